@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+
+export const memorySchema = z.object({
+  role: z.enum(["system", "user", "assistant"]),
+  content: z.string(),
+});
+
+export const agentConfigSchema = z.object({
+  model: z.string().min(1, "choose a model").default("offline/echo"),
+  systemPrompt: z.string().optional(),
+  userPrompt: z.string().min(1, "is required"),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  /** Tool ids from the tools registry, or tool objects the registry understands. */
+  tools: z.array(z.unknown()).optional(),
+  /** A JSON Schema; its fields are spread into the output. */
+  responseFormat: z.unknown().optional(),
+  /** Earlier messages, or one reference to an array of them. */
+  memories: z.union([z.array(memorySchema), z.string()]).optional(),
+  maxIterations: z.number().int().min(1).max(50).default(10),
+});
+
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+export const agentDefinition = {
+  type: "agent",
+  label: "Agent",
+  icon: "Bot",
+  category: "ai",
+  description: "Calls a model with a prompt, optional tools and memories, and streams its answer.",
+  configSchema: agentConfigSchema,
+  fields: [
+    { key: "model", label: "Model", kind: "model" },
+    { key: "systemPrompt", label: "System prompt", kind: "prompt" },
+    { key: "userPrompt", label: "User prompt", kind: "prompt" },
+    { key: "temperature", label: "Temperature", kind: "number" },
+    { key: "maxTokens", label: "Max tokens", kind: "number" },
+    { key: "tools", label: "Tools", kind: "tools" },
+    { key: "memories", label: "Memories", kind: "json" },
+    { key: "responseFormat", label: "Response format (JSON Schema)", kind: "json" },
+    { key: "maxIterations", label: "Max tool iterations", kind: "number" },
+  ],
+  outputs: [
+    { path: "content", type: "string" },
+    { path: "model", type: "string" },
+    { path: "tokens", type: "object" },
+    { path: "tokens.prompt", type: "number" },
+    { path: "tokens.completion", type: "number" },
+    { path: "tokens.total", type: "number" },
+    { path: "cost", type: "object" },
+    { path: "cost.total", type: "number" },
+    { path: "toolCalls", type: "object" },
+    { path: "toolCalls.list", type: "array" },
+    { path: "toolCalls.count", type: "number" },
+    { path: "providerTiming", type: "object" },
+  ],
+  acceptsInput: true,
+  sourceHandles: () => STANDARD_HANDLES,
+} satisfies BlockDefinition<typeof agentConfigSchema>;

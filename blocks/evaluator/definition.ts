@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+
+export const metricSchema = z
+  .object({
+    name: z.string().trim().min(1, "is required").regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, "use letters, digits, spaces and _"),
+    description: z.string().default(""),
+    range: z.object({ min: z.number(), max: z.number() }),
+  })
+  .refine((metric) => metric.range.min < metric.range.max, { message: "range.min must be below range.max", path: ["range"] });
+
+export const evaluatorConfigSchema = z.object({
+  model: z.string().min(1, "choose a model").default("offline/echo"),
+  content: z.string().min(1, "is required"),
+  metrics: z.array(metricSchema).min(1, "add at least one metric"),
+});
+
+export type EvaluatorConfig = z.infer<typeof evaluatorConfigSchema>;
+
+export const evaluatorDefinition = {
+  type: "evaluator",
+  label: "Evaluator",
+  icon: "Gauge",
+  category: "ai",
+  description: "A model scores content against metrics, each within its range.",
+  configSchema: evaluatorConfigSchema,
+  fields: [
+    { key: "model", label: "Model", kind: "model" },
+    { key: "content", label: "Content to evaluate", kind: "prompt" },
+    { key: "metrics", label: "Metrics", kind: "metrics" },
+  ],
+  outputs: [
+    { path: "*", type: "number", description: "One score per metric, by lowercased name" },
+    { path: "model", type: "string" },
+    { path: "tokens", type: "object" },
+    { path: "cost", type: "object" },
+  ],
+  acceptsInput: true,
+  sourceHandles: () => STANDARD_HANDLES,
+} satisfies BlockDefinition<typeof evaluatorConfigSchema>;

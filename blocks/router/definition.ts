@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+
+export const routerConfigSchema = z.object({
+  model: z.string().min(1, "choose a model").default("offline/echo"),
+  prompt: z.string().min(1, "is required"),
+  temperature: z.number().min(0).max(2).default(0),
+});
+
+export type RouterConfig = z.infer<typeof routerConfigSchema>;
+
+export const routerDefinition = {
+  type: "router",
+  label: "Router",
+  icon: "Split",
+  category: "ai",
+  description: "A model picks which one of the connected blocks runs next.",
+  configSchema: routerConfigSchema,
+  fields: [
+    { key: "model", label: "Model", kind: "model" },
+    { key: "prompt", label: "Routing instructions", kind: "prompt" },
+    { key: "temperature", label: "Temperature", kind: "number" },
+  ],
+  outputs: [
+    { path: "selectedRoute", type: "string" },
+    { path: "selectedPath", type: "object" },
+    { path: "selectedPath.blockId", type: "string" },
+    { path: "selectedPath.blockType", type: "string" },
+    { path: "selectedPath.blockTitle", type: "string" },
+    { path: "model", type: "string" },
+    { path: "tokens", type: "object" },
+    { path: "cost", type: "object" },
+  ],
+  acceptsInput: true,
+  sourceHandles: () => STANDARD_HANDLES,
+  routing: "route",
+} satisfies BlockDefinition<typeof routerConfigSchema>;

@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import type { WorkflowBlock } from "@/executor/document";
+
+/**
+ * A block type, defined once. This file and every `definition.ts` are safe to load in the
+ * browser: the palette, the inspector, the validator and the executor all read them.
+ */
+
+export type BlockCategory = "core" | "ai" | "logic" | "data" | "tools";
+
+/** How the inspector renders one config field. */
+export type FieldKind =
+  | "text" // one line, references allowed
+  | "prompt" // multi-line text with `<` reference and `{{` env completion
+  | "code" // JavaScript
+  | "json" // free JSON value, references allowed
+  | "number"
+  | "toggle"
+  | "select"
+  | "model" // model picker
+  | "inputs" // start block input list
+  | "branches" // condition branches
+  | "metrics" // evaluator metrics
+  | "tools" // agent tools
+  | "knowledgeBases"
+  | "keyValue"; // headers and the like
+
+export interface FieldHint {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  placeholder?: string;
+  help?: string;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  /** Only show when another field has one of these values, e.g. loop `count` when kind is `for`. */
+  showWhen?: { key: string; equals: ReadonlyArray<string> };
+}
+
+/** An output field, for reference completion and docs (`path` is dotted, `[]` for arrays). */
+export interface OutputField {
+  path: string;
+  type: "string" | "number" | "boolean" | "object" | "array" | "any";
+  description?: string;
+}
+
+export interface HandleSpec {
+  id: string;
+  label: string;
+  /** Drawn differently on the canvas. */
+  variant: "default" | "error" | "branch" | "body";
+}
+
+export interface BlockDefinition<Schema extends z.ZodType = z.ZodType> {
+  type: string;
+  label: string;
+  /** A lucide icon name. */
+  icon: string;
+  category: BlockCategory;
+  description: string;
+  configSchema: Schema;
+  fields: ReadonlyArray<FieldHint>;
+  outputs: ReadonlyArray<OutputField>;
+  /** Whether edges may come into the block (false for start). */
+  acceptsInput: boolean;
+  /** Source handles for a given block (condition branches depend on the config). */
+  sourceHandles(block: WorkflowBlock): HandleSpec[];
+  container?: "loop" | "parallel";
+  routing?: "all" | "branch" | "route";
+  terminal?: boolean;
+  entry?: boolean;
+  /** Shown in the palette; hidden types can still be loaded. */
+  hidden?: boolean;
+}
+
+export const OUT_HANDLE: HandleSpec = { id: "out", label: "out", variant: "default" };
+export const ERROR_HANDLE: HandleSpec = { id: "error", label: "error", variant: "error" };
+export const STANDARD_HANDLES: HandleSpec[] = [OUT_HANDLE, ERROR_HANDLE];

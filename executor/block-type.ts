@@ -1,0 +1,28 @@
+import type { IssueDetail } from "./errors";
+import type { WorkflowBlock } from "./document";
+
+/**
+ * What the executor needs to know about a block type. The block registry (blocks/) supplies one
+ * per type; the executor never imports the registry itself.
+ */
+export interface BlockTypeInfo {
+  type: string;
+  /** Loop and parallel blocks contain child blocks and run them per iteration or branch. */
+  container?: "loop" | "parallel";
+  /**
+   * How the block chooses among its outgoing edges: `all` follows every `out` edge, `branch`
+   * follows the one `branch:<id>` handle named in its output's `selectedBranch`, `route` follows
+   * the one `out` edge whose target is its output's `selectedRoute`.
+   */
+  routing?: "all" | "branch" | "route";
+  /** Ends the run with its output's `data` (the response block). */
+  terminal?: boolean;
+  /** The start block: the run's entry, its output is the run input. */
+  entry?: boolean;
+  /** Source handles this block offers for its config (always includes `out` and `error`). */
+  sourceHandles(block: WorkflowBlock): string[];
+  /** Checks the config against the type's schema; returns problems with paths inside `config`. */
+  validateConfig(config: unknown): IssueDetail[];
+}
+
+export type BlockTypeLookup = (type: string) => BlockTypeInfo | undefined;

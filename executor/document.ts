@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/**
+ * The workflow document of the public contract (CONTRACT.md section 1), checked for shape only.
+ * Graph rules (dangling edges, cycles, handles, block configs) live in the DAGBuilder, because they
+ * need the block registry and the whole document at once.
+ */
+
+export const BLOCK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const positionSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+export const blockSchema = z.object({
+  id: z.string().regex(BLOCK_ID_PATTERN, "must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -"),
+  type: z.string().min(1, "is required"),
+  name: z.string().trim().min(1, "is required").max(200),
+  position: positionSchema.default({ x: 0, y: 0 }),
+  parentId: z.string().nullable().optional().default(null),
+  enabled: z.boolean().optional().default(true),
+  config: z.record(z.string(), z.unknown()).optional().default({}),
+  /** Size of a loop or parallel container on the canvas; ignored by the executor. */
+  size: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+});
+
+export const edgeSchema = z.object({
+  id: z.string().min(1).max(128),
+  source: z.string().min(1),
+  target: z.string().min(1),
+  sourceHandle: z.string().nullable().optional(),
+  targetHandle: z.string().nullable().optional(),
+});
+
+export const workflowDocumentSchema = z.object({
+  name: z.string().trim().min(1, "is required").max(200),
+  description: z.string().max(10_000).optional().default(""),
+  variables: z.record(z.string(), z.unknown()).optional().default({}),
+  blocks: z.array(blockSchema).default([]),
+  edges: z.array(edgeSchema).default([]),
+});
+
+export type WorkflowBlock = z.infer<typeof blockSchema>;
+export type WorkflowEdge = z.infer<typeof edgeSchema>;
+export type WorkflowDocument = z.infer<typeof workflowDocumentSchema>;
+/** What a caller may send: defaults not yet applied. */
+export type WorkflowDocumentInput = z.input<typeof workflowDocumentSchema>;
+
+/** A handle name with no `sourceHandle` means `out`. */
+export function edgeHandle(edge: Pick<WorkflowEdge, "sourceHandle">): string {
+  return edge.sourceHandle ?? "out";
+}
+
+/** Names match ignoring case and spaces (CONTRACT.md section 2). */
+export function normalizeBlockName(name: string): string {
+  return name.replace(/\s+/g, "").toLowerCase();
+}

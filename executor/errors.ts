@@ -1,0 +1,90 @@
+/**
+ * The error hierarchy shared by every layer. Each error has a stable code and a retryable flag;
+ * only lib/ turns them into HTTP answers. Messages must never contain secrets.
+ */
+
+export interface IssueDetail {
+  /** Where in the document or input the problem is, for example `blocks[3].config.model`. */
+  path: string;
+  message: string;
+}
+
+export class TrellisError extends Error {
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly details: IssueDetail[];
+
+  constructor(code: string, message: string, options: { retryable?: boolean; details?: IssueDetail[]; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.details = options.details ?? [];
+  }
+}
+
+/** The workflow graph or a block's config is invalid. Raised at save time and before a run. */
+export class GraphValidationError extends TrellisError {
+  constructor(message: string, details: IssueDetail[] = []) {
+    super("invalid_workflow", message, { details });
+  }
+}
+
+/** A reference such as `<Agent.content>` cannot be resolved. */
+export class ReferenceError extends TrellisError {
+  constructor(message: string, details: IssueDetail[] = []) {
+    super("unresolved_reference", message, { details });
+  }
+}
+
+/** A block handler failed while running. */
+export class BlockExecutionError extends TrellisError {
+  constructor(message: string, options: { code?: string; retryable?: boolean; cause?: unknown } = {}) {
+    super(options.code ?? "block_failed", message, options);
+  }
+}
+
+/** A model provider call failed (bad key, rate limit, bad answer, broken stream). */
+export class ProviderCallError extends TrellisError {
+  readonly provider: string;
+  readonly status?: number;
+  constructor(provider: string, message: string, options: { code?: string; status?: number; retryable?: boolean; cause?: unknown } = {}) {
+    super(options.code ?? "provider_error", message, options);
+    this.provider = provider;
+    this.status = options.status;
+  }
+}
+
+/** The outbound guard refused an address (SSRF protection). */
+export class OutboundRefusedError extends TrellisError {
+  constructor(message: string) {
+    super("outbound_refused", message);
+  }
+}
+
+/** Sandboxed code hit a limit (time, memory, output size) or threw. */
+export class SandboxError extends TrellisError {
+  constructor(code: "sandbox_timeout" | "sandbox_memory" | "sandbox_output" | "sandbox_error", message: string) {
+    super(code, message);
+  }
+}
+
+/** The run or a block was cancelled. */
+export class CancelledError extends TrellisError {
+  constructor(message = "The run was cancelled") {
+    super("cancelled", message);
+  }
+}
+
+/** A block or run exceeded its time limit. */
+export class TimeoutError extends TrellisError {
+  constructor(message: string) {
+    super("timeout", message, { retryable: true });
+  }
+}
+
+export function errorInfo(error: unknown): { code: string; message: string } {
+  if (error instanceof TrellisError) return { code: error.code, message: error.message };
+  if (error instanceof Error) return { code: "internal_error", message: error.message };
+  return { code: "internal_error", message: String(error) };
+}

@@ -1,0 +1,71 @@
+import type { Cost, TokenCounts, Usage } from "./usage";
+
+/** The run event stream of CONTRACT.md section 6. Names are noun then verb. */
+
+export interface EventError {
+  code: string;
+  message: string;
+}
+
+interface UsageFields {
+  tokens?: TokenCounts;
+  cost?: Cost | null;
+  unpriced?: boolean;
+  estimated?: boolean;
+}
+
+export type RunEvent =
+  | { type: "run.started"; runId: string; workflowId: string; startedAt: string }
+  | {
+      type: "block.started";
+      runId: string;
+      blockId: string;
+      blockName: string;
+      blockType: string;
+      spanId: string;
+      iteration?: number[];
+      startedAt: string;
+    }
+  | { type: "block.delta"; runId: string; blockId: string; spanId: string; text: string }
+  | ({ type: "block.completed"; runId: string; blockId: string; spanId: string; output: unknown; durationMs: number } & UsageFields)
+  | { type: "block.failed"; runId: string; blockId: string; spanId: string; error: EventError; handled: boolean }
+  | { type: "block.skipped"; runId: string; blockId: string; reason: string }
+  | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> & Pick<UsageFields, "unpriced" | "estimated">)
+  | { type: "run.failed"; runId: string; error: EventError }
+  | { type: "run.cancelled"; runId: string };
+
+export type RunEventType = RunEvent["type"];
+
+/** A span of the trace: a block, or a model or tool call inside a block. */
+export interface SpanRecord {
+  id: string;
+  runId: string;
+  parentId: string | null;
+  kind: "block" | "model" | "tool";
+  blockId: string;
+  blockName: string;
+  blockType: string;
+  /** Model id for model spans, tool name for tool spans. */
+  name?: string;
+  model?: string;
+  status: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+  startedAt: string;
+  endedAt?: string;
+  durationMs?: number;
+  input?: unknown;
+  output?: unknown;
+  error?: EventError;
+  usage?: Usage;
+  /** Loop/parallel iteration indexes, outermost first. */
+  iteration?: number[];
+}
+
+/**
+ * Where the engine sends what happens. Implementations must not throw and must not block the
+ * run: storage batches writes on its own.
+ */
+export interface RunObserver {
+  event(event: RunEvent): void;
+  /** Called when a span starts and again when it ends (same id, updated fields). */
+  span(span: SpanRecord): void;
+}

@@ -1,0 +1,82 @@
+/** Tokens and dollars, the figures a user sees on every block, span, event and run. */
+
+export interface TokenCounts {
+  prompt: number;
+  completion: number;
+  total: number;
+  /** Prompt tokens read from the provider's cache (a subset of `prompt`). */
+  cachedPrompt?: number;
+  /** Prompt tokens written to the provider's cache (a subset of `prompt`). */
+  cacheWrite?: number;
+  /** Reasoning tokens (a subset of `completion`). */
+  reasoning?: number;
+}
+
+export interface Cost {
+  input: number;
+  output: number;
+  total: number;
+}
+
+/**
+ * What one model call, one block or one run spent. `cost` is null when any part of it has no
+ * known price: then `unpriced` is true and the UI says so instead of showing a made-up 0.
+ * `estimated` is true when some tokens were counted locally because a provider reported none.
+ */
+export interface Usage {
+  tokens: TokenCounts;
+  cost: Cost | null;
+  unpriced?: boolean;
+  estimated?: boolean;
+}
+
+export const ZERO_TOKENS: TokenCounts = { prompt: 0, completion: 0, total: 0 };
+
+export function emptyUsage(): Usage {
+  return { tokens: { ...ZERO_TOKENS }, cost: { input: 0, output: 0, total: 0 } };
+}
+
+function addOptional(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+}
+
+/** Rounds away binary floating-point noise: dollars are kept to 1e-10. */
+export function roundDollars(value: number): number {
+  return Math.round(value * 1e10) / 1e10;
+}
+
+export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
+  const sum: TokenCounts = { prompt: a.prompt + b.prompt, completion: a.completion + b.completion, total: a.total + b.total };
+  const cached = addOptional(a.cachedPrompt, b.cachedPrompt);
+  if (cached !== undefined) sum.cachedPrompt = cached;
+  const cacheWrite = addOptional(a.cacheWrite, b.cacheWrite);
+  if (cacheWrite !== undefined) sum.cacheWrite = cacheWrite;
+  const reasoning = addOptional(a.reasoning, b.reasoning);
+  if (reasoning !== undefined) sum.reasoning = reasoning;
+  return sum;
+}
+
+/** Sums usage; an unpriced part makes the whole sum unpriced (cost null). */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const unpriced = Boolean(a.unpriced || b.unpriced || a.cost === null || b.cost === null);
+  const sum: Usage = {
+    tokens: addTokens(a.tokens, b.tokens),
+    cost:
+      unpriced || !a.cost || !b.cost
+        ? null
+        : {
+            input: roundDollars(a.cost.input + b.cost.input),
+            output: roundDollars(a.cost.output + b.cost.output),
+            total: roundDollars(a.cost.total + b.cost.total),
+          },
+  };
+  if (unpriced) sum.unpriced = true;
+  if (a.estimated || b.estimated) sum.estimated = true;
+  return sum;
+}
+
+export function sumUsage(parts: Iterable<Usage>): Usage {
+  let total = emptyUsage();
+  for (const part of parts) total = addUsage(total, part);
+  return total;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
+  test: {
+    include: ["**/*.test.ts", "**/*.test.tsx"],
+    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
