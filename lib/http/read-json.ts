@@ -1,0 +1,45 @@
+import { RequestError } from "./errors";
+
+export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Reads a JSON body with a hard size cap. The declared Content-Length is checked first so an
+ * oversized upload is refused before it is read, then the bytes actually read are counted.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(declared, maxBytes);
+  const text = await readTextCapped(request, maxBytes);
+  if (text.trim() === "") throw new RequestError(400, "invalid_json", "The request body is empty; send a JSON document.");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "not JSON";
+    throw new RequestError(400, "invalid_json", `The request body is not valid JSON: ${reason}`);
+  }
+}
+
+async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(size, maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(size: number, maxBytes: number): RequestError {
+  const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  return new RequestError(413, "too_large", `The request body is ${size > maxBytes * 10 ? "far " : ""}over the ${megabytes(maxBytes)} MB limit.`, [
+    { path: "", message: `at least ${megabytes(size)} MB received` },
+  ]);
+}

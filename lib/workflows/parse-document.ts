@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { workflowDocumentSchema, type WorkflowDocument } from "@/executor/document";
+import { GraphValidationError, type IssueDetail } from "@/executor/errors";
+import { validateWorkflow } from "@/executor/dag-builder";
+import { lookupBlockType } from "@/blocks/type-info";
+import { RequestError } from "@/lib/http/errors";
+
+export const MAX_BLOCKS = 2_000;
+export const MAX_EDGES = 10_000;
+
+function zodPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
+}
+
+export function zodIssues(error: z.ZodError): IssueDetail[] {
+  return error.issues.map((issue) => ({ path: zodPath(issue.path), message: issue.message }));
+}
+
+function describe(issues: IssueDetail[]): string {
+  const first = issues[0];
+  if (!first) return "The workflow is invalid.";
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : "";
+  return `The workflow is invalid: ${first.path ? `${first.path}: ` : ""}${first.message}${more}`;
+}
+
+/**
+ * Turns an untrusted body into a workflow document, or throws an error whose details point at
+ * each offending part. Shape first (zod), then size, then the graph rules the executor enforces,
+ * so the API and a run refuse the same documents with the same messages.
+ */
+export function parseWorkflowDocument(body: unknown): WorkflowDocument {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new GraphValidationError("The workflow must be a JSON object.", [{ path: "", message: "expected an object" }]);
+  }
+  const record = body as Record<string, unknown>;
+  if (Array.isArray(record.blocks) && record.blocks.length > MAX_BLOCKS) {
+    throw new RequestError(413, "too_large", `The workflow has ${record.blocks.length} blocks; the limit is ${MAX_BLOCKS}.`, [
+      { path: "blocks", message: `${record.blocks.length} blocks, limit ${MAX_BLOCKS}` },
+    ]);
+  }
+  if (Array.isArray(record.edges) && record.edges.length > MAX_EDGES) {
+    throw new RequestError(413, "too_large", `The workflow has ${record.edges.length} edges; the limit is ${MAX_EDGES}.`, [
+      { path: "edges", message: `${record.edges.length} edges, limit ${MAX_EDGES}` },
+    ]);
+  }
+  const parsed = workflowDocumentSchema.safeParse(body);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    throw new GraphValidationError(describe(issues), issues);
+  }
+  const graphIssues = validateWorkflow(parsed.data, lookupBlockType);
+  if (graphIssues.length > 0) throw new GraphValidationError(describe(graphIssues), graphIssues);
+  return parsed.data;
+}
+
+const versionSchema = z.object({ version: z.number().int().min(1) });
+
+/** A PUT body: a document plus the version it was based on. */
+export function parseWorkflowUpdate(body: unknown): { document: WorkflowDocument; version: number } {
+  const version = versionSchema.safeParse(body);
+  if (!version.success) {
+    throw new RequestError(400, "invalid_request", "An update must include the `version` it was based on (a positive integer).", [
+      { path: "version", message: "expected a positive integer" },
+    ]);
+  }
+  return { document: parseWorkflowDocument(body), version: version.data.version };
+}
