@@ -1,0 +1,44 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { WorkflowDocumentInput } from "@/executor/document";
+import { toDocument, workflowsApi } from "./api-client";
+
+export const workflowsKey = ["workflows"] as const;
+
+export function useWorkflowList() {
+  return useQuery({ queryKey: workflowsKey, queryFn: workflowsApi.list });
+}
+
+export function useWorkflowMutations() {
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: workflowsKey });
+  const create = useMutation({ mutationFn: (document: WorkflowDocumentInput) => workflowsApi.create(document), onSuccess: invalidate });
+  const rename = useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) => {
+      const current = await workflowsApi.get(id);
+      return workflowsApi.update(id, { ...toDocument(current), name, version: current.version });
+    },
+    onSuccess: invalidate,
+  });
+  const duplicate = useMutation({
+    mutationFn: async (id: string) => {
+      const current = await workflowsApi.get(id);
+      return workflowsApi.create({ ...toDocument(current), name: `${current.name} (copy)` });
+    },
+    onSuccess: invalidate,
+  });
+  const remove = useMutation({ mutationFn: (id: string) => workflowsApi.remove(id), onSuccess: invalidate });
+  return { create, rename, duplicate, remove };
+}
+
+export async function downloadWorkflow(id: string): Promise<void> {
+  const workflow = await workflowsApi.get(id);
+  const blob = new Blob([JSON.stringify(toDocument(workflow), null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${workflow.name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "workflow"}.trellis.json`;
+  link.click();
+  URL.revokeObjectURL(url);
+}

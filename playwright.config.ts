@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests run the real app (built with `next build` in CI, `next dev` otherwise) on its
+ * own port against a fresh embedded database, in the system Chromium.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/trellis-e2e-${Date.now()}`;
+const useBuild = process.env.E2E_USE_BUILD === "1";
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: useBuild ? `node scripts/migrate.mjs && npx next start -p ${port}` : `node scripts/migrate.mjs && npx next dev -p ${port}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      ...(process.env as Record<string, string>),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      // Browser tests use the embedded database unless E2E_DATABASE_URL is given.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    },
+  },
+});
