@@ -1,0 +1,55 @@
+import type { RunEvent } from "@/executor/events";
+
+export interface SequencedEvent {
+  seq: number;
+  event: RunEvent;
+}
+
+type Listener = (item: SequencedEvent) => void;
+
+const TERMINAL = new Set<RunEvent["type"]>(["run.completed", "run.failed", "run.cancelled"]);
+
+export function isTerminalEvent(event: RunEvent): boolean {
+  return TERMINAL.has(event.type);
+}
+
+/**
+ * The live side of one run's event stream: numbers events as they happen and fans them out to
+ * every open stream. It keeps the events in memory while the run lives, so a subscriber that
+ * joins late replays from memory and never misses or repeats one; the database copy (written in
+ * batches) serves replays after the run is gone from memory.
+ */
+export class RunChannel {
+  private readonly events: SequencedEvent[] = [];
+  private readonly listeners = new Set<Listener>();
+  private closed = false;
+
+  constructor(readonly runId: string) {}
+
+  get ended(): boolean {
+    return this.closed;
+  }
+
+  get lastSeq(): number {
+    return this.events.length;
+  }
+
+  publish(event: RunEvent): SequencedEvent {
+    const item = { seq: this.events.length + 1, event };
+    this.events.push(item);
+    for (const listener of this.listeners) listener(item);
+    if (isTerminalEvent(event)) {
+      this.closed = true;
+      this.listeners.clear();
+    }
+    return item;
+  }
+
+  /** Replays events after `afterSeq`, then follows live ones; returns an unsubscribe function. */
+  subscribe(afterSeq: number, listener: Listener): () => void {
+    for (const item of this.events.slice(afterSeq)) listener(item);
+    if (this.closed) return () => {};
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
