@@ -1,0 +1,65 @@
+/**
+ * Messages between the host thread and the QuickJS worker (sandbox/quickjs-worker.mjs).
+ * Every value crosses as JSON text, so nothing but data can leave or enter the sandbox.
+ * Service calls follow the flow-services proposal: `{ callId, service, args }` out,
+ * `{ callId, ok, result | error }` back.
+ */
+
+export interface WorkerLimits {
+  /** Time the script may spend running inside QuickJS (waiting for host services is free). */
+  cpuTimeMs: number;
+  memoryBytes: number;
+  stackBytes: number;
+  /** Size of the JSON of `{ result, outputs }`. */
+  maxOutputBytes: number;
+}
+
+/** Host to worker: the one job a worker runs. */
+export interface RunMessage {
+  type: "run";
+  /** The in-sandbox prelude (sandbox/prelude.ts): console, services, JSON checks. */
+  prelude: string;
+  /** The user's code, wrapped into an async function expression. */
+  code: string;
+  /** JSON of PreludeSettings. */
+  settingsJson: string;
+  limits: WorkerLimits;
+}
+
+/** Host to worker: the answer to a service call. */
+export type ServiceResultMessage =
+  | { type: "service-result"; callId: number; ok: true; resultJson: string }
+  | { type: "service-result"; callId: number; ok: false; error: { name: string; code: string; message: string } };
+
+export type HostToWorkerMessage = RunMessage | ServiceResultMessage;
+
+/** Worker to host: the user's code is about to run (the CPU watchdog starts here). */
+export interface StartedMessage {
+  type: "started";
+}
+
+export interface ServiceCallMessage {
+  type: "service-call";
+  callId: number;
+  service: string;
+  argsJson: string;
+}
+
+export interface SandboxFailure {
+  code: "sandbox_timeout" | "sandbox_memory" | "sandbox_output" | "sandbox_error";
+  message: string;
+}
+
+export type DoneMessage =
+  | { type: "done"; ok: true; outputJson: string; stdout: string; stdoutTruncated: boolean; cpuTimeMs: number }
+  | { type: "done"; ok: false; error: SandboxFailure; stdout: string; stdoutTruncated: boolean; cpuTimeMs: number };
+
+export type WorkerToHostMessage = StartedMessage | ServiceCallMessage | DoneMessage;
+
+/** What the prelude receives (as JSON) before the user's code runs. */
+export interface PreludeSettings {
+  inputs: unknown;
+  serviceNames: string[];
+  /** Console output beyond this many characters is dropped (and marked truncated). */
+  maxStdoutChars: number;
+}
