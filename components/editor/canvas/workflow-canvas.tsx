@@ -1,0 +1,111 @@
+"use client";
+
+import { useCallback, useMemo, type DragEvent } from "react";
+import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge, type EdgeTypes, type NodeTypes } from "@xyflow/react";
+import { connectionProblem } from "../graph/connection-rules";
+import { containerAt } from "../graph/container-hit";
+import type { EditorEdge, EditorNode } from "../graph/flow-types";
+import { absolutePosition } from "../graph/graph-operations";
+import { useEditorStore, useEditorStoreApi } from "../store";
+import { BlockNode } from "./block-node";
+import { ContainerNode } from "./container-node";
+import { WorkflowEdge } from "./workflow-edge";
+import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
+
+const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
+const edgeTypes: EdgeTypes = { workflow: WorkflowEdge };
+const minimapColour = (node: EditorNode) => (node.type === "container" ? "#ddd6fe" : "#cbd5e1");
+
+export function WorkflowCanvas() {
+  const store = useEditorStoreApi();
+  const nodes = useEditorStore((state) => state.nodes);
+  const edges = useEditorStore((state) => state.edges);
+  const onNodesChange = useEditorStore((state) => state.onNodesChange);
+  const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
+  const flow = useReactFlow<EditorNode, EditorEdge>();
+  const addBlock = useAddBlock();
+
+  const isValidConnection = useCallback(
+    (connection: Connection | Edge) => {
+      const state = store.getState();
+      const facts = new Map(state.nodes.map((node) => [node.id, { id: node.id, type: node.data.type, parentId: node.parentId }]));
+      return connectionProblem(facts, state.edges, connection) === null;
+    },
+    [store],
+  );
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const type = event.dataTransfer.getData(PALETTE_DRAG_TYPE);
+      if (!type) return;
+      event.preventDefault();
+      addBlock(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+    },
+    [addBlock, flow],
+  );
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  }, []);
+
+  /** After a drag, blocks dropped over a container move into it; blocks dragged out leave it. */
+  const onDragStop = useCallback(
+    (_event: unknown, _node: EditorNode, dragged: EditorNode[]) => {
+      const state = store.getState();
+      const byId = new Map(state.nodes.map((node) => [node.id, node]));
+      for (const moved of dragged) {
+        const current = byId.get(moved.id);
+        // Containers stay at the top level; children dragged with their container stay inside it.
+        if (!current || current.type === "container" || (current.parentId && dragged.some((other) => other.id === current.parentId))) continue;
+        const origin = absolutePosition(current, byId);
+        const centre = { x: origin.x + (current.measured?.width ?? 240) / 2, y: origin.y + (current.measured?.height ?? 60) / 2 };
+        const target = containerAt(state.nodes, centre, current.id);
+        store.getState().reparent(current.id, target?.id ?? null);
+      }
+      store.getState().endGesture();
+    },
+    [store],
+  );
+  const beginGesture = useCallback(() => store.getState().beginGesture(), [store]);
+  const onSelectionDragStop = useCallback(
+    (event: unknown, dragged: EditorNode[]) => onDragStop(event, dragged[0]!, dragged),
+    [onDragStop],
+  );
+  const onConnect = useCallback((connection: Connection) => void store.getState().connect(connection), [store]);
+  const defaultEdgeOptions = useMemo(() => ({ type: "workflow" }), []);
+
+  return (
+    <div className="h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
+      <ReactFlow<EditorNode, EditorEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        defaultEdgeOptions={defaultEdgeOptions}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        onNodeDragStart={beginGesture}
+        onNodeDragStop={onDragStop}
+        onSelectionDragStart={beginGesture}
+        onSelectionDragStop={onSelectionDragStop}
+        deleteKeyCode={null}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={["Shift", "Meta", "Control"]}
+        onlyRenderVisibleElements
+        minZoom={0.1}
+        maxZoom={2}
+        fitView
+        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background gap={16} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+"use client";
+
+import { memo } from "react";
+import { BaseEdge, getBezierPath, type EdgeProps } from "@xyflow/react";
+import type { EditorEdge, EdgeVariant } from "../graph/flow-types";
+
+const STROKES: Record<EdgeVariant, string> = { default: "#64748b", error: "#ef4444", branch: "#d97706", body: "#8b5cf6" };
+
+/** Edges take the colour of the handle they leave: error red, branches amber, container body violet. */
+export const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<EditorEdge>) {
+  const [path] = getBezierPath(props);
+  const variant = props.data?.variant ?? "default";
+  return (
+    <BaseEdge
+      id={props.id}
+      path={path}
+      markerEnd={props.markerEnd}
+      style={{ stroke: props.selected ? "#4f46e5" : STROKES[variant], strokeWidth: props.selected ? 2.5 : 1.5, strokeDasharray: variant === "error" ? "5 4" : undefined }}
+    />
+  );
+});

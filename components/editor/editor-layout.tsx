@@ -1,0 +1,64 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import { useReactFlow } from "@xyflow/react";
+import { layoutGraph } from "./graph/auto-layout";
+import { Palette } from "./canvas/palette";
+import { ShortcutsDialog } from "./canvas/shortcuts-dialog";
+import { useClipboard } from "./canvas/use-clipboard";
+import { useEditorShortcuts } from "./canvas/use-editor-shortcuts";
+import { useValidation } from "./canvas/use-validation";
+import { WorkflowCanvas } from "./canvas/workflow-canvas";
+import { EditorToolbar } from "./editor-toolbar";
+import { Inspector } from "./inspector/inspector";
+import { ConflictDialog } from "./save/conflict-dialog";
+import { useAutosave } from "./save/use-autosave";
+import { useLeaveGuard } from "./save/use-leave-guard";
+import { useEditorStoreApi } from "./store";
+
+/** The editor's frame: toolbar, palette, canvas, inspector, and the hooks that keep it honest. */
+export function EditorLayout() {
+  const store = useEditorStoreApi();
+  const flow = useReactFlow();
+  const clipboard = useClipboard();
+  const [helpOpen, setHelpOpen] = useState(false);
+  useAutosave();
+  useLeaveGuard();
+  useValidation();
+
+  const fitView = useCallback(() => void flow.fitView({ padding: 0.2, maxZoom: 1, duration: 200 }), [flow]);
+  const autoLayout = useCallback(async () => {
+    const { nodes, edges } = store.getState();
+    const positions = await layoutGraph(nodes, edges);
+    store.getState().applyPositions(positions);
+    requestAnimationFrame(fitView);
+  }, [store, fitView]);
+  const actions = useMemo(
+    () => ({
+      copy: () => void clipboard.copy(),
+      cut: () => void clipboard.cut(),
+      paste: () => void clipboard.paste(),
+      duplicate: () => void clipboard.duplicate(),
+      fitView,
+      autoLayout: () => void autoLayout(),
+      showHelp: () => setHelpOpen(true),
+    }),
+    [clipboard, fitView, autoLayout],
+  );
+  useEditorShortcuts(actions);
+
+  return (
+    <div className="flex h-screen flex-col" data-testid="editor">
+      <EditorToolbar onAutoLayout={actions.autoLayout} onFitView={fitView} onShowHelp={actions.showHelp} />
+      <div className="flex min-h-0 flex-1">
+        <Palette />
+        <main className="min-w-0 flex-1">
+          <WorkflowCanvas />
+        </main>
+        <Inspector />
+      </div>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ConflictDialog />
+    </div>
+  );
+}

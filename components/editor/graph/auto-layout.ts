@@ -1,0 +1,68 @@
+import type { ElkNode } from "elkjs/lib/elk-api";
+import type { EditorEdge, EditorNode } from "./flow-types";
+
+export type LayoutResult = Map<string, { x: number; y: number; width?: number; height?: number }>;
+
+const DEFAULT_SIZE = { width: 240, height: 80 };
+const LAYOUT_OPTIONS = {
+  "elk.algorithm": "layered",
+  "elk.direction": "RIGHT",
+  "elk.spacing.nodeNode": "40",
+  "elk.layered.spacing.nodeNodeBetweenLayers": "80",
+  "elk.hierarchyHandling": "INCLUDE_CHILDREN",
+  "elk.padding": "[top=80,left=50,bottom=50,right=30]",
+};
+
+/**
+ * Lays the whole graph out left to right with ELK's layered algorithm; containers are laid out
+ * with their children inside them and grow to fit. ELK is loaded on first use only.
+ */
+export async function layoutGraph(nodes: ReadonlyArray<EditorNode>, edges: ReadonlyArray<EditorEdge>): Promise<LayoutResult> {
+  const { default: ELK } = await import("elkjs/lib/elk.bundled.js");
+  const elk = new ELK();
+  const elkNodes = new Map<string, ElkNode>();
+  for (const node of nodes) {
+    const isContainer = node.type === "container";
+    elkNodes.set(node.id, {
+      id: node.id,
+      width: isContainer ? undefined : (node.measured?.width ?? DEFAULT_SIZE.width),
+      height: isContainer ? undefined : (node.measured?.height ?? DEFAULT_SIZE.height),
+      children: isContainer ? [] : undefined,
+      layoutOptions: isContainer ? { "elk.padding": "[top=90,left=60,bottom=60,right=40]" } : undefined,
+    });
+  }
+  const roots: ElkNode[] = [];
+  for (const node of nodes) {
+    const elkNode = elkNodes.get(node.id)!;
+    const parent = node.parentId ? elkNodes.get(node.parentId) : undefined;
+    if (parent?.children) parent.children.push(elkNode);
+    else roots.push(elkNode);
+  }
+  for (const elkNode of elkNodes.values()) {
+    if (elkNode.children && elkNode.children.length === 0) {
+      elkNode.width = 420;
+      elkNode.height = 240;
+      delete elkNode.children;
+    }
+  }
+  // Body edges run from a container into itself; ELK places children inside anyway.
+  const layoutEdges = edges
+    .filter((edge) => edge.sourceHandle !== "body" && elkNodes.has(edge.source) && elkNodes.has(edge.target))
+    .map((edge) => ({ id: edge.id, sources: [edge.source], targets: [edge.target] }));
+  const laidOut = await elk.layout({ id: "root", layoutOptions: LAYOUT_OPTIONS, children: roots, edges: layoutEdges });
+  const result: LayoutResult = new Map();
+  const containerIds = new Set(nodes.filter((node) => node.type === "container").map((node) => node.id));
+  const visit = (elkNode: ElkNode) => {
+    if (elkNode.id !== "root") {
+      const isContainer = containerIds.has(elkNode.id);
+      result.set(elkNode.id, {
+        x: Math.round(elkNode.x ?? 0),
+        y: Math.round(elkNode.y ?? 0),
+        ...(isContainer ? { width: Math.round(elkNode.width ?? 420), height: Math.round(elkNode.height ?? 240) } : {}),
+      });
+    }
+    elkNode.children?.forEach(visit);
+  };
+  visit(laidOut);
+  return result;
+}

@@ -1,0 +1,30 @@
+import type { Edge, Node } from "@xyflow/react";
+
+/**
+ * The canvas keeps React Flow nodes and edges as its working copy of the document: a block's
+ * id, position and parent live on the node, everything else in `data`. Converting to and from
+ * the workflow document happens in document-flow.ts only.
+ */
+export type BlockNodeData = {
+  type: string;
+  name: string;
+  enabled: boolean;
+  config: Record<string, unknown>;
+};
+
+export type BlockNodeType = "block" | "container";
+
+export type EditorNode = Node<BlockNodeData, BlockNodeType>;
+
+export type EdgeVariant = "default" | "error" | "branch" | "body";
+
+export type EditorEdge = Edge<{ variant: EdgeVariant }>;
+
+/** Name, description and variables: the document minus its graph. */
+export interface WorkflowMeta {
+  name: string;
+  description: string;
+  variables: Record<string, unknown>;
+}
+
+export const DEFAULT_CONTAINER_SIZE = { width: 420, height: 240 } as const;

@@ -1,0 +1,24 @@
+import type { WorkflowBlock, WorkflowEdge } from "@/executor/document";
+import { getBlockDefinition } from "@/blocks/definitions";
+import { blockOutputPaths } from "./block-outputs";
+import type { CompletionItem } from "./reference-completion";
+import { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
+
+/** Every reference a block may use: upstream outputs, workflow variables, container items. */
+export function referenceItemsFor(
+  blocks: ReadonlyArray<WorkflowBlock>,
+  edges: ReadonlyArray<WorkflowEdge>,
+  variables: Record<string, unknown>,
+  blockId: string,
+): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  for (const block of upstreamBlocks(blocks, edges, blockId)) {
+    for (const output of blockOutputPaths(block)) items.push({ value: `${block.name}.${output.path}`, detail: output.type });
+  }
+  for (const name of Object.keys(variables)) items.push({ value: `variable.${name}`, detail: "variable" });
+  for (const container of enclosingContainers(blocks, blockId)) {
+    const prefix = getBlockDefinition(container.type)?.container ?? "loop";
+    items.push({ value: `${prefix}.index`, detail: `${container.name} iteration` }, { value: `${prefix}.item`, detail: `${container.name} item` });
+  }
+  return items;
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import type { ComponentType } from "react";
+import type { FieldKind } from "@/blocks/types";
+import type { FieldEditorProps } from "./fields/field-props";
+import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
+import { ModelField } from "./fields/model-field";
+import { IdListField, JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
+
+/** One editor per field kind; block definitions choose kinds, never components. */
+const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
+  text: TextField,
+  prompt: TextField,
+  code: TextField,
+  json: JsonField,
+  number: NumberField,
+  toggle: ToggleField,
+  select: SelectField,
+  model: ModelField,
+  inputs: InputsField,
+  branches: BranchesField,
+  metrics: MetricsField,
+  tools: JsonField,
+  knowledgeBases: IdListField,
+  keyValue: KeyValueField,
+};
+
+export function FieldEditor(props: FieldEditorProps) {
+  const Editor = EDITORS[props.field.kind];
+  return <Editor {...props} />;
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { useState } from "react";
+import { CompletionInput } from "./completion-input";
+import { asString, inputClass, type FieldEditorProps } from "./field-props";
+
+/** `text`, `prompt` and `code`: strings with reference and env completion. */
+export function TextField(props: FieldEditorProps) {
+  const { field } = props;
+  return (
+    <CompletionInput
+      value={asString(props.value)}
+      onChange={(text) => props.onChange(text === "" ? undefined : text)}
+      referenceItems={props.referenceItems}
+      envNames={props.envNames}
+      multiline={field.kind !== "text"}
+      monospace={field.kind === "code"}
+      placeholder={field.placeholder}
+      label={field.label}
+      testId={`field-${field.key}`}
+      invalid={props.invalid}
+    />
+  );
+}
+
+/**
+ * `json`: any JSON value, or plain text (a reference such as `<Agent.content>` is text). What the
+ * box holds is kept as typed; the value stored is the parsed JSON when it parses.
+ */
+export function JsonField(props: FieldEditorProps) {
+  const [text, setText] = useState(() => asString(props.value));
+  const parsed = parseJson(text);
+  return (
+    <div>
+      <CompletionInput
+        value={text}
+        onChange={(next) => {
+          setText(next);
+          const value = parseJson(next);
+          props.onChange(next.trim() === "" ? undefined : value.ok ? value.value : next);
+        }}
+        referenceItems={props.referenceItems}
+        envNames={props.envNames}
+        multiline
+        monospace
+        placeholder={props.field.placeholder ?? "JSON, or text with <references>"}
+        label={props.field.label}
+        testId={`field-${props.field.key}`}
+        invalid={props.invalid}
+      />
+      {text.trim() !== "" && <p className="mt-0.5 text-[11px] text-slate-500">{parsed.ok ? "JSON value" : "Text (not JSON)"}</p>}
+    </div>
+  );
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function NumberField(props: FieldEditorProps) {
+  const value = typeof props.value === "number" ? String(props.value) : asString(props.value);
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      value={value}
+      aria-label={props.field.label}
+      aria-invalid={props.invalid || undefined}
+      data-testid={`field-${props.field.key}`}
+      className={inputClass}
+      onChange={(event) => {
+        const raw = event.target.value.trim();
+        if (raw === "") return props.onChange(undefined);
+        const number = Number(raw);
+        // A reference or expression (loop counts accept them) stays text.
+        props.onChange(Number.isFinite(number) && /^-?[\d.]+(e-?\d+)?$/i.test(raw) ? number : raw);
+      }}
+    />
+  );
+}
+
+export function ToggleField(props: FieldEditorProps) {
+  return (
+    <input
+      type="checkbox"
+      checked={props.value === true}
+      aria-label={props.field.label}
+      data-testid={`field-${props.field.key}`}
+      onChange={(event) => props.onChange(event.target.checked)}
+    />
+  );
+}
+
+export function SelectField(props: FieldEditorProps) {
+  return (
+    <select
+      value={asString(props.value)}
+      aria-label={props.field.label}
+      data-testid={`field-${props.field.key}`}
+      className={inputClass}
+      onChange={(event) => props.onChange(event.target.value || undefined)}
+    >
+      <option value="">(default)</option>
+      {props.field.options?.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** `knowledgeBases`: ids, comma-separated; the box keeps what is typed. */
+export function IdListField(props: FieldEditorProps) {
+  const [text, setText] = useState(() => (Array.isArray(props.value) ? (props.value as string[]).join(", ") : asString(props.value)));
+  return (
+    <input
+      value={text}
+      aria-label={props.field.label}
+      data-testid={`field-${props.field.key}`}
+      placeholder="kb_1, kb_2"
+      className={inputClass}
+      onChange={(event) => {
+        setText(event.target.value);
+        const list = event.target.value.split(",").map((part) => part.trim()).filter(Boolean);
+        props.onChange(list.length ? list : undefined);
+      }}
+    />
+  );
+}

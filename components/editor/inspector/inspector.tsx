@@ -1,0 +1,31 @@
+"use client";
+
+import { useEditorStore } from "../store";
+import { BlockInspector } from "./block-inspector";
+import { WorkflowSettings } from "./workflow-settings";
+
+/** The right-hand panel: the selected block's form, or the workflow's settings. */
+export function Inspector() {
+  const selectedIds = useEditorStore((state) => selectedIdsKey(state.nodes));
+  const ids = selectedIds ? selectedIds.split("\n") : [];
+  return (
+    <aside className="flex h-full w-80 shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-white" aria-label="Inspector" data-testid="inspector">
+      {ids.length === 1 ? (
+        <BlockInspector key={ids[0]} blockId={ids[0]!} />
+      ) : ids.length > 1 ? (
+        <p className="p-4 text-sm text-slate-600" data-testid="inspector-multi">
+          {ids.length} blocks selected. Move, copy, duplicate or delete them together.
+        </p>
+      ) : (
+        <WorkflowSettings />
+      )}
+    </aside>
+  );
+}
+
+/** A string so the selector result compares by value and the panel re-renders only on change. */
+function selectedIdsKey(nodes: ReadonlyArray<{ id: string; selected?: boolean }>): string {
+  let key = "";
+  for (const node of nodes) if (node.selected) key = key ? `${key}\n${node.id}` : node.id;
+  return key;
+}

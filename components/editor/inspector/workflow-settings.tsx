@@ -1,0 +1,31 @@
+"use client";
+
+import { useEditorStore, useEditorStoreApi } from "../store";
+import { inputClass } from "./fields/field-props";
+
+/** With nothing selected: the workflow's name and description, and problems not tied to a block. */
+export function WorkflowSettings() {
+  const store = useEditorStoreApi();
+  const meta = useEditorStore((state) => state.meta);
+  const issues = useEditorStore((state) => state.issues.workflow);
+  const blockCount = useEditorStore((state) => state.nodes.length);
+  return (
+    <div className="space-y-3 p-4" data-testid="workflow-settings">
+      <h2 className="text-sm font-semibold">Workflow</h2>
+      <label className="block text-xs font-medium text-slate-700">
+        Description
+        <textarea className={`${inputClass} mt-1`} rows={3} value={meta.description} onChange={(event) => store.getState().updateMeta({ description: event.target.value }, "description")} />
+      </label>
+      <p className="text-xs text-slate-500">
+        {blockCount} blocks. Select a block to edit it; drag blocks in from the left.
+      </p>
+      {issues.length > 0 && (
+        <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="workflow-issues">
+          {issues.map((issue, index) => (
+            <li key={index}>{issue.path ? `${issue.path}: ` : ""}{issue.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import { useEffect } from "react";
+import { useEditorStoreApi } from "../store";
+import { saveStatus } from "../store";
+
+/** Asks before the tab closes or reloads while changes are not saved yet. */
+export function useLeaveGuard() {
+  const store = useEditorStoreApi();
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (saveStatus(store.getState().save) === "saved") return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [store]);
+}

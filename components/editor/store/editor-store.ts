@@ -1,0 +1,187 @@
+import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange } from "@xyflow/react";
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/executor/document";
+import type { IssueDetail } from "@/executor/errors";
+import { connectionProblem } from "../graph/connection-rules";
+import { documentToFlow, flowToDocument } from "../graph/document-flow";
+import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../graph/flow-types";
+import { addBlocks, connectEdge, removeBlocks, reparentBlock, updateNodeData } from "../graph/graph-operations";
+import { uniqueEdgeId } from "../graph/block-naming";
+import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
+import { createRunActions, EMPTY_RUN, type RunSliceActions, type RunSliceState } from "./run-slice";
+import { INITIAL_SAVE, type SaveSliceState, type StoredWorkflow } from "./save-slice";
+
+export interface EditorState extends RunSliceActions {
+  workflowId: string;
+  meta: WorkflowMeta;
+  nodes: EditorNode[];
+  edges: EditorEdge[];
+  history: HistoryState;
+  /** Snapshot taken when a drag or resize began; pushed to history if the gesture moved anything. */
+  gestureStart: GraphSnapshot | null;
+  save: SaveSliceState;
+  /** Validation problems per block id, and those that belong to no block. */
+  issues: { byBlock: Record<string, IssueDetail[]>; workflow: IssueDetail[] };
+  run: RunSliceState;
+
+  onNodesChange(changes: NodeChange<EditorNode>[]): void;
+  onEdgesChange(changes: EdgeChange<EditorEdge>[]): void;
+  connect(connection: Connection): string | null;
+  addBlocks(blocks: WorkflowBlock[], edges?: WorkflowEdge[]): void;
+  updateBlock(id: string, patch: Partial<BlockNodeData>, coalesceKey?: string): void;
+  updateMeta(patch: Partial<WorkflowMeta>, coalesceKey?: string): void;
+  deleteSelection(): void;
+  deleteBlocks(ids: string[]): void;
+  reparent(nodeId: string, parentId: string | null): void;
+  applyPositions(positions: Map<string, { x: number; y: number; width?: number; height?: number }>): void;
+  beginGesture(): void;
+  endGesture(): void;
+  selectOnly(ids: ReadonlyArray<string>): void;
+  selectAll(): void;
+  undo(): void;
+  redo(): void;
+  toDocument(): WorkflowDocument;
+  /** Saving lifecycle, driven by the autosave hook. */
+  saveStarted(revision: number): void;
+  saveSucceeded(stored: StoredWorkflow, revision: number): void;
+  saveFailed(message: string): void;
+  saveConflicted(current: StoredWorkflow | null): void;
+  /** Replaces the whole document with the server's copy (after a conflict: "reload"). */
+  loadStored(stored: StoredWorkflow): void;
+  setIssues(issues: EditorState["issues"]): void;
+}
+
+export type EditorStore = StoreApi<EditorState>;
+
+function metaOf(document: WorkflowDocument): WorkflowMeta {
+  return { name: document.name, description: document.description ?? "", variables: document.variables ?? {} };
+}
+
+const DOCUMENT_CHANGES = new Set(["position", "remove", "add", "replace"]);
+
+/** One store per open workflow: React Flow's own pattern, so two editors never share state. */
+export function createEditorStore(stored: StoredWorkflow): EditorStore {
+  return createStore<EditorState>()((set, get) => {
+    const snapshot = (): GraphSnapshot => ({ meta: get().meta, nodes: get().nodes, edges: get().edges });
+    /** Applies an undoable change to the document. */
+    const commit = (change: Partial<Pick<EditorState, "meta" | "nodes" | "edges">>, coalesceKey: string | null = null) => {
+      const state = get();
+      set({
+        ...change,
+        history: pushHistory(state.history, snapshot(), coalesceKey, Date.now()),
+        save: { ...state.save, revision: state.save.revision + 1 },
+      });
+    };
+    const touch = () => set((state) => ({ save: { ...state.save, revision: state.save.revision + 1 } }));
+    const restore = (target: GraphSnapshot, history: HistoryState) =>
+      set((state) => ({ ...withoutSelection(target), history, gestureStart: null, save: { ...state.save, revision: state.save.revision + 1 } }));
+
+    return {
+      workflowId: stored.id,
+      meta: metaOf(stored),
+      ...documentToFlow(stored),
+      history: EMPTY_HISTORY,
+      gestureStart: null,
+      save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
+      issues: { byBlock: {}, workflow: [] },
+      run: EMPTY_RUN,
+      ...createRunActions((update) => set((state) => ({ run: update(state.run) }))),
+
+      onNodesChange: (changes) => {
+        const changesDocument = changes.some((change) => DOCUMENT_CHANGES.has(change.type) || (change.type === "dimensions" && change.resizing));
+        set({ nodes: applyNodeChanges(changes, get().nodes) });
+        if (changesDocument) touch();
+      },
+      onEdgesChange: (changes) => {
+        const removes = changes.some((change) => change.type === "remove");
+        if (removes) commit({ edges: applyEdgeChanges(changes, get().edges) });
+        else set({ edges: applyEdgeChanges(changes, get().edges) });
+      },
+      connect: (connection) => {
+        const { nodes, edges } = get();
+        const facts = new Map(nodes.map((node) => [node.id, { id: node.id, type: node.data.type, parentId: node.parentId }]));
+        const problem = connectionProblem(facts, edges, connection);
+        if (problem) return problem;
+        const id = uniqueEdgeId(new Set(edges.map((edge) => edge.id)));
+        commit({ edges: connectEdge(edges, id, connection.source, connection.target, connection.sourceHandle ?? "out") });
+        return null;
+      },
+      addBlocks: (blocks, newEdges = []) => commit(addBlocks(get().nodes, get().edges, blocks, newEdges)),
+      updateBlock: (id, patch, coalesceKey) => commit({ nodes: updateNodeData(get().nodes, id, patch) }, coalesceKey ? `${id}:${coalesceKey}` : null),
+      updateMeta: (patch, coalesceKey) => commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
+      deleteSelection: () => {
+        const { nodes, edges } = get();
+        const ids = new Set(nodes.filter((node) => node.selected).map((node) => node.id));
+        const edgeIds = new Set(edges.filter((edge) => edge.selected).map((edge) => edge.id));
+        if (ids.size === 0 && edgeIds.size === 0) return;
+        commit(removeBlocks(nodes, edges, ids, edgeIds));
+      },
+      deleteBlocks: (ids) => commit(removeBlocks(get().nodes, get().edges, new Set(ids))),
+      reparent: (nodeId, parentId) => {
+        const next = reparentBlock(get().nodes, get().edges, nodeId, parentId);
+        if (next.nodes !== get().nodes) {
+          set(next);
+          touch();
+        }
+      },
+      applyPositions: (positions) =>
+        commit({
+          nodes: get().nodes.map((node) => {
+            const placed = positions.get(node.id);
+            if (!placed) return node;
+            const next: EditorNode = { ...node, position: { x: placed.x, y: placed.y } };
+            if (node.type === "container" && placed.width && placed.height) {
+              next.width = placed.width;
+              next.height = placed.height;
+            }
+            return next;
+          }),
+        }),
+      beginGesture: () => set({ gestureStart: snapshot() }),
+      endGesture: () => {
+        const { gestureStart, nodes, history } = get();
+        if (!gestureStart) return;
+        const moved = graphMoved(gestureStart.nodes, nodes);
+        set({ gestureStart: null, history: moved ? pushHistory(history, gestureStart, null, Date.now()) : history });
+      },
+      selectOnly: (ids) => {
+        const wanted = new Set(ids);
+        set({
+          nodes: get().nodes.map((node) => (Boolean(node.selected) === wanted.has(node.id) ? node : { ...node, selected: wanted.has(node.id) })),
+          edges: get().edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
+        });
+      },
+      selectAll: () => set({ nodes: get().nodes.map((node) => (node.selected ? node : { ...node, selected: true })) }),
+      undo: () => {
+        const { history } = get();
+        const previous = history.past.at(-1);
+        if (!previous) return;
+        restore(previous, { past: history.past.slice(0, -1), future: [snapshot(), ...history.future], lastCoalesceKey: null, lastCommitAt: 0 });
+      },
+      redo: () => {
+        const { history } = get();
+        const next = history.future[0];
+        if (!next) return;
+        restore(next, { past: [...history.past, snapshot()], future: history.future.slice(1), lastCoalesceKey: null, lastCommitAt: 0 });
+      },
+      toDocument: () => flowToDocument(get().meta, get().nodes, get().edges),
+
+      saveStarted: (revision) => set((state) => ({ save: { ...state.save, inFlightRevision: revision, error: null } })),
+      saveSucceeded: (saved, revision) =>
+        set((state) => ({
+          save: { ...state.save, version: saved.version, updatedAt: saved.updatedAt, savedRevision: revision, inFlightRevision: null, error: null, conflict: null },
+        })),
+      saveFailed: (message) => set((state) => ({ save: { ...state.save, inFlightRevision: null, error: message } })),
+      saveConflicted: (current) => set((state) => ({ save: { ...state.save, inFlightRevision: null, conflict: { current } } })),
+      loadStored: (fresh) =>
+        set((state) => ({
+          meta: metaOf(fresh),
+          ...documentToFlow(fresh),
+          history: EMPTY_HISTORY,
+          gestureStart: null,
+          save: { ...INITIAL_SAVE, version: fresh.version, updatedAt: fresh.updatedAt, revision: state.save.revision + 1, savedRevision: state.save.revision + 1 },
+        })),
+      setIssues: (issues) => set({ issues }),
+    };
+  });
+}

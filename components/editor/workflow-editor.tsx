@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { ReactFlowProvider } from "@xyflow/react";
+import { ApiError, workflowsApi } from "@/components/workflows/api-client";
+import { EditorLayout } from "./editor-layout";
+import { EditorStoreProvider, type StoredWorkflow } from "./store";
+
+/**
+ * Loads the workflow through React Query and hands it to a fresh editor store: server data stays
+ * in the query cache, what is being edited lives in the store.
+ */
+export function WorkflowEditor({ workflowId }: { workflowId: string }) {
+  const workflow = useQuery({
+    queryKey: ["workflow", workflowId],
+    queryFn: () => workflowsApi.get(workflowId) as Promise<StoredWorkflow>,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (workflow.isPending) {
+    return <p className="p-6 text-sm text-slate-500" data-testid="editor-loading">Loading workflow…</p>;
+  }
+  if (workflow.isError) {
+    const notFound = workflow.error instanceof ApiError && workflow.error.status === 404;
+    return (
+      <div className="p-6 text-sm" role="alert">
+        <p className="text-red-700">{notFound ? "There is no workflow with this id." : `Could not load the workflow: ${workflow.error.message}`}</p>
+        <Link href="/" className="text-indigo-600 underline">
+          Back to all workflows
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ReactFlowProvider>
+      <EditorStoreProvider key={workflowId} initial={workflow.data}>
+        <EditorLayout />
+      </EditorStoreProvider>
+    </ReactFlowProvider>
+  );
+}
