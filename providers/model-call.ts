@@ -1,0 +1,169 @@
+import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputInterface } from "ai";
+import type { ChildSpanOptions, ChildSpan } from "@/executor/handler";
+import { sumUsage, type Usage } from "@/executor/usage";
+import type { ResolvedModel } from "./model-registry";
+import { observeModelCalls, type ModelCallHandle } from "./observed-model";
+import { abortError, StreamInterruptedError, toTrellisError, type ErrorScope } from "./provider-errors";
+import { usageOfProviderCall } from "./usage-mapping";
+
+/**
+ * One model interaction over the AI SDK's streamText: a single call, or a tool loop of up to
+ * `maxSteps` calls. Each call is a `model` child span with its own tokens and cost; text deltas
+ * are forwarded as they arrive; a call past its time limit, a cancelled run and a stream that
+ * breaks mid-way each end in a Trellis error (the partial text kept on the last).
+ */
+export interface ModelCallHooks {
+  signal: AbortSignal;
+  startSpan(options: ChildSpanOptions): ChildSpan;
+  onTextDelta?(text: string): void;
+}
+
+export interface RunModelOptions {
+  model: ResolvedModel;
+  system?: string;
+  messages: ModelMessage[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  tools?: ToolSet;
+  /** Model calls at most (1 = no tool loop). */
+  maxSteps?: number;
+  output?: OutputInterface<any, any, any>;
+  hooks: ModelCallHooks;
+}
+
+export interface ModelRunResult {
+  /** Text of the last call (the final answer). */
+  text: string;
+  /** Parsed structured output, when `output` was given. */
+  output?: unknown;
+  /** Sum of every call. */
+  usage: Usage;
+  /** Usage of each call, in order. */
+  calls: Usage[];
+  /** Time spent inside model calls, in ms. */
+  modelTimeMs: number;
+  finishReason: string;
+}
+
+/** A failed run's error carries what was spent before it failed. */
+export type ModelRunError = Error & { usageSoFar?: Usage; partialText?: string };
+
+export async function runModel(options: RunModelOptions): Promise<ModelRunResult> {
+  const { model, hooks } = options;
+  const scope: ErrorScope = { provider: model.provider, modelId: model.id, secrets: model.secrets };
+  if (hooks.signal.aborted) throw abortError({ cancelled: true, timedOut: false }, scope, model.timeoutMs);
+
+  const controller = new AbortController();
+  const state = { cancelled: false, timedOut: false };
+  const onCancel = () => {
+    state.cancelled = true;
+    controller.abort(hooks.signal.reason);
+  };
+  hooks.signal.addEventListener("abort", onCancel, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const calls: Usage[] = [];
+  const open = new Set<ModelCallHandle>();
+  let modelTimeMs = 0;
+  let callNumber = 0;
+
+  const observed = observeModelCalls(model.model, {
+    start() {
+      callNumber += 1;
+      // Each call gets the full time limit; the timer stops while tools run.
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        state.timedOut = true;
+        controller.abort(new Error("timeout"));
+      }, model.timeoutMs);
+      const span = hooks.startSpan({
+        kind: "model",
+        name: model.id,
+        model: model.id,
+        input: callNumber === 1 ? { system: options.system, messages: options.messages } : { call: callNumber },
+      });
+      const started = performance.now();
+      const handle: ModelCallHandle = {
+        finish(usage, outcome) {
+          clearTimeout(timer);
+          open.delete(handle);
+          modelTimeMs += performance.now() - started;
+          const priced = usageOfProviderCall(model.id, usage);
+          calls.push(priced);
+          span.end({ output: outcome, usage: priced });
+        },
+        fail(error, partialText) {
+          clearTimeout(timer);
+          open.delete(handle);
+          modelTimeMs += performance.now() - started;
+          const info = describeFailure(error, partialText);
+          span.end({ error: { code: info.code, message: info.message } });
+        },
+      };
+      open.add(handle);
+      return handle;
+    },
+  });
+
+  const describeFailure = (error: unknown, partialText: string) => {
+    if (error instanceof StreamInterruptedError) return error;
+    if (state.cancelled || state.timedOut) return abortError(state, scope, model.timeoutMs);
+    if (partialText && !isHttpError(error)) {
+      return new StreamInterruptedError(model.provider, `${model.id} broke off mid-answer after ${partialText.length} characters: ${rootMessage(error)}`, partialText);
+    }
+    return toTrellisError(error, scope);
+  };
+
+  let lastStepText = "";
+  let allText = "";
+  let finishReason = "unknown";
+  let failure: unknown;
+  try {
+    const result = streamText({
+      model: observed,
+      system: options.system,
+      messages: options.messages,
+      temperature: options.temperature,
+      maxOutputTokens: options.maxOutputTokens,
+      tools: options.tools,
+      stopWhen: isStepCount(options.maxSteps ?? 1),
+      output: options.output,
+      maxRetries: 0, // the resilient model wrapper retries, with jitter
+      abortSignal: controller.signal,
+      onError: () => {}, // read from the stream below
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === "start-step") lastStepText = "";
+      else if (part.type === "text-delta") {
+        lastStepText += part.text;
+        allText += part.text;
+        hooks.onTextDelta?.(part.text);
+      } else if (part.type === "finish-step" || part.type === "finish") finishReason = part.finishReason;
+      else if (part.type === "error") failure ??= part.error;
+      else if (part.type === "abort") failure ??= new Error("aborted");
+    }
+    if (!failure && finishReason === "interrupted") failure = new Error("the stream ended before the model finished");
+    if (failure) throw failure;
+    const output = options.output ? await result.output : undefined;
+    return { text: lastStepText, output, usage: sumUsage(calls), calls, modelTimeMs, finishReason };
+  } catch (error) {
+    const trellisError = describeFailure(error, allText);
+    for (const handle of [...open]) handle.fail(trellisError, allText);
+    throw Object.assign(trellisError, { usageSoFar: sumUsage(calls) });
+  } finally {
+    clearTimeout(timer);
+    hooks.signal.removeEventListener("abort", onCancel);
+  }
+}
+
+function isHttpError(error: unknown): boolean {
+  const status = typeof error === "object" && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
+  return typeof status === "number" && status >= 300;
+}
+
+/** The innermost cause's message: "terminated" or "other side closed" rather than a wrapper's. */
+function rootMessage(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}

@@ -1,0 +1,88 @@
+import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+
+/**
+ * Wraps a model to see each call (each step of a tool loop) begin and end at the provider: the
+ * exact moment its stream finishes, with the usage the provider reported. Tool execution happens
+ * outside these bounds, so a model span times the model alone.
+ */
+export interface ModelCallObserver {
+  start(): ModelCallHandle;
+}
+
+export interface ModelCallHandle {
+  finish(usage: LanguageModelV4Usage, outcome: { text: string; finishReason: string; toolCalls: string[] }): void;
+  /** `partialText`: what the call had streamed before it failed. */
+  fail(error: unknown, partialText: string): void;
+}
+
+function once(handle: ModelCallHandle): ModelCallHandle {
+  let done = false;
+  return {
+    finish: (usage, outcome) => {
+      if (!done) (done = true), handle.finish(usage, outcome);
+    },
+    fail: (error, partialText) => {
+      if (!done) (done = true), handle.fail(error, partialText);
+    },
+  };
+}
+
+export function observeModelCalls(model: LanguageModelV4, observer: ModelCallObserver): LanguageModelV4 {
+  return {
+    specificationVersion: "v4",
+    provider: model.provider,
+    modelId: model.modelId,
+    supportedUrls: model.supportedUrls,
+    async doGenerate(options) {
+      const handle = once(observer.start());
+      try {
+        const result = await model.doGenerate(options);
+        const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+        const toolCalls = result.content.flatMap((part) => (part.type === "tool-call" ? [part.toolName] : []));
+        handle.finish(result.usage, { text, finishReason: result.finishReason.unified, toolCalls });
+        return result;
+      } catch (error) {
+        handle.fail(error, "");
+        throw error;
+      }
+    },
+    async doStream(options) {
+      const handle = once(observer.start());
+      let result;
+      try {
+        result = await model.doStream(options);
+      } catch (error) {
+        handle.fail(error, "");
+        throw error;
+      }
+      const reader = result.stream.getReader();
+      let text = "";
+      const toolCalls: string[] = [];
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        async pull(controller) {
+          try {
+            const { done, value } = await reader.read();
+            if (done) {
+              handle.fail(new Error("the stream ended without a finish"), text);
+              controller.close();
+              return;
+            }
+            if (value.type === "text-delta") text += value.delta;
+            else if (value.type === "tool-call") toolCalls.push(value.toolName);
+            else if (value.type === "error") handle.fail(value.error, text);
+            else if (value.type === "finish") handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
+            controller.enqueue(value);
+          } catch (error) {
+            handle.fail(error, text);
+            controller.error(error);
+          }
+        },
+        async cancel(reason) {
+          handle.fail(reason ?? new Error("cancelled"), text);
+          await reader.cancel(reason);
+        },
+      });
+      return { ...result, stream };
+    },
+  };
+}

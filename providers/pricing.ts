@@ -1,0 +1,136 @@
+import { calcPrice, type ModelPrice, type TieredPrices } from "@pydantic/genai-prices";
+import type { Cost, TokenCounts, Usage } from "@/executor/usage";
+import { roundDollars } from "@/executor/usage";
+import overridesFile from "./price-overrides.json";
+import { parseModelId } from "./model-id";
+
+/** US dollars per million tokens. Client-safe: no node imports, no secrets. */
+export interface ModelPrices {
+  input: number;
+  output: number;
+  /** Cached prompt tokens read; defaults to `input`. */
+  cachedInput?: number;
+  /** Prompt tokens written to the cache; defaults to `input`. */
+  cacheWrite?: number;
+  /** Reasoning tokens, when priced apart from output; defaults to `output`. */
+  reasoning?: number;
+}
+
+export interface ModelPricing {
+  prices: ModelPrices;
+  /** Higher prices that apply to a whole call once its prompt exceeds `aboveInputTokens` (Anthropic, Gemini). */
+  tiers: Array<{ aboveInputTokens: number; prices: ModelPrices }>;
+  source: "genai-prices" | "override";
+  /** The catalog's own model id, when it came from genai-prices. */
+  catalogModelId?: string;
+}
+
+type OverrideEntry = ModelPrices;
+const overrides = (overridesFile as { models: Record<string, OverrideEntry> }).models;
+
+/** Trellis providers priced by @pydantic/genai-prices under the same provider id. */
+const CATALOG_PROVIDERS = new Set(["openai", "anthropic", "google"]);
+
+function findOverride(modelId: string, table: Record<string, OverrideEntry>): OverrideEntry | undefined {
+  const exact = table[modelId];
+  if (exact) return exact;
+  const provider = modelId.slice(0, modelId.indexOf("/"));
+  return table[`${provider}/*`];
+}
+
+function isTiered(value: unknown): value is TieredPrices {
+  return typeof value === "object" && value !== null && "base" in value && "tiers" in value;
+}
+
+function baseOf(value: ModelPrice[string]): number | undefined {
+  if (typeof value === "number") return value;
+  if (isTiered(value)) return value.base;
+  return undefined;
+}
+
+function toPrices(read: (key: string) => number | undefined): ModelPrices | null {
+  const input = read("input_mtok");
+  const output = read("output_mtok");
+  if (input === undefined || output === undefined) return null;
+  const prices: ModelPrices = { input, output };
+  const cachedInput = read("cache_read_mtok");
+  if (cachedInput !== undefined) prices.cachedInput = cachedInput;
+  const cacheWrite = read("cache_write_mtok");
+  if (cacheWrite !== undefined) prices.cacheWrite = cacheWrite;
+  const reasoning = read("output_reasoning_mtok");
+  if (reasoning !== undefined) prices.reasoning = reasoning;
+  return prices;
+}
+
+function fromCatalog(provider: string, model: string, at: Date): ModelPricing | null {
+  // A zero-usage calculation is the package's public way to look a model up (with its matching
+  // rules, aliases and dated price changes) without reimplementing its matcher.
+  const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { providerId: provider, timestamp: at });
+  if (!found) return null;
+  const table = found.model_price;
+  const prices = toPrices((key) => baseOf(table[key]));
+  if (!prices) return null;
+  const starts = new Set<number>();
+  for (const value of Object.values(table)) if (isTiered(value)) for (const tier of value.tiers) starts.add(tier.start);
+  const tiers = [...starts]
+    .sort((a, b) => a - b)
+    .map((start) => ({
+      aboveInputTokens: start,
+      prices: toPrices((key) => {
+        const value = table[key];
+        if (!isTiered(value)) return baseOf(value);
+        let price = value.base;
+        for (const tier of value.tiers) if (start >= tier.start) price = tier.price;
+        return price;
+      }) ?? prices,
+    }));
+  return { prices, tiers, source: "genai-prices", catalogModelId: found.model.id };
+}
+
+export interface PricingOptions {
+  /** Extra overrides (e.g. from settings) that win over the file. */
+  overrides?: Record<string, ModelPrices>;
+  /** Price date; defaults to now. */
+  at?: Date;
+}
+
+/** The prices of a Trellis model id, or null when nobody knows them. */
+export function resolvePricing(modelId: string, options: PricingOptions = {}): ModelPricing | null {
+  const override = (options.overrides && findOverride(modelId, options.overrides)) ?? findOverride(modelId, overrides);
+  if (override) return { prices: { ...override }, tiers: [], source: "override" };
+  const { provider, model } = parseModelId(modelId);
+  if (!CATALOG_PROVIDERS.has(provider)) return null;
+  return fromCatalog(provider, model, options.at ?? new Date());
+}
+
+function pricesFor(pricing: ModelPricing, promptTokens: number): ModelPrices {
+  let prices = pricing.prices;
+  for (const tier of pricing.tiers) if (promptTokens > tier.aboveInputTokens) prices = tier.prices;
+  return prices;
+}
+
+/**
+ * Dollars for one call: uncached prompt x input, cache reads x cachedInput, cache writes x
+ * cacheWrite, non-reasoning completion x output, reasoning x reasoning. Full precision, rounded
+ * only at 1e-10 to drop floating-point noise.
+ */
+export function computeCost(pricing: ModelPricing, tokens: TokenCounts): Cost {
+  const prices = pricesFor(pricing, tokens.prompt);
+  const cached = tokens.cachedPrompt ?? 0;
+  const written = tokens.cacheWrite ?? 0;
+  const uncached = Math.max(0, tokens.prompt - cached - written);
+  const reasoning = prices.reasoning === undefined ? 0 : (tokens.reasoning ?? 0);
+  const plainCompletion = Math.max(0, tokens.completion - reasoning);
+  const input =
+    (uncached * prices.input + cached * (prices.cachedInput ?? prices.input) + written * (prices.cacheWrite ?? prices.input)) / 1e6;
+  const output = (plainCompletion * prices.output + reasoning * (prices.reasoning ?? prices.output)) / 1e6;
+  return { input: roundDollars(input), output: roundDollars(output), total: roundDollars(input + output) };
+}
+
+/** Usage of one call: tokens plus their cost, or `cost: null, unpriced: true`. */
+export function priceUsage(modelId: string, tokens: TokenCounts, options: PricingOptions & { estimated?: boolean } = {}): Usage {
+  const pricing = resolvePricing(modelId, options);
+  const usage: Usage = pricing ? { tokens, cost: computeCost(pricing, tokens) } : { tokens, cost: null, unpriced: true };
+  if (options.estimated) usage.estimated = true;
+  return usage;
+}

@@ -1,0 +1,93 @@
+import { APICallError, LoadAPIKeyError } from "@ai-sdk/provider";
+import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/executor/errors";
+import { PROVIDER_SETTINGS, type ProviderId } from "./env";
+
+/**
+ * Turns whatever a provider call threw into a Trellis error with a code, a retryable flag and a
+ * message that names the provider and what to do, with secrets scrubbed.
+ */
+
+/** A stream that broke after some text arrived: the partial text is kept for the block's output. */
+export class StreamInterruptedError extends ProviderCallError {
+  readonly partialText: string;
+  readonly partialOutput: { content: string };
+  constructor(provider: string, message: string, partialText: string) {
+    super(provider, message, { code: "stream_interrupted", retryable: true });
+    this.partialText = partialText;
+    this.partialOutput = { content: partialText };
+  }
+}
+
+export interface ErrorScope {
+  provider: ProviderId;
+  modelId: string;
+  /** Secret values to scrub from any message. */
+  secrets: string[];
+}
+
+const KEY_PATTERN = /\b(sk|key|AIza)[-_A-Za-z0-9]{12,}/g;
+
+export function scrub(text: string, secrets: string[]): string {
+  let clean = text;
+  for (const secret of secrets) if (secret.length >= 4) clean = clean.split(secret).join("[redacted]");
+  return clean.replace(KEY_PATTERN, "[redacted]").slice(0, 500);
+}
+
+export function missingKeyError(provider: ProviderId): ProviderCallError {
+  const settings = PROVIDER_SETTINGS[provider];
+  return new ProviderCallError(
+    provider,
+    `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`,
+    { code: "missing_api_key" },
+  );
+}
+
+export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError {
+  if (error instanceof TrellisError) return error;
+  const settings = PROVIDER_SETTINGS[scope.provider];
+  const label = settings.label;
+  if (LoadAPIKeyError.isInstance(error)) return missingKeyError(scope.provider);
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    const detail = scrub(error.message, scope.secrets);
+    if (status === 401 || status === 403) {
+      const variable = settings.apiKeyVariable ? `: check ${settings.apiKeyVariable}` : "";
+      return new ProviderCallError(scope.provider, `${label} rejected the API key (HTTP ${status})${variable}. ${detail}`, {
+        code: "invalid_api_key",
+        status,
+      });
+    }
+    if (status === 429) {
+      return new ProviderCallError(scope.provider, `${label} rate limit hit for ${scope.modelId} (HTTP 429) and retries ran out. ${detail}`, {
+        code: "rate_limited",
+        status,
+        retryable: true,
+      });
+    }
+    if (status === 404) {
+      return new ProviderCallError(scope.provider, `${label} does not know model ${scope.modelId} (HTTP 404). ${detail}`, {
+        code: "model_not_found",
+        status,
+      });
+    }
+    if (status === undefined) {
+      const where = settings.baseUrlVariable ? ` (check ${settings.baseUrlVariable})` : "";
+      return new ProviderCallError(scope.provider, `Cannot reach ${label}${where}: ${detail}`, { code: "provider_unreachable", retryable: true });
+    }
+    return new ProviderCallError(scope.provider, `${label} call for ${scope.modelId} failed (HTTP ${status}). ${detail}`, {
+      code: status >= 500 ? "provider_unavailable" : "provider_error",
+      status,
+      retryable: error.isRetryable,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderCallError(scope.provider, `${label} call for ${scope.modelId} failed: ${scrub(message, scope.secrets)}`);
+}
+
+/** The error for an aborted call: a cancelled run, or the call's own time limit. */
+export function abortError(signal: { cancelled: boolean; timedOut: boolean }, scope: ErrorScope, timeoutMs: number): TrellisError {
+  if (signal.timedOut && !signal.cancelled) {
+    return new TimeoutError(`${PROVIDER_SETTINGS[scope.provider].label} call for ${scope.modelId} timed out after ${Math.round(timeoutMs / 1000)} s`);
+  }
+  return new CancelledError();
+}
