@@ -21,6 +21,12 @@ export interface BlockTypeInfo {
   entry?: boolean;
   /** Source handles this block offers for its config (always includes `out` and `error`). */
   sourceHandles(block: WorkflowBlock): string[];
+  /**
+   * Config fields holding expressions, array items written `[]` (condition: `branches[].expression`).
+   * References there are inserted as expression literals, never as raw text, and are checked for
+   * syntax at save time.
+   */
+  expressionFields?: ReadonlyArray<string>;
   /** Checks the config against the type's schema; returns problems with paths inside `config`. */
   validateConfig(config: unknown): IssueDetail[];
 }

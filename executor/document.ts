@@ -18,6 +18,13 @@ export const blockSchema = z.object({
   parentId: z.string().nullable().optional().default(null),
   enabled: z.boolean().optional().default(true),
   config: z.record(z.string(), z.unknown()).optional().default({}),
+  /**
+   * Retry policy of the block's handler (off when absent): `attempts` in total, the first included;
+   * the wait before retry n is `backoffMs * 2^(n-1)`.
+   */
+  retry: z.object({ attempts: z.number().int().min(1).max(10), backoffMs: z.number().int().min(0).max(60_000).default(1_000) }).optional(),
+  /** Time limit of one attempt of the block's handler, in milliseconds (none when absent). */
+  timeoutMs: z.number().int().min(1).max(86_400_000).optional(),
   /** Size of a loop or parallel container on the canvas; ignored by the executor. */
   size: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
 });

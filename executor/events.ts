@@ -58,6 +58,8 @@ export interface SpanRecord {
   usage?: Usage;
   /** Loop/parallel iteration indexes, outermost first. */
   iteration?: number[];
+  /** How many times the block's handler was tried (more than 1 when its retry policy retried it). */
+  attempts?: number;
 }
 
 /**

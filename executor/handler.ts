@@ -36,6 +36,10 @@ export interface HandlerContext {
   depth: number;
   /** Services wired in by lib/runtime (providers, tools, knowledge). Typed by blocks/. */
   services: unknown;
+  /** The run's input object; the start block turns it into its output. */
+  runInput?: Readonly<Record<string, unknown>>;
+  /** Loop/parallel iteration indexes, outermost first; empty at the top level. */
+  iteration?: ReadonlyArray<number>;
 }
 
 export interface BlockResult {

@@ -1,0 +1,81 @@
+import type { IssueDetail } from "./errors";
+import { blockLabel } from "./graph";
+import { extractReferences, isWholeReference, parsePath, type ConfigReference } from "./reference-syntax";
+import type { BlockEntry, WorkflowAnalysis } from "./workflow-analysis";
+
+/**
+ * Config checks at save time: each block's config against its type's schema, and the references
+ * in it against the blocks and variables of the document.
+ */
+
+/** True when the value at the issue's path, or a value around it, is exactly one reference: its type is only known at run time. */
+function isReferenceField(config: unknown, issuePath: string): boolean {
+  let current: unknown = config;
+  for (const segment of parsePath(`.${issuePath}`)) {
+    if (isWholeReference(current)) return true;
+    if (current === null || typeof current !== "object") return false;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return isWholeReference(current);
+}
+
+function fieldPath(entry: BlockEntry, field: string): string {
+  return field ? `blocks[${entry.index}].config.${field}` : `blocks[${entry.index}].config`;
+}
+
+function checkConfig(entry: BlockEntry, issues: IssueDetail[]): void {
+  if (!entry.info) return;
+  for (const issue of entry.info.validateConfig(entry.block.config)) {
+    if (issue.path && isReferenceField(entry.block.config, issue.path)) continue;
+    const where = issue.path ? `${issue.path}: ` : "";
+    issues.push({ path: fieldPath(entry, issue.path), message: `Block ${blockLabel(entry.block)}: ${where}${issue.message}` });
+  }
+}
+
+function hasAncestor(analysis: WorkflowAnalysis, entry: BlockEntry, container: "loop" | "parallel", includeSelf: boolean): boolean {
+  let current: BlockEntry | undefined = includeSelf ? entry : analysis.byId.get(entry.block.parentId ?? "");
+  const seen = new Set<BlockEntry>();
+  while (current && !seen.has(current)) {
+    if (current.info?.container === container) return true;
+    seen.add(current);
+    current = analysis.byId.get(current.block.parentId ?? "");
+  }
+  return false;
+}
+
+function referenceProblem(analysis: WorkflowAnalysis, entry: BlockEntry, reference: ConfigReference): string | null {
+  if (reference.kind === "env") return null;
+  const root = reference.root.replace(/\s+/g, "").toLowerCase();
+  if (root === "variable") {
+    const name = reference.path[0];
+    const variables = analysis.document.variables;
+    if (typeof name === "string" && Object.hasOwn(variables, name)) return null;
+    const defined = Object.keys(variables);
+    return `${reference.text} names no workflow variable${defined.length ? ` (defined: ${defined.join(", ")})` : " (none are defined)"}`;
+  }
+  if (root === "loop") return hasAncestor(analysis, entry, "loop", entry.info?.container === "loop") ? null : `${reference.text} is only available inside a loop container`;
+  if (root === "parallel") return hasAncestor(analysis, entry, "parallel", false) ? null : `${reference.text} is only available inside a parallel container`;
+  if (root === "start" && analysis.entry && !analysis.byName.has("start")) return null;
+  const target = analysis.byName.get(root) ?? analysis.byId.get(reference.root);
+  if (!target) return `${reference.text} refers to no block named or with id '${reference.root}'`;
+  if (target === entry && !entry.info?.container) return `${reference.text} refers to the block itself`;
+  if (!target.active) return `${reference.text} refers to ${blockLabel(target.block)}, which is disabled`;
+  return null;
+}
+
+function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: IssueDetail[]): void {
+  for (const reference of extractReferences(entry.block.config)) {
+    const problem = referenceProblem(analysis, entry, reference);
+    if (problem) issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${problem}` });
+  }
+}
+
+export function checkConfigs(analysis: WorkflowAnalysis): IssueDetail[] {
+  const issues: IssueDetail[] = [];
+  for (const entry of analysis.blocks) {
+    if (!entry.active) continue;
+    checkConfig(entry, issues);
+    checkReferences(analysis, entry, issues);
+  }
+  return issues;
+}

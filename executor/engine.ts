@@ -1,0 +1,172 @@
+/**
+ * ExecutionEngine: runs a workflow document as a graph of blocks.
+ *
+ * Activation model. The document is first compiled by the DAGBuilder (validated, disabled and
+ * unreachable blocks removed, containers turned into nested scopes). A scope (the top level, or one
+ * loop iteration or parallel branch) tracks, for each block, how many of its incoming edges are
+ * still undecided. When a block settles, each of its outgoing edges is decided active or inactive:
+ * `out` edges on success (for a condition only its chosen `branch:<id>` edge, for a router only the
+ * `out` edge to its chosen block), `error` edges on a failure. A block whose edges are all decided
+ * runs if any of them is active (so a join waits for its active inputs only) and is skipped
+ * otherwise, with a `block.skipped` event, passing inactivity on. Ready blocks start at once, up to
+ * the run's concurrency cap, so independent branches overlap in time.
+ *
+ * Ends. An unhandled failure stops new blocks in its scope; the blocks already running finish,
+ * then the run (or the enclosing container) fails. A response block ends the run with its `data`
+ * and aborts everything still running; so do cancellation (the caller's AbortSignal) and the run
+ * timeout. Every running handler's own signal is aborted with them.
+ */
+import type { BlockTypeLookup } from "./block-type";
+import { buildGraph } from "./dag-builder";
+import type { WorkflowDocument } from "./document";
+import { CancelledError, errorInfo, TimeoutError } from "./errors";
+import type { EventError, RunEvent, RunObserver } from "./events";
+import type { BlockHandlerLookup } from "./handler";
+import type { WorkflowGraph } from "./graph";
+import { OutputStore } from "./runtime/output-store";
+import { RunContext, type Clock } from "./runtime/run-context";
+import { ScopeRun, type ScopeResult } from "./runtime/scope-run";
+import { emptyUsage, type Usage } from "./usage";
+
+export const DEFAULT_CONCURRENCY = 16;
+
+export interface ExecutionRequest {
+  /** The document to run (already shape-checked with workflowDocumentSchema), or a graph built from it. */
+  document: WorkflowDocument | WorkflowGraph;
+  lookupBlockType: BlockTypeLookup;
+  lookupHandler: BlockHandlerLookup;
+  observer: RunObserver;
+  runId: string;
+  workflowId: string;
+  /** The run's input object; the start block's output. */
+  input?: Record<string, unknown>;
+  /** Merged over the document's own variables. */
+  variables?: Record<string, unknown>;
+  /** `{{NAME}}`: an environment variable or stored secret; undefined when not set. */
+  env?: (name: string) => string | undefined;
+  /** Handed to every handler as `context.services`. */
+  services?: unknown;
+  /** Aborting it cancels the run and every running handler. */
+  signal?: AbortSignal;
+  idGenerator?: () => string;
+  clock?: Clock;
+  /** Handlers running at once in this run (default 16). Loop and parallel containers do not take a slot. */
+  concurrency?: number;
+  /** The run fails with a `timeout` error when it lasts longer. */
+  runTimeoutMs?: number;
+  /** Nesting depth when a workflow runs as a tool of another (0 at the top). */
+  depth?: number;
+}
+
+export interface ExecutionResult {
+  status: "succeeded" | "failed" | "cancelled";
+  output: unknown;
+  error: EventError | null;
+  usage: Usage;
+  durationMs: number;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+function isGraph(value: WorkflowDocument | WorkflowGraph): value is WorkflowGraph {
+  return "nodesById" in value;
+}
+
+function usageFields(usage: Usage): Pick<Extract<RunEvent, { type: "run.completed" }>, "tokens" | "cost" | "unpriced" | "estimated"> {
+  const fields: Pick<Extract<RunEvent, { type: "run.completed" }>, "tokens" | "cost" | "unpriced" | "estimated"> = { tokens: usage.tokens, cost: usage.cost };
+  if (usage.unpriced) fields.unpriced = true;
+  if (usage.estimated) fields.estimated = true;
+  return fields;
+}
+
+function safeEmit(observer: RunObserver, event: RunEvent): void {
+  try {
+    observer.event(event);
+  } catch {
+    // Observers must not change the run's outcome.
+  }
+}
+
+function finish(run: RunContext, result: ScopeResult, durationMs: number): ExecutionResult {
+  const { runId } = run.settings;
+  const usage = run.usage;
+  const halt = run.halt;
+  let outcome: ExecutionResult;
+  if (halt?.kind === "terminal" || result.status === "completed") {
+    const output = halt?.kind === "terminal" ? halt.data : result.status === "completed" ? result.output : null;
+    run.emit({ type: "run.completed", runId, output: run.redact(output), durationMs, ...usageFields(usage) });
+    outcome = { status: "succeeded", output, error: null, usage, durationMs };
+  } else if (halt?.kind === "cancelled") {
+    run.emit({ type: "run.cancelled", runId });
+    outcome = { status: "cancelled", output: null, error: errorInfo(halt.error), usage, durationMs };
+  } else {
+    let error: EventError;
+    if (halt?.kind === "timeout") error = errorInfo(halt.error);
+    else if (result.status === "failed") {
+      const info = errorInfo(result.error);
+      error = { code: info.code, message: run.redactText(`Block '${result.node.name}' failed: ${info.message}`) };
+    } else error = { code: "internal_error", message: "The run stopped without finishing" };
+    run.emit({ type: "run.failed", runId, error });
+    outcome = { status: "failed", output: null, error, usage, durationMs };
+  }
+  run.close();
+  return outcome;
+}
+
+/** Runs one workflow to its end and reports everything through the observer. Never throws for a failing run. */
+export async function executeWorkflow(request: ExecutionRequest): Promise<ExecutionResult> {
+  const clock = request.clock ?? systemClock;
+  const startTime = clock.now();
+  const { observer, runId, workflowId } = request;
+  safeEmit(observer, { type: "run.started", runId, workflowId, startedAt: new Date(startTime).toISOString() });
+  let graph: WorkflowGraph;
+  try {
+    graph = isGraph(request.document) ? request.document : buildGraph(request.document, request.lookupBlockType);
+  } catch (caught) {
+    const error = errorInfo(caught);
+    safeEmit(observer, { type: "run.failed", runId, error });
+    return { status: "failed", output: null, error, usage: emptyUsage(), durationMs: clock.now() - startTime };
+  }
+  if (request.signal?.aborted) {
+    safeEmit(observer, { type: "run.cancelled", runId });
+    return { status: "cancelled", output: null, error: errorInfo(new CancelledError()), usage: emptyUsage(), durationMs: clock.now() - startTime };
+  }
+  const run = new RunContext({
+    graph,
+    runId,
+    workflowId,
+    input: request.input ?? {},
+    variables: { ...graph.document.variables, ...request.variables },
+    env: request.env ?? (() => undefined),
+    services: request.services,
+    depth: request.depth ?? 0,
+    lookupHandler: request.lookupHandler,
+    observer,
+    clock,
+    newId: request.idGenerator ?? (() => crypto.randomUUID()),
+    concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
+  });
+  const onAbort = () => run.haltRun({ kind: "cancelled", error: new CancelledError() });
+  request.signal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    request.runTimeoutMs === undefined
+      ? undefined
+      : setTimeout(() => run.haltRun({ kind: "timeout", error: new TimeoutError(`The run took longer than its limit of ${request.runTimeoutMs} ms`) }), request.runTimeoutMs);
+  try {
+    const root = new ScopeRun(run, graph.root, new OutputStore(), null, [], run.stop.child(), null);
+    const result = await root.execute();
+    return finish(run, result, clock.now() - startTime);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    request.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Class form holding what stays the same across runs (the block registry and handlers). */
+export class ExecutionEngine {
+  constructor(private readonly defaults: Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<ExecutionRequest>) {}
+
+  execute(request: Omit<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler">>): Promise<ExecutionResult> {
+    return executeWorkflow({ ...this.defaults, ...request } as ExecutionRequest);
+  }
+}

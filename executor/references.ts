@@ -1,0 +1,124 @@
+import { ReferenceError } from "./errors";
+import { mayContainReference, parseReferences, wholeReference, type BlockReference, type ReferenceToken } from "./reference-syntax";
+import { readPath } from "./value-path";
+
+export * from "./reference-syntax";
+export { readPath } from "./value-path";
+
+/**
+ * Where reference roots come from. The engine supplies one per block execution; tests and the
+ * canvas can supply their own. `root` returns the value the root names (a block's output, the
+ * workflow variables, the loop frame) or throws a ReferenceError saying why there is none.
+ */
+export interface ReferenceSource {
+  root(reference: BlockReference): unknown;
+  /** `{{NAME}}`: an environment variable or stored secret; undefined when not set. */
+  env(name: string): string | undefined;
+}
+
+export interface ResolveOptions {
+  /** Called with every secret value inserted, so traces and events can mask it. */
+  onSecret?(value: string): void;
+  /**
+   * Config fields holding expressions (`branches[].expression`, array indexes written `[]`):
+   * references there become expression literals (`"text"`, `42`, `{"a":1}`), so the expression
+   * language sees values, never code.
+   */
+  expressionFields?: ReadonlySet<string>;
+}
+
+function resolveToken(token: ReferenceToken, source: ReferenceSource, options: ResolveOptions): unknown {
+  if (token.kind === "env") {
+    const value = source.env(token.name);
+    if (value === undefined) throw new ReferenceError(`${token.text}: no environment variable or stored secret named ${token.name} is set`);
+    options.onSecret?.(value);
+    return value;
+  }
+  const rootValue = source.root(token);
+  const result = readPath(rootValue, token.path);
+  if (!result.found) {
+    const available = result.available.length ? ` (available there: ${result.available.join(", ")})` : "";
+    throw new ReferenceError(`${token.text}: '${token.root}' has no value at '${result.at}'${available}`);
+  }
+  // Never pass on `undefined`: a field present but unset reads as null.
+  return result.value === undefined ? null : result.value;
+}
+
+/** How a value reads inside longer text: objects and arrays as JSON, null as `null`. */
+export function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function literalOf(value: unknown): string {
+  return JSON.stringify(value ?? null) ?? "null";
+}
+
+/** Resolves the references in one string. A string that is exactly one reference gets the raw value. */
+export function resolveText(text: string, source: ReferenceSource, options: ResolveOptions = {}): unknown {
+  if (!mayContainReference(text)) return text;
+  const whole = wholeReference(text);
+  if (whole) return resolveToken(whole, source, options);
+  const tokens = parseReferences(text);
+  if (tokens.length === 0) return text;
+  let result = "";
+  let last = 0;
+  for (const token of tokens) {
+    result += text.slice(last, token.start) + textOf(resolveToken(token, source, options));
+    last = token.end;
+  }
+  return result + text.slice(last);
+}
+
+/**
+ * Resolves references in an expression: each becomes a literal. A reference written inside quotes
+ * (`"<Agent.content>" == "yes"`) is replaced together with its quotes, as people often write it so.
+ */
+export function resolveExpressionText(text: string, source: ReferenceSource, options: ResolveOptions = {}): string {
+  const tokens = parseReferences(text);
+  if (tokens.length === 0) return text;
+  let result = "";
+  let last = 0;
+  for (const token of tokens) {
+    let start = token.start;
+    let end = token.end;
+    const before = text[start - 1];
+    if ((before === '"' || before === "'") && text[end] === before && start - 1 >= last) {
+      start -= 1;
+      end += 1;
+    }
+    result += text.slice(last, start) + literalOf(resolveToken(token, source, options));
+    last = end;
+  }
+  return result + text.slice(last);
+}
+
+function resolveAt(value: unknown, field: string, source: ReferenceSource, options: ResolveOptions): unknown {
+  if (typeof value === "string") {
+    if (options.expressionFields?.has(field)) return resolveExpressionText(value, source, options);
+    return resolveText(value, source, options);
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveAt(item, `${field}[]`, source, options));
+  if (value !== null && typeof value === "object") {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) result[key] = resolveAt(item, field ? `${field}.${key}` : key, source, options);
+    return result;
+  }
+  return value;
+}
+
+/** Resolves every reference in a config, recursively through objects and arrays. */
+export function resolveConfig<T>(config: T, source: ReferenceSource, options: ResolveOptions = {}): T {
+  return resolveAt(config, "", source, options) as T;
+}
+
+/** True when any string inside the value may hold a reference; lets the engine skip resolution. */
+export function containsReferences(value: unknown): boolean {
+  if (typeof value === "string") return mayContainReference(value);
+  if (Array.isArray(value)) return value.some(containsReferences);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsReferences);
+  return false;
+}
+

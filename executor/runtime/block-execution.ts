@@ -1,0 +1,175 @@
+import { BlockExecutionError, errorInfo } from "../errors";
+import type { GraphNode } from "../graph";
+import type { BlockResult, HandlerContext } from "../handler";
+import { resolveConfig } from "../references";
+import { AttemptsError, runWithPolicy } from "./block-attempts";
+import type { IterationFrame } from "./frames";
+import type { OutputStore } from "./output-store";
+import { createReferenceSource } from "./reference-source";
+import type { RunContext } from "./run-context";
+import { BlockSpan } from "./spans";
+import type { StopToken } from "./stop-token";
+
+export type BlockOutcome =
+  | { status: "completed"; output: Record<string, unknown> }
+  | { status: "failed"; error: unknown }
+  /** Never started, or stopped by a run halt (response block, cancellation, run timeout). */
+  | { status: "notRun" };
+
+/** Where a block runs: its scope's outputs, iteration frame and stop token. */
+export interface ExecutionPlace {
+  run: RunContext;
+  store: OutputStore;
+  frame: IterationFrame | null;
+  iteration: ReadonlyArray<number>;
+  stop: StopToken;
+  parentSpanId: string | null;
+}
+
+const expressionFieldSets = new WeakMap<object, ReadonlySet<string>>();
+
+function expressionFields(node: GraphNode): ReadonlySet<string> | undefined {
+  const fields = node.info.expressionFields;
+  if (!fields || fields.length === 0) return undefined;
+  let set = expressionFieldSets.get(fields);
+  if (!set) expressionFieldSets.set(fields, (set = new Set(fields)));
+  return set;
+}
+
+/** Resolves references in a block's config and re-checks it against the type's schema. */
+export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, config: Record<string, unknown> = node.block.config): Record<string, unknown> {
+  if (!node.hasReferences) return config;
+  const { run } = place;
+  const source = createReferenceSource(run, place.store, place.frame, node);
+  const resolved = resolveConfig(config, source, { onSecret: (value) => run.secrets.add(value), expressionFields: expressionFields(node) });
+  const issues = node.info.validateConfig(resolved);
+  if (issues.length > 0) {
+    const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
+    throw new BlockExecutionError(`Block '${node.name}': config is invalid after resolving references: ${run.redactText(list)}`, { code: "invalid_config" });
+  }
+  return resolved;
+}
+
+function checkRouting(node: GraphNode, output: Record<string, unknown>): void {
+  const routing = node.info.routing;
+  if (routing === "branch") {
+    const selected = output.selectedBranch;
+    if (selected === null || selected === undefined) return;
+    if (typeof selected !== "string" || !node.info.sourceHandles(node.block).includes(`branch:${selected}`))
+      throw new BlockExecutionError(`Block '${node.name}' chose branch ${JSON.stringify(selected)}, which it does not have`);
+  } else if (routing === "route") {
+    const selected = output.selectedRoute;
+    if (selected === null || selected === undefined) return;
+    if (!node.outgoingTargets.some((target) => target.id === selected)) {
+      const options = node.outgoingTargets.map((target) => `'${target.id}'`).join(", ") || "none";
+      throw new BlockExecutionError(`Block '${node.name}' chose route ${JSON.stringify(selected)}, which is not one of its connected blocks (${options})`);
+    }
+  }
+}
+
+function checkResult(node: GraphNode, result: unknown): BlockResult {
+  const output = (result as BlockResult | undefined)?.output;
+  if (output === null || typeof output !== "object" || Array.isArray(output))
+    throw new BlockExecutionError(`The handler of block '${node.name}' returned no output object`);
+  return result as BlockResult;
+}
+
+/** Reports a block that a run halt interrupted. */
+export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockSpan): void {
+  span.close("cancelled");
+  const halt = run.halt;
+  const runId = run.settings.runId;
+  if (halt?.kind === "terminal") run.emit({ type: "block.skipped", runId, blockId: node.id, reason: `the run ended at response block '${halt.blockName}'` });
+  else if (halt?.kind === "timeout") run.emit({ type: "block.failed", runId, blockId: node.id, spanId: span.id, error: errorInfo(halt.error), handled: false });
+}
+
+/** Reports a failure; `handled` when an error edge will take it. */
+export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan, error: unknown, attempts?: number): void {
+  const info = errorInfo(error);
+  const safe = { code: info.code, message: run.redactText(info.message) };
+  span.close("failed", attempts && attempts > 1 ? { error: safe, attempts } : { error: safe });
+  run.emit({ type: "block.failed", runId: run.settings.runId, blockId: node.id, spanId: span.id, error: safe, handled: node.hasErrorEdge });
+}
+
+function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan, isOpen: () => boolean): Omit<HandlerContext, "signal"> {
+  const { run } = place;
+  const { settings } = run;
+  return {
+    runId: settings.runId,
+    workflowId: settings.workflowId,
+    block: node.block,
+    emitDelta: (text) => {
+      if (isOpen()) run.emit({ type: "block.delta", runId: settings.runId, blockId: node.id, spanId: span.id, text: run.redactText(text) });
+    },
+    startSpan: (options) => span.child(options),
+    outgoingTargets: node.outgoingTargets,
+    variables: settings.variables,
+    depth: settings.depth,
+    services: settings.services,
+    runInput: settings.input,
+    iteration: place.iteration,
+  };
+}
+
+/** Runs one handler block: resolve its config, call its handler under its policy, report events and spans. */
+export async function executeBlock(place: ExecutionPlace, node: GraphNode, inputs: Readonly<Record<string, unknown>>): Promise<BlockOutcome> {
+  const { run } = place;
+  const waiting = run.semaphore.acquire();
+  if (waiting) await waiting;
+  try {
+    if (place.stop.stopped) return { status: "notRun" };
+    const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
+    const runId = run.settings.runId;
+    const started: Parameters<RunContext["emit"]>[0] = { type: "block.started", runId, blockId: node.id, blockName: node.name, blockType: node.block.type, spanId: span.id, startedAt: span.startedAt };
+    if (place.iteration.length > 0) started.iteration = [...place.iteration];
+    run.emit(started);
+    let config: Record<string, unknown>;
+    try {
+      config = resolveBlockConfig(place, node);
+    } catch (error) {
+      span.open();
+      reportFailure(run, node, span, error);
+      return { status: "failed", error };
+    }
+    span.open(config);
+    const handler = run.settings.lookupHandler(node.block.type);
+    if (!handler) {
+      const error = new BlockExecutionError(`No handler is registered for block type '${node.block.type}' (block '${node.name}')`);
+      reportFailure(run, node, span, error);
+      return { status: "failed", error };
+    }
+    let open = true;
+    try {
+      const { result, attempts } = await runWithPolicy(run, node, handler, { config, inputs }, handlerContext(place, node, span, () => open));
+      open = false;
+      if (run.halt) {
+        reportInterrupted(run, node, span);
+        return { status: "notRun" };
+      }
+      const checked = checkResult(node, result);
+      checkRouting(node, checked.output);
+      if (checked.usage) run.addUsage(checked.usage);
+      const durationMs = span.close("succeeded", attempts > 1 ? { output: checked.output, usage: checked.usage, attempts } : { output: checked.output, usage: checked.usage });
+      const completed: Parameters<RunContext["emit"]>[0] = { type: "block.completed", runId, blockId: node.id, spanId: span.id, output: run.redact(checked.output), durationMs };
+      if (checked.usage) {
+        completed.tokens = checked.usage.tokens;
+        completed.cost = checked.usage.cost;
+        if (checked.usage.unpriced) completed.unpriced = true;
+        if (checked.usage.estimated) completed.estimated = true;
+      }
+      run.emit(completed);
+      return { status: "completed", output: checked.output };
+    } catch (caught) {
+      open = false;
+      if (run.halt) {
+        reportInterrupted(run, node, span);
+        return { status: "notRun" };
+      }
+      const error = caught instanceof AttemptsError ? caught.error : caught;
+      reportFailure(run, node, span, error, caught instanceof AttemptsError ? caught.attempts : undefined);
+      return { status: "failed", error };
+    }
+  } finally {
+    run.semaphore.release();
+  }
+}

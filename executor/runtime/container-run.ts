@@ -1,0 +1,146 @@
+import { BlockExecutionError, errorInfo, TrellisError } from "../errors";
+import type { GraphNode, GraphScope } from "../graph";
+import { reportFailure, reportInterrupted, type BlockOutcome, type ExecutionPlace } from "./block-execution";
+import type { IterationFrame } from "./frames";
+import { planIterations, whileHolds, type IterationPlan } from "./iteration-plan";
+import { OutputStore } from "./output-store";
+import type { RunContext } from "./run-context";
+import { ScopeRun, type ScopeResult } from "./scope-run";
+import { BlockSpan } from "./spans";
+
+/**
+ * Loop and parallel containers, run by the engine itself. Each iteration (or branch) runs the
+ * container's body as its own scope with its own output store, stop token and iteration index;
+ * the container's output is `{ results }`, one entry per iteration: the output of the block where
+ * the iteration's path ended (or an object by normalized block name when several paths ended).
+ * An unhandled failure inside stops the container (no new iterations; running branches finish)
+ * and fails it with an error naming the iteration and the block, which the container's own
+ * `error` edge can take. After the container, blocks outside read inner blocks' outputs from
+ * the last iteration.
+ */
+
+type ContainerResult = { kind: "completed"; results: unknown[]; lastStore: OutputStore | null } | { kind: "failed"; index: number; result: Extract<ScopeResult, { status: "failed" }> } | { kind: "halted" };
+
+/** Emits `block.skipped` for every block inside a scope (and inside containers in it). */
+export function skipScope(run: RunContext, scope: GraphScope, reason: string): void {
+  for (const node of scope.nodes) {
+    run.emit({ type: "block.skipped", runId: run.settings.runId, blockId: node.id, reason });
+    if (node.body) skipScope(run, node.body, reason);
+  }
+}
+
+function iterationRun(place: ExecutionPlace, node: GraphNode, frame: IterationFrame, store: OutputStore, spanId: string, stop = place.stop.child()): ScopeRun {
+  return new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId);
+}
+
+async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string): Promise<ContainerResult> {
+  const results: unknown[] = [];
+  let lastStore: OutputStore | null = null;
+  for (let index = 0; ; index += 1) {
+    if (place.stop.stopped) return { kind: "halted" };
+    const frame: IterationFrame = { kind: "loop", container: node, index, item: plan.items ? plan.items[index] : null, results, parent: place.frame };
+    if (plan.items) {
+      if (index >= plan.items.length) break;
+    } else {
+      if (!whileHolds(place, node, plan.condition!, frame, lastStore ?? place.store)) break;
+      if (index >= plan.maxIterations)
+        throw new BlockExecutionError(`Loop '${node.name}' was still running after its limit of ${plan.maxIterations} iterations (maxIterations)`, { code: "iteration_limit" });
+    }
+    const store = new OutputStore(place.store);
+    const result = await iterationRun(place, node, frame, store, spanId).execute();
+    if (result.status === "halted" || result.status === "stopped") return { kind: "halted" };
+    if (result.status === "failed") return { kind: "failed", index, result };
+    results.push(result.output);
+    lastStore = store;
+  }
+  return { kind: "completed", results, lastStore };
+}
+
+async function runParallel(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string): Promise<ContainerResult> {
+  const items = plan.items ?? [];
+  const results = new Array<unknown>(items.length).fill(null);
+  const stores = new Array<OutputStore | null>(items.length).fill(null);
+  const group = place.stop.child();
+  let next = 0;
+  let failure: Extract<ContainerResult, { kind: "failed" }> | null = null;
+  let halted = false;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !group.stopped) {
+      const index = next;
+      next += 1;
+      const frame: IterationFrame = { kind: "parallel", container: node, index, item: items[index], results: [], parent: place.frame };
+      const store = new OutputStore(place.store);
+      const result = await iterationRun(place, node, frame, store, spanId, group.child()).execute();
+      if (result.status === "halted") halted = true;
+      else if (result.status === "stopped") continue;
+      else if (result.status === "failed") {
+        failure ??= { kind: "failed", index, result };
+        group.stop();
+      } else {
+        results[index] = result.output;
+        stores[index] = store;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(plan.concurrency, items.length) }, worker));
+  if (place.run.halt || halted) return { kind: "halted" };
+  if (failure) return failure;
+  return { kind: "completed", results, lastStore: stores.findLast((store) => store !== null) ?? null };
+}
+
+function iterationError(node: GraphNode, failed: Extract<ContainerResult, { kind: "failed" }>): TrellisError {
+  const info = errorInfo(failed.result.error);
+  const what = node.info.container === "loop" ? "Iteration" : "Branch";
+  return new BlockExecutionError(`${what} ${failed.index} of '${node.name}' failed at block '${failed.result.node.name}': ${info.message}`, { code: info.code, cause: failed.result.error });
+}
+
+/** Runs a container block; reports its events and span like any block. */
+export async function executeContainer(place: ExecutionPlace, node: GraphNode, _inputs: Readonly<Record<string, unknown>>): Promise<BlockOutcome> {
+  const { run } = place;
+  if (place.stop.stopped) return { status: "notRun" };
+  const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
+  const runId = run.settings.runId;
+  run.emit({
+    type: "block.started",
+    runId,
+    blockId: node.id,
+    blockName: node.name,
+    blockType: node.block.type,
+    spanId: span.id,
+    startedAt: span.startedAt,
+    ...(place.iteration.length > 0 ? { iteration: [...place.iteration] } : {}),
+  });
+  let outcome: ContainerResult;
+  try {
+    const plan = planIterations(place, node);
+    span.open(plan.config);
+    if (plan.items?.length === 0) skipScope(run, node.body!, `'${node.name}' ran no iterations`);
+    outcome = node.info.container === "loop" ? await runLoop(place, node, plan, span.id) : await runParallel(place, node, plan, span.id);
+  } catch (error) {
+    if (run.halt) {
+      reportInterrupted(run, node, span);
+      return { status: "notRun" };
+    }
+    reportFailure(run, node, span, error);
+    return { status: "failed", error };
+  }
+  if (outcome.kind === "halted") {
+    if (run.halt) reportInterrupted(run, node, span);
+    else {
+      // A block outside failed with no error edge: this container stops between iterations.
+      span.close("cancelled");
+      run.emit({ type: "block.skipped", runId, blockId: node.id, reason: "stopped because another block failed" });
+    }
+    return { status: "notRun" };
+  }
+  if (outcome.kind === "failed") {
+    const error = iterationError(node, outcome);
+    reportFailure(run, node, span, error);
+    return { status: "failed", error };
+  }
+  outcome.lastStore?.copyInto(place.store);
+  const output = { results: outcome.results };
+  const durationMs = span.close("succeeded", { output });
+  run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output: run.redact(output), durationMs });
+  return { status: "completed", output };
+}

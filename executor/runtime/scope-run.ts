@@ -1,0 +1,182 @@
+import { errorInfo } from "../errors";
+import type { GraphEdge, GraphNode, GraphScope } from "../graph";
+import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
+import { executeContainer, skipScope } from "./container-run";
+import { frameValue, type IterationFrame } from "./frames";
+import type { OutputStore } from "./output-store";
+import type { RunContext } from "./run-context";
+import type { StopToken } from "./stop-token";
+
+export type ScopeResult =
+  | { status: "completed"; output: unknown }
+  | { status: "failed"; node: GraphNode; error: unknown }
+  /** The run halted (response block, cancellation, timeout) before the scope finished. */
+  | { status: "halted" }
+  /** A failure outside (in the scope around, or a sibling parallel branch) stopped this scope early. */
+  | { status: "stopped" };
+
+/**
+ * Runs the blocks of one scope (the top level, or one loop iteration / parallel branch) by edge
+ * activation. Every edge into a block is undecided until its source settles; a block is decided
+ * when all its incoming edges are: it runs if at least one is active, otherwise it is skipped and
+ * its own outgoing edges become inactive in turn. Blocks whose inputs are complete start at once,
+ * so independent branches run concurrently. State lives in typed arrays indexed by the block's
+ * position in its scope, so each step costs O(edges of that block).
+ */
+export class ScopeRun implements ExecutionPlace {
+  readonly run: RunContext;
+  private readonly undecided: Int32Array;
+  private readonly activated: Uint8Array;
+  private readonly activeSources: Array<string[] | undefined>;
+  private readonly sinks: GraphNode[] = [];
+  private inFlight = 0;
+  private failure: { node: GraphNode; error: unknown } | null = null;
+  private finish: (() => void) | null = null;
+
+  constructor(
+    run: RunContext,
+    readonly scope: GraphScope,
+    readonly store: OutputStore,
+    readonly frame: IterationFrame | null,
+    readonly iteration: ReadonlyArray<number>,
+    readonly stop: StopToken,
+    readonly parentSpanId: string | null,
+  ) {
+    this.run = run;
+    const size = scope.nodes.length;
+    this.undecided = new Int32Array(size);
+    this.activated = new Uint8Array(size);
+    this.activeSources = new Array<string[] | undefined>(size);
+    for (let index = 0; index < size; index += 1) this.undecided[index] = scope.nodes[index]!.inEdges.length;
+  }
+
+  /** Runs the scope to its end. */
+  async execute(): Promise<ScopeResult> {
+    const done = new Promise<void>((resolve) => (this.finish = resolve));
+    const container = this.scope.container;
+    if (container) {
+      for (const edge of container.bodyEdges) this.decide(edge, true);
+    } else {
+      this.launch(this.run.graph.entry);
+    }
+    if (this.inFlight > 0) await done;
+    if (this.run.halt) return { status: "halted" };
+    if (this.failure) return { status: "failed", ...this.failure };
+    if (this.stop.stopped) return { status: "stopped" };
+    return { status: "completed", output: this.sinkOutput() };
+  }
+
+  /** Output of the blocks where the scope's paths ended: one block's output, or an object by normalized block name. */
+  private sinkOutput(): unknown {
+    if (this.sinks.length === 0) return null;
+    if (this.sinks.length === 1) {
+      const stored = this.store.get(this.sinks[0]!.id);
+      return stored?.kind === "output" ? stored.output : null;
+    }
+    const result: Record<string, unknown> = {};
+    for (const sink of this.sinks) {
+      const stored = this.store.get(sink.id);
+      if (stored?.kind === "output") result[sink.normalizedName] = stored.output;
+    }
+    return result;
+  }
+
+  private decide(edge: GraphEdge, active: boolean): void {
+    const target = edge.target;
+    const index = target.localIndex;
+    if (active) {
+      this.activated[index] = 1;
+      const sources = this.activeSources[index];
+      if (sources) sources.push(edge.source.id);
+      else this.activeSources[index] = [edge.source.id];
+    }
+    const remaining = this.undecided[index]! - 1;
+    this.undecided[index] = remaining;
+    if (remaining !== 0) return;
+    if (this.activated[index] === 1) this.launch(target);
+    else this.skip(target, `on a path not taken after '${edge.source.name}'`);
+  }
+
+  /** Skips a block and, through a worklist, everything that only it could have activated. */
+  private skip(first: GraphNode, firstReason: string): void {
+    const work: Array<[GraphNode, string]> = [[first, firstReason]];
+    while (work.length > 0) {
+      const [node, reason] = work.pop()!;
+      this.store.setSkipped(node.id, reason);
+      this.run.emit({ type: "block.skipped", runId: this.run.settings.runId, blockId: node.id, reason });
+      if (node.body) skipScope(this.run, node.body, `its container '${node.name}' was skipped`);
+      for (const edge of node.outEdges) {
+        const index = edge.target.localIndex;
+        const remaining = this.undecided[index]! - 1;
+        this.undecided[index] = remaining;
+        if (remaining !== 0) continue;
+        if (this.activated[index] === 1) this.launch(edge.target);
+        else work.push([edge.target, `on a path not taken after '${node.name}'`]);
+      }
+    }
+  }
+
+  private inputsOf(node: GraphNode): Record<string, unknown> {
+    const inputs: Record<string, unknown> = {};
+    for (const sourceId of this.activeSources[node.localIndex] ?? []) {
+      // A body block's input from its container is the iteration: `{index, item}`.
+      if (this.frame && sourceId === this.scope.container?.id) {
+        inputs[sourceId] = frameValue(this.frame);
+        continue;
+      }
+      const stored = this.store.get(sourceId);
+      inputs[sourceId] = stored?.kind === "output" ? stored.output : null;
+    }
+    return inputs;
+  }
+
+  private launch(node: GraphNode): void {
+    if (this.stop.stopped) return;
+    this.inFlight += 1;
+    const inputs = this.inputsOf(node);
+    const running = node.info.container ? executeContainer(this, node, inputs) : executeBlock(this, node, inputs);
+    running.then(
+      (outcome) => this.settle(node, outcome),
+      (error: unknown) => this.settle(node, { status: "failed", error }),
+    );
+  }
+
+  private settle(node: GraphNode, outcome: BlockOutcome): void {
+    this.inFlight -= 1;
+    if (outcome.status === "completed") this.completed(node, outcome.output);
+    else if (outcome.status === "failed") this.failed(node, outcome.error);
+    if (this.inFlight === 0) this.finish?.();
+  }
+
+  private completed(node: GraphNode, output: Record<string, unknown>): void {
+    this.store.setOutput(node.id, output);
+    if (node.info.terminal) {
+      this.run.haltRun({ kind: "terminal", blockName: node.name, data: output.data ?? null, error: new Error(`The run ended at response block '${node.name}'`) });
+      return;
+    }
+    const routing = node.info.routing;
+    const selectedHandle = routing === "branch" && typeof output.selectedBranch === "string" ? `branch:${output.selectedBranch}` : null;
+    let activatedAny = false;
+    for (const edge of node.outEdges) {
+      let active: boolean;
+      if (routing === "branch") active = edge.handle === selectedHandle;
+      else if (routing === "route") active = edge.handle === "out" && edge.target.id === output.selectedRoute;
+      else active = edge.handle === "out";
+      activatedAny ||= active;
+      this.decide(edge, active);
+    }
+    if (!activatedAny) this.sinks.push(node);
+  }
+
+  private failed(node: GraphNode, error: unknown): void {
+    if (!node.hasErrorEdge) {
+      // Unhandled: start nothing new in this scope; blocks already running finish first.
+      this.failure ??= { node, error };
+      this.stop.stop();
+      return;
+    }
+    const info = errorInfo(error);
+    this.store.setOutput(node.id, { error: { code: info.code, message: this.run.redactText(info.message) } });
+    for (const edge of node.outEdges) this.decide(edge, edge.handle === "error");
+  }
+}

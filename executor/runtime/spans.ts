@@ -1,0 +1,87 @@
+import type { SpanRecord } from "../events";
+import type { ChildSpan, ChildSpanOptions } from "../handler";
+import type { GraphNode } from "../graph";
+import type { Usage } from "../usage";
+import type { RunContext } from "./run-context";
+
+/** A block's span, reported when it opens and again when it closes. */
+export class BlockSpan {
+  readonly record: SpanRecord;
+  private readonly startTime: number;
+
+  constructor(private readonly run: RunContext, node: GraphNode, parentId: string | null, iteration: ReadonlyArray<number>) {
+    this.startTime = run.now();
+    this.record = {
+      id: run.settings.newId(),
+      runId: run.settings.runId,
+      parentId,
+      kind: "block",
+      blockId: node.id,
+      blockName: node.name,
+      blockType: node.block.type,
+      status: "running",
+      startedAt: run.iso(this.startTime),
+    };
+    if (iteration.length > 0) this.record.iteration = [...iteration];
+  }
+
+  get id(): string {
+    return this.record.id;
+  }
+
+  get startedAt(): string {
+    return this.record.startedAt;
+  }
+
+  open(input?: unknown): void {
+    if (input !== undefined) this.record.input = this.run.redact(input);
+    this.run.span({ ...this.record });
+  }
+
+  /** Closes the span and returns its duration in milliseconds. */
+  close(status: SpanRecord["status"], fields: Partial<Pick<SpanRecord, "output" | "error" | "usage" | "attempts">> = {}): number {
+    const end = this.run.now();
+    const durationMs = end - this.startTime;
+    Object.assign(this.record, fields, { status, endedAt: this.run.iso(end), durationMs });
+    if (fields.output !== undefined) this.record.output = this.run.redact(fields.output);
+    this.run.span({ ...this.record });
+    return durationMs;
+  }
+
+  /** A child span (model or tool call) opened by the handler through its context. */
+  child(options: ChildSpanOptions, parentId = this.record.id): ChildSpan {
+    const run = this.run;
+    const start = run.now();
+    const record: SpanRecord = {
+      id: run.settings.newId(),
+      runId: run.settings.runId,
+      parentId,
+      kind: options.kind,
+      blockId: this.record.blockId,
+      blockName: this.record.blockName,
+      blockType: this.record.blockType,
+      name: options.name,
+      status: "running",
+      startedAt: run.iso(start),
+    };
+    if (options.model !== undefined) record.model = options.model;
+    if (options.input !== undefined) record.input = run.redact(options.input);
+    if (this.record.iteration) record.iteration = this.record.iteration;
+    run.span({ ...record });
+    let ended = false;
+    return {
+      id: record.id,
+      child: (childOptions) => this.child(childOptions, record.id),
+      end: (result: { output?: unknown; usage?: Usage; error?: { code: string; message: string } }) => {
+        if (ended) return;
+        ended = true;
+        const end = run.now();
+        Object.assign(record, { status: result.error ? "failed" : "succeeded", endedAt: run.iso(end), durationMs: end - start });
+        if (result.output !== undefined) record.output = run.redact(result.output);
+        if (result.usage) record.usage = result.usage;
+        if (result.error) record.error = { code: result.error.code, message: run.redactText(result.error.message) };
+        run.span({ ...record });
+      },
+    };
+  }
+}
