@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
+
+test("two tabs editing one workflow: the second save gets the conflict, sees who won, and can overwrite", async ({ browser, request }) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Conflict ${Date.now()}`,
+    blocks: [START_BLOCK, { id: "fn1", type: "function", name: "Compute", position: { x: 420, y: 160 }, config: { code: "return 1" } }],
+  });
+  const context = await browser.newContext();
+  const first = new EditorPage(await context.newPage());
+  const second = new EditorPage(await context.newPage());
+  await first.open(workflowId);
+  await second.open(workflowId);
+
+  await first.select("Compute");
+  await first.field("code").fill("return 'first tab'");
+  await first.expectSaved();
+
+  await second.select("Compute");
+  await second.field("code").fill("return 'second tab'");
+  const dialog = second.page.getByTestId("conflict-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(second.page.getByTestId("conflict-message")).toContainText("version 2");
+  await expect(second.saveStatus).toHaveAttribute("data-status", "conflict");
+
+  // Nothing was overwritten silently: the server still holds the first tab's code.
+  const stored = await first.storedWorkflow(workflowId);
+  expect(stored.blocks.find((block) => block.id === "fn1")!.config!.code).toBe("return 'first tab'");
+
+  await second.page.getByTestId("conflict-overwrite").click();
+  await expect(dialog).not.toBeVisible();
+  await second.expectSaved();
+  const after = await first.storedWorkflow(workflowId);
+  expect(after.version).toBe(3);
+  expect(after.blocks.find((block) => block.id === "fn1")!.config!.code).toBe("return 'second tab'");
+  await context.close();
+});
+
+test("reload after a conflict takes the other tab's version", async ({ browser, request }) => {
+  const workflowId = await createWorkflow(request, { name: `Conflict reload ${Date.now()}`, blocks: [START_BLOCK] });
+  const context = await browser.newContext();
+  const first = new EditorPage(await context.newPage());
+  const second = new EditorPage(await context.newPage());
+  await first.open(workflowId);
+  await second.open(workflowId);
+
+  await first.page.getByTestId("workflow-name").fill("Name from tab one");
+  await first.expectSaved();
+  await second.page.getByTestId("workflow-name").fill("Name from tab two");
+  await expect(second.page.getByTestId("conflict-dialog")).toBeVisible();
+  await second.page.getByTestId("conflict-reload").click();
+  await expect(second.page.getByTestId("workflow-name")).toHaveValue("Name from tab one");
+  await expect(second.saveStatus).toHaveAttribute("data-status", "saved");
+  await context.close();
+});

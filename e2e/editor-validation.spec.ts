@@ -1,0 +1,23 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
+
+test("a broken reference shows its error on the node and in the inspector", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Broken reference ${Date.now()}`,
+    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
+    edges: [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  const badge = page.getByTestId("block-issues-agent1");
+  await expect(badge).toHaveCount(0);
+
+  await editor.select("Writer");
+  const prompt = editor.field("userPrompt");
+  await prompt.fill("Summarise <Researcher.content>");
+  await expect(badge).toContainText("Researcher");
+  await expect(page.getByTestId("field-issue-userPrompt")).toContainText("Researcher");
+
+  await prompt.fill("Summarise <Start.message>");
+  await expect(badge).toHaveCount(0);
+});

@@ -1,0 +1,128 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+test("build Start → Agent → Response by mouse, reference Start.message from the completion, and find it all after a reload", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, { name: `Built by mouse ${Date.now()}`, blocks: [START_BLOCK] });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+
+  await editor.dragFromPalette("agent", { x: 520, y: 200 });
+  await expect(editor.block("Agent")).toBeVisible();
+  await editor.dragFromPalette("response", { x: 860, y: 200 });
+  await expect(editor.block("Response")).toBeVisible();
+
+  await editor.connect("Start", "out", "Agent");
+  await editor.connect("Agent", "out", "Response");
+  await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+
+  // The agent has no prompt yet: the validator says so on the node before anyone runs it.
+  const agentId = await editor.blockId("Agent");
+  await expect(page.getByTestId(`block-issues-${agentId}`)).toContainText("userPrompt");
+
+  await editor.select("Agent");
+  const prompt = editor.field("userPrompt");
+  await prompt.click();
+  await prompt.pressSequentially("Answer: <St");
+  const option = page.getByTestId("completion-option").filter({ hasText: "<Start.message>" });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(prompt).toHaveValue("Answer: <Start.message>");
+  await expect(page.getByTestId(`block-issues-${agentId}`)).toHaveCount(0);
+  await editor.expectSaved();
+
+  await page.reload();
+  await expect(editor.block("Agent")).toBeVisible();
+  await expect(editor.block("Response")).toBeVisible();
+  await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+  await editor.select("Agent");
+  await expect(editor.field("userPrompt")).toHaveValue("Answer: <Start.message>");
+
+  const stored = await editor.storedWorkflow(workflowId);
+  const agent = stored.blocks.find((block) => block.type === "agent")!;
+  const response = stored.blocks.find((block) => block.type === "response")!;
+  expect(stored.edges.map((edge) => [edge.source, edge.target])).toEqual(
+    expect.arrayContaining([
+      ["start", agent.id],
+      [agent.id, response.id],
+    ]),
+  );
+});
+
+test("undo and redo a move and a deletion", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Undo ${Date.now()}`,
+    blocks: [START_BLOCK, { id: "fn1", type: "function", name: "Compute", position: { x: 420, y: 160 }, config: { code: "return 1" } }],
+    edges: [{ id: "e1", source: "start", target: "fn1", sourceHandle: "out" }],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+
+  const before = await editor.nodePosition("Compute");
+  await editor.dragBlock("Compute", { x: 120, y: 90 });
+  const moved = await editor.nodePosition("Compute");
+  expect(moved.x - before.x).toBeGreaterThan(60);
+
+  await editor.focusCanvas();
+  await editor.press("Control+z");
+  await expect.poll(() => editor.nodePosition("Compute")).toEqual(before);
+  await editor.press("Control+Shift+z");
+  await expect.poll(() => editor.nodePosition("Compute")).toEqual(moved);
+
+  await editor.select("Compute");
+  await editor.focusCanvas();
+  await editor.block("Compute").locator('[data-testid^="block-name-"]').click();
+  await editor.press("Delete");
+  await expect(editor.block("Compute")).toHaveCount(0);
+  await expect(page.locator(".react-flow__edge")).toHaveCount(0);
+
+  await editor.press("Control+z");
+  await expect(editor.block("Compute")).toBeVisible();
+  await expect(page.locator(".react-flow__edge")).toHaveCount(1);
+  await editor.press("Control+Shift+z");
+  await expect(editor.block("Compute")).toHaveCount(0);
+  await editor.expectSaved();
+  const stored = await editor.storedWorkflow(workflowId);
+  expect(stored.blocks.map((block) => block.id)).toEqual(["start"]);
+});
+
+test("copy and paste a block within a workflow and into another one", async ({ page, request }) => {
+  const agent = { id: "agent1", type: "agent", name: "Helper", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } };
+  const first = await createWorkflow(request, { name: `Copy from ${Date.now()}`, blocks: [START_BLOCK, agent] });
+  const second = await createWorkflow(request, { name: `Paste into ${Date.now()}`, blocks: [START_BLOCK] });
+  const editor = new EditorPage(page);
+  await editor.open(first);
+
+  await editor.select("Helper");
+  await editor.press("Control+c");
+  await editor.press("Control+v");
+  await expect(editor.block("Helper 2")).toBeVisible();
+  const pastedId = await editor.blockId("Helper 2");
+  expect(pastedId).not.toBe("agent1");
+  await editor.expectSaved();
+
+  // The clipboard holds plain JSON, so it pastes into another workflow too.
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  expect(JSON.parse(text).blocks[0].name).toBe("Helper");
+  await editor.open(second);
+  await editor.focusCanvas();
+  await editor.press("Control+v");
+  await expect(editor.block("Helper")).toBeVisible();
+  await editor.expectSaved();
+  const stored = await editor.storedWorkflow(second);
+  expect(stored.blocks.map((block) => block.name)).toEqual(["Start", "Helper"]);
+});
+
+test("the palette searches block types and the shortcuts dialog lists the keys", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, { name: `Palette ${Date.now()}`, blocks: [START_BLOCK] });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  await page.getByTestId("palette-search").fill("rout");
+  await expect(page.getByTestId("palette-item-router")).toBeVisible();
+  await expect(page.getByTestId("palette-item-agent")).toHaveCount(0);
+  await page.getByTestId("show-shortcuts").click();
+  await expect(page.getByTestId("shortcuts-dialog")).toContainText("Undo");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("shortcuts-dialog")).not.toBeVisible();
+});

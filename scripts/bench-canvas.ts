@@ -1,0 +1,166 @@
+/**
+ * Canvas benchmark: creates 100, 500 and 1,000-block workflows through the API, opens each in
+ * headless Chromium and reports how long the editor takes to show its nodes and the frame rate
+ * during a scripted pan. Target (issue 5): 500 blocks open in under 2 s and pan at >= 50 fps.
+ *
+ *   npm run bench:canvas                      # starts `next start` (built app) or `next dev` on port 3210
+ *   npm run bench:canvas -- http://host:port  # uses a running server
+ *   BENCH_SIZES=100,500 npm run bench:canvas
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+
+const SIZES = (process.env.BENCH_SIZES ?? "100,500,1000").split(",").map(Number);
+const PAN_MS = 3_000;
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+interface Row {
+  blocks: number;
+  edges: number;
+  loadColdMs: number;
+  loadWarmMs: number;
+  renderedNodes: number;
+  panFps: number;
+  slowFrames: number;
+}
+
+function benchDocument(size: number) {
+  const columns = Math.ceil(Math.sqrt(size));
+  const kinds = ["agent", "function", "api"] as const;
+  const blocks: Array<Record<string, unknown>> = [
+    { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } },
+  ];
+  const edges: Array<Record<string, unknown>> = [];
+  for (let index = 1; index < size; index += 1) {
+    const row = Math.floor((index - 1) / columns);
+    const column = (index - 1) % columns;
+    const kind = kinds[index % kinds.length]!;
+    const config =
+      kind === "agent"
+        ? { model: "offline/echo", userPrompt: "Reply to <Start.message>" }
+        : kind === "function"
+          ? { code: "return 1 + 1" }
+          : { url: "https://example.com/items", method: "GET" };
+    blocks.push({ id: `b${index}`, type: kind, name: `Block ${index}`, position: { x: 320 + column * 320, y: row * 160 }, config });
+    const source = column === 0 ? "start" : `b${index - 1}`;
+    edges.push({ id: `e${index}`, source, target: `b${index}`, sourceHandle: "out" });
+  }
+  return { name: `Bench ${size} blocks`, blocks, edges };
+}
+
+async function waitForHealth(baseUrl: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+function startServer(port: number): ChildProcess {
+  const built = existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+  const mode = built ? "start" : "dev";
+  console.log(`Starting next ${mode} on port ${port}${built ? "" : " (no build found: dev mode figures are slower than production)"}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "trellis-bench-"));
+  return spawn("sh", ["-c", `node scripts/migrate.mjs && npx next ${mode} -p ${port}`], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+}
+
+/** Milliseconds from navigation start until the editor shows nodes, measured inside the page. */
+async function measureLoad(page: Page, url: string): Promise<{ ms: number; rendered: number }> {
+  await page.goto(url, { waitUntil: "commit" });
+  const handle = await page.waitForFunction(
+    () => {
+      const nodes = document.querySelectorAll(".react-flow__node");
+      const first = nodes[0] as HTMLElement | undefined;
+      if (!first || getComputedStyle(first).visibility === "hidden") return null;
+      return { ms: performance.now(), rendered: nodes.length };
+    },
+    undefined,
+    { timeout: 60_000, polling: "raf" },
+  );
+  return (await handle.jsonValue())!;
+}
+
+/** Pans the canvas with a pointer drag driven once per frame, counting frames and slow ones. */
+async function measurePan(page: Page): Promise<{ fps: number; slowFrames: number }> {
+  return page.evaluate(async (durationMs) => {
+    const pane = document.querySelector(".react-flow__pane") as HTMLElement;
+    const box = pane.getBoundingClientRect();
+    let x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const options = (clientX: number) => ({ bubbles: true, cancelable: true, clientX, clientY: y, button: 0, buttons: 1, view: window });
+    pane.dispatchEvent(new MouseEvent("mousedown", options(x)));
+    let frames = 0;
+    let slowFrames = 0;
+    const started = performance.now();
+    let last = started;
+    await new Promise<void>((resolve) => {
+      const step = (now: number) => {
+        frames += 1;
+        if (now - last > 25) slowFrames += 1;
+        last = now;
+        // Sweep left then right so the pan crosses fresh parts of the graph.
+        x += (now - started) % 2000 < 1000 ? -12 : 12;
+        window.dispatchEvent(new MouseEvent("mousemove", options(x)));
+        if (now - started < durationMs) requestAnimationFrame(step);
+        else resolve();
+      };
+      requestAnimationFrame(step);
+    });
+    window.dispatchEvent(new MouseEvent("mouseup", options(x)));
+    const seconds = (performance.now() - started) / 1000;
+    return { fps: Math.round((frames / seconds) * 10) / 10, slowFrames };
+  }, PAN_MS);
+}
+
+async function main() {
+  const given = process.argv[2] ?? process.env.BENCH_URL;
+  const port = Number(process.env.BENCH_PORT ?? 3210);
+  const server = given ? null : startServer(port);
+  const baseUrl = given ?? `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    await waitForHealth(baseUrl, 180_000);
+    const rows: Row[] = [];
+    for (const size of SIZES) {
+      const document = benchDocument(size);
+      const created = await fetch(`${baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(document) });
+      if (created.status !== 201) throw new Error(`creating the ${size}-block workflow failed: ${created.status} ${await created.text()}`);
+      const { id } = (await created.json()) as { id: string };
+      const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+      const url = `${baseUrl}/workflows/${id}`;
+      const cold = await measureLoad(page, url);
+      const warm = await measureLoad(page, url);
+      await page.waitForTimeout(500);
+      const pan = await measurePan(page);
+      rows.push({ blocks: size, edges: document.edges.length, loadColdMs: Math.round(cold.ms), loadWarmMs: Math.round(warm.ms), renderedNodes: warm.rendered, panFps: pan.fps, slowFrames: pan.slowFrames });
+      await page.close();
+    }
+    console.log(`\nCanvas benchmark (${baseUrl}, viewport 1600x900, pan ${PAN_MS / 1000} s)`);
+    console.table(rows);
+    const at500 = rows.find((row) => row.blocks === 500);
+    if (at500) {
+      const ok = at500.loadWarmMs < 2_000 && at500.panFps >= 50;
+      console.log(`500 blocks: open ${at500.loadWarmMs} ms (target < 2000), pan ${at500.panFps} fps (target >= 50): ${ok ? "MET" : "NOT MET"}`);
+    }
+  } finally {
+    await browser.close();
+    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
