@@ -86,6 +86,12 @@ function FieldRow({ blockId, field, value, issues, referenceItems, envNames }: {
 function BlockNameInput({ blockId, name }: { blockId: string; name: string }) {
   const store = useEditorStoreApi();
   const [draft, setDraft] = useState(name);
+  const [lastName, setLastName] = useState(name);
+  // Follows the store when the name changes elsewhere (undo, redo).
+  if (name !== lastName) {
+    setLastName(name);
+    if (name !== draft.trim()) setDraft(name);
+  }
   return (
     <label className="block text-xs font-medium text-slate-700">
       Name

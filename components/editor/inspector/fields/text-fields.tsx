@@ -29,6 +29,12 @@ export function TextField(props: FieldEditorProps) {
  */
 export function JsonField(props: FieldEditorProps) {
   const [text, setText] = useState(() => asString(props.value));
+  const [seen, setSeen] = useState(props.value);
+  // A value this box did not write (undo, redo) replaces what it shows.
+  if (props.value !== seen) {
+    setSeen(props.value);
+    if (JSON.stringify(props.value) !== JSON.stringify(valueOfText(text))) setText(asString(props.value));
+  }
   const parsed = parseJson(text);
   return (
     <div>
@@ -36,8 +42,7 @@ export function JsonField(props: FieldEditorProps) {
         value={text}
         onChange={(next) => {
           setText(next);
-          const value = parseJson(next);
-          props.onChange(next.trim() === "" ? undefined : value.ok ? value.value : next);
+          props.onChange(valueOfText(next));
         }}
         referenceItems={props.referenceItems}
         envNames={props.envNames}
@@ -51,6 +56,12 @@ export function JsonField(props: FieldEditorProps) {
       {text.trim() !== "" && <p className="mt-0.5 text-[11px] text-slate-500">{parsed.ok ? "JSON value" : "Text (not JSON)"}</p>}
     </div>
   );
+}
+
+function valueOfText(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : text;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
