@@ -1,0 +1,128 @@
+import type { BlockTypeInfo, BlockTypeLookup } from "../block-type";
+import type { WorkflowBlock, WorkflowDocument } from "../document";
+import { workflowDocumentSchema, type WorkflowDocumentInput } from "../document";
+import { BlockExecutionError, type IssueDetail } from "../errors";
+import { evaluateCondition } from "../expression";
+import type { BlockHandler, BlockHandlerLookup } from "../handler";
+import type { Usage } from "../usage";
+
+/**
+ * In-memory block types and handlers for executor tests: the engine's real code runs against
+ * these, only the blocks' work is simulated (delays, failures, outputs chosen by config).
+ */
+
+const standard = () => ["out", "error"];
+
+function branchHandles(block: WorkflowBlock): string[] {
+  const branches = Array.isArray(block.config.branches) ? (block.config.branches as Array<{ id: string }>) : [];
+  return [...branches.map((branch) => `branch:${branch.id}`), "error"];
+}
+
+/** `task` checks a few typed fields, so config validation and reference tolerance can be tested. */
+function validateTask(config: unknown): IssueDetail[] {
+  const record = (config ?? {}) as Record<string, unknown>;
+  const issues: IssueDetail[] = [];
+  if ("count" in record && typeof record.count !== "number") issues.push({ path: "count", message: "expected number" });
+  if ("items" in record && !Array.isArray(record.items)) issues.push({ path: "items", message: "expected array" });
+  if ("model" in record && (typeof record.model !== "string" || record.model === "")) issues.push({ path: "model", message: "choose a model" });
+  return issues;
+}
+
+const TYPES: Record<string, BlockTypeInfo> = {
+  start: { type: "start", entry: true, routing: "all", sourceHandles: () => ["out"], validateConfig: () => [] },
+  task: { type: "task", routing: "all", sourceHandles: standard, validateConfig: validateTask },
+  condition: {
+    type: "condition",
+    routing: "branch",
+    sourceHandles: branchHandles,
+    expressionFields: ["branches[].expression"],
+    validateConfig: (config) =>
+      Array.isArray((config as Record<string, unknown> | undefined)?.branches) ? [] : [{ path: "branches", message: "add at least one branch" }],
+  },
+  router: { type: "router", routing: "route", sourceHandles: standard, validateConfig: () => [] },
+  response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], validateConfig: () => [] },
+  loop: { type: "loop", container: "loop", routing: "all", sourceHandles: () => ["body", "out", "error"], validateConfig: () => [], expressionFields: ["condition"] },
+  parallel: { type: "parallel", container: "parallel", routing: "all", sourceHandles: () => ["body", "out", "error"], validateConfig: () => [] },
+};
+
+export const lookupFakeType: BlockTypeLookup = (type) => TYPES[type];
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+/** What fake handlers saw, for assertions. */
+export interface HandlerLog {
+  calls: Array<{ blockId: string; config: Record<string, unknown>; inputs: Record<string, unknown>; iteration: number[] }>;
+  aborted: string[];
+  attempts: Map<string, number>;
+  maxRunning: number;
+  running: number;
+}
+
+export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandlerLookup; log: HandlerLog } {
+  const task: BlockHandler = async ({ config, inputs, context }) => {
+    const key = `${context.block.id}@${(context.iteration ?? []).join(".")}`;
+    const attempt = (log.attempts.get(key) ?? 0) + 1;
+    log.attempts.set(key, attempt);
+    log.calls.push({ blockId: context.block.id, config, inputs: { ...inputs }, iteration: [...(context.iteration ?? [])] });
+    log.running += 1;
+    log.maxRunning = Math.max(log.maxRunning, log.running);
+    try {
+      if (typeof config.delta === "string") context.emitDelta(config.delta);
+      if (config.childSpan) context.startSpan({ kind: "model", name: "fake/model", model: "fake/model" }).end({ output: { text: "hi" } });
+      if (typeof config.delayMs === "number") {
+        if (config.ignoreSignal) await new Promise((resolve) => setTimeout(resolve, config.delayMs as number));
+        else
+          await wait(config.delayMs, context.signal).catch((error: unknown) => {
+            log.aborted.push(context.block.id);
+            throw error;
+          });
+      }
+      if (typeof config.failTimes === "number" && attempt <= config.failTimes) throw new Error(`flaky failure ${attempt}`);
+      if (typeof config.fail === "string") throw new BlockExecutionError(config.fail, { code: "task_failed" });
+      if (config.failOn !== undefined && config.failOn === config.index) throw new BlockExecutionError(`failed on ${String(config.index)}`, { code: "task_failed" });
+      const output = (config.output as Record<string, unknown> | undefined) ?? { value: config.value ?? null };
+      return config.usage ? { output, usage: config.usage as Usage } : { output };
+    } finally {
+      log.running -= 1;
+    }
+  };
+  const handlers: Record<string, BlockHandler> = {
+    start: async ({ context }) => ({ output: { ...(context.runInput ?? {}) } }),
+    task,
+    condition: async ({ config }) => {
+      const branches = config.branches as Array<{ id: string; expression?: string }>;
+      const chosen = branches.find((branch) => !branch.expression || evaluateCondition(branch.expression));
+      return { output: { selectedBranch: chosen?.id ?? null } };
+    },
+    router: async ({ config }) => ({ output: { selectedRoute: config.route ?? null } }),
+    response: async ({ config }) => ({ output: { data: config.data ?? null } }),
+  };
+  return { lookup: (type) => handlers[type], log };
+}
+
+export function newLog(): HandlerLog {
+  return { calls: [], aborted: [], attempts: new Map(), maxRunning: 0, running: 0 };
+}
+
+type BlockInput = WorkflowDocumentInput["blocks"] extends Array<infer B> | undefined ? B : never;
+
+export function block(id: string, type: string, config: Record<string, unknown> = {}, extra: Partial<BlockInput> = {}): BlockInput {
+  return { id, type, name: extra.name ?? id, config, ...extra };
+}
+
+export function edge(source: string, target: string, sourceHandle?: string): NonNullable<WorkflowDocumentInput["edges"]>[number] {
+  return { id: `${source}->${target}${sourceHandle ? `:${sourceHandle}` : ""}`, source, target, ...(sourceHandle ? { sourceHandle } : {}) };
+}
+
+export function workflow(blocks: BlockInput[], edges: NonNullable<WorkflowDocumentInput["edges"]>, variables: Record<string, unknown> = {}): WorkflowDocument {
+  return workflowDocumentSchema.parse({ name: "Test", blocks, edges, variables });
+}
