@@ -73,6 +73,20 @@ export function resolveText(text: string, source: ReferenceSource, options: Reso
 }
 
 /**
+ * A reference that cannot be resolved becomes `unresolved("<why>")`, which throws only if the
+ * expression reaches it: `<loop.index> == 0 || <Step.value> < 3` works before Step first runs, and
+ * a condition's later branches may name blocks skipped on this path.
+ */
+function literalOrDeferredError(token: ReferenceToken, source: ReferenceSource, options: ResolveOptions): string {
+  try {
+    return literalOf(resolveToken(token, source, options));
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    return `unresolved(${JSON.stringify(error.message)})`;
+  }
+}
+
+/**
  * Resolves references in an expression: each becomes a literal. A reference written inside quotes
  * (`"<Agent.content>" == "yes"`) is replaced together with its quotes, as people often write it so.
  */
@@ -89,7 +103,7 @@ export function resolveExpressionText(text: string, source: ReferenceSource, opt
       start -= 1;
       end += 1;
     }
-    result += text.slice(last, start) + literalOf(resolveToken(token, source, options));
+    result += text.slice(last, start) + literalOrDeferredError(token, source, options);
     last = end;
   }
   return result + text.slice(last);

@@ -1,3 +1,4 @@
+import { ReferenceError } from "../errors";
 import { ExpressionError } from "./errors";
 import { asNumber, deepEqual, requireNumber, toText, typeName } from "./values";
 
@@ -72,6 +73,10 @@ const HELPERS: Record<string, Helper> = {
   round: (args, position) => (arity("round", args, 1, 1, position), Math.round(requireNumber(args[0], "round()", position))),
   floor: (args, position) => (arity("floor", args, 1, 1, position), Math.floor(requireNumber(args[0], "floor()", position))),
   ceil: (args, position) => (arity("ceil", args, 1, 1, position), Math.ceil(requireNumber(args[0], "ceil()", position))),
+  /** Stands in for a reference that could not be resolved; throws only when evaluated. */
+  unresolved: (args) => {
+    throw new ReferenceError(typeof args[0] === "string" ? args[0] : "A reference could not be resolved");
+  },
   min: (args, position) => Math.min(...numbers("min", args, position)),
   max: (args, position) => Math.max(...numbers("max", args, position)),
 };

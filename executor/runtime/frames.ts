@@ -6,7 +6,7 @@ export interface IterationFrame {
   container: GraphNode;
   index: number;
   item: unknown;
-  /** Results of the iterations before this one (loops only; parallel branches do not see each other). */
+  /** The loop's results array, shared by its iterations (parallel branches do not see each other's). */
   results: unknown[];
   parent: IterationFrame | null;
 }
@@ -17,6 +17,12 @@ export function nearestFrame(frame: IterationFrame | null, kind: IterationFrame[
   return current;
 }
 
+/** What `<loop.…>` reads: `results` is a copy of the earlier iterations' results, made only when read. */
 export function frameValue(frame: IterationFrame): Record<string, unknown> {
-  return frame.kind === "loop" ? { index: frame.index, item: frame.item, results: frame.results } : { index: frame.index, item: frame.item };
+  return frame.kind === "loop" ? { index: frame.index, item: frame.item, results: frame.results.slice(0, frame.index) } : { index: frame.index, item: frame.item };
+}
+
+/** What a body block gets as input from its container. */
+export function frameInput(frame: IterationFrame): Record<string, unknown> {
+  return { index: frame.index, item: frame.item };
 }

@@ -2,7 +2,7 @@ import { errorInfo } from "../errors";
 import type { GraphEdge, GraphNode, GraphScope } from "../graph";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
 import { executeContainer, skipScope } from "./container-run";
-import { frameValue, type IterationFrame } from "./frames";
+import { frameInput, type IterationFrame } from "./frames";
 import type { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
 import type { StopToken } from "./stop-token";
@@ -121,7 +121,7 @@ export class ScopeRun implements ExecutionPlace {
     for (const sourceId of this.activeSources[node.localIndex] ?? []) {
       // A body block's input from its container is the iteration: `{index, item}`.
       if (this.frame && sourceId === this.scope.container?.id) {
-        inputs[sourceId] = frameValue(this.frame);
+        inputs[sourceId] = frameInput(this.frame);
         continue;
       }
       const stored = this.store.get(sourceId);
