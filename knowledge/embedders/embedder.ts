@@ -1,0 +1,16 @@
+import type { Usage } from "@/executor/usage";
+
+export interface EmbeddingBatch {
+  /** One vector per input text, in order. */
+  embeddings: number[][];
+  usage: Usage;
+}
+
+/** Turns texts into vectors. Implementations: the offline hash embedder and AI SDK models. */
+export interface Embedder {
+  /** Trellis model id, e.g. `offline/hash-embed` or `openai/text-embedding-3-small`. */
+  readonly id: string;
+  /** Texts per request; ingestion sends batches of at most this many. */
+  readonly maxBatchSize: number;
+  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<EmbeddingBatch>;
+}

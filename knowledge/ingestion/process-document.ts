@@ -1,0 +1,41 @@
+import { sumUsage, type Usage } from "@/executor/usage";
+import { chunkDocument } from "../chunking/chunk-document";
+import type { Embedder } from "../embedders/embedder";
+import { parseFile } from "../parsing/parse-file";
+import type { Chunk, ChunkingOptions, FileKind } from "../types";
+
+export interface EmbeddedChunk extends Chunk {
+  embedding: number[];
+}
+
+export interface ProcessedDocument {
+  chunks: EmbeddedChunk[];
+  /** What embedding the chunks cost. */
+  usage: Usage;
+  /** Facts found while parsing (pages, rows, title). */
+  metadata: Record<string, unknown>;
+}
+
+/** Parse, chunk and embed one file: everything ingestion does except storing the result. */
+export async function processDocument(
+  file: { kind: FileKind; bytes: Uint8Array },
+  chunking: ChunkingOptions,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<ProcessedDocument> {
+  const parsed = await parseFile(file.kind, file.bytes);
+  const chunks = chunkDocument(parsed.blocks, chunking);
+  const embedded: EmbeddedChunk[] = [];
+  const usages: Usage[] = [];
+  for (let start = 0; start < chunks.length; start += embedder.maxBatchSize) {
+    signal?.throwIfAborted();
+    const batch = chunks.slice(start, start + embedder.maxBatchSize);
+    const result = await embedder.embed(batch.map((chunk) => chunk.content), { signal });
+    if (result.embeddings.length !== batch.length) {
+      throw new Error(`${embedder.id} returned ${result.embeddings.length} embeddings for ${batch.length} chunks`);
+    }
+    batch.forEach((chunk, index) => embedded.push({ ...chunk, embedding: result.embeddings[index] ?? [] }));
+    usages.push(result.usage);
+  }
+  return { chunks: embedded, usage: sumUsage(usages), metadata: parsed.metadata };
+}

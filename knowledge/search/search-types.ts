@@ -1,0 +1,36 @@
+export type SearchMode = "hybrid" | "vector" | "keyword";
+
+export interface SearchRequest {
+  knowledgeBaseIds: string[];
+  query: string;
+  topK?: number;
+  mode?: SearchMode;
+  /** Drops results scoring below it (the score of the chosen mode). */
+  minScore?: number;
+  /** Document metadata that must match (JSON containment: `{ "tags": ["policy"] }`). */
+  filters?: Record<string, unknown>;
+}
+
+export interface SearchResult {
+  content: string;
+  /**
+   * hybrid: reciprocal rank fusion, 1.0 = first in both lists; keyword: ts_rank_cd scaled to
+   * 0..1; vector: cosine similarity.
+   */
+  score: number;
+  documentId: string;
+  documentName: string;
+  chunkIndex: number;
+  knowledgeBaseId: string;
+  metadata: Record<string, unknown>;
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  totalResults: number;
+  query: string;
+  mode: SearchMode;
+}
+
+export const DEFAULT_TOP_K = 5;
+export const MAX_TOP_K = 100;
