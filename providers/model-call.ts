@@ -1,5 +1,6 @@
 import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputInterface } from "ai";
 import type { ChildSpanOptions, ChildSpan } from "@/executor/handler";
+import { ProviderCallError, TrellisError } from "@/executor/errors";
 import { sumUsage, type Usage } from "@/executor/usage";
 import type { ResolvedModel } from "./model-registry";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
@@ -45,8 +46,20 @@ export interface ModelRunResult {
   finishReason: string;
 }
 
+const PARSE_FAILED = Symbol("structured output parse failure");
+
+function isParseFailure(value: unknown): value is { [PARSE_FAILED]: unknown } {
+  return typeof value === "object" && value !== null && PARSE_FAILED in value;
+}
+
 /** A failed run's error carries what was spent before it failed. */
-export type ModelRunError = Error & { usageSoFar?: Usage; partialText?: string };
+export type ModelRunError = Error & {
+  usageSoFar?: Usage;
+  /** Text streamed before a stream broke. */
+  partialText?: string;
+  /** The whole answer, when it was not the JSON asked for. */
+  answerText?: string;
+};
 
 export async function runModel(options: RunModelOptions): Promise<ModelRunResult> {
   const { model, hooks } = options;
@@ -106,7 +119,7 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   });
 
   const describeFailure = (error: unknown, partialText: string) => {
-    if (error instanceof StreamInterruptedError) return error;
+    if (error instanceof TrellisError) return error;
     if (state.cancelled || state.timedOut) return abortError(state, scope, model.timeoutMs);
     if (partialText && !isHttpError(error)) {
       return new StreamInterruptedError(model.provider, `${model.id} broke off mid-answer after ${partialText.length} characters: ${rootMessage(error)}`, partialText);
@@ -144,7 +157,15 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     }
     if (!failure && finishReason === "interrupted") failure = new Error("the stream ended before the model finished");
     if (failure) throw failure;
-    const output = options.output ? await result.output : undefined;
+    const output = options.output ? await Promise.resolve(result.output).catch((error: unknown) => ({ [PARSE_FAILED]: error })) : undefined;
+    if (isParseFailure(output)) {
+      const preview = lastStepText.length > 200 ? `${lastStepText.slice(0, 200)}...` : lastStepText;
+      const parseError = new ProviderCallError(model.provider, `${model.id} did not answer JSON matching the response format; it answered: ${JSON.stringify(preview)}`, {
+        code: "invalid_structured_output",
+        cause: output[PARSE_FAILED],
+      });
+      throw Object.assign(parseError, { answerText: lastStepText });
+    }
     return { text: lastStepText, output, usage: sumUsage(calls), calls, modelTimeMs, finishReason };
   } catch (error) {
     const trellisError = describeFailure(error, allText);

@@ -1,0 +1,103 @@
+import { jsonSchema, Output } from "ai";
+import { BlockExecutionError } from "@/executor/errors";
+import type { BlockHandler, HandlerContext } from "@/executor/handler";
+import type { ModelRegistry } from "@/providers/model-registry";
+import { runModel, type ModelRunError } from "@/providers/model-call";
+import { usageOutputFields } from "@/providers/usage-mapping";
+import type { ToolRegistry } from "@/tools/registry";
+import type { ToolContext } from "@/tools/types";
+import { buildConversation } from "./agent-messages";
+import { agentConfigSchema } from "./definition";
+import { normalizeResponseFormat } from "./response-format";
+import { trackTools, type ToolTracker } from "./tracked-tools";
+
+export interface AgentHandlerDependencies {
+  models: ModelRegistry;
+  /** Without a registry, an agent that lists tools fails with a clear error. */
+  tools?: ToolRegistry;
+}
+
+function parseConfig(config: unknown) {
+  const parsed = agentConfigSchema.safeParse(config);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
+  throw new BlockExecutionError(`Invalid agent config: ${problems}`, { code: "invalid_config" });
+}
+
+async function prepareTools(entries: unknown[] | undefined, dependencies: AgentHandlerDependencies, context: HandlerContext): Promise<ToolTracker | undefined> {
+  if (!entries || entries.length === 0) return undefined;
+  if (!dependencies.tools) throw new BlockExecutionError("This agent lists tools but no tool registry is configured", { code: "invalid_tool" });
+  let tracker: ToolTracker | undefined;
+  const toolContext: ToolContext = {
+    runId: context.runId,
+    workflowId: context.workflowId,
+    blockId: context.block.id,
+    signal: context.signal,
+    depth: context.depth,
+    variables: context.variables,
+    toolSpan: (toolCallId) => tracker?.spanOf(toolCallId),
+    startSpan: context.startSpan,
+  };
+  tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
+  return tracker;
+}
+
+/**
+ * The agent block (the seed's agent pipeline): memories and prompts in, a streamed answer out,
+ * with a tool loop of at most `maxIterations` model calls and an optional JSON Schema response
+ * whose fields are spread into the output.
+ */
+export function createAgentHandler(dependencies: AgentHandlerDependencies): BlockHandler {
+  return async ({ config: rawConfig, context }) => {
+    const config = parseConfig(rawConfig);
+    const model = dependencies.models.resolve(config.model);
+    const conversation = buildConversation(config);
+    const schema = normalizeResponseFormat(config.responseFormat);
+    const tracker = await prepareTools(config.tools, dependencies, context);
+    const startedAt = new Date();
+    const started = performance.now();
+    const timing = (modelTimeMs: number, iterations: number) => ({
+      startTime: startedAt.toISOString(),
+      endTime: new Date().toISOString(),
+      duration: Math.round(performance.now() - started),
+      modelTime: Math.round(modelTimeMs),
+      toolsTime: Math.round(tracker?.busyMs() ?? 0),
+      iterations,
+    });
+    try {
+      const result = await runModel({
+        model,
+        system: conversation.system,
+        messages: conversation.messages,
+        temperature: config.temperature,
+        maxOutputTokens: config.maxTokens,
+        tools: tracker?.tools,
+        maxSteps: tracker ? config.maxIterations : 1,
+        output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
+        hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta },
+      });
+      const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
+      const output: Record<string, unknown> = {
+        content: result.text,
+        ...structured,
+        model: model.id,
+        ...usageOutputFields(result.usage),
+        toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
+        providerTiming: timing(result.modelTimeMs, result.calls.length),
+      };
+      return { output, usage: result.usage };
+    } catch (error) {
+      const failure = error as ModelRunError & { partialOutput?: Record<string, unknown> };
+      if (failure && typeof failure === "object" && failure.partialText !== undefined) {
+        // Keep what was streamed, with what was spent, for the block's output on failure.
+        failure.partialOutput = {
+          content: failure.partialText,
+          model: model.id,
+          ...(failure.usageSoFar ? usageOutputFields(failure.usageSoFar) : {}),
+          toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
+        };
+      }
+      throw error;
+    }
+  };
+}

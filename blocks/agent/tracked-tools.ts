@@ -1,0 +1,84 @@
+import type { ToolSet } from "ai";
+import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
+import { errorInfo } from "@/executor/errors";
+
+/** One tool call as the agent's output lists it. */
+export interface ToolCallRecord {
+  name: string;
+  arguments: unknown;
+  result?: unknown;
+  error?: { code: string; message: string };
+  startTime: string;
+  endTime: string;
+  duration: number;
+}
+
+/**
+ * Wraps each tool's `execute` so every call is a `tool` child span with its arguments, result
+ * and timing, and is recorded for the block's `toolCalls` output. A failing tool is recorded and
+ * its error goes back to the model (the AI SDK's behaviour), which may recover.
+ */
+export interface ToolTracker {
+  tools: ToolSet;
+  calls: ToolCallRecord[];
+  /** Time during which at least one tool was running, in ms. */
+  busyMs(): number;
+  spanOf(toolCallId: string): ChildSpan | undefined;
+}
+
+export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions) => ChildSpan): ToolTracker {
+  const calls: ToolCallRecord[] = [];
+  const intervals: Array<[number, number]> = [];
+  const spans = new Map<string, ChildSpan>();
+  const wrapped: ToolSet = {};
+  for (const [name, definition] of Object.entries(tools)) {
+    const execute = definition.execute;
+    if (!execute) {
+      wrapped[name] = definition;
+      continue;
+    }
+    wrapped[name] = {
+      ...definition,
+      execute: async (input: unknown, options: { toolCallId: string }) => {
+        const span = startSpan({ kind: "tool", name, input });
+        spans.set(options.toolCallId, span);
+        const startedAt = new Date();
+        const started = performance.now();
+        const finish = (record: Pick<ToolCallRecord, "result" | "error">) => {
+          const ended = performance.now();
+          intervals.push([started, ended]);
+          calls.push({ name, arguments: input, ...record, startTime: startedAt.toISOString(), endTime: new Date().toISOString(), duration: Math.round(ended - started) });
+          spans.delete(options.toolCallId);
+        };
+        try {
+          const result = await execute(input as never, options as never);
+          finish({ result });
+          span.end({ output: result });
+          return result;
+        } catch (error) {
+          const info = errorInfo(error);
+          finish({ error: info });
+          span.end({ error: info });
+          throw error;
+        }
+      },
+    } as typeof definition;
+  }
+  return {
+    tools: wrapped,
+    calls,
+    spanOf: (toolCallId) => spans.get(toolCallId),
+    busyMs() {
+      // Union of intervals, so parallel tool calls are not counted twice.
+      const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+      let total = 0;
+      let end = -Infinity;
+      for (const [start, stop] of sorted) {
+        if (stop <= end) continue;
+        total += stop - Math.max(start, end);
+        end = stop;
+      }
+      return total;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { EvaluatorConfig } from "./definition";
+
+type Metric = EvaluatorConfig["metrics"][number];
+
+/** Output key of a metric: its name, lowercased (CONTRACT.md section 1). */
+export function metricKey(metric: Pick<Metric, "name">): string {
+  return metric.name.trim().toLowerCase();
+}
+
+/** The JSON Schema the scores must match: one number per metric, within its range. */
+export function scoresSchema(metrics: readonly Metric[]): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const metric of metrics) {
+    properties[metricKey(metric)] = {
+      type: "number",
+      minimum: metric.range.min,
+      maximum: metric.range.max,
+      description: metric.description || metric.name,
+    };
+  }
+  return { type: "object", properties, required: metrics.map(metricKey), additionalProperties: false };
+}
+
+export function buildEvaluatorSystemPrompt(metrics: readonly Metric[]): string {
+  const lines = metrics.map(
+    (metric) => `- "${metricKey(metric)}": ${metric.description || metric.name} (a number from ${metric.range.min} to ${metric.range.max})`,
+  );
+  const example = JSON.stringify(Object.fromEntries(metrics.map((metric) => [metricKey(metric), metric.range.min])));
+  return [
+    "You are an objective evaluator. Score the content the user gives you on each metric below.",
+    "",
+    "Metrics:",
+    ...lines,
+    "",
+    `Answer with only a JSON object holding one number per metric, for example ${example}. No other text.`,
+  ].join("\n");
+}
+
+/** Problems with a model's scores; empty when every metric has an in-range number. */
+export function validateScores(value: unknown, metrics: readonly Metric[]): string[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return ["the answer is not a JSON object"];
+  const record = value as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const metric of metrics) {
+    const key = metricKey(metric);
+    const score = record[key];
+    if (typeof score !== "number" || !Number.isFinite(score)) problems.push(`"${key}" must be a number`);
+    else if (score < metric.range.min || score > metric.range.max) problems.push(`"${key}" is ${score}, outside ${metric.range.min} to ${metric.range.max}`);
+  }
+  return problems;
+}

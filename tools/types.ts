@@ -1,0 +1,53 @@
+import type { ToolSet } from "ai";
+import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
+
+/**
+ * The seam between the agent's tool loop and the tools: a tool provider turns the agent's `tools`
+ * config entries of its types into AI SDK tools (built with `tool()`), given a small context.
+ */
+
+/** One entry of an agent's `tools` config, normalised: `"calculator"` becomes `{ type: "calculator" }`. */
+export interface ToolEntry {
+  type: string;
+  /** Name the model sees; defaults to the provider's choice (usually the type). */
+  name?: string;
+  /** Pre-filled parameters, e.g. `{ knowledgeBaseId }` for knowledge search. */
+  params?: Record<string, unknown>;
+  /** The entry as written, for providers that take more fields. */
+  raw: unknown;
+}
+
+export interface ToolContext {
+  runId: string;
+  workflowId: string;
+  blockId: string;
+  /** Aborted when the run is cancelled; pass it to every I/O call. */
+  signal: AbortSignal;
+  /** Workflow-as-tool nesting depth of the calling agent (0 at top level). */
+  depth: number;
+  variables: Readonly<Record<string, unknown>>;
+  /**
+   * The span of a tool call in progress (the agent opens one per call), to nest spans under it,
+   * e.g. a sub-workflow's model calls. Look it up with the `toolCallId` the AI SDK passes to
+   * `execute(input, { toolCallId })`.
+   */
+  toolSpan(toolCallId: string): ChildSpan | undefined;
+  /** Opens a span under the agent block (rarely needed: tool calls already get one each). */
+  startSpan(options: ChildSpanOptions): ChildSpan;
+}
+
+/** What the inspector shows for a tool type. Plain data, safe for the browser. */
+export interface ToolInfo {
+  type: string;
+  label: string;
+  description: string;
+}
+
+export interface ToolProvider {
+  /** Tool types this provider serves. */
+  tools: readonly ToolInfo[];
+  /** AI SDK tools for the given entries (all of this provider's types), keyed by the name the model sees. */
+  createTools(entries: ToolEntry[], context: ToolContext): ToolSet | Promise<ToolSet>;
+}
+
+export type { ToolSet };
