@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { BlockExecutionError } from "@/executor/errors";
+import type { BlockHandler, HandlerContext } from "@/executor/handler";
+import { addUsage, type Usage } from "@/executor/usage";
+import { redactHeaders } from "@/net";
+import { runInSandbox, type SandboxLimits, type SandboxServiceHandler } from "@/sandbox";
+import { functionConfigSchema } from "./definition";
+import type { FunctionHostServices } from "./host-services";
+
+export interface FunctionHandlerDeps {
+  /**
+   * The services for one block run: real ones in a normal run, createSimulatedServices() in a
+   * test run. Called once per execution with the handler's context.
+   */
+  services(context: HandlerContext): FunctionHostServices;
+  /** Overrides for limits the config does not set (output size, console size, wall time). */
+  limits?: Partial<Omit<SandboxLimits, "cpuTimeMs" | "memoryBytes">>;
+  /** Where sandbox/quickjs-worker.mjs is, when a bundler moved it. */
+  workerUrl?: URL;
+}
+
+const agentOptionsSchema = z
+  .object({
+    model: z.string().min(1).optional(),
+    systemPrompt: z.string().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    responseFormat: z.unknown().optional(),
+  })
+  .strict();
+
+const fetchInitSchema = z
+  .object({
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    body: z.unknown().optional(),
+    timeoutMs: z.number().int().min(100).max(300_000).optional(),
+  })
+  .strict();
+
+function invalidCall(service: string, problem: string): BlockExecutionError {
+  return new BlockExecutionError(`services.${service}: ${problem}`, { code: "invalid_service_call" });
+}
+
+function parseOptions<T>(schema: z.ZodType<T>, value: unknown, service: string, name: string): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${name}.${issue.path.join(".")}` : name;
+  throw invalidCall(service, `${where} ${issue?.message ?? "is invalid"}`);
+}
+
+/**
+ * The Function block: user JavaScript in the QuickJS sandbox, with `services.agent`,
+ * `services.fetch`, `services.inputs` (the block's inputs, by block id) and
+ * `services.outputs(name, value)`. Model usage of `services.agent` calls is the block's usage.
+ *
+ * `config.code` must arrive with its references already turned into values by
+ * substituteCodeReferences (see code-references.ts), not resolved as plain text.
+ */
+export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler {
+  return async ({ config: rawConfig, inputs, context }) => {
+    const parsedConfig = functionConfigSchema.safeParse(rawConfig);
+    if (!parsedConfig.success) {
+      const problems = parsedConfig.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
+      throw new BlockExecutionError(`Invalid function config: ${problems}`, { code: "invalid_config" });
+    }
+    const config = parsedConfig.data;
+    const host = deps.services(context);
+    let usage: Usage | undefined;
+
+    const agent: SandboxServiceHandler = async ([prompt, rawOptions], { signal }) => {
+      if (typeof prompt !== "string" || prompt.length === 0) throw invalidCall("agent", "the prompt (first argument) must be a non-empty string");
+      const options = parseOptions(agentOptionsSchema, rawOptions, "agent", "options");
+      // A tool span for the call; the model calls it makes open as its children.
+      const span = context.startSpan({ kind: "tool", name: "services.agent", input: { prompt, options } });
+      try {
+        const answer = await host.agent(prompt, options, { signal, startSpan: (child) => span.child(child) });
+        if (answer.usage) usage = usage ? addUsage(usage, answer.usage) : answer.usage;
+        span.end({ output: { content: answer.content, model: answer.model } });
+        const reply: Record<string, unknown> = { content: answer.content, model: answer.model, tokens: answer.usage?.tokens ?? null, cost: answer.usage?.cost ?? null };
+        if (answer.data !== undefined) reply.data = answer.data;
+        if (answer.simulated) reply.simulated = true;
+        return reply;
+      } catch (error) {
+        span.end({ error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message } });
+        throw error;
+      }
+    };
+
+    const fetch: SandboxServiceHandler = async ([url, rawInit], { signal }) => {
+      if (typeof url !== "string" || url.length === 0) throw invalidCall("fetch", "the URL (first argument) must be a non-empty string");
+      const init = parseOptions(fetchInitSchema, rawInit, "fetch", "init");
+      const span = context.startSpan({ kind: "tool", name: "services.fetch", input: { url, method: init.method ?? "GET", headers: redactHeaders(init.headers) } });
+      try {
+        const answer = await host.fetch(url, init, { signal, startSpan: (child) => span.child(child) });
+        span.end({ output: { status: answer.status } });
+        return answer;
+      } catch (error) {
+        span.end({ error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message } });
+        throw error;
+      }
+    };
+
+    const outcome = await runInSandbox({
+      code: config.code,
+      inputs,
+      services: { agent, fetch },
+      limits: { ...deps.limits, cpuTimeMs: config.timeoutMs, memoryBytes: config.memoryLimitMb * 1024 * 1024 },
+      signal: context.signal,
+      workerUrl: deps.workerUrl,
+    });
+    const output: Record<string, unknown> = { result: outcome.result, stdout: outcome.stdout, outputs: outcome.outputs };
+    if (outcome.stdoutTruncated) output.stdoutTruncated = true;
+    return usage ? { output, usage } : { output };
+  };
+}

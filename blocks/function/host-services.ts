@@ -1,0 +1,122 @@
+import { BlockExecutionError } from "@/executor/errors";
+import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
+import type { Usage } from "@/executor/usage";
+import type { GuardedFetch } from "@/net";
+
+/**
+ * The host services a Function block's code reaches as `services.agent` and `services.fetch`
+ * (the flow-services proposal). lib/runtime supplies real ones (the provider layer, the guarded
+ * fetch); a test run supplies simulated ones that have no side effects.
+ */
+
+export interface AgentServiceOptions {
+  model?: string;
+  systemPrompt?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** A JSON Schema; the answer's fields then come back in `data`. */
+  responseFormat?: unknown;
+}
+
+export interface AgentServiceAnswer {
+  content: string;
+  model: string;
+  /** Structured output when `responseFormat` was given. */
+  data?: unknown;
+  usage?: Usage;
+  /** Set by simulated services. */
+  simulated?: boolean;
+}
+
+export interface FetchServiceInit {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+export interface FetchServiceAnswer {
+  status: number;
+  ok: boolean;
+  headers: Record<string, string>;
+  /** Parsed JSON when the content type says JSON, text otherwise. */
+  body: unknown;
+}
+
+/** What a service call gets: the block's abort signal, and a way to open spans (model calls) under the call's span. */
+export interface ServiceCall {
+  signal: AbortSignal;
+  startSpan(options: ChildSpanOptions): ChildSpan;
+}
+
+export interface FunctionHostServices {
+  agent(prompt: string, options: AgentServiceOptions, call: ServiceCall): Promise<AgentServiceAnswer>;
+  fetch(url: string, init: FetchServiceInit, call: ServiceCall): Promise<FetchServiceAnswer>;
+}
+
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b|^text\/json\b/i.test(contentType.trim());
+}
+
+/** Parses JSON when the content type says so; a body that claims JSON but is not is a clear error. */
+export function decodeBody(body: Buffer, contentType: string | undefined, host: string): unknown {
+  const text = body.toString("utf8");
+  if (!isJsonContentType(contentType) || text.trim() === "") return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BlockExecutionError(`The response from ${host} says it is JSON but does not parse as JSON`, { code: "invalid_response" });
+  }
+}
+
+/** `services.fetch` over the outbound guard. */
+export function guardedFetchService(guardedFetch: GuardedFetch): FunctionHostServices["fetch"] {
+  return async (url, init, { signal }) => {
+    const headers: Record<string, string> = { ...init.headers };
+    let body: string | undefined;
+    if (init.body !== undefined && init.body !== null) {
+      body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+      if (typeof init.body !== "string" && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    }
+    const response = await guardedFetch({ url, method: init.method, headers, body, timeoutMs: init.timeoutMs, signal });
+    const host = new URL(response.url).host;
+    return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body: decodeBody(response.body, response.headers["content-type"], host) };
+  };
+}
+
+export interface SimulatedAnswers {
+  /** The answer to every prompt, or a function choosing one. */
+  agent?: string | ((prompt: string, options: AgentServiceOptions) => string);
+  /** Canned responses by exact URL. */
+  fetch?: Record<string, Partial<FetchServiceAnswer>>;
+}
+
+export interface SimulatedServices extends FunctionHostServices {
+  /** Every call made, in order, for a test to look at. */
+  readonly calls: Array<{ service: "agent" | "fetch"; args: unknown[] }>;
+}
+
+/**
+ * Services with no side effects, for running a flow in test mode: the agent answers from the
+ * canned map (or says it is simulated), fetch answers canned responses and never touches the
+ * network. Answers carry `simulated: true` so nobody mistakes them for real ones.
+ */
+export function createSimulatedServices(answers: SimulatedAnswers = {}): SimulatedServices {
+  const calls: SimulatedServices["calls"] = [];
+  return {
+    calls,
+    async agent(prompt, options) {
+      calls.push({ service: "agent", args: [prompt, options] });
+      const canned = typeof answers.agent === "function" ? answers.agent(prompt, options) : answers.agent;
+      const content = canned ?? `[simulated answer to: ${prompt.slice(0, 200)}]`;
+      return { content, model: "simulated", simulated: true, usage: { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } } };
+    },
+    async fetch(url, init) {
+      calls.push({ service: "fetch", args: [url, init] });
+      const canned = answers.fetch?.[url];
+      if (canned) return { status: canned.status ?? 200, ok: (canned.status ?? 200) < 300, headers: canned.headers ?? {}, body: canned.body ?? null };
+      return { status: 200, ok: true, headers: {}, body: { simulated: true, url, method: init.method ?? "GET" } };
+    },
+  };
+}
