@@ -1,6 +1,7 @@
 import type { IssueDetail } from "./errors";
+import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
-import { extractReferences, isWholeReference, parsePath, type ConfigReference } from "./reference-syntax";
+import { extractReferences, isWholeReference, parseReferences, parsePath, type ConfigReference } from "./reference-syntax";
 import type { BlockEntry, WorkflowAnalysis } from "./workflow-analysis";
 
 /**
@@ -70,11 +71,42 @@ function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: 
   }
 }
 
+/** Strings at the given field patterns (`branches[].expression`), with their concrete paths. */
+function stringsAt(value: unknown, patterns: ReadonlySet<string>, pattern: string, path: string, found: Array<{ path: string; text: string }>): void {
+  if (typeof value === "string") {
+    if (patterns.has(pattern)) found.push({ path, text: value });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => stringsAt(item, patterns, `${pattern}[]`, `${path}[${index}]`, found));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) stringsAt(item, patterns, pattern ? `${pattern}.${key}` : key, path ? `${path}.${key}` : key, found);
+  }
+}
+
+/** Expressions must parse; each reference is replaced by a placeholder of the same length so positions stay true. */
+function checkExpressions(entry: BlockEntry, issues: IssueDetail[]): void {
+  const fields = entry.info?.expressionFields;
+  if (!fields?.length) return;
+  const found: Array<{ path: string; text: string }> = [];
+  stringsAt(entry.block.config, new Set(fields), "", "", found);
+  for (const { path, text } of found) {
+    if (text.trim() === "") continue;
+    let placeholder = text;
+    for (const token of parseReferences(text).reverse()) placeholder = placeholder.slice(0, token.start) + "0".padEnd(token.end - token.start) + placeholder.slice(token.end);
+    try {
+      parseExpression(placeholder);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      issues.push({ path: fieldPath(entry, path), message: `Block ${blockLabel(entry.block)}: ${path}: ${error.message}` });
+    }
+  }
+}
+
 export function checkConfigs(analysis: WorkflowAnalysis): IssueDetail[] {
   const issues: IssueDetail[] = [];
   for (const entry of analysis.blocks) {
     if (!entry.active) continue;
     checkConfig(entry, issues);
+    checkExpressions(entry, issues);
     checkReferences(analysis, entry, issues);
   }
   return issues;

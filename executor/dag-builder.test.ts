@@ -113,6 +113,16 @@ describe("workflow validation", () => {
     ]);
   });
 
+  it("checks expression syntax at save time, positions counted in the text as written", () => {
+    const document = workflow(
+      [block("start", "start"), block("check", "condition", { branches: [{ id: "a", expression: "<start.longName> > (1" }, { id: "b", expression: "<start.x> == 'ok'" }, { id: "c" }] })],
+      [edge("start", "check")],
+    );
+    expect(issues(document)).toEqual([
+      { path: "blocks[1].config.branches[0].expression", message: "Block 'check': branches[0].expression: Expected ')' but found the end of the expression at position 22" },
+    ]);
+  });
+
   it("builds a graph without disabled or unreachable blocks, and throws every issue at once when invalid", () => {
     const graph = buildGraph(
       workflow([block("start", "start"), block("a", "task"), block("off", "task", {}, { enabled: false }), block("island", "task"), block("b", "task")], [edge("start", "a"), edge("a", "off"), edge("off", "b")]),
