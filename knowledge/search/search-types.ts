@@ -1,3 +1,5 @@
+import type { Usage } from "@/executor/usage";
+
 export type SearchMode = "hybrid" | "vector" | "keyword";
 
 export interface SearchRequest {
@@ -30,7 +32,12 @@ export interface SearchResponse {
   totalResults: number;
   query: string;
   mode: SearchMode;
+  /** What embedding the query cost (absent for keyword search). */
+  usage?: Usage;
 }
 
 export const DEFAULT_TOP_K = 5;
 export const MAX_TOP_K = 100;
+
+/** What the Knowledge block and the knowledge_search tool need: one search call. */
+export type KnowledgeSearchFunction = (request: SearchRequest, options?: { signal?: AbortSignal }) => Promise<SearchResponse>;
