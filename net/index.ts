@@ -12,3 +12,4 @@ export {
   type OutboundResponse,
 } from "./guarded-fetch";
 export { redactHeaders, isCredentialHeader, REDACTED } from "./redact-headers";
+export { decodeBody, isJsonContentType } from "./response-body";

@@ -27,7 +27,7 @@ function realServices(): FunctionHostServices {
 }
 
 function run(code: string, services: FunctionHostServices = realServices(), inputs: Record<string, unknown> = {}) {
-  const context = createInMemoryHandlerContext({ block: { type: "function", name: "Fn" } });
+  const context = createInMemoryHandlerContext();
   const handler = createFunctionHandler({ services: () => services });
   return { context, result: handler({ config: { code }, inputs, context }) };
 }
@@ -96,7 +96,7 @@ describe("function block handler", () => {
   });
 
   it("honours the block's time limit and stops on cancellation", async () => {
-    const context = createInMemoryHandlerContext({ block: { type: "function" } });
+    const context = createInMemoryHandlerContext();
     const handler = createFunctionHandler({ services: realServices });
     const timedOut = await handler({ config: { code: "for (;;) {}", timeoutMs: 200 }, inputs: {}, context }).catch((caught: unknown) => caught);
     expect((timedOut as SandboxError).code).toBe("sandbox_timeout");

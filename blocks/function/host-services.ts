@@ -1,7 +1,6 @@
-import { BlockExecutionError } from "@/executor/errors";
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
 import type { Usage } from "@/executor/usage";
-import type { GuardedFetch } from "@/net";
+import { decodeBody, type GuardedFetch } from "@/net";
 
 /**
  * The host services a Function block's code reaches as `services.agent` and `services.fetch`
@@ -53,21 +52,6 @@ export interface ServiceCall {
 export interface FunctionHostServices {
   agent(prompt: string, options: AgentServiceOptions, call: ServiceCall): Promise<AgentServiceAnswer>;
   fetch(url: string, init: FetchServiceInit, call: ServiceCall): Promise<FetchServiceAnswer>;
-}
-
-export function isJsonContentType(contentType: string | undefined): boolean {
-  return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b|^text\/json\b/i.test(contentType.trim());
-}
-
-/** Parses JSON when the content type says so; a body that claims JSON but is not is a clear error. */
-export function decodeBody(body: Buffer, contentType: string | undefined, host: string): unknown {
-  const text = body.toString("utf8");
-  if (!isJsonContentType(contentType) || text.trim() === "") return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new BlockExecutionError(`The response from ${host} says it is JSON but does not parse as JSON`, { code: "invalid_response" });
-  }
 }
 
 /** `services.fetch` over the outbound guard. */

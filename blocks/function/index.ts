@@ -3,8 +3,6 @@ export { substituteCodeReferences, codeLiteral, type CodeReferenceResolver } fro
 export {
   createSimulatedServices,
   guardedFetchService,
-  decodeBody,
-  isJsonContentType,
   type AgentServiceAnswer,
   type AgentServiceOptions,
   type FetchServiceAnswer,

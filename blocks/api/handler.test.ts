@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BlockExecutionError, OutboundRefusedError, TimeoutError } from "@/executor/errors";
+import { createGuardedFetch } from "@/net";
+import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
+import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { apiConfigSchema } from "./definition";
+import { apiTraceInput, createApiHandler } from "./handler";
+
+let server: LocalServer;
+let flakyCalls = 0;
+
+beforeAll(async () => {
+  server = await startLocalServer((request, response) => {
+    const url = new URL(request.url, "http://local");
+    if (url.pathname === "/text") return response.end("plain words");
+    if (url.pathname === "/missing") {
+      response.writeHead(404, { "content-type": "application/json" });
+      return response.end(JSON.stringify({ error: "no such item" }));
+    }
+    if (url.pathname === "/flaky") {
+      flakyCalls++;
+      response.writeHead(flakyCalls <= 2 ? 503 : 200, { "content-type": "application/json" });
+      return response.end(JSON.stringify({ call: flakyCalls }));
+    }
+    if (url.pathname === "/slow") {
+      setTimeout(() => response.end("late"), 2000).unref();
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/json; charset=utf-8", "set-cookie": "session=abc123", "x-request-id": "r-1" });
+    response.end(JSON.stringify({ method: request.method, body: request.body, contentType: request.headers["content-type"] ?? null, auth: request.headers.authorization ?? null }));
+  });
+});
+
+afterAll(() => server.close());
+
+const noSleep = async () => undefined;
+
+function call(config: Record<string, unknown>, allowHosts = `127.0.0.1:${server.port}`) {
+  const handler = createApiHandler({ fetch: createGuardedFetch({ allowHosts }), sleep: noSleep });
+  return handler({ config, inputs: {}, context: createInMemoryHandlerContext() });
+}
+
+describe("api block handler", () => {
+  it("returns status, headers and JSON data", async () => {
+    const { output } = await call({ url: `${server.origin}/items`, headers: { Authorization: "Bearer sk-1" } });
+    expect(output.status).toBe(200);
+    expect(output.data).toEqual({ method: "GET", body: "", contentType: null, auth: "Bearer sk-1" });
+    expect((output.headers as Record<string, string>)["x-request-id"]).toBe("r-1");
+    expect((output.headers as Record<string, string>)["set-cookie"]).toBe("[redacted]");
+  });
+
+  it("sends an object body as JSON and a string body as is", async () => {
+    const json = await call({ url: `${server.origin}/items`, method: "POST", body: { name: "widget" } });
+    expect(json.output.data).toMatchObject({ method: "POST", body: '{"name":"widget"}', contentType: "application/json" });
+    const text = await call({ url: `${server.origin}/items`, method: "PUT", body: "raw text", headers: { "Content-Type": "text/plain" } });
+    expect(text.output.data).toMatchObject({ method: "PUT", body: "raw text", contentType: "text/plain" });
+  });
+
+  it("gives text data when the answer is not JSON", async () => {
+    expect((await call({ url: `${server.origin}/text` })).output.data).toBe("plain words");
+  });
+
+  it("fails on a 4xx answer with the status and a snippet, never the query", async () => {
+    const error = await call({ url: `${server.origin}/missing?api_key=sk-secret` }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BlockExecutionError);
+    expect((error as BlockExecutionError).code).toBe("http_error");
+    expect((error as Error).message).toBe(`GET 127.0.0.1:${server.port}/missing answered 404: {"error":"no such item"}`);
+  });
+
+  it("retries 503 answers up to `retries` times", async () => {
+    flakyCalls = 0;
+    const { output } = await call({ url: `${server.origin}/flaky`, retries: 2 });
+    expect(output).toMatchObject({ status: 200, data: { call: 3 } });
+    flakyCalls = 0;
+    await expect(call({ url: `${server.origin}/flaky`, retries: 0 })).rejects.toThrow("answered 503");
+  });
+
+  it("refuses private addresses unless OUTBOUND_ALLOW_HOSTS opens them", async () => {
+    const before = server.received.length;
+    await expect(call({ url: `${server.origin}/items` }, "")).rejects.toBeInstanceOf(OutboundRefusedError);
+    await expect(call({ url: "http://169.254.169.254/latest/meta-data/" }, "")).rejects.toThrow("cloud metadata");
+    expect(server.received.length).toBe(before);
+  });
+
+  it("stops at the block's timeout", async () => {
+    await expect(call({ url: `${server.origin}/slow`, timeoutMs: 200 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("refuses a body on GET with a clear error", async () => {
+    await expect(call({ url: `${server.origin}/items`, body: { a: 1 } })).rejects.toThrow("A GET request cannot have a body");
+  });
+});
+
+describe("apiTraceInput", () => {
+  it("redacts credential headers and headers filled from secrets", () => {
+    const config = apiConfigSchema.parse({
+      url: "https://api.example.com",
+      headers: { Authorization: "Bearer sk-live", "X-Api-Key": "k-1", "X-Tenant": "t-secret", Accept: "application/json" },
+    });
+    const traced = apiTraceInput(config, { headers: { "X-Tenant": "{{TENANT_TOKEN}}" } });
+    expect(traced.headers).toEqual({ Authorization: "[redacted]", "X-Api-Key": "[redacted]", "X-Tenant": "[redacted]", Accept: "application/json" });
+    expect(JSON.stringify(traced)).not.toMatch(/sk-live|k-1|t-secret/);
+  });
+});

@@ -1,0 +1,1 @@
+export { createApiHandler, apiTraceInput, type ApiHandlerDeps } from "./handler";

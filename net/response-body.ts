@@ -1,0 +1,16 @@
+import { BlockExecutionError } from "@/executor/errors";
+
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b|^text\/json\b/i.test(contentType.trim());
+}
+
+/** Parses JSON when the content type says so; a body that claims JSON but is not is a clear error. */
+export function decodeBody(body: Buffer, contentType: string | undefined, host: string): unknown {
+  const text = body.toString("utf8");
+  if (!isJsonContentType(contentType) || text.trim() === "") return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BlockExecutionError(`The response from ${host} says it is JSON but does not parse as JSON`, { code: "invalid_response" });
+  }
+}
