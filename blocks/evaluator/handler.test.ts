@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createModelRegistry } from "@/providers/model-registry";
+import { resolvePricing } from "@/providers/pricing";
+import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { createTestModelRegistry } from "@/providers/testing/test-model-registry";
+import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
+import { createEvaluatorHandler } from "./handler";
+
+let server: TestLlmServer;
+beforeAll(async () => {
+  server = await startTestLlmServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const config = {
+  model: "openai/gpt-4o-mini",
+  content: "Our refund policy allows returns within 30 days.",
+  metrics: [
+    { name: "Accuracy", description: "Is it correct?", range: { min: 1, max: 5 } },
+    { name: "Clarity", description: "Is it clear?", range: { min: 0, max: 10 } },
+  ],
+};
+const evaluator = () => createEvaluatorHandler({ models: createTestModelRegistry(server) });
+
+describe("evaluator handler", () => {
+  it("asks for structured scores and outputs one number per lowercased metric", async () => {
+    server.enqueue({ kind: "json", value: { accuracy: 4, clarity: 8.5 }, usage: { prompt: 180, completion: 15 } });
+    const { output, usage } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
+    expect(output).toMatchObject({ accuracy: 4, clarity: 8.5, model: "openai/gpt-4o-mini", tokens: { prompt: 180, completion: 15, total: 195 } });
+    const p = resolvePricing("openai/gpt-4o-mini")!.prices;
+    expect(usage!.cost!.total).toBeCloseTo((180 * p.input + 15 * p.output) / 1e6, 12);
+    const body = server.requests[0]!.body;
+    expect(body.response_format.json_schema.schema).toMatchObject({
+      properties: { accuracy: { type: "number", minimum: 1, maximum: 5 }, clarity: { minimum: 0, maximum: 10 } },
+      required: ["accuracy", "clarity"],
+    });
+    expect(body.messages[1].content).toContain("Our refund policy allows returns within 30 days.");
+  });
+
+  it("repairs an out-of-range score once", async () => {
+    server.enqueue({ kind: "json", value: { accuracy: 9, clarity: 5 } }, { kind: "json", value: { accuracy: 5, clarity: 5 } });
+    const { output } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
+    expect(output).toMatchObject({ accuracy: 5, clarity: 5 });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.body.messages.at(-1).content).toMatch(/"accuracy" is 9, outside 1 to 5/);
+  });
+
+  it("repairs an answer that is not JSON once", async () => {
+    server.enqueue({ kind: "text", text: "Accuracy: four out of five" }, { kind: "json", value: { accuracy: 4, clarity: 7 } });
+    const { output } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
+    expect(output).toMatchObject({ accuracy: 4, clarity: 7 });
+    expect(server.requests[1]!.body.messages.at(-2)).toMatchObject({ role: "assistant", content: "Accuracy: four out of five" });
+  });
+
+  it("fails when the repair is invalid too", async () => {
+    server.enqueue({ kind: "json", value: { accuracy: 0, clarity: 5 } }, { kind: "json", value: { accuracy: 4 } });
+    await expect(evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toMatchObject({
+      code: "invalid_scores",
+      message: expect.stringMatching(/"clarity" must be a number/),
+    });
+  });
+
+  it("scores offline within range", async () => {
+    const offline = createEvaluatorHandler({ models: createModelRegistry({ env: () => undefined }) });
+    const { output } = await offline({ config: { ...config, model: "offline/echo" }, inputs: {}, context: createInMemoryHandlerContext() });
+    expect(output).toMatchObject({ accuracy: 1, clarity: 0, model: "offline/echo", cost: { total: 0 } });
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { WorkflowBlock } from "@/executor/document";
+import { createModelRegistry } from "@/providers/model-registry";
+import { resolvePricing } from "@/providers/pricing";
+import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { createTestModelRegistry } from "@/providers/testing/test-model-registry";
+import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
+import { createRouterHandler } from "./handler";
+
+let server: TestLlmServer;
+beforeAll(async () => {
+  server = await startTestLlmServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const block = (id: string, name: string, systemPrompt: string): WorkflowBlock => ({
+  id,
+  type: "agent",
+  name,
+  position: { x: 0, y: 0 },
+  parentId: null,
+  enabled: true,
+  config: { systemPrompt, userPrompt: "<start.message>", apiKey: "secret-value-not-for-prompts" },
+});
+const targets = [block("agent-sales", "Sales Agent", "You handle pricing and purchases."), block("agent-support", "Support Agent", "You fix technical problems.")];
+const config = { model: "openai/gpt-4o-mini", prompt: "Route pricing questions to sales, problems to support. Message: my app crashes" };
+const router = () => createRouterHandler({ models: createTestModelRegistry(server) });
+const context = () => createInMemoryHandlerContext({ outgoingTargets: targets, block: { id: "router1", type: "router", name: "Router" } });
+
+describe("router handler", () => {
+  it("builds the routing prompt from the candidates and asks at temperature 0", async () => {
+    server.enqueue({ kind: "text", text: "agent-support", usage: { prompt: 420, completion: 8 } });
+    const { output, usage } = await router()({ config, inputs: {}, context: context() });
+    expect(output).toMatchObject({
+      selectedRoute: "agent-support",
+      selectedPath: { blockId: "agent-support", blockType: "agent", blockTitle: "Support Agent" },
+      model: "openai/gpt-4o-mini",
+      tokens: { prompt: 420, completion: 8, total: 428 },
+    });
+    const p = resolvePricing("openai/gpt-4o-mini")!.prices;
+    expect(usage!.cost!.total).toBeCloseTo((420 * p.input + 8 * p.output) / 1e6, 12);
+    const body = server.requests[0]!.body;
+    expect(body.temperature).toBe(0);
+    const system: string = body.messages[0].content;
+    for (const expected of ["ID: agent-sales", "Title: Sales Agent", "You handle pricing and purchases.", "ID: agent-support", "You fix technical problems."]) expect(system).toContain(expected);
+    expect(system).not.toContain("secret-value-not-for-prompts");
+    expect(body.messages[1]).toEqual({ role: "user", content: config.prompt });
+  });
+
+  it("accepts the id ignoring case, quotes and whitespace", async () => {
+    server.enqueue({ kind: "text", text: '  "Agent-Sales".\n' });
+    const { output } = await router()({ config, inputs: {}, context: context() });
+    expect(output.selectedRoute).toBe("agent-sales");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("retries once with a correction, summing both calls", async () => {
+    server.enqueue({ kind: "text", text: "I think support is best", usage: { prompt: 400, completion: 6 } }, { kind: "text", text: "agent-support", usage: { prompt: 430, completion: 4 } });
+    const ctx = context();
+    const { output } = await router()({ config, inputs: {}, context: ctx });
+    expect(output).toMatchObject({ selectedRoute: "agent-support", tokens: { prompt: 830, completion: 10, total: 840 } });
+    expect(server.requests).toHaveLength(2);
+    const retry = server.requests[1]!.body.messages;
+    expect(retry.at(-2)).toEqual({ role: "assistant", content: "I think support is best" });
+    expect(retry.at(-1).content).toMatch(/is not one of the block IDs.*agent-sales, agent-support/);
+    expect(ctx.spans.filter((span) => span.kind === "model")).toHaveLength(2);
+  });
+
+  it("fails after the corrective retry also misses", async () => {
+    server.enqueue({ kind: "text", text: "billing" }, { kind: "text", text: "billing again" });
+    await expect(router()({ config, inputs: {}, context: context() })).rejects.toMatchObject({
+      code: "invalid_route",
+      message: expect.stringMatching(/expected one of: agent-sales, agent-support/),
+      usageSoFar: { tokens: { total: expect.any(Number) } },
+    });
+  });
+
+  it("fails clearly with no connected blocks", async () => {
+    await expect(router()({ config, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toMatchObject({ code: "no_route" });
+  });
+
+  it("routes offline by the candidate the request mentions", async () => {
+    const offline = createRouterHandler({ models: createModelRegistry({ env: () => undefined }) });
+    const { output } = await offline({ config: { prompt: "The user needs support with a crash" }, inputs: {}, context: context() });
+    expect(output).toMatchObject({ selectedRoute: "agent-support", model: "offline/echo", cost: { total: 0 } });
+  });
+});
