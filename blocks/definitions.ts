@@ -10,6 +10,7 @@ import { parallelDefinition } from "./parallel/definition";
 import { responseDefinition } from "./response/definition";
 import { routerDefinition } from "./router/definition";
 import { startDefinition } from "./start/definition";
+import { webDefinition } from "./web/definition";
 
 /** Every block type, defined once. Client-safe. */
 export const blockDefinitions = {
@@ -21,6 +22,7 @@ export const blockDefinitions = {
   knowledge: knowledgeDefinition,
   function: functionDefinition,
   api: apiDefinition,
+  web: webDefinition,
   response: responseDefinition,
   loop: loopDefinition,
   parallel: parallelDefinition,
