@@ -1,5 +1,9 @@
 import type { IssueDetail } from "./errors";
 import type { WorkflowBlock } from "./document";
+import type { ReferenceToken } from "./reference-syntax";
+
+/** Substitutes the references in one config string its own way; `resolve` throws when one cannot be resolved. */
+export type FieldResolver = (text: string, resolve: (reference: ReferenceToken) => unknown) => string;
 
 /**
  * What the executor needs to know about a block type. The block registry (blocks/) supplies one
@@ -27,6 +31,11 @@ export interface BlockTypeInfo {
    * syntax at save time.
    */
   expressionFields?: ReadonlyArray<string>;
+  /**
+   * Top-level config fields whose references the block type substitutes itself, for example the
+   * function block's `code`, where values must become JavaScript literals rather than raw text.
+   */
+  fieldResolvers?: Readonly<Record<string, FieldResolver>>;
   /** Checks the config against the type's schema; returns problems with paths inside `config`. */
   validateConfig(config: unknown): IssueDetail[];
 }

@@ -69,6 +69,15 @@ describe("resolving references", () => {
     expect(resolveExpressionText("<gone.x> == 1", source)).toBe(`unresolved("<gone.x>: there is no block named or with id 'gone'") == 1`);
   });
 
+  it("hands fields with their own substitution rule to that rule, with a resolver", () => {
+    const resolved = resolveConfig(
+      { code: "return <agent.content>;", note: "<agent.content>" },
+      source,
+      { fieldResolvers: { code: (text, resolve) => text.replace(/<[^>]+>/, (match) => JSON.stringify(resolve(parseReferences(match)[0]!))) } },
+    );
+    expect(resolved).toEqual({ code: 'return "Hello";', note: "Hello" });
+  });
+
   it("reports secrets it inserted so they can be masked", () => {
     const secrets: string[] = [];
     resolveConfig({ header: "Bearer {{TOKEN}}" }, source, { onSecret: (value) => secrets.push(value) });

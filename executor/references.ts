@@ -25,6 +25,8 @@ export interface ResolveOptions {
    * language sees values, never code.
    */
   expressionFields?: ReadonlySet<string>;
+  /** Top-level fields substituted by their block type (see BlockTypeInfo.fieldResolvers). */
+  fieldResolvers?: Readonly<Record<string, (text: string, resolve: (reference: ReferenceToken) => unknown) => string>>;
 }
 
 function resolveToken(token: ReferenceToken, source: ReferenceSource, options: ResolveOptions): unknown {
@@ -111,6 +113,8 @@ export function resolveExpressionText(text: string, source: ReferenceSource, opt
 
 function resolveAt(value: unknown, field: string, source: ReferenceSource, options: ResolveOptions): unknown {
   if (typeof value === "string") {
+    const custom = options.fieldResolvers && Object.hasOwn(options.fieldResolvers, field) ? options.fieldResolvers[field] : undefined;
+    if (custom) return custom(value, (token) => resolveToken(token, source, options));
     if (options.expressionFields?.has(field)) return resolveExpressionText(value, source, options);
     return resolveText(value, source, options);
   }

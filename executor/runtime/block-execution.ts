@@ -41,7 +41,11 @@ export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, confi
   if (!node.hasReferences) return config;
   const { run } = place;
   const source = createReferenceSource(run, place.store, place.frame, node);
-  const resolved = resolveConfig(config, source, { onSecret: (value) => run.secrets.add(value), expressionFields: expressionFields(node) });
+  const resolved = resolveConfig(config, source, {
+    onSecret: (value) => run.secrets.add(value),
+    expressionFields: expressionFields(node),
+    fieldResolvers: node.info.fieldResolvers,
+  });
   const issues = node.info.validateConfig(resolved);
   if (issues.length > 0) {
     const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");

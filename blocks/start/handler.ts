@@ -1,0 +1,55 @@
+import { BlockExecutionError } from "@/executor/errors";
+import type { BlockHandler } from "@/executor/handler";
+import { startConfigSchema, type StartConfig } from "./definition";
+
+type DeclaredInput = StartConfig["inputs"][number];
+
+/** Text from a form or query string is accepted for numbers and booleans ("3", "true"). */
+function coerce(input: DeclaredInput, value: unknown): unknown {
+  const fail = () => {
+    const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+    return new BlockExecutionError(`Run input '${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`, { code: "invalid_input" });
+  };
+  switch (input.type) {
+    case "string":
+      if (typeof value !== "string") throw fail();
+      return value;
+    case "number": {
+      const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+      if (typeof number !== "number" || !Number.isFinite(number)) throw fail();
+      return number;
+    }
+    case "boolean":
+      if (value === "true" || value === "false") return value === "true";
+      if (typeof value !== "boolean") throw fail();
+      return value;
+    case "array":
+      if (!Array.isArray(value)) throw fail();
+      return value;
+    case "object":
+      if (value === null || typeof value !== "object" || Array.isArray(value)) throw fail();
+      return value;
+  }
+}
+
+/**
+ * The start block's output is the run input: each declared input checked against its type, with
+ * its default when absent. A declared input with no default is required. Fields the caller sends
+ * beyond the declared ones are passed on as they are.
+ */
+export const startHandler: BlockHandler = async ({ config, context }) => {
+  const parsed = startConfigSchema.safeParse(config);
+  if (!parsed.success) throw new BlockExecutionError(`Block '${context.block.name}': invalid inputs list: ${parsed.error.issues[0]?.message ?? "unknown problem"}`, { code: "invalid_config" });
+  const runInput = context.runInput ?? {};
+  const output: Record<string, unknown> = { ...runInput };
+  for (const input of parsed.data.inputs) {
+    const given = Object.hasOwn(runInput, input.name) ? runInput[input.name] : undefined;
+    if (given === undefined) {
+      if (input.default === undefined) throw new BlockExecutionError(`Run input '${input.name}' is required (it has no default)`, { code: "invalid_input" });
+      output[input.name] = input.default;
+      continue;
+    }
+    output[input.name] = coerce(input, given);
+  }
+  return { output };
+};
