@@ -189,4 +189,19 @@ describe("engine: loop and parallel containers", () => {
     const run = await runHarness(document);
     expect(run.result.output).toEqual({ value: [{ value: [] }, { value: [{ value: [] }] }] });
   });
+
+  it("skips a container on a path not taken together with every block inside it", async () => {
+    const document = workflow(
+      [
+        block("start", "start"),
+        block("check", "condition", { branches: [{ id: "never", expression: "false" }] }),
+        block("repeat", "loop", { kind: "for", count: 2 }),
+        block("inner", "task", {}, inside("repeat")),
+      ],
+      [edge("start", "check"), edge("check", "repeat", "branch:never"), edge("repeat", "inner", "body")],
+    );
+    const run = await runHarness(document);
+    expect(run.skipped).toEqual(["repeat", "inner"]);
+    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "inner")).toMatchObject({ reason: "its container 'repeat' was skipped" });
+  });
 });

@@ -147,4 +147,17 @@ describe("engine: order, concurrency and joins", () => {
     const run = await runHarness(document);
     expect(run.result.output).toEqual({ firstleaf: { value: 1 }, b: { value: 2 } });
   });
+
+  it("keeps running when an observer throws", async () => {
+    const document = workflow([block("start", "start"), block("a", "task", { value: 1 })], [edge("start", "a")]);
+    const run = await runHarness(document, {
+      observer: {
+        event: () => {
+          throw new Error("storage down");
+        },
+        span: () => undefined,
+      },
+    });
+    expect(run.result).toMatchObject({ status: "succeeded", output: { value: 1 } });
+  });
 });

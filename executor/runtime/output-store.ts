@@ -11,10 +11,12 @@ export class OutputStore {
   constructor(readonly parent: OutputStore | null = null) {}
 
   get(blockId: string): StoredResult | undefined {
-    let store: OutputStore | null = this;
+    const found = this.results.get(blockId);
+    if (found) return found;
+    let store = this.parent;
     while (store) {
-      const found = store.results.get(blockId);
-      if (found) return found;
+      const inherited = store.results.get(blockId);
+      if (inherited) return inherited;
       store = store.parent;
     }
     return undefined;
