@@ -13,3 +13,4 @@ export {
 } from "./guarded-fetch";
 export { redactHeaders, isCredentialHeader, REDACTED } from "./redact-headers";
 export { decodeBody, isJsonContentType } from "./response-body";
+export { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse } from "./decoded-fetch";

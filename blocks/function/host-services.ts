@@ -1,6 +1,6 @@
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
 import type { Usage } from "@/executor/usage";
-import { decodeBody, type GuardedFetch } from "@/net";
+import { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse, type GuardedFetch } from "@/net";
 
 /**
  * The host services a Function block's code reaches as `services.agent` and `services.fetch`
@@ -27,21 +27,8 @@ export interface AgentServiceAnswer {
   simulated?: boolean;
 }
 
-export interface FetchServiceInit {
-  method?: string;
-  headers?: Record<string, string>;
-  /** A string is sent as is; anything else as JSON. */
-  body?: unknown;
-  timeoutMs?: number;
-}
-
-export interface FetchServiceAnswer {
-  status: number;
-  ok: boolean;
-  headers: Record<string, string>;
-  /** Parsed JSON when the content type says JSON, text otherwise. */
-  body: unknown;
-}
+export type FetchServiceInit = Omit<DecodedFetchInit, "signal">;
+export type FetchServiceAnswer = DecodedFetchResponse;
 
 /** What a service call gets: the block's abort signal, and a way to open spans (model calls) under the call's span. */
 export interface ServiceCall {
@@ -56,17 +43,8 @@ export interface FunctionHostServices {
 
 /** `services.fetch` over the outbound guard. */
 export function guardedFetchService(guardedFetch: GuardedFetch): FunctionHostServices["fetch"] {
-  return async (url, init, { signal }) => {
-    const headers: Record<string, string> = { ...init.headers };
-    let body: string | undefined;
-    if (init.body !== undefined && init.body !== null) {
-      body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-      if (typeof init.body !== "string" && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
-    }
-    const response = await guardedFetch({ url, method: init.method, headers, body, timeoutMs: init.timeoutMs, signal });
-    const host = new URL(response.url).host;
-    return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body: decodeBody(response.body, response.headers["content-type"], host) };
-  };
+  const decodedFetch = createDecodedFetch(guardedFetch);
+  return (url, init, { signal }) => decodedFetch(url, { ...init, signal });
 }
 
 export interface SimulatedAnswers {

@@ -1,2 +1,1 @@
 export { createWebHandler, type WebHandlerDeps } from "./handler";
-export { extractReadableText, type ReadablePage } from "./readable-text";
