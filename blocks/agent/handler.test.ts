@@ -70,7 +70,7 @@ describe("agent handler", () => {
     expect(usage?.tokens).toMatchObject({ prompt: 240, completion: 25, total: 265 });
     const spanCosts = context.spans.filter((span) => span.kind === "model").map((span) => span.usage!.cost!.total);
     expect(usage!.cost!.total).toBeCloseTo(spanCosts[0]! + spanCosts[1]!, 12);
-    const timing = output.providerTiming as Record<string, number>;
+    const timing = output.providerTiming as { modelTime: number; toolsTime: number; duration: number; iterations: number };
     expect(timing.iterations).toBe(2);
     expect(timing.modelTime + timing.toolsTime).toBeLessThanOrEqual(timing.duration + 1);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
-import { jsonSchema, Output } from "ai";
+import { jsonSchema, Output, type JSONSchema7 } from "ai";
 import { runModel } from "../model-call";
 import { createModelRegistry } from "../model-registry";
 import { createInMemoryHandlerContext } from "../testing/in-memory-handler-context";
@@ -38,7 +38,7 @@ describe("offline/echo", () => {
   });
 
   it("fills structured output from the schema: defaults, enums, minimums", async () => {
-    const schema = {
+    const schema: JSONSchema7 = {
       type: "object",
       properties: { title: { type: "string", default: "Untitled" }, mood: { enum: ["calm", "angry"] }, score: { type: "number", minimum: 3, maximum: 9 }, tags: { type: "array", items: { type: "string" }, minItems: 1 } },
       required: ["title", "mood", "score", "tags"],

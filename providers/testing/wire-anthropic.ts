@@ -23,10 +23,28 @@ export function parseAnthropicRequest(body: any): ParsedLlmRequest {
     systemText,
     userTexts: user,
     allText: all.join("\n"),
-    jsonSchema: body?.output_format?.schema ?? body?.output_config?.format?.schema,
+    jsonSchema: restoreConstraints(body?.output_format?.schema ?? body?.output_config?.format?.schema),
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.name ?? "")),
     endsWithToolResult: Array.isArray(last?.content) && last.content.some((part: any) => part?.type === "tool_result"),
   };
+}
+
+/**
+ * Anthropic's structured output takes no numeric bounds, so the AI SDK moves them into the
+ * description ("minimum: 2."); put them back so default answers stay in range.
+ */
+function restoreConstraints(schema: any): any {
+  if (typeof schema !== "object" || schema === null) return schema;
+  const restored: any = Array.isArray(schema) ? schema.map(restoreConstraints) : { ...schema };
+  if (!Array.isArray(schema)) {
+    for (const [key, value] of Object.entries(schema)) if (typeof value === "object") restored[key] = restoreConstraints(value);
+    const description = typeof schema.description === "string" ? schema.description : "";
+    for (const bound of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "minLength"]) {
+      const match = new RegExp(`\\b${bound}: (-?\\d+(?:\\.\\d+)?)`).exec(description);
+      if (match && restored[bound] === undefined) restored[bound] = Number(match[1]);
+    }
+  }
+  return restored;
 }
 
 /** Anthropic reports uncached input apart from cache reads and writes; the AI SDK adds them up. */
