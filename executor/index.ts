@@ -7,6 +7,7 @@ export * from "./handler";
 export * from "./usage";
 export * from "./graph";
 export { DAGBuilder, buildGraph, validateWorkflow } from "./dag-builder";
+export { connectionProblem } from "./connection-check";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
 export * from "./references";
