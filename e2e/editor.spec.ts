@@ -1,16 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
-test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+test.use({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 1600, height: 900 } });
 
 test("build Start → Agent → Response by mouse, reference Start.message from the completion, and find it all after a reload", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, { name: `Built by mouse ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
 
-  await editor.dragFromPalette("agent", { x: 520, y: 200 });
+  await editor.dragFromPalette("agent", { x: 800, y: 200 });
   await expect(editor.block("Agent")).toBeVisible();
-  await editor.dragFromPalette("response", { x: 860, y: 200 });
+  await editor.dragFromPalette("response", { x: 800, y: 560 });
   await expect(editor.block("Response")).toBeVisible();
 
   await editor.connect("Start", "out", "Agent");

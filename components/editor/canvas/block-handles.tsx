@@ -40,7 +40,7 @@ export function SourceHandleRows({ blockId, handles }: { blockId: string; handle
             id={handle.id}
             position={Position.Right}
             className={`!h-3 !w-3 !border-2 !border-white ${VARIANT_COLOURS[handle.variant]}`}
-            style={{ right: -18 }}
+            style={{ right: -9 }}
             data-testid={`handle-${blockId}-${handle.id}`}
             aria-label={`${handle.label} output`}
           />
