@@ -1,0 +1,148 @@
+import { signBits } from "@/knowledge/search/sign-bits";
+import type { SearchResult } from "@/knowledge/search/search-types";
+import { numberArrayLiteral, textArrayLiteral, type SqlClient } from "./sql-client";
+
+/**
+ * The SQL behind search. Every query is limited to the chosen knowledge bases and, with
+ * `filters`, to documents whose metadata contains the filter (jsonb `@>`).
+ */
+
+export interface RankedId {
+  id: string;
+  score: number;
+}
+
+export interface ChunkScope {
+  knowledgeBaseIds: readonly string[];
+  filters?: Record<string, unknown>;
+}
+
+/** Up to this many chunks in scope, vector search compares the query with every chunk. */
+export const EXACT_VECTOR_SCAN_LIMIT = 600;
+/** Above it, this many chunks with the most agreeing signs are ranked by exact cosine. */
+export const SIGN_PREFILTER_CANDIDATES = 150;
+
+function scopeSql(scope: ChunkScope, firstParameter: number): { where: string; values: unknown[] } {
+  const values: unknown[] = [textArrayLiteral(scope.knowledgeBaseIds)];
+  let where = `c.knowledge_base_id = ANY($${firstParameter}::text[])`;
+  if (scope.filters && Object.keys(scope.filters).length > 0) {
+    values.push(JSON.stringify(scope.filters));
+    where += ` AND EXISTS (SELECT 1 FROM knowledge_documents d WHERE d.id = c.document_id AND d.metadata @> $${firstParameter + 1}::jsonb)`;
+  }
+  return { where, values };
+}
+
+/**
+ * Full-text search: the query's words are OR-ed (a question rarely has every word of its
+ * answer), stemmed with the English configuration, and ranked by ts_rank with length
+ * normalisation, scaled to 0..1. The GIN index on search_vector finds the matches.
+ */
+export async function keywordSearch(db: SqlClient, query: string, scope: ChunkScope, limit: number): Promise<RankedId[]> {
+  const { where, values } = scopeSql(scope, 3);
+  return db.$queryRawUnsafe<RankedId[]>(
+    `WITH q AS (SELECT nullif(replace(plainto_tsquery('english', $1)::text, ' & ', ' | '), '')::tsquery AS query)
+     SELECT c.id, ts_rank(c.search_vector, q.query, 1 | 32)::float8 AS score
+     FROM knowledge_chunks c, q
+     WHERE q.query IS NOT NULL AND c.search_vector @@ q.query AND ${where}
+     ORDER BY score DESC, c.id LIMIT $2`,
+    query,
+    limit,
+    ...values,
+  );
+}
+
+export async function countChunksInScope(db: SqlClient, knowledgeBaseIds: readonly string[]): Promise<number> {
+  const rows = await db.$queryRawUnsafe<Array<{ count: number }>>(
+    `SELECT coalesce(sum(chunk_count), 0)::int AS count FROM knowledge_documents WHERE knowledge_base_id = ANY($1::text[]) AND status = 'ready'`,
+    textArrayLiteral(knowledgeBaseIds),
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Dot product of unit vectors (the cosine), computed in the database over double precision[]. */
+const DOT = `(SELECT sum(a * b) FROM unnest(c.embedding, $1::float8[]) AS u(a, b))::float8`;
+
+/**
+ * Vector search over embeddings stored as arrays (no extension needed). Small scopes are
+ * scanned exactly. Large ones take a first pass that costs one bitwise AND per row
+ * (agreeing signs, see sign-bits.ts), add any `extraCandidates` (hybrid search passes its
+ * keyword matches), and rank that set by exact cosine.
+ */
+export async function arrayVectorSearch(
+  db: SqlClient,
+  vector: number[],
+  scope: ChunkScope,
+  limit: number,
+  options: { scopeSize: number; extraCandidates?: readonly string[] },
+): Promise<RankedId[]> {
+  const { where, values } = scopeSql(scope, 3);
+  if (options.scopeSize <= EXACT_VECTOR_SCAN_LIMIT) {
+    return db.$queryRawUnsafe<RankedId[]>(
+      `SELECT c.id, ${DOT} AS score FROM knowledge_chunks c
+       WHERE ${where} AND array_length(c.embedding, 1) = array_length($1::float8[], 1)
+       ORDER BY score DESC, c.id LIMIT $2`,
+      numberArrayLiteral(vector),
+      limit,
+      ...values,
+    );
+  }
+  const bitsParameter = 3 + values.length;
+  return db.$queryRawUnsafe<RankedId[]>(
+    `WITH candidates AS (
+       (SELECT c.id FROM knowledge_chunks c
+        WHERE ${where} AND length(c.sign_bits) = length($${bitsParameter}::varbit)
+        ORDER BY bit_count(c.sign_bits & $${bitsParameter}::varbit) DESC LIMIT $${bitsParameter + 1})
+       UNION SELECT unnest($${bitsParameter + 2}::text[]))
+     SELECT c.id, ${DOT} AS score FROM knowledge_chunks c
+     WHERE c.id IN (SELECT id FROM candidates) AND array_length(c.embedding, 1) = array_length($1::float8[], 1)
+     ORDER BY score DESC, c.id LIMIT $2`,
+    numberArrayLiteral(vector),
+    limit,
+    ...values,
+    signBits(vector),
+    SIGN_PREFILTER_CANDIDATES,
+    textArrayLiteral(options.extraCandidates ?? []),
+  );
+}
+
+/** Vector search through pgvector's HNSW index (see pgvector.ts), when the extension is there. */
+export async function pgvectorSearch(db: SqlClient, vector: number[], scope: ChunkScope, limit: number): Promise<RankedId[]> {
+  const dimensions = vector.length;
+  const { where, values } = scopeSql(scope, 3);
+  return db.$queryRawUnsafe<RankedId[]>(
+    `SELECT c.id, (1 - (c.embedding_vector::vector(${dimensions}) <=> $1::vector(${dimensions})))::float8 AS score
+     FROM knowledge_chunks c
+     WHERE vector_dims(c.embedding_vector) = ${dimensions} AND ${where}
+     ORDER BY c.embedding_vector::vector(${dimensions}) <=> $1::vector(${dimensions}) LIMIT $2`,
+    `[${vector.join(",")}]`,
+    limit,
+    ...values,
+  );
+}
+
+/** The chunks behind ranked ids, with their document names, in the given order. */
+export async function loadChunkResults(db: SqlClient, ranked: ReadonlyArray<{ id: string; score: number }>): Promise<SearchResult[]> {
+  if (ranked.length === 0) return [];
+  const rows = await db.$queryRawUnsafe<Array<Record<string, unknown>>>(
+    `SELECT c.id, c.content, c.document_id AS "documentId", d.name AS "documentName", c.chunk_index AS "chunkIndex",
+       c.knowledge_base_id AS "knowledgeBaseId", c.metadata
+     FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c.document_id WHERE c.id = ANY($1::text[])`,
+    textArrayLiteral(ranked.map((item) => item.id)),
+  );
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  return ranked.flatMap(({ id, score }) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        content: String(row.content),
+        score,
+        documentId: String(row.documentId),
+        documentName: String(row.documentName),
+        chunkIndex: Number(row.chunkIndex),
+        knowledgeBaseId: String(row.knowledgeBaseId),
+        metadata: (typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata) as Record<string, unknown>,
+      },
+    ];
+  });
+}

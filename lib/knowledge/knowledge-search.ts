@@ -1,0 +1,95 @@
+import { sumUsage, type Usage } from "@/executor/usage";
+import type { Embedder } from "@/knowledge/embedders/embedder";
+import { reciprocalRankFusion } from "@/knowledge/search/reciprocal-rank-fusion";
+import { DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge/search/search-types";
+import { RequestError } from "@/lib/http/errors";
+import { arrayVectorSearch, countChunksInScope, keywordSearch, loadChunkResults, pgvectorSearch, type ChunkScope, type RankedId } from "./chunk-search";
+import { findBases, NotFoundError, type KnowledgeBaseRecord } from "./knowledge-store";
+import type { SqlClient } from "./sql-client";
+
+/** How many candidates each list contributes to fusion, at least. */
+const FUSION_DEPTH = 50;
+
+export interface SearchDependencies {
+  db: SqlClient;
+  embedderFor(modelId: string): Embedder;
+  usePgvector(): boolean;
+}
+
+function groupByModel(bases: KnowledgeBaseRecord[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const base of bases) groups.set(base.embeddingModel, [...(groups.get(base.embeddingModel) ?? []), base.id]);
+  return groups;
+}
+
+async function vectorLeg(
+  deps: SearchDependencies,
+  bases: KnowledgeBaseRecord[],
+  request: SearchRequest,
+  depth: number,
+  extraCandidates: readonly string[],
+  signal?: AbortSignal,
+): Promise<{ ranked: RankedId[]; usage: Usage[] }> {
+  const ranked: RankedId[] = [];
+  const usage: Usage[] = [];
+  // Bases embedded with different models cannot share a query vector: one query per model.
+  for (const [modelId, knowledgeBaseIds] of groupByModel(bases)) {
+    const embedder = deps.embedderFor(modelId);
+    const embedded = await embedder.embed([request.query], { signal });
+    usage.push(embedded.usage);
+    const raw = embedded.embeddings[0] ?? [];
+    const norm = Math.sqrt(raw.reduce((sum, value) => sum + value * value, 0));
+    const vector = norm > 0 ? raw.map((value) => value / norm) : raw;
+    const scope: ChunkScope = { knowledgeBaseIds, filters: request.filters };
+    if (deps.usePgvector()) {
+      ranked.push(...(await pgvectorSearch(deps.db, vector, scope, depth)));
+    } else {
+      const scopeSize = await countChunksInScope(deps.db, knowledgeBaseIds);
+      ranked.push(...(await arrayVectorSearch(deps.db, vector, scope, depth, { scopeSize, extraCandidates })));
+    }
+  }
+  ranked.sort((a, b) => b.score - a.score);
+  return { ranked, usage };
+}
+
+/**
+ * Keyword, vector or hybrid search over one or more knowledge bases. Hybrid runs both and merges
+ * them by reciprocal rank fusion; its keyword matches are also vector candidates, so a large base
+ * never misses a chunk that both lists would rank well.
+ */
+export async function searchKnowledge(deps: SearchDependencies, request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
+  const query = request.query.trim();
+  if (!query) throw new RequestError(400, "invalid_request", "The search query is empty", [{ path: "query", message: "is required" }]);
+  const topK = request.topK ?? DEFAULT_TOP_K;
+  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
+    throw new RequestError(400, "invalid_request", `topK must be a whole number from 1 to ${MAX_TOP_K}`, [{ path: "topK", message: "is out of range" }]);
+  }
+  const ids = [...new Set(request.knowledgeBaseIds)];
+  if (ids.length === 0) throw new RequestError(400, "invalid_request", "Choose at least one knowledge base", [{ path: "knowledgeBaseIds", message: "is empty" }]);
+  const bases = await findBases(deps.db, ids);
+  const missing = ids.filter((id) => !bases.some((base) => base.id === id));
+  if (missing.length > 0) throw new NotFoundError(`Knowledge base "${missing[0]}" does not exist`);
+
+  const mode = request.mode ?? "hybrid";
+  const scope: ChunkScope = { knowledgeBaseIds: ids, filters: request.filters };
+  const depth = Math.max(FUSION_DEPTH, topK * 3);
+  let ranked: RankedId[];
+  let usage: Usage | undefined;
+  if (mode === "keyword") {
+    ranked = await keywordSearch(deps.db, query, scope, topK);
+  } else if (mode === "vector") {
+    const vector = await vectorLeg(deps, bases, { ...request, query }, topK, [], signal);
+    ranked = vector.ranked;
+    usage = sumUsage(vector.usage);
+  } else {
+    const keyword = await keywordSearch(deps.db, query, scope, depth);
+    const vector = await vectorLeg(deps, bases, { ...request, query }, depth, keyword.map((item) => item.id), signal);
+    usage = sumUsage(vector.usage);
+    ranked = reciprocalRankFusion([keyword.map((item) => item.id), vector.ranked.map((item) => item.id)]).map(({ id, score }) => ({ id, score }));
+  }
+  if (request.minScore !== undefined) ranked = ranked.filter((item) => item.score >= request.minScore!);
+  const results = await loadChunkResults(deps.db, ranked.slice(0, topK));
+  const response: SearchResponse = { results, totalResults: results.length, query, mode };
+  if (usage) response.usage = usage;
+  return response;
+}
