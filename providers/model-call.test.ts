@@ -144,6 +144,16 @@ describe("runModel with the real AI SDK clients against the test server", () => 
     expect(result.usage).toEqual({ tokens: { prompt: 10, completion: 3, total: 13 }, cost: null, unpriced: true });
   });
 
+  it("serves any OpenAI-compatible server, unpriced, and rejects unknown providers by name", async () => {
+    server.enqueue({ kind: "text", text: "compatible", usage: { prompt: 4, completion: 1 } });
+    const result = await runModel({ model: createTestModelRegistry(server).resolve("openai-compatible/meta/llama-3-8b"), messages: hello, hooks: hooks().hooks });
+    expect(result.text).toBe("compatible");
+    expect(server.requests[0]?.body.model).toBe("meta/llama-3-8b");
+    expect(result.usage.unpriced).toBe(true);
+    expect(() => createTestModelRegistry(server).resolve("mistral/large")).toThrow(/Unknown model provider "mistral"/);
+    expect(() => createTestModelRegistry(server).resolve("gpt-4o")).toThrow(/must look like provider\/model/);
+  });
+
   it("stops when the run is cancelled and when a call exceeds its time limit", async () => {
     server.enqueue({ kind: "hang" });
     const { context, hooks: h } = hooks();
