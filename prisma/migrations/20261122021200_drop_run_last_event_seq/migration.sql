@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "runs" DROP COLUMN "last_event_seq";
