@@ -1,3 +1,5 @@
+import type { Usage } from "./usage";
+
 /**
  * The error hierarchy shared by every layer. Each error has a stable code and a retryable flag;
  * only lib/ turns them into HTTP answers. Messages must never contain secrets.
@@ -81,6 +83,26 @@ export class TimeoutError extends TrellisError {
   constructor(message: string) {
     super("timeout", message, { retryable: true });
   }
+}
+
+/**
+ * A handler error may say what the block spent before failing (`usageSoFar`, for example a model
+ * call whose stream then broke) and what it produced (`partialOutput`, the partial text). The
+ * engine adds the usage to the run's totals and keeps the partial output on the failed span.
+ */
+export interface FailureRemains {
+  usage?: Usage;
+  partialOutput?: unknown;
+}
+
+export function spentBeforeFailure(error: unknown): FailureRemains {
+  if (typeof error !== "object" || error === null) return {};
+  const record = error as { usageSoFar?: unknown; partialOutput?: unknown };
+  const remains: FailureRemains = {};
+  const usage = record.usageSoFar as FailureRemains["usage"] | undefined;
+  if (usage && typeof usage === "object" && "tokens" in usage && (usage.tokens.total > 0 || (usage.cost?.total ?? 0) > 0 || usage.unpriced)) remains.usage = usage;
+  if (record.partialOutput !== undefined) remains.partialOutput = record.partialOutput;
+  return remains;
 }
 
 export function errorInfo(error: unknown): { code: string; message: string } {

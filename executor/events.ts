@@ -28,7 +28,7 @@ export type RunEvent =
     }
   | { type: "block.delta"; runId: string; blockId: string; spanId: string; text: string }
   | ({ type: "block.completed"; runId: string; blockId: string; spanId: string; output: unknown; durationMs: number } & UsageFields)
-  | { type: "block.failed"; runId: string; blockId: string; spanId: string; error: EventError; handled: boolean }
+  | ({ type: "block.failed"; runId: string; blockId: string; spanId: string; error: EventError; handled: boolean } & UsageFields)
   | { type: "block.skipped"; runId: string; blockId: string; reason: string }
   | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> & Pick<UsageFields, "unpriced" | "estimated">)
   | { type: "run.failed"; runId: string; error: EventError }

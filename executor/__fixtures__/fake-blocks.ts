@@ -87,7 +87,12 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
           });
       }
       if (typeof config.failTimes === "number" && attempt <= config.failTimes) throw new Error(`flaky failure ${attempt}`);
-      if (typeof config.fail === "string") throw new BlockExecutionError(config.fail, { code: "task_failed" });
+      if (typeof config.fail === "string") {
+        const failure = new BlockExecutionError(config.fail, { code: "task_failed" });
+        // Like a model call whose stream broke: it spent tokens and produced part of an answer.
+        if (config.usage) Object.assign(failure, { usageSoFar: config.usage, partialOutput: { content: "partial" } });
+        throw failure;
+      }
       if (config.failOn !== undefined && config.failOn === config.index) throw new BlockExecutionError(`failed on ${String(config.index)}`, { code: "task_failed" });
       const output = (config.output as Record<string, unknown> | undefined) ?? { value: config.value ?? null };
       return config.usage ? { output, usage: config.usage as Usage } : { output };

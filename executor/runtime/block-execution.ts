@@ -1,4 +1,4 @@
-import { BlockExecutionError, errorInfo } from "../errors";
+import { BlockExecutionError, errorInfo, spentBeforeFailure } from "../errors";
 import type { GraphNode } from "../graph";
 import type { BlockResult, HandlerContext } from "../handler";
 import { resolveConfig } from "../references";
@@ -91,8 +91,22 @@ export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockS
 export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan, error: unknown, attempts?: number): void {
   const info = errorInfo(error);
   const safe = { code: info.code, message: run.redactText(info.message) };
-  span.close("failed", attempts && attempts > 1 ? { error: safe, attempts } : { error: safe });
-  run.emit({ type: "block.failed", runId: run.settings.runId, blockId: node.id, spanId: span.id, error: safe, handled: node.hasErrorEdge });
+  // What a failed handler spent before failing (a model call that then broke) still counts.
+  const spent = spentBeforeFailure(error);
+  if (spent.usage) run.addUsage(spent.usage);
+  const fields: Parameters<BlockSpan["close"]>[1] = { error: safe };
+  if (attempts && attempts > 1) fields.attempts = attempts;
+  if (spent.usage) fields.usage = spent.usage;
+  if (spent.partialOutput !== undefined) fields.output = run.redact(spent.partialOutput);
+  span.close("failed", fields);
+  const failed: Parameters<RunContext["emit"]>[0] = { type: "block.failed", runId: run.settings.runId, blockId: node.id, spanId: span.id, error: safe, handled: node.hasErrorEdge };
+  if (spent.usage) {
+    failed.tokens = spent.usage.tokens;
+    failed.cost = spent.usage.cost;
+    if (spent.usage.unpriced) failed.unpriced = true;
+    if (spent.usage.estimated) failed.estimated = true;
+  }
+  run.emit(failed);
 }
 
 function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan, isOpen: () => boolean): Omit<HandlerContext, "signal"> {
