@@ -16,6 +16,30 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new RequestError(413, "too_large", `The upload is larger than ${megabytes(maxBytes)} per request`);
+    }
+    parts.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body;
+}
+
 function parseMetadata(form: FormData): Record<string, unknown> {
   const metadata: Record<string, unknown> = {};
   const raw = form.get("metadata");
@@ -50,8 +74,11 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS): 
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    // Read with a cap even when no Content-Length was sent (chunked bodies), then parse.
+    const body = await readCapped(request, maxBody);
+    form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch (error) {
+    if (error instanceof RequestError) throw error;
     throw new RequestError(400, "invalid_request", "The multipart body could not be read");
   }
   const entries = form.getAll("file");

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorResponse } from "@/lib/http/errors";
+import * as http from "./knowledge-http";
+import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
+import { createTestDatabase } from "./testing/test-database";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let service: KnowledgeService;
+let baseId: string;
+
+/** Calls a handler the way a route does: thrown errors become the contract's error responses. */
+async function call(handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+function upload(files: Array<{ name: string; content: BlobPart; type?: string }>, extra: Record<string, string> = {}): Request {
+  const form = new FormData();
+  for (const file of files) form.append("file", new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const [key, value] of Object.entries(extra)) form.append(key, value);
+  return new Request("http://localhost/api/knowledge-bases/x/documents", { method: "POST", body: form });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  service = createKnowledgeService({ db: database.prisma, env: () => undefined });
+  const created = await call(() => http.createKnowledgeBase(service, new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "Uploads" }) })));
+  expect(created.status).toBe(201);
+  baseId = ((await created.json()) as { id: string }).id;
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await database?.close();
+});
+
+describe("knowledge REST handlers", () => {
+  it("accepts several files at once, answers 202, and each document becomes ready", async () => {
+    const response = await call(() =>
+      http.uploadDocuments(service, upload([{ name: "a.md", content: "# Alpha\n\nAlpha text." }, { name: "b.txt", content: "Bravo text." }], { tags: "team,policy" }), baseId),
+    );
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { documents: Array<{ id: string; name: string; status: string }> };
+    expect(body.documents.map(({ name, status }) => ({ name, status }))).toEqual([
+      { name: "a.md", status: "pending" },
+      { name: "b.txt", status: "pending" },
+    ]);
+    await service.drain();
+    const listed = (await (await call(() => http.listDocuments(service, baseId))).json()) as { documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }> };
+    const a = listed.documents.find((document) => document.name === "a.md")!;
+    expect(a).toMatchObject({ status: "ready", chunkCount: 1, error: null, metadata: { tags: ["team", "policy"] } });
+  });
+
+  it("stores a path-like name as its base name only", async () => {
+    const response = await call(() => http.uploadDocuments(service, upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), baseId));
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { documents: Array<{ name: string }> };
+    expect(body.documents[0]?.name).toBe("passwd.txt");
+  });
+
+  it("refuses a wrong type with 415, naming the file, and stores nothing from that upload", async () => {
+    const before = (await service.listDocuments(baseId)).length;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const response = await call(() => http.uploadDocuments(service, upload([{ name: "ok.txt", content: "fine" }, { name: "photo.txt", content: png }]), baseId));
+    expect(response.status).toBe(415);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("unsupported_file_type");
+    expect(body.error.message).toContain('"photo.txt" is named .txt but its content is a PNG image');
+    const exe = await call(() => http.uploadDocuments(service, upload([{ name: "tool.exe", content: "MZ..." }]), baseId));
+    expect(exe.status).toBe(415);
+    expect((await service.listDocuments(baseId)).length).toBe(before);
+  });
+
+  it("refuses a file over 10 MB with 413", async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
+    const response = await call(() => http.uploadDocuments(service, upload([{ name: "big.txt", content: big }]), baseId));
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: "too_large" });
+    expect(body.error.message).toMatch(/"big\.txt" is 10 MB; files may be at most 10 MB/);
+  });
+
+  it("answers 400 without a file field and 404 for an unknown base", async () => {
+    const form = new FormData();
+    form.append("other", "x");
+    const none = await call(() => http.uploadDocuments(service, new Request("http://localhost/x", { method: "POST", body: form }), baseId));
+    expect(none.status).toBe(400);
+    const unknown = await call(() => http.uploadDocuments(service, upload([{ name: "a.txt", content: "a" }]), "nope"));
+    expect(unknown.status).toBe(404);
+  });
+
+  it("searches with the contract's result fields and validates the body", async () => {
+    const response = await call(() => http.search(service, new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "alpha", topK: 2 }) }), baseId));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { results: Array<Record<string, unknown>> };
+    expect(body.results[0]).toMatchObject({ documentName: "a.md", chunkIndex: 0, score: expect.any(Number), documentId: expect.any(String), content: expect.stringContaining("Alpha text") });
+    const bad = await call(() => http.search(service, new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "x", topK: 0 }) }), baseId));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("topK");
+  });
+
+  it("lists knowledge bases with document and chunk counts", async () => {
+    const body = (await (await call(() => http.listKnowledgeBases(service))).json()) as { knowledgeBases: Array<{ id: string; name: string; documentCount: number; chunkCount: number }> };
+    expect(body.knowledgeBases[0]).toMatchObject({ id: baseId, name: "Uploads", documentCount: 3 });
+  });
+});
