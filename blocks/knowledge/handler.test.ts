@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
+import { createTestDatabase } from "@/lib/knowledge/testing/test-database";
+import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { createKnowledgeHandler } from "./handler";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let knowledge: KnowledgeService;
+let baseId: string;
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  knowledge = createKnowledgeService({ db: database.prisma, env: () => undefined });
+  baseId = (await knowledge.createBase({ name: "Handbook" })).id;
+  await knowledge.uploadDocuments(baseId, [
+    { name: "refunds.md", bytes: text("# Refund policy\n\nCustomers may request a full refund within 30 days of purchase.") },
+    { name: "vacation.md", bytes: text("# Vacation\n\nEmployees accrue 25 days of paid vacation per year.") },
+  ]);
+  await knowledge.drain();
+});
+
+afterAll(async () => {
+  await knowledge?.stop();
+  await database?.close();
+});
+
+describe("Knowledge block handler", () => {
+  it("outputs results with content, score, document id and name, chunk index, totalResults and the query", async () => {
+    const handler = createKnowledgeHandler({ search: knowledge.search });
+    const { output, usage } = await handler({
+      config: { knowledgeBaseIds: [baseId], query: "refund within 30 days", topK: 1, mode: "hybrid" },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
+    expect(output).toEqual({
+      results: [{ content: expect.stringContaining("full refund within 30 days"), score: expect.any(Number), documentId: expect.any(String), documentName: "refunds.md", chunkIndex: 0 }],
+      totalResults: 1,
+      query: "refund within 30 days",
+    });
+    expect(usage?.cost).toEqual({ input: 0, output: 0, total: 0 });
+  });
+
+  it("applies the definition's defaults and names a bad config", async () => {
+    const handler = createKnowledgeHandler({ search: knowledge.search });
+    const { output } = await handler({ config: { knowledgeBaseIds: [baseId], query: "vacation" } as never, inputs: {}, context: createInMemoryHandlerContext() });
+    expect((output.results as unknown[]).length).toBe(2);
+    await expect(handler({ config: { knowledgeBaseIds: [], query: "x" } as never, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/knowledgeBaseIds choose at least one knowledge base/);
+  });
+});
