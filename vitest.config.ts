@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
     environment: "node",
+    globalSetup: ["./lib/db/test-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,16 @@
+/** The database layer (server-only). Routes and the runtime import from here. */
+export { closeDatabase, createPrisma, getDatabase, getPrisma } from "./client";
+export type { Database, DatabaseBackend, DatabaseOptions, PrismaClient } from "./client";
+export { InvalidInputError, NotFoundError, SecretUnreadableError, VersionConflictError } from "./errors";
+export { createRepositories, getRepositories } from "./repositories";
+export type { Repositories } from "./repositories";
+export { WorkflowRepository } from "./workflow-repository";
+export { RunRepository } from "./run-repository";
+export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
+export { SpanRepository } from "./span-repository";
+export { RunEventRepository } from "./run-event-repository";
+export type { SequencedRunEvent } from "./run-event-repository";
+export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
+export { loadSecretKey } from "./secret-key";
+export { RUN_STATUSES } from "./types";
+export type { RunStatus, RunSummary, SecretSummary, StoredRun, StoredRunEvent, StoredWorkflow, WorkflowSummary } from "./types";

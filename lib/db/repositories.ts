@@ -1,0 +1,44 @@
+import { getDatabase, type PrismaClient } from "./client";
+import { resolveDatabaseConfig } from "./database-config.mjs";
+import { RunEventRepository } from "./run-event-repository";
+import { RunRepository } from "./run-repository";
+import { SecretRepository } from "./secret-repository";
+import { loadSecretKey } from "./secret-key";
+import { SpanRepository } from "./span-repository";
+import { WorkflowRepository } from "./workflow-repository";
+
+export interface Repositories {
+  workflows: WorkflowRepository;
+  runs: RunRepository;
+  spans: SpanRepository;
+  runEvents: RunEventRepository;
+  secrets: SecretRepository;
+}
+
+/**
+ * Every repository over one Prisma client. The secret key defaults to TRELLIS_SECRET_KEY or
+ * DATA_DIR/secret.key, loaded when a secret is first touched.
+ */
+export function createRepositories(prisma: PrismaClient, options: { secretKey?: Buffer | (() => Buffer) } = {}): Repositories {
+  const secretKey = options.secretKey ?? (() => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }));
+  return {
+    workflows: new WorkflowRepository(prisma),
+    runs: new RunRepository(prisma),
+    spans: new SpanRepository(prisma),
+    runEvents: new RunEventRepository(prisma),
+    secrets: new SecretRepository(prisma, secretKey),
+  };
+}
+
+const repositoryCache = new WeakMap<PrismaClient, Repositories>();
+
+/** The app's repositories over getPrisma(). */
+export function getRepositories(): Repositories {
+  const { prisma } = getDatabase();
+  let repositories = repositoryCache.get(prisma);
+  if (!repositories) {
+    repositories = createRepositories(prisma);
+    repositoryCache.set(prisma, repositories);
+  }
+  return repositories;
+}

@@ -1,0 +1,57 @@
+import type { RunEvent } from "@/executor/events";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { InvalidInputError, NotFoundError } from "./errors";
+import { isPrismaError, toJsonValue } from "./json-value";
+import type { StoredRunEvent } from "./types";
+
+/** A run event with the sequence number the live stream gave it (its SSE id). */
+export interface SequencedRunEvent {
+  seq: number;
+  event: RunEvent;
+}
+
+/** The stored run event stream, for replaying a run after (or while) it happens. */
+export class RunEventRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /**
+   * Stores events under the sequence numbers they were streamed with. Writing the same
+   * (run, seq) again is ignored, so a retried batch does not fail or duplicate.
+   * @throws NotFoundError when the run does not exist
+   */
+  async append(runId: string, events: readonly SequencedRunEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const rows = events.map(({ seq, event }, index) => {
+      if (!Number.isSafeInteger(seq) || seq < 1) throw new InvalidInputError(`events[${index}].seq must be a whole number of at least 1`, `events[${index}].seq`);
+      if (event.runId !== runId) throw new InvalidInputError(`events[${index}] belongs to run "${event.runId}", not "${runId}"`, `events[${index}].runId`);
+      const { type, ...data } = event;
+      return { runId, seq, type, data: toJsonValue(data, `events[${index}]`) };
+    });
+    try {
+      await this.prisma.runEvent.createMany({ data: rows, skipDuplicates: true });
+    } catch (error) {
+      if (isPrismaError(error, "P2003")) throw new NotFoundError("Run", runId);
+      throw error;
+    }
+  }
+
+  /** Events after `afterSeq` (0: from the start), in order; at most `limit` (default 10,000). */
+  async listAfter(runId: string, afterSeq = 0, limit = 10_000): Promise<StoredRunEvent[]> {
+    const rows = await this.prisma.runEvent.findMany({
+      where: { runId, seq: { gt: afterSeq } },
+      orderBy: { seq: "asc" },
+      take: limit,
+    });
+    return rows.map((row) => ({
+      seq: row.seq,
+      event: { type: row.type, ...(row.data as object) } as RunEvent,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  /** The highest stored sequence number of a run (0 when it has none). */
+  async lastSeq(runId: string): Promise<number> {
+    const result = await this.prisma.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
+    return result._max.seq ?? 0;
+  }
+}

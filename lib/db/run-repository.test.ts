@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunEvent, SpanRecord } from "@/executor/events";
+import { NotFoundError } from "./errors";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+let database: TestDatabase;
+let workflowId: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const workflow = await database.repositories.workflows.create({ name: "Runs", description: "", variables: {}, blocks: [], edges: [] });
+  workflowId = workflow.id;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("RunRepository, SpanRepository and RunEventRepository", () => {
+  it("records a run with spans and events, and reads them back exactly", async () => {
+    const { runs, spans, runEvents } = database.repositories;
+    const run = await runs.create({ workflowId, status: "running", input: { question: "Where is my order?" }, startedAt: "2025-01-01T10:00:00.000Z" });
+    expect(run).toMatchObject({ status: "running", input: { question: "Where is my order?" }, output: null, error: null, endedAt: null, cost: { input: 0, output: 0, total: 0 } });
+
+    const blockSpan: SpanRecord = {
+      id: `${run.id}-agent1`,
+      runId: run.id,
+      parentId: null,
+      kind: "block",
+      blockId: "agent1",
+      blockName: "Support Agent",
+      blockType: "agent",
+      status: "running",
+      startedAt: "2025-01-01T10:00:00.100Z",
+      iteration: [0, 2],
+    };
+    const modelSpan: SpanRecord = {
+      ...blockSpan,
+      id: `${run.id}-agent1-model`,
+      parentId: blockSpan.id,
+      kind: "model",
+      name: "openai/gpt-4o",
+      model: "openai/gpt-4o",
+      status: "succeeded",
+      startedAt: "2025-01-01T10:00:00.150Z",
+      endedAt: "2025-01-01T10:00:01.150Z",
+      durationMs: 1000,
+      input: { messages: [{ role: "user", content: "Where is my order?" }] },
+      output: { text: "It ships today." },
+      usage: {
+        tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024 },
+        cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 },
+      },
+    };
+    const finishedBlock: SpanRecord = { ...blockSpan, status: "succeeded", endedAt: "2025-01-01T10:00:01.200Z", durationMs: 1100, output: { content: "It ships today." } };
+    // The block span is reported twice in one batch (started, then finished): the last state wins.
+    await spans.upsertMany([blockSpan, modelSpan, finishedBlock]);
+
+    const events: RunEvent[] = [
+      { type: "run.started", runId: run.id, workflowId, startedAt: "2025-01-01T10:00:00.000Z" },
+      { type: "block.started", runId: run.id, blockId: "agent1", blockName: "Support Agent", blockType: "agent", spanId: blockSpan.id, startedAt: "2025-01-01T10:00:00.100Z" },
+      { type: "block.delta", runId: run.id, blockId: "agent1", spanId: blockSpan.id, text: "It ships " },
+      { type: "block.delta", runId: run.id, blockId: "agent1", spanId: blockSpan.id, text: "today." },
+      { type: "block.completed", runId: run.id, blockId: "agent1", spanId: blockSpan.id, output: { content: "It ships today." }, durationMs: 1100, tokens: { prompt: 1200, completion: 30, total: 1230 }, cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 } },
+    ];
+    await runEvents.append(run.id, events.slice(0, 3).map((event, index) => ({ seq: index + 1, event })));
+    await runEvents.append(run.id, events.slice(3).map((event, index) => ({ seq: index + 4, event })));
+
+    const finished = await runs.update(run.id, {
+      status: "succeeded",
+      output: { answer: "It ships today." },
+      endedAt: "2025-01-01T10:00:01.300Z",
+      durationMs: 1300,
+      usage: { tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024 }, cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 } },
+    });
+    expect(finished).toMatchObject({
+      status: "succeeded",
+      endedAt: "2025-01-01T10:00:01.300Z",
+      durationMs: 1300,
+      tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024 },
+      cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 },
+      unpriced: false,
+      estimated: false,
+    });
+
+    const loaded = await runs.getWithSpans(run.id);
+    expect(loaded).toMatchObject({ id: run.id, workflowId, output: { answer: "It ships today." }, startedAt: "2025-01-01T10:00:00.000Z" });
+    expect(loaded.spans).toEqual([finishedBlock, modelSpan]);
+
+    const replay = await runEvents.listAfter(run.id);
+    expect(replay.map((item) => item.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(replay.map((item) => item.event)).toEqual(events);
+    const resumed = await runEvents.listAfter(run.id, 3);
+    expect(resumed.map((item) => item.event)).toEqual(events.slice(3));
+    expect(await runEvents.lastSeq(run.id)).toBe(5);
+  });
+
+  it("ignores a retried batch of events instead of duplicating it", async () => {
+    const { runs, runEvents } = database.repositories;
+    const run = await runs.create({ workflowId });
+    const batch = [{ seq: 1, event: { type: "run.started", runId: run.id, workflowId, startedAt: run.startedAt } as RunEvent }];
+    await runEvents.append(run.id, batch);
+    await runEvents.append(run.id, batch);
+    expect(await runEvents.listAfter(run.id)).toHaveLength(1);
+    await expect(runEvents.append(run.id, [{ seq: 2, event: { type: "run.cancelled", runId: "another-run" } }])).rejects.toMatchObject({ code: "invalid_input" });
+  });
+
+  it("keeps an unpriced run's cost null, never zero, and marks estimates", async () => {
+    const { runs } = database.repositories;
+    const run = await runs.create({ workflowId, status: "running" });
+    const updated = await runs.update(run.id, { usage: { tokens: { prompt: 10, completion: 5, total: 15 }, cost: null, unpriced: true, estimated: true } });
+    expect(updated).toMatchObject({ cost: null, unpriced: true, estimated: true, tokens: { prompt: 10, completion: 5, total: 15 } });
+    expect((await runs.get(run.id)).cost).toBeNull();
+  });
+
+  it("lists a workflow's runs newest first, filtered by status", async () => {
+    const { workflows, runs } = database.repositories;
+    const workflow = await workflows.create({ name: "Listing", description: "", variables: {}, blocks: [], edges: [] });
+    const old = await runs.create({ workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-01T00:00:00.000Z" });
+    const middle = await runs.create({ workflowId: workflow.id, status: "failed", startedAt: "2025-02-02T00:00:00.000Z" });
+    const recent = await runs.create({ workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-03T00:00:00.000Z" });
+
+    expect((await runs.listByWorkflow(workflow.id)).map((run) => run.id)).toEqual([recent.id, middle.id, old.id]);
+    expect((await runs.listByWorkflow(workflow.id, { status: "succeeded" })).map((run) => run.id)).toEqual([recent.id, old.id]);
+    expect((await runs.listByWorkflow(workflow.id, { limit: 1, before: recent.startedAt })).map((run) => run.id)).toEqual([middle.id]);
+    await expect(runs.listByWorkflow(workflow.id, { status: "done" as never })).rejects.toMatchObject({ code: "invalid_input" });
+  });
+
+  it("changes a run only while it has an expected status", async () => {
+    const { runs } = database.repositories;
+    const run = await runs.create({ workflowId, status: "succeeded" });
+    expect(await runs.update(run.id, { status: "cancelled" }, { onlyIfStatus: ["queued", "running", "paused"] })).toBeNull();
+    expect((await runs.get(run.id)).status).toBe("succeeded");
+    await expect(runs.update("no-such-run", { status: "failed" })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses a run for a workflow that does not exist", async () => {
+    await expect(database.repositories.runs.create({ workflowId: "no-such-workflow" })).rejects.toMatchObject({ code: "not_found", message: 'Workflow "no-such-workflow" was not found' });
+  });
+});

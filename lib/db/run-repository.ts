@@ -1,0 +1,167 @@
+import type { EventError, SpanRecord } from "@/executor/events";
+import { emptyUsage, type Usage } from "@/executor/usage";
+import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
+import { InvalidInputError, NotFoundError } from "./errors";
+import { isPrismaError, toDate, toJsonValue, toNullableJson } from "./json-value";
+import { toSpanRecord } from "./span-repository";
+import { RUN_STATUSES, type RunStatus, type RunSummary, type StoredRun } from "./types";
+import { costFromColumns, tokensFromColumns, usageToColumns } from "./usage-columns";
+
+export interface NewRun {
+  /** Defaults to a new UUIDv7. */
+  id?: string;
+  workflowId: string;
+  /** Defaults to `queued`. */
+  status?: RunStatus;
+  input?: Record<string, unknown>;
+  /** Defaults to now. */
+  startedAt?: Date | string;
+}
+
+export interface RunChanges {
+  status?: RunStatus;
+  output?: unknown;
+  error?: EventError | null;
+  startedAt?: Date | string;
+  endedAt?: Date | string | null;
+  durationMs?: number | null;
+  /** The run's totals so far (replaces the stored ones). */
+  usage?: Usage;
+}
+
+export interface RunListOptions {
+  status?: RunStatus | readonly RunStatus[];
+  /** At most this many runs (default 50, at most 500). */
+  limit?: number;
+  /** Only runs started before this instant: pass the last run's `startedAt` to get the next page. */
+  before?: Date | string;
+}
+
+export class RunRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** @throws NotFoundError when the workflow does not exist */
+  async create(run: NewRun): Promise<StoredRun> {
+    const status = checkStatus(run.status ?? "queued");
+    try {
+      const row = await this.prisma.run.create({
+        data: {
+          ...(run.id === undefined ? {} : { id: run.id }),
+          workflowId: run.workflowId,
+          status,
+          input: toJsonValue(run.input ?? {}, "input"),
+          // A run that has spent nothing yet costs $0 (known), not "unpriced".
+          ...usageToColumns(emptyUsage()),
+          ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
+        },
+      });
+      return toStoredRun(row);
+    } catch (error) {
+      if (isPrismaError(error, "P2003")) throw new NotFoundError("Workflow", run.workflowId);
+      throw error;
+    }
+  }
+
+  /**
+   * Applies `changes`. With `onlyIfStatus`, the run changes only while its status is one of those
+   * (checked in the same statement) and null is returned when it is not: for example a cancel that
+   * must not overwrite a run that has already succeeded.
+   * @throws NotFoundError
+   */
+  async update(id: string, changes: RunChanges, options: { onlyIfStatus?: readonly RunStatus[] } = {}): Promise<StoredRun | null> {
+    const data = toRunData(changes);
+    try {
+      const row = await this.prisma.run.update({
+        where: { id, ...(options.onlyIfStatus ? { status: { in: [...options.onlyIfStatus] } } : {}) },
+        data,
+      });
+      return toStoredRun(row);
+    } catch (error) {
+      if (!isPrismaError(error, "P2025")) throw error;
+      const exists = await this.prisma.run.findUnique({ where: { id }, select: { id: true } });
+      if (!exists) throw new NotFoundError("Run", id);
+      return null;
+    }
+  }
+
+  /** @throws NotFoundError */
+  async get(id: string): Promise<StoredRun> {
+    const row = await this.prisma.run.findUnique({ where: { id } });
+    if (!row) throw new NotFoundError("Run", id);
+    return toStoredRun(row);
+  }
+
+  /** The run with its spans in start order. @throws NotFoundError */
+  async getWithSpans(id: string): Promise<StoredRun & { spans: SpanRecord[] }> {
+    const row = await this.prisma.run.findUnique({
+      where: { id },
+      include: { spans: { orderBy: [{ startedAt: "asc" }, { id: "asc" }] } },
+    });
+    if (!row) throw new NotFoundError("Run", id);
+    return { ...toStoredRun(row), spans: row.spans.map(toSpanRecord) };
+  }
+
+  /** Newest first. */
+  async listByWorkflow(workflowId: string, options: RunListOptions = {}): Promise<RunSummary[]> {
+    const statuses = options.status === undefined ? undefined : typeof options.status === "string" ? [options.status] : [...options.status];
+    statuses?.forEach(checkStatus);
+    const limit = options.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new InvalidInputError("limit must be a whole number from 1 to 500", "limit");
+    const rows = await this.prisma.run.findMany({
+      where: {
+        workflowId,
+        ...(statuses ? { status: { in: statuses } } : {}),
+        ...(options.before === undefined ? {} : { startedAt: { lt: toDate(options.before, "before") } }),
+      },
+      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+      take: limit,
+    });
+    return rows.map(toRunSummary);
+  }
+}
+
+function checkStatus(status: string): RunStatus {
+  if (!(RUN_STATUSES as readonly string[]).includes(status)) {
+    throw new InvalidInputError(`status must be one of ${RUN_STATUSES.join(", ")}; got "${status}"`, "status");
+  }
+  return status as RunStatus;
+}
+
+function toRunData(changes: RunChanges) {
+  if (changes.durationMs != null && !(Number.isSafeInteger(changes.durationMs) && changes.durationMs >= 0)) {
+    throw new InvalidInputError(`durationMs must be a whole number of at least 0, got ${changes.durationMs}`, "durationMs");
+  }
+  return {
+    ...(changes.status === undefined ? {} : { status: checkStatus(changes.status) }),
+    ...(changes.output === undefined ? {} : { output: toNullableJson(changes.output, "output") }),
+    ...(changes.error === undefined ? {} : { error: toNullableJson(changes.error, "error") }),
+    ...(changes.startedAt === undefined ? {} : { startedAt: toDate(changes.startedAt, "startedAt") }),
+    ...(changes.endedAt === undefined ? {} : { endedAt: changes.endedAt === null ? null : toDate(changes.endedAt, "endedAt") }),
+    ...(changes.durationMs === undefined ? {} : { durationMs: changes.durationMs }),
+    ...(changes.usage === undefined ? {} : usageToColumns(changes.usage)),
+  };
+}
+
+function toRunSummary(row: Run): RunSummary {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    status: row.status as RunStatus,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    durationMs: row.durationMs,
+    tokens: tokensFromColumns(row),
+    cost: costFromColumns(row),
+    unpriced: row.unpriced,
+    estimated: row.estimated,
+  };
+}
+
+function toStoredRun(row: Run): StoredRun {
+  return {
+    ...toRunSummary(row),
+    input: (row.input ?? {}) as Record<string, unknown>,
+    output: row.output ?? null,
+    error: (row.error ?? null) as EventError | null,
+  };
+}

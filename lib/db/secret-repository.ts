@@ -1,0 +1,84 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { InvalidInputError, NotFoundError } from "./errors";
+import { decryptSecret, encryptSecret } from "./secret-cipher";
+import type { SecretSummary } from "./types";
+
+/** Secret names are what `{{NAME}}` references: like environment variable names. */
+export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+const MAX_SECRET_BYTES = 64 * 1024;
+
+/**
+ * Stored secrets, encrypted at rest with AES-256-GCM. Only `get` and `getMany` return values;
+ * listing returns names and dates.
+ */
+export class SecretRepository {
+  private key: Buffer | undefined;
+
+  /** `key` may be a function so the key is only loaded (or created) when a secret is touched. */
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly keySource: Buffer | (() => Buffer),
+  ) {}
+
+  async set(name: string, value: string): Promise<SecretSummary> {
+    checkName(name);
+    if (typeof value !== "string") throw new InvalidInputError("A secret's value must be a string", "value");
+    if (Buffer.byteLength(value, "utf8") > MAX_SECRET_BYTES) {
+      throw new InvalidInputError(`A secret's value must be at most ${MAX_SECRET_BYTES} bytes`, "value");
+    }
+    const sealed = encryptSecret(this.secretKey(), name, value);
+    const row = await this.prisma.secret.upsert({
+      where: { name },
+      create: { name, ...sealed },
+      update: sealed,
+      select: { name: true, createdAt: true, updatedAt: true },
+    });
+    return toSummary(row);
+  }
+
+  /** The decrypted value, or null when no secret has that name. */
+  async get(name: string): Promise<string | null> {
+    const row = await this.prisma.secret.findUnique({ where: { name } });
+    return row ? decryptSecret(this.secretKey(), row.name, row) : null;
+  }
+
+  /** Decrypted values of the named secrets that exist. */
+  async getMany(names: readonly string[]): Promise<Map<string, string>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.prisma.secret.findMany({ where: { name: { in: [...names] } } });
+    return new Map(rows.map((row) => [row.name, decryptSecret(this.secretKey(), row.name, row)]));
+  }
+
+  /** Names and dates only, by name. */
+  async list(): Promise<SecretSummary[]> {
+    const rows = await this.prisma.secret.findMany({
+      select: { name: true, createdAt: true, updatedAt: true },
+      orderBy: { name: "asc" },
+    });
+    return rows.map(toSummary);
+  }
+
+  /** @throws NotFoundError */
+  async delete(name: string): Promise<void> {
+    const { count } = await this.prisma.secret.deleteMany({ where: { name } });
+    if (count === 0) throw new NotFoundError("Secret", name);
+  }
+
+  private secretKey(): Buffer {
+    this.key ??= typeof this.keySource === "function" ? this.keySource() : this.keySource;
+    return this.key;
+  }
+}
+
+function checkName(name: string): void {
+  if (!SECRET_NAME_PATTERN.test(name)) {
+    throw new InvalidInputError(
+      "A secret's name must start with a letter or _ and hold only letters, digits and _ (at most 128 characters)",
+      "name",
+    );
+  }
+}
+
+function toSummary(row: { name: string; createdAt: Date; updatedAt: Date }): SecretSummary {
+  return { name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}

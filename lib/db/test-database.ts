@@ -1,0 +1,68 @@
+import { PGlite } from "@electric-sql/pglite";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { createPrisma, type Database } from "./client";
+import { applyMigrationsToPGlite } from "./migrate/apply-migrations.mjs";
+import { createRepositories, type Repositories } from "./repositories";
+import { TEST_ENV, withDatabaseName } from "./test-env";
+
+export interface TestDatabase extends Database {
+  repositories: Repositories;
+  /** The key its secrets are encrypted with (random per test database). */
+  secretKey: Buffer;
+}
+
+let pgliteTemplate: Blob | undefined;
+let counter = 0;
+
+/**
+ * A fresh, migrated, empty database for one test file (or one test): a clone of the run's
+ * template on PostgreSQL, or an in-memory PGlite otherwise. `close()` drops or discards it.
+ * Needs lib/db/test-global-setup.ts as vitest globalSetup (embedded mode falls back to migrating
+ * from scratch, which is slower).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const database = process.env.DATABASE_URL ? await clonePostgresTemplate() : await freshPGlite();
+  const secretKey = randomBytes(32);
+  return { ...database, secretKey, repositories: createRepositories(database.prisma, { secretKey }) };
+}
+
+async function clonePostgresTemplate(): Promise<Database> {
+  const adminUrl = process.env[TEST_ENV.postgresAdminUrl];
+  const template = process.env[TEST_ENV.postgresTemplate];
+  if (!adminUrl || !template) {
+    throw new Error("createTestDatabase() on PostgreSQL needs vitest's globalSetup ./lib/db/test-global-setup.ts (see lib/db/README.md)");
+  }
+  const name = `${template.replace(/_tpl$/, "")}_f${process.pid}_${++counter}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  const database = createPrisma({ kind: "postgres", url: withDatabaseName(adminUrl, name) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function freshPGlite(): Promise<Database> {
+  const templatePath = process.env[TEST_ENV.pgliteTemplate];
+  if (templatePath) {
+    pgliteTemplate ??= new Blob([readFileSync(templatePath)]);
+    return createPrisma({ kind: "memory", template: pgliteTemplate });
+  }
+  const client = new PGlite();
+  await applyMigrationsToPGlite(client);
+  return createPrisma({ kind: "pglite", client });
+}
+
+async function withAdmin<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
