@@ -14,6 +14,11 @@ import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
 const edgeTypes: EdgeTypes = { workflow: WorkflowEdge };
+/**
+ * The first view fits the workflow but never below half size: a large graph opens readable around
+ * its centre, and only the blocks in view are rendered after their first measurement.
+ */
+const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2 };
 const minimapColour = (node: EditorNode) => (node.type === "container" ? "#ddd6fe" : "#cbd5e1");
 
 export function WorkflowCanvas() {
@@ -99,7 +104,7 @@ export function WorkflowCanvas() {
         minZoom={0.1}
         maxZoom={2}
         fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        fitViewOptions={INITIAL_FIT}
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={16} />

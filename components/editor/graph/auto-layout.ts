@@ -22,14 +22,13 @@ export async function layoutGraph(nodes: ReadonlyArray<EditorNode>, edges: Reado
   const elk = new ELK();
   const elkNodes = new Map<string, ElkNode>();
   for (const node of nodes) {
-    const isContainer = node.type === "container";
-    elkNodes.set(node.id, {
-      id: node.id,
-      width: isContainer ? undefined : (node.measured?.width ?? DEFAULT_SIZE.width),
-      height: isContainer ? undefined : (node.measured?.height ?? DEFAULT_SIZE.height),
-      children: isContainer ? [] : undefined,
-      layoutOptions: isContainer ? { "elk.padding": "[top=90,left=60,bottom=60,right=40]" } : undefined,
-    });
+    // ELK's importer trips over keys that are present but undefined, so containers and blocks
+    // get only the keys they use.
+    const elkNode: ElkNode =
+      node.type === "container"
+        ? { id: node.id, children: [], layoutOptions: { "elk.padding": "[top=90,left=60,bottom=60,right=40]" } }
+        : { id: node.id, width: node.measured?.width ?? DEFAULT_SIZE.width, height: node.measured?.height ?? DEFAULT_SIZE.height };
+    elkNodes.set(node.id, elkNode);
   }
   const roots: ElkNode[] = [];
   for (const node of nodes) {

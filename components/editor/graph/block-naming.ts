@@ -1,4 +1,5 @@
 import { normalizeBlockName } from "@/executor/document";
+import { RESERVED_ROOTS } from "@/executor/reference-syntax";
 
 /**
  * Block names must be unique ignoring case and spaces (references use them); ids must be unique
@@ -7,8 +8,10 @@ import { normalizeBlockName } from "@/executor/document";
 export function uniqueBlockName(wanted: string, taken: Iterable<string>): string {
   const used = new Set([...taken].map(normalizeBlockName));
   const base = wanted.trim().replace(/\s+\d+$/, "") || "Block";
-  if (!used.has(normalizeBlockName(wanted)) && wanted.trim()) return wanted.trim();
-  for (let index = 2; ; index += 1) {
+  // `Loop` and `Parallel` are reference roots (<loop.index>), so such blocks start at "Loop 1".
+  const reserved = (RESERVED_ROOTS as ReadonlyArray<string>).includes(normalizeBlockName(base));
+  if (!used.has(normalizeBlockName(wanted)) && wanted.trim() && !(reserved && wanted.trim() === base)) return wanted.trim();
+  for (let index = reserved ? 1 : 2; ; index += 1) {
     const candidate = `${base} ${index}`;
     if (!used.has(normalizeBlockName(candidate))) return candidate;
   }

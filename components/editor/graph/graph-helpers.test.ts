@@ -45,6 +45,8 @@ describe("naming and new blocks", () => {
     expect(uniqueBlockName("Agent", ["agent"])).toBe("Agent 2");
     expect(uniqueBlockName("Support Agent", ["SupportAgent", "Support Agent 2"])).toBe("Support Agent 3");
     expect(uniqueBlockName("Router", [])).toBe("Router");
+    expect(uniqueBlockName("Loop", [])).toBe("Loop 1");
+    expect(uniqueBlockName("Parallel", ["Parallel 1"])).toBe("Parallel 2");
   });
   it("fills schema defaults and leaves required fields empty", () => {
     const agent = createBlock("agent", { x: 1, y: 2 }, { ids: new Set(["agent1"]), names: ["Agent"] });
@@ -55,7 +57,7 @@ describe("naming and new blocks", () => {
 });
 
 describe("clipboard payload", () => {
-  const blocks = [block("start", "start", "Start"), block("agent1", "agent", "Agent"), block("loop1", "loop", "Loop"), block("fn1", "function", "Fn", { parentId: "loop1" })];
+  const blocks = [block("start", "start", "Start"), block("agent1", "agent", "Agent"), block("loop1", "loop", "Loop 1"), block("fn1", "function", "Fn", { parentId: "loop1" })];
   const edges = [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }, { id: "e2", source: "loop1", target: "fn1", sourceHandle: "body" }];
 
   it("includes container children and only inner edges, and round-trips as text", () => {
