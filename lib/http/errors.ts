@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_request: 400,
   invalid_json: 400,
   invalid_workflow: 400,
+  invalid_input: 400,
   unresolved_reference: 400,
   not_found: 404,
   version_conflict: 409,

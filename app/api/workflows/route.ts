@@ -1,15 +1,14 @@
-import { handleErrors } from "@/lib/http/errors";
-import { MAX_WORKFLOW_BYTES, readJsonBody } from "@/lib/http/read-json";
-import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
 import { workflowService } from "@/lib/workflows/service";
+import { workflowHttp } from "@/lib/workflows/workflow-http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handleErrors(async () => {
-  return Response.json({ workflows: await workflowService().list() });
-});
+const http = workflowHttp(workflowService);
 
-export const POST = handleErrors(async (request: Request) => {
-  const document = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
-  return Response.json(await workflowService().create(document), { status: 201 });
-});
+export function GET() {
+  return http.list();
+}
+
+export function POST(request: Request) {
+  return http.create(request);
+}

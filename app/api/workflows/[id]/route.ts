@@ -1,27 +1,22 @@
-import { handleErrors } from "@/lib/http/errors";
-import { MAX_WORKFLOW_BYTES, readJsonBody } from "@/lib/http/read-json";
-import { parseWorkflowUpdate } from "@/lib/workflows/parse-document";
 import { workflowService } from "@/lib/workflows/service";
+import { workflowHttp } from "@/lib/workflows/workflow-http";
 
 export const dynamic = "force-dynamic";
+
+const http = workflowHttp(workflowService);
 
 interface RouteContext {
   params: Promise<{ id: string }>;
 }
 
-export const GET = handleErrors(async (_request: Request, context: RouteContext) => {
-  const { id } = await context.params;
-  return Response.json(await workflowService().get(id));
-});
+export async function GET(_request: Request, context: RouteContext) {
+  return http.get((await context.params).id);
+}
 
-export const PUT = handleErrors(async (request: Request, context: RouteContext) => {
-  const { id } = await context.params;
-  const { document, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
-  return Response.json(await workflowService().update(id, document, version));
-});
+export async function PUT(request: Request, context: RouteContext) {
+  return http.update(request, (await context.params).id);
+}
 
-export const DELETE = handleErrors(async (_request: Request, context: RouteContext) => {
-  const { id } = await context.params;
-  await workflowService().remove(id);
-  return new Response(null, { status: 204 });
-});
+export async function DELETE(_request: Request, context: RouteContext) {
+  return http.remove((await context.params).id);
+}

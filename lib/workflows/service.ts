@@ -1,0 +1,33 @@
+import type { WorkflowDocument } from "@/executor/document";
+import { getRepositories, VersionConflictError, type Repositories, type StoredWorkflow, type WorkflowSummary } from "@/lib/db";
+
+/**
+ * Workflow storage for the routes. A version conflict answers with the workflow that won
+ * (`error.current`), so the editor can show who won and offer reload or overwrite.
+ */
+export function createWorkflowService(repositories: Pick<Repositories, "workflows">) {
+  const { workflows } = repositories;
+  return {
+    list: (): Promise<WorkflowSummary[]> => workflows.list(),
+    create: (document: WorkflowDocument): Promise<StoredWorkflow> => workflows.create(document),
+    get: (id: string): Promise<StoredWorkflow> => workflows.get(id),
+    async update(id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
+      try {
+        return await workflows.update(id, document, version);
+      } catch (error) {
+        if (error instanceof VersionConflictError) {
+          const current = await workflows.get(id).catch(() => null);
+          Object.assign(error, { responseExtra: { currentVersion: error.currentVersion, current } });
+        }
+        throw error;
+      }
+    },
+    remove: (id: string): Promise<void> => workflows.delete(id),
+  };
+}
+
+export type WorkflowService = ReturnType<typeof createWorkflowService>;
+
+export function workflowService(): WorkflowService {
+  return createWorkflowService(getRepositories());
+}
