@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import { createRuntime, type Runtime } from "@/lib/runtime/runtime";
+import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
+import { testServerEnv } from "@/providers/testing/test-model-registry";
+import { runHttp } from "../run-http";
+
+export interface RunTestKit {
+  database: TestDatabase;
+  server: TestLlmServer;
+  runtime: Runtime;
+  http: ReturnType<typeof runHttp>;
+  close(): Promise<void>;
+}
+
+/** A real database, the real runtime and engine, and the test LLM server as every provider. */
+export async function startRunTestKit(): Promise<RunTestKit> {
+  const database = await createTestDatabase();
+  const server = await startTestLlmServer();
+  const env = testServerEnv(server);
+  const runtime = createRuntime({
+    repositories: database.repositories,
+    processEnv: (name) => env[name as keyof typeof env],
+    knowledgeSearch: async () => {
+      throw new Error("knowledge search is not part of these tests");
+    },
+  });
+  const http = runHttp(() => ({ runs: runtime.runs, repositories: database.repositories }));
+  return {
+    database,
+    server,
+    runtime,
+    http,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+/** The seeds' support-routing example, with every model set to `model`. */
+export function supportRoutingDocument(model: string) {
+  const file = path.join(process.cwd(), "examples", "support-routing.json");
+  const document = JSON.parse(readFileSync(file, "utf8")) as { blocks: Array<{ config: Record<string, unknown>; type: string }> };
+  for (const block of document.blocks) if ("model" in block.config) block.config.model = model;
+  return document;
+}
+
+export interface ParsedSse {
+  id: number;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export function parseSse(text: string): ParsedSse[] {
+  return text
+    .split("\n\n")
+    .filter((frame) => frame.startsWith("id:"))
+    .map((frame) => {
+      const lines = Object.fromEntries(frame.split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
+      return { id: Number(lines.id), event: lines.event ?? "", data: JSON.parse(lines.data ?? "{}") as Record<string, unknown> };
+    });
+}

@@ -1,0 +1,82 @@
+import { lookupBlockType } from "@/blocks/type-info";
+import type { KnowledgeSearchFunction } from "@/knowledge";
+import { getRepositories, type Repositories } from "@/lib/db";
+import { getKnowledgeService } from "@/lib/knowledge/knowledge-runtime";
+import { RunService } from "@/lib/runs/run-service";
+import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
+import { createModelRegistry } from "@/providers";
+import { calculatorToolProvider } from "@/tools/calculator/calculator-tool";
+import { createHttpRequestToolProvider } from "@/tools/http_request/http-request-tool";
+import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
+import { createToolRegistry } from "@/tools/registry";
+import { createRunFunctionToolProvider } from "@/tools/run_function/run-function-tool";
+import { createWebPageToolProvider } from "@/tools/web_page/web-page-tool";
+import { createBlockHandlers, handlerLookup } from "./block-handlers";
+
+export type EnvReader = (name: string) => string | undefined;
+
+export interface RuntimeOptions {
+  repositories: Repositories;
+  knowledgeSearch: KnowledgeSearchFunction;
+  /** The process environment; stored secrets take precedence over it for `{{NAME}}` and keys. */
+  processEnv?: EnvReader;
+  guardedFetch?: GuardedFetch;
+  runTimeoutMs?: number;
+}
+
+/**
+ * The composition root: the one place where storage, providers, tools and the executor meet.
+ * Handlers are made per run because a run's env includes the stored secrets as they are when it
+ * starts (a key changed in the UI applies to the next run).
+ */
+export function createRuntime(options: RuntimeOptions) {
+  const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
+  const guardedFetch = options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment());
+  const { repositories, knowledgeSearch } = options;
+
+  async function runEnv(): Promise<EnvReader> {
+    const names = (await repositories.secrets.list()).map((secret) => secret.name);
+    const secrets = names.length > 0 ? await repositories.secrets.getMany(names) : new Map<string, string>();
+    return (name) => secrets.get(name) ?? processEnv(name);
+  }
+
+  function prepareHandlers(env: EnvReader) {
+    const models = createModelRegistry({ env });
+    const tools = createToolRegistry([
+      calculatorToolProvider,
+      createHttpRequestToolProvider({ fetch: guardedFetch }),
+      createWebPageToolProvider({ fetch: guardedFetch }),
+      createRunFunctionToolProvider({ fetch: guardedFetch }),
+      createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
+    ]);
+    return { models, tools, handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch }) };
+  }
+
+  const runs = new RunService({
+    repositories,
+    runTimeoutMs: options.runTimeoutMs,
+    async prepare() {
+      const env = await runEnv();
+      const { handlers } = prepareHandlers(env);
+      return { lookupBlockType, lookupHandler: handlerLookup(handlers), env };
+    },
+  });
+
+  return { repositories, runs, prepareHandlers, runEnv };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;
+
+const globalCache = globalThis as typeof globalThis & { __trellisRuntime?: Runtime };
+
+/** The app's runtime, kept on globalThis so Next's dev reloads keep live runs. */
+export function getRuntime(): Runtime {
+  if (!globalCache.__trellisRuntime) {
+    const knowledge = getKnowledgeService();
+    globalCache.__trellisRuntime = createRuntime({
+      repositories: getRepositories(),
+      knowledgeSearch: (request, callOptions) => knowledge.search(request, callOptions),
+    });
+  }
+  return globalCache.__trellisRuntime;
+}
