@@ -10,7 +10,7 @@ export const SECRET_KEY_BYTES = 32;
  * or as base64), else DATA_DIR/secret.key, created on first use with mode 0600. Losing the key makes
  * stored secrets unreadable; servers sharing one PostgreSQL database must share the key.
  */
-export function loadSecretKey(options: { env?: NodeJS.ProcessEnv; dataDir: string }): Buffer {
+export function loadSecretKey(options: { env?: Record<string, string | undefined>; dataDir: string }): Buffer {
   const fromEnv = options.env?.TRELLIS_SECRET_KEY?.trim();
   if (fromEnv) return parseKey(fromEnv, "TRELLIS_SECRET_KEY");
   const file = path.join(options.dataDir, "secret.key");

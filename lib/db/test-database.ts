@@ -57,11 +57,11 @@ async function freshPGlite(): Promise<Database> {
   return createPrisma({ kind: "pglite", client });
 }
 
-async function withAdmin<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await use(client);
+    return await work(client);
   } finally {
     await client.end();
   }

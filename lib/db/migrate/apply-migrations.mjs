@@ -12,20 +12,20 @@ import { createPGliteMigrationAdapterFactory } from "./pglite-migration-adapter.
 import { loadSchemaEngineModule } from "./schema-engine.mjs";
 
 /**
- * Opens the schema engine on a driver adapter factory; `use` gets the engine, which is freed after.
+ * Opens the schema engine on a driver adapter factory; `work` gets the engine, which is freed after.
  * @template T
  * @param {import("@prisma/driver-adapter-utils").SqlMigrationAwareDriverAdapterFactory} factory
- * @param {(engine: import("@prisma/schema-engine-wasm").SchemaEngine) => Promise<T>} use
+ * @param {(engine: import("@prisma/schema-engine-wasm").SchemaEngine) => Promise<T>} work
  * @param {{ schemaPath?: string }} [options]
  * @returns {Promise<T>}
  */
-export async function withSchemaEngine(factory, use, options = {}) {
+export async function withSchemaEngine(factory, work, options = {}) {
   const { SchemaEngine } = await loadSchemaEngineModule();
   const schema = readSchemaFiles(options.schemaPath);
   const datamodels = schema.files.map((file) => /** @type {[string, string]} */ ([file.path, file.content]));
   const engine = await SchemaEngine.new({ datamodels }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
   try {
-    return await use(engine);
+    return await work(engine);
   } finally {
     engine.free();
   }

@@ -33,11 +33,11 @@ afterAll(async () => {
   rmSync(scratchDir, { recursive: true, force: true });
 });
 
-async function admin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    return await use(client);
+    return await work(client);
   } finally {
     await client.end();
   }

@@ -17,8 +17,8 @@ export function loadSchemaEngineModule() {
     const gluePath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const glue = await import(pathToFileURL(gluePath).href);
     const bytes = await readFile(path.join(path.dirname(gluePath), "schema_engine_bg.wasm"));
-    const module = new WebAssembly.Module(bytes);
-    const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": glue });
+    const compiled = new WebAssembly.Module(bytes);
+    const instance = new WebAssembly.Instance(compiled, { "./schema_engine_bg.js": glue });
     glue.__wbg_set_wasm(instance.exports);
     instance.exports.__wbindgen_start();
     return glue;
