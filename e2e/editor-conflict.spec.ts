@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
+// The first visit compiles the editor page when the server runs `next dev`.
+test.describe.configure({ timeout: 180_000 });
+
 test("two tabs editing one workflow: the second save gets the conflict, sees who won, and can overwrite", async ({ browser, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Conflict ${Date.now()}`,

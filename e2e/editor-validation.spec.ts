@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
+// The first visit compiles the editor page when the server runs `next dev`.
+test.describe.configure({ timeout: 180_000 });
+
 test("a broken reference shows its error on the node and in the inspector", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Broken reference ${Date.now()}`,

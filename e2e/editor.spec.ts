@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
+// The first visit compiles the editor page when the server runs `next dev`.
+test.describe.configure({ timeout: 180_000 });
+
 test.use({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 1600, height: 900 } });
 
 test("build Start → Agent → Response by mouse, reference Start.message from the completion, and find it all after a reload", async ({ page, request }) => {
