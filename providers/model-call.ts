@@ -28,6 +28,8 @@ export interface RunModelOptions {
   tools?: ToolSet;
   /** Model calls at most (1 = no tool loop). */
   maxSteps?: number;
+  // The AI SDK types Output by its schema; this runner passes any schema through.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   output?: OutputInterface<any, any, any>;
   hooks: ModelCallHooks;
 }

@@ -19,10 +19,14 @@ function once(handle: ModelCallHandle): ModelCallHandle {
   let done = false;
   return {
     finish: (usage, outcome) => {
-      if (!done) (done = true), handle.finish(usage, outcome);
+      if (done) return;
+      done = true;
+      handle.finish(usage, outcome);
     },
     fail: (error, partialText) => {
-      if (!done) (done = true), handle.fail(error, partialText);
+      if (done) return;
+      done = true;
+      handle.fail(error, partialText);
     },
   };
 }

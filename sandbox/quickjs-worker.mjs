@@ -36,8 +36,8 @@ async function runJob({ prelude, code, settingsJson, limits }) {
     initial: BASELINE_BYTES / PAGE_BYTES,
     maximum: Math.ceil((limits.memoryBytes + BASELINE_BYTES) / PAGE_BYTES),
   });
-  const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
-  const runtime = module.newRuntime();
+  const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
+  const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(limits.stackBytes);
   const job = new Job(runtime, memory, limits);

@@ -1,6 +1,7 @@
 import { jsonSchema, Output } from "ai";
 import { BlockExecutionError } from "@/executor/errors";
 import type { BlockHandler, HandlerContext } from "@/executor/handler";
+import { addUsage, type Usage } from "@/executor/usage";
 import type { ModelRegistry } from "@/providers/model-registry";
 import { runModel, type ModelRunError } from "@/providers/model-call";
 import { usageOutputFields } from "@/providers/usage-mapping";
@@ -24,10 +25,13 @@ function parseConfig(config: unknown) {
   throw new BlockExecutionError(`Invalid agent config: ${problems}`, { code: "invalid_config" });
 }
 
-async function prepareTools(entries: unknown[] | undefined, dependencies: AgentHandlerDependencies, context: HandlerContext): Promise<ToolTracker | undefined> {
+type Cleanup = () => Promise<void> | void;
+
+async function prepareTools(entries: unknown[] | undefined, dependencies: AgentHandlerDependencies, context: HandlerContext, cleanups: Cleanup[]): Promise<ToolTracker | undefined> {
   if (!entries || entries.length === 0) return undefined;
   if (!dependencies.tools) throw new BlockExecutionError("This agent lists tools but no tool registry is configured", { code: "invalid_tool" });
-  let tracker: ToolTracker | undefined;
+  // The tools need the tracker (to nest spans) and the tracker needs the tools: a late-bound slot.
+  const slot: { tracker?: ToolTracker } = {};
   const toolContext: ToolContext = {
     runId: context.runId,
     workflowId: context.workflowId,
@@ -35,11 +39,13 @@ async function prepareTools(entries: unknown[] | undefined, dependencies: AgentH
     signal: context.signal,
     depth: context.depth,
     variables: context.variables,
-    toolSpan: (toolCallId) => tracker?.spanOf(toolCallId),
+    toolSpan: (toolCallId) => slot.tracker?.spanOf(toolCallId),
     startSpan: context.startSpan,
+    onCleanup: (cleanup) => void cleanups.push(cleanup),
+    reportUsage: (toolCallId, usage) => slot.tracker?.reportUsage(toolCallId, usage),
   };
-  tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
-  return tracker;
+  slot.tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
+  return slot.tracker;
 }
 
 /**
@@ -53,51 +59,74 @@ export function createAgentHandler(dependencies: AgentHandlerDependencies): Bloc
     const model = dependencies.models.resolve(config.model);
     const conversation = buildConversation(config);
     const schema = normalizeResponseFormat(config.responseFormat);
-    const tracker = await prepareTools(config.tools, dependencies, context);
-    const startedAt = new Date();
-    const started = performance.now();
-    const timing = (modelTimeMs: number, iterations: number) => ({
-      startTime: startedAt.toISOString(),
-      endTime: new Date().toISOString(),
-      duration: Math.round(performance.now() - started),
-      modelTime: Math.round(modelTimeMs),
-      toolsTime: Math.round(tracker?.busyMs() ?? 0),
-      iterations,
-    });
+    // Tools may hold resources (MCP clients, their child processes) until the tool loop ends.
+    const cleanups: Cleanup[] = [];
     try {
-      const result = await runModel({
-        model,
-        system: conversation.system,
-        messages: conversation.messages,
-        temperature: config.temperature,
-        maxOutputTokens: config.maxTokens,
-        tools: tracker?.tools,
-        maxSteps: tracker ? config.maxIterations : 1,
-        output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
-        hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta },
-      });
-      const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
-      const output: Record<string, unknown> = {
-        content: result.text,
-        ...structured,
-        model: model.id,
-        ...usageOutputFields(result.usage),
-        toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
-        providerTiming: timing(result.modelTimeMs, result.calls.length),
-      };
-      return { output, usage: result.usage };
-    } catch (error) {
-      const failure = error as ModelRunError & { partialOutput?: Record<string, unknown> };
-      if (failure && typeof failure === "object" && failure.partialText !== undefined) {
-        // Keep what was streamed, with what was spent, for the block's output on failure.
-        failure.partialOutput = {
-          content: failure.partialText,
-          model: model.id,
-          ...(failure.usageSoFar ? usageOutputFields(failure.usageSoFar) : {}),
-          toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
-        };
-      }
-      throw error;
+      return await runAgent(config, model, conversation, schema, await prepareTools(config.tools, dependencies, context, cleanups), context);
+    } finally {
+      await Promise.allSettled(cleanups.map(async (cleanup) => cleanup()));
     }
   };
+}
+
+async function runAgent(
+  config: ReturnType<typeof parseConfig>,
+  model: ReturnType<ModelRegistry["resolve"]>,
+  conversation: ReturnType<typeof buildConversation>,
+  schema: ReturnType<typeof normalizeResponseFormat>,
+  tracker: ToolTracker | undefined,
+  context: HandlerContext,
+) {
+  const startedAt = new Date();
+  const started = performance.now();
+  const timing = (modelTimeMs: number, iterations: number) => ({
+    startTime: startedAt.toISOString(),
+    endTime: new Date().toISOString(),
+    duration: Math.round(performance.now() - started),
+    modelTime: Math.round(modelTimeMs),
+    toolsTime: Math.round(tracker?.busyMs() ?? 0),
+    iterations,
+  });
+  // A sub-workflow called as a tool spent on its own models: the agent's figures include it.
+  const withToolUsage = (usage: Usage): Usage => {
+    const spentByTools = tracker?.toolUsage();
+    return spentByTools ? addUsage(usage, spentByTools) : usage;
+  };
+  try {
+    const result = await runModel({
+      model,
+      system: conversation.system,
+      messages: conversation.messages,
+      temperature: config.temperature,
+      maxOutputTokens: config.maxTokens,
+      tools: tracker?.tools,
+      maxSteps: tracker ? config.maxIterations : 1,
+      output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
+      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta },
+    });
+    const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
+    const usage = withToolUsage(result.usage);
+    const output: Record<string, unknown> = {
+      content: result.text,
+      ...structured,
+      model: model.id,
+      ...usageOutputFields(usage),
+      toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
+      providerTiming: timing(result.modelTimeMs, result.calls.length),
+    };
+    return { output, usage };
+  } catch (error) {
+    const failure = error as ModelRunError & { partialOutput?: Record<string, unknown> };
+    if (failure && typeof failure === "object" && failure.partialText !== undefined) {
+      // Keep what was streamed, with what was spent, for the block's output on failure.
+      if (failure.usageSoFar) failure.usageSoFar = withToolUsage(failure.usageSoFar);
+      failure.partialOutput = {
+        content: failure.partialText,
+        model: model.id,
+        ...(failure.usageSoFar ? usageOutputFields(failure.usageSoFar) : {}),
+        toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
+      };
+    }
+    throw error;
+  }
 }

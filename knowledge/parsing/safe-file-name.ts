@@ -8,7 +8,6 @@ const MAX_NAME_LENGTH = 200;
 export function safeFileName(raw: string): string {
   const lastSegment = raw.split(/[\\/]/).pop() ?? "";
   const cleaned = lastSegment
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .replace(/^\.+/, "")
