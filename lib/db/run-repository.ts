@@ -101,6 +101,18 @@ export class RunRepository {
     return { ...toStoredRun(row), spans: row.spans.map(toSpanRecord) };
   }
 
+  /**
+   * Marks every run still queued, running or paused as failed with `message`: called once at
+   * server start, because a run's process is gone after a restart. Returns how many changed.
+   */
+  async failUnfinished(message: string, endedAt: Date = new Date()): Promise<number> {
+    const { count } = await this.prisma.run.updateMany({
+      where: { status: { in: ["queued", "running", "paused"] } },
+      data: { status: "failed", error: { code: "server_restarted", message }, endedAt },
+    });
+    return count;
+  }
+
   /** Newest first. */
   async listByWorkflow(workflowId: string, options: RunListOptions = {}): Promise<RunSummary[]> {
     const statuses = options.status === undefined ? undefined : typeof options.status === "string" ? [options.status] : [...options.status];

@@ -134,3 +134,16 @@ describe("runs over the API: support routing against the test LLM server", () =>
     expect(((await missing.json()) as { error: { message: string } }).error.message).toContain("no-such-workflow");
   });
 });
+
+describe("runs left by a previous process", () => {
+  it("are marked failed at start, with a message saying why", async () => {
+    const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
+    const orphan = await kit.database.repositories.runs.create({ workflowId, status: "running" });
+    const finished = await kit.database.repositories.runs.create({ workflowId, status: "succeeded" });
+    expect(await kit.runtime.runs.failOrphans()).toBeGreaterThanOrEqual(1);
+    const run = (await (await kit.http.get(orphan.id)).json()) as { status: string; error: { message: string } };
+    expect(run.status).toBe("failed");
+    expect(run.error.message).toMatch(/server restarted/);
+    expect(((await (await kit.http.get(finished.id)).json()) as { status: string }).status).toBe("succeeded");
+  });
+});

@@ -2,6 +2,7 @@ import { workflowDocumentSchema, type WorkflowDocument } from "@/executor/docume
 import { emptyUsage } from "@/executor/usage";
 import { executeWorkflow, type ExecutionRequest, type ExecutionResult } from "@/executor/engine";
 import type { Repositories, RunStatus, StoredRun } from "@/lib/db";
+import { RunApprovals } from "./approvals";
 import { RunChannel } from "./run-channel";
 import { RunRecorder } from "./run-recorder";
 
@@ -32,6 +33,25 @@ export interface LiveRun {
 
 interface LiveEntry extends LiveRun {
   controller: AbortController;
+  recorder: RunRecorder;
+  workflowName: string;
+  parentRunId?: string;
+}
+
+export interface StartRunOptions {
+  /** Workflow-as-tool nesting depth (0 for a run started through the API). */
+  depth?: number;
+  /** The run whose agent called this workflow as a tool. */
+  parentRunId?: string;
+  /** Aborting it cancels the run: a parent run's cancellation reaches the runs it started. */
+  signal?: AbortSignal;
+}
+
+/** One link of a workflow-as-tool call chain. */
+export interface RunLink {
+  runId: string;
+  workflowId: string;
+  workflowName: string;
 }
 
 const END_STATUS: Record<ExecutionResult["status"], RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
@@ -43,10 +63,24 @@ const END_STATUS: Record<ExecutionResult["status"], RunStatus> = { succeeded: "s
  */
 export class RunService {
   private readonly live = new Map<string, LiveEntry>();
+  /** Tool calls waiting for a person; a run is `paused` while one waits. */
+  readonly approvals: RunApprovals;
 
-  constructor(private readonly deps: RunServiceDependencies) {}
+  constructor(private readonly deps: RunServiceDependencies) {
+    this.approvals = new RunApprovals({
+      emit: (runId, event) => {
+        const entry = this.live.get(runId);
+        if (!entry || entry.channel.ended) return false;
+        entry.recorder.event(event);
+        return true;
+      },
+      setStatus: async (runId, status) => {
+        await this.deps.repositories.runs.update(runId, { status }, { onlyIfStatus: ["running", "paused"] });
+      },
+    });
+  }
 
-  async start(workflowId: string, input: Record<string, unknown> = {}): Promise<LiveRun> {
+  async start(workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
     const { repositories } = this.deps;
     const workflow = await repositories.workflows.get(workflowId);
     // Stored documents passed validation when saved; parsing again applies defaults added since.
@@ -64,8 +98,12 @@ export class RunService {
       appendEvents: (runId, events) => repositories.runEvents.append(runId, events),
       upsertSpans: (spans) => repositories.spans.upsertMany(spans),
     });
-    const done = this.execute(run, document, input, channel, recorder, controller.signal);
-    const entry: LiveEntry = { runId: run.id, workflowId, channel, done, controller };
+    if (options.signal) {
+      if (options.signal.aborted) controller.abort();
+      else options.signal.addEventListener("abort", () => controller.abort(), { once: true });
+    }
+    const done = this.execute(run, document, input, channel, recorder, controller.signal, options.depth ?? 0);
+    const entry: LiveEntry = { runId: run.id, workflowId, channel, done, controller, recorder, workflowName: document.name, parentRunId: options.parentRunId };
     this.live.set(run.id, entry);
     void done.finally(() => setTimeout(() => this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.());
     return entry;
@@ -88,9 +126,19 @@ export class RunService {
     return this.live.get(runId);
   }
 
+  /** The workflow-as-tool chain that led to a live run, outermost first, ending with the run itself. */
+  callChain(runId: string): RunLink[] {
+    const chain: RunLink[] = [];
+    for (let entry = this.live.get(runId); entry; entry = entry.parentRunId ? this.live.get(entry.parentRunId) : undefined) {
+      chain.unshift({ runId: entry.runId, workflowId: entry.workflowId, workflowName: entry.workflowName });
+      if (chain.length > 100) break;
+    }
+    return chain;
+  }
+
   /** Runs left running by a process that stopped can never finish: mark them failed, once at start. */
   async failOrphans(): Promise<number> {
-    return 0; // TODO(lead): wire to RunRepository once it can fail unfinished runs
+    return this.deps.repositories.runs.failUnfinished("The server restarted while this run was in progress.");
   }
 
   private async execute(
@@ -100,6 +148,7 @@ export class RunService {
     channel: RunChannel,
     recorder: RunRecorder,
     signal: AbortSignal,
+    depth: number,
   ): Promise<StoredRun> {
     const { repositories } = this.deps;
     let result: ExecutionResult;
@@ -117,6 +166,7 @@ export class RunService {
         input,
         signal,
         runTimeoutMs: this.deps.runTimeoutMs,
+        depth,
       });
     } catch (error) {
       // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets unreadable).
