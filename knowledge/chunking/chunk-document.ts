@@ -78,14 +78,32 @@ export function chunkDocument(blocks: TextBlock[], options: ChunkingOptions): Ch
   }
   if (draft.segments.length > 0) drafts.push(draft);
 
-  return drafts.map((item, index) => {
+  const finished: Array<{ draft: Draft; content: string; tokenCount: number }> = [];
+  for (let index = 0; index < drafts.length; index++) {
+    const item = drafts[index]!;
     let content = render(item);
     let tokenCount = countTokens(content);
-    // Token sums are exact per part; joining parts can shift a boundary token, so trim if needed.
+    // Packing adds up part counts; joining parts can shift a boundary token. An over-full chunk
+    // hands its last part to a chunk of its own rather than losing text.
+    if (tokenCount > chunkSize && item.segments.length > 1) {
+      const moved = item.segments.pop()!;
+      drafts.splice(index + 1, 0, startDraft(moved, item));
+      index--;
+      continue;
+    }
+    if (tokenCount > chunkSize && item.prefix.length > 0) {
+      item.prefix = [];
+      index--;
+      continue;
+    }
     if (tokenCount > chunkSize) {
       content = decodeTokens(encodeTokens(content).slice(0, chunkSize)).trim();
       tokenCount = countTokens(content);
     }
+    finished.push({ draft: item, content, tokenCount });
+  }
+
+  return finished.map(({ draft: item, content, tokenCount }, index) => {
     const pages = [...new Set(item.segments.flatMap((segment) => segment.pages))];
     const headings = item.segments[0]?.headings ?? [];
     return { index, content, tokenCount, metadata: pages.length ? { headings, pages } : { headings } };

@@ -21,58 +21,73 @@ export interface Segment {
 /** Tokens of the "\n\n" that joins two parts of a chunk. */
 export const SEPARATOR_TOKENS = 1;
 
-function splitByTokens(text: string, budget: number): string[] {
-  const tokens = encodeTokens(text);
-  const windows: string[] = [];
-  for (let start = 0; start < tokens.length; start += budget) windows.push(decodeTokens(tokens.slice(start, start + budget)).trim());
-  return windows.filter(Boolean);
+interface Piece {
+  text: string;
+  tokens: number;
 }
 
-/** Pieces of one paragraph, each within `budget` tokens, cut at sentence ends where possible. */
-function splitParagraph(text: string, budget: number): string[] {
-  if (countTokens(text) <= budget) return [text];
-  const pieces: string[] = [];
+function splitByTokens(text: string, budget: number): Piece[] {
+  const tokens = encodeTokens(text);
+  const windows: Piece[] = [];
+  for (let start = 0; start < tokens.length; start += budget) {
+    const slice = tokens.slice(start, start + budget);
+    const piece = decodeTokens(slice).trim();
+    if (piece) windows.push({ text: piece, tokens: slice.length });
+  }
+  return windows;
+}
+
+/**
+ * Pieces of one paragraph, each within `budget` tokens, cut at sentence ends where possible.
+ * Every sentence is tokenized once; piece counts are sums (joining with a space adds none, as
+ * the space belongs to the next word's token), and the chunk's final count is exact anyway.
+ */
+function splitParagraph(text: string, tokens: number, budget: number): Piece[] {
+  if (tokens <= budget) return [{ text, tokens }];
+  const pieces: Piece[] = [];
   let current: string[] = [];
   let currentTokens = 0;
+  const flush = () => {
+    if (current.length) pieces.push({ text: current.join(" "), tokens: currentTokens });
+    current = [];
+    currentTokens = 0;
+  };
   for (const sentence of splitSentences(text)) {
-    const tokens = countTokens(sentence);
-    if (tokens > budget) {
-      if (current.length) pieces.push(current.join(" "));
-      current = [];
-      currentTokens = 0;
+    const count = countTokens(sentence);
+    if (count > budget) {
+      flush();
       pieces.push(...splitByTokens(sentence, budget));
       continue;
     }
-    if (current.length > 0 && currentTokens + 1 + tokens > budget) {
-      pieces.push(current.join(" "));
-      current = [];
-      currentTokens = 0;
-    }
+    if (current.length > 0 && currentTokens + count > budget) flush();
     current.push(sentence);
-    currentTokens += tokens + (current.length > 1 ? 1 : 0);
+    currentTokens += count;
   }
-  if (current.length) pieces.push(current.join(" "));
+  flush();
   return pieces;
 }
 
 export function sectionSegments(section: Section, sectionIndex: number, chunkSize: number): Segment[] {
   const headingLine = section.headings.join(" > ");
-  const pagesOf = (paragraphs: Section["paragraphs"]) => [...new Set(paragraphs.flatMap((paragraph) => (paragraph.page ? [paragraph.page] : [])))];
-  const whole = [headingLine, ...section.paragraphs.map((paragraph) => paragraph.text)].filter(Boolean).join("\n\n");
-  const wholeTokens = countTokens(whole);
+  const headingTokens = headingLine ? countTokens(headingLine) + SEPARATOR_TOKENS : 0;
+  const paragraphTokens = section.paragraphs.map((paragraph) => countTokens(paragraph.text));
+  const wholeTokens = headingTokens + paragraphTokens.reduce((sum, count) => sum + count, 0) + SEPARATOR_TOKENS * Math.max(0, section.paragraphs.length - 1);
   const base = { sectionIndex, headingLine, headings: section.headings };
-  if (wholeTokens <= chunkSize) return [{ ...base, text: whole, tokens: wholeTokens, opensSection: true, pages: pagesOf(section.paragraphs) }];
+  if (wholeTokens <= chunkSize) {
+    const whole = [headingLine, ...section.paragraphs.map((paragraph) => paragraph.text)].filter(Boolean).join("\n\n");
+    const pages = [...new Set(section.paragraphs.flatMap((paragraph) => (paragraph.page ? [paragraph.page] : [])))];
+    return [{ ...base, text: whole, tokens: wholeTokens, opensSection: true, pages }];
+  }
 
   // Room for the heading line that may be repeated in front of any piece of this section.
-  const headingTokens = headingLine ? countTokens(headingLine) + SEPARATOR_TOKENS : 0;
   const budget = Math.max(16, chunkSize - headingTokens);
   const segments: Segment[] = [];
-  for (const paragraph of section.paragraphs) {
-    for (const piece of splitParagraph(paragraph.text, budget)) {
+  section.paragraphs.forEach((paragraph, index) => {
+    for (const piece of splitParagraph(paragraph.text, paragraphTokens[index] ?? 0, budget)) {
       const opensSection = segments.length === 0 && headingLine !== "";
-      const text = opensSection ? `${headingLine}\n\n${piece}` : piece;
-      segments.push({ ...base, text, tokens: countTokens(text), opensSection, pages: paragraph.page ? [paragraph.page] : [] });
+      const text = opensSection ? `${headingLine}\n\n${piece.text}` : piece.text;
+      segments.push({ ...base, text, tokens: piece.tokens + (opensSection ? headingTokens : 0), opensSection, pages: paragraph.page ? [paragraph.page] : [] });
     }
-  }
+  });
   return segments;
 }

@@ -76,7 +76,10 @@ describe("AI SDK embedders", () => {
     expect(() => createEmbedder("openai/text-embedding-3-small", { env: env({}) })).toThrow(/OPENAI_API_KEY/);
     expect(() => createEmbedder("anthropic/claude", { env: env({}) })).toThrow(/no embedding models/);
     const embedder = createEmbedder("openai/text-embedding-3-small", { env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }) });
-    const error = await embedder.embed(["fail"]).catch((caught: unknown) => caught as Error);
+    const error = (await embedder.embed(["fail"]).then(
+      () => new Error("expected a failure"),
+      (caught: unknown) => caught as Error,
+    ));
     expect(error.message).toMatch(/rejected the API key/);
     expect(error.message).not.toContain("sk-test-secret-123456789");
   });

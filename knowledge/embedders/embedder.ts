@@ -12,5 +12,9 @@ export interface Embedder {
   readonly id: string;
   /** Texts per request; ingestion sends batches of at most this many. */
   readonly maxBatchSize: number;
-  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<EmbeddingBatch>;
+  /**
+   * `tokenCounts` (cl100k_base, one per text) lets an embedder that bills nothing report tokens
+   * without counting again; provider embedders use the provider's own count.
+   */
+  embed(texts: string[], options?: { signal?: AbortSignal; tokenCounts?: number[] }): Promise<EmbeddingBatch>;
 }

@@ -46,10 +46,11 @@ export function createHashEmbedder(dimensions = OFFLINE_EMBEDDER_DIMENSIONS): Em
   return {
     id: OFFLINE_EMBEDDER_ID,
     maxBatchSize: 512,
-    async embed(texts): Promise<EmbeddingBatch> {
-      // Tokens are counted with the chunk tokenizer so the figure means the same as elsewhere; the
+    async embed(texts, options = {}): Promise<EmbeddingBatch> {
+      // Tokens are those of the chunk tokenizer, so the figure means the same as elsewhere; the
       // embedder itself is free.
-      const tokens = texts.reduce((sum, text) => sum + countTokens(text), 0);
+      const counts = options.tokenCounts?.length === texts.length ? options.tokenCounts : texts.map(countTokens);
+      const tokens = counts.reduce((sum, count) => sum + count, 0);
       return {
         embeddings: texts.map((text) => hashEmbed(text, dimensions)),
         usage: { tokens: { prompt: tokens, completion: 0, total: tokens }, cost: { input: 0, output: 0, total: 0 } },

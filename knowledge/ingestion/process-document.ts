@@ -30,7 +30,10 @@ export async function processDocument(
   for (let start = 0; start < chunks.length; start += embedder.maxBatchSize) {
     signal?.throwIfAborted();
     const batch = chunks.slice(start, start + embedder.maxBatchSize);
-    const result = await embedder.embed(batch.map((chunk) => chunk.content), { signal });
+    const result = await embedder.embed(
+      batch.map((chunk) => chunk.content),
+      { signal, tokenCounts: batch.map((chunk) => chunk.tokenCount) },
+    );
     if (result.embeddings.length !== batch.length) {
       throw new Error(`${embedder.id} returned ${result.embeddings.length} embeddings for ${batch.length} chunks`);
     }
