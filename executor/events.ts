@@ -32,7 +32,27 @@ export type RunEvent =
   | { type: "block.skipped"; runId: string; blockId: string; reason: string }
   | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> & Pick<UsageFields, "unpriced" | "estimated">)
   | { type: "run.failed"; runId: string; error: EventError }
-  | { type: "run.cancelled"; runId: string };
+  | { type: "run.cancelled"; runId: string }
+  /*
+   * Contract extension (issue 8, tool approval). A tool whose agent `tools` entry says
+   * `requireApproval: true` waits for a person: `tool.approval.requested` when the model calls it
+   * (the run's status becomes `paused` while any call waits), `tool.approval.resolved` when
+   * POST /api/runs/:id/approvals/:toolCallId decides it (status back to `running`). A denied call
+   * returns an error to the model ("denied by a person: <reason>"); the run goes on. `spanId` is
+   * the tool call's span (a child of the agent block's span).
+   */
+  | { type: "tool.approval.requested"; runId: string; blockId: string; spanId: string | null; toolCallId: string; toolName: string; arguments: unknown; requestedAt: string }
+  | {
+      type: "tool.approval.resolved";
+      runId: string;
+      blockId: string;
+      spanId: string | null;
+      toolCallId: string;
+      toolName: string;
+      approved: boolean;
+      reason?: string;
+      resolvedAt: string;
+    };
 
 export type RunEventType = RunEvent["type"];
 

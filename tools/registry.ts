@@ -1,5 +1,5 @@
-import { BlockExecutionError } from "@/executor/errors";
-import type { ToolContext, ToolEntry, ToolInfo, ToolProvider, ToolSet } from "./types";
+import { BlockExecutionError, TrellisError } from "@/executor/errors";
+import type { ToolApprovalGate, ToolContext, ToolEntry, ToolInfo, ToolProvider, ToolSet } from "./types";
 
 /** The tool providers, by type. Adding a tool is one folder and one entry in the runtime's list. */
 export interface ToolRegistry {
@@ -7,6 +7,11 @@ export interface ToolRegistry {
   list(): ToolInfo[];
   /** AI SDK tools for an agent's `tools` config. Unknown types and duplicate names are errors. */
   resolve(entries: readonly unknown[] | undefined, context: ToolContext): Promise<ToolSet>;
+}
+
+export interface ToolRegistryOptions {
+  /** Pauses calls of tools whose entry says `requireApproval: true`. Without it such entries are refused. */
+  approvals?: ToolApprovalGate;
 }
 
 /** `"calculator"` and `{ type: "calculator", params }` (or `id` instead of `type`) are both accepted. */
@@ -19,13 +24,35 @@ export function normalizeToolEntry(entry: unknown, index: number): ToolEntry {
       const normalized: ToolEntry = { type, raw: entry };
       if (typeof record.name === "string" && record.name) normalized.name = record.name;
       if (typeof record.params === "object" && record.params !== null) normalized.params = record.params as Record<string, unknown>;
+      if (record.requireApproval === true) normalized.requireApproval = true;
       return normalized;
     }
   }
   throw new BlockExecutionError(`tools[${index}] must be a tool type such as "calculator" or an object with a "type"`, { code: "invalid_tool" });
 }
 
-export function createToolRegistry(providers: readonly ToolProvider[]): ToolRegistry {
+/** A person said no: the model gets this as the tool's error and may carry on without it. */
+export class ToolDeniedError extends TrellisError {
+  constructor(toolName: string, reason?: string) {
+    super("tool_denied", `The call of "${toolName}" was denied by a person${reason ? `: ${reason}` : ""}`);
+  }
+}
+
+function gated(name: string, definition: ToolSet[string], context: ToolContext, gate: ToolApprovalGate): ToolSet[string] {
+  const execute = definition.execute;
+  if (!execute) return definition;
+  return {
+    ...definition,
+    execute: async (input: unknown, options: { toolCallId: string }) => {
+      const request = { runId: context.runId, blockId: context.blockId, spanId: context.toolSpan(options.toolCallId)?.id ?? null, toolCallId: options.toolCallId, toolName: name, arguments: input };
+      const decision = await gate(request, context.signal);
+      if (!decision.approved) throw new ToolDeniedError(name, decision.reason);
+      return execute(input as never, options as never);
+    },
+  } as ToolSet[string];
+}
+
+export function createToolRegistry(providers: readonly ToolProvider[], options: ToolRegistryOptions = {}): ToolRegistry {
   const byType = new Map<string, ToolProvider>();
   for (const provider of providers) {
     for (const info of provider.tools) {
@@ -33,10 +60,12 @@ export function createToolRegistry(providers: readonly ToolProvider[]): ToolRegi
       byType.set(info.type, provider);
     }
   }
+  const reservedNames: ReadonlySet<string> = new Set(byType.keys());
   return {
     list: () => providers.flatMap((provider) => provider.tools),
     async resolve(entries, context) {
-      const groups = new Map<ToolProvider, ToolEntry[]>();
+      // Entries needing approval are created apart from the others, so their tools can be gated.
+      const groups = new Map<string, { provider: ToolProvider; gated: boolean; types: Set<string>; entries: ToolEntry[] }>();
       (entries ?? []).forEach((raw, index) => {
         const entry = normalizeToolEntry(raw, index);
         const provider = byType.get(entry.type);
@@ -44,14 +73,31 @@ export function createToolRegistry(providers: readonly ToolProvider[]): ToolRegi
           const known = [...byType.keys()].join(", ") || "none";
           throw new BlockExecutionError(`tools[${index}]: unknown tool type "${entry.type}" (available: ${known})`, { code: "invalid_tool" });
         }
-        groups.set(provider, [...(groups.get(provider) ?? []), entry]);
+        if (entry.requireApproval && !options.approvals) {
+          throw new BlockExecutionError(`tools[${index}] (${entry.type}) requires approval, but this run has no way to ask a person`, { code: "invalid_tool" });
+        }
+        const key = `${providers.indexOf(provider)}:${entry.requireApproval ? "gated" : "open"}`;
+        const group = groups.get(key) ?? { provider, gated: entry.requireApproval === true, types: new Set<string>(), entries: [] };
+        group.types.add(entry.type);
+        group.entries.push(entry);
+        groups.set(key, group);
       });
       const toolSet: ToolSet = {};
-      for (const [provider, group] of groups) {
-        const created = await provider.createTools(group, context);
+      const sourceOf = new Map<string, string>();
+      const providerContext: ToolContext = { ...context, reservedNames };
+      for (const group of groups.values()) {
+        const created = await group.provider.createTools(group.entries, providerContext);
+        const source = [...group.types].map((type) => `"${type}"`).join("/");
         for (const [name, definition] of Object.entries(created)) {
-          if (name in toolSet) throw new BlockExecutionError(`Two tools are named "${name}"; give one a different "name"`, { code: "invalid_tool" });
-          toolSet[name] = definition;
+          const owner = byType.get(name);
+          if (owner && owner !== group.provider) {
+            throw new BlockExecutionError(`A ${source} tool is named "${name}", the name of the built-in "${name}" tool; rename or leave out one of them`, { code: "invalid_tool" });
+          }
+          if (name in toolSet) {
+            throw new BlockExecutionError(`Two tools are named "${name}" (from ${sourceOf.get(name)} and ${source} entries); give one a different "name"`, { code: "invalid_tool" });
+          }
+          sourceOf.set(name, source);
+          toolSet[name] = group.gated && options.approvals ? gated(name, definition, context, options.approvals) : definition;
         }
       }
       return toolSet;

@@ -1,5 +1,6 @@
 import type { ToolSet } from "ai";
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
+import type { Usage } from "@/executor/usage";
 
 /**
  * The seam between the agent's tool loop and the tools: a tool provider turns the agent's `tools`
@@ -13,6 +14,8 @@ export interface ToolEntry {
   name?: string;
   /** Pre-filled parameters, e.g. `{ knowledgeBaseId }` for knowledge search. */
   params?: Record<string, unknown>;
+  /** `requireApproval: true`: each call waits until a person approves or denies it. */
+  requireApproval?: boolean;
   /** The entry as written, for providers that take more fields. */
   raw: unknown;
 }
@@ -34,7 +37,45 @@ export interface ToolContext {
   toolSpan(toolCallId: string): ChildSpan | undefined;
   /** Opens a span under the agent block (rarely needed: tool calls already get one each). */
   startSpan(options: ChildSpanOptions): ChildSpan;
+  /**
+   * Registers work to run when the agent's tool loop ends, whatever its outcome (closing MCP
+   * clients, which stops their stdio child processes). Providers holding resources need it and
+   * refuse to work without it.
+   */
+  onCleanup?(cleanup: () => Promise<void> | void): void;
+  /**
+   * What a tool call spent on models (a sub-workflow's run): shown on its tool span and added to
+   * the agent block's tokens and cost.
+   */
+  reportUsage?(toolCallId: string, usage: Usage): void;
+  /**
+   * Tool names owned by built-in tool types, set by the registry: a tool from outside (an MCP
+   * server, a workflow) may not take one of them.
+   */
+  reservedNames?: ReadonlySet<string>;
 }
+
+/** A tool call waiting for a person (a tool entry with `requireApproval: true`). */
+export interface ToolApprovalRequest {
+  runId: string;
+  blockId: string;
+  /** The tool call's span. */
+  spanId: string | null;
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+}
+
+export interface ToolApprovalDecision {
+  approved: boolean;
+  reason?: string;
+}
+
+/**
+ * Pauses a tool call until a person decides. Resolves with the decision; rejects when the
+ * signal aborts (the run is cancelled) or the run cannot wait.
+ */
+export type ToolApprovalGate = (request: ToolApprovalRequest, signal: AbortSignal) => Promise<ToolApprovalDecision>;
 
 /** What the inspector shows for a tool type. Plain data, safe for the browser. */
 export interface ToolInfo {

@@ -1,6 +1,7 @@
 import type { ToolSet } from "ai";
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
 import { errorInfo } from "@/executor/errors";
+import { addUsage, emptyUsage, type Usage } from "@/executor/usage";
 
 /** One tool call as the agent's output lists it. */
 export interface ToolCallRecord {
@@ -24,12 +25,18 @@ export interface ToolTracker {
   /** Time during which at least one tool was running, in ms. */
   busyMs(): number;
   spanOf(toolCallId: string): ChildSpan | undefined;
+  /** Records what a call spent (a sub-workflow's models); it goes on the call's span. */
+  reportUsage(toolCallId: string, usage: Usage): void;
+  /** What the tools spent, summed; undefined when none reported any. */
+  toolUsage(): Usage | undefined;
 }
 
 export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions) => ChildSpan): ToolTracker {
   const calls: ToolCallRecord[] = [];
   const intervals: Array<[number, number]> = [];
   const spans = new Map<string, ChildSpan>();
+  const usageByCall = new Map<string, Usage>();
+  let spent: Usage | undefined;
   const wrapped: ToolSet = {};
   for (const [name, definition] of Object.entries(tools)) {
     const execute = definition.execute;
@@ -50,15 +57,20 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
           calls.push({ name, arguments: input, ...record, startTime: startedAt.toISOString(), endTime: new Date().toISOString(), duration: Math.round(ended - started) });
           spans.delete(options.toolCallId);
         };
+        const usageOfCall = () => {
+          const usage = usageByCall.get(options.toolCallId);
+          usageByCall.delete(options.toolCallId);
+          return usage ? { usage } : {};
+        };
         try {
           const result = await execute(input as never, options as never);
           finish({ result });
-          span.end({ output: result });
+          span.end({ output: result, ...usageOfCall() });
           return result;
         } catch (error) {
           const info = errorInfo(error);
           finish({ error: info });
-          span.end({ error: info });
+          span.end({ error: info, ...usageOfCall() });
           throw error;
         }
       },
@@ -68,6 +80,11 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
     tools: wrapped,
     calls,
     spanOf: (toolCallId) => spans.get(toolCallId),
+    reportUsage(toolCallId, usage) {
+      usageByCall.set(toolCallId, addUsage(usageByCall.get(toolCallId) ?? emptyUsage(), usage));
+      spent = addUsage(spent ?? emptyUsage(), usage);
+    },
+    toolUsage: () => spent,
     busyMs() {
       // Union of intervals, so parallel tool calls are not counted twice.
       const sorted = [...intervals].sort((a, b) => a[0] - b[0]);

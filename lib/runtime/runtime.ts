@@ -8,10 +8,13 @@ import { createModelRegistry } from "@/providers";
 import { calculatorToolProvider } from "@/tools/calculator/calculator-tool";
 import { createHttpRequestToolProvider } from "@/tools/http_request/http-request-tool";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
+import { createMcpToolProvider, loadMcpServers } from "@/tools/mcp";
 import { createToolRegistry } from "@/tools/registry";
 import { createRunFunctionToolProvider } from "@/tools/run_function/run-function-tool";
 import { createWebPageToolProvider } from "@/tools/web_page/web-page-tool";
+import { createWorkflowToolProvider, MAX_WORKFLOW_DEPTH_ENV, maxWorkflowDepthFrom } from "@/tools/workflow";
 import { createBlockHandlers, handlerLookup } from "./block-handlers";
+import { workflowToolRuntime } from "./workflow-tool-runtime";
 
 export type EnvReader = (name: string) => string | undefined;
 
@@ -33,6 +36,9 @@ export function createRuntime(options: RuntimeOptions) {
   const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
   const guardedFetch = options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment());
   const { repositories, knowledgeSearch } = options;
+  // MCP servers are the operator's (env or DATA_DIR/mcp-servers.json), read when an agent uses one.
+  const mcpServers = () => loadMcpServers({ env: processEnv });
+  const workflowTools = workflowToolRuntime(repositories, () => runs, maxWorkflowDepthFrom(processEnv(MAX_WORKFLOW_DEPTH_ENV)));
 
   async function runEnv(): Promise<EnvReader> {
     const names = (await repositories.secrets.list()).map((secret) => secret.name);
@@ -48,7 +54,9 @@ export function createRuntime(options: RuntimeOptions) {
       createWebPageToolProvider({ fetch: guardedFetch }),
       createRunFunctionToolProvider({ fetch: guardedFetch }),
       createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
-    ]);
+      createMcpToolProvider({ servers: mcpServers }),
+      createWorkflowToolProvider(workflowTools),
+    ], { approvals: (request, signal) => runs.approvals.request(request, signal) });
     return { models, tools, handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch }) };
   }
 
@@ -62,7 +70,7 @@ export function createRuntime(options: RuntimeOptions) {
     },
   });
 
-  return { repositories, runs, prepareHandlers, runEnv };
+  return { repositories, runs, prepareHandlers, runEnv, mcpServers };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,0 +1,114 @@
+import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
+import { StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import { BlockExecutionError } from "@/executor/errors";
+import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
+import { describeMcpServer, type McpServerConfig, type McpServers } from "./mcp-servers";
+
+export const MCP_TOOL_TYPE = "mcp";
+
+export interface McpToolProviderDeps {
+  /** The operator's servers, read when an agent uses one (so a bad config fails only those agents). */
+  servers: () => McpServers;
+  /** Time to connect and list tools. Default 15 s. */
+  connectTimeoutMs?: number;
+}
+
+/** Connects one client; its `close()` also stops a stdio server's child process. */
+export async function connectMcpServer(config: McpServerConfig, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<MCPClient> {
+  const transport =
+    config.transport === "stdio"
+      ? new StdioMCPTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd })
+      : { type: config.transport, url: config.url, headers: config.headers };
+  return createMCPClient({
+    transport,
+    clientName: "trellis",
+    initializationOptions: { signal: options.signal, timeout: options.timeoutMs },
+    onUncaughtError: () => {
+      // A server's stray message must not crash the process; tool calls still report their own errors.
+    },
+  });
+}
+
+function stringList(value: unknown, what: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
+  throw new BlockExecutionError(`${what} must be a list of tool names`, { code: "invalid_tool" });
+}
+
+/** An error message without the URL's query (where a token may sit). */
+function scrubbed(message: string, config: McpServerConfig): string {
+  if (config.transport === "stdio") return message;
+  const { target } = describeMcpServer("", config);
+  return message.split(config.url).join(target);
+}
+
+async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: ToolContext, timeoutMs: number): Promise<ToolSet> {
+  const serverName = entry.params?.server;
+  if (typeof serverName !== "string" || !serverName) {
+    throw new BlockExecutionError(`An "mcp" tool entry needs params.server, the name of a configured MCP server`, { code: "invalid_tool" });
+  }
+  const config = Object.hasOwn(servers, serverName) ? servers[serverName] : undefined;
+  if (!config) {
+    const known = Object.keys(servers).join(", ") || "none";
+    throw new BlockExecutionError(
+      `MCP server "${serverName}" is not configured (configured: ${known}). The operator lists servers in TRELLIS_MCP_SERVERS or DATA_DIR/mcp-servers.json`,
+      { code: "invalid_tool" },
+    );
+  }
+  const wanted = stringList(entry.params?.tools, `params.tools of MCP server "${serverName}"`);
+  let client: MCPClient;
+  try {
+    client = await connectMcpServer(config, { signal: context.signal, timeoutMs });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BlockExecutionError(`Could not connect to MCP server "${serverName}": ${scrubbed(reason, config)}`, { code: "mcp_unavailable", retryable: true });
+  }
+  context.onCleanup!(() => client.close());
+  let offered: ToolSet;
+  try {
+    const definitions = await client.listTools({ options: { signal: context.signal, timeout: timeoutMs } });
+    offered = client.toolsFromDefinitions(definitions) as ToolSet;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BlockExecutionError(`MCP server "${serverName}" did not list its tools: ${scrubbed(reason, config)}`, { code: "mcp_unavailable", retryable: true });
+  }
+  const names = wanted ?? Object.keys(offered);
+  const tools: ToolSet = {};
+  for (const name of names) {
+    const definition = offered[name];
+    if (!definition) {
+      throw new BlockExecutionError(`MCP server "${serverName}" has no tool "${name}" (it offers: ${Object.keys(offered).join(", ") || "none"})`, { code: "invalid_tool" });
+    }
+    if (context.reservedNames?.has(name)) {
+      throw new BlockExecutionError(
+        `MCP server "${serverName}" offers a tool named "${name}", the name of the built-in "${name}" tool; list the tools you want in params.tools to leave it out`,
+        { code: "invalid_tool" },
+      );
+    }
+    tools[name] = definition;
+  }
+  return tools;
+}
+
+/**
+ * `mcp`: the tools of an MCP server the operator configured, `{ type: "mcp", params: { server,
+ * tools? } }`. A client is opened per agent run and closed when its tool loop ends.
+ */
+export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
+  return {
+    tools: [{ type: MCP_TOOL_TYPE, label: "MCP server", description: "Tools of an MCP server the operator configured (params.server; params.tools to pick some)." }],
+    async createTools(entries, context) {
+      if (!context.onCleanup) throw new BlockExecutionError("MCP tools need a tool loop that closes them when it ends", { code: "invalid_tool" });
+      const servers = deps.servers();
+      const tools: ToolSet = {};
+      for (const entry of entries) {
+        const created = await toolsOfEntry(entry, servers, context, deps.connectTimeoutMs ?? 15_000);
+        for (const [name, definition] of Object.entries(created)) {
+          if (name in tools) throw new BlockExecutionError(`Two MCP tools are named "${name}"; pick one with params.tools`, { code: "invalid_tool" });
+          tools[name] = definition;
+        }
+      }
+      return tools;
+    },
+  };
+}

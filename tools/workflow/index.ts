@@ -1,0 +1,14 @@
+export { createWorkflowToolProvider, WORKFLOW_TOOL_TYPE, type WorkflowToolDeps } from "./workflow-tool";
+export {
+  checkWorkflowCall,
+  DEFAULT_MAX_WORKFLOW_DEPTH,
+  MAX_WORKFLOW_DEPTH_ENV,
+  maxWorkflowDepthFrom,
+  WorkflowRecursionError,
+  type RunWorkflowFunction,
+  type RunWorkflowRequest,
+  type WorkflowCallLink,
+  type WorkflowRunResult,
+  type WorkflowToolTarget,
+} from "./workflow-calls";
+export { parametersForWorkflow, toolNameForWorkflow } from "./workflow-tool-schema";

@@ -1,0 +1,84 @@
+import { jsonSchema, tool } from "ai";
+import { BlockExecutionError } from "@/executor/errors";
+import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
+import { checkWorkflowCall, DEFAULT_MAX_WORKFLOW_DEPTH, type RunWorkflowFunction, type WorkflowCallLink, type WorkflowToolTarget } from "./workflow-calls";
+import { parametersForWorkflow, TOOL_NAME_PATTERN, toolNameForWorkflow } from "./workflow-tool-schema";
+
+export const WORKFLOW_TOOL_TYPE = "workflow";
+
+export interface WorkflowToolDeps {
+  /** The target's name, description and start inputs. Throws for an unknown workflow. */
+  describeWorkflow(workflowId: string): Promise<WorkflowToolTarget>;
+  /** Runs the target as a child run (stored, inspectable) and waits for it. */
+  runWorkflow: RunWorkflowFunction;
+  /** The workflows that led to a run, outermost first, the run's own workflow last. */
+  callChain(runId: string, workflowId: string): Promise<WorkflowCallLink[]> | WorkflowCallLink[];
+  maxDepth?: number;
+}
+
+async function describe(deps: WorkflowToolDeps, entry: ToolEntry): Promise<WorkflowToolTarget> {
+  const workflowId = entry.params?.workflowId;
+  if (typeof workflowId !== "string" || !workflowId) {
+    throw new BlockExecutionError(`A "workflow" tool entry needs params.workflowId, the id of the workflow to call`, { code: "invalid_tool" });
+  }
+  try {
+    return await deps.describeWorkflow(workflowId);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BlockExecutionError(`The workflow tool cannot use workflow "${workflowId}": ${reason}`, { code: "invalid_tool" });
+  }
+}
+
+function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, description: string, context: ToolContext) {
+  return tool({
+    description,
+    inputSchema: jsonSchema<Record<string, unknown>>(parametersForWorkflow(target)),
+    execute: async (input, { toolCallId }) => {
+      const result = await deps.runWorkflow({ workflowId: target.id, input, depth: context.depth + 1, signal: context.signal, parentRunId: context.runId });
+      context.reportUsage?.(toolCallId, result.usage);
+      if (result.status !== "succeeded") {
+        const reason = result.error ? `: ${result.error.message}` : "";
+        throw new BlockExecutionError(`Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`, {
+          code: result.error?.code ?? "workflow_failed",
+        });
+      }
+      return { runId: result.runId, output: result.output };
+    },
+  });
+}
+
+/**
+ * `workflow` (a workflow as a tool, as the agent-flows seed registers flows as skills):
+ * `{ type: "workflow", params: { workflowId, description? }, name? }`. The target's start inputs are
+ * the tool's parameters; each call is a child run of its own, nested at most `maxDepth` deep,
+ * and a workflow can never call itself, directly or through others.
+ */
+export function createWorkflowToolProvider(deps: WorkflowToolDeps): ToolProvider {
+  const maxDepth = deps.maxDepth ?? DEFAULT_MAX_WORKFLOW_DEPTH;
+  return {
+    tools: [{ type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." }],
+    async createTools(entries, context) {
+      const tools: ToolSet = {};
+      const chain = await deps.callChain(context.runId, context.workflowId);
+      for (const entry of entries) {
+        const target = await describe(deps, entry);
+        // Checked before the model sees the tool: a cycle is a mistake in the workflows, not a model's choice.
+        checkWorkflowCall(chain, { workflowId: target.id, workflowName: target.name }, context.depth, maxDepth);
+        const name = entry.name ?? toolNameForWorkflow(target);
+        if (!TOOL_NAME_PATTERN.test(name)) {
+          throw new BlockExecutionError(`Tool name "${name}" for workflow "${target.name}" must use letters, digits, _ and - (1 to 64)`, { code: "invalid_tool" });
+        }
+        if (context.reservedNames?.has(name)) {
+          throw new BlockExecutionError(`The tool for workflow "${target.name}" would be named "${name}", the name of the built-in "${name}" tool; give the entry a "name"`, { code: "invalid_tool" });
+        }
+        if (name in tools) throw new BlockExecutionError(`Two workflow tools are named "${name}"; give one a "name"`, { code: "invalid_tool" });
+        const description =
+          typeof entry.params?.description === "string" && entry.params.description
+            ? entry.params.description
+            : target.description || `Runs the workflow "${target.name}" and returns its output.`;
+        tools[name] = createWorkflowTool(deps, target, description, context);
+      }
+      return tools;
+    },
+  };
+}
