@@ -21,6 +21,14 @@ export interface ChunkScope {
 export const EXACT_VECTOR_SCAN_LIMIT = 600;
 /** Above it, this many chunks with the most agreeing signs are ranked by exact cosine. */
 export const SIGN_PREFILTER_CANDIDATES = 150;
+/**
+ * Above this many chunks, hybrid search (without pgvector) skips the sign pass, which reads every
+ * row, and ranks its keyword candidates by exact cosine instead, as long as there are enough of
+ * them. Its vector list then cannot add chunks that share no word with the query: nothing is
+ * lost with the offline embedder, which only matches words; a semantic model loses paraphrase
+ * matches there, which pgvector's index restores.
+ */
+export const HYBRID_SIGN_PASS_LIMIT = 20_000;
 
 function scopeSql(scope: ChunkScope, firstParameter: number): { where: string; values: unknown[] } {
   const values: unknown[] = [textArrayLiteral(scope.knowledgeBaseIds)];
@@ -73,9 +81,21 @@ export async function arrayVectorSearch(
   vector: number[],
   scope: ChunkScope,
   limit: number,
-  options: { scopeSize: number; extraCandidates?: readonly string[] },
+  options: { scopeSize: number; extraCandidates?: readonly string[]; skipSignPass?: boolean },
 ): Promise<RankedId[]> {
   const { where, values } = scopeSql(scope, 3);
+  if (options.skipSignPass) {
+    const candidateScope = scopeSql(scope, 4);
+    return db.$queryRawUnsafe<RankedId[]>(
+      `SELECT c.id, ${DOT} AS score FROM knowledge_chunks c
+       WHERE c.id = ANY($3::text[]) AND ${candidateScope.where} AND array_length(c.embedding, 1) = array_length($1::float8[], 1)
+       ORDER BY score DESC, c.id LIMIT $2`,
+      numberArrayLiteral(vector),
+      limit,
+      textArrayLiteral(options.extraCandidates ?? []),
+      ...candidateScope.values,
+    );
+  }
   if (options.scopeSize <= EXACT_VECTOR_SCAN_LIMIT) {
     return db.$queryRawUnsafe<RankedId[]>(
       `SELECT c.id, ${DOT} AS score FROM knowledge_chunks c

@@ -3,7 +3,7 @@ import type { Embedder } from "@/knowledge/embedders/embedder";
 import { reciprocalRankFusion } from "@/knowledge/search/reciprocal-rank-fusion";
 import { DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge/search/search-types";
 import { RequestError } from "@/lib/http/errors";
-import { arrayVectorSearch, countChunksInScope, keywordSearch, loadChunkResults, pgvectorSearch, type ChunkScope, type RankedId } from "./chunk-search";
+import { arrayVectorSearch, countChunksInScope, HYBRID_SIGN_PASS_LIMIT, keywordSearch, loadChunkResults, pgvectorSearch, type ChunkScope, type RankedId } from "./chunk-search";
 import { findBases, NotFoundError, type KnowledgeBaseRecord } from "./knowledge-store";
 import type { SqlClient } from "./sql-client";
 
@@ -45,7 +45,8 @@ async function vectorLeg(
       ranked.push(...(await pgvectorSearch(deps.db, vector, scope, depth)));
     } else {
       const scopeSize = await countChunksInScope(deps.db, knowledgeBaseIds);
-      ranked.push(...(await arrayVectorSearch(deps.db, vector, scope, depth, { scopeSize, extraCandidates })));
+      const skipSignPass = scopeSize > HYBRID_SIGN_PASS_LIMIT && extraCandidates.length >= (request.topK ?? DEFAULT_TOP_K);
+      ranked.push(...(await arrayVectorSearch(deps.db, vector, scope, depth, { scopeSize, extraCandidates, skipSignPass })));
     }
   }
   ranked.sort((a, b) => b.score - a.score);
