@@ -1,11 +1,10 @@
 import { countTokens } from "../chunking/tokenizer";
 import type { Embedder, EmbeddingBatch } from "./embedder";
+import { OFFLINE_EMBEDDER_ID } from "./offline-notice";
 import { termsOf } from "./terms";
 
-export const OFFLINE_EMBEDDER_ID = "offline/hash-embed";
+export { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "./offline-notice";
 export const OFFLINE_EMBEDDER_DIMENSIONS = 256;
-export const OFFLINE_EMBEDDER_NOTICE =
-  "The built-in offline embedder matches words, not meaning: it hashes words and word pairs into a vector, so it finds chunks that share words with the query but not paraphrases or synonyms. Choose an embedding model from a provider for semantic search.";
 
 /** 32-bit FNV-1a: a fast, stable hash, the same on every machine and run. */
 function fnv1a(text: string, seed = 0x811c9dc5): number {

@@ -1,0 +1,7 @@
+import { KnowledgePage } from "@/components/knowledge/knowledge-page";
+
+export const metadata = { title: "Knowledge · Trellis" };
+
+export default function Page() {
+  return <KnowledgePage />;
+}
