@@ -8,7 +8,7 @@ import { createModelRegistry } from "@/providers";
 import { calculatorToolProvider } from "@/tools/calculator/calculator-tool";
 import { createHttpRequestToolProvider } from "@/tools/http_request/http-request-tool";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
-import { createMcpToolProvider, loadMcpServers } from "@/tools/mcp";
+import { createMcpToolProvider, describeMcpServer, loadMcpServers } from "@/tools/mcp";
 import { createToolRegistry } from "@/tools/registry";
 import { createRunFunctionToolProvider } from "@/tools/run_function/run-function-tool";
 import { createWebPageToolProvider } from "@/tools/web_page/web-page-tool";
@@ -70,7 +70,17 @@ export function createRuntime(options: RuntimeOptions) {
     },
   });
 
-  return { repositories, runs, prepareHandlers, runEnv, mcpServers };
+  /** What the inspector offers: tool types, and the operator's MCP servers by name and target only. */
+  function toolCatalog() {
+    const tools = prepareHandlers(processEnv).tools.list();
+    try {
+      return { tools, mcpServers: Object.entries(mcpServers()).map(([name, config]) => describeMcpServer(name, config)) };
+    } catch (error) {
+      return { tools, mcpServers: [], mcpError: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return { repositories, runs, prepareHandlers, runEnv, mcpServers, toolCatalog };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,4 +1,4 @@
-export { connectMcpServer, createMcpToolProvider, MCP_TOOL_TYPE, type McpToolProviderDeps } from "./mcp-tool-provider";
+export { connectMcpServer, createMcpToolProvider, listMcpServerTools, MCP_TOOL_TYPE, type McpToolProviderDeps } from "./mcp-tool-provider";
 export {
   describeMcpServer,
   loadMcpServers,

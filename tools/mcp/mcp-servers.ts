@@ -11,25 +11,27 @@ import { TrellisError } from "@/executor/errors";
  */
 
 const headerValues = z.record(z.string(), z.string());
+const required = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`) });
+const SERVER_NAME_RULE = "server names use letters, digits, _ and - (1 to 64)";
 
 const httpServerSchema = z.strictObject({
   transport: z.enum(["http", "sse"]),
-  url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }),
+  url: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? "is required" : "must be an http(s) URL") }),
   headers: headerValues.optional(),
 });
 
 const stdioServerSchema = z.strictObject({
   transport: z.literal("stdio"),
-  command: z.string().min(1, "is required"),
+  command: z.string(required("a command")).min(1, "is required"),
   args: z.array(z.string()).default([]),
   /** Added to the few variables the child inherits (PATH, HOME, ...); the server's own env is not passed on. */
   env: headerValues.optional(),
   cwd: z.string().optional(),
 });
 
-export const mcpServerSchema = z.discriminatedUnion("transport", [httpServerSchema, stdioServerSchema], { error: 'transport must be "http", "sse" or "stdio"' });
+export const mcpServerSchema = z.discriminatedUnion("transport", [httpServerSchema, stdioServerSchema], { error: 'must be "http", "sse" or "stdio"' });
 
-export const mcpServersSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "server names use letters, digits, _ and - (1 to 64)"), mcpServerSchema);
+export const mcpServersSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, SERVER_NAME_RULE), mcpServerSchema);
 
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 export type McpServers = Record<string, McpServerConfig>;
@@ -53,7 +55,9 @@ export function parseMcpServers(text: string, source: string): McpServers {
   }
   const parsed = mcpServersSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top level)"}: ${issue.message}`).join("; ");
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".") || "(top level)"}: ${issue.code === "invalid_key" ? SERVER_NAME_RULE : issue.message}`)
+      .join("; ");
     throw new McpConfigError(`${source} has invalid MCP servers: ${problems}`);
   }
   return parsed.data;
