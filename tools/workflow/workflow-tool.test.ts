@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
+import { agentWorkflow } from "./__fixtures__/agent-workflow";
+
+let kit: RunTestKit;
+beforeAll(async () => {
+  kit = await startRunTestKit();
+});
+afterAll(() => kit.close());
+beforeEach(() => {
+  kit.server.requests.length = 0;
+});
+
+async function createWorkflow(document: unknown) {
+  return kit.database.repositories.workflows.create(document as never);
+}
+
+async function runToEnd(workflowId: string, input: Record<string, unknown>) {
+  const live = await kit.runtime.runs.start(workflowId, input);
+  await live.done;
+  return kit.database.repositories.runs.getWithSpans(live.runId);
+}
+
+describe("workflows as tools", () => {
+  it("lets an agent call another workflow: its start inputs are the parameters, its output the result, its run stored and its spending counted", async () => {
+    const child = await createWorkflow(
+      agentWorkflow({
+        name: "Summarise Ticket!",
+        description: "Summarises a support ticket in one line.",
+        inputs: [
+          { name: "ticket", type: "string", description: "The ticket text" },
+          { name: "maxWords", type: "number", default: 12 },
+        ],
+        userPrompt: "Summarise in <start.maxWords> words: <start.ticket>",
+      }),
+    );
+    const parent = await createWorkflow(
+      agentWorkflow({ name: "Triage", inputs: [{ name: "question", type: "string" }], userPrompt: "<start.question>", tools: [{ type: "workflow", params: { workflowId: child.id } }] }),
+    );
+    kit.server.enqueue(
+      { kind: "tool-calls", calls: [{ id: "call_sum", name: "summarise_ticket", arguments: { ticket: "The parcel arrived crushed and the vase inside is broken." } }], usage: { prompt: 100, completion: 20 } },
+      { kind: "text", text: "Broken vase in crushed parcel.", usage: { prompt: 40, completion: 7 } },
+      { kind: "text", text: "The ticket is about a broken vase.", usage: { prompt: 150, completion: 9 } },
+    );
+
+    const run = await runToEnd(parent.id, { question: "What is the ticket about?" });
+
+    expect(run.status).toBe("succeeded");
+    expect(run.output).toEqual({ answer: "The ticket is about a broken vase." });
+    const offered = kit.server.requests[0]!.body.tools[0].function;
+    expect(offered).toMatchObject({
+      name: "summarise_ticket",
+      description: "Summarises a support ticket in one line.",
+      parameters: { type: "object", properties: { ticket: { type: "string", description: "The ticket text" }, maxWords: { type: "number" } }, required: ["ticket"] },
+    });
+    // The child ran with the model's arguments and its start default.
+    expect(kit.server.requests[1]!.parsed.userTexts).toEqual(["Summarise in 12 words: The parcel arrived crushed and the vase inside is broken."]);
+
+    const childRuns = await kit.database.repositories.runs.listByWorkflow(child.id);
+    expect(childRuns).toHaveLength(1);
+    const childRun = await kit.database.repositories.runs.get(childRuns[0]!.id);
+    expect(childRun).toMatchObject({ status: "succeeded", input: { ticket: "The parcel arrived crushed and the vase inside is broken." }, output: { answer: "Broken vase in crushed parcel." } });
+    expect(childRun.tokens.total).toBe(47);
+
+    const toolSpan = run.spans.find((span) => span.kind === "tool")!;
+    expect(toolSpan).toMatchObject({ name: "summarise_ticket", status: "succeeded", output: { runId: childRun.id, output: { answer: "Broken vase in crushed parcel." } } });
+    expect(toolSpan.usage?.tokens.total).toBe(47);
+    // The parent's agent (and so the parent run) counts the child's tokens once: 120 + 159 of its own, 47 through the tool.
+    const agentSpan = run.spans.find((span) => span.kind === "block" && span.blockId === "agent")!;
+    expect(agentSpan.usage?.tokens.total).toBe(120 + 159 + 47);
+    expect(run.tokens.total).toBe(120 + 159 + 47);
+    expect(run.cost!.total).toBeCloseTo(agentSpan.usage!.cost!.total, 10);
+  });
+
+  it("stops a workflow that lists itself as a tool before any model call, naming the chain", async () => {
+    const selfCalling = await createWorkflow(agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
+    const document = agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", tools: [{ type: "workflow", params: { workflowId: selfCalling.id } }] });
+    await kit.database.repositories.workflows.update(selfCalling.id, document as never, selfCalling.version);
+
+    const run = await runToEnd(selfCalling.id, { text: "hello" });
+
+    expect(run.status).toBe("failed");
+    expect(run.error?.message).toContain('Workflow "Echo forever" is already running in this call chain: "Echo forever" → "Echo forever"');
+    expect(kit.server.requests).toHaveLength(0);
+    expect(await kit.database.repositories.runs.listByWorkflow(selfCalling.id)).toHaveLength(1);
+  });
+
+  it("stops a cycle through another workflow where it closes, and the first agent hears why", async () => {
+    const first = await createWorkflow(agentWorkflow({ name: "Ping", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
+    const second = await createWorkflow(
+      agentWorkflow({ name: "Pong", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", tools: [{ type: "workflow", params: { workflowId: first.id } }] }),
+    );
+    await kit.database.repositories.workflows.update(
+      first.id,
+      agentWorkflow({ name: "Ping", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", tools: [{ type: "workflow", params: { workflowId: second.id } }] }) as never,
+      first.version,
+    );
+    kit.server.enqueue({ kind: "tool-calls", calls: [{ name: "pong", arguments: { text: "hi" } }] }, { kind: "text", text: "Pong could not run." });
+
+    const run = await runToEnd(first.id, { text: "start" });
+
+    expect(run.status).toBe("succeeded");
+    const toolSpan = run.spans.find((span) => span.kind === "tool")!;
+    expect(toolSpan.status).toBe("failed");
+    expect(toolSpan.error?.message).toContain('Workflow "Ping" is already running in this call chain: "Ping" → "Pong" → "Ping"');
+    expect(kit.server.requests.at(-1)!.parsed.allText).toContain("already running in this call chain");
+    const pongRuns = await kit.database.repositories.runs.listByWorkflow(second.id);
+    expect(pongRuns.map((summary) => summary.status)).toEqual(["failed"]);
+  });
+});
