@@ -6,7 +6,7 @@ import { useModels, type ModelOption } from "../editor-queries";
 import { asString, inputClass, type FieldEditorProps } from "./field-props";
 
 function priceText(model: ModelOption): string {
-  if (model.offline) return "free · not a language model";
+  if (model.offline) return "free";
   if (model.unpriced || !model.prices) return "unpriced";
   return `${formatPricePerMillion(model.prices.input)} in · ${formatPricePerMillion(model.prices.output)} out per 1M tokens`;
 }
