@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { Repositories } from "@/lib/db";
+import { createRuntime } from "./runtime";
+
+// The catalog reads no storage; the runtime is composed as the app composes it.
+const noStorage = {} as Repositories;
+const runtimeWith = (env: Record<string, string>) =>
+  createRuntime({ repositories: noStorage, knowledgeSearch: async () => ({ results: [] }) as never, processEnv: (name) => env[name], guardedFetch: fetch as never });
+
+describe("the tool catalog (GET /api/tools)", () => {
+  it("lists every tool type and the operator's MCP servers by name and target, never their secrets", () => {
+    const servers = {
+      github: { transport: "http", url: "https://mcp.example.com/github?token=url-secret", headers: { authorization: "Bearer header-secret" } },
+      files: { transport: "stdio", command: "/opt/mcp/bin/files-server", args: ["--root", "/srv"], env: { FILES_KEY: "env-secret" } },
+    };
+    const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: JSON.stringify(servers) }).toolCatalog();
+    expect(catalog.tools.map((tool) => tool.type).sort()).toEqual(["calculator", "http_request", "knowledge_search", "mcp", "run_function", "web_page", "workflow"]);
+    expect(catalog.mcpServers).toEqual([
+      { name: "github", transport: "http", target: "https://mcp.example.com/github" },
+      { name: "files", transport: "stdio", target: "files-server" },
+    ]);
+    expect(JSON.stringify(catalog)).not.toMatch(/secret/);
+  });
+
+  it("reports a broken server list instead of failing", () => {
+    const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: '{"x": {"transport": "stdio"}}' }).toolCatalog();
+    expect(catalog.mcpServers).toEqual([]);
+    expect(catalog.mcpError).toBe("TRELLIS_MCP_SERVERS has invalid MCP servers: x.command: is required");
+  });
+
+  it("refuses a nonsensical depth limit when the runtime is made", () => {
+    expect(() => runtimeWith({ TRELLIS_MAX_WORKFLOW_DEPTH: "-1" })).toThrow('TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "-1"');
+  });
+});
