@@ -56,3 +56,19 @@ test("reload after a conflict takes the other tab's version", async ({ browser, 
   await expect(second.saveStatus).toHaveAttribute("data-status", "saved");
   await context.close();
 });
+
+test("leaving with changes that are not saved asks first", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Leave guard ${Date.now()}`,
+    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  await editor.select("Writer");
+  // An empty prompt is refused by the server, so the change stays unsaved.
+  await editor.field("userPrompt").fill("");
+  await expect(editor.saveStatus).toHaveAttribute("data-status", /unsaved|error/);
+  const dialog = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  expect((await dialog).type()).toBe("beforeunload");
+});
