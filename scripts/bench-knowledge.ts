@@ -115,11 +115,13 @@ try {
     const failed = (await service.listDocuments(base.id)).filter((item) => item.status !== "ready");
     if (failed.length) throw new Error(`${failed.length} documents did not become ready: ${failed[0]?.error}`);
     const samples = await database.prisma.$queryRawUnsafe<Array<{ content: string }>>(`SELECT content FROM knowledge_chunks ORDER BY random() LIMIT ${QUERIES}`);
-    const queries = samples.map(({ content }) => {
-      const words = content.split(/\s+/).filter((word) => /^[a-z]{4,}$/.test(word));
-      const start = Math.floor(rand() * Math.max(1, words.length - 4));
-      return words.slice(start, start + 3 + Math.floor(rand() * 2)).join(" ");
-    });
+    const queries = samples
+      .map(({ content }) => {
+        const words = content.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+        const start = Math.floor(rand() * Math.max(1, words.length - 4));
+        return words.slice(start, start + 3 + Math.floor(rand() * 2)).join(" ");
+      })
+      .filter(Boolean);
     const latency: Record<string, unknown> = {};
     for (const mode of ["hybrid", "keyword", "vector"] as SearchMode[]) {
       for (const query of queries.slice(0, 10)) await service.search({ knowledgeBaseIds: [base.id], query, topK: 5, mode }); // warm up

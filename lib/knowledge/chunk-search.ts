@@ -40,23 +40,37 @@ function scopeSql(scope: ChunkScope, firstParameter: number): { where: string; v
   return { where, values };
 }
 
-/**
- * Full-text search: the query's words are OR-ed (a question rarely has every word of its
- * answer), stemmed with the English configuration, and ranked by ts_rank with length
- * normalisation, scaled to 0..1. The GIN index on search_vector finds the matches.
- */
-export async function keywordSearch(db: SqlClient, query: string, scope: ChunkScope, limit: number): Promise<RankedId[]> {
-  const { where, values } = scopeSql(scope, 3);
+async function rankedMatches(db: SqlClient, tsquery: string, query: string, scope: ChunkScope, limit: number, exclude: readonly string[]): Promise<RankedId[]> {
+  const { where, values } = scopeSql(scope, 4);
   return db.$queryRawUnsafe<RankedId[]>(
-    `WITH q AS (SELECT nullif(replace(plainto_tsquery('english', $1)::text, ' & ', ' | '), '')::tsquery AS query)
+    `WITH q AS (SELECT ${tsquery} AS query)
      SELECT c.id, ts_rank(c.search_vector, q.query, 1 | 32)::float8 AS score
      FROM knowledge_chunks c, q
-     WHERE q.query IS NOT NULL AND c.search_vector @@ q.query AND ${where}
+     WHERE q.query IS NOT NULL AND c.search_vector @@ q.query AND NOT (c.id = ANY($3::text[])) AND ${where}
      ORDER BY score DESC, c.id LIMIT $2`,
     query,
     limit,
+    textArrayLiteral(exclude),
     ...values,
   );
+}
+
+/** Every word of the query (stemmed, English stop words dropped). Selective, so fast on large bases. */
+const ALL_WORDS = `nullif(plainto_tsquery('english', $1)::text, '')::tsquery`;
+/** Any word of the query: a question rarely has every word of its answer. */
+const ANY_WORD = `nullif(replace(plainto_tsquery('english', $1)::text, ' & ', ' | '), '')::tsquery`;
+
+/**
+ * Full-text search, ranked by ts_rank with length normalisation, scaled to 0..1, found through
+ * the GIN index on search_vector. Chunks holding every word of the query come first; only when
+ * they are fewer than `enough` are chunks holding some of the words added (ranking those reads
+ * every chunk with a common word, which is what makes keyword search slow on large bases).
+ */
+export async function keywordSearch(db: SqlClient, query: string, scope: ChunkScope, limit: number, enough = limit): Promise<RankedId[]> {
+  const strict = await rankedMatches(db, ALL_WORDS, query, scope, limit, []);
+  if (strict.length >= Math.min(enough, limit)) return strict;
+  const loose = await rankedMatches(db, ANY_WORD, query, scope, limit - strict.length, strict.map((item) => item.id));
+  return [...strict, ...loose];
 }
 
 export async function countChunksInScope(db: SqlClient, knowledgeBaseIds: readonly string[]): Promise<number> {

@@ -83,7 +83,7 @@ export async function searchKnowledge(deps: SearchDependencies, request: SearchR
     ranked = vector.ranked;
     usage = sumUsage(vector.usage);
   } else {
-    const keyword = await keywordSearch(deps.db, query, scope, depth);
+    const keyword = await keywordSearch(deps.db, query, scope, depth, topK);
     const vector = await vectorLeg(deps, bases, { ...request, query }, depth, keyword.map((item) => item.id), signal);
     usage = sumUsage(vector.usage);
     ranked = reciprocalRankFusion([keyword.map((item) => item.id), vector.ranked.map((item) => item.id)]).map(({ id, score }) => ({ id, score }));
