@@ -28,8 +28,8 @@ interface Waiting {
 
 /**
  * Tool calls waiting for a person, in this process's memory. A run is `paused` while any of its
- * calls waits. A server restart loses the waiting calls: their runs can never resume and are
- * failed as orphans when the server starts again.
+ * calls waits. A server restart loses the waiting calls: their runs can never resume (see
+ * RunService.failOrphans).
  */
 export class RunApprovals {
   private readonly waiting = new Map<string, Map<string, Waiting>>();
