@@ -33,7 +33,8 @@ export const knowledgeDefinition = {
         { value: "keyword", label: "Keyword" },
       ],
     },
-    { key: "filters", label: "Filters", kind: "json" },
+    { key: "minScore", label: "Minimum score", kind: "number", help: "Drop results scoring below this (hybrid: 0 to 1; vector: cosine)" },
+    { key: "filters", label: "Filters", kind: "json", help: 'Document metadata to match, e.g. { "tags": ["policy"] }' },
   ],
   outputs: [
     { path: "results", type: "array" },
