@@ -1,7 +1,7 @@
 "use client";
 
 import { BookOpen, Info, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "@/knowledge/embedders/offline-notice";
 import { CreateBaseForm } from "./create-base-form";
 import { DocumentList } from "./document-list";
@@ -17,6 +17,12 @@ export function KnowledgePage() {
   const [error, setError] = useState<string | null>(null);
   const selected = bases.data?.find((base) => base.id === selectedId) ?? bases.data?.[0] ?? null;
   const documents = useDocuments(selected?.id ?? null);
+  const statuses = (documents.data ?? []).map((document) => document.status).join();
+  const refetchBases = bases.refetch;
+  // Document and chunk counts in the list change as processing finishes.
+  useEffect(() => {
+    if (statuses) void refetchBases();
+  }, [statuses, refetchBases]);
 
   return (
     <main className="mx-auto flex max-w-6xl gap-6 px-6 py-10">
