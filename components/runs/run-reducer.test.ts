@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunEvent } from "@/executor/events";
+import { startRunTestKit, supportRoutingDocument, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
+import { initialRunView, reduceRun, reduceRunEvents, type SequencedRunEvent } from "./run-reducer";
+
+const BLOCK_IDS = ["start", "router", "sales", "support", "sales_response", "support_response"];
+
+let kit: RunTestKit;
+beforeAll(async () => {
+  kit = await startRunTestKit();
+});
+afterAll(() => kit.close());
+
+async function recordRun(model: string, message: string, script?: () => void): Promise<{ runId: string; events: SequencedRunEvent[] }> {
+  const workflow = await kit.database.repositories.workflows.create(supportRoutingDocument(model) as never);
+  script?.();
+  const live = await kit.runtime.runs.start(workflow.id, { message });
+  const events: SequencedRunEvent[] = [];
+  live.channel.subscribe(0, (item) => events.push(item));
+  await live.done;
+  return { runId: live.runId, events };
+}
+
+describe("the run reducer over a real run", () => {
+  it("rebuilds the canvas state with the same figures as GET /api/runs/:id", async () => {
+    const { runId, events } = await recordRun("openai/gpt-4o-mini", "My parcel is broken, I need support", () =>
+      kit.server.enqueue(
+        { kind: "text", text: "support", usage: { prompt: 300, completion: 2 } },
+        { kind: "text", text: "We are sorry. A refund is on its way.", chunks: ["We are sorry. ", "A refund ", "is on its way."], usage: { prompt: 90, completion: 11, cachedPrompt: 40 } },
+      ),
+    );
+    const view = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
+    const stored = (await (await kit.http.get(runId)).json()) as {
+      status: string;
+      tokens: { total: number };
+      cost: { total: number };
+      durationMs: number;
+      spans: Array<{ kind: string; blockId: string; tokens: { total: number } | null; cost: { total: number } | null; durationMs: number }>;
+    };
+
+    expect(view.status).toBe("succeeded");
+    expect(view.ended).toBe(true);
+    expect(view.blocks.sales?.status).toBe("skipped");
+    expect(view.blocks.support?.status).toBe("succeeded");
+    expect(view.blocks.support?.text).toBe("We are sorry. A refund is on its way.");
+    expect(view.tokens?.total).toBe(stored.tokens.total);
+    expect(view.cost?.total).toBe(stored.cost.total);
+    for (const span of stored.spans.filter((item) => item.kind === "block")) {
+      expect(view.blocks[span.blockId]?.tokens?.total ?? null).toBe(span.tokens?.total ?? null);
+      expect(view.blocks[span.blockId]?.cost?.total ?? null).toBe(span.cost?.total ?? null);
+    }
+    // The console merges the streamed chunks of one block into one line.
+    const textLines = view.log.filter((entry) => entry.type === "block.delta");
+    expect(textLines).toHaveLength(1);
+    expect(textLines[0]?.text).toBe("We are sorry. A refund is on its way.");
+    expect(view.log.at(-1)?.text).toBe("Run succeeded");
+  });
+
+  it("gives the same state whether events arrive once, twice (a resumed stream) or replayed later", async () => {
+    const { runId, events } = await recordRun("offline/echo", "support please");
+    const once = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
+    const resumed = reduceRunEvents(reduceRunEvents(initialRunView(runId, BLOCK_IDS), events.slice(0, 5)), events.slice(2));
+    expect(resumed).toEqual(once);
+    const otherRun: SequencedRunEvent = { seq: 999, event: { type: "run.cancelled", runId: "someone-else" } };
+    expect(reduceRun(once, otherRun)).toBe(once);
+  });
+});
+
+describe("the run reducer over events the engine sends in loops, cancels and approvals", () => {
+  const run = (events: RunEvent[]) => reduceRunEvents(initialRunView("r1", ["loop", "step", "never"]), events.map((event, index) => ({ seq: index + 1, event })));
+  const tokens = (prompt: number, completion: number) => ({ prompt, completion, total: prompt + completion });
+
+  it("adds up a block that ran in every iteration, and marks unpriced when one part had no price", () => {
+    const view = run([
+      { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
+      { type: "block.started", runId: "r1", blockId: "step", blockName: "Step", blockType: "agent", spanId: "s1", iteration: [0], startedAt: "2026-01-01T00:00:00.010Z" },
+      { type: "block.completed", runId: "r1", blockId: "step", spanId: "s1", output: 1, durationMs: 10, tokens: tokens(10, 5), cost: { input: 0.001, output: 0.002, total: 0.003 } },
+      { type: "block.started", runId: "r1", blockId: "step", blockName: "Step", blockType: "agent", spanId: "s2", iteration: [1], startedAt: "2026-01-01T00:00:00.030Z" },
+      { type: "block.completed", runId: "r1", blockId: "step", spanId: "s2", output: 2, durationMs: 20, tokens: tokens(1, 1), cost: null, unpriced: true },
+    ]);
+    expect(view.blocks.step).toMatchObject({ status: "succeeded", runs: 2, durationMs: 30, tokens: tokens(11, 6), cost: null, unpriced: true });
+    expect(view.tokens).toEqual(tokens(11, 6));
+    expect(view.unpriced).toBe(true);
+  });
+
+  it("ends a cancelled run with the running block cut short and unreached blocks cleared", () => {
+    const view = run([
+      { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
+      { type: "block.started", runId: "r1", blockId: "step", blockName: "Step", blockType: "agent", spanId: "s1", startedAt: "2026-01-01T00:00:00.010Z" },
+      { type: "block.delta", runId: "r1", blockId: "step", spanId: "s1", text: "Hel" },
+      { type: "run.cancelled", runId: "r1" },
+    ]);
+    expect(view.status).toBe("cancelled");
+    expect(view.blocks.step).toMatchObject({ status: "failed", text: "Hel", error: { code: "cancelled" } });
+    expect(view.blocks.never).toBeUndefined();
+  });
+
+  it("pauses for a tool approval and resumes once it is decided", () => {
+    const requested: RunEvent = { type: "tool.approval.requested", runId: "r1", blockId: "step", spanId: "t1", toolCallId: "c1", toolName: "send_mail", arguments: { to: "a@b.c" }, requestedAt: "2026-01-01T00:00:01.000Z" };
+    const paused = run([{ type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" }, requested]);
+    expect(paused.status).toBe("paused");
+    expect(paused.approvals).toEqual([expect.objectContaining({ toolCallId: "c1", toolName: "send_mail" })]);
+    const resumed = reduceRun(paused, { seq: 3, event: { type: "tool.approval.resolved", runId: "r1", blockId: "step", spanId: "t1", toolCallId: "c1", toolName: "send_mail", approved: false, reason: "not now", resolvedAt: "2026-01-01T00:00:02.000Z" } });
+    expect(resumed.status).toBe("running");
+    expect(resumed.approvals[0]?.decision).toEqual({ approved: false, reason: "not now" });
+    expect(resumed.log.at(-1)?.text).toBe("send_mail denied: not now");
+  });
+});

@@ -1,0 +1,177 @@
+import type { BlockRunState, RunSliceState } from "@/components/editor/store";
+import type { RunEvent } from "@/executor/events";
+import { addUsage, type Usage } from "@/executor/usage";
+
+/**
+ * Run events in, run state out: the only place that decides what an event means for the canvas,
+ * the toolbar and the console. The live stream, a reload's replay and a past run from history all
+ * go through it, so they cannot disagree.
+ */
+
+export interface SequencedRunEvent {
+  seq: number;
+  event: RunEvent;
+}
+
+/** One line of the console: an event, or the text a block streamed (consecutive deltas merged). */
+export interface ConsoleEntry {
+  seq: number;
+  type: RunEvent["type"];
+  blockId?: string;
+  spanId?: string;
+  text: string;
+}
+
+export interface ApprovalEntry {
+  toolCallId: string;
+  toolName: string;
+  blockId: string;
+  arguments: unknown;
+  requestedAt: string;
+  decision?: { approved: boolean; reason?: string };
+}
+
+export interface RunView extends RunSliceState {
+  workflowId?: string;
+  startedAt?: string;
+  /** The last event applied: the stream resumes after it. */
+  lastSeq: number;
+  unpriced?: boolean;
+  estimated?: boolean;
+  output?: unknown;
+  /** True once a run.completed, run.failed or run.cancelled has been applied. */
+  ended: boolean;
+  blockNames: Record<string, string>;
+  log: ConsoleEntry[];
+  approvals: ApprovalEntry[];
+}
+
+export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [] };
+
+/** A run about to be followed: every block of the workflow starts queued. */
+export function initialRunView(runId: string, blockIds: readonly string[]): RunView {
+  const blocks: Record<string, BlockRunState> = {};
+  for (const id of blockIds) blocks[id] = { status: "pending", text: "" };
+  return { ...IDLE_RUN, runId, status: "queued", blocks };
+}
+
+function usageOf(fields: { tokens?: Usage["tokens"]; cost?: Usage["cost"]; unpriced?: boolean; estimated?: boolean }): Usage | null {
+  if (!fields.tokens) return null;
+  const usage: Usage = { tokens: fields.tokens, cost: fields.cost ?? null };
+  if (fields.unpriced || fields.cost === null || fields.cost === undefined) usage.unpriced = true;
+  if (fields.estimated) usage.estimated = true;
+  return usage;
+}
+
+/** Adds what one more execution of a block spent to what it spent before (loops run blocks again). */
+function accumulate(block: BlockRunState, usage: Usage | null, durationMs: number | undefined): Partial<BlockRunState> {
+  const again = (block.runs ?? 1) > 1;
+  const patch: Partial<BlockRunState> = {};
+  if (durationMs !== undefined) patch.durationMs = again && block.durationMs !== undefined ? block.durationMs + durationMs : durationMs;
+  if (usage) {
+    const previous: Usage | null = again && block.tokens ? { tokens: block.tokens, cost: block.cost ?? null, unpriced: block.unpriced, estimated: block.estimated } : null;
+    const total = previous ? addUsage(previous, usage) : usage;
+    patch.tokens = total.tokens;
+    patch.cost = total.cost;
+    patch.unpriced = Boolean(total.unpriced);
+    patch.estimated = Boolean(total.estimated);
+  }
+  return patch;
+}
+
+function patchBlock(view: RunView, blockId: string, patch: (block: BlockRunState) => Partial<BlockRunState>): RunView {
+  const block = view.blocks[blockId] ?? { status: "pending", text: "" };
+  return { ...view, blocks: { ...view.blocks, [blockId]: { ...block, ...patch(block) } } };
+}
+
+/** Run totals so far: the sum of what finished blocks reported (containers report nothing of their own). */
+function addToTotals(view: RunView, usage: Usage | null): RunView {
+  if (!usage) return view;
+  const previous: Usage = view.tokens ? { tokens: view.tokens, cost: view.cost ?? null, unpriced: view.unpriced, estimated: view.estimated } : { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } };
+  const total = addUsage(previous, usage);
+  return { ...view, tokens: total.tokens, cost: total.cost, unpriced: Boolean(total.unpriced), estimated: Boolean(total.estimated) };
+}
+
+function logged(view: RunView, seq: number, entry: Omit<ConsoleEntry, "seq">): RunView {
+  return { ...view, log: [...view.log, { seq, ...entry }] };
+}
+
+function appendDelta(view: RunView, seq: number, event: Extract<RunEvent, { type: "block.delta" }>): RunView {
+  const last = view.log.at(-1);
+  if (last?.type === "block.delta" && last.spanId === event.spanId) {
+    return { ...view, log: [...view.log.slice(0, -1), { ...last, text: last.text + event.text }] };
+  }
+  return logged(view, seq, { type: "block.delta", blockId: event.blockId, spanId: event.spanId, text: event.text });
+}
+
+/** Blocks still running when the run stops were cut short; blocks never reached show nothing. */
+function settleBlocks(view: RunView, runningBecomes: BlockRunState["error"] | null): RunView {
+  const blocks: Record<string, BlockRunState> = {};
+  for (const [id, block] of Object.entries(view.blocks)) {
+    if (block.status === "pending") continue;
+    blocks[id] = block.status === "running" && runningBecomes ? { ...block, status: "failed", error: runningBecomes } : block;
+  }
+  return { ...view, blocks };
+}
+
+function nameOf(view: RunView, blockId: string): string {
+  return view.blockNames[blockId] ?? blockId;
+}
+
+export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): RunView {
+  if (seq <= state.lastSeq || (state.runId !== null && event.runId !== state.runId)) return state;
+  const view: RunView = { ...state, runId: event.runId, lastSeq: seq };
+  switch (event.type) {
+    case "run.started":
+      return logged({ ...view, status: view.status === "queued" || view.status === "idle" ? "running" : view.status, workflowId: event.workflowId, startedAt: event.startedAt }, seq, { type: event.type, text: "Run started" });
+    case "block.started": {
+      const named = { ...view, blockNames: { ...view.blockNames, [event.blockId]: event.blockName } };
+      const iteration = event.iteration?.length ? ` (iteration ${event.iteration.join(".")})` : "";
+      const next = patchBlock(named, event.blockId, (block) => ({ status: "running", startedAt: event.startedAt, text: "", error: undefined, runs: (block.runs ?? 0) + 1 }));
+      return logged(next, seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${event.blockName} started${iteration}` });
+    }
+    case "block.delta":
+      return appendDelta(patchBlock(view, event.blockId, (block) => ({ text: block.text + event.text })), seq, event);
+    case "block.completed": {
+      const usage = usageOf(event);
+      const next = patchBlock(view, event.blockId, (block) => ({ status: "succeeded", output: event.output, ...accumulate(block, usage, event.durationMs) }));
+      return logged(addToTotals(next, usage), seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${nameOf(view, event.blockId)} succeeded` });
+    }
+    case "block.failed": {
+      const usage = usageOf(event);
+      const next = patchBlock(view, event.blockId, (block) => ({ status: "failed", error: event.error, handled: event.handled, ...accumulate(block, usage, undefined) }));
+      const how = event.handled ? " (taken by its error path)" : "";
+      return logged(addToTotals(next, usage), seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${nameOf(view, event.blockId)} failed${how}: ${event.error.message}` });
+    }
+    case "block.skipped": {
+      const current = view.blocks[event.blockId];
+      const next = !current || current.status === "pending" ? patchBlock(view, event.blockId, () => ({ status: "skipped" })) : view;
+      return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${nameOf(view, event.blockId)} skipped: ${event.reason}` });
+    }
+    case "run.completed": {
+      const totals = { durationMs: event.durationMs, tokens: event.tokens, cost: event.cost, unpriced: Boolean(event.unpriced || event.cost === null), estimated: Boolean(event.estimated) };
+      return logged(settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, null), seq, { type: event.type, text: "Run succeeded" });
+    }
+    case "run.failed":
+      return logged(settleBlocks({ ...view, status: "failed", error: event.error, ended: true }, null), seq, { type: event.type, text: `Run failed: ${event.error.message}` });
+    case "run.cancelled":
+      return logged(settleBlocks({ ...view, status: "cancelled", ended: true }, { code: "cancelled", message: "Cancelled" }), seq, { type: event.type, text: "Run cancelled" });
+    case "tool.approval.requested": {
+      const approval: ApprovalEntry = { toolCallId: event.toolCallId, toolName: event.toolName, blockId: event.blockId, arguments: event.arguments, requestedAt: event.requestedAt };
+      const next = { ...view, status: "paused" as const, approvals: [...view.approvals, approval] };
+      return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${nameOf(view, event.blockId)} asks to call ${event.toolName}` });
+    }
+    case "tool.approval.resolved": {
+      const decision = { approved: event.approved, ...(event.reason ? { reason: event.reason } : {}) };
+      const approvals = view.approvals.map((item) => (item.toolCallId === event.toolCallId ? { ...item, decision } : item));
+      const waiting = approvals.some((item) => !item.decision);
+      const next = { ...view, approvals, status: view.status === "paused" && !waiting ? ("running" as const) : view.status };
+      const verdict = event.approved ? "approved" : `denied${event.reason ? `: ${event.reason}` : ""}`;
+      return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${event.toolName} ${verdict}` });
+    }
+  }
+}
+
+export function reduceRunEvents(state: RunView, events: readonly SequencedRunEvent[]): RunView {
+  return events.reduce(reduceRun, state);
+}
