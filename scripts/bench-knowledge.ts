@@ -50,8 +50,16 @@ function random(seed: number): () => number {
 
 const rand = random(42);
 const SYLLABLES = ["ka", "lo", "mi", "ren", "tas", "vo", "pel", "dri", "sun", "ber", "ga", "tor", "ny", "qua", "zel", "fi"];
+/**
+ * The most frequent words of English text are stop words, which full-text search drops; the
+ * synthetic vocabulary starts with them so its statistics look like real text, not like a
+ * language whose commonest words all carry meaning.
+ */
+const STOP_WORDS =
+  "the of and to a in is it that for on was with he as at by this had not are but from or have an they which one you were all we her she there would their will when who him been has more if no out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three".split(" ");
 /** A 20,000-word vocabulary drawn with a Zipf-like skew, as in natural text. */
 const VOCABULARY = Array.from({ length: 20_000 }, (_, index) => {
+  if (index < STOP_WORDS.length) return STOP_WORDS[index]!;
   let word = "";
   let n = index + 7;
   while (n > 0) {

@@ -40,37 +40,56 @@ function scopeSql(scope: ChunkScope, firstParameter: number): { where: string; v
   return { where, values };
 }
 
-async function rankedMatches(db: SqlClient, tsquery: string, query: string, scope: ChunkScope, limit: number, exclude: readonly string[]): Promise<RankedId[]> {
-  const { where, values } = scopeSql(scope, 4);
+/** Matches of `match`, ranked by `rank` (the any-word query, so scores compare across tiers). */
+async function rankedMatches(db: SqlClient, match: string, rank: string, scope: ChunkScope, limit: number, exclude: readonly string[]): Promise<RankedId[]> {
+  const { where, values } = scopeSql(scope, 5);
   return db.$queryRawUnsafe<RankedId[]>(
-    `WITH q AS (SELECT ${tsquery} AS query)
-     SELECT c.id, ts_rank(c.search_vector, q.query, 1 | 32)::float8 AS score
-     FROM knowledge_chunks c, q
-     WHERE q.query IS NOT NULL AND c.search_vector @@ q.query AND NOT (c.id = ANY($3::text[])) AND ${where}
-     ORDER BY score DESC, c.id LIMIT $2`,
-    query,
+    `SELECT c.id, ts_rank(c.search_vector, $2::tsquery, 1 | 32)::float8 AS score
+     FROM knowledge_chunks c
+     WHERE c.search_vector @@ $1::tsquery AND NOT (c.id = ANY($4::text[])) AND ${where}
+     ORDER BY score DESC, c.id LIMIT $3`,
+    match,
+    rank,
     limit,
     textArrayLiteral(exclude),
     ...values,
   );
 }
 
-/** Every word of the query (stemmed, English stop words dropped). Selective, so fast on large bases. */
-const ALL_WORDS = `nullif(plainto_tsquery('english', $1)::text, '')::tsquery`;
-/** Any word of the query: a question rarely has every word of its answer. */
-const ANY_WORD = `nullif(replace(plainto_tsquery('english', $1)::text, ' & ', ' | '), '')::tsquery`;
+/** The query's lexemes: English stemming, stop words dropped (the same rules as the index). */
+async function queryLexemes(db: SqlClient, query: string): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ lexeme: string }>>(`SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1))`, query);
+  return rows.map((row) => row.lexeme);
+}
+
+const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
+/** Pairs are tried for at most this many query words (28 pairs). */
+const MAX_PAIR_TERMS = 8;
 
 /**
- * Full-text search, ranked by ts_rank with length normalisation, scaled to 0..1, found through
- * the GIN index on search_vector. Chunks holding every word of the query come first; only when
- * they are fewer than `enough` are chunks holding some of the words added (ranking those reads
- * every chunk with a common word, which is what makes keyword search slow on large bases).
+ * Full-text search, ranked by ts_rank with length normalisation (scaled to 0..1), found through
+ * the GIN index on search_vector, in tiers: chunks holding every word of the query, then (if
+ * fewer than `enough`) chunks holding at least two of them, then any. A question rarely has every
+ * word of its answer, but matching any single word means ranking every chunk that holds a
+ * common one, which is what makes keyword search slow on large bases; the tiers stop early.
  */
 export async function keywordSearch(db: SqlClient, query: string, scope: ChunkScope, limit: number, enough = limit): Promise<RankedId[]> {
-  const strict = await rankedMatches(db, ALL_WORDS, query, scope, limit, []);
-  if (strict.length >= Math.min(enough, limit)) return strict;
-  const loose = await rankedMatches(db, ANY_WORD, query, scope, limit - strict.length, strict.map((item) => item.id));
-  return [...strict, ...loose];
+  const lexemes = await queryLexemes(db, query);
+  if (lexemes.length === 0) return [];
+  const quoted = lexemes.map(quote);
+  const any = quoted.join(" | ");
+  const tiers = [quoted.join(" & ")];
+  if (lexemes.length >= 3) {
+    const terms = quoted.slice(0, MAX_PAIR_TERMS);
+    tiers.push(terms.flatMap((first, index) => terms.slice(index + 1).map((second) => `(${first} & ${second})`)).join(" | "));
+  }
+  if (lexemes.length >= 2) tiers.push(any);
+  const found: RankedId[] = [];
+  for (const tier of tiers) {
+    found.push(...(await rankedMatches(db, tier, any, scope, limit - found.length, found.map((item) => item.id))));
+    if (found.length >= Math.min(enough, limit)) break;
+  }
+  return found;
 }
 
 export async function countChunksInScope(db: SqlClient, knowledgeBaseIds: readonly string[]): Promise<number> {
