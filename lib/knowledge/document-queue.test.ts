@@ -69,6 +69,16 @@ describe("processing across a restart", () => {
     expect(after.error).toMatch(/processing stopped 3 times without finishing/);
   });
 
+  it("on start, detects that pgvector is absent and resumes waiting documents by itself", async () => {
+    const document = await queueDocument("waiting.md", "# Waiting\n\nLeft pending by a stopped server.");
+    const restarted = createKnowledgeService({ db: database.prisma, env: () => undefined, worker: { pollMs: 50 } });
+    const capability = await restarted.start();
+    expect(capability.pgvector).toBe(false);
+    expect(capability.reason).toMatch(/pgvector/);
+    await expect.poll(async () => (await restarted.getDocument(baseId, document.id)).status, { timeout: 10_000 }).toBe("ready");
+    await restarted.stop();
+  });
+
   it("fails an unreadable file with its reason instead of retrying forever", async () => {
     const [document] = await first.uploadDocuments(baseId, [{ name: "broken.json", bytes: text("{ not json") }]);
     await first.drain();
