@@ -90,7 +90,7 @@ async function measureLoad(page: Page, url: string): Promise<{ ms: number; rende
     undefined,
     { timeout: 60_000, polling: "raf" },
   );
-  return (await handle.jsonValue())!;
+  return (await handle.jsonValue()) as { ms: number; rendered: number };
 }
 
 /**
