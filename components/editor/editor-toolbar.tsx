@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { ArrowLeft, Keyboard, LayoutGrid, Maximize, Redo2, Undo2 } from "lucide-react";
 import { useState } from "react";
+import { RunControls } from "@/components/runs";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { SaveIndicator } from "./save/save-indicator";
 
@@ -18,6 +19,7 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
       <WorkflowNameInput />
       <SaveIndicator />
       <div className="ml-auto flex items-center gap-1">
+        <RunControls />
         <button type="button" className="icon-btn disabled:opacity-40" onClick={() => store.getState().undo()} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)" data-testid="undo">
           <Undo2 className="h-4 w-4" aria-hidden />
         </button>

@@ -172,6 +172,10 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
   }
 }
 
+export function isTerminalEvent(event: RunEvent): boolean {
+  return event.type === "run.completed" || event.type === "run.failed" || event.type === "run.cancelled";
+}
+
 export function reduceRunEvents(state: RunView, events: readonly SequencedRunEvent[]): RunView {
   return events.reduce(reduceRun, state);
 }

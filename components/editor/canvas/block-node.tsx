@@ -8,6 +8,7 @@ import { BlockIcon } from "./block-icon";
 import { SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockIssues } from "./node-issues";
 import { RunBadge } from "./run-badge";
+import { useBlockRunOutline } from "@/components/runs";
 import { nodeAsBlock } from "./node-as-block";
 
 /** A block on the canvas. Memoised: React Flow re-renders only nodes whose props changed. */
@@ -15,13 +16,14 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
   const definition = getBlockDefinition(data.type);
   const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
   const hasIssues = useBlockIssues(id).length > 0;
+  const runOutline = useBlockRunOutline(id);
   const border = selected ? "border-indigo-500 ring-2 ring-indigo-200" : hasIssues ? "border-red-400" : "border-slate-300";
   return (
     <div
       data-testid={`block-${id}`}
       data-block-name={data.name}
       aria-label={`${definition?.label ?? data.type} block ${data.name}`}
-      className={`w-60 rounded-lg border bg-white shadow-sm ${border} ${data.enabled ? "" : "opacity-50"}`}
+      className={`w-60 rounded-lg border bg-white shadow-sm ${border} ${runOutline} ${data.enabled ? "" : "opacity-50"}`}
     >
       {definition?.acceptsInput !== false && <TargetHandle blockId={id} />}
       <div className="flex items-center gap-2 px-3 py-2">

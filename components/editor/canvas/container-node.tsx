@@ -9,6 +9,7 @@ import { BlockIcon } from "./block-icon";
 import { BodyHandle, SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockIssues } from "./node-issues";
 import { RunBadge } from "./run-badge";
+import { useBlockRunOutline } from "@/components/runs";
 import { nodeAsBlock } from "./node-as-block";
 
 /** A loop or parallel container: a resizable frame whose children are React Flow sub-flow nodes. */
@@ -19,13 +20,14 @@ export const ContainerNode = memo(function ContainerNode({ id, data, selected, p
   const body = handles.find((handle) => handle.variant === "body");
   const outer = handles.filter((handle) => handle.variant !== "body");
   const hasIssues = useBlockIssues(id).length > 0;
+  const runOutline = useBlockRunOutline(id);
   const border = selected ? "border-indigo-500" : hasIssues ? "border-red-400" : "border-violet-300";
   return (
     <div
       data-testid={`block-${id}`}
       data-block-name={data.name}
       aria-label={`${definition?.label ?? data.type} container ${data.name}`}
-      className={`relative h-full w-full rounded-xl border-2 border-dashed bg-violet-50/40 ${border} ${data.enabled ? "" : "opacity-50"}`}
+      className={`relative h-full w-full rounded-xl border-2 border-dashed bg-violet-50/40 ${border} ${runOutline} ${data.enabled ? "" : "opacity-50"}`}
     >
       <NodeResizer
         isVisible={selected}

@@ -2,6 +2,7 @@
 
 import { memo } from "react";
 import { BaseEdge, getBezierPath, type EdgeProps } from "@xyflow/react";
+import { useEdgeTaken } from "@/components/runs";
 import type { EditorEdge, EdgeVariant } from "../graph/flow-types";
 
 const STROKES: Record<EdgeVariant, string> = { default: "#64748b", error: "#ef4444", branch: "#d97706", body: "#8b5cf6" };
@@ -10,12 +11,15 @@ const STROKES: Record<EdgeVariant, string> = { default: "#64748b", error: "#ef44
 export const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<EditorEdge>) {
   const [path] = getBezierPath(props);
   const variant = props.data?.variant ?? "default";
+  // The shown run went this way: drawn thick and green, over the handle colour.
+  const taken = useEdgeTaken({ source: props.source, target: props.target, sourceHandle: props.sourceHandleId });
   return (
     <BaseEdge
       id={props.id}
       path={path}
       markerEnd={props.markerEnd}
-      style={{ stroke: props.selected ? "#4f46e5" : STROKES[variant], strokeWidth: props.selected ? 2.5 : 1.5, strokeDasharray: variant === "error" ? "5 4" : undefined }}
+      className={taken ? "edge-taken" : undefined}
+      style={{ stroke: props.selected ? "#4f46e5" : taken ? "#10b981" : STROKES[variant], strokeWidth: props.selected || taken ? 2.5 : 1.5, strokeDasharray: variant === "error" ? "5 4" : undefined }}
     />
   );
 });

@@ -1,0 +1,52 @@
+"use client";
+
+import { memo } from "react";
+import { useEditorStore } from "@/components/editor/store";
+import { isEdgeTaken } from "./edges-taken";
+import { formatCost, formatDuration, formatTokens } from "./format";
+import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-styles";
+
+/**
+ * What a run shows on a node: its state, the text streamed so far, and once finished what it
+ * took (duration, tokens, cost). Nothing until the run slice holds state for the block.
+ */
+export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: string }) {
+  const state = useEditorStore((store) => store.run.blocks[blockId]);
+  if (!state) return null;
+  const finished = state.status === "succeeded" || state.status === "failed";
+  return (
+    <div className="border-t border-slate-100 px-3 py-1.5 text-[11px]" data-testid={`block-run-${blockId}`} data-status={state.status}>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className={`rounded px-1.5 py-0.5 font-medium ${BLOCK_STATUS_STYLES[state.status]}`} data-testid={`block-run-status-${blockId}`}>
+          {state.status === "running" && <span className="mr-1 inline-block h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500 align-middle" aria-hidden />}
+          {blockStatusLabel(state.status)}
+          {(state.runs ?? 0) > 1 && ` ×${state.runs}`}
+        </span>
+        {finished && state.durationMs !== undefined && <span data-testid={`block-run-duration-${blockId}`}>{formatDuration(state.durationMs)}</span>}
+        {finished && state.tokens && <span data-testid={`block-run-tokens-${blockId}`}>{formatTokens(state.tokens.total, state.estimated)}</span>}
+        {finished && state.tokens && (
+          <span data-testid={`block-run-cost-${blockId}`} className={state.unpriced ? "text-amber-700" : undefined}>
+            {formatCost(state)}
+          </span>
+        )}
+      </div>
+      {state.error && state.error.code !== "cancelled" && <p className="mt-1 line-clamp-3 text-red-700">{state.error.message}</p>}
+      {state.text && (
+        <p className="nowheel nodrag mt-1 max-h-24 overflow-y-auto whitespace-pre-wrap text-slate-700" data-testid={`block-run-text-${blockId}`}>
+          {state.text}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** Classes that outline a node in its run state; empty when no run is shown. */
+export function useBlockRunOutline(blockId: string): string {
+  const status = useEditorStore((store) => store.run.blocks[blockId]?.status);
+  return status ? BLOCK_OUTLINES[status] : "";
+}
+
+/** Whether the shown run went along this edge. */
+export function useEdgeTaken(edge: { source: string; target: string; sourceHandle?: string | null }): boolean {
+  return useEditorStore((store) => isEdgeTaken(store.run.blocks, edge));
+}

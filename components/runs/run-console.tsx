@@ -1,0 +1,85 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { ApprovalEntry, ConsoleEntry } from "./run-reducer";
+import { isLive, useRunStore } from "./run-store";
+import { useRunActions } from "./use-run-actions";
+
+const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
+  "block.failed": "text-red-700",
+  "run.failed": "text-red-700 font-medium",
+  "run.completed": "text-emerald-700 font-medium",
+  "run.cancelled": "text-orange-700 font-medium",
+  "block.skipped": "text-slate-400",
+  "tool.approval.requested": "text-amber-700",
+};
+
+function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntry; live: boolean; blockName: string }) {
+  const actions = useRunActions();
+  const [reason, setReason] = useState("");
+  const [sending, setSending] = useState(false);
+  const decide = async (approved: boolean) => {
+    setSending(true);
+    await actions.decide(approval.toolCallId, approved, reason.trim() || undefined);
+    setSending(false);
+  };
+  return (
+    <div className="my-1 rounded border border-amber-300 bg-amber-50 p-2 text-xs" data-testid={`approval-${approval.toolCallId}`}>
+      <p>
+        <strong>{blockName}</strong> wants to call <code className="font-semibold">{approval.toolName}</code> with
+      </p>
+      <pre className="my-1 max-h-32 overflow-auto rounded bg-white p-1 font-mono">{JSON.stringify(approval.arguments, null, 2)}</pre>
+      {approval.decision ? (
+        <p data-testid="approval-decision">{approval.decision.approved ? "Approved" : `Denied${approval.decision.reason ? `: ${approval.decision.reason}` : ""}`}</p>
+      ) : live ? (
+        <div className="flex items-center gap-2">
+          <input className="flex-1 rounded border border-slate-300 px-1 py-0.5" placeholder="Reason (optional, sent to the model when denied)" value={reason} onChange={(event) => setReason(event.target.value)} aria-label="Reason" />
+          <button type="button" className="btn-primary px-2 py-0.5 text-xs" disabled={sending} onClick={() => void decide(true)} data-testid="approve">
+            Approve
+          </button>
+          <button type="button" className="btn-secondary px-2 py-0.5 text-xs text-red-700" disabled={sending} onClick={() => void decide(false)} data-testid="deny">
+            Deny
+          </button>
+        </div>
+      ) : (
+        <p className="text-slate-500">Not decided before the run ended.</p>
+      )}
+    </div>
+  );
+}
+
+/** Events and streamed text as they arrive, with the tool calls waiting for a person. */
+export function RunConsole() {
+  const view = useRunStore((state) => state.view);
+  const bottom = useRef<HTMLDivElement>(null);
+  const lastText = view.log.at(-1)?.text;
+  useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [view.log.length, lastText]);
+  if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
+  const live = isLive(view);
+  const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));
+  let approvalIndex = 0;
+  return (
+    <div className="h-full overflow-auto p-2 font-mono text-xs" data-testid="run-console">
+      {view.log.map((entry) => {
+        const name = entry.blockId ? (view.blockNames[entry.blockId] ?? entry.blockId) : "";
+        if (entry.type === "block.delta") {
+          return (
+            <div key={entry.seq} className="my-0.5 border-l-2 border-sky-300 pl-2" data-testid="console-text" data-block-id={entry.blockId}>
+              <span className="text-slate-400">{name} › </span>
+              <span className="whitespace-pre-wrap font-sans text-slate-800">{entry.text}</span>
+            </div>
+          );
+        }
+        const approval = entry.type === "tool.approval.requested" ? view.approvals[approvalIndex++] : undefined;
+        return (
+          <div key={entry.seq} data-testid="console-event" data-type={entry.type}>
+            <span className="mr-2 text-slate-300">#{entry.seq}</span>
+            <span className={TYPE_STYLES[entry.type] ?? "text-slate-700"}>{entry.text}</span>
+            {approval && approvals.has(approval.toolCallId) && <ApprovalRequest approval={approval} live={live} blockName={name} />}
+          </div>
+        );
+      })}
+      <div ref={bottom} />
+    </div>
+  );
+}

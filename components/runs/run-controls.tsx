@@ -1,0 +1,80 @@
+"use client";
+
+import { Play, Square } from "lucide-react";
+import { useEffect, useState } from "react";
+import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
+import { RunInputForm } from "./run-input-form";
+import { isLive, useRunStore } from "./run-store";
+import { RUN_STATUS_STYLES } from "./status-styles";
+import { useRunActions } from "./use-run-actions";
+
+/** The run's time so far while it goes, its stored duration once it has ended. */
+function RunDuration({ startedAt, durationMs, live }: { startedAt?: string; durationMs?: number; live: boolean }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [live]);
+  const ms = live ? (startedAt ? Math.max(0, now - Date.parse(startedAt)) : 0) : durationMs;
+  if (ms === undefined) return null;
+  return <span data-testid="run-duration">{formatDuration(ms)}</span>;
+}
+
+function RunTotals() {
+  const view = useRunStore((state) => state.view);
+  if (view.status === "idle") return null;
+  const live = isLive(view);
+  const marks = figureMarks(view);
+  return (
+    <div className="flex items-center gap-2 text-xs text-slate-600" data-testid="run-totals" title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}>
+      <span className={`rounded px-1.5 py-0.5 font-medium ${RUN_STATUS_STYLES[view.status]}`} data-testid="run-status" data-status={view.status}>
+        {view.status}
+      </span>
+      <RunDuration startedAt={view.startedAt} durationMs={view.durationMs} live={live} />
+      {view.tokens && <span data-testid="run-tokens">{formatTokens(view.tokens.total, view.estimated)}</span>}
+      {view.tokens && <span data-testid="run-cost">{formatCost(view)}</span>}
+      {marks.length > 0 && <span className="text-amber-700">({marks.join(", ")})</span>}
+    </div>
+  );
+}
+
+/** Toolbar: Run (with the start block's inputs), Cancel, and the followed run's status and totals. */
+export function RunControls() {
+  const actions = useRunActions();
+  const live = useRunStore((state) => isLive(state.view));
+  const actionError = useRunStore((state) => state.actionError);
+  const [formOpen, setFormOpen] = useState(false);
+  const runId = useRunStore((state) => state.view.runId);
+  // Which run was asked to stop: a run started after it is not "cancelling".
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  return (
+    <div className="relative flex items-center gap-2">
+      <RunTotals />
+      {actionError && (
+        <span className="max-w-64 truncate text-xs text-red-700" role="alert" title={actionError} data-testid="run-error">
+          {actionError}
+        </span>
+      )}
+      {live ? (
+        <button
+          type="button"
+          className="btn-secondary text-red-700"
+          data-testid="cancel-run"
+          disabled={cancelling === runId}
+          onClick={() => {
+            setCancelling(runId);
+            void actions.cancel();
+          }}
+        >
+          <Square className="h-4 w-4" aria-hidden /> {cancelling === runId ? "Cancelling…" : "Cancel"}
+        </button>
+      ) : (
+        <button type="button" className="btn-primary" data-testid="run-button" onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
+          <Play className="h-4 w-4" aria-hidden /> Run
+        </button>
+      )}
+      {formOpen && !live && <RunInputForm onSubmit={actions.start} onClose={() => setFormOpen(false)} />}
+    </div>
+  );
+}

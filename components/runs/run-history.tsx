@@ -1,0 +1,70 @@
+"use client";
+
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEditorStore } from "@/components/editor/store";
+import { formatCost, formatDuration, formatTokens } from "./format";
+import { useRunStore } from "./run-store";
+import { RUN_STATUSES, runsApi, type RunStatus } from "./runs-api";
+import { RUN_STATUS_STYLES } from "./status-styles";
+
+/** This workflow's runs, newest first; opening one replays it onto the canvas and shows its trace. */
+export function RunHistory() {
+  const workflowId = useEditorStore((state) => state.workflowId);
+  const followedId = useRunStore((state) => state.view.runId);
+  const follow = useRunStore((state) => state.follow);
+  const showTab = useRunStore((state) => state.showTab);
+  const [status, setStatus] = useState<RunStatus | "">("");
+  const runs = useQuery({
+    queryKey: ["runs", workflowId, status],
+    queryFn: () => runsApi.list(workflowId, status ? [status] : []),
+    refetchInterval: 5_000,
+  });
+  return (
+    <div className="flex h-full flex-col" data-testid="run-history">
+      <div className="flex items-center gap-2 border-b border-slate-100 px-2 py-1 text-xs">
+        <label htmlFor="run-status-filter" className="text-slate-500">
+          Status
+        </label>
+        <select id="run-status-filter" data-testid="run-status-filter" className="rounded border border-slate-300 px-1 py-0.5" value={status} onChange={(event) => setStatus(event.target.value as RunStatus | "")}>
+          <option value="">all</option>
+          {RUN_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+        {runs.isFetching && <span className="text-slate-400">refreshing…</span>}
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        {runs.isError && <p className="p-2 text-sm text-red-700">Could not list runs: {runs.error.message}</p>}
+        {runs.data?.length === 0 && <p className="p-2 text-sm text-slate-500">No {status || ""} runs yet.</p>}
+        <table className="w-full text-xs">
+          <tbody>
+            {runs.data?.map((run) => (
+              <tr
+                key={run.id}
+                data-testid="history-row"
+                data-run-id={run.id}
+                data-status={run.status}
+                className={`cursor-pointer border-b border-slate-50 hover:bg-slate-50 ${run.id === followedId ? "bg-indigo-50" : ""}`}
+                onClick={() => {
+                  follow(run.id);
+                  showTab("trace");
+                }}
+              >
+                <td className="px-2 py-1">
+                  <span className={`rounded px-1.5 py-0.5 font-medium ${RUN_STATUS_STYLES[run.status]}`}>{run.status}</span>
+                </td>
+                <td className="px-2 py-1 text-slate-600">{new Date(run.startedAt).toLocaleString("en-GB")}</td>
+                <td className="px-2 py-1" data-testid="history-duration">{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</td>
+                <td className="px-2 py-1" data-testid="history-tokens">{formatTokens(run.tokens.total, run.estimated)}</td>
+                <td className="px-2 py-1" data-testid="history-cost">{formatCost(run)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

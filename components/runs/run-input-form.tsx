@@ -1,0 +1,120 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useEditorStore } from "@/components/editor/store";
+
+interface StartInput {
+  name: string;
+  type: "string" | "number" | "boolean" | "object" | "array";
+  description?: string;
+  default?: unknown;
+}
+
+function useStartInputs(): StartInput[] {
+  const inputs = useEditorStore((state) => state.nodes.find((node) => node.data.type === "start")?.data.config.inputs);
+  return Array.isArray(inputs) ? (inputs as StartInput[]).filter((input) => typeof input?.name === "string") : [];
+}
+
+function initialText(input: StartInput): string {
+  if (input.default === undefined) return input.type === "boolean" ? "false" : "";
+  return typeof input.default === "string" ? input.default : JSON.stringify(input.default);
+}
+
+/** Turns what was typed into the run's input; the error names the field. */
+function parseInputs(inputs: StartInput[], texts: Record<string, string>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const input of inputs) {
+    const text = texts[input.name] ?? initialText(input);
+    if (input.type === "string") values[input.name] = text;
+    else if (input.type === "boolean") values[input.name] = text === "true";
+    else if (input.type === "number") {
+      if (text.trim() === "") continue;
+      const number = Number(text);
+      if (!Number.isFinite(number)) throw new Error(`"${input.name}" must be a number.`);
+      values[input.name] = number;
+    } else {
+      if (text.trim() === "") continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new Error(`"${input.name}" must be JSON (${input.type === "array" ? "[ … ]" : "{ … }"}).`);
+      }
+      if (input.type === "array" ? !Array.isArray(parsed) : typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+        throw new Error(`"${input.name}" must be a JSON ${input.type}.`);
+      }
+      values[input.name] = parsed;
+    }
+  }
+  return values;
+}
+
+/** The start block's inputs as a form; what was typed stays for the next run. */
+export function RunInputForm({ onSubmit, onClose }: { onSubmit: (input: Record<string, unknown>) => Promise<boolean>; onClose: () => void }) {
+  const inputs = useStartInputs();
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    let values: Record<string, unknown>;
+    try {
+      values = parseInputs(inputs, texts);
+    } catch (error) {
+      return setProblem((error as Error).message);
+    }
+    setProblem(null);
+    setBusy(true);
+    const started = await onSubmit(values);
+    setBusy(false);
+    if (started) onClose();
+  };
+  const set = (name: string, value: string) => setTexts((current) => ({ ...current, [name]: value }));
+  return (
+    <form onSubmit={(event) => void submit(event)} className="absolute right-0 top-10 z-50 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg" data-testid="run-form" onKeyDown={(event) => event.key === "Escape" && onClose()}>
+      <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Run with input</p>
+      {inputs.length === 0 && <p className="mb-2 text-sm text-slate-500">The start block declares no inputs.</p>}
+      {inputs.map((input, index) => {
+        const value = texts[input.name] ?? initialText(input);
+        const id = `run-input-${input.name}`;
+        return (
+          <label key={input.name} htmlFor={id} className="mb-2 block text-sm">
+            <span className="font-medium">{input.name}</span> <span className="text-xs text-slate-400">{input.type}</span>
+            {input.description && <span className="block text-xs text-slate-500">{input.description}</span>}
+            {input.type === "boolean" ? (
+              <input id={id} data-testid={id} type="checkbox" className="ml-2" checked={value === "true"} onChange={(event) => set(input.name, String(event.target.checked))} />
+            ) : input.type === "number" ? (
+              <input id={id} data-testid={id} type="number" className="mt-1 w-full rounded border border-slate-300 px-2 py-1" value={value} autoFocus={index === 0} onChange={(event) => set(input.name, event.target.value)} />
+            ) : (
+              <textarea
+                id={id}
+                data-testid={id}
+                rows={input.type === "string" ? 3 : 4}
+                className={`mt-1 w-full rounded border border-slate-300 px-2 py-1 ${input.type === "string" ? "" : "font-mono text-xs"}`}
+                value={value}
+                autoFocus={index === 0}
+                onChange={(event) => set(input.name, event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) void submit(event);
+                }}
+              />
+            )}
+          </label>
+        );
+      })}
+      {problem && (
+        <p className="mb-2 text-sm text-red-700" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" className="btn-primary" disabled={busy} data-testid="run-submit">
+          {busy ? "Starting…" : "Start run"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { ChevronDown, ChevronUp } from "lucide-react";
+import { RunConsole } from "./run-console";
+import { RunHistory } from "./run-history";
+import { useRunStore, type RunPanelTab } from "./run-store";
+import { TracePanel } from "./trace-panel";
+import { useRunStream } from "./use-run-stream";
+
+const TABS: Array<{ id: RunPanelTab; label: string }> = [
+  { id: "console", label: "Console" },
+  { id: "trace", label: "Trace" },
+  { id: "history", label: "History" },
+];
+
+/** The bottom panel of the editor: console, trace and run history. It also keeps the run stream open. */
+export function RunPanel() {
+  useRunStream();
+  const open = useRunStore((state) => state.panelOpen);
+  const tab = useRunStore((state) => state.tab);
+  const showTab = useRunStore((state) => state.showTab);
+  const setPanelOpen = useRunStore((state) => state.setPanelOpen);
+  const waiting = useRunStore((state) => state.view.approvals.filter((approval) => !approval.decision).length);
+  return (
+    <section className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-72" : ""}`} data-testid="run-panel" data-open={open}>
+      <div className="flex items-center gap-1 border-b border-slate-100 px-2" role="tablist">
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            aria-selected={open && tab === item.id}
+            data-testid={`run-tab-${item.id}`}
+            className={`px-2 py-1 text-xs font-medium ${open && tab === item.id ? "border-b-2 border-indigo-500 text-indigo-700" : "text-slate-500 hover:text-slate-800"}`}
+            onClick={() => showTab(item.id)}
+          >
+            {item.label}
+            {item.id === "console" && waiting > 0 && <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{waiting}</span>}
+          </button>
+        ))}
+        <button type="button" className="icon-btn ml-auto h-6 w-6" aria-label={open ? "Hide the run panel" : "Show the run panel"} onClick={() => setPanelOpen(!open)} data-testid="run-panel-toggle">
+          {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}
+        </button>
+      </div>
+      {open && (
+        <div className="min-h-0 flex-1" role="tabpanel">
+          {tab === "console" && <RunConsole />}
+          {tab === "trace" && <TracePanel />}
+          {tab === "history" && <RunHistory />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useStore } from "zustand";
+import { useEditorStore } from "@/components/editor/store";
+import type { RunEvent } from "@/executor/events";
+import { isTerminalEvent, type SequencedRunEvent } from "./run-reducer";
+import { isLive, useRunStoreApi, type RunStore } from "./run-store";
+import { END_STATUSES, LIVE_STATUSES, runsApi } from "./runs-api";
+
+const EVENT_TYPES: ReadonlyArray<RunEvent["type"]> = [
+  "run.started",
+  "block.started",
+  "block.delta",
+  "block.completed",
+  "block.failed",
+  "block.skipped",
+  "run.completed",
+  "run.failed",
+  "run.cancelled",
+  "tool.approval.requested",
+  "tool.approval.resolved",
+];
+
+/** How often an idle editor asks whether a run of its workflow started elsewhere (another tab, the API). */
+const DISCOVERY_INTERVAL_MS = 1_500;
+
+/**
+ * Opens the event stream of the run the store follows and feeds every event to the reducer.
+ * EventSource resumes after the last id on its own when the connection drops; events are applied
+ * once per frame so a fast stream or a long replay does not render per event.
+ */
+function openStream(store: RunStore, runId: string, onEnd: () => void): () => void {
+  const source = new EventSource(runsApi.eventsUrl(runId));
+  let queue: SequencedRunEvent[] = [];
+  let frame: number | null = null;
+  let ended = false;
+  const flush = () => {
+    frame = null;
+    const batch = queue;
+    queue = [];
+    if (batch.length) store.getState().apply(batch);
+  };
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    source.close();
+    flush();
+    onEnd();
+  };
+  const receive = (message: MessageEvent<string>) => {
+    const event = JSON.parse(message.data) as RunEvent;
+    queue.push({ seq: Number(message.lastEventId), event });
+    if (isTerminalEvent(event)) return finish();
+    frame ??= requestAnimationFrame(flush);
+  };
+  for (const type of EVENT_TYPES) source.addEventListener(type, receive as EventListener);
+  // The server closes a stream it has nothing more for; a run that ended without a final event
+  // (its server restarted) would make EventSource reconnect forever: settle it from storage.
+  source.onerror = () => {
+    if (ended) return;
+    void runsApi.get(runId).then(
+      (run) => {
+        if (ended || !(END_STATUSES as string[]).includes(run.status)) return;
+        const seq = store.getState().view.lastSeq + 1;
+        const event: RunEvent = run.status === "cancelled" ? { type: "run.cancelled", runId } : { type: "run.failed", runId, error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` } };
+        if (run.status !== "succeeded") queue.push({ seq, event });
+        finish();
+      },
+      () => source.readyState === EventSource.CLOSED && finish(),
+    );
+  };
+  return () => {
+    ended = true;
+    source.close();
+    if (frame !== null) cancelAnimationFrame(frame);
+  };
+}
+
+/**
+ * The one consumer of run event streams for an open workflow: follows the run the store points
+ * at, and while nothing runs, looks for a run of this workflow started elsewhere (after a reload,
+ * from another tab or through the API) and attaches to it, replaying it from the start.
+ */
+export function useRunStream() {
+  const store = useRunStoreApi();
+  const workflowId = useEditorStore((state) => state.workflowId);
+  const queryClient = useQueryClient();
+  const target = useStore(store, (state) => state.target);
+
+  useEffect(() => {
+    if (!target) return;
+    return openStream(store, target.runId, () => {
+      void queryClient.invalidateQueries({ queryKey: ["run", target.runId] });
+      void queryClient.invalidateQueries({ queryKey: ["runs", workflowId] });
+    });
+  }, [store, target, workflowId, queryClient]);
+
+  useEffect(() => {
+    let stopped = false;
+    const look = async () => {
+      const { view } = store.getState();
+      if (isLive(view)) return;
+      const runs = await runsApi.list(workflowId, LIVE_STATUSES).catch(() => []);
+      const newest = runs[0];
+      const current = store.getState().view;
+      if (stopped || !newest || isLive(current) || newest.id === current.runId) return;
+      store.getState().follow(newest.id);
+    };
+    void look();
+    const timer = setInterval(() => void look(), DISCOVERY_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [store, workflowId]);
+}
