@@ -7,6 +7,8 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/trellis-e2e-${Date.now()}`;
 const useBuild = process.env.E2E_USE_BUILD === "1";
+/** The test LLM server (providers/testing/serve.ts) stands in for OpenAI in the run tests. */
+const llmPort = Number(process.env.E2E_LLM_PORT ?? 4011);
 
 export default defineConfig({
   testDir: "./e2e",
@@ -25,20 +27,34 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  webServer: {
-    command: useBuild ? `node scripts/migrate.mjs && npx next start -p ${port}` : `node scripts/migrate.mjs && npx next dev -p ${port}`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      ...(process.env as Record<string, string>),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      NEXT_TELEMETRY_DISABLED: "1",
-      // Browser tests use the embedded database unless E2E_DATABASE_URL is given.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+  webServer: [
+    {
+      command: useBuild ? `node scripts/migrate.mjs && npx next start -p ${port}` : `node scripts/migrate.mjs && npx next dev -p ${port}`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        ...(process.env as Record<string, string>),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        NEXT_TELEMETRY_DISABLED: "1",
+        // Browser tests use the embedded database unless E2E_DATABASE_URL is given.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+        OPENAI_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+        OPENAI_API_KEY: "sk-test-e2e",
     },
-  },
+    },
+    {
+      // Default answers: routing prompts get the route the message names, anything else an echo
+      // of the message streamed word by word, 40 ms apart (long messages make slow runs).
+      command: `npx tsx providers/testing/serve.ts --port ${llmPort} --delay 40`,
+      url: `http://127.0.0.1:${llmPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });
