@@ -44,7 +44,7 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
         OPENAI_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
         OPENAI_API_KEY: "sk-test-e2e",
-    },
+      },
     },
     {
       // Default answers: routing prompts get the route the message names, anything else an echo
