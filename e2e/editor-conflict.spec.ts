@@ -72,3 +72,23 @@ test("leaving with changes that are not saved asks first", async ({ page, reques
   await page.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe("beforeunload");
 });
+
+test("work the server would not store yet is kept in the browser and offered back after a reload", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Draft kept ${Date.now()}`,
+    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  await editor.select("Writer");
+  await editor.field("systemPrompt").fill("Be brief.");
+  await editor.field("userPrompt").fill("");
+  await expect(editor.saveStatus).toHaveAttribute("data-status", "error");
+
+  await page.reload();
+  await expect(page.getByTestId("draft-banner")).toBeVisible();
+  await page.getByTestId("draft-restore").click();
+  await editor.select("Writer");
+  await expect(editor.field("systemPrompt")).toHaveValue("Be brief.");
+  await expect(page.getByTestId("block-issues-agent1")).toContainText("userPrompt");
+});

@@ -12,6 +12,7 @@ import { WorkflowCanvas } from "./canvas/workflow-canvas";
 import { EditorToolbar } from "./editor-toolbar";
 import { Inspector } from "./inspector/inspector";
 import { ConflictDialog } from "./save/conflict-dialog";
+import { DraftBanner } from "./save/draft-banner";
 import { useAutosave } from "./save/use-autosave";
 import { useLeaveGuard } from "./save/use-leave-guard";
 import { useEditorStoreApi } from "./store";
@@ -50,6 +51,7 @@ export function EditorLayout() {
   return (
     <div className="flex h-screen flex-col" data-testid="editor">
       <EditorToolbar onAutoLayout={actions.autoLayout} onFitView={fitView} onShowHelp={actions.showHelp} />
+      <DraftBanner />
       <div className="flex min-h-0 flex-1">
         <Palette />
         <main className="min-w-0 flex-1">

@@ -79,7 +79,8 @@ export class EditorPage {
   }
 
   async expectSaved() {
-    await expect(this.saveStatus).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+    // Generous: under `next dev` the first save also compiles the route.
+    await expect(this.saveStatus).toHaveAttribute("data-status", "saved", { timeout: 45_000 });
   }
 
   /** The inspector field of the selected block, by config key. */

@@ -46,6 +46,8 @@ export interface EditorState extends RunSliceActions {
   saveSucceeded(stored: StoredWorkflow, revision: number): void;
   saveFailed(message: string): void;
   saveConflicted(current: StoredWorkflow | null): void;
+  /** Replaces the document being edited, as one undoable change (restoring a kept draft). */
+  replaceDocument(document: WorkflowDocument): void;
   /** Replaces the whole document with the server's copy (after a conflict: "reload"). */
   loadStored(stored: StoredWorkflow): void;
   setIssues(issues: EditorState["issues"]): void;
@@ -173,6 +175,7 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
         })),
       saveFailed: (message) => set((state) => ({ save: { ...state.save, inFlightRevision: null, error: message } })),
       saveConflicted: (current) => set((state) => ({ save: { ...state.save, inFlightRevision: null, conflict: { current } } })),
+      replaceDocument: (document) => commit({ meta: metaOf(document), ...documentToFlow(document) }),
       loadStored: (fresh) =>
         set((state) => ({
           meta: metaOf(fresh),
