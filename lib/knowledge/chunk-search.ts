@@ -23,12 +23,12 @@ export const EXACT_VECTOR_SCAN_LIMIT = 600;
 export const SIGN_PREFILTER_CANDIDATES = 150;
 /**
  * Above this many chunks, hybrid search (without pgvector) skips the sign pass, which reads every
- * row, and ranks its keyword candidates by exact cosine instead, as long as there are enough of
- * them. Its vector list then cannot add chunks that share no word with the query: nothing is
- * lost with the offline embedder, which only matches words; a semantic model loses paraphrase
- * matches there, which pgvector's index restores.
+ * row, and ranks its keyword candidates by exact cosine instead, as long as there are at least
+ * topK of them. Its vector list then cannot add chunks that share no word with the query: nothing
+ * is lost with the offline embedder, which only matches words; with a semantic model, hybrid
+ * misses paraphrase-only matches on large bases (vector mode and pgvector's index still find them).
  */
-export const HYBRID_SIGN_PASS_LIMIT = 20_000;
+export const HYBRID_SIGN_PASS_LIMIT = 2_000;
 
 function scopeSql(scope: ChunkScope, firstParameter: number): { where: string; values: unknown[] } {
   const values: unknown[] = [textArrayLiteral(scope.knowledgeBaseIds)];
