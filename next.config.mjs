@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // Browser tests reach the dev server as 127.0.0.1; Next 16 blocks dev resources for other origins.
+  allowedDevOrigins: ["127.0.0.1", "localhost"],
   // Packages with WASM or native parts stay external so Node loads them as-is on the server.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -62,11 +62,12 @@ const WORKER_START_TIMEOUT_MS = 15_000;
 function resolveWorkerUrl(explicit: URL | undefined): URL {
   if (explicit) return explicit;
   const fromEnvironment = process.env.TRELLIS_SANDBOX_WORKER;
-  if (fromEnvironment) return pathToFileURL(fromEnvironment);
-  const besideThisFile = new URL("./quickjs-worker.mjs", import.meta.url);
-  if (besideThisFile.protocol === "file:" && existsSync(fileURLToPath(besideThisFile))) return besideThisFile;
+  if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
+  // The worker is loaded from disk as-is, never bundled: bundlers must not follow this URL.
+  const besideThisFile = new URL(/*turbopackIgnore: true*/ "./quickjs-worker.mjs", import.meta.url);
+  if (besideThisFile.protocol === "file:" && existsSync(/*turbopackIgnore: true*/ fileURLToPath(besideThisFile))) return besideThisFile;
   // A bundler moved this module; fall back to the source tree.
-  return pathToFileURL(path.join(process.cwd(), "sandbox", "quickjs-worker.mjs"));
+  return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "sandbox", "quickjs-worker.mjs"));
 }
 
 /** Error messages from host services that are safe to show inside the sandbox. */
@@ -104,14 +105,19 @@ export function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
   };
 
   return new Promise<SandboxOutcome>((resolve, reject) => {
-    const worker = new Worker(resolveWorkerUrl(request.workerUrl), {
-      // Nothing of the host's environment reaches the worker, in case QuickJS were ever escaped.
-      env: {},
-      execArgv: [],
-      stdout: true,
-      stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    });
+    // Reflect.construct keeps bundlers from treating this as a worker entry to bundle: the
+    // worker file is loaded from disk as-is (see resolveWorkerUrl).
+    const worker: Worker = Reflect.construct(Worker, [
+      resolveWorkerUrl(request.workerUrl),
+      {
+        // Nothing of the host's environment reaches the worker, in case QuickJS were ever escaped.
+        env: {},
+        execArgv: [],
+        stdout: true,
+        stderr: true,
+        resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      },
+    ]);
     const serviceAbort = new AbortController();
     let settled = false;
     let pendingServiceCalls = 0;

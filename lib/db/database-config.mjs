@@ -8,7 +8,7 @@ import path from "node:path";
  */
 export function resolveDatabaseConfig(env = process.env) {
   const url = env.DATABASE_URL?.trim();
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || ".data");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR?.trim() || ".data");
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) {
       throw new Error("DATABASE_URL must be a PostgreSQL URL starting with postgresql:// (or unset it to use the embedded database)");

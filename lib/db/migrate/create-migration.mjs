@@ -44,7 +44,7 @@ export async function createMigration(name, options = {}) {
     const directory = path.join(migrationsDir, `${timestamp(options.now ?? new Date())}_${name}`);
     mkdirSync(directory, { recursive: true });
     writeFileSync(path.join(directory, "migration.sql"), result.stdout);
-    if (existing.lockfile.content === null) writeFileSync(path.join(migrationsDir, LOCKFILE_NAME), LOCKFILE_CONTENT);
+    if (existing.lockfile.content === null) writeFileSync(path.join(/*turbopackIgnore: true*/ migrationsDir, LOCKFILE_NAME), LOCKFILE_CONTENT);
     return { directory, sql: result.stdout };
   } finally {
     await scratch.close();

@@ -20,8 +20,8 @@ export const NO_FILTERS = { externalTables: [], externalEnums: [] };
  */
 export function readMigrationsDirectory(migrationsDir = MIGRATIONS_DIR) {
   const lockfilePath = path.join(migrationsDir, LOCKFILE_NAME);
-  const directories = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true })
+  const directories = existsSync(/*turbopackIgnore: true*/ migrationsDir)
+    ? readdirSync(/*turbopackIgnore: true*/ migrationsDir, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
         .sort()
@@ -47,5 +47,5 @@ export function readMigrationsDirectory(migrationsDir = MIGRATIONS_DIR) {
 
 /** @param {string} [schemaPath] */
 export function readSchemaFiles(schemaPath = SCHEMA_PATH) {
-  return { files: [{ path: schemaPath, content: readFileSync(schemaPath, "utf8") }] };
+  return { files: [{ path: schemaPath, content: readFileSync(/*turbopackIgnore: true*/ schemaPath, "utf8") }] };
 }
