@@ -16,6 +16,7 @@ import { DraftBanner } from "./save/draft-banner";
 import { useAutosave } from "./save/use-autosave";
 import { useLeaveGuard } from "./save/use-leave-guard";
 import { useEditorStoreApi } from "./store";
+import { RunPanel } from "@/components/runs";
 
 /** The editor's frame: toolbar, palette, canvas, inspector, and the hooks that keep it honest. */
 export function EditorLayout() {
@@ -59,6 +60,7 @@ export function EditorLayout() {
         </main>
         <Inspector />
       </div>
+      <RunPanel />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <ConflictDialog />
     </div>
