@@ -126,6 +126,17 @@ describe("runs over the API: support routing against the test LLM server", () =>
     expect(run.status).toBe("cancelled");
   });
 
+  it("fails a run of an unfinished draft with the same message the save returned", async () => {
+    const draft = supportRoutingDocument("offline/echo") as { blocks: Array<{ id: string; config: Record<string, unknown> }> };
+    delete draft.blocks.find((block) => block.id === "support")!.config.userPrompt;
+    const workflowId = await createWorkflow(draft);
+    const run = (await (await startRun(workflowId, { input: { message: "support" }, wait: true })).json()) as { status: string; error: { code: string; message: string } };
+    expect(run.status).toBe("failed");
+    expect(run.error.code).toBe("invalid_workflow");
+    expect(run.error.message).toMatch(/Support Agent/);
+    expect(run.error.message).toMatch(/userPrompt/);
+  });
+
   it("refuses a malformed run request and an unknown workflow", async () => {
     const bad = await kit.http.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), "x");
     expect(bad.status).toBe(400);

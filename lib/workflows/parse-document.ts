@@ -24,11 +24,27 @@ function describe(issues: IssueDetail[]): string {
 }
 
 /**
+ * Problems a draft may have while someone is still building it: a block whose config is not
+ * finished (a missing prompt, a reference to a block not yet added) or no start block yet. The
+ * document is stored and the problems come back as `issues`; a run refuses it with the same
+ * messages. Everything else (shape, ids, names, types, edges, cycles, size) is refused at once.
+ */
+function isDraftIssue(issue: IssueDetail): boolean {
+  return /^blocks\[\d+\]\.config(\.|\[|$)/.test(issue.path) || issue.message === "The workflow needs one enabled start block";
+}
+
+export interface ParsedWorkflow {
+  document: WorkflowDocument;
+  /** Unfinished parts, shown on the canvas and refused by a run; the document is stored anyway. */
+  issues: IssueDetail[];
+}
+
+/**
  * Turns an untrusted body into a workflow document, or throws an error whose details point at
  * each offending part. Shape first (zod), then size, then the graph rules the executor enforces,
  * so the API and a run refuse the same documents with the same messages.
  */
-export function parseWorkflowDocument(body: unknown): WorkflowDocument {
+export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new GraphValidationError("The workflow must be a JSON object.", [{ path: "", message: "expected an object" }]);
   }
@@ -49,19 +65,20 @@ export function parseWorkflowDocument(body: unknown): WorkflowDocument {
     throw new GraphValidationError(describe(issues), issues);
   }
   const graphIssues = validateWorkflow(parsed.data, lookupBlockType);
-  if (graphIssues.length > 0) throw new GraphValidationError(describe(graphIssues), graphIssues);
-  return parsed.data;
+  const blocking = graphIssues.filter((issue) => !isDraftIssue(issue));
+  if (blocking.length > 0) throw new GraphValidationError(describe(blocking), blocking);
+  return { document: parsed.data, issues: graphIssues.filter(isDraftIssue) };
 }
 
 const versionSchema = z.object({ version: z.number().int().min(1) });
 
 /** A PUT body: a document plus the version it was based on. */
-export function parseWorkflowUpdate(body: unknown): { document: WorkflowDocument; version: number } {
+export function parseWorkflowUpdate(body: unknown): ParsedWorkflow & { version: number } {
   const version = versionSchema.safeParse(body);
   if (!version.success) {
     throw new RequestError(400, "invalid_request", "An update must include the `version` it was based on (a positive integer).", [
       { path: "version", message: "expected a positive integer" },
     ]);
   }
-  return { document: parseWorkflowDocument(body), version: version.data.version };
+  return { ...parseWorkflowDocument(body), version: version.data.version };
 }

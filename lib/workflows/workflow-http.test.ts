@@ -99,13 +99,6 @@ describe("workflow API", () => {
       message: /cycle/i,
     },
     {
-      name: "an invalid block config",
-      body: { ...valid, blocks: [start, { ...agent, config: { model: "offline/echo", temperature: 9 } }] },
-      status: 400,
-      path: "blocks[1].config",
-      message: /userPrompt|temperature/,
-    },
-    {
       name: "too many blocks",
       body: { name: "huge", blocks: Array.from({ length: 2_001 }, (_, index) => ({ ...agent, id: `b${index}`, name: `B ${index}` })), edges: [] },
       status: 413,
@@ -127,6 +120,16 @@ describe("workflow API", () => {
       expect(await stored()).toBe(0);
     });
   }
+
+  it("stores a draft whose block config is unfinished and returns the problems as issues", async () => {
+    const draft = { ...valid, blocks: [start, { ...agent, config: { model: "offline/echo", temperature: 9 } }] };
+    const response = await post(draft);
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string; issues: Array<{ path: string; message: string }> };
+    expect(body.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["blocks[1].config.userPrompt", "blocks[1].config.temperature"]));
+    expect(body.issues.find((issue) => issue.path === "blocks[1].config.userPrompt")?.message).toMatch(/Support Agent/);
+    expect(await stored()).toBe(1);
+  });
 
   it("refuses an invalid update with 400 and leaves the stored workflow as it was", async () => {
     const created = (await (await post(valid)).json()) as { id: string };

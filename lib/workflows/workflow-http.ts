@@ -11,13 +11,13 @@ export function workflowHttp(service: () => WorkflowService) {
   return {
     list: handleErrors(async () => Response.json({ workflows: await service().list() })),
     create: handleErrors(async (request: Request) => {
-      const document = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
-      return Response.json(await service().create(document), { status: 201 });
+      const { document, issues } = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
+      return Response.json({ ...(await service().create(document)), issues }, { status: 201 });
     }),
     get: handleErrors(async (id: string) => Response.json(await service().get(id))),
     update: handleErrors(async (request: Request, id: string) => {
-      const { document, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
-      return Response.json(await service().update(id, document, version));
+      const { document, issues, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
+      return Response.json({ ...(await service().update(id, document, version)), issues });
     }),
     remove: handleErrors(async (id: string) => {
       await service().remove(id);
