@@ -42,7 +42,7 @@ export async function startRunTestKit(): Promise<RunTestKit> {
 /** The seeds' support-routing example, with every model set to `model`. */
 export function supportRoutingDocument(model: string) {
   const file = path.join(process.cwd(), "examples", "support-routing.json");
-  const document = JSON.parse(readFileSync(file, "utf8")) as { blocks: Array<{ config: Record<string, unknown>; type: string }> };
+  const document = JSON.parse(readFileSync(file, "utf8")) as { blocks: Array<{ id: string; config: Record<string, unknown>; type: string }> };
   for (const block of document.blocks) if ("model" in block.config) block.config.model = model;
   return document;
 }
