@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { knowledgeApi } from "./knowledge-api";
+import { knowledgeApi, type KnowledgeBaseSummary } from "./knowledge-api";
 
 export const knowledgeBasesKey = ["knowledge-bases"] as const;
 export const documentsKey = (id: string) => ["knowledge-bases", id, "documents"] as const;
@@ -28,7 +28,17 @@ export function useKnowledgeMutations() {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: knowledgeBasesKey });
   return {
-    createBase: useMutation({ mutationFn: knowledgeApi.createBase, onSuccess: invalidate }),
+    createBase: useMutation({
+      mutationFn: knowledgeApi.createBase,
+      // Show the new base at once, even if a list request started before it was created returns late.
+      onSuccess: (created) => {
+        queryClient.setQueryData<KnowledgeBaseSummary[]>(knowledgeBasesKey, (old) => [
+          { ...created, documentCount: 0, chunkCount: 0 },
+          ...(old ?? []).filter((base) => base.id !== created.id),
+        ]);
+        void invalidate();
+      },
+    }),
     deleteBase: useMutation({ mutationFn: knowledgeApi.deleteBase, onSuccess: invalidate }),
     deleteDocument: useMutation({
       mutationFn: ({ id, documentId }: { id: string; documentId: string }) => knowledgeApi.deleteDocument(id, documentId),

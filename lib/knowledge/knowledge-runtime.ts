@@ -1,40 +1,51 @@
 import { getPrisma } from "@/lib/db/client";
+import type { VectorCapability } from "./pgvector";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 
-const globalCache = globalThis as typeof globalThis & { __trellisKnowledge?: { service: KnowledgeService; started?: Promise<unknown> } };
-
 /**
- * The app's knowledge service over the app's database, kept on globalThis so dev hot reloads
- * reuse one worker. Its background worker starts on first use if startKnowledgeWorker() has not
- * run yet, so uploads are processed either way.
+ * One background worker per process, but a service object per module instance: Next.js bundles
+ * route modules separately in development, and a service shared through globalThis would throw
+ * error classes from another bundle, which the route's error mapping would not recognise (a 500
+ * instead of a 415). Claims are atomic, so a second instance waking its own worker after an
+ * upload is safe; only the first instance runs the periodic sweep and detects pgvector.
  */
+const globalCache = globalThis as typeof globalThis & { __trellisKnowledgeWorker?: { capability: Promise<VectorCapability>; stop(): Promise<void> } };
+
+let local: KnowledgeService | undefined;
+
 export function getKnowledgeService(): KnowledgeService {
-  if (!globalCache.__trellisKnowledge) {
-    const service = createKnowledgeService({
-      db: getPrisma(),
-      env: (name) => process.env[name],
-      log: (message) => console.warn(`[trellis] ${message}`),
-    });
-    globalCache.__trellisKnowledge = { service };
-  }
-  const entry = globalCache.__trellisKnowledge;
-  entry.started ??= entry.service.start().then((capability) => {
-    if (!capability.pgvector) console.info(`[trellis] knowledge: vectors stored as arrays (${capability.reason})`);
-    return capability;
+  if (local) return local;
+  const service = createKnowledgeService({
+    db: getPrisma(),
+    env: (name) => process.env[name],
+    log: (message) => console.warn(`[trellis] ${message}`),
   });
-  return entry.service;
+  local = service;
+  const shared = globalCache.__trellisKnowledgeWorker;
+  if (!shared) {
+    const capability = service.start().then((detected) => {
+      if (!detected.pgvector) console.info(`[trellis] knowledge: vectors stored as arrays (${detected.reason})`);
+      return detected;
+    });
+    globalCache.__trellisKnowledgeWorker = { capability, stop: () => service.stop() };
+  } else {
+    void shared.capability.then((detected) => service.adoptCapability(detected));
+  }
+  return service;
 }
 
 /**
  * Call once at server start (instrumentation.ts): detects pgvector and resumes documents left
  * pending or processing by a previous run.
  */
-export async function startKnowledgeWorker(): Promise<void> {
+export async function startKnowledgeWorker(): Promise<VectorCapability> {
   getKnowledgeService();
-  await globalCache.__trellisKnowledge?.started;
+  return globalCache.__trellisKnowledgeWorker!.capability;
 }
 
 export async function stopKnowledgeWorker(): Promise<void> {
-  await globalCache.__trellisKnowledge?.service.stop();
-  globalCache.__trellisKnowledge = undefined;
+  await globalCache.__trellisKnowledgeWorker?.stop();
+  await local?.stop();
+  globalCache.__trellisKnowledgeWorker = undefined;
+  local = undefined;
 }

@@ -71,6 +71,10 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       worker.start();
       return capability;
     },
+    /** Uses a capability detected by another instance (see knowledge-runtime.ts) without starting a worker timer. */
+    adoptCapability(detected: VectorCapability): void {
+      capability = detected;
+    },
     stop: () => worker.stop(),
     /** Processes every waiting document now and resolves when none is left (tests, scripts). */
     drain: () => worker.drain(),
