@@ -36,7 +36,7 @@ test("importing an invalid workflow shows the error and stores nothing", async (
   await page.goto("/");
   const before = (await (await page.request.get("/api/workflows")).json()).workflows.length;
   await page.getByTestId("import-file").setInputFiles(path.join(fixtures, "invalid-dangling-edge.json"));
-  const alert = page.getByRole("alert");
+  const alert = page.getByTestId("home-notice");
   await expect(alert).toContainText("Could not import invalid-dangling-edge.json");
   await expect(alert).toContainText("edges[0]");
   await expect(alert).toContainText("ghost");
@@ -47,7 +47,7 @@ test("importing an invalid workflow shows the error and stores nothing", async (
 test("importing a file that is not JSON says so", async ({ page }) => {
   await page.goto("/");
   await page.getByTestId("import-file").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
-  await expect(page.getByRole("alert")).toContainText("notes.json is not valid JSON");
+  await expect(page.getByTestId("home-notice")).toContainText("notes.json is not valid JSON");
 });
 
 test("a valid workflow file imports and appears in the list", async ({ page }) => {

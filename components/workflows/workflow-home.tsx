@@ -51,7 +51,7 @@ export function WorkflowHome() {
       </header>
 
       {notice && (
-        <div role="alert" className="mb-6 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <div role="alert" data-testid="home-notice" className="mb-6 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p>{notice.message}</p>
           {notice.details.length > 0 && (
             <ul className="mt-2 list-disc pl-5">
