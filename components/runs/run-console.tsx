@@ -53,7 +53,9 @@ export function RunConsole() {
   const view = useRunStore((state) => state.view);
   const bottom = useRef<HTMLDivElement>(null);
   const lastText = view.log.at(-1)?.text;
-  useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [view.log.length, lastText]);
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [view.log.length, lastText]);
   if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
   const live = isLive(view);
   const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));

@@ -41,6 +41,7 @@ export interface ApiRun extends ApiFigures {
   id: string;
   status: string;
   durationMs: number | null;
+  endedAt: string | null;
   spans: ApiSpan[];
 }
 
