@@ -99,20 +99,21 @@ export function useRunStream() {
 
   useEffect(() => {
     let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // One look at a time, the next one after the last answer: a slow server never piles up requests.
     const look = async () => {
-      const { view } = store.getState();
-      if (isLive(view)) return;
-      const runs = await runsApi.list(workflowId, LIVE_STATUSES).catch(() => []);
-      const newest = runs[0];
-      const current = store.getState().view;
-      if (stopped || !newest || isLive(current) || newest.id === current.runId) return;
-      store.getState().follow(newest.id);
+      if (!isLive(store.getState().view)) {
+        const runs = await runsApi.list(workflowId, LIVE_STATUSES).catch(() => []);
+        const newest = runs[0];
+        const current = store.getState().view;
+        if (!stopped && newest && !isLive(current) && newest.id !== current.runId) store.getState().follow(newest.id);
+      }
+      if (!stopped) timer = setTimeout(() => void look(), DISCOVERY_INTERVAL_MS);
     };
     void look();
-    const timer = setInterval(() => void look(), DISCOVERY_INTERVAL_MS);
     return () => {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [store, workflowId]);
 }
