@@ -2,7 +2,7 @@
 
 import { Copy, Download, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { WorkflowSummary } from "./api-client";
 
 interface WorkflowRowProps {
@@ -16,16 +16,24 @@ interface WorkflowRowProps {
 export function WorkflowRow({ workflow, onRename, onDuplicate, onDelete, onExport }: WorkflowRowProps) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(workflow.name);
+  // Enter submits and then blurs the input: both would rename, from the same version.
+  const submitting = useRef(false);
 
   async function submitRename() {
+    if (submitting.current) return;
     const trimmed = name.trim();
     if (!trimmed || trimmed === workflow.name) {
       setEditing(false);
       setName(workflow.name);
       return;
     }
-    await onRename(trimmed);
-    setEditing(false);
+    submitting.current = true;
+    try {
+      await onRename(trimmed);
+    } finally {
+      submitting.current = false;
+      setEditing(false);
+    }
   }
 
   return (
