@@ -11,7 +11,18 @@ export interface IssueDetail {
   message: string;
 }
 
+/**
+ * A brand shared by every copy of this module: a bundler may load it once per route, and an error
+ * thrown by one copy must still be recognised by another (where `instanceof` fails).
+ */
+const TRELLIS_ERROR_BRAND = Symbol.for("trellis.error");
+
+export function isTrellisError(error: unknown): error is TrellisError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true;
+}
+
 export class TrellisError extends Error {
+  readonly [TRELLIS_ERROR_BRAND] = true;
   readonly code: string;
   readonly retryable: boolean;
   readonly details: IssueDetail[];
@@ -106,7 +117,7 @@ export function spentBeforeFailure(error: unknown): FailureRemains {
 }
 
 export function errorInfo(error: unknown): { code: string; message: string } {
-  if (error instanceof TrellisError) return { code: error.code, message: error.message };
+  if (isTrellisError(error)) return { code: error.code, message: error.message };
   if (error instanceof Error) return { code: "internal_error", message: error.message };
   return { code: "internal_error", message: String(error) };
 }

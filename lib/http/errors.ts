@@ -1,4 +1,4 @@
-import { TrellisError, type IssueDetail } from "@/executor/errors";
+import { isTrellisError, TrellisError, type IssueDetail } from "@/executor/errors";
 
 /** Errors raised by the HTTP layer itself: bad JSON, a body too large. */
 export class RequestError extends TrellisError {
@@ -30,8 +30,10 @@ export interface ErrorBody {
  * so internals never leak.
  */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof TrellisError) {
-    const status = error instanceof RequestError ? error.status : (STATUS_BY_CODE[error.code] ?? 500);
+  // By brand, not instanceof: routes are bundled apart and share the runtime (see isTrellisError).
+  if (isTrellisError(error)) {
+    const ownStatus = (error as { status?: unknown }).status;
+    const status = typeof ownStatus === "number" ? ownStatus : (STATUS_BY_CODE[error.code] ?? 500);
     if (status < 500) {
       const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
       const extra = (error as { responseExtra?: Record<string, unknown> }).responseExtra;

@@ -1,5 +1,6 @@
 import type { WorkflowDocument } from "@/executor/document";
-import { getRepositories, VersionConflictError, type Repositories, type StoredWorkflow, type WorkflowSummary } from "@/lib/db";
+import { isTrellisError } from "@/executor/errors";
+import { getRepositories, type VersionConflictError, type Repositories, type StoredWorkflow, type WorkflowSummary } from "@/lib/db";
 
 /**
  * Workflow storage for the routes. A version conflict answers with the workflow that won
@@ -15,9 +16,9 @@ export function createWorkflowService(repositories: Pick<Repositories, "workflow
       try {
         return await workflows.update(id, document, version);
       } catch (error) {
-        if (error instanceof VersionConflictError) {
+        if (isTrellisError(error) && error.code === "version_conflict") {
           const current = await workflows.get(id).catch(() => null);
-          Object.assign(error, { responseExtra: { currentVersion: error.currentVersion, current } });
+          Object.assign(error, { responseExtra: { currentVersion: (error as VersionConflictError).currentVersion, current } });
         }
         throw error;
       }
