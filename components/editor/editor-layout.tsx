@@ -8,7 +8,7 @@ import { ShortcutsDialog } from "./canvas/shortcuts-dialog";
 import { useClipboard } from "./canvas/use-clipboard";
 import { useEditorShortcuts } from "./canvas/use-editor-shortcuts";
 import { useValidation } from "./canvas/use-validation";
-import { WorkflowCanvas } from "./canvas/workflow-canvas";
+import { FIT_ALL, WorkflowCanvas } from "./canvas/workflow-canvas";
 import { EditorToolbar } from "./editor-toolbar";
 import { Inspector } from "./inspector/inspector";
 import { ConflictDialog } from "./save/conflict-dialog";
@@ -28,7 +28,7 @@ export function EditorLayout() {
   useLeaveGuard();
   useValidation();
 
-  const fitView = useCallback(() => void flow.fitView({ padding: 0.2, maxZoom: 1, duration: 200 }), [flow]);
+  const fitView = useCallback(() => void flow.fitView({ ...FIT_ALL, duration: 200 }), [flow]);
   const autoLayout = useCallback(async () => {
     const { nodes, edges } = store.getState();
     const positions = await layoutGraph(nodes, edges);

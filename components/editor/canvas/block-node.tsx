@@ -11,7 +11,10 @@ import { RunBadge } from "./run-badge";
 import { useBlockRunOutline } from "@/components/runs";
 import { nodeAsBlock } from "./node-as-block";
 
-/** A block on the canvas. Memoised: React Flow re-renders only nodes whose props changed. */
+/**
+ * A block on the canvas. Memoised: React Flow re-renders only nodes whose props changed. Its size
+ * and handle rows are mirrored in estimated-node.ts (bounds of blocks not drawn yet): keep both in step.
+ */
 export const BlockNode = memo(function BlockNode({ id, data, selected, parentId }: NodeProps<EditorNode>) {
   const definition = getBlockDefinition(data.type);
   const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
@@ -23,7 +26,7 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
       data-testid={`block-${id}`}
       data-block-name={data.name}
       aria-label={`${definition?.label ?? data.type} block ${data.name}`}
-      className={`w-60 rounded-lg border bg-white shadow-sm ${border} ${runOutline} ${data.enabled ? "" : "opacity-50"}`}
+      className={`w-60 rounded-lg border bg-white ${border} ${runOutline} ${data.enabled ? "" : "opacity-50"}`}
     >
       {definition?.acceptsInput !== false && <TargetHandle blockId={id} />}
       <div className="flex items-center gap-2 px-3 py-2">

@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useMemo, type DragEvent } from "react";
-import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge, type EdgeTypes, type NodeTypes } from "@xyflow/react";
+import { useCallback, useMemo, useState, type DragEvent } from "react";
+import { Map as MapIcon } from "lucide-react";
+import { ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge, type EdgeTypes, type NodeTypes } from "@xyflow/react";
 import { connectionProblem } from "../graph/connection-rules";
 import { containerAt } from "../graph/container-hit";
 import type { EditorEdge, EditorNode } from "../graph/flow-types";
@@ -10,6 +11,8 @@ import { useEditorStore, useEditorStoreApi } from "../store";
 import { BlockNode } from "./block-node";
 import { ContainerNode } from "./container-node";
 import { WorkflowEdge } from "./workflow-edge";
+import { DotGrid } from "./dot-grid";
+import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
@@ -18,12 +21,23 @@ const edgeTypes: EdgeTypes = { workflow: WorkflowEdge };
  * The first view fits the workflow but never below half size: a large graph opens readable around
  * its centre, and only the blocks in view are rendered after their first measurement.
  */
-const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2 };
+const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2, includeHiddenNodes: true };
+/**
+ * Fitting counts blocks never drawn yet by their estimated size (estimated-node.ts): React Flow
+ * otherwise fits only measured nodes, and off-screen blocks are not measured. The editor hides
+ * no nodes, so this option only adds those.
+ */
+export const FIT_ALL = { maxZoom: 1, padding: 0.2, includeHiddenNodes: true } as const;
 const minimapColour = (node: EditorNode) => (node.type === "container" ? "#ddd6fe" : "#cbd5e1");
+/** Above this many blocks the minimap starts hidden: it redraws every block on each pan frame. */
+export const MINIMAP_AUTO_LIMIT = 200;
 
 export function WorkflowCanvas() {
   const store = useEditorStoreApi();
-  const nodes = useEditorStore((state) => state.nodes);
+  const storeNodes = useEditorStore((state) => state.nodes);
+  const [measuredIds] = useState(() => new Set<string>());
+  const nodes = useMemo(() => storeNodes.map((node) => withEstimatedBounds(node, measuredIds)), [storeNodes, measuredIds]);
+  const [minimapShown, setMinimapShown] = useState(() => store.getState().nodes.length <= MINIMAP_AUTO_LIMIT);
   const edges = useEditorStore((state) => state.edges);
   const onNodesChange = useEditorStore((state) => state.onNodesChange);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
@@ -107,9 +121,19 @@ export function WorkflowCanvas() {
         fitViewOptions={INITIAL_FIT}
         proOptions={{ hideAttribution: true }}
       >
-        <Background gap={16} />
-        <Controls showInteractive={false} />
-        <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />
+        <DotGrid />
+        <Controls showInteractive={false} fitViewOptions={FIT_ALL}>
+          <ControlButton
+            onClick={() => setMinimapShown((shown) => !shown)}
+            aria-pressed={minimapShown}
+            title={`${minimapShown ? "Hide" : "Show"} the minimap (hidden at first above ${MINIMAP_AUTO_LIMIT} blocks, where it slows panning)`}
+            aria-label={minimapShown ? "Hide minimap" : "Show minimap"}
+            data-testid="minimap-toggle"
+          >
+            <MapIcon />
+          </ControlButton>
+        </Controls>
+        {minimapShown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />}
       </ReactFlow>
     </div>
   );
