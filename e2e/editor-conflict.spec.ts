@@ -65,15 +65,16 @@ test("leaving with changes that are not saved asks first", async ({ page, reques
   const editor = new EditorPage(page);
   await editor.open(workflowId);
   await editor.select("Writer");
-  // An empty prompt is refused by the server, so the change stays unsaved.
-  await editor.field("userPrompt").fill("");
+  // The server cannot be reached, so the change stays unsaved.
+  await page.route(`**/api/workflows/${workflowId}`, (route) => (route.request().method() === "PUT" ? route.abort("connectionrefused") : route.fallback()));
+  await editor.field("userPrompt").fill("Shorter: <Start.message>");
   await expect(editor.saveStatus).toHaveAttribute("data-status", /unsaved|error/);
   const dialog = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });
   expect((await dialog).type()).toBe("beforeunload");
 });
 
-test("work the server would not store yet is kept in the browser and offered back after a reload", async ({ page, request }) => {
+test("work the server could not store is kept in the browser and offered back after a reload", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Draft kept ${Date.now()}`,
     blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
@@ -81,10 +82,13 @@ test("work the server would not store yet is kept in the browser and offered bac
   const editor = new EditorPage(page);
   await editor.open(workflowId);
   await editor.select("Writer");
+  // The server cannot be reached while these edits are made.
+  await page.route(`**/api/workflows/${workflowId}`, (route) => (route.request().method() === "PUT" ? route.abort("connectionrefused") : route.fallback()));
   await editor.field("systemPrompt").fill("Be brief.");
   await editor.field("userPrompt").fill("");
   await expect(editor.saveStatus).toHaveAttribute("data-status", "error");
 
+  await page.unroute(`**/api/workflows/${workflowId}`);
   await page.reload();
   await expect(page.getByTestId("draft-banner")).toBeVisible();
   await page.getByTestId("draft-restore").click();
