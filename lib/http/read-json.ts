@@ -6,10 +6,11 @@ export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
  * Reads a JSON body with a hard size cap. The declared Content-Length is checked first so an
  * oversized upload is refused before it is read, then the bytes actually read are counted.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes: number, options: { emptyAs?: unknown } = {}): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(declared, maxBytes);
   const text = await readTextCapped(request, maxBytes);
+  if (text.trim() === "" && "emptyAs" in options) return options.emptyAs;
   if (text.trim() === "") throw new RequestError(400, "invalid_json", "The request body is empty; send a JSON document.");
   try {
     return JSON.parse(text) as unknown;

@@ -137,6 +137,15 @@ describe("runs over the API: support routing against the test LLM server", () =>
     expect(run.error.message).toMatch(/userPrompt/);
   });
 
+  it("starts a run in the background from an empty body", async () => {
+    const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
+    const accepted = await kit.http.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST" }), workflowId);
+    expect(accepted.status).toBe(202);
+    const { runId } = (await accepted.json()) as { runId: string };
+    await kit.runtime.runs.liveRun(runId)?.done;
+    expect(((await (await kit.http.get(runId)).json()) as { status: string }).status).toBe("failed");
+  });
+
   it("refuses a malformed run request and an unknown workflow", async () => {
     const bad = await kit.http.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), "x");
     expect(bad.status).toBe(400);

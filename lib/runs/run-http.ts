@@ -21,11 +21,8 @@ export interface RunHttpDependencies {
 }
 
 async function readStartRequest(request: Request) {
-  const hasBody = request.headers.get("content-length") !== "0" && request.body !== null;
-  const body = hasBody ? await readJsonBody(request, MAX_RUN_REQUEST_BYTES).catch((error: unknown) => {
-    if (error instanceof RequestError && error.message.includes("empty")) return {};
-    throw error;
-  }) : {};
+  // Every field is optional, so an empty body starts a run with no input.
+  const body = await readJsonBody(request, MAX_RUN_REQUEST_BYTES, { emptyAs: {} });
   const parsed = startRunSchema.safeParse(body);
   if (!parsed.success) throw new RequestError(400, "invalid_request", "The run request is invalid.", zodIssues(parsed.error));
   return parsed.data;
