@@ -6,9 +6,7 @@ import { fileURLToPath } from "node:url";
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "knowledge", "__fixtures__", "corpus");
 const file = (name: string) => ({ name, mimeType: "application/octet-stream", buffer: readFileSync(path.join(corpus, name)) });
 
-// Known bug (issue 7 stays open): against the production build the document list stays empty
-// after an upload although the base counts 3 documents; passes under `next dev`. Fix, then unmark.
-test.fixme("a knowledge base is created, files are uploaded and processed, chunks shown, and search shows scores", async ({ page }) => {
+test("a knowledge base is created, files are uploaded and processed, chunks shown, and search shows scores", async ({ page }) => {
   await page.goto("/knowledge");
   await expect(page.getByRole("heading", { name: "Knowledge" })).toBeVisible();
   const name = `Policies ${Date.now()}`;

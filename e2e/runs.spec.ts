@@ -138,12 +138,12 @@ test("Cancel stops a slow run within a second", async ({ page, request }) => {
   await expect(page.getByTestId("run-button")).toBeVisible();
 });
 
-// Known bug (issue 6 stays open): against the production build the reattached stream never shows
-// the run's end after a reload (status stays "running"); passes under `next dev`. Fix, then unmark.
-test.fixme("a reload during a run resumes the stream: the text continues and the run ends right", async ({ page, request }) => {
+test("a reload during a run resumes the stream: the text continues and the run ends right", async ({ page, request }) => {
   const workflowId = await importSupportRouting(request);
   const run = await openEditor(page, workflowId);
-  const message = supportMessage(800);
+  // 300 words at 40 ms each: a 12 s run, long enough to reload in the middle of it.
+  const words = 300;
+  const message = supportMessage(words);
   await run.startRun({ message });
   await expect(run.nodeText("support")).toContainText("Echo: I need");
   await expect(run.status).toHaveAttribute("data-status", "running");
@@ -153,7 +153,7 @@ test.fixme("a reload during a run resumes the stream: the text continues and the
   const lengthAfterReload = ((await run.nodeText("support").textContent()) ?? "").length;
   await expect(run.status).toHaveAttribute("data-status", "running");
   await expect.poll(async () => ((await run.nodeText("support").textContent()) ?? "").length).toBeGreaterThan(lengthAfterReload);
-  await run.expectStatus("succeeded");
+  await run.expectStatus("succeeded", words * 40 + 15_000);
   await expect(run.nodeText("support")).toHaveText(`Echo: ${message}`);
   await expect(run.nodeStatus("sales")).toHaveText("skipped");
   const stored = await run.apiRun(await run.runId());

@@ -16,7 +16,7 @@ export function KnowledgePage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const selected = bases.data?.find((base) => base.id === selectedId) ?? bases.data?.[0] ?? null;
-  const documents = useDocuments(selected?.id ?? null);
+  const documents = useDocuments(selected?.id ?? null, selected?.documentCount ?? 0);
   const statuses = (documents.data ?? []).map((document) => document.status).join();
   const refetchBases = bases.refetch;
   // Document and chunk counts in the list change as processing finishes.
@@ -95,6 +95,14 @@ export function KnowledgePage() {
               </p>
             )}
             <UploadDropzone knowledgeBaseId={selected.id} onUploaded={() => void documents.refetch().then(() => bases.refetch())} />
+            {documents.isError && (
+              <p className="flex items-center gap-2 text-sm text-red-700" role="alert" data-testid="documents-error">
+                Could not load the documents: {documents.error.message}
+                <button type="button" className="btn-secondary" onClick={() => void documents.refetch()}>
+                  Retry
+                </button>
+              </p>
+            )}
             <DocumentList
               knowledgeBaseId={selected.id}
               documents={documents.data ?? []}

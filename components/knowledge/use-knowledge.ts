@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { documentsPollInterval } from "./documents-poll";
 import { knowledgeApi, type KnowledgeBaseSummary } from "./knowledge-api";
 
 export const knowledgeBasesKey = ["knowledge-bases"] as const;
@@ -10,13 +11,17 @@ export function useKnowledgeBases() {
   return useQuery({ queryKey: knowledgeBasesKey, queryFn: knowledgeApi.listBases });
 }
 
-/** Documents of a base, polled every second while any of them is still pending or processing. */
-export function useDocuments(id: string | null) {
+/**
+ * Documents of a base, polled every second while any of them is still pending or processing,
+ * while the list has fewer documents than the base counts (an upload the list has not seen yet),
+ * and every few seconds after a failed request, so a busy server never leaves the list stale.
+ */
+export function useDocuments(id: string | null, expectedCount = 0) {
   return useQuery({
     queryKey: documentsKey(id ?? ""),
     queryFn: () => knowledgeApi.listDocuments(id!),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.some((document) => document.status === "pending" || document.status === "processing") ? 1000 : false),
+    refetchInterval: (query) => documentsPollInterval(query.state.data, query.state.status === "error", expectedCount),
   });
 }
 
