@@ -71,7 +71,12 @@ test("leaving with changes that are not saved asks first", async ({ page, reques
   await expect(editor.saveStatus).toHaveAttribute("data-status", /unsaved|error/);
   const dialog = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });
-  expect((await dialog).type()).toBe("beforeunload");
+  const prompt = await dialog;
+  expect(prompt.type()).toBe("beforeunload");
+  // Choosing to stay keeps the page and the edit; an unanswered prompt would hang the teardown.
+  await prompt.dismiss();
+  expect(page.isClosed()).toBe(false);
+  await expect(editor.field("userPrompt")).toHaveValue("Shorter: <Start.message>");
 });
 
 test("work the server could not store is kept in the browser and offered back after a reload", async ({ page, request }) => {
