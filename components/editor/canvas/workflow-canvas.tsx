@@ -14,6 +14,7 @@ import { WorkflowEdge } from "./workflow-edge";
 import { DotGrid } from "./dot-grid";
 import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
+import { zoomLayerHint } from "./zoom-layer-hint";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
 const edgeTypes: EdgeTypes = { workflow: WorkflowEdge };
@@ -43,6 +44,7 @@ export function WorkflowCanvas() {
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const addBlock = useAddBlock();
+  const [{ attach: attachZoomHint, onMoveStart, onMove, onMoveEnd }] = useState(zoomLayerHint);
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -96,7 +98,7 @@ export function WorkflowCanvas() {
   const defaultEdgeOptions = useMemo(() => ({ type: "workflow" }), []);
 
   return (
-    <div className="h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
+    <div ref={attachZoomHint} className="h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
         edges={edges}
@@ -111,6 +113,9 @@ export function WorkflowCanvas() {
         onNodeDragStop={onDragStop}
         onSelectionDragStart={beginGesture}
         onSelectionDragStop={onSelectionDragStop}
+        onMoveStart={onMoveStart}
+        onMove={onMove}
+        onMoveEnd={onMoveEnd}
         deleteKeyCode={null}
         selectionKeyCode="Shift"
         multiSelectionKeyCode={["Shift", "Meta", "Control"]}
