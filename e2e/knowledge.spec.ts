@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "knowledge", "__fixtures__", "corpus");
 const file = (name: string) => ({ name, mimeType: "application/octet-stream", buffer: readFileSync(path.join(corpus, name)) });
@@ -41,4 +42,34 @@ test("a file whose content does not match its type is refused with the reason", 
   await page.getByTestId("file-input").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: png }]);
   await expect(page.getByRole("alert").filter({ hasText: "notes.txt" })).toContainText('"notes.txt" is named .txt but its content is a PNG image');
   await expect(page.getByText("No documents yet.")).toBeVisible();
+});
+
+test("the Knowledge block's inspector lists the bases by name, and flags a chosen base that no longer exists", async ({ page, request }) => {
+  const name = `Handbook ${Date.now()}`;
+  const created = await request.post("/api/knowledge-bases", { data: { name } });
+  expect(created.status(), await created.text()).toBe(201);
+  const base = (await created.json()) as { id: string };
+  const workflowId = await createWorkflow(request, {
+    name: `Knowledge picker ${Date.now()}`,
+    blocks: [
+      START_BLOCK,
+      { id: "kb1", type: "knowledge", name: "Search", position: { x: 420, y: 160 }, config: { knowledgeBaseIds: ["kb_deleted_long_ago"], query: "<Start.message>" } },
+    ],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  await editor.select("Search");
+
+  const missing = page.getByTestId("knowledge-base-missing-kb_deleted_long_ago");
+  await expect(missing).toContainText("Not found");
+  const option = page.getByTestId(`knowledge-base-option-${base.id}`);
+  await expect(option).toContainText(name);
+  await expect(option).toContainText("0 documents");
+
+  await option.getByRole("checkbox").check();
+  await missing.getByRole("button", { name: "Remove" }).click();
+  await expect(missing).toHaveCount(0);
+  await editor.expectSaved();
+  const stored = await editor.storedWorkflow(workflowId);
+  expect(stored.blocks.find((block) => block.id === "kb1")!.config!.knowledgeBaseIds).toEqual([base.id]);
 });

@@ -4,8 +4,9 @@ import type { ComponentType } from "react";
 import type { FieldKind } from "@/blocks/types";
 import type { FieldEditorProps } from "./fields/field-props";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
+import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
-import { IdListField, JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
+import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
 
 /** One editor per field kind; block definitions choose kinds, never components. */
 const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
@@ -21,7 +22,7 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   branches: BranchesField,
   metrics: MetricsField,
   tools: JsonField,
-  knowledgeBases: IdListField,
+  knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
 };
 

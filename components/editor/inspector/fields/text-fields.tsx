@@ -124,22 +124,3 @@ export function SelectField(props: FieldEditorProps) {
     </select>
   );
 }
-
-/** `knowledgeBases`: ids, comma-separated; the box keeps what is typed. */
-export function IdListField(props: FieldEditorProps) {
-  const [text, setText] = useState(() => (Array.isArray(props.value) ? (props.value as string[]).join(", ") : asString(props.value)));
-  return (
-    <input
-      value={text}
-      aria-label={props.field.label}
-      data-testid={`field-${props.field.key}`}
-      placeholder="kb_1, kb_2"
-      className={inputClass}
-      onChange={(event) => {
-        setText(event.target.value);
-        const list = event.target.value.split(",").map((part) => part.trim()).filter(Boolean);
-        props.onChange(list.length ? list : undefined);
-      }}
-    />
-  );
-}
