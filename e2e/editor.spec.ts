@@ -117,6 +117,43 @@ test("copy and paste a block within a workflow and into another one", async ({ p
   expect(stored.blocks.map((block) => block.name)).toEqual(["Start", "Helper"]);
 });
 
+test("renaming a block points the references to it at the new name; pasted blocks refer to each other's copies", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Rename ${Date.now()}`,
+    blocks: [
+      START_BLOCK,
+      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+      { id: "resp1", type: "response", name: "Reply", position: { x: 760, y: 160 }, config: { data: { reply: "<Writer.content>" } } },
+    ],
+    edges: [
+      { id: "e1", source: "start", target: "agent1", sourceHandle: "out" },
+      { id: "e2", source: "agent1", target: "resp1", sourceHandle: "out" },
+    ],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  await editor.select("Writer");
+  await page.getByTestId("field-name").fill("Drafter");
+  await editor.focusCanvas();
+  await editor.select("Reply");
+  await expect(editor.field("data")).toHaveValue(/"<Drafter.content>"/);
+  await expect(page.getByTestId("block-issues-resp1")).toHaveCount(0);
+  await editor.expectSaved();
+  let stored = await editor.storedWorkflow(workflowId);
+  expect(stored.blocks.find((block) => block.id === "resp1")!.config!.data).toEqual({ reply: "<Drafter.content>" });
+
+  // Copy both and paste: the pasted Reply reads the pasted Drafter, not the original.
+  await editor.select("Drafter");
+  await editor.block("Reply").locator('[data-testid^="block-name-"]').click({ modifiers: ["Shift"] });
+  await expect(page.locator(".react-flow__node.selected")).toHaveCount(2);
+  await editor.press("Control+c");
+  await editor.press("Control+v");
+  await expect(editor.block("Reply 2")).toBeVisible();
+  await editor.expectSaved();
+  stored = await editor.storedWorkflow(workflowId);
+  expect(stored.blocks.find((block) => block.name === "Reply 2")!.config!.data).toEqual({ reply: "<Drafter 2.content>" });
+});
+
 test("the palette searches block types and the shortcuts dialog lists the keys", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, { name: `Palette ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);

@@ -1,6 +1,8 @@
 import { blockSchema, edgeSchema, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
 import { z } from "zod";
+import { normalizeBlockName } from "@/executor/document";
 import { uniqueBlockId, uniqueBlockName, uniqueEdgeId } from "./block-naming";
+import { renameReferenceRoots } from "./rename-references";
 
 /**
  * What copy puts on the clipboard: plain JSON, so blocks travel between workflows, tabs and
@@ -55,7 +57,9 @@ export interface PasteTarget {
 
 /**
  * Gives pasted blocks fresh ids and names (so `Agent` pasted next to `Agent` becomes `Agent 2`),
- * rewires the pasted edges to the new ids and moves top-level blocks by `offset`.
+ * rewires the pasted edges to the new ids, points references among the pasted blocks at the
+ * copies (by their new names or ids) and moves top-level blocks by `offset`. References to blocks
+ * left behind are kept as written: in the same workflow they still reach the originals.
  */
 export function preparePaste(payload: ClipboardPayload, target: PasteTarget, offset: { x: number; y: number }): { blocks: WorkflowBlock[]; edges: WorkflowEdge[] } {
   const ids = new Set(target.blockIds);
@@ -66,12 +70,22 @@ export function preparePaste(payload: ClipboardPayload, target: PasteTarget, off
     ids.add(id);
     idMap.set(block.id, id);
   }
-  const blocks = payload.blocks.map((block) => {
+  const renamed = payload.blocks.map((block) => {
     const name = uniqueBlockName(block.name, names);
     names.push(name);
+    return { block, name };
+  });
+  // Ids first, names after: a root that is both one block's id and another's name means the name.
+  const roots = new Map<string, string>();
+  for (const [from, to] of idMap) if (from !== to) roots.set(normalizeBlockName(from), to);
+  for (const { block, name } of renamed) {
+    if (name !== block.name) roots.set(normalizeBlockName(block.name), name);
+    else roots.delete(normalizeBlockName(block.name));
+  }
+  const blocks = renamed.map(({ block, name }) => {
     const parentId = block.parentId ? (idMap.get(block.parentId) ?? null) : null;
     const position = parentId ? block.position : { x: block.position.x + offset.x, y: block.position.y + offset.y };
-    return { ...block, id: idMap.get(block.id)!, name, parentId, position };
+    return { ...block, id: idMap.get(block.id)!, name, parentId, position, config: renameReferenceRoots(block.config, roots) };
   });
   const edgeIds = new Set(target.edgeIds);
   const edges = payload.edges.map((edge) => {

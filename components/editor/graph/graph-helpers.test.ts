@@ -77,6 +77,24 @@ describe("clipboard payload", () => {
     expect(inner).toMatchObject({ name: "Fn 2", parentId: loop!.id, position: { x: 0, y: 0 } });
     expect(pasted.edges).toEqual([{ id: "e3", source: loop!.id, target: inner!.id, sourceHandle: "body" }]);
   });
+
+  it("points references among pasted blocks at the copies, and leaves references to blocks not pasted", () => {
+    const source = [
+      block("start", "start", "Start"),
+      block("agent1", "agent", "Writer", { config: { userPrompt: "<Start.message>" } }),
+      block("resp", "response", "Reply", { config: { body: "<Writer.content> (<agent1.tokens.total> tokens)" } }),
+    ];
+    const payload = buildClipboardPayload(source, [], new Set(["agent1", "resp"]))!;
+    const pasted = preparePaste(payload, { blockIds: new Set(source.map((item) => item.id)), blockNames: source.map((item) => item.name), edgeIds: new Set() }, { x: 40, y: 40 });
+    const [writer, reply] = pasted.blocks;
+    expect(writer!.name).toBe("Writer 2");
+    expect(writer!.config).toEqual({ userPrompt: "<Start.message>" });
+    expect(reply!.config).toEqual({ body: `<Writer 2.content> (<${writer!.id}.tokens.total> tokens)` });
+
+    // Into a workflow without them, nothing is renamed and nothing rewritten.
+    const elsewhere = preparePaste(payload, { blockIds: new Set(["start"]), blockNames: ["Start"], edgeIds: new Set() }, { x: 0, y: 0 });
+    expect(elsewhere.blocks[1]!.config).toEqual({ body: "<Writer.content> (<agent1.tokens.total> tokens)" });
+  });
 });
 
 describe("reference completion", () => {

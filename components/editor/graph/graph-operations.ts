@@ -1,6 +1,7 @@
-import type { WorkflowBlock, WorkflowEdge } from "@/executor/document";
+import { normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
 import { blockToNode, edgeVariantForHandle, sortParentsFirst, workflowEdgeToFlow } from "./document-flow";
 import type { EditorEdge, EditorNode } from "./flow-types";
+import { renameReferenceRoots } from "./rename-references";
 
 /** Pure edits of the canvas graph; the store wraps each one in an undoable commit. */
 
@@ -79,4 +80,22 @@ export function reparentBlock(nodes: EditorNode[], edges: EditorEdge[], nodeId: 
 
 export function updateNodeData(nodes: EditorNode[], id: string, patch: Partial<EditorNode["data"]>): EditorNode[] {
   return nodes.map((node) => (node.id === id ? { ...node, data: { ...node.data, ...patch } } : node));
+}
+
+/**
+ * Every node whose config refers to the block named `from` gets the reference pointed at `to`;
+ * the same array comes back when no config mentions it. Names equal ignoring case and spaces
+ * are the same name to the engine, so such a rename changes nothing.
+ */
+export function renameReferencesIn(nodes: EditorNode[], from: string, to: string): EditorNode[] {
+  if (normalizeBlockName(from) === normalizeBlockName(to)) return nodes;
+  const roots = new Map([[normalizeBlockName(from), to]]);
+  let changed = false;
+  const next = nodes.map((node) => {
+    const config = renameReferenceRoots(node.data.config, roots);
+    if (config === node.data.config) return node;
+    changed = true;
+    return { ...node, data: { ...node.data, config } };
+  });
+  return changed ? next : nodes;
 }

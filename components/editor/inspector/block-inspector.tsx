@@ -2,6 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { getBlockDefinition } from "@/blocks/definitions";
+import { normalizeBlockName } from "@/executor/document";
 import type { FieldHint } from "@/blocks/types";
 import { referenceItemsFor } from "../graph/reference-items";
 import { useEditorStore, useEditorStoreApi } from "../store";
@@ -82,16 +83,28 @@ function FieldRow({ blockId, field, value, issues, referenceItems, envNames }: {
   );
 }
 
-/** Names must stay unique (references use them), so a clash is shown rather than saved. */
+/**
+ * Names must stay unique (references use them), so a clash is shown rather than saved. When the
+ * edit ends, references to the block's old name are pointed at the new one.
+ */
 function BlockNameInput({ blockId, name }: { blockId: string; name: string }) {
   const store = useEditorStoreApi();
   const [draft, setDraft] = useState(name);
   const [lastName, setLastName] = useState(name);
+  const [nameAtFocus, setNameAtFocus] = useState<string | null>(null);
   // Follows the store when the name changes elsewhere (undo, redo).
   if (name !== lastName) {
     setLastName(name);
     if (name !== draft.trim()) setDraft(name);
   }
+  const finishRename = () => {
+    if (nameAtFocus === null) return;
+    setNameAtFocus(null);
+    const state = store.getState();
+    const current = state.nodes.find((node) => node.id === blockId)?.data.name;
+    const clash = state.nodes.some((node) => node.id !== blockId && normalizeBlockName(node.data.name) === normalizeBlockName(current ?? ""));
+    if (current && current !== nameAtFocus && !clash) state.renameReferences(nameAtFocus, current, `${blockId}:name`);
+  };
   return (
     <label className="block text-xs font-medium text-slate-700">
       Name
@@ -99,6 +112,11 @@ function BlockNameInput({ blockId, name }: { blockId: string; name: string }) {
         className={`${inputClass} mt-1`}
         value={draft}
         data-testid="field-name"
+        onFocus={() => setNameAtFocus(name)}
+        onBlur={finishRename}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") finishRename();
+        }}
         onChange={(event) => {
           setDraft(event.target.value);
           if (event.target.value.trim()) store.getState().updateBlock(blockId, { name: event.target.value.trim() }, "name");

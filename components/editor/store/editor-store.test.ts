@@ -54,6 +54,22 @@ describe("editor store", () => {
     expect(store.getState().nodes[1]!.data.config.userPrompt).toBe("hi");
   });
 
+  it("points references at a renamed block's new name, as part of the rename's undo step", () => {
+    const workflow = stored();
+    workflow.blocks.push({ id: "resp", type: "response", name: "Reply", position: { x: 600, y: 0 }, parentId: null, enabled: true, config: { body: "<Agent.content> via <start.message>" } });
+    const store = createEditorStore(workflow);
+    for (const name of ["Agen", "Age", "Writer"]) store.getState().updateBlock("agent1", { name }, "name");
+    store.getState().renameReferences("Agent", "Writer", "agent1:name");
+    expect(store.getState().nodes[2]!.data.config.body).toBe("<Writer.content> via <start.message>");
+    store.getState().undo();
+    expect(store.getState().nodes[1]!.data.name).toBe("Agent");
+    expect(store.getState().nodes[2]!.data.config.body).toBe("<Agent.content> via <start.message>");
+    // Nothing refers to Start by another spelling: no change, no history entry.
+    const revision = store.getState().save.revision;
+    store.getState().renameReferences("Reply", "Answer");
+    expect(store.getState().save.revision).toBe(revision);
+  });
+
   it("records a drag as one undo step, and nothing for a click without movement", () => {
     const store = createEditorStore(stored());
     store.getState().beginGesture();

@@ -5,7 +5,7 @@ import type { IssueDetail } from "@/executor/errors";
 import { connectionProblem } from "../graph/connection-rules";
 import { documentToFlow, flowToDocument } from "../graph/document-flow";
 import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../graph/flow-types";
-import { addBlocks, connectEdge, removeBlocks, reparentBlock, updateNodeData } from "../graph/graph-operations";
+import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, updateNodeData } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
 import { createRunActions, EMPTY_RUN, type RunSliceActions, type RunSliceState } from "./run-slice";
@@ -30,6 +30,8 @@ export interface EditorState extends RunSliceActions {
   addBlocks(blocks: WorkflowBlock[], edges?: WorkflowEdge[]): void;
   updateBlock(id: string, patch: Partial<BlockNodeData>, coalesceKey?: string): void;
   updateMeta(patch: Partial<WorkflowMeta>, coalesceKey?: string): void;
+  /** After a block is renamed from `from` to `to`, points every reference to it at the new name. */
+  renameReferences(from: string, to: string, coalesceKey?: string): void;
   deleteSelection(): void;
   deleteBlocks(ids: string[]): void;
   reparent(nodeId: string, parentId: string | null): void;
@@ -110,6 +112,10 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       },
       addBlocks: (blocks, newEdges = []) => commit(addBlocks(get().nodes, get().edges, blocks, newEdges)),
       updateBlock: (id, patch, coalesceKey) => commit({ nodes: updateNodeData(get().nodes, id, patch) }, coalesceKey ? `${id}:${coalesceKey}` : null),
+      renameReferences: (from, to, coalesceKey) => {
+        const nodes = renameReferencesIn(get().nodes, from, to);
+        if (nodes !== get().nodes) commit({ nodes }, coalesceKey ?? null);
+      },
       updateMeta: (patch, coalesceKey) => commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
       deleteSelection: () => {
         const { nodes, edges } = get();
