@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
-import { createTestDatabase } from "@/lib/knowledge/testing/test-database";
+import { createTestDatabase } from "@/lib/db/test-database";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
 import { createKnowledgeHandler } from "./handler";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentQueue } from "./document-queue";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 import { insertDocument } from "./knowledge-store";
-import { createTestDatabase } from "./testing/test-database";
+import { createTestDatabase } from "@/lib/db/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let first: KnowledgeService;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/http/errors";
 import * as http from "./knowledge-http";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
-import { createTestDatabase } from "./testing/test-database";
+import { createTestDatabase } from "@/lib/db/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: KnowledgeService;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
-import { createTestDatabase } from "./testing/test-database";
+import { createTestDatabase } from "@/lib/db/test-database";
 
 const CORPUS = fileURLToPath(new URL("../../knowledge/__fixtures__/corpus/", import.meta.url));
 const questions = JSON.parse(readFileSync(`${CORPUS}questions.json`, "utf8")) as Array<{ question: string; document: string }>;

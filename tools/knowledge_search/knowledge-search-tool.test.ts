@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgentHandler } from "@/blocks/agent/handler";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
-import { createTestDatabase } from "@/lib/knowledge/testing/test-database";
+import { createTestDatabase } from "@/lib/db/test-database";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
 import { createTestModelRegistry } from "@/providers/testing/test-model-registry";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
