@@ -7,7 +7,7 @@ import { ProviderCallError } from "@/executor/errors";
 import { PROVIDER_SETTINGS, readSetting, type EnvReader, type ProviderId } from "./env";
 import { parseModelId } from "./model-id";
 import { createOfflineModel } from "./offline/offline-model";
-import { missingKeyError } from "./provider-errors";
+import { providerApiKey, providerBaseUrl } from "./provider-settings";
 import { makeResilient } from "./resilient-model";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 
@@ -40,18 +40,6 @@ export interface ModelRegistryOptions {
 
 export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
 
-function baseUrl(env: EnvReader, provider: ProviderId): string | undefined {
-  const settings = PROVIDER_SETTINGS[provider];
-  return (readSetting(env, settings.baseUrlVariable) ?? settings.defaultBaseUrl)?.replace(/\/+$/, "");
-}
-
-function apiKey(env: EnvReader, provider: ProviderId): string | undefined {
-  const settings = PROVIDER_SETTINGS[provider];
-  const key = readSetting(env, settings.apiKeyVariable);
-  if (!key && settings.apiKeyRequired) throw missingKeyError(provider);
-  return key;
-}
-
 function createLanguageModel(provider: ProviderId, model: string, env: EnvReader, fetch: ModelRegistryOptions["fetch"]): LanguageModelV4 {
   switch (provider) {
     case "offline":
@@ -59,21 +47,21 @@ function createLanguageModel(provider: ProviderId, model: string, env: EnvReader
       return createOfflineModel(model);
     case "openai":
       // Chat Completions rather than the Responses API: it is what OpenAI-like servers speak too.
-      return createOpenAI({ apiKey: apiKey(env, provider), baseURL: baseUrl(env, provider), fetch }).chat(model);
+      return createOpenAI({ apiKey: providerApiKey(env, provider), baseURL: providerBaseUrl(env, provider), fetch }).chat(model);
     case "anthropic":
-      return createAnthropic({ apiKey: apiKey(env, provider), baseURL: baseUrl(env, provider), fetch })(model);
+      return createAnthropic({ apiKey: providerApiKey(env, provider), baseURL: providerBaseUrl(env, provider), fetch })(model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey: apiKey(env, provider), baseURL: baseUrl(env, provider), fetch })(model);
+      return createGoogleGenerativeAI({ apiKey: providerApiKey(env, provider), baseURL: providerBaseUrl(env, provider), fetch })(model);
     case "ollama":
-      return createOpenAICompatible({ name: "ollama", baseURL: `${baseUrl(env, provider)}/v1`, includeUsage: true, supportsStructuredOutputs: true, fetch }).chatModel(model);
+      return createOpenAICompatible({ name: "ollama", baseURL: `${providerBaseUrl(env, provider)}/v1`, includeUsage: true, supportsStructuredOutputs: true, fetch }).chatModel(model);
     case "openai-compatible": {
-      const url = baseUrl(env, provider);
+      const url = providerBaseUrl(env, provider);
       if (!url) {
         throw new ProviderCallError(provider, "OpenAI-compatible models need a server: set OPENAI_COMPATIBLE_BASE_URL (for example http://127.0.0.1:8000/v1)", {
           code: "missing_base_url",
         });
       }
-      return createOpenAICompatible({ name: "openai-compatible", baseURL: url, apiKey: apiKey(env, provider), includeUsage: true, fetch }).chatModel(model);
+      return createOpenAICompatible({ name: "openai-compatible", baseURL: url, apiKey: providerApiKey(env, provider), includeUsage: true, fetch }).chatModel(model);
     }
   }
 }

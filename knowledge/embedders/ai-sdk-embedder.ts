@@ -6,7 +6,8 @@ import { embedMany } from "ai";
 import { ProviderCallError } from "@/executor/errors";
 import { PROVIDER_SETTINGS, readSetting, type EnvReader, type ProviderId } from "@/providers/env";
 import { parseModelId } from "@/providers/model-id";
-import { missingKeyError, toTrellisError } from "@/providers/provider-errors";
+import { toTrellisError } from "@/providers/provider-errors";
+import { providerApiKey, providerBaseUrl } from "@/providers/provider-settings";
 import { countTokens } from "../chunking/tokenizer";
 import type { Embedder } from "./embedder";
 import { priceEmbeddingUsage } from "./embedding-price";
@@ -20,33 +21,21 @@ export interface EmbedderOptions {
   batchSize?: number;
 }
 
-function baseUrl(env: EnvReader, provider: ProviderId): string | undefined {
-  const settings = PROVIDER_SETTINGS[provider];
-  return (readSetting(env, settings.baseUrlVariable) ?? settings.defaultBaseUrl)?.replace(/\/+$/, "");
-}
-
-function apiKey(env: EnvReader, provider: ProviderId): string | undefined {
-  const settings = PROVIDER_SETTINGS[provider];
-  const key = readSetting(env, settings.apiKeyVariable);
-  if (!key && settings.apiKeyRequired) throw missingKeyError(provider);
-  return key;
-}
-
 function embeddingModel(provider: ProviderId, model: string, options: EmbedderOptions): EmbeddingModelV4 {
   const { env, fetch } = options;
   switch (provider) {
     case "openai":
-      return createOpenAI({ apiKey: apiKey(env, provider), baseURL: baseUrl(env, provider), fetch }).embedding(model);
+      return createOpenAI({ apiKey: providerApiKey(env, provider), baseURL: providerBaseUrl(env, provider), fetch }).embedding(model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey: apiKey(env, provider), baseURL: baseUrl(env, provider), fetch }).embedding(model);
+      return createGoogleGenerativeAI({ apiKey: providerApiKey(env, provider), baseURL: providerBaseUrl(env, provider), fetch }).embedding(model);
     case "ollama":
-      return createOpenAICompatible({ name: "ollama", baseURL: `${baseUrl(env, provider)}/v1`, fetch }).embeddingModel(model);
+      return createOpenAICompatible({ name: "ollama", baseURL: `${providerBaseUrl(env, provider)}/v1`, fetch }).embeddingModel(model);
     case "openai-compatible": {
-      const url = baseUrl(env, provider);
+      const url = providerBaseUrl(env, provider);
       if (!url) {
         throw new ProviderCallError(provider, "OpenAI-compatible embedding models need a server: set OPENAI_COMPATIBLE_BASE_URL", { code: "missing_base_url" });
       }
-      return createOpenAICompatible({ name: "openai-compatible", baseURL: url, apiKey: apiKey(env, provider), fetch }).embeddingModel(model);
+      return createOpenAICompatible({ name: "openai-compatible", baseURL: url, apiKey: providerApiKey(env, provider), fetch }).embeddingModel(model);
     }
     case "anthropic":
     case "offline":
