@@ -1,4 +1,5 @@
 import { RequestError } from "./errors";
+import { readBodyCapped } from "./read-capped";
 
 export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
 
@@ -9,7 +10,7 @@ export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
 export async function readJsonBody(request: Request, maxBytes: number, options: { emptyAs?: unknown } = {}): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(declared, maxBytes);
-  const text = await readTextCapped(request, maxBytes);
+  const text = new TextDecoder().decode(await readBodyCapped(request, maxBytes, (size) => tooLarge(size, maxBytes)));
   if (text.trim() === "" && "emptyAs" in options) return options.emptyAs;
   if (text.trim() === "") throw new RequestError(400, "invalid_json", "The request body is empty; send a JSON document.");
   try {
@@ -18,24 +19,6 @@ export async function readJsonBody(request: Request, maxBytes: number, options: 
     const reason = error instanceof Error ? error.message : "not JSON";
     throw new RequestError(400, "invalid_json", `The request body is not valid JSON: ${reason}`);
   }
-}
-
-async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(size, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function tooLarge(size: number, maxBytes: number): RequestError {

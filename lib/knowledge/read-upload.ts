@@ -1,4 +1,5 @@
 import { RequestError } from "@/lib/http/errors";
+import { readBodyCapped } from "@/lib/http/read-capped";
 import { safeFileName } from "@/knowledge/parsing/safe-file-name";
 import { UPLOAD_LIMITS } from "./knowledge-settings";
 
@@ -14,30 +15,6 @@ export interface UploadForm {
 
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
-
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new RequestError(413, "too_large", `The upload is larger than ${megabytes(maxBytes)} per request`);
-    }
-    parts.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    body.set(part, offset);
-    offset += part.byteLength;
-  }
-  return body;
 }
 
 function parseMetadata(form: FormData): Record<string, unknown> {
@@ -75,7 +52,7 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS): 
   let form: FormData;
   try {
     // Read with a cap even when no Content-Length was sent (chunked bodies), then parse.
-    const body = await readCapped(request, maxBody);
+    const body = await readBodyCapped(request, maxBody, () => new RequestError(413, "too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
     form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch (error) {
     if (error instanceof RequestError) throw error;
