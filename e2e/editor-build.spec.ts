@@ -91,3 +91,34 @@ test("a block dropped into a loop becomes its child and the loop's body handle c
   const laidOut = await editor.storedWorkflow(workflowId);
   expect(laidOut.blocks.find((block) => block.id === functionId)!.parentId).toBe(loopId);
 });
+
+test("a container dropped into a loop nests inside it, and the loop grows to hold it", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, { name: `Nested by mouse ${Date.now()}`, blocks: [START_BLOCK] });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+
+  await editor.dragFromPalette("loop", { x: 560, y: 260 });
+  await expect(editor.block("Loop 1")).toBeVisible();
+  const canvasBox = (await editor.canvas.boundingBox())!;
+  const loopBox = (await editor.block("Loop 1").boundingBox())!;
+  // Drop the parallel well inside the loop's frame, near its right edge, so it overflows at first.
+  await editor.dragFromPalette("parallel", { x: loopBox.x - canvasBox.x + loopBox.width - 100, y: loopBox.y - canvasBox.y + 110 });
+  await expect(editor.block("Parallel 1")).toBeVisible();
+  await editor.connect("Loop 1", "body", "Parallel 1");
+  await editor.expectSaved();
+
+  const stored = await editor.storedWorkflow(workflowId);
+  const loop = stored.blocks.find((block) => block.name === "Loop 1")! as (typeof stored.blocks)[number] & { size: { width: number; height: number } };
+  const parallel = stored.blocks.find((block) => block.name === "Parallel 1")! as typeof loop;
+  expect(parallel.parentId).toBe(loop.id);
+  expect(loop.size.width).toBeGreaterThanOrEqual(parallel.position.x + parallel.size.width);
+  expect(loop.size.height).toBeGreaterThanOrEqual(parallel.position.y + parallel.size.height);
+  expect(stored.edges).toEqual(expect.arrayContaining([expect.objectContaining({ source: loop.id, target: parallel.id, sourceHandle: "body" })]));
+
+  // On screen the parallel sits inside the loop's frame.
+  const outer = (await editor.block("Loop 1").boundingBox())!;
+  const inner = (await editor.block("Parallel 1").boundingBox())!;
+  expect(inner.x).toBeGreaterThan(outer.x);
+  expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + 1);
+  expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height + 1);
+});

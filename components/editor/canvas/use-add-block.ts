@@ -9,7 +9,7 @@ import { useEditorStoreApi } from "../store";
 
 export const PALETTE_DRAG_TYPE = "application/x-trellis-block-type";
 
-/** Adds a block of `type` centred on a canvas point, inside the container under it if any. */
+/** Adds a block of `type` centred on a canvas point, inside the innermost container under it if any (containers nest). */
 export function useAddBlock() {
   const store = useEditorStoreApi();
   return useCallback(
@@ -18,7 +18,7 @@ export function useAddBlock() {
       if (!definition) return;
       const { nodes } = store.getState();
       const topLeft = { x: Math.round(point.x - 120), y: Math.round(point.y - 30) };
-      const parent = definition.container ? null : containerAt(nodes, point);
+      const parent = containerAt(nodes, point);
       let position = topLeft;
       if (parent) {
         const origin = absolutePosition(parent, new Map(nodes.map((node) => [node.id, node])));

@@ -71,15 +71,15 @@ export function WorkflowCanvas() {
     event.dataTransfer.dropEffect = "copy";
   }, []);
 
-  /** After a drag, blocks dropped over a container move into it; blocks dragged out leave it. */
+  /** After a drag, blocks and containers dropped over a container move into it; those dragged out leave it. */
   const onDragStop = useCallback(
     (_event: unknown, _node: EditorNode, dragged: EditorNode[]) => {
       const state = store.getState();
       const byId = new Map(state.nodes.map((node) => [node.id, node]));
       for (const moved of dragged) {
         const current = byId.get(moved.id);
-        // Containers stay at the top level; children dragged with their container stay inside it.
-        if (!current || current.type === "container" || (current.parentId && dragged.some((other) => other.id === current.parentId))) continue;
+        // Children dragged with their container stay inside it; containers nest like blocks.
+        if (!current || (current.parentId && dragged.some((other) => other.id === current.parentId))) continue;
         const origin = absolutePosition(current, byId);
         const centre = { x: origin.x + (current.measured?.width ?? 240) / 2, y: origin.y + (current.measured?.height ?? 60) / 2 };
         const target = containerAt(state.nodes, centre, current.id);

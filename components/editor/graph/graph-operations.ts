@@ -1,6 +1,7 @@
 import { normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
 import { blockToNode, edgeVariantForHandle, sortParentsFirst, workflowEdgeToFlow } from "./document-flow";
 import type { EditorEdge, EditorNode } from "./flow-types";
+import { growContainersToFit } from "./grow-containers";
 import { renameReferenceRoots } from "./rename-references";
 
 /** Pure edits of the canvas graph; the store wraps each one in an undoable commit. */
@@ -28,8 +29,10 @@ export function removeBlocks(nodes: EditorNode[], edges: EditorEdge[], ids: Read
 export function addBlocks(nodes: EditorNode[], edges: EditorEdge[], blocks: WorkflowBlock[], newEdges: WorkflowEdge[]) {
   const added = sortParentsFirst(blocks).map((block) => ({ ...blockToNode(block), selected: true }));
   const deselected = nodes.map((node) => (node.selected ? { ...node, selected: false } : node));
+  let nextNodes = sortParentsFirst([...deselected, ...added]);
+  for (const node of added) if (node.parentId) nextNodes = growContainersToFit(nextNodes, node.id);
   return {
-    nodes: sortParentsFirst([...deselected, ...added]),
+    nodes: nextNodes,
     edges: [...edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)), ...newEdges.map(workflowEdgeToFlow)],
   };
 }
@@ -65,7 +68,7 @@ export function reparentBlock(nodes: EditorNode[], edges: EditorEdge[], nodeId: 
   const moved: EditorNode = { ...node, position: { x: absolute.x - origin.x, y: absolute.y - origin.y } };
   if (parentId) moved.parentId = parentId;
   else delete moved.parentId;
-  const nextNodes = sortParentsFirst(nodes.map((candidate) => (candidate.id === nodeId ? moved : candidate)));
+  const nextNodes = growContainersToFit(sortParentsFirst(nodes.map((candidate) => (candidate.id === nodeId ? moved : candidate))), nodeId);
   const nextById = new Map(nextNodes.map((candidate) => [candidate.id, candidate]));
   const nextEdges = edges.filter((edge) => {
     if (edge.source !== nodeId && edge.target !== nodeId) return true;
