@@ -11,8 +11,8 @@ export function toggleKnowledgeBase(chosen: string[], id: string, on: boolean): 
 }
 
 function baseSummary(base: KnowledgeBaseSummary): string {
-  const documents = `${base.documentCount} document${base.documentCount === 1 ? "" : "s"}`;
-  return `${documents} · ${base.chunkCount} chunks · ${base.embeddingModel}`;
+  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return `${count(base.documentCount, "document")} · ${count(base.chunkCount, "chunk")} · ${base.embeddingModel}`;
 }
 
 /**
