@@ -112,79 +112,51 @@ async function measureLoad(page: Page, url: string): Promise<{ ms: number; rende
 }
 
 /**
- * Pans the canvas with a pointer drag driven once per frame, counting frames and slow ones.
+ * Moves the canvas once per frame for `durationMs` and counts the frames in which the viewport's
+ * transform changed, and the slow ones. `pan` drags the pane, sweeping left then right so it
+ * crosses fresh parts of the graph; `zoom` turns the mouse wheel over the centre, in then out.
  * Kept as source text: tsx would wrap named functions in helpers the page does not have.
  */
-const PAN_SCRIPT = `async (durationMs) => {
+const MOTION_SCRIPT = `async (durationMs, kind) => {
   const pane = document.querySelector(".react-flow__pane");
   const viewport = document.querySelector(".react-flow__viewport");
   let transform = viewport.style.transform;
   const box = pane.getBoundingClientRect();
   let x = box.left + box.width / 2;
   const y = box.top + box.height / 2;
-  const options = (clientX) => ({ bubbles: true, cancelable: true, clientX, clientY: y, button: 0, buttons: 1, view: window });
-  pane.dispatchEvent(new MouseEvent("mousedown", options(x)));
-  let frames = 0;
+  const mouse = (clientX) => ({ bubbles: true, cancelable: true, clientX, clientY: y, button: 0, buttons: 1, view: window });
+  if (kind === "pan") pane.dispatchEvent(new MouseEvent("mousedown", mouse(x)));
   let movingFrames = 0;
   let slowFrames = 0;
   const started = performance.now();
   let last = started;
   await new Promise((resolve) => {
     const step = (now) => {
-      frames += 1;
-      // The transform seen now was set by the move dispatched in the previous frame.
+      // The transform seen now was set by the event dispatched in the previous frame.
       if (viewport.style.transform !== transform) movingFrames += 1;
       transform = viewport.style.transform;
       if (now - last > 25) slowFrames += 1;
       last = now;
-      // Sweep left then right so the pan crosses fresh parts of the graph.
-      x += (now - started) % 2000 < 1000 ? -12 : 12;
-      window.dispatchEvent(new MouseEvent("mousemove", options(x)));
+      const firstHalf = (now - started) % 2000 < 1000;
+      if (kind === "pan") {
+        x += firstHalf ? -12 : 12;
+        window.dispatchEvent(new MouseEvent("mousemove", mouse(x)));
+      } else {
+        pane.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true, clientX: x, clientY: y, deltaY: firstHalf ? -8 : 8, deltaMode: 0, view: window }));
+      }
       if (now - started < durationMs) requestAnimationFrame(step);
       else resolve();
     };
     requestAnimationFrame(step);
   });
-  window.dispatchEvent(new MouseEvent("mouseup", options(x)));
+  if (kind === "pan") window.dispatchEvent(new MouseEvent("mouseup", mouse(x)));
   const seconds = (performance.now() - started) / 1000;
-  if (movingFrames === 0) throw new Error("the viewport did not move during the pan");
+  if (movingFrames === 0) throw new Error("the viewport did not move during the " + kind);
   return { fps: Math.round((movingFrames / seconds) * 10) / 10, slowFrames };
 }`;
 
-/**
- * Zooms with the mouse wheel over the canvas centre, once per frame, in for a second then out,
- * counting frames in which the viewport's transform changed.
- */
-const ZOOM_SCRIPT = `async (durationMs) => {
-  const pane = document.querySelector(".react-flow__pane");
-  const viewport = document.querySelector(".react-flow__viewport");
-  let transform = viewport.style.transform;
-  const box = pane.getBoundingClientRect();
-  const x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
-  let movingFrames = 0;
-  const started = performance.now();
-  await new Promise((resolve) => {
-    const step = (now) => {
-      if (viewport.style.transform !== transform) movingFrames += 1;
-      transform = viewport.style.transform;
-      const deltaY = (now - started) % 2000 < 1000 ? -8 : 8;
-      pane.dispatchEvent(new WheelEvent("wheel", { bubbles: true, cancelable: true, clientX: x, clientY: y, deltaY, deltaMode: 0, view: window }));
-      if (now - started < durationMs) requestAnimationFrame(step);
-      else resolve();
-    };
-    requestAnimationFrame(step);
-  });
-  if (movingFrames === 0) throw new Error("the viewport did not zoom");
-  return { fps: Math.round((movingFrames / ((performance.now() - started) / 1000)) * 10) / 10 };
-}`;
-
-async function measureZoom(page: Page): Promise<{ fps: number }> {
-  return page.evaluate(`(${ZOOM_SCRIPT})(${PAN_MS})`) as Promise<{ fps: number }>;
-}
-
-async function measurePan(page: Page): Promise<{ fps: number; slowFrames: number }> {
-  return page.evaluate(`(${PAN_SCRIPT})(${PAN_MS})`) as Promise<{ fps: number; slowFrames: number }>;
+async function measureMotion(page: Page, kind: "pan" | "zoom"): Promise<{ fps: number; slowFrames: number }> {
+  return page.evaluate(`(${MOTION_SCRIPT})(${PAN_MS}, "${kind}")`) as Promise<{ fps: number; slowFrames: number }>;
 }
 
 async function main() {
@@ -206,13 +178,13 @@ async function main() {
       const cold = await measureLoad(page, url);
       const warm: Array<{ ms: number; rendered: number }> = [];
       const pans: Array<{ fps: number; slowFrames: number }> = [];
-      const zooms: Array<{ fps: number }> = [];
+      const zooms: Array<{ fps: number; slowFrames: number }> = [];
       for (let run = 0; run < RUNS; run += 1) {
         warm.push(await measureLoad(page, url));
         await page.waitForTimeout(500);
-        pans.push(await measurePan(page));
+        pans.push(await measureMotion(page, "pan"));
         await page.waitForTimeout(300);
-        zooms.push(await measureZoom(page));
+        zooms.push(await measureMotion(page, "zoom"));
       }
       rows.push({
         blocks: size,

@@ -1,6 +1,5 @@
-import { blockSchema, edgeSchema, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
+import { blockSchema, edgeSchema, normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
 import { z } from "zod";
-import { normalizeBlockName } from "@/executor/document";
 import { uniqueBlockId, uniqueBlockName, uniqueEdgeId } from "./block-naming";
 import { renameReferenceRoots } from "./rename-references";
 

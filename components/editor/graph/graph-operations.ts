@@ -86,13 +86,16 @@ export function updateNodeData(nodes: EditorNode[], id: string, patch: Partial<E
 }
 
 /**
- * Every node whose config refers to the block named `from` gets the reference pointed at `to`;
- * the same array comes back when no config mentions it. Names equal ignoring case and spaces
- * are the same name to the engine, so such a rename changes nothing.
+ * After block `id` was renamed from `previousName`, every config that refers to the old name gets
+ * the reference pointed at the current one. The same array comes back when nothing changes: the
+ * name is the same to the engine (case and spaces ignored), the new name clashes with another
+ * block's (references would become ambiguous), or nothing refers to the old name.
  */
-export function renameReferencesIn(nodes: EditorNode[], from: string, to: string): EditorNode[] {
-  if (normalizeBlockName(from) === normalizeBlockName(to)) return nodes;
-  const roots = new Map([[normalizeBlockName(from), to]]);
+export function renameReferencesIn(nodes: EditorNode[], id: string, previousName: string): EditorNode[] {
+  const name = nodes.find((node) => node.id === id)?.data.name;
+  if (!name || normalizeBlockName(name) === normalizeBlockName(previousName)) return nodes;
+  if (nodes.some((node) => node.id !== id && normalizeBlockName(node.data.name) === normalizeBlockName(name))) return nodes;
+  const roots = new Map([[normalizeBlockName(previousName), name]]);
   let changed = false;
   const next = nodes.map((node) => {
     const config = renameReferenceRoots(node.data.config, roots);

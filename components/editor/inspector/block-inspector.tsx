@@ -2,7 +2,6 @@
 
 import { useCallback, useState } from "react";
 import { getBlockDefinition } from "@/blocks/definitions";
-import { normalizeBlockName } from "@/executor/document";
 import type { FieldHint } from "@/blocks/types";
 import { referenceItemsFor } from "../graph/reference-items";
 import { useEditorStore, useEditorStoreApi } from "../store";
@@ -100,10 +99,7 @@ function BlockNameInput({ blockId, name }: { blockId: string; name: string }) {
   const finishRename = () => {
     if (nameAtFocus === null) return;
     setNameAtFocus(null);
-    const state = store.getState();
-    const current = state.nodes.find((node) => node.id === blockId)?.data.name;
-    const clash = state.nodes.some((node) => node.id !== blockId && normalizeBlockName(node.data.name) === normalizeBlockName(current ?? ""));
-    if (current && current !== nameAtFocus && !clash) state.renameReferences(nameAtFocus, current, `${blockId}:name`);
+    store.getState().renameReferences(blockId, nameAtFocus);
   };
   return (
     <label className="block text-xs font-medium text-slate-700">

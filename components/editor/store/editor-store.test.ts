@@ -59,15 +59,25 @@ describe("editor store", () => {
     workflow.blocks.push({ id: "resp", type: "response", name: "Reply", position: { x: 600, y: 0 }, parentId: null, enabled: true, config: { body: "<Agent.content> via <start.message>" } });
     const store = createEditorStore(workflow);
     for (const name of ["Agen", "Age", "Writer"]) store.getState().updateBlock("agent1", { name }, "name");
-    store.getState().renameReferences("Agent", "Writer", "agent1:name");
+    store.getState().renameReferences("agent1", "Agent");
     expect(store.getState().nodes[2]!.data.config.body).toBe("<Writer.content> via <start.message>");
     store.getState().undo();
     expect(store.getState().nodes[1]!.data.name).toBe("Agent");
     expect(store.getState().nodes[2]!.data.config.body).toBe("<Agent.content> via <start.message>");
-    // Nothing refers to Start by another spelling: no change, no history entry.
+    // Nothing refers to Reply: renaming it changes no config and adds no history entry.
+    store.getState().updateBlock("resp", { name: "Answer" }, "name");
     const revision = store.getState().save.revision;
-    store.getState().renameReferences("Reply", "Answer");
+    store.getState().renameReferences("resp", "Reply");
     expect(store.getState().save.revision).toBe(revision);
+  });
+
+  it("leaves references alone while the new name clashes with another block's", () => {
+    const workflow = stored();
+    workflow.blocks.push({ id: "resp", type: "response", name: "Reply", position: { x: 600, y: 0 }, parentId: null, enabled: true, config: { body: "<Agent.content>" } });
+    const store = createEditorStore(workflow);
+    store.getState().updateBlock("agent1", { name: "reply" }, "name");
+    store.getState().renameReferences("agent1", "Agent");
+    expect(store.getState().nodes[2]!.data.config.body).toBe("<Agent.content>");
   });
 
   it("records a drag as one undo step, and nothing for a click without movement", () => {

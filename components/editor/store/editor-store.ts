@@ -30,8 +30,11 @@ export interface EditorState extends RunSliceActions {
   addBlocks(blocks: WorkflowBlock[], edges?: WorkflowEdge[]): void;
   updateBlock(id: string, patch: Partial<BlockNodeData>, coalesceKey?: string): void;
   updateMeta(patch: Partial<WorkflowMeta>, coalesceKey?: string): void;
-  /** After a block is renamed from `from` to `to`, points every reference to it at the new name. */
-  renameReferences(from: string, to: string, coalesceKey?: string): void;
+  /**
+   * When a rename of block `id` ends, points every reference to `previousName` at its current
+   * name, in the rename's undo step. Skipped while the new name clashes with another block's.
+   */
+  renameReferences(id: string, previousName: string): void;
   deleteSelection(): void;
   deleteBlocks(ids: string[]): void;
   reparent(nodeId: string, parentId: string | null): void;
@@ -112,9 +115,9 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       },
       addBlocks: (blocks, newEdges = []) => commit(addBlocks(get().nodes, get().edges, blocks, newEdges)),
       updateBlock: (id, patch, coalesceKey) => commit({ nodes: updateNodeData(get().nodes, id, patch) }, coalesceKey ? `${id}:${coalesceKey}` : null),
-      renameReferences: (from, to, coalesceKey) => {
-        const nodes = renameReferencesIn(get().nodes, from, to);
-        if (nodes !== get().nodes) commit({ nodes }, coalesceKey ?? null);
+      renameReferences: (id, previousName) => {
+        const nodes = renameReferencesIn(get().nodes, id, previousName);
+        if (nodes !== get().nodes) commit({ nodes }, `${id}:name`);
       },
       updateMeta: (patch, coalesceKey) => commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
       deleteSelection: () => {
