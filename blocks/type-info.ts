@@ -1,5 +1,5 @@
 import type { BlockTypeInfo, BlockTypeLookup, FieldResolver } from "@/executor/block-type";
-import type { IssueDetail } from "@/executor/errors";
+import type { IssueDetail } from "@/contract";
 import type { BlockHandler } from "@/executor/handler";
 import { conditionHandler } from "./condition/handler";
 import { getBlockDefinition } from "./definitions";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 
 /**
  * A block type, defined once. This file and every `definition.ts` are safe to load in the

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { formatDollars } from "../components/runs/format";
 import { EditorPage } from "./pages/editor-page";
-import { dollars, importSupportRouting, RunPage, supportMessage, tokenCount, type ApiSpan } from "./pages/run-page";
+import type { ApiSpan } from "@/contract";
+import { dollars, importSupportRouting, RunPage, supportMessage, tokenCount } from "./pages/run-page";
 
 // The first visit compiles the editor page when the server runs `next dev`.
 test.describe.configure({ timeout: 180_000 });

@@ -1,5 +1,4 @@
-import type { IssueDetail } from "./errors";
-import type { WorkflowBlock } from "./document";
+import type { IssueDetail, WorkflowBlock } from "@/contract";
 import type { ReferenceToken } from "./reference-syntax";
 
 /** Substitutes the references in one config string its own way; `resolve` throws when one cannot be resolved. */

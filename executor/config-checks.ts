@@ -1,4 +1,4 @@
-import type { IssueDetail } from "./errors";
+import type { IssueDetail } from "@/contract";
 import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
 import { extractReferences, isWholeReference, parseReferences, parsePath, type ConfigReference } from "./reference-syntax";

@@ -76,6 +76,20 @@ describe("workflow validation", () => {
     ]);
   });
 
+  it("refuses a second edge for the same connection, and holds edges of disabled blocks to the edge and cycle rules", () => {
+    const document = workflow(
+      [block("start", "start"), block("a", "task"), block("off", "task", {}, { enabled: false }), block("loop1", "loop", {}, { enabled: false }), block("inner", "task", {}, { parentId: "loop1" })],
+      [edge("start", "a"), { id: "again", source: "start", target: "a", sourceHandle: "out" }, edge("start", "a", "error"), edge("a", "off"), edge("off", "a"), edge("off", "start"), edge("a", "inner")],
+    );
+    expect(issues(document)).toEqual([
+      { path: "edges[1]", message: "'start' is already connected to 'a' from its 'out' handle" },
+      { path: "edges[2].sourceHandle", message: "Block 'start' has no 'error' handle (it offers: out)" },
+      { path: "edges[5].target", message: "The start block 'start' accepts no incoming edges (edge from 'off')" },
+      { path: "edges[6]", message: "The edge from 'a' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles" },
+      { path: "edges[4]", message: "A cycle runs through 'a' → 'off' → 'a'; repeat work with a loop container instead" },
+    ]);
+  });
+
   it("validates configs but lets a whole-field reference stand in for a number or an array", () => {
     const document = workflow(
       [

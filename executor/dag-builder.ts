@@ -1,7 +1,7 @@
 import type { BlockTypeLookup } from "./block-type";
 import { checkConfigs } from "./config-checks";
-import type { WorkflowBlock, WorkflowDocument } from "./document";
-import { GraphValidationError, type IssueDetail } from "./errors";
+import { type WorkflowBlock, type WorkflowDocument, type IssueDetail } from "@/contract";
+import { GraphValidationError } from "./errors";
 import type { GraphEdge, GraphNode, GraphScope, WorkflowGraph } from "./graph";
 import { findCycles, findReachable } from "./graph-cycles";
 import { containsReferences } from "./references";
@@ -15,7 +15,8 @@ import { analyzeWorkflow, type BlockEntry, type WorkflowAnalysis } from "./workf
  * through edges (and, inside a container, from the container's `body` edges). Unreachable blocks
  * are not an error when saving (a workflow under construction often has them); they are left out
  * of the graph, never run and produce no events. Disabled blocks, and everything inside a
- * disabled container, are removed as if absent, together with their edges.
+ * disabled container, are removed as if absent, together with their edges; those edges must still
+ * follow the edge and cycle rules, so enabling a block again cannot make the workflow invalid.
  */
 
 function inspect(document: WorkflowDocument, lookup: BlockTypeLookup): { analysis: WorkflowAnalysis; issues: IssueDetail[] } {

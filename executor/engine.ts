@@ -18,15 +18,15 @@
  */
 import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
-import type { WorkflowDocument } from "./document";
+import { type WorkflowDocument, type ErrorInfo, type RunEvent, type Usage } from "@/contract";
 import { CancelledError, errorInfo, TimeoutError } from "./errors";
-import type { EventError, RunEvent, RunObserver } from "./events";
+import type { RunObserver } from "./events";
 import type { BlockHandlerLookup } from "./handler";
 import type { WorkflowGraph } from "./graph";
 import { OutputStore } from "./runtime/output-store";
 import { RunContext, type Clock } from "./runtime/run-context";
 import { ScopeRun, type ScopeResult } from "./runtime/scope-run";
-import { emptyUsage, type Usage } from "./usage";
+import { emptyUsage } from "./usage";
 
 export const DEFAULT_CONCURRENCY = 16;
 
@@ -61,7 +61,7 @@ export interface ExecutionRequest {
 export interface ExecutionResult {
   status: "succeeded" | "failed" | "cancelled";
   output: unknown;
-  error: EventError | null;
+  error: ErrorInfo | null;
   usage: Usage;
   durationMs: number;
 }
@@ -100,7 +100,7 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
     run.emit({ type: "run.cancelled", runId });
     outcome = { status: "cancelled", output: null, error: errorInfo(halt.error), usage, durationMs };
   } else {
-    let error: EventError;
+    let error: ErrorInfo;
     if (halt?.kind === "timeout") error = errorInfo(halt.error);
     else if (result.status === "failed") {
       const info = errorInfo(result.error);

@@ -1,15 +1,9 @@
-import type { Usage } from "./usage";
+import type { IssueDetail, Usage } from "@/contract";
 
 /**
  * The error hierarchy shared by every layer. Each error has a stable code and a retryable flag;
  * only lib/ turns them into HTTP answers. Messages must never contain secrets.
  */
-
-export interface IssueDetail {
-  /** Where in the document or input the problem is, for example `blocks[3].config.model`. */
-  path: string;
-  message: string;
-}
 
 /**
  * A brand shared by every copy of this module: a bundler may load it once per route, and an error

@@ -1,11 +1,22 @@
-import type { IssueDetail } from "./errors";
+import type { IssueDetail } from "@/contract";
 import { blockLabel } from "./graph";
 import type { BlockEntry, EdgeEntry, WorkflowAnalysis } from "./workflow-analysis";
 
+/** Repetition belongs in a loop container, whose body is its own scope; said wherever a cycle is refused. */
+const CYCLE_HINT = "repeat work with a loop container instead";
+
+/**
+ * The edges the no-cycle rule applies to: flow edges between blocks of one scope, enabled or not
+ * (a disabled block may be enabled again). Body and iteration-end edges enter and leave a
+ * container's own scope, which repeats by design.
+ */
+export function cycleRuleEdges(analysis: WorkflowAnalysis): EdgeEntry[] {
+  return [...analysis.edges, ...analysis.dormantEdges].filter((edge) => edge.kind === "flow");
+}
+
 function flowEdgesBySource(analysis: WorkflowAnalysis): Map<BlockEntry, EdgeEntry[]> {
   const bySource = new Map<BlockEntry, EdgeEntry[]>();
-  for (const edge of analysis.edges) {
-    if (edge.kind !== "flow") continue;
+  for (const edge of cycleRuleEdges(analysis)) {
     const list = bySource.get(edge.source);
     if (list) list.push(edge);
     else bySource.set(edge.source, [edge]);
@@ -13,17 +24,61 @@ function flowEdgesBySource(analysis: WorkflowAnalysis): Map<BlockEntry, EdgeEntr
   return bySource;
 }
 
+/** Each block's flow predecessors, for walking the cycle rule's edges backwards. */
+export function flowPredecessors(analysis: WorkflowAnalysis): Map<BlockEntry, BlockEntry[]> {
+  const byTarget = new Map<BlockEntry, BlockEntry[]>();
+  for (const edge of cycleRuleEdges(analysis)) {
+    const list = byTarget.get(edge.target);
+    if (list) list.push(edge.source);
+    else byTarget.set(edge.target, [edge.source]);
+  }
+  return byTarget;
+}
+
 /**
- * Finds cycles among flow edges (iteratively, so long chains cannot overflow the stack). Repetition
- * belongs in a loop container, whose body is its own scope, so any cycle here is an error naming
- * the blocks around it.
+ * Every block with a flow path to `block`, each mapped to the next block on a shortest such path.
+ * An edge from `block` to any of them would close a cycle, and following the map from it spells
+ * the cycle out. One walk over the blocks upstream of `block`.
+ */
+export function flowPathsInto(block: BlockEntry, predecessors: ReadonlyMap<BlockEntry, ReadonlyArray<BlockEntry>>): Map<BlockEntry, BlockEntry> {
+  const next = new Map<BlockEntry, BlockEntry>();
+  const queue = [block];
+  for (let position = 0; position < queue.length; position += 1) {
+    const current = queue[position]!;
+    for (const previous of predecessors.get(current) ?? []) {
+      if (previous === block || next.has(previous)) continue;
+      next.set(previous, current);
+      queue.push(previous);
+    }
+  }
+  return next;
+}
+
+/** `'a' → 'b' → 'a'`: the blocks around a cycle, the first repeated at the end. */
+export function describeCycle(blocks: ReadonlyArray<BlockEntry>): string {
+  return blocks.map((entry) => blockLabel(entry.block)).join(" → ");
+}
+
+export function cycleMessage(blocks: ReadonlyArray<BlockEntry>): string {
+  return `A cycle runs through ${describeCycle(blocks)}; ${CYCLE_HINT}`;
+}
+
+/** Why an edge from `source` to `target` may not be drawn when `target` already leads back to `source`. */
+export function closingCycleMessage(blocks: ReadonlyArray<BlockEntry>): string {
+  const [source, target] = blocks;
+  return `Connecting ${blockLabel(source!.block)} to ${blockLabel(target!.block)} would close a cycle (${describeCycle(blocks)}); ${CYCLE_HINT}`;
+}
+
+/**
+ * Finds cycles among the cycle rule's edges (iteratively, so long chains cannot overflow the
+ * stack); each is an error naming the blocks around it.
  */
 export function findCycles(analysis: WorkflowAnalysis): IssueDetail[] {
   const bySource = flowEdgesBySource(analysis);
   const state = new Map<BlockEntry, "visiting" | "done">();
   const issues: IssueDetail[] = [];
   for (const root of analysis.blocks) {
-    if (!root.active || state.has(root)) continue;
+    if (state.has(root)) continue;
     const stack: Array<{ entry: BlockEntry; next: number; via: EdgeEntry | null }> = [{ entry: root, next: 0, via: null }];
     state.set(root, "visiting");
     while (stack.length > 0) {
@@ -42,11 +97,7 @@ export function findCycles(analysis: WorkflowAnalysis): IssueDetail[] {
         stack.push({ entry: edge.target, next: 0, via: edge });
       } else if (targetState === "visiting") {
         const start = stack.findIndex((item) => item.entry === edge.target);
-        const names = [...stack.slice(start).map((item) => blockLabel(item.entry.block)), blockLabel(edge.target.block)];
-        issues.push({
-          path: `edges[${edge.index}]`,
-          message: `A cycle runs through ${names.join(" → ")}; repeat work with a loop container instead`,
-        });
+        issues.push({ path: `edges[${edge.index}]`, message: cycleMessage([...stack.slice(start).map((item) => item.entry), edge.target]) });
       }
     }
   }

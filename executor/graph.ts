@@ -1,5 +1,5 @@
 import type { BlockTypeInfo } from "./block-type";
-import type { WorkflowBlock, WorkflowDocument } from "./document";
+import type { WorkflowBlock, WorkflowDocument } from "@/contract";
 
 /**
  * The validated, compiled form of a workflow document that the engine runs. Only enabled blocks

@@ -1,6 +1,4 @@
-import type { WorkflowBlock } from "./document";
-import type { SpanRecord } from "./events";
-import type { Usage } from "./usage";
+import type { Usage, WorkflowBlock } from "@/contract";
 
 /** A child span (model call or tool call) opened by a handler. */
 export interface ChildSpan {
@@ -60,4 +58,4 @@ export type BlockHandler<Config = Record<string, unknown>> = (args: BlockHandler
 
 export type BlockHandlerLookup = (type: string) => BlockHandler | undefined;
 
-export type { SpanRecord };
+

@@ -1,13 +1,13 @@
 /** The executor's public surface. Pure TypeScript: no framework, storage or UI imports. */
 export * from "./block-type";
-export * from "./document";
 export * from "./errors";
 export * from "./events";
 export * from "./handler";
 export * from "./usage";
 export * from "./graph";
 export { DAGBuilder, buildGraph, validateWorkflow } from "./dag-builder";
-export { connectionProblem } from "./connection-check";
+export { connectionProblem, createConnectionChecker, type ConnectionCandidate, type ConnectionChecker } from "./connection-checker";
+export { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
 export * from "./references";

@@ -1,5 +1,5 @@
 /**
- * The syntax of references inside config strings (CONTRACT.md section 2), with no runtime in it:
+ * The syntax of references inside config strings (docs/CONTRACT.md section 2), with no runtime in it:
  * the canvas uses it for completion and node badges, the validator for save-time checks, the
  * engine for resolution.
  *

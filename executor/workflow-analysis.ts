@@ -1,6 +1,6 @@
 import type { BlockTypeInfo, BlockTypeLookup } from "./block-type";
-import { edgeHandle, normalizeBlockName, type WorkflowBlock, type WorkflowDocument, type WorkflowEdge } from "./document";
-import type { IssueDetail } from "./errors";
+import { edgeHandle, normalizeBlockName, type WorkflowBlock, type WorkflowDocument, type WorkflowEdge, type IssueDetail } from "@/contract";
+import { connectionKey, duplicateEdgeMessage, judgeEdge } from "./edge-rules";
 import { blockLabel } from "./graph";
 import { RESERVED_ROOTS } from "./reference-syntax";
 
@@ -36,6 +36,12 @@ export interface WorkflowAnalysis {
   byName: Map<string, BlockEntry>;
   /** Valid edges between active blocks. */
   edges: EdgeEntry[];
+  /**
+   * Valid edges with a disabled block at one end (or one inside a disabled container): they never
+   * run, but they follow the same rules and count in the cycle check, so enabling a block again
+   * cannot make the workflow invalid.
+   */
+  dormantEdges: EdgeEntry[];
   entry: BlockEntry | undefined;
 }
 
@@ -102,51 +108,35 @@ function checkEntry(analysis: WorkflowAnalysis): void {
   analysis.entry = starts[0];
 }
 
-function classifyEdge(source: BlockEntry, target: BlockEntry, handle: string): EdgeEntry["kind"] | string {
-  const sourceParent = source.block.parentId ?? null;
-  const targetParent = target.block.parentId ?? null;
-  if (handle === "body") {
-    return targetParent === source.block.id ? "body" : `A body edge must go from a container to a block inside it, but ${blockLabel(target.block)} is not inside ${blockLabel(source.block)}`;
-  }
-  if (sourceParent === targetParent) return "flow";
-  if (target.block.id === sourceParent) return "iterationEnd";
-  const where = (entry: BlockEntry) => (entry.block.parentId ? `inside '${entry.block.parentId}'` : "at the top level");
-  return `The edge from ${blockLabel(source.block)} (${where(source)}) to ${blockLabel(target.block)} (${where(target)}) crosses a container boundary; use the container's body and out handles`;
-}
-
 function checkEdges(analysis: WorkflowAnalysis): void {
+  const connected = new Set<string>();
   analysis.document.edges.forEach((edge, index) => {
     const source = analysis.byId.get(edge.source);
     const target = analysis.byId.get(edge.target);
     if (!source) analysis.issues.push({ path: `edges[${index}].source`, message: `Edge '${edge.id}' starts at block '${edge.source}', which does not exist` });
     if (!target) analysis.issues.push({ path: `edges[${index}].target`, message: `Edge '${edge.id}' ends at block '${edge.target}', which does not exist` });
-    if (!source || !target || !source.active || !target.active || !source.info || !target.info) return;
+    // A block of unknown type is already an issue of its own; its handles cannot be known.
+    if (!source || !target || !source.info || !target.info) return;
     const handle = edgeHandle(edge);
-    const offered = source.info.sourceHandles(source.block);
-    if (!offered.includes(handle)) {
-      const list = offered.length ? offered.join(", ") : "none";
-      analysis.issues.push({ path: `edges[${index}].sourceHandle`, message: `Block ${blockLabel(source.block)} has no '${handle}' handle (it offers: ${list})` });
+    const verdict = judgeEdge(source, target, handle, source.info.sourceHandles(source.block));
+    if (verdict.problem) {
+      const field = verdict.problem.field ? `.${verdict.problem.field}` : "";
+      analysis.issues.push({ path: `edges[${index}]${field}`, message: verdict.problem.message });
       return;
     }
-    if (target.info.entry) {
-      analysis.issues.push({ path: `edges[${index}].target`, message: `The start block ${blockLabel(target.block)} accepts no incoming edges (edge from ${blockLabel(source.block)})` });
+    const key = connectionKey(source.block.id, target.block.id, handle);
+    if (connected.has(key)) {
+      analysis.issues.push({ path: `edges[${index}]`, message: duplicateEdgeMessage(source, target, handle) });
       return;
     }
-    if (source === target) {
-      analysis.issues.push({ path: `edges[${index}]`, message: `Block ${blockLabel(source.block)} is connected to itself; repeat work with a loop container` });
-      return;
-    }
-    const kind = classifyEdge(source, target, handle);
-    if (kind !== "flow" && kind !== "body" && kind !== "iterationEnd") {
-      analysis.issues.push({ path: `edges[${index}]`, message: kind });
-      return;
-    }
-    analysis.edges.push({ edge, index, source, target, handle, kind });
+    connected.add(key);
+    const entry: EdgeEntry = { edge, index, source, target, handle, kind: verdict.kind };
+    (source.active && target.active ? analysis.edges : analysis.dormantEdges).push(entry);
   });
 }
 
 export function analyzeWorkflow(document: WorkflowDocument, lookup: BlockTypeLookup): WorkflowAnalysis {
-  const analysis: WorkflowAnalysis = { document, issues: [], blocks: [], byId: new Map(), byName: new Map(), edges: [], entry: undefined };
+  const analysis: WorkflowAnalysis = { document, issues: [], blocks: [], byId: new Map(), byName: new Map(), edges: [], dormantEdges: [], entry: undefined };
   checkIdentity(analysis, lookup);
   checkContainers(analysis);
   checkEntry(analysis);

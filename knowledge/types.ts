@@ -1,3 +1,4 @@
+import { KNOWLEDGE_BASE_DEFAULTS } from "@/contract";
 /**
  * The shapes that flow through ingestion: a parsed file is a list of structural blocks; the
  * chunker turns them into chunks that keep their position and the headings above them.
@@ -29,7 +30,7 @@ export interface ChunkingOptions {
   chunkOverlap: number;
 }
 
-export const DEFAULT_CHUNKING: ChunkingOptions = { chunkSize: 1000, chunkOverlap: 200 };
+export const DEFAULT_CHUNKING: ChunkingOptions = { chunkSize: KNOWLEDGE_BASE_DEFAULTS.chunkSize, chunkOverlap: KNOWLEDGE_BASE_DEFAULTS.chunkOverlap };
 
 export interface Chunk {
   /** 0-based position in the document. */

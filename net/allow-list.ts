@@ -2,7 +2,7 @@ import ipaddr from "ipaddr.js";
 import { TrellisError } from "@/executor/errors";
 
 /**
- * OUTBOUND_ALLOW_HOSTS (CONTRACT.md section 4): comma-separated `host[:port]` or CIDR entries
+ * OUTBOUND_ALLOW_HOSTS (docs/CONTRACT.md section 4): comma-separated `host[:port]` or CIDR entries
  * that may be reached although they are private or loopback. A host name entry allows that name
  * whatever it resolves to; an IP entry allows that address (also when a name resolves to it); a
  * CIDR entry allows every address in the range, on any port.

@@ -1,69 +1,35 @@
 import { findProvider } from "@pydantic/genai-prices";
-import { PROVIDER_SETTINGS, type ProviderId } from "./env";
-import { resolvePricing, type ModelPrices } from "./pricing";
+import { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
+import type { ModelSummary } from "@/contract";
+import { resolvePricing } from "./pricing";
 
 /**
- * The model list the UI shows. Client-safe: plain data from the npm price catalog and the
- * override file, no secrets and no node-only imports.
+ * The model list the UI shows: plain data from the npm price catalog, the override file and the
+ * provider table's picker models; no secrets and no node-only imports. It reaches the browser
+ * through /api/models, since the provider table carries the SDK clients.
  */
-export interface CatalogModel {
-  /** Trellis model id, `provider/model`. */
-  id: string;
-  provider: ProviderId;
-  label: string;
-  description?: string;
-  contextWindow?: number;
-  /** US dollars per million tokens; null when unknown. */
-  prices: ModelPrices | null;
-  unpriced: boolean;
-  /** True for `offline/echo`: it needs no key and is not a language model. */
-  offline?: boolean;
-}
+/** A model as GET /api/models lists it, with its provider known to this layer. */
+export type CatalogModel = ModelSummary & { provider: ProviderId };
 
 export const OFFLINE_MODEL_ID = "offline/echo";
-
-const OFFLINE_MODEL: CatalogModel = {
-  id: OFFLINE_MODEL_ID,
-  provider: "offline",
-  label: "Offline echo (not a language model)",
-  description:
-    "Built in, needs no key and no network. It is not a language model: it answers deterministically by echoing the prompt, picks the first route named in the prompt, and fills structured output with schema defaults. Tokens are counted with the o200k_base tokenizer; cost is 0.",
-  prices: { input: 0, output: 0, cachedInput: 0, cacheWrite: 0 },
-  unpriced: false,
-  offline: true,
-};
-
-/** Ids a user can type for providers the catalog cannot enumerate (their servers hold the list). */
-const OPEN_ENDED: CatalogModel[] = [
-  {
-    id: "ollama/llama3.2",
-    provider: "ollama",
-    label: "Ollama: llama3.2 (or any ollama/<model>)",
-    description: "A model served by Ollama at OLLAMA_BASE_URL. Unpriced unless providers/price-overrides.json prices it.",
-    prices: null,
-    unpriced: true,
-  },
-  {
-    id: "openai-compatible/<model>",
-    provider: "openai-compatible",
-    label: "OpenAI-compatible server (type openai-compatible/<model>)",
-    description: "Any server at OPENAI_COMPATIBLE_BASE_URL (vLLM, LM Studio, OpenRouter).",
-    prices: null,
-    unpriced: true,
-  },
-];
-
-const CATALOG_PROVIDERS: Array<Extract<ProviderId, "openai" | "anthropic" | "google">> = ["openai", "anthropic", "google"];
 
 /** Catalog entries that are not chat models (embeddings, speech, moderation, images). */
 const NOT_CHAT_MODELS = /embedding|whisper|moderation|transcribe|tts|dall-e|image|realtime|audio/i;
 
 let cached: CatalogModel[] | undefined;
 
-function catalogModels(provider: (typeof CATALOG_PROVIDERS)[number]): CatalogModel[] {
-  const entry = findProvider({ providerId: provider });
-  if (!entry) return [];
-  return entry.models
+/** What a provider offers: its picker models, then the chat models the price catalog lists for it. */
+function providerModels(provider: ProviderId): CatalogModel[] {
+  const entry = PROVIDERS[provider];
+  const listed = (entry.pickerModels ?? []).map((picked): CatalogModel => {
+    const id = `${provider}/${picked.model}`;
+    const pricing = resolvePricing(id);
+    const item: CatalogModel = { id, provider, label: picked.label, description: picked.description, prices: pricing?.prices ?? null, unpriced: pricing === null };
+    if (entry.inProcess) item.offline = true;
+    return item;
+  });
+  const catalogEntry = entry.priceCatalogId ? findProvider({ providerId: entry.priceCatalogId }) : undefined;
+  const catalogued = (catalogEntry?.models ?? [])
     .filter((model) => !model.deprecated && !model.id.includes(":") && !NOT_CHAT_MODELS.test(model.id))
     .map((model) => {
       const id = `${provider}/${model.id}`;
@@ -71,7 +37,7 @@ function catalogModels(provider: (typeof CATALOG_PROVIDERS)[number]): CatalogMod
       const item: CatalogModel = {
         id,
         provider,
-        label: `${PROVIDER_SETTINGS[provider].label}: ${model.name ?? model.id}`,
+        label: `${entry.label}: ${model.name ?? model.id}`,
         prices: pricing?.prices ?? null,
         unpriced: pricing === null,
       };
@@ -79,11 +45,18 @@ function catalogModels(provider: (typeof CATALOG_PROVIDERS)[number]): CatalogMod
       if (model.description) item.description = model.description;
       return item;
     });
+  return [...listed, ...catalogued];
+}
+
+/** In-process providers first: their models work before any key is set. */
+function pickerOrder(): ProviderId[] {
+  const inProcess = PROVIDER_IDS.filter((provider) => PROVIDERS[provider].inProcess);
+  return [...inProcess, ...PROVIDER_IDS.filter((provider) => !inProcess.includes(provider))];
 }
 
 /** Every model the UI offers, offline model first. Computed once. */
 export function listModels(): CatalogModel[] {
-  cached ??= [OFFLINE_MODEL, ...CATALOG_PROVIDERS.flatMap(catalogModels), ...OPEN_ENDED];
+  cached ??= pickerOrder().flatMap(providerModels);
   return cached;
 }
 

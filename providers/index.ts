@@ -1,15 +1,17 @@
 /**
  * The provider layer: Trellis model ids to AI SDK models, prices, token accounting, and the one
- * model-call runner the AI blocks share. Server-only as a whole; `catalog.ts` and `pricing.ts`
- * are client-safe and may be imported directly by the UI.
+ * model-call runner the AI blocks share. Server-only as a whole. `catalog.ts` and `pricing.ts`
+ * need no node-only module and no secret, but they read the provider table (and so load the SDK
+ * clients): the UI gets the model list from /api/models.
  */
 export { createModelRegistry, DEFAULT_CALL_TIMEOUT_MS, type ModelRegistry, type ModelRegistryOptions, type ResolvedModel } from "./model-registry";
 export { runModel, type ModelCallHooks, type ModelRunError, type ModelRunResult, type RunModelOptions } from "./model-call";
 export { listModels, describeModel, OFFLINE_MODEL_ID, type CatalogModel } from "./catalog";
-export { resolvePricing, computeCost, priceUsage, type ModelPrices, type ModelPricing } from "./pricing";
+export { resolvePricing, computeCost, priceUsage, type ModelPricing } from "./pricing";
 export { usageOfCall, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
 export { countTokens, TOKENIZER_NAME } from "./token-counter";
-export { PROVIDER_SETTINGS, type EnvReader, type ProviderId } from "./env";
+export { type EnvReader } from "./env";
+export { PROVIDERS, type ProviderId } from "./provider-table";
 export { parseModelId } from "./model-id";
 export { StreamInterruptedError } from "./provider-errors";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";

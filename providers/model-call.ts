@@ -1,7 +1,8 @@
 import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputInterface } from "ai";
 import type { ChildSpanOptions, ChildSpan } from "@/executor/handler";
 import { ProviderCallError, TrellisError } from "@/executor/errors";
-import { sumUsage, type Usage } from "@/executor/usage";
+import { sumUsage } from "@/executor/usage";
+import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { abortError, StreamInterruptedError, toTrellisError, type ErrorScope } from "./provider-errors";

@@ -1,5 +1,5 @@
 import { ProviderCallError } from "@/executor/errors";
-import { isProviderId, PROVIDER_SETTINGS, type ProviderId } from "./env";
+import { isProviderId, PROVIDER_IDS, type ProviderId } from "./provider-table";
 
 export interface ParsedModelId {
   /** The Trellis id, `provider/model`. */
@@ -9,7 +9,7 @@ export interface ParsedModelId {
   model: string;
 }
 
-/** Splits a Trellis model id (CONTRACT.md section 3). */
+/** Splits a Trellis model id (docs/CONTRACT.md section 3). */
 export function parseModelId(id: string): ParsedModelId {
   const slash = id.indexOf("/");
   const provider = slash > 0 ? id.slice(0, slash) : "";
@@ -20,7 +20,7 @@ export function parseModelId(id: string): ParsedModelId {
     });
   }
   if (!isProviderId(provider)) {
-    const known = Object.keys(PROVIDER_SETTINGS).join(", ");
+    const known = PROVIDER_IDS.join(", ");
     throw new ProviderCallError(provider, `Unknown model provider "${provider}" in "${id}"; use one of: ${known}`, {
       code: "invalid_model_id",
     });

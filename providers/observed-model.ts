@@ -1,4 +1,5 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
 
 /**
  * Wraps a model to see each call (each step of a tool loop) begin and end at the provider: the
@@ -31,16 +32,46 @@ function once(handle: ModelCallHandle): ModelCallHandle {
   };
 }
 
-export function observeModelCalls(model: LanguageModelV4, observer: ModelCallObserver): LanguageModelV4 {
+/**
+ * Reads the stream part by part (rather than piping it through a transform) so that a consumer
+ * cancelling it, or the stream ending without a finish, also ends the call's handle.
+ */
+function observedStream(source: ReadableStream<LanguageModelV4StreamPart>, handle: ModelCallHandle): ReadableStream<LanguageModelV4StreamPart> {
+  const reader = source.getReader();
+  let text = "";
+  const toolCalls: string[] = [];
+  return new ReadableStream<LanguageModelV4StreamPart>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          handle.fail(new Error("the stream ended without a finish"), text);
+          controller.close();
+          return;
+        }
+        if (value.type === "text-delta") text += value.delta;
+        else if (value.type === "tool-call") toolCalls.push(value.toolName);
+        else if (value.type === "error") handle.fail(value.error, text);
+        else if (value.type === "finish") handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
+        controller.enqueue(value);
+      } catch (error) {
+        handle.fail(error, text);
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      handle.fail(reason ?? new Error("cancelled"), text);
+      await reader.cancel(reason);
+    },
+  });
+}
+
+function observationMiddleware(observer: ModelCallObserver): LanguageModelMiddleware {
   return {
-    specificationVersion: "v4",
-    provider: model.provider,
-    modelId: model.modelId,
-    supportedUrls: model.supportedUrls,
-    async doGenerate(options) {
+    async wrapGenerate({ doGenerate }) {
       const handle = once(observer.start());
       try {
-        const result = await model.doGenerate(options);
+        const result = await doGenerate();
         const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
         const toolCalls = result.content.flatMap((part) => (part.type === "tool-call" ? [part.toolName] : []));
         handle.finish(result.usage, { text, finishReason: result.finishReason.unified, toolCalls });
@@ -50,43 +81,20 @@ export function observeModelCalls(model: LanguageModelV4, observer: ModelCallObs
         throw error;
       }
     },
-    async doStream(options) {
+    async wrapStream({ doStream }) {
       const handle = once(observer.start());
       let result;
       try {
-        result = await model.doStream(options);
+        result = await doStream();
       } catch (error) {
         handle.fail(error, "");
         throw error;
       }
-      const reader = result.stream.getReader();
-      let text = "";
-      const toolCalls: string[] = [];
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async pull(controller) {
-          try {
-            const { done, value } = await reader.read();
-            if (done) {
-              handle.fail(new Error("the stream ended without a finish"), text);
-              controller.close();
-              return;
-            }
-            if (value.type === "text-delta") text += value.delta;
-            else if (value.type === "tool-call") toolCalls.push(value.toolName);
-            else if (value.type === "error") handle.fail(value.error, text);
-            else if (value.type === "finish") handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
-            controller.enqueue(value);
-          } catch (error) {
-            handle.fail(error, text);
-            controller.error(error);
-          }
-        },
-        async cancel(reason) {
-          handle.fail(reason ?? new Error("cancelled"), text);
-          await reader.cancel(reason);
-        },
-      });
-      return { ...result, stream };
+      return { ...result, stream: observedStream(result.stream, handle) };
     },
   };
+}
+
+export function observeModelCalls(model: LanguageModelV4, observer: ModelCallObserver): LanguageModelV4 {
+  return wrapLanguageModel({ model, middleware: observationMiddleware(observer) });
 }

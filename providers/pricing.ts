@@ -1,21 +1,11 @@
 import { calcPrice, type ModelPrice, type TieredPrices } from "@pydantic/genai-prices";
-import type { Cost, TokenCounts, Usage } from "@/executor/usage";
+import type { Cost, ModelPrices, TokenCounts, Usage } from "@/contract";
 import { roundDollars } from "@/executor/usage";
 import overridesFile from "./price-overrides.json";
 import { parseModelId } from "./model-id";
+import { PROVIDERS } from "./provider-table";
 
-/** US dollars per million tokens. Client-safe: no node imports, no secrets. */
-export interface ModelPrices {
-  input: number;
-  output: number;
-  /** Cached prompt tokens read; defaults to `input`. */
-  cachedInput?: number;
-  /** Prompt tokens written to the cache; defaults to `input`. */
-  cacheWrite?: number;
-  /** Reasoning tokens, when priced apart from output; defaults to `output`. */
-  reasoning?: number;
-}
-
+/** What a model costs, in US dollars per million tokens. */
 export interface ModelPricing {
   prices: ModelPrices;
   /** Higher prices that apply to a whole call once its prompt exceeds `aboveInputTokens` (Anthropic, Gemini). */
@@ -27,9 +17,6 @@ export interface ModelPricing {
 
 type OverrideEntry = ModelPrices;
 const overrides = (overridesFile as { models: Record<string, OverrideEntry> }).models;
-
-/** Trellis providers priced by @pydantic/genai-prices under the same provider id. */
-const CATALOG_PROVIDERS = new Set(["openai", "anthropic", "google"]);
 
 function findOverride(modelId: string, table: Record<string, OverrideEntry>): OverrideEntry | undefined {
   const exact = table[modelId];
@@ -62,10 +49,10 @@ function toPrices(read: (key: string) => number | undefined): ModelPrices | null
   return prices;
 }
 
-function fromCatalog(provider: string, model: string, at: Date): ModelPricing | null {
+function fromCatalog(catalogId: string, model: string, at: Date): ModelPricing | null {
   // A zero-usage calculation is the package's public way to look a model up (with its matching
   // rules, aliases and dated price changes) without reimplementing its matcher.
-  const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { providerId: provider, timestamp: at });
+  const found = calcPrice({ input_tokens: 0, output_tokens: 0 }, model, { providerId: catalogId, timestamp: at });
   if (!found) return null;
   const table = found.model_price;
   const prices = toPrices((key) => baseOf(table[key]));
@@ -99,8 +86,8 @@ export function resolvePricing(modelId: string, options: PricingOptions = {}): M
   const override = (options.overrides && findOverride(modelId, options.overrides)) ?? findOverride(modelId, overrides);
   if (override) return { prices: { ...override }, tiers: [], source: "override" };
   const { provider, model } = parseModelId(modelId);
-  if (!CATALOG_PROVIDERS.has(provider)) return null;
-  return fromCatalog(provider, model, options.at ?? new Date());
+  const catalogId = PROVIDERS[provider].priceCatalogId;
+  return catalogId ? fromCatalog(catalogId, model, options.at ?? new Date()) : null;
 }
 
 function pricesFor(pricing: ModelPricing, promptTokens: number): ModelPrices {

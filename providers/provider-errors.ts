@@ -1,6 +1,6 @@
 import { APICallError, LoadAPIKeyError } from "@ai-sdk/provider";
 import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/executor/errors";
-import { PROVIDER_SETTINGS, type ProviderId } from "./env";
+import { PROVIDERS, type ProviderId } from "./provider-table";
 
 /**
  * Turns whatever a provider call threw into a Trellis error with a code, a retryable flag and a
@@ -34,7 +34,7 @@ export function scrub(text: string, secrets: string[]): string {
 }
 
 export function missingKeyError(provider: ProviderId): ProviderCallError {
-  const settings = PROVIDER_SETTINGS[provider];
+  const settings = PROVIDERS[provider];
   return new ProviderCallError(
     provider,
     `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`,
@@ -44,7 +44,7 @@ export function missingKeyError(provider: ProviderId): ProviderCallError {
 
 export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError {
   if (error instanceof TrellisError) return error;
-  const settings = PROVIDER_SETTINGS[scope.provider];
+  const settings = PROVIDERS[scope.provider];
   const label = settings.label;
   if (LoadAPIKeyError.isInstance(error)) return missingKeyError(scope.provider);
   if (APICallError.isInstance(error)) {
@@ -87,7 +87,7 @@ export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError 
 /** The error for an aborted call: a cancelled run, or the call's own time limit. */
 export function abortError(signal: { cancelled: boolean; timedOut: boolean }, scope: ErrorScope, timeoutMs: number): TrellisError {
   if (signal.timedOut && !signal.cancelled) {
-    return new TimeoutError(`${PROVIDER_SETTINGS[scope.provider].label} call for ${scope.modelId} timed out after ${Math.round(timeoutMs / 1000)} s`);
+    return new TimeoutError(`${PROVIDERS[scope.provider].label} call for ${scope.modelId} timed out after ${Math.round(timeoutMs / 1000)} s`);
   }
   return new CancelledError();
 }

@@ -1,14 +1,27 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
 import { promptToText } from "./offline/offline-responder";
 import { type RetryPolicy, withRetries } from "./retry-policy";
 import { countTokens } from "./token-counter";
 
 /**
- * Wraps a provider's model so every call (1) retries per the policy before any output arrives and
- * (2) reports usage: when the provider reports none, tokens are counted locally with o200k_base
- * and flagged with `raw.trellisEstimated`, which the usage mapper turns into `estimated: true`.
+ * A provider's model as every call sees it: (1) retried per the policy before any output arrives
+ * and (2) always reporting usage: when the provider reports none, tokens are counted locally with
+ * o200k_base and flagged with `raw.trellisEstimated`, which the usage mapper turns into
+ * `estimated: true`.
  */
 export const ESTIMATED_FLAG = "trellisEstimated";
+
+/**
+ * Retries the call itself, which settles before the first chunk is read: a stream that breaks
+ * later is never repeated (its text has been delivered), it is reported as interrupted.
+ */
+function retryMiddleware(policy: RetryPolicy): LanguageModelMiddleware {
+  return {
+    wrapGenerate: ({ doGenerate, params }) => withRetries(policy, params.abortSignal, doGenerate),
+    wrapStream: ({ doStream, params }) => withRetries(policy, params.abortSignal, doStream),
+  };
+}
 
 function estimateIfMissing(usage: LanguageModelV4Usage | undefined, promptText: () => string, completionText: string): LanguageModelV4Usage {
   const inputMissing = usage?.inputTokens.total === undefined;
@@ -23,33 +36,32 @@ function estimateIfMissing(usage: LanguageModelV4Usage | undefined, promptText: 
   };
 }
 
+const estimatedUsageMiddleware: LanguageModelMiddleware = {
+  async wrapGenerate({ doGenerate, params }) {
+    const result = await doGenerate();
+    const text = result.content.map((part) => (part.type === "text" ? part.text : part.type === "tool-call" ? part.input : "")).join("");
+    return { ...result, usage: estimateIfMissing(result.usage, () => promptToText(params.prompt), text) };
+  },
+  async wrapStream({ doStream, params }) {
+    const result = await doStream();
+    let completion = "";
+    const stream = result.stream.pipeThrough(
+      new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+        transform(part, controller) {
+          if (part.type === "text-delta" || part.type === "tool-input-delta" || part.type === "reasoning-delta") completion += part.delta;
+          if (part.type === "finish") {
+            controller.enqueue({ ...part, usage: estimateIfMissing(part.usage, () => promptToText(params.prompt), completion) });
+            return;
+          }
+          controller.enqueue(part);
+        },
+      }),
+    );
+    return { ...result, stream };
+  },
+};
+
+/** Estimation wraps the retries, so only the attempt that answered is counted. */
 export function makeResilient(model: LanguageModelV4, policy: RetryPolicy): LanguageModelV4 {
-  return {
-    specificationVersion: "v4",
-    provider: model.provider,
-    modelId: model.modelId,
-    supportedUrls: model.supportedUrls,
-    async doGenerate(options) {
-      const result = await withRetries(policy, options.abortSignal, () => model.doGenerate(options));
-      const text = result.content.map((part) => (part.type === "text" ? part.text : part.type === "tool-call" ? part.input : "")).join("");
-      return { ...result, usage: estimateIfMissing(result.usage, () => promptToText(options.prompt), text) };
-    },
-    async doStream(options) {
-      const result = await withRetries(policy, options.abortSignal, () => model.doStream(options));
-      let completion = "";
-      const stream = result.stream.pipeThrough(
-        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-          transform(part, controller) {
-            if (part.type === "text-delta" || part.type === "tool-input-delta" || part.type === "reasoning-delta") completion += part.delta;
-            if (part.type === "finish") {
-              controller.enqueue({ ...part, usage: estimateIfMissing(part.usage, () => promptToText(options.prompt), completion) });
-              return;
-            }
-            controller.enqueue(part);
-          },
-        }),
-      );
-      return { ...result, stream };
-    },
-  };
+  return wrapLanguageModel({ model, middleware: [estimatedUsageMiddleware, retryMiddleware(policy)] });
 }

@@ -1,6 +1,6 @@
 import type { LanguageModelV4Usage } from "@ai-sdk/provider";
 import type { LanguageModelUsage } from "ai";
-import type { TokenCounts, Usage } from "@/executor/usage";
+import type { TokenCounts, Usage } from "@/contract";
 import { priceUsage, type PricingOptions } from "./pricing";
 import { ESTIMATED_FLAG } from "./resilient-model";
 

@@ -19,7 +19,7 @@ import pg from "pg";
 import { createPrisma } from "@/lib/db/client";
 import { applyMigrationsToPostgres } from "@/lib/db/migrate/apply-migrations.mjs";
 import { createKnowledgeService } from "@/lib/knowledge/knowledge-service";
-import type { SearchMode } from "@/knowledge/search/search-types";
+import type { SearchMode } from "@/contract";
 
 const { values } = parseArgs({
   options: {

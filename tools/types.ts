@@ -1,6 +1,6 @@
 import type { ToolSet } from "ai";
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
-import type { Usage } from "@/executor/usage";
+import type { Usage } from "@/contract";
 
 /**
  * The seam between the agent's tool loop and the tools: a tool provider turns the agent's `tools`

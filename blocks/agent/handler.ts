@@ -1,7 +1,8 @@
 import { jsonSchema, Output } from "ai";
 import { BlockExecutionError } from "@/executor/errors";
 import type { BlockHandler, HandlerContext } from "@/executor/handler";
-import { addUsage, type Usage } from "@/executor/usage";
+import { addUsage } from "@/executor/usage";
+import { type Usage } from "@/contract";
 import type { ModelRegistry } from "@/providers/model-registry";
 import { runModel, type ModelRunError } from "@/providers/model-call";
 import { usageOutputFields } from "@/providers/usage-mapping";

@@ -1,7 +1,8 @@
 import type { ToolSet } from "ai";
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
 import { errorInfo } from "@/executor/errors";
-import { addUsage, emptyUsage, type Usage } from "@/executor/usage";
+import { addUsage, emptyUsage } from "@/executor/usage";
+import { type Usage } from "@/contract";
 
 /** One tool call as the agent's output lists it. */
 export interface ToolCallRecord {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { executeWorkflow } from "@/executor/engine";
 import { validateWorkflow } from "@/executor/dag-builder";
-import { workflowDocumentSchema } from "@/executor/document";
+import { workflowDocumentSchema } from "@/contract";
 import type { BlockHandler, HandlerContext } from "@/executor/handler";
 import { controlHandlers, lookupBlockType } from "../type-info";
 import { conditionHandler } from "./handler";

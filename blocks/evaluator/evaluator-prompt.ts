@@ -2,7 +2,7 @@ import type { EvaluatorConfig } from "./definition";
 
 type Metric = EvaluatorConfig["metrics"][number];
 
-/** Output key of a metric: its name, lowercased (CONTRACT.md section 1). */
+/** Output key of a metric: its name, lowercased (docs/CONTRACT.md section 1). */
 export function metricKey(metric: Pick<Metric, "name">): string {
   return metric.name.trim().toLowerCase();
 }

@@ -1,7 +1,8 @@
 import { jsonSchema, Output, type ModelMessage } from "ai";
 import { BlockExecutionError, TrellisError } from "@/executor/errors";
 import type { BlockHandler } from "@/executor/handler";
-import { sumUsage, type Usage } from "@/executor/usage";
+import { sumUsage } from "@/executor/usage";
+import { type Usage } from "@/contract";
 import { runModel, type ModelRunError } from "@/providers/model-call";
 import type { ModelRegistry } from "@/providers/model-registry";
 import { usageOutputFields } from "@/providers/usage-mapping";

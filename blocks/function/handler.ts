@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BlockExecutionError } from "@/executor/errors";
 import type { BlockHandler, HandlerContext } from "@/executor/handler";
-import { addUsage, type Usage } from "@/executor/usage";
+import { addUsage } from "@/executor/usage";
+import { type Usage } from "@/contract";
 import { redactHeaders } from "@/net";
 import { runInSandbox, type SandboxLimits, type SandboxServiceHandler } from "@/sandbox";
 import { functionConfigSchema } from "./definition";

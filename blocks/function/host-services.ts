@@ -1,5 +1,5 @@
 import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
-import type { Usage } from "@/executor/usage";
+import type { Usage } from "@/contract";
 import { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse, type GuardedFetch } from "@/net";
 
 /**

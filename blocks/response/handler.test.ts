@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { executeWorkflow } from "@/executor/engine";
-import { workflowDocumentSchema } from "@/executor/document";
-import type { RunEvent } from "@/executor/events";
+import { workflowDocumentSchema, type RunEvent } from "@/contract";
 import { controlHandlers, lookupBlockType } from "../type-info";
 
 describe("response handler with the real block registry", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 import { createModelRegistry } from "@/providers/model-registry";
 import { resolvePricing } from "@/providers/pricing";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";

@@ -1,4 +1,4 @@
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 import { getBlockDefinition } from "../definitions";
 
 /**

@@ -1,3 +1,3 @@
 export { WorkflowEditor } from "./workflow-editor";
 export { createEditorStore, EditorStoreProvider, useEditorStore, useEditorStoreApi, saveStatus } from "./store";
-export type { BlockRunState, BlockRunStatus, EditorState, EditorStore, RunSliceState, RunStatus, SaveStatus, StoredWorkflow } from "./store";
+export type { BlockRunState, BlockRunStatus, EditorState, EditorStore, RunSliceState, RunViewStatus, SaveStatus } from "./store";

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
-import { ApiError, workflowsApi } from "@/components/workflows/api-client";
+import { ApiError, api } from "@/contract";
 import { EditorLayout } from "./editor-layout";
-import { EditorStoreProvider, type StoredWorkflow } from "./store";
+import { EditorStoreProvider } from "./store";
 
 /**
  * Loads the workflow through React Query and hands it to a fresh editor store: server data stays
@@ -14,7 +14,7 @@ import { EditorStoreProvider, type StoredWorkflow } from "./store";
 export function WorkflowEditor({ workflowId }: { workflowId: string }) {
   const workflow = useQuery({
     queryKey: ["workflow", workflowId],
-    queryFn: () => workflowsApi.get(workflowId) as Promise<StoredWorkflow>,
+    queryFn: () => api.workflows.get(workflowId),
     staleTime: Infinity,
     retry: false,
   });

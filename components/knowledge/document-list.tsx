@@ -2,7 +2,7 @@
 
 import { ChevronDown, ChevronRight, Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { DocumentStatus, KnowledgeDocument } from "./knowledge-api";
+import type { DocumentStatus, KnowledgeDocument } from "@/contract";
 import { useChunks } from "./use-knowledge";
 
 const STATUS_STYLE: Record<DocumentStatus, string> = {

@@ -1,4 +1,4 @@
-import type { DocumentStatus } from "./knowledge-api";
+import type { DocumentStatus } from "@/contract";
 
 /**
  * How soon to ask for a base's documents again: every second while one is pending or processing

@@ -2,7 +2,7 @@
 
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { knowledgeApi, type SearchHit, type SearchMode } from "./knowledge-api";
+import { api, type SearchHit, type SearchMode } from "@/contract";
 
 const SCORE_MEANING: Record<SearchMode, string> = {
   hybrid: "reciprocal rank fusion of keyword and vector ranks; 1.00 = first in both",
@@ -24,7 +24,7 @@ export function SearchPanel({ knowledgeBaseId }: { knowledgeBaseId: string }) {
     setSearching(true);
     setError(null);
     try {
-      setResults(await knowledgeApi.search(knowledgeBaseId, { query, topK, mode }));
+      setResults((await api.knowledge.search(knowledgeBaseId, { query, topK, mode })).results);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     } finally {

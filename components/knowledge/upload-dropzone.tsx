@@ -2,7 +2,7 @@
 
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { uploadDocuments } from "./knowledge-api";
+import { uploadDocuments } from "./upload-documents";
 
 const ACCEPT = ".txt,.md,.markdown,.html,.htm,.pdf,.csv,.json";
 

@@ -2,13 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { documentsPollInterval } from "./documents-poll";
-import { knowledgeApi, type KnowledgeBaseSummary } from "./knowledge-api";
+import { api, type KnowledgeBaseSummary } from "@/contract";
 
 export const knowledgeBasesKey = ["knowledge-bases"] as const;
 export const documentsKey = (id: string) => ["knowledge-bases", id, "documents"] as const;
 
 export function useKnowledgeBases() {
-  return useQuery({ queryKey: knowledgeBasesKey, queryFn: knowledgeApi.listBases });
+  return useQuery({ queryKey: knowledgeBasesKey, queryFn: api.knowledge.listBases });
 }
 
 /**
@@ -19,14 +19,14 @@ export function useKnowledgeBases() {
 export function useDocuments(id: string | null, expectedCount = 0) {
   return useQuery({
     queryKey: documentsKey(id ?? ""),
-    queryFn: () => knowledgeApi.listDocuments(id!),
+    queryFn: () => api.knowledge.listDocuments(id!),
     enabled: id !== null,
     refetchInterval: (query) => documentsPollInterval(query.state.data, query.state.status === "error", expectedCount),
   });
 }
 
 export function useChunks(id: string, documentId: string | null) {
-  return useQuery({ queryKey: ["knowledge-bases", id, "chunks", documentId], queryFn: () => knowledgeApi.listChunks(id, documentId!), enabled: documentId !== null });
+  return useQuery({ queryKey: ["knowledge-bases", id, "chunks", documentId], queryFn: () => api.knowledge.listChunks(id, documentId!), enabled: documentId !== null });
 }
 
 export function useKnowledgeMutations() {
@@ -34,7 +34,7 @@ export function useKnowledgeMutations() {
   const invalidate = () => queryClient.invalidateQueries({ queryKey: knowledgeBasesKey });
   return {
     createBase: useMutation({
-      mutationFn: knowledgeApi.createBase,
+      mutationFn: api.knowledge.createBase,
       // Show the new base at once, even if a list request started before it was created returns late.
       onSuccess: (created) => {
         queryClient.setQueryData<KnowledgeBaseSummary[]>(knowledgeBasesKey, (old) => [
@@ -44,9 +44,9 @@ export function useKnowledgeMutations() {
         void invalidate();
       },
     }),
-    deleteBase: useMutation({ mutationFn: knowledgeApi.deleteBase, onSuccess: invalidate }),
+    deleteBase: useMutation({ mutationFn: api.knowledge.deleteBase, onSuccess: invalidate }),
     deleteDocument: useMutation({
-      mutationFn: ({ id, documentId }: { id: string; documentId: string }) => knowledgeApi.deleteDocument(id, documentId),
+      mutationFn: ({ id, documentId }: { id: string; documentId: string }) => api.knowledge.deleteDocument(id, documentId),
       onSuccess: invalidate,
     }),
   };

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { useRunStore } from "./run-store";
-import { RUN_STATUSES, runsApi, type RunStatus } from "./runs-api";
+import { RUN_STATUSES, api, type RunStatus } from "@/contract";
 import { RUN_STATUS_STYLES } from "./status-styles";
 
 /** This workflow's runs, newest first; opening one replays it onto the canvas and shows its trace. */
@@ -17,7 +17,7 @@ export function RunHistory() {
   const [status, setStatus] = useState<RunStatus | "">("");
   const runs = useQuery({
     queryKey: ["runs", workflowId, status],
-    queryFn: () => runsApi.list(workflowId, status ? [status] : []),
+    queryFn: () => api.runs.list(workflowId, status ? [status] : []),
     refetchInterval: 5_000,
   });
   return (

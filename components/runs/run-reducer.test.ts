@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunEvent } from "@/executor/events";
+import { type RunEvent, type SequencedRunEvent } from "@/contract";
 import { startRunTestKit, supportRoutingDocument, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
-import { initialRunView, reduceRun, reduceRunEvents, type SequencedRunEvent } from "./run-reducer";
+import { initialRunView, reduceRun, reduceRunEvents } from "./run-reducer";
 
 const BLOCK_IDS = ["start", "router", "sales", "support", "sales_response", "support_response"];
 

@@ -1,17 +1,12 @@
 import type { BlockRunState, RunSliceState } from "@/components/editor/store";
-import type { RunEvent } from "@/executor/events";
-import { addUsage, type Usage } from "@/executor/usage";
+import { type RunEvent, type SequencedRunEvent, type Usage } from "@/contract";
+import { addUsage } from "@/executor/usage";
 
 /**
  * Run events in, run state out: the only place that decides what an event means for the canvas,
  * the toolbar and the console. The live stream, a reload's replay and a past run from history all
  * go through it, so they cannot disagree.
  */
-
-export interface SequencedRunEvent {
-  seq: number;
-  event: RunEvent;
-}
 
 /** One line of the console: an event, or the text a block streamed (consecutive deltas merged). */
 export interface ConsoleEntry {
@@ -170,10 +165,6 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${event.toolName} ${verdict}` });
     }
   }
-}
-
-export function isTerminalEvent(event: RunEvent): boolean {
-  return event.type === "run.completed" || event.type === "run.failed" || event.type === "run.cancelled";
 }
 
 export function reduceRunEvents(state: RunView, events: readonly SequencedRunEvent[]): RunView {

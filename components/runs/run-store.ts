@@ -3,7 +3,8 @@
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { useEditorStoreApi, type EditorStore } from "@/components/editor/store";
-import { IDLE_RUN, initialRunView, reduceRunEvents, type RunView, type SequencedRunEvent } from "./run-reducer";
+import { IDLE_RUN, initialRunView, reduceRunEvents, type RunView } from "./run-reducer";
+import { type SequencedRunEvent } from "@/contract";
 
 export type RunPanelTab = "console" | "trace" | "history";
 

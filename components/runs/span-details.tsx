@@ -3,7 +3,7 @@
 import { Copy } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
-import type { ApiRun, ApiSpan } from "./runs-api";
+import type { ApiRun, ApiSpan } from "@/contract";
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

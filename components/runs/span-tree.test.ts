@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiSpan } from "./runs-api";
+import type { ApiSpan } from "@/contract";
 import { barPosition, traceRows } from "./span-tree";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();

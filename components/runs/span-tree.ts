@@ -1,4 +1,4 @@
-import type { ApiSpan } from "./runs-api";
+import type { ApiSpan } from "@/contract";
 
 /**
  * The trace as a tree: the run, its blocks, their model and tool calls, and the blocks inside a

@@ -1,7 +1,7 @@
-import type { BlockRunStatus, RunStatus } from "@/components/editor/store";
+import type { BlockRunStatus, RunViewStatus } from "@/components/editor/store";
 
 /** Colours for run and block states, shared by the toolbar, the nodes, the console and history. */
-export const RUN_STATUS_STYLES: Record<RunStatus, string> = {
+export const RUN_STATUS_STYLES: Record<RunViewStatus, string> = {
   idle: "bg-slate-100 text-slate-600",
   queued: "bg-slate-100 text-slate-600",
   running: "bg-sky-100 text-sky-800",

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDuration } from "./format";
 import { isLive, useRunStore } from "./run-store";
-import { runsApi } from "./runs-api";
+import { api } from "@/contract";
 import { SpanDetails } from "./span-details";
 import { barPosition, traceRows, type TraceRow } from "./span-tree";
 
@@ -32,7 +32,7 @@ export function TracePanel() {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const run = useQuery({
     queryKey: ["run", runId],
-    queryFn: () => runsApi.get(runId!),
+    queryFn: () => api.runs.get(runId!),
     enabled: runId !== null,
     refetchInterval: live ? 1_000 : false,
   });

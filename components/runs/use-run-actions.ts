@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { saveStatus, useEditorStoreApi, type EditorStore } from "@/components/editor/store";
 import { useRunStoreApi } from "./run-store";
-import { runsApi } from "./runs-api";
+import { api } from "@/contract";
 
 const SAVE_WAIT_MS = 10_000;
 
@@ -47,7 +47,7 @@ export function useRunActions() {
         runs.getState().setActionError(null);
         try {
           await whenSaved(editor);
-          const { runId } = await runsApi.start(editor.getState().workflowId, input);
+          const { runId } = await api.runs.start(editor.getState().workflowId, input);
           runs.getState().follow(runId);
           return true;
         } catch (error) {
@@ -59,7 +59,7 @@ export function useRunActions() {
         const runId = runs.getState().view.runId;
         if (!runId) return;
         try {
-          await runsApi.cancel(runId);
+          await api.runs.cancel(runId);
         } catch (error) {
           runs.getState().setActionError(`Could not cancel the run: ${messageOf(error)}`);
         }
@@ -68,7 +68,7 @@ export function useRunActions() {
         const runId = runs.getState().view.runId;
         if (!runId) return;
         try {
-          await runsApi.decide(runId, toolCallId, { approved, ...(reason ? { reason } : {}) });
+          await api.runs.decide(runId, toolCallId, { approved, ...(reason ? { reason } : {}) });
         } catch (error) {
           runs.getState().setActionError(`Could not send the decision: ${messageOf(error)}`);
         }

@@ -4,24 +4,8 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useStore } from "zustand";
 import { useEditorStore } from "@/components/editor/store";
-import type { RunEvent } from "@/executor/events";
-import { isTerminalEvent, type SequencedRunEvent } from "./run-reducer";
+import { type RunEvent, isTerminalEvent, RUN_EVENT_TYPES, type SequencedRunEvent, ENDED_RUN_STATUSES, LIVE_RUN_STATUSES, api } from "@/contract";
 import { isLive, useRunStoreApi, type RunStore } from "./run-store";
-import { END_STATUSES, LIVE_STATUSES, runsApi } from "./runs-api";
-
-const EVENT_TYPES: ReadonlyArray<RunEvent["type"]> = [
-  "run.started",
-  "block.started",
-  "block.delta",
-  "block.completed",
-  "block.failed",
-  "block.skipped",
-  "run.completed",
-  "run.failed",
-  "run.cancelled",
-  "tool.approval.requested",
-  "tool.approval.resolved",
-];
 
 /** How often an idle editor asks whether a run of its workflow started elsewhere (another tab, the API). */
 const DISCOVERY_INTERVAL_MS = 1_500;
@@ -32,7 +16,7 @@ const DISCOVERY_INTERVAL_MS = 1_500;
  * once per frame so a fast stream or a long replay does not render per event.
  */
 function openStream(store: RunStore, runId: string, onEnd: () => void): () => void {
-  const source = new EventSource(runsApi.eventsUrl(runId));
+  const source = new EventSource(api.runs.eventsUrl(runId));
   let queue: SequencedRunEvent[] = [];
   let frame: number | null = null;
   let ended = false;
@@ -55,14 +39,14 @@ function openStream(store: RunStore, runId: string, onEnd: () => void): () => vo
     if (isTerminalEvent(event)) return finish();
     frame ??= requestAnimationFrame(flush);
   };
-  for (const type of EVENT_TYPES) source.addEventListener(type, receive as EventListener);
+  for (const type of RUN_EVENT_TYPES) source.addEventListener(type, receive as EventListener);
   // The server closes a stream it has nothing more for; a run that ended without a final event
   // (its server restarted) would make EventSource reconnect forever: settle it from storage.
   source.onerror = () => {
     if (ended) return;
-    void runsApi.get(runId).then(
+    void api.runs.get(runId).then(
       (run) => {
-        if (ended || !(END_STATUSES as string[]).includes(run.status)) return;
+        if (ended || !(ENDED_RUN_STATUSES as string[]).includes(run.status)) return;
         const seq = store.getState().view.lastSeq + 1;
         const event: RunEvent = run.status === "cancelled" ? { type: "run.cancelled", runId } : { type: "run.failed", runId, error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` } };
         if (run.status !== "succeeded") queue.push({ seq, event });
@@ -103,7 +87,7 @@ export function useRunStream() {
     // One look at a time, the next one after the last answer: a slow server never piles up requests.
     const look = async () => {
       if (!isLive(store.getState().view)) {
-        const runs = await runsApi.list(workflowId, LIVE_STATUSES).catch(() => []);
+        const runs = await api.runs.list(workflowId, LIVE_RUN_STATUSES).catch(() => []);
         const newest = runs[0];
         const current = store.getState().view;
         if (!stopped && newest && !isLive(current) && newest.id !== current.runId) store.getState().follow(newest.id);

@@ -2,8 +2,7 @@
 
 import { Upload } from "lucide-react";
 import { useRef } from "react";
-import type { WorkflowDocumentInput } from "@/executor/document";
-import { ApiError } from "./api-client";
+import { type WorkflowDocumentInput, ApiError } from "@/contract";
 
 interface ImportButtonProps {
   onImport(document: WorkflowDocumentInput): Promise<unknown>;

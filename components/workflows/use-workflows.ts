@@ -1,39 +1,39 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WorkflowDocumentInput } from "@/executor/document";
-import { toDocument, workflowsApi } from "./api-client";
+import { type WorkflowDocumentInput, api } from "@/contract";
+import { toDocument } from "@/components/workflows/new-workflow";
 
 export const workflowsKey = ["workflows"] as const;
 
 export function useWorkflowList() {
-  return useQuery({ queryKey: workflowsKey, queryFn: workflowsApi.list });
+  return useQuery({ queryKey: workflowsKey, queryFn: api.workflows.list });
 }
 
 export function useWorkflowMutations() {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: workflowsKey });
-  const create = useMutation({ mutationFn: (document: WorkflowDocumentInput) => workflowsApi.create(document), onSuccess: invalidate });
+  const create = useMutation({ mutationFn: (document: WorkflowDocumentInput) => api.workflows.create(document), onSuccess: invalidate });
   const rename = useMutation({
     mutationFn: async ({ id, name }: { id: string; name: string }) => {
-      const current = await workflowsApi.get(id);
-      return workflowsApi.update(id, { ...toDocument(current), name, version: current.version });
+      const current = await api.workflows.get(id);
+      return api.workflows.update(id, { ...toDocument(current), name, version: current.version });
     },
     onSuccess: invalidate,
   });
   const duplicate = useMutation({
     mutationFn: async (id: string) => {
-      const current = await workflowsApi.get(id);
-      return workflowsApi.create({ ...toDocument(current), name: `${current.name} (copy)` });
+      const current = await api.workflows.get(id);
+      return api.workflows.create({ ...toDocument(current), name: `${current.name} (copy)` });
     },
     onSuccess: invalidate,
   });
-  const remove = useMutation({ mutationFn: (id: string) => workflowsApi.remove(id), onSuccess: invalidate });
+  const remove = useMutation({ mutationFn: (id: string) => api.workflows.remove(id), onSuccess: invalidate });
   return { create, rename, duplicate, remove };
 }
 
 export async function downloadWorkflow(id: string): Promise<void> {
-  const workflow = await workflowsApi.get(id);
+  const workflow = await api.workflows.get(id);
   const blob = new Blob([JSON.stringify(toDocument(workflow), null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -4,7 +4,7 @@ import { Plus, Workflow } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ImportButton } from "./import-button";
-import { newWorkflowDocument } from "./api-client";
+import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
 

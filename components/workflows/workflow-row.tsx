@@ -3,7 +3,7 @@
 import { Copy, Download, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRef, useState } from "react";
-import type { WorkflowSummary } from "./api-client";
+import type { WorkflowSummary } from "@/contract";
 
 interface WorkflowRowProps {
   workflow: WorkflowSummary;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { ApiRun } from "@/contract";
 
 /** The support-routing example, imported through the API with every model set to `model`. */
 export async function importSupportRouting(request: APIRequestContext, model = "openai/gpt-4o-mini"): Promise<string> {
@@ -21,28 +22,6 @@ export function supportMessage(words: number): string {
   const parts = ["I need support:"];
   for (let index = 0; parts.length < words; index++) parts.push(filler[index % filler.length]!);
   return parts.join(" ");
-}
-
-export interface ApiFigures {
-  tokens: { prompt: number; completion: number; total: number; cachedPrompt?: number } | null;
-  cost: { input: number; output: number; total: number } | null;
-}
-
-export interface ApiSpan extends ApiFigures {
-  id: string;
-  parentId: string | null;
-  kind: "block" | "model" | "tool";
-  blockId: string;
-  model: string | null;
-  status: string;
-}
-
-export interface ApiRun extends ApiFigures {
-  id: string;
-  status: string;
-  durationMs: number | null;
-  endedAt: string | null;
-  spans: ApiSpan[];
 }
 
 /** The run side of the editor: toolbar controls, node badges, console, trace and history. */

@@ -1,10 +1,8 @@
 import type { BlockTypeInfo, BlockTypeLookup } from "../block-type";
-import type { WorkflowBlock, WorkflowDocument } from "../document";
-import { workflowDocumentSchema, type WorkflowDocumentInput } from "../document";
-import { BlockExecutionError, type IssueDetail } from "../errors";
+import { type WorkflowBlock, type WorkflowDocument, workflowDocumentSchema, type WorkflowDocumentInput, type IssueDetail, type Usage } from "@/contract";
+import { BlockExecutionError } from "../errors";
 import { evaluateCondition } from "../expression";
 import type { BlockHandler, BlockHandlerLookup } from "../handler";
-import type { Usage } from "../usage";
 
 /**
  * In-memory block types and handlers for executor tests: the engine's real code runs against

@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
-import type { WorkflowDocument } from "../document";
+import type { WorkflowDocument, RunEvent, SpanRecord } from "@/contract";
 import { executeWorkflow, type ExecutionRequest, type ExecutionResult } from "../engine";
-import type { RunEvent, SpanRecord } from "../events";
 import { createHandlers, lookupFakeType, newLog, type HandlerLog } from "./fake-blocks";
 
 export type TimedEvent = RunEvent & { at: number };

@@ -9,7 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { BlockTypeInfo } from "../block-type";
-import { workflowDocumentSchema, type WorkflowDocument } from "../document";
+import { workflowDocumentSchema, type WorkflowDocument } from "@/contract";
 import { executeWorkflow } from "../engine";
 import type { BlockHandler } from "../handler";
 

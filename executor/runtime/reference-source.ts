@@ -1,4 +1,4 @@
-import { normalizeBlockName } from "../document";
+import { normalizeBlockName } from "@/contract";
 import { ReferenceError } from "../errors";
 import type { GraphNode } from "../graph";
 import type { BlockReference, ReferenceSource } from "../references";

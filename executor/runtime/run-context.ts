@@ -1,7 +1,8 @@
 import type { WorkflowGraph } from "../graph";
-import type { RunEvent, RunObserver, SpanRecord } from "../events";
+import type { RunObserver } from "../events";
+import { type RunEvent, type SpanRecord, type Usage } from "@/contract";
 import type { BlockHandlerLookup } from "../handler";
-import { addUsage, emptyUsage, type Usage } from "../usage";
+import { addUsage, emptyUsage } from "../usage";
 import { Semaphore } from "./semaphore";
 import { StopToken } from "./stop-token";
 

@@ -1,7 +1,6 @@
-import type { SpanRecord } from "../events";
+import type { SpanRecord, Usage } from "@/contract";
 import type { ChildSpan, ChildSpanOptions } from "../handler";
 import type { GraphNode } from "../graph";
-import type { Usage } from "../usage";
 import type { RunContext } from "./run-context";
 
 /** A block's span, reported when it opens and again when it closes. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TextBlock } from "../types";
-import { DEFAULT_CHUNKING } from "../types";
+import { type TextBlock, DEFAULT_CHUNKING } from "../types";
 import { chunkDocument } from "./chunk-document";
 import { countTokens } from "./tokenizer";
 

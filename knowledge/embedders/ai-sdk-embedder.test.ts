@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_IDS, PROVIDERS } from "@/providers/provider-table";
 import { createEmbedder } from "./ai-sdk-embedder";
 
 /** A local server speaking OpenAI's /v1/embeddings, recording what it received. */
@@ -82,5 +83,20 @@ describe("AI SDK embedders", () => {
     ));
     expect(error.message).toMatch(/rejected the API key/);
     expect(error.message).not.toContain("sk-test-secret-123456789");
+  });
+
+  it("builds an embedder for every provider with embedding models, and refuses the others by name", () => {
+    const everySetting = Object.fromEntries(
+      PROVIDER_IDS.flatMap((provider) => {
+        const { apiKeyVariable, baseUrlVariable } = PROVIDERS[provider];
+        return [...(apiKeyVariable ? [[apiKeyVariable, "test-key-0123456789"]] : []), ...(baseUrlVariable ? [[baseUrlVariable, baseUrl]] : [])];
+      }),
+    );
+    for (const provider of PROVIDER_IDS) {
+      const { label, embedding } = PROVIDERS[provider];
+      const build = () => createEmbedder(`${provider}/some-embedding-model`, { env: env(everySetting) });
+      if (embedding) expect(build().maxBatchSize, provider).toBe(embedding.maxBatchSize);
+      else expect(build, provider).toThrow(expect.objectContaining({ code: "invalid_embedding_model", provider, message: expect.stringContaining(`${label} has no embedding models; use offline/hash-embed, openai/…`) }));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Usage } from "@/executor/usage";
+import type { Usage } from "@/contract";
 
 export interface EmbeddingBatch {
   /** One vector per input text, in order. */

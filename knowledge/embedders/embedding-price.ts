@@ -1,10 +1,9 @@
 import { calcPrice } from "@pydantic/genai-prices";
-import type { TokenCounts, Usage } from "@/executor/usage";
+import type { TokenCounts, Usage } from "@/contract";
 import { roundDollars } from "@/executor/usage";
 import { resolvePricing } from "@/providers/pricing";
 import { parseModelId } from "@/providers/model-id";
-
-const CATALOG_PROVIDERS = new Set(["openai", "google"]);
+import { PROVIDERS } from "@/providers/provider-table";
 
 /**
  * Dollars for embedding tokens. Embedding models have an input price only, which the general
@@ -19,8 +18,9 @@ export function priceEmbeddingUsage(modelId: string, tokens: TokenCounts, estima
       return { tokens, cost: { input, output: 0, total: input } };
     }
     const { provider, model } = parseModelId(modelId);
-    if (!CATALOG_PROVIDERS.has(provider)) return { tokens, cost: null, unpriced: true };
-    const found = calcPrice({ input_tokens: tokens.prompt, output_tokens: 0 }, model, { providerId: provider });
+    const { embedding, priceCatalogId } = PROVIDERS[provider];
+    if (!embedding || !priceCatalogId) return { tokens, cost: null, unpriced: true };
+    const found = calcPrice({ input_tokens: tokens.prompt, output_tokens: 0 }, model, { providerId: priceCatalogId });
     if (!found) return { tokens, cost: null, unpriced: true };
     const input = roundDollars(found.input_price);
     return { tokens, cost: { input, output: 0, total: input } };

@@ -1,4 +1,5 @@
-import { sumUsage, type Usage } from "@/executor/usage";
+import { sumUsage } from "@/executor/usage";
+import { type Usage } from "@/contract";
 import { chunkDocument } from "../chunking/chunk-document";
 import type { Embedder } from "../embedders/embedder";
 import { parseFile } from "../parsing/parse-file";

@@ -1,6 +1,5 @@
-import type { Usage } from "@/executor/usage";
+import type { SearchMode, Usage } from "@/contract";
 
-export type SearchMode = "hybrid" | "vector" | "keyword";
 
 export interface SearchRequest {
   knowledgeBaseIds: string[];

@@ -1,4 +1,4 @@
-// Which database Trellis uses, from the environment (CONTRACT.md section 4). Plain JavaScript so
+// Which database Trellis uses, from the environment (docs/CONTRACT.md section 4). Plain JavaScript so
 // the migration script (run by node before Next starts) and the app share one definition.
 import path from "node:path";
 

@@ -9,8 +9,7 @@ export { RunRepository } from "./run-repository";
 export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunEventRepository } from "./run-event-repository";
-export type { SequencedRunEvent } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
 export { loadSecretKey } from "./secret-key";
-export { RUN_STATUSES } from "./types";
-export type { RunStatus, RunSummary, SecretSummary, StoredRun, StoredRunEvent, StoredWorkflow, WorkflowSummary } from "./types";
+
+export type { SecretSummary, StoredRunEvent } from "./types";

@@ -1,14 +1,8 @@
-import type { RunEvent } from "@/executor/events";
+import type { RunEvent, SequencedRunEvent } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { isPrismaError, toJsonValue } from "./json-value";
 import type { StoredRunEvent } from "./types";
-
-/** A run event with the sequence number the live stream gave it (its SSE id). */
-export interface SequencedRunEvent {
-  seq: number;
-  event: RunEvent;
-}
 
 /** The stored run event stream, for replaying a run after (or while) it happens. */
 export class RunEventRepository {

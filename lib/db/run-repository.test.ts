@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunEvent, SpanRecord } from "@/executor/events";
+import type { RunEvent, SpanRecord } from "@/contract";
 import { NotFoundError } from "./errors";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 

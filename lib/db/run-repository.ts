@@ -1,10 +1,9 @@
-import type { EventError, SpanRecord } from "@/executor/events";
-import { emptyUsage, type Usage } from "@/executor/usage";
+import { type ErrorInfo, type SpanRecord, type Usage, RUN_STATUSES, type RunStatus, type RunSummary, type RunRecord } from "@/contract";
+import { emptyUsage } from "@/executor/usage";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { isPrismaError, toDate, toJsonValue, toNullableJson } from "./json-value";
 import { toSpanRecord } from "./span-repository";
-import { RUN_STATUSES, type RunStatus, type RunSummary, type StoredRun } from "./types";
 import { costFromColumns, tokensFromColumns, usageToColumns } from "./usage-columns";
 
 export interface NewRun {
@@ -21,7 +20,7 @@ export interface NewRun {
 export interface RunChanges {
   status?: RunStatus;
   output?: unknown;
-  error?: EventError | null;
+  error?: ErrorInfo | null;
   startedAt?: Date | string;
   endedAt?: Date | string | null;
   durationMs?: number | null;
@@ -41,7 +40,7 @@ export class RunRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** @throws NotFoundError when the workflow does not exist */
-  async create(run: NewRun): Promise<StoredRun> {
+  async create(run: NewRun): Promise<RunRecord> {
     const status = checkStatus(run.status ?? "queued");
     try {
       const row = await this.prisma.run.create({
@@ -68,7 +67,7 @@ export class RunRepository {
    * must not overwrite a run that has already succeeded.
    * @throws NotFoundError
    */
-  async update(id: string, changes: RunChanges, options: { onlyIfStatus?: readonly RunStatus[] } = {}): Promise<StoredRun | null> {
+  async update(id: string, changes: RunChanges, options: { onlyIfStatus?: readonly RunStatus[] } = {}): Promise<RunRecord | null> {
     const data = toRunData(changes);
     try {
       const row = await this.prisma.run.update({
@@ -85,14 +84,14 @@ export class RunRepository {
   }
 
   /** @throws NotFoundError */
-  async get(id: string): Promise<StoredRun> {
+  async get(id: string): Promise<RunRecord> {
     const row = await this.prisma.run.findUnique({ where: { id } });
     if (!row) throw new NotFoundError("Run", id);
     return toStoredRun(row);
   }
 
   /** The run with its spans in start order. @throws NotFoundError */
-  async getWithSpans(id: string): Promise<StoredRun & { spans: SpanRecord[] }> {
+  async getWithSpans(id: string): Promise<RunRecord & { spans: SpanRecord[] }> {
     const row = await this.prisma.run.findUnique({
       where: { id },
       include: { spans: { orderBy: [{ startedAt: "asc" }, { id: "asc" }] } },
@@ -169,11 +168,11 @@ function toRunSummary(row: Run): RunSummary {
   };
 }
 
-function toStoredRun(row: Run): StoredRun {
+function toStoredRun(row: Run): RunRecord {
   return {
     ...toRunSummary(row),
     input: (row.input ?? {}) as Record<string, unknown>,
     output: row.output ?? null,
-    error: (row.error ?? null) as EventError | null,
+    error: (row.error ?? null) as ErrorInfo | null,
   };
 }

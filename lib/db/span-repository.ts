@@ -1,4 +1,4 @@
-import type { EventError, SpanRecord } from "@/executor/events";
+import type { ErrorInfo, SpanRecord } from "@/contract";
 import type { PrismaClient, Span } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { isPrismaError, toDate, toNullableJson } from "./json-value";
@@ -76,7 +76,7 @@ export function toSpanRecord(row: Span): SpanRecord {
   if (row.durationMs !== null) span.durationMs = row.durationMs;
   if (row.input !== null) span.input = row.input;
   if (row.output !== null) span.output = row.output;
-  if (row.error !== null) span.error = row.error as unknown as EventError;
+  if (row.error !== null) span.error = row.error as unknown as ErrorInfo;
   if (row.iteration !== null) span.iteration = row.iteration as number[];
   const usage = usageFromColumns(row);
   if (usage) span.usage = usage;

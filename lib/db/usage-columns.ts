@@ -1,4 +1,4 @@
-import type { Cost, TokenCounts, Usage } from "@/executor/usage";
+import type { Cost, TokenCounts, Usage } from "@/contract";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { InvalidInputError } from "./errors";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WorkflowDocument } from "@/executor/document";
+import type { WorkflowDocument } from "@/contract";
 import { NotFoundError, VersionConflictError } from "./errors";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 

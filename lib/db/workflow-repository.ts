@@ -1,8 +1,7 @@
-import type { WorkflowDocument } from "@/executor/document";
+import type { WorkflowDocument, StoredWorkflow, WorkflowSummary } from "@/contract";
 import type { PrismaClient, Workflow } from "@/lib/generated/prisma/client";
 import { NotFoundError, VersionConflictError } from "./errors";
 import { isPrismaError, toJsonValue } from "./json-value";
-import type { StoredWorkflow, WorkflowSummary } from "./types";
 
 /** What the `document` column holds; name and description are columns of their own. */
 type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges">;

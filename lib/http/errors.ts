@@ -1,4 +1,5 @@
-import { isTrellisError, TrellisError, type IssueDetail } from "@/executor/errors";
+import { isTrellisError, TrellisError } from "@/executor/errors";
+import type { ErrorBody, IssueDetail } from "@/contract";
 
 /** Errors raised by the HTTP layer itself: bad JSON, a body too large. */
 export class RequestError extends TrellisError {
@@ -19,10 +20,6 @@ const STATUS_BY_CODE: Record<string, number> = {
   version_conflict: 409,
   too_large: 413,
 };
-
-export interface ErrorBody {
-  error: { code: string; message: string; details?: IssueDetail[]; [extra: string]: unknown };
-}
 
 /**
  * The one place errors become HTTP answers. Known errors keep their message (written for users,

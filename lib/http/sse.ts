@@ -1,4 +1,4 @@
-/** Server-Sent Events framing for the run event stream (CONTRACT.md section 6). */
+/** Server-Sent Events framing for the run event stream (docs/CONTRACT.md section 6). */
 
 export interface SseMessage {
   id: number;

@@ -1,4 +1,4 @@
-import type { Usage } from "@/executor/usage";
+import type { Usage } from "@/contract";
 import type { ClaimedJob, IngestionQueue } from "@/knowledge/ingestion/ingestion-worker";
 import type { EmbeddedChunk } from "@/knowledge/ingestion/process-document";
 import { signBits } from "@/knowledge/search/sign-bits";

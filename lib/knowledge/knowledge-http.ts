@@ -1,11 +1,11 @@
 import { readJsonBody } from "@/lib/http/read-json";
 import { RequestError } from "@/lib/http/errors";
 import type { KnowledgeService } from "./knowledge-service";
-import { searchBodySchema } from "./knowledge-settings";
+import { searchRequestSchema } from "@/contract";
 import type { DocumentRecord } from "./knowledge-store";
 import { readUploadForm } from "./read-upload";
 
-/** The REST API of knowledge bases (CONTRACT.md section 5), kept here so route files stay thin. */
+/** The REST API of knowledge bases (docs/CONTRACT.md section 5), kept here so route files stay thin. */
 
 const MAX_JSON_BYTES = 256 * 1024;
 
@@ -40,7 +40,7 @@ export async function listChunks(service: KnowledgeService, request: Request, kn
 }
 
 export async function search(service: KnowledgeService, request: Request, knowledgeBaseId: string): Promise<Response> {
-  const parsed = searchBodySchema.safeParse(await readJsonBody(request, MAX_JSON_BYTES));
+  const parsed = searchRequestSchema.safeParse(await readJsonBody(request, MAX_JSON_BYTES));
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "body", message: issue.message }));
     throw new RequestError(400, "invalid_request", `Invalid search: ${details.map((detail) => `${detail.path} ${detail.message}`).join("; ")}`, details);

@@ -1,10 +1,11 @@
-import { sumUsage, type Usage } from "@/executor/usage";
+import { sumUsage } from "@/executor/usage";
+import { type Usage, type KnowledgeBaseRecord } from "@/contract";
 import type { Embedder } from "@/knowledge/embedders/embedder";
 import { reciprocalRankFusion } from "@/knowledge/search/reciprocal-rank-fusion";
 import { DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge/search/search-types";
 import { RequestError } from "@/lib/http/errors";
 import { arrayVectorSearch, countChunksInScope, HYBRID_SIGN_PASS_LIMIT, keywordSearch, loadChunkResults, pgvectorSearch, type ChunkScope, type RankedId } from "./chunk-search";
-import { findBases, NotFoundError, type KnowledgeBaseRecord } from "./knowledge-store";
+import { findBases, NotFoundError } from "./knowledge-store";
 import type { SqlClient } from "./sql-client";
 
 /** How many candidates each list contributes to fusion, at least. */

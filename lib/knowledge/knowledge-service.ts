@@ -10,7 +10,7 @@ import type { SearchRequest, SearchResponse } from "@/knowledge/search/search-ty
 import type { FileKind } from "@/knowledge/types";
 import { RequestError } from "@/lib/http/errors";
 import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
-import { createKnowledgeBaseSchema, type CreateKnowledgeBaseInput } from "./knowledge-settings";
+import { createKnowledgeBaseRequestSchema, type CreateKnowledgeBaseRequest } from "@/contract";
 import * as store from "./knowledge-store";
 import { searchKnowledge } from "./knowledge-search";
 import { detectPgvector, ensureHnswIndex, syncVectorColumn, type VectorCapability } from "./pgvector";
@@ -20,7 +20,7 @@ import type { TransactionalSqlClient } from "./sql-client";
 export interface KnowledgeServiceOptions {
   /** A Prisma client (PostgreSQL or embedded PGlite). */
   db: TransactionalSqlClient;
-  /** Keys and base URLs for embedding providers (CONTRACT.md section 4). */
+  /** Keys and base URLs for embedding providers (docs/CONTRACT.md section 4). */
   env: EnvReader;
   fetch?: typeof globalThis.fetch;
   worker?: Pick<IngestionWorkerOptions, "leaseMs" | "pollMs" | "maxAttempts" | "concurrency">;
@@ -80,8 +80,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     drain: () => worker.drain(),
     vectorCapability: () => capability,
 
-    async createBase(input: CreateKnowledgeBaseInput | unknown) {
-      const parsed = createKnowledgeBaseSchema.safeParse(input);
+    async createBase(input: CreateKnowledgeBaseRequest | unknown) {
+      const parsed = createKnowledgeBaseRequestSchema.safeParse(input);
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "body", message: issue.message }));
         throw new RequestError(400, "invalid_request", `Invalid knowledge base: ${details.map((detail) => `${detail.path} ${detail.message}`).join("; ")}`, details);

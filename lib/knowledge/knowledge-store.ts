@@ -1,46 +1,16 @@
 import { createHash } from "node:crypto";
 import { TrellisError } from "@/executor/errors";
 import type { FileKind } from "@/knowledge/types";
+import type { ChunkView, DocumentStatus, KnowledgeBaseRecord, KnowledgeBaseSummary, KnowledgeDocument } from "@/contract";
 import { textArrayLiteral, type SqlClient } from "./sql-client";
 import { uuidV7 } from "./uuid-v7";
 
 /** Knowledge bases and documents: the plain rows behind the REST API. */
 
-export interface KnowledgeBaseRecord {
-  id: string;
-  name: string;
-  description: string;
-  embeddingModel: string;
-  embeddingDimensions: number | null;
-  chunkSize: number;
-  chunkOverlap: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface KnowledgeBaseSummary extends KnowledgeBaseRecord {
-  documentCount: number;
-  chunkCount: number;
-}
-
-export type DocumentStatus = "pending" | "processing" | "ready" | "failed";
-
-export interface DocumentRecord {
-  id: string;
+/** A document's row: the API's view plus where it belongs. */
+export interface DocumentRecord extends Omit<KnowledgeDocument, "kind"> {
   knowledgeBaseId: string;
-  name: string;
   kind: FileKind;
-  sizeBytes: number;
-  status: DocumentStatus;
-  error: string | null;
-  attempts: number;
-  chunkCount: number;
-  tokenCount: number;
-  metadata: Record<string, unknown>;
-  embedding: { tokens: number; cost: number | null; unpriced: boolean; estimated: boolean };
-  createdAt: string;
-  updatedAt: string;
-  processedAt: string | null;
 }
 
 export class NotFoundError extends TrellisError {
@@ -179,13 +149,6 @@ export async function getDocument(db: SqlClient, knowledgeBaseId: string, docume
 export async function deleteDocument(db: SqlClient, knowledgeBaseId: string, documentId: string): Promise<void> {
   const count = await db.$executeRawUnsafe(`DELETE FROM knowledge_documents WHERE id = $1 AND knowledge_base_id = $2`, documentId, knowledgeBaseId);
   if (count === 0) throw new NotFoundError(`Document "${documentId}" does not exist in knowledge base "${knowledgeBaseId}"`);
-}
-
-export interface ChunkView {
-  chunkIndex: number;
-  content: string;
-  tokenCount: number;
-  metadata: Record<string, unknown>;
 }
 
 export async function listChunks(db: SqlClient, documentId: string, options: { offset: number; limit: number }): Promise<ChunkView[]> {

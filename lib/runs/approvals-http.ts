@@ -1,14 +1,9 @@
-import { z } from "zod";
+import { approvalDecisionSchema } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { handleErrors, RequestError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-json";
 import { zodIssues } from "@/lib/workflows/parse-document";
 import type { RunService } from "./run-service";
-
-const decisionSchema = z.strictObject({
-  approved: z.boolean({ error: "must be true (approve) or false (deny)" }),
-  reason: z.string().max(2000, "must be at most 2000 characters").optional(),
-});
 
 export interface ApprovalsHttpDependencies {
   runs: RunService;
@@ -27,7 +22,7 @@ export function approvalsHttp(deps: () => ApprovalsHttpDependencies) {
       return Response.json({ runId, status: run.status, approvals: runs.approvals.list(runId) });
     }),
     decide: handleErrors(async (request: Request, runId: string, toolCallId: string) => {
-      const parsed = decisionSchema.safeParse(await readJsonBody(request, 64 * 1024));
+      const parsed = approvalDecisionSchema.safeParse(await readJsonBody(request, 64 * 1024));
       if (!parsed.success) throw new RequestError(400, "invalid_request", "The decision is invalid: send { approved: boolean, reason?: string }.", zodIssues(parsed.error));
       const { runs, repositories } = deps();
       await repositories.runs.get(runId);

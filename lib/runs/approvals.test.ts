@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunEvent } from "@/executor/events";
+import type { RunEvent } from "@/contract";
 import { agentWorkflow } from "@/tools/workflow/__fixtures__/agent-workflow";
 import { startRunTestKit, type RunTestKit } from "./__fixtures__/run-test-kit";
 import { approvalsHttp } from "./approvals-http";

@@ -1,5 +1,5 @@
 import { CancelledError, TrellisError } from "@/executor/errors";
-import type { RunEvent } from "@/executor/events";
+import type { RunEvent } from "@/contract";
 import type { ToolApprovalDecision, ToolApprovalRequest } from "@/tools/types";
 
 /** A tool call waiting for a person, as GET /api/runs/:id/approvals lists it. */

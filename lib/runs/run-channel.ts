@@ -1,17 +1,6 @@
-import type { RunEvent } from "@/executor/events";
+import { isTerminalEvent, type RunEvent, type SequencedRunEvent } from "@/contract";
 
-export interface SequencedEvent {
-  seq: number;
-  event: RunEvent;
-}
-
-type Listener = (item: SequencedEvent) => void;
-
-const TERMINAL = new Set<RunEvent["type"]>(["run.completed", "run.failed", "run.cancelled"]);
-
-export function isTerminalEvent(event: RunEvent): boolean {
-  return TERMINAL.has(event.type);
-}
+type Listener = (item: SequencedRunEvent) => void;
 
 /**
  * The live side of one run's event stream: numbers events as they happen and fans them out to
@@ -20,7 +9,7 @@ export function isTerminalEvent(event: RunEvent): boolean {
  * batches) serves replays after the run is gone from memory.
  */
 export class RunChannel {
-  private readonly events: SequencedEvent[] = [];
+  private readonly events: SequencedRunEvent[] = [];
   private readonly listeners = new Set<Listener>();
   private closed = false;
 
@@ -34,7 +23,7 @@ export class RunChannel {
     return this.events.length;
   }
 
-  publish(event: RunEvent): SequencedEvent {
+  publish(event: RunEvent): SequencedRunEvent {
     const item = { seq: this.events.length + 1, event };
     this.events.push(item);
     for (const listener of this.listeners) listener(item);

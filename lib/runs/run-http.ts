@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { RUN_STATUSES, type Repositories } from "@/lib/db";
+import { type Repositories } from "@/lib/db";
+import { RUN_STATUSES, startRunRequestSchema } from "@/contract";
 import { handleErrors, RequestError } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-json";
 import { lastEventId } from "@/lib/http/sse";
@@ -10,11 +10,6 @@ import { toApiRun } from "./run-view";
 
 const MAX_RUN_REQUEST_BYTES = 1024 * 1024;
 
-const startRunSchema = z.object({
-  input: z.record(z.string(), z.unknown()).optional().default({}),
-  wait: z.boolean().optional().default(false),
-});
-
 export interface RunHttpDependencies {
   runs: RunService;
   repositories: Pick<Repositories, "runs" | "runEvents">;
@@ -23,12 +18,12 @@ export interface RunHttpDependencies {
 async function readStartRequest(request: Request) {
   // Every field is optional, so an empty body starts a run with no input.
   const body = await readJsonBody(request, MAX_RUN_REQUEST_BYTES, { emptyAs: {} });
-  const parsed = startRunSchema.safeParse(body);
+  const parsed = startRunRequestSchema.safeParse(body);
   if (!parsed.success) throw new RequestError(400, "invalid_request", "The run request is invalid.", zodIssues(parsed.error));
   return parsed.data;
 }
 
-/** The run endpoints of CONTRACT.md section 5 and the event stream of section 6. */
+/** The run endpoints of docs/CONTRACT.md section 5 and the event stream of section 6. */
 export function runHttp(deps: () => RunHttpDependencies) {
   const getRun = async (id: string) => toApiRun(await deps().repositories.runs.getWithSpans(id));
   return {

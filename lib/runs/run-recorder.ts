@@ -1,9 +1,10 @@
-import type { RunEvent, RunObserver, SpanRecord } from "@/executor/events";
-import { isTerminalEvent, type RunChannel, type SequencedEvent } from "./run-channel";
+import type { RunObserver } from "@/executor/events";
+import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
+import { type RunChannel } from "./run-channel";
 
 /** Where a run's events and spans are stored; implemented over the database in lib/db. */
 export interface RunPersistence {
-  appendEvents(runId: string, events: SequencedEvent[]): Promise<void>;
+  appendEvents(runId: string, events: SequencedRunEvent[]): Promise<void>;
   upsertSpans(spans: SpanRecord[]): Promise<void>;
 }
 
@@ -15,7 +16,7 @@ const FLUSH_INTERVAL_MS = 100;
  * batch at a time and in order, so a slow database never slows the run down.
  */
 export class RunRecorder implements RunObserver {
-  private pendingEvents: SequencedEvent[] = [];
+  private pendingEvents: SequencedRunEvent[] = [];
   private pendingSpans = new Map<string, SpanRecord>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();

@@ -1,7 +1,7 @@
-import { workflowDocumentSchema, type WorkflowDocument } from "@/executor/document";
+import { workflowDocumentSchema, type WorkflowDocument, type RunStatus, type RunRecord } from "@/contract";
 import { emptyUsage } from "@/executor/usage";
 import { executeWorkflow, type ExecutionRequest, type ExecutionResult } from "@/executor/engine";
-import type { Repositories, RunStatus, StoredRun } from "@/lib/db";
+import type { Repositories } from "@/lib/db";
 import { RunApprovals } from "./approvals";
 import { RunChannel } from "./run-channel";
 import { RunRecorder } from "./run-recorder";
@@ -28,7 +28,7 @@ export interface LiveRun {
   workflowId: string;
   channel: RunChannel;
   /** Resolves with the stored run once it has ended and everything is written. */
-  done: Promise<StoredRun>;
+  done: Promise<RunRecord>;
 }
 
 interface LiveEntry extends LiveRun {
@@ -142,14 +142,14 @@ export class RunService {
   }
 
   private async execute(
-    run: StoredRun,
+    run: RunRecord,
     document: WorkflowDocument,
     input: Record<string, unknown>,
     channel: RunChannel,
     recorder: RunRecorder,
     signal: AbortSignal,
     depth: number,
-  ): Promise<StoredRun> {
+  ): Promise<RunRecord> {
     const { repositories } = this.deps;
     let result: ExecutionResult;
     try {
@@ -176,7 +176,7 @@ export class RunService {
     }
     await recorder.flush();
     const endedAt = new Date(new Date(run.startedAt).getTime() + result.durationMs);
-    let stored: StoredRun | null;
+    let stored: RunRecord | null;
     try {
       stored = await repositories.runs.update(run.id, {
         status: END_STATUS[result.status],

@@ -1,6 +1,6 @@
 import type { RunEventRepository } from "@/lib/db";
 import { formatSse, SSE_HEADERS, SSE_HEARTBEAT } from "@/lib/http/sse";
-import { isTerminalEvent, type SequencedEvent } from "./run-channel";
+import { isTerminalEvent, type SequencedRunEvent } from "@/contract";
 import type { LiveRun } from "./run-service";
 
 const HEARTBEAT_MS = 15_000;
@@ -26,7 +26,7 @@ export function runEventStream(options: { runId: string; afterSeq: number; live:
           // already closed by the client
         }
       };
-      const send = (item: SequencedEvent) => {
+      const send = (item: SequencedRunEvent) => {
         if (closed) return;
         controller.enqueue(formatSse({ id: item.seq, event: item.event.type, data: item.event }));
         if (isTerminalEvent(item.event)) close();

@@ -1,8 +1,7 @@
-import type { SpanRecord } from "@/executor/events";
-import type { StoredRun } from "@/lib/db";
+import type { ApiRun, ApiSpan, RunRecord, SpanRecord } from "@/contract";
 
-/** A span as the API shows it (CONTRACT.md section 5): usage spread into tokens and cost. */
-export function toApiSpan(span: SpanRecord) {
+/** A span as the API shows it (docs/CONTRACT.md section 5): usage spread into tokens and cost. */
+export function toApiSpan(span: SpanRecord): ApiSpan {
   const { usage, ...rest } = span;
   return {
     ...rest,
@@ -16,8 +15,6 @@ export function toApiSpan(span: SpanRecord) {
   };
 }
 
-export type ApiSpan = ReturnType<typeof toApiSpan>;
-
-export function toApiRun(run: StoredRun & { spans: SpanRecord[] }) {
+export function toApiRun(run: RunRecord & { spans: SpanRecord[] }): ApiRun {
   return { ...run, spans: run.spans.map(toApiSpan) };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { workflowDocumentSchema, type WorkflowDocument } from "@/executor/document";
-import { GraphValidationError, type IssueDetail } from "@/executor/errors";
+import { workflowDocumentSchema, workflowVersionSchema, type IssueDetail, type WorkflowDocument } from "@/contract";
+import { GraphValidationError } from "@/executor/errors";
 import { validateWorkflow } from "@/executor/dag-builder";
 import { lookupBlockType } from "@/blocks/type-info";
 import { RequestError } from "@/lib/http/errors";
@@ -70,11 +70,9 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   return { document: parsed.data, issues: graphIssues.filter(isDraftIssue) };
 }
 
-const versionSchema = z.object({ version: z.number().int().min(1) });
-
 /** A PUT body: a document plus the version it was based on. */
 export function parseWorkflowUpdate(body: unknown): ParsedWorkflow & { version: number } {
-  const version = versionSchema.safeParse(body);
+  const version = workflowVersionSchema.safeParse(body);
   if (!version.success) {
     throw new RequestError(400, "invalid_request", "An update must include the `version` it was based on (a positive integer).", [
       { path: "version", message: "expected a positive integer" },

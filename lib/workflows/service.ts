@@ -1,6 +1,6 @@
-import type { WorkflowDocument } from "@/executor/document";
+import { type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
 import { isTrellisError } from "@/executor/errors";
-import { getRepositories, type VersionConflictError, type Repositories, type StoredWorkflow, type WorkflowSummary } from "@/lib/db";
+import { getRepositories, type VersionConflictError, type Repositories } from "@/lib/db";
 
 /**
  * Workflow storage for the routes. A version conflict answers with the workflow that won

@@ -4,7 +4,7 @@ import { parseWorkflowDocument, parseWorkflowUpdate } from "./parse-document";
 import type { WorkflowService } from "./service";
 
 /**
- * The workflow endpoints of CONTRACT.md section 5, over a service given per call, so the routes
+ * The workflow endpoints of docs/CONTRACT.md section 5, over a service given per call, so the routes
  * use the app's database and the tests a fresh one.
  */
 export function workflowHttp(service: () => WorkflowService) {

@@ -1,6 +1,5 @@
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock, Usage } from "@/contract";
 import type { ChildSpan, ChildSpanOptions, HandlerContext } from "@/executor/handler";
-import type { Usage } from "@/executor/usage";
 
 /**
  * A HandlerContext that keeps everything in memory, for testing block handlers without the

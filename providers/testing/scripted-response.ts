@@ -1,6 +1,6 @@
 /** What the test LLM server answers, independent of the wire protocol that carries it. */
 
-export interface UsageFigures {
+export interface ScriptedUsage {
   /** All prompt tokens, cached ones included. */
   prompt: number;
   /** All completion tokens, reasoning included. */
@@ -21,15 +21,15 @@ export type ScriptedResponse =
       kind: "text";
       text: string;
       /** Reported usage; `null` reports none (to test estimation). Default: o200k_base counts. */
-      usage?: UsageFigures | null;
+      usage?: ScriptedUsage | null;
       /** How the streamed text is split; default: word by word. */
       chunks?: string[];
       /** Pause between streamed chunks. */
       delayMs?: number;
       finishReason?: "stop" | "length";
     }
-  | { kind: "json"; value: unknown; usage?: UsageFigures | null }
-  | { kind: "tool-calls"; calls: ScriptedToolCall[]; text?: string; usage?: UsageFigures | null }
+  | { kind: "json"; value: unknown; usage?: ScriptedUsage | null }
+  | { kind: "tool-calls"; calls: ScriptedToolCall[]; text?: string; usage?: ScriptedUsage | null }
   | { kind: "error"; status: number; message?: string; headers?: Record<string, string> }
   /** Streams `text` (in chunks), then resets the connection before the end of the answer. */
   | { kind: "broken-stream"; text: string; chunks?: string[] }
@@ -68,7 +68,7 @@ export interface WireReply {
   text: string;
   chunks: string[];
   toolCalls: Array<{ id: string; name: string; arguments: string }>;
-  usage: UsageFigures | null;
+  usage: ScriptedUsage | null;
   finishReason: "stop" | "length" | "tool-calls";
   delayMs: number;
 }

@@ -8,7 +8,7 @@ import { parseAnthropicRequest, writeAnthropicError, writeAnthropicJson, writeAn
 import { parseGeminiRequest, writeGeminiError, writeGeminiJson, writeGeminiStream } from "./wire-gemini";
 import { parseOpenAiRequest, writeOpenAiError, writeOpenAiJson, writeOpenAiStream } from "./wire-openai";
 
-export type { ParsedLlmRequest, RecordedRequest, ScriptedResponse, UsageFigures } from "./scripted-response";
+export type { ParsedLlmRequest, RecordedRequest, ScriptedResponse, ScriptedUsage } from "./scripted-response";
 
 /**
  * A real HTTP server speaking OpenAI Chat Completions, Anthropic Messages and Gemini

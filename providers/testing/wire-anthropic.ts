@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ParsedLlmRequest, UsageFigures, WireReply } from "./scripted-response";
+import type { ParsedLlmRequest, ScriptedUsage, WireReply } from "./scripted-response";
 import { breakConnection, contentText, pause, writeSse } from "./wire-helpers";
 
 /** Anthropic Messages (`POST /v1/messages`), streaming and not. */
@@ -48,7 +48,7 @@ function restoreConstraints(schema: any): any {
 }
 
 /** Anthropic reports uncached input apart from cache reads and writes; the AI SDK adds them up. */
-function usageJson(usage: UsageFigures, output: number) {
+function usageJson(usage: ScriptedUsage, output: number) {
   const cached = usage.cachedPrompt ?? 0;
   const written = usage.cacheWrite ?? 0;
   return {

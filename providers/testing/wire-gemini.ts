@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ParsedLlmRequest, UsageFigures, WireReply } from "./scripted-response";
+import type { ParsedLlmRequest, ScriptedUsage, WireReply } from "./scripted-response";
 import { breakConnection, contentText, pause, writeSse } from "./wire-helpers";
 
 /** Gemini `models/<model>:generateContent` and `:streamGenerateContent?alt=sse`. */
@@ -31,7 +31,7 @@ export function parseGeminiRequest(body: any, model: string, stream: boolean): P
 }
 
 /** Gemini's prompt count includes cached tokens; its candidates count excludes thoughts. */
-function usageJson(usage: UsageFigures) {
+function usageJson(usage: ScriptedUsage) {
   const reasoning = usage.reasoning ?? 0;
   const metadata: Record<string, number> = {
     promptTokenCount: usage.prompt,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ParsedLlmRequest, UsageFigures, WireReply } from "./scripted-response";
+import type { ParsedLlmRequest, ScriptedUsage, WireReply } from "./scripted-response";
 import { breakConnection, contentText, pause, writeSse } from "./wire-helpers";
 
 /** OpenAI Chat Completions (`POST /v1/chat/completions`), streaming and not. */
@@ -30,7 +30,7 @@ export function parseOpenAiRequest(body: any): ParsedLlmRequest {
   };
 }
 
-function usageJson(usage: UsageFigures) {
+function usageJson(usage: ScriptedUsage) {
   return {
     prompt_tokens: usage.prompt,
     completion_tokens: usage.completion,

@@ -1,6 +1,7 @@
 import { jsonSchema, tool } from "ai";
 import { BlockExecutionError } from "@/executor/errors";
-import type { KnowledgeSearchFunction, SearchMode } from "@/knowledge/search/search-types";
+import type { KnowledgeSearchFunction } from "@/knowledge/search/search-types";
+import type { SearchMode } from "@/contract";
 import type { ToolEntry, ToolProvider } from "../types";
 
 export const KNOWLEDGE_SEARCH_TOOL_TYPE = "knowledge_search";

@@ -1,5 +1,5 @@
 import { TrellisError } from "@/executor/errors";
-import type { Usage } from "@/executor/usage";
+import type { Usage } from "@/contract";
 
 /** A workflow an agent may call, as the workflow tool needs to know it. */
 export interface WorkflowToolTarget {

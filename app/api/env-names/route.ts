@@ -1,6 +1,6 @@
 import { handleErrors } from "@/lib/http/errors";
 import { getRepositories } from "@/lib/db";
-import { PROVIDER_SETTINGS } from "@/providers";
+import { PROVIDERS } from "@/providers";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  */
 export const GET = handleErrors(async () => {
   const secrets = (await getRepositories().secrets.list()).map((secret) => secret.name);
-  const providerNames = Object.values(PROVIDER_SETTINGS).flatMap((setting) => [setting.apiKeyVariable, setting.baseUrlVariable]).filter((name): name is string => Boolean(name));
+  const providerNames = Object.values(PROVIDERS).flatMap((provider) => [provider.apiKeyVariable, provider.baseUrlVariable]).filter((name): name is string => Boolean(name));
   const configured = providerNames.filter((name) => process.env[name]);
   const names = [...new Set([...secrets, ...configured])].sort();
   return Response.json({ names });

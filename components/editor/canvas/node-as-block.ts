@@ -1,4 +1,4 @@
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 import type { BlockNodeData } from "../graph/flow-types";
 
 /** Enough of a block for `definition.sourceHandles(block)`, built from a node's props. */

@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { CircleAlert } from "lucide-react";
-import type { IssueDetail } from "@/executor/errors";
+import type { IssueDetail } from "@/contract";
 import { useEditorStore } from "../store";
 
 const NO_ISSUES: IssueDetail[] = [];

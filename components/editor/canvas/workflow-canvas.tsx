@@ -3,21 +3,21 @@
 import { useCallback, useMemo, useState, type DragEvent } from "react";
 import { Map as MapIcon } from "lucide-react";
 import { ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge, type EdgeTypes, type NodeTypes } from "@xyflow/react";
-import { connectionProblem } from "../graph/connection-rules";
+import { isValidCanvasConnection } from "../graph/canvas-connection-problem";
 import { containerAt } from "../graph/container-hit";
 import type { EditorEdge, EditorNode } from "../graph/flow-types";
 import { absolutePosition } from "../graph/graph-operations";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { BlockNode } from "./block-node";
 import { ContainerNode } from "./container-node";
-import { WorkflowEdge } from "./workflow-edge";
+import { FlowEdge } from "./flow-edge";
 import { DotGrid } from "./dot-grid";
 import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 import { zoomLayerHint } from "./zoom-layer-hint";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
-const edgeTypes: EdgeTypes = { workflow: WorkflowEdge };
+const edgeTypes: EdgeTypes = { workflow: FlowEdge };
 /**
  * The first view fits the workflow but never below half size: a large graph opens readable around
  * its centre, and only the blocks in view are rendered after their first measurement.
@@ -48,9 +48,8 @@ export function WorkflowCanvas() {
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
-      const state = store.getState();
-      const facts = new Map(state.nodes.map((node) => [node.id, { id: node.id, type: node.data.type, parentId: node.parentId }]));
-      return connectionProblem(facts, state.edges, connection) === null;
+      const { nodes, edges } = store.getState();
+      return isValidCanvasConnection(nodes, edges, connection);
     },
     [store],
   );

@@ -1,4 +1,4 @@
-import { normalizeBlockName } from "@/executor/document";
+import { normalizeBlockName } from "@/contract";
 import { RESERVED_ROOTS } from "@/executor/reference-syntax";
 
 /**

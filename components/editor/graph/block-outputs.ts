@@ -1,5 +1,5 @@
 import { getBlockDefinition } from "@/blocks/definitions";
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 
 export interface OutputPath {
   path: string;

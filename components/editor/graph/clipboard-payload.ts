@@ -1,4 +1,4 @@
-import { blockSchema, edgeSchema, normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
+import { blockSchema, edgeSchema, normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/contract";
 import { z } from "zod";
 import { uniqueBlockId, uniqueBlockName, uniqueEdgeId } from "./block-naming";
 import { renameReferenceRoots } from "./rename-references";

@@ -1,4 +1,4 @@
-import type { WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/executor/document";
+import type { WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/contract";
 import { getBlockDefinition } from "@/blocks/definitions";
 import { DEFAULT_CONTAINER_SIZE, type EdgeVariant, type EditorEdge, type EditorNode, type WorkflowMeta } from "./flow-types";
 

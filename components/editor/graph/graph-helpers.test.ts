@@ -1,44 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 import { uniqueBlockName } from "./block-naming";
 import { buildClipboardPayload, parseClipboardText, preparePaste } from "./clipboard-payload";
-import { connectionProblem } from "./connection-rules";
 import { createBlock } from "./new-block";
 import { referenceItemsFor } from "./reference-items";
 import { applyCompletion, filterCompletions, findTrigger } from "./reference-completion";
-import { wouldCreateCycle } from "./would-create-cycle";
 import { issuesByBlock } from "./issues-by-block";
 
 const block = (id: string, type: string, name: string, extra: Partial<WorkflowBlock> = {}): WorkflowBlock => ({
   id, type, name, position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {}, ...extra,
 });
 
-describe("wouldCreateCycle", () => {
-  it("detects a path back to the source and allows forward edges", () => {
-    const edges = [{ source: "a", target: "b" }, { source: "b", target: "c" }];
-    expect(wouldCreateCycle(edges, "c", "a")).toBe(true);
-    expect(wouldCreateCycle(edges, "a", "c")).toBe(false);
-    expect(wouldCreateCycle(edges, "a", "a")).toBe(true);
-  });
-});
-
-describe("connectionProblem", () => {
-  const nodes = new Map([
-    ["start", { id: "start", type: "start" }],
-    ["agent", { id: "agent", type: "agent" }],
-    ["loop", { id: "loop", type: "loop" }],
-    ["inner", { id: "inner", type: "function", parentId: "loop" }],
-  ]);
-  it("refuses edges into a start block, across containers and duplicates", () => {
-    expect(connectionProblem(nodes, [], { source: "agent", target: "start" })).toMatch(/takes no input/);
-    expect(connectionProblem(nodes, [], { source: "agent", target: "inner" })).toMatch(/same container/);
-    expect(connectionProblem(nodes, [{ source: "start", target: "agent", sourceHandle: "out" }], { source: "start", target: "agent", sourceHandle: "out" })).toMatch(/already/);
-  });
-  it("lets a container's body reach only its own children", () => {
-    expect(connectionProblem(nodes, [], { source: "loop", target: "inner", sourceHandle: "body" })).toBeNull();
-    expect(connectionProblem(nodes, [], { source: "loop", target: "agent", sourceHandle: "body" })).toMatch(/inside the container/);
-  });
-});
+// The connection rules and the cycle check live in the executor now: executor/connection-checker.test.ts.
 
 describe("naming and new blocks", () => {
   it("gives the first free name ignoring case and spaces", () => {

@@ -1,4 +1,4 @@
-import { normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/executor/document";
+import { normalizeBlockName, type WorkflowBlock, type WorkflowEdge } from "@/contract";
 import { blockToNode, edgeVariantForHandle, sortParentsFirst, workflowEdgeToFlow } from "./document-flow";
 import type { EditorEdge, EditorNode } from "./flow-types";
 import { growContainersToFit } from "./grow-containers";

@@ -1,5 +1,4 @@
-import type { WorkflowDocument } from "@/executor/document";
-import type { IssueDetail } from "@/executor/errors";
+import type { WorkflowDocument, IssueDetail } from "@/contract";
 
 export interface IssuesByBlock {
   byBlock: Record<string, IssueDetail[]>;

@@ -1,5 +1,5 @@
 import { getBlockDefinition } from "@/blocks/definitions";
-import type { WorkflowBlock } from "@/executor/document";
+import type { WorkflowBlock } from "@/contract";
 import { defaultConfig } from "./default-config";
 import { uniqueBlockId, uniqueBlockName } from "./block-naming";
 import { DEFAULT_CONTAINER_SIZE } from "./flow-types";

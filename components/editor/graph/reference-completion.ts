@@ -1,4 +1,4 @@
-import { normalizeBlockName } from "@/executor/document";
+import { normalizeBlockName } from "@/contract";
 
 /**
  * Completion inside prompt fields: `<` offers upstream blocks' output paths, `{{` offers

@@ -1,8 +1,8 @@
-import type { WorkflowBlock, WorkflowEdge } from "@/executor/document";
+import type { WorkflowBlock, WorkflowEdge } from "@/contract";
 import { getBlockDefinition } from "@/blocks/definitions";
+import { enclosingContainers, upstreamBlocks } from "@/executor/upstream-blocks";
 import { blockOutputPaths } from "./block-outputs";
 import type { CompletionItem } from "./reference-completion";
-import { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
 
 /** Every reference a block may use: upstream outputs, workflow variables, container items. */
 export function referenceItemsFor(

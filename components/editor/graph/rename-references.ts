@@ -1,4 +1,4 @@
-import { normalizeBlockName } from "@/executor/document";
+import { normalizeBlockName } from "@/contract";
 import { parseReferences } from "@/executor/reference-syntax";
 
 /**

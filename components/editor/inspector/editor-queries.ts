@@ -1,24 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/components/workflows/api-client";
-
-/** A model as GET /api/models lists it (the providers' catalog). */
-export interface ModelOption {
-  id: string;
-  provider?: string;
-  label: string;
-  description?: string;
-  /** US dollars per million tokens. */
-  prices: { input: number; output: number; cachedInput?: number } | null;
-  unpriced: boolean;
-  offline?: boolean;
-}
+import { api } from "@/contract";
 
 export function useModels() {
   return useQuery({
     queryKey: ["models"],
-    queryFn: () => apiFetch<{ models: ModelOption[] }>("/api/models").then((body) => body.models),
+    queryFn: api.models.list,
     staleTime: 5 * 60_000,
   });
 }
@@ -27,7 +15,7 @@ export function useModels() {
 export function useEnvNames() {
   return useQuery({
     queryKey: ["env-names"],
-    queryFn: () => apiFetch<{ names: string[] }>("/api/env-names").then((body) => body.names),
+    queryFn: api.envNames,
     staleTime: 60_000,
   });
 }

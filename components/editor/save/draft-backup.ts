@@ -1,4 +1,4 @@
-import { workflowDocumentSchema, type WorkflowDocument } from "@/executor/document";
+import { workflowDocumentSchema, type WorkflowDocument } from "@/contract";
 
 /**
  * Unsaved work kept in this browser's localStorage, so a refused save (an unfinished block the

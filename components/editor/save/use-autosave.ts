@@ -2,9 +2,8 @@
 
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiError, workflowsApi } from "@/components/workflows/api-client";
+import { ApiError, api, type StoredWorkflow } from "@/contract";
 import { useEditorStoreApi } from "../store";
-import type { StoredWorkflow } from "../store";
 
 export const AUTOSAVE_DELAY_MS = 800;
 const RETRY_DELAY_MS = 5_000;
@@ -40,14 +39,14 @@ export function useAutosave() {
       const revision = save.revision;
       state.saveStarted(revision);
       try {
-        const stored = (await workflowsApi.update(state.workflowId, { ...state.toDocument(), version: save.version })) as StoredWorkflow;
+        const stored = (await api.workflows.update(state.workflowId, { ...state.toDocument(), version: save.version }));
         store.getState().saveSucceeded(stored, revision);
         queryClient.setQueryData(["workflow", state.workflowId], stored);
         if (store.getState().save.revision !== revision) schedule();
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           let current = conflictWinner(error);
-          if (!current) current = (await workflowsApi.get(state.workflowId).catch(() => null)) as StoredWorkflow | null;
+          if (!current) current = (await api.workflows.get(state.workflowId).catch(() => null));
           store.getState().saveConflicted(current);
           return;
         }
@@ -76,7 +75,7 @@ export async function overwriteServerCopy(store: ReturnType<typeof useEditorStor
   const revision = state.save.revision;
   state.saveStarted(revision);
   try {
-    const stored = (await workflowsApi.update(state.workflowId, { ...state.toDocument(), version: basedOn.version })) as StoredWorkflow;
+    const stored = (await api.workflows.update(state.workflowId, { ...state.toDocument(), version: basedOn.version }));
     store.getState().saveSucceeded(stored, revision);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) store.getState().saveConflicted(conflictWinner(error));

@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { useEditorStoreApi } from "../store";
-import { saveStatus } from "../store";
+import { useEditorStoreApi, saveStatus } from "../store";
 
 /** Asks before the tab closes or reloads while changes are not saved yet. */
 export function useLeaveGuard() {

@@ -3,7 +3,7 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { createEditorStore, type EditorState, type EditorStore } from "./editor-store";
-import type { StoredWorkflow } from "./save-slice";
+import type { StoredWorkflow } from "@/contract";
 
 const EditorStoreContext = createContext<EditorStore | null>(null);
 

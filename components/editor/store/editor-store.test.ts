@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEditorStore } from "./editor-store";
-import { saveStatus, type StoredWorkflow } from "./save-slice";
+import { saveStatus } from "./save-slice";
+import { type StoredWorkflow } from "@/contract";
 import { createBlock } from "../graph/new-block";
 
 function stored(): StoredWorkflow {
@@ -15,13 +16,15 @@ function stored(): StoredWorkflow {
       { id: "agent1", type: "agent", name: "Agent", position: { x: 300, y: 0 }, parentId: null, enabled: true, config: { model: "offline/echo", userPrompt: "hi" } },
     ],
     edges: [],
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
   };
 }
 
 describe("editor store", () => {
   it("round-trips the document it was created from", () => {
     const store = createEditorStore(stored());
-    const { id: _id, version: _version, ...document } = stored();
+    const { id: _id, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...document } = stored();
     expect(store.getState().toDocument()).toEqual(document);
     expect(saveStatus(store.getState().save)).toBe("saved");
   });
@@ -30,7 +33,7 @@ describe("editor store", () => {
     const store = createEditorStore(stored());
     const state = () => store.getState();
     expect(state().connect({ source: "start", target: "agent1", sourceHandle: "out", targetHandle: null })).toBeNull();
-    expect(state().connect({ source: "agent1", target: "start", sourceHandle: "out", targetHandle: null })).toMatch(/no input/);
+    expect(state().connect({ source: "agent1", target: "start", sourceHandle: "out", targetHandle: null })).toMatch(/accepts no incoming edges/);
     state().addBlocks([createBlock("response", { x: 600, y: 0 }, { ids: new Set(["start", "agent1"]), names: ["Start", "Agent"] })]);
     state().selectOnly(["agent1"]);
     state().deleteSelection();

@@ -1,15 +1,14 @@
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange } from "@xyflow/react";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/executor/document";
-import type { IssueDetail } from "@/executor/errors";
-import { connectionProblem } from "../graph/connection-rules";
+import { type WorkflowBlock, type WorkflowDocument, type WorkflowEdge, type IssueDetail, type StoredWorkflow } from "@/contract";
+import { canvasConnectionProblem } from "../graph/canvas-connection-problem";
 import { documentToFlow, flowToDocument } from "../graph/document-flow";
 import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../graph/flow-types";
 import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, updateNodeData } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
 import { createRunActions, EMPTY_RUN, type RunSliceActions, type RunSliceState } from "./run-slice";
-import { INITIAL_SAVE, type SaveSliceState, type StoredWorkflow } from "./save-slice";
+import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
 export interface EditorState extends RunSliceActions {
   workflowId: string;
@@ -106,8 +105,7 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       },
       connect: (connection) => {
         const { nodes, edges } = get();
-        const facts = new Map(nodes.map((node) => [node.id, { id: node.id, type: node.data.type, parentId: node.parentId }]));
-        const problem = connectionProblem(facts, edges, connection);
+        const problem = canvasConnectionProblem(nodes, edges, connection);
         if (problem) return problem;
         const id = uniqueEdgeId(new Set(edges.map((edge) => edge.id)));
         commit({ edges: connectEdge(edges, id, connection.source, connection.target, connection.sourceHandle ?? "out") });

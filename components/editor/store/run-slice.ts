@@ -1,4 +1,4 @@
-import type { TokenCounts, Cost } from "@/executor/usage";
+import type { Cost, RunStatus, TokenCounts } from "@/contract";
 
 /**
  * The run state the canvas shows on each node. Only its shape and plain setters live here; the
@@ -25,11 +25,12 @@ export interface BlockRunState {
   runs?: number;
 }
 
-export type RunStatus = "idle" | "queued" | "running" | "paused" | "succeeded" | "failed" | "cancelled";
+/** A run's status as the editor shows it: the API's, or `idle` before any run. */
+export type RunViewStatus = RunStatus | "idle";
 
 export interface RunSliceState {
   runId: string | null;
-  status: RunStatus;
+  status: RunViewStatus;
   blocks: Record<string, BlockRunState>;
   durationMs?: number;
   tokens?: TokenCounts;

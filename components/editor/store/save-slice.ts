@@ -1,7 +1,4 @@
-import type { WorkflowDocument } from "@/executor/document";
-
-/** A workflow as the REST API returns it (CONTRACT.md section 5). */
-export type StoredWorkflow = WorkflowDocument & { id: string; version: number; createdAt?: string; updatedAt?: string };
+import type { StoredWorkflow } from "@/contract";
 
 /**
  * Saving is tracked by revisions: every document change bumps `revision`; a save sends the

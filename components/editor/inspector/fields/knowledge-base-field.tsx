@@ -1,7 +1,7 @@
 "use client";
 
 import { useKnowledgeBases } from "@/components/knowledge/use-knowledge";
-import type { KnowledgeBaseSummary } from "@/components/knowledge/knowledge-api";
+import type { KnowledgeBaseSummary } from "@/contract";
 import { asArray, smallButtonClass, type FieldEditorProps } from "./field-props";
 
 /** The ids chosen after ticking or clearing one; undefined when none is left, so the schema says so. */

@@ -2,10 +2,11 @@
 
 import { useId, useMemo, useState } from "react";
 import { formatPricePerMillion } from "../../canvas/run-format";
-import { useModels, type ModelOption } from "../editor-queries";
+import type { ModelSummary } from "@/contract";
+import { useModels } from "../editor-queries";
 import { asString, inputClass, type FieldEditorProps } from "./field-props";
 
-function priceText(model: ModelOption): string {
+function priceText(model: ModelSummary): string {
   if (model.offline) return "free";
   if (model.unpriced || !model.prices) return "unpriced";
   return `${formatPricePerMillion(model.prices.input)} in · ${formatPricePerMillion(model.prices.output)} out per 1M tokens`;

@@ -8,7 +8,7 @@ import type { EditorEdge, EdgeVariant } from "../graph/flow-types";
 const STROKES: Record<EdgeVariant, string> = { default: "#64748b", error: "#ef4444", branch: "#d97706", body: "#8b5cf6" };
 
 /** Edges take the colour of the handle they leave: error red, branches amber, container body violet. */
-export const WorkflowEdge = memo(function WorkflowEdge(props: EdgeProps<EditorEdge>) {
+export const FlowEdge = memo(function FlowEdge(props: EdgeProps<EditorEdge>) {
   const [path] = getBezierPath(props);
   const variant = props.data?.variant ?? "default";
   // The shown run went this way: drawn thick and green, over the handle colour.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The workflow document of the public contract (CONTRACT.md section 1), checked for shape only.
+ * The workflow document of the public contract (docs/CONTRACT.md section 1), checked for shape only.
  * Graph rules (dangling edges, cycles, handles, block configs) live in the DAGBuilder, because they
  * need the block registry and the whole document at once.
  */
@@ -56,7 +56,7 @@ export function edgeHandle(edge: Pick<WorkflowEdge, "sourceHandle">): string {
   return edge.sourceHandle ?? "out";
 }
 
-/** Names match ignoring case and spaces (CONTRACT.md section 2). */
+/** Names match ignoring case and spaces (docs/CONTRACT.md section 2). */
 export function normalizeBlockName(name: string): string {
   return name.replace(/\s+/g, "").toLowerCase();
 }

@@ -1,16 +1,27 @@
-import type { WorkflowBlock, WorkflowEdge } from "@/executor/document";
+import type { WorkflowBlock, WorkflowEdge } from "@/contract";
 
 /**
- * The blocks whose outputs a block may reference: everything with a path to it, and for a block
- * inside a container, everything upstream of that container too.
+ * Which blocks a block may reference, for the editor's reference completion. Works on the
+ * document as it is being edited (unfinished, possibly invalid), so it follows every edge rather
+ * than only the ones validation accepted.
  */
-export function upstreamBlocks(blocks: ReadonlyArray<WorkflowBlock>, edges: ReadonlyArray<WorkflowEdge>, blockId: string): WorkflowBlock[] {
+
+function incomingSources(edges: ReadonlyArray<Pick<WorkflowEdge, "source" | "target">>): Map<string, string[]> {
   const incoming = new Map<string, string[]>();
   for (const edge of edges) {
     const list = incoming.get(edge.target);
     if (list) list.push(edge.source);
     else incoming.set(edge.target, [edge.source]);
   }
+  return incoming;
+}
+
+/**
+ * The blocks whose outputs a block may reference: everything with a path to it, and for a block
+ * inside a container, everything upstream of that container too.
+ */
+export function upstreamBlocks(blocks: ReadonlyArray<WorkflowBlock>, edges: ReadonlyArray<Pick<WorkflowEdge, "source" | "target">>, blockId: string): WorkflowBlock[] {
+  const incoming = incomingSources(edges);
   const byId = new Map(blocks.map((block) => [block.id, block]));
   const found = new Set<string>();
   const stack: string[] = [];
@@ -26,27 +37,21 @@ export function upstreamBlocks(blocks: ReadonlyArray<WorkflowBlock>, edges: Read
     found.add(id);
     enqueueFrom(id);
   }
-  return blocks.filter((block) => found.has(block.id) && !isContainerOf(block, blockId, byId));
-}
-
-/** A container's own results are not available inside it. */
-function isContainerOf(candidate: WorkflowBlock, blockId: string, byId: Map<string, WorkflowBlock>): boolean {
-  let current = byId.get(blockId);
-  while (current?.parentId) {
-    if (current.parentId === candidate.id) return true;
-    current = byId.get(current.parentId);
-  }
-  return false;
+  const containers = new Set(enclosingContainers(blocks, blockId).map((container) => container.id));
+  // A container's own results are not available inside it.
+  return blocks.filter((block) => found.has(block.id) && !containers.has(block.id));
 }
 
 /** The containers a block sits in, innermost first: they provide `<loop.index>` and the like. */
 export function enclosingContainers(blocks: ReadonlyArray<WorkflowBlock>, blockId: string): WorkflowBlock[] {
   const byId = new Map(blocks.map((block) => [block.id, block]));
   const result: WorkflowBlock[] = [];
+  const seen = new Set<string>([blockId]);
   let current = byId.get(blockId);
-  while (current?.parentId) {
+  while (current?.parentId && !seen.has(current.parentId)) {
     const parent = byId.get(current.parentId);
     if (!parent) break;
+    seen.add(parent.id);
     result.push(parent);
     current = parent;
   }

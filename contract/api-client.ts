@@ -1,0 +1,99 @@
+import type { ErrorBody, IssueDetail } from "./errors";
+import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
+import type { ModelSummary } from "./models";
+import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { WorkflowDocumentInput } from "./workflow-document";
+import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
+
+/** An error answer of the API, with the server's code, message and details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: IssueDetail[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Reads an error answer's body (JSON per the contract, or anything a proxy sent instead). */
+export function apiErrorFrom(status: number, text: string): ApiError {
+  let body: Partial<ErrorBody> | null = null;
+  try {
+    body = JSON.parse(text) as Partial<ErrorBody>;
+  } catch {
+    // Not JSON: keep the status as the message.
+  }
+  const error = body?.error;
+  return new ApiError(status, error?.code ?? "http_error", error?.message ?? `The server answered ${status}.`, error?.details ?? [], body ?? undefined);
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; empty in the browser (same origin). */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  headers?: Record<string, string>;
+}
+
+const segment = encodeURIComponent;
+
+/** The one typed client of the REST API: the browser uses it, and so can scripts and tests. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? "";
+  async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const fetcher = options.fetch ?? globalThis.fetch;
+    const response = await fetcher(`${baseUrl}${path}`, { ...init, headers: { "content-type": "application/json", ...options.headers, ...(init.headers ?? {}) } });
+    const text = await response.text();
+    if (!response.ok) throw apiErrorFrom(response.status, text);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  const post = <T>(path: string, body?: unknown) => call<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const workflowPath = (id: string) => `/api/workflows/${segment(id)}`;
+  const runPath = (id: string) => `/api/runs/${segment(id)}`;
+  const basePath = (id: string) => `/api/knowledge-bases/${segment(id)}`;
+
+  return {
+    workflows: {
+      list: () => call<{ workflows: WorkflowSummary[] }>("/api/workflows").then((body) => body.workflows),
+      get: (id: string) => call<StoredWorkflow>(workflowPath(id)),
+      create: (document: WorkflowDocumentInput) => post<SavedWorkflow>("/api/workflows", document),
+      update: (id: string, document: WorkflowDocumentInput & { version: number }) => call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
+      remove: (id: string) => call<void>(workflowPath(id), { method: "DELETE" }),
+    },
+    runs: {
+      start: (workflowId: string, request: StartRunRequest = {}) => post<{ runId: string }>(`${workflowPath(workflowId)}/runs`, { ...request, wait: false }),
+      list: (workflowId: string, statuses: readonly RunStatus[] = []) => {
+        const query = statuses.length ? `?status=${statuses.join(",")}` : "";
+        return call<{ runs: RunSummary[] }>(`${workflowPath(workflowId)}/runs${query}`).then((body) => body.runs);
+      },
+      get: (runId: string) => call<ApiRun>(runPath(runId)),
+      cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
+      decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
+      eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
+    },
+    knowledge: {
+      listBases: () => call<{ knowledgeBases: KnowledgeBaseSummary[] }>("/api/knowledge-bases").then((body) => body.knowledgeBases),
+      createBase: (request: CreateKnowledgeBaseRequest) => post<KnowledgeBaseSummary>("/api/knowledge-bases", request),
+      deleteBase: (id: string) => call<void>(basePath(id), { method: "DELETE" }),
+      listDocuments: (id: string) => call<{ documents: KnowledgeDocument[] }>(`${basePath(id)}/documents`).then((body) => body.documents),
+      deleteDocument: (id: string, documentId: string) => call<void>(`${basePath(id)}/documents/${segment(documentId)}`, { method: "DELETE" }),
+      listChunks: (id: string, documentId: string, page: { offset?: number; limit?: number } = {}) =>
+        call<{ chunks: ChunkView[] }>(`${basePath(id)}/documents/${segment(documentId)}/chunks?offset=${page.offset ?? 0}&limit=${page.limit ?? 100}`).then((body) => body.chunks),
+      search: (id: string, request: SearchRequestBody) => post<SearchAnswer>(`${basePath(id)}/search`, request),
+      documentsUrl: (id: string) => `${baseUrl}${basePath(id)}/documents`,
+    },
+    models: {
+      list: () => call<{ models: ModelSummary[] }>("/api/models").then((body) => body.models),
+    },
+    /** Names of stored secrets and usable environment variables, never their values. */
+    envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The browser's client: same origin. */
+export const api = createApiClient();

@@ -1,0 +1,14 @@
+/**
+ * The public contract (docs/CONTRACT.md) as code: the workflow document, the API's request and
+ * response shapes, the run events, statuses and errors, and the one API client. Client-safe:
+ * it imports zod and nothing else, and every other layer may import it.
+ */
+export * from "./workflow-document";
+export * from "./usage";
+export * from "./errors";
+export * from "./run-events";
+export * from "./runs";
+export * from "./workflows";
+export * from "./knowledge";
+export * from "./models";
+export * from "./api-client";

@@ -1,0 +1,114 @@
+import type { ErrorInfo } from "./errors";
+import type { Cost, TokenCounts, Usage } from "./usage";
+
+/** The run event stream of docs/CONTRACT.md section 6. Names are noun then verb. */
+
+interface UsageFields {
+  tokens?: TokenCounts;
+  cost?: Cost | null;
+  unpriced?: boolean;
+  estimated?: boolean;
+}
+
+export type RunEvent =
+  | { type: "run.started"; runId: string; workflowId: string; startedAt: string }
+  | {
+      type: "block.started";
+      runId: string;
+      blockId: string;
+      blockName: string;
+      blockType: string;
+      spanId: string;
+      iteration?: number[];
+      startedAt: string;
+    }
+  | { type: "block.delta"; runId: string; blockId: string; spanId: string; text: string }
+  | ({ type: "block.completed"; runId: string; blockId: string; spanId: string; output: unknown; durationMs: number } & UsageFields)
+  | ({ type: "block.failed"; runId: string; blockId: string; spanId: string; error: ErrorInfo; handled: boolean } & UsageFields)
+  | { type: "block.skipped"; runId: string; blockId: string; reason: string }
+  | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> & Pick<UsageFields, "unpriced" | "estimated">)
+  | { type: "run.failed"; runId: string; error: ErrorInfo }
+  | { type: "run.cancelled"; runId: string }
+  /*
+   * Contract extension (issue 8, tool approval). A tool whose agent `tools` entry says
+   * `requireApproval: true` waits for a person: `tool.approval.requested` when the model calls it
+   * (the run's status becomes `paused` while any call waits), `tool.approval.resolved` when
+   * POST /api/runs/:id/approvals/:toolCallId decides it (status back to `running`). A denied call
+   * returns an error to the model ("denied by a person: <reason>"); the run goes on. `spanId` is
+   * the tool call's span (a child of the agent block's span).
+   */
+  | { type: "tool.approval.requested"; runId: string; blockId: string; spanId: string | null; toolCallId: string; toolName: string; arguments: unknown; requestedAt: string }
+  | {
+      type: "tool.approval.resolved";
+      runId: string;
+      blockId: string;
+      spanId: string | null;
+      toolCallId: string;
+      toolName: string;
+      approved: boolean;
+      reason?: string;
+      resolvedAt: string;
+    };
+
+export type RunEventType = RunEvent["type"];
+
+/** Every event type, for a stream reader that must name the ones it listens to. */
+export const RUN_EVENT_TYPES = [
+  "run.started",
+  "block.started",
+  "block.delta",
+  "block.completed",
+  "block.failed",
+  "block.skipped",
+  "run.completed",
+  "run.failed",
+  "run.cancelled",
+  "tool.approval.requested",
+  "tool.approval.resolved",
+] as const satisfies ReadonlyArray<RunEventType>;
+
+// A type added to the union but not to the list above fails here.
+type MissingEventType = Exclude<RunEventType, (typeof RUN_EVENT_TYPES)[number]>;
+const _everyEventTypeListed: MissingEventType extends never ? true : never = true;
+void _everyEventTypeListed;
+
+/** An event with its number in the run's stream (the SSE `id`), counted from 1. */
+export interface SequencedRunEvent {
+  seq: number;
+  event: RunEvent;
+}
+
+const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set(["run.completed", "run.failed", "run.cancelled"]);
+
+/** The run ended: nothing follows this event in its stream. */
+export function isTerminalEvent(event: RunEvent): boolean {
+  return TERMINAL_EVENT_TYPES.has(event.type);
+}
+
+export type SpanStatus = "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+
+/** A span of the trace as stored: a block, or a model or tool call inside a block. */
+export interface SpanRecord {
+  id: string;
+  runId: string;
+  parentId: string | null;
+  kind: "block" | "model" | "tool";
+  blockId: string;
+  blockName: string;
+  blockType: string;
+  /** Model id for model spans, tool name for tool spans. */
+  name?: string;
+  model?: string;
+  status: SpanStatus;
+  startedAt: string;
+  endedAt?: string;
+  durationMs?: number;
+  input?: unknown;
+  output?: unknown;
+  error?: ErrorInfo;
+  usage?: Usage;
+  /** Loop/parallel iteration indexes, outermost first. */
+  iteration?: number[];
+  /** How many times the block's handler was tried (more than 1 when its retry policy retried it). */
+  attempts?: number;
+}

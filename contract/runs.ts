@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { ErrorInfo } from "./errors";
+import type { SpanRecord } from "./run-events";
+import type { TokenCounts, UsageFigures } from "./usage";
+
+/** Runs over the API (docs/CONTRACT.md section 5). */
+
+export const RUN_STATUSES = ["queued", "running", "paused", "succeeded", "failed", "cancelled"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const LIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "paused"];
+export const ENDED_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "cancelled"];
+
+export function isRunStatus(value: string): value is RunStatus {
+  return (RUN_STATUSES as readonly string[]).includes(value);
+}
+
+/** POST /api/workflows/:id/runs. Every field is optional: an empty body starts a run with no input. */
+export const startRunRequestSchema = z.object({
+  input: z.record(z.string(), z.unknown()).optional().default({}),
+  wait: z.boolean().optional().default(false),
+});
+export type StartRunRequest = z.input<typeof startRunRequestSchema>;
+
+/** POST /api/runs/:id/approvals/:toolCallId. */
+export const approvalDecisionSchema = z.strictObject({
+  approved: z.boolean({ error: "must be true (approve) or false (deny)" }),
+  reason: z.string().max(2000, "must be at most 2000 characters").optional(),
+});
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
+
+/** A run in the list of GET /api/workflows/:id/runs. */
+export interface RunSummary extends UsageFigures {
+  id: string;
+  workflowId: string;
+  status: RunStatus;
+  startedAt: string;
+  endedAt: string | null;
+  durationMs: number | null;
+  tokens: TokenCounts;
+}
+
+/** A run as stored, without its spans. */
+export interface RunRecord extends RunSummary {
+  input: Record<string, unknown>;
+  output: unknown;
+  error: ErrorInfo | null;
+}
+
+/** A span of GET /api/runs/:id: its usage spread into tokens and cost. */
+export type ApiSpan = Omit<SpanRecord, "usage" | "model" | "iteration"> &
+  UsageFigures & {
+    model: string | null;
+    iteration: number[] | null;
+    tokens: TokenCounts | null;
+  };
+
+/** GET /api/runs/:id. */
+export interface ApiRun extends RunRecord {
+  spans: ApiSpan[];
+}
