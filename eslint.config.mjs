@@ -1,5 +1,7 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import { clientServerRule } from "./eslint/client-server-rule.mjs";
+import { folderEntryRule } from "./eslint/folder-entry-rule.mjs";
 
 /**
  * Layering of docs/ARCHITECTURE.md, enforced: CI fails when a layer reaches the wrong way.
@@ -8,6 +10,18 @@ import nextTypescript from "eslint-config-next/typescript";
 const framework = ["next", "next/*", "react", "react-dom", "react/*", "@xyflow/*", "@tanstack/*", "zustand", "zustand/*"];
 const database = ["@prisma/*", "pg", "@electric-sql/*", "pglite-prisma-adapter", "@/lib/generated/*"];
 const layer = (name) => [`@/${name}`, `@/${name}/*`, `**/../${name}/*`];
+const serverLayers = ["lib", "app", "providers", "tools", "sandbox", "net", "knowledge", "prisma"].flatMap(layer);
+const handlers = ["@/blocks/*/handler", "@/blocks/*/handler.ts", "**/handler", "@/blocks/handlers"];
+
+/**
+ * Entries a folder offers besides its index.ts: a server-only surface, test support. Everything
+ * else behind an index.ts is the folder's own.
+ */
+const folderEntries = {
+  blocks: ["handlers"],
+  providers: ["testing"],
+  "components/editor": ["store"],
+};
 
 function restrict(files, groups, message) {
   return {
@@ -26,14 +40,19 @@ const config = [
     ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
   },
   restrict(
-    ["executor/**/*.ts"],
-    [...framework, ...database, ...layer("lib"), ...layer("components"), ...layer("app"), ...layer("blocks"), ...layer("providers"), ...layer("tools"), ...layer("prisma")],
-    "executor/ is pure: it reaches the world only through the interfaces it defines (docs/ARCHITECTURE.md).",
+    ["contract/**/*.ts"],
+    [...framework, ...database, "@/*", "**/../*"],
+    "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md).",
   ),
   restrict(
-    ["providers/**/*.ts", "tools/**/*.ts", "sandbox/**/*.ts", "net/**/*.ts"],
-    [...framework, ...database, ...layer("lib"), ...layer("components"), ...layer("app")],
-    "providers/, tools/, sandbox/ and net/ know nothing of the UI, the web framework or the database (docs/ARCHITECTURE.md).",
+    ["executor/**/*.ts"],
+    [...framework, ...database, ...layer("components"), ...layer("blocks"), ...serverLayers],
+    "executor/ is pure: it imports contract/ and reaches the world only through the interfaces it defines (docs/ARCHITECTURE.md).",
+  ),
+  restrict(
+    ["providers/**/*.ts", "tools/**/*.ts", "sandbox/**/*.ts", "net/**/*.ts", "knowledge/**/*.ts"],
+    [...framework, ...database, ...layer("lib"), ...layer("components"), ...layer("app"), ...layer("blocks")],
+    "providers/, tools/, sandbox/, net/ and knowledge/ know nothing of blocks, the UI, the web framework or the database (docs/ARCHITECTURE.md).",
   ),
   restrict(
     ["blocks/**/*.ts", "blocks/**/*.tsx"],
@@ -42,9 +61,26 @@ const config = [
   ),
   restrict(
     ["components/**/*.ts", "components/**/*.tsx"],
-    [...database, ...layer("lib"), ...layer("app"), ...layer("providers/registry"), "node:*", "fs", "child_process"],
-    "components/ run in the browser: import block definitions and executor graph helpers, never lib/ or server code (docs/ARCHITECTURE.md).",
+    [...database, ...serverLayers, ...handlers, "node:*", "fs", "child_process"],
+    "components/ run in the browser: import contract/, block definitions and executor graph helpers, never a block handler, lib/ or other server code (docs/ARCHITECTURE.md).",
   ),
+  restrict(
+    ["lib/**/*.ts"],
+    ["react", "react-dom", "react/*", "@xyflow/*", "zustand", "zustand/*", "@tanstack/*", ...layer("components"), ...layer("app")],
+    "lib/ is server wiring: it knows nothing of the UI or the routes (docs/ARCHITECTURE.md).",
+  ),
+  {
+    plugins: { trellis: { rules: { "folder-entry": folderEntryRule, "client-server": clientServerRule } } },
+  },
+  {
+    // Tests, fixtures, test support and scripts may reach into a folder; the app's code may not.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/__fixtures__/**", "**/testing/**", "**/bench/**", "e2e/**", "scripts/**", "lib/db/test-*.ts"],
+    rules: {
+      "trellis/folder-entry": ["error", { entries: folderEntries }],
+      "trellis/client-server": "error",
+    },
+  },
   {
     // The test LLM server parses three providers' wire formats: raw JSON of any shape.
     files: ["providers/testing/**/*.ts"],

@@ -5,7 +5,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getRuntime } = await import("@/lib/runtime/runtime");
-  const { startKnowledgeWorker } = await import("@/lib/knowledge/knowledge-runtime");
+  const { startKnowledgeWorker } = await import("@/lib/knowledge");
   try {
     const orphans = await getRuntime().runs.failOrphans();
     if (orphans > 0) console.info(`[trellis] marked ${orphans} run(s) left unfinished by a previous process as failed`);

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { BlockDefinition } from "./types";
 import { agentDefinition } from "./agent/definition";
 import { apiDefinition } from "./api/definition";
@@ -30,6 +31,15 @@ export const blockDefinitions = {
 
 export type BlockType = keyof typeof blockDefinitions;
 
+/** Each block type's config schema. (`Extract` lets the compiler see each is a zod type when T is generic.) */
+type ConfigSchemas = { [T in BlockType]: Extract<(typeof blockDefinitions)[T]["configSchema"], z.ZodType> };
+
+/** What a block type's handler gets as its config: its schema's output, defaults applied. */
+export type BlockConfig<T extends BlockType> = z.output<ConfigSchemas[T]>;
+
+/** The definitions, each typed by its own schema, for code generic over the block type. */
+export const definitionsByType: { [T in BlockType]: BlockDefinition<ConfigSchemas[T]> } = blockDefinitions;
+
 export const BLOCK_TYPES = Object.keys(blockDefinitions) as BlockType[];
 
 export function isBlockType(type: string): type is BlockType {
@@ -37,5 +47,5 @@ export function isBlockType(type: string): type is BlockType {
 }
 
 export function getBlockDefinition(type: string): BlockDefinition | undefined {
-  return isBlockType(type) ? (blockDefinitions[type] as BlockDefinition) : undefined;
+  return isBlockType(type) ? definitionsByType[type] : undefined;
 }

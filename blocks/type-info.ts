@@ -1,12 +1,13 @@
-import type { BlockTypeInfo, BlockTypeLookup, FieldResolver } from "@/executor/block-type";
-import type { IssueDetail } from "@/contract";
-import type { BlockHandler } from "@/executor/handler";
-import { conditionHandler } from "./condition/handler";
-import { getBlockDefinition } from "./definitions";
+import type { z } from "zod";
+import type { BlockTypeInfo, BlockTypeLookup, ConfigParse, FieldResolver } from "@/executor";
+import { definitionsByType, isBlockType, type BlockConfig, type BlockType } from "./definitions";
 import { substituteCodeReferences } from "./function/code-references";
-import { responseHandler } from "./response/handler";
-import { startHandler } from "./start/handler";
 import type { BlockDefinition } from "./types";
+
+/**
+ * The executor's view of the block registry, from the definitions alone: client-safe (the canvas
+ * validates with it), so no handler is imported here; the handlers are in blocks/handlers.ts.
+ */
 
 /**
  * Config fields holding expressions: references there become expression literals and are checked
@@ -26,7 +27,7 @@ function zodIssuePath(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
 }
 
-function toTypeInfo(definition: BlockDefinition): BlockTypeInfo {
+function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema>): BlockTypeInfo<z.output<Schema>> {
   return {
     type: definition.type,
     container: definition.container,
@@ -36,33 +37,24 @@ function toTypeInfo(definition: BlockDefinition): BlockTypeInfo {
     expressionFields: EXPRESSION_FIELDS[definition.type],
     fieldResolvers: FIELD_RESOLVERS[definition.type],
     sourceHandles: (block) => definition.sourceHandles(block).map((handle) => handle.id),
-    validateConfig: (config): IssueDetail[] => {
+    parseConfig: (config): ConfigParse<z.output<Schema>> => {
       const parsed = definition.configSchema.safeParse(config ?? {});
-      if (parsed.success) return [];
-      return parsed.error.issues.map((issue) => ({ path: zodIssuePath(issue.path), message: issue.message }));
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: zodIssuePath(issue.path), message: issue.message })) };
     },
   };
 }
 
+/** One block type's info, its `parseConfig` typed by the type's schema (for binding its handler). */
+export function blockTypeInfo<T extends BlockType>(type: T): BlockTypeInfo<BlockConfig<T>> {
+  return toTypeInfo(definitionsByType[type]);
+}
+
 const cache = new Map<string, BlockTypeInfo>();
 
-/** The executor's view of the block registry. */
+/** The executor's lookup: the info of a known block type, undefined for any other. */
 export const lookupBlockType: BlockTypeLookup = (type) => {
-  const cached = cache.get(type);
-  if (cached) return cached;
-  const definition = getBlockDefinition(type);
-  if (!definition) return undefined;
-  const info = toTypeInfo(definition);
-  cache.set(type, info);
+  let info = cache.get(type);
+  if (!info && isBlockType(type)) cache.set(type, (info = blockTypeInfo(type)));
   return info;
 };
-
-/**
- * Handlers of the control blocks (start, condition, response). Loop and parallel have none: the
- * engine runs containers itself. lib/ merges these with the AI and tool block handlers.
- */
-export const controlHandlers = {
-  start: startHandler,
-  condition: conditionHandler,
-  response: responseHandler,
-} satisfies Record<string, BlockHandler>;

@@ -1,12 +1,108 @@
 /** How errors look on the wire (docs/CONTRACT.md section 5): in API answers, events and spans. */
 
+/**
+ * Every error code the server produces, in API answers, run and block events and spans. A closed
+ * list: the server's errors are typed by it (a code not listed here does not compile) and
+ * lib/http maps each one to an HTTP status. Clients may branch on these codes.
+ */
+export const ERROR_CODES = [
+  // The request or the stored data it names
+  "invalid_request",
+  "invalid_json",
+  "invalid_input",
+  "too_large",
+  "not_found",
+  "version_conflict",
+  "unsupported_file_type",
+  // Workflow documents, block configs, references and expressions
+  "invalid_workflow",
+  "invalid_config",
+  "unresolved_reference",
+  "invalid_expression",
+  "iteration_limit",
+  // Runs
+  "cancelled",
+  "timeout",
+  "run_setup_failed",
+  "server_restarted",
+  "approval_unavailable",
+  /** A handler failed without a more precise code; retried under the block's policy. */
+  "block_failed",
+  /** The engine tests' simulated blocks fail with it. */
+  "task_failed",
+  "internal_error",
+  // Blocks
+  "no_route",
+  "invalid_route",
+  "invalid_scores",
+  "invalid_service_call",
+  "service_failed",
+  // HTTP from blocks and tools (api, web, fetch); clients also use `http_error` for an answer
+  // that is not a contract error body
+  "http_error",
+  "invalid_response",
+  "response_too_large",
+  "unsupported_content",
+  // Model providers and embedders
+  "provider_error",
+  "provider_unavailable",
+  "provider_unreachable",
+  "rate_limited",
+  "invalid_api_key",
+  "missing_api_key",
+  "missing_base_url",
+  "model_not_found",
+  "invalid_model_id",
+  "stream_interrupted",
+  "invalid_structured_output",
+  "invalid_embedding_model",
+  // Agent tools
+  "invalid_tool",
+  "tool_denied",
+  "mcp_unavailable",
+  "invalid_mcp_config",
+  "workflow_cycle",
+  "workflow_depth",
+  "workflow_failed",
+  // Sandbox and the outbound guard
+  "sandbox_error",
+  "sandbox_timeout",
+  "sandbox_memory",
+  "sandbox_output",
+  "outbound_refused",
+  "outbound_unresolved",
+  "outbound_failed",
+  "invalid_configuration",
+  // Knowledge documents and stored secrets
+  "document_unreadable",
+  "secret_unreadable",
+  "invalid_secret_key",
+  // Made by clients, never sent by the server: a run whose stream ended without a final event,
+  // an upload that could not reach the server
+  "run_ended",
+  "network_error",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Whether a code read from the wire or from storage is one of ERROR_CODES. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return KNOWN_CODES.has(code);
+}
+
 export interface IssueDetail {
   /** Where in the document or input the problem is, for example `blocks[3].config.model`. */
   path: string;
   message: string;
 }
 
-/** An error as events, spans and stored runs carry it. */
+/**
+ * An error as events, spans and stored runs carry it. `code` is an ErrorCode when the server
+ * made it, but stays `string` here: stored runs and a newer server may carry codes this client
+ * does not know, and a reader must not assume the list is complete.
+ */
 export interface ErrorInfo {
   code: string;
   message: string;

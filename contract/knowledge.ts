@@ -2,8 +2,13 @@ import { z } from "zod";
 
 /** Knowledge bases over the API (docs/CONTRACT.md section 5). */
 
+/** The built-in embedder: needs no key and no network, and matches words rather than meaning. */
+export const OFFLINE_EMBEDDER_ID = "offline/hash-embed";
+export const OFFLINE_EMBEDDER_NOTICE =
+  "The built-in offline embedder matches words, not meaning: it hashes words and word pairs into a vector, so it finds chunks that share words with the query but not paraphrases or synonyms. Choose an embedding model from a provider for semantic search.";
+
 /** What a knowledge base gets when the request leaves it out. */
-export const KNOWLEDGE_BASE_DEFAULTS = { embeddingModel: "offline/hash-embed", chunkSize: 1000, chunkOverlap: 200 } as const;
+export const KNOWLEDGE_BASE_DEFAULTS = { embeddingModel: OFFLINE_EMBEDDER_ID, chunkSize: 1000, chunkOverlap: 200 } as const;
 
 /** POST /api/knowledge-bases. */
 export const createKnowledgeBaseRequestSchema = z

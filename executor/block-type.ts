@@ -1,6 +1,9 @@
 import type { IssueDetail, WorkflowBlock } from "@/contract";
 import type { ReferenceToken } from "./reference-syntax";
 
+/** A config parsed against its block type's schema: the typed value with defaults applied, or the problems. */
+export type ConfigParse<Config> = { ok: true; value: Config } | { ok: false; issues: IssueDetail[] };
+
 /** Substitutes the references in one config string its own way; `resolve` throws when one cannot be resolved. */
 export type FieldResolver = (text: string, resolve: (reference: ReferenceToken) => unknown) => string;
 
@@ -8,7 +11,7 @@ export type FieldResolver = (text: string, resolve: (reference: ReferenceToken) 
  * What the executor needs to know about a block type. The block registry (blocks/) supplies one
  * per type; the executor never imports the registry itself.
  */
-export interface BlockTypeInfo {
+export interface BlockTypeInfo<Config = unknown> {
   type: string;
   /** Loop and parallel blocks contain child blocks and run them per iteration or branch. */
   container?: "loop" | "parallel";
@@ -35,8 +38,12 @@ export interface BlockTypeInfo {
    * function block's `code`, where values must become JavaScript literals rather than raw text.
    */
   fieldResolvers?: Readonly<Record<string, FieldResolver>>;
-  /** Checks the config against the type's schema; returns problems with paths inside `config`. */
-  validateConfig(config: unknown): IssueDetail[];
+  /**
+   * Parses a config against the type's schema: the value its handler gets (defaults applied), or
+   * problems with paths inside `config`. The save path uses the problems; the engine parses each
+   * block's config once, after resolving its references, and hands the value to the handler.
+   */
+  parseConfig(config: unknown): ConfigParse<Config>;
 }
 
 export type BlockTypeLookup = (type: string) => BlockTypeInfo | undefined;

@@ -26,7 +26,9 @@ function fieldPath(entry: BlockEntry, field: string): string {
 
 function checkConfig(entry: BlockEntry, issues: IssueDetail[]): void {
   if (!entry.info) return;
-  for (const issue of entry.info.validateConfig(entry.block.config)) {
+  const parsed = entry.info.parseConfig(entry.block.config);
+  if (parsed.ok) return;
+  for (const issue of parsed.issues) {
     if (issue.path && isReferenceField(entry.block.config, issue.path)) continue;
     const where = issue.path ? `${issue.path}: ` : "";
     issues.push({ path: fieldPath(entry, issue.path), message: `Block ${blockLabel(entry.block)}: ${where}${issue.message}` });

@@ -87,6 +87,16 @@ describe("engine: references at run time", () => {
     expect(bad.failed[0]!.error).toEqual({ code: "invalid_config", message: "Block 'typed': config is invalid after resolving references: count: expected number" });
   });
 
+  it("hands the handler its config as the block type parsed it: references resolved first, then defaults applied", async () => {
+    const document = workflow(
+      [block("start", "start"), block("greet", "greeter", { name: "<start.name>" }), block("plain", "greeter")],
+      [edge("start", "greet"), edge("start", "plain")],
+    );
+    const run = await runHarness(document, { input: { name: "Ada" } });
+    expect(run.completed("greet")[0]).toMatchObject({ output: { text: "Hello, Ada" } });
+    expect(run.completed("plain")[0]).toMatchObject({ output: { text: "Hello, you" } });
+  });
+
   it("lets a condition's later branch name a skipped block without failing when an earlier branch matches", async () => {
     const document = workflow(
       [

@@ -44,8 +44,6 @@ export interface ExecutionRequest {
   variables?: Record<string, unknown>;
   /** `{{NAME}}`: an environment variable or stored secret; undefined when not set. */
   env?: (name: string) => string | undefined;
-  /** Handed to every handler as `context.services`. */
-  services?: unknown;
   /** Aborting it cancels the run and every running handler. */
   signal?: AbortSignal;
   idGenerator?: () => string;
@@ -138,7 +136,6 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     input: request.input ?? {},
     variables: { ...graph.document.variables, ...request.variables },
     env: request.env ?? (() => undefined),
-    services: request.services,
     depth: request.depth ?? 0,
     lookupHandler: request.lookupHandler,
     observer,

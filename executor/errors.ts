@@ -1,8 +1,9 @@
-import type { IssueDetail, Usage } from "@/contract";
+import type { ErrorCode, IssueDetail, Usage } from "@/contract";
 
 /**
- * The error hierarchy shared by every layer. Each error has a stable code and a retryable flag;
- * only lib/ turns them into HTTP answers. Messages must never contain secrets.
+ * The error hierarchy shared by every layer. Each error has a stable code from the contract's
+ * closed list (ErrorCode) and a retryable flag; only lib/ turns them into HTTP answers. Messages
+ * must never contain secrets.
  */
 
 /**
@@ -15,18 +16,39 @@ export function isTrellisError(error: unknown): error is TrellisError {
   return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true;
 }
 
+export interface TrellisErrorOptions {
+  retryable?: boolean;
+  details?: IssueDetail[];
+  cause?: unknown;
+  spent?: Usage;
+  partialOutput?: unknown;
+}
+
 export class TrellisError extends Error {
   readonly [TRELLIS_ERROR_BRAND] = true;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly retryable: boolean;
   readonly details: IssueDetail[];
+  /**
+   * What the failed work spent on models before it failed (a model call whose stream then broke,
+   * a router's first call before its second missed). The engine adds it to the run's totals and
+   * shows it on the failed block. Writable: a caller that spent more before the failure (earlier
+   * calls of the same block) adds its part as the error passes through it.
+   */
+  declare spent?: Usage;
+  /** What the block produced before failing (an agent's partial answer); kept on its failed span. */
+  declare partialOutput?: unknown;
+  /** Fields an API answer adds beside code, message and details (a version conflict's winning `current`). */
+  declare responseExtra?: Readonly<Record<string, unknown>>;
 
-  constructor(code: string, message: string, options: { retryable?: boolean; details?: IssueDetail[]; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: TrellisErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.details = options.details ?? [];
+    if (options.spent) this.spent = options.spent;
+    if (options.partialOutput !== undefined) this.partialOutput = options.partialOutput;
   }
 }
 
@@ -46,7 +68,7 @@ export class ReferenceError extends TrellisError {
 
 /** A block handler failed while running. */
 export class BlockExecutionError extends TrellisError {
-  constructor(message: string, options: { code?: string; retryable?: boolean; cause?: unknown } = {}) {
+  constructor(message: string, options: TrellisErrorOptions & { code?: ErrorCode } = {}) {
     super(options.code ?? "block_failed", message, options);
   }
 }
@@ -55,7 +77,7 @@ export class BlockExecutionError extends TrellisError {
 export class ProviderCallError extends TrellisError {
   readonly provider: string;
   readonly status?: number;
-  constructor(provider: string, message: string, options: { code?: string; status?: number; retryable?: boolean; cause?: unknown } = {}) {
+  constructor(provider: string, message: string, options: TrellisErrorOptions & { code?: ErrorCode; status?: number } = {}) {
     super(options.code ?? "provider_error", message, options);
     this.provider = provider;
     this.status = options.status;
@@ -69,9 +91,11 @@ export class OutboundRefusedError extends TrellisError {
   }
 }
 
+export type SandboxErrorCode = Extract<ErrorCode, "sandbox_timeout" | "sandbox_memory" | "sandbox_output" | "sandbox_error">;
+
 /** Sandboxed code hit a limit (time, memory, output size) or threw. */
 export class SandboxError extends TrellisError {
-  constructor(code: "sandbox_timeout" | "sandbox_memory" | "sandbox_output" | "sandbox_error", message: string) {
+  constructor(code: SandboxErrorCode, message: string) {
     super(code, message);
   }
 }
@@ -90,27 +114,14 @@ export class TimeoutError extends TrellisError {
   }
 }
 
-/**
- * A handler error may say what the block spent before failing (`usageSoFar`, for example a model
- * call whose stream then broke) and what it produced (`partialOutput`, the partial text). The
- * engine adds the usage to the run's totals and keeps the partial output on the failed span.
- */
-export interface FailureRemains {
-  usage?: Usage;
-  partialOutput?: unknown;
+/** The block's config (after its references were resolved) does not match its type's schema. */
+export function invalidConfigError(blockName: string, issues: ReadonlyArray<IssueDetail>, afterReferences: boolean): BlockExecutionError {
+  const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
+  const when = afterReferences ? " after resolving references" : "";
+  return new BlockExecutionError(`Block '${blockName}': config is invalid${when}: ${list}`, { code: "invalid_config" });
 }
 
-export function spentBeforeFailure(error: unknown): FailureRemains {
-  if (typeof error !== "object" || error === null) return {};
-  const record = error as { usageSoFar?: unknown; partialOutput?: unknown };
-  const remains: FailureRemains = {};
-  const usage = record.usageSoFar as FailureRemains["usage"] | undefined;
-  if (usage && typeof usage === "object" && "tokens" in usage && (usage.tokens.total > 0 || (usage.cost?.total ?? 0) > 0 || usage.unpriced)) remains.usage = usage;
-  if (record.partialOutput !== undefined) remains.partialOutput = record.partialOutput;
-  return remains;
-}
-
-export function errorInfo(error: unknown): { code: string; message: string } {
+export function errorInfo(error: unknown): { code: ErrorCode; message: string } {
   if (isTrellisError(error)) return { code: error.code, message: error.message };
   if (error instanceof Error) return { code: "internal_error", message: error.message };
   return { code: "internal_error", message: String(error) };

@@ -1,4 +1,5 @@
 import type { Usage, WorkflowBlock } from "@/contract";
+import type { BlockTypeInfo, ConfigParse } from "./block-type";
 
 /** A child span (model call or tool call) opened by a handler. */
 export interface ChildSpan {
@@ -32,8 +33,6 @@ export interface HandlerContext {
   variables: Readonly<Record<string, unknown>>;
   /** Depth of workflow-as-tool nesting (0 for a top-level run). */
   depth: number;
-  /** Services wired in by lib/runtime (providers, tools, knowledge). Typed by blocks/. */
-  services: unknown;
   /** The run's input object; the start block turns it into its output. */
   runInput?: Readonly<Record<string, unknown>>;
   /** Loop/parallel iteration indexes, outermost first; empty at the top level. */
@@ -46,16 +45,46 @@ export interface BlockResult {
   usage?: Usage;
 }
 
-export interface BlockHandlerArgs<Config = Record<string, unknown>> {
-  /** The block's config with every reference resolved. */
-  config: Config;
+/** What a handler gets besides its config. */
+export interface BlockCallArgs {
   /** Outputs of the blocks whose edges into this block were taken, by block id. */
   inputs: Readonly<Record<string, unknown>>;
   context: HandlerContext;
 }
 
-export type BlockHandler<Config = Record<string, unknown>> = (args: BlockHandlerArgs<Config>) => Promise<BlockResult>;
+export interface BlockHandlerArgs<Config> extends BlockCallArgs {
+  /** The block's config: references resolved, then parsed by its block type (defaults applied). */
+  config: Config;
+}
 
-export type BlockHandlerLookup = (type: string) => BlockHandler | undefined;
+/**
+ * A block type's work. `Config` is what its block type's `parseConfig` produces (for blocks/, the
+ * output type of the definition's zod schema): the handler never parses its config itself. A
+ * failure is thrown as a TrellisError, with `spent` and `partialOutput` when it had any.
+ */
+export type BlockHandler<Config> = (args: BlockHandlerArgs<Config>) => Promise<BlockResult>;
 
+/** A handler call whose config is parsed: the engine adds the inputs and the context. */
+export type PreparedBlockCall = (args: BlockCallArgs) => Promise<BlockResult>;
 
+/**
+ * A handler as the engine holds it: paired with the parser of the config it declares, so the
+ * engine can hand it only a value that parser produced. The pairing is made by `bindHandler`,
+ * where the handler's Config type is checked against its block type's.
+ */
+export interface BoundHandler {
+  /** Parses a resolved config; on success, the handler's call with the parsed value. */
+  prepare(config: unknown): ConfigParse<PreparedBlockCall>;
+}
+
+export function bindHandler<Config>(info: Pick<BlockTypeInfo<Config>, "parseConfig">, handler: BlockHandler<Config>): BoundHandler {
+  return {
+    prepare(config) {
+      const parsed = info.parseConfig(config);
+      if (!parsed.ok) return parsed;
+      return { ok: true, value: (args) => handler({ ...args, config: parsed.value }) };
+    },
+  };
+}
+
+export type BlockHandlerLookup = (type: string) => BoundHandler | undefined;

@@ -7,7 +7,7 @@ export { parseFile } from "./parsing/parse-file";
 export { chunkDocument } from "./chunking/chunk-document";
 export { countTokens, CHUNK_TOKENIZER } from "./chunking/tokenizer";
 export type { Embedder, EmbeddingBatch } from "./embedders/embedder";
-export { createHashEmbedder, hashEmbed, OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_DIMENSIONS, OFFLINE_EMBEDDER_NOTICE } from "./embedders/hash-embedder";
+export { createHashEmbedder, hashEmbed, OFFLINE_EMBEDDER_DIMENSIONS } from "./embedders/hash-embedder";
 export { createEmbedder, type EmbedderOptions } from "./embedders/ai-sdk-embedder";
 export { priceEmbeddingUsage } from "./embedders/embedding-price";
 export { reciprocalRankFusion, RRF_K, type FusedItem } from "./search/reciprocal-rank-fusion";

@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { TrellisError } from "@/executor/errors";
+import { TrellisError } from "@/executor";
 
 /**
  * OUTBOUND_ALLOW_HOSTS (docs/CONTRACT.md section 4): comma-separated `host[:port]` or CIDR entries

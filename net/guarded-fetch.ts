@@ -1,6 +1,6 @@
 import type { LookupFunction } from "node:net";
 import { Agent, request } from "undici";
-import { BlockExecutionError, CancelledError, OutboundRefusedError, TimeoutError, TrellisError } from "@/executor/errors";
+import { BlockExecutionError, CancelledError, OutboundRefusedError, TimeoutError, TrellisError } from "@/executor";
 import { parseAllowList, type AllowList } from "./allow-list";
 import { createOutboundGuard, type HostLookup, type OutboundGuard, type VettedTarget } from "./outbound-guard";
 

@@ -1,4 +1,4 @@
-import { BlockExecutionError } from "@/executor/errors";
+import { BlockExecutionError } from "@/executor";
 
 export function isJsonContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b|^text\/json\b/i.test(contentType.trim());

@@ -5,14 +5,15 @@
  * clients): the UI gets the model list from /api/models.
  */
 export { createModelRegistry, DEFAULT_CALL_TIMEOUT_MS, type ModelRegistry, type ModelRegistryOptions, type ResolvedModel } from "./model-registry";
-export { runModel, type ModelCallHooks, type ModelRunError, type ModelRunResult, type RunModelOptions } from "./model-call";
+export { runModel, type ModelCallHooks, type ModelRunResult, type RunModelOptions } from "./model-call";
 export { listModels, describeModel, OFFLINE_MODEL_ID, type CatalogModel } from "./catalog";
 export { resolvePricing, computeCost, priceUsage, type ModelPricing } from "./pricing";
 export { usageOfCall, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
 export { countTokens, TOKENIZER_NAME } from "./token-counter";
 export { type EnvReader } from "./env";
-export { PROVIDERS, type ProviderId } from "./provider-table";
+export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
+export { providerConnection } from "./provider-settings";
 export { parseModelId } from "./model-id";
-export { StreamInterruptedError } from "./provider-errors";
+export { StreamInterruptedError, StructuredOutputError, toTrellisError } from "./provider-errors";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 export { createOfflineModel } from "./offline/offline-model";

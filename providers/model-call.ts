@@ -1,18 +1,17 @@
 import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputInterface } from "ai";
-import type { ChildSpanOptions, ChildSpan } from "@/executor/handler";
-import { ProviderCallError, TrellisError } from "@/executor/errors";
-import { sumUsage } from "@/executor/usage";
+import { type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
-import { abortError, StreamInterruptedError, toTrellisError, type ErrorScope } from "./provider-errors";
+import { abortError, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
 import { usageOfProviderCall } from "./usage-mapping";
 
 /**
  * One model interaction over the AI SDK's streamText: a single call, or a tool loop of up to
  * `maxSteps` calls. Each call is a `model` child span with its own tokens and cost; text deltas
  * are forwarded as they arrive; a call past its time limit, a cancelled run and a stream that
- * breaks mid-way each end in a Trellis error (the partial text kept on the last).
+ * breaks mid-way each end in a Trellis error (the partial text kept on the last). The error's
+ * `spent` is what the calls that finished before the failure cost.
  */
 export interface ModelCallHooks {
   signal: AbortSignal;
@@ -54,15 +53,6 @@ const PARSE_FAILED = Symbol("structured output parse failure");
 function isParseFailure(value: unknown): value is { [PARSE_FAILED]: unknown } {
   return typeof value === "object" && value !== null && PARSE_FAILED in value;
 }
-
-/** A failed run's error carries what was spent before it failed. */
-export type ModelRunError = Error & {
-  usageSoFar?: Usage;
-  /** Text streamed before a stream broke. */
-  partialText?: string;
-  /** The whole answer, when it was not the JSON asked for. */
-  answerText?: string;
-};
 
 export async function runModel(options: RunModelOptions): Promise<ModelRunResult> {
   const { model, hooks } = options;
@@ -163,17 +153,22 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     const output = options.output ? await Promise.resolve(result.output).catch((error: unknown) => ({ [PARSE_FAILED]: error })) : undefined;
     if (isParseFailure(output)) {
       const preview = lastStepText.length > 200 ? `${lastStepText.slice(0, 200)}...` : lastStepText;
-      const parseError = new ProviderCallError(model.provider, `${model.id} did not answer JSON matching the response format; it answered: ${JSON.stringify(preview)}`, {
-        code: "invalid_structured_output",
-        cause: output[PARSE_FAILED],
-      });
-      throw Object.assign(parseError, { answerText: lastStepText });
+      throw new StructuredOutputError(
+        model.provider,
+        `${model.id} did not answer JSON matching the response format; it answered: ${JSON.stringify(preview)}`,
+        lastStepText,
+        output[PARSE_FAILED],
+      );
     }
     return { text: lastStepText, output, usage: sumUsage(calls), calls, modelTimeMs, finishReason };
   } catch (error) {
     const trellisError = describeFailure(error, allText);
     for (const handle of [...open]) handle.fail(trellisError, allText);
-    throw Object.assign(trellisError, { usageSoFar: sumUsage(calls) });
+    // The engine adds `spent` to the run's totals when the block fails with this error. (A run-wide
+    // cancel or timeout error is shared by every block it stopped; those blocks are reported as
+    // interrupted and their `spent` is not read.)
+    trellisError.spent = sumUsage(calls);
+    throw trellisError;
   } finally {
     clearTimeout(timer);
     hooks.signal.removeEventListener("abort", onCancel);

@@ -1,4 +1,4 @@
-import { ProviderCallError } from "@/executor/errors";
+import { ProviderCallError } from "@/executor";
 import { isProviderId, PROVIDER_IDS, type ProviderId } from "./provider-table";
 
 export interface ParsedModelId {

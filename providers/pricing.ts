@@ -1,6 +1,6 @@
 import { calcPrice, type ModelPrice, type TieredPrices } from "@pydantic/genai-prices";
 import type { Cost, ModelPrices, TokenCounts, Usage } from "@/contract";
-import { roundDollars } from "@/executor/usage";
+import { roundDollars } from "@/executor";
 import overridesFile from "./price-overrides.json";
 import { parseModelId } from "./model-id";
 import { PROVIDERS } from "./provider-table";

@@ -1,5 +1,5 @@
 import { APICallError, LoadAPIKeyError } from "@ai-sdk/provider";
-import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/executor/errors";
+import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/executor";
 import { PROVIDERS, type ProviderId } from "./provider-table";
 
 /**
@@ -10,11 +10,18 @@ import { PROVIDERS, type ProviderId } from "./provider-table";
 /** A stream that broke after some text arrived: the partial text is kept for the block's output. */
 export class StreamInterruptedError extends ProviderCallError {
   readonly partialText: string;
-  readonly partialOutput: { content: string };
   constructor(provider: string, message: string, partialText: string) {
-    super(provider, message, { code: "stream_interrupted", retryable: true });
+    super(provider, message, { code: "stream_interrupted", retryable: true, partialOutput: { content: partialText } });
     this.partialText = partialText;
-    this.partialOutput = { content: partialText };
+  }
+}
+
+/** The model did not answer the JSON asked for; its whole answer is kept, for a repair prompt. */
+export class StructuredOutputError extends ProviderCallError {
+  readonly answerText: string;
+  constructor(provider: string, message: string, answerText: string, cause: unknown) {
+    super(provider, message, { code: "invalid_structured_output", cause });
+    this.answerText = answerText;
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { CancelledError, SandboxError, TrellisError } from "@/executor/errors";
+import { CancelledError, SandboxError, TrellisError } from "@/executor";
 import { SANDBOX_PRELUDE, wrapUserCode } from "./prelude";
 import type { DoneMessage, HostToWorkerMessage, PreludeSettings, ServiceCallMessage, WorkerLimits, WorkerToHostMessage } from "./protocol";
 

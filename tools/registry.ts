@@ -1,4 +1,4 @@
-import { BlockExecutionError, TrellisError } from "@/executor/errors";
+import { BlockExecutionError, TrellisError } from "@/executor";
 import type { ToolApprovalGate, ToolContext, ToolEntry, ToolInfo, ToolProvider, ToolSet } from "./types";
 
 /** The tool providers, by type. Adding a tool is one folder and one entry in the runtime's list. */

@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
+import type { ChildSpan, ChildSpanOptions } from "@/executor";
 import type { Usage } from "@/contract";
 
 /**

@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import { BlockExecutionError } from "@/executor/errors";
+import { BlockExecutionError } from "@/executor";
 import { memorySchema, type AgentConfig } from "./definition";
 
 /**

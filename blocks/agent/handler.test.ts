@@ -6,6 +6,7 @@ import { createTestModelRegistry } from "@/providers/testing/test-model-registry
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
 import { calculatorToolProvider } from "@/tools/calculator/calculator-tool";
 import { createToolRegistry } from "@/tools/registry";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createAgentHandler } from "./handler";
 
 let server: TestLlmServer;
@@ -18,7 +19,7 @@ beforeEach(() => {
 });
 
 const tools = createToolRegistry([calculatorToolProvider]);
-const agent = () => createAgentHandler({ models: createTestModelRegistry(server), tools });
+const agent = () => withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools }));
 
 describe("agent handler", () => {
   it("streams its answer and reports tokens and cost = usage x catalog price, in output and span", async () => {
@@ -107,7 +108,7 @@ describe("agent handler", () => {
   });
 
   it("runs on the offline model with no key and no network", async () => {
-    const offline = createAgentHandler({ models: createModelRegistry({ env: () => undefined }) });
+    const offline = withConfigParsing("agent", createAgentHandler({ models: createModelRegistry({ env: () => undefined }) }));
     const context = createInMemoryHandlerContext();
     const { output, usage } = await offline({ config: { userPrompt: "Hello offline" }, inputs: {}, context });
     expect(output).toMatchObject({ content: "Echo: Hello offline", model: "offline/echo", cost: { input: 0, output: 0, total: 0 } });

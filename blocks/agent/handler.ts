@@ -1,15 +1,11 @@
 import { jsonSchema, Output } from "ai";
-import { BlockExecutionError } from "@/executor/errors";
-import type { BlockHandler, HandlerContext } from "@/executor/handler";
-import { addUsage } from "@/executor/usage";
+import { BlockExecutionError, isTrellisError, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
 import { type Usage } from "@/contract";
-import type { ModelRegistry } from "@/providers/model-registry";
-import { runModel, type ModelRunError } from "@/providers/model-call";
-import { usageOutputFields } from "@/providers/usage-mapping";
+import { type ModelRegistry, runModel, StreamInterruptedError, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
 import type { ToolContext } from "@/tools/types";
 import { buildConversation } from "./agent-messages";
-import { agentConfigSchema } from "./definition";
+import type { AgentConfig } from "./definition";
 import { normalizeResponseFormat } from "./response-format";
 import { trackTools, type ToolTracker } from "./tracked-tools";
 
@@ -17,13 +13,6 @@ export interface AgentHandlerDependencies {
   models: ModelRegistry;
   /** Without a registry, an agent that lists tools fails with a clear error. */
   tools?: ToolRegistry;
-}
-
-function parseConfig(config: unknown) {
-  const parsed = agentConfigSchema.safeParse(config);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
-  throw new BlockExecutionError(`Invalid agent config: ${problems}`, { code: "invalid_config" });
 }
 
 type Cleanup = () => Promise<void> | void;
@@ -54,9 +43,8 @@ async function prepareTools(entries: unknown[] | undefined, dependencies: AgentH
  * with a tool loop of at most `maxIterations` model calls and an optional JSON Schema response
  * whose fields are spread into the output.
  */
-export function createAgentHandler(dependencies: AgentHandlerDependencies): BlockHandler {
-  return async ({ config: rawConfig, context }) => {
-    const config = parseConfig(rawConfig);
+export function createAgentHandler(dependencies: AgentHandlerDependencies): BlockHandler<AgentConfig> {
+  return async ({ config, context }) => {
     const model = dependencies.models.resolve(config.model);
     const conversation = buildConversation(config);
     const schema = normalizeResponseFormat(config.responseFormat);
@@ -71,7 +59,7 @@ export function createAgentHandler(dependencies: AgentHandlerDependencies): Bloc
 }
 
 async function runAgent(
-  config: ReturnType<typeof parseConfig>,
+  config: AgentConfig,
   model: ReturnType<ModelRegistry["resolve"]>,
   conversation: ReturnType<typeof buildConversation>,
   schema: ReturnType<typeof normalizeResponseFormat>,
@@ -117,14 +105,16 @@ async function runAgent(
     };
     return { output, usage };
   } catch (error) {
-    const failure = error as ModelRunError & { partialOutput?: Record<string, unknown> };
-    if (failure && typeof failure === "object" && failure.partialText !== undefined) {
+    if (!isTrellisError(error)) throw error;
+    // What the tools spent before the failure counts too, as it does in the usage of a success.
+    const spent = withToolUsage(error.spent ?? emptyUsage());
+    error.spent = spent;
+    if (error instanceof StreamInterruptedError) {
       // Keep what was streamed, with what was spent, for the block's output on failure.
-      if (failure.usageSoFar) failure.usageSoFar = withToolUsage(failure.usageSoFar);
-      failure.partialOutput = {
-        content: failure.partialText,
+      error.partialOutput = {
+        content: error.partialText,
         model: model.id,
-        ...(failure.usageSoFar ? usageOutputFields(failure.usageSoFar) : {}),
+        ...usageOutputFields(spent),
         toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
       };
     }

@@ -1,4 +1,4 @@
-import { BlockExecutionError } from "@/executor/errors";
+import { BlockExecutionError } from "@/executor";
 
 /**
  * The agent's `responseFormat` as a JSON Schema object. Accepts the schema itself, JSON text of

@@ -1,7 +1,5 @@
 import type { ToolSet } from "ai";
-import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
-import { errorInfo } from "@/executor/errors";
-import { addUsage, emptyUsage } from "@/executor/usage";
+import { type ChildSpan, type ChildSpanOptions, errorInfo, addUsage, emptyUsage } from "@/executor";
 import { type Usage } from "@/contract";
 
 /** One tool call as the agent's output lists it. */

@@ -4,6 +4,7 @@ import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
 import { apiConfigSchema } from "./definition";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { apiTraceInput, createApiHandler } from "./handler";
 
 let server: LocalServer;
@@ -36,7 +37,7 @@ afterAll(() => server.close());
 const noSleep = async () => undefined;
 
 function call(config: Record<string, unknown>, allowHosts = `127.0.0.1:${server.port}`) {
-  const handler = createApiHandler({ fetch: createGuardedFetch({ allowHosts }), sleep: noSleep });
+  const handler = withConfigParsing("api", createApiHandler({ fetch: createGuardedFetch({ allowHosts }), sleep: noSleep }));
   return handler({ config, inputs: {}, context: createInMemoryHandlerContext() });
 }
 

@@ -1,7 +1,6 @@
-import { BlockExecutionError, TimeoutError, TrellisError } from "@/executor/errors";
-import type { BlockHandler } from "@/executor/handler";
+import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } from "@/executor";
 import { decodeBody, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
-import { apiConfigSchema, type ApiConfig } from "./definition";
+import type { ApiConfig } from "./definition";
 
 export interface ApiHandlerDeps {
   /** createGuardedFetch(...) from net/, configured with OUTBOUND_ALLOW_HOSTS. */
@@ -67,15 +66,9 @@ export function apiTraceInput(config: ApiConfig, rawConfig?: { headers?: unknown
  * errors, timeouts and 408/429/502/503/504. A 4xx or 5xx answer fails the block (take its `error`
  * edge to handle it); JSON answers are parsed into `data`.
  */
-export function createApiHandler(deps: ApiHandlerDeps): BlockHandler {
+export function createApiHandler(deps: ApiHandlerDeps): BlockHandler<ApiConfig> {
   const sleep = deps.sleep ?? defaultSleep;
-  return async ({ config: rawConfig, context }) => {
-    const parsed = apiConfigSchema.safeParse(rawConfig);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
-      throw new BlockExecutionError(`Invalid API config: ${problems}`, { code: "invalid_config" });
-    }
-    const config = parsed.data;
+  return async ({ config, context }) => {
     const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.5", ...config.headers };
     const body = encodeBody(config, headers);
     const target = describeTarget(config.url);

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { executeWorkflow } from "@/executor/engine";
 import { validateWorkflow } from "@/executor/dag-builder";
 import { workflowDocumentSchema } from "@/contract";
-import type { BlockHandler, HandlerContext } from "@/executor/handler";
-import { controlHandlers, lookupBlockType } from "../type-info";
+import type { HandlerContext } from "@/executor/handler";
+import { controlHandlers, lookupHandlers } from "../handlers";
+import { lookupBlockType } from "../type-info";
 import { conditionHandler } from "./handler";
 
 const context = { block: { id: "check", name: "Check" } } as unknown as HandlerContext;
@@ -45,12 +46,12 @@ describe("condition block in a real run", () => {
       { id: "e3", source: "check", target: "no", sourceHandle: "branch:low" },
     ],
   });
-  const handlers = controlHandlers as Record<string, BlockHandler>;
+  const lookupHandler = lookupHandlers(controlHandlers);
 
   it("is valid for the real registry and routes by its expression", async () => {
     expect(validateWorkflow(document, lookupBlockType)).toEqual([]);
     const run = (score: number) =>
-      executeWorkflow({ document, lookupBlockType, lookupHandler: (type) => handlers[type], observer: { event: () => undefined, span: () => undefined }, runId: "r", workflowId: "w", input: { score } });
+      executeWorkflow({ document, lookupBlockType, lookupHandler, observer: { event: () => undefined, span: () => undefined }, runId: "r", workflowId: "w", input: { score } });
     expect((await run(91)).output).toBe("high");
     expect((await run(12)).output).toBe("low");
   });

@@ -1,7 +1,5 @@
-import { BlockExecutionError, TrellisError } from "@/executor/errors";
-import { evaluateCondition } from "@/executor/expression";
-import type { BlockHandler } from "@/executor/handler";
-import { conditionConfigSchema } from "./definition";
+import { BlockExecutionError, isTrellisError, evaluateCondition, type BlockHandler } from "@/executor";
+import type { ConditionConfig } from "./definition";
 
 /**
  * Takes the first branch whose expression is true; a last branch with no expression is the else.
@@ -9,11 +7,8 @@ import { conditionConfigSchema } from "./definition";
  * declares `branches[].expression` as an expression field), so this only evaluates. With no branch
  * true and no else, `selectedBranch` is null and every branch's path is skipped.
  */
-export const conditionHandler: BlockHandler = async ({ config, context }) => {
-  const parsed = conditionConfigSchema.safeParse(config);
-  if (!parsed.success) throw new BlockExecutionError(`Block '${context.block.name}': ${parsed.error.issues[0]?.message ?? "invalid branches"}`, { code: "invalid_config" });
-  const branches = parsed.data.branches;
-  for (const [index, branch] of branches.entries()) {
+export const conditionHandler: BlockHandler<ConditionConfig> = async ({ config, context }) => {
+  for (const [index, branch] of config.branches.entries()) {
     const expression = branch.expression?.trim();
     if (!expression) return { output: { selectedBranch: branch.id } };
     let holds: boolean;
@@ -22,7 +17,7 @@ export const conditionHandler: BlockHandler = async ({ config, context }) => {
     } catch (error) {
       const label = branch.label ?? (index === 0 ? "if" : "else if");
       const message = error instanceof Error ? error.message : String(error);
-      const code = error instanceof TrellisError ? error.code : "invalid_expression";
+      const code = isTrellisError(error) ? error.code : "invalid_expression";
       throw new BlockExecutionError(`Branch '${branch.id}' (${label}) of '${context.block.name}': ${message}`, { code, cause: error });
     }
     if (holds) return { output: { selectedBranch: branch.id } };

@@ -4,6 +4,7 @@ import { resolvePricing } from "@/providers/pricing";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
 import { createTestModelRegistry } from "@/providers/testing/test-model-registry";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createEvaluatorHandler } from "./handler";
 
 let server: TestLlmServer;
@@ -23,7 +24,7 @@ const config = {
     { name: "Clarity", description: "Is it clear?", range: { min: 0, max: 10 } },
   ],
 };
-const evaluator = () => createEvaluatorHandler({ models: createTestModelRegistry(server) });
+const evaluator = () => withConfigParsing("evaluator", createEvaluatorHandler({ models: createTestModelRegistry(server) }));
 
 describe("evaluator handler", () => {
   it("asks for structured scores and outputs one number per lowercased metric", async () => {
@@ -64,7 +65,7 @@ describe("evaluator handler", () => {
   });
 
   it("scores offline within range", async () => {
-    const offline = createEvaluatorHandler({ models: createModelRegistry({ env: () => undefined }) });
+    const offline = withConfigParsing("evaluator", createEvaluatorHandler({ models: createModelRegistry({ env: () => undefined }) }));
     const { output } = await offline({ config: { ...config, model: "offline/echo" }, inputs: {}, context: createInMemoryHandlerContext() });
     expect(output).toMatchObject({ accuracy: 1, clarity: 0, model: "offline/echo", cost: { total: 0 } });
   });

@@ -1,4 +1,4 @@
-import { parseReferences, type ReferenceToken } from "@/executor/reference-syntax";
+import { parseReferences, type ReferenceToken } from "@/executor";
 
 /**
  * References inside a Function block's code become JavaScript values, not raw text:

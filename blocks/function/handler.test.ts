@@ -4,6 +4,7 @@ import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createModelRegistry } from "@/providers/model-registry";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createFunctionHandler } from "./handler";
 import { createSimulatedServices, guardedFetchService, type FunctionHostServices } from "./host-services";
 import { createProviderAgentService } from "./provider-agent-service";
@@ -28,7 +29,7 @@ function realServices(): FunctionHostServices {
 
 function run(code: string, services: FunctionHostServices = realServices(), inputs: Record<string, unknown> = {}) {
   const context = createInMemoryHandlerContext();
-  const handler = createFunctionHandler({ services: () => services });
+  const handler = withConfigParsing("function", createFunctionHandler({ services: () => services }));
   return { context, result: handler({ config: { code }, inputs, context }) };
 }
 
@@ -97,7 +98,7 @@ describe("function block handler", () => {
 
   it("honours the block's time limit and stops on cancellation", async () => {
     const context = createInMemoryHandlerContext();
-    const handler = createFunctionHandler({ services: realServices });
+    const handler = withConfigParsing("function", createFunctionHandler({ services: realServices }));
     const timedOut = await handler({ config: { code: "for (;;) {}", timeoutMs: 200 }, inputs: {}, context }).catch((caught: unknown) => caught);
     expect((timedOut as SandboxError).code).toBe("sandbox_timeout");
     const cancelContext = createInMemoryHandlerContext();

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { BlockExecutionError } from "@/executor/errors";
-import type { BlockHandler, HandlerContext } from "@/executor/handler";
-import { addUsage } from "@/executor/usage";
+import { BlockExecutionError, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import { redactHeaders } from "@/net";
 import { runInSandbox, type SandboxLimits, type SandboxServiceHandler } from "@/sandbox";
-import { functionConfigSchema } from "./definition";
+import type { FunctionConfig } from "./definition";
 import type { FunctionHostServices } from "./host-services";
 
 export interface FunctionHandlerDeps {
@@ -59,14 +57,8 @@ function parseOptions<T>(schema: z.ZodType<T>, value: unknown, service: string, 
  * `config.code` must arrive with its references already turned into values by
  * substituteCodeReferences (see code-references.ts), not resolved as plain text.
  */
-export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler {
-  return async ({ config: rawConfig, inputs, context }) => {
-    const parsedConfig = functionConfigSchema.safeParse(rawConfig);
-    if (!parsedConfig.success) {
-      const problems = parsedConfig.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
-      throw new BlockExecutionError(`Invalid function config: ${problems}`, { code: "invalid_config" });
-    }
-    const config = parsedConfig.data;
+export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<FunctionConfig> {
+  return async ({ config, inputs, context }) => {
     const host = deps.services(context);
     let usage: Usage | undefined;
 

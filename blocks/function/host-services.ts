@@ -1,4 +1,4 @@
-import type { ChildSpan, ChildSpanOptions } from "@/executor/handler";
+import type { ChildSpan, ChildSpanOptions } from "@/executor";
 import type { Usage } from "@/contract";
 import { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse, type GuardedFetch } from "@/net";
 

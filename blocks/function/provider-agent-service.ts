@@ -1,6 +1,5 @@
 import { jsonSchema, Output } from "ai";
-import { runModel } from "@/providers/model-call";
-import type { ModelRegistry } from "@/providers/model-registry";
+import { runModel, type ModelRegistry } from "@/providers";
 import { normalizeResponseFormat } from "../agent/response-format";
 import type { FunctionHostServices } from "./host-services";
 

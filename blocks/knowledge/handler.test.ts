@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createKnowledgeHandler } from "./handler";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 describe("Knowledge block handler", () => {
   it("outputs results with content, score, document id and name, chunk index, totalResults and the query", async () => {
-    const handler = createKnowledgeHandler({ search: knowledge.search });
+    const handler = withConfigParsing("knowledge", createKnowledgeHandler({ search: knowledge.search }));
     const { output, usage } = await handler({
       config: { knowledgeBaseIds: [baseId], query: "refund within 30 days", topK: 1, mode: "hybrid" },
       inputs: {},
@@ -43,9 +44,9 @@ describe("Knowledge block handler", () => {
   });
 
   it("applies the definition's defaults and names a bad config", async () => {
-    const handler = createKnowledgeHandler({ search: knowledge.search });
-    const { output } = await handler({ config: { knowledgeBaseIds: [baseId], query: "vacation" } as never, inputs: {}, context: createInMemoryHandlerContext() });
+    const handler = withConfigParsing("knowledge", createKnowledgeHandler({ search: knowledge.search }));
+    const { output } = await handler({ config: { knowledgeBaseIds: [baseId], query: "vacation" }, inputs: {}, context: createInMemoryHandlerContext() });
     expect((output.results as unknown[]).length).toBe(2);
-    await expect(handler({ config: { knowledgeBaseIds: [], query: "x" } as never, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/knowledgeBaseIds choose at least one knowledge base/);
+    await expect(handler({ config: { knowledgeBaseIds: [], query: "x" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/knowledgeBaseIds: choose at least one knowledge base/);
   });
 });

@@ -1,7 +1,6 @@
-import { BlockExecutionError } from "@/executor/errors";
-import type { BlockHandler } from "@/executor/handler";
-import type { KnowledgeSearchFunction } from "@/knowledge/search/search-types";
-import { knowledgeConfigSchema, type KnowledgeConfig } from "./definition";
+import type { BlockHandler } from "@/executor";
+import type { KnowledgeSearchFunction } from "@/knowledge";
+import type { KnowledgeConfig } from "./definition";
 
 /**
  * The Knowledge block: one search over the chosen knowledge bases. The search itself is
@@ -9,12 +8,7 @@ import { knowledgeConfigSchema, type KnowledgeConfig } from "./definition";
  */
 export function createKnowledgeHandler({ search }: { search: KnowledgeSearchFunction }): BlockHandler<KnowledgeConfig> {
   return async ({ config, context }) => {
-    const parsed = knowledgeConfigSchema.safeParse(config);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new BlockExecutionError(`Knowledge block config: ${issue?.path.join(".") || "config"} ${issue?.message ?? "is invalid"}`, { code: "invalid_config" });
-    }
-    const { knowledgeBaseIds, query, topK, mode, minScore, filters } = parsed.data;
+    const { knowledgeBaseIds, query, topK, mode, minScore, filters } = config;
     const response = await search({ knowledgeBaseIds, query, topK, mode, minScore, filters }, { signal: context.signal });
     const results = response.results.map(({ content, score, documentId, documentName, chunkIndex }) => ({ content, score, documentId, documentName, chunkIndex }));
     const output = { results, totalResults: results.length, query: response.query };

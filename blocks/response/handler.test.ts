@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { executeWorkflow } from "@/executor/engine";
 import { workflowDocumentSchema, type RunEvent } from "@/contract";
-import { controlHandlers, lookupBlockType } from "../type-info";
+import { controlHandlers, lookupHandlers } from "../handlers";
+import { lookupBlockType } from "../type-info";
 
 describe("response handler with the real block registry", () => {
   it("ends the run with its resolved data as the output", async () => {
@@ -17,7 +18,7 @@ describe("response handler with the real block registry", () => {
     const result = await executeWorkflow({
       document,
       lookupBlockType,
-      lookupHandler: (type) => (controlHandlers as Record<string, (typeof controlHandlers)["start"]>)[type],
+      lookupHandler: lookupHandlers(controlHandlers),
       observer: { event: (event) => events.push(event), span: () => undefined },
       runId: "r1",
       workflowId: "w1",

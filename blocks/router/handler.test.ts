@@ -5,6 +5,7 @@ import { resolvePricing } from "@/providers/pricing";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
 import { createTestModelRegistry } from "@/providers/testing/test-model-registry";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createRouterHandler } from "./handler";
 
 let server: TestLlmServer;
@@ -27,7 +28,7 @@ const block = (id: string, name: string, systemPrompt: string): WorkflowBlock =>
 });
 const targets = [block("agent-sales", "Sales Agent", "You handle pricing and purchases."), block("agent-support", "Support Agent", "You fix technical problems.")];
 const config = { model: "openai/gpt-4o-mini", prompt: "Route pricing questions to sales, problems to support. Message: my app crashes" };
-const router = () => createRouterHandler({ models: createTestModelRegistry(server) });
+const router = () => withConfigParsing("router", createRouterHandler({ models: createTestModelRegistry(server) }));
 const context = () => createInMemoryHandlerContext({ outgoingTargets: targets, block: { id: "router1", type: "router", name: "Router" } });
 
 describe("router handler", () => {
@@ -74,7 +75,7 @@ describe("router handler", () => {
     await expect(router()({ config, inputs: {}, context: context() })).rejects.toMatchObject({
       code: "invalid_route",
       message: expect.stringMatching(/expected one of: agent-sales, agent-support/),
-      usageSoFar: { tokens: { total: expect.any(Number) } },
+      spent: { tokens: { total: expect.any(Number) } },
     });
   });
 
@@ -83,7 +84,7 @@ describe("router handler", () => {
   });
 
   it("routes offline by the candidate the request mentions", async () => {
-    const offline = createRouterHandler({ models: createModelRegistry({ env: () => undefined }) });
+    const offline = withConfigParsing("router", createRouterHandler({ models: createModelRegistry({ env: () => undefined }) }));
     const { output } = await offline({ config: { prompt: "The user needs support with a crash" }, inputs: {}, context: context() });
     expect(output).toMatchObject({ selectedRoute: "agent-support", model: "offline/echo", cost: { total: 0 } });
   });

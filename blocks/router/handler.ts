@@ -1,23 +1,12 @@
 import type { ModelMessage } from "ai";
-import { BlockExecutionError } from "@/executor/errors";
-import type { BlockHandler } from "@/executor/handler";
-import { sumUsage } from "@/executor/usage";
+import { BlockExecutionError, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
-import { runModel, type ModelRunError } from "@/providers/model-call";
-import type { ModelRegistry } from "@/providers/model-registry";
-import { usageOutputFields } from "@/providers/usage-mapping";
-import { routerConfigSchema } from "./definition";
+import { runModel, type ModelRegistry, usageOutputFields } from "@/providers";
+import type { RouterConfig } from "./definition";
 import { buildRouterSystemPrompt, correctionMessage, matchCandidate } from "./router-prompt";
 
 export interface RouterHandlerDependencies {
   models: ModelRegistry;
-}
-
-function parseConfig(config: unknown) {
-  const parsed = routerConfigSchema.safeParse(config);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
-  throw new BlockExecutionError(`Invalid router config: ${problems}`, { code: "invalid_config" });
 }
 
 /**
@@ -25,9 +14,8 @@ function parseConfig(config: unknown) {
  * a candidate id gets one corrective retry; a second miss fails the block (its error edge, if
  * any, takes over). The engine follows only the edge to `selectedRoute`.
  */
-export function createRouterHandler(dependencies: RouterHandlerDependencies): BlockHandler {
-  return async ({ config: rawConfig, context }) => {
-    const config = parseConfig(rawConfig);
+export function createRouterHandler(dependencies: RouterHandlerDependencies): BlockHandler<RouterConfig> {
+  return async ({ config, context }) => {
     const candidates = context.outgoingTargets.filter((block) => block.enabled !== false);
     if (candidates.length === 0) {
       throw new BlockExecutionError("The router has no connected blocks to choose from: connect its output to at least one block", { code: "no_route" });
@@ -42,8 +30,8 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
         spent.push(result.usage);
         return result.text;
       } catch (error) {
-        const failure = error as ModelRunError;
-        if (failure.usageSoFar) failure.usageSoFar = sumUsage([...spent, failure.usageSoFar]);
+        // The first call, when this is the correction, was spent too.
+        if (isTrellisError(error)) error.spent = sumUsage(error.spent ? [...spent, error.spent] : spent);
         throw error;
       }
     };
@@ -58,12 +46,10 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
     const usage = sumUsage(spent);
     if (!chosen) {
       const ids = candidates.map((candidate) => candidate.id).join(", ");
-      throw Object.assign(
-        new BlockExecutionError(`The router's model did not name a connected block after a correction (answered ${JSON.stringify(answer.trim().slice(0, 100))}; expected one of: ${ids})`, {
-          code: "invalid_route",
-        }),
-        { usageSoFar: usage },
-      );
+      throw new BlockExecutionError(`The router's model did not name a connected block after a correction (answered ${JSON.stringify(answer.trim().slice(0, 100))}; expected one of: ${ids})`, {
+        code: "invalid_route",
+        spent: usage,
+      });
     }
     return {
       output: {

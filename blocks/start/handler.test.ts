@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HandlerContext } from "@/executor/handler";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { startHandler } from "./handler";
 
 function context(runInput: Record<string, unknown>): HandlerContext {
@@ -15,10 +16,11 @@ function context(runInput: Record<string, unknown>): HandlerContext {
     outgoingTargets: [],
     variables: {},
     depth: 0,
-    services: undefined,
     runInput,
   };
 }
+
+const start = withConfigParsing("start", startHandler);
 
 const inputs = [
   { name: "question", type: "string" },
@@ -29,18 +31,18 @@ const inputs = [
 
 describe("start handler", () => {
   it("returns the run input with defaults applied and extra fields kept", async () => {
-    const result = await startHandler({ config: { inputs }, inputs: {}, context: context({ question: "Why?", limit: "10", extra: { a: 1 } }) });
+    const result = await start({ config: { inputs }, inputs: {}, context: context({ question: "Why?", limit: "10", extra: { a: 1 } }) });
     expect(result.output).toEqual({ question: "Why?", limit: 10, verbose: false, tags: [], extra: { a: 1 } });
   });
 
   it("accepts text for booleans from forms", async () => {
-    const result = await startHandler({ config: { inputs }, inputs: {}, context: context({ question: "q", verbose: "true" }) });
+    const result = await start({ config: { inputs }, inputs: {}, context: context({ question: "q", verbose: "true" }) });
     expect(result.output.verbose).toBe(true);
   });
 
   it("refuses a missing required input and a value of the wrong type, naming the input", async () => {
-    await expect(startHandler({ config: { inputs }, inputs: {}, context: context({}) })).rejects.toThrow("Run input 'question' is required (it has no default)");
-    await expect(startHandler({ config: { inputs }, inputs: {}, context: context({ question: "q", limit: "many" }) })).rejects.toThrow("Run input 'limit' must be a number, got string");
-    await expect(startHandler({ config: { inputs }, inputs: {}, context: context({ question: "q", tags: "a,b" }) })).rejects.toThrow("Run input 'tags' must be an array, got string");
+    await expect(start({ config: { inputs }, inputs: {}, context: context({}) })).rejects.toThrow("Run input 'question' is required (it has no default)");
+    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", limit: "many" }) })).rejects.toThrow("Run input 'limit' must be a number, got string");
+    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", tags: "a,b" }) })).rejects.toThrow("Run input 'tags' must be an array, got string");
   });
 });

@@ -1,6 +1,5 @@
-import { BlockExecutionError } from "@/executor/errors";
-import type { BlockHandler } from "@/executor/handler";
-import { startConfigSchema, type StartConfig } from "./definition";
+import { BlockExecutionError, type BlockHandler } from "@/executor";
+import type { StartConfig } from "./definition";
 
 type DeclaredInput = StartConfig["inputs"][number];
 
@@ -37,12 +36,10 @@ function coerce(input: DeclaredInput, value: unknown): unknown {
  * its default when absent. A declared input with no default is required. Fields the caller sends
  * beyond the declared ones are passed on as they are.
  */
-export const startHandler: BlockHandler = async ({ config, context }) => {
-  const parsed = startConfigSchema.safeParse(config);
-  if (!parsed.success) throw new BlockExecutionError(`Block '${context.block.name}': invalid inputs list: ${parsed.error.issues[0]?.message ?? "unknown problem"}`, { code: "invalid_config" });
+export const startHandler: BlockHandler<StartConfig> = async ({ config, context }) => {
   const runInput = context.runInput ?? {};
   const output: Record<string, unknown> = { ...runInput };
-  for (const input of parsed.data.inputs) {
+  for (const input of config.inputs) {
     const given = Object.hasOwn(runInput, input.name) ? runInput[input.name] : undefined;
     if (given === undefined) {
       if (input.default === undefined) throw new BlockExecutionError(`Run input '${input.name}' is required (it has no default)`, { code: "invalid_input" });

@@ -3,6 +3,7 @@ import { BlockExecutionError, OutboundRefusedError } from "@/executor/errors";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createWebHandler } from "./handler";
 
 const paragraph = (n: number) => `<p>Paragraph ${n}: the quick brown fox jumps over the lazy dog, again and again, because articles need enough words to look like articles.</p>`;
@@ -43,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function read(config: Record<string, unknown>, allowHosts = `127.0.0.1:${server.port}`) {
-  const handler = createWebHandler({ fetch: createGuardedFetch({ allowHosts }) });
+  const handler = withConfigParsing("web", createWebHandler({ fetch: createGuardedFetch({ allowHosts }) }));
   return handler({ config, inputs: {}, context: createInMemoryHandlerContext() });
 }
 

@@ -1,8 +1,7 @@
-import { BlockExecutionError } from "@/executor/errors";
-import type { BlockHandler } from "@/executor/handler";
+import type { BlockHandler } from "@/executor";
 import type { GuardedFetch } from "@/net";
 import { readWebPage } from "@/tools/web_page";
-import { webConfigSchema } from "./definition";
+import type { WebConfig } from "./definition";
 
 export interface WebHandlerDeps {
   /** createGuardedFetch(...) from net/, configured with OUTBOUND_ALLOW_HOSTS. */
@@ -15,14 +14,9 @@ export interface WebHandlerDeps {
  * The Web block: fetches a page through the outbound guard and returns its readable text and
  * title, cut at `maxChars`. A 4xx or 5xx answer fails the block.
  */
-export function createWebHandler(deps: WebHandlerDeps): BlockHandler {
-  return async ({ config: rawConfig, context }) => {
-    const parsed = webConfigSchema.safeParse(rawConfig);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
-      throw new BlockExecutionError(`Invalid web config: ${problems}`, { code: "invalid_config" });
-    }
-    const { url, maxChars, timeoutMs } = parsed.data;
+export function createWebHandler(deps: WebHandlerDeps): BlockHandler<WebConfig> {
+  return async ({ config, context }) => {
+    const { url, maxChars, timeoutMs } = config;
     const page = await readWebPage(deps.fetch, url, { maxChars, timeoutMs, maxPageBytes: deps.maxPageBytes, signal: context.signal });
     return { output: { ...page } };
   };

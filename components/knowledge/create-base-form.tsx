@@ -2,7 +2,7 @@
 
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { OFFLINE_EMBEDDER_ID } from "@/knowledge/embedders/offline-notice";
+import { OFFLINE_EMBEDDER_ID } from "@/contract";
 
 interface Props {
   pending: boolean;

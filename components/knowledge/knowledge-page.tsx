@@ -2,7 +2,7 @@
 
 import { BookOpen, Info, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "@/knowledge/embedders/offline-notice";
+import { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "@/contract";
 import { CreateBaseForm } from "./create-base-form";
 import { DocumentList } from "./document-list";
 import { SearchPanel } from "./search-panel";

@@ -2,4 +2,3 @@ export { RunControls } from "./run-controls";
 export { RunPanel } from "./run-panel";
 export { NodeRunBadge, useBlockRunOutline, useEdgeTaken } from "./node-run-badge";
 export { formatCost, formatDollars, formatDuration, formatTokens, formatTokenCount, figureMarks } from "./format";
-export { reduceRun, reduceRunEvents, initialRunView, type RunView } from "./run-reducer";

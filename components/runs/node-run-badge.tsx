@@ -8,10 +8,12 @@ import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-
 
 /**
  * What a run shows on a node: its state, the text streamed so far, and once finished what it
- * took (duration, tokens, cost). Nothing until the run slice holds state for the block.
+ * took (duration, tokens, cost). Nothing until the run slice holds state for the block. Each
+ * hook here selects one block's state (or a boolean): the reducer replaces only the block an
+ * event changed, so a delta on one block re-renders that node alone.
  */
 export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: string }) {
-  const state = useEditorStore((store) => store.run.blocks[blockId]);
+  const state = useEditorStore((store) => store.run.view.blocks[blockId]);
   if (!state) return null;
   const finished = state.status === "succeeded" || state.status === "failed";
   return (
@@ -42,11 +44,11 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
 
 /** Classes that outline a node in its run state; empty when no run is shown. */
 export function useBlockRunOutline(blockId: string): string {
-  const status = useEditorStore((store) => store.run.blocks[blockId]?.status);
+  const status = useEditorStore((store) => store.run.view.blocks[blockId]?.status);
   return status ? BLOCK_OUTLINES[status] : "";
 }
 
 /** Whether the shown run went along this edge. */
 export function useEdgeTaken(edge: { source: string; target: string; sourceHandle?: string | null }): boolean {
-  return useEditorStore((store) => isEdgeTaken(store.run.blocks, edge));
+  return useEditorStore((store) => isEdgeTaken(store.run.view.blocks, edge));
 }

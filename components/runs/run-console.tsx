@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { ApprovalEntry, ConsoleEntry } from "./run-reducer";
-import { isLive, useRunStore } from "./run-store";
+import { isLive, useEditorStore, type ApprovalEntry, type ConsoleEntry } from "@/components/editor/store";
 import { useRunActions } from "./use-run-actions";
 
 const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
@@ -50,7 +49,7 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
 
 /** Events and streamed text as they arrive, with the tool calls waiting for a person. */
 export function RunConsole() {
-  const view = useRunStore((state) => state.view);
+  const view = useEditorStore((state) => state.run.view);
   const bottom = useRef<HTMLDivElement>(null);
   const lastText = view.log.at(-1)?.text;
   useEffect(() => {

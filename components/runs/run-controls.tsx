@@ -2,9 +2,9 @@
 
 import { Play, Square } from "lucide-react";
 import { useEffect, useState } from "react";
+import { isLive, useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
 import { RunInputForm } from "./run-input-form";
-import { isLive, useRunStore } from "./run-store";
 import { RUN_STATUS_STYLES } from "./status-styles";
 import { useRunActions } from "./use-run-actions";
 
@@ -22,7 +22,7 @@ function RunDuration({ startedAt, durationMs, live }: { startedAt?: string; dura
 }
 
 function RunTotals() {
-  const view = useRunStore((state) => state.view);
+  const view = useEditorStore((state) => state.run.view);
   if (view.status === "idle") return null;
   const live = isLive(view);
   const marks = figureMarks(view);
@@ -42,10 +42,10 @@ function RunTotals() {
 /** Toolbar: Run (with the start block's inputs), Cancel, and the followed run's status and totals. */
 export function RunControls() {
   const actions = useRunActions();
-  const live = useRunStore((state) => isLive(state.view));
-  const actionError = useRunStore((state) => state.actionError);
+  const live = useEditorStore((state) => isLive(state.run.view));
+  const actionError = useEditorStore((state) => state.run.actionError);
   const [formOpen, setFormOpen] = useState(false);
-  const runId = useRunStore((state) => state.view.runId);
+  const runId = useEditorStore((state) => state.run.view.runId);
   // Which run was asked to stop: a run started after it is not "cancelling".
   const [cancelling, setCancelling] = useState<string | null>(null);
   return (

@@ -4,16 +4,15 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens } from "./format";
-import { useRunStore } from "./run-store";
 import { RUN_STATUSES, api, type RunStatus } from "@/contract";
 import { RUN_STATUS_STYLES } from "./status-styles";
 
 /** This workflow's runs, newest first; opening one replays it onto the canvas and shows its trace. */
 export function RunHistory() {
   const workflowId = useEditorStore((state) => state.workflowId);
-  const followedId = useRunStore((state) => state.view.runId);
-  const follow = useRunStore((state) => state.follow);
-  const showTab = useRunStore((state) => state.showTab);
+  const followedId = useEditorStore((state) => state.run.view.runId);
+  const follow = useEditorStore((state) => state.followRun);
+  const showTab = useEditorStore((state) => state.showRunTab);
   const [status, setStatus] = useState<RunStatus | "">("");
   const runs = useQuery({
     queryKey: ["runs", workflowId, status],

@@ -1,9 +1,9 @@
 "use client";
 
 import { ChevronDown, ChevronUp } from "lucide-react";
+import { useEditorStore, type RunPanelTab } from "@/components/editor/store";
 import { RunConsole } from "./run-console";
 import { RunHistory } from "./run-history";
-import { useRunStore, type RunPanelTab } from "./run-store";
 import { TracePanel } from "./trace-panel";
 import { useRunStream } from "./use-run-stream";
 
@@ -16,11 +16,11 @@ const TABS: Array<{ id: RunPanelTab; label: string }> = [
 /** The bottom panel of the editor: console, trace and run history. It also keeps the run stream open. */
 export function RunPanel() {
   useRunStream();
-  const open = useRunStore((state) => state.panelOpen);
-  const tab = useRunStore((state) => state.tab);
-  const showTab = useRunStore((state) => state.showTab);
-  const setPanelOpen = useRunStore((state) => state.setPanelOpen);
-  const waiting = useRunStore((state) => state.view.approvals.filter((approval) => !approval.decision).length);
+  const open = useEditorStore((state) => state.run.panelOpen);
+  const tab = useEditorStore((state) => state.run.tab);
+  const showTab = useEditorStore((state) => state.showRunTab);
+  const setPanelOpen = useEditorStore((state) => state.setRunPanelOpen);
+  const waiting = useEditorStore((state) => state.run.view.approvals.filter((approval) => !approval.decision).length);
   return (
     <section className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-72" : ""}`} data-testid="run-panel" data-open={open}>
       <div className="flex items-center gap-1 border-b border-slate-100 px-2" role="tablist">

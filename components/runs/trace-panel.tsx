@@ -4,7 +4,7 @@ import { ChevronDown, ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDuration } from "./format";
-import { isLive, useRunStore } from "./run-store";
+import { isLive, useEditorStore } from "@/components/editor/store";
 import { api } from "@/contract";
 import { SpanDetails } from "./span-details";
 import { barPosition, traceRows, type TraceRow } from "./span-tree";
@@ -25,10 +25,10 @@ function rowDuration(row: TraceRow): string {
 
 /** The followed run's spans as a tree beside a waterfall; the selected span's details on the right. */
 export function TracePanel() {
-  const runId = useRunStore((state) => state.view.runId);
-  const live = useRunStore((state) => isLive(state.view));
-  const selectedId = useRunStore((state) => state.selectedSpanId);
-  const selectSpan = useRunStore((state) => state.selectSpan);
+  const runId = useEditorStore((state) => state.run.view.runId);
+  const live = useEditorStore((state) => isLive(state.run.view));
+  const selectedId = useEditorStore((state) => state.run.selectedSpanId);
+  const selectSpan = useEditorStore((state) => state.selectSpan);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const run = useQuery({
     queryKey: ["run", runId],

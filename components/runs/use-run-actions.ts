@@ -2,7 +2,6 @@
 
 import { useMemo } from "react";
 import { saveStatus, useEditorStoreApi, type EditorStore } from "@/components/editor/store";
-import { useRunStoreApi } from "./run-store";
 import { api } from "@/contract";
 
 const SAVE_WAIT_MS = 10_000;
@@ -37,43 +36,45 @@ function whenSaved(editor: EditorStore): Promise<void> {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** What the Run, Cancel and approval buttons do. Each reports a failure in the toolbar. */
+/**
+ * What the Run, Cancel and approval buttons do. Each reports a failure in the toolbar. Starting a
+ * run only points the store at it (followRun); the run stream hook then feeds its events.
+ */
 export function useRunActions() {
   const editor = useEditorStoreApi();
-  const runs = useRunStoreApi();
   return useMemo(
     () => ({
       async start(input: Record<string, unknown>): Promise<boolean> {
-        runs.getState().setActionError(null);
+        editor.getState().setRunActionError(null);
         try {
           await whenSaved(editor);
           const { runId } = await api.runs.start(editor.getState().workflowId, input);
-          runs.getState().follow(runId);
+          editor.getState().followRun(runId);
           return true;
         } catch (error) {
-          runs.getState().setActionError(`Could not start the run: ${messageOf(error)}`);
+          editor.getState().setRunActionError(`Could not start the run: ${messageOf(error)}`);
           return false;
         }
       },
       async cancel(): Promise<void> {
-        const runId = runs.getState().view.runId;
+        const runId = editor.getState().run.view.runId;
         if (!runId) return;
         try {
           await api.runs.cancel(runId);
         } catch (error) {
-          runs.getState().setActionError(`Could not cancel the run: ${messageOf(error)}`);
+          editor.getState().setRunActionError(`Could not cancel the run: ${messageOf(error)}`);
         }
       },
       async decide(toolCallId: string, approved: boolean, reason?: string): Promise<void> {
-        const runId = runs.getState().view.runId;
+        const runId = editor.getState().run.view.runId;
         if (!runId) return;
         try {
           await api.runs.decide(runId, toolCallId, { approved, ...(reason ? { reason } : {}) });
         } catch (error) {
-          runs.getState().setActionError(`Could not send the decision: ${messageOf(error)}`);
+          editor.getState().setRunActionError(`Could not send the decision: ${messageOf(error)}`);
         }
       },
     }),
-    [editor, runs],
+    [editor],
   );
 }

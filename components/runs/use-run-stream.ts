@@ -2,20 +2,19 @@
 
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useStore } from "zustand";
-import { useEditorStore } from "@/components/editor/store";
+import { isLive, useEditorStore, useEditorStoreApi, type EditorStore } from "@/components/editor/store";
 import { type RunEvent, isTerminalEvent, RUN_EVENT_TYPES, type SequencedRunEvent, ENDED_RUN_STATUSES, LIVE_RUN_STATUSES, api } from "@/contract";
-import { isLive, useRunStoreApi, type RunStore } from "./run-store";
 
 /** How often an idle editor asks whether a run of its workflow started elsewhere (another tab, the API). */
 const DISCOVERY_INTERVAL_MS = 1_500;
 
 /**
- * Opens the event stream of the run the store follows and feeds every event to the reducer.
+ * Opens the event stream of the run the store follows and feeds every event to the reducer
+ * (applyRunEvents: this file is its only caller, so no other code writes the run view).
  * EventSource resumes after the last id on its own when the connection drops; events are applied
  * once per frame so a fast stream or a long replay does not render per event.
  */
-function openStream(store: RunStore, runId: string, onEnd: () => void): () => void {
+function openStream(store: EditorStore, runId: string, onEnd: () => void): () => void {
   const source = new EventSource(api.runs.eventsUrl(runId));
   let queue: SequencedRunEvent[] = [];
   let frame: number | null = null;
@@ -24,7 +23,7 @@ function openStream(store: RunStore, runId: string, onEnd: () => void): () => vo
     frame = null;
     const batch = queue;
     queue = [];
-    if (batch.length) store.getState().apply(batch);
+    if (batch.length) store.getState().applyRunEvents(batch);
   };
   const finish = () => {
     if (ended) return;
@@ -47,7 +46,7 @@ function openStream(store: RunStore, runId: string, onEnd: () => void): () => vo
     void api.runs.get(runId).then(
       (run) => {
         if (ended || !(ENDED_RUN_STATUSES as string[]).includes(run.status)) return;
-        const seq = store.getState().view.lastSeq + 1;
+        const seq = store.getState().run.view.lastSeq + 1;
         const event: RunEvent = run.status === "cancelled" ? { type: "run.cancelled", runId } : { type: "run.failed", runId, error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` } };
         if (run.status !== "succeeded") queue.push({ seq, event });
         finish();
@@ -68,10 +67,10 @@ function openStream(store: RunStore, runId: string, onEnd: () => void): () => vo
  * from another tab or through the API) and attaches to it, replaying it from the start.
  */
 export function useRunStream() {
-  const store = useRunStoreApi();
+  const store = useEditorStoreApi();
   const workflowId = useEditorStore((state) => state.workflowId);
   const queryClient = useQueryClient();
-  const target = useStore(store, (state) => state.target);
+  const target = useEditorStore((state) => state.run.target);
 
   useEffect(() => {
     if (!target) return;
@@ -86,11 +85,11 @@ export function useRunStream() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // One look at a time, the next one after the last answer: a slow server never piles up requests.
     const look = async () => {
-      if (!isLive(store.getState().view)) {
+      if (!isLive(store.getState().run.view)) {
         const runs = await api.runs.list(workflowId, LIVE_RUN_STATUSES).catch(() => []);
         const newest = runs[0];
-        const current = store.getState().view;
-        if (!stopped && newest && !isLive(current) && newest.id !== current.runId) store.getState().follow(newest.id);
+        const current = store.getState().run.view;
+        if (!stopped && newest && !isLive(current) && newest.id !== current.runId) store.getState().followRun(newest.id);
       }
       if (!stopped) timer = setTimeout(() => void look(), DISCOVERY_INTERVAL_MS);
     };

@@ -1,8 +1,8 @@
-import type { BlockTypeInfo, BlockTypeLookup } from "../block-type";
+import type { BlockTypeInfo, BlockTypeLookup, ConfigParse } from "../block-type";
 import { type WorkflowBlock, type WorkflowDocument, workflowDocumentSchema, type WorkflowDocumentInput, type IssueDetail, type Usage } from "@/contract";
 import { BlockExecutionError } from "../errors";
 import { evaluateCondition } from "../expression";
-import type { BlockHandler, BlockHandlerLookup } from "../handler";
+import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler } from "../handler";
 
 /**
  * In-memory block types and handlers for executor tests: the engine's real code runs against
@@ -16,31 +16,48 @@ function branchHandles(block: WorkflowBlock): string[] {
   return [...branches.map((branch) => `branch:${branch.id}`), "error"];
 }
 
+type FakeConfig = Record<string, unknown>;
+
+function configRecord(config: unknown): FakeConfig {
+  return config !== null && typeof config === "object" && !Array.isArray(config) ? Object.fromEntries(Object.entries(config)) : {};
+}
+
+/** Takes any config as it is, like a schema of optional unknown fields. */
+function parseAny(config: unknown): ConfigParse<FakeConfig> {
+  return { ok: true, value: configRecord(config) };
+}
+
 /** `task` checks a few typed fields, so config validation and reference tolerance can be tested. */
-function validateTask(config: unknown): IssueDetail[] {
-  const record = (config ?? {}) as Record<string, unknown>;
+function parseTask(config: unknown): ConfigParse<FakeConfig> {
+  const record = configRecord(config);
   const issues: IssueDetail[] = [];
   if ("count" in record && typeof record.count !== "number") issues.push({ path: "count", message: "expected number" });
   if ("items" in record && !Array.isArray(record.items)) issues.push({ path: "items", message: "expected array" });
   if ("model" in record && (typeof record.model !== "string" || record.model === "")) issues.push({ path: "model", message: "choose a model" });
-  return issues;
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: record };
 }
 
-const TYPES: Record<string, BlockTypeInfo> = {
-  start: { type: "start", entry: true, routing: "all", sourceHandles: () => ["out"], validateConfig: () => [] },
-  task: { type: "task", routing: "all", sourceHandles: standard, validateConfig: validateTask },
-  condition: {
-    type: "condition",
-    routing: "branch",
-    sourceHandles: branchHandles,
-    expressionFields: ["branches[].expression"],
-    validateConfig: (config) =>
-      Array.isArray((config as Record<string, unknown> | undefined)?.branches) ? [] : [{ path: "branches", message: "add at least one branch" }],
-  },
-  router: { type: "router", routing: "route", sourceHandles: standard, validateConfig: () => [] },
-  response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], validateConfig: () => [] },
-  loop: { type: "loop", container: "loop", routing: "all", sourceHandles: () => ["body", "out", "error"], validateConfig: () => [], expressionFields: ["condition"] },
-  parallel: { type: "parallel", container: "parallel", routing: "all", sourceHandles: () => ["body", "out", "error"], validateConfig: () => [] },
+/** `greeter` has a default, so tests can see the handler get the parsed value, not the raw config. */
+function parseGreeter(config: unknown): ConfigParse<FakeConfig> {
+  const record = configRecord(config);
+  if ("greeting" in record && typeof record.greeting !== "string") return { ok: false, issues: [{ path: "greeting", message: "expected text" }] };
+  return { ok: true, value: { greeting: "Hello", ...record } };
+}
+
+function parseCondition(config: unknown): ConfigParse<FakeConfig> {
+  const record = configRecord(config);
+  return Array.isArray(record.branches) ? { ok: true, value: record } : { ok: false, issues: [{ path: "branches", message: "add at least one branch" }] };
+}
+
+const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
+  start: { type: "start", entry: true, routing: "all", sourceHandles: () => ["out"], parseConfig: parseAny },
+  task: { type: "task", routing: "all", sourceHandles: standard, parseConfig: parseTask },
+  greeter: { type: "greeter", routing: "all", sourceHandles: standard, parseConfig: parseGreeter },
+  condition: { type: "condition", routing: "branch", sourceHandles: branchHandles, expressionFields: ["branches[].expression"], parseConfig: parseCondition },
+  router: { type: "router", routing: "route", sourceHandles: standard, parseConfig: parseAny },
+  response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], parseConfig: parseAny },
+  loop: { type: "loop", container: "loop", routing: "all", sourceHandles: () => ["body", "out", "error"], parseConfig: parseAny, expressionFields: ["condition"] },
+  parallel: { type: "parallel", container: "parallel", routing: "all", sourceHandles: () => ["body", "out", "error"], parseConfig: parseAny },
 };
 
 export const lookupFakeType: BlockTypeLookup = (type) => TYPES[type];
@@ -66,7 +83,7 @@ export interface HandlerLog {
 }
 
 export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandlerLookup; log: HandlerLog } {
-  const task: BlockHandler = async ({ config, inputs, context }) => {
+  const task: BlockHandler<FakeConfig> = async ({ config, inputs, context }) => {
     const key = `${context.block.id}@${(context.iteration ?? []).join(".")}`;
     const attempt = (log.attempts.get(key) ?? 0) + 1;
     log.attempts.set(key, attempt);
@@ -86,10 +103,9 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
       }
       if (typeof config.failTimes === "number" && attempt <= config.failTimes) throw new Error(`flaky failure ${attempt}`);
       if (typeof config.fail === "string") {
-        const failure = new BlockExecutionError(config.fail, { code: "task_failed" });
-        // Like a model call whose stream broke: it spent tokens and produced part of an answer.
-        if (config.usage) Object.assign(failure, { usageSoFar: config.usage, partialOutput: { content: "partial" } });
-        throw failure;
+        // With `usage`, like a model call whose stream broke: it spent tokens and produced part of an answer.
+        const remains = config.usage ? { spent: config.usage as Usage, partialOutput: { content: "partial" } } : {};
+        throw new BlockExecutionError(config.fail, { code: "task_failed", ...remains });
       }
       if (config.failOn !== undefined && config.failOn === config.index) throw new BlockExecutionError(`failed on ${String(config.index)}`, { code: "task_failed" });
       const output = (config.output as Record<string, unknown> | undefined) ?? { value: config.value ?? null };
@@ -98,7 +114,7 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
       log.running -= 1;
     }
   };
-  const handlers: Record<string, BlockHandler> = {
+  const handlers: Record<string, BlockHandler<FakeConfig>> = {
     start: async ({ context }) => ({ output: { ...(context.runInput ?? {}) } }),
     task,
     condition: async ({ config }) => {
@@ -107,9 +123,12 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
       return { output: { selectedBranch: chosen?.id ?? null } };
     },
     router: async ({ config }) => ({ output: { selectedRoute: config.route ?? null } }),
+    greeter: async ({ config }) => ({ output: { text: `${String(config.greeting)}, ${String(config.name ?? "you")}` } }),
     response: async ({ config }) => ({ output: { data: config.data ?? null } }),
   };
-  return { lookup: (type) => handlers[type], log };
+  const bound = new Map<string, BoundHandler>();
+  for (const [type, handler] of Object.entries(handlers)) bound.set(type, bindHandler(TYPES[type]!, handler));
+  return { lookup: (type) => bound.get(type), log };
 }
 
 export function newLog(): HandlerLog {

@@ -1,5 +1,5 @@
-import { CancelledError, ReferenceError, TimeoutError, TrellisError } from "../errors";
-import type { BlockHandler, BlockHandlerArgs, BlockResult, HandlerContext } from "../handler";
+import { isTrellisError, TimeoutError } from "../errors";
+import type { BlockCallArgs, BlockResult, HandlerContext, PreparedBlockCall } from "../handler";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
 
@@ -15,9 +15,9 @@ import type { RunContext } from "./run-context";
  */
 
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof CancelledError || error instanceof ReferenceError) return false;
-  if (error instanceof TrellisError) return error.retryable || error.code === "block_failed";
-  return true;
+  if (!isTrellisError(error)) return true;
+  if (error.code === "cancelled" || error.code === "unresolved_reference") return false;
+  return error.retryable || error.code === "block_failed";
 }
 
 /** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */
@@ -57,7 +57,7 @@ function pause(run: RunContext, ms: number): Promise<void> {
   });
 }
 
-function callOnce(run: RunContext, node: GraphNode, handler: BlockHandler, args: Omit<BlockHandlerArgs, "context">, context: Omit<HandlerContext, "signal">): Promise<BlockResult> {
+function callOnce(run: RunContext, node: GraphNode, call: PreparedBlockCall, inputs: BlockCallArgs["inputs"], context: Omit<HandlerContext, "signal">): Promise<BlockResult> {
   const controller = new AbortController();
   run.running.add(controller);
   if (run.halt) controller.abort(run.halt.error);
@@ -66,7 +66,7 @@ function callOnce(run: RunContext, node: GraphNode, handler: BlockHandler, args:
     timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
   let pending: Promise<BlockResult>;
   try {
-    pending = handler({ ...args, context: { ...context, signal: controller.signal } });
+    pending = call({ inputs, context: { ...context, signal: controller.signal } });
   } catch (error) {
     pending = Promise.reject(error);
   }
@@ -88,15 +88,15 @@ export interface AttemptsResult {
 export async function runWithPolicy(
   run: RunContext,
   node: GraphNode,
-  handler: BlockHandler,
-  args: Omit<BlockHandlerArgs, "context">,
+  call: PreparedBlockCall,
+  inputs: BlockCallArgs["inputs"],
   context: Omit<HandlerContext, "signal">,
 ): Promise<AttemptsResult> {
   const policy = node.block.retry;
   const maxAttempts = policy?.attempts ?? 1;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return { result: await callOnce(run, node, handler, args, context), attempts: attempt };
+      return { result: await callOnce(run, node, call, inputs, context), attempts: attempt };
     } catch (error) {
       if (run.halt || attempt >= maxAttempts || !isRetryable(error)) throw new AttemptsError(error, attempt);
       const backoffMs = policy?.backoffMs ?? 0;

@@ -1,6 +1,7 @@
-import { BlockExecutionError, errorInfo, spentBeforeFailure } from "../errors";
+import type { IssueDetail, Usage } from "@/contract";
+import { BlockExecutionError, errorInfo, invalidConfigError, isTrellisError } from "../errors";
 import type { GraphNode } from "../graph";
-import type { BlockResult, HandlerContext } from "../handler";
+import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } from "../handler";
 import { resolveConfig } from "../references";
 import { AttemptsError, runWithPolicy } from "./block-attempts";
 import type { IterationFrame } from "./frames";
@@ -36,22 +37,39 @@ function expressionFields(node: GraphNode): ReadonlySet<string> | undefined {
   return set;
 }
 
-/** Resolves references in a block's config and re-checks it against the type's schema. */
+/** Resolves the references in a block's config (the config itself when it has none). */
 export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, config: Record<string, unknown> = node.block.config): Record<string, unknown> {
   if (!node.hasReferences) return config;
   const { run } = place;
   const source = createReferenceSource(run, place.store, place.frame, node);
-  const resolved = resolveConfig(config, source, {
+  return resolveConfig(config, source, {
     onSecret: (value) => run.secrets.add(value),
     expressionFields: expressionFields(node),
     fieldResolvers: node.info.fieldResolvers,
   });
-  const issues = node.info.validateConfig(resolved);
-  if (issues.length > 0) {
-    const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
-    throw new BlockExecutionError(`Block '${node.name}': config is invalid after resolving references: ${run.redactText(list)}`, { code: "invalid_config" });
-  }
-  return resolved;
+}
+
+/**
+ * Parses the resolved config once, with the block type's parser bound to the handler: the handler
+ * gets the typed value with defaults applied. A config valid at save time can still fail here when
+ * a reference brought in a value of the wrong type.
+ */
+function prepareCall(run: RunContext, node: GraphNode, handler: BoundHandler, config: Record<string, unknown>): PreparedBlockCall {
+  const prepared = handler.prepare(config);
+  if (prepared.ok) return prepared.value;
+  throw configProblem(run, node, prepared.issues);
+}
+
+/** The `invalid_config` error naming the block and each field its type's parser refused, secrets masked. */
+export function configProblem(run: RunContext, node: GraphNode, issues: ReadonlyArray<IssueDetail>): BlockExecutionError {
+  return invalidConfigError(node.name, issues.map((issue) => ({ path: issue.path, message: run.redactText(issue.message) })), node.hasReferences);
+}
+
+/** What a failed handler spent before failing, when it spent anything. */
+function spentOf(error: unknown): Usage | undefined {
+  const spent = isTrellisError(error) ? error.spent : undefined;
+  if (!spent || !(spent.tokens.total > 0 || (spent.cost?.total ?? 0) > 0 || spent.unpriced)) return undefined;
+  return spent;
 }
 
 function checkRouting(node: GraphNode, output: Record<string, unknown>): void {
@@ -92,19 +110,20 @@ export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan,
   const info = errorInfo(error);
   const safe = { code: info.code, message: run.redactText(info.message) };
   // What a failed handler spent before failing (a model call that then broke) still counts.
-  const spent = spentBeforeFailure(error);
-  if (spent.usage) run.addUsage(spent.usage);
+  const spent = spentOf(error);
+  if (spent) run.addUsage(spent);
   const fields: Parameters<BlockSpan["close"]>[1] = { error: safe };
   if (attempts && attempts > 1) fields.attempts = attempts;
-  if (spent.usage) fields.usage = spent.usage;
-  if (spent.partialOutput !== undefined) fields.output = run.redact(spent.partialOutput);
+  if (spent) fields.usage = spent;
+  const partialOutput = isTrellisError(error) ? error.partialOutput : undefined;
+  if (partialOutput !== undefined) fields.output = run.redact(partialOutput);
   span.close("failed", fields);
   const failed: Parameters<RunContext["emit"]>[0] = { type: "block.failed", runId: run.settings.runId, blockId: node.id, spanId: span.id, error: safe, handled: node.hasErrorEdge };
-  if (spent.usage) {
-    failed.tokens = spent.usage.tokens;
-    failed.cost = spent.usage.cost;
-    if (spent.usage.unpriced) failed.unpriced = true;
-    if (spent.usage.estimated) failed.estimated = true;
+  if (spent) {
+    failed.tokens = spent.tokens;
+    failed.cost = spent.cost;
+    if (spent.unpriced) failed.unpriced = true;
+    if (spent.estimated) failed.estimated = true;
   }
   run.emit(failed);
 }
@@ -123,7 +142,6 @@ function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan,
     outgoingTargets: node.outgoingTargets,
     variables: settings.variables,
     depth: settings.depth,
-    services: settings.services,
     runInput: settings.input,
     iteration: place.iteration,
   };
@@ -156,9 +174,16 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       reportFailure(run, node, span, error);
       return { status: "failed", error };
     }
+    let call: PreparedBlockCall;
+    try {
+      call = prepareCall(run, node, handler, config);
+    } catch (error) {
+      reportFailure(run, node, span, error);
+      return { status: "failed", error };
+    }
     let open = true;
     try {
-      const { result, attempts } = await runWithPolicy(run, node, handler, { config, inputs }, handlerContext(place, node, span, () => open));
+      const { result, attempts } = await runWithPolicy(run, node, call, inputs, handlerContext(place, node, span, () => open));
       open = false;
       if (run.halt) {
         reportInterrupted(run, node, span);

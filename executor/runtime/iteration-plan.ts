@@ -2,7 +2,7 @@ import { BlockExecutionError } from "../errors";
 import { evaluateCondition } from "../expression";
 import type { GraphNode } from "../graph";
 import { resolveExpressionText } from "../references";
-import { resolveBlockConfig, type ExecutionPlace } from "./block-execution";
+import { configProblem, resolveBlockConfig, type ExecutionPlace } from "./block-execution";
 import type { IterationFrame } from "./frames";
 import type { OutputStore } from "./output-store";
 import { createReferenceSource } from "./reference-source";
@@ -52,6 +52,9 @@ export function planIterations(place: ExecutionPlace, node: GraphNode): Iteratio
   const isLoop = node.info.container === "loop";
   const condition = isLoop && raw.kind === "while" ? raw.condition : undefined;
   const config = resolveBlockConfig(place, node, condition === undefined ? raw : { ...raw, condition: undefined });
+  // Save time checked the config as written; a reference may have brought in a value of the wrong type.
+  const parsed = node.hasReferences ? node.info.parseConfig(config) : null;
+  if (parsed && !parsed.ok) throw configProblem(place.run, node, parsed.issues);
   const maxIterations = typeof config.maxIterations === "number" ? config.maxIterations : DEFAULT_MAX_ITERATIONS;
   const concurrency = typeof config.concurrency === "number" ? config.concurrency : DEFAULT_PARALLEL_CONCURRENCY;
   const shown = condition === undefined ? config : { ...config, condition };

@@ -24,7 +24,6 @@ export interface RunSettings {
   input: Readonly<Record<string, unknown>>;
   variables: Readonly<Record<string, unknown>>;
   env: (name: string) => string | undefined;
-  services: unknown;
   depth: number;
   lookupHandler: BlockHandlerLookup;
   observer: RunObserver;

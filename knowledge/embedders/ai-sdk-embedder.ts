@@ -1,14 +1,11 @@
 import { embedMany } from "ai";
-import { ProviderCallError } from "@/executor/errors";
-import type { EnvReader } from "@/providers/env";
-import { parseModelId } from "@/providers/model-id";
-import { toTrellisError } from "@/providers/provider-errors";
-import { providerConnection } from "@/providers/provider-settings";
-import { PROVIDER_IDS, PROVIDERS } from "@/providers/provider-table";
+import { ProviderCallError } from "@/executor";
+import { type EnvReader, parseModelId, toTrellisError, providerConnection, PROVIDER_IDS, PROVIDERS } from "@/providers";
 import { countTokens } from "../chunking/tokenizer";
 import type { Embedder } from "./embedder";
 import { priceEmbeddingUsage } from "./embedding-price";
-import { createHashEmbedder, OFFLINE_EMBEDDER_ID } from "./hash-embedder";
+import { OFFLINE_EMBEDDER_ID } from "@/contract";
+import { createHashEmbedder } from "./hash-embedder";
 
 export interface EmbedderOptions {
   /** Reads keys and base URLs (docs/CONTRACT.md section 4); injected, never `process.env` directly. */

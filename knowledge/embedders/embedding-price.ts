@@ -1,9 +1,7 @@
 import { calcPrice } from "@pydantic/genai-prices";
 import type { TokenCounts, Usage } from "@/contract";
-import { roundDollars } from "@/executor/usage";
-import { resolvePricing } from "@/providers/pricing";
-import { parseModelId } from "@/providers/model-id";
-import { PROVIDERS } from "@/providers/provider-table";
+import { roundDollars } from "@/executor";
+import { resolvePricing, parseModelId, PROVIDERS } from "@/providers";
 
 /**
  * Dollars for embedding tokens. Embedding models have an input price only, which the general

@@ -1,9 +1,8 @@
 import { countTokens } from "../chunking/tokenizer";
 import type { Embedder, EmbeddingBatch } from "./embedder";
-import { OFFLINE_EMBEDDER_ID } from "./offline-notice";
+import { OFFLINE_EMBEDDER_ID } from "@/contract";
 import { termsOf } from "./terms";
 
-export { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "./offline-notice";
 export const OFFLINE_EMBEDDER_DIMENSIONS = 256;
 
 /** 32-bit FNV-1a: a fast, stable hash, the same on every machine and run. */

@@ -1,4 +1,4 @@
-import { errorInfo, TrellisError } from "@/executor/errors";
+import { errorInfo, TrellisError } from "@/executor";
 
 /** A document claimed for processing, under a lease that expires if the process dies. */
 export interface ClaimedJob {

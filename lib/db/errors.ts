@@ -1,4 +1,4 @@
-import { TrellisError } from "@/executor/errors";
+import { TrellisError } from "@/executor";
 
 /** A stored thing with that id or name does not exist (HTTP 404). */
 export class NotFoundError extends TrellisError {

@@ -1,5 +1,5 @@
 import { type ErrorInfo, type SpanRecord, type Usage, RUN_STATUSES, type RunStatus, type RunSummary, type RunRecord } from "@/contract";
-import { emptyUsage } from "@/executor/usage";
+import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { isPrismaError, toDate, toJsonValue, toNullableJson } from "./json-value";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { TrellisError } from "@/executor/errors";
+import { TrellisError } from "@/executor";
 
 export const SECRET_KEY_BYTES = 32;
 

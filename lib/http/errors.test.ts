@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { errorResponse } from "./errors";
+import { ERROR_CODES } from "@/contract";
+import { TrellisError } from "@/executor";
+import { errorResponse, HTTP_STATUS_BY_CODE, httpStatusOf, RequestError } from "./errors";
 
 describe("errorResponse", () => {
   it("recognises a Trellis error thrown by another copy of the module (routes are bundled apart)", async () => {
@@ -14,5 +16,33 @@ describe("errorResponse", () => {
     const response = errorResponse(new Error("password=hunter2 at db.internal:5432"));
     expect(response.status).toBe(500);
     expect(JSON.stringify(await response.json())).not.toContain("hunter2");
+  });
+});
+
+describe("HTTP statuses of error codes", () => {
+  it("has a status for every error code of the contract, and no other", () => {
+    expect(Object.keys(HTTP_STATUS_BY_CODE).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it("answers with the table's status and the error's own message, 5xx included when it is not a 500", async () => {
+    const conflict = new TrellisError("version_conflict", "It was changed elsewhere");
+    conflict.responseExtra = { currentVersion: 4 };
+    const answer = errorResponse(conflict);
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ error: { code: "version_conflict", message: "It was changed elsewhere", details: [], currentVersion: 4 } });
+    const upstream = errorResponse(new RequestError(502, "mcp_unavailable", 'MCP server "files" did not answer'));
+    expect(upstream.status).toBe(502);
+    expect(await upstream.json()).toMatchObject({ error: { code: "mcp_unavailable", message: 'MCP server "files" did not answer' } });
+  });
+
+  it("hides the message of a code that maps to 500", async () => {
+    const response = errorResponse(new TrellisError("secret_unreadable", "Secret \"X\" cannot be decrypted with the key in /data/secret.key"));
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(await response.json())).not.toContain("/data/secret.key");
+  });
+
+  it("answers 500 for a code this server does not know", () => {
+    expect(httpStatusOf("from_a_newer_version")).toBe(500);
+    expect(httpStatusOf("not_found")).toBe(404);
   });
 });

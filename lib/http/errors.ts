@@ -1,25 +1,102 @@
-import { isTrellisError, TrellisError } from "@/executor/errors";
-import type { ErrorBody, IssueDetail } from "@/contract";
+import { isTrellisError, TrellisError } from "@/executor";
+import { isErrorCode, type ErrorBody, type ErrorCode, type IssueDetail } from "@/contract";
 
-/** Errors raised by the HTTP layer itself: bad JSON, a body too large. */
-export class RequestError extends TrellisError {
-  readonly status: number;
-  constructor(status: number, code: string, message: string, details: IssueDetail[] = []) {
+/**
+ * The HTTP status of every error code: a code without one does not compile. 500 means the error
+ * is not the client's to see (a server-side failure, or work inside a run that is reported in the
+ * run's events and reaching a route only by a bug): it is answered with a generic message. Every
+ * other status answers with the error's own message, which is written for users and holds no
+ * secret.
+ */
+export const HTTP_STATUS_BY_CODE = {
+  // The request, or the document it sent, is wrong.
+  invalid_request: 400,
+  invalid_json: 400,
+  invalid_input: 400,
+  invalid_workflow: 400,
+  invalid_config: 400,
+  unresolved_reference: 400,
+  invalid_expression: 400,
+  not_found: 404,
+  version_conflict: 409,
+  too_large: 413,
+  unsupported_file_type: 415,
+  // A service behind the server failed (a model provider, an MCP server); the messages name the
+  // provider and what to set, with keys scrubbed.
+  mcp_unavailable: 502,
+  provider_error: 502,
+  provider_unavailable: 502,
+  provider_unreachable: 502,
+  rate_limited: 502,
+  invalid_api_key: 502,
+  missing_api_key: 502,
+  missing_base_url: 502,
+  model_not_found: 502,
+  invalid_model_id: 502,
+  stream_interrupted: 502,
+  invalid_structured_output: 502,
+  invalid_embedding_model: 502,
+  // Server-side: configuration, storage, the run machinery.
+  internal_error: 500,
+  run_setup_failed: 500,
+  server_restarted: 500,
+  secret_unreadable: 500,
+  invalid_secret_key: 500,
+  invalid_configuration: 500,
+  invalid_mcp_config: 500,
+  document_unreadable: 500,
+  approval_unavailable: 500,
+  // Failures inside a run: reported in its events, never an answer of their own.
+  cancelled: 500,
+  timeout: 500,
+  iteration_limit: 500,
+  block_failed: 500,
+  task_failed: 500,
+  no_route: 500,
+  invalid_route: 500,
+  invalid_scores: 500,
+  invalid_service_call: 500,
+  service_failed: 500,
+  http_error: 500,
+  invalid_response: 500,
+  response_too_large: 500,
+  unsupported_content: 500,
+  invalid_tool: 500,
+  tool_denied: 500,
+  workflow_cycle: 500,
+  workflow_depth: 500,
+  workflow_failed: 500,
+  sandbox_error: 500,
+  sandbox_timeout: 500,
+  sandbox_memory: 500,
+  sandbox_output: 500,
+  outbound_refused: 500,
+  outbound_unresolved: 500,
+  outbound_failed: 500,
+  // Made by clients only.
+  run_ended: 500,
+  network_error: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+type StatusOf<Code extends ErrorCode> = (typeof HTTP_STATUS_BY_CODE)[Code];
+
+/**
+ * Errors raised by the HTTP layer itself: bad JSON, a body too large. The status written at the
+ * throw site is for its reader: the compiler holds it to the table's status for the code, and the
+ * answer takes its status from the table like every other error.
+ */
+export class RequestError<Code extends ErrorCode = ErrorCode> extends TrellisError {
+  readonly status: StatusOf<Code>;
+  constructor(status: StatusOf<Code>, code: Code, message: string, details: IssueDetail[] = []) {
     super(code, message, { details });
     this.status = status;
   }
 }
 
-const STATUS_BY_CODE: Record<string, number> = {
-  invalid_request: 400,
-  invalid_json: 400,
-  invalid_workflow: 400,
-  invalid_input: 400,
-  unresolved_reference: 400,
-  not_found: 404,
-  version_conflict: 409,
-  too_large: 413,
-};
+/** The status of a code; 500 for one this server does not know (an error from another version's code). */
+export function httpStatusOf(code: string): number {
+  return isErrorCode(code) ? HTTP_STATUS_BY_CODE[code] : 500;
+}
 
 /**
  * The one place errors become HTTP answers. Known errors keep their message (written for users,
@@ -29,12 +106,9 @@ const STATUS_BY_CODE: Record<string, number> = {
 export function errorResponse(error: unknown): Response {
   // By brand, not instanceof: routes are bundled apart and share the runtime (see isTrellisError).
   if (isTrellisError(error)) {
-    const ownStatus = (error as { status?: unknown }).status;
-    const status = typeof ownStatus === "number" ? ownStatus : (STATUS_BY_CODE[error.code] ?? 500);
-    if (status < 500) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message, details: error.details } };
-      const extra = (error as { responseExtra?: Record<string, unknown> }).responseExtra;
-      if (extra) Object.assign(body.error, extra);
+    const status = httpStatusOf(error.code);
+    if (status !== 500) {
+      const body: ErrorBody = { error: { ...error.responseExtra, code: error.code, message: error.message, details: error.details } };
       return Response.json(body, { status });
     }
   }

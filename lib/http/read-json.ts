@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { RequestError } from "./errors";
+import { describeIssues, zodIssues } from "./issues";
 import { readBodyCapped } from "./read-capped";
 
 export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
@@ -19,6 +21,27 @@ export async function readJsonBody(request: Request, maxBytes: number, options: 
     const reason = error instanceof Error ? error.message : "not JSON";
     throw new RequestError(400, "invalid_json", `The request body is not valid JSON: ${reason}`);
   }
+}
+
+export interface JsonRequestOptions {
+  /** Names the body in the refusal: "The search" gives "The search is invalid: topK: ...". */
+  subject: string;
+  maxBytes: number;
+  /** What an empty body stands for, when every field of the schema is optional. */
+  emptyAs?: unknown;
+}
+
+/**
+ * Every JSON request body goes through here: read with a size cap (413), parsed as JSON (400
+ * invalid_json), then checked against the contract's schema, answering 400 invalid_request with
+ * one detail per offending field.
+ */
+export async function readJsonRequest<Schema extends z.ZodType>(request: Request, schema: Schema, options: JsonRequestOptions): Promise<z.output<Schema>> {
+  const body = await readJsonBody(request, options.maxBytes, "emptyAs" in options ? { emptyAs: options.emptyAs } : {});
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = zodIssues(parsed.error);
+  throw new RequestError(400, "invalid_request", describeIssues(options.subject, issues), issues);
 }
 
 function tooLarge(size: number, maxBytes: number): RequestError {

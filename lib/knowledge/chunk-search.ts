@@ -1,5 +1,4 @@
-import { signBits } from "@/knowledge/search/sign-bits";
-import type { SearchResult } from "@/knowledge/search/search-types";
+import { signBits, type SearchResult } from "@/knowledge";
 import { numberArrayLiteral, textArrayLiteral, type SqlClient } from "./sql-client";
 
 /**

@@ -1,8 +1,5 @@
 import type { Usage } from "@/contract";
-import type { ClaimedJob, IngestionQueue } from "@/knowledge/ingestion/ingestion-worker";
-import type { EmbeddedChunk } from "@/knowledge/ingestion/process-document";
-import { signBits } from "@/knowledge/search/sign-bits";
-import type { FileKind } from "@/knowledge/types";
+import { type ClaimedJob, type IngestionQueue, type EmbeddedChunk, signBits, type FileKind } from "@/knowledge";
 import { numberArrayLiteral, type SqlClient, type TransactionalSqlClient } from "./sql-client";
 import { uuidV7 } from "./uuid-v7";
 

@@ -1,4 +1,4 @@
-import { getPrisma } from "@/lib/db/client";
+import { getPrisma } from "@/lib/db";
 import type { VectorCapability } from "./pgvector";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 

@@ -1,8 +1,6 @@
-import { sumUsage } from "@/executor/usage";
+import { sumUsage } from "@/executor";
 import { type Usage, type KnowledgeBaseRecord } from "@/contract";
-import type { Embedder } from "@/knowledge/embedders/embedder";
-import { reciprocalRankFusion } from "@/knowledge/search/reciprocal-rank-fusion";
-import { DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge/search/search-types";
+import { type Embedder, reciprocalRankFusion, DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
 import { arrayVectorSearch, countChunksInScope, HYBRID_SIGN_PASS_LIMIT, keywordSearch, loadChunkResults, pgvectorSearch, type ChunkScope, type RankedId } from "./chunk-search";
 import { findBases, NotFoundError } from "./knowledge-store";

@@ -1,13 +1,6 @@
-import { ProviderCallError, TrellisError } from "@/executor/errors";
-import type { EnvReader } from "@/providers/env";
-import { createEmbedder } from "@/knowledge/embedders/ai-sdk-embedder";
-import type { Embedder } from "@/knowledge/embedders/embedder";
-import { DocumentParseError, UnsupportedFileError } from "@/knowledge/errors";
-import { IngestionWorker, type IngestionWorkerOptions } from "@/knowledge/ingestion/ingestion-worker";
-import { processDocument } from "@/knowledge/ingestion/process-document";
-import { detectFileKind } from "@/knowledge/parsing/file-kind";
-import type { SearchRequest, SearchResponse } from "@/knowledge/search/search-types";
-import type { FileKind } from "@/knowledge/types";
+import { ProviderCallError, TrellisError } from "@/executor";
+import type { EnvReader } from "@/providers";
+import { createEmbedder, type Embedder, DocumentParseError, UnsupportedFileError, IngestionWorker, type IngestionWorkerOptions, processDocument, detectFileKind, type SearchRequest, type SearchResponse, type FileKind } from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
 import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
 import { createKnowledgeBaseRequestSchema, type CreateKnowledgeBaseRequest } from "@/contract";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { TrellisError } from "@/executor/errors";
-import type { FileKind } from "@/knowledge/types";
+import { TrellisError } from "@/executor";
+import type { FileKind } from "@/knowledge";
 import type { ChunkView, DocumentStatus, KnowledgeBaseRecord, KnowledgeBaseSummary, KnowledgeDocument } from "@/contract";
 import { textArrayLiteral, type SqlClient } from "./sql-client";
 import { uuidV7 } from "./uuid-v7";

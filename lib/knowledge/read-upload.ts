@@ -1,6 +1,6 @@
 import { RequestError } from "@/lib/http/errors";
 import { readBodyCapped } from "@/lib/http/read-capped";
-import { safeFileName } from "@/knowledge/parsing/safe-file-name";
+import { safeFileName } from "@/knowledge";
 import { UPLOAD_LIMITS } from "./knowledge-settings";
 
 export interface UploadedFile {

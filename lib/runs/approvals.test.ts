@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "@/contract";
 import { agentWorkflow } from "@/tools/workflow/__fixtures__/agent-workflow";
 import { startRunTestKit, type RunTestKit } from "./__fixtures__/run-test-kit";
-import { approvalsHttp } from "./approvals-http";
+import { approvalEndpoints, type ApprovalEndpoints } from "./approval-endpoints";
 import type { LiveRun } from "./run-service";
 
 let kit: RunTestKit;
-let http: ReturnType<typeof approvalsHttp>;
+let endpoints: ApprovalEndpoints;
 let workflowId: string;
 
 beforeAll(async () => {
   kit = await startRunTestKit();
-  http = approvalsHttp(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
+  endpoints = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
   const document = agentWorkflow({ name: "Careful maths", inputs: [{ name: "question", type: "string" }], userPrompt: "<start.question>", tools: [{ type: "calculator", requireApproval: true }] });
   workflowId = (await kit.database.repositories.workflows.create(document as never)).id;
 });
@@ -43,7 +43,7 @@ async function statusBecomes(runId: string, status: string): Promise<string> {
 }
 
 function decide(runId: string, toolCallId: string, body: unknown) {
-  return http.decide(new Request(`http://test/api/runs/${runId}/approvals/${toolCallId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), runId, toolCallId);
+  return endpoints.decide(new Request(`http://test/api/runs/${runId}/approvals/${toolCallId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), { id: runId, toolCallId });
 }
 
 async function startWaitingRun(toolCallId: string, { thenAnswer = true } = {}) {
@@ -62,7 +62,7 @@ describe("tool approval", () => {
     expect(requested.spanId).toEqual(expect.any(String));
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
     expect(kit.server.requests).toHaveLength(1); // the model waits too
-    const listed = (await (await http.list(live.runId)).json()) as { status: string; approvals: Array<{ toolCallId: string; toolName: string }> };
+    const listed = (await (await endpoints.list(new Request(`http://test/api/runs/${live.runId}/approvals`), { id: live.runId })).json()) as { status: string; approvals: Array<{ toolCallId: string; toolName: string }> };
     expect(listed).toMatchObject({ status: "paused", approvals: [{ toolCallId: "call_ok", toolName: "calculator", arguments: { expression: "6*7" } }] });
 
     const response = await decide(live.runId, "call_ok", { approved: true });

@@ -1,4 +1,4 @@
-import { CancelledError, TrellisError } from "@/executor/errors";
+import { CancelledError, TrellisError } from "@/executor";
 import type { RunEvent } from "@/contract";
 import type { ToolApprovalDecision, ToolApprovalRequest } from "@/tools/types";
 

@@ -1,4 +1,4 @@
-import type { RunObserver } from "@/executor/events";
+import type { RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
 import { type RunChannel } from "./run-channel";
 

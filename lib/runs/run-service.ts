@@ -1,17 +1,15 @@
 import { workflowDocumentSchema, type WorkflowDocument, type RunStatus, type RunRecord } from "@/contract";
-import { emptyUsage } from "@/executor/usage";
-import { executeWorkflow, type ExecutionRequest, type ExecutionResult } from "@/executor/engine";
+import { emptyUsage, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunApprovals } from "./approvals";
 import { RunChannel } from "./run-channel";
 import { RunRecorder } from "./run-recorder";
 
-/** What a run needs from the runtime besides storage: handlers and services for its env. */
+/** What a run needs from the runtime besides storage: block types, handlers and its env. */
 export interface RunExecutionSetup {
   lookupBlockType: ExecutionRequest["lookupBlockType"];
   lookupHandler: ExecutionRequest["lookupHandler"];
   env: (name: string) => string | undefined;
-  services?: unknown;
 }
 
 export interface RunServiceDependencies {
@@ -159,7 +157,6 @@ export class RunService {
         lookupBlockType: setup.lookupBlockType,
         lookupHandler: setup.lookupHandler,
         env: setup.env,
-        services: setup.services,
         observer: recorder,
         runId: run.id,
         workflowId: run.workflowId,

@@ -1,19 +1,19 @@
-import { lookupBlockType } from "@/blocks/type-info";
+import { lookupBlockType } from "@/blocks";
 import type { KnowledgeSearchFunction } from "@/knowledge";
 import { getRepositories, type Repositories } from "@/lib/db";
-import { getKnowledgeService } from "@/lib/knowledge/knowledge-runtime";
+import { getKnowledgeService } from "@/lib/knowledge";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
 import { createModelRegistry } from "@/providers";
-import { calculatorToolProvider } from "@/tools/calculator/calculator-tool";
-import { createHttpRequestToolProvider } from "@/tools/http_request/http-request-tool";
+import { calculatorToolProvider } from "@/tools/calculator";
+import { createHttpRequestToolProvider } from "@/tools/http_request";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
 import { createMcpToolProvider, describeMcpServer, loadMcpServers } from "@/tools/mcp";
 import { createToolRegistry } from "@/tools/registry";
-import { createRunFunctionToolProvider } from "@/tools/run_function/run-function-tool";
-import { createWebPageToolProvider } from "@/tools/web_page/web-page-tool";
+import { createRunFunctionToolProvider } from "@/tools/run_function";
+import { createWebPageToolProvider } from "@/tools/web_page";
 import { createWorkflowToolProvider, MAX_WORKFLOW_DEPTH_ENV, maxWorkflowDepthFrom } from "@/tools/workflow";
-import { createBlockHandlers, handlerLookup } from "./block-handlers";
+import { createBlockHandlers, lookupHandlers } from "@/blocks/handlers";
 import { workflowToolRuntime } from "./workflow-tool-runtime";
 
 export type EnvReader = (name: string) => string | undefined;
@@ -66,7 +66,7 @@ export function createRuntime(options: RuntimeOptions) {
     async prepare() {
       const env = await runEnv();
       const { handlers } = prepareHandlers(env);
-      return { lookupBlockType, lookupHandler: handlerLookup(handlers), env };
+      return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env };
     },
   });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
-import { runHttp } from "@/lib/runs/run-http";
+import { runEndpoints } from "@/lib/runs/run-endpoints";
 import { createGuardedFetch } from "@/net";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
 import { testServerEnv } from "@/providers/testing/test-model-registry";
@@ -99,10 +99,10 @@ describe("the seed's support agent", () => {
       { kind: "text", text: "Order A-17 is within the 30-day window: you get $116.55 back.", usage: { prompt: 510, completion: 22 } },
     );
 
-    const http = runHttp(() => ({ runs: runtime.runs, repositories: database.repositories }));
-    const response = await http.start(
+    const endpoints = runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories }));
+    const response = await endpoints.start(
       new Request("http://test/runs", { method: "POST", body: JSON.stringify({ input: { question: "What is our refund policy for order A-17?" }, wait: true }) }),
-      workflow.id,
+      { id: workflow.id },
     );
     const run = (await response.json()) as {
       status: string;

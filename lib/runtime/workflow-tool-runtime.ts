@@ -1,4 +1,4 @@
-import { startConfigSchema } from "@/blocks/start/definition";
+import { startConfigSchema } from "@/blocks";
 import type { Repositories } from "@/lib/db";
 import type { RunService } from "@/lib/runs/run-service";
 import { checkWorkflowCall, type WorkflowCallLink, type WorkflowToolDeps } from "@/tools/workflow";

@@ -1,27 +1,11 @@
-import { z } from "zod";
 import { workflowDocumentSchema, workflowVersionSchema, type IssueDetail, type WorkflowDocument } from "@/contract";
-import { GraphValidationError } from "@/executor/errors";
-import { validateWorkflow } from "@/executor/dag-builder";
-import { lookupBlockType } from "@/blocks/type-info";
+import { GraphValidationError, validateWorkflow } from "@/executor";
+import { lookupBlockType } from "@/blocks";
 import { RequestError } from "@/lib/http/errors";
+import { describeIssues, zodIssues } from "@/lib/http/issues";
 
 export const MAX_BLOCKS = 2_000;
 export const MAX_EDGES = 10_000;
-
-function zodPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
-}
-
-export function zodIssues(error: z.ZodError): IssueDetail[] {
-  return error.issues.map((issue) => ({ path: zodPath(issue.path), message: issue.message }));
-}
-
-function describe(issues: IssueDetail[]): string {
-  const first = issues[0];
-  if (!first) return "The workflow is invalid.";
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : "";
-  return `The workflow is invalid: ${first.path ? `${first.path}: ` : ""}${first.message}${more}`;
-}
 
 /**
  * Problems a draft may have while someone is still building it: a block whose config is not
@@ -62,11 +46,11 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   const parsed = workflowDocumentSchema.safeParse(body);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error);
-    throw new GraphValidationError(describe(issues), issues);
+    throw new GraphValidationError(describeIssues("The workflow", issues), issues);
   }
   const graphIssues = validateWorkflow(parsed.data, lookupBlockType);
   const blocking = graphIssues.filter((issue) => !isDraftIssue(issue));
-  if (blocking.length > 0) throw new GraphValidationError(describe(blocking), blocking);
+  if (blocking.length > 0) throw new GraphValidationError(describeIssues("The workflow", blocking), blocking);
   return { document: parsed.data, issues: graphIssues.filter(isDraftIssue) };
 }
 

@@ -1,5 +1,5 @@
 import { type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
-import { isTrellisError } from "@/executor/errors";
+import { isTrellisError } from "@/executor";
 import { getRepositories, type VersionConflictError, type Repositories } from "@/lib/db";
 
 /**

@@ -52,7 +52,6 @@ export function createInMemoryHandlerContext(overrides: Omit<Partial<HandlerCont
     outgoingTargets: [],
     variables: {},
     depth: 0,
-    services: undefined,
     ...rest,
     deltas,
     spans,

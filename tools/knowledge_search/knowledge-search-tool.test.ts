@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withConfigParsing } from "@/blocks/__fixtures__/with-config-parsing";
 import { createAgentHandler } from "@/blocks/agent/handler";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
 import { createTestDatabase } from "@/lib/db/test-database";
@@ -42,7 +43,7 @@ describe("knowledge_search tool", () => {
       { kind: "text", text: "You can get a full refund within 30 days of purchase.", usage: { prompt: 245, completion: 48 } },
     );
     const tools = createToolRegistry([createKnowledgeSearchToolProvider({ search: knowledge.search })]);
-    const agent = createAgentHandler({ models: createTestModelRegistry(server), tools });
+    const agent = withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools }));
     const { output } = await agent({
       config: {
         model: "openai/gpt-4o",

@@ -1,6 +1,6 @@
 import { jsonSchema, tool } from "ai";
-import { BlockExecutionError } from "@/executor/errors";
-import type { KnowledgeSearchFunction } from "@/knowledge/search/search-types";
+import { BlockExecutionError } from "@/executor";
+import type { KnowledgeSearchFunction } from "@/knowledge";
 import type { SearchMode } from "@/contract";
 import type { ToolEntry, ToolProvider } from "../types";
 

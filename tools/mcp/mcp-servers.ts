@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { TrellisError } from "@/executor/errors";
+import { TrellisError } from "@/executor";
 
 /**
  * MCP servers are chosen by the operator (env `TRELLIS_MCP_SERVERS` or `DATA_DIR/mcp-servers.json`),

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withConfigParsing } from "@/blocks/__fixtures__/with-config-parsing";
 import { createAgentHandler } from "@/blocks/agent/handler";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
 import { createTestModelRegistry } from "@/providers/testing/test-model-registry";
@@ -38,7 +39,7 @@ function stdioServer(extraEnv: Record<string, string> = {}) {
 
 function agentWith(servers: McpServers) {
   const tools = createToolRegistry([calculatorToolProvider, createMcpToolProvider({ servers: () => servers })]);
-  return createAgentHandler({ models: createTestModelRegistry(llm), tools });
+  return withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(llm), tools }));
 }
 
 describe("MCP tools in an agent", () => {

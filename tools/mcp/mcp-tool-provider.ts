@@ -1,6 +1,6 @@
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
-import { BlockExecutionError } from "@/executor/errors";
+import { BlockExecutionError } from "@/executor";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import { describeMcpServer, type McpServerConfig, type McpServers } from "./mcp-servers";
 

@@ -1,4 +1,4 @@
-import { BlockExecutionError } from "@/executor/errors";
+import { BlockExecutionError } from "@/executor";
 import type { GuardedFetch } from "@/net";
 import { extractReadableText, type ReadablePage } from "./readable-text";
 

@@ -1,4 +1,4 @@
-import { TrellisError } from "@/executor/errors";
+import { TrellisError } from "@/executor";
 import type { Usage } from "@/contract";
 
 /** A workflow an agent may call, as the workflow tool needs to know it. */

@@ -1,5 +1,6 @@
 import { jsonSchema, tool } from "ai";
-import { BlockExecutionError } from "@/executor/errors";
+import { isErrorCode } from "@/contract";
+import { BlockExecutionError } from "@/executor";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import { checkWorkflowCall, DEFAULT_MAX_WORKFLOW_DEPTH, type RunWorkflowFunction, type WorkflowCallLink, type WorkflowToolTarget } from "./workflow-calls";
 import { parametersForWorkflow, TOOL_NAME_PATTERN, toolNameForWorkflow } from "./workflow-tool-schema";
@@ -39,7 +40,7 @@ function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, 
       if (result.status !== "succeeded") {
         const reason = result.error ? `: ${result.error.message}` : "";
         throw new BlockExecutionError(`Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`, {
-          code: result.error?.code ?? "workflow_failed",
+          code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
         });
       }
       return { runId: result.runId, output: result.output };

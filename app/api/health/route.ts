@@ -1,5 +1,6 @@
+import { route } from "@/lib/http/endpoint";
+import { appSystemEndpoints } from "@/lib/system/app-system-endpoints";
+
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return Response.json({ ok: true });
-}
+export const GET = route(appSystemEndpoints.health);

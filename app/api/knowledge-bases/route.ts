@@ -1,9 +1,7 @@
-import { handleErrors } from "@/lib/http/errors";
-import { createKnowledgeBase, listKnowledgeBases } from "@/lib/knowledge/knowledge-http";
-import { getKnowledgeService } from "@/lib/knowledge/knowledge-runtime";
+import { route } from "@/lib/http/endpoint";
+import { appKnowledgeEndpoints } from "@/lib/knowledge";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handleErrors(async () => listKnowledgeBases(getKnowledgeService()));
-
-export const POST = handleErrors(async (request: Request) => createKnowledgeBase(getKnowledgeService(), request));
+export const GET = route(appKnowledgeEndpoints.listBases);
+export const POST = route(appKnowledgeEndpoints.createBase);

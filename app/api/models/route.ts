@@ -1,8 +1,6 @@
-import { listModels } from "@/providers/catalog";
+import { route } from "@/lib/http/endpoint";
+import { appSystemEndpoints } from "@/lib/system/app-system-endpoints";
 
 export const dynamic = "force-dynamic";
 
-/** The model picker's list: ids, labels and prices per million tokens; never keys. */
-export function GET() {
-  return Response.json({ models: listModels() });
-}
+export const GET = route(appSystemEndpoints.models);

@@ -1,14 +1,7 @@
-import { workflowService } from "@/lib/workflows/service";
-import { workflowHttp } from "@/lib/workflows/workflow-http";
+import { route } from "@/lib/http/endpoint";
+import { appWorkflowEndpoints } from "@/lib/workflows/app-workflow-endpoints";
 
 export const dynamic = "force-dynamic";
 
-const http = workflowHttp(workflowService);
-
-export function GET() {
-  return http.list();
-}
-
-export function POST(request: Request) {
-  return http.create(request);
-}
+export const GET = route(appWorkflowEndpoints.list);
+export const POST = route(appWorkflowEndpoints.create);

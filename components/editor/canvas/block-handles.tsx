@@ -1,5 +1,5 @@
 import { Handle, Position } from "@xyflow/react";
-import type { HandleSpec } from "@/blocks/types";
+import type { HandleSpec } from "@/blocks";
 
 const VARIANT_COLOURS: Record<HandleSpec["variant"], string> = {
   default: "!bg-slate-500",

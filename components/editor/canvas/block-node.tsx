@@ -2,7 +2,7 @@
 
 import { memo, useMemo } from "react";
 import type { NodeProps } from "@xyflow/react";
-import { getBlockDefinition } from "@/blocks/definitions";
+import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
 import { BlockIcon } from "./block-icon";
 import { SourceHandleRows, TargetHandle } from "./block-handles";

@@ -2,7 +2,7 @@
 
 import { memo, useMemo } from "react";
 import { NodeResizer, type NodeProps } from "@xyflow/react";
-import { getBlockDefinition } from "@/blocks/definitions";
+import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
 import { useEditorStoreApi } from "../store";
 import { BlockIcon } from "./block-icon";

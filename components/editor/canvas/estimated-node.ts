@@ -1,5 +1,5 @@
 import { Position, type NodeHandle } from "@xyflow/react";
-import { getBlockDefinition } from "@/blocks/definitions";
+import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
 import { nodeAsBlock } from "./node-as-block";
 

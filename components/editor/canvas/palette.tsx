@@ -3,8 +3,7 @@
 import { useMemo, useState } from "react";
 import { Search } from "lucide-react";
 import { useReactFlow } from "@xyflow/react";
-import { BLOCK_TYPES, getBlockDefinition } from "@/blocks/definitions";
-import type { BlockCategory, BlockDefinition } from "@/blocks/types";
+import { BLOCK_TYPES, getBlockDefinition, type BlockCategory, type BlockDefinition } from "@/blocks";
 import { BlockIcon } from "./block-icon";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 

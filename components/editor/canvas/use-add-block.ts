@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { getBlockDefinition } from "@/blocks/definitions";
+import { getBlockDefinition } from "@/blocks";
 import { containerAt } from "../graph/container-hit";
 import { absolutePosition } from "../graph/graph-operations";
 import { createBlock } from "../graph/new-block";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { lookupBlockType } from "@/blocks/type-info";
-import { validateWorkflow } from "@/executor/dag-builder";
+import { lookupBlockType } from "@/blocks";
+import { validateWorkflow } from "@/executor";
 import { issuesByBlock, sameIssues } from "../graph/issues-by-block";
 import { useEditorStoreApi } from "../store";
 

@@ -1,5 +1,5 @@
 import { normalizeBlockName } from "@/contract";
-import { RESERVED_ROOTS } from "@/executor/reference-syntax";
+import { RESERVED_ROOTS } from "@/executor";
 
 /**
  * Block names must be unique ignoring case and spaces (references use them); ids must be unique

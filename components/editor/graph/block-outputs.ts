@@ -1,4 +1,4 @@
-import { getBlockDefinition } from "@/blocks/definitions";
+import { getBlockDefinition } from "@/blocks";
 import type { WorkflowBlock } from "@/contract";
 
 export interface OutputPath {

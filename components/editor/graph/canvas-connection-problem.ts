@@ -1,5 +1,5 @@
-import { lookupBlockType } from "@/blocks/type-info";
-import { createConnectionChecker, type ConnectionCandidate, type ConnectionChecker } from "@/executor/connection-checker";
+import { lookupBlockType } from "@/blocks";
+import { createConnectionChecker, type ConnectionCandidate, type ConnectionChecker } from "@/executor";
 import { flowToDocument } from "./document-flow";
 import type { EditorEdge, EditorNode, WorkflowMeta } from "./flow-types";
 

@@ -1,4 +1,4 @@
-import type { BlockDefinition } from "@/blocks/types";
+import type { BlockDefinition } from "@/blocks";
 
 /**
  * The config a fresh block starts with: every field whose schema has a default gets it; required

@@ -1,5 +1,5 @@
 import type { WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/contract";
-import { getBlockDefinition } from "@/blocks/definitions";
+import { getBlockDefinition } from "@/blocks";
 import { DEFAULT_CONTAINER_SIZE, type EdgeVariant, type EditorEdge, type EditorNode, type WorkflowMeta } from "./flow-types";
 
 export function isContainerType(type: string): boolean {

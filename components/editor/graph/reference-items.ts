@@ -1,6 +1,6 @@
 import type { WorkflowBlock, WorkflowEdge } from "@/contract";
-import { getBlockDefinition } from "@/blocks/definitions";
-import { enclosingContainers, upstreamBlocks } from "@/executor/upstream-blocks";
+import { getBlockDefinition } from "@/blocks";
+import { enclosingContainers, upstreamBlocks } from "@/executor";
 import { blockOutputPaths } from "./block-outputs";
 import type { CompletionItem } from "./reference-completion";
 

@@ -1,5 +1,5 @@
 import { normalizeBlockName } from "@/contract";
-import { parseReferences } from "@/executor/reference-syntax";
+import { parseReferences } from "@/executor";
 
 /**
  * Rewrites the roots of `<Root.path>` references throughout a block config: `renames` maps a

@@ -1,8 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { getBlockDefinition } from "@/blocks/definitions";
-import type { FieldHint } from "@/blocks/types";
+import { getBlockDefinition, type FieldHint } from "@/blocks";
 import { referenceItemsFor } from "../graph/reference-items";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { BlockIcon } from "../canvas/block-icon";

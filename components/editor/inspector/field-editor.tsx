@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentType } from "react";
-import type { FieldKind } from "@/blocks/types";
+import type { FieldKind } from "@/blocks";
 import type { FieldEditorProps } from "./fields/field-props";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";

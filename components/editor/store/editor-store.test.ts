@@ -122,10 +122,12 @@ describe("editor store", () => {
 
   it("keeps run state per block for the run badges", () => {
     const store = createEditorStore(stored());
-    store.getState().runStarted("run1");
-    store.getState().blockRunUpdated("agent1", { status: "running" });
-    store.getState().blockTextAppended("agent1", "Hel");
-    store.getState().blockTextAppended("agent1", "lo");
-    expect(store.getState().run.blocks.agent1).toEqual({ status: "running", text: "Hello" });
+    store.getState().followRun("run1");
+    store.getState().applyRunEvents([
+      { seq: 1, event: { type: "block.started", runId: "run1", blockId: "agent1", blockName: "Agent", blockType: "agent", spanId: "s1", startedAt: "2026-11-01T00:00:00.000Z" } },
+      { seq: 2, event: { type: "block.delta", runId: "run1", blockId: "agent1", spanId: "s1", text: "Hel" } },
+      { seq: 3, event: { type: "block.delta", runId: "run1", blockId: "agent1", spanId: "s1", text: "lo" } },
+    ]);
+    expect(store.getState().run.view.blocks.agent1).toMatchObject({ status: "running", text: "Hello" });
   });
 });

@@ -7,7 +7,7 @@ import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../gra
 import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, updateNodeData } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
-import { createRunActions, EMPTY_RUN, type RunSliceActions, type RunSliceState } from "./run-slice";
+import { createRunActions, INITIAL_RUN_SLICE, type RunSliceActions, type RunSliceState } from "./run-slice";
 import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
 export interface EditorState extends RunSliceActions {
@@ -21,6 +21,7 @@ export interface EditorState extends RunSliceActions {
   save: SaveSliceState;
   /** Validation problems per block id, and those that belong to no block. */
   issues: { byBlock: Record<string, IssueDetail[]>; workflow: IssueDetail[] };
+  /** The followed run and the run panel; run-slice.ts says who writes what. Undo never touches it. */
   run: RunSliceState;
 
   onNodesChange(changes: NodeChange<EditorNode>[]): void;
@@ -79,6 +80,10 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       });
     };
     const touch = () => set((state) => ({ save: { ...state.save, revision: state.save.revision + 1 } }));
+    const setRun = (update: (run: RunSliceState) => Partial<RunSliceState> | null) => {
+      const patch = update(get().run);
+      if (patch) set({ run: { ...get().run, ...patch } });
+    };
     const restore = (target: GraphSnapshot, history: HistoryState) =>
       set((state) => ({ ...withoutSelection(target), history, gestureStart: null, save: { ...state.save, revision: state.save.revision + 1 } }));
 
@@ -90,8 +95,8 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       gestureStart: null,
       save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
       issues: { byBlock: {}, workflow: [] },
-      run: EMPTY_RUN,
-      ...createRunActions((update) => set((state) => ({ run: update(state.run) }))),
+      run: INITIAL_RUN_SLICE,
+      ...createRunActions(setRun, () => get().nodes.map((node) => node.id)),
 
       onNodesChange: (changes) => {
         const changesDocument = changes.some((change) => DOCUMENT_CHANGES.has(change.type) || (change.type === "dimensions" && change.resizing));

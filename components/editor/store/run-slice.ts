@@ -1,68 +1,62 @@
-import type { Cost, RunStatus, TokenCounts } from "@/contract";
+import type { SequencedRunEvent } from "@/contract";
+import { reduceRunEvents } from "./run-reducer";
+import { IDLE_RUN, initialRunView, type RunView } from "./run-view";
 
 /**
- * The run state the canvas shows on each node. Only its shape and plain setters live here; the
- * run issue feeds it from the run event stream (one hook consumes the events and calls these).
+ * The run side of the editor store: the followed run as the reducer builds it, and the run
+ * panel around it. The run stream hook is the only caller of applyRunEvents, so every view the
+ * nodes, the toolbar, the console and the trace read went through the one reducer.
  */
-export type BlockRunStatus = "pending" | "running" | "succeeded" | "failed" | "skipped";
 
-export interface BlockRunState {
-  status: BlockRunStatus;
-  startedAt?: string;
-  durationMs?: number;
-  /** Streamed model output so far (block.delta text, concatenated). */
-  text: string;
-  output?: unknown;
-  tokens?: TokenCounts;
-  /** null with `unpriced` when no price is known: the node says so, never shows $0. */
-  cost?: Cost | null;
-  unpriced?: boolean;
-  estimated?: boolean;
-  error?: { code: string; message: string };
-  /** An `error` edge took the failure. */
-  handled?: boolean;
-  /** Times the block ran (loops and parallel branches run a block more than once). */
-  runs?: number;
-}
-
-/** A run's status as the editor shows it: the API's, or `idle` before any run. */
-export type RunViewStatus = RunStatus | "idle";
+export type RunPanelTab = "console" | "trace" | "history";
 
 export interface RunSliceState {
-  runId: string | null;
-  status: RunViewStatus;
-  blocks: Record<string, BlockRunState>;
-  durationMs?: number;
-  tokens?: TokenCounts;
-  cost?: Cost | null;
-  error?: { code: string; message: string };
+  view: RunView;
+  /** The run the event stream follows; a new generation opens a fresh stream that replays from the start. */
+  target: { runId: string; generation: number } | null;
+  panelOpen: boolean;
+  tab: RunPanelTab;
+  /** The span the trace details; null details the run itself. */
+  selectedSpanId: string | null;
+  /** Why the last Run, Cancel or approval click did not work, for the toolbar to say. */
+  actionError: string | null;
 }
 
 export interface RunSliceActions {
-  /** Clears the previous run's badges and starts tracking `runId`. */
-  runStarted(runId: string): void;
-  /** Merges a patch into one block's run state (creating it as `pending` if absent). */
-  blockRunUpdated(blockId: string, patch: Partial<BlockRunState>): void;
-  /** Appends streamed text to a block. */
-  blockTextAppended(blockId: string, text: string): void;
-  runFinished(patch: Omit<Partial<RunSliceState>, "blocks" | "runId">): void;
-  runCleared(): void;
+  /** Follows a run from its first event (live if it goes on, as it was left if it ended): clears the previous run's badges. */
+  followRun(runId: string): void;
+  /** Feeds events to the reducer. Only the run stream hook calls it. */
+  applyRunEvents(events: readonly SequencedRunEvent[]): void;
+  showRunTab(tab: RunPanelTab): void;
+  setRunPanelOpen(open: boolean): void;
+  selectSpan(spanId: string | null): void;
+  setRunActionError(message: string | null): void;
 }
 
-export const EMPTY_RUN: RunSliceState = { runId: null, status: "idle", blocks: {} };
+export const INITIAL_RUN_SLICE: RunSliceState = { view: IDLE_RUN, target: null, panelOpen: false, tab: "console", selectedSpanId: null, actionError: null };
 
-type SetRun = (update: (run: RunSliceState) => RunSliceState) => void;
+type SetRunSlice = (update: (run: RunSliceState) => Partial<RunSliceState> | null) => void;
 
-export function createRunActions(setRun: SetRun): RunSliceActions {
-  const patchBlock = (run: RunSliceState, blockId: string, patch: (current: BlockRunState) => BlockRunState): RunSliceState => {
-    const current = run.blocks[blockId] ?? { status: "pending", text: "" };
-    return { ...run, blocks: { ...run.blocks, [blockId]: patch(current) } };
-  };
+/** `blockIds` lists the workflow's blocks now: a followed run starts with each of them queued. */
+export function createRunActions(setRun: SetRunSlice, blockIds: () => string[]): RunSliceActions {
   return {
-    runStarted: (runId) => setRun(() => ({ runId, status: "running", blocks: {} })),
-    blockRunUpdated: (blockId, patch) => setRun((run) => patchBlock(run, blockId, (current) => ({ ...current, ...patch }))),
-    blockTextAppended: (blockId, text) => setRun((run) => patchBlock(run, blockId, (current) => ({ ...current, text: current.text + text }))),
-    runFinished: (patch) => setRun((run) => ({ ...run, ...patch })),
-    runCleared: () => setRun(() => EMPTY_RUN),
+    followRun: (runId) =>
+      setRun((run) => ({
+        view: initialRunView(runId, blockIds()),
+        target: { runId, generation: (run.target?.generation ?? 0) + 1 },
+        selectedSpanId: null,
+        actionError: null,
+        panelOpen: true,
+      })),
+    applyRunEvents: (events) =>
+      setRun((run) => {
+        const view = reduceRunEvents(run.view, events);
+        // Repeated events (a resumed stream) change nothing: no notification, no re-render.
+        return view === run.view ? null : { view };
+      }),
+    showRunTab: (tab) => setRun(() => ({ tab, panelOpen: true })),
+    setRunPanelOpen: (panelOpen) => setRun(() => ({ panelOpen })),
+    selectSpan: (selectedSpanId) => setRun(() => ({ selectedSpanId })),
+    setRunActionError: (actionError) => setRun(() => ({ actionError })),
   };
 }

@@ -4,13 +4,13 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { createRuntime, type Runtime } from "@/lib/runtime/runtime";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
 import { testServerEnv } from "@/providers/testing/test-model-registry";
-import { runHttp } from "../run-http";
+import { runEndpoints, type RunEndpoints } from "../run-endpoints";
 
 export interface RunTestKit {
   database: TestDatabase;
   server: TestLlmServer;
   runtime: Runtime;
-  http: ReturnType<typeof runHttp>;
+  endpoints: RunEndpoints;
   close(): Promise<void>;
 }
 
@@ -26,12 +26,12 @@ export async function startRunTestKit(): Promise<RunTestKit> {
       throw new Error("knowledge search is not part of these tests");
     },
   });
-  const http = runHttp(() => ({ runs: runtime.runs, repositories: database.repositories }));
+  const endpoints = runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories }));
   return {
     database,
     server,
     runtime,
-    http,
+    endpoints,
     async close() {
       await server.close();
       await database.close();

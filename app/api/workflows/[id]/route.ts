@@ -1,22 +1,8 @@
-import { workflowService } from "@/lib/workflows/service";
-import { workflowHttp } from "@/lib/workflows/workflow-http";
+import { route } from "@/lib/http/endpoint";
+import { appWorkflowEndpoints } from "@/lib/workflows/app-workflow-endpoints";
 
 export const dynamic = "force-dynamic";
 
-const http = workflowHttp(workflowService);
-
-interface RouteContext {
-  params: Promise<{ id: string }>;
-}
-
-export async function GET(_request: Request, context: RouteContext) {
-  return http.get((await context.params).id);
-}
-
-export async function PUT(request: Request, context: RouteContext) {
-  return http.update(request, (await context.params).id);
-}
-
-export async function DELETE(_request: Request, context: RouteContext) {
-  return http.remove((await context.params).id);
-}
+export const GET = route(appWorkflowEndpoints.get);
+export const PUT = route(appWorkflowEndpoints.update);
+export const DELETE = route(appWorkflowEndpoints.remove);

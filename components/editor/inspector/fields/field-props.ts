@@ -1,4 +1,4 @@
-import type { FieldHint } from "@/blocks/types";
+import type { FieldHint } from "@/blocks";
 import type { CompletionItem } from "../../graph/reference-completion";
 
 /** What every per-kind field editor receives. */

@@ -1,13 +1,7 @@
-import { handleErrors } from "@/lib/http/errors";
-import { listDocuments, uploadDocuments } from "@/lib/knowledge/knowledge-http";
-import { getKnowledgeService } from "@/lib/knowledge/knowledge-runtime";
+import { route } from "@/lib/http/endpoint";
+import { appKnowledgeEndpoints } from "@/lib/knowledge";
 
 export const dynamic = "force-dynamic";
 
-interface RouteContext {
-  params: Promise<{ id: string }>;
-}
-
-export const GET = handleErrors(async (_request: Request, context: RouteContext) => listDocuments(getKnowledgeService(), (await context.params).id));
-
-export const POST = handleErrors(async (request: Request, context: RouteContext) => uploadDocuments(getKnowledgeService(), request, (await context.params).id));
+export const GET = route(appKnowledgeEndpoints.listDocuments);
+export const POST = route(appKnowledgeEndpoints.uploadDocuments);

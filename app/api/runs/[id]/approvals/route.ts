@@ -1,7 +1,6 @@
-import { appApprovalsHttp } from "@/lib/runs/app-approvals-http";
+import { route } from "@/lib/http/endpoint";
+import { appApprovalEndpoints } from "@/lib/runs/app-approval-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, context: { params: Promise<{ id: string }> }) {
-  return appApprovalsHttp.list((await context.params).id);
-}
+export const GET = route(appApprovalEndpoints.list);

@@ -1,7 +1,6 @@
-import { appRunHttp } from "@/lib/runs/app-run-http";
+import { route } from "@/lib/http/endpoint";
+import { appRunEndpoints } from "@/lib/runs/app-run-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(_request: Request, context: { params: Promise<{ id: string }> }) {
-  return appRunHttp.cancel((await context.params).id);
-}
+export const POST = route(appRunEndpoints.cancel);

@@ -1,15 +1,7 @@
-import { appRunHttp } from "@/lib/runs/app-run-http";
+import { route } from "@/lib/http/endpoint";
+import { appRunEndpoints } from "@/lib/runs/app-run-endpoints";
 
 export const dynamic = "force-dynamic";
 
-interface RouteContext {
-  params: Promise<{ id: string }>;
-}
-
-export async function POST(request: Request, context: RouteContext) {
-  return appRunHttp.start(request, (await context.params).id);
-}
-
-export async function GET(request: Request, context: RouteContext) {
-  return appRunHttp.list(request, (await context.params).id);
-}
+export const GET = route(appRunEndpoints.list);
+export const POST = route(appRunEndpoints.start);

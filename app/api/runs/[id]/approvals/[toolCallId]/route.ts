@@ -1,8 +1,6 @@
-import { appApprovalsHttp } from "@/lib/runs/app-approvals-http";
+import { route } from "@/lib/http/endpoint";
+import { appApprovalEndpoints } from "@/lib/runs/app-approval-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, context: { params: Promise<{ id: string; toolCallId: string }> }) {
-  const { id, toolCallId } = await context.params;
-  return appApprovalsHttp.decide(request, id, toolCallId);
-}
+export const POST = route(appApprovalEndpoints.decide);

@@ -1,14 +1,6 @@
-import { handleErrors } from "@/lib/http/errors";
-import { listChunks } from "@/lib/knowledge/knowledge-http";
-import { getKnowledgeService } from "@/lib/knowledge/knowledge-runtime";
+import { route } from "@/lib/http/endpoint";
+import { appKnowledgeEndpoints } from "@/lib/knowledge";
 
 export const dynamic = "force-dynamic";
 
-interface RouteContext {
-  params: Promise<{ id: string; documentId: string }>;
-}
-
-export const GET = handleErrors(async (request: Request, context: RouteContext) => {
-  const { id, documentId } = await context.params;
-  return listChunks(getKnowledgeService(), request, id, documentId);
-});
+export const GET = route(appKnowledgeEndpoints.listChunks);

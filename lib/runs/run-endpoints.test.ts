@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolvePricing } from "@/providers/pricing";
+import { resolvePricing } from "@/providers";
 import { parseSse, startRunTestKit, supportRoutingDocument, type RunTestKit } from "./__fixtures__/run-test-kit";
 
 let kit: RunTestKit;
@@ -13,8 +13,12 @@ async function createWorkflow(document: unknown): Promise<string> {
 }
 
 function startRun(workflowId: string, body: unknown, accept = "application/json") {
-  return kit.http.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify(body) }), workflowId);
+  return kit.endpoints.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify(body) }), { id: workflowId });
 }
+
+const getRun = (runId: string) => kit.endpoints.get(new Request(`http://test/api/runs/${runId}`), { id: runId });
+const runEvents = (runId: string, headers: Record<string, string> = {}) => kit.endpoints.events(new Request(`http://test/api/runs/${runId}/events`, { headers }), { id: runId });
+const listRuns = (workflowId: string, query = "") => kit.endpoints.list(new Request(`http://test/api/workflows/${workflowId}/runs${query}`), { id: workflowId });
 
 describe("runs over the API: support routing against the test LLM server", () => {
   it("runs only the chosen agent, streams its text, and reports tokens and cost equal to usage times the catalog price", async () => {
@@ -49,7 +53,7 @@ describe("runs over the API: support routing against the test LLM server", () =>
 
     // The same figures in GET /api/runs/:id, its spans, and the block events: one source.
     const runId = completed.data.runId as string;
-    const stored = (await (await kit.http.get(runId)).json()) as {
+    const stored = (await (await getRun(runId)).json()) as {
       status: string;
       tokens: { total: number };
       cost: { total: number };
@@ -96,16 +100,16 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const accepted = await startRun(workflowId, { input: { message: "support please" } });
     expect(accepted.status).toBe(202);
     const { runId } = (await accepted.json()) as { runId: string };
-    const all = parseSse(await (await kit.http.events(new Request(`http://test/api/runs/${runId}/events`), runId)).text());
+    const all = parseSse(await (await runEvents(runId)).text());
     expect(all.at(-1)?.event).toBe("run.completed");
-    const after = parseSse(await (await kit.http.events(new Request(`http://test/api/runs/${runId}/events`, { headers: { "last-event-id": "3" } }), runId)).text());
+    const after = parseSse(await (await runEvents(runId, { "last-event-id": "3" })).text());
     expect(after.map((event) => event.id)).toEqual(all.slice(3).map((event) => event.id));
 
     await startRun(workflowId, { input: { message: "second" }, wait: true });
-    const listed = (await (await kit.http.list(new Request(`http://test/api/workflows/${workflowId}/runs`), workflowId)).json()) as { runs: Array<{ id: string; status: string }> };
+    const listed = (await (await listRuns(workflowId)).json()) as { runs: Array<{ id: string; status: string }> };
     expect(listed.runs).toHaveLength(2);
     expect(listed.runs[1]?.id).toBe(runId);
-    const failedOnly = (await (await kit.http.list(new Request(`http://test/api/workflows/${workflowId}/runs?status=failed`), workflowId)).json()) as { runs: unknown[] };
+    const failedOnly = (await (await listRuns(workflowId, "?status=failed")).json()) as { runs: unknown[] };
     expect(failedOnly.runs).toEqual([]);
   });
 
@@ -114,15 +118,15 @@ describe("runs over the API: support routing against the test LLM server", () =>
     kit.server.enqueue({ kind: "text", text: "support" }, { kind: "hang" });
     const accepted = await startRun(workflowId, { input: { message: "support" } });
     const { runId } = (await accepted.json()) as { runId: string };
-    const stream = kit.http.events(new Request(`http://test/api/runs/${runId}/events`), runId);
+    const stream = runEvents(runId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancelledAt = Date.now();
-    expect((await kit.http.cancel(runId)).status).toBe(202);
+    expect((await kit.endpoints.cancel(new Request(`http://test/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId })).status).toBe(202);
     const events = parseSse(await (await stream).text());
     expect(Date.now() - cancelledAt).toBeLessThan(1_000);
     expect(events.at(-1)?.event).toBe("run.cancelled");
     await kit.runtime.runs.liveRun(runId)?.done;
-    const run = (await (await kit.http.get(runId)).json()) as { status: string };
+    const run = (await (await getRun(runId)).json()) as { status: string };
     expect(run.status).toBe("cancelled");
   });
 
@@ -139,16 +143,17 @@ describe("runs over the API: support routing against the test LLM server", () =>
 
   it("starts a run in the background from an empty body", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const accepted = await kit.http.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST" }), workflowId);
+    const accepted = await kit.endpoints.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST" }), { id: workflowId });
     expect(accepted.status).toBe(202);
     const { runId } = (await accepted.json()) as { runId: string };
     await kit.runtime.runs.liveRun(runId)?.done;
-    expect(((await (await kit.http.get(runId)).json()) as { status: string }).status).toBe("failed");
+    expect(((await (await getRun(runId)).json()) as { status: string }).status).toBe("failed");
   });
 
   it("refuses a malformed run request and an unknown workflow", async () => {
-    const bad = await kit.http.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), "x");
+    const bad = await kit.endpoints.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), { id: "x" });
     expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("input");
     const missing = await startRun("no-such-workflow", {});
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { message: string } }).error.message).toContain("no-such-workflow");
@@ -161,9 +166,9 @@ describe("runs left by a previous process", () => {
     const orphan = await kit.database.repositories.runs.create({ workflowId, status: "running" });
     const finished = await kit.database.repositories.runs.create({ workflowId, status: "succeeded" });
     expect(await kit.runtime.runs.failOrphans()).toBeGreaterThanOrEqual(1);
-    const run = (await (await kit.http.get(orphan.id)).json()) as { status: string; error: { message: string } };
+    const run = (await (await getRun(orphan.id)).json()) as { status: string; error: { message: string } };
     expect(run.status).toBe("failed");
     expect(run.error.message).toMatch(/server restarted/);
-    expect(((await (await kit.http.get(finished.id)).json()) as { status: string }).status).toBe("succeeded");
+    expect(((await (await getRun(finished.id)).json()) as { status: string }).status).toBe("succeeded");
   });
 });

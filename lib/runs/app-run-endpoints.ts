@@ -1,8 +1,8 @@
 import { getRuntime } from "@/lib/runtime/runtime";
-import { runHttp } from "./run-http";
+import { runEndpoints } from "./run-endpoints";
 
 /** The run endpoints over the app's runtime (one per process). */
-export const appRunHttp = runHttp(() => {
+export const appRunEndpoints = runEndpoints(() => {
   const runtime = getRuntime();
   return { runs: runtime.runs, repositories: runtime.repositories };
 });

@@ -1,54 +1,13 @@
-import type { BlockRunState, RunSliceState } from "@/components/editor/store";
 import { type RunEvent, type SequencedRunEvent, type Usage } from "@/contract";
-import { addUsage } from "@/executor/usage";
+import { addUsage } from "@/executor";
+import type { ApprovalEntry, BlockRunState, ConsoleEntry, RunView } from "./run-view";
 
 /**
  * Run events in, run state out: the only place that decides what an event means for the canvas,
  * the toolbar and the console. The live stream, a reload's replay and a past run from history all
- * go through it, so they cannot disagree.
+ * go through it, so they cannot disagree. It returns the state it was given when an event changes
+ * nothing (a resumed stream's repeats), so the store does not notify for them.
  */
-
-/** One line of the console: an event, or the text a block streamed (consecutive deltas merged). */
-export interface ConsoleEntry {
-  seq: number;
-  type: RunEvent["type"];
-  blockId?: string;
-  spanId?: string;
-  text: string;
-}
-
-export interface ApprovalEntry {
-  toolCallId: string;
-  toolName: string;
-  blockId: string;
-  arguments: unknown;
-  requestedAt: string;
-  decision?: { approved: boolean; reason?: string };
-}
-
-export interface RunView extends RunSliceState {
-  workflowId?: string;
-  startedAt?: string;
-  /** The last event applied: the stream resumes after it. */
-  lastSeq: number;
-  unpriced?: boolean;
-  estimated?: boolean;
-  output?: unknown;
-  /** True once a run.completed, run.failed or run.cancelled has been applied. */
-  ended: boolean;
-  blockNames: Record<string, string>;
-  log: ConsoleEntry[];
-  approvals: ApprovalEntry[];
-}
-
-export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [] };
-
-/** A run about to be followed: every block of the workflow starts queued. */
-export function initialRunView(runId: string, blockIds: readonly string[]): RunView {
-  const blocks: Record<string, BlockRunState> = {};
-  for (const id of blockIds) blocks[id] = { status: "pending", text: "" };
-  return { ...IDLE_RUN, runId, status: "queued", blocks };
-}
 
 function usageOf(fields: { tokens?: Usage["tokens"]; cost?: Usage["cost"]; unpriced?: boolean; estimated?: boolean }): Usage | null {
   if (!fields.tokens) return null;

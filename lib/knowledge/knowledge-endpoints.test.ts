@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorResponse } from "@/lib/http/errors";
-import * as http from "./knowledge-http";
+import { knowledgeEndpoints, type KnowledgeEndpoints } from "./knowledge-endpoints";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 import { createTestDatabase } from "@/lib/db/test-database";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: KnowledgeService;
+let endpoints: KnowledgeEndpoints;
 let baseId: string;
-
-/** Calls a handler the way a route does: thrown errors become the contract's error responses. */
-async function call(handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
 
 function upload(files: Array<{ name: string; content: BlobPart; type?: string }>, extra: Record<string, string> = {}): Request {
   const form = new FormData();
@@ -27,7 +18,8 @@ function upload(files: Array<{ name: string; content: BlobPart; type?: string }>
 beforeAll(async () => {
   database = await createTestDatabase();
   service = createKnowledgeService({ db: database.prisma, env: () => undefined });
-  const created = await call(() => http.createKnowledgeBase(service, new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "Uploads" }) })));
+  endpoints = knowledgeEndpoints(() => service);
+  const created = await endpoints.createBase(new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "Uploads" }) }), {});
   expect(created.status).toBe(201);
   baseId = ((await created.json()) as { id: string }).id;
 });
@@ -37,11 +29,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("knowledge REST handlers", () => {
+describe("knowledge base endpoints", () => {
   it("accepts several files at once, answers 202, and each document becomes ready", async () => {
-    const response = await call(() =>
-      http.uploadDocuments(service, upload([{ name: "a.md", content: "# Alpha\n\nAlpha text." }, { name: "b.txt", content: "Bravo text." }], { tags: "team,policy" }), baseId),
-    );
+    const response = await endpoints.uploadDocuments(upload([{ name: "a.md", content: "# Alpha\n\nAlpha text." }, { name: "b.txt", content: "Bravo text." }], { tags: "team,policy" }), { id: baseId });
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ id: string; name: string; status: string }> };
     expect(body.documents.map(({ name, status }) => ({ name, status }))).toEqual([
@@ -49,13 +39,13 @@ describe("knowledge REST handlers", () => {
       { name: "b.txt", status: "pending" },
     ]);
     await service.drain();
-    const listed = (await (await call(() => http.listDocuments(service, baseId))).json()) as { documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }> };
+    const listed = (await (await endpoints.listDocuments(new Request("http://localhost"), { id: baseId })).json()) as { documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }> };
     const a = listed.documents.find((document) => document.name === "a.md")!;
     expect(a).toMatchObject({ status: "ready", chunkCount: 1, error: null, metadata: { tags: ["team", "policy"] } });
   });
 
   it("stores a path-like name as its base name only", async () => {
-    const response = await call(() => http.uploadDocuments(service, upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), baseId));
+    const response = await endpoints.uploadDocuments(upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), { id: baseId });
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ name: string }> };
     expect(body.documents[0]?.name).toBe("passwd.txt");
@@ -64,19 +54,19 @@ describe("knowledge REST handlers", () => {
   it("refuses a wrong type with 415, naming the file, and stores nothing from that upload", async () => {
     const before = (await service.listDocuments(baseId)).length;
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const response = await call(() => http.uploadDocuments(service, upload([{ name: "ok.txt", content: "fine" }, { name: "photo.txt", content: png }]), baseId));
+    const response = await endpoints.uploadDocuments(upload([{ name: "ok.txt", content: "fine" }, { name: "photo.txt", content: png }]), { id: baseId });
     expect(response.status).toBe(415);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("unsupported_file_type");
     expect(body.error.message).toContain('"photo.txt" is named .txt but its content is a PNG image');
-    const exe = await call(() => http.uploadDocuments(service, upload([{ name: "tool.exe", content: "MZ..." }]), baseId));
+    const exe = await endpoints.uploadDocuments(upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId });
     expect(exe.status).toBe(415);
     expect((await service.listDocuments(baseId)).length).toBe(before);
   });
 
   it("refuses a file over 10 MB with 413", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
-    const response = await call(() => http.uploadDocuments(service, upload([{ name: "big.txt", content: big }]), baseId));
+    const response = await endpoints.uploadDocuments(upload([{ name: "big.txt", content: big }]), { id: baseId });
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error).toMatchObject({ code: "too_large" });
@@ -86,24 +76,32 @@ describe("knowledge REST handlers", () => {
   it("answers 400 without a file field and 404 for an unknown base", async () => {
     const form = new FormData();
     form.append("other", "x");
-    const none = await call(() => http.uploadDocuments(service, new Request("http://localhost/x", { method: "POST", body: form }), baseId));
+    const none = await endpoints.uploadDocuments(new Request("http://localhost/x", { method: "POST", body: form }), { id: baseId });
     expect(none.status).toBe(400);
-    const unknown = await call(() => http.uploadDocuments(service, upload([{ name: "a.txt", content: "a" }]), "nope"));
+    const unknown = await endpoints.uploadDocuments(upload([{ name: "a.txt", content: "a" }]), { id: "nope" });
     expect(unknown.status).toBe(404);
   });
 
   it("searches with the contract's result fields and validates the body", async () => {
-    const response = await call(() => http.search(service, new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "alpha", topK: 2 }) }), baseId));
+    const response = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "alpha", topK: 2 }) }), { id: baseId });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { results: Array<Record<string, unknown>> };
     expect(body.results[0]).toMatchObject({ documentName: "a.md", chunkIndex: 0, score: expect.any(Number), documentId: expect.any(String), content: expect.stringContaining("Alpha text") });
-    const bad = await call(() => http.search(service, new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "x", topK: 0 }) }), baseId));
+    const bad = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "x", topK: 0 }) }), { id: baseId });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("topK");
   });
 
+  it("refuses an invalid knowledge base with 400 naming the field", async () => {
+    const response = await endpoints.createBase(new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "x", chunkSize: 100, chunkOverlap: 60 }) }), {});
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
+    expect(error).toMatchObject({ code: "invalid_request", details: [{ path: "chunkOverlap" }] });
+    expect(error.message).toMatch(/chunkOverlap: must be less than half of chunkSize/);
+  });
+
   it("lists knowledge bases with document and chunk counts", async () => {
-    const body = (await (await call(() => http.listKnowledgeBases(service))).json()) as { knowledgeBases: Array<{ id: string; name: string; documentCount: number; chunkCount: number }> };
+    const body = (await (await endpoints.listBases(new Request("http://localhost"), {})).json()) as { knowledgeBases: Array<{ id: string; name: string; documentCount: number; chunkCount: number }> };
     expect(body.knowledgeBases[0]).toMatchObject({ id: baseId, name: "Uploads", documentCount: 3 });
   });
 });

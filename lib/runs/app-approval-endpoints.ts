@@ -1,8 +1,8 @@
 import { getRuntime } from "@/lib/runtime/runtime";
-import { approvalsHttp } from "./approvals-http";
+import { approvalEndpoints } from "./approval-endpoints";
 
 /** The approval endpoints over the app's runtime: approvals live in this process's memory. */
-export const appApprovalsHttp = approvalsHttp(() => {
+export const appApprovalEndpoints = approvalEndpoints(() => {
   const runtime = getRuntime();
   return { runs: runtime.runs, repositories: runtime.repositories };
 });

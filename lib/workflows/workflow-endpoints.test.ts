@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { createWorkflowService } from "./service";
-import { workflowHttp } from "./workflow-http";
+import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
 
 let database: TestDatabase;
-let http: ReturnType<typeof workflowHttp>;
+let http: WorkflowEndpoints;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workflowHttp(() => createWorkflowService(database.repositories));
+  http = workflowEndpoints(() => createWorkflowService(database.repositories));
 });
 afterAll(() => database.close());
 beforeEach(async () => {
@@ -22,12 +22,15 @@ const valid = { name: "Support", blocks: [start, agent], edges: [{ id: "e1", sou
 function post(body: unknown, init: { raw?: string; headers?: Record<string, string> } = {}) {
   return http.create(
     new Request("http://test/api/workflows", { method: "POST", headers: { "content-type": "application/json", ...init.headers }, body: init.raw ?? JSON.stringify(body) }),
+    {},
   );
 }
 
 function put(id: string, body: unknown) {
-  return http.update(new Request(`http://test/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), id);
+  return http.update(new Request(`http://test/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), { id });
 }
+
+const get = (id: string) => http.get(new Request(`http://test/api/workflows/${id}`), { id });
 
 async function errorOf(response: Response) {
   const body = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string; message: string }> } };
@@ -43,21 +46,21 @@ describe("workflow API", () => {
     const workflow = (await created.json()) as { id: string; version: number; blocks: unknown[] };
     expect(workflow).toMatchObject({ name: "Support", version: 1, blocks: [{ id: "start" }, { id: "agent1" }] });
 
-    expect(await (await http.get(workflow.id)).json()).toMatchObject({ id: workflow.id, name: "Support" });
-    const listed = (await (await http.list()).json()) as { workflows: unknown[] };
+    expect(await (await get(workflow.id)).json()).toMatchObject({ id: workflow.id, name: "Support" });
+    const listed = (await (await http.list(new Request("http://test/api/workflows"), {})).json()) as { workflows: unknown[] };
     expect(listed.workflows).toEqual([expect.objectContaining({ id: workflow.id, name: "Support", version: 1 })]);
 
     const updated = await put(workflow.id, { ...valid, name: "Support v2", version: 1 });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: "Support v2", version: 2 });
 
-    expect((await http.remove(workflow.id)).status).toBe(204);
-    expect((await http.get(workflow.id)).status).toBe(404);
+    expect((await http.remove(new Request(`http://test/api/workflows/${workflow.id}`, { method: "DELETE" }), { id: workflow.id })).status).toBe(204);
+    expect((await get(workflow.id)).status).toBe(404);
     expect(await stored()).toBe(0);
   });
 
   it("answers 404 with a message for an unknown id", async () => {
-    const response = await http.get("no-such-workflow");
+    const response = await get("no-such-workflow");
     expect(response.status).toBe(404);
     expect((await errorOf(response)).message).toContain("no-such-workflow");
   });
@@ -136,7 +139,7 @@ describe("workflow API", () => {
     const response = await put(created.id, { ...valid, edges: [{ id: "e1", source: "start", target: "ghost" }], version: 1 });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).details.some((detail) => detail.path === "edges[0].target")).toBe(true);
-    expect(await (await http.get(created.id)).json()).toMatchObject({ version: 1, edges: [{ target: "agent1" }] });
+    expect(await (await get(created.id)).json()).toMatchObject({ version: 1, edges: [{ target: "agent1" }] });
   });
 
   it("refuses an update without a version", async () => {
@@ -161,6 +164,6 @@ describe("workflow API", () => {
     expect(conflict.error.code).toBe("version_conflict");
     expect(conflict.error.message).toMatch(/version 2, not 1/);
     expect(conflict.error.current).toMatchObject({ name: winnerBody.name, version: 2 });
-    expect(await (await http.get(created.id)).json()).toMatchObject({ name: winnerBody.name, version: 2 });
+    expect(await (await get(created.id)).json()).toMatchObject({ name: winnerBody.name, version: 2 });
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunEvent, type SequencedRunEvent } from "@/contract";
 import { startRunTestKit, supportRoutingDocument, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
-import { initialRunView, reduceRun, reduceRunEvents } from "./run-reducer";
+import { reduceRun, reduceRunEvents } from "./run-reducer";
+import { initialRunView } from "./run-view";
 
 const BLOCK_IDS = ["start", "router", "sales", "support", "sales_response", "support_response"];
 
@@ -30,7 +31,7 @@ describe("the run reducer over a real run", () => {
       ),
     );
     const view = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
-    const stored = (await (await kit.http.get(runId)).json()) as {
+    const stored = (await (await kit.endpoints.get(new Request(`http://test/api/runs/${runId}`), { id: runId })).json()) as {
       status: string;
       tokens: { total: number };
       cost: { total: number };

@@ -1,1 +1,0 @@
-export { createApiHandler, apiTraceInput, type ApiHandlerDeps } from "./handler";

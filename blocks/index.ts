@@ -1,0 +1,8 @@
+/**
+ * The block registry's client-safe surface: every definition, its types, and the executor's view
+ * of them. The handlers are server-only and live behind `@/blocks/handlers`.
+ */
+export * from "./definitions";
+export * from "./types";
+export { blockTypeInfo, lookupBlockType } from "./type-info";
+export { startConfigSchema } from "./start/definition";

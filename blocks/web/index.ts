@@ -1,1 +1,0 @@
-export { createWebHandler, type WebHandlerDeps } from "./handler";

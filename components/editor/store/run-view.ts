@@ -1,0 +1,85 @@
+import type { Cost, RunEvent, RunStatus, TokenCounts } from "@/contract";
+
+/**
+ * What the editor shows of one run: per-block state for the nodes, totals for the toolbar, the
+ * console's lines and the approvals waiting for a person. Only run-reducer.ts builds it.
+ */
+
+export type BlockRunStatus = "pending" | "running" | "succeeded" | "failed" | "skipped";
+
+export interface BlockRunState {
+  status: BlockRunStatus;
+  startedAt?: string;
+  durationMs?: number;
+  /** Streamed model output so far (block.delta text, concatenated). */
+  text: string;
+  output?: unknown;
+  tokens?: TokenCounts;
+  /** null with `unpriced` when no price is known: the node says so, never shows $0. */
+  cost?: Cost | null;
+  unpriced?: boolean;
+  estimated?: boolean;
+  error?: { code: string; message: string };
+  /** An `error` edge took the failure. */
+  handled?: boolean;
+  /** Times the block ran (loops and parallel branches run a block more than once). */
+  runs?: number;
+}
+
+/** A run's status as the editor shows it: the API's, or `idle` before any run. */
+export type RunViewStatus = RunStatus | "idle";
+
+/** One line of the console: an event, or the text a block streamed (consecutive deltas merged). */
+export interface ConsoleEntry {
+  seq: number;
+  type: RunEvent["type"];
+  blockId?: string;
+  spanId?: string;
+  text: string;
+}
+
+export interface ApprovalEntry {
+  toolCallId: string;
+  toolName: string;
+  blockId: string;
+  arguments: unknown;
+  requestedAt: string;
+  decision?: { approved: boolean; reason?: string };
+}
+
+export interface RunView {
+  runId: string | null;
+  status: RunViewStatus;
+  /** Per block id. A block's object is replaced only when an event changes it, so nodes re-render alone. */
+  blocks: Record<string, BlockRunState>;
+  workflowId?: string;
+  startedAt?: string;
+  durationMs?: number;
+  tokens?: TokenCounts;
+  cost?: Cost | null;
+  unpriced?: boolean;
+  estimated?: boolean;
+  output?: unknown;
+  error?: { code: string; message: string };
+  /** The last event applied: the stream resumes after it. */
+  lastSeq: number;
+  /** True once a run.completed, run.failed or run.cancelled has been applied. */
+  ended: boolean;
+  blockNames: Record<string, string>;
+  log: ConsoleEntry[];
+  approvals: ApprovalEntry[];
+}
+
+export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [] };
+
+/** A run about to be followed: every block of the workflow starts queued. */
+export function initialRunView(runId: string, blockIds: readonly string[]): RunView {
+  const blocks: Record<string, BlockRunState> = {};
+  for (const id of blockIds) blocks[id] = { status: "pending", text: "" };
+  return { ...IDLE_RUN, runId, status: "queued", blocks };
+}
+
+/** Whether the run may still change: the toolbar offers Cancel and the stream stays open. */
+export function isLive(view: RunView): boolean {
+  return !view.ended && (view.status === "queued" || view.status === "running" || view.status === "paused");
+}

@@ -1,0 +1,67 @@
+import { isRunStatus, RUN_STATUSES, startRunRequestSchema, type RunStatus } from "@/contract";
+import type { Repositories } from "@/lib/db";
+import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { readJsonRequest } from "@/lib/http/read-json";
+import { lastEventId } from "@/lib/http/sse";
+import type { RunService } from "./run-service";
+import { runEventStream } from "./run-stream";
+import { toApiRun } from "./run-view";
+
+const MAX_RUN_REQUEST_BYTES = 1024 * 1024;
+
+export interface RunEndpointDependencies {
+  runs: RunService;
+  repositories: Pick<Repositories, "runs" | "runEvents">;
+}
+
+/** `?status=failed,cancelled` (or repeated): the statuses to list, refusing unknown ones. */
+function statusFilter(request: Request): RunStatus[] {
+  const values = new URL(request.url).searchParams.getAll("status").flatMap((value) => value.split(",")).filter(Boolean);
+  const unknown = values.find((value) => !isRunStatus(value));
+  if (unknown !== undefined) {
+    throw new RequestError(400, "invalid_request", `Unknown run status "${unknown}"; use one of ${RUN_STATUSES.join(", ")}.`, [{ path: "status", message: "unknown status" }]);
+  }
+  return values.filter(isRunStatus);
+}
+
+/**
+ * The run endpoints of docs/CONTRACT.md section 5 and the event stream of section 6. `start` and
+ * `list` sit under /api/workflows/:id/runs, so their `id` is the workflow's; the rest take a run's.
+ */
+export function runEndpoints(deps: () => RunEndpointDependencies) {
+  const getRun = async (id: string) => toApiRun(await deps().repositories.runs.getWithSpans(id));
+  return {
+    start: endpoint<{ id: string }>(async (request, { id: workflowId }) => {
+      // Every field is optional, so an empty body starts a run with no input.
+      const { input, wait } = await readJsonRequest(request, startRunRequestSchema, { subject: "The run request", maxBytes: MAX_RUN_REQUEST_BYTES, emptyAs: {} });
+      const { runs, repositories } = deps();
+      const live = await runs.start(workflowId, input);
+      if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
+        return runEventStream({ runId: live.runId, afterSeq: 0, live, events: repositories.runEvents, signal: request.signal });
+      }
+      if (wait) {
+        await live.done;
+        return Response.json(await getRun(live.runId));
+      }
+      return Response.json({ runId: live.runId }, { status: 202 });
+    }),
+    list: endpoint<{ id: string }>(async (request, { id: workflowId }) => {
+      const status = statusFilter(request);
+      const runs = await deps().repositories.runs.listByWorkflow(workflowId, status.length ? { status } : {});
+      return Response.json({ runs });
+    }),
+    get: endpoint<{ id: string }>(async (_request, { id }) => Response.json(await getRun(id))),
+    events: endpoint<{ id: string }>(async (request, { id }) => {
+      const { runs, repositories } = deps();
+      await repositories.runs.get(id); // 404 for an unknown run, before the stream starts
+      return runEventStream({ runId: id, afterSeq: lastEventId(request), live: runs.liveRun(id), events: repositories.runEvents, signal: request.signal });
+    }),
+    cancel: endpoint<{ id: string }>(async (_request, { id }) => {
+      await deps().runs.cancel(id);
+      return Response.json({ runId: id, status: "cancelling" }, { status: 202 });
+    }),
+  };
+}
+
+export type RunEndpoints = ReturnType<typeof runEndpoints>;

@@ -1,0 +1,30 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { MAX_WORKFLOW_BYTES, readJsonBody } from "@/lib/http/read-json";
+import { parseWorkflowDocument, parseWorkflowUpdate } from "./parse-document";
+import type { WorkflowService } from "./service";
+
+/**
+ * The workflow endpoints of docs/CONTRACT.md section 5, over a service given per call, so the app
+ * uses its database and the tests a fresh one. A document is more than a schema (size limits,
+ * then shape, then the graph rules), so bodies go through parse-document rather than a zod parse.
+ */
+export function workflowEndpoints(service: () => WorkflowService) {
+  return {
+    list: endpoint(async () => Response.json({ workflows: await service().list() })),
+    create: endpoint(async (request) => {
+      const { document, issues } = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
+      return Response.json({ ...(await service().create(document)), issues }, { status: 201 });
+    }),
+    get: endpoint<{ id: string }>(async (_request, { id }) => Response.json(await service().get(id))),
+    update: endpoint<{ id: string }>(async (request, { id }) => {
+      const { document, issues, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
+      return Response.json({ ...(await service().update(id, document, version)), issues });
+    }),
+    remove: endpoint<{ id: string }>(async (_request, { id }) => {
+      await service().remove(id);
+      return new Response(null, { status: 204 });
+    }),
+  };
+}
+
+export type WorkflowEndpoints = ReturnType<typeof workflowEndpoints>;

@@ -1,0 +1,1 @@
+export { calculatorToolProvider } from "./calculator-tool";
