@@ -3,6 +3,9 @@ const nextConfig = {
   reactStrictMode: true,
   // Browser tests reach the dev server as 127.0.0.1; Next 16 blocks dev resources for other origins.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
+  // CI builds with browser source maps so scripts/check-client-bundle.mjs can list every module
+  // the browser receives and refuse server code among them.
+  productionBrowserSourceMaps: process.env.TRELLIS_CLIENT_SOURCE_MAPS === "1",
   // Packages with WASM or native parts stay external so Node loads them as-is on the server.
   serverExternalPackages: [
     "@electric-sql/pglite",

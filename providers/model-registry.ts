@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { EnvReader } from "./env";
 import { parseModelId } from "./model-id";

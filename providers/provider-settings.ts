@@ -1,3 +1,4 @@
+import "server-only";
 import { readSetting, type EnvReader } from "./env";
 import { missingKeyError } from "./provider-errors";
 import { PROVIDERS, type ProviderConnection, type ProviderId } from "./provider-table";

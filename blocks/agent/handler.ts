@@ -1,3 +1,4 @@
+import "server-only";
 import { jsonSchema, Output } from "ai";
 import { BlockExecutionError, isTrellisError, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
 import { type Usage } from "@/contract";

@@ -1,3 +1,4 @@
+import "server-only";
 import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } from "@/executor";
 import { decodeBody, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
 import type { ApiConfig } from "./definition";

@@ -1,3 +1,4 @@
+import "server-only";
 import { BlockExecutionError, isTrellisError, evaluateCondition, type BlockHandler } from "@/executor";
 import type { ConditionConfig } from "./definition";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { BlockExecutionError, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
 import { type Usage } from "@/contract";

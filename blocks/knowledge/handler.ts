@@ -1,3 +1,4 @@
+import "server-only";
 import type { BlockHandler } from "@/executor";
 import type { KnowledgeSearchFunction } from "@/knowledge";
 import type { KnowledgeConfig } from "./definition";

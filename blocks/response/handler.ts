@@ -1,3 +1,4 @@
+import "server-only";
 import type { BlockHandler } from "@/executor";
 import type { ResponseConfig } from "./definition";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelMessage } from "ai";
 import { BlockExecutionError, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";

@@ -1,3 +1,4 @@
+import "server-only";
 import { BlockExecutionError, type BlockHandler } from "@/executor";
 import type { StartConfig } from "./definition";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { BlockHandler } from "@/executor";
 import type { GuardedFetch } from "@/net";
 import { readWebPage } from "@/tools/web_page";

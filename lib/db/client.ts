@@ -1,3 +1,4 @@
+import "server-only";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { readFileSync } from "node:fs";

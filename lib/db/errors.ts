@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "@/executor";
 
 /** A stored thing with that id or name does not exist (HTTP 404). */

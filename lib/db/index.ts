@@ -1,3 +1,4 @@
+import "server-only";
 /** The database layer (server-only). Routes and the runtime import from here. */
 export { closeDatabase, createPrisma, getDatabase, getPrisma } from "./client";
 export type { Database, DatabaseBackend, DatabaseOptions, PrismaClient } from "./client";

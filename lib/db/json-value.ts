@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { InvalidInputError } from "./errors";
 

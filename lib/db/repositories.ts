@@ -1,3 +1,4 @@
+import "server-only";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { RunEventRepository } from "./run-event-repository";

@@ -1,3 +1,4 @@
+import "server-only";
 import { type ErrorInfo, type SpanRecord, type Usage, RUN_STATUSES, type RunStatus, type RunSummary, type RunRecord } from "@/contract";
 import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";

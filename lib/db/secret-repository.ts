@@ -1,3 +1,4 @@
+import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { decryptSecret, encryptSecret } from "./secret-cipher";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ErrorInfo, SpanRecord } from "@/contract";
 import type { PrismaClient, Span } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";

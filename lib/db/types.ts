@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunEvent } from "@/contract";
 
 /** Plain objects the database layer returns: no Prisma types, dates as ISO 8601 strings. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Cost, TokenCounts, Usage } from "@/contract";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { InvalidInputError } from "./errors";

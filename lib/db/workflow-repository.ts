@@ -1,3 +1,4 @@
+import "server-only";
 import type { WorkflowDocument, StoredWorkflow, WorkflowSummary } from "@/contract";
 import type { PrismaClient, Workflow } from "@/lib/generated/prisma/client";
 import { NotFoundError, VersionConflictError } from "./errors";

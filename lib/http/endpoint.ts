@@ -1,3 +1,4 @@
+import "server-only";
 import { handleErrors } from "./errors";
 
 /** What a route without dynamic segments receives as params. */

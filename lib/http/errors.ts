@@ -1,3 +1,4 @@
+import "server-only";
 import { isTrellisError, TrellisError } from "@/executor";
 import { isErrorCode, type ErrorBody, type ErrorCode, type IssueDetail } from "@/contract";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { RequestError } from "./errors";
 import { describeIssues, zodIssues } from "./issues";

@@ -1,3 +1,4 @@
+import "server-only";
 /** Server-Sent Events framing for the run event stream (docs/CONTRACT.md section 6). */
 
 export interface SseMessage {

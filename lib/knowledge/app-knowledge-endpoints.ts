@@ -1,3 +1,4 @@
+import "server-only";
 import { knowledgeEndpoints } from "./knowledge-endpoints";
 import { getKnowledgeService } from "./knowledge-runtime";
 

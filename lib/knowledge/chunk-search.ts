@@ -1,3 +1,4 @@
+import "server-only";
 import { signBits, type SearchResult } from "@/knowledge";
 import { numberArrayLiteral, textArrayLiteral, type SqlClient } from "./sql-client";
 

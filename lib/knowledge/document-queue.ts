@@ -1,3 +1,4 @@
+import "server-only";
 import type { Usage } from "@/contract";
 import { type ClaimedJob, type IngestionQueue, type EmbeddedChunk, signBits, type FileKind } from "@/knowledge";
 import { numberArrayLiteral, type SqlClient, type TransactionalSqlClient } from "./sql-client";

@@ -1,3 +1,4 @@
+import "server-only";
 /** Knowledge bases on the app's database: the service, its endpoints, and the worker start. */
 export { appKnowledgeEndpoints } from "./app-knowledge-endpoints";
 export { knowledgeEndpoints, type KnowledgeEndpoints } from "./knowledge-endpoints";

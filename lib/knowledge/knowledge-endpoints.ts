@@ -1,3 +1,4 @@
+import "server-only";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "@/contract";
 import { endpoint } from "@/lib/http/endpoint";
 import { readJsonRequest } from "@/lib/http/read-json";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPrisma } from "@/lib/db";
 import type { VectorCapability } from "./pgvector";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sumUsage } from "@/executor";
 import { type Usage, type KnowledgeBaseRecord } from "@/contract";
 import { type Embedder, reciprocalRankFusion, DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge";

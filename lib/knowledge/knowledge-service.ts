@@ -1,3 +1,4 @@
+import "server-only";
 import { ProviderCallError, TrellisError } from "@/executor";
 import type { EnvReader } from "@/providers";
 import { createEmbedder, type Embedder, DocumentParseError, UnsupportedFileError, IngestionWorker, type IngestionWorkerOptions, processDocument, detectFileKind, type SearchRequest, type SearchResponse, type FileKind } from "@/knowledge";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { TrellisError } from "@/executor";
 import type { FileKind } from "@/knowledge";

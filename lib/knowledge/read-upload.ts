@@ -1,3 +1,4 @@
+import "server-only";
 import { RequestError } from "@/lib/http/errors";
 import { readBodyCapped } from "@/lib/http/read-capped";
 import { safeFileName } from "@/knowledge";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The part of a Prisma client that knowledge storage uses: raw SQL (full-text ranking, array
  * cosine, lease claims and bulk chunk inserts have no typed Prisma form) and transactions. Works

@@ -1,3 +1,4 @@
+import "server-only";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { approvalEndpoints } from "./approval-endpoints";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { runEndpoints } from "./run-endpoints";
 

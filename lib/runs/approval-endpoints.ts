@@ -1,3 +1,4 @@
+import "server-only";
 import { approvalDecisionSchema } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";

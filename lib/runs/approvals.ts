@@ -1,3 +1,4 @@
+import "server-only";
 import { CancelledError, TrellisError } from "@/executor";
 import type { RunEvent } from "@/contract";
 import type { ToolApprovalDecision, ToolApprovalRequest } from "@/tools/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { isTerminalEvent, type RunEvent, type SequencedRunEvent } from "@/contract";
 
 type Listener = (item: SequencedRunEvent) => void;

@@ -1,3 +1,4 @@
+import "server-only";
 import { isRunStatus, RUN_STATUSES, startRunRequestSchema, type RunStatus } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
 import { type RunChannel } from "./run-channel";

@@ -1,3 +1,4 @@
+import "server-only";
 import { workflowDocumentSchema, type WorkflowDocument, type RunStatus, type RunRecord } from "@/contract";
 import { emptyUsage, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "@/executor";
 import type { Repositories } from "@/lib/db";

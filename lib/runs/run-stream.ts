@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunEventRepository } from "@/lib/db";
 import { formatSse, SSE_HEADERS, SSE_HEARTBEAT } from "@/lib/http/sse";
 import { isTerminalEvent, type SequencedRunEvent } from "@/contract";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ApiRun, ApiSpan, RunRecord, SpanRecord } from "@/contract";
 
 /** A span as the API shows it (docs/CONTRACT.md section 5): usage spread into tokens and cost. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { lookupBlockType } from "@/blocks";
 import type { KnowledgeSearchFunction } from "@/knowledge";
 import { getRepositories, type Repositories } from "@/lib/db";

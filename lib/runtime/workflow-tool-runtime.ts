@@ -1,3 +1,4 @@
+import "server-only";
 import { startConfigSchema } from "@/blocks";
 import type { Repositories } from "@/lib/db";
 import type { RunService } from "@/lib/runs/run-service";

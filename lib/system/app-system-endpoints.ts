@@ -1,3 +1,4 @@
+import "server-only";
 import { getRepositories } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { systemEndpoints } from "./system-endpoints";

@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import type { Runtime } from "@/lib/runtime/runtime";

@@ -1,3 +1,4 @@
+import "server-only";
 import { workflowService } from "./service";
 import { workflowEndpoints } from "./workflow-endpoints";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { workflowDocumentSchema, workflowVersionSchema, type IssueDetail, type WorkflowDocument } from "@/contract";
 import { GraphValidationError, validateWorkflow } from "@/executor";
 import { lookupBlockType } from "@/blocks";

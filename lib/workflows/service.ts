@@ -1,3 +1,4 @@
+import "server-only";
 import { type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
 import { isTrellisError } from "@/executor";
 import { getRepositories, type VersionConflictError, type Repositories } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { endpoint } from "@/lib/http/endpoint";
 import { MAX_WORKFLOW_BYTES, readJsonBody } from "@/lib/http/read-json";
 import { parseWorkflowDocument, parseWorkflowUpdate } from "./parse-document";
