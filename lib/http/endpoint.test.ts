@@ -7,7 +7,7 @@ import { RequestError } from "./errors";
 describe("endpoint and route", () => {
   it("answers a thrown error with the contract's error body", async () => {
     const refuse = endpoint(async () => {
-      throw new RequestError(400, "invalid_request", "The thing is invalid.", [{ path: "name", message: "is required" }]);
+      throw new RequestError("invalid_request", "The thing is invalid.", [{ path: "name", message: "is required" }]);
     });
     const response = await refuse(new Request("http://test/thing"), {});
     expect(response.status).toBe(400);

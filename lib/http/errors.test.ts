@@ -30,7 +30,7 @@ describe("HTTP statuses of error codes", () => {
     const answer = errorResponse(conflict);
     expect(answer.status).toBe(409);
     expect(await answer.json()).toEqual({ error: { code: "version_conflict", message: "It was changed elsewhere", details: [], currentVersion: 4 } });
-    const upstream = errorResponse(new RequestError(502, "mcp_unavailable", 'MCP server "files" did not answer'));
+    const upstream = errorResponse(new RequestError("mcp_unavailable", 'MCP server "files" did not answer'));
     expect(upstream.status).toBe(502);
     expect(await upstream.json()).toMatchObject({ error: { code: "mcp_unavailable", message: 'MCP server "files" did not answer' } });
   });

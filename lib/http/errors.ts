@@ -79,18 +79,10 @@ export const HTTP_STATUS_BY_CODE = {
   network_error: 500,
 } as const satisfies Record<ErrorCode, number>;
 
-type StatusOf<Code extends ErrorCode> = (typeof HTTP_STATUS_BY_CODE)[Code];
-
-/**
- * Errors raised by the HTTP layer itself: bad JSON, a body too large. The status written at the
- * throw site is for its reader: the compiler holds it to the table's status for the code, and the
- * answer takes its status from the table like every other error.
- */
-export class RequestError<Code extends ErrorCode = ErrorCode> extends TrellisError {
-  readonly status: StatusOf<Code>;
-  constructor(status: StatusOf<Code>, code: Code, message: string, details: IssueDetail[] = []) {
+/** Errors raised by the HTTP layer itself (bad JSON, a body too large); the table gives their status. */
+export class RequestError extends TrellisError {
+  constructor(code: ErrorCode, message: string, details: IssueDetail[] = []) {
     super(code, message, { details });
-    this.status = status;
   }
 }
 

@@ -15,12 +15,12 @@ export async function readJsonBody(request: Request, maxBytes: number, options: 
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(declared, maxBytes);
   const text = new TextDecoder().decode(await readBodyCapped(request, maxBytes, (size) => tooLarge(size, maxBytes)));
   if (text.trim() === "" && "emptyAs" in options) return options.emptyAs;
-  if (text.trim() === "") throw new RequestError(400, "invalid_json", "The request body is empty; send a JSON document.");
+  if (text.trim() === "") throw new RequestError("invalid_json", "The request body is empty; send a JSON document.");
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : "not JSON";
-    throw new RequestError(400, "invalid_json", `The request body is not valid JSON: ${reason}`);
+    throw new RequestError("invalid_json", `The request body is not valid JSON: ${reason}`);
   }
 }
 
@@ -42,12 +42,12 @@ export async function readJsonRequest<Schema extends z.ZodType>(request: Request
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issues = zodIssues(parsed.error);
-  throw new RequestError(400, "invalid_request", describeIssues(options.subject, issues), issues);
+  throw new RequestError("invalid_request", describeIssues(options.subject, issues), issues);
 }
 
 function tooLarge(size: number, maxBytes: number): RequestError {
   const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  return new RequestError(413, "too_large", `The request body is ${size > maxBytes * 10 ? "far " : ""}over the ${megabytes(maxBytes)} MB limit.`, [
+  return new RequestError("too_large", `The request body is ${size > maxBytes * 10 ? "far " : ""}over the ${megabytes(maxBytes)} MB limit.`, [
     { path: "", message: `at least ${megabytes(size)} MB received` },
   ]);
 }

@@ -60,13 +60,13 @@ async function vectorLeg(
  */
 export async function searchKnowledge(deps: SearchDependencies, request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
   const query = request.query.trim();
-  if (!query) throw new RequestError(400, "invalid_request", "The search query is empty", [{ path: "query", message: "is required" }]);
+  if (!query) throw new RequestError("invalid_request", "The search query is empty", [{ path: "query", message: "is required" }]);
   const topK = request.topK ?? DEFAULT_TOP_K;
   if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
-    throw new RequestError(400, "invalid_request", `topK must be a whole number from 1 to ${MAX_TOP_K}`, [{ path: "topK", message: "is out of range" }]);
+    throw new RequestError("invalid_request", `topK must be a whole number from 1 to ${MAX_TOP_K}`, [{ path: "topK", message: "is out of range" }]);
   }
   const ids = [...new Set(request.knowledgeBaseIds)];
-  if (ids.length === 0) throw new RequestError(400, "invalid_request", "Choose at least one knowledge base", [{ path: "knowledgeBaseIds", message: "is empty" }]);
+  if (ids.length === 0) throw new RequestError("invalid_request", "Choose at least one knowledge base", [{ path: "knowledgeBaseIds", message: "is empty" }]);
   const bases = await findBases(deps.db, ids);
   const missing = ids.filter((id) => !bases.some((base) => base.id === id));
   if (missing.length > 0) throw new NotFoundError(`Knowledge base "${missing[0]}" does not exist`);

@@ -24,7 +24,7 @@ export interface KnowledgeServiceOptions {
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 
 function invalid(path: string, message: string): RequestError {
-  return new RequestError(400, "invalid_request", `${path} ${message}`, [{ path, message }]);
+  return new RequestError("invalid_request", `${path} ${message}`, [{ path, message }]);
 }
 
 export function createKnowledgeService(options: KnowledgeServiceOptions) {
@@ -78,7 +78,7 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       const parsed = createKnowledgeBaseRequestSchema.safeParse(input);
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "body", message: issue.message }));
-        throw new RequestError(400, "invalid_request", `Invalid knowledge base: ${details.map((detail) => `${detail.path} ${detail.message}`).join("; ")}`, details);
+        throw new RequestError("invalid_request", `Invalid knowledge base: ${details.map((detail) => `${detail.path} ${detail.message}`).join("; ")}`, details);
       }
       try {
         embedderFor(parsed.data.embeddingModel);
@@ -102,7 +102,7 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
         try {
           return { ...file, kind: detectFileKind(file.name, file.bytes) };
         } catch (error) {
-          if (error instanceof UnsupportedFileError) throw new RequestError(415, error.code, error.message, [{ path: file.name, message: error.message }]);
+          if (error instanceof UnsupportedFileError) throw new RequestError(error.code, error.message, [{ path: file.name, message: error.message }]);
           throw error;
         }
       });

@@ -26,10 +26,10 @@ function parseMetadata(form: FormData): Record<string, unknown> {
     try {
       parsed = JSON.parse(raw);
     } catch {
-      throw new RequestError(400, "invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "is not valid JSON" }]);
+      throw new RequestError("invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "is not valid JSON" }]);
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      throw new RequestError(400, "invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "must be an object" }]);
+      throw new RequestError("invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "must be an object" }]);
     }
     Object.assign(metadata, parsed);
   }
@@ -46,28 +46,28 @@ function parseMetadata(form: FormData): Record<string, unknown> {
 export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS): Promise<UploadForm> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const maxBody = limits.maxFiles * limits.maxFileBytes + 1024 * 1024;
-  if (declared > maxBody) throw new RequestError(413, "too_large", `The upload is ${megabytes(declared)}; at most ${megabytes(maxBody)} per request`);
+  if (declared > maxBody) throw new RequestError("too_large", `The upload is ${megabytes(declared)}; at most ${megabytes(maxBody)} per request`);
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw new RequestError(400, "invalid_request", 'Upload files as multipart/form-data with the field "file"');
+    throw new RequestError("invalid_request", 'Upload files as multipart/form-data with the field "file"');
   }
   let form: FormData;
   try {
     // Read with a cap even when no Content-Length was sent (chunked bodies), then parse.
-    const body = await readBodyCapped(request, maxBody, () => new RequestError(413, "too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
+    const body = await readBodyCapped(request, maxBody, () => new RequestError("too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
     form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch (error) {
     if (error instanceof RequestError) throw error;
-    throw new RequestError(400, "invalid_request", "The multipart body could not be read");
+    throw new RequestError("invalid_request", "The multipart body could not be read");
   }
   const entries = form.getAll("file");
-  if (entries.length === 0) throw new RequestError(400, "invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
-  if (entries.length > limits.maxFiles) throw new RequestError(413, "too_large", `At most ${limits.maxFiles} files per upload (got ${entries.length})`);
+  if (entries.length === 0) throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
+  if (entries.length > limits.maxFiles) throw new RequestError("too_large", `At most ${limits.maxFiles} files per upload (got ${entries.length})`);
   const files: UploadedFile[] = [];
   for (const [index, entry] of entries.entries()) {
-    if (typeof entry === "string") throw new RequestError(400, "invalid_request", `file[${index}] is text, not a file`, [{ path: `file[${index}]`, message: "must be a file" }]);
+    if (typeof entry === "string") throw new RequestError("invalid_request", `file[${index}] is text, not a file`, [{ path: `file[${index}]`, message: "must be a file" }]);
     const name = safeFileName(entry.name);
     if (entry.size > limits.maxFileBytes) {
-      throw new RequestError(413, "too_large", `"${name}" is ${megabytes(entry.size)}; files may be at most ${megabytes(limits.maxFileBytes)}`, [
+      throw new RequestError("too_large", `"${name}" is ${megabytes(entry.size)}; files may be at most ${megabytes(limits.maxFileBytes)}`, [
         { path: `file[${index}]`, message: "is too large" },
       ]);
     }

@@ -21,7 +21,7 @@ function statusFilter(request: Request): RunStatus[] {
   const values = new URL(request.url).searchParams.getAll("status").flatMap((value) => value.split(",")).filter(Boolean);
   const unknown = values.find((value) => !isRunStatus(value));
   if (unknown !== undefined) {
-    throw new RequestError(400, "invalid_request", `Unknown run status "${unknown}"; use one of ${RUN_STATUSES.join(", ")}.`, [{ path: "status", message: "unknown status" }]);
+    throw new RequestError("invalid_request", `Unknown run status "${unknown}"; use one of ${RUN_STATUSES.join(", ")}.`, [{ path: "status", message: "unknown status" }]);
   }
   return values.filter(isRunStatus);
 }

@@ -36,13 +36,13 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
     mcpServerTools: endpoint<{ server: string }>(async (request, { server }) => {
       const servers = deps.mcpServers();
       const config = Object.hasOwn(servers, server) ? servers[server] : undefined;
-      if (!config) throw new RequestError(404, "not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
+      if (!config) throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
       try {
         return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) });
       } catch (error) {
         // A server's URL may carry a token in its query: name the server, never its URL.
         const reason = error instanceof Error ? error.message : String(error);
-        throw new RequestError(502, "mcp_unavailable", `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`);
+        throw new RequestError("mcp_unavailable", `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`);
       }
     }),
     /**

@@ -35,12 +35,12 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   }
   const record = body as Record<string, unknown>;
   if (Array.isArray(record.blocks) && record.blocks.length > MAX_BLOCKS) {
-    throw new RequestError(413, "too_large", `The workflow has ${record.blocks.length} blocks; the limit is ${MAX_BLOCKS}.`, [
+    throw new RequestError("too_large", `The workflow has ${record.blocks.length} blocks; the limit is ${MAX_BLOCKS}.`, [
       { path: "blocks", message: `${record.blocks.length} blocks, limit ${MAX_BLOCKS}` },
     ]);
   }
   if (Array.isArray(record.edges) && record.edges.length > MAX_EDGES) {
-    throw new RequestError(413, "too_large", `The workflow has ${record.edges.length} edges; the limit is ${MAX_EDGES}.`, [
+    throw new RequestError("too_large", `The workflow has ${record.edges.length} edges; the limit is ${MAX_EDGES}.`, [
       { path: "edges", message: `${record.edges.length} edges, limit ${MAX_EDGES}` },
     ]);
   }
@@ -59,7 +59,7 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
 export function parseWorkflowUpdate(body: unknown): ParsedWorkflow & { version: number } {
   const version = workflowVersionSchema.safeParse(body);
   if (!version.success) {
-    throw new RequestError(400, "invalid_request", "An update must include the `version` it was based on (a positive integer).", [
+    throw new RequestError("invalid_request", "An update must include the `version` it was based on (a positive integer).", [
       { path: "version", message: "expected a positive integer" },
     ]);
   }

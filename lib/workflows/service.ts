@@ -19,7 +19,7 @@ export function createWorkflowService(repositories: Pick<Repositories, "workflow
       } catch (error) {
         if (isTrellisError(error) && error.code === "version_conflict") {
           const current = await workflows.get(id).catch(() => null);
-          Object.assign(error, { responseExtra: { currentVersion: (error as VersionConflictError).currentVersion, current } });
+          error.responseExtra = { currentVersion: (error as VersionConflictError).currentVersion, current };
         }
         throw error;
       }
