@@ -45,7 +45,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? "";
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     const fetcher = options.fetch ?? globalThis.fetch;
-    const response = await fetcher(`${baseUrl}${path}`, { ...init, headers: { "content-type": "application/json", ...options.headers, ...(init.headers ?? {}) } });
+    const response = await fetcher(`${baseUrl}${path}`, {
+      ...init,
+      headers: { "content-type": "application/json", ...options.headers, ...(init.headers ?? {}) },
+    });
     const text = await response.text();
     if (!response.ok) throw apiErrorFrom(response.status, text);
     return (text ? JSON.parse(text) : undefined) as T;
@@ -60,7 +63,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: () => call<{ workflows: WorkflowSummary[] }>("/api/workflows").then((body) => body.workflows),
       get: (id: string) => call<StoredWorkflow>(workflowPath(id)),
       create: (document: WorkflowDocumentInput) => post<SavedWorkflow>("/api/workflows", document),
-      update: (id: string, document: WorkflowDocumentInput & { version: number }) => call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
+      update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
+        call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
       remove: (id: string) => call<void>(workflowPath(id), { method: "DELETE" }),
     },
     runs: {
@@ -81,7 +85,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       listDocuments: (id: string) => call<{ documents: KnowledgeDocument[] }>(`${basePath(id)}/documents`).then((body) => body.documents),
       deleteDocument: (id: string, documentId: string) => call<void>(`${basePath(id)}/documents/${segment(documentId)}`, { method: "DELETE" }),
       listChunks: (id: string, documentId: string, page: { offset?: number; limit?: number } = {}) =>
-        call<{ chunks: ChunkView[] }>(`${basePath(id)}/documents/${segment(documentId)}/chunks?offset=${page.offset ?? 0}&limit=${page.limit ?? 100}`).then((body) => body.chunks),
+        call<{ chunks: ChunkView[] }>(`${basePath(id)}/documents/${segment(documentId)}/chunks?offset=${page.offset ?? 0}&limit=${page.limit ?? 100}`).then(
+          (body) => body.chunks,
+        ),
       search: (id: string, request: SearchRequestBody) => post<SearchAnswer>(`${basePath(id)}/search`, request),
       documentsUrl: (id: string) => `${baseUrl}${basePath(id)}/documents`,
     },

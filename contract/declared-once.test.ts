@@ -18,7 +18,8 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-const isExported = (statement: ts.Statement) => ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (statement: ts.Statement) =>
+  ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Names a file declares at its top level (only the exported ones when asked): types, interfaces, classes, functions, constants. */
 function declaredNames(file: string, onlyExported = false): string[] {
@@ -26,7 +27,13 @@ function declaredNames(file: string, onlyExported = false): string[] {
   const names: string[] = [];
   for (const statement of source.statements) {
     if (onlyExported && !isExported(statement)) continue;
-    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement)) {
+    if (
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isClassDeclaration(statement) ||
+      ts.isFunctionDeclaration(statement) ||
+      ts.isEnumDeclaration(statement)
+    ) {
       if (statement.name) names.push(statement.name.text);
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
@@ -45,7 +52,11 @@ describe("the contract", () => {
 
     const elsewhere = sourceFiles(root)
       .filter((file) => !file.startsWith(contractDirectory + path.sep) && !file.endsWith(".test.ts") && !file.endsWith(".test.tsx"))
-      .flatMap((file) => declaredNames(file).filter((name) => contractNames.has(name)).map((name) => `${name} in ${path.relative(root, file)} (the contract's is in ${contractNames.get(name)})`));
+      .flatMap((file) =>
+        declaredNames(file)
+          .filter((name) => contractNames.has(name))
+          .map((name) => `${name} in ${path.relative(root, file)} (the contract's is in ${contractNames.get(name)})`),
+      );
     expect(elsewhere).toEqual([]);
   });
 

@@ -26,7 +26,8 @@ export type RunEvent =
   | ({ type: "block.completed"; runId: string; blockId: string; spanId: string; output: unknown; durationMs: number } & UsageFields)
   | ({ type: "block.failed"; runId: string; blockId: string; spanId: string; error: ErrorInfo; handled: boolean } & UsageFields)
   | { type: "block.skipped"; runId: string; blockId: string; reason: string }
-  | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> & Pick<UsageFields, "unpriced" | "estimated">)
+  | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> &
+      Pick<UsageFields, "unpriced" | "estimated">)
   | { type: "run.failed"; runId: string; error: ErrorInfo }
   | { type: "run.cancelled"; runId: string }
   /*
@@ -37,7 +38,16 @@ export type RunEvent =
    * returns an error to the model ("denied by a person: <reason>"); the run goes on. `spanId` is
    * the tool call's span (a child of the agent block's span).
    */
-  | { type: "tool.approval.requested"; runId: string; blockId: string; spanId: string | null; toolCallId: string; toolName: string; arguments: unknown; requestedAt: string }
+  | {
+      type: "tool.approval.requested";
+      runId: string;
+      blockId: string;
+      spanId: string | null;
+      toolCallId: string;
+      toolName: string;
+      arguments: unknown;
+      requestedAt: string;
+    }
   | {
       type: "tool.approval.resolved";
       runId: string;

@@ -17,7 +17,10 @@ async function pickReference(editor: EditorPage, key: string, typed: string, ref
   const field = editor.field(key);
   await field.click();
   await field.pressSequentially(typed);
-  await editor.page.getByTestId("completion-option").filter({ hasText: `<${reference}>` }).click();
+  await editor.page
+    .getByTestId("completion-option")
+    .filter({ hasText: `<${reference}>` })
+    .click();
 }
 
 test("the support-routing example is built by mouse alone and saved", async ({ page, request }) => {
@@ -55,7 +58,13 @@ test("the support-routing example is built by mouse alone and saved", async ({ p
   expect(byName.get("Router")!.config!.prompt).toBe("Route this message: <Start.message>");
   const id = (name: string) => byName.get(name)!.id;
   expect(stored.edges.map((edge) => `${edge.source}->${edge.target}`).sort()).toEqual(
-    [`start->${id("Router")}`, `${id("Router")}->${id("Sales Agent")}`, `${id("Router")}->${id("Support Agent")}`, `${id("Sales Agent")}->${id("Response")}`, `${id("Support Agent")}->${id("Response")}`].sort(),
+    [
+      `start->${id("Router")}`,
+      `${id("Router")}->${id("Sales Agent")}`,
+      `${id("Router")}->${id("Support Agent")}`,
+      `${id("Sales Agent")}->${id("Response")}`,
+      `${id("Support Agent")}->${id("Response")}`,
+    ].sort(),
   );
 });
 

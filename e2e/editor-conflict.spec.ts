@@ -60,7 +60,10 @@ test("reload after a conflict takes the other tab's version", async ({ browser, 
 test("leaving with changes that are not saved asks first", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Leave guard ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+    ],
   });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
@@ -82,7 +85,10 @@ test("leaving with changes that are not saved asks first", async ({ page, reques
 test("work the server could not store is kept in the browser and offered back after a reload", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Draft kept ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+    ],
   });
   const editor = new EditorPage(page);
   await editor.open(workflowId);

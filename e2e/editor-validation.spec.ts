@@ -7,7 +7,10 @@ test.describe.configure({ timeout: 180_000 });
 test("a broken reference shows its error on the node and in the inspector", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Broken reference ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+    ],
     edges: [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }],
   });
   const editor = new EditorPage(page);

@@ -144,7 +144,10 @@ test("renaming a block points the references to it at the new name; pasted block
 
   // Copy both and paste: the pasted Reply reads the pasted Drafter, not the original.
   await editor.select("Drafter");
-  await editor.block("Reply").locator('[data-testid^="block-name-"]').click({ modifiers: ["Shift"] });
+  await editor
+    .block("Reply")
+    .locator('[data-testid^="block-name-"]')
+    .click({ modifiers: ["Shift"] });
   await expect(page.locator(".react-flow__node.selected")).toHaveCount(2);
   await editor.press("Control+c");
   await editor.press("Control+v");

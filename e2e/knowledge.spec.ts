@@ -53,7 +53,13 @@ test("the Knowledge block's inspector lists the bases by name, and flags a chose
     name: `Knowledge picker ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "kb1", type: "knowledge", name: "Search", position: { x: 420, y: 160 }, config: { knowledgeBaseIds: ["kb_deleted_long_ago"], query: "<Start.message>" } },
+      {
+        id: "kb1",
+        type: "knowledge",
+        name: "Search",
+        position: { x: 420, y: 160 },
+        config: { knowledgeBaseIds: ["kb_deleted_long_ago"], query: "<Start.message>" },
+      },
     ],
   });
   const editor = new EditorPage(page);

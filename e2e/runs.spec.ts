@@ -52,7 +52,11 @@ test("a support message streams into the Support Agent node, skips Sales, and th
   // Streamed text shows in the node while the run still goes.
   await expect
     .poll(async () => {
-      const text = (await run.nodeText("support").textContent().catch(() => "")) ?? "";
+      const text =
+        (await run
+          .nodeText("support")
+          .textContent()
+          .catch(() => "")) ?? "";
       return text.length > 0 ? await run.status.getAttribute("data-status") : "no text yet";
     })
     .toBe("running");
@@ -65,7 +69,9 @@ test("a support message streams into the Support Agent node, skips Sales, and th
 
   const runId = await run.runId();
   const stored = await run.apiRun(runId);
-  const models = (await (await request.get("/api/models")).json()) as { models: Array<{ id: string; prices: { input: number; output: number; cachedInput?: number } }> };
+  const models = (await (await request.get("/api/models")).json()) as {
+    models: Array<{ id: string; prices: { input: number; output: number; cachedInput?: number } }>;
+  };
   const prices = models.models.find((model) => model.id === "openai/gpt-4o-mini")!.prices;
   const modelSpans = stored.spans.filter((span) => span.kind === "model");
   expect(modelSpans.map((span) => span.blockId).sort()).toEqual(["router", "support"]);
@@ -132,7 +138,9 @@ test("Cancel stops a slow run within a second", async ({ page, request }) => {
   // The run stops within a second of the server taking the cancel (its end by the server's clock);
   // on a loaded machine the request itself can wait in line, so the click-to-canvas time is logged.
   const stoppedAt = Date.parse(stored.endedAt!);
-  console.log(`cancel: answered ${acceptedAt - clickedAt} ms after the click, run ended ${stoppedAt - clickedAt} ms after it, canvas showed it after ${shownAfterMs} ms`);
+  console.log(
+    `cancel: answered ${acceptedAt - clickedAt} ms after the click, run ended ${stoppedAt - clickedAt} ms after it, canvas showed it after ${shownAfterMs} ms`,
+  );
   expect(stoppedAt - acceptedAt).toBeLessThan(1_000);
   await page.waitForTimeout(500);
   await expect(run.nodeText("support")).toHaveText(textAtCancel!);

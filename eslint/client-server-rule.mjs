@@ -68,7 +68,12 @@ export const clientServerRule = {
       if (chain) context.report({ node, messageId: "server", data: { chain: [relative, ...chain.map((file) => path.relative(root, file))].join(" -> ") } });
     }
     return {
-      ImportDeclaration: (node) => check(node.source, node.source.value, node.importKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === "type"))),
+      ImportDeclaration: (node) =>
+        check(
+          node.source,
+          node.source.value,
+          node.importKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === "type")),
+        ),
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, node.exportKind === "type"),
       ExportAllDeclaration: (node) => check(node.source, node.source.value, node.exportKind === "type"),
     };

@@ -17,7 +17,11 @@ function folderHasIndex(folder) {
 /** The project path an import points at (`executor/engine`), or null for packages. */
 function targetOf(specifier, importer) {
   if (specifier.startsWith("@/")) return specifier.slice(2).replace(/\/$/, "");
-  if (specifier.startsWith(".")) return path.relative(root, path.resolve(path.dirname(importer), specifier)).split(path.sep).join("/");
+  if (specifier.startsWith("."))
+    return path
+      .relative(root, path.resolve(path.dirname(importer), specifier))
+      .split(path.sep)
+      .join("/");
   return null;
 }
 
@@ -26,7 +30,9 @@ export const folderEntryRule = {
     type: "problem",
     docs: { description: "import a folder through its index.ts (or a declared entry), not the files behind it" },
     schema: [{ type: "object", properties: { entries: { type: "object" } }, additionalProperties: false }],
-    messages: { deep: "Import '{{folder}}' through its index ('@/{{folder}}'{{entries}}), not '{{specifier}}': the files behind an index.ts are the folder's own (docs/ARCHITECTURE.md)." },
+    messages: {
+      deep: "Import '{{folder}}' through its index ('@/{{folder}}'{{entries}}), not '{{specifier}}': the files behind an index.ts are the folder's own (docs/ARCHITECTURE.md).",
+    },
   },
   create(context) {
     const entries = context.options[0]?.entries ?? {};

@@ -56,7 +56,8 @@ function referenceProblem(analysis: WorkflowAnalysis, entry: BlockEntry, referen
     const defined = Object.keys(variables);
     return `${reference.text} names no workflow variable${defined.length ? ` (defined: ${defined.join(", ")})` : " (none are defined)"}`;
   }
-  if (root === "loop") return hasAncestor(analysis, entry, "loop", entry.info?.container === "loop") ? null : `${reference.text} is only available inside a loop container`;
+  if (root === "loop")
+    return hasAncestor(analysis, entry, "loop", entry.info?.container === "loop") ? null : `${reference.text} is only available inside a loop container`;
   if (root === "parallel") return hasAncestor(analysis, entry, "parallel", false) ? null : `${reference.text} is only available inside a parallel container`;
   if (root === "start" && analysis.entry && !analysis.byName.has("start")) return null;
   const target = analysis.byName.get(root) ?? analysis.byId.get(reference.root);
@@ -93,7 +94,8 @@ function checkExpressions(entry: BlockEntry, issues: IssueDetail[]): void {
   for (const { path, text } of found) {
     if (text.trim() === "") continue;
     let placeholder = text;
-    for (const token of parseReferences(text).reverse()) placeholder = placeholder.slice(0, token.start) + "0".padEnd(token.end - token.start) + placeholder.slice(token.end);
+    for (const token of parseReferences(text).reverse())
+      placeholder = placeholder.slice(0, token.start) + "0".padEnd(token.end - token.start) + placeholder.slice(token.end);
     try {
       parseExpression(placeholder);
     } catch (error) {

@@ -17,7 +17,9 @@ describe("connection checker for the canvas", () => {
   });
 
   it("explains why a connection is refused, in the validator's words", () => {
-    expect(checker.problem({ source: "b", target: "a" })).toBe("Connecting 'b' to 'a' would close a cycle ('b' → 'a' → 'b'); repeat work with a loop container instead");
+    expect(checker.problem({ source: "b", target: "a" })).toBe(
+      "Connecting 'b' to 'a' would close a cycle ('b' → 'a' → 'b'); repeat work with a loop container instead",
+    );
     expect(checker.problem({ source: "a", target: "start" })).toBe("The start block 'start' accepts no incoming edges (edge from 'a')");
     expect(checker.problem({ source: "a", target: "inner" })).toContain("crosses a container boundary");
     expect(checker.problem({ source: "a", target: "b", sourceHandle: "branch:x" })).toBe("Block 'a' has no 'branch:x' handle (it offers: out, error)");
@@ -31,7 +33,9 @@ describe("connection checker for the canvas", () => {
       workflow([block("start", "start"), block("a", "task"), block("b", "task"), block("c", "task")], [edge("a", "b"), edge("b", "c")]),
       lookupFakeType,
     );
-    expect(chain.problem({ source: "c", target: "a" })).toBe("Connecting 'c' to 'a' would close a cycle ('c' → 'a' → 'b' → 'c'); repeat work with a loop container instead");
+    expect(chain.problem({ source: "c", target: "a" })).toBe(
+      "Connecting 'c' to 'a' would close a cycle ('c' → 'a' → 'b' → 'c'); repeat work with a loop container instead",
+    );
     expect(chain.problem({ source: "a", target: "c" })).toBeNull();
     expect(chain.problem({ source: "a", target: "a" })).toBe("Block 'a' is connected to itself; repeat work with a loop container");
   });

@@ -25,7 +25,9 @@ export interface ConnectionChecker {
  */
 export function createConnectionChecker(document: WorkflowDocument, lookup: BlockTypeLookup): ConnectionChecker {
   const analysis = analyzeWorkflow(document, lookup);
-  const connected = new Set([...analysis.edges, ...analysis.dormantEdges].map((edge) => connectionKey(edge.source.block.id, edge.target.block.id, edge.handle)));
+  const connected = new Set(
+    [...analysis.edges, ...analysis.dormantEdges].map((edge) => connectionKey(edge.source.block.id, edge.target.block.id, edge.handle)),
+  );
   const predecessors = flowPredecessors(analysis);
   const handlesBySource = new Map<BlockEntry, ReadonlyArray<string>>();
   const pathsBySource = new Map<BlockEntry, Map<BlockEntry, BlockEntry>>();

@@ -12,7 +12,13 @@ describe("workflow validation", () => {
 
   it("reports unknown types, duplicate ids and names that clash ignoring case and spaces", () => {
     const document = workflow(
-      [block("start", "start"), block("a", "mystery"), block("b", "task", {}, { name: "Support Agent" }), block("b", "task", {}, { name: "supportagent" }), block("loopy", "task", {}, { name: "Loop" })],
+      [
+        block("start", "start"),
+        block("a", "mystery"),
+        block("b", "task", {}, { name: "Support Agent" }),
+        block("b", "task", {}, { name: "supportagent" }),
+        block("loopy", "task", {}, { name: "Loop" }),
+      ],
       [],
     );
     expect(issues(document)).toEqual([
@@ -39,7 +45,9 @@ describe("workflow validation", () => {
 
   it("requires exactly one start block", () => {
     expect(issues(workflow([block("a", "task")], []))).toEqual([{ path: "blocks", message: "The workflow needs one enabled start block" }]);
-    expect(issues(workflow([block("s1", "start"), block("s2", "start")], []))).toEqual([{ path: "blocks[1]", message: "Only one start block is allowed: found 's1', 's2'" }]);
+    expect(issues(workflow([block("s1", "start"), block("s2", "start")], []))).toEqual([
+      { path: "blocks[1]", message: "Only one start block is allowed: found 's1', 's2'" },
+    ]);
   });
 
   it("refuses a cycle and names the blocks around it; loops go through a container", () => {
@@ -49,7 +57,12 @@ describe("workflow validation", () => {
     );
     expect(issues(document)).toEqual([{ path: "edges[3]", message: "A cycle runs through 'a' → 'b' → 'c' → 'a'; repeat work with a loop container instead" }]);
     const throughLoop = workflow(
-      [block("start", "start"), block("loop1", "loop", { kind: "for", count: 2 }), block("x", "task", {}, { parentId: "loop1" }), block("y", "task", {}, { parentId: "loop1" })],
+      [
+        block("start", "start"),
+        block("loop1", "loop", { kind: "for", count: 2 }),
+        block("x", "task", {}, { parentId: "loop1" }),
+        block("y", "task", {}, { parentId: "loop1" }),
+      ],
       [edge("start", "loop1"), edge("loop1", "x", "body"), edge("x", "y"), edge("y", "loop1")],
     );
     expect(issues(throughLoop)).toEqual([]);
@@ -71,21 +84,45 @@ describe("workflow validation", () => {
       { path: "blocks[3].parentId", message: "Block 'orphan' is inside 'gone', which does not exist" },
       { path: "blocks[4].parentId", message: "Block 'wrong' is inside 'start', which is a start block, not a loop or parallel container" },
       { path: "edges[1]", message: "A body edge must go from a container to a block inside it, but 'outside' is not inside 'loop1'" },
-      { path: "edges[2]", message: "The edge from 'inner' (inside 'loop1') to 'outside' (at the top level) crosses a container boundary; use the container's body and out handles" },
-      { path: "edges[3]", message: "The edge from 'start' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles" },
+      {
+        path: "edges[2]",
+        message:
+          "The edge from 'inner' (inside 'loop1') to 'outside' (at the top level) crosses a container boundary; use the container's body and out handles",
+      },
+      {
+        path: "edges[3]",
+        message: "The edge from 'start' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles",
+      },
     ]);
   });
 
   it("refuses a second edge for the same connection, and holds edges of disabled blocks to the edge and cycle rules", () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task"), block("off", "task", {}, { enabled: false }), block("loop1", "loop", {}, { enabled: false }), block("inner", "task", {}, { parentId: "loop1" })],
-      [edge("start", "a"), { id: "again", source: "start", target: "a", sourceHandle: "out" }, edge("start", "a", "error"), edge("a", "off"), edge("off", "a"), edge("off", "start"), edge("a", "inner")],
+      [
+        block("start", "start"),
+        block("a", "task"),
+        block("off", "task", {}, { enabled: false }),
+        block("loop1", "loop", {}, { enabled: false }),
+        block("inner", "task", {}, { parentId: "loop1" }),
+      ],
+      [
+        edge("start", "a"),
+        { id: "again", source: "start", target: "a", sourceHandle: "out" },
+        edge("start", "a", "error"),
+        edge("a", "off"),
+        edge("off", "a"),
+        edge("off", "start"),
+        edge("a", "inner"),
+      ],
     );
     expect(issues(document)).toEqual([
       { path: "edges[1]", message: "'start' is already connected to 'a' from its 'out' handle" },
       { path: "edges[2].sourceHandle", message: "Block 'start' has no 'error' handle (it offers: out)" },
       { path: "edges[5].target", message: "The start block 'start' accepts no incoming edges (edge from 'off')" },
-      { path: "edges[6]", message: "The edge from 'a' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles" },
+      {
+        path: "edges[6]",
+        message: "The edge from 'a' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles",
+      },
       { path: "edges[4]", message: "A cycle runs through 'a' → 'off' → 'a'; repeat work with a loop container instead" },
     ]);
   });
@@ -129,17 +166,28 @@ describe("workflow validation", () => {
 
   it("checks expression syntax at save time, positions counted in the text as written", () => {
     const document = workflow(
-      [block("start", "start"), block("check", "condition", { branches: [{ id: "a", expression: "<start.longName> > (1" }, { id: "b", expression: "<start.x> == 'ok'" }, { id: "c" }] })],
+      [
+        block("start", "start"),
+        block("check", "condition", {
+          branches: [{ id: "a", expression: "<start.longName> > (1" }, { id: "b", expression: "<start.x> == 'ok'" }, { id: "c" }],
+        }),
+      ],
       [edge("start", "check")],
     );
     expect(issues(document)).toEqual([
-      { path: "blocks[1].config.branches[0].expression", message: "Block 'check': branches[0].expression: Expected ')' but found the end of the expression at position 22" },
+      {
+        path: "blocks[1].config.branches[0].expression",
+        message: "Block 'check': branches[0].expression: Expected ')' but found the end of the expression at position 22",
+      },
     ]);
   });
 
   it("builds a graph without disabled or unreachable blocks, and throws every issue at once when invalid", () => {
     const graph = buildGraph(
-      workflow([block("start", "start"), block("a", "task"), block("off", "task", {}, { enabled: false }), block("island", "task"), block("b", "task")], [edge("start", "a"), edge("a", "off"), edge("off", "b")]),
+      workflow(
+        [block("start", "start"), block("a", "task"), block("off", "task", {}, { enabled: false }), block("island", "task"), block("b", "task")],
+        [edge("start", "a"), edge("a", "off"), edge("off", "b")],
+      ),
       lookupFakeType,
     );
     expect([...graph.nodesById.keys()]).toEqual(["start", "a"]);

@@ -29,7 +29,9 @@ export function judgeEdge(source: BlockEntry, target: BlockEntry, handle: string
     return { problem: { field: "sourceHandle", message: `Block ${blockLabel(source.block)} has no '${handle}' handle (it offers: ${list})` } };
   }
   if (target.info?.entry) {
-    return { problem: { field: "target", message: `The start block ${blockLabel(target.block)} accepts no incoming edges (edge from ${blockLabel(source.block)})` } };
+    return {
+      problem: { field: "target", message: `The start block ${blockLabel(target.block)} accepts no incoming edges (edge from ${blockLabel(source.block)})` },
+    };
   }
   if (source === target) {
     return { problem: { field: null, message: `Block ${blockLabel(source.block)} is connected to itself; repeat work with a loop container` } };
@@ -39,7 +41,10 @@ export function judgeEdge(source: BlockEntry, target: BlockEntry, handle: string
   if (handle === "body") {
     if (targetParent === source.block.id) return { kind: "body" };
     return {
-      problem: { field: null, message: `A body edge must go from a container to a block inside it, but ${blockLabel(target.block)} is not inside ${blockLabel(source.block)}` },
+      problem: {
+        field: null,
+        message: `A body edge must go from a container to a block inside it, but ${blockLabel(target.block)} is not inside ${blockLabel(source.block)}`,
+      },
     };
   }
   if (sourceParent === targetParent) return { kind: "flow" };

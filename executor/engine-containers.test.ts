@@ -7,7 +7,12 @@ const inside = (parentId: string) => ({ parentId });
 describe("engine: loop and parallel containers", () => {
   it("runs a for loop N times with <loop.index>, collects results, and continues after it", async () => {
     const document = workflow(
-      [block("start", "start"), block("repeat", "loop", { kind: "for", count: 3 }), block("step", "task", { value: "<loop.index>" }, inside("repeat")), block("after", "task", { value: "<repeat.results>" })],
+      [
+        block("start", "start"),
+        block("repeat", "loop", { kind: "for", count: 3 }),
+        block("step", "task", { value: "<loop.index>" }, inside("repeat")),
+        block("after", "task", { value: "<repeat.results>" }),
+      ],
       [edge("start", "repeat"), edge("repeat", "step", "body"), edge("repeat", "after")],
     );
     const run = await runHarness(document);
@@ -16,12 +21,20 @@ describe("engine: loop and parallel containers", () => {
     expect(run.started("step").map((event) => (event as { iteration?: number[] }).iteration)).toEqual([[0], [1], [2]]);
     const stepSpans = run.spans.filter((span) => span.blockId === "step" && span.status === "succeeded");
     const loopSpan = run.spans.find((span) => span.blockId === "repeat")!;
-    expect(stepSpans.map((span) => [span.iteration, span.parentId])).toEqual([[[0], loopSpan.id], [[1], loopSpan.id], [[2], loopSpan.id]]);
+    expect(stepSpans.map((span) => [span.iteration, span.parentId])).toEqual([
+      [[0], loopSpan.id],
+      [[1], loopSpan.id],
+      [[2], loopSpan.id],
+    ]);
   });
 
   it("iterates forEach over a referenced collection with <loop.item>, and hands body blocks the iteration as input", async () => {
     const document = workflow(
-      [block("start", "start"), block("each", "loop", { kind: "forEach", collection: "<start.names>" }), block("greet", "task", { value: "Hi <loop.item>" }, inside("each"))],
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "forEach", collection: "<start.names>" }),
+        block("greet", "task", { value: "Hi <loop.item>" }, inside("each")),
+      ],
       [edge("start", "each"), edge("each", "greet", "body")],
     );
     const run = await runHarness(document, { input: { names: ["Ada", "Linus"] } });
@@ -31,7 +44,12 @@ describe("engine: loop and parallel containers", () => {
 
   it("runs no iteration over an empty collection: results are empty, the body is skipped, the flow goes on", async () => {
     const document = workflow(
-      [block("start", "start"), block("each", "loop", { kind: "forEach", collection: [] }), block("inner", "task", {}, inside("each")), block("after", "task", { value: "<each.results>" })],
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "forEach", collection: [] }),
+        block("inner", "task", {}, inside("each")),
+        block("after", "task", { value: "<each.results>" }),
+      ],
       [edge("start", "each"), edge("each", "inner", "body"), edge("each", "after")],
     );
     const run = await runHarness(document);
@@ -52,7 +70,11 @@ describe("engine: loop and parallel containers", () => {
 
   it("repeats a while loop while its condition holds, reading the previous iteration's outputs", async () => {
     const document = workflow(
-      [block("start", "start"), block("spin", "loop", { kind: "while", condition: "<loop.index> == 0 || <inner.value> < 3" }), block("inner", "task", { value: "<loop.index>" }, inside("spin"))],
+      [
+        block("start", "start"),
+        block("spin", "loop", { kind: "while", condition: "<loop.index> == 0 || <inner.value> < 3" }),
+        block("inner", "task", { value: "<loop.index>" }, inside("spin")),
+      ],
       [edge("start", "spin"), edge("spin", "inner", "body")],
     );
     const run = await runHarness(document);
@@ -65,25 +87,42 @@ describe("engine: loop and parallel containers", () => {
       [edge("start", "spin"), edge("spin", "inner", "body")],
     );
     const run = await runHarness(document);
-    expect(run.result.error).toEqual({ code: "iteration_limit", message: "Block 'spin' failed: Loop 'spin' was still running after its limit of 5 iterations (maxIterations)" });
+    expect(run.result.error).toEqual({
+      code: "iteration_limit",
+      message: "Block 'spin' failed: Loop 'spin' was still running after its limit of 5 iterations (maxIterations)",
+    });
     expect(run.started("inner")).toHaveLength(5);
   });
 
   it("stops a loop at an unhandled error inside it and names the iteration and block", async () => {
     const document = workflow(
-      [block("start", "start"), block("repeat", "loop", { kind: "for", count: 5 }), block("work", "task", { index: "<loop.index>", failOn: 2 }, inside("repeat")), block("after", "task")],
+      [
+        block("start", "start"),
+        block("repeat", "loop", { kind: "for", count: 5 }),
+        block("work", "task", { index: "<loop.index>", failOn: 2 }, inside("repeat")),
+        block("after", "task"),
+      ],
       [edge("start", "repeat"), edge("repeat", "work", "body"), edge("repeat", "after")],
     );
     const run = await runHarness(document);
     expect(run.started("work")).toHaveLength(3);
-    expect(run.failed.map((event) => [event.blockId, event.handled])).toEqual([["work", false], ["repeat", false]]);
+    expect(run.failed.map((event) => [event.blockId, event.handled])).toEqual([
+      ["work", false],
+      ["repeat", false],
+    ]);
     expect(run.result.error).toEqual({ code: "task_failed", message: "Block 'repeat' failed: Iteration 2 of 'repeat' failed at block 'work': failed on 2" });
     expect(run.started("after")).toHaveLength(0);
   });
 
   it("lets a container's error edge take a failure from inside it", async () => {
     const document = workflow(
-      [block("start", "start"), block("repeat", "loop", { kind: "for", count: 2 }), block("work", "task", { fail: "inner" }, inside("repeat")), block("recover", "task", { value: "<repeat.error.message>" }), block("after", "task")],
+      [
+        block("start", "start"),
+        block("repeat", "loop", { kind: "for", count: 2 }),
+        block("work", "task", { fail: "inner" }, inside("repeat")),
+        block("recover", "task", { value: "<repeat.error.message>" }),
+        block("after", "task"),
+      ],
       [edge("start", "repeat"), edge("repeat", "work", "body"), edge("repeat", "recover", "error"), edge("repeat", "after")],
     );
     const run = await runHarness(document);
@@ -109,7 +148,11 @@ describe("engine: loop and parallel containers", () => {
 
   it("runs parallel branches at the same time within the container's concurrency, results in branch order", async () => {
     const document = workflow(
-      [block("start", "start"), block("fan", "parallel", { kind: "collection", collection: [30, 10, 20, 5], concurrency: 2 }), block("work", "task", { delayMs: "<parallel.item>", value: "<parallel.index>" }, inside("fan"))],
+      [
+        block("start", "start"),
+        block("fan", "parallel", { kind: "collection", collection: [30, 10, 20, 5], concurrency: 2 }),
+        block("work", "task", { delayMs: "<parallel.item>", value: "<parallel.index>" }, inside("fan")),
+      ],
       [edge("start", "fan"), edge("fan", "work", "body")],
     );
     const run = await runHarness(document);
@@ -130,7 +173,14 @@ describe("engine: loop and parallel containers", () => {
     const run = await runHarness(document);
     const row = (loop: number) => ({ results: [0, 1, 2].map((branch) => ({ value: `${loop}-${branch}` })) });
     expect(run.result.output).toEqual({ results: [row(0), row(1)] });
-    expect(run.started("work").map((event) => (event as { iteration?: number[] }).iteration)).toEqual([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]);
+    expect(run.started("work").map((event) => (event as { iteration?: number[] }).iteration)).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+    ]);
     expect(run.started("fan").map((event) => (event as { iteration?: number[] }).iteration)).toEqual([[0], [1]]);
   });
 
@@ -168,7 +218,11 @@ describe("engine: loop and parallel containers", () => {
 
   it("stops a parallel container at a failing branch and fails with the branch index", async () => {
     const document = workflow(
-      [block("start", "start"), block("fan", "parallel", { kind: "count", count: 4, concurrency: 1 }), block("work", "task", { index: "<parallel.index>", failOn: 1 }, inside("fan"))],
+      [
+        block("start", "start"),
+        block("fan", "parallel", { kind: "count", count: 4, concurrency: 1 }),
+        block("work", "task", { index: "<parallel.index>", failOn: 1 }, inside("fan")),
+      ],
       [edge("start", "fan"), edge("fan", "work", "body")],
     );
     const run = await runHarness(document);
@@ -202,6 +256,8 @@ describe("engine: loop and parallel containers", () => {
     );
     const run = await runHarness(document);
     expect(run.skipped).toEqual(["repeat", "inner"]);
-    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "inner")).toMatchObject({ reason: "its container 'repeat' was skipped" });
+    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "inner")).toMatchObject({
+      reason: "its container 'repeat' was skipped",
+    });
   });
 });

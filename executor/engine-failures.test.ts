@@ -5,7 +5,12 @@ import { runHarness } from "./__fixtures__/run-harness";
 describe("engine: failures, error edges, retries, timeouts and cancellation", () => {
   it("takes the error edge of a failed block and skips its success path", async () => {
     const document = workflow(
-      [block("start", "start"), block("risky", "task", { fail: "quota exceeded" }), block("ok", "task"), block("recover", "task", { value: "<risky.error.message>" })],
+      [
+        block("start", "start"),
+        block("risky", "task", { fail: "quota exceeded" }),
+        block("ok", "task"),
+        block("recover", "task", { value: "<risky.error.message>" }),
+      ],
       [edge("start", "risky"), edge("risky", "ok"), edge("risky", "recover", "error")],
     );
     const run = await runHarness(document);
@@ -27,7 +32,13 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
 
   it("fails the run on an unhandled failure only after the blocks already running finish, starting nothing new", async () => {
     const document = workflow(
-      [block("start", "start"), block("broken", "task", { delayMs: 5, fail: "boom" }), block("slow", "task", { delayMs: 60 }), block("afterSlow", "task"), block("afterBroken", "task")],
+      [
+        block("start", "start"),
+        block("broken", "task", { delayMs: 5, fail: "boom" }),
+        block("slow", "task", { delayMs: 60 }),
+        block("afterSlow", "task"),
+        block("afterBroken", "task"),
+      ],
       [edge("start", "broken"), edge("start", "slow"), edge("slow", "afterSlow"), edge("broken", "afterBroken")],
     );
     const run = await runHarness(document);
@@ -54,7 +65,10 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
   });
 
   it("retries a flaky block and succeeds on the second try", async () => {
-    const document = workflow([block("start", "start"), block("flaky", "task", { failTimes: 1, value: "ok" }, { retry: { attempts: 3, backoffMs: 5 } })], [edge("start", "flaky")]);
+    const document = workflow(
+      [block("start", "start"), block("flaky", "task", { failTimes: 1, value: "ok" }, { retry: { attempts: 3, backoffMs: 5 } })],
+      [edge("start", "flaky")],
+    );
     const run = await runHarness(document);
     expect(run.result).toMatchObject({ status: "succeeded", output: { value: "ok" } });
     expect(run.log.attempts.get("flaky@")).toBe(2);
@@ -63,7 +77,10 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
   });
 
   it("fails after the last attempt and does not retry without a policy", async () => {
-    const exhausted = workflow([block("start", "start"), block("flaky", "task", { failTimes: 5 }, { retry: { attempts: 3, backoffMs: 0 } })], [edge("start", "flaky")]);
+    const exhausted = workflow(
+      [block("start", "start"), block("flaky", "task", { failTimes: 5 }, { retry: { attempts: 3, backoffMs: 0 } })],
+      [edge("start", "flaky")],
+    );
     const run = await runHarness(exhausted);
     expect(run.result.error?.message).toBe("Block 'flaky' failed: flaky failure 3");
     expect(run.spans.filter((span) => span.blockId === "flaky").at(-1)).toMatchObject({ status: "failed", attempts: 3 });
@@ -75,7 +92,10 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
   });
 
   it("times out a block that ignores its signal and reports a timeout error", async () => {
-    const document = workflow([block("start", "start"), block("stuck", "task", { delayMs: 200, ignoreSignal: true }, { timeoutMs: 20 })], [edge("start", "stuck")]);
+    const document = workflow(
+      [block("start", "start"), block("stuck", "task", { delayMs: 200, ignoreSignal: true }, { timeoutMs: 20 })],
+      [edge("start", "stuck")],
+    );
     const run = await runHarness(document);
     expect(run.failed).toMatchObject([{ blockId: "stuck", error: { code: "timeout", message: "Block 'stuck' took longer than its limit of 20 ms" } }]);
     expect(run.result.status).toBe("failed");
@@ -89,7 +109,10 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
   });
 
   it("fails the run when it passes its run timeout, aborting running handlers", async () => {
-    const document = workflow([block("start", "start"), block("slow", "task", { delayMs: 500 }), block("next", "task")], [edge("start", "slow"), edge("slow", "next")]);
+    const document = workflow(
+      [block("start", "start"), block("slow", "task", { delayMs: 500 }), block("next", "task")],
+      [edge("start", "slow"), edge("slow", "next")],
+    );
     const run = await runHarness(document, { runTimeoutMs: 25 });
     expect(run.result).toMatchObject({ status: "failed", error: { code: "timeout", message: "The run took longer than its limit of 25 ms" } });
     expect(run.log.aborted).toEqual(["slow"]);
@@ -125,13 +148,21 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
 
   it("ends the run at a response block and stops the branches still running", async () => {
     const document = workflow(
-      [block("start", "start"), block("fast", "task", { value: "done" }), block("reply", "response", { data: { answer: "<fast.value>" } }), block("slow", "task", { delayMs: 500 }), block("afterSlow", "task")],
+      [
+        block("start", "start"),
+        block("fast", "task", { value: "done" }),
+        block("reply", "response", { data: { answer: "<fast.value>" } }),
+        block("slow", "task", { delayMs: 500 }),
+        block("afterSlow", "task"),
+      ],
       [edge("start", "fast"), edge("fast", "reply"), edge("start", "slow"), edge("slow", "afterSlow")],
     );
     const run = await runHarness(document);
     expect(run.result).toMatchObject({ status: "succeeded", output: { answer: "done" } });
     expect(run.log.aborted).toEqual(["slow"]);
-    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "slow")).toMatchObject({ reason: "the run ended at response block 'reply'" });
+    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "slow")).toMatchObject({
+      reason: "the run ended at response block 'reply'",
+    });
     expect(run.started("afterSlow")).toHaveLength(0);
     expect(run.trail.at(-1)).toBe("run.completed");
   });

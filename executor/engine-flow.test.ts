@@ -5,7 +5,12 @@ import { runHarness } from "./__fixtures__/run-harness";
 describe("engine: order, concurrency and joins", () => {
   it("runs a linear chain in order and passes each output on", async () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task", { value: "<start.topic>" }), block("b", "task", { value: "<a.value>!" }), block("c", "task", { value: "<b.value>?" })],
+      [
+        block("start", "start"),
+        block("a", "task", { value: "<start.topic>" }),
+        block("b", "task", { value: "<a.value>!" }),
+        block("c", "task", { value: "<b.value>?" }),
+      ],
       [edge("start", "a"), edge("a", "b"), edge("b", "c")],
     );
     const run = await runHarness(document, { input: { topic: "tea" } });
@@ -27,7 +32,12 @@ describe("engine: order, concurrency and joins", () => {
 
   it("runs the two sides of a diamond at the same time and the join once, after both", async () => {
     const document = workflow(
-      [block("start", "start"), block("left", "task", { delayMs: 60, value: "L" }), block("right", "task", { delayMs: 60, value: "R" }), block("join", "task", { value: "<left.value><right.value>" })],
+      [
+        block("start", "start"),
+        block("left", "task", { delayMs: 60, value: "L" }),
+        block("right", "task", { delayMs: 60, value: "R" }),
+        block("join", "task", { value: "<left.value><right.value>" }),
+      ],
       [edge("start", "left"), edge("start", "right"), edge("left", "join"), edge("right", "join")],
     );
     const run = await runHarness(document);
@@ -87,7 +97,9 @@ describe("engine: order, concurrency and joins", () => {
     );
     const run = await runHarness(document);
     expect(new Set(run.skipped)).toEqual(new Set(["a", "b", "join", "after"]));
-    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "join")).toMatchObject({ reason: expect.stringContaining("path not taken") });
+    expect(run.events.find((event) => event.type === "block.skipped" && event.blockId === "join")).toMatchObject({
+      reason: expect.stringContaining("path not taken"),
+    });
     expect(run.result.status).toBe("succeeded");
   });
 
@@ -136,7 +148,10 @@ describe("engine: order, concurrency and joins", () => {
     const document = workflow([block("start", "start"), block("a", "task")], [edge("start", "ghost")]);
     const run = await runHarness(document);
     expect(run.trail).toEqual(["run.started", "run.failed"]);
-    expect(run.result.error).toEqual({ code: "invalid_workflow", message: expect.stringContaining("Edge 'start->ghost' ends at block 'ghost', which does not exist") });
+    expect(run.result.error).toEqual({
+      code: "invalid_workflow",
+      message: expect.stringContaining("Edge 'start->ghost' ends at block 'ghost', which does not exist"),
+    });
   });
 
   it("ends with the outputs of every path's last block when there is no response block", async () => {

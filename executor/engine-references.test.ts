@@ -18,12 +18,21 @@ describe("engine: references at run time", () => {
     expect(run.result.status).toBe("failed");
     expect(run.failed[0]).toMatchObject({
       blockId: "join",
-      error: { code: "unresolved_reference", message: "<Not Taken.value>: block 'Not Taken' was skipped (on a path not taken after 'check'), so it has no output" },
+      error: {
+        code: "unresolved_reference",
+        message: "<Not Taken.value>: block 'Not Taken' was skipped (on a path not taken after 'check'), so it has no output",
+      },
     });
   });
 
   it("reads deeply nested paths, array indexes from the end, and passes whole-field references raw", async () => {
-    const order = { customer: { name: "Ada", tags: ["new", "vip"] }, lines: [{ sku: "A1", qty: 2 }, { sku: "B2", qty: 1, meta: { notes: [{ text: "gift" }] } }] };
+    const order = {
+      customer: { name: "Ada", tags: ["new", "vip"] },
+      lines: [
+        { sku: "A1", qty: 2 },
+        { sku: "B2", qty: 1, meta: { notes: [{ text: "gift" }] } },
+      ],
+    };
     const document = workflow(
       [
         block("start", "start"),
@@ -52,7 +61,11 @@ describe("engine: references at run time", () => {
 
   it("names the block and the path that do not exist, and never inserts 'undefined'", async () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task", { output: { content: "hi", empty: null } }), block("b", "task", { value: "[<a.empty>] <a.content.missing>" })],
+      [
+        block("start", "start"),
+        block("a", "task", { output: { content: "hi", empty: null } }),
+        block("b", "task", { value: "[<a.empty>] <a.content.missing>" }),
+      ],
       [edge("start", "a"), edge("a", "b")],
     );
     const run = await runHarness(document);
@@ -62,7 +75,10 @@ describe("engine: references at run time", () => {
 
   it("resolves <variable.x>, run-time variables over the document's, and {{ENV}} masked in events and spans", async () => {
     const document = workflow(
-      [block("start", "start"), block("call", "task", { output: { auth: "Bearer {{API_TOKEN}}", company: "<variable.company>", region: "<variable.region>" } })],
+      [
+        block("start", "start"),
+        block("call", "task", { output: { auth: "Bearer {{API_TOKEN}}", company: "<variable.company>", region: "<variable.region>" } }),
+      ],
       [edge("start", "call")],
       { company: "Acme", region: "eu" },
     );
@@ -76,7 +92,10 @@ describe("engine: references at run time", () => {
   it("fails with the variable's name when an environment value is missing", async () => {
     const document = workflow([block("start", "start"), block("call", "task", { value: "{{MISSING_KEY}}" })], [edge("start", "call")]);
     const run = await runHarness(document);
-    expect(run.failed[0]!.error).toEqual({ code: "unresolved_reference", message: "{{MISSING_KEY}}: no environment variable or stored secret named MISSING_KEY is set" });
+    expect(run.failed[0]!.error).toEqual({
+      code: "unresolved_reference",
+      message: "{{MISSING_KEY}}: no environment variable or stored secret named MISSING_KEY is set",
+    });
   });
 
   it("re-checks a config after resolution: a number field fed text fails with the field's path", async () => {
@@ -84,7 +103,10 @@ describe("engine: references at run time", () => {
     const ok = await runHarness(document, { input: { n: 3 } });
     expect(ok.result.status).toBe("succeeded");
     const bad = await runHarness(document, { input: { n: "three" } });
-    expect(bad.failed[0]!.error).toEqual({ code: "invalid_config", message: "Block 'typed': config is invalid after resolving references: count: expected number" });
+    expect(bad.failed[0]!.error).toEqual({
+      code: "invalid_config",
+      message: "Block 'typed': config is invalid after resolving references: count: expected number",
+    });
   });
 
   it("hands the handler its config as the block type parsed it: references resolved first, then defaults applied", async () => {
@@ -104,10 +126,22 @@ describe("engine: references at run time", () => {
         block("gate", "condition", { branches: [{ id: "never", expression: "false" }, { id: "else" }] }),
         block("ghost", "task", { value: 1 }),
         block("join", "task"),
-        block("check", "condition", { branches: [{ id: "first", expression: "true" }, { id: "second", expression: "<ghost.value> > 0" }] }),
+        block("check", "condition", {
+          branches: [
+            { id: "first", expression: "true" },
+            { id: "second", expression: "<ghost.value> > 0" },
+          ],
+        }),
         block("done", "task", { value: "ok" }),
       ],
-      [edge("start", "gate"), edge("gate", "ghost", "branch:never"), edge("gate", "join", "branch:else"), edge("ghost", "join"), edge("join", "check"), edge("check", "done", "branch:first")],
+      [
+        edge("start", "gate"),
+        edge("gate", "ghost", "branch:never"),
+        edge("gate", "join", "branch:else"),
+        edge("ghost", "join"),
+        edge("join", "check"),
+        edge("check", "done", "branch:first"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result).toMatchObject({ status: "succeeded", output: { value: "ok" } });

@@ -35,7 +35,16 @@ describe("engine: conditions and routers", () => {
 
   it("skips every branch when none matches and there is no else, and still succeeds", async () => {
     const document = workflow(
-      [block("start", "start"), condition([{ id: "x", expression: "1 > 2" }, { id: "y", expression: "'a' == 'b'" }]), block("a", "task"), block("b", "task"), block("after", "task")],
+      [
+        block("start", "start"),
+        condition([
+          { id: "x", expression: "1 > 2" },
+          { id: "y", expression: "'a' == 'b'" },
+        ]),
+        block("a", "task"),
+        block("b", "task"),
+        block("after", "task"),
+      ],
       [edge("start", "check"), edge("check", "a", "branch:x"), edge("check", "b", "branch:y"), edge("a", "after")],
     );
     const run = await runHarness(document);

@@ -148,7 +148,10 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
   const timer =
     request.runTimeoutMs === undefined
       ? undefined
-      : setTimeout(() => run.haltRun({ kind: "timeout", error: new TimeoutError(`The run took longer than its limit of ${request.runTimeoutMs} ms`) }), request.runTimeoutMs);
+      : setTimeout(
+          () => run.haltRun({ kind: "timeout", error: new TimeoutError(`The run took longer than its limit of ${request.runTimeoutMs} ms`) }),
+          request.runTimeoutMs,
+        );
   try {
     const root = new ScopeRun(run, graph.root, new OutputStore(), null, [], run.stop.child(), null);
     const result = await root.execute();
@@ -163,7 +166,9 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
 export class ExecutionEngine {
   constructor(private readonly defaults: Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<ExecutionRequest>) {}
 
-  execute(request: Omit<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler">>): Promise<ExecutionResult> {
+  execute(
+    request: Omit<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler">>,
+  ): Promise<ExecutionResult> {
     return executeWorkflow({ ...this.defaults, ...request } as ExecutionRequest);
   }
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ReferenceError } from "./errors";
-import { extractReferences, parseReferences, readPath, resolveConfig, resolveExpressionText, resolveText, wholeReference, type ReferenceSource } from "./references";
+import {
+  extractReferences,
+  parseReferences,
+  readPath,
+  resolveConfig,
+  resolveExpressionText,
+  resolveText,
+  wholeReference,
+  type ReferenceSource,
+} from "./references";
 
 const outputs: Record<string, unknown> = {
   agent: { content: "Hello", data: { list: [{ id: 1 }, { id: 2, tags: ["x", "y"] }] }, count: 3, nothing: null },
@@ -17,7 +26,7 @@ const source: ReferenceSource = {
 
 describe("reference syntax", () => {
   it("finds block references with names, spaces, indexes; leaves prompt tags, emails and URLs alone", () => {
-    const text = "<Support Agent.content> <doc> <a href=\"x.y\"> <john.doe@example.com> <https://x.y> <list[0].name> </b.c> {{ KEY }} <e.g. this>";
+    const text = '<Support Agent.content> <doc> <a href="x.y"> <john.doe@example.com> <https://x.y> <list[0].name> </b.c> {{ KEY }} <e.g. this>';
     expect(parseReferences(text).map((token) => token.text)).toEqual(["<Support Agent.content>", "<list[0].name>", "{{ KEY }}"]);
     expect(parseReferences("<a.b[2].c d>")[0]).toMatchObject({ root: "a", path: ["b", 2, "c d"] });
   });
@@ -52,7 +61,9 @@ describe("resolving references", () => {
   });
 
   it("explains an unknown path with what is available there", () => {
-    expect(() => resolveText("<agent.data.list[5]>", source)).toThrow("<agent.data.list[5]>: 'agent' has no value at 'data.list[5]' (available there: [0] to [1], length)");
+    expect(() => resolveText("<agent.data.list[5]>", source)).toThrow(
+      "<agent.data.list[5]>: 'agent' has no value at 'data.list[5]' (available there: [0] to [1], length)",
+    );
     expect(() => resolveText("<agent.contnt>", source)).toThrow("(available there: content, data, count, nothing)");
     expect(() => resolveText("<nope.x>", source)).toThrow("<nope.x>: there is no block named or with id 'nope'");
     expect(() => resolveText("{{NOPE}}", source)).toThrow("no environment variable or stored secret named NOPE is set");
@@ -70,11 +81,9 @@ describe("resolving references", () => {
   });
 
   it("hands fields with their own substitution rule to that rule, with a resolver", () => {
-    const resolved = resolveConfig(
-      { code: "return <agent.content>;", note: "<agent.content>" },
-      source,
-      { fieldResolvers: { code: (text, resolve) => text.replace(/<[^>]+>/, (match) => JSON.stringify(resolve(parseReferences(match)[0]!))) } },
-    );
+    const resolved = resolveConfig({ code: "return <agent.content>;", note: "<agent.content>" }, source, {
+      fieldResolvers: { code: (text, resolve) => text.replace(/<[^>]+>/, (match) => JSON.stringify(resolve(parseReferences(match)[0]!))) },
+    });
     expect(resolved).toEqual({ code: 'return "Hello";', note: "Hello" });
   });
 

@@ -139,4 +139,3 @@ export function containsReferences(value: unknown): boolean {
   if (value !== null && typeof value === "object") return Object.values(value).some(containsReferences);
   return false;
 }
-

@@ -20,7 +20,11 @@ function incomingSources(edges: ReadonlyArray<Pick<WorkflowEdge, "source" | "tar
  * The blocks whose outputs a block may reference: everything with a path to it, and for a block
  * inside a container, everything upstream of that container too.
  */
-export function upstreamBlocks(blocks: ReadonlyArray<WorkflowBlock>, edges: ReadonlyArray<Pick<WorkflowEdge, "source" | "target">>, blockId: string): WorkflowBlock[] {
+export function upstreamBlocks(
+  blocks: ReadonlyArray<WorkflowBlock>,
+  edges: ReadonlyArray<Pick<WorkflowEdge, "source" | "target">>,
+  blockId: string,
+): WorkflowBlock[] {
   const incoming = incomingSources(edges);
   const byId = new Map(blocks.map((block) => [block.id, block]));
   const found = new Set<string>();

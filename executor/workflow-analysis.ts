@@ -53,14 +53,21 @@ function checkIdentity(analysis: WorkflowAnalysis, lookup: BlockTypeLookup): voi
     const entry: BlockEntry = { block, index, info, active: block.enabled && info !== undefined, normalizedName };
     analysis.blocks.push(entry);
     const sameId = analysis.byId.get(block.id);
-    if (sameId) issues.push({ path: `blocks[${index}].id`, message: `Duplicate block id '${block.id}' (blocks ${blockLabel(sameId.block)} and ${blockLabel(block)})` });
+    if (sameId)
+      issues.push({ path: `blocks[${index}].id`, message: `Duplicate block id '${block.id}' (blocks ${blockLabel(sameId.block)} and ${blockLabel(block)})` });
     else analysis.byId.set(block.id, entry);
     const sameName = analysis.byName.get(normalizedName);
     if (sameName)
-      issues.push({ path: `blocks[${index}].name`, message: `Block name ${blockLabel(block)} is already used by block ${blockLabel(sameName.block)} (names must differ ignoring case and spaces)` });
+      issues.push({
+        path: `blocks[${index}].name`,
+        message: `Block name ${blockLabel(block)} is already used by block ${blockLabel(sameName.block)} (names must differ ignoring case and spaces)`,
+      });
     else analysis.byName.set(normalizedName, entry);
     if ((RESERVED_ROOTS as ReadonlyArray<string>).includes(normalizedName))
-      issues.push({ path: `blocks[${index}].name`, message: `Block name ${blockLabel(block)} is reserved for <${normalizedName}.…> references; choose another name` });
+      issues.push({
+        path: `blocks[${index}].name`,
+        message: `Block name ${blockLabel(block)} is reserved for <${normalizedName}.…> references; choose another name`,
+      });
     if (!entry.info) issues.push({ path: `blocks[${index}].type`, message: `Block ${blockLabel(block)} has unknown block type '${block.type}'` });
   });
 }
@@ -74,7 +81,10 @@ function checkContainers(analysis: WorkflowAnalysis): void {
       const parent = analysis.byId.get(parentId);
       if (!parent) {
         if (parentId === entry.block.parentId)
-          analysis.issues.push({ path: `blocks[${entry.index}].parentId`, message: `Block ${blockLabel(entry.block)} is inside '${parentId}', which does not exist` });
+          analysis.issues.push({
+            path: `blocks[${entry.index}].parentId`,
+            message: `Block ${blockLabel(entry.block)} is inside '${parentId}', which does not exist`,
+          });
         entry.active = false;
         break;
       }
@@ -104,7 +114,8 @@ function checkEntry(analysis: WorkflowAnalysis): void {
       message: `Only one start block is allowed: found ${starts.map((entry) => blockLabel(entry.block)).join(", ")}`,
     });
   for (const start of starts)
-    if (start.block.parentId) analysis.issues.push({ path: `blocks[${start.index}].parentId`, message: `The start block ${blockLabel(start.block)} cannot be inside a container` });
+    if (start.block.parentId)
+      analysis.issues.push({ path: `blocks[${start.index}].parentId`, message: `The start block ${blockLabel(start.block)} cannot be inside a container` });
   analysis.entry = starts[0];
 }
 

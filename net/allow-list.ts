@@ -52,7 +52,8 @@ function parseEntry(entry: string): Entry {
   }
   if (ipaddr.IPv6.isValid(entry)) return { kind: "address", address: canonicalAddress(entry).toString() };
   const [host = "", portText, extra] = entry.split(":");
-  if (extra !== undefined || !/^[A-Za-z0-9.-]+$/.test(host)) throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" is not a host[:port] or CIDR range`);
+  if (extra !== undefined || !/^[A-Za-z0-9.-]+$/.test(host))
+    throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" is not a host[:port] or CIDR range`);
   const port = portText === undefined ? undefined : parsePort(portText, entry);
   if (ipaddr.IPv4.isValidFourPartDecimal(host)) return { kind: "address", address: host, port };
   return { kind: "name", host: host.toLowerCase().replace(/\.$/, ""), port };
@@ -68,7 +69,10 @@ export function parseAllowList(text: string | undefined): AllowList {
   return {
     entries: written,
     allowsHost(hostname, port) {
-      const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+      const host = hostname
+        .toLowerCase()
+        .replace(/^\[|\]$/g, "")
+        .replace(/\.$/, "");
       return entries.some((entry) => entry.kind === "name" && entry.host === host && portMatches(entry, port));
     },
     allowsAddress(text, port) {

@@ -25,7 +25,8 @@ export function createDecodedFetch(guardedFetch: GuardedFetch): (url: string, in
     let body: string | undefined;
     if (init.body !== undefined && init.body !== null) {
       body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-      if (typeof init.body !== "string" && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+      if (typeof init.body !== "string" && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type"))
+        headers["content-type"] = "application/json";
     }
     const response = await guardedFetch({ url, method: init.method, headers, body, timeoutMs: init.timeoutMs, signal: init.signal });
     const host = new URL(response.url).host;

@@ -48,7 +48,11 @@ function tableLookup(table: Record<string, string[]>, calls: string[] = []): Hos
   };
 }
 
-const noNetworkLookup = tableLookup({ "internal.example": ["10.0.0.5"], "mixed.example": ["93.184.215.14", "192.168.1.20"], "metadata.example": ["169.254.169.254"] });
+const noNetworkLookup = tableLookup({
+  "internal.example": ["10.0.0.5"],
+  "mixed.example": ["93.184.215.14", "192.168.1.20"],
+  "metadata.example": ["169.254.169.254"],
+});
 
 describe("guarded fetch: refused targets", () => {
   const guarded = createGuardedFetch({ lookup: noNetworkLookup });
@@ -90,14 +94,19 @@ describe("guarded fetch: refused targets", () => {
     expect((error as Error).message).toMatch(/Outbound request to localhost:\d+ refused: it resolves to (127\.0\.0\.1|::1)/);
   });
 
-  it.each(["file:///etc/passwd", "ftp://example.com/", "gopher://example.com/", "data:text/plain,hi", "javascript:alert(1)"])("allows only http and https: %s", async (url) => {
-    const error = await guarded({ url }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(OutboundRefusedError);
-    expect((error as Error).message).toContain("only http and https");
-  });
+  it.each(["file:///etc/passwd", "ftp://example.com/", "gopher://example.com/", "data:text/plain,hi", "javascript:alert(1)"])(
+    "allows only http and https: %s",
+    async (url) => {
+      const error = await guarded({ url }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(OutboundRefusedError);
+      expect((error as Error).message).toContain("only http and https");
+    },
+  );
 
   it("never puts the path or query in its message", async () => {
-    const error = await guarded({ url: "http://10.0.0.1/admin?api_key=supersecret", headers: { authorization: "Bearer hunter2" } }).catch((caught: unknown) => caught);
+    const error = await guarded({ url: "http://10.0.0.1/admin?api_key=supersecret", headers: { authorization: "Bearer hunter2" } }).catch(
+      (caught: unknown) => caught,
+    );
     expect((error as Error).message).not.toContain("supersecret");
     expect((error as Error).message).not.toContain("hunter2");
     expect((error as Error).message).not.toContain("admin");

@@ -124,7 +124,8 @@ export function createGuardedFetch(config: OutboundConfig = {}): GuardedFetch {
           const location = response.headers.location;
           if (REDIRECT_STATUSES.has(response.statusCode) && typeof location === "string") {
             discard(response.body);
-            if (redirects >= maxRedirects) throw new OutboundRefusedError(`Outbound request to ${target.url.host} refused: more than ${maxRedirects} redirects`);
+            if (redirects >= maxRedirects)
+              throw new OutboundRefusedError(`Outbound request to ${target.url.host} refused: more than ${maxRedirects} redirects`);
             const next = new URL(location, target.url);
             if (next.origin !== target.url.origin) headers = withoutHeaders(headers, ORIGIN_BOUND_HEADERS);
             if (response.statusCode === 303 ? method !== "HEAD" : (response.statusCode === 301 || response.statusCode === 302) && method === "POST") {

@@ -69,9 +69,7 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
       const port = defaultPort(url);
       if (!hostname) throw new OutboundRefusedError("Outbound request refused: the URL has no host");
       const refuse = (reason: string) =>
-        new OutboundRefusedError(
-          `Outbound request to ${url.host} refused: ${reason}. Add the host to OUTBOUND_ALLOW_HOSTS to allow it on purpose.`,
-        );
+        new OutboundRefusedError(`Outbound request to ${url.host} refused: ${reason}. Add the host to OUTBOUND_ALLOW_HOSTS to allow it on purpose.`);
 
       let addresses: ReadonlyArray<{ address: string; family: number }>;
       if (isIpAddress(hostname)) {
@@ -83,7 +81,8 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
           const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
           throw new BlockExecutionError(`Could not resolve the host ${url.hostname} (${reason})`, { code: "outbound_unresolved", retryable: true });
         }
-        if (addresses.length === 0) throw new BlockExecutionError(`Could not resolve the host ${url.hostname}`, { code: "outbound_unresolved", retryable: true });
+        if (addresses.length === 0)
+          throw new BlockExecutionError(`Could not resolve the host ${url.hostname}`, { code: "outbound_unresolved", retryable: true });
       }
 
       const hostAllowed = allowList.allowsHost(hostname, port);

@@ -24,7 +24,14 @@ function providerModels(provider: ProviderId): CatalogModel[] {
   const listed = (entry.pickerModels ?? []).map((picked): CatalogModel => {
     const id = `${provider}/${picked.model}`;
     const pricing = resolvePricing(id);
-    const item: CatalogModel = { id, provider, label: picked.label, description: picked.description, prices: pricing?.prices ?? null, unpriced: pricing === null };
+    const item: CatalogModel = {
+      id,
+      provider,
+      label: picked.label,
+      description: picked.description,
+      prices: pricing?.prices ?? null,
+      unpriced: pricing === null,
+    };
     if (entry.inProcess) item.offline = true;
     return item;
   });

@@ -27,7 +27,12 @@ const hello = [{ role: "user" as const, content: "Hello there" }];
 describe("runModel with the real AI SDK clients against the test server", () => {
   for (const model of ["openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash"]) {
     it(`streams text and prices the reported usage: ${model}`, async () => {
-      server.enqueue({ kind: "text", text: "Hi, how can I help?", chunks: ["Hi,", " how can", " I help?"], usage: { prompt: 1200, completion: 30, cachedPrompt: 1000 } });
+      server.enqueue({
+        kind: "text",
+        text: "Hi, how can I help?",
+        chunks: ["Hi,", " how can", " I help?"],
+        usage: { prompt: 1200, completion: 30, cachedPrompt: 1000 },
+      });
       const { context, hooks: h } = hooks();
       const result = await runModel({ model: createTestModelRegistry(server).resolve(model), messages: hello, hooks: h });
       expect(result.text).toBe("Hi, how can I help?");
@@ -64,7 +69,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
     const tools = {
       add: tool({
         description: "adds",
-        inputSchema: jsonSchema<{ a: number; b: number }>({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }),
+        inputSchema: jsonSchema<{ a: number; b: number }>({
+          type: "object",
+          properties: { a: { type: "number" }, b: { type: "number" } },
+          required: ["a", "b"],
+        }),
         execute: async ({ a, b }) => {
           modelSpansEndedBeforeTool = context.spans.filter((span) => span.endedAt !== undefined).length;
           return { sum: a + b };
@@ -105,7 +114,9 @@ describe("runModel with the real AI SDK clients against the test server", () => 
     expect(recovered.text).toBe("recovered");
     server.requests.length = 0;
     for (let i = 0; i < 4; i++) server.enqueue({ kind: "error", status: 500, message: "upstream exploded" });
-    const error = await runModel({ model: createTestModelRegistry(server).resolve("google/gemini-2.5-flash"), messages: hello, hooks: hooks().hooks }).catch((e: unknown) => e);
+    const error = await runModel({ model: createTestModelRegistry(server).resolve("google/gemini-2.5-flash"), messages: hello, hooks: hooks().hooks }).catch(
+      (e: unknown) => e,
+    );
     expect(server.requests).toHaveLength(4); // 1 + DEFAULT_RETRY_POLICY.maxRetries
     expect(error).toMatchObject({ code: "provider_unavailable", status: 500, retryable: true });
     expect(String((error as Error).message)).toMatch(/Google call for google\/gemini-2.5-flash failed \(HTTP 500\)/);
@@ -113,7 +124,9 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("fails at once on a Retry-After longer than the policy accepts", async () => {
     server.enqueue({ kind: "error", status: 429, headers: { "retry-after": "3600" } });
-    const error = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks }).catch((e: unknown) => e);
+    const error = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: "rate_limited", status: 429 });
     expect(server.requests).toHaveLength(1);
   });
@@ -123,7 +136,9 @@ describe("runModel with the real AI SDK clients against the test server", () => 
       /Anthropic needs an API key: set ANTHROPIC_API_KEY/,
     );
     server.enqueue({ kind: "error", status: 401, message: `Incorrect API key provided: ${TEST_KEYS.OPENAI_API_KEY}` });
-    const error = (await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks }).catch((e: unknown) => e)) as Error;
+    const error = (await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks }).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(error).toMatchObject({ code: "invalid_api_key", provider: "openai" });
     expect(error.message).toMatch(/OpenAI rejected the API key \(HTTP 401\): check OPENAI_API_KEY/);
     expect(error.message).not.toContain(TEST_KEYS.OPENAI_API_KEY);
@@ -146,7 +161,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("serves any OpenAI-compatible server, unpriced, and rejects unknown providers by name", async () => {
     server.enqueue({ kind: "text", text: "compatible", usage: { prompt: 4, completion: 1 } });
-    const result = await runModel({ model: createTestModelRegistry(server).resolve("openai-compatible/meta/llama-3-8b"), messages: hello, hooks: hooks().hooks });
+    const result = await runModel({
+      model: createTestModelRegistry(server).resolve("openai-compatible/meta/llama-3-8b"),
+      messages: hello,
+      hooks: hooks().hooks,
+    });
     expect(result.text).toBe("compatible");
     expect(server.requests[0]?.body.model).toBe("meta/llama-3-8b");
     expect(result.usage.unpriced).toBe(true);
@@ -158,12 +177,17 @@ describe("runModel with the real AI SDK clients against the test server", () => 
     server.enqueue({ kind: "hang" });
     const { context, hooks: h } = hooks();
     setTimeout(() => context.abort(), 100);
-    await expect(runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: h })).rejects.toMatchObject({ code: "cancelled" });
+    await expect(runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: h })).rejects.toMatchObject({
+      code: "cancelled",
+    });
     expect(context.spans[0]?.error?.code).toBe("cancelled");
 
     server.enqueue({ kind: "hang" });
     const slow = createTestModelRegistry(server, {}, { callTimeoutMs: 150 }).resolve("openai/gpt-4o-mini");
-    await expect(runModel({ model: slow, messages: hello, hooks: hooks().hooks })).rejects.toMatchObject({ code: "timeout", message: expect.stringMatching(/timed out/) });
+    await expect(runModel({ model: slow, messages: hello, hooks: hooks().hooks })).rejects.toMatchObject({
+      code: "timeout",
+      message: expect.stringMatching(/timed out/),
+    });
   });
 
   it("computes cost from the catalog exactly as computeCost does", () => {

@@ -115,7 +115,11 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     if (error instanceof TrellisError) return error;
     if (state.cancelled || state.timedOut) return abortError(state, scope, model.timeoutMs);
     if (partialText && !isHttpError(error)) {
-      return new StreamInterruptedError(model.provider, `${model.id} broke off mid-answer after ${partialText.length} characters: ${rootMessage(error)}`, partialText);
+      return new StreamInterruptedError(
+        model.provider,
+        `${model.id} broke off mid-answer after ${partialText.length} characters: ${rootMessage(error)}`,
+        partialText,
+      );
     }
     return toTrellisError(error, scope);
   };

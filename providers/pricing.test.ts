@@ -37,8 +37,16 @@ describe("pricing", () => {
   });
 
   it("uses overrides first, and leaves unknown models unpriced", () => {
-    expect(priceUsage("ollama/llama3.2", { prompt: 5, completion: 5, total: 10 })).toEqual({ tokens: { prompt: 5, completion: 5, total: 10 }, cost: null, unpriced: true });
-    const custom = priceUsage("ollama/llama3.2", { prompt: 1_000_000, completion: 0, total: 1_000_000 }, { overrides: { "ollama/*": { input: 0.1, output: 0.2 } } });
+    expect(priceUsage("ollama/llama3.2", { prompt: 5, completion: 5, total: 10 })).toEqual({
+      tokens: { prompt: 5, completion: 5, total: 10 },
+      cost: null,
+      unpriced: true,
+    });
+    const custom = priceUsage(
+      "ollama/llama3.2",
+      { prompt: 1_000_000, completion: 0, total: 1_000_000 },
+      { overrides: { "ollama/*": { input: 0.1, output: 0.2 } } },
+    );
     expect(custom.cost).toEqual({ input: 0.1, output: 0, total: 0.1 });
     expect(resolvePricing("offline/echo")?.source).toBe("override");
   });

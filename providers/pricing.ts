@@ -63,13 +63,14 @@ function fromCatalog(catalogId: string, model: string, at: Date): ModelPricing |
     .sort((a, b) => a - b)
     .map((start) => ({
       aboveInputTokens: start,
-      prices: toPrices((key) => {
-        const value = table[key];
-        if (!isTiered(value)) return baseOf(value);
-        let price = value.base;
-        for (const tier of value.tiers) if (start >= tier.start) price = tier.price;
-        return price;
-      }) ?? prices,
+      prices:
+        toPrices((key) => {
+          const value = table[key];
+          if (!isTiered(value)) return baseOf(value);
+          let price = value.base;
+          for (const tier of value.tiers) if (start >= tier.start) price = tier.price;
+          return price;
+        }) ?? prices,
     }));
   return { prices, tiers, source: "genai-prices", catalogModelId: found.model.id };
 }
@@ -108,8 +109,7 @@ export function computeCost(pricing: ModelPricing, tokens: TokenCounts): Cost {
   const uncached = Math.max(0, tokens.prompt - cached - written);
   const reasoning = prices.reasoning === undefined ? 0 : (tokens.reasoning ?? 0);
   const plainCompletion = Math.max(0, tokens.completion - reasoning);
-  const input =
-    (uncached * prices.input + cached * (prices.cachedInput ?? prices.input) + written * (prices.cacheWrite ?? prices.input)) / 1e6;
+  const input = (uncached * prices.input + cached * (prices.cachedInput ?? prices.input) + written * (prices.cacheWrite ?? prices.input)) / 1e6;
   const output = (plainCompletion * prices.output + reasoning * (prices.reasoning ?? prices.output)) / 1e6;
   return { input: roundDollars(input), output: roundDollars(output), total: roundDollars(input + output) };
 }

@@ -42,11 +42,9 @@ export function scrub(text: string, secrets: string[]): string {
 
 export function missingKeyError(provider: ProviderId): ProviderCallError {
   const settings = PROVIDERS[provider];
-  return new ProviderCallError(
-    provider,
-    `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`,
-    { code: "missing_api_key" },
-  );
+  return new ProviderCallError(provider, `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`, {
+    code: "missing_api_key",
+  });
 }
 
 export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError {

@@ -90,7 +90,10 @@ const PROVIDER_TABLE = {
     // OLLAMA_BASE_URL is the server root; its OpenAI-compatible API lives under /v1.
     languageModel: (model, { baseURL, fetch }) =>
       createOpenAICompatible({ name: "ollama", baseURL: `${baseURL}/v1`, includeUsage: true, supportsStructuredOutputs: true, fetch }).chatModel(model),
-    embedding: { model: (model, { baseURL, fetch }) => createOpenAICompatible({ name: "ollama", baseURL: `${baseURL}/v1`, fetch }).embeddingModel(model), maxBatchSize: 256 },
+    embedding: {
+      model: (model, { baseURL, fetch }) => createOpenAICompatible({ name: "ollama", baseURL: `${baseURL}/v1`, fetch }).embeddingModel(model),
+      maxBatchSize: 256,
+    },
     pickerModels: [
       {
         model: "llama3.2",
@@ -106,16 +109,22 @@ const PROVIDER_TABLE = {
     baseUrlVariable: "OPENAI_COMPATIBLE_BASE_URL",
     languageModel: (model, { apiKey, baseURL, fetch }) => {
       if (!baseURL) {
-        throw new ProviderCallError("openai-compatible", "OpenAI-compatible models need a server: set OPENAI_COMPATIBLE_BASE_URL (for example http://127.0.0.1:8000/v1)", {
-          code: "missing_base_url",
-        });
+        throw new ProviderCallError(
+          "openai-compatible",
+          "OpenAI-compatible models need a server: set OPENAI_COMPATIBLE_BASE_URL (for example http://127.0.0.1:8000/v1)",
+          {
+            code: "missing_base_url",
+          },
+        );
       }
       return createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, includeUsage: true, fetch }).chatModel(model);
     },
     embedding: {
       model: (model, { apiKey, baseURL, fetch }) => {
         if (!baseURL) {
-          throw new ProviderCallError("openai-compatible", "OpenAI-compatible embedding models need a server: set OPENAI_COMPATIBLE_BASE_URL", { code: "missing_base_url" });
+          throw new ProviderCallError("openai-compatible", "OpenAI-compatible embedding models need a server: set OPENAI_COMPATIBLE_BASE_URL", {
+            code: "missing_base_url",
+          });
         }
         return createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, fetch }).embeddingModel(model);
       },
@@ -133,7 +142,8 @@ const PROVIDER_TABLE = {
     label: "Built-in offline model",
     apiKeyRequired: false,
     languageModel: (model) => {
-      if (model !== "echo") throw new ProviderCallError("offline", `The offline provider has one model, offline/echo; "${model}" does not exist`, { code: "invalid_model_id" });
+      if (model !== "echo")
+        throw new ProviderCallError("offline", `The offline provider has one model, offline/echo; "${model}" does not exist`, { code: "invalid_model_id" });
       return createOfflineModel(model);
     },
     pickerModels: [

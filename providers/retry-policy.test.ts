@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelayMs } from "./retry-policy";
 
 const apiError = (status: number, headers: Record<string, string> = {}) =>
-  new APICallError({ message: "x", url: "http://x", requestBodyValues: {}, statusCode: status, responseHeaders: headers, isRetryable: status === 429 || status >= 500 });
+  new APICallError({
+    message: "x",
+    url: "http://x",
+    requestBodyValues: {},
+    statusCode: status,
+    responseHeaders: headers,
+    isRetryable: status === 429 || status >= 500,
+  });
 
 describe("retry policy", () => {
   it("reads Retry-After as seconds, as an HTTP date, and retry-after-ms", () => {

@@ -39,7 +39,11 @@ export function usageOfProviderCall(modelId: string, usage: LanguageModelV4Usage
     modelId,
     {
       inputTokens: usage.inputTokens.total,
-      inputTokenDetails: { noCacheTokens: usage.inputTokens.noCache, cacheReadTokens: usage.inputTokens.cacheRead, cacheWriteTokens: usage.inputTokens.cacheWrite },
+      inputTokenDetails: {
+        noCacheTokens: usage.inputTokens.noCache,
+        cacheReadTokens: usage.inputTokens.cacheRead,
+        cacheWriteTokens: usage.inputTokens.cacheWrite,
+      },
       outputTokens: usage.outputTokens.total,
       outputTokenDetails: { textTokens: usage.outputTokens.text, reasoningTokens: usage.outputTokens.reasoning },
       totalTokens: (usage.inputTokens.total ?? 0) + (usage.outputTokens.total ?? 0),

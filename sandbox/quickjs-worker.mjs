@@ -206,7 +206,10 @@ class Job {
   }
 
   memoryFailure() {
-    return { code: "sandbox_memory", message: `The code used more than its memory limit of ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped` };
+    return {
+      code: "sandbox_memory",
+      message: `The code used more than its memory limit of ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped`,
+    };
   }
 
   timeoutFailure() {
@@ -234,7 +237,8 @@ class Job {
     const message = typeof dumped?.message === "string" ? dumped.message : "";
     // Out of memory, QuickJS may not even manage to build the error object.
     if (/out of memory/.test(message) || (!message && this.memoryExhausted())) return this.memoryFailure();
-    if (dumped !== undefined && (dumped === null || typeof dumped !== "object")) return { code: "sandbox_error", message: `${where}Uncaught ${JSON.stringify(dumped) ?? String(dumped)}` };
+    if (dumped !== undefined && (dumped === null || typeof dumped !== "object"))
+      return { code: "sandbox_error", message: `${where}Uncaught ${JSON.stringify(dumped) ?? String(dumped)}` };
     if (name === "InternalError" && /stack overflow/.test(message)) {
       return { code: "sandbox_error", message: "RangeError: maximum call stack size exceeded (recursion too deep)" };
     }

@@ -197,7 +197,13 @@ export function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
     const handleDone = (message: DoneMessage) => {
       if (!message.ok) return fail(new SandboxError(message.error.code, message.error.message));
       const output = JSON.parse(message.outputJson) as { result: unknown; outputs: Record<string, unknown> };
-      succeed({ result: output.result, outputs: output.outputs, stdout: message.stdout, stdoutTruncated: message.stdoutTruncated, cpuTimeMs: message.cpuTimeMs });
+      succeed({
+        result: output.result,
+        outputs: output.outputs,
+        stdout: message.stdout,
+        stdoutTruncated: message.stdoutTruncated,
+        cpuTimeMs: message.cpuTimeMs,
+      });
     };
 
     worker.on("message", (message: WorkerToHostMessage) => {
@@ -217,7 +223,13 @@ export function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
     });
     worker.on("exit", (exitCode) => fail(new SandboxError("sandbox_error", `The sandbox stopped unexpectedly (exit code ${exitCode})`)));
 
-    const run: HostToWorkerMessage = { type: "run", prelude: SANDBOX_PRELUDE, code: wrapUserCode(request.code), settingsJson: JSON.stringify(settings), limits: workerLimits };
+    const run: HostToWorkerMessage = {
+      type: "run",
+      prelude: SANDBOX_PRELUDE,
+      code: wrapUserCode(request.code),
+      settingsJson: JSON.stringify(settings),
+      limits: workerLimits,
+    };
     worker.postMessage(run);
   });
 }

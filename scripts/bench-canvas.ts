@@ -170,7 +170,11 @@ async function main() {
     const rows: Row[] = [];
     for (const size of SIZES) {
       const document = benchDocument(size);
-      const created = await fetch(`${baseUrl}/api/workflows`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(document) });
+      const created = await fetch(`${baseUrl}/api/workflows`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(document),
+      });
       if (created.status !== 201) throw new Error(`creating the ${size}-block workflow failed: ${created.status} ${await created.text()}`);
       const { id } = (await created.json()) as { id: string };
       const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -204,7 +208,9 @@ async function main() {
     const at500 = rows.find((row) => row.blocks === 500);
     if (at500) {
       const ok = at500.loadWarmMs < 2_000 && at500.panFps >= 50;
-      console.log(`500 blocks: open ${at500.loadWarmMs} ms (target < 2000), pan ${at500.panFps} fps (target >= 50), wheel zoom ${at500.zoomFps} fps: ${ok ? "MET" : "NOT MET"}`);
+      console.log(
+        `500 blocks: open ${at500.loadWarmMs} ms (target < 2000), pan ${at500.panFps} fps (target >= 50), wheel zoom ${at500.zoomFps} fps: ${ok ? "MET" : "NOT MET"}`,
+      );
     }
   } finally {
     await browser.close();

@@ -56,7 +56,9 @@ const SYLLABLES = ["ka", "lo", "mi", "ren", "tas", "vo", "pel", "dri", "sun", "b
  * language whose commonest words all carry meaning.
  */
 const STOP_WORDS =
-  "the of and to a in is it that for on was with he as at by this had not are but from or have an they which one you were all we her she there would their will when who him been has more if no out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three".split(" ");
+  "the of and to a in is it that for on was with he as at by this had not are but from or have an they which one you were all we her she there would their will when who him been has more if no out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people how too little state good very make world still own see men work long get here between both life being under never day same another know while last might us great old year off come since against go came right used take three".split(
+    " ",
+  );
 /** A 20,000-word vocabulary drawn with a Zipf-like skew, as in natural text. */
 const VOCABULARY = Array.from({ length: 20_000 }, (_, index) => {
   if (index < STOP_WORDS.length) return STOP_WORDS[index]!;
@@ -157,7 +159,9 @@ try {
     await database.prisma.$executeRawUnsafe(`ANALYZE knowledge_chunks`);
     const failed = (await service.listDocuments(base.id)).filter((item) => item.status !== "ready");
     if (failed.length) throw new Error(`${failed.length} documents did not become ready: ${failed[0]?.error}`);
-    const samples = await database.prisma.$queryRawUnsafe<Array<{ content: string }>>(`SELECT content FROM knowledge_chunks ORDER BY random() LIMIT ${QUERIES}`);
+    const samples = await database.prisma.$queryRawUnsafe<Array<{ content: string }>>(
+      `SELECT content FROM knowledge_chunks ORDER BY random() LIMIT ${QUERIES}`,
+    );
     const queries = samples
       .map(({ content }) => {
         const words = content.toLowerCase().match(/[a-z]{4,}/g) ?? [];

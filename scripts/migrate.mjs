@@ -8,11 +8,7 @@ const config = resolveDatabaseConfig();
 const target = config.kind === "postgres" ? redactDatabaseUrl(config.url) : `embedded database in ${config.databaseDir}`;
 try {
   const applied = await migrateDatabase(config);
-  console.log(
-    applied.length === 0
-      ? `Database is up to date (${target}).`
-      : `Applied ${applied.length} migration(s) to ${target}: ${applied.join(", ")}`,
-  );
+  console.log(applied.length === 0 ? `Database is up to date (${target}).` : `Applied ${applied.length} migration(s) to ${target}: ${applied.join(", ")}`);
 } catch (error) {
   console.error(`Migrating ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -44,7 +44,14 @@ function gated(name: string, definition: ToolSet[string], context: ToolContext, 
   return {
     ...definition,
     execute: async (input: unknown, options: { toolCallId: string }) => {
-      const request = { runId: context.runId, blockId: context.blockId, spanId: context.toolSpan(options.toolCallId)?.id ?? null, toolCallId: options.toolCallId, toolName: name, arguments: input };
+      const request = {
+        runId: context.runId,
+        blockId: context.blockId,
+        spanId: context.toolSpan(options.toolCallId)?.id ?? null,
+        toolCallId: options.toolCallId,
+        toolName: name,
+        arguments: input,
+      };
       const decision = await gate(request, context.signal);
       if (!decision.approved) throw new ToolDeniedError(name, decision.reason);
       return execute(input as never, options as never);
@@ -91,10 +98,14 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
         for (const [name, definition] of Object.entries(created)) {
           const owner = byType.get(name);
           if (owner && owner !== group.provider) {
-            throw new BlockExecutionError(`A ${source} tool is named "${name}", the name of the built-in "${name}" tool; rename or leave out one of them`, { code: "invalid_tool" });
+            throw new BlockExecutionError(`A ${source} tool is named "${name}", the name of the built-in "${name}" tool; rename or leave out one of them`, {
+              code: "invalid_tool",
+            });
           }
           if (name in toolSet) {
-            throw new BlockExecutionError(`Two tools are named "${name}" (from ${sourceOf.get(name)} and ${source} entries); give one a different "name"`, { code: "invalid_tool" });
+            throw new BlockExecutionError(`Two tools are named "${name}" (from ${sourceOf.get(name)} and ${source} entries); give one a different "name"`, {
+              code: "invalid_tool",
+            });
           }
           sourceOf.set(name, source);
           toolSet[name] = group.gated && options.approvals ? gated(name, definition, context, options.approvals) : definition;

@@ -33,7 +33,12 @@ describe("agent handler", () => {
     const p = resolvePricing("openai/gpt-4o-mini")!.prices;
     const cost = { input: (245 * p.input) / 1e6, output: (48 * p.output) / 1e6 };
     expect(context.deltas).toEqual(["Refunds ", "take ", "5 days."]);
-    expect(output).toMatchObject({ content: "Refunds take 5 days.", model: "openai/gpt-4o-mini", tokens: { prompt: 245, completion: 48, total: 293 }, toolCalls: { list: [], count: 0 } });
+    expect(output).toMatchObject({
+      content: "Refunds take 5 days.",
+      model: "openai/gpt-4o-mini",
+      tokens: { prompt: 245, completion: 48, total: 293 },
+      toolCalls: { list: [], count: 0 },
+    });
     expect((output.cost as { input: number }).input).toBeCloseTo(cost.input, 12);
     expect((output.cost as { total: number }).total).toBeCloseTo(cost.input + cost.output, 12);
     expect(usage).toEqual({ tokens: output.tokens, cost: output.cost });
@@ -53,7 +58,11 @@ describe("agent handler", () => {
       { role: "user", content: "What blocks are there?" },
       { role: "assistant", content: "Agent, Router, Evaluator." },
     ];
-    await agent()({ config: { model: "openai/gpt-4o-mini", userPrompt: "And the router?", memories: JSON.stringify(memories) }, inputs: {}, context: createInMemoryHandlerContext() });
+    await agent()({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "And the router?", memories: JSON.stringify(memories) },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
     expect(server.requests[0]!.body.messages).toEqual([...memories, { role: "user", content: "And the router?" }]);
   });
 
@@ -63,10 +72,21 @@ describe("agent handler", () => {
       { kind: "text", text: "It is 42.", usage: { prompt: 140, completion: 5 } },
     );
     const context = createInMemoryHandlerContext();
-    const { output, usage } = await agent()({ config: { model: "anthropic/claude-sonnet-4-5", userPrompt: "What is 6*7?", tools: ["calculator"] }, inputs: {}, context });
+    const { output, usage } = await agent()({
+      config: { model: "anthropic/claude-sonnet-4-5", userPrompt: "What is 6*7?", tools: ["calculator"] },
+      inputs: {},
+      context,
+    });
     expect(output.content).toBe("It is 42.");
-    expect(output.toolCalls).toMatchObject({ count: 1, list: [{ name: "calculator", arguments: { expression: "6*7" }, result: { expression: "6*7", result: 42 } }] });
-    expect(context.spans.map((span) => `${span.kind}:${span.name}`)).toEqual(["model:anthropic/claude-sonnet-4-5", "tool:calculator", "model:anthropic/claude-sonnet-4-5"]);
+    expect(output.toolCalls).toMatchObject({
+      count: 1,
+      list: [{ name: "calculator", arguments: { expression: "6*7" }, result: { expression: "6*7", result: 42 } }],
+    });
+    expect(context.spans.map((span) => `${span.kind}:${span.name}`)).toEqual([
+      "model:anthropic/claude-sonnet-4-5",
+      "tool:calculator",
+      "model:anthropic/claude-sonnet-4-5",
+    ]);
     expect(context.spans[1]).toMatchObject({ input: { expression: "6*7" }, output: { result: 42 } });
     expect(usage?.tokens).toMatchObject({ prompt: 240, completion: 25, total: 265 });
     const spanCosts = context.spans.filter((span) => span.kind === "model").map((span) => span.usage!.cost!.total);
@@ -78,7 +98,11 @@ describe("agent handler", () => {
 
   it("stops the tool loop after maxIterations model calls", async () => {
     for (let i = 0; i < 3; i++) server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: `${i}+1` } }] });
-    const { output } = await agent()({ config: { model: "openai/gpt-4o-mini", userPrompt: "Loop", tools: ["calculator"], maxIterations: 2 }, inputs: {}, context: createInMemoryHandlerContext() });
+    const { output } = await agent()({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "Loop", tools: ["calculator"], maxIterations: 2 },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
     expect(server.requests).toHaveLength(2);
     expect((output.providerTiming as { iterations: number }).iterations).toBe(2);
     expect(server.pending()).toBe(1);
@@ -88,8 +112,17 @@ describe("agent handler", () => {
 
   it("asks for structured output and spreads its fields into the output", async () => {
     server.enqueue({ kind: "json", value: { title: "Refunds", tags: ["policy"] }, usage: { prompt: 30, completion: 12 } });
-    const schema = { type: "object", properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } } }, required: ["title", "tags"], additionalProperties: false };
-    const { output } = await agent()({ config: { model: "openai/gpt-4o-mini", userPrompt: "Summarise", responseFormat: { name: "summary", schema } }, inputs: {}, context: createInMemoryHandlerContext() });
+    const schema = {
+      type: "object",
+      properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } } },
+      required: ["title", "tags"],
+      additionalProperties: false,
+    };
+    const { output } = await agent()({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "Summarise", responseFormat: { name: "summary", schema } },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
     expect(output).toMatchObject({ title: "Refunds", tags: ["policy"], content: '{"title":"Refunds","tags":["policy"]}', tokens: { total: 42 } });
     expect(server.requests[0]!.body.response_format).toMatchObject({ type: "json_schema", json_schema: { schema } });
   });
@@ -103,8 +136,12 @@ describe("agent handler", () => {
 
   it("rejects bad config and unknown tools with errors naming the field", async () => {
     await expect(agent()({ config: { model: "openai/gpt-4o-mini" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/userPrompt/);
-    await expect(agent()({ config: { userPrompt: "x", tools: ["weather"] }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/unknown tool type "weather"/);
-    await expect(agent()({ config: { userPrompt: "x", memories: "not json" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/memories/);
+    await expect(agent()({ config: { userPrompt: "x", tools: ["weather"] }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
+      /unknown tool type "weather"/,
+    );
+    await expect(agent()({ config: { userPrompt: "x", memories: "not json" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
+      /memories/,
+    );
   });
 
   it("runs on the offline model with no key and no network", async () => {

@@ -18,7 +18,12 @@ export interface AgentHandlerDependencies {
 
 type Cleanup = () => Promise<void> | void;
 
-async function prepareTools(entries: unknown[] | undefined, dependencies: AgentHandlerDependencies, context: HandlerContext, cleanups: Cleanup[]): Promise<ToolTracker | undefined> {
+async function prepareTools(
+  entries: unknown[] | undefined,
+  dependencies: AgentHandlerDependencies,
+  context: HandlerContext,
+  cleanups: Cleanup[],
+): Promise<ToolTracker | undefined> {
   if (!entries || entries.length === 0) return undefined;
   if (!dependencies.tools) throw new BlockExecutionError("This agent lists tools but no tool registry is configured", { code: "invalid_tool" });
   // The tools need the tracker (to nest spans) and the tracker needs the tools: a late-bound slot.

@@ -20,7 +20,9 @@ export function normalizeResponseFormat(value: unknown): Record<string, unknown>
   const record = schema as Record<string, unknown>;
   if (!("type" in record) && typeof record.schema === "object" && record.schema !== null) return normalizeResponseFormat(record.schema);
   if (record.type !== "object") {
-    throw new BlockExecutionError('responseFormat must describe an object (type: "object") so its fields can be spread into the output', { code: "invalid_config" });
+    throw new BlockExecutionError('responseFormat must describe an object (type: "object") so its fields can be spread into the output', {
+      code: "invalid_config",
+    });
   }
   return record;
 }

@@ -53,7 +53,14 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
         const finish = (record: Pick<ToolCallRecord, "result" | "error">) => {
           const ended = performance.now();
           intervals.push([started, ended]);
-          calls.push({ name, arguments: input, ...record, startTime: startedAt.toISOString(), endTime: new Date().toISOString(), duration: Math.round(ended - started) });
+          calls.push({
+            name,
+            arguments: input,
+            ...record,
+            startTime: startedAt.toISOString(),
+            endTime: new Date().toISOString(),
+            duration: Math.round(ended - started),
+          });
           spans.delete(options.toolCallId);
         };
         const usageOfCall = () => {

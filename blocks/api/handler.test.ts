@@ -28,7 +28,14 @@ beforeAll(async () => {
       return;
     }
     response.writeHead(200, { "content-type": "application/json; charset=utf-8", "set-cookie": "session=abc123", "x-request-id": "r-1" });
-    response.end(JSON.stringify({ method: request.method, body: request.body, contentType: request.headers["content-type"] ?? null, auth: request.headers.authorization ?? null }));
+    response.end(
+      JSON.stringify({
+        method: request.method,
+        body: request.body,
+        contentType: request.headers["content-type"] ?? null,
+        auth: request.headers.authorization ?? null,
+      }),
+    );
   });
 });
 

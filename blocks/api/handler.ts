@@ -18,10 +18,14 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -58,7 +62,11 @@ function describeTarget(url: string): string {
  */
 export function apiTraceInput(config: ApiConfig, rawConfig?: { headers?: unknown }): ApiConfig {
   const rawHeaders = rawConfig?.headers && typeof rawConfig.headers === "object" ? (rawConfig.headers as Record<string, unknown>) : {};
-  const fromSecret = new Set(Object.entries(rawHeaders).filter(([, value]) => typeof value === "string" && value.includes("{{")).map(([name]) => name));
+  const fromSecret = new Set(
+    Object.entries(rawHeaders)
+      .filter(([, value]) => typeof value === "string" && value.includes("{{"))
+      .map(([name]) => name),
+  );
   return { ...config, headers: redactHeaders(config.headers, fromSecret) };
 }
 

@@ -11,17 +11,17 @@ const context = { block: { id: "check", name: "Check" } } as unknown as HandlerC
 
 describe("condition handler", () => {
   it("takes the first true branch, then the else", async () => {
-    const branches = [
-      { id: "a", expression: "1 > 2" },
-      { id: "b", expression: "contains('refund please', 'refund')" },
-      { id: "c" },
-    ];
+    const branches = [{ id: "a", expression: "1 > 2" }, { id: "b", expression: "contains('refund please', 'refund')" }, { id: "c" }];
     expect((await conditionHandler({ config: { branches }, inputs: {}, context })).output).toEqual({ selectedBranch: "b" });
-    expect((await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }, { id: "y" }] }, inputs: {}, context })).output).toEqual({ selectedBranch: "y" });
+    expect((await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }, { id: "y" }] }, inputs: {}, context })).output).toEqual({
+      selectedBranch: "y",
+    });
   });
 
   it("selects nothing when no branch holds and there is no else", async () => {
-    expect((await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }] }, inputs: {}, context })).output).toEqual({ selectedBranch: null });
+    expect((await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }] }, inputs: {}, context })).output).toEqual({
+      selectedBranch: null,
+    });
   });
 
   it("names the branch whose expression is broken", async () => {
@@ -51,7 +51,15 @@ describe("condition block in a real run", () => {
   it("is valid for the real registry and routes by its expression", async () => {
     expect(validateWorkflow(document, lookupBlockType)).toEqual([]);
     const run = (score: number) =>
-      executeWorkflow({ document, lookupBlockType, lookupHandler, observer: { event: () => undefined, span: () => undefined }, runId: "r", workflowId: "w", input: { score } });
+      executeWorkflow({
+        document,
+        lookupBlockType,
+        lookupHandler,
+        observer: { event: () => undefined, span: () => undefined },
+        runId: "r",
+        workflowId: "w",
+        input: { score },
+      });
     expect((await run(91)).output).toBe("high");
     expect((await run(12)).output).toBe("low");
   });

@@ -3,7 +3,11 @@ import { STANDARD_HANDLES, type BlockDefinition } from "../types";
 
 export const metricSchema = z
   .object({
-    name: z.string().trim().min(1, "is required").regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, "use letters, digits, spaces and _"),
+    name: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, "use letters, digits, spaces and _"),
     description: z.string().default(""),
     range: z.object({ min: z.number(), max: z.number() }),
   })

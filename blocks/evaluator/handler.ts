@@ -50,7 +50,10 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
     }
     const usage = sumUsage(spent);
     if (result.problems.length > 0) {
-      throw new BlockExecutionError(`The evaluator's model gave invalid scores after a repair attempt: ${result.problems.join("; ")}`, { code: "invalid_scores", spent: usage });
+      throw new BlockExecutionError(`The evaluator's model gave invalid scores after a repair attempt: ${result.problems.join("; ")}`, {
+        code: "invalid_scores",
+        spent: usage,
+      });
     }
     const scores = Object.fromEntries(config.metrics.map((metric) => [metricKey(metric), result.scores[metricKey(metric)] as number]));
     return { output: { ...scores, model: model.id, ...usageOutputFields(usage) }, usage };

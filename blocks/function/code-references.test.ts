@@ -32,11 +32,13 @@ describe("substituteCodeReferences", () => {
     expect(substituteCodeReferences('"Hi <start.name>!"', resolve)).toBe('"Hi Bob \\"the builder\\"\\nO\'Neil!"');
     expect(substituteCodeReferences("`said: <Agent.content> (${<start.n> + 1})`", resolve)).toBe("`said: \\`\\${process}\\` \\\\ done (${5 + 1})`");
     expect(substituteCodeReferences("const re = /^<start.word>$/;", resolve)).toBe("const re = /^a\\.b$/;");
-    expect(substituteCodeReferences("// uses <start.missing>\n/* and <start.missing> */ <start.n>", resolve)).toBe("// uses <start.missing>\n/* and <start.missing> */ 5");
+    expect(substituteCodeReferences("// uses <start.missing>\n/* and <start.missing> */ <start.n>", resolve)).toBe(
+      "// uses <start.missing>\n/* and <start.missing> */ 5",
+    );
   });
 
   it("keeps track of quotes inside regular expressions and nested templates", () => {
-    expect(substituteCodeReferences("const q = /\"/; <start.n>", resolve)).toBe('const q = /"/; 5');
+    expect(substituteCodeReferences('const q = /"/; <start.n>', resolve)).toBe('const q = /"/; 5');
     expect(substituteCodeReferences("const a = 4 / 2; const b = '<start.n>'", resolve)).toBe("const a = 4 / 2; const b = '5'");
     expect(substituteCodeReferences("`${ `in <start.n>` + { a: <start.n> }.a }` + <start.n>", resolve)).toBe("`${ `in 5` + { a: 5 }.a }` + 5");
   });
@@ -46,7 +48,10 @@ describe("substituteCodeReferences", () => {
   });
 
   it("gives code that runs and sees the values, with no way to inject code through a value", async () => {
-    const code = substituteCodeReferences("const s = <start.name>; const t = `<Agent.content>`; return { s, t, n: <start.n> * 2, quoted: '<start.name>' }", resolve);
+    const code = substituteCodeReferences(
+      "const s = <start.name>; const t = `<Agent.content>`; return { s, t, n: <start.n> * 2, quoted: '<start.name>' }",
+      resolve,
+    );
     const outcome = await runInSandbox({ code });
     expect(outcome.result).toEqual({ s: values["<start.name>"], t: values["<Agent.content>"], n: 10, quoted: values["<start.name>"] });
   });

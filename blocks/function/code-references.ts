@@ -47,7 +47,10 @@ function escapeForTemplate(text: string): string {
 }
 
 function escapeForRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+  return text
+    .replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")
+    .replace(/\n/g, "\\n")
+    .replace(/\r/g, "\\r");
 }
 
 const REGEX_AFTER_WORD = new Set(["return", "typeof", "instanceof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await"]);

@@ -35,9 +35,13 @@ function run(code: string, services: FunctionHostServices = realServices(), inpu
 
 describe("function block handler", () => {
   it("returns result, stdout and outputs, reading the block's inputs", async () => {
-    const { result } = run("console.log('upstream says', services.inputs.agent1.content); services.outputs('length', services.inputs.agent1.content.length); return 'ok'", realServices(), {
-      agent1: { content: "hello" },
-    });
+    const { result } = run(
+      "console.log('upstream says', services.inputs.agent1.content); services.outputs('length', services.inputs.agent1.content.length); return 'ok'",
+      realServices(),
+      {
+        agent1: { content: "hello" },
+      },
+    );
     expect((await result).output).toEqual({ result: "ok", stdout: "upstream says hello\n", outputs: { length: 5 } });
   });
 
@@ -81,12 +85,20 @@ describe("function block handler", () => {
 
   it("runs without side effects in test mode", async () => {
     const simulated = createSimulatedServices({ agent: "canned answer", fetch: { "https://api.example.com/order": { status: 201, body: { id: 7 } } } });
-    const { result } = run(`
+    const { result } = run(
+      `
       const a = await services.agent('anything');
       const b = await services.fetch('https://api.example.com/order', { method: 'POST' });
       const c = await services.fetch('http://10.0.0.1/never');
-      return { a: a.content, simulated: a.simulated, b: b.body, c: c.body }`, simulated);
-    expect((await result).output.result).toEqual({ a: "canned answer", simulated: true, b: { id: 7 }, c: { simulated: true, url: "http://10.0.0.1/never", method: "GET" } });
+      return { a: a.content, simulated: a.simulated, b: b.body, c: c.body }`,
+      simulated,
+    );
+    expect((await result).output.result).toEqual({
+      a: "canned answer",
+      simulated: true,
+      b: { id: 7 },
+      c: { simulated: true, url: "http://10.0.0.1/never", method: "GET" },
+    });
     expect(simulated.calls.map((call) => call.service)).toEqual(["agent", "fetch", "fetch"]);
   });
 

@@ -72,7 +72,12 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
         const answer = await host.agent(prompt, options, { signal, startSpan: (child) => span.child(child) });
         if (answer.usage) usage = usage ? addUsage(usage, answer.usage) : answer.usage;
         span.end({ output: { content: answer.content, model: answer.model } });
-        const reply: Record<string, unknown> = { content: answer.content, model: answer.model, tokens: answer.usage?.tokens ?? null, cost: answer.usage?.cost ?? null };
+        const reply: Record<string, unknown> = {
+          content: answer.content,
+          model: answer.model,
+          tokens: answer.usage?.tokens ?? null,
+          cost: answer.usage?.cost ?? null,
+        };
         if (answer.data !== undefined) reply.data = answer.data;
         if (answer.simulated) reply.simulated = true;
         return reply;
@@ -85,7 +90,11 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
     const fetch: SandboxServiceHandler = async ([url, rawInit], { signal }) => {
       if (typeof url !== "string" || url.length === 0) throw invalidCall("fetch", "the URL (first argument) must be a non-empty string");
       const init = parseOptions(fetchInitSchema, rawInit, "fetch", "init");
-      const span = context.startSpan({ kind: "tool", name: "services.fetch", input: { url, method: init.method ?? "GET", headers: redactHeaders(init.headers) } });
+      const span = context.startSpan({
+        kind: "tool",
+        name: "services.fetch",
+        input: { url, method: init.method ?? "GET", headers: redactHeaders(init.headers) },
+      });
       try {
         const answer = await host.fetch(url, init, { signal, startSpan: (child) => span.child(child) });
         span.end({ output: { status: answer.status } });

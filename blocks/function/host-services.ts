@@ -72,7 +72,12 @@ export function createSimulatedServices(answers: SimulatedAnswers = {}): Simulat
       calls.push({ service: "agent", args: [prompt, options] });
       const canned = typeof answers.agent === "function" ? answers.agent(prompt, options) : answers.agent;
       const content = canned ?? `[simulated answer to: ${prompt.slice(0, 200)}]`;
-      return { content, model: "simulated", simulated: true, usage: { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } } };
+      return {
+        content,
+        model: "simulated",
+        simulated: true,
+        usage: { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } },
+      };
     },
     async fetch(url, init) {
       calls.push({ service: "fetch", args: [url, init] });

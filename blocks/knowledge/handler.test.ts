@@ -36,7 +36,15 @@ describe("Knowledge block handler", () => {
       context: createInMemoryHandlerContext(),
     });
     expect(output).toEqual({
-      results: [{ content: expect.stringContaining("full refund within 30 days"), score: expect.any(Number), documentId: expect.any(String), documentName: "refunds.md", chunkIndex: 0 }],
+      results: [
+        {
+          content: expect.stringContaining("full refund within 30 days"),
+          score: expect.any(Number),
+          documentId: expect.any(String),
+          documentName: "refunds.md",
+          chunkIndex: 0,
+        },
+      ],
       totalResults: 1,
       query: "refund within 30 days",
     });
@@ -47,6 +55,8 @@ describe("Knowledge block handler", () => {
     const handler = withConfigParsing("knowledge", createKnowledgeHandler({ search: knowledge.search }));
     const { output } = await handler({ config: { knowledgeBaseIds: [baseId], query: "vacation" }, inputs: {}, context: createInMemoryHandlerContext() });
     expect((output.results as unknown[]).length).toBe(2);
-    await expect(handler({ config: { knowledgeBaseIds: [], query: "x" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/knowledgeBaseIds: choose at least one knowledge base/);
+    await expect(handler({ config: { knowledgeBaseIds: [], query: "x" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
+      /knowledgeBaseIds: choose at least one knowledge base/,
+    );
   });
 });

@@ -11,7 +11,13 @@ export function createKnowledgeHandler({ search }: { search: KnowledgeSearchFunc
   return async ({ config, context }) => {
     const { knowledgeBaseIds, query, topK, mode, minScore, filters } = config;
     const response = await search({ knowledgeBaseIds, query, topK, mode, minScore, filters }, { signal: context.signal });
-    const results = response.results.map(({ content, score, documentId, documentName, chunkIndex }) => ({ content, score, documentId, documentName, chunkIndex }));
+    const results = response.results.map(({ content, score, documentId, documentName, chunkIndex }) => ({
+      content,
+      score,
+      documentId,
+      documentName,
+      chunkIndex,
+    }));
     const output = { results, totalResults: results.length, query: response.query };
     return response.usage ? { output, usage: response.usage } : { output };
   };

@@ -26,7 +26,10 @@ const block = (id: string, name: string, systemPrompt: string): WorkflowBlock =>
   enabled: true,
   config: { systemPrompt, userPrompt: "<start.message>", apiKey: "secret-value-not-for-prompts" },
 });
-const targets = [block("agent-sales", "Sales Agent", "You handle pricing and purchases."), block("agent-support", "Support Agent", "You fix technical problems.")];
+const targets = [
+  block("agent-sales", "Sales Agent", "You handle pricing and purchases."),
+  block("agent-support", "Support Agent", "You fix technical problems."),
+];
 const config = { model: "openai/gpt-4o-mini", prompt: "Route pricing questions to sales, problems to support. Message: my app crashes" };
 const router = () => withConfigParsing("router", createRouterHandler({ models: createTestModelRegistry(server) }));
 const context = () => createInMemoryHandlerContext({ outgoingTargets: targets, block: { id: "router1", type: "router", name: "Router" } });
@@ -46,7 +49,8 @@ describe("router handler", () => {
     const body = server.requests[0]!.body;
     expect(body.temperature).toBe(0);
     const system: string = body.messages[0].content;
-    for (const expected of ["ID: agent-sales", "Title: Sales Agent", "You handle pricing and purchases.", "ID: agent-support", "You fix technical problems."]) expect(system).toContain(expected);
+    for (const expected of ["ID: agent-sales", "Title: Sales Agent", "You handle pricing and purchases.", "ID: agent-support", "You fix technical problems."])
+      expect(system).toContain(expected);
     expect(system).not.toContain("secret-value-not-for-prompts");
     expect(body.messages[1]).toEqual({ role: "user", content: config.prompt });
   });
@@ -59,7 +63,10 @@ describe("router handler", () => {
   });
 
   it("retries once with a correction, summing both calls", async () => {
-    server.enqueue({ kind: "text", text: "I think support is best", usage: { prompt: 400, completion: 6 } }, { kind: "text", text: "agent-support", usage: { prompt: 430, completion: 4 } });
+    server.enqueue(
+      { kind: "text", text: "I think support is best", usage: { prompt: 400, completion: 6 } },
+      { kind: "text", text: "agent-support", usage: { prompt: 430, completion: 4 } },
+    );
     const ctx = context();
     const { output } = await router()({ config, inputs: {}, context: ctx });
     expect(output).toMatchObject({ selectedRoute: "agent-support", tokens: { prompt: 830, completion: 10, total: 840 } });

@@ -27,7 +27,13 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
     const spent: Usage[] = [];
     const ask = async () => {
       try {
-        const result = await runModel({ model, system, messages, temperature: config.temperature, hooks: { signal: context.signal, startSpan: context.startSpan } });
+        const result = await runModel({
+          model,
+          system,
+          messages,
+          temperature: config.temperature,
+          hooks: { signal: context.signal, startSpan: context.startSpan },
+        });
         spent.push(result.usage);
         return result.text;
       } catch (error) {
@@ -47,10 +53,13 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
     const usage = sumUsage(spent);
     if (!chosen) {
       const ids = candidates.map((candidate) => candidate.id).join(", ");
-      throw new BlockExecutionError(`The router's model did not name a connected block after a correction (answered ${JSON.stringify(answer.trim().slice(0, 100))}; expected one of: ${ids})`, {
-        code: "invalid_route",
-        spent: usage,
-      });
+      throw new BlockExecutionError(
+        `The router's model did not name a connected block after a correction (answered ${JSON.stringify(answer.trim().slice(0, 100))}; expected one of: ${ids})`,
+        {
+          code: "invalid_route",
+          spent: usage,
+        },
+      );
     }
     return {
       output: {

@@ -42,7 +42,11 @@ describe("start handler", () => {
 
   it("refuses a missing required input and a value of the wrong type, naming the input", async () => {
     await expect(start({ config: { inputs }, inputs: {}, context: context({}) })).rejects.toThrow("Run input 'question' is required (it has no default)");
-    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", limit: "many" }) })).rejects.toThrow("Run input 'limit' must be a number, got string");
-    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", tags: "a,b" }) })).rejects.toThrow("Run input 'tags' must be an array, got string");
+    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", limit: "many" }) })).rejects.toThrow(
+      "Run input 'limit' must be a number, got string",
+    );
+    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", tags: "a,b" }) })).rejects.toThrow(
+      "Run input 'tags' must be an array, got string",
+    );
   });
 });

@@ -8,7 +8,10 @@ type DeclaredInput = StartConfig["inputs"][number];
 function coerce(input: DeclaredInput, value: unknown): unknown {
   const fail = () => {
     const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-    return new BlockExecutionError(`Run input '${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`, { code: "invalid_input" });
+    return new BlockExecutionError(
+      `Run input '${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`,
+      { code: "invalid_input" },
+    );
   };
   switch (input.type) {
     case "string":

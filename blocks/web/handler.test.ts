@@ -6,7 +6,8 @@ import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-hand
 import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createWebHandler } from "./handler";
 
-const paragraph = (n: number) => `<p>Paragraph ${n}: the quick brown fox jumps over the lazy dog, again and again, because articles need enough words to look like articles.</p>`;
+const paragraph = (n: number) =>
+  `<p>Paragraph ${n}: the quick brown fox jumps over the lazy dog, again and again, because articles need enough words to look like articles.</p>`;
 
 let server: LocalServer;
 

@@ -20,10 +20,26 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
       <SaveIndicator />
       <div className="ml-auto flex items-center gap-1">
         <RunControls />
-        <button type="button" className="icon-btn disabled:opacity-40" onClick={() => store.getState().undo()} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)" data-testid="undo">
+        <button
+          type="button"
+          className="icon-btn disabled:opacity-40"
+          onClick={() => store.getState().undo()}
+          disabled={!canUndo}
+          aria-label="Undo"
+          title="Undo (Ctrl+Z)"
+          data-testid="undo"
+        >
           <Undo2 className="h-4 w-4" aria-hidden />
         </button>
-        <button type="button" className="icon-btn disabled:opacity-40" onClick={() => store.getState().redo()} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)" data-testid="redo">
+        <button
+          type="button"
+          className="icon-btn disabled:opacity-40"
+          onClick={() => store.getState().redo()}
+          disabled={!canRedo}
+          aria-label="Redo"
+          title="Redo (Ctrl+Shift+Z)"
+          data-testid="redo"
+        >
           <Redo2 className="h-4 w-4" aria-hidden />
         </button>
         <button type="button" className="btn-secondary" onClick={onAutoLayout} data-testid="auto-layout" title="Arrange automatically (L)">
@@ -32,7 +48,14 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
         <button type="button" className="icon-btn" onClick={onFitView} aria-label="Fit view" title="Fit view (F)" data-testid="fit-view">
           <Maximize className="h-4 w-4" aria-hidden />
         </button>
-        <button type="button" className="icon-btn" onClick={onShowHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" data-testid="show-shortcuts">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={onShowHelp}
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          data-testid="show-shortcuts"
+        >
           <Keyboard className="h-4 w-4" aria-hidden />
         </button>
       </div>

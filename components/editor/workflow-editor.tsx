@@ -19,7 +19,11 @@ export function WorkflowEditor({ workflowId }: { workflowId: string }) {
     retry: false,
   });
   if (workflow.isPending) {
-    return <p className="p-6 text-sm text-slate-500" data-testid="editor-loading">Loading workflow…</p>;
+    return (
+      <p className="p-6 text-sm text-slate-500" data-testid="editor-loading">
+        Loading workflow…
+      </p>
+    );
   }
   if (workflow.isError) {
     const notFound = workflow.error instanceof ApiError && workflow.error.status === 404;

@@ -26,7 +26,13 @@ export function CreateBaseForm({ pending, onCreate }: Props) {
         void onCreate({ name: name.trim(), embeddingModel: embeddingModel.trim(), chunkSize, chunkOverlap }).then(() => setName(""));
       }}
     >
-      <input className="w-full rounded border border-slate-300 px-2 py-1 text-sm" placeholder="Knowledge base name" aria-label="Name" value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
+        placeholder="Knowledge base name"
+        aria-label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <input
         className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
         aria-label="Embedding model"
@@ -37,11 +43,24 @@ export function CreateBaseForm({ pending, onCreate }: Props) {
       <div className="flex gap-2 text-xs text-slate-600">
         <label className="flex items-center gap-1">
           Chunk tokens
-          <input type="number" className="w-20 rounded border border-slate-300 px-1 py-0.5" value={chunkSize} min={50} max={8000} onChange={(event) => setChunkSize(Number(event.target.value))} />
+          <input
+            type="number"
+            className="w-20 rounded border border-slate-300 px-1 py-0.5"
+            value={chunkSize}
+            min={50}
+            max={8000}
+            onChange={(event) => setChunkSize(Number(event.target.value))}
+          />
         </label>
         <label className="flex items-center gap-1">
           Overlap
-          <input type="number" className="w-16 rounded border border-slate-300 px-1 py-0.5" value={chunkOverlap} min={0} onChange={(event) => setChunkOverlap(Number(event.target.value))} />
+          <input
+            type="number"
+            className="w-16 rounded border border-slate-300 px-1 py-0.5"
+            value={chunkOverlap}
+            min={0}
+            onChange={(event) => setChunkOverlap(Number(event.target.value))}
+          />
         </label>
       </div>
       <button type="submit" className="btn-primary w-full justify-center" disabled={pending || !name.trim()}>

@@ -51,7 +51,13 @@ export function DocumentList({ knowledgeBaseId, documents, onDelete }: Props) {
       {documents.map((document) => (
         <li key={document.id} data-testid="document-row">
           <div className="flex items-center gap-2 px-3 py-2 text-sm">
-            <button type="button" className="icon-btn" aria-label={`Show chunks of ${document.name}`} disabled={document.status !== "ready"} onClick={() => setOpen(open === document.id ? null : document.id)}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Show chunks of ${document.name}`}
+              disabled={document.status !== "ready"}
+              onClick={() => setOpen(open === document.id ? null : document.id)}
+            >
               {open === document.id ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
             </button>
             <span className="flex-1 truncate font-medium">{document.name}</span>

@@ -75,14 +75,16 @@ export function KnowledgePage() {
               <div className="flex-1">
                 <h2 className="text-xl font-semibold">{selected.name}</h2>
                 <p className="text-xs text-slate-500">
-                  <code>{selected.embeddingModel}</code> · chunks of {selected.chunkSize} tokens, {selected.chunkOverlap} overlap · id <code>{selected.id}</code>
+                  <code>{selected.embeddingModel}</code> · chunks of {selected.chunkSize} tokens, {selected.chunkOverlap} overlap · id{" "}
+                  <code>{selected.id}</code>
                 </p>
               </div>
               <button
                 type="button"
                 className="btn-secondary"
                 onClick={() => {
-                  if (window.confirm(`Delete "${selected.name}" with all its documents?`)) void deleteBase.mutateAsync(selected.id).then(() => setSelectedId(null));
+                  if (window.confirm(`Delete "${selected.name}" with all its documents?`))
+                    void deleteBase.mutateAsync(selected.id).then(() => setSelectedId(null));
                 }}
               >
                 <Trash2 size={14} aria-hidden /> Delete

@@ -41,13 +41,32 @@ export function SearchPanel({ knowledgeBaseId }: { knowledgeBaseId: string }) {
           void run();
         }}
       >
-        <input className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm" placeholder="Try a search, e.g. What is our refund policy?" aria-label="Search query" value={query} onChange={(event) => setQuery(event.target.value)} />
-        <select className="rounded border border-slate-300 px-1 text-sm" aria-label="Mode" value={mode} onChange={(event) => setMode(event.target.value as SearchMode)}>
+        <input
+          className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm"
+          placeholder="Try a search, e.g. What is our refund policy?"
+          aria-label="Search query"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <select
+          className="rounded border border-slate-300 px-1 text-sm"
+          aria-label="Mode"
+          value={mode}
+          onChange={(event) => setMode(event.target.value as SearchMode)}
+        >
           <option value="hybrid">Hybrid</option>
           <option value="keyword">Keyword</option>
           <option value="vector">Vector</option>
         </select>
-        <input type="number" className="w-14 rounded border border-slate-300 px-1 text-sm" aria-label="Results" min={1} max={100} value={topK} onChange={(event) => setTopK(Number(event.target.value))} />
+        <input
+          type="number"
+          className="w-14 rounded border border-slate-300 px-1 text-sm"
+          aria-label="Results"
+          min={1}
+          max={100}
+          value={topK}
+          onChange={(event) => setTopK(Number(event.target.value))}
+        />
         <button type="submit" className="btn-secondary" disabled={searching}>
           <Search size={14} aria-hidden /> Search
         </button>
@@ -64,7 +83,11 @@ export function SearchPanel({ knowledgeBaseId }: { knowledgeBaseId: string }) {
           </p>
           <ol className="space-y-2" aria-label="Search results">
             {results.map((result) => (
-              <li key={`${result.documentId}:${result.chunkIndex}`} className="rounded border border-slate-200 bg-white p-2 text-sm" data-testid="search-result">
+              <li
+                key={`${result.documentId}:${result.chunkIndex}`}
+                className="rounded border border-slate-200 bg-white p-2 text-sm"
+                data-testid="search-result"
+              >
                 <p className="mb-1 flex justify-between text-xs text-slate-500">
                   <span>
                     {result.documentName} · chunk #{result.chunkIndex}

@@ -26,7 +26,11 @@ export function useDocuments(id: string | null, expectedCount = 0) {
 }
 
 export function useChunks(id: string, documentId: string | null) {
-  return useQuery({ queryKey: ["knowledge-bases", id, "chunks", documentId], queryFn: () => api.knowledge.listChunks(id, documentId!), enabled: documentId !== null });
+  return useQuery({
+    queryKey: ["knowledge-bases", id, "chunks", documentId],
+    queryFn: () => api.knowledge.listChunks(id, documentId!),
+    enabled: documentId !== null,
+  });
 }
 
 export function useKnowledgeMutations() {

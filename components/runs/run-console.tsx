@@ -29,14 +29,28 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
       </p>
       <pre className="my-1 max-h-32 overflow-auto rounded bg-white p-1 font-mono">{JSON.stringify(approval.arguments, null, 2)}</pre>
       {approval.decision ? (
-        <p data-testid="approval-decision">{approval.decision.approved ? "Approved" : `Denied${approval.decision.reason ? `: ${approval.decision.reason}` : ""}`}</p>
+        <p data-testid="approval-decision">
+          {approval.decision.approved ? "Approved" : `Denied${approval.decision.reason ? `: ${approval.decision.reason}` : ""}`}
+        </p>
       ) : live ? (
         <div className="flex items-center gap-2">
-          <input className="flex-1 rounded border border-slate-300 px-1 py-0.5" placeholder="Reason (optional, sent to the model when denied)" value={reason} onChange={(event) => setReason(event.target.value)} aria-label="Reason" />
+          <input
+            className="flex-1 rounded border border-slate-300 px-1 py-0.5"
+            placeholder="Reason (optional, sent to the model when denied)"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            aria-label="Reason"
+          />
           <button type="button" className="btn-primary px-2 py-0.5 text-xs" disabled={sending} onClick={() => void decide(true)} data-testid="approve">
             Approve
           </button>
-          <button type="button" className="btn-secondary px-2 py-0.5 text-xs text-red-700" disabled={sending} onClick={() => void decide(false)} data-testid="deny">
+          <button
+            type="button"
+            className="btn-secondary px-2 py-0.5 text-xs text-red-700"
+            disabled={sending}
+            onClick={() => void decide(false)}
+            data-testid="deny"
+          >
             Deny
           </button>
         </div>

@@ -27,7 +27,11 @@ function RunTotals() {
   const live = isLive(view);
   const marks = figureMarks(view);
   return (
-    <div className="flex items-center gap-2 text-xs text-slate-600" data-testid="run-totals" title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}>
+    <div
+      className="flex items-center gap-2 text-xs text-slate-600"
+      data-testid="run-totals"
+      title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}
+    >
       <span className={`rounded px-1.5 py-0.5 font-medium ${RUN_STATUS_STYLES[view.status]}`} data-testid="run-status" data-status={view.status}>
         {view.status}
       </span>

@@ -25,7 +25,13 @@ export function RunHistory() {
         <label htmlFor="run-status-filter" className="text-slate-500">
           Status
         </label>
-        <select id="run-status-filter" data-testid="run-status-filter" className="rounded border border-slate-300 px-1 py-0.5" value={status} onChange={(event) => setStatus(event.target.value as RunStatus | "")}>
+        <select
+          id="run-status-filter"
+          data-testid="run-status-filter"
+          className="rounded border border-slate-300 px-1 py-0.5"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as RunStatus | "")}
+        >
           <option value="">all</option>
           {RUN_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -56,9 +62,15 @@ export function RunHistory() {
                   <span className={`rounded px-1.5 py-0.5 font-medium ${RUN_STATUS_STYLES[run.status]}`}>{run.status}</span>
                 </td>
                 <td className="px-2 py-1 text-slate-600">{new Date(run.startedAt).toLocaleString("en-GB")}</td>
-                <td className="px-2 py-1" data-testid="history-duration">{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</td>
-                <td className="px-2 py-1" data-testid="history-tokens">{formatTokens(run.tokens.total, run.estimated)}</td>
-                <td className="px-2 py-1" data-testid="history-cost">{formatCost(run)}</td>
+                <td className="px-2 py-1" data-testid="history-duration">
+                  {run.durationMs === null ? "—" : formatDuration(run.durationMs)}
+                </td>
+                <td className="px-2 py-1" data-testid="history-tokens">
+                  {formatTokens(run.tokens.total, run.estimated)}
+                </td>
+                <td className="px-2 py-1" data-testid="history-cost">
+                  {formatCost(run)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -71,7 +71,12 @@ export function RunInputForm({ onSubmit, onClose }: { onSubmit: (input: Record<s
   };
   const set = (name: string, value: string) => setTexts((current) => ({ ...current, [name]: value }));
   return (
-    <form onSubmit={(event) => void submit(event)} className="absolute right-0 top-10 z-50 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg" data-testid="run-form" onKeyDown={(event) => event.key === "Escape" && onClose()}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="absolute right-0 top-10 z-50 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+      data-testid="run-form"
+      onKeyDown={(event) => event.key === "Escape" && onClose()}
+    >
       <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Run with input</p>
       {inputs.length === 0 && <p className="mb-2 text-sm text-slate-500">The start block declares no inputs.</p>}
       {inputs.map((input, index) => {
@@ -82,9 +87,24 @@ export function RunInputForm({ onSubmit, onClose }: { onSubmit: (input: Record<s
             <span className="font-medium">{input.name}</span> <span className="text-xs text-slate-400">{input.type}</span>
             {input.description && <span className="block text-xs text-slate-500">{input.description}</span>}
             {input.type === "boolean" ? (
-              <input id={id} data-testid={id} type="checkbox" className="ml-2" checked={value === "true"} onChange={(event) => set(input.name, String(event.target.checked))} />
+              <input
+                id={id}
+                data-testid={id}
+                type="checkbox"
+                className="ml-2"
+                checked={value === "true"}
+                onChange={(event) => set(input.name, String(event.target.checked))}
+              />
             ) : input.type === "number" ? (
-              <input id={id} data-testid={id} type="number" className="mt-1 w-full rounded border border-slate-300 px-2 py-1" value={value} autoFocus={index === 0} onChange={(event) => set(input.name, event.target.value)} />
+              <input
+                id={id}
+                data-testid={id}
+                type="number"
+                className="mt-1 w-full rounded border border-slate-300 px-2 py-1"
+                value={value}
+                autoFocus={index === 0}
+                onChange={(event) => set(input.name, event.target.value)}
+              />
             ) : (
               <textarea
                 id={id}

@@ -38,7 +38,13 @@ export function RunPanel() {
             {item.id === "console" && waiting > 0 && <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{waiting}</span>}
           </button>
         ))}
-        <button type="button" className="icon-btn ml-auto h-6 w-6" aria-label={open ? "Hide the run panel" : "Show the run panel"} onClick={() => setPanelOpen(!open)} data-testid="run-panel-toggle">
+        <button
+          type="button"
+          className="icon-btn ml-auto h-6 w-6"
+          aria-label={open ? "Hide the run panel" : "Show the run panel"}
+          onClick={() => setPanelOpen(!open)}
+          data-testid="run-panel-toggle"
+        >
           {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}
         </button>
       </div>

@@ -36,13 +36,25 @@ function UsageFields({ figures }: { figures: Figures }) {
   const dollars = (value: number | undefined) => (cost && value !== undefined ? `${figures.estimated ? "≈ " : ""}${formatDollars(value)}` : "unpriced");
   return (
     <>
-      <Field label="Prompt tokens" testId="span-tokens-prompt">{formatTokenCount(tokens.prompt)}</Field>
-      <Field label="Cached prompt" testId="span-tokens-cached">{formatTokenCount(tokens.cachedPrompt ?? 0)}</Field>
-      <Field label="Completion" testId="span-tokens-completion">{formatTokenCount(tokens.completion)}</Field>
+      <Field label="Prompt tokens" testId="span-tokens-prompt">
+        {formatTokenCount(tokens.prompt)}
+      </Field>
+      <Field label="Cached prompt" testId="span-tokens-cached">
+        {formatTokenCount(tokens.cachedPrompt ?? 0)}
+      </Field>
+      <Field label="Completion" testId="span-tokens-completion">
+        {formatTokenCount(tokens.completion)}
+      </Field>
       <Field label="Total tokens" testId="span-tokens-total">{`${figures.estimated ? "≈ " : ""}${formatTokenCount(tokens.total)}`}</Field>
-      <Field label="Input cost" testId="span-cost-input">{dollars(cost?.input)}</Field>
-      <Field label="Output cost" testId="span-cost-output">{dollars(cost?.output)}</Field>
-      <Field label="Cost" testId="span-cost-total">{formatCost(figures)}</Field>
+      <Field label="Input cost" testId="span-cost-input">
+        {dollars(cost?.input)}
+      </Field>
+      <Field label="Output cost" testId="span-cost-output">
+        {dollars(cost?.output)}
+      </Field>
+      <Field label="Cost" testId="span-cost-total">
+        {formatCost(figures)}
+      </Field>
       {marks.length > 0 && (
         <Field label="Note" testId="span-marks">
           <span className="text-amber-700">
@@ -78,8 +90,12 @@ function CopyJson({ value }: { value: unknown }) {
 function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt: string | null | undefined; durationMs: number | null | undefined }) {
   return (
     <>
-      <Field label="Started">{new Date(startedAt).toLocaleTimeString("en-GB", { hour12: false, fractionalSecondDigits: 3 } as Intl.DateTimeFormatOptions)}</Field>
-      <Field label="Duration" testId="span-duration">{durationMs === null || durationMs === undefined ? (endedAt ? "" : "running…") : formatDuration(durationMs)}</Field>
+      <Field label="Started">
+        {new Date(startedAt).toLocaleTimeString("en-GB", { hour12: false, fractionalSecondDigits: 3 } as Intl.DateTimeFormatOptions)}
+      </Field>
+      <Field label="Duration" testId="span-duration">
+        {durationMs === null || durationMs === undefined ? (endedAt ? "" : "running…") : formatDuration(durationMs)}
+      </Field>
     </>
   );
 }
@@ -87,7 +103,11 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
 /** Everything the trace knows about one span (or the run): input, output, model, usage, timing, error. */
 export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }) {
   const subject = span ?? run;
-  const title = span ? (span.kind === "block" ? `${span.blockName} (${span.blockType})` : `${span.kind === "model" ? "Model call" : "Tool call"} in ${span.blockName}`) : "Run";
+  const title = span
+    ? span.kind === "block"
+      ? `${span.blockName} (${span.blockType})`
+      : `${span.kind === "model" ? "Model call" : "Tool call"} in ${span.blockName}`
+    : "Run";
   return (
     <div className="h-full overflow-auto p-2 text-xs" data-testid="span-details" data-span-id={span?.id ?? run.id}>
       <div className="mb-1 flex items-center justify-between gap-2">
@@ -95,8 +115,14 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         <CopyJson value={subject} />
       </div>
       <dl>
-        <Field label="Status" testId="span-status">{subject.status}</Field>
-        {span?.kind === "model" && <Field label="Model" testId="span-model">{span.model ?? span.name}</Field>}
+        <Field label="Status" testId="span-status">
+          {subject.status}
+        </Field>
+        {span?.kind === "model" && (
+          <Field label="Model" testId="span-model">
+            {span.model ?? span.name}
+          </Field>
+        )}
         {span?.kind === "tool" && <Field label="Tool">{span.name}</Field>}
         {span?.iteration && span.iteration.length > 0 && <Field label="Iteration">{span.iteration.join(".")}</Field>}
         <Timing startedAt={subject.startedAt} endedAt={subject.endedAt} durationMs={subject.durationMs} />
@@ -108,8 +134,12 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
             </span>
           </Field>
         )}
-        <Field label="Input"><Json value={subject.input} testId="span-input" /></Field>
-        <Field label="Output"><Json value={subject.output} testId="span-output" /></Field>
+        <Field label="Input">
+          <Json value={subject.input} testId="span-input" />
+        </Field>
+        <Field label="Output">
+          <Json value={subject.output} testId="span-output" />
+        </Field>
       </dl>
     </div>
   );

@@ -92,7 +92,9 @@ export function TracePanel() {
                   <span className="w-3" />
                 )}
                 <span className={`truncate ${row.status === "failed" ? "text-red-700" : ""}`}>{row.label}</span>
-                <span className="ml-auto shrink-0 pl-1 text-[10px] text-slate-400">{row.kind === "block" || row.kind === "run" || row.kind === "iteration" ? "" : row.kind}</span>
+                <span className="ml-auto shrink-0 pl-1 text-[10px] text-slate-400">
+                  {row.kind === "block" || row.kind === "run" || row.kind === "iteration" ? "" : row.kind}
+                </span>
               </div>
               <div className="relative h-4 flex-1 px-2">
                 {bar && (

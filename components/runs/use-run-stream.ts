@@ -47,7 +47,10 @@ function openStream(store: EditorStore, runId: string, onEnd: () => void): () =>
       (run) => {
         if (ended || !(ENDED_RUN_STATUSES as string[]).includes(run.status)) return;
         const seq = store.getState().run.view.lastSeq + 1;
-        const event: RunEvent = run.status === "cancelled" ? { type: "run.cancelled", runId } : { type: "run.failed", runId, error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` } };
+        const event: RunEvent =
+          run.status === "cancelled"
+            ? { type: "run.cancelled", runId }
+            : { type: "run.failed", runId, error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` } };
         if (run.status !== "succeeded") queue.push({ seq, event });
         finish();
       },

@@ -20,8 +20,7 @@ export function WorkflowHome() {
   const { create, rename, duplicate, remove } = useWorkflowMutations();
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  const report = (message: string, error?: unknown) =>
-    setNotice({ message: error instanceof Error ? `${message}: ${error.message}` : message, details: [] });
+  const report = (message: string, error?: unknown) => setNotice({ message: error instanceof Error ? `${message}: ${error.message}` : message, details: [] });
 
   async function createWorkflow() {
     const count = list.data?.length ?? 0;
@@ -69,7 +68,11 @@ export function WorkflowHome() {
       )}
 
       {list.isPending && <p className="text-slate-500">Loading workflows…</p>}
-      {list.isError && <p role="alert" className="text-red-700">Could not load workflows: {list.error.message}</p>}
+      {list.isError && (
+        <p role="alert" className="text-red-700">
+          Could not load workflows: {list.error.message}
+        </p>
+      )}
       {list.data && list.data.length === 0 && (
         <p className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
           No workflows yet. Create one, or import a workflow file.

@@ -10,13 +10,22 @@ export interface TestBlock {
   parentId?: string | null;
 }
 
-export async function createWorkflow(request: APIRequestContext, document: { name: string; blocks: TestBlock[]; edges?: Array<Record<string, unknown>> }): Promise<string> {
+export async function createWorkflow(
+  request: APIRequestContext,
+  document: { name: string; blocks: TestBlock[]; edges?: Array<Record<string, unknown>> },
+): Promise<string> {
   const response = await request.post("/api/workflows", { data: { edges: [], ...document } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
-export const START_BLOCK: TestBlock = { id: "start", type: "start", name: "Start", position: { x: 80, y: 160 }, config: { inputs: [{ name: "message", type: "string" }] } };
+export const START_BLOCK: TestBlock = {
+  id: "start",
+  type: "start",
+  name: "Start",
+  position: { x: 80, y: 160 },
+  config: { inputs: [{ name: "message", type: "string" }] },
+};
 
 /** The canvas editor at /workflows/:id, driven the way a person would: mouse and keyboard. */
 export class EditorPage {
@@ -105,6 +114,10 @@ export class EditorPage {
 
   async storedWorkflow(workflowId: string) {
     const response = await this.page.request.get(`/api/workflows/${workflowId}`);
-    return (await response.json()) as { version: number; blocks: Array<TestBlock & { parentId: string | null }>; edges: Array<{ source: string; target: string; sourceHandle?: string }> };
+    return (await response.json()) as {
+      version: number;
+      blocks: Array<TestBlock & { parentId: string | null }>;
+      edges: Array<{ source: string; target: string; sourceHandle?: string }>;
+    };
   }
 }

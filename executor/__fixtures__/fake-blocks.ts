@@ -56,7 +56,14 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
   condition: { type: "condition", routing: "branch", sourceHandles: branchHandles, expressionFields: ["branches[].expression"], parseConfig: parseCondition },
   router: { type: "router", routing: "route", sourceHandles: standard, parseConfig: parseAny },
   response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], parseConfig: parseAny },
-  loop: { type: "loop", container: "loop", routing: "all", sourceHandles: () => ["body", "out", "error"], parseConfig: parseAny, expressionFields: ["condition"] },
+  loop: {
+    type: "loop",
+    container: "loop",
+    routing: "all",
+    sourceHandles: () => ["body", "out", "error"],
+    parseConfig: parseAny,
+    expressionFields: ["condition"],
+  },
   parallel: { type: "parallel", container: "parallel", routing: "all", sourceHandles: () => ["body", "out", "error"], parseConfig: parseAny },
 };
 
@@ -107,7 +114,8 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
         const remains = config.usage ? { spent: config.usage as Usage, partialOutput: { content: "partial" } } : {};
         throw new BlockExecutionError(config.fail, { code: "task_failed", ...remains });
       }
-      if (config.failOn !== undefined && config.failOn === config.index) throw new BlockExecutionError(`failed on ${String(config.index)}`, { code: "task_failed" });
+      if (config.failOn !== undefined && config.failOn === config.index)
+        throw new BlockExecutionError(`failed on ${String(config.index)}`, { code: "task_failed" });
       const output = (config.output as Record<string, unknown> | undefined) ?? { value: config.value ?? null };
       return config.usage ? { output, usage: config.usage as Usage } : { output };
     } finally {

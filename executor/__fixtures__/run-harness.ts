@@ -41,7 +41,9 @@ export async function runHarness(document: WorkflowDocument, options: Partial<Ex
     events,
     spans,
     log,
-    trail: events.filter((event) => event.type !== "block.delta").map((event) => ("blockId" in event ? `${event.type.replace("block.", "")}:${event.blockId}` : event.type)),
+    trail: events
+      .filter((event) => event.type !== "block.delta")
+      .map((event) => ("blockId" in event ? `${event.type.replace("block.", "")}:${event.blockId}` : event.type)),
     started: (blockId) => byType("block.started", blockId),
     completed: (blockId) => byType("block.completed", blockId),
     skipped: events.flatMap((event) => (event.type === "block.skipped" ? [event.blockId] : [])),

@@ -43,14 +43,20 @@ function document(blocks: Array<{ id: string; type: string }>, edges: Array<[str
 
 function chain(size: number): WorkflowDocument {
   const blocks = [{ id: "start", type: "start" }, ...Array.from({ length: size - 1 }, (_, index) => ({ id: `b${index}`, type: "task" }))];
-  return document(blocks, blocks.slice(1).map((block, index) => [blocks[index]!.id, block.id]));
+  return document(
+    blocks,
+    blocks.slice(1).map((block, index) => [blocks[index]!.id, block.id]),
+  );
 }
 
 function fan(width: number): WorkflowDocument {
   const middle = Array.from({ length: width }, (_, index) => ({ id: `b${index}`, type: "task" }));
   return document(
     [{ id: "start", type: "start" }, ...middle, { id: "join", type: "join" }],
-    middle.flatMap((block): Array<[string, string]> => [["start", block.id], [block.id, "join"]]),
+    middle.flatMap((block): Array<[string, string]> => [
+      ["start", block.id],
+      [block.id, "join"],
+    ]),
   );
 }
 
@@ -91,7 +97,9 @@ async function overhead(label: string, doc: WorkflowDocument, runs: number): Pro
     events = count;
   }
   const perBlock = median(times) / blocks;
-  console.log(`${label}: ${blocks} blocks, ${events} events, median ${median(times).toFixed(1)} ms over ${runs} runs -> ${(perBlock * 1000).toFixed(1)} µs per block`);
+  console.log(
+    `${label}: ${blocks} blocks, ${events} events, median ${median(times).toFixed(1)} ms over ${runs} runs -> ${(perBlock * 1000).toFixed(1)} µs per block`,
+  );
   return perBlock;
 }
 
@@ -113,7 +121,9 @@ async function main(): Promise<void> {
   }
   const wall = median(branchRuns);
   const ratio = wall / 100;
-  console.log(`50 branches x 100 ms (concurrency ${concurrency}): median wall ${wall.toFixed(1)} ms; one 100 ms branch alone: ${median(criticalRuns).toFixed(1)} ms`);
+  console.log(
+    `50 branches x 100 ms (concurrency ${concurrency}): median wall ${wall.toFixed(1)} ms; one 100 ms branch alone: ${median(criticalRuns).toFixed(1)} ms`,
+  );
   console.log(`ratio to the 100 ms critical path: ${ratio.toFixed(3)} (target <= 1.2) ${ratio <= 1.2 ? "OK" : "MISSED"}`);
   const defaultCap = (await timeRun(branches, sleepy)).ms;
   console.log(`for comparison, the default cap of 16: ${defaultCap.toFixed(1)} ms (four waves)`);

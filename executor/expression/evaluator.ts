@@ -11,7 +11,8 @@ function member(object: unknown, property: unknown, position: number): unknown {
   if (object === null || object === undefined) throw new ExpressionError(`Cannot read '${toText(property)}' of null`, position);
   if (Array.isArray(object) || typeof object === "string") {
     if (property === "length") return object.length;
-    if (typeof property !== "number" || !Number.isInteger(property)) throw new ExpressionError(`Index must be a whole number, got ${typeName(property)}`, position);
+    if (typeof property !== "number" || !Number.isInteger(property))
+      throw new ExpressionError(`Index must be a whole number, got ${typeName(property)}`, position);
     const index = property < 0 ? object.length + property : property;
     return index >= 0 && index < object.length ? object[index] : null;
   }
@@ -70,7 +71,8 @@ export function evaluateNode(node: ExpressionNode, scope: ExpressionScope): unkn
     case "literal":
       return node.value;
     case "identifier":
-      if (!Object.hasOwn(scope, node.name)) throw new ExpressionError(`Unknown name '${node.name}' (write references as <Block Name.field>, text in quotes)`, node.position);
+      if (!Object.hasOwn(scope, node.name))
+        throw new ExpressionError(`Unknown name '${node.name}' (write references as <Block Name.field>, text in quotes)`, node.position);
       return scope[node.name] ?? null;
     case "array":
       return node.items.map((item) => evaluateNode(item, scope));
@@ -82,7 +84,11 @@ export function evaluateNode(node: ExpressionNode, scope: ExpressionScope): unkn
     case "member":
       return member(evaluateNode(node.object, scope), evaluateNode(node.property, scope), node.position);
     case "call":
-      return callHelper(node.name, node.args.map((arg) => evaluateNode(arg, scope)), node.position);
+      return callHelper(
+        node.name,
+        node.args.map((arg) => evaluateNode(arg, scope)),
+        node.position,
+      );
     case "unary": {
       const operand = evaluateNode(node.operand, scope);
       if (node.operator === "!") return !isTruthy(operand);

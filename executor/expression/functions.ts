@@ -42,8 +42,14 @@ function numbers(name: string, args: unknown[], position: number): number[] {
 const HELPERS: Record<string, Helper> = {
   contains: (args, position) => (arity("contains", args, 2, 2, position), contains(args[0], args[1], position)),
   includes: (args, position) => (arity("includes", args, 2, 2, position), contains(args[0], args[1], position)),
-  startsWith: (args, position) => (arity("startsWith", args, 2, 2, position), requireText("startsWith", args[0], position).startsWith(requireText("startsWith", args[1], position))),
-  endsWith: (args, position) => (arity("endsWith", args, 2, 2, position), requireText("endsWith", args[0], position).endsWith(requireText("endsWith", args[1], position))),
+  startsWith: (args, position) => (
+    arity("startsWith", args, 2, 2, position),
+    requireText("startsWith", args[0], position).startsWith(requireText("startsWith", args[1], position))
+  ),
+  endsWith: (args, position) => (
+    arity("endsWith", args, 2, 2, position),
+    requireText("endsWith", args[0], position).endsWith(requireText("endsWith", args[1], position))
+  ),
   length: (args, position) => (arity("length", args, 1, 1, position), length(args[0], position)),
   len: (args, position) => (arity("len", args, 1, 1, position), length(args[0], position)),
   isEmpty: (args, position) => (arity("isEmpty", args, 1, 1, position), length(args[0], position) === 0),

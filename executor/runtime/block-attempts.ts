@@ -57,13 +57,21 @@ function pause(run: RunContext, ms: number): Promise<void> {
   });
 }
 
-function callOnce(run: RunContext, node: GraphNode, call: PreparedBlockCall, inputs: BlockCallArgs["inputs"], context: Omit<HandlerContext, "signal">): Promise<BlockResult> {
+function callOnce(
+  run: RunContext,
+  node: GraphNode,
+  call: PreparedBlockCall,
+  inputs: BlockCallArgs["inputs"],
+  context: Omit<HandlerContext, "signal">,
+): Promise<BlockResult> {
   const controller = new AbortController();
   run.running.add(controller);
   if (run.halt) controller.abort(run.halt.error);
   const timeoutMs = node.block.timeoutMs;
   const timer =
-    timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => controller.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
   let pending: Promise<BlockResult>;
   try {
     pending = call({ inputs, context: { ...context, signal: controller.signal } });

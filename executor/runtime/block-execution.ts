@@ -62,7 +62,11 @@ function prepareCall(run: RunContext, node: GraphNode, handler: BoundHandler, co
 
 /** The `invalid_config` error naming the block and each field its type's parser refused, secrets masked. */
 export function configProblem(run: RunContext, node: GraphNode, issues: ReadonlyArray<IssueDetail>): BlockExecutionError {
-  return invalidConfigError(node.name, issues.map((issue) => ({ path: issue.path, message: run.redactText(issue.message) })), node.hasReferences);
+  return invalidConfigError(
+    node.name,
+    issues.map((issue) => ({ path: issue.path, message: run.redactText(issue.message) })),
+    node.hasReferences,
+  );
 }
 
 /** What a failed handler spent before failing, when it spent anything. */
@@ -118,7 +122,14 @@ export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan,
   const partialOutput = isTrellisError(error) ? error.partialOutput : undefined;
   if (partialOutput !== undefined) fields.output = run.redact(partialOutput);
   span.close("failed", fields);
-  const failed: Parameters<RunContext["emit"]>[0] = { type: "block.failed", runId: run.settings.runId, blockId: node.id, spanId: span.id, error: safe, handled: node.hasErrorEdge };
+  const failed: Parameters<RunContext["emit"]>[0] = {
+    type: "block.failed",
+    runId: run.settings.runId,
+    blockId: node.id,
+    spanId: span.id,
+    error: safe,
+    handled: node.hasErrorEdge,
+  };
   if (spent) {
     failed.tokens = spent.tokens;
     failed.cost = spent.cost;
@@ -156,7 +167,15 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
     if (place.stop.stopped) return { status: "notRun" };
     const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
     const runId = run.settings.runId;
-    const started: Parameters<RunContext["emit"]>[0] = { type: "block.started", runId, blockId: node.id, blockName: node.name, blockType: node.block.type, spanId: span.id, startedAt: span.startedAt };
+    const started: Parameters<RunContext["emit"]>[0] = {
+      type: "block.started",
+      runId,
+      blockId: node.id,
+      blockName: node.name,
+      blockType: node.block.type,
+      spanId: span.id,
+      startedAt: span.startedAt,
+    };
     if (place.iteration.length > 0) started.iteration = [...place.iteration];
     run.emit(started);
     let config: Record<string, unknown>;
@@ -183,7 +202,13 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
     }
     let open = true;
     try {
-      const { result, attempts } = await runWithPolicy(run, node, call, inputs, handlerContext(place, node, span, () => open));
+      const { result, attempts } = await runWithPolicy(
+        run,
+        node,
+        call,
+        inputs,
+        handlerContext(place, node, span, () => open),
+      );
       open = false;
       if (run.halt) {
         reportInterrupted(run, node, span);
@@ -192,8 +217,18 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       const checked = checkResult(node, result);
       checkRouting(node, checked.output);
       if (checked.usage) run.addUsage(checked.usage);
-      const durationMs = span.close("succeeded", attempts > 1 ? { output: checked.output, usage: checked.usage, attempts } : { output: checked.output, usage: checked.usage });
-      const completed: Parameters<RunContext["emit"]>[0] = { type: "block.completed", runId, blockId: node.id, spanId: span.id, output: run.redact(checked.output), durationMs };
+      const durationMs = span.close(
+        "succeeded",
+        attempts > 1 ? { output: checked.output, usage: checked.usage, attempts } : { output: checked.output, usage: checked.usage },
+      );
+      const completed: Parameters<RunContext["emit"]>[0] = {
+        type: "block.completed",
+        runId,
+        blockId: node.id,
+        spanId: span.id,
+        output: run.redact(checked.output),
+        durationMs,
+      };
       if (checked.usage) {
         completed.tokens = checked.usage.tokens;
         completed.cost = checked.usage.cost;

@@ -19,7 +19,10 @@ import { BlockSpan } from "./spans";
  * the last iteration.
  */
 
-type ContainerResult = { kind: "completed"; results: unknown[]; lastStore: OutputStore | null } | { kind: "failed"; index: number; result: Extract<ScopeResult, { status: "failed" }> } | { kind: "halted" };
+type ContainerResult =
+  | { kind: "completed"; results: unknown[]; lastStore: OutputStore | null }
+  | { kind: "failed"; index: number; result: Extract<ScopeResult, { status: "failed" }> }
+  | { kind: "halted" };
 
 /** Emits `block.skipped` for every block inside a scope (and inside containers in it). */
 export function skipScope(run: RunContext, scope: GraphScope, reason: string): void {
@@ -44,7 +47,9 @@ async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPl
     } else {
       if (!whileHolds(place, node, plan.condition!, frame, lastStore ?? place.store)) break;
       if (index >= plan.maxIterations)
-        throw new BlockExecutionError(`Loop '${node.name}' was still running after its limit of ${plan.maxIterations} iterations (maxIterations)`, { code: "iteration_limit" });
+        throw new BlockExecutionError(`Loop '${node.name}' was still running after its limit of ${plan.maxIterations} iterations (maxIterations)`, {
+          code: "iteration_limit",
+        });
     }
     const store = new OutputStore(place.store);
     const result = await iterationRun(place, node, frame, store, spanId).execute();
@@ -91,7 +96,10 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
 function iterationError(node: GraphNode, failed: Extract<ContainerResult, { kind: "failed" }>): TrellisError {
   const info = errorInfo(failed.result.error);
   const what = node.info.container === "loop" ? "Iteration" : "Branch";
-  return new BlockExecutionError(`${what} ${failed.index} of '${node.name}' failed at block '${failed.result.node.name}': ${info.message}`, { code: info.code, cause: failed.result.error });
+  return new BlockExecutionError(`${what} ${failed.index} of '${node.name}' failed at block '${failed.result.node.name}': ${info.message}`, {
+    code: info.code,
+    cause: failed.result.error,
+  });
 }
 
 /** Runs a container block; reports its events and span like any block. */

@@ -19,7 +19,9 @@ export function nearestFrame(frame: IterationFrame | null, kind: IterationFrame[
 
 /** What `<loop.…>` reads: `results` is a copy of the earlier iterations' results, made only when read. */
 export function frameValue(frame: IterationFrame): Record<string, unknown> {
-  return frame.kind === "loop" ? { index: frame.index, item: frame.item, results: frame.results.slice(0, frame.index) } : { index: frame.index, item: frame.item };
+  return frame.kind === "loop"
+    ? { index: frame.index, item: frame.item, results: frame.results.slice(0, frame.index) }
+    : { index: frame.index, item: frame.item };
 }
 
 /** What a body block gets as input from its container. */

@@ -13,9 +13,7 @@ export interface Clock {
 
 /** Why the whole run stopped early, if it did. */
 export type RunHalt =
-  | { kind: "cancelled"; error: Error }
-  | { kind: "terminal"; blockName: string; data: unknown; error: Error }
-  | { kind: "timeout"; error: Error };
+  { kind: "cancelled"; error: Error } | { kind: "terminal"; blockName: string; data: unknown; error: Error } | { kind: "timeout"; error: Error };
 
 export interface RunSettings {
   graph: WorkflowGraph;

@@ -151,7 +151,12 @@ export class ScopeRun implements ExecutionPlace {
   private completed(node: GraphNode, output: Record<string, unknown>): void {
     this.store.setOutput(node.id, output);
     if (node.info.terminal) {
-      this.run.haltRun({ kind: "terminal", blockName: node.name, data: output.data ?? null, error: new Error(`The run ended at response block '${node.name}'`) });
+      this.run.haltRun({
+        kind: "terminal",
+        blockName: node.name,
+        data: output.data ?? null,
+        error: new Error(`The run ended at response block '${node.name}'`),
+      });
       return;
     }
     const routing = node.info.routing;

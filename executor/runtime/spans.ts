@@ -8,7 +8,12 @@ export class BlockSpan {
   readonly record: SpanRecord;
   private readonly startTime: number;
 
-  constructor(private readonly run: RunContext, node: GraphNode, parentId: string | null, iteration: ReadonlyArray<number>) {
+  constructor(
+    private readonly run: RunContext,
+    node: GraphNode,
+    parentId: string | null,
+    iteration: ReadonlyArray<number>,
+  ) {
     this.startTime = run.now();
     this.record = {
       id: run.settings.newId(),

@@ -26,7 +26,12 @@ describe("chunkDocument", () => {
       DEFAULT_CHUNKING,
     );
     expect(chunks).toEqual([
-      { index: 0, content: "Refund policy\n\nRefunds within 30 days.", tokenCount: countTokens("Refund policy\n\nRefunds within 30 days."), metadata: { headings: ["Refund policy"] } },
+      {
+        index: 0,
+        content: "Refund policy\n\nRefunds within 30 days.",
+        tokenCount: countTokens("Refund policy\n\nRefunds within 30 days."),
+        metadata: { headings: ["Refund policy"] },
+      },
     ]);
   });
 

@@ -49,7 +49,11 @@ describe("AI SDK embedders", () => {
     reportUsage = true;
     const embedder = createEmbedder("openai/text-embedding-3-small", { env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }) });
     const result = await embedder.embed(["alpha", "beta gamma"]);
-    expect(received[0]).toMatchObject({ path: "/v1/embeddings", authorization: "Bearer sk-test-secret-123456789", body: { model: "text-embedding-3-small", input: ["alpha", "beta gamma"] } });
+    expect(received[0]).toMatchObject({
+      path: "/v1/embeddings",
+      authorization: "Bearer sk-test-secret-123456789",
+      body: { model: "text-embedding-3-small", input: ["alpha", "beta gamma"] },
+    });
     expect(result.embeddings).toEqual([
       [5, 1, 0],
       [10, 1, 0],
@@ -77,10 +81,10 @@ describe("AI SDK embedders", () => {
     expect(() => createEmbedder("openai/text-embedding-3-small", { env: env({}) })).toThrow(/OPENAI_API_KEY/);
     expect(() => createEmbedder("anthropic/claude", { env: env({}) })).toThrow(/no embedding models/);
     const embedder = createEmbedder("openai/text-embedding-3-small", { env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }) });
-    const error = (await embedder.embed(["fail"]).then(
+    const error = await embedder.embed(["fail"]).then(
       () => new Error("expected a failure"),
       (caught: unknown) => caught as Error,
-    ));
+    );
     expect(error.message).toMatch(/rejected the API key/);
     expect(error.message).not.toContain("sk-test-secret-123456789");
   });
@@ -96,7 +100,14 @@ describe("AI SDK embedders", () => {
       const { label, embedding } = PROVIDERS[provider];
       const build = () => createEmbedder(`${provider}/some-embedding-model`, { env: env(everySetting) });
       if (embedding) expect(build().maxBatchSize, provider).toBe(embedding.maxBatchSize);
-      else expect(build, provider).toThrow(expect.objectContaining({ code: "invalid_embedding_model", provider, message: expect.stringContaining(`${label} has no embedding models; use offline/hash-embed, openai/…`) }));
+      else
+        expect(build, provider).toThrow(
+          expect.objectContaining({
+            code: "invalid_embedding_model",
+            provider,
+            message: expect.stringContaining(`${label} has no embedding models; use offline/hash-embed, openai/…`),
+          }),
+        );
     }
   });
 });

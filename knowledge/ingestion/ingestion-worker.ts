@@ -103,7 +103,10 @@ export class IngestionWorker {
       if (!job) return;
       if (job.attempts > this.options.maxAttempts) {
         // Claimed again after its lease ran out more times than allowed: the process keeps dying on it.
-        await this.settleFailure(job, new Error(`processing stopped ${job.attempts - 1} times without finishing (the server restarted or the worker died); giving up`));
+        await this.settleFailure(
+          job,
+          new Error(`processing stopped ${job.attempts - 1} times without finishing (the server restarted or the worker died); giving up`),
+        );
         continue;
       }
       try {

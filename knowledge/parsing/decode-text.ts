@@ -1,6 +1,9 @@
 /** UTF-8 text of a file, without a byte-order mark and with Windows or old Mac line ends made `\n`. */
 export function decodeText(bytes: Uint8Array): string {
-  return new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  return new TextDecoder("utf-8")
+    .decode(bytes)
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n");
 }
 
 /** Splits text into paragraphs at blank lines, joining wrapped lines within each. */

@@ -10,7 +10,9 @@ describe("parseFile", () => {
   it("reads Markdown headings, lists, tables and code as separate blocks without inline markup", async () => {
     const parsed = await parseFile(
       "md",
-      text("---\ntitle: x\n---\n# Title\n\nSome **bold** and [a link](http://x).\n\nSetext\n------\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst a = 1;\n```\n"),
+      text(
+        "---\ntitle: x\n---\n# Title\n\nSome **bold** and [a link](http://x).\n\nSetext\n------\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst a = 1;\n```\n",
+      ),
     );
     expect(parsed.blocks).toEqual([
       { kind: "heading", level: 1, text: "Title" },

@@ -1,6 +1,5 @@
 import type { SearchMode, Usage } from "@/contract";
 
-
 export interface SearchRequest {
   knowledgeBaseIds: string[];
   query: string;

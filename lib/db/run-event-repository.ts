@@ -17,7 +17,8 @@ export class RunEventRepository {
   async append(runId: string, events: readonly SequencedRunEvent[]): Promise<void> {
     if (events.length === 0) return;
     const rows = events.map(({ seq, event }, index) => {
-      if (!Number.isSafeInteger(seq) || seq < 1) throw new InvalidInputError(`events[${index}].seq must be a whole number of at least 1`, `events[${index}].seq`);
+      if (!Number.isSafeInteger(seq) || seq < 1)
+        throw new InvalidInputError(`events[${index}].seq must be a whole number of at least 1`, `events[${index}].seq`);
       if (event.runId !== runId) throw new InvalidInputError(`events[${index}] belongs to run "${event.runId}", not "${runId}"`, `events[${index}].runId`);
       const { type, ...data } = event;
       return { runId, seq, type, data: toJsonValue(data, `events[${index}]`) };

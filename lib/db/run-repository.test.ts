@@ -18,7 +18,14 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("records a run with spans and events, and reads them back exactly", async () => {
     const { runs, spans, runEvents } = database.repositories;
     const run = await runs.create({ workflowId, status: "running", input: { question: "Where is my order?" }, startedAt: "2025-01-01T10:00:00.000Z" });
-    expect(run).toMatchObject({ status: "running", input: { question: "Where is my order?" }, output: null, error: null, endedAt: null, cost: { input: 0, output: 0, total: 0 } });
+    expect(run).toMatchObject({
+      status: "running",
+      input: { question: "Where is my order?" },
+      output: null,
+      error: null,
+      endedAt: null,
+      cost: { input: 0, output: 0, total: 0 },
+    });
 
     const blockSpan: SpanRecord = {
       id: `${run.id}-agent1`,
@@ -50,19 +57,48 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
         cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 },
       },
     };
-    const finishedBlock: SpanRecord = { ...blockSpan, status: "succeeded", endedAt: "2025-01-01T10:00:01.200Z", durationMs: 1100, output: { content: "It ships today." } };
+    const finishedBlock: SpanRecord = {
+      ...blockSpan,
+      status: "succeeded",
+      endedAt: "2025-01-01T10:00:01.200Z",
+      durationMs: 1100,
+      output: { content: "It ships today." },
+    };
     // The block span is reported twice in one batch (started, then finished): the last state wins.
     await spans.upsertMany([blockSpan, modelSpan, finishedBlock]);
 
     const events: RunEvent[] = [
       { type: "run.started", runId: run.id, workflowId, startedAt: "2025-01-01T10:00:00.000Z" },
-      { type: "block.started", runId: run.id, blockId: "agent1", blockName: "Support Agent", blockType: "agent", spanId: blockSpan.id, startedAt: "2025-01-01T10:00:00.100Z" },
+      {
+        type: "block.started",
+        runId: run.id,
+        blockId: "agent1",
+        blockName: "Support Agent",
+        blockType: "agent",
+        spanId: blockSpan.id,
+        startedAt: "2025-01-01T10:00:00.100Z",
+      },
       { type: "block.delta", runId: run.id, blockId: "agent1", spanId: blockSpan.id, text: "It ships " },
       { type: "block.delta", runId: run.id, blockId: "agent1", spanId: blockSpan.id, text: "today." },
-      { type: "block.completed", runId: run.id, blockId: "agent1", spanId: blockSpan.id, output: { content: "It ships today." }, durationMs: 1100, tokens: { prompt: 1200, completion: 30, total: 1230 }, cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 } },
+      {
+        type: "block.completed",
+        runId: run.id,
+        blockId: "agent1",
+        spanId: blockSpan.id,
+        output: { content: "It ships today." },
+        durationMs: 1100,
+        tokens: { prompt: 1200, completion: 30, total: 1230 },
+        cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 },
+      },
     ];
-    await runEvents.append(run.id, events.slice(0, 3).map((event, index) => ({ seq: index + 1, event })));
-    await runEvents.append(run.id, events.slice(3).map((event, index) => ({ seq: index + 4, event })));
+    await runEvents.append(
+      run.id,
+      events.slice(0, 3).map((event, index) => ({ seq: index + 1, event })),
+    );
+    await runEvents.append(
+      run.id,
+      events.slice(3).map((event, index) => ({ seq: index + 4, event })),
+    );
 
     const finished = await runs.update(run.id, {
       status: "succeeded",
@@ -100,7 +136,9 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
     await runEvents.append(run.id, batch);
     await runEvents.append(run.id, batch);
     expect(await runEvents.listAfter(run.id)).toHaveLength(1);
-    await expect(runEvents.append(run.id, [{ seq: 2, event: { type: "run.cancelled", runId: "another-run" } }])).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(runEvents.append(run.id, [{ seq: 2, event: { type: "run.cancelled", runId: "another-run" } }])).rejects.toMatchObject({
+      code: "invalid_input",
+    });
   });
 
   it("keeps an unpriced run's cost null, never zero, and marks estimates", async () => {
@@ -133,6 +171,9 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
   });
 
   it("refuses a run for a workflow that does not exist", async () => {
-    await expect(database.repositories.runs.create({ workflowId: "no-such-workflow" })).rejects.toMatchObject({ code: "not_found", message: 'Workflow "no-such-workflow" was not found' });
+    await expect(database.repositories.runs.create({ workflowId: "no-such-workflow" })).rejects.toMatchObject({
+      code: "not_found",
+      message: 'Workflow "no-such-workflow" was not found',
+    });
   });
 });

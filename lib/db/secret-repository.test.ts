@@ -47,7 +47,12 @@ describe("SecretRepository", () => {
     expect(Object.keys(listed[0]!).sort()).toEqual(["createdAt", "name", "updatedAt"]);
     expect(JSON.stringify(listed)).not.toContain("value");
     expect(await secrets.get("B_TOKEN")).toBe("second value");
-    expect(await secrets.getMany(["A_TOKEN", "B_TOKEN", "NOPE"])).toEqual(new Map([["A_TOKEN", "a value"], ["B_TOKEN", "second value"]]));
+    expect(await secrets.getMany(["A_TOKEN", "B_TOKEN", "NOPE"])).toEqual(
+      new Map([
+        ["A_TOKEN", "a value"],
+        ["B_TOKEN", "second value"],
+      ]),
+    );
   });
 
   it("deletes secrets and reports unknown names", async () => {

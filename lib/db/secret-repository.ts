@@ -73,10 +73,7 @@ export class SecretRepository {
 
 function checkName(name: string): void {
   if (!SECRET_NAME_PATTERN.test(name)) {
-    throw new InvalidInputError(
-      "A secret's name must start with a letter or _ and hold only letters, digits and _ (at most 128 characters)",
-      "name",
-    );
+    throw new InvalidInputError("A secret's name must start with a letter or _ and hold only letters, digits and _ (at most 128 characters)", "name");
   }
 }
 

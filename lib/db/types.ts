@@ -3,7 +3,6 @@ import type { RunEvent } from "@/contract";
 
 /** Plain objects the database layer returns: no Prisma types, dates as ISO 8601 strings. */
 
-
 /** A stored run event; `seq` is its SSE id, counted per run from 1. */
 export interface StoredRunEvent {
   seq: number;

@@ -18,7 +18,15 @@ function documentNamed(name: string, extra: Partial<WorkflowDocument> = {}): Wor
     variables: { companyName: "Acme" },
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
-      { id: "agent1", type: "agent", name: "Support Agent", position: { x: 240, y: 80 }, parentId: null, enabled: true, config: { model: "offline/echo", userPrompt: "<start.question>" } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Support Agent",
+        position: { x: 240, y: 80 },
+        parentId: null,
+        enabled: true,
+        config: { model: "offline/echo", userPrompt: "<start.question>" },
+      },
     ],
     edges: [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }],
     ...extra,

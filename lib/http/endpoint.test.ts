@@ -11,7 +11,9 @@ describe("endpoint and route", () => {
     });
     const response = await refuse(new Request("http://test/thing"), {});
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: "invalid_request", message: "The thing is invalid.", details: [{ path: "name", message: "is required" }] } });
+    expect(await response.json()).toEqual({
+      error: { code: "invalid_request", message: "The thing is invalid.", details: [{ path: "name", message: "is required" }] },
+    });
   });
 
   it("binds an endpoint as a route handler, passing the awaited params", async () => {
@@ -41,7 +43,9 @@ describe("app/api route files", () => {
 
   for (const file of routeFiles) {
     it(`${file} only binds endpoints with route()`, () => {
-      const lines = readFileSync(path.join(apiFolder, file), "utf8").split("\n").filter((line) => line.trim() !== "");
+      const lines = readFileSync(path.join(apiFolder, file), "utf8")
+        .split("\n")
+        .filter((line) => line.trim() !== "");
       const stray = lines.filter((line) => !allowedLines.some((pattern) => pattern.test(line)));
       expect(stray).toEqual([]);
       expect(lines.some((line) => line.startsWith("export const") && line.includes("= route("))).toBe(true);

@@ -36,7 +36,7 @@ describe("HTTP statuses of error codes", () => {
   });
 
   it("hides the message of a code that maps to 500", async () => {
-    const response = errorResponse(new TrellisError("secret_unreadable", "Secret \"X\" cannot be decrypted with the key in /data/secret.key"));
+    const response = errorResponse(new TrellisError("secret_unreadable", 'Secret "X" cannot be decrypted with the key in /data/secret.key'));
     expect(response.status).toBe(500);
     expect(JSON.stringify(await response.json())).not.toContain("/data/secret.key");
   });

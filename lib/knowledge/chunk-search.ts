@@ -86,7 +86,16 @@ export async function keywordSearch(db: SqlClient, query: string, scope: ChunkSc
   if (lexemes.length >= 2) tiers.push(any);
   const found: RankedId[] = [];
   for (const tier of tiers) {
-    found.push(...(await rankedMatches(db, tier, any, scope, limit - found.length, found.map((item) => item.id))));
+    found.push(
+      ...(await rankedMatches(
+        db,
+        tier,
+        any,
+        scope,
+        limit - found.length,
+        found.map((item) => item.id),
+      )),
+    );
     if (found.length >= Math.min(enough, limit)) break;
   }
   return found;

@@ -31,7 +31,16 @@ afterAll(async () => {
 
 describe("knowledge base endpoints", () => {
   it("accepts several files at once, answers 202, and each document becomes ready", async () => {
-    const response = await endpoints.uploadDocuments(upload([{ name: "a.md", content: "# Alpha\n\nAlpha text." }, { name: "b.txt", content: "Bravo text." }], { tags: "team,policy" }), { id: baseId });
+    const response = await endpoints.uploadDocuments(
+      upload(
+        [
+          { name: "a.md", content: "# Alpha\n\nAlpha text." },
+          { name: "b.txt", content: "Bravo text." },
+        ],
+        { tags: "team,policy" },
+      ),
+      { id: baseId },
+    );
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ id: string; name: string; status: string }> };
     expect(body.documents.map(({ name, status }) => ({ name, status }))).toEqual([
@@ -39,7 +48,9 @@ describe("knowledge base endpoints", () => {
       { name: "b.txt", status: "pending" },
     ]);
     await service.drain();
-    const listed = (await (await endpoints.listDocuments(new Request("http://localhost"), { id: baseId })).json()) as { documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }> };
+    const listed = (await (await endpoints.listDocuments(new Request("http://localhost"), { id: baseId })).json()) as {
+      documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }>;
+    };
     const a = listed.documents.find((document) => document.name === "a.md")!;
     expect(a).toMatchObject({ status: "ready", chunkCount: 1, error: null, metadata: { tags: ["team", "policy"] } });
   });
@@ -54,7 +65,13 @@ describe("knowledge base endpoints", () => {
   it("refuses a wrong type with 415, naming the file, and stores nothing from that upload", async () => {
     const before = (await service.listDocuments(baseId)).length;
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const response = await endpoints.uploadDocuments(upload([{ name: "ok.txt", content: "fine" }, { name: "photo.txt", content: png }]), { id: baseId });
+    const response = await endpoints.uploadDocuments(
+      upload([
+        { name: "ok.txt", content: "fine" },
+        { name: "photo.txt", content: png },
+      ]),
+      { id: baseId },
+    );
     expect(response.status).toBe(415);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("unsupported_file_type");
@@ -83,17 +100,28 @@ describe("knowledge base endpoints", () => {
   });
 
   it("searches with the contract's result fields and validates the body", async () => {
-    const response = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "alpha", topK: 2 }) }), { id: baseId });
+    const response = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "alpha", topK: 2 }) }), {
+      id: baseId,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { results: Array<Record<string, unknown>> };
-    expect(body.results[0]).toMatchObject({ documentName: "a.md", chunkIndex: 0, score: expect.any(Number), documentId: expect.any(String), content: expect.stringContaining("Alpha text") });
+    expect(body.results[0]).toMatchObject({
+      documentName: "a.md",
+      chunkIndex: 0,
+      score: expect.any(Number),
+      documentId: expect.any(String),
+      content: expect.stringContaining("Alpha text"),
+    });
     const bad = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "x", topK: 0 }) }), { id: baseId });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("topK");
   });
 
   it("refuses an invalid knowledge base with 400 naming the field", async () => {
-    const response = await endpoints.createBase(new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "x", chunkSize: 100, chunkOverlap: 60 }) }), {});
+    const response = await endpoints.createBase(
+      new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "x", chunkSize: 100, chunkOverlap: 60 }) }),
+      {},
+    );
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
     expect(error).toMatchObject({ code: "invalid_request", details: [{ path: "chunkOverlap" }] });
@@ -101,7 +129,9 @@ describe("knowledge base endpoints", () => {
   });
 
   it("lists knowledge bases with document and chunk counts", async () => {
-    const body = (await (await endpoints.listBases(new Request("http://localhost"), {})).json()) as { knowledgeBases: Array<{ id: string; name: string; documentCount: number; chunkCount: number }> };
+    const body = (await (await endpoints.listBases(new Request("http://localhost"), {})).json()) as {
+      knowledgeBases: Array<{ id: string; name: string; documentCount: number; chunkCount: number }>;
+    };
     expect(body.knowledgeBases[0]).toMatchObject({ id: baseId, name: "Uploads", documentCount: 3 });
   });
 });

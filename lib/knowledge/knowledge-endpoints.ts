@@ -47,12 +47,21 @@ export function knowledgeEndpoints(service: () => KnowledgeService) {
       await service().deleteDocument(id, documentId);
       return new Response(null, { status: 204 });
     }),
-    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }) => Response.json({ chunks: await service().listChunks(id, documentId, chunkPage(request)) })),
+    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }) =>
+      Response.json({ chunks: await service().listChunks(id, documentId, chunkPage(request)) }),
+    ),
     search: endpoint<BaseParams>(async (request, { id }) => {
       const body = await readJsonRequest(request, searchRequestSchema, { subject: "The search", maxBytes: MAX_JSON_BYTES });
       const answer = await service().search({ knowledgeBaseIds: [id], ...body }, { signal: request.signal });
       return Response.json({
-        results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({ content, score, documentId, documentName, chunkIndex, metadata })),
+        results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({
+          content,
+          score,
+          documentId,
+          documentName,
+          chunkIndex,
+          metadata,
+        })),
         totalResults: answer.totalResults,
         query: answer.query,
         mode: answer.mode,

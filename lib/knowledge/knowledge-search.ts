@@ -3,7 +3,16 @@ import { sumUsage } from "@/executor";
 import { type Usage, type KnowledgeBaseRecord } from "@/contract";
 import { type Embedder, reciprocalRankFusion, DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
-import { arrayVectorSearch, countChunksInScope, HYBRID_SIGN_PASS_LIMIT, keywordSearch, loadChunkResults, pgvectorSearch, type ChunkScope, type RankedId } from "./chunk-search";
+import {
+  arrayVectorSearch,
+  countChunksInScope,
+  HYBRID_SIGN_PASS_LIMIT,
+  keywordSearch,
+  loadChunkResults,
+  pgvectorSearch,
+  type ChunkScope,
+  type RankedId,
+} from "./chunk-search";
 import { findBases, NotFoundError } from "./knowledge-store";
 import type { SqlClient } from "./sql-client";
 
@@ -84,7 +93,14 @@ export async function searchKnowledge(deps: SearchDependencies, request: SearchR
     usage = sumUsage(vector.usage);
   } else {
     const keyword = await keywordSearch(deps.db, query, scope, depth, topK);
-    const vector = await vectorLeg(deps, bases, { ...request, query }, depth, keyword.map((item) => item.id), signal);
+    const vector = await vectorLeg(
+      deps,
+      bases,
+      { ...request, query },
+      depth,
+      keyword.map((item) => item.id),
+      signal,
+    );
     usage = sumUsage(vector.usage);
     ranked = reciprocalRankFusion([keyword.map((item) => item.id), vector.ranked.map((item) => item.id)]).map(({ id, score }) => ({ id, score }));
   }

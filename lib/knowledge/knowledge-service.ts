@@ -1,7 +1,19 @@
 import "server-only";
 import { ProviderCallError, TrellisError } from "@/executor";
 import type { EnvReader } from "@/providers";
-import { createEmbedder, type Embedder, DocumentParseError, UnsupportedFileError, IngestionWorker, type IngestionWorkerOptions, processDocument, detectFileKind, type SearchRequest, type SearchResponse, type FileKind } from "@/knowledge";
+import {
+  createEmbedder,
+  type Embedder,
+  DocumentParseError,
+  UnsupportedFileError,
+  IngestionWorker,
+  type IngestionWorkerOptions,
+  processDocument,
+  detectFileKind,
+  type SearchRequest,
+  type SearchResponse,
+  type FileKind,
+} from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
 import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
 import { createKnowledgeBaseRequestSchema, type CreateKnowledgeBaseRequest } from "@/contract";
@@ -107,7 +119,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
         }
       });
       const documents = [];
-      for (const file of checked) documents.push(await store.insertDocument(db, { knowledgeBaseId, name: file.name, kind: file.kind, bytes: file.bytes, metadata }));
+      for (const file of checked)
+        documents.push(await store.insertDocument(db, { knowledgeBaseId, name: file.name, kind: file.kind, bytes: file.bytes, metadata }));
       worker.wake();
       return documents;
     },

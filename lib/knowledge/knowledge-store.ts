@@ -137,12 +137,19 @@ export async function insertDocument(
 }
 
 export async function listDocuments(db: SqlClient, knowledgeBaseId: string): Promise<DocumentRecord[]> {
-  const rows = await db.$queryRawUnsafe<Row[]>(`SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE knowledge_base_id = $1 ORDER BY created_at DESC, id DESC`, knowledgeBaseId);
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE knowledge_base_id = $1 ORDER BY created_at DESC, id DESC`,
+    knowledgeBaseId,
+  );
   return rows.map(toDocument);
 }
 
 export async function getDocument(db: SqlClient, knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
-  const rows = await db.$queryRawUnsafe<Row[]>(`SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE id = $1 AND knowledge_base_id = $2`, documentId, knowledgeBaseId);
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE id = $1 AND knowledge_base_id = $2`,
+    documentId,
+    knowledgeBaseId,
+  );
   if (!rows[0]) throw new NotFoundError(`Document "${documentId}" does not exist in knowledge base "${knowledgeBaseId}"`);
   return toDocument(rows[0]);
 }

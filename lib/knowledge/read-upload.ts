@@ -34,7 +34,11 @@ function parseMetadata(form: FormData): Record<string, unknown> {
     Object.assign(metadata, parsed);
   }
   const tags = form.get("tags");
-  if (typeof tags === "string" && tags.trim()) metadata.tags = tags.split(",").map((tag) => tag.trim()).filter(Boolean);
+  if (typeof tags === "string" && tags.trim())
+    metadata.tags = tags
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean);
   return metadata;
 }
 
@@ -60,11 +64,13 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS): 
     throw new RequestError("invalid_request", "The multipart body could not be read");
   }
   const entries = form.getAll("file");
-  if (entries.length === 0) throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
+  if (entries.length === 0)
+    throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
   if (entries.length > limits.maxFiles) throw new RequestError("too_large", `At most ${limits.maxFiles} files per upload (got ${entries.length})`);
   const files: UploadedFile[] = [];
   for (const [index, entry] of entries.entries()) {
-    if (typeof entry === "string") throw new RequestError("invalid_request", `file[${index}] is text, not a file`, [{ path: `file[${index}]`, message: "must be a file" }]);
+    if (typeof entry === "string")
+      throw new RequestError("invalid_request", `file[${index}] is text, not a file`, [{ path: `file[${index}]`, message: "must be a file" }]);
     const name = safeFileName(entry.name);
     if (entry.size > limits.maxFileBytes) {
       throw new RequestError("too_large", `"${name}" is ${megabytes(entry.size)}; files may be at most ${megabytes(limits.maxFileBytes)}`, [

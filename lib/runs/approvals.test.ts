@@ -12,7 +12,12 @@ let workflowId: string;
 beforeAll(async () => {
   kit = await startRunTestKit();
   endpoints = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
-  const document = agentWorkflow({ name: "Careful maths", inputs: [{ name: "question", type: "string" }], userPrompt: "<start.question>", tools: [{ type: "calculator", requireApproval: true }] });
+  const document = agentWorkflow({
+    name: "Careful maths",
+    inputs: [{ name: "question", type: "string" }],
+    userPrompt: "<start.question>",
+    tools: [{ type: "calculator", requireApproval: true }],
+  });
   workflowId = (await kit.database.repositories.workflows.create(document as never)).id;
 });
 afterAll(() => kit.close());
@@ -43,7 +48,14 @@ async function statusBecomes(runId: string, status: string): Promise<string> {
 }
 
 function decide(runId: string, toolCallId: string, body: unknown) {
-  return endpoints.decide(new Request(`http://test/api/runs/${runId}/approvals/${toolCallId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), { id: runId, toolCallId });
+  return endpoints.decide(
+    new Request(`http://test/api/runs/${runId}/approvals/${toolCallId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+    { id: runId, toolCallId },
+  );
 }
 
 async function startWaitingRun(toolCallId: string, { thenAnswer = true } = {}) {
@@ -62,7 +74,10 @@ describe("tool approval", () => {
     expect(requested.spanId).toEqual(expect.any(String));
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
     expect(kit.server.requests).toHaveLength(1); // the model waits too
-    const listed = (await (await endpoints.list(new Request(`http://test/api/runs/${live.runId}/approvals`), { id: live.runId })).json()) as { status: string; approvals: Array<{ toolCallId: string; toolName: string }> };
+    const listed = (await (await endpoints.list(new Request(`http://test/api/runs/${live.runId}/approvals`), { id: live.runId })).json()) as {
+      status: string;
+      approvals: Array<{ toolCallId: string; toolName: string }>;
+    };
     expect(listed).toMatchObject({ status: "paused", approvals: [{ toolCallId: "call_ok", toolName: "calculator", arguments: { expression: "6*7" } }] });
 
     const response = await decide(live.runId, "call_ok", { approved: true });

@@ -13,19 +13,34 @@ async function createWorkflow(document: unknown): Promise<string> {
 }
 
 function startRun(workflowId: string, body: unknown, accept = "application/json") {
-  return kit.endpoints.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify(body) }), { id: workflowId });
+  return kit.endpoints.start(
+    new Request(`http://test/api/workflows/${workflowId}/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept },
+      body: JSON.stringify(body),
+    }),
+    { id: workflowId },
+  );
 }
 
 const getRun = (runId: string) => kit.endpoints.get(new Request(`http://test/api/runs/${runId}`), { id: runId });
-const runEvents = (runId: string, headers: Record<string, string> = {}) => kit.endpoints.events(new Request(`http://test/api/runs/${runId}/events`, { headers }), { id: runId });
-const listRuns = (workflowId: string, query = "") => kit.endpoints.list(new Request(`http://test/api/workflows/${workflowId}/runs${query}`), { id: workflowId });
+const runEvents = (runId: string, headers: Record<string, string> = {}) =>
+  kit.endpoints.events(new Request(`http://test/api/runs/${runId}/events`, { headers }), { id: runId });
+const listRuns = (workflowId: string, query = "") =>
+  kit.endpoints.list(new Request(`http://test/api/workflows/${workflowId}/runs${query}`), { id: workflowId });
 
 describe("runs over the API: support routing against the test LLM server", () => {
   it("runs only the chosen agent, streams its text, and reports tokens and cost equal to usage times the catalog price", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("openai/gpt-4o-mini"));
     kit.server.enqueue(
       { kind: "text", text: "support", usage: { prompt: 412, completion: 3 } },
-      { kind: "text", text: "Sorry your order arrived broken. A refund is on its way.", chunks: ["Sorry your order ", "arrived broken. ", "A refund is on its way."], delayMs: 5, usage: { prompt: 96, completion: 14, cachedPrompt: 64 } },
+      {
+        kind: "text",
+        text: "Sorry your order arrived broken. A refund is on its way.",
+        chunks: ["Sorry your order ", "arrived broken. ", "A refund is on its way."],
+        delayMs: 5,
+        usage: { prompt: 96, completion: 14, cachedPrompt: 64 },
+      },
     );
     const response = await startRun(workflowId, { input: { message: "My order arrived broken, I need support" } }, "text/event-stream");
     expect(response.headers.get("content-type")).toContain("text/event-stream");
@@ -86,7 +101,13 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const requestsBefore = kit.server.requests.length;
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
     const response = await startRun(workflowId, { input: { message: "Please help, I need support with a refund" }, wait: true });
-    const run = (await response.json()) as { status: string; output: { team: string }; cost: { total: number }; tokens: { total: number }; spans: Array<{ blockId: string }> };
+    const run = (await response.json()) as {
+      status: string;
+      output: { team: string };
+      cost: { total: number };
+      tokens: { total: number };
+      spans: Array<{ blockId: string }>;
+    };
     expect(run.status).toBe("succeeded");
     expect(run.output.team).toBe("support");
     expect(run.cost.total).toBe(0);
@@ -134,7 +155,10 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const draft = supportRoutingDocument("offline/echo") as { blocks: Array<{ id: string; config: Record<string, unknown> }> };
     delete draft.blocks.find((block) => block.id === "support")!.config.userPrompt;
     const workflowId = await createWorkflow(draft);
-    const run = (await (await startRun(workflowId, { input: { message: "support" }, wait: true })).json()) as { status: string; error: { code: string; message: string } };
+    const run = (await (await startRun(workflowId, { input: { message: "support" }, wait: true })).json()) as {
+      status: string;
+      error: { code: string; message: string };
+    };
     expect(run.status).toBe("failed");
     expect(run.error.code).toBe("invalid_workflow");
     expect(run.error.message).toMatch(/Support Agent/);
@@ -151,7 +175,9 @@ describe("runs over the API: support routing against the test LLM server", () =>
   });
 
   it("refuses a malformed run request and an unknown workflow", async () => {
-    const bad = await kit.endpoints.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), { id: "x" });
+    const bad = await kit.endpoints.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), {
+      id: "x",
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("input");
     const missing = await startRun("no-such-workflow", {});

@@ -18,10 +18,15 @@ export interface RunEndpointDependencies {
 
 /** `?status=failed,cancelled` (or repeated): the statuses to list, refusing unknown ones. */
 function statusFilter(request: Request): RunStatus[] {
-  const values = new URL(request.url).searchParams.getAll("status").flatMap((value) => value.split(",")).filter(Boolean);
+  const values = new URL(request.url).searchParams
+    .getAll("status")
+    .flatMap((value) => value.split(","))
+    .filter(Boolean);
   const unknown = values.find((value) => !isRunStatus(value));
   if (unknown !== undefined) {
-    throw new RequestError("invalid_request", `Unknown run status "${unknown}"; use one of ${RUN_STATUSES.join(", ")}.`, [{ path: "status", message: "unknown status" }]);
+    throw new RequestError("invalid_request", `Unknown run status "${unknown}"; use one of ${RUN_STATUSES.join(", ")}.`, [
+      { path: "status", message: "unknown status" },
+    ]);
   }
   return values.filter(isRunStatus);
 }
@@ -35,7 +40,11 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
   return {
     start: endpoint<{ id: string }>(async (request, { id: workflowId }) => {
       // Every field is optional, so an empty body starts a run with no input.
-      const { input, wait } = await readJsonRequest(request, startRunRequestSchema, { subject: "The run request", maxBytes: MAX_RUN_REQUEST_BYTES, emptyAs: {} });
+      const { input, wait } = await readJsonRequest(request, startRunRequestSchema, {
+        subject: "The run request",
+        maxBytes: MAX_RUN_REQUEST_BYTES,
+        emptyAs: {},
+      });
       const { runs, repositories } = deps();
       const live = await runs.start(workflowId, input);
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {

@@ -11,7 +11,13 @@ const HEARTBEAT_MS = 15_000;
  * run is served from its channel (which holds every event while it lives); a finished run, or
  * one another process ran, from storage. Closing the response only unsubscribes: the run goes on.
  */
-export function runEventStream(options: { runId: string; afterSeq: number; live: LiveRun | undefined; events: RunEventRepository; signal?: AbortSignal }): Response {
+export function runEventStream(options: {
+  runId: string;
+  afterSeq: number;
+  live: LiveRun | undefined;
+  events: RunEventRepository;
+  signal?: AbortSignal;
+}): Response {
   const { runId, afterSeq, live, events } = options;
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({

@@ -49,15 +49,18 @@ export function createRuntime(options: RuntimeOptions) {
 
   function prepareHandlers(env: EnvReader) {
     const models = createModelRegistry({ env });
-    const tools = createToolRegistry([
-      calculatorToolProvider,
-      createHttpRequestToolProvider({ fetch: guardedFetch }),
-      createWebPageToolProvider({ fetch: guardedFetch }),
-      createRunFunctionToolProvider({ fetch: guardedFetch }),
-      createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
-      createMcpToolProvider({ servers: mcpServers }),
-      createWorkflowToolProvider(workflowTools),
-    ], { approvals: (request, signal) => runs.approvals.request(request, signal) });
+    const tools = createToolRegistry(
+      [
+        calculatorToolProvider,
+        createHttpRequestToolProvider({ fetch: guardedFetch }),
+        createWebPageToolProvider({ fetch: guardedFetch }),
+        createRunFunctionToolProvider({ fetch: guardedFetch }),
+        createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
+        createMcpToolProvider({ servers: mcpServers }),
+        createWorkflowToolProvider(workflowTools),
+      ],
+      { approvals: (request, signal) => runs.approvals.request(request, signal) },
+    );
     return { models, tools, handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch }) };
   }
 

@@ -64,7 +64,15 @@ describe("the seed's support agent", () => {
       description: "",
       variables: {},
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [{ name: "question", type: "string" }] } },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: { inputs: [{ name: "question", type: "string" }] },
+        },
         {
           id: "agent",
           type: "agent",
@@ -101,7 +109,10 @@ describe("the seed's support agent", () => {
 
     const endpoints = runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories }));
     const response = await endpoints.start(
-      new Request("http://test/runs", { method: "POST", body: JSON.stringify({ input: { question: "What is our refund policy for order A-17?" }, wait: true }) }),
+      new Request("http://test/runs", {
+        method: "POST",
+        body: JSON.stringify({ input: { question: "What is our refund policy for order A-17?" }, wait: true }),
+      }),
       { id: workflow.id },
     );
     const run = (await response.json()) as {
@@ -119,7 +130,12 @@ describe("the seed's support agent", () => {
     expect(results.http_request).toMatchObject({ status: 200 });
     expect(JSON.stringify(results.http_request)).toMatch(/orderId.{0,6}A-17/);
     expect(results.refund_amount).toMatchObject({ result: { refund: 116.55 } });
-    expect(run.spans.filter((span) => span.kind === "tool").map((span) => span.name).sort()).toEqual(["http_request", "knowledge_search", "refund_amount"]);
+    expect(
+      run.spans
+        .filter((span) => span.kind === "tool")
+        .map((span) => span.name)
+        .sort(),
+    ).toEqual(["http_request", "knowledge_search", "refund_amount"]);
     expect(run.spans.filter((span) => span.kind === "model")).toHaveLength(3);
     expect(run.tokens.total).toBe(150 + 30 + 420 + 18 + 510 + 22);
     // The tool loop's second request carried the tool results back to the model.

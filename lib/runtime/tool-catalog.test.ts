@@ -5,7 +5,12 @@ import { createRuntime } from "./runtime";
 // The catalog reads no storage; the runtime is composed as the app composes it.
 const noStorage = {} as Repositories;
 const runtimeWith = (env: Record<string, string>) =>
-  createRuntime({ repositories: noStorage, knowledgeSearch: async () => ({ results: [] }) as never, processEnv: (name) => env[name], guardedFetch: fetch as never });
+  createRuntime({
+    repositories: noStorage,
+    knowledgeSearch: async () => ({ results: [] }) as never,
+    processEnv: (name) => env[name],
+    guardedFetch: fetch as never,
+  });
 
 describe("the tool catalog (GET /api/tools)", () => {
   it("lists every tool type and the operator's MCP servers by name and target, never their secrets", () => {
@@ -14,7 +19,15 @@ describe("the tool catalog (GET /api/tools)", () => {
       files: { transport: "stdio", command: "/opt/mcp/bin/files-server", args: ["--root", "/srv"], env: { FILES_KEY: "env-secret" } },
     };
     const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: JSON.stringify(servers) }).toolCatalog();
-    expect(catalog.tools.map((tool) => tool.type).sort()).toEqual(["calculator", "http_request", "knowledge_search", "mcp", "run_function", "web_page", "workflow"]);
+    expect(catalog.tools.map((tool) => tool.type).sort()).toEqual([
+      "calculator",
+      "http_request",
+      "knowledge_search",
+      "mcp",
+      "run_function",
+      "web_page",
+      "workflow",
+    ]);
     expect(catalog.mcpServers).toEqual([
       { name: "github", transport: "http", target: "https://mcp.example.com/github" },
       { name: "files", transport: "stdio", target: "files-server" },

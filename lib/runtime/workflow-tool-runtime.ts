@@ -10,7 +10,10 @@ import { checkWorkflowCall, type WorkflowCallLink, type WorkflowToolDeps } from 
  * cancelled with its parent, and knows its place in the call chain.
  */
 export function workflowToolRuntime(repositories: Pick<Repositories, "workflows">, runs: () => RunService, maxDepth: number): WorkflowToolDeps {
-  const liveChain = (runId: string): WorkflowCallLink[] => runs().callChain(runId).map(({ workflowId, workflowName }) => ({ workflowId, workflowName }));
+  const liveChain = (runId: string): WorkflowCallLink[] =>
+    runs()
+      .callChain(runId)
+      .map(({ workflowId, workflowName }) => ({ workflowId, workflowName }));
   return {
     maxDepth,
     async callChain(runId, workflowId) {
@@ -32,7 +35,12 @@ export function workflowToolRuntime(repositories: Pick<Repositories, "workflows"
       const live = await runs().start(workflowId, input, { depth, parentRunId, signal });
       const stored = await live.done;
       const status = stored.status === "succeeded" || stored.status === "cancelled" ? stored.status : "failed";
-      const usage = { tokens: stored.tokens, cost: stored.cost, ...(stored.unpriced ? { unpriced: true } : {}), ...(stored.estimated ? { estimated: true } : {}) };
+      const usage = {
+        tokens: stored.tokens,
+        cost: stored.cost,
+        ...(stored.unpriced ? { unpriced: true } : {}),
+        ...(stored.estimated ? { estimated: true } : {}),
+      };
       return { runId: stored.id, status, output: stored.output, error: stored.error, usage };
     },
   };

@@ -42,7 +42,10 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
       } catch (error) {
         // A server's URL may carry a token in its query: name the server, never its URL.
         const reason = error instanceof Error ? error.message : String(error);
-        throw new RequestError("mcp_unavailable", `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`);
+        throw new RequestError(
+          "mcp_unavailable",
+          `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`,
+        );
       }
     }),
     /**

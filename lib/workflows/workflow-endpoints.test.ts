@@ -16,18 +16,31 @@ beforeEach(async () => {
 });
 
 const start = { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } };
-const agent = { id: "agent1", type: "agent", name: "Support Agent", position: { x: 200, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>" } };
+const agent = {
+  id: "agent1",
+  type: "agent",
+  name: "Support Agent",
+  position: { x: 200, y: 0 },
+  config: { model: "offline/echo", userPrompt: "<start.message>" },
+};
 const valid = { name: "Support", blocks: [start, agent], edges: [{ id: "e1", source: "start", target: "agent1" }] };
 
 function post(body: unknown, init: { raw?: string; headers?: Record<string, string> } = {}) {
   return http.create(
-    new Request("http://test/api/workflows", { method: "POST", headers: { "content-type": "application/json", ...init.headers }, body: init.raw ?? JSON.stringify(body) }),
+    new Request("http://test/api/workflows", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...init.headers },
+      body: init.raw ?? JSON.stringify(body),
+    }),
     {},
   );
 }
 
 function put(id: string, body: unknown) {
-  return http.update(new Request(`http://test/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), { id });
+  return http.update(
+    new Request(`http://test/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    { id },
+  );
 }
 
 const get = (id: string) => http.get(new Request(`http://test/api/workflows/${id}`), { id });
@@ -69,7 +82,13 @@ describe("workflow API", () => {
     { name: "a body that is not JSON", raw: "{ not json", status: 400, path: "", message: /not valid JSON/ },
     { name: "a document that is not an object", body: [1, 2], status: 400, path: "", message: /must be a JSON object/ },
     { name: "a malformed document (blocks not an array)", body: { name: "x", blocks: "nope", edges: [] }, status: 400, path: "blocks", message: /array/i },
-    { name: "a block id with bad characters", body: { ...valid, blocks: [start, { ...agent, id: "bad id!" }], edges: [] }, status: 400, path: "blocks[1].id", message: /A-Z/ },
+    {
+      name: "a block id with bad characters",
+      body: { ...valid, blocks: [start, { ...agent, id: "bad id!" }], edges: [] },
+      status: 400,
+      path: "blocks[1].id",
+      message: /A-Z/,
+    },
     {
       name: "a dangling edge",
       body: { ...valid, edges: [{ id: "e1", source: "start", target: "ghost" }] },
@@ -77,7 +96,13 @@ describe("workflow API", () => {
       path: "edges[0].target",
       message: /ghost/,
     },
-    { name: "duplicate block ids", body: { ...valid, blocks: [start, agent, { ...agent, name: "Other" }] }, status: 400, path: "blocks[2].id", message: /agent1/ },
+    {
+      name: "duplicate block ids",
+      body: { ...valid, blocks: [start, agent, { ...agent, name: "Other" }] },
+      status: 400,
+      path: "blocks[2].id",
+      message: /agent1/,
+    },
     {
       name: "duplicate block names ignoring case and spaces",
       body: { ...valid, blocks: [start, agent, { ...agent, id: "agent2", name: "supportagent" }] },
@@ -85,7 +110,13 @@ describe("workflow API", () => {
       path: "blocks[2].name",
       message: /supportagent|Support Agent/i,
     },
-    { name: "an unknown block type", body: { ...valid, blocks: [start, { ...agent, type: "teleporter" }] }, status: 400, path: "blocks[1].type", message: /teleporter/ },
+    {
+      name: "an unknown block type",
+      body: { ...valid, blocks: [start, { ...agent, type: "teleporter" }] },
+      status: 400,
+      path: "blocks[1].type",
+      message: /teleporter/,
+    },
     {
       name: "a cycle outside a loop container",
       body: {
@@ -108,7 +139,13 @@ describe("workflow API", () => {
       path: "blocks",
       message: /2001 blocks; the limit is 2000/,
     },
-    { name: "a body over 5 MB", raw: JSON.stringify({ ...valid, description: "x".repeat(5 * 1024 * 1024) }), status: 413, path: "", message: /over the 5\.0 MB limit/ },
+    {
+      name: "a body over 5 MB",
+      raw: JSON.stringify({ ...valid, description: "x".repeat(5 * 1024 * 1024) }),
+      status: 413,
+      path: "",
+      message: /over the 5\.0 MB limit/,
+    },
   ];
 
   for (const rejection of rejections) {

@@ -15,7 +15,10 @@ function run(options: Partial<Parameters<typeof runModel>[0]> & Pick<Parameters<
   // No env at all: the offline model needs no key, no base URL and no network.
   const model = createModelRegistry({ env: () => undefined }).resolve("offline/echo");
   const context = createInMemoryHandlerContext();
-  return runModel({ model, hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta }, ...options }).then((result) => ({ result, context }));
+  return runModel({ model, hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta }, ...options }).then((result) => ({
+    result,
+    context,
+  }));
 }
 
 describe("offline/echo", () => {
@@ -24,7 +27,11 @@ describe("offline/echo", () => {
     expect(result.text).toBe("Echo: What is Trellis?");
     expect(context.deltas.length).toBeGreaterThan(1);
     expect(context.deltas.join("")).toBe(result.text);
-    expect(result.usage.tokens).toEqual({ prompt: tokens("Be brief.\nWhat is Trellis?"), completion: tokens("Echo: What is Trellis?"), total: tokens("Be brief.\nWhat is Trellis?") + tokens("Echo: What is Trellis?") });
+    expect(result.usage.tokens).toEqual({
+      prompt: tokens("Be brief.\nWhat is Trellis?"),
+      completion: tokens("Echo: What is Trellis?"),
+      total: tokens("Be brief.\nWhat is Trellis?") + tokens("Echo: What is Trellis?"),
+    });
     expect(result.usage.cost).toEqual({ input: 0, output: 0, total: 0 });
     expect(result.usage.estimated).toBeUndefined();
   });
@@ -40,7 +47,12 @@ describe("offline/echo", () => {
   it("fills structured output from the schema: defaults, enums, minimums", async () => {
     const schema: JSONSchema7 = {
       type: "object",
-      properties: { title: { type: "string", default: "Untitled" }, mood: { enum: ["calm", "angry"] }, score: { type: "number", minimum: 3, maximum: 9 }, tags: { type: "array", items: { type: "string" }, minItems: 1 } },
+      properties: {
+        title: { type: "string", default: "Untitled" },
+        mood: { enum: ["calm", "angry"] },
+        score: { type: "number", minimum: 3, maximum: 9 },
+        tags: { type: "array", items: { type: "string" }, minItems: 1 },
+      },
       required: ["title", "mood", "score", "tags"],
     };
     const { result } = await run({ messages: [{ role: "user", content: "x" }], output: Output.object({ schema: jsonSchema(schema) }) });

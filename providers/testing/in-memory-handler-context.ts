@@ -21,7 +21,9 @@ export interface InMemoryHandlerContext extends HandlerContext {
   abort(reason?: unknown): void;
 }
 
-export function createInMemoryHandlerContext(overrides: Omit<Partial<HandlerContext>, "block"> & { block?: Partial<WorkflowBlock> } = {}): InMemoryHandlerContext {
+export function createInMemoryHandlerContext(
+  overrides: Omit<Partial<HandlerContext>, "block"> & { block?: Partial<WorkflowBlock> } = {},
+): InMemoryHandlerContext {
   const controller = new AbortController();
   const deltas: string[] = [];
   const spans: RecordedSpan[] = [];

@@ -77,10 +77,17 @@ function toWireReply(response: Extract<ScriptedResponse, { kind: "text" | "json"
   const text = response.kind === "json" ? JSON.stringify(response.value) : response.kind === "tool-calls" ? (response.text ?? "") : response.text;
   const toolCalls =
     response.kind === "tool-calls"
-      ? response.calls.map((call, index) => ({ id: call.id ?? `call_${++replyCounter}_${index}`, name: call.name, arguments: JSON.stringify(call.arguments ?? {}) }))
+      ? response.calls.map((call, index) => ({
+          id: call.id ?? `call_${++replyCounter}_${index}`,
+          name: call.name,
+          arguments: JSON.stringify(call.arguments ?? {}),
+        }))
       : [];
   const reported = "usage" in response ? response.usage : undefined;
-  const usage = reported === null ? null : (reported ?? { prompt: countTokens(request.allText), completion: countTokens(text + toolCalls.map((call) => call.arguments).join("")) });
+  const usage =
+    reported === null
+      ? null
+      : (reported ?? { prompt: countTokens(request.allText), completion: countTokens(text + toolCalls.map((call) => call.arguments).join("")) });
   const chunks = "chunks" in response && response.chunks ? response.chunks : chunksOf(text);
   return {
     id: `test-${++replyCounter}`,

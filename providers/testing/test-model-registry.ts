@@ -44,7 +44,11 @@ export function testServerEnv(server: TestLlmServer): Record<string, string> {
 }
 
 /** A model registry wired to the test server, with fast deterministic retries. */
-export function createTestModelRegistry(server: TestLlmServer, overrides: Record<string, string | undefined> = {}, options: { callTimeoutMs?: number } = {}): ModelRegistry {
+export function createTestModelRegistry(
+  server: TestLlmServer,
+  overrides: Record<string, string | undefined> = {},
+  options: { callTimeoutMs?: number } = {},
+): ModelRegistry {
   const env: Record<string, string | undefined> = { ...testServerEnv(server), ...overrides };
   return createModelRegistry({
     env: (name) => env[name],

@@ -74,7 +74,12 @@ export async function writeOpenAiStream(response: ServerResponse, reply: WireRep
     return;
   }
   reply.toolCalls.forEach((call, index) => {
-    writeSse(response, chunk([{ index: 0, delta: { tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, finish_reason: null }]));
+    writeSse(
+      response,
+      chunk([
+        { index: 0, delta: { tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, finish_reason: null },
+      ]),
+    );
     writeSse(response, chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: call.arguments } }] }, finish_reason: null }]));
   });
   writeSse(response, chunk([{ index: 0, delta: {}, finish_reason: FINISH[reply.finishReason] }]));

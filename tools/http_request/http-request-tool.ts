@@ -50,7 +50,8 @@ export function createHttpRequestToolProvider(deps: HttpRequestToolDeps): ToolPr
               status: response.status,
               ok: response.ok,
               headers: redactHeaders(response.headers),
-              body: text !== undefined && text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… [cut at ${MAX_BODY_CHARS} characters]` : response.body,
+              body:
+                text !== undefined && text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… [cut at ${MAX_BODY_CHARS} characters]` : response.body,
             };
           },
         });

@@ -39,7 +39,11 @@ afterAll(async () => {
 describe("knowledge_search tool", () => {
   it("runs the seed scenario: the agent searches the policy base before answering the refund question", async () => {
     server.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_1", name: "knowledge_search", arguments: { query: "refund policy" } }], usage: { prompt: 120, completion: 12 } },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_1", name: "knowledge_search", arguments: { query: "refund policy" } }],
+        usage: { prompt: 120, completion: 12 },
+      },
       { kind: "text", text: "You can get a full refund within 30 days of purchase.", usage: { prompt: 245, completion: 48 } },
     );
     const tools = createToolRegistry([createKnowledgeSearchToolProvider({ search: knowledge.search })]);
@@ -57,7 +61,10 @@ describe("knowledge_search tool", () => {
     });
 
     expect(output.content).toBe("You can get a full refund within 30 days of purchase.");
-    const toolCalls = output.toolCalls as { count: number; list: Array<{ name: string; arguments: unknown; result: { results: Array<{ documentName: string; content: string }>; totalResults: number } }> };
+    const toolCalls = output.toolCalls as {
+      count: number;
+      list: Array<{ name: string; arguments: unknown; result: { results: Array<{ documentName: string; content: string }>; totalResults: number } }>;
+    };
     expect(toolCalls.count).toBe(1);
     expect(toolCalls.list[0]).toMatchObject({ name: "knowledge_search", arguments: { query: "refund policy" } });
     expect(toolCalls.list[0]!.result.totalResults).toBe(3);
@@ -69,7 +76,18 @@ describe("knowledge_search tool", () => {
 
   it("refuses an entry with no knowledge base", async () => {
     const provider = createKnowledgeSearchToolProvider({ search: knowledge.search });
-    const context = { runId: "r", workflowId: "w", blockId: "b", signal: new AbortController().signal, depth: 0, variables: {}, toolSpan: () => undefined, startSpan: () => { throw new Error("unused"); } };
+    const context = {
+      runId: "r",
+      workflowId: "w",
+      blockId: "b",
+      signal: new AbortController().signal,
+      depth: 0,
+      variables: {},
+      toolSpan: () => undefined,
+      startSpan: () => {
+        throw new Error("unused");
+      },
+    };
     expect(() => provider.createTools([{ type: "knowledge_search", raw: "knowledge_search" }], context)).toThrow(/params\.knowledgeBaseId/);
   });
 });

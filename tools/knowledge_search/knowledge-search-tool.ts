@@ -31,7 +31,8 @@ function paramsOf(entry: ToolEntry, index: number): SearchParams {
   if (typeof params.topK === "number") result.topK = params.topK;
   if (params.mode === "hybrid" || params.mode === "vector" || params.mode === "keyword") result.mode = params.mode;
   if (typeof params.minScore === "number") result.minScore = params.minScore;
-  if (typeof params.filters === "object" && params.filters !== null && !Array.isArray(params.filters)) result.filters = params.filters as Record<string, unknown>;
+  if (typeof params.filters === "object" && params.filters !== null && !Array.isArray(params.filters))
+    result.filters = params.filters as Record<string, unknown>;
   return result;
 }
 
@@ -65,7 +66,13 @@ export function createKnowledgeSearchToolProvider({ search }: { search: Knowledg
             }),
             execute: async ({ query }) => {
               const response = await search({ ...params, query }, { signal: context.signal });
-              const results = response.results.map(({ content, score, documentName, documentId, chunkIndex }) => ({ content, score, documentName, documentId, chunkIndex }));
+              const results = response.results.map(({ content, score, documentName, documentId, chunkIndex }) => ({
+                content,
+                score,
+                documentName,
+                documentId,
+                chunkIndex,
+              }));
               return { results, totalResults: results.length };
             },
           });

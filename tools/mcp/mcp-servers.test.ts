@@ -12,7 +12,10 @@ describe("the operator's MCP servers", () => {
     expect(loadMcpServers({ env: env({}), dataDir })).toEqual({});
     writeFileSync(path.join(dataDir, "mcp-servers.json"), JSON.stringify({ files: { transport: "stdio", command: "mcp-files", args: ["/srv"] } }));
     expect(loadMcpServers({ env: env({}), dataDir })).toEqual({ files: { transport: "stdio", command: "mcp-files", args: ["/srv"] } });
-    const fromEnv = loadMcpServers({ env: env({ TRELLIS_MCP_SERVERS: JSON.stringify({ docs: { transport: "http", url: "https://mcp.example.com/mcp" } }) }), dataDir });
+    const fromEnv = loadMcpServers({
+      env: env({ TRELLIS_MCP_SERVERS: JSON.stringify({ docs: { transport: "http", url: "https://mcp.example.com/mcp" } }) }),
+      dataDir,
+    });
     expect(fromEnv).toEqual({ docs: { transport: "http", url: "https://mcp.example.com/mcp" } });
   });
 
@@ -38,7 +41,9 @@ describe("the operator's MCP servers", () => {
   });
 
   it("describes a server for the inspector without headers, env or URL query", () => {
-    expect(describeMcpServer("docs", { transport: "http", url: "https://user:pw@mcp.example.com/mcp?token=abc", headers: { authorization: "Bearer x" } })).toEqual({
+    expect(
+      describeMcpServer("docs", { transport: "http", url: "https://user:pw@mcp.example.com/mcp?token=abc", headers: { authorization: "Bearer x" } }),
+    ).toEqual({
       name: "docs",
       transport: "http",
       target: "https://mcp.example.com/mcp",

@@ -70,13 +70,14 @@ describe("MCP tools in an agent", () => {
   });
 
   it("offers only the tools listed in params.tools, over Streamable HTTP with the operator's headers", async () => {
-    llm.enqueue(
-      { kind: "tool-calls", calls: [{ name: "read_note", arguments: { title: "groceries" } }] },
-      { kind: "text", text: "Buy milk." },
-    );
+    llm.enqueue({ kind: "tool-calls", calls: [{ name: "read_note", arguments: { title: "groceries" } }] }, { kind: "text", text: "Buy milk." });
     const before = http.requests.length;
     const { output } = await agentWith({ notes: { transport: "http", url: http.url, headers: { authorization: "Bearer operator-token" } } })({
-      config: { model: "openai/gpt-4o-mini", userPrompt: "What is on my grocery note?", tools: [{ type: "mcp", params: { server: "notes", tools: ["read_note"] } }] },
+      config: {
+        model: "openai/gpt-4o-mini",
+        userPrompt: "What is on my grocery note?",
+        tools: [{ type: "mcp", params: { server: "notes", tools: ["read_note"] } }],
+      },
       inputs: {},
       context: createInMemoryHandlerContext(),
     });
@@ -113,15 +114,21 @@ describe("MCP tools in an agent", () => {
 
   it("names the configured servers when an agent asks for an unknown one, and the tools when it asks for an unknown tool", async () => {
     const agent = agentWith({ files: { transport: "http", url: http.url } });
-    const config = (params: Record<string, unknown>) => ({ config: { userPrompt: "x", tools: [{ type: "mcp", params }] }, inputs: {}, context: createInMemoryHandlerContext() });
+    const config = (params: Record<string, unknown>) => ({
+      config: { userPrompt: "x", tools: [{ type: "mcp", params }] },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
     await expect(agent(config({ server: "github" }))).rejects.toThrow('MCP server "github" is not configured (configured: files)');
-    await expect(agent(config({ server: "files", tools: ["delete_everything"] }))).rejects.toThrow('MCP server "files" has no tool "delete_everything" (it offers: add_numbers, read_note)');
+    await expect(agent(config({ server: "files", tools: ["delete_everything"] }))).rejects.toThrow(
+      'MCP server "files" has no tool "delete_everything" (it offers: add_numbers, read_note)',
+    );
   });
 
   it("says which server could not be reached", async () => {
     const agent = agentWith({ gone: { transport: "stdio", command: path.join(scratch, "no-such-command"), args: [] } });
-    await expect(agent({ config: { userPrompt: "x", tools: [{ type: "mcp", params: { server: "gone" } }] }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
-      /Could not connect to MCP server "gone"/,
-    );
+    await expect(
+      agent({ config: { userPrompt: "x", tools: [{ type: "mcp", params: { server: "gone" } }] }, inputs: {}, context: createInMemoryHandlerContext() }),
+    ).rejects.toThrow(/Could not connect to MCP server "gone"/);
   });
 });

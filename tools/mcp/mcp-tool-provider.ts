@@ -70,14 +70,19 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
     offered = client.toolsFromDefinitions(definitions) as ToolSet;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new BlockExecutionError(`MCP server "${serverName}" did not list its tools: ${scrubbed(reason, config)}`, { code: "mcp_unavailable", retryable: true });
+    throw new BlockExecutionError(`MCP server "${serverName}" did not list its tools: ${scrubbed(reason, config)}`, {
+      code: "mcp_unavailable",
+      retryable: true,
+    });
   }
   const names = wanted ?? Object.keys(offered);
   const tools: ToolSet = {};
   for (const name of names) {
     const definition = offered[name];
     if (!definition) {
-      throw new BlockExecutionError(`MCP server "${serverName}" has no tool "${name}" (it offers: ${Object.keys(offered).join(", ") || "none"})`, { code: "invalid_tool" });
+      throw new BlockExecutionError(`MCP server "${serverName}" has no tool "${name}" (it offers: ${Object.keys(offered).join(", ") || "none"})`, {
+        code: "invalid_tool",
+      });
     }
     if (context.reservedNames?.has(name)) {
       throw new BlockExecutionError(
@@ -96,7 +101,9 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
  */
 export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
   return {
-    tools: [{ type: MCP_TOOL_TYPE, label: "MCP server", description: "Tools of an MCP server the operator configured (params.server; params.tools to pick some)." }],
+    tools: [
+      { type: MCP_TOOL_TYPE, label: "MCP server", description: "Tools of an MCP server the operator configured (params.server; params.tools to pick some)." },
+    ],
     async createTools(entries, context) {
       if (!context.onCleanup) throw new BlockExecutionError("MCP tools need a tool loop that closes them when it ends", { code: "invalid_tool" });
       const servers = deps.servers();

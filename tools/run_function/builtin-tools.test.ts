@@ -37,7 +37,11 @@ const context: ToolContext = {
 
 async function toolsFor(entries: unknown[], allowHosts = `127.0.0.1:${server.port}`) {
   const fetch = createGuardedFetch({ allowHosts });
-  const registry = createToolRegistry([createHttpRequestToolProvider({ fetch }), createWebPageToolProvider({ fetch }), createRunFunctionToolProvider({ fetch })]);
+  const registry = createToolRegistry([
+    createHttpRequestToolProvider({ fetch }),
+    createWebPageToolProvider({ fetch }),
+    createRunFunctionToolProvider({ fetch }),
+  ]);
   return registry.resolve(entries, context);
 }
 

@@ -35,7 +35,10 @@ export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): T
         if (decodedFetch) services.fetch = ([url, init], { signal }) => decodedFetch(String(url), { ...(init as object), signal });
         const parameters = (entry.params?.parameters as Record<string, unknown> | undefined) ?? OPEN_PARAMETERS;
         tools[entry.name ?? RUN_FUNCTION_TOOL_TYPE] = tool({
-          description: typeof entry.params?.description === "string" ? entry.params.description : "Runs a JavaScript function with the given arguments and returns its result.",
+          description:
+            typeof entry.params?.description === "string"
+              ? entry.params.description
+              : "Runs a JavaScript function with the given arguments and returns its result.",
           inputSchema: jsonSchema<Record<string, unknown>>(parameters),
           execute: async (args) => {
             const outcome = await runInSandbox({ code, inputs: args, services, limits: { cpuTimeMs: deps.cpuTimeMs ?? 5_000 }, signal: context.signal });

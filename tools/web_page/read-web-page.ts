@@ -46,7 +46,10 @@ export async function readWebPage(fetch: GuardedFetch, url: string, options: Rea
   });
   const finalUrl = new URL(response.url);
   if (response.status >= 400) {
-    throw new BlockExecutionError(`${finalUrl.host}${finalUrl.pathname} answered ${response.status}`, { code: "http_error", retryable: response.status >= 500 || response.status === 429 });
+    throw new BlockExecutionError(`${finalUrl.host}${finalUrl.pathname} answered ${response.status}`, {
+      code: "http_error",
+      retryable: response.status >= 500 || response.status === 429,
+    });
   }
   const page = readBody(response.body, response.headers["content-type"], response.url);
   const truncated = page.text.length > options.maxChars;

@@ -63,9 +63,15 @@ const label = (link: WorkflowCallLink) => `"${link.workflowName}"`;
 export function checkWorkflowCall(chain: readonly WorkflowCallLink[], target: WorkflowCallLink, callerDepth: number, maxDepth: number): void {
   const path = [...chain, target].map(label).join(" → ");
   if (chain.some((link) => link.workflowId === target.workflowId)) {
-    throw new WorkflowRecursionError("workflow_cycle", `Workflow ${label(target)} is already running in this call chain: ${path}. A workflow cannot call itself as a tool, directly or through other workflows`);
+    throw new WorkflowRecursionError(
+      "workflow_cycle",
+      `Workflow ${label(target)} is already running in this call chain: ${path}. A workflow cannot call itself as a tool, directly or through other workflows`,
+    );
   }
   if (callerDepth + 1 > maxDepth) {
-    throw new WorkflowRecursionError("workflow_depth", `Calling workflow ${label(target)} would nest workflows ${callerDepth + 1} deep (${path}); the limit is ${maxDepth} (${MAX_WORKFLOW_DEPTH_ENV})`);
+    throw new WorkflowRecursionError(
+      "workflow_depth",
+      `Calling workflow ${label(target)} would nest workflows ${callerDepth + 1} deep (${path}); the limit is ${maxDepth} (${MAX_WORKFLOW_DEPTH_ENV})`,
+    );
   }
 }

@@ -35,10 +35,19 @@ describe("workflows as tools", () => {
       }),
     );
     const parent = await createWorkflow(
-      agentWorkflow({ name: "Triage", inputs: [{ name: "question", type: "string" }], userPrompt: "<start.question>", tools: [{ type: "workflow", params: { workflowId: child.id } }] }),
+      agentWorkflow({
+        name: "Triage",
+        inputs: [{ name: "question", type: "string" }],
+        userPrompt: "<start.question>",
+        tools: [{ type: "workflow", params: { workflowId: child.id } }],
+      }),
     );
     kit.server.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_sum", name: "summarise_ticket", arguments: { ticket: "The parcel arrived crushed and the vase inside is broken." } }], usage: { prompt: 100, completion: 20 } },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_sum", name: "summarise_ticket", arguments: { ticket: "The parcel arrived crushed and the vase inside is broken." } }],
+        usage: { prompt: 100, completion: 20 },
+      },
       { kind: "text", text: "Broken vase in crushed parcel.", usage: { prompt: 40, completion: 7 } },
       { kind: "text", text: "The ticket is about a broken vase.", usage: { prompt: 150, completion: 9 } },
     );
@@ -51,7 +60,11 @@ describe("workflows as tools", () => {
     expect(offered).toMatchObject({
       name: "summarise_ticket",
       description: "Summarises a support ticket in one line.",
-      parameters: { type: "object", properties: { ticket: { type: "string", description: "The ticket text" }, maxWords: { type: "number" } }, required: ["ticket"] },
+      parameters: {
+        type: "object",
+        properties: { ticket: { type: "string", description: "The ticket text" }, maxWords: { type: "number" } },
+        required: ["ticket"],
+      },
     });
     // The child ran with the model's arguments and its start default.
     expect(kit.server.requests[1]!.parsed.userTexts).toEqual(["Summarise in 12 words: The parcel arrived crushed and the vase inside is broken."]);
@@ -59,11 +72,19 @@ describe("workflows as tools", () => {
     const childRuns = await kit.database.repositories.runs.listByWorkflow(child.id);
     expect(childRuns).toHaveLength(1);
     const childRun = await kit.database.repositories.runs.get(childRuns[0]!.id);
-    expect(childRun).toMatchObject({ status: "succeeded", input: { ticket: "The parcel arrived crushed and the vase inside is broken." }, output: { answer: "Broken vase in crushed parcel." } });
+    expect(childRun).toMatchObject({
+      status: "succeeded",
+      input: { ticket: "The parcel arrived crushed and the vase inside is broken." },
+      output: { answer: "Broken vase in crushed parcel." },
+    });
     expect(childRun.tokens.total).toBe(47);
 
     const toolSpan = run.spans.find((span) => span.kind === "tool")!;
-    expect(toolSpan).toMatchObject({ name: "summarise_ticket", status: "succeeded", output: { runId: childRun.id, output: { answer: "Broken vase in crushed parcel." } } });
+    expect(toolSpan).toMatchObject({
+      name: "summarise_ticket",
+      status: "succeeded",
+      output: { runId: childRun.id, output: { answer: "Broken vase in crushed parcel." } },
+    });
     expect(toolSpan.usage?.tokens.total).toBe(47);
     // The parent's agent (and so the parent run) counts the child's tokens once: 120 + 159 of its own, 47 through the tool.
     const agentSpan = run.spans.find((span) => span.kind === "block" && span.blockId === "agent")!;
@@ -74,7 +95,12 @@ describe("workflows as tools", () => {
 
   it("stops a workflow that lists itself as a tool before any model call, naming the chain", async () => {
     const selfCalling = await createWorkflow(agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
-    const document = agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", tools: [{ type: "workflow", params: { workflowId: selfCalling.id } }] });
+    const document = agentWorkflow({
+      name: "Echo forever",
+      inputs: [{ name: "text", type: "string" }],
+      userPrompt: "<start.text>",
+      tools: [{ type: "workflow", params: { workflowId: selfCalling.id } }],
+    });
     await kit.database.repositories.workflows.update(selfCalling.id, document as never, selfCalling.version);
 
     const run = await runToEnd(selfCalling.id, { text: "hello" });
@@ -88,11 +114,21 @@ describe("workflows as tools", () => {
   it("stops a cycle through another workflow where it closes, and the first agent hears why", async () => {
     const first = await createWorkflow(agentWorkflow({ name: "Ping", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
     const second = await createWorkflow(
-      agentWorkflow({ name: "Pong", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", tools: [{ type: "workflow", params: { workflowId: first.id } }] }),
+      agentWorkflow({
+        name: "Pong",
+        inputs: [{ name: "text", type: "string" }],
+        userPrompt: "<start.text>",
+        tools: [{ type: "workflow", params: { workflowId: first.id } }],
+      }),
     );
     await kit.database.repositories.workflows.update(
       first.id,
-      agentWorkflow({ name: "Ping", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", tools: [{ type: "workflow", params: { workflowId: second.id } }] }) as never,
+      agentWorkflow({
+        name: "Ping",
+        inputs: [{ name: "text", type: "string" }],
+        userPrompt: "<start.text>",
+        tools: [{ type: "workflow", params: { workflowId: second.id } }],
+      }) as never,
       first.version,
     );
     kit.server.enqueue({ kind: "tool-calls", calls: [{ name: "pong", arguments: { text: "hi" } }] }, { kind: "text", text: "Pong could not run." });

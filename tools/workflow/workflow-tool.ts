@@ -39,9 +39,12 @@ function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, 
       context.reportUsage?.(toolCallId, result.usage);
       if (result.status !== "succeeded") {
         const reason = result.error ? `: ${result.error.message}` : "";
-        throw new BlockExecutionError(`Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`, {
-          code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
-        });
+        throw new BlockExecutionError(
+          `Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`,
+          {
+            code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
+          },
+        );
       }
       return { runId: result.runId, output: result.output };
     },
@@ -57,7 +60,9 @@ function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, 
 export function createWorkflowToolProvider(deps: WorkflowToolDeps): ToolProvider {
   const maxDepth = deps.maxDepth ?? DEFAULT_MAX_WORKFLOW_DEPTH;
   return {
-    tools: [{ type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." }],
+    tools: [
+      { type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." },
+    ],
     async createTools(entries, context) {
       const tools: ToolSet = {};
       const chain = await deps.callChain(context.runId, context.workflowId);
@@ -67,10 +72,15 @@ export function createWorkflowToolProvider(deps: WorkflowToolDeps): ToolProvider
         checkWorkflowCall(chain, { workflowId: target.id, workflowName: target.name }, context.depth, maxDepth);
         const name = entry.name ?? toolNameForWorkflow(target);
         if (!TOOL_NAME_PATTERN.test(name)) {
-          throw new BlockExecutionError(`Tool name "${name}" for workflow "${target.name}" must use letters, digits, _ and - (1 to 64)`, { code: "invalid_tool" });
+          throw new BlockExecutionError(`Tool name "${name}" for workflow "${target.name}" must use letters, digits, _ and - (1 to 64)`, {
+            code: "invalid_tool",
+          });
         }
         if (context.reservedNames?.has(name)) {
-          throw new BlockExecutionError(`The tool for workflow "${target.name}" would be named "${name}", the name of the built-in "${name}" tool; give the entry a "name"`, { code: "invalid_tool" });
+          throw new BlockExecutionError(
+            `The tool for workflow "${target.name}" would be named "${name}", the name of the built-in "${name}" tool; give the entry a "name"`,
+            { code: "invalid_tool" },
+          );
         }
         if (name in tools) throw new BlockExecutionError(`Two workflow tools are named "${name}"; give one a "name"`, { code: "invalid_tool" });
         const description =

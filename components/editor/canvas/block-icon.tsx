@@ -1,4 +1,20 @@
-import { Bot, BookOpen, Box, Code, Columns3, Gauge, GitBranch, Globe, Newspaper, Play, Repeat, Reply, Split, type LucideIcon, type LucideProps } from "lucide-react";
+import {
+  Bot,
+  BookOpen,
+  Box,
+  Code,
+  Columns3,
+  Gauge,
+  GitBranch,
+  Globe,
+  Newspaper,
+  Play,
+  Repeat,
+  Reply,
+  Split,
+  type LucideIcon,
+  type LucideProps,
+} from "lucide-react";
 import { memo } from "react";
 
 /**
@@ -6,7 +22,21 @@ import { memo } from "react";
  * ships all ~1,600 icons (about 1 MB of script) to every editor page; block-icon.test.ts fails
  * when a definition names an icon missing here.
  */
-export const BLOCK_ICONS: Readonly<Record<string, LucideIcon>> = { Bot, BookOpen, Box, Code, Columns3, Gauge, GitBranch, Globe, Newspaper, Play, Repeat, Reply, Split };
+export const BLOCK_ICONS: Readonly<Record<string, LucideIcon>> = {
+  Bot,
+  BookOpen,
+  Box,
+  Code,
+  Columns3,
+  Gauge,
+  GitBranch,
+  Globe,
+  Newspaper,
+  Play,
+  Repeat,
+  Reply,
+  Split,
+};
 
 /** The lucide icon a block definition names, or a plain box when the name is unknown. */
 export const BlockIcon = memo(function BlockIcon({ name, ...props }: { name: string } & LucideProps) {

@@ -19,7 +19,11 @@ export const FlowEdge = memo(function FlowEdge(props: EdgeProps<EditorEdge>) {
       path={path}
       markerEnd={props.markerEnd}
       className={taken ? "edge-taken" : undefined}
-      style={{ stroke: props.selected ? "#4f46e5" : taken ? "#10b981" : STROKES[variant], strokeWidth: props.selected || taken ? 2.5 : 1.5, strokeDasharray: variant === "error" ? "5 4" : undefined }}
+      style={{
+        stroke: props.selected ? "#4f46e5" : taken ? "#10b981" : STROKES[variant],
+        strokeWidth: props.selected || taken ? 2.5 : 1.5,
+        strokeDasharray: variant === "error" ? "5 4" : undefined,
+      }}
     />
   );
 });

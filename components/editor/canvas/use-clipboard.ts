@@ -41,7 +41,11 @@ export function useClipboard() {
       const step = PASTE_STEP * pasteCount.current.count;
       const prepared = preparePaste(
         payload,
-        { blockIds: new Set(state.nodes.map((node) => node.id)), blockNames: state.nodes.map((node) => node.data.name), edgeIds: new Set(state.edges.map((edge) => edge.id)) },
+        {
+          blockIds: new Set(state.nodes.map((node) => node.id)),
+          blockNames: state.nodes.map((node) => node.data.name),
+          edgeIds: new Set(state.edges.map((edge) => edge.id)),
+        },
         { x: step, y: step },
       );
       state.addBlocks(prepared.blocks, prepared.edges);

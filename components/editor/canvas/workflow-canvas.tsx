@@ -89,10 +89,7 @@ export function WorkflowCanvas() {
     [store],
   );
   const beginGesture = useCallback(() => store.getState().beginGesture(), [store]);
-  const onSelectionDragStop = useCallback(
-    (event: unknown, dragged: EditorNode[]) => onDragStop(event, dragged[0]!, dragged),
-    [onDragStop],
-  );
+  const onSelectionDragStop = useCallback((event: unknown, dragged: EditorNode[]) => onDragStop(event, dragged[0]!, dragged), [onDragStop]);
   const onConnect = useCallback((connection: Connection) => void store.getState().connect(connection), [store]);
   const defaultEdgeOptions = useMemo(() => ({ type: "workflow" }), []);
 

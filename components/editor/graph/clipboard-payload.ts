@@ -60,7 +60,11 @@ export interface PasteTarget {
  * copies (by their new names or ids) and moves top-level blocks by `offset`. References to blocks
  * left behind are kept as written: in the same workflow they still reach the originals.
  */
-export function preparePaste(payload: ClipboardPayload, target: PasteTarget, offset: { x: number; y: number }): { blocks: WorkflowBlock[]; edges: WorkflowEdge[] } {
+export function preparePaste(
+  payload: ClipboardPayload,
+  target: PasteTarget,
+  offset: { x: number; y: number },
+): { blocks: WorkflowBlock[]; edges: WorkflowEdge[] } {
   const ids = new Set(target.blockIds);
   const names = [...target.blockNames];
   const idMap = new Map<string, string>();

@@ -13,7 +13,14 @@ import { documentToFlow } from "./document-flow";
  */
 
 const block = (id: string, type: string, name: string, extra: Partial<WorkflowBlock> = {}): WorkflowBlock => ({
-  id, type, name, position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {}, ...extra,
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  parentId: null,
+  enabled: true,
+  config: {},
+  ...extra,
 });
 let edgeCount = 0;
 const edge = (source: string, target: string, sourceHandle = "out"): WorkflowEdge => ({ id: `e${(edgeCount += 1)}`, source, target, sourceHandle });
@@ -77,15 +84,33 @@ const rows: Row[] = [
   { name: "a parallel container's body to its child", source: "fanout", target: "summarize", handle: "body", refused: null },
   { name: "from inside a container back to it (iteration end)", source: "review", target: "each", refused: null },
   { name: "from a disabled block onwards", source: "archive", target: "reply", refused: null },
-  { name: "a branch handle on an agent", source: "triage", target: "reply", handle: "branch:urgent", refused: /'Triage' has no 'branch:urgent' handle \(it offers: out, error\)/ },
-  { name: "a condition branch that does not exist", source: "check", target: "fallback", handle: "branch:later", refused: /'Check' has no 'branch:later' handle \(it offers: branch:urgent, branch:normal, error\)/ },
+  {
+    name: "a branch handle on an agent",
+    source: "triage",
+    target: "reply",
+    handle: "branch:urgent",
+    refused: /'Triage' has no 'branch:urgent' handle \(it offers: out, error\)/,
+  },
+  {
+    name: "a condition branch that does not exist",
+    source: "check",
+    target: "fallback",
+    handle: "branch:later",
+    refused: /'Check' has no 'branch:later' handle \(it offers: branch:urgent, branch:normal, error\)/,
+  },
   { name: "out of the response, which has no handles", source: "reply", target: "fallback", refused: /'Reply' has no 'out' handle \(it offers: none\)/ },
   { name: "a body edge from a block that is not a container", source: "triage", target: "route", handle: "body", refused: /'Triage' has no 'body' handle/ },
   { name: "into the start block", source: "triage", target: "start", refused: /start block 'Start' accepts no incoming edges/ },
   { name: "a disabled block into the start block", source: "archive", target: "start", refused: /start block 'Start' accepts no incoming edges/ },
   { name: "a block to itself", source: "route", target: "route", refused: /'Route' is connected to itself/ },
   { name: "the same connection twice", source: "start", target: "triage", refused: /'Start' is already connected to 'Triage' from its 'out' handle/ },
-  { name: "the same body edge twice", source: "each", target: "draft", handle: "body", refused: /'Each ticket' is already connected to 'Draft' from its 'body' handle/ },
+  {
+    name: "the same body edge twice",
+    source: "each",
+    target: "draft",
+    handle: "body",
+    refused: /'Each ticket' is already connected to 'Draft' from its 'body' handle/,
+  },
   { name: "from the top level into a container's child", source: "triage", target: "draft", refused: /crosses a container boundary/ },
   { name: "from inside a container to a block outside it", source: "review", target: "reply", refused: /crosses a container boundary/ },
   { name: "from a nested block to its outer container", source: "summarize", target: "each", refused: /crosses a container boundary/ },

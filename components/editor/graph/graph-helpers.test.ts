@@ -8,7 +8,14 @@ import { applyCompletion, filterCompletions, findTrigger } from "./reference-com
 import { issuesByBlock } from "./issues-by-block";
 
 const block = (id: string, type: string, name: string, extra: Partial<WorkflowBlock> = {}): WorkflowBlock => ({
-  id, type, name, position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {}, ...extra,
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  parentId: null,
+  enabled: true,
+  config: {},
+  ...extra,
 });
 
 // The connection rules and the cycle check live in the executor now: executor/connection-checker.test.ts.
@@ -30,8 +37,16 @@ describe("naming and new blocks", () => {
 });
 
 describe("clipboard payload", () => {
-  const blocks = [block("start", "start", "Start"), block("agent1", "agent", "Agent"), block("loop1", "loop", "Loop 1"), block("fn1", "function", "Fn", { parentId: "loop1" })];
-  const edges = [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }, { id: "e2", source: "loop1", target: "fn1", sourceHandle: "body" }];
+  const blocks = [
+    block("start", "start", "Start"),
+    block("agent1", "agent", "Agent"),
+    block("loop1", "loop", "Loop 1"),
+    block("fn1", "function", "Fn", { parentId: "loop1" }),
+  ];
+  const edges = [
+    { id: "e1", source: "start", target: "agent1", sourceHandle: "out" },
+    { id: "e2", source: "loop1", target: "fn1", sourceHandle: "body" },
+  ];
 
   it("includes container children and only inner edges, and round-trips as text", () => {
     const payload = buildClipboardPayload(blocks, edges, new Set(["agent1", "loop1"]))!;
@@ -43,7 +58,11 @@ describe("clipboard payload", () => {
 
   it("renames and re-ids pasted blocks that collide, rewiring their edges", () => {
     const payload = buildClipboardPayload(blocks, edges, new Set(["loop1"]))!;
-    const pasted = preparePaste(payload, { blockIds: new Set(blocks.map((item) => item.id)), blockNames: blocks.map((item) => item.name), edgeIds: new Set(["e1", "e2"]) }, { x: 40, y: 40 });
+    const pasted = preparePaste(
+      payload,
+      { blockIds: new Set(blocks.map((item) => item.id)), blockNames: blocks.map((item) => item.name), edgeIds: new Set(["e1", "e2"]) },
+      { x: 40, y: 40 },
+    );
     const [loop, inner] = pasted.blocks;
     expect(loop).toMatchObject({ name: "Loop 2", parentId: null, position: { x: 40, y: 40 } });
     expect(loop!.id).not.toBe("loop1");
@@ -58,7 +77,11 @@ describe("clipboard payload", () => {
       block("resp", "response", "Reply", { config: { body: "<Writer.content> (<agent1.tokens.total> tokens)" } }),
     ];
     const payload = buildClipboardPayload(source, [], new Set(["agent1", "resp"]))!;
-    const pasted = preparePaste(payload, { blockIds: new Set(source.map((item) => item.id)), blockNames: source.map((item) => item.name), edgeIds: new Set() }, { x: 40, y: 40 });
+    const pasted = preparePaste(
+      payload,
+      { blockIds: new Set(source.map((item) => item.id)), blockNames: source.map((item) => item.name), edgeIds: new Set() },
+      { x: 40, y: 40 },
+    );
     const [writer, reply] = pasted.blocks;
     expect(writer!.name).toBe("Writer 2");
     expect(writer!.config).toEqual({ userPrompt: "<Start.message>" });
@@ -89,7 +112,10 @@ describe("reference completion", () => {
       block("agent1", "agent", "Agent"),
       block("resp", "response", "Response"),
     ];
-    const edges = [{ id: "e1", source: "start", target: "agent1" }, { id: "e2", source: "agent1", target: "resp" }];
+    const edges = [
+      { id: "e1", source: "start", target: "agent1" },
+      { id: "e2", source: "agent1", target: "resp" },
+    ];
     const forAgent = referenceItemsFor(blocks, edges, {}, "agent1").map((item) => item.value);
     expect(forAgent).toEqual(["Start.message"]);
     const forResponse = referenceItemsFor(blocks, edges, { company: "Acme" }, "resp").map((item) => item.value);
@@ -106,7 +132,10 @@ describe("issuesByBlock", () => {
       { path: "edges[0].target", message: "missing" },
       { path: "blocks", message: "needs a start" },
     ]);
-    expect(filed.byBlock.a).toEqual([{ path: "config.userPrompt", message: "is required" }, { path: "", message: "missing" }]);
+    expect(filed.byBlock.a).toEqual([
+      { path: "config.userPrompt", message: "is required" },
+      { path: "", message: "missing" },
+    ]);
     expect(filed.workflow.map((issue) => issue.message)).toEqual(["missing", "needs a start"]);
   });
 });

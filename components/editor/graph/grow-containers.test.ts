@@ -21,7 +21,13 @@ describe("growContainersToFit", () => {
   });
 
   it("leaves containers that already hold the child, and returns the same array", () => {
-    const block: EditorNode = { id: "fn", type: "block", parentId: "loop", position: { x: 30, y: 60 }, data: { type: "function", name: "fn", enabled: true, config: {} } };
+    const block: EditorNode = {
+      id: "fn",
+      type: "block",
+      parentId: "loop",
+      position: { x: 30, y: 60 },
+      data: { type: "function", name: "fn", enabled: true, config: {} },
+    };
     const nodes = [container("loop", 600, 400), block];
     expect(growContainersToFit(nodes, "fn")).toBe(nodes);
     expect(growContainersToFit(nodes, "loop")).toBe(nodes);

@@ -40,7 +40,12 @@ export function BlockInspector({ blockId }: { blockId: string }) {
       </header>
       <BlockNameInput blockId={blockId} name={data.name} />
       <label className="flex items-center gap-2 text-xs text-slate-700">
-        <input type="checkbox" checked={data.enabled} onChange={(event) => store.getState().updateBlock(blockId, { enabled: event.target.checked })} data-testid="field-enabled" />
+        <input
+          type="checkbox"
+          checked={data.enabled}
+          onChange={(event) => store.getState().updateBlock(blockId, { enabled: event.target.checked })}
+          data-testid="field-enabled"
+        />
         Enabled (a disabled block is skipped)
       </label>
       {unplaced.length > 0 && (
@@ -51,13 +56,28 @@ export function BlockInspector({ blockId }: { blockId: string }) {
         </ul>
       )}
       {definition?.fields.filter(visible).map((field) => (
-        <FieldRow key={field.key} blockId={blockId} field={field} value={data.config[field.key]} issues={issues} referenceItems={referenceItems} envNames={envNameList} />
+        <FieldRow
+          key={field.key}
+          blockId={blockId}
+          field={field}
+          value={data.config[field.key]}
+          issues={issues}
+          referenceItems={referenceItems}
+          envNames={envNameList}
+        />
       ))}
     </div>
   );
 }
 
-function FieldRow({ blockId, field, value, issues, referenceItems, envNames }: {
+function FieldRow({
+  blockId,
+  field,
+  value,
+  issues,
+  referenceItems,
+  envNames,
+}: {
   blockId: string;
   field: FieldHint;
   value: unknown;
@@ -66,11 +86,24 @@ function FieldRow({ blockId, field, value, issues, referenceItems, envNames }: {
   envNames: () => string[];
 }) {
   const onChange = useSetConfigValue(blockId, field.key);
-  const mine = issues.filter((issue) => issue.path === `${blockIssuePrefix}${field.key}` || issue.path.startsWith(`${blockIssuePrefix}${field.key}.`) || issue.path.startsWith(`${blockIssuePrefix}${field.key}[`));
+  const mine = issues.filter(
+    (issue) =>
+      issue.path === `${blockIssuePrefix}${field.key}` ||
+      issue.path.startsWith(`${blockIssuePrefix}${field.key}.`) ||
+      issue.path.startsWith(`${blockIssuePrefix}${field.key}[`),
+  );
   return (
     <div className="space-y-1" data-testid={`field-row-${field.key}`}>
       <div className="text-xs font-medium text-slate-700">{field.label}</div>
-      <FieldEditor blockId={blockId} field={field} value={value} onChange={onChange} invalid={mine.length > 0} referenceItems={referenceItems} envNames={envNames} />
+      <FieldEditor
+        blockId={blockId}
+        field={field}
+        value={value}
+        onChange={onChange}
+        invalid={mine.length > 0}
+        referenceItems={referenceItems}
+        envNames={envNames}
+      />
       {field.help && <p className="text-[11px] text-slate-500">{field.help}</p>}
       {mine.map((issue, index) => (
         <p key={index} className="text-[11px] text-red-700" data-testid={`field-issue-${field.key}`}>

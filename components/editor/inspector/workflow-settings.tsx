@@ -14,15 +14,21 @@ export function WorkflowSettings() {
       <h2 className="text-sm font-semibold">Workflow</h2>
       <label className="block text-xs font-medium text-slate-700">
         Description
-        <textarea className={`${inputClass} mt-1`} rows={3} value={meta.description} onChange={(event) => store.getState().updateMeta({ description: event.target.value }, "description")} />
+        <textarea
+          className={`${inputClass} mt-1`}
+          rows={3}
+          value={meta.description}
+          onChange={(event) => store.getState().updateMeta({ description: event.target.value }, "description")}
+        />
       </label>
-      <p className="text-xs text-slate-500">
-        {blockCount} blocks. Select a block to edit it; drag blocks in from the left.
-      </p>
+      <p className="text-xs text-slate-500">{blockCount} blocks. Select a block to edit it; drag blocks in from the left.</p>
       {issues.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="workflow-issues">
           {issues.map((issue, index) => (
-            <li key={index}>{issue.path ? `${issue.path}: ` : ""}{issue.message}</li>
+            <li key={index}>
+              {issue.path ? `${issue.path}: ` : ""}
+              {issue.message}
+            </li>
           ))}
         </ul>
       )}

@@ -60,7 +60,8 @@ export function ConflictDialog() {
         Your changes were not saved. {describeWinner(current)} You were editing version {localVersion}.
       </p>
       <p className="mt-2 text-slate-600">
-        Reload to take their version and drop your unsaved changes, or overwrite to save yours over theirs as a new version. Nothing is discarded until you choose.
+        Reload to take their version and drop your unsaved changes, or overwrite to save yours over theirs as a new version. Nothing is discarded until you
+        choose.
       </p>
     </ModalDialog>
   );

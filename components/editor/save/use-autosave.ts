@@ -39,14 +39,14 @@ export function useAutosave() {
       const revision = save.revision;
       state.saveStarted(revision);
       try {
-        const stored = (await api.workflows.update(state.workflowId, { ...state.toDocument(), version: save.version }));
+        const stored = await api.workflows.update(state.workflowId, { ...state.toDocument(), version: save.version });
         store.getState().saveSucceeded(stored, revision);
         queryClient.setQueryData(["workflow", state.workflowId], stored);
         if (store.getState().save.revision !== revision) schedule();
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           let current = conflictWinner(error);
-          if (!current) current = (await api.workflows.get(state.workflowId).catch(() => null));
+          if (!current) current = await api.workflows.get(state.workflowId).catch(() => null);
           store.getState().saveConflicted(current);
           return;
         }
@@ -75,7 +75,7 @@ export async function overwriteServerCopy(store: ReturnType<typeof useEditorStor
   const revision = state.save.revision;
   state.saveStarted(revision);
   try {
-    const stored = (await api.workflows.update(state.workflowId, { ...state.toDocument(), version: basedOn.version }));
+    const stored = await api.workflows.update(state.workflowId, { ...state.toDocument(), version: basedOn.version });
     store.getState().saveSucceeded(stored, revision);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) store.getState().saveConflicted(conflictWinner(error));

@@ -13,7 +13,15 @@ function stored(): StoredWorkflow {
     variables: {},
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
-      { id: "agent1", type: "agent", name: "Agent", position: { x: 300, y: 0 }, parentId: null, enabled: true, config: { model: "offline/echo", userPrompt: "hi" } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Agent",
+        position: { x: 300, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { model: "offline/echo", userPrompt: "hi" },
+      },
     ],
     edges: [],
     createdAt: "2026-11-01T00:00:00.000Z",
@@ -59,7 +67,15 @@ describe("editor store", () => {
 
   it("points references at a renamed block's new name, as part of the rename's undo step", () => {
     const workflow = stored();
-    workflow.blocks.push({ id: "resp", type: "response", name: "Reply", position: { x: 600, y: 0 }, parentId: null, enabled: true, config: { body: "<Agent.content> via <start.message>" } });
+    workflow.blocks.push({
+      id: "resp",
+      type: "response",
+      name: "Reply",
+      position: { x: 600, y: 0 },
+      parentId: null,
+      enabled: true,
+      config: { body: "<Agent.content> via <start.message>" },
+    });
     const store = createEditorStore(workflow);
     for (const name of ["Agen", "Age", "Writer"]) store.getState().updateBlock("agent1", { name }, "name");
     store.getState().renameReferences("agent1", "Agent");
@@ -76,7 +92,15 @@ describe("editor store", () => {
 
   it("leaves references alone while the new name clashes with another block's", () => {
     const workflow = stored();
-    workflow.blocks.push({ id: "resp", type: "response", name: "Reply", position: { x: 600, y: 0 }, parentId: null, enabled: true, config: { body: "<Agent.content>" } });
+    workflow.blocks.push({
+      id: "resp",
+      type: "response",
+      name: "Reply",
+      position: { x: 600, y: 0 },
+      parentId: null,
+      enabled: true,
+      config: { body: "<Agent.content>" },
+    });
     const store = createEditorStore(workflow);
     store.getState().updateBlock("agent1", { name: "reply" }, "name");
     store.getState().renameReferences("agent1", "Agent");
@@ -124,7 +148,18 @@ describe("editor store", () => {
     const store = createEditorStore(stored());
     store.getState().followRun("run1");
     store.getState().applyRunEvents([
-      { seq: 1, event: { type: "block.started", runId: "run1", blockId: "agent1", blockName: "Agent", blockType: "agent", spanId: "s1", startedAt: "2026-11-01T00:00:00.000Z" } },
+      {
+        seq: 1,
+        event: {
+          type: "block.started",
+          runId: "run1",
+          blockId: "agent1",
+          blockName: "Agent",
+          blockType: "agent",
+          spanId: "s1",
+          startedAt: "2026-11-01T00:00:00.000Z",
+        },
+      },
       { seq: 2, event: { type: "block.delta", runId: "run1", blockId: "agent1", spanId: "s1", text: "Hel" } },
       { seq: 3, event: { type: "block.delta", runId: "run1", blockId: "agent1", spanId: "s1", text: "lo" } },
     ]);

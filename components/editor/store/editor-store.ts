@@ -183,7 +183,15 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       saveStarted: (revision) => set((state) => ({ save: { ...state.save, inFlightRevision: revision, error: null } })),
       saveSucceeded: (saved, revision) =>
         set((state) => ({
-          save: { ...state.save, version: saved.version, updatedAt: saved.updatedAt, savedRevision: revision, inFlightRevision: null, error: null, conflict: null },
+          save: {
+            ...state.save,
+            version: saved.version,
+            updatedAt: saved.updatedAt,
+            savedRevision: revision,
+            inFlightRevision: null,
+            error: null,
+            conflict: null,
+          },
         })),
       saveFailed: (message) => set((state) => ({ save: { ...state.save, inFlightRevision: null, error: message } })),
       saveConflicted: (current) => set((state) => ({ save: { ...state.save, inFlightRevision: null, conflict: { current } } })),
@@ -194,7 +202,13 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
           ...documentToFlow(fresh),
           history: EMPTY_HISTORY,
           gestureStart: null,
-          save: { ...INITIAL_SAVE, version: fresh.version, updatedAt: fresh.updatedAt, revision: state.save.revision + 1, savedRevision: state.save.revision + 1 },
+          save: {
+            ...INITIAL_SAVE,
+            version: fresh.version,
+            updatedAt: fresh.updatedAt,
+            revision: state.save.revision + 1,
+            savedRevision: state.save.revision + 1,
+          },
         })),
       setIssues: (issues) => set({ issues }),
     };

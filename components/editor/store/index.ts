@@ -2,5 +2,15 @@ export { createEditorStore, type EditorState, type EditorStore } from "./editor-
 export { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./editor-store-context";
 export { reduceRun, reduceRunEvents } from "./run-reducer";
 export type { RunPanelTab, RunSliceState } from "./run-slice";
-export { IDLE_RUN, initialRunView, isLive, type ApprovalEntry, type BlockRunState, type BlockRunStatus, type ConsoleEntry, type RunView, type RunViewStatus } from "./run-view";
+export {
+  IDLE_RUN,
+  initialRunView,
+  isLive,
+  type ApprovalEntry,
+  type BlockRunState,
+  type BlockRunStatus,
+  type ConsoleEntry,
+  type RunView,
+  type RunViewStatus,
+} from "./run-view";
 export { saveStatus, type SaveStatus } from "./save-slice";

@@ -27,7 +27,12 @@ describe("the run reducer over a real run", () => {
     const { runId, events } = await recordRun("openai/gpt-4o-mini", "My parcel is broken, I need support", () =>
       kit.server.enqueue(
         { kind: "text", text: "support", usage: { prompt: 300, completion: 2 } },
-        { kind: "text", text: "We are sorry. A refund is on its way.", chunks: ["We are sorry. ", "A refund ", "is on its way."], usage: { prompt: 90, completion: 11, cachedPrompt: 40 } },
+        {
+          kind: "text",
+          text: "We are sorry. A refund is on its way.",
+          chunks: ["We are sorry. ", "A refund ", "is on its way."],
+          usage: { prompt: 90, completion: 11, cachedPrompt: 40 },
+        },
       ),
     );
     const view = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
@@ -68,15 +73,46 @@ describe("the run reducer over a real run", () => {
 });
 
 describe("the run reducer over events the engine sends in loops, cancels and approvals", () => {
-  const run = (events: RunEvent[]) => reduceRunEvents(initialRunView("r1", ["loop", "step", "never"]), events.map((event, index) => ({ seq: index + 1, event })));
+  const run = (events: RunEvent[]) =>
+    reduceRunEvents(
+      initialRunView("r1", ["loop", "step", "never"]),
+      events.map((event, index) => ({ seq: index + 1, event })),
+    );
   const tokens = (prompt: number, completion: number) => ({ prompt, completion, total: prompt + completion });
 
   it("adds up a block that ran in every iteration, and marks unpriced when one part had no price", () => {
     const view = run([
       { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
-      { type: "block.started", runId: "r1", blockId: "step", blockName: "Step", blockType: "agent", spanId: "s1", iteration: [0], startedAt: "2026-01-01T00:00:00.010Z" },
-      { type: "block.completed", runId: "r1", blockId: "step", spanId: "s1", output: 1, durationMs: 10, tokens: tokens(10, 5), cost: { input: 0.001, output: 0.002, total: 0.003 } },
-      { type: "block.started", runId: "r1", blockId: "step", blockName: "Step", blockType: "agent", spanId: "s2", iteration: [1], startedAt: "2026-01-01T00:00:00.030Z" },
+      {
+        type: "block.started",
+        runId: "r1",
+        blockId: "step",
+        blockName: "Step",
+        blockType: "agent",
+        spanId: "s1",
+        iteration: [0],
+        startedAt: "2026-01-01T00:00:00.010Z",
+      },
+      {
+        type: "block.completed",
+        runId: "r1",
+        blockId: "step",
+        spanId: "s1",
+        output: 1,
+        durationMs: 10,
+        tokens: tokens(10, 5),
+        cost: { input: 0.001, output: 0.002, total: 0.003 },
+      },
+      {
+        type: "block.started",
+        runId: "r1",
+        blockId: "step",
+        blockName: "Step",
+        blockType: "agent",
+        spanId: "s2",
+        iteration: [1],
+        startedAt: "2026-01-01T00:00:00.030Z",
+      },
       { type: "block.completed", runId: "r1", blockId: "step", spanId: "s2", output: 2, durationMs: 20, tokens: tokens(1, 1), cost: null, unpriced: true },
     ]);
     expect(view.blocks.step).toMatchObject({ status: "succeeded", runs: 2, durationMs: 30, tokens: tokens(11, 6), cost: null, unpriced: true });
@@ -97,11 +133,33 @@ describe("the run reducer over events the engine sends in loops, cancels and app
   });
 
   it("pauses for a tool approval and resumes once it is decided", () => {
-    const requested: RunEvent = { type: "tool.approval.requested", runId: "r1", blockId: "step", spanId: "t1", toolCallId: "c1", toolName: "send_mail", arguments: { to: "a@b.c" }, requestedAt: "2026-01-01T00:00:01.000Z" };
+    const requested: RunEvent = {
+      type: "tool.approval.requested",
+      runId: "r1",
+      blockId: "step",
+      spanId: "t1",
+      toolCallId: "c1",
+      toolName: "send_mail",
+      arguments: { to: "a@b.c" },
+      requestedAt: "2026-01-01T00:00:01.000Z",
+    };
     const paused = run([{ type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" }, requested]);
     expect(paused.status).toBe("paused");
     expect(paused.approvals).toEqual([expect.objectContaining({ toolCallId: "c1", toolName: "send_mail" })]);
-    const resumed = reduceRun(paused, { seq: 3, event: { type: "tool.approval.resolved", runId: "r1", blockId: "step", spanId: "t1", toolCallId: "c1", toolName: "send_mail", approved: false, reason: "not now", resolvedAt: "2026-01-01T00:00:02.000Z" } });
+    const resumed = reduceRun(paused, {
+      seq: 3,
+      event: {
+        type: "tool.approval.resolved",
+        runId: "r1",
+        blockId: "step",
+        spanId: "t1",
+        toolCallId: "c1",
+        toolName: "send_mail",
+        approved: false,
+        reason: "not now",
+        resolvedAt: "2026-01-01T00:00:02.000Z",
+      },
+    });
     expect(resumed.status).toBe("running");
     expect(resumed.approvals[0]?.decision).toEqual({ approved: false, reason: "not now" });
     expect(resumed.log.at(-1)?.text).toBe("send_mail denied: not now");

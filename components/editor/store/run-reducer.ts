@@ -23,7 +23,8 @@ function accumulate(block: BlockRunState, usage: Usage | null, durationMs: numbe
   const patch: Partial<BlockRunState> = {};
   if (durationMs !== undefined) patch.durationMs = again && block.durationMs !== undefined ? block.durationMs + durationMs : durationMs;
   if (usage) {
-    const previous: Usage | null = again && block.tokens ? { tokens: block.tokens, cost: block.cost ?? null, unpriced: block.unpriced, estimated: block.estimated } : null;
+    const previous: Usage | null =
+      again && block.tokens ? { tokens: block.tokens, cost: block.cost ?? null, unpriced: block.unpriced, estimated: block.estimated } : null;
     const total = previous ? addUsage(previous, usage) : usage;
     patch.tokens = total.tokens;
     patch.cost = total.cost;
@@ -41,7 +42,9 @@ function patchBlock(view: RunView, blockId: string, patch: (block: BlockRunState
 /** Run totals so far: the sum of what finished blocks reported (containers report nothing of their own). */
 function addToTotals(view: RunView, usage: Usage | null): RunView {
   if (!usage) return view;
-  const previous: Usage = view.tokens ? { tokens: view.tokens, cost: view.cost ?? null, unpriced: view.unpriced, estimated: view.estimated } : { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } };
+  const previous: Usage = view.tokens
+    ? { tokens: view.tokens, cost: view.cost ?? null, unpriced: view.unpriced, estimated: view.estimated }
+    : { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } };
   const total = addUsage(previous, usage);
   return { ...view, tokens: total.tokens, cost: total.cost, unpriced: Boolean(total.unpriced), estimated: Boolean(total.estimated) };
 }
@@ -77,25 +80,59 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
   const view: RunView = { ...state, runId: event.runId, lastSeq: seq };
   switch (event.type) {
     case "run.started":
-      return logged({ ...view, status: view.status === "queued" || view.status === "idle" ? "running" : view.status, workflowId: event.workflowId, startedAt: event.startedAt }, seq, { type: event.type, text: "Run started" });
+      return logged(
+        {
+          ...view,
+          status: view.status === "queued" || view.status === "idle" ? "running" : view.status,
+          workflowId: event.workflowId,
+          startedAt: event.startedAt,
+        },
+        seq,
+        { type: event.type, text: "Run started" },
+      );
     case "block.started": {
       const named = { ...view, blockNames: { ...view.blockNames, [event.blockId]: event.blockName } };
       const iteration = event.iteration?.length ? ` (iteration ${event.iteration.join(".")})` : "";
-      const next = patchBlock(named, event.blockId, (block) => ({ status: "running", startedAt: event.startedAt, text: "", error: undefined, runs: (block.runs ?? 0) + 1 }));
+      const next = patchBlock(named, event.blockId, (block) => ({
+        status: "running",
+        startedAt: event.startedAt,
+        text: "",
+        error: undefined,
+        runs: (block.runs ?? 0) + 1,
+      }));
       return logged(next, seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${event.blockName} started${iteration}` });
     }
     case "block.delta":
-      return appendDelta(patchBlock(view, event.blockId, (block) => ({ text: block.text + event.text })), seq, event);
+      return appendDelta(
+        patchBlock(view, event.blockId, (block) => ({ text: block.text + event.text })),
+        seq,
+        event,
+      );
     case "block.completed": {
       const usage = usageOf(event);
       const next = patchBlock(view, event.blockId, (block) => ({ status: "succeeded", output: event.output, ...accumulate(block, usage, event.durationMs) }));
-      return logged(addToTotals(next, usage), seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${nameOf(view, event.blockId)} succeeded` });
+      return logged(addToTotals(next, usage), seq, {
+        type: event.type,
+        blockId: event.blockId,
+        spanId: event.spanId,
+        text: `${nameOf(view, event.blockId)} succeeded`,
+      });
     }
     case "block.failed": {
       const usage = usageOf(event);
-      const next = patchBlock(view, event.blockId, (block) => ({ status: "failed", error: event.error, handled: event.handled, ...accumulate(block, usage, undefined) }));
+      const next = patchBlock(view, event.blockId, (block) => ({
+        status: "failed",
+        error: event.error,
+        handled: event.handled,
+        ...accumulate(block, usage, undefined),
+      }));
       const how = event.handled ? " (taken by its error path)" : "";
-      return logged(addToTotals(next, usage), seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${nameOf(view, event.blockId)} failed${how}: ${event.error.message}` });
+      return logged(addToTotals(next, usage), seq, {
+        type: event.type,
+        blockId: event.blockId,
+        spanId: event.spanId,
+        text: `${nameOf(view, event.blockId)} failed${how}: ${event.error.message}`,
+      });
     }
     case "block.skipped": {
       const current = view.blocks[event.blockId];
@@ -103,15 +140,36 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${nameOf(view, event.blockId)} skipped: ${event.reason}` });
     }
     case "run.completed": {
-      const totals = { durationMs: event.durationMs, tokens: event.tokens, cost: event.cost, unpriced: Boolean(event.unpriced || event.cost === null), estimated: Boolean(event.estimated) };
-      return logged(settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, null), seq, { type: event.type, text: "Run succeeded" });
+      const totals = {
+        durationMs: event.durationMs,
+        tokens: event.tokens,
+        cost: event.cost,
+        unpriced: Boolean(event.unpriced || event.cost === null),
+        estimated: Boolean(event.estimated),
+      };
+      return logged(settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, null), seq, {
+        type: event.type,
+        text: "Run succeeded",
+      });
     }
     case "run.failed":
-      return logged(settleBlocks({ ...view, status: "failed", error: event.error, ended: true }, null), seq, { type: event.type, text: `Run failed: ${event.error.message}` });
+      return logged(settleBlocks({ ...view, status: "failed", error: event.error, ended: true }, null), seq, {
+        type: event.type,
+        text: `Run failed: ${event.error.message}`,
+      });
     case "run.cancelled":
-      return logged(settleBlocks({ ...view, status: "cancelled", ended: true }, { code: "cancelled", message: "Cancelled" }), seq, { type: event.type, text: "Run cancelled" });
+      return logged(settleBlocks({ ...view, status: "cancelled", ended: true }, { code: "cancelled", message: "Cancelled" }), seq, {
+        type: event.type,
+        text: "Run cancelled",
+      });
     case "tool.approval.requested": {
-      const approval: ApprovalEntry = { toolCallId: event.toolCallId, toolName: event.toolName, blockId: event.blockId, arguments: event.arguments, requestedAt: event.requestedAt };
+      const approval: ApprovalEntry = {
+        toolCallId: event.toolCallId,
+        toolName: event.toolName,
+        blockId: event.blockId,
+        arguments: event.arguments,
+        requestedAt: event.requestedAt,
+      };
       const next = { ...view, status: "paused" as const, approvals: [...view.approvals, approval] };
       return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${nameOf(view, event.blockId)} asks to call ${event.toolName}` });
     }

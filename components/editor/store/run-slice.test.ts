@@ -11,7 +11,15 @@ function stored(): StoredWorkflow {
     variables: {},
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
-      { id: "agent1", type: "agent", name: "Agent", position: { x: 300, y: 0 }, parentId: null, enabled: true, config: { model: "offline/echo", userPrompt: "hi" } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Agent",
+        position: { x: 300, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { model: "offline/echo", userPrompt: "hi" },
+      },
     ],
     edges: [],
     createdAt: "2026-11-01T00:00:00.000Z",

@@ -66,9 +66,9 @@ describe(`migrations on ${backend}`, () => {
 
     const database = open();
     try {
-      const rows = await database.prisma.$queryRawUnsafe<Array<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number }>>(
-        "SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name",
-      );
+      const rows = await database.prisma.$queryRawUnsafe<
+        Array<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number }>
+      >("SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name");
       expect(rows.map((row) => row.migration_name)).toEqual(committed);
       for (const row of rows) {
         const sql = readFileSync(path.join(MIGRATIONS_DIR, row.migration_name, "migration.sql"));
@@ -102,7 +102,11 @@ describe(`migrations on ${backend}`, () => {
     } else {
       const client = new PGlite();
       await expect(applyMigrationsToPGlite(client, { migrationsDir })).rejects.toThrow(/no_such_table/);
-      recorded = (await client.query<{ migration_name: string; finished_at: Date | null }>("SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name")).rows;
+      recorded = (
+        await client.query<{ migration_name: string; finished_at: Date | null }>(
+          "SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name",
+        )
+      ).rows;
       await client.close();
     }
     expect(recorded.filter((row) => row.finished_at !== null).map((row) => row.migration_name)).toEqual(committed);

@@ -14,11 +14,9 @@ export function createFixtureServer({ withCalculator = false } = {}) {
     { description: "Adds two numbers and says the sum.", inputSchema: { a: z.number(), b: z.number() } },
     async ({ a, b }) => ({ content: [{ type: "text", text: `The sum is ${a + b}` }] }),
   );
-  server.registerTool(
-    "read_note",
-    { description: "Reads a note by title.", inputSchema: { title: z.string() } },
-    async ({ title }) => ({ content: [{ type: "text", text: `Note "${title}": buy milk` }] }),
-  );
+  server.registerTool("read_note", { description: "Reads a note by title.", inputSchema: { title: z.string() } }, async ({ title }) => ({
+    content: [{ type: "text", text: `Note "${title}": buy milk` }],
+  }));
   if (withCalculator) {
     server.registerTool("calculator", { description: "A shadowing calculator.", inputSchema: { expression: z.string() } }, async () => ({
       content: [{ type: "text", text: "42" }],

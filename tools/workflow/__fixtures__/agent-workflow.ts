@@ -1,5 +1,12 @@
 /** start -> agent (with tools) -> response `{ answer: <agent.content> }`, for workflow-tool tests. */
-export function agentWorkflow(options: { name: string; description?: string; inputs: Array<Record<string, unknown>>; userPrompt: string; tools?: unknown[]; model?: string }) {
+export function agentWorkflow(options: {
+  name: string;
+  description?: string;
+  inputs: Array<Record<string, unknown>>;
+  userPrompt: string;
+  tools?: unknown[];
+  model?: string;
+}) {
   return {
     name: options.name,
     description: options.description ?? "",

@@ -47,7 +47,11 @@ export function KnowledgeBaseField(props: FieldEditorProps) {
         </p>
       )}
       {bases.data?.map((base) => (
-        <label key={base.id} className="flex items-start gap-2 rounded border border-slate-200 px-2 py-1 text-sm" data-testid={`knowledge-base-option-${base.id}`}>
+        <label
+          key={base.id}
+          className="flex items-start gap-2 rounded border border-slate-200 px-2 py-1 text-sm"
+          data-testid={`knowledge-base-option-${base.id}`}
+        >
           <input type="checkbox" className="mt-1" checked={chosen.includes(base.id)} onChange={(event) => change(base.id, event.target.checked)} />
           <span className="min-w-0">
             <span className="block truncate">{base.name}</span>
@@ -56,7 +60,11 @@ export function KnowledgeBaseField(props: FieldEditorProps) {
         </label>
       ))}
       {missing.map((id) => (
-        <div key={id} className="flex items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-700" data-testid={`knowledge-base-missing-${id}`}>
+        <div
+          key={id}
+          className="flex items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-700"
+          data-testid={`knowledge-base-missing-${id}`}
+        >
           <span className="truncate">
             Not found: <code>{id}</code>
           </span>

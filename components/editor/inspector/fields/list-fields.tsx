@@ -22,7 +22,12 @@ export function InputsField(props: FieldEditorProps) {
       renderRow={(row, update) => (
         <div className="flex gap-1">
           <input aria-label="Input name" className={inputClass} value={row.name} onChange={(event) => update({ name: event.target.value })} />
-          <select aria-label="Input type" className={`${inputClass} w-24`} value={row.type ?? "string"} onChange={(event) => update({ type: event.target.value })}>
+          <select
+            aria-label="Input type"
+            className={`${inputClass} w-24`}
+            value={row.type ?? "string"}
+            onChange={(event) => update({ type: event.target.value })}
+          >
             {VALUE_TYPES.map((type) => (
               <option key={type}>{type}</option>
             ))}
@@ -50,8 +55,19 @@ export function BranchesField(props: FieldEditorProps) {
       renderRow={(row, update, index) => (
         <>
           <div className="flex gap-1">
-            <input aria-label="Branch label" placeholder={index === 0 ? "if" : "else if / else"} className={inputClass} value={row.label ?? ""} onChange={(event) => update({ label: event.target.value || undefined })} />
-            <input aria-label="Branch id" className={`${inputClass} w-20 font-mono text-xs`} value={row.id} onChange={(event) => update({ id: event.target.value })} />
+            <input
+              aria-label="Branch label"
+              placeholder={index === 0 ? "if" : "else if / else"}
+              className={inputClass}
+              value={row.label ?? ""}
+              onChange={(event) => update({ label: event.target.value || undefined })}
+            />
+            <input
+              aria-label="Branch id"
+              className={`${inputClass} w-20 font-mono text-xs`}
+              value={row.id}
+              onChange={(event) => update({ id: event.target.value })}
+            />
           </div>
           <CompletionInput
             value={row.expression ?? ""}
@@ -80,12 +96,30 @@ export function MetricsField(props: FieldEditorProps) {
       renderRow={(row, update) => (
         <>
           <input aria-label="Metric name" className={inputClass} value={row.name} onChange={(event) => update({ name: event.target.value })} />
-          <input aria-label="Metric description" placeholder="What it measures" className={inputClass} value={row.description ?? ""} onChange={(event) => update({ description: event.target.value })} />
+          <input
+            aria-label="Metric description"
+            placeholder="What it measures"
+            className={inputClass}
+            value={row.description ?? ""}
+            onChange={(event) => update({ description: event.target.value })}
+          />
           <div className="flex items-center gap-1 text-xs text-slate-600">
             range
-            <input aria-label="Minimum" type="number" className={`${inputClass} w-16`} value={row.range?.min ?? 0} onChange={(event) => update({ range: { min: Number(event.target.value), max: row.range?.max ?? 1 } })} />
+            <input
+              aria-label="Minimum"
+              type="number"
+              className={`${inputClass} w-16`}
+              value={row.range?.min ?? 0}
+              onChange={(event) => update({ range: { min: Number(event.target.value), max: row.range?.max ?? 1 } })}
+            />
             to
-            <input aria-label="Maximum" type="number" className={`${inputClass} w-16`} value={row.range?.max ?? 1} onChange={(event) => update({ range: { min: row.range?.min ?? 0, max: Number(event.target.value) } })} />
+            <input
+              aria-label="Maximum"
+              type="number"
+              className={`${inputClass} w-16`}
+              value={row.range?.max ?? 1}
+              onChange={(event) => update({ range: { min: row.range?.min ?? 0, max: Number(event.target.value) } })}
+            />
           </div>
         </>
       )}
@@ -109,7 +143,13 @@ export function KeyValueField(props: FieldEditorProps) {
         <div className="flex gap-1">
           <input aria-label="Key" className={`${inputClass} w-1/3`} value={row.key} onChange={(event) => update({ key: event.target.value })} />
           <div className="flex-1">
-            <CompletionInput value={row.value} onChange={(value) => update({ value })} referenceItems={props.referenceItems} envNames={props.envNames} label="Value" />
+            <CompletionInput
+              value={row.value}
+              onChange={(value) => update({ value })}
+              referenceItems={props.referenceItems}
+              envNames={props.envNames}
+              label="Value"
+            />
           </div>
         </div>
       )}

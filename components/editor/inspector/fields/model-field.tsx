@@ -62,11 +62,20 @@ export function ModelField(props: FieldEditorProps) {
         {selected ? `${selected.label} · ${priceText(selected)}` : current ? "Not in the catalog: unpriced unless an override prices it" : ""}
       </p>
       {open && (
-        <ul id={listId} role="listbox" className="absolute left-0 right-0 top-8 z-20 max-h-72 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-xs shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute left-0 right-0 top-8 z-20 max-h-72 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-xs shadow-lg"
+        >
           {models.isLoading && <li className="px-2 py-1 text-slate-500">Loading models…</li>}
           {models.isError && <li className="px-2 py-1 text-red-700">Could not load the model list; type a model id.</li>}
           {query.includes("/") && !matches.some((model) => model.id === query.trim()) && (
-            <li role="option" aria-selected={false} className="cursor-pointer px-2 py-1 hover:bg-slate-100" onMouseDown={(event) => (event.preventDefault(), choose(query.trim()))}>
+            <li
+              role="option"
+              aria-selected={false}
+              className="cursor-pointer px-2 py-1 hover:bg-slate-100"
+              onMouseDown={(event) => (event.preventDefault(), choose(query.trim()))}
+            >
               Use <span className="font-mono">{query.trim()}</span>
             </li>
           )}

@@ -24,8 +24,15 @@ export function RowList<T>({
     <div className="space-y-1.5" data-testid={testId}>
       {rows.map((row, index) => (
         <div key={index} className="flex items-start gap-1 rounded border border-slate-200 p-1.5" data-testid={`${testId}-row`}>
-          <div className="min-w-0 flex-1 space-y-1">{renderRow(row, (patch) => onChange(rows.map((item, at) => (at === index ? { ...item, ...patch } : item))), index)}</div>
-          <button type="button" aria-label="Remove" className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-red-600" onClick={() => onChange(rows.filter((_, at) => at !== index))}>
+          <div className="min-w-0 flex-1 space-y-1">
+            {renderRow(row, (patch) => onChange(rows.map((item, at) => (at === index ? { ...item, ...patch } : item))), index)}
+          </div>
+          <button
+            type="button"
+            aria-label="Remove"
+            className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
+            onClick={() => onChange(rows.filter((_, at) => at !== index))}
+          >
             <X className="h-3.5 w-3.5" aria-hidden />
           </button>
         </div>
