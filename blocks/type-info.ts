@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { BlockTypeInfo, BlockTypeLookup, ConfigParse, FieldResolver } from "@/executor";
+import { zodIssues } from "@/contract";
 import { definitionsByType, isBlockType, type BlockConfig, type BlockType } from "./definitions";
 import { substituteCodeReferences } from "./function/code-references";
 import type { BlockDefinition } from "./types";
@@ -23,10 +24,6 @@ const FIELD_RESOLVERS: Readonly<Record<string, Readonly<Record<string, FieldReso
   function: { code: substituteCodeReferences },
 };
 
-function zodIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
-}
-
 function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema>): BlockTypeInfo<z.output<Schema>> {
   return {
     type: definition.type,
@@ -40,7 +37,7 @@ function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema
     parseConfig: (config): ConfigParse<z.output<Schema>> => {
       const parsed = definition.configSchema.safeParse(config ?? {});
       if (parsed.success) return { ok: true, value: parsed.data };
-      return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: zodIssuePath(issue.path), message: issue.message })) };
+      return { ok: false, issues: zodIssues(parsed.error) };
     },
   };
 }

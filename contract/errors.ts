@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /** How errors look on the wire (docs/CONTRACT.md section 5): in API answers, events and spans. */
 
 /**
@@ -111,4 +113,14 @@ export interface ErrorInfo {
 /** The body of every error answer of the API. */
 export interface ErrorBody {
   error: ErrorInfo & { details?: IssueDetail[]; [extra: string]: unknown };
+}
+
+/** A zod issue path as the contract writes it: `blocks[1].config.model`, or "" for the value itself. */
+function issuePath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
+}
+
+/** zod's issues as the contract's error details. */
+export function zodIssues(error: z.ZodError): IssueDetail[] {
+  return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
 }

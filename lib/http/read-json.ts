@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import { RequestError } from "./errors";
-import { describeIssues, zodIssues } from "./issues";
+import { zodIssues } from "@/contract";
+import { describeIssues } from "./issues";
 import { readBodyCapped } from "./read-capped";
 
 export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;

@@ -88,6 +88,6 @@ describe("knowledge service on the embedded database", () => {
     await expect(service.search({ knowledgeBaseIds: ["missing"], query: "x" })).rejects.toThrow(/Knowledge base "missing" does not exist/);
     await expect(service.search({ knowledgeBaseIds: [baseId], query: "  " })).rejects.toThrow(/query is empty/);
     await expect(service.createBase({ name: "x", embeddingModel: "openai/text-embedding-3-small" })).rejects.toThrow(/OPENAI_API_KEY/);
-    await expect(service.createBase({ name: "x", chunkSize: 100, chunkOverlap: 60 })).rejects.toThrow(/chunkOverlap must be less than half/);
+    await expect(service.createBase({ name: "x", chunkSize: 100, chunkOverlap: 60 })).rejects.toThrow(/chunkOverlap: must be less than half/);
   });
 });

@@ -16,7 +16,8 @@ import {
 } from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
 import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
-import { createKnowledgeBaseRequestSchema, type CreateKnowledgeBaseRequest } from "@/contract";
+import { createKnowledgeBaseRequestSchema, zodIssues, type CreateKnowledgeBaseRequest } from "@/contract";
+import { describeIssues } from "@/lib/http/issues";
 import * as store from "./knowledge-store";
 import { searchKnowledge } from "./knowledge-search";
 import { detectPgvector, ensureHnswIndex, syncVectorColumn, type VectorCapability } from "./pgvector";
@@ -89,8 +90,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     async createBase(input: CreateKnowledgeBaseRequest | unknown) {
       const parsed = createKnowledgeBaseRequestSchema.safeParse(input);
       if (!parsed.success) {
-        const details = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "body", message: issue.message }));
-        throw new RequestError("invalid_request", `Invalid knowledge base: ${details.map((detail) => `${detail.path} ${detail.message}`).join("; ")}`, details);
+        const details = zodIssues(parsed.error);
+        throw new RequestError("invalid_request", describeIssues("The knowledge base", details), details);
       }
       try {
         embedderFor(parsed.data.embeddingModel);

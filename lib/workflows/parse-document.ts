@@ -1,9 +1,9 @@
 import "server-only";
-import { workflowDocumentSchema, workflowVersionSchema, type IssueDetail, type WorkflowDocument } from "@/contract";
+import { workflowDocumentSchema, workflowVersionSchema, type IssueDetail, type WorkflowDocument, zodIssues } from "@/contract";
 import { GraphValidationError, validateWorkflow } from "@/executor";
 import { lookupBlockType } from "@/blocks";
 import { RequestError } from "@/lib/http/errors";
-import { describeIssues, zodIssues } from "@/lib/http/issues";
+import { describeIssues } from "@/lib/http/issues";
 
 export const MAX_BLOCKS = 2_000;
 export const MAX_EDGES = 10_000;
