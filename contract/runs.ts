@@ -15,8 +15,12 @@ export function isRunStatus(value: string): value is RunStatus {
   return (RUN_STATUSES as readonly string[]).includes(value);
 }
 
-/** POST /api/workflows/:id/runs. Every field is optional: an empty body starts a run with no input. */
-export const startRunRequestSchema = z.object({
+/**
+ * POST /api/workflows/:id/runs. Every field is optional: an empty body starts a run with no input.
+ * Strict: a misspelt field (`inputs`) or start inputs sent at the top level are refused by name
+ * rather than silently ignored.
+ */
+export const startRunRequestSchema = z.strictObject({
   input: z.record(z.string(), z.unknown()).optional().default({}),
   wait: z.boolean().optional().default(false),
 });

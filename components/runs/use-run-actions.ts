@@ -48,7 +48,7 @@ export function useRunActions() {
         editor.getState().setRunActionError(null);
         try {
           await whenSaved(editor);
-          const { runId } = await api.runs.start(editor.getState().workflowId, input);
+          const { runId } = await api.runs.start(editor.getState().workflowId, { input });
           editor.getState().followRun(runId);
           return true;
         } catch (error) {

@@ -180,6 +180,13 @@ describe("runs over the API: support routing against the test LLM server", () =>
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("input");
+    // Start inputs sent at the top level instead of under `input` are named, not silently dropped.
+    const misplaced = await kit.endpoints.start(
+      new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ message: "hello" }) }),
+      { id: "x" },
+    );
+    expect(misplaced.status).toBe(400);
+    expect(((await misplaced.json()) as { error: { message: string } }).error.message).toMatch(/message/);
     const missing = await startRun("no-such-workflow", {});
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { message: string } }).error.message).toContain("no-such-workflow");
