@@ -37,7 +37,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: useBuild ? `node scripts/migrate.mjs && npx next start -p ${port}` : `node scripts/migrate.mjs && npx next dev -p ${port}`,
+      // The README's own commands (migrations, then next on HOST:PORT), on loopback like theirs.
+      command: useBuild ? "npm run --silent start" : "npm run --silent dev",
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -46,6 +47,7 @@ export default defineConfig({
       env: {
         ...(process.env as Record<string, string>),
         DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
         PORT: String(port),
         NEXT_TELEMETRY_DISABLED: "1",
         // Browser tests use the embedded database unless E2E_DATABASE_URL is given.

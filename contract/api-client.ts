@@ -2,6 +2,7 @@ import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { ModelSummary } from "./models";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { SecretListEntry } from "./secrets";
 import type { WorkflowDocumentInput } from "./workflow-document";
 import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
 
@@ -94,7 +95,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     models: {
       list: () => call<{ models: ModelSummary[] }>("/api/models").then((body) => body.models),
     },
-    /** Names of stored secrets and usable environment variables, never their values. */
+    /** Stored secrets: names and dates out, a value only ever sent in (docs/CONTRACT.md section 8). */
+    secrets: {
+      list: () => call<{ secrets: SecretListEntry[] }>("/api/secrets").then((body) => body.secrets),
+      /** Creates the secret or replaces its value. */
+      put: (name: string, value: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "PUT", body: JSON.stringify({ value }) }),
+      remove: (name: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "DELETE" }),
+    },
+    /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),
   };
 }

@@ -16,6 +16,11 @@ export const ERROR_CODES = [
   "not_found",
   "version_conflict",
   "unsupported_file_type",
+  // Refused before an endpoint runs (lib/http/request-guard.ts): a body that is not the endpoint's
+  // media type, a Host this server does not answer to, a change sent from another site
+  "unsupported_media_type",
+  "host_not_allowed",
+  "cross_site_request",
   // Workflow documents, block configs, references and expressions
   "invalid_workflow",
   "invalid_config",

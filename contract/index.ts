@@ -11,4 +11,6 @@ export * from "./runs";
 export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";
+export * from "./secrets";
 export * from "./api-client";
+export * from "./auth";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness } from "./__fixtures__/run-harness";
+import { SecretRedactor } from "./runtime/secret-redactor";
 
 describe("engine: references at run time", () => {
   it("fails clearly when a block reads the output of a block that was skipped", async () => {
@@ -73,7 +74,7 @@ describe("engine: references at run time", () => {
     expect(JSON.stringify(run.events)).not.toContain("undefined");
   });
 
-  it("resolves <variable.x>, run-time variables over the document's, and {{ENV}} masked in events and spans", async () => {
+  it("resolves <variable.x>, run-time variables over the document's, and {{ENV}} masked in events, spans and the output", async () => {
     const document = workflow(
       [
         block("start", "start"),
@@ -83,19 +84,42 @@ describe("engine: references at run time", () => {
       { company: "Acme", region: "eu" },
     );
     const run = await runHarness(document, { variables: { region: "us" }, env: (name) => (name === "API_TOKEN" ? "s3cr3t-value" : undefined) });
-    expect(run.result.output).toEqual({ auth: "Bearer s3cr3t-value", company: "Acme", region: "us" });
-    const reported = JSON.stringify([run.events.filter((event) => event.type !== "run.completed"), run.spans]);
+    expect(run.result.output).toEqual({ auth: "Bearer [secret:API_TOKEN]", company: "Acme", region: "us" });
+    const reported = JSON.stringify([run.events, run.spans, run.result]);
     expect(reported).not.toContain("s3cr3t-value");
-    expect(reported).toContain("Bearer [secret]");
+    expect(reported).toContain("Bearer [secret:API_TOKEN]");
   });
 
-  it("fails with the variable's name when an environment value is missing", async () => {
-    const document = workflow([block("start", "start"), block("call", "task", { value: "{{MISSING_KEY}}" })], [edge("start", "call")]);
-    const run = await runHarness(document);
-    expect(run.failed[0]!.error).toEqual({
-      code: "unresolved_reference",
-      message: "{{MISSING_KEY}}: no environment variable or stored secret named MISSING_KEY is set",
-    });
+  it("masks every value the redactor was given, used or not, in events, spans, the output and the error", async () => {
+    const leak = "canary-7f3a9b2c";
+    const document = workflow(
+      [
+        block("start", "start"),
+        block("echo", "task", { delta: `streamed ${leak.slice(0, 6)}`, output: { text: `${leak} ${leak.toUpperCase()} ${[...leak].reverse().join("")}` } }),
+        block("fail", "task", { fail: `failed with ${encodeURIComponent(leak)}` }),
+      ],
+      [edge("start", "echo"), edge("echo", "fail")],
+    );
+    const run = await runHarness(document, { redactor: new SecretRedactor([["CANARY", leak]]) });
+    const reported = JSON.stringify([run.events, run.spans, run.result]);
+    expect(reported).not.toContain(leak);
+    expect(reported).not.toContain(leak.toUpperCase());
+    expect(run.completed("echo")[0]).toMatchObject({ output: { text: "[secret:CANARY] [secret:CANARY] [secret:CANARY]" } });
+    expect(run.result.error?.message).toContain("[secret:CANARY]");
+  });
+
+  it("streams a value split across deltas masked, holding back only until the next delta or the block's end", async () => {
+    const leak = "canary-7f3a9b2c";
+    const document = workflow(
+      [block("start", "start"), block("talk", "task", { deltas: ["The key: ", leak.slice(0, 5), leak.slice(5), " - done"] })],
+      [edge("start", "talk")],
+    );
+    const run = await runHarness(document, { redactor: new SecretRedactor([["CANARY", leak]]) });
+    const deltas = run.events.flatMap((event) => (event.type === "block.delta" ? [event.text] : []));
+    expect(deltas.join("")).toBe("The key: [secret:CANARY] - done");
+    for (const delta of deltas) expect(delta).not.toContain(leak.slice(0, 5));
+    const completedAt = run.events.findIndex((event) => event.type === "block.completed" && event.blockId === "talk");
+    expect(run.events.findLastIndex((event) => event.type === "block.delta")).toBeLessThan(completedAt);
   });
 
   it("re-checks a config after resolution: a number field fed text fails with the field's path", async () => {

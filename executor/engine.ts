@@ -26,6 +26,7 @@ import type { WorkflowGraph } from "./graph";
 import { OutputStore } from "./runtime/output-store";
 import { RunContext, type Clock } from "./runtime/run-context";
 import { ScopeRun, type ScopeResult } from "./runtime/scope-run";
+import { SecretRedactor } from "./runtime/secret-redactor";
 import { emptyUsage } from "./usage";
 
 export const DEFAULT_CONCURRENCY = 16;
@@ -42,8 +43,13 @@ export interface ExecutionRequest {
   input?: Record<string, unknown>;
   /** Merged over the document's own variables. */
   variables?: Record<string, unknown>;
-  /** `{{NAME}}`: an environment variable or stored secret; undefined when not set. */
+  /** `{{NAME}}`: a stored secret or an allowed environment variable; undefined when the run may not read one. */
   env?: (name: string) => string | undefined;
+  /**
+   * Masks secret values in everything the run reports (events, spans, its output and error): give
+   * it every value `env` can return. Values read through `{{NAME}}` are added as they are read.
+   */
+  redactor?: SecretRedactor;
   /** Aborting it cancels the run and every running handler. */
   signal?: AbortSignal;
   idGenerator?: () => string;
@@ -58,6 +64,7 @@ export interface ExecutionRequest {
 
 export interface ExecutionResult {
   status: "succeeded" | "failed" | "cancelled";
+  /** Masked like the events: a secret value never leaves the engine in clear. */
   output: unknown;
   error: ErrorInfo | null;
   usage: Usage;
@@ -91,19 +98,20 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
   const halt = run.halt;
   let outcome: ExecutionResult;
   if (halt?.kind === "terminal" || result.status === "completed") {
-    const output = halt?.kind === "terminal" ? halt.data : result.status === "completed" ? result.output : null;
-    run.emit({ type: "run.completed", runId, output: run.redact(output), durationMs, ...usageFields(usage) });
+    const output = run.redact(halt?.kind === "terminal" ? halt.data : result.status === "completed" ? result.output : null);
+    run.emit({ type: "run.completed", runId, output, durationMs, ...usageFields(usage) });
     outcome = { status: "succeeded", output, error: null, usage, durationMs };
   } else if (halt?.kind === "cancelled") {
     run.emit({ type: "run.cancelled", runId });
-    outcome = { status: "cancelled", output: null, error: errorInfo(halt.error), usage, durationMs };
+    outcome = { status: "cancelled", output: null, error: run.redact(errorInfo(halt.error)), usage, durationMs };
   } else {
     let error: ErrorInfo;
     if (halt?.kind === "timeout") error = errorInfo(halt.error);
     else if (result.status === "failed") {
       const info = errorInfo(result.error);
-      error = { code: info.code, message: run.redactText(`Block '${result.node.name}' failed: ${info.message}`) };
+      error = { code: info.code, message: `Block '${result.node.name}' failed: ${info.message}` };
     } else error = { code: "internal_error", message: "The run stopped without finishing" };
+    error = run.redact(error);
     run.emit({ type: "run.failed", runId, error });
     outcome = { status: "failed", output: null, error, usage, durationMs };
   }
@@ -116,12 +124,13 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
   const clock = request.clock ?? systemClock;
   const startTime = clock.now();
   const { observer, runId, workflowId } = request;
+  const redactor = request.redactor ?? new SecretRedactor();
   safeEmit(observer, { type: "run.started", runId, workflowId, startedAt: new Date(startTime).toISOString() });
   let graph: WorkflowGraph;
   try {
     graph = isGraph(request.document) ? request.document : buildGraph(request.document, request.lookupBlockType);
   } catch (caught) {
-    const error = errorInfo(caught);
+    const error = redactor.redact(errorInfo(caught));
     safeEmit(observer, { type: "run.failed", runId, error });
     return { status: "failed", output: null, error, usage: emptyUsage(), durationMs: clock.now() - startTime };
   }
@@ -142,6 +151,7 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     clock,
     newId: request.idGenerator ?? (() => crypto.randomUUID()),
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
+    redactor,
   });
   const onAbort = () => run.haltRun({ kind: "cancelled", error: new CancelledError() });
   request.signal?.addEventListener("abort", onAbort, { once: true });

@@ -10,5 +10,6 @@ export { connectionProblem, createConnectionChecker, type ConnectionCandidate, t
 export { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
+export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";
 export * from "./references";
 export * from "./expression";

@@ -6,7 +6,7 @@
  * `<Root.path.to[0].field>`: the root is a block name (matched ignoring case and spaces), a block
  * id, `start`, `variable`, `loop` or `parallel`; at least one field or index must follow, so XML-like
  * prompt tags such as `<document>` or `<a href="x">` are left alone. Block names containing a dot
- * can be referenced by their id. `{{NAME}}` is an environment variable or stored secret.
+ * can be referenced by their id. `{{NAME}}` is a stored secret or an allowed environment variable.
  */
 
 export type PathSegment = string | number;

@@ -66,7 +66,7 @@ describe("resolving references", () => {
     );
     expect(() => resolveText("<agent.contnt>", source)).toThrow("(available there: content, data, count, nothing)");
     expect(() => resolveText("<nope.x>", source)).toThrow("<nope.x>: there is no block named or with id 'nope'");
-    expect(() => resolveText("{{NOPE}}", source)).toThrow("no environment variable or stored secret named NOPE is set");
+    expect(() => resolveText("{{NOPE}}", source)).toThrow("{{NOPE}}: no secret named NOPE: add it on the Secrets page, or list it in TRELLIS_WORKFLOW_ENV");
   });
 
   it("never walks into the prototype", () => {
@@ -88,8 +88,8 @@ describe("resolving references", () => {
   });
 
   it("reports secrets it inserted so they can be masked", () => {
-    const secrets: string[] = [];
-    resolveConfig({ header: "Bearer {{TOKEN}}" }, source, { onSecret: (value) => secrets.push(value) });
-    expect(secrets).toEqual(["abc"]);
+    const secrets: Array<[string, string]> = [];
+    resolveConfig({ header: "Bearer {{TOKEN}}" }, source, { onSecret: (name, value) => secrets.push([name, value]) });
+    expect(secrets).toEqual([["TOKEN", "abc"]]);
   });
 });

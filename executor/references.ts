@@ -12,13 +12,13 @@ export { readPath } from "./value-path";
  */
 export interface ReferenceSource {
   root(reference: BlockReference): unknown;
-  /** `{{NAME}}`: an environment variable or stored secret; undefined when not set. */
+  /** `{{NAME}}`: a stored secret or an allowed environment variable; undefined when the workflow may not read one. */
   env(name: string): string | undefined;
 }
 
 export interface ResolveOptions {
-  /** Called with every secret value inserted, so traces and events can mask it. */
-  onSecret?(value: string): void;
+  /** Called with every secret inserted (its name and value), so traces and events can mask it. */
+  onSecret?(name: string, value: string): void;
   /**
    * Config fields holding expressions (`branches[].expression`, array indexes written `[]`):
    * references there become expression literals (`"text"`, `42`, `{"a":1}`), so the expression
@@ -29,11 +29,16 @@ export interface ResolveOptions {
   fieldResolvers?: Readonly<Record<string, (text: string, resolve: (reference: ReferenceToken) => unknown) => string>>;
 }
 
+/** The error of a `{{NAME}}` the run cannot read: never a hint of what the server's environment holds. */
+export function missingSecretMessage(name: string): string {
+  return `{{${name}}}: no secret named ${name}: add it on the Secrets page, or list it in TRELLIS_WORKFLOW_ENV`;
+}
+
 function resolveToken(token: ReferenceToken, source: ReferenceSource, options: ResolveOptions): unknown {
   if (token.kind === "env") {
     const value = source.env(token.name);
-    if (value === undefined) throw new ReferenceError(`${token.text}: no environment variable or stored secret named ${token.name} is set`);
-    options.onSecret?.(value);
+    if (value === undefined) throw new ReferenceError(missingSecretMessage(token.name));
+    options.onSecret?.(token.name, value);
     return value;
   }
   const rootValue = source.root(token);

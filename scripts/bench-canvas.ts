@@ -83,7 +83,7 @@ function startServer(port: number): ChildProcess {
   const mode = built ? "start" : "dev";
   console.log(`Starting next ${mode} on port ${port}${built ? "" : " (no build found: dev mode figures are slower than production)"}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "trellis-bench-"));
-  return spawn("sh", ["-c", `node scripts/migrate.mjs && npx next ${mode} -p ${port}`], {
+  return spawn("sh", ["-c", `node scripts/migrate.mjs && npx next ${mode} -H 127.0.0.1 -p ${port}`], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

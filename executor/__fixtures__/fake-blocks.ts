@@ -99,6 +99,7 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
     log.maxRunning = Math.max(log.maxRunning, log.running);
     try {
       if (typeof config.delta === "string") context.emitDelta(config.delta);
+      if (Array.isArray(config.deltas)) for (const delta of config.deltas) context.emitDelta(String(delta));
       if (config.childSpan) context.startSpan({ kind: "model", name: "fake/model", model: "fake/model" }).end({ output: { text: "hi" } });
       if (typeof config.delayMs === "number") {
         if (config.ignoreSignal) await new Promise((resolve) => setTimeout(resolve, config.delayMs as number));

@@ -43,7 +43,7 @@ export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, confi
   const { run } = place;
   const source = createReferenceSource(run, place.store, place.frame, node);
   return resolveConfig(config, source, {
-    onSecret: (value) => run.secrets.add(value),
+    onSecret: (name, value) => run.redactor.add(name, value),
     expressionFields: expressionFields(node),
     fieldResolvers: node.info.fieldResolvers,
   });
@@ -112,7 +112,7 @@ export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockS
 /** Reports a failure; `handled` when an error edge will take it. */
 export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan, error: unknown, attempts?: number): void {
   const info = errorInfo(error);
-  const safe = { code: info.code, message: run.redactText(info.message) };
+  const safe = { code: info.code, message: info.message };
   // What a failed handler spent before failing (a model call that then broke) still counts.
   const spent = spentOf(error);
   if (spent) run.addUsage(spent);
@@ -120,7 +120,7 @@ export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan,
   if (attempts && attempts > 1) fields.attempts = attempts;
   if (spent) fields.usage = spent;
   const partialOutput = isTrellisError(error) ? error.partialOutput : undefined;
-  if (partialOutput !== undefined) fields.output = run.redact(partialOutput);
+  if (partialOutput !== undefined) fields.output = partialOutput;
   span.close("failed", fields);
   const failed: Parameters<RunContext["emit"]>[0] = {
     type: "block.failed",
@@ -139,7 +139,25 @@ export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan,
   run.emit(failed);
 }
 
-function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan, isOpen: () => boolean): Omit<HandlerContext, "signal"> {
+/**
+ * A block's streamed text, masked across chunk boundaries: each delta shows what is safe now and
+ * the held-back tail follows with the next delta, or when the block ends (`end`).
+ */
+function deltaStream(run: RunContext, node: GraphNode, span: BlockSpan) {
+  const masked = run.redactor.stream();
+  const send = (text: string) => {
+    if (text) run.emit({ type: "block.delta", runId: run.settings.runId, blockId: node.id, spanId: span.id, text });
+  };
+  return { push: (text: string) => send(masked.push(text)), end: () => send(masked.end()) };
+}
+
+function handlerContext(
+  place: ExecutionPlace,
+  node: GraphNode,
+  span: BlockSpan,
+  isOpen: () => boolean,
+  deltas: ReturnType<typeof deltaStream>,
+): Omit<HandlerContext, "signal"> {
   const { run } = place;
   const { settings } = run;
   return {
@@ -147,7 +165,7 @@ function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan,
     workflowId: settings.workflowId,
     block: node.block,
     emitDelta: (text) => {
-      if (isOpen()) run.emit({ type: "block.delta", runId: settings.runId, blockId: node.id, spanId: span.id, text: run.redactText(text) });
+      if (isOpen()) deltas.push(text);
     },
     startSpan: (options) => span.child(options),
     outgoingTargets: node.outgoingTargets,
@@ -201,15 +219,17 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       return { status: "failed", error };
     }
     let open = true;
+    const deltas = deltaStream(run, node, span);
     try {
       const { result, attempts } = await runWithPolicy(
         run,
         node,
         call,
         inputs,
-        handlerContext(place, node, span, () => open),
+        handlerContext(place, node, span, () => open, deltas),
       );
       open = false;
+      deltas.end();
       if (run.halt) {
         reportInterrupted(run, node, span);
         return { status: "notRun" };
@@ -226,7 +246,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         runId,
         blockId: node.id,
         spanId: span.id,
-        output: run.redact(checked.output),
+        output: checked.output,
         durationMs,
       };
       if (checked.usage) {
@@ -238,6 +258,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       run.emit(completed);
       return { status: "completed", output: checked.output };
     } catch (caught) {
+      if (open) deltas.end();
       open = false;
       if (run.halt) {
         reportInterrupted(run, node, span);

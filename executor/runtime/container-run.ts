@@ -149,6 +149,6 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
   outcome.lastStore?.copyInto(place.store);
   const output = { results: outcome.results };
   const durationMs = span.close("succeeded", { output });
-  run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output: run.redact(output), durationMs });
+  run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output, durationMs });
   return { status: "completed", output };
 }

@@ -79,6 +79,6 @@ export function planIterations(place: ExecutionPlace, node: GraphNode): Iteratio
 /** Evaluates a while condition before iteration `frame.index`; body blocks read the previous iteration's outputs. */
 export function whileHolds(place: ExecutionPlace, node: GraphNode, condition: string, frame: IterationFrame, store: OutputStore): boolean {
   const source = createReferenceSource(place.run, store, frame, node);
-  const text = resolveExpressionText(condition, source, { onSecret: (value) => place.run.secrets.add(value) });
+  const text = resolveExpressionText(condition, source, { onSecret: (name, value) => place.run.redactor.add(name, value) });
   return evaluateCondition(text, { index: frame.index });
 }

@@ -3,6 +3,7 @@ import type { RunObserver } from "../events";
 import { type RunEvent, type SpanRecord, type Usage } from "@/contract";
 import type { BlockHandlerLookup } from "../handler";
 import { addUsage, emptyUsage } from "../usage";
+import type { SecretRedactor } from "./secret-redactor";
 import { Semaphore } from "./semaphore";
 import { StopToken } from "./stop-token";
 
@@ -28,9 +29,9 @@ export interface RunSettings {
   clock: Clock;
   newId: () => string;
   concurrency: number;
+  /** Masks secret values in everything the run reports; `{{NAME}}` values are added as they are read. */
+  redactor: SecretRedactor;
 }
-
-const REDACTED = "[secret]";
 
 /** State shared by every scope of one run: settings, the concurrency cap, totals, the halt switch. */
 export class RunContext {
@@ -40,8 +41,6 @@ export class RunContext {
   halt: RunHalt | null = null;
   /** Abort controllers of the handlers running now; a halt aborts them all. */
   readonly running = new Set<AbortController>();
-  /** Secret values inserted into any config so far; masked in events and spans. */
-  readonly secrets = new Set<string>();
   private closed = false;
 
   constructor(readonly settings: RunSettings) {
@@ -60,20 +59,25 @@ export class RunContext {
     return new Date(time).toISOString();
   }
 
-  /** Observers must not throw; if one does anyway, the run goes on. */
+  get redactor(): SecretRedactor {
+    return this.settings.redactor;
+  }
+
+  /** Every event leaves the run masked. Observers must not throw; if one does anyway, the run goes on. */
   emit(event: RunEvent): void {
     if (this.closed) return;
     try {
-      this.settings.observer.event(event);
+      this.settings.observer.event(this.redact(event));
     } catch {
       // A failing observer must not change the run's outcome.
     }
   }
 
+  /** Every span leaves the run masked, like events. */
   span(record: SpanRecord): void {
     if (this.closed) return;
     try {
-      this.settings.observer.span(record);
+      this.settings.observer.span(this.redact(record));
     } catch {
       // As above.
     }
@@ -95,26 +99,12 @@ export class RunContext {
     for (const controller of this.running) controller.abort(halt.error);
   }
 
-  /** Masks every secret value used in this run inside text, objects and arrays. */
+  /** Masks every secret value this run may read inside text, objects and arrays. */
   redact<T>(value: T): T {
-    if (this.secrets.size === 0) return value;
-    return this.redactValue(value) as T;
+    return this.settings.redactor.redact(value);
   }
 
   redactText(text: string): string {
-    let result = text;
-    for (const secret of this.secrets) if (secret.length > 0) result = result.split(secret).join(REDACTED);
-    return result;
-  }
-
-  private redactValue(value: unknown): unknown {
-    if (typeof value === "string") return this.redactText(value);
-    if (Array.isArray(value)) return value.map((item) => this.redactValue(item));
-    if (value !== null && typeof value === "object") {
-      const result: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) result[key] = this.redactValue(item);
-      return result;
-    }
-    return value;
+    return this.settings.redactor.redactText(text);
   }
 }

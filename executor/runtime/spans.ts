@@ -3,7 +3,7 @@ import type { ChildSpan, ChildSpanOptions } from "../handler";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
 
-/** A block's span, reported when it opens and again when it closes. */
+/** A block's span, reported when it opens and again when it closes (masked by RunContext.span). */
 export class BlockSpan {
   readonly record: SpanRecord;
   private readonly startTime: number;
@@ -38,7 +38,7 @@ export class BlockSpan {
   }
 
   open(input?: unknown): void {
-    if (input !== undefined) this.record.input = this.run.redact(input);
+    if (input !== undefined) this.record.input = input;
     this.run.span({ ...this.record });
   }
 
@@ -47,7 +47,6 @@ export class BlockSpan {
     const end = this.run.now();
     const durationMs = end - this.startTime;
     Object.assign(this.record, fields, { status, endedAt: this.run.iso(end), durationMs });
-    if (fields.output !== undefined) this.record.output = this.run.redact(fields.output);
     this.run.span({ ...this.record });
     return durationMs;
   }
@@ -69,7 +68,7 @@ export class BlockSpan {
       startedAt: run.iso(start),
     };
     if (options.model !== undefined) record.model = options.model;
-    if (options.input !== undefined) record.input = run.redact(options.input);
+    if (options.input !== undefined) record.input = options.input;
     if (this.record.iteration) record.iteration = this.record.iteration;
     run.span({ ...record });
     let ended = false;
@@ -81,9 +80,9 @@ export class BlockSpan {
         ended = true;
         const end = run.now();
         Object.assign(record, { status: result.error ? "failed" : "succeeded", endedAt: run.iso(end), durationMs: end - start });
-        if (result.output !== undefined) record.output = run.redact(result.output);
+        if (result.output !== undefined) record.output = result.output;
         if (result.usage) record.usage = result.usage;
-        if (result.error) record.error = { code: result.error.code, message: run.redactText(result.error.message) };
+        if (result.error) record.error = { code: result.error.code, message: result.error.message };
         run.span({ ...record });
       },
     };

@@ -12,5 +12,6 @@ export { SpanRepository } from "./span-repository";
 export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
 export { loadSecretKey } from "./secret-key";
+export { resolveDatabaseConfig } from "./database-config.mjs";
 
 export type { SecretSummary, StoredRunEvent } from "./types";

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { autoImplementMethods } from "next/dist/server/route-modules/app-route/helpers/auto-implement-methods";
 import { describe, expect, it } from "vitest";
 import { endpoint, route } from "./endpoint";
 import { RequestError } from "./errors";
@@ -9,7 +10,7 @@ describe("endpoint and route", () => {
     const refuse = endpoint(async () => {
       throw new RequestError("invalid_request", "The thing is invalid.", [{ path: "name", message: "is required" }]);
     });
-    const response = await refuse(new Request("http://test/thing"), {});
+    const response = await refuse(new Request("http://localhost/thing"), {});
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: { code: "invalid_request", message: "The thing is invalid.", details: [{ path: "name", message: "is required" }] },
@@ -18,7 +19,7 @@ describe("endpoint and route", () => {
 
   it("binds an endpoint as a route handler, passing the awaited params", async () => {
     const echo = endpoint<{ id: string }>(async (request, { id }) => Response.json({ id, method: request.method }));
-    const response = await route(echo)(new Request("http://test/things/7", { method: "PUT" }), { params: Promise.resolve({ id: "7" }) });
+    const response = await route(echo)(new Request("http://localhost/things/7", { method: "PUT" }), { params: Promise.resolve({ id: "7" }) });
     expect(await response.json()).toEqual({ id: "7", method: "PUT" });
   });
 });
@@ -50,6 +51,51 @@ describe("app/api route files", () => {
       expect(stray).toEqual([]);
       expect(lines.some((line) => line.startsWith("export const") && line.includes("= route("))).toBe(true);
       expect(lines.filter((line) => /from "@\/lib\/(runtime|db)\b/.test(line))).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Every route is guarded, because every route is an endpoint: each exported handler of every
+ * route file refuses a foreign Host (DNS rebinding) and a change from another site before its
+ * code runs, and no answer, Next's automatic OPTIONS answer included, carries a CORS header. A
+ * new route that bypassed endpoint() fails here.
+ */
+describe("app/api routes are guarded", () => {
+  const apiFolder = path.join(process.cwd(), "app", "api");
+  const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+  const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+  type Handler = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
+  const corsHeaders = (response: Response) => [...response.headers.keys()].filter((name) => name.startsWith("access-control-"));
+  const context = { params: Promise.resolve({}) };
+
+  for (const file of routeFiles) {
+    const url = `http://localhost/api/${path.dirname(file).split(path.sep).join("/")}`;
+    it(`${file} refuses a foreign Host and a cross-site change, and sends no CORS header`, async () => {
+      const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number], Handler>>;
+      const exported = methods.filter((method) => typeof routeModule[method] === "function");
+      expect(exported.length).toBeGreaterThan(0);
+      for (const method of exported) {
+        const handler = routeModule[method]!;
+        const rebound = await handler(new Request(url, { method, headers: { host: "evil.example:3000" } }), context);
+        expect([method, rebound.status]).toEqual([method, 421]);
+        expect(await rebound.json()).toMatchObject({ error: { code: "host_not_allowed" } });
+        expect(corsHeaders(rebound)).toEqual([]);
+        if (method === "GET" || method === "HEAD") continue;
+        const crossSite = await handler(
+          new Request(url, { method, headers: { origin: "https://evil.example", "content-type": "text/plain" }, body: "{}" }),
+          context,
+        );
+        expect([method, crossSite.status]).toEqual([method, 403]);
+        expect(corsHeaders(crossSite)).toEqual([]);
+      }
+      // Routes export no OPTIONS: Next answers a preflight itself, with Allow and no CORS header.
+      const preflight = (await autoImplementMethods(routeModule as never).OPTIONS(
+        new Request(url, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } }) as never,
+        context as never,
+      )) as Response;
+      expect(preflight.status).toBe(204);
+      expect(corsHeaders(preflight)).toEqual([]);
     });
   }
 });

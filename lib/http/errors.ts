@@ -22,6 +22,11 @@ export const HTTP_STATUS_BY_CODE = {
   version_conflict: 409,
   too_large: 413,
   unsupported_file_type: 415,
+  unsupported_media_type: 415,
+  // 421 Misdirected Request: the Host names a site this server does not serve (DNS rebinding);
+  // 403 for the cross-site change, the request of a site the user did not mean to act from.
+  host_not_allowed: 421,
+  cross_site_request: 403,
   // A service behind the server failed (a model provider, an MCP server); the messages name the
   // provider and what to set, with keys scrubbed.
   mcp_unavailable: 502,

@@ -15,11 +15,15 @@ function upload(files: Array<{ name: string; content: BlobPart; type?: string }>
   return new Request("http://localhost/api/knowledge-bases/x/documents", { method: "POST", body: form });
 }
 
+/** A JSON POST as the browser's API client sends it. */
+const postJson = (body: unknown) =>
+  new Request("http://localhost", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
 beforeAll(async () => {
   database = await createTestDatabase();
   service = createKnowledgeService({ db: database.prisma, env: () => undefined });
   endpoints = knowledgeEndpoints(() => service);
-  const created = await endpoints.createBase(new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "Uploads" }) }), {});
+  const created = await endpoints.createBase(postJson({ name: "Uploads" }), {});
   expect(created.status).toBe(201);
   baseId = ((await created.json()) as { id: string }).id;
 });
@@ -100,7 +104,7 @@ describe("knowledge base endpoints", () => {
   });
 
   it("searches with the contract's result fields and validates the body", async () => {
-    const response = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "alpha", topK: 2 }) }), {
+    const response = await endpoints.search(postJson({ query: "alpha", topK: 2 }), {
       id: baseId,
     });
     expect(response.status).toBe(200);
@@ -112,16 +116,13 @@ describe("knowledge base endpoints", () => {
       documentId: expect.any(String),
       content: expect.stringContaining("Alpha text"),
     });
-    const bad = await endpoints.search(new Request("http://localhost", { method: "POST", body: JSON.stringify({ query: "x", topK: 0 }) }), { id: baseId });
+    const bad = await endpoints.search(postJson({ query: "x", topK: 0 }), { id: baseId });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("topK");
   });
 
   it("refuses an invalid knowledge base with 400 naming the field", async () => {
-    const response = await endpoints.createBase(
-      new Request("http://localhost", { method: "POST", body: JSON.stringify({ name: "x", chunkSize: 100, chunkOverlap: 60 }) }),
-      {},
-    );
+    const response = await endpoints.createBase(postJson({ name: "x", chunkSize: 100, chunkOverlap: 60 }), {});
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
     expect(error).toMatchObject({ code: "invalid_request", details: [{ path: "chunkOverlap" }] });

@@ -36,12 +36,15 @@ export function knowledgeEndpoints(service: () => KnowledgeService) {
       return new Response(null, { status: 204 });
     }),
     listDocuments: endpoint<BaseParams>(async (_request, { id }) => Response.json({ documents: (await service().listDocuments(id)).map(documentView) })),
-    uploadDocuments: endpoint<BaseParams>(async (request, { id }) => {
-      await service().getBase(id); // 404 before reading a large body
-      const { files, metadata } = await readUploadForm(request);
-      const documents = await service().uploadDocuments(id, files, metadata);
-      return Response.json({ documents: documents.map(({ id, name, status }) => ({ id, name, status })) }, { status: 202 });
-    }),
+    uploadDocuments: endpoint<BaseParams>(
+      async (request, { id }) => {
+        await service().getBase(id); // 404 before reading a large body
+        const { files, metadata } = await readUploadForm(request);
+        const documents = await service().uploadDocuments(id, files, metadata);
+        return Response.json({ documents: documents.map(({ id, name, status }) => ({ id, name, status })) }, { status: 202 });
+      },
+      { body: "multipart" },
+    ),
     getDocument: endpoint<DocumentParams>(async (_request, { id, documentId }) => Response.json(await service().getDocument(id, documentId))),
     deleteDocument: endpoint<DocumentParams>(async (_request, { id, documentId }) => {
       await service().deleteDocument(id, documentId);

@@ -11,7 +11,7 @@ afterAll(() => kit.close());
 /** The browser's API client, its requests served by the real run endpoints over a test database. */
 function clientOverEndpoints() {
   const serve = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input), "http://test"), init);
+    const request = new Request(new URL(String(input), "http://localhost"), init);
     const { pathname } = new URL(request.url);
     const start = /^\/api\/workflows\/([^/]+)\/runs$/.exec(pathname);
     if (start && request.method === "POST") return kit.endpoints.start(request, { id: start[1]! });

@@ -49,7 +49,7 @@ async function statusBecomes(runId: string, status: string): Promise<string> {
 
 function decide(runId: string, toolCallId: string, body: unknown) {
   return endpoints.decide(
-    new Request(`http://test/api/runs/${runId}/approvals/${toolCallId}`, {
+    new Request(`http://localhost/api/runs/${runId}/approvals/${toolCallId}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -74,7 +74,7 @@ describe("tool approval", () => {
     expect(requested.spanId).toEqual(expect.any(String));
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
     expect(kit.server.requests).toHaveLength(1); // the model waits too
-    const listed = (await (await endpoints.list(new Request(`http://test/api/runs/${live.runId}/approvals`), { id: live.runId })).json()) as {
+    const listed = (await (await endpoints.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId })).json()) as {
       status: string;
       approvals: Array<{ toolCallId: string; toolName: string }>;
     };

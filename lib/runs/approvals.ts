@@ -14,6 +14,8 @@ export interface ApprovalHost {
   emit(runId: string, event: RunEvent): boolean;
   /** Stores the run's status (only while it is running or paused). */
   setStatus(runId: string, status: "running" | "paused"): Promise<void>;
+  /** Masks the run's secret values (a tool call's arguments may hold one). */
+  redact<T>(runId: string, value: T): T;
 }
 
 export class ApprovalNotFoundError extends TrellisError {
@@ -41,7 +43,8 @@ export class RunApprovals {
   /** Waits for a decision on one tool call; rejects when `signal` aborts (the run is cancelled). */
   async request(request: ToolApprovalRequest, signal: AbortSignal): Promise<ToolApprovalDecision> {
     if (signal.aborted) throw new CancelledError();
-    const approval: PendingApproval = { ...request, requestedAt: new Date().toISOString() };
+    // What a person sees (the event, the pending list) is masked; the call itself goes on with the real arguments.
+    const approval: PendingApproval = this.host.redact(request.runId, { ...request, requestedAt: new Date().toISOString() });
     let decide!: (decision: ToolApprovalDecision) => void;
     let fail!: (error: unknown) => void;
     const decided = new Promise<ToolApprovalDecision>((resolve, reject) => {
@@ -108,7 +111,9 @@ export class RunApprovals {
     const previous = this.statusWrites.get(runId) ?? Promise.resolve();
     const next = previous
       .then(() => this.host.setStatus(runId, this.waiting.has(runId) ? "paused" : "running"))
-      .catch((error: unknown) => console.error(`[trellis] could not store the status of run ${runId}:`, error instanceof Error ? error.message : error));
+      .catch((error: unknown) =>
+        console.error(`[trellis] could not store the status of run ${runId}:`, this.host.redact(runId, error instanceof Error ? error.message : String(error))),
+      );
     this.statusWrites.set(runId, next);
     void next.then(() => {
       if (this.statusWrites.get(runId) === next) this.statusWrites.delete(runId);

@@ -14,7 +14,7 @@ async function createWorkflow(document: unknown): Promise<string> {
 
 function startRun(workflowId: string, body: unknown, accept = "application/json") {
   return kit.endpoints.start(
-    new Request(`http://test/api/workflows/${workflowId}/runs`, {
+    new Request(`http://localhost/api/workflows/${workflowId}/runs`, {
       method: "POST",
       headers: { "content-type": "application/json", accept },
       body: JSON.stringify(body),
@@ -23,11 +23,11 @@ function startRun(workflowId: string, body: unknown, accept = "application/json"
   );
 }
 
-const getRun = (runId: string) => kit.endpoints.get(new Request(`http://test/api/runs/${runId}`), { id: runId });
+const getRun = (runId: string) => kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId });
 const runEvents = (runId: string, headers: Record<string, string> = {}) =>
-  kit.endpoints.events(new Request(`http://test/api/runs/${runId}/events`, { headers }), { id: runId });
+  kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`, { headers }), { id: runId });
 const listRuns = (workflowId: string, query = "") =>
-  kit.endpoints.list(new Request(`http://test/api/workflows/${workflowId}/runs${query}`), { id: workflowId });
+  kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`), { id: workflowId });
 
 describe("runs over the API: support routing against the test LLM server", () => {
   it("runs only the chosen agent, streams its text, and reports tokens and cost equal to usage times the catalog price", async () => {
@@ -142,7 +142,7 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const stream = runEvents(runId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancelledAt = Date.now();
-    expect((await kit.endpoints.cancel(new Request(`http://test/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId })).status).toBe(202);
+    expect((await kit.endpoints.cancel(new Request(`http://localhost/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId })).status).toBe(202);
     const events = parseSse(await (await stream).text());
     expect(Date.now() - cancelledAt).toBeLessThan(1_000);
     expect(events.at(-1)?.event).toBe("run.cancelled");
@@ -167,7 +167,7 @@ describe("runs over the API: support routing against the test LLM server", () =>
 
   it("starts a run in the background from an empty body", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const accepted = await kit.endpoints.start(new Request(`http://test/api/workflows/${workflowId}/runs`, { method: "POST" }), { id: workflowId });
+    const accepted = await kit.endpoints.start(new Request(`http://localhost/api/workflows/${workflowId}/runs`, { method: "POST" }), { id: workflowId });
     expect(accepted.status).toBe(202);
     const { runId } = (await accepted.json()) as { runId: string };
     await kit.runtime.runs.liveRun(runId)?.done;
@@ -175,14 +175,25 @@ describe("runs over the API: support routing against the test LLM server", () =>
   });
 
   it("refuses a malformed run request and an unknown workflow", async () => {
-    const bad = await kit.endpoints.start(new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ input: "nope" }) }), {
-      id: "x",
-    });
+    const bad = await kit.endpoints.start(
+      new Request("http://localhost/api/workflows/x/runs", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ input: "nope" }),
+      }),
+      {
+        id: "x",
+      },
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("input");
     // Start inputs sent at the top level instead of under `input` are named, not silently dropped.
     const misplaced = await kit.endpoints.start(
-      new Request("http://test/api/workflows/x/runs", { method: "POST", body: JSON.stringify({ message: "hello" }) }),
+      new Request("http://localhost/api/workflows/x/runs", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: "hello" }),
+      }),
       { id: "x" },
     );
     expect(misplaced.status).toBe(400);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunObserver } from "@/executor";
+import { SecretRedactor, type RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
 import { type RunChannel } from "./run-channel";
 
@@ -14,7 +14,9 @@ const FLUSH_INTERVAL_MS = 100;
 /**
  * The engine's observer for a live run: every event goes to the run's channel at once (so open
  * streams see it immediately), and events and spans are written to the database in batches, one
- * batch at a time and in order, so a slow database never slows the run down.
+ * batch at a time and in order, so a slow database never slows the run down. Everything passes
+ * through the run's redactor first (the engine masks its own events; this also covers the ones
+ * from elsewhere, such as approval requests), and so does what it logs.
  */
 export class RunRecorder implements RunObserver {
   private pendingEvents: SequencedRunEvent[] = [];
@@ -27,11 +29,13 @@ export class RunRecorder implements RunObserver {
   constructor(
     private readonly channel: RunChannel,
     private readonly persistence: RunPersistence,
+    private readonly redactor: SecretRedactor = new SecretRedactor(),
     private readonly onPersistError: (error: unknown) => void = (error) =>
-      console.error(`[trellis] could not store run ${channel.runId} events:`, error instanceof Error ? error.message : error),
+      console.error(`[trellis] could not store run ${channel.runId} events:`, redactor.redactText(error instanceof Error ? error.message : String(error))),
   ) {}
 
-  event(event: RunEvent): void {
+  event(unmasked: RunEvent): void {
+    const event = this.redactor.redact(unmasked);
     // The run's last event waits until its row is stored (see publishEnd), so a client that reads
     // GET /api/runs/:id as soon as the stream ends sees the same status and totals.
     if (isTerminalEvent(event)) {
@@ -51,7 +55,8 @@ export class RunRecorder implements RunObserver {
     await this.flush();
   }
 
-  span(span: SpanRecord): void {
+  span(unmasked: SpanRecord): void {
+    const span = this.redactor.redact(unmasked);
     // Only the latest state of a span needs writing; earlier states in the same batch are superseded.
     this.pendingSpans.set(span.id, span);
     this.schedule();

@@ -1,16 +1,19 @@
 import "server-only";
 import { workflowDocumentSchema, type WorkflowDocument, type RunStatus, type RunRecord } from "@/contract";
-import { emptyUsage, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "@/executor";
+import { emptyUsage, executeWorkflow, SecretRedactor, type ExecutionRequest, type ExecutionResult } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunApprovals } from "./approvals";
 import { RunChannel } from "./run-channel";
 import { RunRecorder } from "./run-recorder";
 
-/** What a run needs from the runtime besides storage: block types, handlers and its env. */
+/** What a run needs from the runtime besides storage: block types, handlers and what `{{NAME}}` reads. */
 export interface RunExecutionSetup {
   lookupBlockType: ExecutionRequest["lookupBlockType"];
   lookupHandler: ExecutionRequest["lookupHandler"];
+  /** `{{NAME}}`: the run's workflowEnv (stored secrets, then the allowed process variables). */
   env: (name: string) => string | undefined;
+  /** Every secret value the run could show, by name: masked as `[secret:NAME]` in all it stores and streams. */
+  secrets: ReadonlyMap<string, string>;
 }
 
 export interface RunServiceDependencies {
@@ -33,6 +36,7 @@ export interface LiveRun {
 interface LiveEntry extends LiveRun {
   controller: AbortController;
   recorder: RunRecorder;
+  redactor: SecretRedactor;
   workflowName: string;
   parentRunId?: string;
 }
@@ -73,6 +77,7 @@ export class RunService {
         entry.recorder.event(event);
         return true;
       },
+      redact: (runId, value) => this.live.get(runId)?.redactor.redact(value) ?? value,
       setStatus: async (runId, status) => {
         await this.deps.repositories.runs.update(runId, { status }, { onlyIfStatus: ["running", "paused"] });
       },
@@ -93,16 +98,32 @@ export class RunService {
     const run = await repositories.runs.create({ workflowId, status: "running", input });
     const channel = new RunChannel(run.id);
     const controller = new AbortController();
-    const recorder = new RunRecorder(channel, {
-      appendEvents: (runId, events) => repositories.runEvents.append(runId, events),
-      upsertSpans: (spans) => repositories.spans.upsertMany(spans),
-    });
+    // Filled with the run's secrets once they are read (prepare); everything recorded passes through it.
+    const redactor = new SecretRedactor();
+    const recorder = new RunRecorder(
+      channel,
+      {
+        appendEvents: (runId, events) => repositories.runEvents.append(runId, events),
+        upsertSpans: (spans) => repositories.spans.upsertMany(spans),
+      },
+      redactor,
+    );
     if (options.signal) {
       if (options.signal.aborted) controller.abort();
       else options.signal.addEventListener("abort", () => controller.abort(), { once: true });
     }
-    const done = this.execute(run, document, input, channel, recorder, controller.signal, options.depth ?? 0);
-    const entry: LiveEntry = { runId: run.id, workflowId, channel, done, controller, recorder, workflowName: document.name, parentRunId: options.parentRunId };
+    const done = this.execute(run, document, input, recorder, redactor, controller.signal, options.depth ?? 0);
+    const entry: LiveEntry = {
+      runId: run.id,
+      workflowId,
+      channel,
+      done,
+      controller,
+      recorder,
+      redactor,
+      workflowName: document.name,
+      parentRunId: options.parentRunId,
+    };
     this.live.set(run.id, entry);
     void done.finally(() => setTimeout(() => this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.());
     return entry;
@@ -144,8 +165,8 @@ export class RunService {
     run: RunRecord,
     document: WorkflowDocument,
     input: Record<string, unknown>,
-    channel: RunChannel,
     recorder: RunRecorder,
+    redactor: SecretRedactor,
     signal: AbortSignal,
     depth: number,
   ): Promise<RunRecord> {
@@ -153,11 +174,13 @@ export class RunService {
     let result: ExecutionResult;
     try {
       const setup = await this.deps.prepare();
+      for (const [name, value] of setup.secrets) redactor.add(name, value);
       result = await executeWorkflow({
         document,
         lookupBlockType: setup.lookupBlockType,
         lookupHandler: setup.lookupHandler,
         env: setup.env,
+        redactor,
         observer: recorder,
         runId: run.id,
         workflowId: run.workflowId,
@@ -168,7 +191,7 @@ export class RunService {
       });
     } catch (error) {
       // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets unreadable).
-      const message = error instanceof Error ? error.message : String(error);
+      const message = redactor.redactText(error instanceof Error ? error.message : String(error));
       recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
       result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: 0 };
     }
@@ -176,10 +199,11 @@ export class RunService {
     const endedAt = new Date(new Date(run.startedAt).getTime() + result.durationMs);
     let stored: RunRecord | null;
     try {
+      // The engine masks both already; the stored row is masked here once more, whatever made it.
       stored = await repositories.runs.update(run.id, {
         status: END_STATUS[result.status],
-        output: result.output ?? null,
-        error: result.error,
+        output: redactor.redact(result.output ?? null),
+        error: redactor.redact(result.error),
         endedAt,
         durationMs: Math.round(result.durationMs),
         usage: result.usage,

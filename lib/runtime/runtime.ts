@@ -15,6 +15,7 @@ import { createRunFunctionToolProvider } from "@/tools/run_function";
 import { createWebPageToolProvider } from "@/tools/web_page";
 import { createWorkflowToolProvider, MAX_WORKFLOW_DEPTH_ENV, maxWorkflowDepthFrom } from "@/tools/workflow";
 import { createBlockHandlers, lookupHandlers } from "@/blocks/handlers";
+import { createRunEnvironment, processProviderEnv, type RunEnvironment } from "./run-environment";
 import { workflowToolRuntime } from "./workflow-tool-runtime";
 
 export type EnvReader = (name: string) => string | undefined;
@@ -22,7 +23,11 @@ export type EnvReader = (name: string) => string | undefined;
 export interface RuntimeOptions {
   repositories: Repositories;
   knowledgeSearch: KnowledgeSearchFunction;
-  /** The process environment; stored secrets take precedence over it for `{{NAME}}` and keys. */
+  /**
+   * The process environment. A run never reads it whole: `{{NAME}}` gets only the variables listed
+   * in TRELLIS_WORKFLOW_ENV, the provider layer only the provider variables (run-environment.ts),
+   * and stored secrets come first for both.
+   */
   processEnv?: EnvReader;
   guardedFetch?: GuardedFetch;
   runTimeoutMs?: number;
@@ -30,8 +35,8 @@ export interface RuntimeOptions {
 
 /**
  * The composition root: the one place where storage, providers, tools and the executor meet.
- * Handlers are made per run because a run's env includes the stored secrets as they are when it
- * starts (a key changed in the UI applies to the next run).
+ * Handlers are made per run because a run's settings include the stored secrets as they are when
+ * it starts (a key changed on the Secrets page applies to the next run, no restart).
  */
 export function createRuntime(options: RuntimeOptions) {
   const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
@@ -41,14 +46,16 @@ export function createRuntime(options: RuntimeOptions) {
   const mcpServers = () => loadMcpServers({ env: processEnv });
   const workflowTools = workflowToolRuntime(repositories, () => runs, maxWorkflowDepthFrom(processEnv(MAX_WORKFLOW_DEPTH_ENV)));
 
-  async function runEnv(): Promise<EnvReader> {
+  /** A run's readers (`workflowEnv` for `{{NAME}}`, `providerEnv` for models) over the secrets stored now. */
+  async function runEnvironment(): Promise<RunEnvironment> {
     const names = (await repositories.secrets.list()).map((secret) => secret.name);
     const secrets = names.length > 0 ? await repositories.secrets.getMany(names) : new Map<string, string>();
-    return (name) => secrets.get(name) ?? processEnv(name);
+    return createRunEnvironment(secrets, processEnv);
   }
 
-  function prepareHandlers(env: EnvReader) {
-    const models = createModelRegistry({ env });
+  /** `providerEnv` configures the models; it is never what `{{NAME}}` reads. */
+  function prepareHandlers(providerEnv: EnvReader) {
+    const models = createModelRegistry({ env: providerEnv });
     const tools = createToolRegistry(
       [
         calculatorToolProvider,
@@ -68,15 +75,15 @@ export function createRuntime(options: RuntimeOptions) {
     repositories,
     runTimeoutMs: options.runTimeoutMs,
     async prepare() {
-      const env = await runEnv();
-      const { handlers } = prepareHandlers(env);
-      return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env };
+      const environment = await runEnvironment();
+      const { handlers } = prepareHandlers(environment.providerEnv);
+      return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env: environment.workflowEnv, secrets: environment.masked };
     },
   });
 
   /** What the inspector offers: tool types, and the operator's MCP servers by name and target only. */
   function toolCatalog() {
-    const tools = prepareHandlers(processEnv).tools.list();
+    const tools = prepareHandlers(processProviderEnv(processEnv)).tools.list();
     try {
       return { tools, mcpServers: Object.entries(mcpServers()).map(([name, config]) => describeMcpServer(name, config)) };
     } catch (error) {
@@ -84,7 +91,7 @@ export function createRuntime(options: RuntimeOptions) {
     }
   }
 
-  return { repositories, runs, prepareHandlers, runEnv, mcpServers, toolCatalog };
+  return { repositories, runs, prepareHandlers, runEnvironment, mcpServers, toolCatalog };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

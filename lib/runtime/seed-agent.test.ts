@@ -109,8 +109,9 @@ describe("the seed's support agent", () => {
 
     const endpoints = runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories }));
     const response = await endpoints.start(
-      new Request("http://test/runs", {
+      new Request("http://localhost/runs", {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ input: { question: "What is our refund policy for order A-17?" }, wait: true }),
       }),
       { id: workflow.id },

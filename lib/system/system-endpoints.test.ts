@@ -1,24 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { systemEndpoints } from "./system-endpoints";
 
-const environment: Record<string, string> = { OPENAI_API_KEY: "sk-secret", DATABASE_URL: "postgres://internal" };
+const environment: Record<string, string> = {
+  OPENAI_API_KEY: "sk-secret",
+  DATABASE_URL: "postgres://internal",
+  REGION: "eu-west",
+  TRELLIS_WORKFLOW_ENV: "REGION, UNSET_NAME,not valid!",
+};
 const endpoints = systemEndpoints({
   toolCatalog: () => ({ tools: [], mcpServers: [] }),
   mcpServers: () => ({}),
   secretNames: async () => ["SUPPORT_TOKEN"],
   env: (name) => environment[name],
 });
-const get = (path: string) => new Request(`http://test${path}`);
+const get = (path: string) => new Request(`http://localhost${path}`);
 
 describe("system endpoints", () => {
   it("answers the health check", async () => {
     expect(await (await endpoints.health(get("/api/health"), {})).json()).toEqual({ ok: true });
   });
 
-  it("offers stored secret names and set provider variables, never values or other variables", async () => {
+  it("offers exactly what a workflow may read: stored secret names and the set variables of TRELLIS_WORKFLOW_ENV, never values", async () => {
     const body = JSON.stringify(await (await endpoints.envNames(get("/api/env-names"), {})).json());
-    expect(JSON.parse(body)).toEqual({ names: ["OPENAI_API_KEY", "SUPPORT_TOKEN"] });
-    expect(body).not.toMatch(/sk-secret|DATABASE_URL/);
+    expect(JSON.parse(body)).toEqual({ names: ["REGION", "SUPPORT_TOKEN"] });
+    // A provider key of the process runs models but is not readable by a workflow, so it is not offered.
+    expect(body).not.toMatch(/sk-secret|OPENAI_API_KEY|DATABASE_URL|eu-west|UNSET_NAME/);
   });
 
   it("answers 404 naming the configured servers for an unknown MCP server", async () => {

@@ -1,21 +1,17 @@
 import "server-only";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
+import { workflowEnvNames } from "@/lib/runtime/run-environment";
 import type { Runtime } from "@/lib/runtime/runtime";
-import { listModels, PROVIDERS, type EnvReader } from "@/providers";
+import { listModels, type EnvReader } from "@/providers";
 import { listMcpServerTools } from "@/tools/mcp";
 
 export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" | "mcpServers"> {
   /** Names of the stored secrets, never their values. */
   secretNames(): Promise<string[]>;
-  /** The process environment, read only to tell which provider variables are set. */
+  /** The process environment, read only for TRELLIS_WORKFLOW_ENV and whether the names it lists are set. */
   env: EnvReader;
 }
-
-/** The variables a provider is configured by: the only environment names ever offered. */
-const PROVIDER_VARIABLES = Object.values(PROVIDERS)
-  .flatMap((provider) => [provider.apiKeyVariable, provider.baseUrlVariable])
-  .filter((name): name is string => Boolean(name));
 
 /**
  * Endpoints about the server itself rather than stored data: whether it is up, and what the
@@ -49,13 +45,10 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
       }
     }),
     /**
-     * Names for `{{` completion: stored secrets and the provider variables that are set. Names
-     * only, never values, and never the rest of the server's environment.
+     * Names for `{{` completion: exactly what a workflow may read, the stored secrets and the
+     * variables of TRELLIS_WORKFLOW_ENV that are set. Names only, never values.
      */
-    envNames: endpoint(async () => {
-      const configured = PROVIDER_VARIABLES.filter((name) => deps.env(name));
-      return Response.json({ names: [...new Set([...(await deps.secretNames()), ...configured])].sort() });
-    }),
+    envNames: endpoint(async () => Response.json({ names: workflowEnvNames(await deps.secretNames(), deps.env) })),
   };
 }
 

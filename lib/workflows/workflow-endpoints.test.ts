@@ -27,7 +27,7 @@ const valid = { name: "Support", blocks: [start, agent], edges: [{ id: "e1", sou
 
 function post(body: unknown, init: { raw?: string; headers?: Record<string, string> } = {}) {
   return http.create(
-    new Request("http://test/api/workflows", {
+    new Request("http://localhost/api/workflows", {
       method: "POST",
       headers: { "content-type": "application/json", ...init.headers },
       body: init.raw ?? JSON.stringify(body),
@@ -38,12 +38,12 @@ function post(body: unknown, init: { raw?: string; headers?: Record<string, stri
 
 function put(id: string, body: unknown) {
   return http.update(
-    new Request(`http://test/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`http://localhost/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
     { id },
   );
 }
 
-const get = (id: string) => http.get(new Request(`http://test/api/workflows/${id}`), { id });
+const get = (id: string) => http.get(new Request(`http://localhost/api/workflows/${id}`), { id });
 
 async function errorOf(response: Response) {
   const body = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string; message: string }> } };
@@ -60,14 +60,14 @@ describe("workflow API", () => {
     expect(workflow).toMatchObject({ name: "Support", version: 1, blocks: [{ id: "start" }, { id: "agent1" }] });
 
     expect(await (await get(workflow.id)).json()).toMatchObject({ id: workflow.id, name: "Support" });
-    const listed = (await (await http.list(new Request("http://test/api/workflows"), {})).json()) as { workflows: unknown[] };
+    const listed = (await (await http.list(new Request("http://localhost/api/workflows"), {})).json()) as { workflows: unknown[] };
     expect(listed.workflows).toEqual([expect.objectContaining({ id: workflow.id, name: "Support", version: 1 })]);
 
     const updated = await put(workflow.id, { ...valid, name: "Support v2", version: 1 });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: "Support v2", version: 2 });
 
-    expect((await http.remove(new Request(`http://test/api/workflows/${workflow.id}`, { method: "DELETE" }), { id: workflow.id })).status).toBe(204);
+    expect((await http.remove(new Request(`http://localhost/api/workflows/${workflow.id}`, { method: "DELETE" }), { id: workflow.id })).status).toBe(204);
     expect((await get(workflow.id)).status).toBe(404);
     expect(await stored()).toBe(0);
   });

@@ -36,7 +36,7 @@ describe("the run reducer over a real run", () => {
       ),
     );
     const view = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
-    const stored = (await (await kit.endpoints.get(new Request(`http://test/api/runs/${runId}`), { id: runId })).json()) as {
+    const stored = (await (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId })).json()) as {
       status: string;
       tokens: { total: number };
       cost: { total: number };

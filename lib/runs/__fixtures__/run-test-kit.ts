@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { createRuntime, type Runtime } from "@/lib/runtime/runtime";
+import type { GuardedFetch } from "@/net";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
 import { testServerEnv } from "@/providers/testing/test-model-registry";
 import { runEndpoints, type RunEndpoints } from "../run-endpoints";
@@ -14,14 +15,22 @@ export interface RunTestKit {
   close(): Promise<void>;
 }
 
+export interface RunTestKitOptions {
+  /** Process variables besides the ones pointing every provider at the test server (set to undefined to drop one). */
+  processEnv?: Record<string, string | undefined>;
+  /** The outbound fetch of API blocks and tools (default: the guard, refusing local addresses). */
+  guardedFetch?: GuardedFetch;
+}
+
 /** A real database, the real runtime and engine, and the test LLM server as every provider. */
-export async function startRunTestKit(): Promise<RunTestKit> {
+export async function startRunTestKit(options: RunTestKitOptions = {}): Promise<RunTestKit> {
   const database = await createTestDatabase();
   const server = await startTestLlmServer();
-  const env = testServerEnv(server);
+  const env: Record<string, string | undefined> = { ...testServerEnv(server), ...options.processEnv };
   const runtime = createRuntime({
     repositories: database.repositories,
-    processEnv: (name) => env[name as keyof typeof env],
+    processEnv: (name) => (Object.hasOwn(env, name) ? env[name] : undefined),
+    guardedFetch: options.guardedFetch,
     knowledgeSearch: async () => {
       throw new Error("knowledge search is not part of these tests");
     },

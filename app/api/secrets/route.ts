@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/endpoint";
+import { appSecretEndpoints } from "@/lib/secrets/app-secret-endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(appSecretEndpoints.list);

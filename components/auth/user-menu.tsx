@@ -1,0 +1,79 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronDown, LogOut } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { authApi } from "@/contract";
+import { messageOf } from "./messages";
+
+export const sessionKey = ["session"] as const;
+
+/** The signed-in user's name, and a menu with their email and Sign out. For the app's header. */
+export function UserMenu() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: sessionKey, queryFn: authApi.session, staleTime: 60_000 });
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  async function signOut() {
+    setError(null);
+    try {
+      await authApi.signOut();
+      queryClient.clear();
+      router.replace("/sign-in");
+      router.refresh();
+    } catch (failure) {
+      setError(messageOf(failure, "Could not sign out"));
+    }
+  }
+
+  const user = session.data;
+  if (!user) return null;
+  return (
+    <div className="relative" ref={menu} data-testid="user-menu">
+      <button type="button" className="btn-secondary" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        <span className="flex h-5 w-5 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700" aria-hidden>
+          {(user.name || user.email).slice(0, 1).toUpperCase()}
+        </span>
+        <span className="max-w-40 truncate">{user.name || user.email}</span>
+        <ChevronDown size={14} aria-hidden />
+      </button>
+      {open && (
+        <div role="menu" className="absolute right-0 z-20 mt-1 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg">
+          <p className="truncate px-3 py-2 text-slate-500" title={user.email}>
+            {user.email}
+          </p>
+          <button
+            type="button"
+            role="menuitem"
+            className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100"
+            onClick={() => void signOut()}
+          >
+            <LogOut size={14} aria-hidden /> Sign out
+          </button>
+          {error && (
+            <p role="alert" className="px-3 py-2 text-xs text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

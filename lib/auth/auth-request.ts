@@ -1,0 +1,53 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { RequestError } from "@/lib/http/errors";
+import { readBodyCapped } from "@/lib/http/read-capped";
+
+/** Auth bodies are a few fields; anything larger is refused before better-auth parses it. */
+const MAX_AUTH_BODY_BYTES = 64 * 1024;
+
+/** Whether the request reached Trellis over https (itself, or a proxy that says so). */
+export function cameOverHttps(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+export interface AddressedRequest {
+  /** The request as the browser addressed it: its Host and scheme in the URL, its body read. */
+  request: Request;
+  body: Uint8Array<ArrayBuffer> | undefined;
+}
+
+/**
+ * better-auth takes its base URL and the origin it trusts from `request.url`, but Next.js builds
+ * that URL from its own listening name (`localhost`), not from the name the browser used
+ * (127.0.0.1, a LAN address), so a sign-in from such a page would be refused as cross-origin.
+ * The URL is rebuilt from the Host header, which the request guard has checked against the
+ * names this server answers to (DNS rebinding) before this runs.
+ */
+export async function addressedRequest(request: Request): Promise<AddressedRequest> {
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  if (host) url.host = host;
+  url.protocol = cameOverHttps(request) ? "https:" : "http:";
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const body = hasBody
+    ? await readBodyCapped(request, MAX_AUTH_BODY_BYTES, () => new RequestError("too_large", `The request body is over ${MAX_AUTH_BODY_BYTES / 1024} KB.`))
+    : undefined;
+  return { request: new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal }), body };
+}
+
+/** `sign-in|<sha-256 of the email>`: the account a sign-in names, for its own rate limit. */
+export function signInAccountKey(contentType: string | null, body: Uint8Array | undefined): string | undefined {
+  if (!body?.byteLength) return undefined;
+  let email: unknown;
+  try {
+    const text = new TextDecoder().decode(body);
+    if (contentType?.includes("application/json")) email = (JSON.parse(text) as { email?: unknown } | null)?.email;
+    else if (contentType?.includes("application/x-www-form-urlencoded")) email = new URLSearchParams(text).get("email");
+  } catch {
+    return undefined; // better-auth refuses the body itself
+  }
+  if (typeof email !== "string" || !email.trim()) return undefined;
+  return `sign-in|${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+}

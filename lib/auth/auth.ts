@@ -1,0 +1,228 @@
+import "server-only";
+import { prismaAdapter } from "@better-auth/prisma-adapter";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { betterAuth } from "better-auth/minimal";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, type SessionUser } from "@/contract";
+import { getPrisma, type PrismaClient } from "@/lib/db";
+import { addressedRequest, cameOverHttps, signInAccountKey } from "./auth-request";
+import { authSecret } from "./auth-secret";
+import { createRateLimitStorage, rateLimitScope, type RateLimitScope } from "./rate-limit-storage";
+
+/**
+ * Users and sessions, with better-auth (its Prisma adapter on the app's database, embedded or
+ * PostgreSQL): email and password, sessions in HTTP-only cookies, rate-limited sign-in. Routes
+ * are better-auth's standard paths under /api/auth (docs/CONTRACT.md section 7).
+ */
+
+export interface AuthOptions {
+  prisma: PrismaClient;
+  /** Signs the session cookies; see authSecret(). */
+  secret: string;
+  /**
+   * TRELLIS_PUBLIC_URL: the one origin Trellis is served at (its cookies are Secure when it is
+   * https). Unset: each request's own origin, with Secure cookies when the request came over https.
+   */
+  publicUrl?: string;
+}
+
+export const SIGN_UP_CLOSED_MESSAGE = "Sign-up is closed: this Trellis already has an owner. Ask an admin to invite you.";
+
+/**
+ * Why the user being created may be: `owner`, a public sign-up while no user exists (checked
+ * before the request reaches better-auth, so the check needs no query inside its transaction);
+ * `trusted`, a server-side call (an invitation, the owner from the environment). Any other user
+ * creation is refused.
+ */
+const creationPermit = new AsyncLocalStorage<"owner" | "trusted">();
+
+/** better-auth's notes on every refused attempt, and one expected without TRELLIS_PUBLIC_URL. */
+const QUIET_MESSAGES = ["User not found", "Invalid password", "Password not found", "Password is too short", "Password is too long", "Base URL is not set"];
+
+/** Paths whose body carries a new password, and the field it is in. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof createRateLimitStorage>, secureCookies: boolean | undefined) {
+  return {
+    appName: "Trellis",
+    secret: options.secret,
+    baseURL: options.publicUrl,
+    basePath: "/api/auth",
+    // The origin the browser addressed (the handler rebuilds the request from its checked Host),
+    // besides TRELLIS_PUBLIC_URL's: better-auth then refuses changes from any other origin.
+    trustedOrigins: (request?: Request) => (request ? [new URL(request.url).origin] : []),
+    database: prismaAdapter(options.prisma, { provider: "postgresql", transaction: true }),
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, maxPasswordLength: PASSWORD_MAX_LENGTH, autoSignIn: true },
+    rateLimit: {
+      // On in every mode (better-auth's default is production only), counted in the database.
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        // Per client IP; the account's own budget (5 a minute) is counted besides, see rate-limit-storage.ts.
+        "/sign-in/email": { window: 60, max: 20 },
+        "/sign-up/email": { window: 60, max: 5 },
+        // Reading the session guesses nothing; no need to count it.
+        "/get-session": false as const,
+      },
+      customStorage: storage,
+    },
+    advanced: {
+      cookiePrefix: "trellis",
+      // better-auth turns its origin and CSRF checks off when NODE_ENV is "test"; keep them on
+      // everywhere, so the tests see what production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ...(secureCookies === undefined ? {} : { useSecureCookies: secureCookies }),
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn" as const,
+      log: (level: string, message: string) => {
+        if (QUIET_MESSAGES.some((quiet) => message.includes(quiet))) return;
+        (level === "error" ? console.error : console.warn)(`[trellis auth] ${message}`);
+      },
+    },
+    // Refusals (wrong password, closed sign-up, rate limit) are answers, not server errors.
+    onAPIError: {
+      onError: (error: unknown) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        console.error(`[trellis auth] ${error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"}`);
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        const field = NEW_PASSWORD_FIELDS[context.path];
+        const password = field ? (context.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        const problem = typeof password === "string" ? passwordProblem(password) : null;
+        if (problem) throw APIError.from("BAD_REQUEST", { code: "PASSWORD_RULE", message: problem });
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Public sign-up creates the owner (the first user) and nobody after; later users are
+          // created by a trusted server-side call (an invitation).
+          before: async () => {
+            if (!creationPermit.getStore()) throw APIError.from("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
+          },
+        },
+      },
+    },
+  };
+}
+
+function createBetterAuth(options: AuthOptions, storage: ReturnType<typeof createRateLimitStorage>, secureCookies: boolean | undefined) {
+  return betterAuth(betterAuthOptions(options, storage, secureCookies));
+}
+
+type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
+
+async function hasUsers(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.user.findFirst({ select: { id: true } })) !== null;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface TrellisAuth {
+  /** Answers a request to /api/auth/* (better-auth's handler, with Trellis's rate-limit scope). */
+  handler(request: Request): Promise<Response>;
+  /** The user of the session the request headers carry (cookie), or null. */
+  session(headers: Headers): Promise<SessionUser | null>;
+  /** Whether the owner (the first user) exists. */
+  ownerExists(): Promise<boolean>;
+  /**
+   * Creates a user with a password, past the closed sign-up (for invitations and the owner from
+   * the environment). Refuses a password outside the rules and an email already taken with
+   * better-auth's APIError (400 or 422). Signs nobody in.
+   */
+  createUser(user: NewUser): Promise<SessionUser>;
+}
+
+const SECURE_SESSION_COOKIE = "__Secure-trellis.session_token=";
+
+/** One user creation at a time in this process, so two first visitors cannot both become owner. */
+function serializer() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(work, work);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+export function createAuth(options: AuthOptions): TrellisAuth {
+  const storage = createRateLimitStorage(options.prisma);
+  const instances = new Map<string, BetterAuthInstance>();
+  const instance = (secure: boolean): BetterAuthInstance => {
+    // With a public URL better-auth knows the scheme; otherwise one instance per scheme, since
+    // a Secure cookie set over plain http (a LAN address) would be dropped by the browser.
+    const key = options.publicUrl ? "public" : secure ? "https" : "http";
+    let found = instances.get(key);
+    if (!found) {
+      found = createBetterAuth(options, storage, options.publicUrl ? undefined : secure);
+      instances.set(key, found);
+    }
+    return found;
+  };
+  const creating = serializer();
+
+  return {
+    async handler(incoming) {
+      const { request, body } = await addressedRequest(incoming);
+      const path = new URL(request.url).pathname;
+      const scope: RateLimitScope = { consumed: [] };
+      const isSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
+      if (isSignIn) scope.accountKey = signInAccountKey(request.headers.get("content-type"), body);
+      const auth = instance(cameOverHttps(request));
+      const run = () => rateLimitScope.run(scope, () => auth.handler(request));
+      const isSignUp = request.method === "POST" && path.endsWith("/sign-up/email");
+      const response = isSignUp ? await creating(async () => ((await hasUsers(options.prisma)) ? run() : creationPermit.run("owner", run))) : await run();
+      if (isSignIn && response.ok) await storage.refund(scope.consumed);
+      return response;
+    },
+
+    async session(headers) {
+      const secure = (headers.get("cookie") ?? "").includes(SECURE_SESSION_COOKIE);
+      const found = await instance(secure).api.getSession({ headers });
+      return found ? { userId: found.user.id, email: found.user.email, name: found.user.name } : null;
+    },
+
+    ownerExists: () => hasUsers(options.prisma),
+
+    createUser(user) {
+      return creating(() =>
+        creationPermit.run("trusted", async () => {
+          const auth = instance(false);
+          const created = await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } });
+          // Sign-up signs the new user in; a server-side creation leaves no session behind.
+          if (created.token) await (await auth.$context).internalAdapter.deleteSession(created.token);
+          return { userId: created.user.id, email: created.user.email, name: created.user.name };
+        }),
+      );
+    },
+  };
+}
+
+const cache = new WeakMap<PrismaClient, TrellisAuth>();
+
+/** The app's auth over getPrisma(), its secret from authSecret() and TRELLIS_PUBLIC_URL. */
+export function getAuth(): TrellisAuth {
+  const prisma = getPrisma();
+  let auth = cache.get(prisma);
+  if (!auth) {
+    const publicUrl = process.env.TRELLIS_PUBLIC_URL?.trim();
+    auth = createAuth({ prisma, secret: authSecret(), ...(publicUrl ? { publicUrl } : {}) });
+    cache.set(prisma, auth);
+  }
+  return auth;
+}

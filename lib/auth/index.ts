@@ -1,0 +1,10 @@
+import "server-only";
+/** Users and sessions (better-auth). Server-only: routes, pages and the access check import from here. */
+export { createAuth, getAuth, SIGN_UP_CLOSED_MESSAGE } from "./auth";
+export type { AuthOptions, NewUser, TrellisAuth } from "./auth";
+export { authSecret } from "./auth-secret";
+export { currentSession, ownerExists, sessionOf } from "./authenticate";
+export { appAuthEndpoints } from "./app-auth-endpoints";
+export { createUserByInvitation } from "./users";
+export { ensureOwnerFromEnvironment } from "./owner-from-environment";
+export type { OwnerFromEnvironment } from "./owner-from-environment";

@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { endpoint, type EndpointOptions } from "./endpoint";
+
+/** An endpoint that records whether its handler ran. */
+function recording(options?: EndpointOptions) {
+  const calls: string[] = [];
+  const bound = endpoint(async (request) => {
+    calls.push(request.method);
+    return Response.json({ ok: true });
+  }, options);
+  return { calls, call: (init: RequestInit & { url?: string } = {}) => bound(new Request(init.url ?? "http://localhost/api/things", init), {}) };
+}
+
+async function refusal(response: Response) {
+  return { status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error };
+}
+
+const json = { "content-type": "application/json" };
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("the Host check", () => {
+  it("refuses a foreign Host with 421 host_not_allowed before the handler runs, for every method", async () => {
+    const { calls, call } = recording();
+    for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+      const response = await call({ method, headers: { host: "evil.example:3000", ...json }, ...(method === "GET" ? {} : { body: "{}" }) });
+      expect(await refusal(response)).toMatchObject({ status: 421, code: "host_not_allowed", message: expect.stringContaining('"evil.example:3000"') });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("reads the Host header, not the URL (Next.js builds the URL from its own address)", async () => {
+    const { call } = recording();
+    expect((await call({ url: "http://127.0.0.1:3000/api/things", headers: { host: "rebound.evil.example:3000" } })).status).toBe(421);
+    expect((await call({ url: "http://0.0.0.0:3000/api/things", headers: { host: "localhost:3000" } })).status).toBe(200);
+    // With no Host header (a Request made in-process), the URL's host stands in.
+    expect((await call({ url: "http://test/api/things" })).status).toBe(421);
+  });
+
+  it("refuses a Host that is not a plain host and port", async () => {
+    const { call } = recording();
+    expect((await call({ headers: { host: "evil.example@localhost" } })).status).toBe(421);
+  });
+
+  it("serves the hosts of TRELLIS_ALLOWED_HOSTS and TRELLIS_PUBLIC_URL", async () => {
+    const { call } = recording();
+    expect((await call({ headers: { host: "trellis.lan:3000" } })).status).toBe(421);
+    vi.stubEnv("TRELLIS_ALLOWED_HOSTS", "trellis.lan");
+    vi.stubEnv("TRELLIS_PUBLIC_URL", "https://trellis.example.com");
+    expect((await call({ headers: { host: "trellis.lan:3000" } })).status).toBe(200);
+    expect((await call({ headers: { host: "trellis.example.com" } })).status).toBe(200);
+  });
+
+  it("answers 500 without detail when TRELLIS_ALLOWED_HOSTS is malformed, and runs nothing", async () => {
+    const { calls, call } = recording();
+    vi.stubEnv("TRELLIS_ALLOWED_HOSTS", "https://trellis.lan");
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await refusal(await call())).toMatchObject({ status: 500, code: "internal_error" });
+    expect(error.mock.calls.flat().join(" ")).toContain("TRELLIS_ALLOWED_HOSTS");
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("the Origin check", () => {
+  it("refuses a change whose Origin is another site with 403 cross_site_request", async () => {
+    const { calls, call } = recording();
+    for (const origin of ["https://evil.example", "http://localhost:5173", "null"]) {
+      const response = await call({ method: "POST", headers: { origin, ...json }, body: "{}" });
+      expect(await refusal(response)).toMatchObject({ status: 403, code: "cross_site_request", message: expect.stringContaining(origin) });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses a change marked Sec-Fetch-Site cross-site or same-site when no Origin is sent", async () => {
+    const { calls, call } = recording();
+    for (const site of ["cross-site", "same-site"]) {
+      expect((await call({ method: "DELETE", headers: { "sec-fetch-site": site } })).status).toBe(403);
+    }
+    expect((await call({ method: "DELETE", headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    expect(calls).toEqual(["DELETE"]);
+  });
+
+  it("lets same-origin changes through, and requests with no Origin (scripts, curl)", async () => {
+    const { calls, call } = recording();
+    expect((await call({ method: "POST", headers: { host: "localhost:3000", origin: "http://localhost:3000", ...json }, body: "{}" })).status).toBe(200);
+    expect((await call({ method: "POST", headers: { host: "127.0.0.1:3100", origin: "http://127.0.0.1:3100", ...json }, body: "{}" })).status).toBe(200);
+    expect((await call({ method: "PUT", headers: json, body: "{}" })).status).toBe(200);
+    expect(calls).toEqual(["POST", "POST", "PUT"]);
+  });
+
+  it("accepts the origin of TRELLIS_PUBLIC_URL behind a proxy that rewrites Host", async () => {
+    const { call } = recording();
+    const init = { method: "POST", headers: { host: "127.0.0.1:3000", origin: "https://trellis.example.com", ...json }, body: "{}" };
+    expect((await call(init)).status).toBe(403);
+    vi.stubEnv("TRELLIS_PUBLIC_URL", "https://trellis.example.com");
+    expect((await call(init)).status).toBe(200);
+  });
+
+  it("leaves reads alone: another site cannot read the answer without CORS headers, which are never sent", async () => {
+    const { call } = recording();
+    const response = await call({ headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(response.status).toBe(200);
+    expect([...response.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+  });
+});
+
+describe("the media type check", () => {
+  it("refuses the bodies another site can send without a preflight, naming what was sent and what is expected", async () => {
+    const { calls, call } = recording();
+    const bodies: Array<{ sent: string; body: BodyInit; headers?: Record<string, string> }> = [
+      { sent: "text/plain", body: '{"name":"x"}' },
+      { sent: "application/x-www-form-urlencoded", body: new URLSearchParams({ name: "x" }) },
+      { sent: "multipart/form-data", body: new FormData() },
+      { sent: "application/xml", body: "<x/>", headers: { "content-type": "application/xml" } },
+    ];
+    for (const { sent, body, headers } of bodies) {
+      const refused = await refusal(await call({ method: "POST", body, ...(headers ? { headers } : {}) }));
+      expect(refused).toMatchObject({ status: 415, code: "unsupported_media_type" });
+      expect(refused.message).toBe(`The request body is ${sent}; send application/json.`);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses a body with no Content-Type, and lets a bodiless change through", async () => {
+    const { calls, call } = recording();
+    const untyped = await call({ method: "POST", headers: { "content-length": "7" }, body: new Blob(['{"a":1}']) });
+    expect(await refusal(untyped)).toMatchObject({ status: 415, message: "The request has a body but no Content-Type; send application/json." });
+    expect((await call({ method: "POST", headers: { "transfer-encoding": "chunked" } })).status).toBe(415);
+    expect((await call({ method: "POST" })).status).toBe(200);
+    expect((await call({ method: "POST", headers: { "content-length": "0" } })).status).toBe(200);
+    expect(calls).toEqual(["POST", "POST"]);
+  });
+
+  it("accepts application/json with or without a UTF-8 charset, and refuses another charset", async () => {
+    const { call } = recording();
+    for (const type of ["application/json", "application/json; charset=utf-8", 'Application/JSON;charset="UTF-8"']) {
+      expect((await call({ method: "POST", headers: { "content-type": type }, body: "{}" })).status, type).toBe(200);
+    }
+    const utf16 = await call({ method: "POST", headers: { "content-type": "application/json; charset=utf-16" }, body: "{}" });
+    expect(await refusal(utf16)).toMatchObject({ status: 415, message: "The request body is application/json in utf-16; send it as UTF-8." });
+  });
+
+  it("lets a multipart endpoint take multipart/form-data only", async () => {
+    const { calls, call } = recording({ body: "multipart" });
+    const form = new FormData();
+    form.append("file", new Blob(["a"]), "a.txt");
+    expect((await call({ method: "POST", body: form })).status).toBe(200);
+    const asJson = await refusal(await call({ method: "POST", headers: json, body: "{}" }));
+    expect(asJson).toMatchObject({ status: 415, message: "The request body is application/json; send multipart/form-data." });
+    expect(calls).toEqual(["POST"]);
+  });
+});
+
+describe("CORS", () => {
+  it("strips CORS headers from a same-origin endpoint's answers", async () => {
+    const leaky = endpoint(async () =>
+      Response.json({}, { headers: { "access-control-allow-origin": "*", "access-control-allow-credentials": "true", "x-kept": "1" } }),
+    );
+    const response = await leaky(new Request("http://localhost/api/things"), {});
+    expect([...response.headers.keys()].sort()).toEqual(["content-type", "x-kept"]);
+  });
+
+  it('lets an endpoint opt in with cors: "public": any origin may call it and read the answer, without credentials', async () => {
+    const { calls, call } = recording({ cors: "public" });
+    const response = await call({ method: "POST", headers: { origin: "https://customer.example", ...json }, body: "{}" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+    // Still only at this server's names, and still JSON only.
+    expect((await call({ headers: { host: "evil.example" } })).status).toBe(421);
+    expect((await call({ method: "POST", body: "{}" })).status).toBe(415);
+    expect(calls).toEqual(["POST"]);
+  });
+});

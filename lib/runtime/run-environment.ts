@@ -1,0 +1,71 @@
+import "server-only";
+import { PROVIDERS, type EnvReader } from "@/providers";
+
+/** Comma-separated names of the process variables a workflow may read through `{{NAME}}`. */
+export const WORKFLOW_ENV_VARIABLE = "TRELLIS_WORKFLOW_ENV";
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The variables the provider layer is configured by (keys and base URLs, docs/CONTRACT.md section 4). */
+export const PROVIDER_VARIABLES: ReadonlySet<string> = new Set(
+  Object.values(PROVIDERS)
+    .flatMap((provider) => [provider.apiKeyVariable, provider.baseUrlVariable])
+    .filter((name): name is string => Boolean(name)),
+);
+
+/** The provider variables holding keys: masked in a run even though no workflow can read them. */
+const PROVIDER_KEY_VARIABLES = Object.values(PROVIDERS).flatMap((provider) => (provider.apiKeyVariable ? [provider.apiKeyVariable] : []));
+
+/** The process variables named in TRELLIS_WORKFLOW_ENV (malformed entries are ignored). */
+export function workflowEnvAllowList(processEnv: EnvReader): string[] {
+  const names = (processEnv(WORKFLOW_ENV_VARIABLE) ?? "").split(",").map((name) => name.trim());
+  return [...new Set(names.filter((name) => VARIABLE_NAME.test(name)))];
+}
+
+/** What a run reads its settings through: two readers, never mixed up. */
+export interface RunEnvironment {
+  /**
+   * `{{NAME}}` in block configs: stored secrets, then only the process variables listed in
+   * TRELLIS_WORKFLOW_ENV. Nothing else of the server's environment is readable by a workflow.
+   */
+  workflowEnv: EnvReader;
+  /**
+   * The model registry's settings: stored secrets, then the process's provider variables only
+   * (OPENAI_API_KEY, OPENAI_BASE_URL, ...), so the operator's keys run models without a workflow
+   * being able to read them.
+   */
+  providerEnv: EnvReader;
+  /** Every value the run could show, by name: what its redactor masks. */
+  masked: ReadonlyMap<string, string>;
+}
+
+/** The provider reader over the process environment alone (no stored secrets): for listing, never for a run. */
+export function processProviderEnv(processEnv: EnvReader): EnvReader {
+  return (name) => (PROVIDER_VARIABLES.has(name) ? processEnv(name) : undefined);
+}
+
+/** A run's two readers over its stored secrets (read once, when it starts) and the process environment. */
+export function createRunEnvironment(stored: ReadonlyMap<string, string>, processEnv: EnvReader): RunEnvironment {
+  const allowed = new Map<string, string>();
+  for (const name of workflowEnvAllowList(processEnv)) {
+    const value = processEnv(name);
+    if (value !== undefined) allowed.set(name, value);
+  }
+  const processProviders = processProviderEnv(processEnv);
+  const masked = new Map<string, string>([...stored, ...[...allowed].filter(([name]) => !stored.has(name))]);
+  for (const name of PROVIDER_KEY_VARIABLES) {
+    const value = processProviders(name);
+    if (value !== undefined && !masked.has(name)) masked.set(name, value);
+  }
+  return {
+    workflowEnv: (name) => stored.get(name) ?? allowed.get(name),
+    providerEnv: (name) => stored.get(name) ?? processProviders(name),
+    masked,
+  };
+}
+
+/** The names `{{NAME}}` can read (stored secret names and the allowed process variables that are set), sorted; never values. */
+export function workflowEnvNames(storedNames: readonly string[], processEnv: EnvReader): string[] {
+  const allowed = workflowEnvAllowList(processEnv).filter((name) => processEnv(name) !== undefined);
+  return [...new Set([...storedNames, ...allowed])].sort();
+}

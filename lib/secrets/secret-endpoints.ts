@@ -1,0 +1,43 @@
+import "server-only";
+import { MAX_SECRET_VALUE_BYTES, putSecretRequestSchema, SECRET_NAME_RULE, secretNameSchema, type SecretListEntry } from "@/contract";
+import type { SecretRepository } from "@/lib/db";
+import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { readJsonRequest } from "@/lib/http/read-json";
+
+/** A value at the limit, JSON-escaped at its worst (`\uXXXX` per byte), fits. */
+const MAX_PUT_BODY_BYTES = MAX_SECRET_VALUE_BYTES * 6 + 1024;
+
+/** The `:name` of the path, refused with the rule when it is not a secret's name. */
+function secretName(name: string): string {
+  if (secretNameSchema.safeParse(name).success) return name;
+  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  throw new RequestError("invalid_request", `"${shown}" is not a secret name: a name ${SECRET_NAME_RULE}.`, [{ path: "name", message: SECRET_NAME_RULE }]);
+}
+
+/**
+ * The secret endpoints of docs/CONTRACT.md section 8. Values go in and never come out: the list
+ * holds names and dates, PUT and DELETE answer 204 with no body. A run reads the secrets stored
+ * when it starts, so a key set here applies from the next run on, with no restart.
+ */
+export function secretEndpoints(secrets: () => Pick<SecretRepository, "list" | "set" | "delete">) {
+  return {
+    list: endpoint(async () => {
+      const listed: SecretListEntry[] = (await secrets().list()).map(({ name, updatedAt }) => ({ name, updatedAt }));
+      return Response.json({ secrets: listed });
+    }),
+    /** Creates the secret or replaces its value (PUT semantics: a name already stored is replaced). */
+    put: endpoint<{ name: string }>(async (request, params) => {
+      const name = secretName(params.name);
+      const { value } = await readJsonRequest(request, putSecretRequestSchema, { subject: "The secret", maxBytes: MAX_PUT_BODY_BYTES });
+      await secrets().set(name, value);
+      return new Response(null, { status: 204 });
+    }),
+    remove: endpoint<{ name: string }>(async (_request, params) => {
+      await secrets().delete(secretName(params.name));
+      return new Response(null, { status: 204 });
+    }),
+  };
+}
+
+export type SecretEndpoints = ReturnType<typeof secretEndpoints>;
