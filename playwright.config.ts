@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_OWNER, E2E_STORAGE_STATE } from "./e2e/owner";
 
 /**
  * Browser tests run the real app (built with `next build` in CI, `next dev` otherwise) on its
@@ -12,6 +13,8 @@ const llmPort = Number(process.env.E2E_LLM_PORT ?? 4011);
 
 export default defineConfig({
   testDir: "./e2e",
+  // Signs the owner in once; every test starts signed in (e2e/auth.spec.ts starts signed out).
+  globalSetup: "./e2e/global-setup.ts",
   testMatch: "**/*.spec.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -20,6 +23,7 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   use: {
+    storageState: E2E_STORAGE_STATE,
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
@@ -48,6 +52,8 @@ export default defineConfig({
         ...(process.env as Record<string, string>),
         DATA_DIR: dataDir,
         HOST: "127.0.0.1",
+        TRELLIS_ADMIN_EMAIL: E2E_OWNER.email,
+        TRELLIS_ADMIN_PASSWORD: E2E_OWNER.password,
         PORT: String(port),
         NEXT_TELEMETRY_DISABLED: "1",
         // Browser tests use the embedded database unless E2E_DATABASE_URL is given.

@@ -7,6 +7,7 @@ import { ImportButton } from "./import-button";
 import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
+import { UserMenu } from "@/components/auth/user-menu";
 
 interface Notice {
   message: string;
@@ -47,6 +48,7 @@ export function WorkflowHome() {
         <button type="button" className="btn-primary" onClick={() => void createWorkflow()} disabled={create.isPending}>
           <Plus size={16} aria-hidden /> New workflow
         </button>
+        <UserMenu />
       </header>
 
       {notice && (
