@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   // Refused before an endpoint runs (lib/http/request-guard.ts): a body that is not the endpoint's
   // media type, a Host this server does not answer to, a change sent from another site
   "unsupported_media_type",
+  "unauthenticated",
   "host_not_allowed",
   "cross_site_request",
   // Workflow documents, block configs, references and expressions

@@ -9,5 +9,5 @@ import { getAuth } from "./auth";
  * JSON before better-auth reads anything.
  */
 export const appAuthEndpoints = {
-  handle: endpoint<{ all: string[] }>((request) => getAuth().handler(request)),
+  handle: endpoint<{ all: string[] }>((request) => getAuth().handler(request), { access: "public" }),
 };

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { autoImplementMethods } from "next/dist/server/route-modules/app-route/helpers/auto-implement-methods";
 import { describe, expect, it } from "vitest";
-import { endpoint, route } from "./endpoint";
+import { endpoint } from "./endpoint";
+import { route } from "./route";
 import { RequestError } from "./errors";
 
 describe("endpoint and route", () => {
@@ -18,7 +19,7 @@ describe("endpoint and route", () => {
   });
 
   it("binds an endpoint as a route handler, passing the awaited params", async () => {
-    const echo = endpoint<{ id: string }>(async (request, { id }) => Response.json({ id, method: request.method }));
+    const echo = endpoint<{ id: string }>(async (request, { id }) => Response.json({ id, method: request.method }), { access: "public" });
     const response = await route(echo)(new Request("http://localhost/things/7", { method: "PUT" }), { params: Promise.resolve({ id: "7" }) });
     expect(await response.json()).toEqual({ id: "7", method: "PUT" });
   });
@@ -32,7 +33,7 @@ describe("app/api route files", () => {
   const apiFolder = path.join(process.cwd(), "app", "api");
   const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
   const allowedLines = [
-    /^import \{ route \} from "@\/lib\/http\/endpoint";$/,
+    /^import \{ route \} from "@\/lib\/http\/route";$/,
     /^import \{ app\w+Endpoints \} from "@\/lib\/[\w/-]+";$/,
     /^export const dynamic = "force-dynamic";$/,
     /^export const (GET|POST|PUT|PATCH|DELETE) = route\(app\w+Endpoints\.\w+\);$/,
@@ -96,6 +97,39 @@ describe("app/api routes are guarded", () => {
       )) as Response;
       expect(preflight.status).toBe(204);
       expect(corsHeaders(preflight)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * Every route under /api but health and the auth routes answers 401 without credentials, before
+ * its code runs. Walks the route tree, so a new route cannot be forgotten.
+ */
+describe("app/api routes need a signed-in caller", () => {
+  const apiFolder = path.join(process.cwd(), "app", "api");
+  const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+  const publicRoutes = new Set(["health/route.ts", "auth/[...all]/route.ts"]);
+  const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+  type Handler = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
+
+  it("leaves only health and auth public", () => {
+    expect(routeFiles.filter((file) => publicRoutes.has(file.split(path.sep).join("/"))).sort()).toEqual([...publicRoutes].sort());
+  });
+
+  for (const file of routeFiles.filter((name) => !publicRoutes.has(name.split(path.sep).join("/")))) {
+    const url = `http://localhost/api/${path.dirname(file).split(path.sep).join("/")}`;
+    it(`${file} answers 401 without credentials`, async () => {
+      const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number], Handler>>;
+      const exported = methods.filter((method) => typeof routeModule[method] === "function");
+      expect(exported.length).toBeGreaterThan(0);
+      for (const method of exported) {
+        // Bodiless, so the media-type check (415 for an upload route sent JSON) does not answer first.
+        const answer = await routeModule[method]!(new Request(url, { method }), {
+          params: Promise.resolve({ id: "x", name: "X", documentId: "x", server: "x", toolCallId: "x" }),
+        });
+        expect([method, answer.status]).toEqual([method, 401]);
+        expect(await answer.json()).toMatchObject({ error: { code: "unauthenticated" } });
+      }
     });
   }
 });

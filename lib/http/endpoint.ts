@@ -13,7 +13,15 @@ declare const answersErrors: unique symbol;
  * makes one, so every endpoint is guarded and answers a thrown error with the contract's error
  * body, and `route()` cannot bind anything else.
  */
-export type Endpoint<Params = NoParams> = ((request: Request, params: Params) => Promise<Response>) & { readonly [answersErrors]: true };
+export type Endpoint<Params = NoParams> = ((request: Request, params: Params) => Promise<Response>) & {
+  readonly [answersErrors]: true;
+  /** Who may call it: `public` (health, the auth routes) or `signed-in` (everything else). */
+  readonly access: EndpointAccess;
+  /** The guard's settings, for `route()` to apply before it asks who is calling. */
+  readonly guard: RequestGuardOptions;
+};
+
+export type EndpointAccess = "public" | "signed-in";
 
 /**
  * How an endpoint differs from the default (JSON bodies, same-origin only):
@@ -21,7 +29,7 @@ export type Endpoint<Params = NoParams> = ((request: Request, params: Params) =>
  * (public chat, hooks; none yet), which must then be authorised by what the request names and
  * never by a cookie, and also needs an OPTIONS export answering the preflight.
  */
-export type EndpointOptions = Partial<RequestGuardOptions>;
+export type EndpointOptions = Partial<RequestGuardOptions> & { access?: EndpointAccess };
 
 /** Headers that would let another site's page read an answer (or pass a preflight). */
 function withoutCorsHeaders(response: Response): Response {
@@ -52,13 +60,6 @@ export function endpoint<Params = NoParams>(handler: (request: Request, params: 
     return handler(request, params);
   });
   const answer = guard.cors === "public" ? withPublicCors : withoutCorsHeaders;
-  return (async (request: Request, params: Params) => answer(await guarded(request, params))) as Endpoint<Params>;
-}
-
-/**
- * Binds an endpoint as a Next.js route handler. The signature is the one Next checks route
- * exports against (`{ params: Promise<...> }`, see .next/types/validator.ts after `next typegen`).
- */
-export function route<Params>(bound: Endpoint<Params>): (request: Request, context: { params: Promise<Params> }) => Promise<Response> {
-  return async (request, context) => bound(request, await context.params);
+  const bound = async (request: Request, params: Params) => answer(await guarded(request, params));
+  return Object.assign(bound, { access: options.access ?? "signed-in", guard }) as Endpoint<Params>;
 }

@@ -19,7 +19,7 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
  */
 export function systemEndpoints(deps: SystemEndpointDependencies) {
   return {
-    health: endpoint(async () => Response.json({ ok: true })),
+    health: endpoint(async () => Response.json({ ok: true }), { access: "public" }),
     /** The model picker's list: ids, labels and prices per million tokens; never keys. */
     models: endpoint(async () => Response.json({ models: listModels() })),
     /**

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { appSystemEndpoints } from "@/lib/system/app-system-endpoints";
 
 export const dynamic = "force-dynamic";

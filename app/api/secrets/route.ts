@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { appSecretEndpoints } from "@/lib/secrets/app-secret-endpoints";
 
 export const dynamic = "force-dynamic";

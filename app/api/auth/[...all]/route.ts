@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { appAuthEndpoints } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";

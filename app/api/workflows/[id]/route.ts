@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { appWorkflowEndpoints } from "@/lib/workflows/app-workflow-endpoints";
 
 export const dynamic = "force-dynamic";

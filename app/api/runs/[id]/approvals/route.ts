@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { appApprovalEndpoints } from "@/lib/runs/app-approval-endpoints";
 
 export const dynamic = "force-dynamic";

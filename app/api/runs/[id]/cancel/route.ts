@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { appRunEndpoints } from "@/lib/runs/app-run-endpoints";
 
 export const dynamic = "force-dynamic";
