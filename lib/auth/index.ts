@@ -4,6 +4,7 @@ export { createAuth, getAuth, SIGN_UP_CLOSED_MESSAGE } from "./auth";
 export type { AuthOptions, NewUser, TrellisAuth } from "./auth";
 export { authSecret } from "./auth-secret";
 export { currentSession, ownerExists, sessionOf } from "./authenticate";
+export { requireSignedIn } from "./page-access";
 export { appAuthEndpoints } from "./app-auth-endpoints";
 export { createUserByInvitation } from "./users";
 export { ensureOwnerFromEnvironment } from "./owner-from-environment";
