@@ -1,3 +1,4 @@
+import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { ModelSummary } from "./models";
@@ -101,6 +102,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Creates the secret or replaces its value. */
       put: (name: string, value: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "PUT", body: JSON.stringify({ value }) }),
       remove: (name: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "DELETE" }),
+    },
+    /** The caller's API keys: the key itself only in the answer of create (docs/CONTRACT.md section 7). */
+    apiKeys: {
+      list: () => call<{ apiKeys: ApiKeySummary[] }>("/api/api-keys").then((body) => body.apiKeys),
+      create: (request: CreateApiKeyRequest) => post<CreatedApiKey>("/api/api-keys", request),
+      /** Revokes the key at once: the next request with it gets 401. */
+      revoke: (id: string) => call<void>(`/api/api-keys/${segment(id)}`, { method: "DELETE" }),
     },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),

@@ -12,5 +12,6 @@ export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";
 export * from "./secrets";
+export * from "./api-keys";
 export * from "./api-client";
 export * from "./auth";

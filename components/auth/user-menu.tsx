@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, LogOut } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { authApi } from "@/contract";
@@ -9,7 +10,7 @@ import { messageOf } from "./messages";
 
 export const sessionKey = ["session"] as const;
 
-/** The signed-in user's name, and a menu with their email and Sign out. For the app's header. */
+/** The signed-in user's name, and a menu with their email, API keys and Sign out. For the app's header. */
 export function UserMenu() {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -59,6 +60,14 @@ export function UserMenu() {
           <p className="truncate px-3 py-2 text-slate-500" title={user.email}>
             {user.email}
           </p>
+          <Link
+            href="/settings/api-keys"
+            role="menuitem"
+            className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100"
+            onClick={() => setOpen(false)}
+          >
+            <KeyRound size={14} aria-hidden /> API keys
+          </Link>
           <button
             type="button"
             role="menuitem"

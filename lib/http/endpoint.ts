@@ -1,4 +1,5 @@
 import "server-only";
+import type { Caller } from "@/lib/auth";
 import { handleErrors } from "./errors";
 import { hostPolicyFromEnvironment } from "./host-policy";
 import { guardRequest, type RequestGuardOptions } from "./request-guard";
@@ -11,9 +12,10 @@ declare const answersErrors: unique symbol;
 /**
  * One API operation: the request and its route's params in, a response out. Only `endpoint()`
  * makes one, so every endpoint is guarded and answers a thrown error with the contract's error
- * body, and `route()` cannot bind anything else.
+ * body, and `route()` cannot bind anything else. `route()` passes the caller it authenticated
+ * (session or API key) as the third argument; a public endpoint gets none.
  */
-export type Endpoint<Params = NoParams> = ((request: Request, params: Params) => Promise<Response>) & {
+export type Endpoint<Params = NoParams> = ((request: Request, params: Params, caller?: Caller) => Promise<Response>) & {
   readonly [answersErrors]: true;
   /** Who may call it: `public` (health, the auth routes) or `signed-in` (everything else). */
   readonly access: EndpointAccess;
@@ -53,13 +55,16 @@ function withPublicCors(response: Response): Response {
  * the guard or the handler throws goes through errorResponse. Answers carry no CORS header unless
  * the endpoint is public.
  */
-export function endpoint<Params = NoParams>(handler: (request: Request, params: Params) => Promise<Response>, options: EndpointOptions = {}): Endpoint<Params> {
+export function endpoint<Params = NoParams>(
+  handler: (request: Request, params: Params, caller: Caller | undefined) => Promise<Response>,
+  options: EndpointOptions = {},
+): Endpoint<Params> {
   const guard: RequestGuardOptions = { body: options.body ?? "json", cors: options.cors ?? "same-origin" };
-  const guarded = handleErrors(async (request: Request, params: Params) => {
+  const guarded = handleErrors(async (request: Request, params: Params, caller: Caller | undefined) => {
     guardRequest(request, guard, hostPolicyFromEnvironment());
-    return handler(request, params);
+    return handler(request, params, caller);
   });
   const answer = guard.cors === "public" ? withPublicCors : withoutCorsHeaders;
-  const bound = async (request: Request, params: Params) => answer(await guarded(request, params));
+  const bound = async (request: Request, params: Params, caller?: Caller) => answer(await guarded(request, params, caller));
   return Object.assign(bound, { access: options.access ?? "signed-in", guard }) as Endpoint<Params>;
 }

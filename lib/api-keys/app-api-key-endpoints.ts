@@ -1,0 +1,6 @@
+import "server-only";
+import { getPrisma } from "@/lib/db";
+import { apiKeyEndpoints } from "./api-key-endpoints";
+
+/** The API key endpoints over the app's database. */
+export const appApiKeyEndpoints = apiKeyEndpoints(getPrisma);

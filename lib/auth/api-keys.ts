@@ -1,0 +1,83 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, type ApiKeySummary, type CreatedApiKey, type SessionUser } from "@/contract";
+import { NotFoundError, type PrismaClient } from "@/lib/db";
+
+/**
+ * API keys: `trl_` and 32 random bytes (base64url). Only the key's SHA-256 is stored, so a key is
+ * found by its hash (a unique index: no comparison of secrets in the application) and cannot be
+ * shown again. A key acts as the user who made it until it is revoked or expires. Keys are never
+ * logged.
+ */
+
+/** The one answer for a key that does not authenticate, whatever the reason. */
+export const INVALID_API_KEY_MESSAGE = "The API key is not valid: it is unknown, revoked or expired.";
+
+/** `trl_` then 43 base64url characters (32 bytes, unpadded). */
+const KEY_PATTERN = /^trl_[A-Za-z0-9_-]{43}$/;
+
+/** lastUsedAt is written at most this often per key, not on every request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+function summaryOf(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null }): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Makes a key for the user; the answer is the only place the key itself appears. */
+export async function createApiKey(prisma: PrismaClient, userId: string, request: { name: string; expiresAt?: Date | null }): Promise<CreatedApiKey> {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const row = await prisma.apiKey.create({
+    data: { userId, name: request.name, prefix: key.slice(0, API_KEY_SHOWN_CHARACTERS), hash: hashApiKey(key), expiresAt: request.expiresAt ?? null },
+  });
+  const summary = summaryOf(row);
+  return { id: summary.id, name: summary.name, prefix: summary.prefix, key, createdAt: summary.createdAt, expiresAt: summary.expiresAt };
+}
+
+/** The user's keys that are not revoked, newest first: never the key or its hash. */
+export async function listApiKeys(prisma: PrismaClient, userId: string): Promise<ApiKeySummary[]> {
+  const rows = await prisma.apiKey.findMany({
+    where: { userId, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+  });
+  return rows.map(summaryOf);
+}
+
+/**
+ * Revokes one of the user's keys at once (the next request with it gets 401). An unknown id,
+ * another user's key and a key already revoked are all `not_found`.
+ */
+export async function revokeApiKey(prisma: PrismaClient, userId: string, id: string, now: Date = new Date()): Promise<void> {
+  const { count } = await prisma.apiKey.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: now } });
+  if (count === 0) throw new NotFoundError("API key", id);
+}
+
+/**
+ * The user a key authenticates, or null when it is malformed, unknown, revoked or expired (the
+ * caller answers all of these alike). Marks the key used, at most once a minute.
+ */
+export async function callerOfApiKey(prisma: PrismaClient, key: string, now: Date = new Date()): Promise<(SessionUser & { apiKeyId: string }) | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const row = await prisma.apiKey.findUnique({
+    where: { hash: hashApiKey(key) },
+    select: { id: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
+  });
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
+  const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (!row.lastUsedAt || row.lastUsedAt < stale) {
+    // Conditional, so concurrent requests write once.
+    await prisma.apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now } });
+  }
+  return { userId: row.user.id, email: row.user.email, name: row.user.name, apiKeyId: row.id };
+}
