@@ -1,4 +1,5 @@
 import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
+import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { ModelSummary } from "./models";
@@ -21,16 +22,28 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads an error answer's body (JSON per the contract, or anything a proxy sent instead). */
+/** The flat `{ code, message }` body better-auth's routes under /api/auth answer with. */
+interface FlatErrorBody {
+  code?: unknown;
+  message?: unknown;
+}
+
+/**
+ * Reads an error answer's body: the contract's `{ error: {...} }`, the auth routes' flat
+ * `{ code, message }`, or anything a proxy sent instead (then the status speaks).
+ */
 export function apiErrorFrom(status: number, text: string): ApiError {
-  let body: Partial<ErrorBody> | null = null;
+  let body: (Partial<ErrorBody> & FlatErrorBody) | null = null;
   try {
-    body = JSON.parse(text) as Partial<ErrorBody>;
+    body = JSON.parse(text) as Partial<ErrorBody> & FlatErrorBody;
   } catch {
     // Not JSON: keep the status as the message.
   }
   const error = body?.error;
-  return new ApiError(status, error?.code ?? "http_error", error?.message ?? `The server answered ${status}.`, error?.details ?? [], body ?? undefined);
+  if (error) return new ApiError(status, error.code ?? "http_error", error.message ?? `The server answered ${status}.`, error.details ?? [], body);
+  const code = typeof body?.code === "string" ? body.code : "http_error";
+  const message = typeof body?.message === "string" && body.message ? body.message : `The server answered ${status}.`;
+  return new ApiError(status, code, message, [], body ?? undefined);
 }
 
 export interface ApiClientOptions {
@@ -41,6 +54,13 @@ export interface ApiClientOptions {
 }
 
 const segment = encodeURIComponent;
+
+/** A user as the auth routes answer it. */
+interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+}
 
 /** The one typed client of the REST API: the browser uses it, and so can scripts and tests. */
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -112,6 +132,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),
+    /** Better-auth's routes: the session travels in an HTTP-only cookie (same origin). */
+    auth: {
+      signIn: (request: SignInRequest) => post<{ user: AuthUser }>("/api/auth/sign-in/email", request),
+      /** Creates the owner on first start; refused (403) once a user exists. */
+      signUp: (request: SignUpRequest) => post<{ user: AuthUser }>("/api/auth/sign-up/email", request),
+      signOut: () => post<{ success: boolean }>("/api/auth/sign-out", {}),
+      /** The signed-in user, or null. */
+      session: async (): Promise<SessionUser | null> => {
+        const body = await call<{ user?: AuthUser } | null>("/api/auth/get-session", { cache: "no-store" });
+        return body?.user ? { userId: body.user.id, email: body.user.email, name: body.user.name } : null;
+      },
+    },
   };
 }
 

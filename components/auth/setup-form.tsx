@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { PASSWORD_MAX_LENGTH, PASSWORD_RULE, authApi, passwordProblem } from "@/contract";
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULE, api, passwordProblem } from "@/contract";
 import { AuthCard, AuthField, FormError } from "./auth-card";
 import { messageOf } from "./messages";
 
@@ -23,7 +23,7 @@ export function SetupForm() {
     setError(null);
     setPending(true);
     try {
-      await authApi.signUp({ name, email, password });
+      await api.auth.signUp({ name, email, password });
       router.replace("/");
       router.refresh();
     } catch (failure) {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { authApi } from "@/contract";
+import { api } from "@/contract";
 import { AuthCard, AuthField, FormError } from "./auth-card";
 import { messageOf } from "./messages";
 
@@ -18,7 +18,7 @@ export function SignInForm({ next }: { next: string }) {
     setError(null);
     setPending(true);
     try {
-      await authApi.signIn({ email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") });
+      await api.auth.signIn({ email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") });
       router.replace(next);
       router.refresh();
     } catch (failure) {

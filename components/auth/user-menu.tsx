@@ -5,7 +5,7 @@ import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { authApi } from "@/contract";
+import { api } from "@/contract";
 import { messageOf } from "./messages";
 
 export const sessionKey = ["session"] as const;
@@ -14,7 +14,7 @@ export const sessionKey = ["session"] as const;
 export function UserMenu() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: sessionKey, queryFn: authApi.session, staleTime: 60_000 });
+  const session = useQuery({ queryKey: sessionKey, queryFn: api.auth.session, staleTime: 60_000 });
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -35,7 +35,7 @@ export function UserMenu() {
   async function signOut() {
     setError(null);
     try {
-      await authApi.signOut();
+      await api.auth.signOut();
       queryClient.clear();
       router.replace("/sign-in");
       router.refresh();
