@@ -60,13 +60,29 @@ export class EditorPage {
   async connect(sourceName: string, handle: string, targetName: string) {
     const sourceId = await this.blockId(sourceName);
     const targetId = await this.blockId(targetName);
-    const from = await this.page.getByTestId(`handle-${sourceId}-${handle}`).boundingBox();
-    const to = await this.page.getByTestId(`handle-${targetId}-in`).boundingBox();
-    if (!from || !to) throw new Error(`handles of ${sourceName} or ${targetName} are not visible`);
+    // A container grows to hold a block dropped into it, moving handles just after a drop: aim
+    // at where the handles settled, not where they were a frame ago.
+    const from = await this.settledBox(this.page.getByTestId(`handle-${sourceId}-${handle}`));
+    const to = await this.settledBox(this.page.getByTestId(`handle-${targetId}-in`));
     await this.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await this.page.mouse.down();
     await this.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
     await this.page.mouse.up();
+  }
+
+  /** An element's box once two reads 100 ms apart agree. */
+  private async settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+    let last = await locator.boundingBox();
+    await expect
+      .poll(async () => {
+        await this.page.waitForTimeout(100);
+        const next = await locator.boundingBox();
+        const same = next !== null && last !== null && next.x === last.x && next.y === last.y && next.width === last.width;
+        last = next;
+        return same;
+      })
+      .toBe(true);
+    return last!;
   }
 
   async select(name: string) {
