@@ -5,6 +5,17 @@ import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, Knowl
 import type { ModelSummary } from "./models";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { SecretListEntry } from "./secrets";
+import type {
+  AcceptInvitationRequest,
+  ChangeRoleRequest,
+  CreatedInvitation,
+  InvitationPreview,
+  InviteMemberRequest,
+  WorkspaceMember,
+  WorkspaceMembers,
+  WorkspaceRequest,
+  WorkspaceSummary,
+} from "./workspaces";
 import type { WorkflowDocumentInput } from "./workflow-document";
 import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
 
@@ -78,6 +89,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const post = <T>(path: string, body?: unknown) => call<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const workflowPath = (id: string) => `/api/workflows/${segment(id)}`;
   const runPath = (id: string) => `/api/runs/${segment(id)}`;
+  const workspacePath = (id: string) => `/api/workspaces/${segment(id)}`;
   const basePath = (id: string) => `/api/knowledge-bases/${segment(id)}`;
 
   return {
@@ -130,6 +142,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Revokes the key at once: the next request with it gets 401. */
       revoke: (id: string) => call<void>(`/api/api-keys/${segment(id)}`, { method: "DELETE" }),
     },
+    /** The caller's workspaces, their members and invitations (docs/CONTRACT.md section 7). */
+    workspaces: {
+      list: () => call<{ workspaces: WorkspaceSummary[] }>("/api/workspaces").then((body) => body.workspaces),
+      create: (request: WorkspaceRequest) => post<WorkspaceSummary>("/api/workspaces", request),
+      rename: (id: string, request: WorkspaceRequest) => call<WorkspaceSummary>(workspacePath(id), { method: "PATCH", body: JSON.stringify(request) }),
+      members: (id: string) => call<WorkspaceMembers>(`${workspacePath(id)}/members`),
+      /** Invites by email: the answer holds the link to give the invitee, shown this once. */
+      invite: (id: string, request: InviteMemberRequest) => post<CreatedInvitation>(`${workspacePath(id)}/members`, request),
+      changeRole: (id: string, userId: string, request: ChangeRoleRequest) =>
+        call<WorkspaceMember>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "PATCH", body: JSON.stringify(request) }),
+      removeMember: (id: string, userId: string) => call<void>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "DELETE" }),
+      revokeInvitation: (id: string, invitationId: string) => call<void>(`${workspacePath(id)}/invitations/${segment(invitationId)}`, { method: "DELETE" }),
+    },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),
     /** Better-auth's routes: the session travels in an HTTP-only cookie (same origin). */
@@ -138,6 +163,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Creates the owner on first start; refused (403) once a user exists. */
       signUp: (request: SignUpRequest) => post<{ user: AuthUser }>("/api/auth/sign-up/email", request),
       signOut: () => post<{ success: boolean }>("/api/auth/sign-out", {}),
+      /** An invitation as its page shows it (the token is the credential). */
+      invitation: (token: string) => call<InvitationPreview>(`/api/auth/invitations/${segment(token)}`),
+      /** Accepts an invitation: a new user sends a name and password, a signed-in invitee nothing. */
+      acceptInvitation: (token: string, request: AcceptInvitationRequest = {}) =>
+        post<{ workspaceId: string; email: string }>(`/api/auth/invitations/${segment(token)}`, request),
       /** The signed-in user, or null. */
       session: async (): Promise<SessionUser | null> => {
         const body = await call<{ user?: AuthUser } | null>("/api/auth/get-session", { cache: "no-store" });

@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   // media type, a Host this server does not answer to, a change sent from another site
   "unsupported_media_type",
   "unauthenticated",
+  /** Signed in, but the role in this workspace may not do this. */
+  "forbidden",
+  /** The change contradicts what is stored (an invitation for a member, removing the last owner). */
+  "conflict",
   "host_not_allowed",
   "cross_site_request",
   // Workflow documents, block configs, references and expressions

@@ -13,5 +13,6 @@ export * from "./knowledge";
 export * from "./models";
 export * from "./secrets";
 export * from "./api-keys";
+export * from "./workspaces";
 export * from "./api-client";
 export * from "./auth";

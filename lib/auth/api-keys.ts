@@ -34,20 +34,33 @@ function summaryOf(row: { id: string; name: string; prefix: string; createdAt: D
   };
 }
 
-/** Makes a key for the user; the answer is the only place the key itself appears. */
-export async function createApiKey(prisma: PrismaClient, userId: string, request: { name: string; expiresAt?: Date | null }): Promise<CreatedApiKey> {
+/** Whose keys a call touches: one user's, in one workspace. */
+export interface KeyOwner {
+  userId: string;
+  workspaceId: string;
+}
+
+/** Makes a key for the user in the workspace; the answer is the only place the key itself appears. */
+export async function createApiKey(prisma: PrismaClient, owner: KeyOwner, request: { name: string; expiresAt?: Date | null }): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = await prisma.apiKey.create({
-    data: { userId, name: request.name, prefix: key.slice(0, API_KEY_SHOWN_CHARACTERS), hash: hashApiKey(key), expiresAt: request.expiresAt ?? null },
+    data: {
+      userId: owner.userId,
+      workspaceId: owner.workspaceId,
+      name: request.name,
+      prefix: key.slice(0, API_KEY_SHOWN_CHARACTERS),
+      hash: hashApiKey(key),
+      expiresAt: request.expiresAt ?? null,
+    },
   });
   const summary = summaryOf(row);
   return { id: summary.id, name: summary.name, prefix: summary.prefix, key, createdAt: summary.createdAt, expiresAt: summary.expiresAt };
 }
 
-/** The user's keys that are not revoked, newest first: never the key or its hash. */
-export async function listApiKeys(prisma: PrismaClient, userId: string): Promise<ApiKeySummary[]> {
+/** The user's keys in the workspace that are not revoked, newest first: never the key or its hash. */
+export async function listApiKeys(prisma: PrismaClient, owner: KeyOwner): Promise<ApiKeySummary[]> {
   const rows = await prisma.apiKey.findMany({
-    where: { userId, revokedAt: null },
+    where: { userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
     orderBy: { createdAt: "desc" },
     select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true },
   });
@@ -58,8 +71,11 @@ export async function listApiKeys(prisma: PrismaClient, userId: string): Promise
  * Revokes one of the user's keys at once (the next request with it gets 401). An unknown id,
  * another user's key and a key already revoked are all `not_found`.
  */
-export async function revokeApiKey(prisma: PrismaClient, userId: string, id: string, now: Date = new Date()): Promise<void> {
-  const { count } = await prisma.apiKey.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: now } });
+export async function revokeApiKey(prisma: PrismaClient, owner: KeyOwner, id: string, now: Date = new Date()): Promise<void> {
+  const { count } = await prisma.apiKey.updateMany({
+    where: { id, userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
+    data: { revokedAt: now },
+  });
   if (count === 0) throw new NotFoundError("API key", id);
 }
 
@@ -67,11 +83,15 @@ export async function revokeApiKey(prisma: PrismaClient, userId: string, id: str
  * The user a key authenticates, or null when it is malformed, unknown, revoked or expired (the
  * caller answers all of these alike). Marks the key used, at most once a minute.
  */
-export async function callerOfApiKey(prisma: PrismaClient, key: string, now: Date = new Date()): Promise<(SessionUser & { apiKeyId: string }) | null> {
+export async function callerOfApiKey(
+  prisma: PrismaClient,
+  key: string,
+  now: Date = new Date(),
+): Promise<(SessionUser & { apiKeyId: string; workspaceId: string }) | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const row = await prisma.apiKey.findUnique({
     where: { hash: hashApiKey(key) },
-    select: { id: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
+    select: { id: true, workspaceId: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
   });
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
@@ -79,5 +99,5 @@ export async function callerOfApiKey(prisma: PrismaClient, key: string, now: Dat
     // Conditional, so concurrent requests write once.
     await prisma.apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now } });
   }
-  return { userId: row.user.id, email: row.user.email, name: row.user.name, apiKeyId: row.id };
+  return { userId: row.user.id, email: row.user.email, name: row.user.name, apiKeyId: row.id, workspaceId: row.workspaceId };
 }

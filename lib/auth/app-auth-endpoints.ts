@@ -1,5 +1,5 @@
 import "server-only";
-import { endpoint } from "@/lib/http/endpoint";
+import { publicEndpoint } from "@/lib/http/endpoint";
 import { getAuth } from "./auth";
 
 /**
@@ -9,5 +9,5 @@ import { getAuth } from "./auth";
  * JSON before better-auth reads anything.
  */
 export const appAuthEndpoints = {
-  handle: endpoint<{ all: string[] }>((request) => getAuth().handler(request), { access: "public" }),
+  handle: publicEndpoint<{ all: string[] }>((request) => getAuth().handler(request)),
 };

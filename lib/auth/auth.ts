@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, type SessionUser } from "@/contract";
-import { getPrisma, type PrismaClient } from "@/lib/db";
+import { getPrisma, WorkspaceRepository, type PrismaClient } from "@/lib/db";
 import { addressedRequest, cameOverHttps, signInAccountKey } from "./auth-request";
 import { authSecret } from "./auth-secret";
 import { createRateLimitStorage, rateLimitScope, type RateLimitScope } from "./rate-limit-storage";
@@ -127,6 +127,16 @@ async function hasUsers(prisma: PrismaClient): Promise<boolean> {
   return (await prisma.user.findFirst({ select: { id: true } })) !== null;
 }
 
+/**
+ * The owner (the first user) gets the first workspace, adopting one the workspaces migration
+ * filled with data from before accounts existed. Idempotent, and run after better-auth's own
+ * transaction has committed the user.
+ */
+async function settleOwner(prisma: PrismaClient): Promise<void> {
+  const owner = await prisma.user.findFirst({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+  if (owner) await new WorkspaceRepository(prisma).ensureFirstWorkspace(owner.id);
+}
+
 export interface NewUser {
   name: string;
   email: string;
@@ -143,7 +153,8 @@ export interface TrellisAuth {
   /**
    * Creates a user with a password, past the closed sign-up (for invitations and the owner from
    * the environment). Refuses a password outside the rules and an email already taken with
-   * better-auth's APIError (400 or 422). Signs nobody in.
+   * better-auth's APIError (400 or 422). Signs nobody in. The first user becomes the owner of the
+   * first workspace; later users join workspaces by invitation.
    */
   createUser(user: NewUser): Promise<SessionUser>;
 }
@@ -186,7 +197,14 @@ export function createAuth(options: AuthOptions): TrellisAuth {
       const auth = instance(cameOverHttps(request));
       const run = () => rateLimitScope.run(scope, () => auth.handler(request));
       const isSignUp = request.method === "POST" && path.endsWith("/sign-up/email");
-      const response = isSignUp ? await creating(async () => ((await hasUsers(options.prisma)) ? run() : creationPermit.run("owner", run))) : await run();
+      const response = isSignUp
+        ? await creating(async () => {
+            if (await hasUsers(options.prisma)) return run();
+            const answer = await creationPermit.run("owner", run);
+            if (answer.ok) await settleOwner(options.prisma);
+            return answer;
+          })
+        : await run();
       if (isSignIn && response.ok) await storage.refund(scope.consumed);
       return response;
     },
@@ -206,6 +224,7 @@ export function createAuth(options: AuthOptions): TrellisAuth {
           const created = await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } });
           // Sign-up signs the new user in; a server-side creation leaves no session behind.
           if (created.token) await (await auth.$context).internalAdapter.deleteSession(created.token);
+          await settleOwner(options.prisma);
           return { userId: created.user.id, email: created.user.email, name: created.user.name };
         }),
       );

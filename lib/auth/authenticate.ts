@@ -5,8 +5,8 @@ import { RequestError } from "@/lib/http/errors";
 import { callerOfApiKey, INVALID_API_KEY_MESSAGE } from "./api-keys";
 import { getAuth, type TrellisAuth } from "./auth";
 
-/** Who is calling an API route, and how they proved it. */
-export type Caller = SessionUser & ({ via: "session" } | { via: "api-key"; apiKeyId: string });
+/** Who is calling an API route, and how they proved it. An API key belongs to one workspace. */
+export type Caller = SessionUser & ({ via: "session" } | { via: "api-key"; apiKeyId: string; keyWorkspaceId: string });
 
 /**
  * Who sent this API request: the user of its `Authorization: Bearer <api key>`, else of its
@@ -20,7 +20,8 @@ export async function callerOf(request: Request, options: { auth?: TrellisAuth; 
     const key = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
     const caller = key ? await callerOfApiKey(options.prisma ?? getPrisma(), key) : null;
     if (!caller) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
-    return { ...caller, via: "api-key" };
+    const { apiKeyId, workspaceId, ...user } = caller;
+    return { ...user, via: "api-key", apiKeyId, keyWorkspaceId: workspaceId };
   }
   // No cookie, no session: answered without asking the database.
   if (!request.headers.has("cookie")) return null;

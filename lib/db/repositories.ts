@@ -7,6 +7,7 @@ import { SecretRepository } from "./secret-repository";
 import { loadSecretKey } from "./secret-key";
 import { SpanRepository } from "./span-repository";
 import { WorkflowRepository } from "./workflow-repository";
+import { WorkspaceRepository } from "./workspace-repository";
 
 export interface Repositories {
   workflows: WorkflowRepository;
@@ -14,6 +15,7 @@ export interface Repositories {
   spans: SpanRepository;
   runEvents: RunEventRepository;
   secrets: SecretRepository;
+  workspaces: WorkspaceRepository;
 }
 
 /**
@@ -28,6 +30,7 @@ export function createRepositories(prisma: PrismaClient, options: { secretKey?: 
     spans: new SpanRepository(prisma),
     runEvents: new RunEventRepository(prisma),
     secrets: new SecretRepository(prisma, secretKey),
+    workspaces: new WorkspaceRepository(prisma),
   };
 }
 

@@ -10,6 +10,7 @@ import { costFromColumns, tokensFromColumns, usageToColumns } from "./usage-colu
 export interface NewRun {
   /** Defaults to a new UUIDv7. */
   id?: string;
+  workspaceId: string;
   workflowId: string;
   /** Defaults to `queued`. */
   status?: RunStatus;
@@ -37,16 +38,22 @@ export interface RunListOptions {
   before?: Date | string;
 }
 
+/**
+ * Runs. Reads take the workspace first and answer `not_found` for a run of another workspace;
+ * `update` is for the run service, which only changes runs it created.
+ */
 export class RunRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** @throws NotFoundError when the workflow does not exist */
+  /** @throws NotFoundError when the workflow does not exist in the workspace */
   async create(run: NewRun): Promise<RunRecord> {
     const status = checkStatus(run.status ?? "queued");
+    await this.assertWorkflow(run.workspaceId, run.workflowId);
     try {
       const row = await this.prisma.run.create({
         data: {
           ...(run.id === undefined ? {} : { id: run.id }),
+          workspaceId: run.workspaceId,
           workflowId: run.workflowId,
           status,
           input: toJsonValue(run.input ?? {}, "input"),
@@ -84,17 +91,22 @@ export class RunRepository {
     }
   }
 
+  private async assertWorkflow(workspaceId: string, workflowId: string): Promise<void> {
+    const found = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
+    if (!found) throw new NotFoundError("Workflow", workflowId);
+  }
+
   /** @throws NotFoundError */
-  async get(id: string): Promise<RunRecord> {
-    const row = await this.prisma.run.findUnique({ where: { id } });
+  async get(workspaceId: string, id: string): Promise<RunRecord> {
+    const row = await this.prisma.run.findFirst({ where: { id, workspaceId } });
     if (!row) throw new NotFoundError("Run", id);
     return toStoredRun(row);
   }
 
   /** The run with its spans in start order. @throws NotFoundError */
-  async getWithSpans(id: string): Promise<RunRecord & { spans: SpanRecord[] }> {
-    const row = await this.prisma.run.findUnique({
-      where: { id },
+  async getWithSpans(workspaceId: string, id: string): Promise<RunRecord & { spans: SpanRecord[] }> {
+    const row = await this.prisma.run.findFirst({
+      where: { id, workspaceId },
       include: { spans: { orderBy: [{ startedAt: "asc" }, { id: "asc" }] } },
     });
     if (!row) throw new NotFoundError("Run", id);
@@ -113,15 +125,17 @@ export class RunRepository {
     return count;
   }
 
-  /** Newest first. */
-  async listByWorkflow(workflowId: string, options: RunListOptions = {}): Promise<RunSummary[]> {
+  /** Newest first. @throws NotFoundError when the workflow is not one of the workspace's */
+  async listByWorkflow(workspaceId: string, workflowId: string, options: RunListOptions = {}): Promise<RunSummary[]> {
     const statuses = options.status === undefined ? undefined : typeof options.status === "string" ? [options.status] : [...options.status];
     statuses?.forEach(checkStatus);
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new InvalidInputError("limit must be a whole number from 1 to 500", "limit");
+    await this.assertWorkflow(workspaceId, workflowId);
     const rows = await this.prisma.run.findMany({
       where: {
         workflowId,
+        workspaceId,
         ...(statuses ? { status: { in: statuses } } : {}),
         ...(options.before === undefined ? {} : { startedAt: { lt: toDate(options.before, "before") } }),
       },

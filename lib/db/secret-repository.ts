@@ -1,16 +1,17 @@
 import "server-only";
+import { SECRET_NAME_RULE } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { decryptSecret, encryptSecret } from "./secret-cipher";
 import type { SecretSummary } from "./types";
 
-/** Secret names are what `{{NAME}}` references: like environment variable names. */
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+/** Secret names are what `{{NAME}}` references: capitals, digits and _ (contract/secrets.ts states the rule). */
+export const SECRET_NAME_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
 const MAX_SECRET_BYTES = 64 * 1024;
 
 /**
- * Stored secrets, encrypted at rest with AES-256-GCM. Only `get` and `getMany` return values;
- * listing returns names and dates.
+ * Stored secrets of one workspace each (every method takes the workspace first), encrypted at
+ * rest with AES-256-GCM. Only `get` and `getMany` return values; listing returns names and dates.
  */
 export class SecretRepository {
   private key: Buffer | undefined;
@@ -21,7 +22,7 @@ export class SecretRepository {
     private readonly keySource: Buffer | (() => Buffer),
   ) {}
 
-  async set(name: string, value: string): Promise<SecretSummary> {
+  async set(workspaceId: string, name: string, value: string): Promise<SecretSummary> {
     checkName(name);
     if (typeof value !== "string") throw new InvalidInputError("A secret's value must be a string", "value");
     if (Buffer.byteLength(value, "utf8") > MAX_SECRET_BYTES) {
@@ -29,8 +30,8 @@ export class SecretRepository {
     }
     const sealed = encryptSecret(this.secretKey(), name, value);
     const row = await this.prisma.secret.upsert({
-      where: { name },
-      create: { name, ...sealed },
+      where: { workspaceId_name: { workspaceId, name } },
+      create: { workspaceId, name, ...sealed },
       update: sealed,
       select: { name: true, createdAt: true, updatedAt: true },
     });
@@ -38,21 +39,22 @@ export class SecretRepository {
   }
 
   /** The decrypted value, or null when no secret has that name. */
-  async get(name: string): Promise<string | null> {
-    const row = await this.prisma.secret.findUnique({ where: { name } });
+  async get(workspaceId: string, name: string): Promise<string | null> {
+    const row = await this.prisma.secret.findUnique({ where: { workspaceId_name: { workspaceId, name } } });
     return row ? decryptSecret(this.secretKey(), row.name, row) : null;
   }
 
   /** Decrypted values of the named secrets that exist. */
-  async getMany(names: readonly string[]): Promise<Map<string, string>> {
+  async getMany(workspaceId: string, names: readonly string[]): Promise<Map<string, string>> {
     if (names.length === 0) return new Map();
-    const rows = await this.prisma.secret.findMany({ where: { name: { in: [...names] } } });
+    const rows = await this.prisma.secret.findMany({ where: { workspaceId, name: { in: [...names] } } });
     return new Map(rows.map((row) => [row.name, decryptSecret(this.secretKey(), row.name, row)]));
   }
 
   /** Names and dates only, by name. */
-  async list(): Promise<SecretSummary[]> {
+  async list(workspaceId: string): Promise<SecretSummary[]> {
     const rows = await this.prisma.secret.findMany({
+      where: { workspaceId },
       select: { name: true, createdAt: true, updatedAt: true },
       orderBy: { name: "asc" },
     });
@@ -60,8 +62,8 @@ export class SecretRepository {
   }
 
   /** @throws NotFoundError */
-  async delete(name: string): Promise<void> {
-    const { count } = await this.prisma.secret.deleteMany({ where: { name } });
+  async delete(workspaceId: string, name: string): Promise<void> {
+    const { count } = await this.prisma.secret.deleteMany({ where: { workspaceId, name } });
     if (count === 0) throw new NotFoundError("Secret", name);
   }
 
@@ -73,7 +75,7 @@ export class SecretRepository {
 
 function checkName(name: string): void {
   if (!SECRET_NAME_PATTERN.test(name)) {
-    throw new InvalidInputError("A secret's name must start with a letter or _ and hold only letters, digits and _ (at most 128 characters)", "name");
+    throw new InvalidInputError(`A secret's name ${SECRET_NAME_RULE}`, "name");
   }
 }
 

@@ -8,31 +8,34 @@ import { isPrismaError, toJsonValue } from "./json-value";
 type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges">;
 
 /**
- * Workflows. Callers validate documents first (lib/workflows); this stores and reads them.
- * Updates use optimistic concurrency: the caller passes the version it started from.
+ * Workflows, always of one workspace: every method takes the workspace first, and a workflow of
+ * another workspace is `not_found` like one that does not exist. Callers validate documents
+ * first (lib/workflows); this stores and reads them. Updates use optimistic concurrency: the
+ * caller passes the version it started from.
  */
 export class WorkflowRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Most recently updated first. */
-  async list(): Promise<WorkflowSummary[]> {
+  async list(workspaceId: string): Promise<WorkflowSummary[]> {
     const rows = await this.prisma.workflow.findMany({
+      where: { workspaceId },
       select: { id: true, name: true, description: true, version: true, createdAt: true, updatedAt: true },
       orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     });
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
   }
 
-  async create(document: WorkflowDocument): Promise<StoredWorkflow> {
+  async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
     const row = await this.prisma.workflow.create({
-      data: { name: document.name, description: document.description, document: body(document) },
+      data: { workspaceId, name: document.name, description: document.description, document: body(document) },
     });
     return toStoredWorkflow(row);
   }
 
   /** @throws NotFoundError */
-  async get(id: string): Promise<StoredWorkflow> {
-    const row = await this.prisma.workflow.findUnique({ where: { id } });
+  async get(workspaceId: string, id: string): Promise<StoredWorkflow> {
+    const row = await this.prisma.workflow.findFirst({ where: { id, workspaceId } });
     if (!row) throw new NotFoundError("Workflow", id);
     return toStoredWorkflow(row);
   }
@@ -43,10 +46,10 @@ export class WorkflowRepository {
    * from the same version exactly one succeeds.
    * @throws NotFoundError, VersionConflictError (and nothing is stored)
    */
-  async update(id: string, document: WorkflowDocument, expectedVersion: number): Promise<StoredWorkflow> {
+  async update(workspaceId: string, id: string, document: WorkflowDocument, expectedVersion: number): Promise<StoredWorkflow> {
     try {
       const row = await this.prisma.workflow.update({
-        where: { id, version: expectedVersion },
+        where: { id, workspaceId, version: expectedVersion },
         data: {
           name: document.name,
           description: document.description,
@@ -57,15 +60,15 @@ export class WorkflowRepository {
       return toStoredWorkflow(row);
     } catch (error) {
       if (!isPrismaError(error, "P2025")) throw error;
-      const current = await this.prisma.workflow.findUnique({ where: { id }, select: { version: true } });
+      const current = await this.prisma.workflow.findFirst({ where: { id, workspaceId }, select: { version: true } });
       if (!current) throw new NotFoundError("Workflow", id);
       throw new VersionConflictError(id, expectedVersion, current.version);
     }
   }
 
   /** Deletes the workflow and, by cascade, its runs, spans and events. @throws NotFoundError */
-  async delete(id: string): Promise<void> {
-    const { count } = await this.prisma.workflow.deleteMany({ where: { id } });
+  async delete(workspaceId: string, id: string): Promise<void> {
+    const { count } = await this.prisma.workflow.deleteMany({ where: { id, workspaceId } });
     if (count === 0) throw new NotFoundError("Workflow", id);
   }
 }

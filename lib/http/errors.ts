@@ -24,6 +24,8 @@ export const HTTP_STATUS_BY_CODE = {
   unsupported_file_type: 415,
   unsupported_media_type: 415,
   unauthenticated: 401,
+  forbidden: 403,
+  conflict: 409,
   // 421 Misdirected Request: the Host names a site this server does not serve (DNS rebinding);
   // 403 for the cross-site change, the request of a site the user did not mean to act from.
   host_not_allowed: 421,

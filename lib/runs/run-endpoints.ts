@@ -36,9 +36,9 @@ function statusFilter(request: Request): RunStatus[] {
  * `list` sit under /api/workflows/:id/runs, so their `id` is the workflow's; the rest take a run's.
  */
 export function runEndpoints(deps: () => RunEndpointDependencies) {
-  const getRun = async (id: string) => toApiRun(await deps().repositories.runs.getWithSpans(id));
+  const getRun = async (workspaceId: string, id: string) => toApiRun(await deps().repositories.runs.getWithSpans(workspaceId, id));
   return {
-    start: endpoint<{ id: string }>(async (request, { id: workflowId }) => {
+    start: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
       // Every field is optional, so an empty body starts a run with no input.
       const { input, wait } = await readJsonRequest(request, startRunRequestSchema, {
         subject: "The run request",
@@ -46,29 +46,29 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         emptyAs: {},
       });
       const { runs, repositories } = deps();
-      const live = await runs.start(workflowId, input);
+      const live = await runs.start(workspace.id, workflowId, input);
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
         return runEventStream({ runId: live.runId, afterSeq: 0, live, events: repositories.runEvents, signal: request.signal });
       }
       if (wait) {
         await live.done;
-        return Response.json(await getRun(live.runId));
+        return Response.json(await getRun(workspace.id, live.runId));
       }
       return Response.json({ runId: live.runId }, { status: 202 });
     }),
-    list: endpoint<{ id: string }>(async (request, { id: workflowId }) => {
+    list: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
       const status = statusFilter(request);
-      const runs = await deps().repositories.runs.listByWorkflow(workflowId, status.length ? { status } : {});
+      const runs = await deps().repositories.runs.listByWorkflow(workspace.id, workflowId, status.length ? { status } : {});
       return Response.json({ runs });
     }),
-    get: endpoint<{ id: string }>(async (_request, { id }) => Response.json(await getRun(id))),
-    events: endpoint<{ id: string }>(async (request, { id }) => {
+    get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
+    events: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
       const { runs, repositories } = deps();
-      await repositories.runs.get(id); // 404 for an unknown run, before the stream starts
+      await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts
       return runEventStream({ runId: id, afterSeq: lastEventId(request), live: runs.liveRun(id), events: repositories.runEvents, signal: request.signal });
     }),
-    cancel: endpoint<{ id: string }>(async (_request, { id }) => {
-      await deps().runs.cancel(id);
+    cancel: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
+      await deps().runs.cancel(workspace.id, id);
       return Response.json({ runId: id, status: "cancelling" }, { status: 202 });
     }),
   };

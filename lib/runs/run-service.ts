@@ -18,8 +18,8 @@ export interface RunExecutionSetup {
 
 export interface RunServiceDependencies {
   repositories: Pick<Repositories, "workflows" | "runs" | "spans" | "runEvents">;
-  /** Prepares handlers and the env for one run (stored secrets are read here, once per run). */
-  prepare(): Promise<RunExecutionSetup>;
+  /** Prepares handlers and the env for one run of the workspace (its stored secrets are read here, once per run). */
+  prepare(workspaceId: string): Promise<RunExecutionSetup>;
   runTimeoutMs?: number;
   /** How long a finished run's events stay in memory for late subscribers. */
   retainMs?: number;
@@ -27,6 +27,7 @@ export interface RunServiceDependencies {
 
 export interface LiveRun {
   runId: string;
+  workspaceId: string;
   workflowId: string;
   channel: RunChannel;
   /** Resolves with the stored run once it has ended and everything is written. */
@@ -84,9 +85,10 @@ export class RunService {
     });
   }
 
-  async start(workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
+  /** Starts a run of one of the workspace's workflows (another workspace's is not found). */
+  async start(workspaceId: string, workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
     const { repositories } = this.deps;
-    const workflow = await repositories.workflows.get(workflowId);
+    const workflow = await repositories.workflows.get(workspaceId, workflowId);
     // Stored documents passed validation when saved; parsing again applies defaults added since.
     const document: WorkflowDocument = workflowDocumentSchema.parse({
       name: workflow.name,
@@ -95,7 +97,7 @@ export class RunService {
       blocks: workflow.blocks,
       edges: workflow.edges,
     });
-    const run = await repositories.runs.create({ workflowId, status: "running", input });
+    const run = await repositories.runs.create({ workspaceId, workflowId, status: "running", input });
     const channel = new RunChannel(run.id);
     const controller = new AbortController();
     // Filled with the run's secrets once they are read (prepare); everything recorded passes through it.
@@ -112,9 +114,10 @@ export class RunService {
       if (options.signal.aborted) controller.abort();
       else options.signal.addEventListener("abort", () => controller.abort(), { once: true });
     }
-    const done = this.execute(run, document, input, recorder, redactor, controller.signal, options.depth ?? 0);
+    const done = this.execute(workspaceId, run, document, input, recorder, redactor, controller.signal, options.depth ?? 0);
     const entry: LiveEntry = {
       runId: run.id,
+      workspaceId,
       workflowId,
       channel,
       done,
@@ -129,14 +132,17 @@ export class RunService {
     return entry;
   }
 
-  /** Cancels a live run; a run this process does not hold (left by a restart) is marked cancelled. */
-  async cancel(runId: string): Promise<void> {
+  /**
+   * Cancels a live run of the workspace; a run this process does not hold (left by a restart) is
+   * marked cancelled. Another workspace's run is not found.
+   */
+  async cancel(workspaceId: string, runId: string): Promise<void> {
     const entry = this.live.get(runId);
-    if (entry) {
+    if (entry && entry.workspaceId === workspaceId) {
       entry.controller.abort();
       return;
     }
-    const run = await this.deps.repositories.runs.get(runId);
+    const run = await this.deps.repositories.runs.get(workspaceId, runId);
     if (run.status === "queued" || run.status === "running" || run.status === "paused") {
       await this.deps.repositories.runs.update(runId, { status: "cancelled", endedAt: new Date() }, { onlyIfStatus: ["queued", "running", "paused"] });
     }
@@ -162,6 +168,7 @@ export class RunService {
   }
 
   private async execute(
+    workspaceId: string,
     run: RunRecord,
     document: WorkflowDocument,
     input: Record<string, unknown>,
@@ -173,7 +180,7 @@ export class RunService {
     const { repositories } = this.deps;
     let result: ExecutionResult;
     try {
-      const setup = await this.deps.prepare();
+      const setup = await this.deps.prepare(workspaceId);
       for (const [name, value] of setup.secrets) redactor.add(name, value);
       result = await executeWorkflow({
         document,
@@ -212,6 +219,6 @@ export class RunService {
       // Streams end even when storage failed; they must never hang.
       await recorder.publishEnd();
     }
-    return stored ?? (await repositories.runs.get(run.id));
+    return stored ?? (await repositories.runs.get(workspaceId, run.id));
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SecretRepository } from "@/lib/db";
 import { PROVIDERS, type EnvReader } from "@/providers";
 
 /** Comma-separated names of the process variables a workflow may read through `{{NAME}}`. */
@@ -68,4 +69,14 @@ export function createRunEnvironment(stored: ReadonlyMap<string, string>, proces
 export function workflowEnvNames(storedNames: readonly string[], processEnv: EnvReader): string[] {
   const allowed = workflowEnvAllowList(processEnv).filter((name) => processEnv(name) !== undefined);
   return [...new Set([...storedNames, ...allowed])].sort();
+}
+
+/** A run's readers for one workspace: its stored secrets as they are now, then the process environment. */
+export async function loadRunEnvironment(
+  secrets: Pick<SecretRepository, "list" | "getMany">,
+  workspaceId: string,
+  processEnv: EnvReader,
+): Promise<RunEnvironment> {
+  const names = (await secrets.list(workspaceId)).map((secret) => secret.name);
+  return createRunEnvironment(await secrets.getMany(workspaceId, names), processEnv);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { lookupBlockType } from "@/blocks";
-import type { KnowledgeSearchFunction } from "@/knowledge";
+import type { SearchRequest, SearchResponse } from "@/knowledge";
 import { getRepositories, type Repositories } from "@/lib/db";
 import { getKnowledgeService } from "@/lib/knowledge";
 import { RunService } from "@/lib/runs/run-service";
@@ -9,20 +9,23 @@ import { createModelRegistry } from "@/providers";
 import { calculatorToolProvider } from "@/tools/calculator";
 import { createHttpRequestToolProvider } from "@/tools/http_request";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
-import { createMcpToolProvider, describeMcpServer, loadMcpServers } from "@/tools/mcp";
+import { createMcpToolProvider, describeMcpServer, loadMcpServers, mcpServersForWorkspace } from "@/tools/mcp";
 import { createToolRegistry } from "@/tools/registry";
 import { createRunFunctionToolProvider } from "@/tools/run_function";
 import { createWebPageToolProvider } from "@/tools/web_page";
 import { createWorkflowToolProvider, MAX_WORKFLOW_DEPTH_ENV, maxWorkflowDepthFrom } from "@/tools/workflow";
 import { createBlockHandlers, lookupHandlers } from "@/blocks/handlers";
-import { createRunEnvironment, processProviderEnv, type RunEnvironment } from "./run-environment";
+import { loadRunEnvironment, processProviderEnv, type RunEnvironment } from "./run-environment";
 import { workflowToolRuntime } from "./workflow-tool-runtime";
 
 export type EnvReader = (name: string) => string | undefined;
 
+/** Searches the knowledge bases of one workspace: another workspace's base is not found. */
+export type WorkspaceKnowledgeSearch = (workspaceId: string, request: SearchRequest, options?: { signal?: AbortSignal }) => Promise<SearchResponse>;
+
 export interface RuntimeOptions {
   repositories: Repositories;
-  knowledgeSearch: KnowledgeSearchFunction;
+  knowledgeSearch: WorkspaceKnowledgeSearch;
   /**
    * The process environment. A run never reads it whole: `{{NAME}}` gets only the variables listed
    * in TRELLIS_WORKFLOW_ENV, the provider layer only the provider variables (run-environment.ts),
@@ -35,27 +38,29 @@ export interface RuntimeOptions {
 
 /**
  * The composition root: the one place where storage, providers, tools and the executor meet.
- * Handlers are made per run because a run's settings include the stored secrets as they are when
- * it starts (a key changed on the Secrets page applies to the next run, no restart).
+ * Handlers are made per run, for the run's workspace: its stored secrets as they are when it
+ * starts (a key changed on the Secrets page applies to the next run, no restart), and only its
+ * knowledge bases, workflows and the MCP servers it may use.
  */
 export function createRuntime(options: RuntimeOptions) {
   const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
   const guardedFetch = options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment());
-  const { repositories, knowledgeSearch } = options;
-  // MCP servers are the operator's (env or DATA_DIR/mcp-servers.json), read when an agent uses one.
-  const mcpServers = () => loadMcpServers({ env: processEnv });
-  const workflowTools = workflowToolRuntime(repositories, () => runs, maxWorkflowDepthFrom(processEnv(MAX_WORKFLOW_DEPTH_ENV)));
+  const { repositories } = options;
+  // MCP servers are the operator's (env or DATA_DIR/mcp-servers.json), read when an agent uses one;
+  // a server may be given to some workspaces only.
+  const mcpServers = (workspaceId: string) => mcpServersForWorkspace(loadMcpServers({ env: processEnv }), workspaceId);
+  const maxWorkflowDepth = maxWorkflowDepthFrom(processEnv(MAX_WORKFLOW_DEPTH_ENV));
 
-  /** A run's readers (`workflowEnv` for `{{NAME}}`, `providerEnv` for models) over the secrets stored now. */
-  async function runEnvironment(): Promise<RunEnvironment> {
-    const names = (await repositories.secrets.list()).map((secret) => secret.name);
-    const secrets = names.length > 0 ? await repositories.secrets.getMany(names) : new Map<string, string>();
-    return createRunEnvironment(secrets, processEnv);
+  /** A run's readers (`workflowEnv` for `{{NAME}}`, `providerEnv` for models) over the workspace's secrets stored now. */
+  function runEnvironment(workspaceId: string): Promise<RunEnvironment> {
+    return loadRunEnvironment(repositories.secrets, workspaceId, processEnv);
   }
 
   /** `providerEnv` configures the models; it is never what `{{NAME}}` reads. */
-  function prepareHandlers(providerEnv: EnvReader) {
+  function prepareHandlers(workspaceId: string, providerEnv: EnvReader) {
     const models = createModelRegistry({ env: providerEnv });
+    const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
+    const workflowTools = workflowToolRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
     const tools = createToolRegistry(
       [
         calculatorToolProvider,
@@ -63,7 +68,7 @@ export function createRuntime(options: RuntimeOptions) {
         createWebPageToolProvider({ fetch: guardedFetch }),
         createRunFunctionToolProvider({ fetch: guardedFetch }),
         createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
-        createMcpToolProvider({ servers: mcpServers }),
+        createMcpToolProvider({ servers: () => mcpServers(workspaceId) }),
         createWorkflowToolProvider(workflowTools),
       ],
       { approvals: (request, signal) => runs.approvals.request(request, signal) },
@@ -74,18 +79,18 @@ export function createRuntime(options: RuntimeOptions) {
   const runs = new RunService({
     repositories,
     runTimeoutMs: options.runTimeoutMs,
-    async prepare() {
-      const environment = await runEnvironment();
-      const { handlers } = prepareHandlers(environment.providerEnv);
+    async prepare(workspaceId) {
+      const environment = await runEnvironment(workspaceId);
+      const { handlers } = prepareHandlers(workspaceId, environment.providerEnv);
       return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env: environment.workflowEnv, secrets: environment.masked };
     },
   });
 
-  /** What the inspector offers: tool types, and the operator's MCP servers by name and target only. */
-  function toolCatalog() {
-    const tools = prepareHandlers(processProviderEnv(processEnv)).tools.list();
+  /** What the inspector offers: tool types, and the MCP servers the workspace may use, by name and target only. */
+  function toolCatalog(workspaceId: string) {
+    const tools = prepareHandlers(workspaceId, processProviderEnv(processEnv)).tools.list();
     try {
-      return { tools, mcpServers: Object.entries(mcpServers()).map(([name, config]) => describeMcpServer(name, config)) };
+      return { tools, mcpServers: Object.entries(mcpServers(workspaceId)).map(([name, config]) => describeMcpServer(name, config)) };
     } catch (error) {
       return { tools, mcpServers: [], mcpError: error instanceof Error ? error.message : String(error) };
     }
@@ -104,7 +109,7 @@ export function getRuntime(): Runtime {
     const knowledge = getKnowledgeService();
     globalCache.__trellisRuntime = createRuntime({
       repositories: getRepositories(),
-      knowledgeSearch: (request, callOptions) => knowledge.search(request, callOptions),
+      knowledgeSearch: (workspaceId, request, callOptions) => knowledge.search(workspaceId, request, callOptions),
     });
   }
   return globalCache.__trellisRuntime;

@@ -5,11 +5,17 @@ import type { RunService } from "@/lib/runs/run-service";
 import { checkWorkflowCall, type WorkflowCallLink, type WorkflowToolDeps } from "@/tools/workflow";
 
 /**
- * What the workflow tool needs from the server: workflows read from storage, and child runs
- * started through the run service, so each is stored and inspectable like any other run, is
- * cancelled with its parent, and knows its place in the call chain.
+ * What the workflow tool needs from the server, for runs of one workspace: that workspace's
+ * workflows (another's is not found), and child runs started through the run service, so each is
+ * stored and inspectable like any other run, is cancelled with its parent, and knows its place in
+ * the call chain.
  */
-export function workflowToolRuntime(repositories: Pick<Repositories, "workflows">, runs: () => RunService, maxDepth: number): WorkflowToolDeps {
+export function workflowToolRuntime(
+  workspaceId: string,
+  repositories: Pick<Repositories, "workflows">,
+  runs: () => RunService,
+  maxDepth: number,
+): WorkflowToolDeps {
   const liveChain = (runId: string): WorkflowCallLink[] =>
     runs()
       .callChain(runId)
@@ -20,19 +26,19 @@ export function workflowToolRuntime(repositories: Pick<Repositories, "workflows"
       const chain = liveChain(runId);
       if (chain.length > 0) return chain;
       // A run this process does not hold (a handler driven directly): the caller alone.
-      return [{ workflowId, workflowName: (await repositories.workflows.get(workflowId)).name }];
+      return [{ workflowId, workflowName: (await repositories.workflows.get(workspaceId, workflowId)).name }];
     },
     async describeWorkflow(workflowId) {
-      const workflow = await repositories.workflows.get(workflowId);
+      const workflow = await repositories.workflows.get(workspaceId, workflowId);
       const start = workflow.blocks.find((block) => block.type === "start");
       const inputs = start ? (startConfigSchema.safeParse(start.config).data?.inputs ?? []) : [];
       return { id: workflow.id, name: workflow.name, description: workflow.description || undefined, inputs };
     },
     async runWorkflow({ workflowId, input, depth, signal, parentRunId }) {
-      const workflow = await repositories.workflows.get(workflowId);
+      const workflow = await repositories.workflows.get(workspaceId, workflowId);
       // The tool was checked when it was made; checked again where the run actually starts.
       checkWorkflowCall(liveChain(parentRunId), { workflowId, workflowName: workflow.name }, depth - 1, maxDepth);
-      const live = await runs().start(workflowId, input, { depth, parentRunId, signal });
+      const live = await runs().start(workspaceId, workflowId, input, { depth, parentRunId, signal });
       const stored = await live.done;
       const status = stored.status === "succeeded" || stored.status === "cancelled" ? stored.status : "failed";
       const usage = {

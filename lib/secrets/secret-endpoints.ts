@@ -16,25 +16,26 @@ function secretName(name: string): string {
 }
 
 /**
- * The secret endpoints of docs/CONTRACT.md section 8. Values go in and never come out: the list
+ * The secret endpoints of docs/CONTRACT.md section 8, over the caller's workspace (editors and
+ * above change them; viewers see the names). Values go in and never come out: the list
  * holds names and dates, PUT and DELETE answer 204 with no body. A run reads the secrets stored
  * when it starts, so a key set here applies from the next run on, with no restart.
  */
 export function secretEndpoints(secrets: () => Pick<SecretRepository, "list" | "set" | "delete">) {
   return {
-    list: endpoint(async () => {
-      const listed: SecretListEntry[] = (await secrets().list()).map(({ name, updatedAt }) => ({ name, updatedAt }));
+    list: endpoint(async (_request, _params, member) => {
+      const listed: SecretListEntry[] = (await secrets().list(member.workspace.id)).map(({ name, updatedAt }) => ({ name, updatedAt }));
       return Response.json({ secrets: listed });
     }),
     /** Creates the secret or replaces its value (PUT semantics: a name already stored is replaced). */
-    put: endpoint<{ name: string }>(async (request, params) => {
+    put: endpoint<{ name: string }>(async (request, params, member) => {
       const name = secretName(params.name);
       const { value } = await readJsonRequest(request, putSecretRequestSchema, { subject: "The secret", maxBytes: MAX_PUT_BODY_BYTES });
-      await secrets().set(name, value);
+      await secrets().set(member.workspace.id, name, value);
       return new Response(null, { status: 204 });
     }),
-    remove: endpoint<{ name: string }>(async (_request, params) => {
-      await secrets().delete(secretName(params.name));
+    remove: endpoint<{ name: string }>(async (_request, params, member) => {
+      await secrets().delete(member.workspace.id, secretName(params.name));
       return new Response(null, { status: 204 });
     }),
   };

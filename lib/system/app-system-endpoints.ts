@@ -8,8 +8,8 @@ import { systemEndpoints } from "./system-endpoints";
  * check or the model list never builds the runtime.
  */
 export const appSystemEndpoints = systemEndpoints({
-  toolCatalog: () => getRuntime().toolCatalog(),
-  mcpServers: () => getRuntime().mcpServers(),
-  secretNames: async () => (await getRepositories().secrets.list()).map((secret) => secret.name),
+  toolCatalog: (workspaceId) => getRuntime().toolCatalog(workspaceId),
+  mcpServers: (workspaceId) => getRuntime().mcpServers(workspaceId),
+  secretNames: async (workspaceId) => (await getRepositories().secrets.list(workspaceId)).map((secret) => secret.name),
   env: (name) => process.env[name],
 });

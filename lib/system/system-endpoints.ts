@@ -1,5 +1,5 @@
 import "server-only";
-import { endpoint } from "@/lib/http/endpoint";
+import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
 import type { Runtime } from "@/lib/runtime/runtime";
@@ -7,8 +7,8 @@ import { listModels, type EnvReader } from "@/providers";
 import { listMcpServerTools } from "@/tools/mcp";
 
 export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" | "mcpServers"> {
-  /** Names of the stored secrets, never their values. */
-  secretNames(): Promise<string[]>;
+  /** Names of the workspace's stored secrets, never their values. */
+  secretNames(workspaceId: string): Promise<string[]>;
   /** The process environment, read only for TRELLIS_WORKFLOW_ENV and whether the names it lists are set. */
   env: EnvReader;
 }
@@ -19,7 +19,7 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
  */
 export function systemEndpoints(deps: SystemEndpointDependencies) {
   return {
-    health: endpoint(async () => Response.json({ ok: true }), { access: "public" }),
+    health: publicEndpoint(async () => Response.json({ ok: true })),
     /** The model picker's list: ids, labels and prices per million tokens; never keys. */
     models: endpoint(async () => Response.json({ models: listModels() })),
     /**
@@ -27,28 +27,35 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * Servers are shown by name and target only: never headers, env values or URL queries. A broken
      * server list is reported in `mcpError`, not as a failure.
      */
-    tools: endpoint(async () => Response.json(deps.toolCatalog())),
-    /** `{ server, tools: [{ name, description }] }`, asked of the server now. */
-    mcpServerTools: endpoint<{ server: string }>(async (request, { server }) => {
-      const servers = deps.mcpServers();
-      const config = Object.hasOwn(servers, server) ? servers[server] : undefined;
-      if (!config) throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
-      try {
-        return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) });
-      } catch (error) {
-        // A server's URL may carry a token in its query: name the server, never its URL.
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new RequestError(
-          "mcp_unavailable",
-          `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`,
-        );
-      }
-    }),
+    tools: endpoint(async (_request, _params, { workspace }) => Response.json(deps.toolCatalog(workspace.id))),
+    /**
+     * `{ server, tools: [{ name, description }] }`, asked of the server now. Editors only: asking
+     * may start the server's process. A server the workspace may not use is not found.
+     */
+    mcpServerTools: endpoint<{ server: string }>(
+      async (request, { server }, { workspace }) => {
+        const servers = deps.mcpServers(workspace.id);
+        const config = Object.hasOwn(servers, server) ? servers[server] : undefined;
+        if (!config)
+          throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
+        try {
+          return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) });
+        } catch (error) {
+          // A server's URL may carry a token in its query: name the server, never its URL.
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new RequestError(
+            "mcp_unavailable",
+            `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`,
+          );
+        }
+      },
+      { role: "editor" },
+    ),
     /**
      * Names for `{{` completion: exactly what a workflow may read, the stored secrets and the
      * variables of TRELLIS_WORKFLOW_ENV that are set. Names only, never values.
      */
-    envNames: endpoint(async () => Response.json({ names: workflowEnvNames(await deps.secretNames(), deps.env) })),
+    envNames: endpoint(async (_request, _params, { workspace }) => Response.json({ names: workflowEnvNames(await deps.secretNames(workspace.id), deps.env) })),
   };
 }
 

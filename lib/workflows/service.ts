@@ -10,21 +10,21 @@ import { getRepositories, type VersionConflictError, type Repositories } from "@
 export function createWorkflowService(repositories: Pick<Repositories, "workflows">) {
   const { workflows } = repositories;
   return {
-    list: (): Promise<WorkflowSummary[]> => workflows.list(),
-    create: (document: WorkflowDocument): Promise<StoredWorkflow> => workflows.create(document),
-    get: (id: string): Promise<StoredWorkflow> => workflows.get(id),
-    async update(id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
+    list: (workspaceId: string): Promise<WorkflowSummary[]> => workflows.list(workspaceId),
+    create: (workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> => workflows.create(workspaceId, document),
+    get: (workspaceId: string, id: string): Promise<StoredWorkflow> => workflows.get(workspaceId, id),
+    async update(workspaceId: string, id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
       try {
-        return await workflows.update(id, document, version);
+        return await workflows.update(workspaceId, id, document, version);
       } catch (error) {
         if (isTrellisError(error) && error.code === "version_conflict") {
-          const current = await workflows.get(id).catch(() => null);
+          const current = await workflows.get(workspaceId, id).catch(() => null);
           error.responseExtra = { currentVersion: (error as VersionConflictError).currentVersion, current };
         }
         throw error;
       }
     },
-    remove: (id: string): Promise<void> => workflows.delete(id),
+    remove: (workspaceId: string, id: string): Promise<void> => workflows.delete(workspaceId, id),
   };
 }
 

@@ -11,18 +11,18 @@ import type { WorkflowService } from "./service";
  */
 export function workflowEndpoints(service: () => WorkflowService) {
   return {
-    list: endpoint(async () => Response.json({ workflows: await service().list() })),
-    create: endpoint(async (request) => {
+    list: endpoint(async (_request, _params, { workspace }) => Response.json({ workflows: await service().list(workspace.id) })),
+    create: endpoint(async (request, _params, { workspace }) => {
       const { document, issues } = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
-      return Response.json({ ...(await service().create(document)), issues }, { status: 201 });
+      return Response.json({ ...(await service().create(workspace.id, document)), issues }, { status: 201 });
     }),
-    get: endpoint<{ id: string }>(async (_request, { id }) => Response.json(await service().get(id))),
-    update: endpoint<{ id: string }>(async (request, { id }) => {
+    get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await service().get(workspace.id, id))),
+    update: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
       const { document, issues, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
-      return Response.json({ ...(await service().update(id, document, version)), issues });
+      return Response.json({ ...(await service().update(workspace.id, id, document, version)), issues });
     }),
-    remove: endpoint<{ id: string }>(async (_request, { id }) => {
-      await service().remove(id);
+    remove: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
+      await service().remove(workspace.id, id);
       return new Response(null, { status: 204 });
     }),
   };

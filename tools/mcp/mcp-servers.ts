@@ -15,14 +15,19 @@ const headerValues = z.record(z.string(), z.string());
 const required = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`) });
 const SERVER_NAME_RULE = "server names use letters, digits, _ and - (1 to 64)";
 
+/** The workspace ids that may use a server; absent, every workspace may. */
+const allowedWorkspaces = z.array(z.string().min(1, "must not be empty"), { error: "must be a list of workspace ids" }).optional();
+
 const httpServerSchema = z.strictObject({
   transport: z.enum(["http", "sse"]),
+  workspaces: allowedWorkspaces,
   url: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? "is required" : "must be an http(s) URL") }),
   headers: headerValues.optional(),
 });
 
 const stdioServerSchema = z.strictObject({
   transport: z.literal("stdio"),
+  workspaces: allowedWorkspaces,
   command: z.string(required("a command")).min(1, "is required"),
   args: z.array(z.string()).default([]),
   /** Added to the few variables the child inherits (PATH, HOME, ...); the server's own env is not passed on. */
@@ -83,6 +88,14 @@ export function loadMcpServers({ env, dataDir }: McpServerSource): McpServers {
     throw new McpConfigError(`${file} could not be read: ${(error as Error).message}`);
   }
   return parseMcpServers(text, file);
+}
+
+/**
+ * The servers a workspace may use: those without a `workspaces` list, and those listing it. A
+ * server another workspace was given is, for this one, a server that does not exist.
+ */
+export function mcpServersForWorkspace(servers: McpServers, workspaceId: string): McpServers {
+  return Object.fromEntries(Object.entries(servers).filter(([, config]) => !config.workspaces || config.workspaces.includes(workspaceId)));
 }
 
 /** What the inspector may show about a server: never headers, env or URL credentials. */

@@ -1,0 +1,266 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { isWorkspaceRole, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceMembers, type WorkspaceRole, type WorkspaceSummary } from "@/contract";
+import { TrellisError } from "@/executor";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { NotFoundError } from "./errors";
+
+/** How long an invitation link stays valid. */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+const FIRST_WORKSPACE_NAME = "Main workspace";
+
+/** What `{ role }` columns hold; anything else stored there is a bug worth failing loudly on. */
+function roleOf(value: string): WorkspaceRole {
+  if (!isWorkspaceRole(value)) throw new TrellisError("internal_error", `stored role "${value}" is not a workspace role`);
+  return value;
+}
+
+export function hashInvitationToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** An invitation found by its link's token, still open (not accepted, not expired). */
+export interface OpenInvitation {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  email: string;
+  role: WorkspaceRole;
+  invitedBy: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * Workspaces, their members and invitations. The rules that keep a workspace governable live
+ * here, inside the transactions that change members: a workspace always keeps an owner, and only
+ * an owner makes or unmakes owners.
+ */
+export class WorkspaceRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** The user's workspaces with the user's role, in the order joined (the first is the default). */
+  async listForUser(userId: string): Promise<WorkspaceSummary[]> {
+    const rows = await this.prisma.workspaceMember.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { workspaceId: "asc" }],
+      select: { role: true, workspace: { select: { id: true, name: true, createdAt: true } } },
+    });
+    return rows.map((row) => ({ id: row.workspace.id, name: row.workspace.name, role: roleOf(row.role), createdAt: row.workspace.createdAt.toISOString() }));
+  }
+
+  /** The user's role in the workspace, or null when not a member (or no such workspace). */
+  async roleOf(workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+    const row = await this.prisma.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true } });
+    return row ? roleOf(row.role) : null;
+  }
+
+  /** A new workspace with the user as its owner. */
+  async create(userId: string, name: string): Promise<WorkspaceSummary> {
+    const workspace = await this.prisma.workspace.create({ data: { name, members: { create: { userId, role: "owner" } } } });
+    return { id: workspace.id, name: workspace.name, role: "owner", createdAt: workspace.createdAt.toISOString() };
+  }
+
+  /** @throws NotFoundError */
+  async rename(workspaceId: string, name: string): Promise<void> {
+    const { count } = await this.prisma.workspace.updateMany({ where: { id: workspaceId }, data: { name } });
+    if (count === 0) throw new NotFoundError("Workspace", workspaceId);
+  }
+
+  /**
+   * The owner's first workspace: one left without members (data kept from before accounts
+   * existed, see the workspaces migration) is adopted, else a new one is made. Does nothing for a
+   * user who already belongs to a workspace.
+   */
+  async ensureFirstWorkspace(userId: string): Promise<string> {
+    return this.prisma.$transaction(async (tx) => {
+      const existing = await tx.workspaceMember.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { workspaceId: true } });
+      if (existing) return existing.workspaceId;
+      const orphan = await tx.workspace.findFirst({ where: { members: { none: {} } }, orderBy: { createdAt: "asc" }, select: { id: true } });
+      if (orphan) {
+        await tx.workspaceMember.create({ data: { workspaceId: orphan.id, userId, role: "owner" } });
+        return orphan.id;
+      }
+      const created = await tx.workspace.create({ data: { name: FIRST_WORKSPACE_NAME, members: { create: { userId, role: "owner" } } } });
+      return created.id;
+    });
+  }
+
+  /** Members (oldest first) and open invitations (newest first). */
+  async members(workspaceId: string, now: Date = new Date()): Promise<WorkspaceMembers> {
+    const [members, invitations] = await Promise.all([
+      this.prisma.workspaceMember.findMany({
+        where: { workspaceId },
+        orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+        select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+      }),
+      this.prisma.workspaceInvitation.findMany({
+        where: { workspaceId, acceptedAt: null, expiresAt: { gt: now } },
+        orderBy: { createdAt: "desc" },
+        select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } },
+      }),
+    ]);
+    return {
+      members: members.map((row): WorkspaceMember => ({
+        userId: row.user.id,
+        name: row.user.name,
+        email: row.user.email,
+        role: roleOf(row.role),
+        joinedAt: row.createdAt.toISOString(),
+      })),
+      invitations: invitations.map((row): WorkspaceInvitation => ({
+        id: row.id,
+        email: row.email,
+        role: roleOf(row.role),
+        invitedBy: row.invitedBy?.name ?? null,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Invites an email address; the token (for the link) is returned this once and stored hashed.
+   * An earlier open invitation for the same address is replaced.
+   * @throws conflict when a member already has that email
+   */
+  async invite(
+    workspaceId: string,
+    request: { email: string; role: WorkspaceRole; invitedById: string },
+    now: Date = new Date(),
+  ): Promise<{ invitation: WorkspaceInvitation; token: string }> {
+    const email = request.email.toLowerCase();
+    const token = randomBytes(32).toString("base64url");
+    const row = await this.prisma.$transaction(async (tx) => {
+      const member = await tx.workspaceMember.findFirst({
+        where: { workspaceId, user: { email: { equals: email, mode: "insensitive" } } },
+        select: { userId: true },
+      });
+      if (member) throw new TrellisError("conflict", `${email} is already a member of this workspace: change their role instead.`);
+      await tx.workspaceInvitation.deleteMany({ where: { workspaceId, email, acceptedAt: null } });
+      return tx.workspaceInvitation.create({
+        data: {
+          workspaceId,
+          email,
+          role: request.role,
+          tokenHash: hashInvitationToken(token),
+          invitedById: request.invitedById,
+          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+        },
+        select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } },
+      });
+    });
+    return {
+      token,
+      invitation: {
+        id: row.id,
+        email: row.email,
+        role: roleOf(row.role),
+        invitedBy: row.invitedBy?.name ?? null,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      },
+    };
+  }
+
+  /** The open invitation a link's token names, or null (unknown, accepted, expired or revoked: all alike). */
+  async openInvitation(token: string, now: Date = new Date()): Promise<OpenInvitation | null> {
+    const row = await this.prisma.workspaceInvitation.findUnique({
+      where: { tokenHash: hashInvitationToken(token) },
+      select: {
+        id: true,
+        workspaceId: true,
+        email: true,
+        role: true,
+        expiresAt: true,
+        acceptedAt: true,
+        workspace: { select: { name: true } },
+        invitedBy: { select: { name: true } },
+      },
+    });
+    if (!row || row.acceptedAt || row.expiresAt <= now) return null;
+    return {
+      id: row.id,
+      workspaceId: row.workspaceId,
+      workspaceName: row.workspace.name,
+      email: row.email,
+      role: roleOf(row.role),
+      invitedBy: row.invitedBy?.name ?? null,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  /**
+   * Makes the user a member with the invitation's role and closes the invitation, once: of two
+   * concurrent acceptances one wins. A user who is already a member keeps the stronger role.
+   * @throws not_found when the invitation is no longer open
+   */
+  async acceptInvitation(invitationId: string, userId: string, now: Date = new Date()): Promise<string> {
+    return this.prisma.$transaction(async (tx) => {
+      const closed = await tx.workspaceInvitation.updateMany({
+        where: { id: invitationId, acceptedAt: null, expiresAt: { gt: now } },
+        data: { acceptedAt: now },
+      });
+      if (closed.count === 0)
+        throw new TrellisError("not_found", "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.");
+      const invitation = await tx.workspaceInvitation.findUniqueOrThrow({ where: { id: invitationId }, select: { workspaceId: true, role: true } });
+      const role = roleOf(invitation.role);
+      const existing = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId } } });
+      if (!existing) await tx.workspaceMember.create({ data: { workspaceId: invitation.workspaceId, userId, role } });
+      return invitation.workspaceId;
+    });
+  }
+
+  /** @throws not_found for an unknown or closed invitation of this workspace */
+  async revokeInvitation(workspaceId: string, invitationId: string): Promise<void> {
+    const { count } = await this.prisma.workspaceInvitation.deleteMany({ where: { id: invitationId, workspaceId, acceptedAt: null } });
+    if (count === 0) throw new NotFoundError("Invitation", invitationId);
+  }
+
+  /**
+   * Changes a member's role, as a member whose role is `actorRole`. Only an owner gives or takes
+   * the owner role; the last owner cannot step down.
+   * @throws not_found, forbidden, conflict
+   */
+  async changeRole(workspaceId: string, userId: string, role: WorkspaceRole, actorRole: WorkspaceRole): Promise<WorkspaceMember> {
+    return this.prisma.$transaction(async (tx) => {
+      const member = await tx.workspaceMember.findUnique({
+        where: { workspaceId_userId: { workspaceId, userId } },
+        select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+      });
+      if (!member) throw new NotFoundError("Member", userId);
+      const current = roleOf(member.role);
+      if ((current === "owner" || role === "owner") && actorRole !== "owner") {
+        throw new TrellisError("forbidden", "Only an owner can make someone an owner or change an owner's role.");
+      }
+      if (current === "owner" && role !== "owner") await assertAnotherOwner(tx, workspaceId, userId, "change the role of");
+      await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId } }, data: { role } });
+      return { userId, name: member.user.name, email: member.user.email, role, joinedAt: member.createdAt.toISOString() };
+    });
+  }
+
+  /**
+   * Removes a member (or the actor, leaving). Only an owner removes an owner; the last owner
+   * cannot leave. The member's API keys for this workspace stop working with the membership.
+   * @throws not_found, forbidden, conflict
+   */
+  async removeMember(workspaceId: string, userId: string, actor: { userId: string; role: WorkspaceRole }): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const member = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true } });
+      if (!member) throw new NotFoundError("Member", userId);
+      if (roleOf(member.role) === "owner") {
+        if (actor.role !== "owner") throw new TrellisError("forbidden", "Only an owner can remove an owner.");
+        await assertAnotherOwner(tx, workspaceId, userId, "remove");
+      }
+      await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
+      await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    });
+  }
+}
+
+type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+async function assertAnotherOwner(tx: Transaction, workspaceId: string, userId: string, verb: string): Promise<void> {
+  const others = await tx.workspaceMember.count({ where: { workspaceId, role: "owner", userId: { not: userId } } });
+  if (others === 0) throw new TrellisError("conflict", `You cannot ${verb} the workspace's last owner: make another member an owner first.`);
+}
