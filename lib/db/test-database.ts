@@ -11,6 +11,8 @@ export interface TestDatabase extends Database {
   repositories: Repositories;
   /** The key its secrets are encrypted with (random per test database). */
   secretKey: Buffer;
+  /** Makes a workspace (no members) and answers its id: everything stored belongs to one. */
+  createWorkspace(name?: string): Promise<string>;
 }
 
 let pgliteTemplate: Blob | undefined;
@@ -25,7 +27,9 @@ let counter = 0;
 export async function createTestDatabase(): Promise<TestDatabase> {
   const database = process.env.DATABASE_URL ? await clonePostgresTemplate() : await freshPGlite();
   const secretKey = randomBytes(32);
-  return { ...database, secretKey, repositories: createRepositories(database.prisma, { secretKey }) };
+  let made = 0;
+  const createWorkspace = async (name = `Workspace ${++made}`) => (await database.prisma.workspace.create({ data: { name } })).id;
+  return { ...database, secretKey, repositories: createRepositories(database.prisma, { secretKey }), createWorkspace };
 }
 
 async function clonePostgresTemplate(): Promise<Database> {

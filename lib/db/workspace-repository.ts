@@ -49,6 +49,17 @@ export class WorkspaceRepository {
     return rows.map((row) => ({ id: row.workspace.id, name: row.workspace.name, role: roleOf(row.role), createdAt: row.workspace.createdAt.toISOString() }));
   }
 
+  /** The ids among `ids` of the workspace's knowledge bases or workflows (what a block's config may name). */
+  async heldIds(workspaceId: string, kind: "knowledgeBase" | "workflow", ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const where = { workspaceId, id: { in: [...ids] } };
+    const rows =
+      kind === "workflow"
+        ? await this.prisma.workflow.findMany({ where, select: { id: true } })
+        : await this.prisma.knowledgeBase.findMany({ where, select: { id: true } });
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The user's role in the workspace, or null when not a member (or no such workspace). */
   async roleOf(workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
     const row = await this.prisma.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true } });

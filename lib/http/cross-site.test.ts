@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Member } from "@/lib/auth";
+import { testMember } from "@/lib/http/test-members";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
 import { knowledgeEndpoints, type KnowledgeEndpoints } from "@/lib/knowledge/knowledge-endpoints";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
@@ -15,11 +17,15 @@ let kit: RunTestKit;
 let workflows: WorkflowEndpoints;
 let knowledge: KnowledgeService;
 let knowledgeHttp: KnowledgeEndpoints;
+let ws: string;
+let member: Member;
 
 beforeAll(async () => {
   kit = await startRunTestKit();
+  ws = await kit.database.createWorkspace();
+  member = testMember(ws, "editor");
   workflows = workflowEndpoints(() => createWorkflowService(kit.database.repositories));
-  knowledge = createKnowledgeService({ db: kit.database.prisma, env: () => undefined });
+  knowledge = createKnowledgeService({ db: kit.database.prisma, envFor: async () => () => undefined });
   knowledgeHttp = knowledgeEndpoints(() => knowledge);
 });
 afterAll(async () => {
@@ -40,11 +46,11 @@ const workflowCount = () => kit.database.prisma.workflow.count();
 const runCount = () => kit.database.prisma.run.count();
 
 function createWorkflow(init: RequestInit) {
-  return workflows.create(new Request("http://localhost:3000/api/workflows", { method: "POST", ...init }), {});
+  return workflows.create(new Request("http://localhost:3000/api/workflows", { method: "POST", ...init }), {}, member);
 }
 
 function startRun(workflowId: string, init: RequestInit) {
-  return kit.endpoints.start(new Request(`http://localhost:3000/api/workflows/${workflowId}/runs`, { method: "POST", ...init }), { id: workflowId });
+  return kit.endpoints.start(new Request(`http://localhost:3000/api/workflows/${workflowId}/runs`, { method: "POST", ...init }), { id: workflowId }, member);
 }
 
 async function codeOf(response: Response) {
@@ -52,7 +58,7 @@ async function codeOf(response: Response) {
 }
 
 async function storedWorkflow(): Promise<string> {
-  return (await kit.database.repositories.workflows.create(document as never)).id;
+  return (await kit.database.repositories.workflows.create(ws, document as never)).id;
 }
 
 describe("a cross-site request changes nothing", () => {
@@ -105,9 +111,9 @@ describe("a cross-site request changes nothing", () => {
     expect((await startRun(workflowId, { headers: { origin: "https://evil.example" } })).status).toBe(403);
     expect(await runCount()).toBe(before);
 
-    const { runId } = await kit.runtime.runs.start(workflowId, { message: "hi" });
+    const { runId } = await kit.runtime.runs.start(ws, workflowId, { message: "hi" });
     const cancel = new Request(`http://localhost:3000/api/runs/${runId}/cancel`, { method: "POST", headers: { origin: "https://evil.example" } });
-    const refused = await kit.endpoints.cancel(cancel, { id: runId });
+    const refused = await kit.endpoints.cancel(cancel, { id: runId }, member);
     expect(refused.status).toBe(403);
     expect(await codeOf(refused)).toBe("cross_site_request");
     await kit.runtime.runs.liveRun(runId)?.done;
@@ -128,10 +134,14 @@ describe("a request with a foreign Host (DNS rebinding) is refused before anythi
     expect((await createWorkflow({ headers: rebound, body: JSON.stringify(document) })).status).toBe(421);
     expect([await workflowCount(), await runCount()]).toEqual([workflowsBefore, runsBefore]);
 
-    const read = await workflows.get(new Request(`http://localhost:3000/api/workflows/${workflowId}`, { headers: foreign }), { id: workflowId });
+    const read = await workflows.get(new Request(`http://localhost:3000/api/workflows/${workflowId}`, { headers: foreign }), { id: workflowId }, member);
     expect(read.status).toBe(421);
     expect(await read.text()).not.toContain("Cross-site");
-    const list = await kit.endpoints.list(new Request(`http://localhost:3000/api/workflows/${workflowId}/runs`, { headers: foreign }), { id: workflowId });
+    const list = await kit.endpoints.list(
+      new Request(`http://localhost:3000/api/workflows/${workflowId}/runs`, { headers: foreign }),
+      { id: workflowId },
+      member,
+    );
     expect(list.status).toBe(421);
   });
 });
@@ -160,21 +170,24 @@ describe("the app's own requests still work", () => {
     const created = await knowledgeHttp.createBase(
       new Request("http://localhost:3000/api/knowledge-bases", { method: "POST", headers: json, body: JSON.stringify({ name: "Uploads" }) }),
       {},
+      member,
     );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const upload = (headers: Record<string, string>) => {
       const form = new FormData();
       form.append("file", new Blob(["# Alpha\n\nAlpha text."], { type: "text/markdown" }), "a.md");
-      return knowledgeHttp.uploadDocuments(new Request(`http://localhost:3000/api/knowledge-bases/${id}/documents`, { method: "POST", headers, body: form }), {
-        id,
-      });
+      return knowledgeHttp.uploadDocuments(
+        new Request(`http://localhost:3000/api/knowledge-bases/${id}/documents`, { method: "POST", headers, body: form }),
+        { id },
+        member,
+      );
     };
     expect((await upload({ origin: "https://evil.example" })).status).toBe(403);
-    expect(await knowledge.listDocuments(id)).toEqual([]);
+    expect(await knowledge.listDocuments(ws, id)).toEqual([]);
     const accepted = await upload({ host: "localhost:3000", origin: "http://localhost:3000" });
     expect(accepted.status).toBe(202);
-    expect(await knowledge.listDocuments(id)).toHaveLength(1);
+    expect(await knowledge.listDocuments(ws, id)).toHaveLength(1);
     await knowledge.drain();
   });
 
@@ -183,6 +196,7 @@ describe("the app's own requests still work", () => {
     const response = await knowledgeHttp.createBase(
       new Request("http://localhost:3000/api/knowledge-bases", { method: "POST", body: '{"name":"Sneaky"}' }),
       {},
+      member,
     );
     expect(response.status).toBe(415);
     expect(await kit.database.prisma.knowledgeBase.count()).toBe(before);

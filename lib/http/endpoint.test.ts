@@ -2,16 +2,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { autoImplementMethods } from "next/dist/server/route-modules/app-route/helpers/auto-implement-methods";
 import { describe, expect, it } from "vitest";
-import { endpoint } from "./endpoint";
+import { endpoint, publicEndpoint, userEndpoint } from "./endpoint";
 import { route } from "./route";
 import { RequestError } from "./errors";
+import { testMember } from "./test-members";
 
 describe("endpoint and route", () => {
   it("answers a thrown error with the contract's error body", async () => {
     const refuse = endpoint(async () => {
       throw new RequestError("invalid_request", "The thing is invalid.", [{ path: "name", message: "is required" }]);
     });
-    const response = await refuse(new Request("http://localhost/thing"), {});
+    const response = await refuse(new Request("http://localhost/thing"), {}, testMember("w1"));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: { code: "invalid_request", message: "The thing is invalid.", details: [{ path: "name", message: "is required" }] },
@@ -19,9 +20,49 @@ describe("endpoint and route", () => {
   });
 
   it("binds an endpoint as a route handler, passing the awaited params", async () => {
-    const echo = endpoint<{ id: string }>(async (request, { id }) => Response.json({ id, method: request.method }), { access: "public" });
+    const echo = publicEndpoint<{ id: string }>(async (request, { id }) => Response.json({ id, method: request.method }));
     const response = await route(echo)(new Request("http://localhost/things/7", { method: "PUT" }), { params: Promise.resolve({ id: "7" }) });
     expect(await response.json()).toEqual({ id: "7", method: "PUT" });
+  });
+});
+
+describe("roles", () => {
+  const seen: string[] = [];
+  const recorder = (options = {}) =>
+    endpoint(async (request, _params, member) => {
+      seen.push(`${request.method} ${member.workspace.role}`);
+      return Response.json({ workspace: member.workspace.id });
+    }, options);
+  const call = (handler: ReturnType<typeof recorder>, method: string, role: Parameters<typeof testMember>[1]) =>
+    handler(new Request("http://localhost/thing", { method }), {}, testMember("w1", role));
+
+  it("lets viewers read and editors change by default, before the handler runs", async () => {
+    const thing = recorder();
+    seen.length = 0;
+    expect((await call(thing, "GET", "viewer")).status).toBe(200);
+    const refused = await call(thing, "POST", "viewer");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "forbidden", message: "Your role in this workspace (viewer) cannot do this: it needs editor or above." },
+    });
+    expect((await call(thing, "DELETE", "editor")).status).toBe(200);
+    expect(seen).toEqual(["GET viewer", "DELETE editor"]);
+  });
+
+  it("honours an endpoint's own role, stronger or weaker", async () => {
+    const adminOnly = recorder({ role: "admin" });
+    expect((await call(adminOnly, "GET", "editor")).status).toBe(403);
+    expect((await call(adminOnly, "POST", "admin")).status).toBe(200);
+    expect((await call(adminOnly, "POST", "owner")).status).toBe(200);
+    const anyMember = recorder({ role: "viewer" });
+    expect((await call(anyMember, "POST", "viewer")).status).toBe(200);
+  });
+
+  it("answers 401 to a member endpoint called without a member, and to a user endpoint called without a caller", async () => {
+    expect((await recorder()(new Request("http://localhost/thing"), {})).status).toBe(401);
+    const mine = userEndpoint(async (_request, _params, caller) => Response.json({ user: caller.userId }));
+    expect((await mine(new Request("http://localhost/thing"), {})).status).toBe(401);
+    expect(await (await mine(new Request("http://localhost/thing"), {}, testMember("w1"))).json()).toEqual({ user: "test-user" });
   });
 });
 
@@ -108,11 +149,11 @@ describe("app/api routes are guarded", () => {
 describe("app/api routes need a signed-in caller", () => {
   const apiFolder = path.join(process.cwd(), "app", "api");
   const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
-  const publicRoutes = new Set(["health/route.ts", "auth/[...all]/route.ts"]);
+  const publicRoutes = new Set(["health/route.ts", "auth/[...all]/route.ts", "auth/invitations/[token]/route.ts"]);
   const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
   type Handler = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
 
-  it("leaves only health and auth public", () => {
+  it("leaves only health and the auth routes public", () => {
     expect(routeFiles.filter((file) => publicRoutes.has(file.split(path.sep).join("/"))).sort()).toEqual([...publicRoutes].sort());
   });
 
@@ -125,7 +166,7 @@ describe("app/api routes need a signed-in caller", () => {
       for (const method of exported) {
         // Bodiless, so the media-type check (415 for an upload route sent JSON) does not answer first.
         const answer = await routeModule[method]!(new Request(url, { method }), {
-          params: Promise.resolve({ id: "x", name: "X", documentId: "x", server: "x", toolCallId: "x" }),
+          params: Promise.resolve({ id: "x", name: "X", documentId: "x", server: "x", toolCallId: "x", workspaceId: "x", userId: "x", invitationId: "x" }),
         });
         expect([method, answer.status]).toEqual([method, 401]);
         expect(await answer.json()).toMatchObject({ error: { code: "unauthenticated" } });

@@ -2,18 +2,35 @@ import "server-only";
 import { type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
 import { isTrellisError } from "@/executor";
 import { getRepositories, type VersionConflictError, type Repositories } from "@/lib/db";
+import { getRuntime } from "@/lib/runtime/runtime";
+import { checkConfigReferences, type WorkspaceHoldings } from "./config-references";
+
+/** The MCP server names a workspace may use; null when the operator's list cannot be read (a run reports that). */
+export type McpServerNames = (workspaceId: string) => Set<string> | null;
 
 /**
- * Workflow storage for the routes. A version conflict answers with the workflow that won
- * (`error.current`), so the editor can show who won and offer reload or overwrite.
+ * Workflow storage for the routes, in one workspace. A document whose block configs name a
+ * knowledge base, workflow or MCP server the workspace does not have is refused (404) before
+ * anything is stored. A version conflict answers with the workflow that won (`error.current`), so
+ * the editor can show who won and offer reload or overwrite.
  */
-export function createWorkflowService(repositories: Pick<Repositories, "workflows">) {
-  const { workflows } = repositories;
+export function createWorkflowService(repositories: Pick<Repositories, "workflows" | "workspaces">, mcpServerNames: McpServerNames = () => new Set()) {
+  const { workflows, workspaces } = repositories;
+  const holdings = (workspaceId: string): WorkspaceHoldings => ({
+    knowledgeBases: (ids) => workspaces.heldIds(workspaceId, "knowledgeBase", ids),
+    workflows: (ids) => workspaces.heldIds(workspaceId, "workflow", ids),
+    mcpServers: () => mcpServerNames(workspaceId),
+  });
   return {
     list: (workspaceId: string): Promise<WorkflowSummary[]> => workflows.list(workspaceId),
-    create: (workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> => workflows.create(workspaceId, document),
+    async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
+      await checkConfigReferences(document, holdings(workspaceId));
+      return workflows.create(workspaceId, document);
+    },
     get: (workspaceId: string, id: string): Promise<StoredWorkflow> => workflows.get(workspaceId, id),
     async update(workspaceId: string, id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
+      await workflows.get(workspaceId, id); // another workspace's workflow is not found, whatever the document names
+      await checkConfigReferences(document, holdings(workspaceId));
       try {
         return await workflows.update(workspaceId, id, document, version);
       } catch (error) {
@@ -30,6 +47,14 @@ export function createWorkflowService(repositories: Pick<Repositories, "workflow
 
 export type WorkflowService = ReturnType<typeof createWorkflowService>;
 
+function appMcpServerNames(workspaceId: string): Set<string> | null {
+  try {
+    return new Set(Object.keys(getRuntime().mcpServers(workspaceId)));
+  } catch {
+    return null;
+  }
+}
+
 export function workflowService(): WorkflowService {
-  return createWorkflowService(getRepositories());
+  return createWorkflowService(getRepositories(), appMcpServerNames);
 }

@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
 
 let database: TestDatabase;
 let http: WorkflowEndpoints;
+let workspaceId: string;
+/** The editor every request comes from, unless a test says otherwise. */
+const member = () => testMember(workspaceId);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   http = workflowEndpoints(() => createWorkflowService(database.repositories));
+  workspaceId = await database.createWorkspace();
 });
 afterAll(() => database.close());
 beforeEach(async () => {
@@ -33,6 +38,7 @@ function post(body: unknown, init: { raw?: string; headers?: Record<string, stri
       body: init.raw ?? JSON.stringify(body),
     }),
     {},
+    member(),
   );
 }
 
@@ -40,10 +46,11 @@ function put(id: string, body: unknown) {
   return http.update(
     new Request(`http://localhost/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
     { id },
+    member(),
   );
 }
 
-const get = (id: string) => http.get(new Request(`http://localhost/api/workflows/${id}`), { id });
+const get = (id: string) => http.get(new Request(`http://localhost/api/workflows/${id}`), { id }, member());
 
 async function errorOf(response: Response) {
   const body = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string; message: string }> } };
@@ -60,14 +67,16 @@ describe("workflow API", () => {
     expect(workflow).toMatchObject({ name: "Support", version: 1, blocks: [{ id: "start" }, { id: "agent1" }] });
 
     expect(await (await get(workflow.id)).json()).toMatchObject({ id: workflow.id, name: "Support" });
-    const listed = (await (await http.list(new Request("http://localhost/api/workflows"), {})).json()) as { workflows: unknown[] };
+    const listed = (await (await http.list(new Request("http://localhost/api/workflows"), {}, member())).json()) as { workflows: unknown[] };
     expect(listed.workflows).toEqual([expect.objectContaining({ id: workflow.id, name: "Support", version: 1 })]);
 
     const updated = await put(workflow.id, { ...valid, name: "Support v2", version: 1 });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: "Support v2", version: 2 });
 
-    expect((await http.remove(new Request(`http://localhost/api/workflows/${workflow.id}`, { method: "DELETE" }), { id: workflow.id })).status).toBe(204);
+    expect((await http.remove(new Request(`http://localhost/api/workflows/${workflow.id}`, { method: "DELETE" }), { id: workflow.id }, member())).status).toBe(
+      204,
+    );
     expect((await get(workflow.id)).status).toBe(404);
     expect(await stored()).toBe(0);
   });

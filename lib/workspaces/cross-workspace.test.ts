@@ -1,0 +1,177 @@
+import { createHash, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "@/lib/auth";
+import { getPrisma, getRepositories } from "@/lib/db";
+
+/**
+ * Every route with an id in its path, called by a member of workspace B with the ids of workspace
+ * A, answers 404 `not_found` and changes nothing: through the real route modules (route() finds
+ * the caller and workspace, the endpoint acts), with B's API key. Walks app/api, so a new route
+ * with a path id fails here until it is listed (and scoped).
+ */
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const apiFolder = path.join(process.cwd(), "app", "api");
+/** Public routes (the token is the credential) and routes whose path holds no id of stored data. */
+const skipped = new Set(["auth/[...all]/route.ts", "auth/invitations/[token]/route.ts"]);
+
+const prisma = getPrisma();
+const repositories = getRepositories();
+const a = { workspace: "", user: "", workflow: "", run: "", base: "", document: "", keyId: "", invitation: "", key: "" };
+let keyOfB: string;
+let workspaceB: string;
+
+async function makeUser(name: string) {
+  const id = randomUUID();
+  await prisma.user.create({ data: { id, name, email: `${name.toLowerCase()}-${id.slice(0, 8)}@example.com` } });
+  return id;
+}
+
+async function workspaceOwnedBy(userId: string, name: string) {
+  return (await repositories.workspaces.create(userId, name)).id;
+}
+
+const document = {
+  name: "Plan",
+  description: "",
+  variables: {},
+  blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: {} }],
+  edges: [],
+};
+
+/** The value of each path parameter: workspace A's id of that kind. */
+function paramsFor(file: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  const segments = path.dirname(file).split(path.sep);
+  segments.forEach((segment, index) => {
+    const name = /^\[(\w+)\]$/.exec(segment)?.[1];
+    if (!name) return;
+    const parent = segments[index - 1];
+    const value = {
+      "workflows/id": a.workflow,
+      "runs/id": a.run,
+      "knowledge-bases/id": a.base,
+      "documents/documentId": a.document,
+      "api-keys/id": a.keyId,
+      "secrets/name": "A_ONLY_SECRET",
+      "mcp/server": "a-only",
+      "workspaces/workspaceId": a.workspace,
+      "members/userId": a.user,
+      "invitations/invitationId": a.invitation,
+      "approvals/toolCallId": "call-1",
+    }[`${parent}/${name}`];
+    if (value === undefined) throw new Error(`${file}: no id of workspace A for the path parameter ${parent}/[${name}]: add one to this test`);
+    params[name] = value;
+  });
+  return params;
+}
+
+/** A valid body where the endpoint reads one before looking the id up, so the answer is about the id. */
+function bodyFor(file: string, method: string): unknown {
+  const route = path.dirname(file).split(path.sep).join("/");
+  if (method === "PUT" && route === "workflows/[id]") return { ...document, version: 1 };
+  if (method === "POST" && route === "workflows/[id]/runs") return {};
+  if (method === "POST" && route.endsWith("approvals/[toolCallId]")) return { approved: true };
+  if (method === "POST" && route.endsWith("/search")) return { query: "plans" };
+  if (method === "PATCH" && route === "workspaces/[workspaceId]") return { name: "Taken over" };
+  if (method === "POST" && route === "workspaces/[workspaceId]/members") return { email: "intruder@example.com", role: "owner" };
+  if (method === "PATCH" && route.endsWith("members/[userId]")) return { role: "viewer" };
+  return undefined;
+}
+
+beforeAll(async () => {
+  a.user = await makeUser("Ann");
+  a.workspace = await workspaceOwnedBy(a.user, "A");
+  const bob = await makeUser("Bob");
+  workspaceB = await workspaceOwnedBy(bob, "B");
+  keyOfB = (await createApiKey(prisma, { userId: bob, workspaceId: workspaceB }, { name: "b" })).key;
+  const keyOfA = await createApiKey(prisma, { userId: a.user, workspaceId: a.workspace }, { name: "a" });
+  a.keyId = keyOfA.id;
+  a.key = keyOfA.key;
+  a.workflow = (await repositories.workflows.create(a.workspace, document)).id;
+  a.run = (await repositories.runs.create({ workspaceId: a.workspace, workflowId: a.workflow, status: "paused" })).id;
+  const base = await prisma.knowledgeBase.create({
+    data: { workspaceId: a.workspace, name: "A's notes", embeddingModel: "offline/hash-embed", chunkSize: 500, chunkOverlap: 50 },
+  });
+  a.base = base.id;
+  const content = Buffer.from("plans for the year");
+  a.document = (
+    await prisma.knowledgeDocument.create({
+      data: {
+        knowledgeBaseId: base.id,
+        name: "plans.txt",
+        kind: "text",
+        sizeBytes: content.length,
+        content,
+        contentHash: createHash("sha256").update(content).digest("hex"),
+        status: "ready",
+      },
+    })
+  ).id;
+  await repositories.secrets.set(a.workspace, "A_ONLY_SECRET", "a-value");
+  a.invitation = (await repositories.workspaces.invite(a.workspace, { email: "guest@example.com", role: "viewer", invitedById: a.user })).invitation.id;
+  process.env.TRELLIS_MCP_SERVERS = JSON.stringify({ "a-only": { transport: "http", url: "http://127.0.0.1:9/mcp", workspaces: [a.workspace] } });
+});
+afterAll(() => {
+  delete process.env.TRELLIS_MCP_SERVERS;
+});
+
+const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter(
+  (file) => path.basename(file) === "route.ts" && file.includes("[") && !skipped.has(file.split(path.sep).join("/")),
+);
+
+describe("workspace A's ids, asked for by a member of workspace B", () => {
+  it("covers every route with a path id", () => {
+    expect(routeFiles.length).toBeGreaterThanOrEqual(17);
+  });
+
+  for (const file of routeFiles) {
+    it(`${file} answers 404 for each method`, async () => {
+      const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number], Handler>>;
+      const params = paramsFor(file);
+      const url = `http://localhost/api/${Object.entries(params).reduce((at, [name, value]) => at.replace(`[${name}]`, value), path.dirname(file).split(path.sep).join("/"))}`;
+      for (const method of methods.filter((name) => typeof routeModule[name] === "function")) {
+        // PUT /api/secrets/:name writes B's own secret of that name: names are per workspace, not ids.
+        if (method === "PUT" && file.startsWith("secrets")) continue;
+        const body = bodyFor(file, method);
+        const headers: Record<string, string> = { authorization: `Bearer ${keyOfB}` };
+        if (body !== undefined) headers["content-type"] = "application/json";
+        const answer = await routeModule[method]!(new Request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), {
+          params: Promise.resolve(params),
+        });
+        expect([method, answer.status]).toEqual([method, 404]);
+        expect(await answer.json()).toMatchObject({ error: { code: "not_found" } });
+      }
+    });
+  }
+
+  it("left everything of workspace A as it was", async () => {
+    expect((await repositories.workflows.get(a.workspace, a.workflow)).version).toBe(1);
+    expect((await repositories.runs.get(a.workspace, a.run)).status).toBe("paused");
+    expect(await repositories.secrets.get(a.workspace, "A_ONLY_SECRET")).toBe("a-value");
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: a.keyId } })).revokedAt).toBeNull();
+    expect(await prisma.knowledgeDocument.count({ where: { knowledgeBaseId: a.base } })).toBe(1);
+    expect((await repositories.workspaces.members(a.workspace)).invitations).toHaveLength(1);
+    expect((await repositories.workspaces.listForUser(a.user))[0]).toMatchObject({ name: "A", role: "owner" });
+  });
+});
+
+describe("a key of workspace A", () => {
+  it("cannot act in B by naming it in the header (404), and lists only A's workflows", async () => {
+    const workflows = (await import(path.join(apiFolder, "workflows/route.ts"))) as { GET: Handler };
+    const named = await workflows.GET(
+      new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${a.key}`, "x-trellis-workspace": workspaceB } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
+    expect(named.status).toBe(404);
+    const own = await workflows.GET(new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${a.key}` } }), {
+      params: Promise.resolve({}),
+    });
+    expect(((await own.json()) as { workflows: Array<{ id: string }> }).workflows.map((workflow) => workflow.id)).toEqual([a.workflow]);
+  });
+});
