@@ -3,21 +3,30 @@ import { createDocumentQueue } from "./document-queue";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 import { insertDocument } from "./knowledge-store";
 import { createTestDatabase } from "@/lib/db/test-database";
+import { createWorkspace } from "./__fixtures__/knowledge-test-kit";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let first: KnowledgeService;
+let workspaceId: string;
 let baseId: string;
 
 const text = (value: string) => new TextEncoder().encode(value);
 
 /** Queues a document without waking any worker, as a server that stopped right after the upload. */
 const queueDocument = (name: string, content: string) =>
-  insertDocument(database.prisma, { knowledgeBaseId: baseId, name, kind: name.endsWith(".json") ? "json" : "md", bytes: text(content), metadata: {} });
+  insertDocument(database.prisma, workspaceId, {
+    knowledgeBaseId: baseId,
+    name,
+    kind: name.endsWith(".json") ? "json" : "md",
+    bytes: text(content),
+    metadata: {},
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  first = createKnowledgeService({ db: database.prisma, env: () => undefined });
-  baseId = (await first.createBase({ name: "Restart" })).id;
+  first = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
+  workspaceId = await createWorkspace(database, "Restart");
+  baseId = (await first.createBase(workspaceId, { name: "Restart" })).id;
 });
 
 afterAll(async () => {
@@ -32,17 +41,17 @@ describe("processing across a restart", () => {
     const crashed = createDocumentQueue(database.prisma);
     const claim = await crashed.claim(1);
     expect(claim).toEqual({ documentId: document!.id, attempts: 1 });
-    expect((await first.getDocument(baseId, document!.id)).status).toBe("processing");
+    expect((await first.getDocument(workspaceId, baseId, document!.id)).status).toBe("processing");
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     // The restarted server's worker claims it again and completes it.
-    const restarted = createKnowledgeService({ db: database.prisma, env: () => undefined });
+    const restarted = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
     await restarted.drain();
-    const after = await restarted.getDocument(baseId, document!.id);
+    const after = await restarted.getDocument(workspaceId, baseId, document!.id);
     expect(after).toMatchObject({ status: "ready", attempts: 2, chunkCount: 1, error: null });
     // The crashed worker's late report is ignored: the document stays ready.
     await crashed.fail(claim!, "late failure from the dead worker");
-    expect((await restarted.getDocument(baseId, document!.id)).status).toBe("ready");
+    expect((await restarted.getDocument(workspaceId, baseId, document!.id)).status).toBe("ready");
   });
 
   it("leaves a document alone while another worker's lease is still valid", async () => {
@@ -62,27 +71,27 @@ describe("processing across a restart", () => {
       expect((await queue.claim(1))?.attempts).toBe(attempt);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const restarted = createKnowledgeService({ db: database.prisma, env: () => undefined, worker: { maxAttempts: 3 } });
+    const restarted = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined, worker: { maxAttempts: 3 } });
     await restarted.drain();
-    const after = await restarted.getDocument(baseId, document!.id);
+    const after = await restarted.getDocument(workspaceId, baseId, document!.id);
     expect(after.status).toBe("failed");
     expect(after.error).toMatch(/processing stopped 3 times without finishing/);
   });
 
   it("on start, detects that pgvector is absent and resumes waiting documents by itself", async () => {
     const document = await queueDocument("waiting.md", "# Waiting\n\nLeft pending by a stopped server.");
-    const restarted = createKnowledgeService({ db: database.prisma, env: () => undefined, worker: { pollMs: 50 } });
+    const restarted = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined, worker: { pollMs: 50 } });
     const capability = await restarted.start();
     expect(capability.pgvector).toBe(false);
     expect(capability.reason).toMatch(/pgvector/);
-    await expect.poll(async () => (await restarted.getDocument(baseId, document.id)).status, { timeout: 10_000 }).toBe("ready");
+    await expect.poll(async () => (await restarted.getDocument(workspaceId, baseId, document.id)).status, { timeout: 10_000 }).toBe("ready");
     await restarted.stop();
   });
 
   it("fails an unreadable file with its reason instead of retrying forever", async () => {
-    const [document] = await first.uploadDocuments(baseId, [{ name: "broken.json", bytes: text("{ not json") }]);
+    const [document] = await first.uploadDocuments(workspaceId, baseId, [{ name: "broken.json", bytes: text("{ not json") }]);
     await first.drain();
-    const after = await first.getDocument(baseId, document!.id);
+    const after = await first.getDocument(workspaceId, baseId, document!.id);
     expect(after.status).toBe("failed");
     expect(after.error).toMatch(/JSON is not valid/);
   });

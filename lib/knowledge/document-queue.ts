@@ -55,6 +55,8 @@ export function createDocumentQueue(db: SqlClient): IngestionQueue {
 }
 
 export interface ClaimedDocumentFile {
+  /** The base's workspace: its provider settings embed the document. */
+  workspaceId: string;
   knowledgeBaseId: string;
   name: string;
   kind: FileKind;
@@ -67,7 +69,7 @@ export interface ClaimedDocumentFile {
 
 export async function loadDocumentFile(db: SqlClient, documentId: string): Promise<ClaimedDocumentFile | null> {
   const rows = await db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-    `SELECT d.knowledge_base_id AS "knowledgeBaseId", d.name, d.kind, d.content, d.metadata,
+    `SELECT b.workspace_id AS "workspaceId", d.knowledge_base_id AS "knowledgeBaseId", d.name, d.kind, d.content, d.metadata,
        b.embedding_model AS "embeddingModel", b.chunk_size AS "chunkSize", b.chunk_overlap AS "chunkOverlap"
      FROM knowledge_documents d JOIN knowledge_bases b ON b.id = d.knowledge_base_id WHERE d.id = $1`,
     documentId,
@@ -76,6 +78,7 @@ export async function loadDocumentFile(db: SqlClient, documentId: string): Promi
   if (!row) return null;
   const content = row.content as Uint8Array;
   return {
+    workspaceId: String(row.workspaceId),
     knowledgeBaseId: String(row.knowledgeBaseId),
     name: String(row.name),
     kind: row.kind as FileKind,

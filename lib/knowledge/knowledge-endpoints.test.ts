@@ -1,29 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeEndpoints, type KnowledgeEndpoints } from "./knowledge-endpoints";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
+import type { Member } from "@/lib/auth";
 import { createTestDatabase } from "@/lib/db/test-database";
+import { createWorkspace, memberOf, postJson, upload } from "./__fixtures__/knowledge-test-kit";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: KnowledgeService;
 let endpoints: KnowledgeEndpoints;
+let workspaceId: string;
+let member: Member;
 let baseId: string;
-
-function upload(files: Array<{ name: string; content: BlobPart; type?: string }>, extra: Record<string, string> = {}): Request {
-  const form = new FormData();
-  for (const file of files) form.append("file", new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
-  for (const [key, value] of Object.entries(extra)) form.append(key, value);
-  return new Request("http://localhost/api/knowledge-bases/x/documents", { method: "POST", body: form });
-}
-
-/** A JSON POST as the browser's API client sends it. */
-const postJson = (body: unknown) =>
-  new Request("http://localhost", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  service = createKnowledgeService({ db: database.prisma, env: () => undefined });
+  service = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
   endpoints = knowledgeEndpoints(() => service);
-  const created = await endpoints.createBase(postJson({ name: "Uploads" }), {});
+  workspaceId = await createWorkspace(database, "A");
+  member = memberOf(workspaceId);
+  const created = await endpoints.createBase(postJson({ name: "Uploads" }), {}, member);
   expect(created.status).toBe(201);
   baseId = ((await created.json()) as { id: string }).id;
 });
@@ -44,6 +39,7 @@ describe("knowledge base endpoints", () => {
         { tags: "team,policy" },
       ),
       { id: baseId },
+      member,
     );
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ id: string; name: string; status: string }> };
@@ -52,7 +48,7 @@ describe("knowledge base endpoints", () => {
       { name: "b.txt", status: "pending" },
     ]);
     await service.drain();
-    const listed = (await (await endpoints.listDocuments(new Request("http://localhost"), { id: baseId })).json()) as {
+    const listed = (await (await endpoints.listDocuments(new Request("http://localhost"), { id: baseId }, member)).json()) as {
       documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }>;
     };
     const a = listed.documents.find((document) => document.name === "a.md")!;
@@ -60,14 +56,14 @@ describe("knowledge base endpoints", () => {
   });
 
   it("stores a path-like name as its base name only", async () => {
-    const response = await endpoints.uploadDocuments(upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), { id: baseId });
+    const response = await endpoints.uploadDocuments(upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), { id: baseId }, member);
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ name: string }> };
     expect(body.documents[0]?.name).toBe("passwd.txt");
   });
 
   it("refuses a wrong type with 415, naming the file, and stores nothing from that upload", async () => {
-    const before = (await service.listDocuments(baseId)).length;
+    const before = (await service.listDocuments(workspaceId, baseId)).length;
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const response = await endpoints.uploadDocuments(
       upload([
@@ -75,19 +71,20 @@ describe("knowledge base endpoints", () => {
         { name: "photo.txt", content: png },
       ]),
       { id: baseId },
+      member,
     );
     expect(response.status).toBe(415);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("unsupported_file_type");
     expect(body.error.message).toContain('"photo.txt" is named .txt but its content is a PNG image');
-    const exe = await endpoints.uploadDocuments(upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId });
+    const exe = await endpoints.uploadDocuments(upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId }, member);
     expect(exe.status).toBe(415);
-    expect((await service.listDocuments(baseId)).length).toBe(before);
+    expect((await service.listDocuments(workspaceId, baseId)).length).toBe(before);
   });
 
   it("refuses a file over 10 MB with 413", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
-    const response = await endpoints.uploadDocuments(upload([{ name: "big.txt", content: big }]), { id: baseId });
+    const response = await endpoints.uploadDocuments(upload([{ name: "big.txt", content: big }]), { id: baseId }, member);
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error).toMatchObject({ code: "too_large" });
@@ -97,16 +94,20 @@ describe("knowledge base endpoints", () => {
   it("answers 400 without a file field and 404 for an unknown base", async () => {
     const form = new FormData();
     form.append("other", "x");
-    const none = await endpoints.uploadDocuments(new Request("http://localhost/x", { method: "POST", body: form }), { id: baseId });
+    const none = await endpoints.uploadDocuments(new Request("http://localhost/x", { method: "POST", body: form }), { id: baseId }, member);
     expect(none.status).toBe(400);
-    const unknown = await endpoints.uploadDocuments(upload([{ name: "a.txt", content: "a" }]), { id: "nope" });
+    const unknown = await endpoints.uploadDocuments(upload([{ name: "a.txt", content: "a" }]), { id: "nope" }, member);
     expect(unknown.status).toBe(404);
   });
 
   it("searches with the contract's result fields and validates the body", async () => {
-    const response = await endpoints.search(postJson({ query: "alpha", topK: 2 }), {
-      id: baseId,
-    });
+    const response = await endpoints.search(
+      postJson({ query: "alpha", topK: 2 }),
+      {
+        id: baseId,
+      },
+      member,
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { results: Array<Record<string, unknown>> };
     expect(body.results[0]).toMatchObject({
@@ -116,13 +117,13 @@ describe("knowledge base endpoints", () => {
       documentId: expect.any(String),
       content: expect.stringContaining("Alpha text"),
     });
-    const bad = await endpoints.search(postJson({ query: "x", topK: 0 }), { id: baseId });
+    const bad = await endpoints.search(postJson({ query: "x", topK: 0 }), { id: baseId }, member);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("topK");
   });
 
   it("refuses an invalid knowledge base with 400 naming the field", async () => {
-    const response = await endpoints.createBase(postJson({ name: "x", chunkSize: 100, chunkOverlap: 60 }), {});
+    const response = await endpoints.createBase(postJson({ name: "x", chunkSize: 100, chunkOverlap: 60 }), {}, member);
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
     expect(error).toMatchObject({ code: "invalid_request", details: [{ path: "chunkOverlap" }] });
@@ -130,7 +131,7 @@ describe("knowledge base endpoints", () => {
   });
 
   it("lists knowledge bases with document and chunk counts", async () => {
-    const body = (await (await endpoints.listBases(new Request("http://localhost"), {})).json()) as {
+    const body = (await (await endpoints.listBases(new Request("http://localhost"), {}, member)).json()) as {
       knowledgeBases: Array<{ id: string; name: string; documentCount: number; chunkCount: number }>;
     };
     expect(body.knowledgeBases[0]).toMatchObject({ id: baseId, name: "Uploads", documentCount: 3 });

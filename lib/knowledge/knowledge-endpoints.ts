@@ -22,55 +22,66 @@ function chunkPage(request: Request) {
   return { offset: Number(query.get("offset") ?? 0) || 0, limit: Number(query.get("limit") ?? 50) || 50 };
 }
 
-/** The knowledge base endpoints of docs/CONTRACT.md section 5, over a service given per call. */
+/**
+ * The knowledge base endpoints of docs/CONTRACT.md section 5, over a service given per call. Each
+ * acts in the calling member's workspace: a base of another workspace answers 404 like an unknown id.
+ */
 export function knowledgeEndpoints(service: () => KnowledgeService) {
   return {
-    listBases: endpoint(async () => Response.json({ knowledgeBases: await service().listBases() })),
-    createBase: endpoint(async (request) => {
+    listBases: endpoint(async (_request, _params, { workspace }) => Response.json({ knowledgeBases: await service().listBases(workspace.id) })),
+    createBase: endpoint(async (request, _params, { workspace }) => {
       const body = await readJsonRequest(request, createKnowledgeBaseRequestSchema, { subject: "The knowledge base", maxBytes: MAX_JSON_BYTES });
-      return Response.json(await service().createBase(body), { status: 201 });
+      return Response.json(await service().createBase(workspace.id, body), { status: 201 });
     }),
-    getBase: endpoint<BaseParams>(async (_request, { id }) => Response.json(await service().getBase(id))),
-    deleteBase: endpoint<BaseParams>(async (_request, { id }) => {
-      await service().deleteBase(id);
+    getBase: endpoint<BaseParams>(async (_request, { id }, { workspace }) => Response.json(await service().getBase(workspace.id, id))),
+    deleteBase: endpoint<BaseParams>(async (_request, { id }, { workspace }) => {
+      await service().deleteBase(workspace.id, id);
       return new Response(null, { status: 204 });
     }),
-    listDocuments: endpoint<BaseParams>(async (_request, { id }) => Response.json({ documents: (await service().listDocuments(id)).map(documentView) })),
+    listDocuments: endpoint<BaseParams>(async (_request, { id }, { workspace }) =>
+      Response.json({ documents: (await service().listDocuments(workspace.id, id)).map(documentView) }),
+    ),
     uploadDocuments: endpoint<BaseParams>(
-      async (request, { id }) => {
-        await service().getBase(id); // 404 before reading a large body
+      async (request, { id }, { workspace }) => {
+        await service().getBase(workspace.id, id); // 404 before reading a large body
         const { files, metadata } = await readUploadForm(request);
-        const documents = await service().uploadDocuments(id, files, metadata);
+        const documents = await service().uploadDocuments(workspace.id, id, files, metadata);
         return Response.json({ documents: documents.map(({ id, name, status }) => ({ id, name, status })) }, { status: 202 });
       },
       { body: "multipart" },
     ),
-    getDocument: endpoint<DocumentParams>(async (_request, { id, documentId }) => Response.json(await service().getDocument(id, documentId))),
-    deleteDocument: endpoint<DocumentParams>(async (_request, { id, documentId }) => {
-      await service().deleteDocument(id, documentId);
+    getDocument: endpoint<DocumentParams>(async (_request, { id, documentId }, { workspace }) =>
+      Response.json(await service().getDocument(workspace.id, id, documentId)),
+    ),
+    deleteDocument: endpoint<DocumentParams>(async (_request, { id, documentId }, { workspace }) => {
+      await service().deleteDocument(workspace.id, id, documentId);
       return new Response(null, { status: 204 });
     }),
-    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }) =>
-      Response.json({ chunks: await service().listChunks(id, documentId, chunkPage(request)) }),
+    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }, { workspace }) =>
+      Response.json({ chunks: await service().listChunks(workspace.id, id, documentId, chunkPage(request)) }),
     ),
-    search: endpoint<BaseParams>(async (request, { id }) => {
-      const body = await readJsonRequest(request, searchRequestSchema, { subject: "The search", maxBytes: MAX_JSON_BYTES });
-      const answer = await service().search({ knowledgeBaseIds: [id], ...body }, { signal: request.signal });
-      return Response.json({
-        results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({
-          content,
-          score,
-          documentId,
-          documentName,
-          chunkIndex,
-          metadata,
-        })),
-        totalResults: answer.totalResults,
-        query: answer.query,
-        mode: answer.mode,
-        usage: answer.usage ?? null,
-      });
-    }),
+    // A POST only because the query is a body: it changes nothing, so viewers may search.
+    search: endpoint<BaseParams>(
+      async (request, { id }, { workspace }) => {
+        const body = await readJsonRequest(request, searchRequestSchema, { subject: "The search", maxBytes: MAX_JSON_BYTES });
+        const answer = await service().search(workspace.id, { knowledgeBaseIds: [id], ...body }, { signal: request.signal });
+        return Response.json({
+          results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({
+            content,
+            score,
+            documentId,
+            documentName,
+            chunkIndex,
+            metadata,
+          })),
+          totalResults: answer.totalResults,
+          query: answer.query,
+          mode: answer.mode,
+          usage: answer.usage ?? null,
+        });
+      },
+      { role: "viewer" },
+    ),
   };
 }
 

@@ -1,5 +1,7 @@
 import "server-only";
-import { getPrisma } from "@/lib/db";
+import { getPrisma, getRepositories, type SecretRepository } from "@/lib/db";
+import { loadRunEnvironment } from "@/lib/runtime/run-environment";
+import type { EnvReader } from "@/providers";
 import type { VectorCapability } from "./pgvector";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 
@@ -14,11 +16,20 @@ const globalCache = globalThis as typeof globalThis & { __trellisKnowledgeWorker
 
 let local: KnowledgeService | undefined;
 
+/**
+ * A workspace's embedding provider settings: its stored secrets (OPENAI_API_KEY, ...) first, then
+ * the process's provider variables only, as a run reads them. Loaded on every call, so a secret
+ * changed in the workspace applies to the next embedding without a restart.
+ */
+export function workspaceProviderEnv(secrets: Pick<SecretRepository, "list" | "getMany">, processEnv: EnvReader) {
+  return async (workspaceId: string): Promise<EnvReader> => (await loadRunEnvironment(secrets, workspaceId, processEnv)).providerEnv;
+}
+
 export function getKnowledgeService(): KnowledgeService {
   if (local) return local;
   const service = createKnowledgeService({
     db: getPrisma(),
-    env: (name) => process.env[name],
+    envFor: workspaceProviderEnv(getRepositories().secrets, (name) => process.env[name]),
     log: (message) => console.warn(`[trellis] ${message}`),
   });
   local = service;

@@ -21,7 +21,8 @@ const FUSION_DEPTH = 50;
 
 export interface SearchDependencies {
   db: SqlClient;
-  embedderFor(modelId: string): Embedder;
+  /** An embedder with the workspace's provider settings as they are now. */
+  embedderFor(workspaceId: string, modelId: string): Promise<Embedder>;
   usePgvector(): boolean;
 }
 
@@ -33,6 +34,7 @@ function groupByModel(bases: KnowledgeBaseRecord[]): Map<string, string[]> {
 
 async function vectorLeg(
   deps: SearchDependencies,
+  workspaceId: string,
   bases: KnowledgeBaseRecord[],
   request: SearchRequest,
   depth: number,
@@ -43,7 +45,7 @@ async function vectorLeg(
   const usage: Usage[] = [];
   // Bases embedded with different models cannot share a query vector: one query per model.
   for (const [modelId, knowledgeBaseIds] of groupByModel(bases)) {
-    const embedder = deps.embedderFor(modelId);
+    const embedder = await deps.embedderFor(workspaceId, modelId);
     const embedded = await embedder.embed([request.query], { signal });
     usage.push(embedded.usage);
     const raw = embedded.embeddings[0] ?? [];
@@ -63,11 +65,12 @@ async function vectorLeg(
 }
 
 /**
- * Keyword, vector or hybrid search over one or more knowledge bases. Hybrid runs both and merges
- * them by reciprocal rank fusion; its keyword matches are also vector candidates, so a large base
- * never misses a chunk that both lists would rank well.
+ * Keyword, vector or hybrid search over one or more knowledge bases of a workspace. Hybrid runs
+ * both and merges them by reciprocal rank fusion; its keyword matches are also vector candidates,
+ * so a large base never misses a chunk that both lists would rank well. A base of another
+ * workspace is refused exactly like an unknown one, before any chunk is read.
  */
-export async function searchKnowledge(deps: SearchDependencies, request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
+export async function searchKnowledge(deps: SearchDependencies, workspaceId: string, request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
   const query = request.query.trim();
   if (!query) throw new RequestError("invalid_request", "The search query is empty", [{ path: "query", message: "is required" }]);
   const topK = request.topK ?? DEFAULT_TOP_K;
@@ -76,7 +79,7 @@ export async function searchKnowledge(deps: SearchDependencies, request: SearchR
   }
   const ids = [...new Set(request.knowledgeBaseIds)];
   if (ids.length === 0) throw new RequestError("invalid_request", "Choose at least one knowledge base", [{ path: "knowledgeBaseIds", message: "is empty" }]);
-  const bases = await findBases(deps.db, ids);
+  const bases = await findBases(deps.db, workspaceId, ids);
   const missing = ids.filter((id) => !bases.some((base) => base.id === id));
   if (missing.length > 0) throw new NotFoundError(`Knowledge base "${missing[0]}" does not exist`);
 
@@ -88,13 +91,14 @@ export async function searchKnowledge(deps: SearchDependencies, request: SearchR
   if (mode === "keyword") {
     ranked = await keywordSearch(deps.db, query, scope, topK);
   } else if (mode === "vector") {
-    const vector = await vectorLeg(deps, bases, { ...request, query }, topK, [], signal);
+    const vector = await vectorLeg(deps, workspaceId, bases, { ...request, query }, topK, [], signal);
     ranked = vector.ranked;
     usage = sumUsage(vector.usage);
   } else {
     const keyword = await keywordSearch(deps.db, query, scope, depth, topK);
     const vector = await vectorLeg(
       deps,
+      workspaceId,
       bases,
       { ...request, query },
       depth,

@@ -27,8 +27,12 @@ import type { TransactionalSqlClient } from "./sql-client";
 export interface KnowledgeServiceOptions {
   /** A Prisma client (PostgreSQL or embedded PGlite). */
   db: TransactionalSqlClient;
-  /** Keys and base URLs for embedding providers (docs/CONTRACT.md section 4). */
-  env: EnvReader;
+  /**
+   * A workspace's keys and base URLs for embedding providers (docs/CONTRACT.md section 4): its
+   * stored secrets, then the process's provider variables. Called for every embedding, so a key
+   * changed in the workspace applies to the next document or search without a restart.
+   */
+  envFor(workspaceId: string): Promise<EnvReader>;
   fetch?: typeof globalThis.fetch;
   worker?: Pick<IngestionWorkerOptions, "leaseMs" | "pollMs" | "maxAttempts" | "concurrency">;
   log?: (message: string) => void;
@@ -42,17 +46,15 @@ function invalid(path: string, message: string): RequestError {
 
 export function createKnowledgeService(options: KnowledgeServiceOptions) {
   const { db } = options;
-  const embedders = new Map<string, Embedder>();
   let capability: VectorCapability = { pgvector: false, reason: "not detected yet" };
 
-  const embedderFor = (modelId: string): Embedder => {
-    let embedder = embedders.get(modelId);
-    if (!embedder) {
-      embedder = createEmbedder(modelId, { env: options.env, fetch: options.fetch });
-      embedders.set(modelId, embedder);
-    }
-    return embedder;
-  };
+  /**
+   * A fresh embedder per use, never cached: its key and base URL are the workspace's as they are
+   * now (a cache by model id would embed one workspace's documents with another's key, and keep a
+   * replaced key). Building one only reads settings and wraps the AI SDK model; no connection.
+   */
+  const embedderFor = async (workspaceId: string, modelId: string): Promise<Embedder> =>
+    createEmbedder(modelId, { env: await options.envFor(workspaceId), fetch: options.fetch });
 
   const worker = new IngestionWorker({
     ...options.worker,
@@ -61,7 +63,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     async process(job, signal) {
       const file = await loadDocumentFile(db, job.documentId);
       if (!file) return; // deleted while queued
-      const result = await processDocument(file, { chunkSize: file.chunkSize, chunkOverlap: file.chunkOverlap }, embedderFor(file.embeddingModel), signal);
+      const embedder = await embedderFor(file.workspaceId, file.embeddingModel);
+      const result = await processDocument(file, { chunkSize: file.chunkSize, chunkOverlap: file.chunkOverlap }, embedder, signal);
       if (result.chunks.length === 0) throw new DocumentParseError("no text was found in the file");
       const stored = await completeDocument(db, job, file, result);
       if (stored && capability.pgvector) {
@@ -87,30 +90,34 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     drain: () => worker.drain(),
     vectorCapability: () => capability,
 
-    async createBase(input: CreateKnowledgeBaseRequest | unknown) {
+    /** Every method below acts in one workspace and never reaches another's bases or documents. */
+    async createBase(workspaceId: string, input: CreateKnowledgeBaseRequest | unknown) {
       const parsed = createKnowledgeBaseRequestSchema.safeParse(input);
       if (!parsed.success) {
         const details = zodIssues(parsed.error);
         throw new RequestError("invalid_request", describeIssues("The knowledge base", details), details);
       }
+      // Refuses a model the workspace cannot embed with (unknown provider, no key) before storing
+      // anything; the settings are read outside the try so a failure to read them is not blamed on the model.
+      const env = await options.envFor(workspaceId);
       try {
-        embedderFor(parsed.data.embeddingModel);
+        createEmbedder(parsed.data.embeddingModel, { env, fetch: options.fetch });
       } catch (error) {
         if (error instanceof ProviderCallError || error instanceof TrellisError) throw invalid("embeddingModel", error.message);
         throw error;
       }
-      return store.createBase(db, parsed.data);
+      return store.createBase(db, workspaceId, parsed.data);
     },
-    listBases: () => store.listBases(db),
-    getBase: (id: string) => store.getBase(db, id),
-    deleteBase: (id: string) => store.deleteBase(db, id),
+    listBases: (workspaceId: string) => store.listBases(db, workspaceId),
+    getBase: (workspaceId: string, id: string) => store.getBase(db, workspaceId, id),
+    deleteBase: (workspaceId: string, id: string) => store.deleteBase(db, workspaceId, id),
 
     /**
      * Checks every file (extension and content) before storing any, then queues them all. A bad
      * file refuses the whole upload with a message naming it, so nothing is half-uploaded.
      */
-    async uploadDocuments(knowledgeBaseId: string, files: UploadedFile[], metadata: Record<string, unknown> = {}) {
-      await store.getBase(db, knowledgeBaseId);
+    async uploadDocuments(workspaceId: string, knowledgeBaseId: string, files: UploadedFile[], metadata: Record<string, unknown> = {}) {
+      await store.getBase(db, workspaceId, knowledgeBaseId);
       const checked: Array<UploadedFile & { kind: FileKind }> = files.map((file) => {
         try {
           return { ...file, kind: detectFileKind(file.name, file.bytes) };
@@ -121,22 +128,23 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       });
       const documents = [];
       for (const file of checked)
-        documents.push(await store.insertDocument(db, { knowledgeBaseId, name: file.name, kind: file.kind, bytes: file.bytes, metadata }));
+        documents.push(await store.insertDocument(db, workspaceId, { knowledgeBaseId, name: file.name, kind: file.kind, bytes: file.bytes, metadata }));
       worker.wake();
       return documents;
     },
-    listDocuments: async (knowledgeBaseId: string) => {
-      await store.getBase(db, knowledgeBaseId);
-      return store.listDocuments(db, knowledgeBaseId);
+    async listDocuments(workspaceId: string, knowledgeBaseId: string) {
+      await store.getBase(db, workspaceId, knowledgeBaseId);
+      return store.listDocuments(db, workspaceId, knowledgeBaseId);
     },
-    getDocument: (knowledgeBaseId: string, documentId: string) => store.getDocument(db, knowledgeBaseId, documentId),
-    deleteDocument: (knowledgeBaseId: string, documentId: string) => store.deleteDocument(db, knowledgeBaseId, documentId),
-    async listChunks(knowledgeBaseId: string, documentId: string, page: { offset?: number; limit?: number } = {}) {
-      await store.getDocument(db, knowledgeBaseId, documentId);
-      return store.listChunks(db, documentId, { offset: Math.max(0, page.offset ?? 0), limit: Math.min(200, Math.max(1, page.limit ?? 50)) });
+    getDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) => store.getDocument(db, workspaceId, knowledgeBaseId, documentId),
+    deleteDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) => store.deleteDocument(db, workspaceId, knowledgeBaseId, documentId),
+    async listChunks(workspaceId: string, knowledgeBaseId: string, documentId: string, page: { offset?: number; limit?: number } = {}) {
+      await store.getDocument(db, workspaceId, knowledgeBaseId, documentId);
+      const bounds = { offset: Math.max(0, page.offset ?? 0), limit: Math.min(200, Math.max(1, page.limit ?? 50)) };
+      return store.listChunks(db, workspaceId, knowledgeBaseId, documentId, bounds);
     },
-    search(request: SearchRequest, callOptions: { signal?: AbortSignal } = {}): Promise<SearchResponse> {
-      return searchKnowledge({ db, embedderFor, usePgvector: () => capability.pgvector }, request, callOptions.signal);
+    search(workspaceId: string, request: SearchRequest, callOptions: { signal?: AbortSignal } = {}): Promise<SearchResponse> {
+      return searchKnowledge({ db, embedderFor, usePgvector: () => capability.pgvector }, workspaceId, request, callOptions.signal);
     },
   };
 }

@@ -6,7 +6,10 @@ import type { ChunkView, DocumentStatus, KnowledgeBaseRecord, KnowledgeBaseSumma
 import { textArrayLiteral, type SqlClient } from "./sql-client";
 import { uuidV7 } from "./uuid-v7";
 
-/** Knowledge bases and documents: the plain rows behind the REST API. */
+/**
+ * Knowledge bases and documents: the plain rows behind the REST API. Every function takes the
+ * workspace it acts in and only ever reaches that workspace's rows.
+ */
 
 /** A document's row: the API's view plus where it belongs. */
 export interface DocumentRecord extends Omit<KnowledgeDocument, "kind"> {
@@ -72,14 +75,24 @@ function toDocument(row: Row): DocumentRecord {
   };
 }
 
+/** A base's not-found error: the same for a missing id and one of another workspace, so a caller learns nothing of other workspaces. */
+const baseNotFound = (id: string) => new NotFoundError(`Knowledge base "${id}" does not exist`);
+const documentNotFound = (knowledgeBaseId: string, documentId: string) =>
+  new NotFoundError(`Document "${documentId}" does not exist in knowledge base "${knowledgeBaseId}"`);
+
+/** Limits document rows to those of one base of one workspace; $1 is the workspace, $2 the base. */
+const DOCUMENT_IN_WORKSPACE = `knowledge_base_id = $2 AND EXISTS (SELECT 1 FROM knowledge_bases b WHERE b.id = $2 AND b.workspace_id = $1)`;
+
 export async function createBase(
   db: SqlClient,
+  workspaceId: string,
   input: { name: string; description?: string; embeddingModel: string; chunkSize: number; chunkOverlap: number },
 ): Promise<KnowledgeBaseRecord> {
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `INSERT INTO knowledge_bases (id, name, description, embedding_model, chunk_size, chunk_overlap, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now(), now()) RETURNING ${BASE_COLUMNS}`,
+    `INSERT INTO knowledge_bases (id, workspace_id, name, description, embedding_model, chunk_size, chunk_overlap, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now()) RETURNING ${BASE_COLUMNS}`,
     uuidV7(),
+    workspaceId,
     input.name,
     input.description ?? "",
     input.embeddingModel,
@@ -89,43 +102,55 @@ export async function createBase(
   return toBase(rows[0]!);
 }
 
-export async function listBases(db: SqlClient): Promise<KnowledgeBaseSummary[]> {
+export async function listBases(db: SqlClient, workspaceId: string): Promise<KnowledgeBaseSummary[]> {
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT ${BASE_COLUMNS}, coalesce(counts.documents, 0)::int AS "documentCount", coalesce(counts.chunks, 0)::int AS "chunkCount"
      FROM knowledge_bases
      LEFT JOIN (SELECT knowledge_base_id, count(*) AS documents, sum(chunk_count) AS chunks FROM knowledge_documents GROUP BY knowledge_base_id) counts
        ON counts.knowledge_base_id = knowledge_bases.id
+     WHERE workspace_id = $1
      ORDER BY created_at DESC`,
+    workspaceId,
   );
   return rows.map((row) => ({ ...toBase(row), documentCount: Number(row.documentCount), chunkCount: Number(row.chunkCount) }));
 }
 
-export async function findBases(db: SqlClient, ids: readonly string[]): Promise<KnowledgeBaseRecord[]> {
+/** The bases among `ids` that belong to the workspace; ids of other workspaces are left out like unknown ones. */
+export async function findBases(db: SqlClient, workspaceId: string, ids: readonly string[]): Promise<KnowledgeBaseRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.$queryRawUnsafe<Row[]>(`SELECT ${BASE_COLUMNS} FROM knowledge_bases WHERE id = ANY($1::text[])`, textArrayLiteral(ids));
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT ${BASE_COLUMNS} FROM knowledge_bases WHERE workspace_id = $1 AND id = ANY($2::text[])`,
+    workspaceId,
+    textArrayLiteral(ids),
+  );
   return rows.map(toBase);
 }
 
-export async function getBase(db: SqlClient, id: string): Promise<KnowledgeBaseRecord> {
-  const [base] = await findBases(db, [id]);
-  if (!base) throw new NotFoundError(`Knowledge base "${id}" does not exist`);
+export async function getBase(db: SqlClient, workspaceId: string, id: string): Promise<KnowledgeBaseRecord> {
+  const [base] = await findBases(db, workspaceId, [id]);
+  if (!base) throw baseNotFound(id);
   return base;
 }
 
-export async function deleteBase(db: SqlClient, id: string): Promise<void> {
-  const count = await db.$executeRawUnsafe(`DELETE FROM knowledge_bases WHERE id = $1`, id);
-  if (count === 0) throw new NotFoundError(`Knowledge base "${id}" does not exist`);
+export async function deleteBase(db: SqlClient, workspaceId: string, id: string): Promise<void> {
+  const count = await db.$executeRawUnsafe(`DELETE FROM knowledge_bases WHERE id = $1 AND workspace_id = $2`, id, workspaceId);
+  if (count === 0) throw baseNotFound(id);
 }
 
+/** Stores a pending document, only if its base is in the workspace (checked in the same statement). */
 export async function insertDocument(
   db: SqlClient,
+  workspaceId: string,
   input: { knowledgeBaseId: string; name: string; kind: FileKind; bytes: Uint8Array; metadata: Record<string, unknown> },
 ): Promise<DocumentRecord> {
+  // The casts: unlike VALUES, an INSERT ... SELECT does not type its parameters from the target columns.
   const rows = await db.$queryRawUnsafe<Row[]>(
     `INSERT INTO knowledge_documents (id, knowledge_base_id, name, kind, size_bytes, content, content_hash, metadata, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, 'pending', now(), now()) RETURNING ${DOCUMENT_COLUMNS}`,
-    uuidV7(),
+     SELECT $3::text, b.id, $4::text, $5::text, $6::int, $7::bytea, $8::text, $9::jsonb, 'pending', now(), now() FROM knowledge_bases b WHERE b.id = $2 AND b.workspace_id = $1
+     RETURNING ${DOCUMENT_COLUMNS}`,
+    workspaceId,
     input.knowledgeBaseId,
+    uuidV7(),
     input.name,
     input.kind,
     input.bytes.byteLength,
@@ -133,36 +158,54 @@ export async function insertDocument(
     createHash("sha256").update(input.bytes).digest("hex"),
     JSON.stringify(input.metadata),
   );
-  return toDocument(rows[0]!);
+  if (!rows[0]) throw baseNotFound(input.knowledgeBaseId);
+  return toDocument(rows[0]);
 }
 
-export async function listDocuments(db: SqlClient, knowledgeBaseId: string): Promise<DocumentRecord[]> {
+/** A base's documents; empty for a base of another workspace (the service checks the base first for its 404). */
+export async function listDocuments(db: SqlClient, workspaceId: string, knowledgeBaseId: string): Promise<DocumentRecord[]> {
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE knowledge_base_id = $1 ORDER BY created_at DESC, id DESC`,
+    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} ORDER BY created_at DESC, id DESC`,
+    workspaceId,
     knowledgeBaseId,
   );
   return rows.map(toDocument);
 }
 
-export async function getDocument(db: SqlClient, knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
+export async function getDocument(db: SqlClient, workspaceId: string, knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE id = $1 AND knowledge_base_id = $2`,
-    documentId,
+    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} AND id = $3`,
+    workspaceId,
     knowledgeBaseId,
+    documentId,
   );
-  if (!rows[0]) throw new NotFoundError(`Document "${documentId}" does not exist in knowledge base "${knowledgeBaseId}"`);
+  if (!rows[0]) throw documentNotFound(knowledgeBaseId, documentId);
   return toDocument(rows[0]);
 }
 
-export async function deleteDocument(db: SqlClient, knowledgeBaseId: string, documentId: string): Promise<void> {
-  const count = await db.$executeRawUnsafe(`DELETE FROM knowledge_documents WHERE id = $1 AND knowledge_base_id = $2`, documentId, knowledgeBaseId);
-  if (count === 0) throw new NotFoundError(`Document "${documentId}" does not exist in knowledge base "${knowledgeBaseId}"`);
+export async function deleteDocument(db: SqlClient, workspaceId: string, knowledgeBaseId: string, documentId: string): Promise<void> {
+  const count = await db.$executeRawUnsafe(
+    `DELETE FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} AND id = $3`,
+    workspaceId,
+    knowledgeBaseId,
+    documentId,
+  );
+  if (count === 0) throw documentNotFound(knowledgeBaseId, documentId);
 }
 
-export async function listChunks(db: SqlClient, documentId: string, options: { offset: number; limit: number }): Promise<ChunkView[]> {
+/** A page of a document's chunks; empty unless the document is in that base of that workspace. */
+export async function listChunks(
+  db: SqlClient,
+  workspaceId: string,
+  knowledgeBaseId: string,
+  documentId: string,
+  options: { offset: number; limit: number },
+): Promise<ChunkView[]> {
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT chunk_index AS "chunkIndex", content, token_count AS "tokenCount", metadata FROM knowledge_chunks
-     WHERE document_id = $1 ORDER BY chunk_index OFFSET $2 LIMIT $3`,
+     WHERE ${DOCUMENT_IN_WORKSPACE} AND document_id = $3 ORDER BY chunk_index OFFSET $4 LIMIT $5`,
+    workspaceId,
+    knowledgeBaseId,
     documentId,
     options.offset,
     options.limit,

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import { createWorkspace, startEmbeddingServer, type EmbeddingServer } from "./__fixtures__/knowledge-test-kit";
+import { workspaceProviderEnv } from "./knowledge-runtime";
+import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
+
+/**
+ * Embeddings use the settings of the workspace that owns the base: its stored OPENAI_API_KEY (and
+ * OPENAI_BASE_URL when it stores one), else the process's provider variables, read fresh each time.
+ */
+
+const MODEL = "openai/text-embedding-3-small";
+const KEY_A = "sk-workspace-a-0123456789";
+const KEY_B = "sk-workspace-b-0123456789";
+
+let database: TestDatabase;
+let service: KnowledgeService;
+/** The operator's server (the process's OPENAI_BASE_URL) and the one workspace B configured for itself. */
+let processServer: EmbeddingServer;
+let ownServer: EmbeddingServer;
+const envCalls: string[] = [];
+let a: { workspaceId: string; baseId: string };
+let b: { workspaceId: string; baseId: string };
+
+const text = (value: string) => new TextEncoder().encode(value);
+const authorizationsFor = (server: EmbeddingServer, word: string) =>
+  server.received.filter((request) => request.input.some((input) => input.includes(word))).map((request) => request.authorization);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  [processServer, ownServer] = await Promise.all([startEmbeddingServer(), startEmbeddingServer()]);
+  const processEnv: Record<string, string> = { OPENAI_BASE_URL: processServer.baseUrl, OPENAI_API_KEY: "sk-operator-0123456789" };
+  const envFor = workspaceProviderEnv(database.repositories.secrets, (name) => processEnv[name]);
+  service = createKnowledgeService({
+    db: database.prisma,
+    envFor: (workspaceId) => {
+      envCalls.push(workspaceId);
+      return envFor(workspaceId);
+    },
+  });
+  const workspaceA = await createWorkspace(database, "A");
+  const workspaceB = await createWorkspace(database, "B");
+  await database.repositories.secrets.set(workspaceA, "OPENAI_API_KEY", KEY_A);
+  await database.repositories.secrets.set(workspaceB, "OPENAI_API_KEY", KEY_B);
+  await database.repositories.secrets.set(workspaceB, "OPENAI_BASE_URL", ownServer.baseUrl);
+  a = { workspaceId: workspaceA, baseId: (await service.createBase(workspaceA, { name: "A", embeddingModel: MODEL })).id };
+  b = { workspaceId: workspaceB, baseId: (await service.createBase(workspaceB, { name: "B", embeddingModel: MODEL })).id };
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await database?.close();
+  await Promise.all([processServer?.close(), ownServer?.close()]);
+});
+
+describe("embedding with the workspace's provider settings", () => {
+  it("processes each uploaded document with its base's workspace's key and base URL", async () => {
+    envCalls.length = 0;
+    await service.uploadDocuments(a.workspaceId, a.baseId, [{ name: "alpha.md", bytes: text("# Alpha\n\nAlphaword policy.") }]);
+    await service.uploadDocuments(b.workspaceId, b.baseId, [{ name: "bravo.md", bytes: text("# Bravo\n\nBravoword policy.") }]);
+    await service.drain();
+    expect((await service.listDocuments(a.workspaceId, a.baseId))[0]).toMatchObject({ status: "ready", error: null });
+    expect((await service.listDocuments(b.workspaceId, b.baseId))[0]).toMatchObject({ status: "ready", error: null });
+    expect(authorizationsFor(processServer, "Alphaword")).toEqual([`Bearer ${KEY_A}`]);
+    expect(authorizationsFor(ownServer, "Bravoword")).toEqual([`Bearer ${KEY_B}`]);
+    expect(authorizationsFor(processServer, "Bravoword")).toEqual([]);
+    expect(envCalls.sort()).toEqual([a.workspaceId, b.workspaceId].sort());
+  });
+
+  it("embeds each workspace's search query with that workspace's settings", async () => {
+    envCalls.length = 0;
+    await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "alphaquery", mode: "vector" });
+    await service.search(b.workspaceId, { knowledgeBaseIds: [b.baseId], query: "bravoquery", mode: "vector" });
+    expect(authorizationsFor(processServer, "alphaquery")).toEqual([`Bearer ${KEY_A}`]);
+    expect(authorizationsFor(ownServer, "bravoquery")).toEqual([`Bearer ${KEY_B}`]);
+    expect(envCalls).toEqual([a.workspaceId, b.workspaceId]);
+  });
+
+  it("uses a changed key for the next embedding, without a new service", async () => {
+    await database.repositories.secrets.set(a.workspaceId, "OPENAI_API_KEY", "sk-workspace-a-rotated-0123");
+    await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "rotatedquery", mode: "vector" });
+    expect(authorizationsFor(processServer, "rotatedquery")).toEqual(["Bearer sk-workspace-a-rotated-0123"]);
+    // Without its secret the workspace falls back to the operator's key.
+    await database.repositories.secrets.delete(a.workspaceId, "OPENAI_API_KEY");
+    await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "fallbackquery", mode: "vector" });
+    expect(authorizationsFor(processServer, "fallbackquery")).toEqual(["Bearer sk-operator-0123456789"]);
+  });
+
+  it("checks a new base's embedding model against the workspace's settings", async () => {
+    const keyless = createKnowledgeService({ db: database.prisma, envFor: workspaceProviderEnv(database.repositories.secrets, () => undefined) });
+    const withoutKey = await createWorkspace(database, "No key");
+    await expect(keyless.createBase(withoutKey, { name: "x", embeddingModel: MODEL })).rejects.toMatchObject({
+      code: "invalid_request",
+      message: expect.stringMatching(/OPENAI_API_KEY/),
+    });
+    await database.repositories.secrets.set(withoutKey, "OPENAI_API_KEY", "sk-now-set-0123456789");
+    await expect(keyless.createBase(withoutKey, { name: "x", embeddingModel: MODEL })).resolves.toMatchObject({ embeddingModel: MODEL });
+    await keyless.stop();
+  });
+});
