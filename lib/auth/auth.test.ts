@@ -66,13 +66,19 @@ describe("first start: the owner", () => {
     expect(await auth.ownerExists()).toBe(false);
   });
 
-  it("is created by public sign-up, which signs the owner in", async () => {
+  it("is created by public sign-up, which signs the owner in and makes the owner's first workspace, adopting one left without members", async () => {
+    // A workspace the workspaces migration made for data stored before accounts existed.
+    const orphan = await database.createWorkspace("Main workspace");
     const response = await auth.handler(authRequest("/sign-up/email", { body: OWNER }));
     expect(response.status).toBe(200);
     expect((await response.json()).user).toMatchObject({ email: OWNER.email, name: OWNER.name });
     expect(sessionCookieLine(response)).toMatch(/HttpOnly/i);
     expect(await sessionOf(new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: cookiesOf(response) } }), auth)).toMatchObject({ email: OWNER.email });
     expect(await auth.ownerExists()).toBe(true);
+    const owner = await database.prisma.user.findFirstOrThrow({ where: { email: OWNER.email } });
+    expect(await database.repositories.workspaces.listForUser(owner.id)).toEqual([
+      expect.objectContaining({ id: orphan, name: "Main workspace", role: "owner" }),
+    ]);
   });
 
   it("closes public sign-up once the owner exists", async () => {
@@ -186,6 +192,8 @@ describe("createUserByInvitation", () => {
     expect(user).toEqual({ userId: expect.any(String), email: "grace@example.com", name: "Grace" });
     expect(await database.prisma.session.count()).toBe(sessionsBefore);
     expect((await signIn("grace@example.com", "grace's long password")).status).toBe(200);
+    // Joins workspaces by invitation only: no workspace of her own, and not the owner's.
+    expect(await database.repositories.workspaces.listForUser(user.userId)).toEqual([]);
   });
 
   it("refuses a taken email and a password outside the rules", async () => {

@@ -41,6 +41,8 @@ describe("ensureOwnerFromEnvironment", () => {
     expect(logged).toEqual(["[trellis] created the owner account admin@example.com"]);
     expect(logged.join("\n")).not.toContain(PASSWORD);
     expect((await signIn("admin@example.com", PASSWORD)).status).toBe(200);
+    const owner = await database.prisma.user.findFirstOrThrow();
+    expect(await database.repositories.workspaces.listForUser(owner.id)).toEqual([expect.objectContaining({ name: "Main workspace", role: "owner" })]);
   });
 
   it("does nothing when a user exists already, or when only one of the two is set", async () => {
