@@ -10,12 +10,34 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/trellis-e2e-${Date.now()}`;
 const useBuild = process.env.E2E_USE_BUILD === "1";
 /** The test LLM server (providers/testing/serve.ts) stands in for OpenAI in the run tests. */
 const llmPort = Number(process.env.E2E_LLM_PORT ?? 4011);
+/**
+ * A second app with no account yet, for the first-run test (e2e/first-run.spec.ts). Against the
+ * build only: two `next dev` servers cannot share one project folder.
+ */
+const firstRunPort = port + 1;
+const serverEnv = {
+  HOST: "127.0.0.1",
+  NEXT_TELEMETRY_DISABLED: "1",
+  // Browser tests use the embedded database unless E2E_DATABASE_URL is given.
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+};
 
 export default defineConfig({
   testDir: "./e2e",
   // Signs the owner in once; every test starts signed in (e2e/auth.spec.ts starts signed out).
   globalSetup: "./e2e/global-setup.ts",
-  testMatch: "**/*.spec.ts",
+  projects: [
+    { name: "app", testMatch: "**/*.spec.ts", testIgnore: "**/first-run.spec.ts" },
+    ...(useBuild
+      ? [
+          {
+            name: "first-run",
+            testMatch: "**/first-run.spec.ts",
+            use: { baseURL: `http://127.0.0.1:${firstRunPort}`, storageState: { cookies: [], origins: [] } },
+          },
+        ]
+      : []),
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -50,18 +72,36 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         ...(process.env as Record<string, string>),
+        ...serverEnv,
         DATA_DIR: dataDir,
-        HOST: "127.0.0.1",
         TRELLIS_ADMIN_EMAIL: E2E_OWNER.email,
         TRELLIS_ADMIN_PASSWORD: E2E_OWNER.password,
         PORT: String(port),
-        NEXT_TELEMETRY_DISABLED: "1",
-        // Browser tests use the embedded database unless E2E_DATABASE_URL is given.
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
         OPENAI_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
         OPENAI_API_KEY: "sk-test-e2e",
       },
     },
+    ...(useBuild
+      ? [
+          {
+            // The README's first run: no account, no TRELLIS_ADMIN_*; the first visitor makes the owner.
+            // Its own embedded database (a PostgreSQL one would already hold the other app's owner).
+            command: "npm run --silent start",
+            url: `http://127.0.0.1:${firstRunPort}/api/health`,
+            timeout: 180_000,
+            reuseExistingServer: false,
+            stdout: "pipe" as const,
+            stderr: "pipe" as const,
+            env: {
+              ...(Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("TRELLIS_ADMIN_"))) as Record<string, string>),
+              ...serverEnv,
+              DATABASE_URL: "",
+              DATA_DIR: `${dataDir}-first-run`,
+              PORT: String(firstRunPort),
+            },
+          },
+        ]
+      : []),
     {
       // Default answers: routing prompts get the route the message names, anything else an echo
       // of the message streamed word by word, 40 ms apart (long messages make slow runs).
