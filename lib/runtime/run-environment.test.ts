@@ -43,6 +43,17 @@ describe("a run's environment", () => {
     expect(providerEnv("REGION")).toBeUndefined();
   });
 
+  it("never sends the operator's key to a base URL the workspace stored: a provider's settings come from one place", () => {
+    const urlOnly = createRunEnvironment(new Map([["OPENAI_BASE_URL", "https://attacker.example/v1"]]), processEnv).providerEnv;
+    expect(urlOnly("OPENAI_BASE_URL")).toBe("https://attacker.example/v1");
+    expect(urlOnly("OPENAI_API_KEY")).toBeUndefined();
+    expect(urlOnly("ANTHROPIC_API_KEY")).toBe("sk-ant-process");
+    // The workspace's own key goes to the provider's default address, not to the operator's base URL.
+    const keyOnly = createRunEnvironment(new Map([["OPENAI_API_KEY", "sk-workspace"]]), processEnv).providerEnv;
+    expect(keyOnly("OPENAI_API_KEY")).toBe("sk-workspace");
+    expect(keyOnly("OPENAI_BASE_URL")).toBeUndefined();
+  });
+
   it("masks every value the run could show: stored secrets, allowed variables and the process's provider keys", () => {
     const { masked } = createRunEnvironment(new Map([["SUPPORT_TOKEN", "stored-token"]]), processEnv);
     expect(Object.fromEntries(masked)).toEqual({

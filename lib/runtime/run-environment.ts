@@ -14,6 +14,14 @@ export const PROVIDER_VARIABLES: ReadonlySet<string> = new Set(
     .filter((name): name is string => Boolean(name)),
 );
 
+/** Each provider variable's group: the key and base URL of the same provider. */
+const PROVIDER_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.values(PROVIDERS).flatMap((provider) => {
+    const group = [provider.apiKeyVariable, provider.baseUrlVariable].filter((name): name is string => Boolean(name));
+    return group.map((name) => [name, group] as const);
+  }),
+);
+
 /** The provider variables holding keys: masked in a run even though no workflow can read them. */
 const PROVIDER_KEY_VARIABLES = Object.values(PROVIDERS).flatMap((provider) => (provider.apiKeyVariable ? [provider.apiKeyVariable] : []));
 
@@ -31,9 +39,10 @@ export interface RunEnvironment {
    */
   workflowEnv: EnvReader;
   /**
-   * The model registry's settings: stored secrets, then the process's provider variables only
-   * (OPENAI_API_KEY, OPENAI_BASE_URL, ...), so the operator's keys run models without a workflow
-   * being able to read them.
+   * The model registry's settings: the process's provider variables only (OPENAI_API_KEY,
+   * OPENAI_BASE_URL, ...), so the operator's keys run models without a workflow being able to read
+   * them; but a provider the workspace configures (its key or base URL stored as a secret) is
+   * read from the workspace's secrets alone, so a stored base URL never receives the operator's key.
    */
   providerEnv: EnvReader;
   /** Every value the run could show, by name: what its redactor masks. */
@@ -60,7 +69,11 @@ export function createRunEnvironment(stored: ReadonlyMap<string, string>, proces
   }
   return {
     workflowEnv: (name) => stored.get(name) ?? allowed.get(name),
-    providerEnv: (name) => stored.get(name) ?? processProviders(name),
+    providerEnv: (name) => {
+      const group = PROVIDER_GROUPS.get(name);
+      if (!group) return stored.get(name);
+      return group.some((variable) => stored.has(variable)) ? stored.get(name) : processProviders(name);
+    },
     masked,
   };
 }
