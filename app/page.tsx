@@ -1,10 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { WorkflowHome } from "@/components/workflows/workflow-home";
-import { requireSignedIn } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";
 
 /** The home page; the first visit leads to /setup (no owner yet), a signed-out one to /sign-in. */
 export default async function HomePage() {
-  await requireSignedIn("/");
-  return <WorkflowHome />;
+  const access = await requireWorkspace("/");
+  return (
+    <WorkspaceGate {...access}>
+      <WorkflowHome />
+    </WorkspaceGate>
+  );
 }

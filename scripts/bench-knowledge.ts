@@ -109,9 +109,11 @@ const database = createPrisma({ kind: "postgres", url });
 const report: Record<string, unknown> = { date: new Date().toISOString(), chunkSize: CHUNK_SIZE, embedder: "offline/hash-embed (256 dimensions)", sizes: {} };
 try {
   await applyMigrationsToPostgres(url);
-  const service = createKnowledgeService({ db: database.prisma, env: () => undefined });
+  const service = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
   report.pgvector = await service.start();
-  const base = await service.createBase({ name: "bench", chunkSize: CHUNK_SIZE, chunkOverlap: 0 });
+  // Everything stored belongs to a workspace: the bench's own, in its fresh database.
+  const workspaceId = (await database.prisma.workspace.create({ data: { name: "bench" } })).id;
+  const base = await service.createBase(workspaceId, { name: "bench", chunkSize: CHUNK_SIZE, chunkOverlap: 0 });
   let chunks = 0;
   let documents = 0;
   let ingestMs = 0;
@@ -139,7 +141,7 @@ try {
           suffix,
           `{${VOCABULARY.join(",")}}`,
         );
-        chunks = (await service.listBases())[0]?.chunkCount ?? 0;
+        chunks = (await service.listBases(workspaceId))[0]?.chunkCount ?? 0;
         process.stdout.write(`\rcopied up to ${chunks} chunks`);
       }
       report.copiedBeyond = report.copiedBeyond ?? SIZES[0];
@@ -147,17 +149,17 @@ try {
     while (chunks < size) {
       const batch = Array.from({ length: 10 }, () => ({ name: `doc-${documents++}.md`, bytes: new TextEncoder().encode(document(documents)) }));
       const started = performance.now();
-      await service.uploadDocuments(base.id, batch);
+      await service.uploadDocuments(workspaceId, base.id, batch);
       await service.drain();
       ingestMs += performance.now() - started;
       const before = chunks;
-      chunks = (await service.listBases())[0]?.chunkCount ?? 0;
+      chunks = (await service.listBases(workspaceId))[0]?.chunkCount ?? 0;
       if (chunks === before) throw new Error("ingestion made no progress; is the worker running?");
       pipelineChunks += chunks - before;
       process.stdout.write(`\ringested ${chunks} chunks`);
     }
     await database.prisma.$executeRawUnsafe(`ANALYZE knowledge_chunks`);
-    const failed = (await service.listDocuments(base.id)).filter((item) => item.status !== "ready");
+    const failed = (await service.listDocuments(workspaceId, base.id)).filter((item) => item.status !== "ready");
     if (failed.length) throw new Error(`${failed.length} documents did not become ready: ${failed[0]?.error}`);
     const samples = await database.prisma.$queryRawUnsafe<Array<{ content: string }>>(
       `SELECT content FROM knowledge_chunks ORDER BY random() LIMIT ${QUERIES}`,
@@ -171,11 +173,11 @@ try {
       .filter(Boolean);
     const latency: Record<string, unknown> = {};
     for (const mode of ["hybrid", "keyword", "vector"] as SearchMode[]) {
-      for (const query of queries.slice(0, 10)) await service.search({ knowledgeBaseIds: [base.id], query, topK: 5, mode }); // warm up
+      for (const query of queries.slice(0, 10)) await service.search(workspaceId, { knowledgeBaseIds: [base.id], query, topK: 5, mode }); // warm up
       const times: number[] = [];
       for (const query of queries) {
         const started = performance.now();
-        await service.search({ knowledgeBaseIds: [base.id], query, topK: 5, mode });
+        await service.search(workspaceId, { knowledgeBaseIds: [base.id], query, topK: 5, mode });
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);

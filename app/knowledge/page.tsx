@@ -1,10 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { KnowledgePage } from "@/components/knowledge/knowledge-page";
-import { requireSignedIn } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth";
 
 export const metadata = { title: "Knowledge · Trellis" };
 export const dynamic = "force-dynamic";
 
 export default async function Page() {
-  await requireSignedIn("/knowledge");
-  return <KnowledgePage />;
+  const access = await requireWorkspace("/knowledge");
+  return (
+    <WorkspaceGate {...access}>
+      <KnowledgePage />
+    </WorkspaceGate>
+  );
 }

@@ -1,16 +1,27 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, KeyRound, LogOut } from "lucide-react";
+import { ChevronDown, KeyRound, Lock, LogOut, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { api } from "@/contract";
 import { messageOf } from "./messages";
+import { useDismiss } from "./use-dismiss";
+import { forgetWorkspace } from "./workspace-cookie";
 
 export const sessionKey = ["session"] as const;
 
-/** The signed-in user's name, and a menu with their email, API keys and Sign out. For the app's header. */
+const itemClass = "flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100";
+
+/** The settings pages, as the menu links them. */
+const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
+  { href: "/settings/members", label: "Members", icon: Users },
+  { href: "/settings/secrets", label: "Secrets", icon: Lock },
+  { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
+];
+
+/** The signed-in user's name, and a menu with their email, the settings pages and Sign out. For the app's header. */
 export function UserMenu() {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -18,24 +29,15 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(menu, open, close);
 
   async function signOut() {
     setError(null);
     try {
       await api.auth.signOut();
+      // The next person to sign in on this browser starts in their own first workspace.
+      forgetWorkspace();
       queryClient.clear();
       router.replace("/sign-in");
       router.refresh();
@@ -60,20 +62,13 @@ export function UserMenu() {
           <p className="truncate px-3 py-2 text-slate-500" title={user.email}>
             {user.email}
           </p>
-          <Link
-            href="/settings/api-keys"
-            role="menuitem"
-            className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100"
-            onClick={() => setOpen(false)}
-          >
-            <KeyRound size={14} aria-hidden /> API keys
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100"
-            onClick={() => void signOut()}
-          >
+          {SETTINGS.map(({ href, label, icon: Icon }) => (
+            <Link key={href} href={href} role="menuitem" className={itemClass} onClick={close}>
+              <Icon size={14} aria-hidden /> {label}
+            </Link>
+          ))}
+          <div className="my-1 border-t border-slate-100" role="separator" />
+          <button type="button" role="menuitem" className={itemClass} onClick={() => void signOut()}>
             <LogOut size={14} aria-hidden /> Sign out
           </button>
           {error && (

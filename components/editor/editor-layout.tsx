@@ -15,7 +15,8 @@ import { ConflictDialog } from "./save/conflict-dialog";
 import { DraftBanner } from "./save/draft-banner";
 import { useAutosave } from "./save/use-autosave";
 import { useLeaveGuard } from "./save/use-leave-guard";
-import { useEditorStoreApi } from "./store";
+import { useEditorStore, useEditorStoreApi } from "./store";
+import { ReadOnlyBanner } from "./read-only-banner";
 import { RunPanel } from "@/components/runs";
 
 /** The editor's frame: toolbar, palette, canvas, inspector, and the hooks that keep it honest. */
@@ -24,6 +25,7 @@ export function EditorLayout() {
   const flow = useReactFlow();
   const clipboard = useClipboard();
   const [helpOpen, setHelpOpen] = useState(false);
+  const readOnly = useEditorStore((state) => state.readOnly);
   useAutosave();
   useLeaveGuard();
   useValidation();
@@ -52,9 +54,9 @@ export function EditorLayout() {
   return (
     <div className="flex h-screen flex-col" data-testid="editor">
       <EditorToolbar onAutoLayout={actions.autoLayout} onFitView={fitView} onShowHelp={actions.showHelp} />
-      <DraftBanner />
+      {readOnly ? <ReadOnlyBanner /> : <DraftBanner />}
       <div className="flex min-h-0 flex-1">
-        <Palette />
+        {!readOnly && <Palette />}
         <main className="min-w-0 flex-1">
           <WorkflowCanvas />
         </main>
@@ -62,7 +64,7 @@ export function EditorLayout() {
       </div>
       <RunPanel />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <ConflictDialog />
+      {!readOnly && <ConflictDialog />}
     </div>
   );
 }

@@ -1,50 +1,42 @@
 "use client";
 
 import Link from "next/link";
-import { ArrowLeft, Keyboard, LayoutGrid, Maximize, Redo2, Undo2 } from "lucide-react";
+import { ArrowLeft, Eye, Keyboard, LayoutGrid, Maximize, Redo2, Undo2 } from "lucide-react";
 import { useState } from "react";
+import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 import { RunControls } from "@/components/runs";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { SaveIndicator } from "./save/save-indicator";
 
 export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoLayout: () => void; onFitView: () => void; onShowHelp: () => void }) {
-  const store = useEditorStoreApi();
   const canUndo = useEditorStore((state) => state.history.past.length > 0);
   const canRedo = useEditorStore((state) => state.history.future.length > 0);
+  const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3">
       <Link href="/" className="icon-btn" aria-label="All workflows">
         <ArrowLeft className="h-4 w-4" aria-hidden />
       </Link>
-      <WorkflowNameInput />
-      <SaveIndicator />
+      <WorkspaceSwitcher compact />
+      <span className="text-slate-300" aria-hidden>
+        /
+      </span>
+      <WorkflowNameInput readOnly={readOnly} />
+      {readOnly ? (
+        <span className="flex items-center gap-1 text-xs text-slate-600" data-testid="view-only">
+          <Eye className="h-3.5 w-3.5" aria-hidden /> View only
+        </span>
+      ) : (
+        <SaveIndicator />
+      )}
       <div className="ml-auto flex items-center gap-1">
         <RunControls />
-        <button
-          type="button"
-          className="icon-btn disabled:opacity-40"
-          onClick={() => store.getState().undo()}
-          disabled={!canUndo}
-          aria-label="Undo"
-          title="Undo (Ctrl+Z)"
-          data-testid="undo"
-        >
-          <Undo2 className="h-4 w-4" aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="icon-btn disabled:opacity-40"
-          onClick={() => store.getState().redo()}
-          disabled={!canRedo}
-          aria-label="Redo"
-          title="Redo (Ctrl+Shift+Z)"
-          data-testid="redo"
-        >
-          <Redo2 className="h-4 w-4" aria-hidden />
-        </button>
-        <button type="button" className="btn-secondary" onClick={onAutoLayout} data-testid="auto-layout" title="Arrange automatically (L)">
-          <LayoutGrid className="h-4 w-4" aria-hidden /> Auto layout
-        </button>
+        {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
+        {!readOnly && (
+          <button type="button" className="btn-secondary" onClick={onAutoLayout} data-testid="auto-layout" title="Arrange automatically (L)">
+            <LayoutGrid className="h-4 w-4" aria-hidden /> Auto layout
+          </button>
+        )}
         <button type="button" className="icon-btn" onClick={onFitView} aria-label="Fit view" title="Fit view (F)" data-testid="fit-view">
           <Maximize className="h-4 w-4" aria-hidden />
         </button>
@@ -63,7 +55,37 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
   );
 }
 
-function WorkflowNameInput() {
+function UndoRedo({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean }) {
+  const store = useEditorStoreApi();
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn disabled:opacity-40"
+        onClick={() => store.getState().undo()}
+        disabled={!canUndo}
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+        data-testid="undo"
+      >
+        <Undo2 className="h-4 w-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        className="icon-btn disabled:opacity-40"
+        onClick={() => store.getState().redo()}
+        disabled={!canRedo}
+        aria-label="Redo"
+        title="Redo (Ctrl+Shift+Z)"
+        data-testid="redo"
+      >
+        <Redo2 className="h-4 w-4" aria-hidden />
+      </button>
+    </>
+  );
+}
+
+function WorkflowNameInput({ readOnly }: { readOnly: boolean }) {
   const store = useEditorStoreApi();
   const name = useEditorStore((state) => state.meta.name);
   const [draft, setDraft] = useState(name);
@@ -76,6 +98,7 @@ function WorkflowNameInput() {
   return (
     <input
       value={draft}
+      readOnly={readOnly}
       aria-label="Workflow name"
       data-testid="workflow-name"
       className="w-64 rounded px-2 py-1 text-sm font-semibold outline-none hover:bg-slate-100 focus:bg-white focus:ring-1 focus:ring-indigo-400"

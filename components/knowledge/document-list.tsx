@@ -39,7 +39,8 @@ function Chunks({ knowledgeBaseId, documentId }: { knowledgeBaseId: string; docu
 interface Props {
   knowledgeBaseId: string;
   documents: KnowledgeDocument[];
-  onDelete(documentId: string): void;
+  /** Absent for a viewer: no Delete buttons. */
+  onDelete?(documentId: string): void;
 }
 
 /** Each document with its status (polled while processing), reason when failed, and chunks. */
@@ -66,9 +67,11 @@ export function DocumentList({ knowledgeBaseId, documents, onDelete }: Props) {
             </span>
             <span className="w-24 text-right text-xs text-slate-500">{document.status === "ready" ? `${document.chunkCount} chunks` : ""}</span>
             <span className="hidden w-48 text-right text-xs text-slate-500 md:inline">{document.status === "ready" ? costText(document) : ""}</span>
-            <button type="button" className="icon-btn" aria-label={`Delete ${document.name}`} onClick={() => onDelete(document.id)}>
-              <Trash2 size={14} />
-            </button>
+            {onDelete && (
+              <button type="button" className="icon-btn" aria-label={`Delete ${document.name}`} onClick={() => onDelete(document.id)}>
+                <Trash2 size={14} />
+              </button>
+            )}
           </div>
           {document.status === "failed" && document.error && (
             <p className="px-3 pb-2 text-xs text-red-700" role="alert">

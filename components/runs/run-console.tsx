@@ -15,6 +15,7 @@ const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
 
 function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntry; live: boolean; blockName: string }) {
   const actions = useRunActions();
+  const readOnly = useEditorStore((state) => state.readOnly);
   const [reason, setReason] = useState("");
   const [sending, setSending] = useState(false);
   const decide = async (approved: boolean) => {
@@ -32,6 +33,8 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
         <p data-testid="approval-decision">
           {approval.decision.approved ? "Approved" : `Denied${approval.decision.reason ? `: ${approval.decision.reason}` : ""}`}
         </p>
+      ) : live && readOnly ? (
+        <p className="text-slate-500">Waiting for an editor of this workspace to approve or deny.</p>
       ) : live ? (
         <div className="flex items-center gap-2">
           <input

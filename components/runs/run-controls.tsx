@@ -43,7 +43,10 @@ function RunTotals() {
   );
 }
 
-/** Toolbar: Run (with the start block's inputs), Cancel, and the followed run's status and totals. */
+/**
+ * Toolbar: Run (with the start block's inputs), Cancel, and the followed run's status and totals.
+ * A read-only editor (a viewer's) keeps only the status and totals of a run opened from the history.
+ */
 export function RunControls() {
   const actions = useRunActions();
   const live = useEditorStore((state) => isLive(state.run.view));
@@ -52,6 +55,8 @@ export function RunControls() {
   const runId = useEditorStore((state) => state.run.view.runId);
   // Which run was asked to stop: a run started after it is not "cancelling".
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const readOnly = useEditorStore((state) => state.readOnly);
+  if (readOnly) return <RunTotals />;
   return (
     <div className="relative flex items-center gap-2">
       <RunTotals />

@@ -1,20 +1,14 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
-import Link from "next/link";
+import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api, API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type CreatedApiKey } from "@/contract";
+import { useWorkspace } from "@/components/auth/workspace-context";
+import { dateText, errorText } from "./format";
+import { SettingsHeader } from "./settings-header";
 
 const apiKeysKey = ["api-keys"] as const;
-
-function dateText(value: string | null, never: string): string {
-  return value ? new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : never;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Today in the browser's time zone, as an <input type="date"> value. */
 function today(): string {
@@ -134,6 +128,7 @@ export function ApiKeysPage() {
   const revoke = useMutation({ mutationFn: api.apiKeys.revoke, onSettled: invalidate });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const acting = useWorkspace();
 
   async function createKey({ name, expiresOn }: { name: string; expiresOn: string }): Promise<boolean> {
     setError(null);
@@ -161,15 +156,16 @@ export function ApiKeysPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <header className="flex items-center gap-3">
-        <Link href="/" className="icon-btn" aria-label="Back to workflows">
-          <ArrowLeft size={16} aria-hidden />
-        </Link>
-        <KeyRound className="text-indigo-600" aria-hidden />
-        <h1 className="flex-1 text-2xl font-semibold">API keys</h1>
-      </header>
+      <SettingsHeader icon={KeyRound} title="API keys" />
       <p className="text-sm text-slate-600">
-        Scripts call the API with <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as you until you revoke it or it expires.
+        Scripts call the API with <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as you
+        {acting ? (
+          <>
+            {" "}
+            in <strong>{acting.workspace.name}</strong>, with your role there ({acting.workspace.role}),
+          </>
+        ) : null}{" "}
+        until you revoke it or it expires.
       </p>
 
       <CreateKeyForm pending={create.isPending} onCreate={createKey} />

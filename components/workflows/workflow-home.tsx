@@ -8,15 +8,18 @@ import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
 import { UserMenu } from "@/components/auth/user-menu";
+import { useCanEdit } from "@/components/auth/workspace-context";
+import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 
 interface Notice {
   message: string;
   details: Array<{ path: string; message: string }>;
 }
 
-/** The home page: every workflow, and what can be done with each. */
+/** The home page: every workflow, and what can be done with each (a viewer opens and exports them). */
 export function WorkflowHome() {
   const router = useRouter();
+  const canEdit = useCanEdit();
   const list = useWorkflowList();
   const { create, rename, duplicate, remove } = useWorkflowMutations();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -38,16 +41,21 @@ export function WorkflowHome() {
       <header className="mb-8 flex items-center gap-3">
         <Workflow className="text-indigo-600" aria-hidden />
         <h1 className="flex-1 text-2xl font-semibold">Workflows</h1>
-        <ImportButton
-          onImport={async (document) => {
-            setNotice(null);
-            await create.mutateAsync(document);
-          }}
-          onError={(message, details) => setNotice({ message, details })}
-        />
-        <button type="button" className="btn-primary" onClick={() => void createWorkflow()} disabled={create.isPending}>
-          <Plus size={16} aria-hidden /> New workflow
-        </button>
+        {canEdit && (
+          <>
+            <ImportButton
+              onImport={async (document) => {
+                setNotice(null);
+                await create.mutateAsync(document);
+              }}
+              onError={(message, details) => setNotice({ message, details })}
+            />
+            <button type="button" className="btn-primary" onClick={() => void createWorkflow()} disabled={create.isPending}>
+              <Plus size={16} aria-hidden /> New workflow
+            </button>
+          </>
+        )}
+        <WorkspaceSwitcher />
         <UserMenu />
       </header>
 
@@ -77,7 +85,7 @@ export function WorkflowHome() {
       )}
       {list.data && list.data.length === 0 && (
         <p className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500">
-          No workflows yet. Create one, or import a workflow file.
+          {canEdit ? "No workflows yet. Create one, or import a workflow file." : "No workflows in this workspace yet."}
         </p>
       )}
       {list.data && list.data.length > 0 && (
@@ -86,6 +94,7 @@ export function WorkflowHome() {
             <WorkflowRow
               key={workflow.id}
               workflow={workflow}
+              canEdit={canEdit}
               onRename={(name) => rename.mutateAsync({ id: workflow.id, name }).catch((error) => report("Could not rename", error))}
               onDuplicate={() => duplicate.mutate(workflow.id, { onError: (error) => report("Could not duplicate", error) })}
               onDelete={() => {

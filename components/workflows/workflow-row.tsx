@@ -7,13 +7,15 @@ import type { WorkflowSummary } from "@/contract";
 
 interface WorkflowRowProps {
   workflow: WorkflowSummary;
+  /** False for a viewer: the row offers export only. */
+  canEdit: boolean;
   onRename(name: string): Promise<unknown>;
   onDuplicate(): void;
   onDelete(): void;
   onExport(): void;
 }
 
-export function WorkflowRow({ workflow, onRename, onDuplicate, onDelete, onExport }: WorkflowRowProps) {
+export function WorkflowRow({ workflow, canEdit, onRename, onDuplicate, onDelete, onExport }: WorkflowRowProps) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(workflow.name);
   // Enter submits and then blurs the input: both would rename, from the same version.
@@ -70,18 +72,24 @@ export function WorkflowRow({ workflow, onRename, onDuplicate, onDelete, onExpor
           version {workflow.version} · updated {new Date(workflow.updatedAt).toLocaleString()}
         </p>
       </div>
-      <button type="button" className="icon-btn" aria-label={`Rename ${workflow.name}`} onClick={() => setEditing(true)}>
-        <Pencil size={16} />
-      </button>
-      <button type="button" className="icon-btn" aria-label={`Duplicate ${workflow.name}`} onClick={onDuplicate}>
-        <Copy size={16} />
-      </button>
+      {canEdit && (
+        <>
+          <button type="button" className="icon-btn" aria-label={`Rename ${workflow.name}`} onClick={() => setEditing(true)}>
+            <Pencil size={16} />
+          </button>
+          <button type="button" className="icon-btn" aria-label={`Duplicate ${workflow.name}`} onClick={onDuplicate}>
+            <Copy size={16} />
+          </button>
+        </>
+      )}
       <button type="button" className="icon-btn" aria-label={`Export ${workflow.name}`} onClick={onExport}>
         <Download size={16} />
       </button>
-      <button type="button" className="icon-btn text-red-600" aria-label={`Delete ${workflow.name}`} onClick={onDelete}>
-        <Trash2 size={16} />
-      </button>
+      {canEdit && (
+        <button type="button" className="icon-btn text-red-600" aria-label={`Delete ${workflow.name}`} onClick={onDelete}>
+          <Trash2 size={16} />
+        </button>
+      )}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiClient, type ApiKeySummary, type CreatedApiKey } from "@/contract";
+import { createApiClient, type ApiKeySummary, type CreatedApiKey, type WorkspaceRole } from "@/contract";
 import { callerOfApiKey, createApiKey, INVALID_API_KEY_MESSAGE } from "@/lib/auth";
 import { getPrisma } from "@/lib/db";
 import * as apiKeyRoute from "@/app/api/api-keys/route";
@@ -17,6 +17,9 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 const prisma = getPrisma();
 let alice: string;
 let bob: string;
+/** Alice's workspace (she owns it; Bob is an editor there) and Bob's own. */
+let aliceWorkspace: string;
+let bobWorkspace: string;
 /** Alice's key made directly, to authenticate the requests that make more. */
 let aliceKey: string;
 
@@ -25,6 +28,16 @@ async function makeUser(name: string): Promise<string> {
   await prisma.user.create({ data: { id, name, email: `${name.toLowerCase()}-${id}@example.com` } });
   return id;
 }
+
+/** A workspace with these members. */
+async function makeWorkspace(name: string, members: Array<[userId: string, role: WorkspaceRole]>): Promise<string> {
+  const workspace = await prisma.workspace.create({ data: { name, members: { create: members.map(([userId, role]) => ({ userId, role })) } } });
+  return workspace.id;
+}
+
+/** A key for the user in the workspace, made directly. */
+const makeKey = (userId: string, workspaceId: string, request: { name: string; expiresAt?: Date | null }) =>
+  createApiKey(prisma, { userId, workspaceId }, request);
 
 function call(
   handler: Handler,
@@ -55,7 +68,12 @@ async function expectInvalidKey(response: Response) {
 beforeAll(async () => {
   alice = await makeUser("Alice");
   bob = await makeUser("Bob");
-  aliceKey = (await createApiKey(prisma, alice, { name: "bootstrap" })).key;
+  aliceWorkspace = await makeWorkspace("Alice's", [
+    [alice, "owner"],
+    [bob, "editor"],
+  ]);
+  bobWorkspace = await makeWorkspace("Bob's", [[bob, "owner"]]);
+  aliceKey = (await makeKey(alice, aliceWorkspace, { name: "bootstrap" })).key;
 });
 
 describe("POST /api/api-keys", () => {
@@ -79,6 +97,7 @@ describe("POST /api/api-keys", () => {
     const row = rows[0]!;
     expect(row.hash).toBe(createHash("sha256").update(created.key).digest("hex"));
     expect(row.user_id).toBe(alice);
+    expect(row.workspace_id).toBe(aliceWorkspace);
     expect(row.prefix).toBe(created.prefix);
     expect(JSON.stringify(row)).not.toContain(created.key);
     expect(JSON.stringify(row)).not.toContain(created.key.slice(12));
@@ -115,7 +134,7 @@ describe("POST /api/api-keys", () => {
 
 describe("GET /api/api-keys", () => {
   it("lists the caller's own keys, never a key or a hash", async () => {
-    const bobKey = await createApiKey(prisma, bob, { name: "Bob's laptop" });
+    const bobKey = await makeKey(bob, aliceWorkspace, { name: "Bob's laptop" });
     const listed = await list(aliceKey);
     expect(listed.length).toBeGreaterThan(0);
     for (const entry of listed) expect(Object.keys(entry).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "name", "prefix"]);
@@ -131,7 +150,7 @@ describe("GET /api/api-keys", () => {
 
 describe("Authorization: Bearer on an app route (GET /api/workflows)", () => {
   it("authenticates a valid key, and refuses it with 401 right after DELETE", async () => {
-    const made = await createApiKey(prisma, alice, { name: "short-lived" });
+    const made = await makeKey(alice, aliceWorkspace, { name: "short-lived" });
     expect((await listWorkflows({ key: made.key })).status).toBe(200);
 
     const revoked = await revoke(aliceKey, made.id);
@@ -144,13 +163,13 @@ describe("Authorization: Bearer on an app route (GET /api/workflows)", () => {
   });
 
   it("lets a key revoke itself", async () => {
-    const made = await createApiKey(prisma, alice, { name: "self" });
+    const made = await makeKey(alice, aliceWorkspace, { name: "self" });
     expect((await revoke(made.key, made.id)).status).toBe(204);
     await expectInvalidKey(await listWorkflows({ key: made.key }));
   });
 
   it("answers an expired, unknown or malformed key with 401 and one message", async () => {
-    const expired = await createApiKey(prisma, alice, { name: "expired", expiresAt: new Date(Date.now() - 1000) });
+    const expired = await makeKey(alice, aliceWorkspace, { name: "expired", expiresAt: new Date(Date.now() - 1000) });
     const unknown = `trl_${"A".repeat(43)}`;
     for (const authorization of [
       `Bearer ${expired.key}`,
@@ -173,7 +192,7 @@ describe("Authorization: Bearer on an app route (GET /api/workflows)", () => {
   });
 
   it("answers 401 without credentials, on the API key routes too", async () => {
-    const id = (await createApiKey(prisma, alice, { name: "untouched" })).id;
+    const id = (await makeKey(alice, aliceWorkspace, { name: "untouched" })).id;
     for (const response of [
       await listWorkflows({}),
       await call(apiKeyRoute.GET as Handler),
@@ -189,7 +208,7 @@ describe("Authorization: Bearer on an app route (GET /api/workflows)", () => {
 
   it("stops working when its user is deleted", async () => {
     const carol = await makeUser("Carol");
-    const made = await createApiKey(prisma, carol, { name: "carol" });
+    const made = await makeKey(carol, await makeWorkspace("Carol's", [[carol, "owner"]]), { name: "carol" });
     expect((await listWorkflows({ key: made.key })).status).toBe(200);
     await prisma.user.delete({ where: { id: carol } });
     expect(await prisma.apiKey.count({ where: { id: made.id } })).toBe(0);
@@ -199,7 +218,7 @@ describe("Authorization: Bearer on an app route (GET /api/workflows)", () => {
 
 describe("DELETE /api/api-keys/:id", () => {
   it("answers 404 for another user's key and for an unknown id, and leaves the key working", async () => {
-    const bobKey = await createApiKey(prisma, bob, { name: "Bob's CI" });
+    const bobKey = await makeKey(bob, aliceWorkspace, { name: "Bob's CI" });
     const foreign = await revoke(aliceKey, bobKey.id);
     expect(foreign.status).toBe(404);
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe("not_found");
@@ -210,9 +229,56 @@ describe("DELETE /api/api-keys/:id", () => {
   });
 });
 
+describe("keys per workspace", () => {
+  it("lists only the keys of the workspace the caller acts in", async () => {
+    const inBob = await makeKey(bob, bobWorkspace, { name: "Bob in his own workspace" });
+    const inAlice = await makeKey(bob, aliceWorkspace, { name: "Bob in Alice's workspace" });
+    const fromBobs = (await list(inBob.key)).map((entry) => entry.id);
+    const fromAlices = (await list(inAlice.key)).map((entry) => entry.id);
+    expect(fromBobs).toContain(inBob.id);
+    expect(fromBobs).not.toContain(inAlice.id);
+    expect(fromAlices).toContain(inAlice.id);
+    expect(fromAlices).not.toContain(inBob.id);
+
+    // A key made through the API belongs to the workspace of the key that made it.
+    const made = (await (await create(inBob.key, { name: "made in Bob's" })).json()) as CreatedApiKey;
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: made.id } })).workspaceId).toBe(bobWorkspace);
+    expect((await list(inAlice.key)).map((entry) => entry.id)).not.toContain(made.id);
+  });
+
+  it("answers 404 when revoking, from workspace B, the caller's own key of workspace A, and leaves it working", async () => {
+    const inAlice = await makeKey(bob, aliceWorkspace, { name: "Bob's key for Alice's" });
+    const inBob = await makeKey(bob, bobWorkspace, { name: "Bob's key for his own" });
+    const foreign = await revoke(inBob.key, inAlice.id);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: inAlice.id } })).revokedAt).toBeNull();
+    expect((await listWorkflows({ key: inAlice.key })).status).toBe(200);
+    // From its own workspace it goes.
+    expect((await revoke(inAlice.key, inAlice.id)).status).toBe(204);
+  });
+
+  it("lets a viewer create, list and revoke keys (a key only acts with its creator's role)", async () => {
+    const dave = await makeUser("Dave");
+    await prisma.workspaceMember.create({ data: { workspaceId: aliceWorkspace, userId: dave, role: "viewer" } });
+    const daveKey = await makeKey(dave, aliceWorkspace, { name: "Dave's bootstrap" });
+
+    const response = await create(daveKey.key, { name: "Dave's script" });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as CreatedApiKey;
+    expect((await list(daveKey.key)).map((entry) => entry.id)).toContain(created.id);
+    expect((await listWorkflows({ key: created.key })).status).toBe(200);
+    // It reads, but changes nothing.
+    const refused = await call(workflowsRoute.POST as Handler, { path: "/api/workflows", key: created.key, body: { name: "Not by a viewer" } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("(viewer)");
+    expect((await revoke(daveKey.key, created.id)).status).toBe(204);
+  });
+});
+
 describe("lastUsedAt", () => {
   it("is set on use, and written at most once a minute", async () => {
-    const made = await createApiKey(prisma, alice, { name: "usage" });
+    const made = await makeKey(alice, aliceWorkspace, { name: "usage" });
     const lastUsed = async () => (await prisma.apiKey.findUniqueOrThrow({ where: { id: made.id } })).lastUsedAt;
     expect(await lastUsed()).toBeNull();
 
@@ -227,7 +293,7 @@ describe("lastUsedAt", () => {
     expect(await lastUsed()).toEqual(first);
 
     const later = new Date(first!.getTime() + 61_000);
-    expect(await callerOfApiKey(prisma, made.key, later)).toMatchObject({ userId: alice, apiKeyId: made.id });
+    expect(await callerOfApiKey(prisma, made.key, later)).toMatchObject({ userId: alice, apiKeyId: made.id, workspaceId: aliceWorkspace });
     expect(await lastUsed()).toEqual(later);
   });
 });

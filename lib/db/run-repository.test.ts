@@ -4,10 +4,12 @@ import { NotFoundError } from "./errors";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 let database: TestDatabase;
+let ws: string;
 let workflowId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const workflow = await database.repositories.workflows.create({ name: "Runs", description: "", variables: {}, blocks: [], edges: [] });
+  ws = await database.createWorkspace();
+  const workflow = await database.repositories.workflows.create(ws, { name: "Runs", description: "", variables: {}, blocks: [], edges: [] });
   workflowId = workflow.id;
 });
 afterAll(async () => {
@@ -17,7 +19,13 @@ afterAll(async () => {
 describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("records a run with spans and events, and reads them back exactly", async () => {
     const { runs, spans, runEvents } = database.repositories;
-    const run = await runs.create({ workflowId, status: "running", input: { question: "Where is my order?" }, startedAt: "2025-01-01T10:00:00.000Z" });
+    const run = await runs.create({
+      workspaceId: ws,
+      workflowId,
+      status: "running",
+      input: { question: "Where is my order?" },
+      startedAt: "2025-01-01T10:00:00.000Z",
+    });
     expect(run).toMatchObject({
       status: "running",
       input: { question: "Where is my order?" },
@@ -117,7 +125,7 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
       estimated: false,
     });
 
-    const loaded = await runs.getWithSpans(run.id);
+    const loaded = await runs.getWithSpans(ws, run.id);
     expect(loaded).toMatchObject({ id: run.id, workflowId, output: { answer: "It ships today." }, startedAt: "2025-01-01T10:00:00.000Z" });
     expect(loaded.spans).toEqual([finishedBlock, modelSpan]);
 
@@ -131,7 +139,7 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
 
   it("ignores a retried batch of events instead of duplicating it", async () => {
     const { runs, runEvents } = database.repositories;
-    const run = await runs.create({ workflowId });
+    const run = await runs.create({ workspaceId: ws, workflowId });
     const batch = [{ seq: 1, event: { type: "run.started", runId: run.id, workflowId, startedAt: run.startedAt } as RunEvent }];
     await runEvents.append(run.id, batch);
     await runEvents.append(run.id, batch);
@@ -143,37 +151,56 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
 
   it("keeps an unpriced run's cost null, never zero, and marks estimates", async () => {
     const { runs } = database.repositories;
-    const run = await runs.create({ workflowId, status: "running" });
+    const run = await runs.create({ workspaceId: ws, workflowId, status: "running" });
     const updated = await runs.update(run.id, { usage: { tokens: { prompt: 10, completion: 5, total: 15 }, cost: null, unpriced: true, estimated: true } });
     expect(updated).toMatchObject({ cost: null, unpriced: true, estimated: true, tokens: { prompt: 10, completion: 5, total: 15 } });
-    expect((await runs.get(run.id)).cost).toBeNull();
+    expect((await runs.get(ws, run.id)).cost).toBeNull();
   });
 
   it("lists a workflow's runs newest first, filtered by status", async () => {
     const { workflows, runs } = database.repositories;
-    const workflow = await workflows.create({ name: "Listing", description: "", variables: {}, blocks: [], edges: [] });
-    const old = await runs.create({ workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-01T00:00:00.000Z" });
-    const middle = await runs.create({ workflowId: workflow.id, status: "failed", startedAt: "2025-02-02T00:00:00.000Z" });
-    const recent = await runs.create({ workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-03T00:00:00.000Z" });
+    const workflow = await workflows.create(ws, { name: "Listing", description: "", variables: {}, blocks: [], edges: [] });
+    const old = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-01T00:00:00.000Z" });
+    const middle = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "failed", startedAt: "2025-02-02T00:00:00.000Z" });
+    const recent = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-03T00:00:00.000Z" });
 
-    expect((await runs.listByWorkflow(workflow.id)).map((run) => run.id)).toEqual([recent.id, middle.id, old.id]);
-    expect((await runs.listByWorkflow(workflow.id, { status: "succeeded" })).map((run) => run.id)).toEqual([recent.id, old.id]);
-    expect((await runs.listByWorkflow(workflow.id, { limit: 1, before: recent.startedAt })).map((run) => run.id)).toEqual([middle.id]);
-    await expect(runs.listByWorkflow(workflow.id, { status: "done" as never })).rejects.toMatchObject({ code: "invalid_input" });
+    expect((await runs.listByWorkflow(ws, workflow.id)).map((run) => run.id)).toEqual([recent.id, middle.id, old.id]);
+    expect((await runs.listByWorkflow(ws, workflow.id, { status: "succeeded" })).map((run) => run.id)).toEqual([recent.id, old.id]);
+    expect((await runs.listByWorkflow(ws, workflow.id, { limit: 1, before: recent.startedAt })).map((run) => run.id)).toEqual([middle.id]);
+    await expect(runs.listByWorkflow(ws, workflow.id, { status: "done" as never })).rejects.toMatchObject({ code: "invalid_input" });
   });
 
   it("changes a run only while it has an expected status", async () => {
     const { runs } = database.repositories;
-    const run = await runs.create({ workflowId, status: "succeeded" });
+    const run = await runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
     expect(await runs.update(run.id, { status: "cancelled" }, { onlyIfStatus: ["queued", "running", "paused"] })).toBeNull();
-    expect((await runs.get(run.id)).status).toBe("succeeded");
+    expect((await runs.get(ws, run.id)).status).toBe("succeeded");
     await expect(runs.update("no-such-run", { status: "failed" })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("refuses a run for a workflow that does not exist", async () => {
-    await expect(database.repositories.runs.create({ workflowId: "no-such-workflow" })).rejects.toMatchObject({
+    await expect(database.repositories.runs.create({ workspaceId: ws, workflowId: "no-such-workflow" })).rejects.toMatchObject({
       code: "not_found",
       message: 'Workflow "no-such-workflow" was not found',
     });
+  });
+
+  it("keeps each workspace's runs to itself: another workspace cannot get or list them, nor start one on the first's workflow", async () => {
+    const { workflows, runs } = database.repositories;
+    const other = await database.createWorkspace("Other");
+    const run = await runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
+
+    await expect(runs.get(other, run.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(runs.getWithSpans(other, run.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(runs.listByWorkflow(other, workflowId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(runs.create({ workspaceId: other, workflowId })).rejects.toMatchObject({ code: "not_found" });
+
+    // The other workspace's own workflow lists only its own runs.
+    const theirs = await workflows.create(other, { name: "Theirs", description: "", variables: {}, blocks: [], edges: [] });
+    const theirRun = await runs.create({ workspaceId: other, workflowId: theirs.id });
+    expect((await runs.listByWorkflow(other, theirs.id)).map((item) => item.id)).toEqual([theirRun.id]);
+    await expect(runs.listByWorkflow(ws, theirs.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(runs.get(ws, theirRun.id)).rejects.toMatchObject({ code: "not_found" });
+    expect((await runs.get(ws, run.id)).id).toBe(run.id);
   });
 });

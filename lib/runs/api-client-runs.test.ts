@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createApiClient } from "@/contract";
+import type { Member } from "@/lib/auth";
+import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, supportRoutingDocument, type RunTestKit } from "./__fixtures__/run-test-kit";
 
 let kit: RunTestKit;
+let ws: string;
+let member: Member;
 beforeAll(async () => {
   kit = await startRunTestKit();
+  ws = await kit.database.createWorkspace();
+  member = testMember(ws, "editor");
 });
 afterAll(() => kit.close());
 
@@ -14,9 +20,9 @@ function clientOverEndpoints() {
     const request = new Request(new URL(String(input), "http://localhost"), init);
     const { pathname } = new URL(request.url);
     const start = /^\/api\/workflows\/([^/]+)\/runs$/.exec(pathname);
-    if (start && request.method === "POST") return kit.endpoints.start(request, { id: start[1]! });
+    if (start && request.method === "POST") return kit.endpoints.start(request, { id: start[1]! }, member);
     const run = /^\/api\/runs\/([^/]+)$/.exec(pathname);
-    if (run) return kit.endpoints.get(request, { id: run[1]! });
+    if (run) return kit.endpoints.get(request, { id: run[1]! }, member);
     return new Response(null, { status: 404 });
   };
   return createApiClient({ fetch: serve as typeof fetch });
@@ -24,7 +30,7 @@ function clientOverEndpoints() {
 
 describe("the API client against the run endpoints", () => {
   it("starts a run with the start inputs under `input`, so the workflow receives them", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(supportRoutingDocument("offline/echo") as never)).id;
+    const workflowId = (await kit.database.repositories.workflows.create(ws, supportRoutingDocument("offline/echo") as never)).id;
     const api = clientOverEndpoints();
     const { runId } = await api.runs.start(workflowId, { input: { message: "I need support: the parcel is broken" } });
     await kit.runtime.runs.liveRun(runId)?.done;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "@/contract";
+import type { Member } from "@/lib/auth";
+import { testMember } from "@/lib/http/test-members";
 import { agentWorkflow } from "@/tools/workflow/__fixtures__/agent-workflow";
 import { startRunTestKit, type RunTestKit } from "./__fixtures__/run-test-kit";
 import { approvalEndpoints, type ApprovalEndpoints } from "./approval-endpoints";
@@ -8,9 +10,13 @@ import type { LiveRun } from "./run-service";
 let kit: RunTestKit;
 let endpoints: ApprovalEndpoints;
 let workflowId: string;
+let ws: string;
+let member: Member;
 
 beforeAll(async () => {
   kit = await startRunTestKit();
+  ws = await kit.database.createWorkspace();
+  member = testMember(ws, "editor");
   endpoints = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
   const document = agentWorkflow({
     name: "Careful maths",
@@ -18,7 +24,7 @@ beforeAll(async () => {
     userPrompt: "<start.question>",
     tools: [{ type: "calculator", requireApproval: true }],
   });
-  workflowId = (await kit.database.repositories.workflows.create(document as never)).id;
+  workflowId = (await kit.database.repositories.workflows.create(ws, document as never)).id;
 });
 afterAll(() => kit.close());
 beforeEach(() => {
@@ -40,7 +46,7 @@ async function statusBecomes(runId: string, status: string): Promise<string> {
   const deadline = Date.now() + 5000;
   let current = "";
   while (Date.now() < deadline) {
-    current = (await kit.database.repositories.runs.get(runId)).status;
+    current = (await kit.database.repositories.runs.get(ws, runId)).status;
     if (current === status) return current;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -55,13 +61,14 @@ function decide(runId: string, toolCallId: string, body: unknown) {
       body: JSON.stringify(body),
     }),
     { id: runId, toolCallId },
+    member,
   );
 }
 
 async function startWaitingRun(toolCallId: string, { thenAnswer = true } = {}) {
   kit.server.enqueue({ kind: "tool-calls", calls: [{ id: toolCallId, name: "calculator", arguments: { expression: "6*7" } }] });
   if (thenAnswer) kit.server.enqueue({ kind: "text", text: "The answer is 42." });
-  const live = await kit.runtime.runs.start(workflowId, { question: "What is 6 times 7?" });
+  const live = await kit.runtime.runs.start(ws, workflowId, { question: "What is 6 times 7?" });
   const requested = await nextEvent(live, "tool.approval.requested");
   return { live, requested };
 }
@@ -74,7 +81,7 @@ describe("tool approval", () => {
     expect(requested.spanId).toEqual(expect.any(String));
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
     expect(kit.server.requests).toHaveLength(1); // the model waits too
-    const listed = (await (await endpoints.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId })).json()) as {
+    const listed = (await (await endpoints.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId }, member)).json()) as {
       status: string;
       approvals: Array<{ toolCallId: string; toolName: string }>;
     };
@@ -93,7 +100,7 @@ describe("tool approval", () => {
     expect(types.indexOf("tool.approval.requested")).toBeLessThan(types.indexOf("tool.approval.resolved"));
     expect(types.indexOf("tool.approval.resolved")).toBeLessThan(types.indexOf("run.completed"));
     expect(stored.find((event) => event.type === "tool.approval.resolved")).toMatchObject({ toolCallId: "call_ok", approved: true, spanId: requested.spanId });
-    const toolSpan = (await kit.database.repositories.runs.getWithSpans(live.runId)).spans.find((span) => span.kind === "tool");
+    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.find((span) => span.kind === "tool");
     expect(toolSpan).toMatchObject({ id: requested.spanId, status: "succeeded", output: { expression: "6*7", result: 42 } });
   });
 
@@ -107,7 +114,7 @@ describe("tool approval", () => {
     const run = await live.done;
     expect(run.status).toBe("succeeded");
     expect(kit.server.requests[1]!.parsed.allText).toContain('The call of \\"calculator\\" was denied by a person: not on Fridays');
-    const toolSpan = (await kit.database.repositories.runs.getWithSpans(live.runId)).spans.find((span) => span.kind === "tool");
+    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.find((span) => span.kind === "tool");
     expect(toolSpan).toMatchObject({ status: "failed", error: { code: "tool_denied" } });
     expect(toolSpan?.output).toBeUndefined();
   });
@@ -116,7 +123,7 @@ describe("tool approval", () => {
     const { live } = await startWaitingRun("call_cancel", { thenAnswer: false });
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
 
-    await kit.runtime.runs.cancel(live.runId);
+    await kit.runtime.runs.cancel(ws, live.runId);
     const run = await live.done;
 
     expect(run.status).toBe("cancelled");

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Member } from "@/lib/auth";
+import { testMember } from "@/lib/http/test-members";
 import { resolvePricing } from "@/providers";
 import { parseSse, startRunTestKit, supportRoutingDocument, type RunTestKit } from "./__fixtures__/run-test-kit";
 
 let kit: RunTestKit;
+let ws: string;
+let member: Member;
 beforeAll(async () => {
   kit = await startRunTestKit();
+  ws = await kit.database.createWorkspace();
+  member = testMember(ws, "editor");
 });
 afterAll(() => kit.close());
 
 async function createWorkflow(document: unknown): Promise<string> {
-  return (await kit.database.repositories.workflows.create(document as never)).id;
+  return (await kit.database.repositories.workflows.create(ws, document as never)).id;
 }
 
 function startRun(workflowId: string, body: unknown, accept = "application/json") {
@@ -20,14 +26,15 @@ function startRun(workflowId: string, body: unknown, accept = "application/json"
       body: JSON.stringify(body),
     }),
     { id: workflowId },
+    member,
   );
 }
 
-const getRun = (runId: string) => kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId });
+const getRun = (runId: string) => kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member);
 const runEvents = (runId: string, headers: Record<string, string> = {}) =>
-  kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`, { headers }), { id: runId });
+  kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`, { headers }), { id: runId }, member);
 const listRuns = (workflowId: string, query = "") =>
-  kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`), { id: workflowId });
+  kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`), { id: workflowId }, member);
 
 describe("runs over the API: support routing against the test LLM server", () => {
   it("runs only the chosen agent, streams its text, and reports tokens and cost equal to usage times the catalog price", async () => {
@@ -142,7 +149,7 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const stream = runEvents(runId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancelledAt = Date.now();
-    expect((await kit.endpoints.cancel(new Request(`http://localhost/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId })).status).toBe(202);
+    expect((await kit.endpoints.cancel(new Request(`http://localhost/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId }, member)).status).toBe(202);
     const events = parseSse(await (await stream).text());
     expect(Date.now() - cancelledAt).toBeLessThan(1_000);
     expect(events.at(-1)?.event).toBe("run.cancelled");
@@ -167,7 +174,11 @@ describe("runs over the API: support routing against the test LLM server", () =>
 
   it("starts a run in the background from an empty body", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const accepted = await kit.endpoints.start(new Request(`http://localhost/api/workflows/${workflowId}/runs`, { method: "POST" }), { id: workflowId });
+    const accepted = await kit.endpoints.start(
+      new Request(`http://localhost/api/workflows/${workflowId}/runs`, { method: "POST" }),
+      { id: workflowId },
+      member,
+    );
     expect(accepted.status).toBe(202);
     const { runId } = (await accepted.json()) as { runId: string };
     await kit.runtime.runs.liveRun(runId)?.done;
@@ -181,9 +192,8 @@ describe("runs over the API: support routing against the test LLM server", () =>
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ input: "nope" }),
       }),
-      {
-        id: "x",
-      },
+      { id: "x" },
+      member,
     );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("input");
@@ -195,6 +205,7 @@ describe("runs over the API: support routing against the test LLM server", () =>
         body: JSON.stringify({ message: "hello" }),
       }),
       { id: "x" },
+      member,
     );
     expect(misplaced.status).toBe(400);
     expect(((await misplaced.json()) as { error: { message: string } }).error.message).toMatch(/message/);
@@ -207,8 +218,8 @@ describe("runs over the API: support routing against the test LLM server", () =>
 describe("runs left by a previous process", () => {
   it("are marked failed at start, with a message saying why", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const orphan = await kit.database.repositories.runs.create({ workflowId, status: "running" });
-    const finished = await kit.database.repositories.runs.create({ workflowId, status: "succeeded" });
+    const orphan = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "running" });
+    const finished = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
     expect(await kit.runtime.runs.failOrphans()).toBeGreaterThanOrEqual(1);
     const run = (await (await getRun(orphan.id)).json()) as { status: string; error: { message: string } };
     expect(run.status).toBe("failed");

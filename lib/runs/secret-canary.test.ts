@@ -2,6 +2,8 @@ import { Buffer } from "node:buffer";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "@/contract";
 import { SecretRedactor } from "@/executor";
+import type { Member } from "@/lib/auth";
+import { testMember } from "@/lib/http/test-members";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
@@ -36,6 +38,8 @@ function expectNoCanary(what: string, text: string) {
 
 let kit: RunTestKit;
 let target: LocalServer;
+let ws: string;
+let member: Member;
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -51,6 +55,8 @@ beforeAll(async () => {
     response.end(JSON.stringify({ authorization: request.headers.authorization, body: request.body }));
   });
   kit = await startRunTestKit({ guardedFetch: createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` }) });
+  ws = await kit.database.createWorkspace();
+  member = testMember(ws, "editor");
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       logged.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "));
@@ -63,6 +69,7 @@ beforeAll(async () => {
       body: JSON.stringify({ value: CANARY }),
     }),
     { name: "CANARY" },
+    member,
   );
   expect(stored.status).toBe(204);
 });
@@ -83,7 +90,7 @@ async function createWorkflow(blocks: Array<Record<string, unknown>>, edges: Arr
     blocks: blocks.map((block, index) => ({ name: block.id, position: { x: index * 200, y: 0 }, ...block })),
     edges: edges.map(([source, targetId, handle], index) => ({ id: `e${index}`, source, target: targetId, sourceHandle: handle ?? "out" })),
   };
-  return (await kit.database.repositories.workflows.create(document as never)).id;
+  return (await kit.database.repositories.workflows.create(ws, document as never)).id;
 }
 
 const start = { id: "start", name: "Start", type: "start", config: { inputs: [] } };
@@ -97,10 +104,11 @@ function startRun(workflowId: string, body: unknown, accept = "application/json"
       body: JSON.stringify(body),
     }),
     { id: workflowId },
+    member,
   );
 }
-const getRun = async (runId: string) => (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId })).text();
-const replay = async (runId: string) => (await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId })).text();
+const getRun = async (runId: string) => (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member)).text();
+const replay = async (runId: string) => (await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, member)).text();
 
 /** Every stored row of the run tables, as the database holds it. */
 async function storedRows(): Promise<string> {
@@ -212,7 +220,7 @@ describe("a canary secret", () => {
       { kind: "tool-calls", calls: [{ id: "call_canary", name: "calculator", arguments: { expression: `len("${CANARY}")` } }] },
       { kind: "text", text: "Denied, fine." },
     );
-    const live = await kit.runtime.runs.start(workflowId);
+    const live = await kit.runtime.runs.start(ws, workflowId);
     const requested = await new Promise<RunEvent>((resolve) => {
       const stop = live.channel.subscribe(0, ({ event }) => {
         if (event.type === "tool.approval.requested") {
@@ -223,7 +231,7 @@ describe("a canary secret", () => {
     });
     expect(JSON.stringify(requested)).toContain("[secret:CANARY]");
     const approvals = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
-    const listed = await (await approvals.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId })).text();
+    const listed = await (await approvals.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId }, member)).text();
     expect(listed).toContain("call_canary");
     const decided = await approvals.decide(
       new Request(`http://localhost/api/runs/${live.runId}/approvals/call_canary`, {
@@ -232,6 +240,7 @@ describe("a canary secret", () => {
         body: JSON.stringify({ approved: false }),
       }),
       { id: live.runId, toolCallId: "call_canary" },
+      member,
     );
     expect(decided.status).toBe(200);
     expect((await live.done).status).toBe("succeeded");

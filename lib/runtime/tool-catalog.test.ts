@@ -18,7 +18,7 @@ describe("the tool catalog (GET /api/tools)", () => {
       github: { transport: "http", url: "https://mcp.example.com/github?token=url-secret", headers: { authorization: "Bearer header-secret" } },
       files: { transport: "stdio", command: "/opt/mcp/bin/files-server", args: ["--root", "/srv"], env: { FILES_KEY: "env-secret" } },
     };
-    const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: JSON.stringify(servers) }).toolCatalog();
+    const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: JSON.stringify(servers) }).toolCatalog("workspace-a");
     expect(catalog.tools.map((tool) => tool.type).sort()).toEqual([
       "calculator",
       "http_request",
@@ -35,8 +35,20 @@ describe("the tool catalog (GET /api/tools)", () => {
     expect(JSON.stringify(catalog)).not.toMatch(/secret/);
   });
 
+  it("lists only the MCP servers given to the workspace (a server with no `workspaces` list is everyone's)", () => {
+    const servers = {
+      shared: { transport: "http", url: "https://mcp.example.com/shared" },
+      onlyA: { transport: "http", url: "https://mcp.example.com/a", workspaces: ["workspace-a"] },
+      onlyB: { transport: "http", url: "https://mcp.example.com/b", workspaces: ["workspace-b"] },
+    };
+    const runtime = runtimeWith({ TRELLIS_MCP_SERVERS: JSON.stringify(servers) });
+    expect(runtime.toolCatalog("workspace-a").mcpServers.map((server) => server.name)).toEqual(["shared", "onlyA"]);
+    expect(runtime.toolCatalog("workspace-b").mcpServers.map((server) => server.name)).toEqual(["shared", "onlyB"]);
+    expect(Object.keys(runtime.mcpServers("workspace-c"))).toEqual(["shared"]);
+  });
+
   it("reports a broken server list instead of failing", () => {
-    const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: '{"x": {"transport": "stdio"}}' }).toolCatalog();
+    const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: '{"x": {"transport": "stdio"}}' }).toolCatalog("workspace-a");
     expect(catalog.mcpServers).toEqual([]);
     expect(catalog.mcpError).toBe("TRELLIS_MCP_SERVERS has invalid MCP servers: x.command: is required");
   });

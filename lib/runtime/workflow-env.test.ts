@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Member } from "@/lib/auth";
+import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { createGuardedFetch } from "@/net";
@@ -27,6 +29,10 @@ const FORBIDDEN: Array<[string, string]> = [
 
 let kit: RunTestKit;
 let target: LocalServer;
+/** The workspace the runs belong to, and another one. */
+let ws: string;
+let otherWs: string;
+let member: Member;
 
 beforeAll(async () => {
   target = await startLocalServer((_request, response) => {
@@ -37,6 +43,9 @@ beforeAll(async () => {
     processEnv: { ...SERVER_CONFIG, TRELLIS_WORKFLOW_ENV: ALLOWED.name, [ALLOWED.name]: ALLOWED.value },
     guardedFetch: createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` }),
   });
+  ws = await kit.database.createWorkspace();
+  otherWs = await kit.database.createWorkspace("Other");
+  member = testMember(ws, "editor");
 });
 afterAll(async () => {
   await kit?.close();
@@ -63,7 +72,7 @@ async function linearWorkflow(blocks: Block[]): Promise<string> {
     blocks: all.map((block, index) => ({ ...block, name: block.id === "start" ? "Start" : block.id, position: { x: index * 200, y: 0 } })),
     edges: all.slice(1).map((block, index) => ({ id: `e${index}`, source: all[index]!.id, target: block.id, sourceHandle: "out" })),
   };
-  return (await kit.database.repositories.workflows.create(document as never)).id;
+  return (await kit.database.repositories.workflows.create(ws, document as never)).id;
 }
 
 interface RunAnswer {
@@ -83,6 +92,7 @@ async function run(blocks: Block[]): Promise<{ answer: RunAnswer; everything: st
       body: JSON.stringify({ wait: true }),
     }),
     { id: workflowId },
+    member,
   );
   const answer = (await response.json()) as RunAnswer;
   const events = await kit.database.repositories.runEvents.listAfter(answer.id);
@@ -165,7 +175,7 @@ describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
   });
 
   it("an agent's prompt reads a stored secret; the model receives it and the run shows it masked", async () => {
-    await kit.database.repositories.secrets.set("PROMPT_TOKEN", "stored-prompt-token-61c2");
+    await kit.database.repositories.secrets.set(ws, "PROMPT_TOKEN", "stored-prompt-token-61c2");
     kit.server.enqueue({ kind: "text", text: "Your token is stored-prompt-token-61c2." });
     const result = await run([
       { id: "agent", type: "agent", config: { model: "openai/gpt-4o-mini", userPrompt: "The token is {{PROMPT_TOKEN}}" } },
@@ -174,6 +184,24 @@ describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
     expect(result.answer).toMatchObject({ status: "succeeded", output: "Your token is [secret:PROMPT_TOKEN]." });
     expect(kit.server.requests[0]!.parsed.userTexts.join(" ")).toContain("The token is stored-prompt-token-61c2");
     expect(result.everything).not.toContain("stored-prompt-token-61c2");
+  });
+
+  it("reads secrets of the run's workspace only: another workspace's secret is refused like an unknown name", async () => {
+    const theirs = "other-workspace-secret-4a7e";
+    await kit.database.repositories.secrets.set(otherWs, "OTHER_WORKSPACE_TOKEN", theirs);
+    expectRefused(await run([response({ leaked: "{{OTHER_WORKSPACE_TOKEN}}" })]), "OTHER_WORKSPACE_TOKEN", theirs);
+    expectRefused(await run([api({ url: `${target.origin}/items`, headers: { "X-Leak": "{{OTHER_WORKSPACE_TOKEN}}" } })]), "OTHER_WORKSPACE_TOKEN", theirs);
+    expect(target.received).toEqual([]);
+
+    // The same name in both workspaces: the run gets its own workspace's value, never the other's.
+    await kit.database.repositories.secrets.set(otherWs, "SHARED_TOKEN", "shared-name-theirs-0b31");
+    await kit.database.repositories.secrets.set(ws, "SHARED_TOKEN", "shared-name-mine-9d52");
+    const result = await run([{ id: "fn", type: "function", config: { code: 'return "{{SHARED_TOKEN}}".length;' } }, response("<fn.result>")]);
+    expect(result.answer).toMatchObject({ status: "succeeded", output: "shared-name-mine-9d52".length });
+    const masked = await run([response({ token: "{{SHARED_TOKEN}}" })]);
+    expect(masked.answer).toMatchObject({ status: "succeeded", output: { token: "[secret:SHARED_TOKEN]" } });
+    expect(masked.everything).not.toContain("shared-name-theirs-0b31");
+    expect(masked.everything).not.toContain("shared-name-mine-9d52");
   });
 });
 
@@ -185,6 +213,7 @@ describe("a provider key stored as a secret", () => {
   afterAll(() => keyless?.close());
 
   it("runs models from the next run on, with no restart, and a replaced key from the run after", async () => {
+    const keylessWs = await keyless.database.createWorkspace();
     const secrets = secretEndpoints(() => keyless.database.repositories.secrets);
     const document = {
       name: "Keyed",
@@ -196,8 +225,8 @@ describe("a provider key stored as a secret", () => {
       ],
       edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
     };
-    const workflowId = (await keyless.database.repositories.workflows.create(document as never)).id;
-    const runOnce = async () => (await (await keyless.runtime.runs.start(workflowId)).done).status;
+    const workflowId = (await keyless.database.repositories.workflows.create(keylessWs, document as never)).id;
+    const runOnce = async () => (await (await keyless.runtime.runs.start(keylessWs, workflowId)).done).status;
     const putKey = (value: string) =>
       secrets.put(
         new Request("http://localhost/api/secrets/OPENAI_API_KEY", {
@@ -206,8 +235,14 @@ describe("a provider key stored as a secret", () => {
           body: JSON.stringify({ value }),
         }),
         { name: "OPENAI_API_KEY" },
+        testMember(keylessWs, "editor"),
       );
 
+    expect(await runOnce()).toBe("failed");
+    expect(keyless.server.requests).toHaveLength(0);
+
+    // A key stored in another workspace does not run this workspace's models.
+    await keyless.database.repositories.secrets.set(await keyless.database.createWorkspace("Other"), "OPENAI_API_KEY", "sk-other-workspace-0003");
     expect(await runOnce()).toBe("failed");
     expect(keyless.server.requests).toHaveLength(0);
 

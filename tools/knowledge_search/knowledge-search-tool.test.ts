@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withConfigParsing } from "@/blocks/__fixtures__/with-config-parsing";
 import { createAgentHandler } from "@/blocks/agent/handler";
+import type { KnowledgeSearchFunction } from "@/knowledge";
 import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/knowledge-service";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
@@ -17,16 +18,20 @@ let server: TestLlmServer;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let knowledge: KnowledgeService;
 let policiesId: string;
+/** The search the tool gets in a run: bound to the run's workspace. */
+let search: KnowledgeSearchFunction;
 
 beforeAll(async () => {
   server = await startTestLlmServer();
   database = await createTestDatabase();
-  knowledge = createKnowledgeService({ db: database.prisma, env: () => undefined });
-  policiesId = (await knowledge.createBase({ name: "kb-policies" })).id;
+  knowledge = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
+  const ws = await database.createWorkspace();
+  search = (request, options) => knowledge.search(ws, request, options);
+  policiesId = (await knowledge.createBase(ws, { name: "kb-policies" })).id;
   const files = readdirSync(CORPUS)
     .filter((name) => name.endsWith(".md"))
     .map((name) => ({ name, bytes: new Uint8Array(readFileSync(CORPUS + name)) }));
-  await knowledge.uploadDocuments(policiesId, files);
+  await knowledge.uploadDocuments(ws, policiesId, files);
   await knowledge.drain();
 });
 
@@ -46,7 +51,7 @@ describe("knowledge_search tool", () => {
       },
       { kind: "text", text: "You can get a full refund within 30 days of purchase.", usage: { prompt: 245, completion: 48 } },
     );
-    const tools = createToolRegistry([createKnowledgeSearchToolProvider({ search: knowledge.search })]);
+    const tools = createToolRegistry([createKnowledgeSearchToolProvider({ search })]);
     const agent = withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools }));
     const { output } = await agent({
       config: {
@@ -75,7 +80,7 @@ describe("knowledge_search tool", () => {
   });
 
   it("refuses an entry with no knowledge base", async () => {
-    const provider = createKnowledgeSearchToolProvider({ search: knowledge.search });
+    const provider = createKnowledgeSearchToolProvider({ search });
     const context = {
       runId: "r",
       workflowId: "w",

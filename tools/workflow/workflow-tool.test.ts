@@ -1,24 +1,28 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
+import { workflowToolRuntime } from "@/lib/runtime/workflow-tool-runtime";
 import { agentWorkflow } from "./__fixtures__/agent-workflow";
 
 let kit: RunTestKit;
+/** The workspace the tests' workflows and runs belong to. */
+let ws: string;
 beforeAll(async () => {
   kit = await startRunTestKit();
+  ws = await kit.database.createWorkspace();
 });
 afterAll(() => kit.close());
 beforeEach(() => {
   kit.server.requests.length = 0;
 });
 
-async function createWorkflow(document: unknown) {
-  return kit.database.repositories.workflows.create(document as never);
+async function createWorkflow(document: unknown, workspaceId = ws) {
+  return kit.database.repositories.workflows.create(workspaceId, document as never);
 }
 
-async function runToEnd(workflowId: string, input: Record<string, unknown>) {
-  const live = await kit.runtime.runs.start(workflowId, input);
+async function runToEnd(workflowId: string, input: Record<string, unknown>, workspaceId = ws) {
+  const live = await kit.runtime.runs.start(workspaceId, workflowId, input);
   await live.done;
-  return kit.database.repositories.runs.getWithSpans(live.runId);
+  return kit.database.repositories.runs.getWithSpans(workspaceId, live.runId);
 }
 
 describe("workflows as tools", () => {
@@ -69,9 +73,9 @@ describe("workflows as tools", () => {
     // The child ran with the model's arguments and its start default.
     expect(kit.server.requests[1]!.parsed.userTexts).toEqual(["Summarise in 12 words: The parcel arrived crushed and the vase inside is broken."]);
 
-    const childRuns = await kit.database.repositories.runs.listByWorkflow(child.id);
+    const childRuns = await kit.database.repositories.runs.listByWorkflow(ws, child.id);
     expect(childRuns).toHaveLength(1);
-    const childRun = await kit.database.repositories.runs.get(childRuns[0]!.id);
+    const childRun = await kit.database.repositories.runs.get(ws, childRuns[0]!.id);
     expect(childRun).toMatchObject({
       status: "succeeded",
       input: { ticket: "The parcel arrived crushed and the vase inside is broken." },
@@ -101,14 +105,14 @@ describe("workflows as tools", () => {
       userPrompt: "<start.text>",
       tools: [{ type: "workflow", params: { workflowId: selfCalling.id } }],
     });
-    await kit.database.repositories.workflows.update(selfCalling.id, document as never, selfCalling.version);
+    await kit.database.repositories.workflows.update(ws, selfCalling.id, document as never, selfCalling.version);
 
     const run = await runToEnd(selfCalling.id, { text: "hello" });
 
     expect(run.status).toBe("failed");
     expect(run.error?.message).toContain('Workflow "Echo forever" is already running in this call chain: "Echo forever" → "Echo forever"');
     expect(kit.server.requests).toHaveLength(0);
-    expect(await kit.database.repositories.runs.listByWorkflow(selfCalling.id)).toHaveLength(1);
+    expect(await kit.database.repositories.runs.listByWorkflow(ws, selfCalling.id)).toHaveLength(1);
   });
 
   it("stops a cycle through another workflow where it closes, and the first agent hears why", async () => {
@@ -122,6 +126,7 @@ describe("workflows as tools", () => {
       }),
     );
     await kit.database.repositories.workflows.update(
+      ws,
       first.id,
       agentWorkflow({
         name: "Ping",
@@ -140,7 +145,60 @@ describe("workflows as tools", () => {
     expect(toolSpan.status).toBe("failed");
     expect(toolSpan.error?.message).toContain('Workflow "Ping" is already running in this call chain: "Ping" → "Pong" → "Ping"');
     expect(kit.server.requests.at(-1)!.parsed.allText).toContain("already running in this call chain");
-    const pongRuns = await kit.database.repositories.runs.listByWorkflow(second.id);
+    const pongRuns = await kit.database.repositories.runs.listByWorkflow(ws, second.id);
     expect(pongRuns.map((summary) => summary.status)).toEqual(["failed"]);
+  });
+
+  it("cannot call a workflow of another workspace: the tool fails as not found, before any model call, and nothing runs there", async () => {
+    const other = await kit.database.createWorkspace("Other");
+    const foreign = await createWorkflow(
+      agentWorkflow({ name: "Their secret helper", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", model: "offline/echo" }),
+      other,
+    );
+    const caller = await createWorkflow(
+      agentWorkflow({
+        name: "Borrower",
+        inputs: [{ name: "question", type: "string" }],
+        userPrompt: "<start.question>",
+        tools: [{ type: "workflow", params: { workflowId: foreign.id } }],
+      }),
+    );
+
+    const run = await runToEnd(caller.id, { question: "Use their helper" });
+
+    expect(run.status).toBe("failed");
+    expect(run.error?.message).toContain(`The workflow tool cannot use workflow "${foreign.id}": Workflow "${foreign.id}" was not found`);
+    expect(run.error?.message).not.toContain("Their secret helper");
+    expect(kit.server.requests).toHaveLength(0);
+    expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toEqual([]);
+
+    // The same workflow is callable from its own workspace.
+    const own = await createWorkflow(
+      agentWorkflow({
+        name: "Their caller",
+        inputs: [{ name: "question", type: "string" }],
+        userPrompt: "<start.question>",
+        tools: [{ type: "workflow", params: { workflowId: foreign.id } }],
+      }),
+      other,
+    );
+    kit.server.enqueue({ kind: "tool-calls", calls: [{ name: "their_secret_helper", arguments: { text: "hi" } }] }, { kind: "text", text: "Done." });
+    expect((await runToEnd(own.id, { question: "Use the helper" }, other)).status).toBe("succeeded");
+    expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toHaveLength(1);
+  });
+
+  it("the tool's server side finds only the workspace's workflows, and starts no run of another's", async () => {
+    const other = await kit.database.createWorkspace("Elsewhere");
+    const foreign = await createWorkflow(agentWorkflow({ name: "Elsewhere", inputs: [], userPrompt: "hi", model: "offline/echo" }), other);
+    const deps = workflowToolRuntime(ws, kit.database.repositories, () => kit.runtime.runs, 3);
+    await expect(deps.describeWorkflow(foreign.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      deps.runWorkflow({ workflowId: foreign.id, input: {}, depth: 1, signal: new AbortController().signal, parentRunId: "no-parent" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toEqual([]);
+    expect(await workflowToolRuntime(other, kit.database.repositories, () => kit.runtime.runs, 3).describeWorkflow(foreign.id)).toMatchObject({
+      id: foreign.id,
+      name: "Elsewhere",
+    });
   });
 });

@@ -1,10 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { ApiKeysPage } from "@/components/settings/api-keys-page";
-import { requireSignedIn } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth";
 
 export const metadata = { title: "API keys · Trellis" };
 export const dynamic = "force-dynamic";
 
 export default async function Page() {
-  await requireSignedIn("/settings/api-keys");
-  return <ApiKeysPage />;
+  const access = await requireWorkspace("/settings/api-keys");
+  return (
+    <WorkspaceGate {...access}>
+      <ApiKeysPage />
+    </WorkspaceGate>
+  );
 }

@@ -4,7 +4,7 @@ import { memo, useMemo } from "react";
 import { NodeResizer, type NodeProps } from "@xyflow/react";
 import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
-import { useEditorStoreApi } from "../store";
+import { useEditorStore, useEditorStoreApi } from "../store";
 import { BlockIcon } from "./block-icon";
 import { BodyHandle, SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockIssues } from "./node-issues";
@@ -15,6 +15,7 @@ import { nodeAsBlock } from "./node-as-block";
 /** A loop or parallel container: a resizable frame whose children are React Flow sub-flow nodes. */
 export const ContainerNode = memo(function ContainerNode({ id, data, selected, parentId }: NodeProps<EditorNode>) {
   const store = useEditorStoreApi();
+  const readOnly = useEditorStore((state) => state.readOnly);
   const definition = getBlockDefinition(data.type);
   const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
   const body = handles.find((handle) => handle.variant === "body");
@@ -30,7 +31,7 @@ export const ContainerNode = memo(function ContainerNode({ id, data, selected, p
       className={`relative h-full w-full rounded-xl border-2 border-dashed bg-violet-50/40 ${border} ${runOutline} ${data.enabled ? "" : "opacity-50"}`}
     >
       <NodeResizer
-        isVisible={selected}
+        isVisible={selected && !readOnly}
         minWidth={260}
         minHeight={160}
         onResizeStart={() => store.getState().beginGesture()}

@@ -31,6 +31,16 @@ export function useEditorShortcuts(actions: ShortcutActions) {
         event.preventDefault();
         action();
       };
+      // Read-only: keys that look, never keys that change the workflow.
+      if (state.readOnly) {
+        if (mod && key === "c") return run(actions.copy);
+        if (mod && key === "a") return run(state.selectAll);
+        if (mod || event.altKey) return;
+        if (key === "escape") return run(() => state.selectOnly([]));
+        if (key === "?") return run(actions.showHelp);
+        if (key === "f") return run(actions.fitView);
+        return;
+      }
       if (mod && key === "z") return run(event.shiftKey ? state.redo : state.undo);
       if (mod && key === "y") return run(state.redo);
       if (mod && key === "c") return run(actions.copy);

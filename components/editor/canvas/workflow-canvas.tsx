@@ -41,6 +41,7 @@ export function WorkflowCanvas() {
   const [minimapShown, setMinimapShown] = useState(() => store.getState().nodes.length <= MINIMAP_AUTO_LIMIT);
   const edges = useEditorStore((state) => state.edges);
   const onNodesChange = useEditorStore((state) => state.onNodesChange);
+  const readOnly = useEditorStore((state) => state.readOnly);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const addBlock = useAddBlock();
@@ -57,11 +58,11 @@ export function WorkflowCanvas() {
   const onDrop = useCallback(
     (event: DragEvent) => {
       const type = event.dataTransfer.getData(PALETTE_DRAG_TYPE);
-      if (!type) return;
+      if (!type || store.getState().readOnly) return;
       event.preventDefault();
       addBlock(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
     },
-    [addBlock, flow],
+    [addBlock, flow, store],
   );
 
   const onDragOver = useCallback((event: DragEvent) => {
@@ -105,6 +106,8 @@ export function WorkflowCanvas() {
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
         isValidConnection={isValidConnection}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
         onNodeDragStart={beginGesture}
         onNodeDragStop={onDragStop}
         onSelectionDragStart={beginGesture}

@@ -4,21 +4,25 @@ import { useEditorStore } from "../store";
 import { BlockInspector } from "./block-inspector";
 import { WorkflowSettings } from "./workflow-settings";
 
-/** The right-hand panel: the selected block's form, or the workflow's settings. */
+/** The right-hand panel: the selected block's form, or the workflow's settings (every field disabled when read-only). */
 export function Inspector() {
   const selectedIds = useEditorStore((state) => selectedIdsKey(state.nodes));
+  const readOnly = useEditorStore((state) => state.readOnly);
   const ids = selectedIds ? selectedIds.split("\n") : [];
   return (
     <aside className="flex h-full w-80 shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-white" aria-label="Inspector" data-testid="inspector">
-      {ids.length === 1 ? (
-        <BlockInspector key={ids[0]} blockId={ids[0]!} />
-      ) : ids.length > 1 ? (
-        <p className="p-4 text-sm text-slate-600" data-testid="inspector-multi">
-          {ids.length} blocks selected. Move, copy, duplicate or delete them together.
-        </p>
-      ) : (
-        <WorkflowSettings />
-      )}
+      {/* A disabled fieldset disables every input, select, textarea and button inside it. */}
+      <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0" data-testid="inspector-fields">
+        {ids.length === 1 ? (
+          <BlockInspector key={ids[0]} blockId={ids[0]!} />
+        ) : ids.length > 1 ? (
+          <p className="p-4 text-sm text-slate-600" data-testid="inspector-multi">
+            {ids.length} blocks selected. Move, copy, duplicate or delete them together.
+          </p>
+        ) : (
+          <WorkflowSettings />
+        )}
+      </fieldset>
     </aside>
   );
 }

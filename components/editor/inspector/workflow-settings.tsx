@@ -9,6 +9,7 @@ export function WorkflowSettings() {
   const meta = useEditorStore((state) => state.meta);
   const issues = useEditorStore((state) => state.issues.workflow);
   const blockCount = useEditorStore((state) => state.nodes.length);
+  const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <div className="space-y-3 p-4" data-testid="workflow-settings">
       <h2 className="text-sm font-semibold">Workflow</h2>
@@ -21,7 +22,9 @@ export function WorkflowSettings() {
           onChange={(event) => store.getState().updateMeta({ description: event.target.value }, "description")}
         />
       </label>
-      <p className="text-xs text-slate-500">{blockCount} blocks. Select a block to edit it; drag blocks in from the left.</p>
+      <p className="text-xs text-slate-500">
+        {blockCount} blocks. {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}
+      </p>
       {issues.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="workflow-issues">
           {issues.map((issue, index) => (

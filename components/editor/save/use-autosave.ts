@@ -25,6 +25,8 @@ export function useAutosave() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
+    // A viewer's editor has nothing to save (and the API would refuse it).
+    if (store.getState().readOnly) return;
     let disposed = false;
     const schedule = (delay = AUTOSAVE_DELAY_MS) => {
       if (timer.current) clearTimeout(timer.current);

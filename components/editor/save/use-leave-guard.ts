@@ -7,6 +7,7 @@ import { useEditorStoreApi, saveStatus } from "../store";
 export function useLeaveGuard() {
   const store = useEditorStoreApi();
   useEffect(() => {
+    if (store.getState().readOnly) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (saveStatus(store.getState().save) === "saved") return;
       event.preventDefault();

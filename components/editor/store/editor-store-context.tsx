@@ -8,8 +8,8 @@ import type { StoredWorkflow } from "@/contract";
 const EditorStoreContext = createContext<EditorStore | null>(null);
 
 /** Creates the store once for the workflow it was mounted with; remount (key) for another one. */
-export function EditorStoreProvider({ initial, children }: { initial: StoredWorkflow; children: ReactNode }) {
-  const [store] = useState(() => createEditorStore(initial));
+export function EditorStoreProvider({ initial, readOnly = false, children }: { initial: StoredWorkflow; readOnly?: boolean; children: ReactNode }) {
+  const [store] = useState(() => createEditorStore(initial, { readOnly }));
   return <EditorStoreContext.Provider value={store}>{children}</EditorStoreContext.Provider>;
 }
 

@@ -12,6 +12,11 @@ import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
 export interface EditorState extends RunSliceActions {
   workflowId: string;
+  /**
+   * A viewer's editor: the document cannot change (every edit is a no-op, nothing is saved);
+   * selecting blocks to read them and following runs still work.
+   */
+  readOnly: boolean;
   meta: WorkflowMeta;
   nodes: EditorNode[];
   edges: EditorEdge[];
@@ -67,11 +72,13 @@ function metaOf(document: WorkflowDocument): WorkflowMeta {
 const DOCUMENT_CHANGES = new Set(["position", "remove", "add", "replace"]);
 
 /** One store per open workflow: React Flow's own pattern, so two editors never share state. */
-export function createEditorStore(stored: StoredWorkflow): EditorStore {
+export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: boolean } = {}): EditorStore {
+  const readOnly = options.readOnly ?? false;
   return createStore<EditorState>()((set, get) => {
     const snapshot = (): GraphSnapshot => ({ meta: get().meta, nodes: get().nodes, edges: get().edges });
-    /** Applies an undoable change to the document. */
+    /** Applies an undoable change to the document (none in a read-only editor). */
     const commit = (change: Partial<Pick<EditorState, "meta" | "nodes" | "edges">>, coalesceKey: string | null = null) => {
+      if (readOnly) return;
       const state = get();
       set({
         ...change,
@@ -79,7 +86,9 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
         save: { ...state.save, revision: state.save.revision + 1 },
       });
     };
-    const touch = () => set((state) => ({ save: { ...state.save, revision: state.save.revision + 1 } }));
+    const touch = () => {
+      if (!readOnly) set((state) => ({ save: { ...state.save, revision: state.save.revision + 1 } }));
+    };
     const setRun = (update: (run: RunSliceState) => Partial<RunSliceState> | null) => {
       const patch = update(get().run);
       if (patch) set({ run: { ...get().run, ...patch } });
@@ -89,6 +98,7 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
 
     return {
       workflowId: stored.id,
+      readOnly,
       meta: metaOf(stored),
       ...documentToFlow(stored),
       history: EMPTY_HISTORY,
@@ -98,12 +108,15 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       run: INITIAL_RUN_SLICE,
       ...createRunActions(setRun, () => get().nodes.map((node) => node.id)),
 
-      onNodesChange: (changes) => {
+      onNodesChange: (all) => {
+        // Read-only: selection and measurement only, never a move, resize or removal.
+        const changes = readOnly ? all.filter((change) => change.type === "select" || (change.type === "dimensions" && !change.resizing)) : all;
         const changesDocument = changes.some((change) => DOCUMENT_CHANGES.has(change.type) || (change.type === "dimensions" && change.resizing));
         set({ nodes: applyNodeChanges(changes, get().nodes) });
         if (changesDocument) touch();
       },
-      onEdgesChange: (changes) => {
+      onEdgesChange: (all) => {
+        const changes = readOnly ? all.filter((change) => change.type === "select") : all;
         const removes = changes.some((change) => change.type === "remove");
         if (removes) commit({ edges: applyEdgeChanges(changes, get().edges) });
         else set({ edges: applyEdgeChanges(changes, get().edges) });
@@ -132,6 +145,7 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       },
       deleteBlocks: (ids) => commit(removeBlocks(get().nodes, get().edges, new Set(ids))),
       reparent: (nodeId, parentId) => {
+        if (readOnly) return;
         const next = reparentBlock(get().nodes, get().edges, nodeId, parentId);
         if (next.nodes !== get().nodes) {
           set(next);
@@ -167,12 +181,14 @@ export function createEditorStore(stored: StoredWorkflow): EditorStore {
       },
       selectAll: () => set({ nodes: get().nodes.map((node) => (node.selected ? node : { ...node, selected: true })) }),
       undo: () => {
+        if (readOnly) return;
         const { history } = get();
         const previous = history.past.at(-1);
         if (!previous) return;
         restore(previous, { past: history.past.slice(0, -1), future: [snapshot(), ...history.future], lastCoalesceKey: null, lastCommitAt: 0 });
       },
       redo: () => {
+        if (readOnly) return;
         const { history } = get();
         const next = history.future[0];
         if (!next) return;

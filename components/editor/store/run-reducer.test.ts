@@ -7,15 +7,17 @@ import { initialRunView } from "./run-view";
 const BLOCK_IDS = ["start", "router", "sales", "support", "sales_response", "support_response"];
 
 let kit: RunTestKit;
+let workspaceId: string;
 beforeAll(async () => {
   kit = await startRunTestKit();
+  workspaceId = await kit.database.createWorkspace();
 });
 afterAll(() => kit.close());
 
 async function recordRun(model: string, message: string, script?: () => void): Promise<{ runId: string; events: SequencedRunEvent[] }> {
-  const workflow = await kit.database.repositories.workflows.create(supportRoutingDocument(model) as never);
+  const workflow = await kit.database.repositories.workflows.create(workspaceId, supportRoutingDocument(model) as never);
   script?.();
-  const live = await kit.runtime.runs.start(workflow.id, { message });
+  const live = await kit.runtime.runs.start(workspaceId, workflow.id, { message });
   const events: SequencedRunEvent[] = [];
   live.channel.subscribe(0, (item) => events.push(item));
   await live.done;

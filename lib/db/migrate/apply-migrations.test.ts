@@ -77,7 +77,9 @@ describe(`migrations on ${backend}`, () => {
         expect(row.rolled_back_at).toBeNull();
       }
       // The tables are usable through the Prisma client.
-      const workflow = await database.prisma.workflow.create({ data: { name: "After migrate", document: { blocks: [], edges: [], variables: {} } } });
+      const workflow = await database.prisma.workflow.create({
+        data: { name: "After migrate", document: { blocks: [], edges: [], variables: {} }, workspace: { create: { name: "After migrate" } } },
+      });
       expect(workflow.version).toBe(1);
     } finally {
       await database.close();

@@ -1,0 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { MembersPage } from "@/components/settings/members-page";
+import { requireWorkspace } from "@/lib/auth";
+
+export const metadata = { title: "Members · Trellis" };
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  const access = await requireWorkspace("/settings/members");
+  return (
+    <WorkspaceGate {...access}>
+      <MembersPage />
+    </WorkspaceGate>
+  );
+}

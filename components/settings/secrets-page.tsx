@@ -1,0 +1,151 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Lock, Pencil, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { api, type SecretListEntry } from "@/contract";
+import { useActingWorkspace, useCanEdit } from "@/components/auth/workspace-context";
+import { dateText, errorText } from "./format";
+import { SecretForm } from "./secret-form";
+import { SettingsHeader } from "./settings-header";
+
+/** Provider settings a secret may hold (providers/provider-table.ts names them all). */
+const PROVIDER_SETTING_EXAMPLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_BASE_URL", "OPENAI_COMPATIBLE_BASE_URL"];
+
+function SecretTable({
+  secrets,
+  editable,
+  onReplace,
+  onDelete,
+}: {
+  secrets: SecretListEntry[];
+  editable: boolean;
+  onReplace(name: string): void;
+  onDelete(name: string): void;
+}) {
+  return (
+    <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="Secrets">
+      <thead className="bg-slate-50 text-left text-xs text-slate-500">
+        <tr>
+          <th className="px-3 py-2 font-medium">Name</th>
+          <th className="px-3 py-2 font-medium">Updated</th>
+          <th className="px-3 py-2">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {secrets.map((secret) => (
+          <tr key={secret.name} className="border-t border-slate-200" data-testid="secret-row" data-name={secret.name}>
+            <td className="px-3 py-2">
+              <code className="font-mono text-xs font-medium">{secret.name}</code>
+            </td>
+            <td className="px-3 py-2 text-slate-600">{dateText(secret.updatedAt)}</td>
+            <td className="space-x-2 px-3 py-2 text-right whitespace-nowrap">
+              {editable && (
+                <>
+                  <button type="button" className="btn-secondary" aria-label={`Replace the value of ${secret.name}`} onClick={() => onReplace(secret.name)}>
+                    <Pencil size={14} aria-hidden /> Replace
+                  </button>
+                  <button type="button" className="btn-secondary" aria-label={`Delete ${secret.name}`} onClick={() => onDelete(secret.name)}>
+                    <Trash2 size={14} aria-hidden /> Delete
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Settings › Secrets: the workspace's stored secrets by name. Values go in and never come back:
+ * the API answers names and dates only. Viewers see the names.
+ */
+export function SecretsPage() {
+  const { workspace } = useActingWorkspace();
+  const editable = useCanEdit();
+  const queryClient = useQueryClient();
+  const secretsKey = ["secrets", workspace.id];
+  const secrets = useQuery({ queryKey: secretsKey, queryFn: api.secrets.list });
+  const names = useMemo(() => new Set((secrets.data ?? []).map((secret) => secret.name)), [secrets.data]);
+  const [chosen, setChosen] = useState<{ name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const refetch = () => queryClient.invalidateQueries({ queryKey: secretsKey });
+
+  async function save(name: string, value: string): Promise<boolean> {
+    setError(null);
+    setSaved(null);
+    const replaced = names.has(name);
+    try {
+      await api.secrets.put(name, value);
+      setSaved(`${replaced ? "Replaced" : "Saved"} ${name}. Its value is not shown again.`);
+      return true;
+    } catch (caught) {
+      setError(`Could not save ${name}: ${errorText(caught)}`);
+      return false;
+    } finally {
+      void refetch();
+    }
+  }
+
+  async function remove(name: string) {
+    if (!window.confirm(`Delete the secret ${name}? Workflows that read {{${name}}} fail from their next run on.`)) return;
+    setError(null);
+    setSaved(null);
+    try {
+      await api.secrets.remove(name);
+    } catch (caught) {
+      setError(`Could not delete ${name}: ${errorText(caught)}`);
+    } finally {
+      void refetch();
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
+      <SettingsHeader icon={Lock} title="Secrets" />
+      <div className="space-y-1 text-sm text-slate-600">
+        <p>
+          Secrets of <strong>{workspace.name}</strong>, stored encrypted. <code>{"{{NAME}}"}</code> in a block&apos;s config reads the secret NAME when a
+          workflow runs, and run output masks its value.
+        </p>
+        <p>
+          A secret named like a provider setting ({PROVIDER_SETTING_EXAMPLES.join(", ")}, …) configures that provider for this workspace&apos;s runs, from the
+          next run on.
+        </p>
+        {!editable && <p>Your role here ({workspace.role}) shows the names only.</p>}
+      </div>
+
+      {editable && <SecretForm existing={names} chosen={chosen} onSave={save} />}
+      {saved && (
+        <p role="status" className="text-sm text-emerald-700" data-testid="secret-saved">
+          {saved}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+
+      {secrets.isError ? (
+        <p role="alert" className="flex items-center gap-2 text-sm text-red-700">
+          Could not load the secrets: {errorText(secrets.error)}
+          <button type="button" className="btn-secondary" onClick={() => void secrets.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : !secrets.data ? (
+        <p className="text-sm text-slate-500">Loading…</p>
+      ) : secrets.data.length === 0 ? (
+        <p className="text-sm text-slate-500">No secrets yet.</p>
+      ) : (
+        <SecretTable secrets={secrets.data} editable={editable} onReplace={(name) => setChosen({ name })} onDelete={(name) => void remove(name)} />
+      )}
+    </main>
+  );
+}
