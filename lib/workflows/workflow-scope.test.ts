@@ -44,7 +44,13 @@ beforeAll(async () => {
   workspaceA = await database.createWorkspace("A");
   workspaceB = await database.createWorkspace("B");
   workflowOfA = (
-    (await database.repositories.workflows.create(workspaceA, { name: "Secret plan", description: "", variables: {}, blocks: [start], edges: [] })) as {
+    (await database.repositories.workflows.create(workspaceA, {
+      name: "Secret plan",
+      description: "",
+      variables: {},
+      blocks: [{ ...start, parentId: null, enabled: true }],
+      edges: [],
+    })) as {
       id: string;
     }
   ).id;

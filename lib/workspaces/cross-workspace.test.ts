@@ -38,7 +38,7 @@ const document = {
   name: "Plan",
   description: "",
   variables: {},
-  blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: {} }],
+  blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} }],
   edges: [],
 };
 
@@ -50,7 +50,7 @@ function paramsFor(file: string): Record<string, string> {
     const name = /^\[(\w+)\]$/.exec(segment)?.[1];
     if (!name) return;
     const parent = segments[index - 1];
-    const value = {
+    const ids: Record<string, string> = {
       "workflows/id": a.workflow,
       "runs/id": a.run,
       "knowledge-bases/id": a.base,
@@ -62,7 +62,8 @@ function paramsFor(file: string): Record<string, string> {
       "members/userId": a.user,
       "invitations/invitationId": a.invitation,
       "approvals/toolCallId": "call-1",
-    }[`${parent}/${name}`];
+    };
+    const value = ids[`${parent}/${name}`];
     if (value === undefined) throw new Error(`${file}: no id of workspace A for the path parameter ${parent}/[${name}]: add one to this test`);
     params[name] = value;
   });
