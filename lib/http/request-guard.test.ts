@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { endpoint, type EndpointOptions } from "./endpoint";
+import { testMember } from "./test-members";
+
+/** The guard runs before who is calling matters: every call comes from an editor of one workspace. */
+const editor = testMember("w1");
 
 /** An endpoint that records whether its handler ran. */
 function recording(options?: EndpointOptions) {
@@ -8,7 +12,7 @@ function recording(options?: EndpointOptions) {
     calls.push(request.method);
     return Response.json({ ok: true });
   }, options);
-  return { calls, call: (init: RequestInit & { url?: string } = {}) => bound(new Request(init.url ?? "http://localhost/api/things", init), {}) };
+  return { calls, call: (init: RequestInit & { url?: string } = {}) => bound(new Request(init.url ?? "http://localhost/api/things", init), {}, editor) };
 }
 
 async function refusal(response: Response) {
@@ -158,7 +162,7 @@ describe("CORS", () => {
     const leaky = endpoint(async () =>
       Response.json({}, { headers: { "access-control-allow-origin": "*", "access-control-allow-credentials": "true", "x-kept": "1" } }),
     );
-    const response = await leaky(new Request("http://localhost/api/things"), {});
+    const response = await leaky(new Request("http://localhost/api/things"), {}, editor);
     expect([...response.headers.keys()].sort()).toEqual(["content-type", "x-kept"]);
   });
 

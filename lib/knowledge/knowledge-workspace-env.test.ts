@@ -40,7 +40,9 @@ beforeAll(async () => {
   });
   const workspaceA = await createWorkspace(database, "A");
   const workspaceB = await createWorkspace(database, "B");
+  // A workspace configures a provider whole: key and base URL (here, the same server as the operator's).
   await database.repositories.secrets.set(workspaceA, "OPENAI_API_KEY", KEY_A);
+  await database.repositories.secrets.set(workspaceA, "OPENAI_BASE_URL", processServer.baseUrl);
   await database.repositories.secrets.set(workspaceB, "OPENAI_API_KEY", KEY_B);
   await database.repositories.secrets.set(workspaceB, "OPENAI_BASE_URL", ownServer.baseUrl);
   a = { workspaceId: workspaceA, baseId: (await service.createBase(workspaceA, { name: "A", embeddingModel: MODEL })).id };
@@ -82,6 +84,7 @@ describe("embedding with the workspace's provider settings", () => {
     expect(authorizationsFor(processServer, "rotatedquery")).toEqual(["Bearer sk-workspace-a-rotated-0123"]);
     // Without its secret the workspace falls back to the operator's key.
     await database.repositories.secrets.delete(a.workspaceId, "OPENAI_API_KEY");
+    await database.repositories.secrets.delete(a.workspaceId, "OPENAI_BASE_URL");
     await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "fallbackquery", mode: "vector" });
     expect(authorizationsFor(processServer, "fallbackquery")).toEqual(["Bearer sk-operator-0123456789"]);
   });

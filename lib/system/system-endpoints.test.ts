@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testMember } from "@/lib/http/test-members";
 import { systemEndpoints } from "./system-endpoints";
 
 const environment: Record<string, string> = {
@@ -10,7 +11,7 @@ const environment: Record<string, string> = {
 const endpoints = systemEndpoints({
   toolCatalog: () => ({ tools: [], mcpServers: [] }),
   mcpServers: () => ({}),
-  secretNames: async () => ["SUPPORT_TOKEN"],
+  secretNames: async (workspaceId) => (workspaceId === "w1" ? ["SUPPORT_TOKEN"] : ["OTHER_TOKEN"]),
   env: (name) => environment[name],
 });
 const get = (path: string) => new Request(`http://localhost${path}`);
@@ -21,14 +22,19 @@ describe("system endpoints", () => {
   });
 
   it("offers exactly what a workflow may read: stored secret names and the set variables of TRELLIS_WORKFLOW_ENV, never values", async () => {
-    const body = JSON.stringify(await (await endpoints.envNames(get("/api/env-names"), {})).json());
+    const body = JSON.stringify(await (await endpoints.envNames(get("/api/env-names"), {}, testMember("w1", "viewer"))).json());
     expect(JSON.parse(body)).toEqual({ names: ["REGION", "SUPPORT_TOKEN"] });
     // A provider key of the process runs models but is not readable by a workflow, so it is not offered.
-    expect(body).not.toMatch(/sk-secret|OPENAI_API_KEY|DATABASE_URL|eu-west|UNSET_NAME/);
+    expect(body).not.toMatch(/sk-secret|OPENAI_API_KEY|DATABASE_URL|eu-west|UNSET_NAME|OTHER_TOKEN/);
+  });
+
+  it("lets only editors ask an MCP server for its tools (asking may start its process)", async () => {
+    const response = await endpoints.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, testMember("w1", "viewer"));
+    expect(response.status).toBe(403);
   });
 
   it("answers 404 naming the configured servers for an unknown MCP server", async () => {
-    const response = await endpoints.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" });
+    const response = await endpoints.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, testMember("w1"));
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe('MCP server "ghost" is not configured (configured: none).');
   });

@@ -3,6 +3,7 @@ import { type RunEvent, type SequencedRunEvent } from "@/contract";
 import { startRunTestKit, supportRoutingDocument, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { reduceRun, reduceRunEvents } from "./run-reducer";
 import { initialRunView } from "./run-view";
+import { testMember } from "@/lib/http/test-members";
 
 const BLOCK_IDS = ["start", "router", "sales", "support", "sales_response", "support_response"];
 
@@ -38,7 +39,7 @@ describe("the run reducer over a real run", () => {
       ),
     );
     const view = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
-    const stored = (await (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId })).json()) as {
+    const stored = (await (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, testMember(workspaceId))).json()) as {
       status: string;
       tokens: { total: number };
       cost: { total: number };
