@@ -49,6 +49,8 @@ test("the Knowledge block's inspector lists the bases by name, and flags a chose
   const created = await request.post("/api/knowledge-bases", { data: { name } });
   expect(created.status(), await created.text()).toBe(201);
   const base = (await created.json()) as { id: string };
+  // A base the workflow chose, deleted since (a workflow can only be saved naming bases of its workspace).
+  const old = (await (await request.post("/api/knowledge-bases", { data: { name: `Old handbook ${Date.now()}` } })).json()) as { id: string };
   const workflowId = await createWorkflow(request, {
     name: `Knowledge picker ${Date.now()}`,
     blocks: [
@@ -58,15 +60,16 @@ test("the Knowledge block's inspector lists the bases by name, and flags a chose
         type: "knowledge",
         name: "Search",
         position: { x: 420, y: 160 },
-        config: { knowledgeBaseIds: ["kb_deleted_long_ago"], query: "<Start.message>" },
+        config: { knowledgeBaseIds: [old.id], query: "<Start.message>" },
       },
     ],
   });
+  expect((await request.delete(`/api/knowledge-bases/${old.id}`)).status()).toBe(204);
   const editor = new EditorPage(page);
   await editor.open(workflowId);
   await editor.select("Search");
 
-  const missing = page.getByTestId("knowledge-base-missing-kb_deleted_long_ago");
+  const missing = page.getByTestId(`knowledge-base-missing-${old.id}`);
   await expect(missing).toContainText("Not found");
   const option = page.getByTestId(`knowledge-base-option-${base.id}`);
   await expect(option).toContainText(name);
