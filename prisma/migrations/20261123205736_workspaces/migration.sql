@@ -50,9 +50,10 @@ CREATE TABLE "workspace_invitations" (
     CONSTRAINT "workspace_invitations_pkey" PRIMARY KEY ("id")
 );
 
--- Existing data moves into a first workspace, owned by the first user (the owner); any later user
--- joins it as an editor. Without users or data nothing is made here: the owner's account creates
--- the first workspace (lib/workspaces/first-workspace.ts), and adopts this one when it has no member.
+-- Existing data moves into a first workspace, owned by the first user (the owner), and any later
+-- user joins it as an editor. Without users or data nothing is made here: the owner's account makes
+-- the first workspace (WorkspaceRepository.ensureFirstWorkspace) and adopts this one if it has no
+-- member. No semicolons in these comments: the schema engine splits the script on them.
 INSERT INTO "workspaces" ("id", "name")
 SELECT '019ab0a0-0000-7000-8000-000000000001', 'Main workspace'
 WHERE EXISTS (SELECT 1 FROM "users") OR EXISTS (SELECT 1 FROM "workflows") OR EXISTS (SELECT 1 FROM "knowledge_bases")
