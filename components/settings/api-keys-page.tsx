@@ -6,6 +6,7 @@ import { useState } from "react";
 import { api, API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type CreatedApiKey } from "@/contract";
 import { useWorkspace } from "@/components/auth/workspace-context";
 import { dateText, errorText } from "./format";
+import { QueryState } from "./query-state";
 import { SettingsHeader } from "./settings-header";
 
 const apiKeysKey = ["api-keys"] as const;
@@ -176,38 +177,29 @@ export function ApiKeysPage() {
         </p>
       )}
 
-      {keys.isError ? (
-        <p role="alert" className="flex items-center gap-2 text-sm text-red-700">
-          Could not load the keys: {errorText(keys.error)}
-          <button type="button" className="btn-secondary" onClick={() => void keys.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : !keys.data ? (
-        <p className="text-sm text-slate-500">Loading…</p>
-      ) : keys.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No API keys yet.</p>
-      ) : (
-        <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="API keys">
-          <thead className="bg-slate-50 text-left text-xs text-slate-500">
-            <tr>
-              <th className="px-3 py-2 font-medium">Name</th>
-              <th className="px-3 py-2 font-medium">Key</th>
-              <th className="px-3 py-2 font-medium">Created</th>
-              <th className="px-3 py-2 font-medium">Last used</th>
-              <th className="px-3 py-2 font-medium">Expires</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} loadedAt={keys.dataUpdatedAt} onRevoke={() => void revokeKey(apiKey)} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryState query={keys} what="the keys" isEmpty={(list) => list.length === 0} empty="No API keys yet.">
+        {(list) => (
+          <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="API keys">
+            <thead className="bg-slate-50 text-left text-xs text-slate-500">
+              <tr>
+                <th className="px-3 py-2 font-medium">Name</th>
+                <th className="px-3 py-2 font-medium">Key</th>
+                <th className="px-3 py-2 font-medium">Created</th>
+                <th className="px-3 py-2 font-medium">Last used</th>
+                <th className="px-3 py-2 font-medium">Expires</th>
+                <th className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((apiKey) => (
+                <KeyRow key={apiKey.id} apiKey={apiKey} loadedAt={keys.dataUpdatedAt} onRevoke={() => void revokeKey(apiKey)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
     </main>
   );
 }

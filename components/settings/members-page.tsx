@@ -9,6 +9,7 @@ import { roleLabel } from "@/components/auth/roles";
 import { forgetWorkspace, loadAfresh } from "@/components/auth/workspace-cookie";
 import { useActingWorkspace } from "@/components/auth/workspace-context";
 import { errorText } from "./format";
+import { QueryState } from "./query-state";
 import { InvitationTable } from "./invitation-table";
 import { InviteForm } from "./invite-form";
 import { MemberTable } from "./member-table";
@@ -110,31 +111,24 @@ export function MembersPage() {
         </p>
       )}
 
-      {listing.isError ? (
-        <p role="alert" className="flex items-center gap-2 text-sm text-red-700">
-          Could not load the members: {errorText(listing.error)}
-          <button type="button" className="btn-secondary" onClick={() => void listing.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : !listing.data ? (
-        <p className="text-sm text-slate-500">Loading…</p>
-      ) : (
-        <>
-          <MemberTable
-            members={listing.data.members}
-            myUserId={user.userId}
-            myRole={workspace.role}
-            busyUserId={busyUserId}
-            onChangeRole={(member, role) => void changeRole(member, role)}
-            onRemove={(member) => void remove(member)}
-          />
-          <section className="space-y-2">
-            <h2 className="text-sm font-semibold text-slate-700">Open invitations</h2>
-            <InvitationTable invitations={listing.data.invitations} canRevoke={admin} onRevoke={(invitation) => void revoke(invitation)} />
-          </section>
-        </>
-      )}
+      <QueryState query={listing} what="the members">
+        {(data) => (
+          <>
+            <MemberTable
+              members={data.members}
+              myUserId={user.userId}
+              myRole={workspace.role}
+              busyUserId={busyUserId}
+              onChangeRole={(member, role) => void changeRole(member, role)}
+              onRemove={(member) => void remove(member)}
+            />
+            <section className="space-y-2">
+              <h2 className="text-sm font-semibold text-slate-700">Open invitations</h2>
+              <InvitationTable invitations={data.invitations} canRevoke={admin} onRevoke={(invitation) => void revoke(invitation)} />
+            </section>
+          </>
+        )}
+      </QueryState>
 
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-700">Roles</h2>

@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { api, type SecretListEntry } from "@/contract";
 import { useActingWorkspace, useCanEdit } from "@/components/auth/workspace-context";
 import { dateText, errorText } from "./format";
+import { QueryState } from "./query-state";
 import { SecretForm } from "./secret-form";
 import { SettingsHeader } from "./settings-header";
 
@@ -132,20 +133,9 @@ export function SecretsPage() {
         </p>
       )}
 
-      {secrets.isError ? (
-        <p role="alert" className="flex items-center gap-2 text-sm text-red-700">
-          Could not load the secrets: {errorText(secrets.error)}
-          <button type="button" className="btn-secondary" onClick={() => void secrets.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : !secrets.data ? (
-        <p className="text-sm text-slate-500">Loading…</p>
-      ) : secrets.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No secrets yet.</p>
-      ) : (
-        <SecretTable secrets={secrets.data} editable={editable} onReplace={(name) => setChosen({ name })} onDelete={(name) => void remove(name)} />
-      )}
+      <QueryState query={secrets} what="the secrets" isEmpty={(list) => list.length === 0} empty="No secrets yet.">
+        {(list) => <SecretTable secrets={list} editable={editable} onReplace={(name) => setChosen({ name })} onDelete={(name) => void remove(name)} />}
+      </QueryState>
     </main>
   );
 }

@@ -18,6 +18,15 @@ export interface AddressedRequest {
   body: Uint8Array<ArrayBuffer> | undefined;
 }
 
+/** The request's URL with the Host header's name and the scheme it came over (see addressedRequest). */
+export function addressedUrl(request: Request): URL {
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  if (host) url.host = host;
+  url.protocol = cameOverHttps(request) ? "https:" : "http:";
+  return url;
+}
+
 /**
  * better-auth takes its base URL and the origin it trusts from `request.url`, but Next.js builds
  * that URL from its own listening name (`localhost`), not from the name the browser used
@@ -26,10 +35,7 @@ export interface AddressedRequest {
  * names this server answers to (DNS rebinding) before this runs.
  */
 export async function addressedRequest(request: Request): Promise<AddressedRequest> {
-  const url = new URL(request.url);
-  const host = request.headers.get("host");
-  if (host) url.host = host;
-  url.protocol = cameOverHttps(request) ? "https:" : "http:";
+  const url = addressedUrl(request);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const body = hasBody
     ? await readBodyCapped(request, MAX_AUTH_BODY_BYTES, () => new RequestError("too_large", `The request body is over ${MAX_AUTH_BODY_BYTES / 1024} KB.`))

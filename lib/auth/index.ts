@@ -3,6 +3,7 @@ import "server-only";
 export { createAuth, getAuth, SIGN_UP_CLOSED_MESSAGE } from "./auth";
 export type { AuthOptions, NewUser, TrellisAuth } from "./auth";
 export { authSecret } from "./auth-secret";
+export { addressedUrl } from "./auth-request";
 export { callerOf, currentSession, ownerExists, sessionOf } from "./authenticate";
 export type { Caller } from "./authenticate";
 export { requestedWorkspace, workspaceAccess } from "./workspace-access";

@@ -16,6 +16,26 @@ function roleOf(value: string): WorkspaceRole {
   return value;
 }
 
+const INVITATION_COLUMNS = { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } } as const;
+
+function toInvitation(row: {
+  id: string;
+  email: string;
+  role: string;
+  createdAt: Date;
+  expiresAt: Date;
+  invitedBy: { name: string } | null;
+}): WorkspaceInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: roleOf(row.role),
+    invitedBy: row.invitedBy?.name ?? null,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
 export function hashInvitationToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
@@ -108,7 +128,7 @@ export class WorkspaceRepository {
       this.prisma.workspaceInvitation.findMany({
         where: { workspaceId, acceptedAt: null, expiresAt: { gt: now } },
         orderBy: { createdAt: "desc" },
-        select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } },
+        select: INVITATION_COLUMNS,
       }),
     ]);
     return {
@@ -119,14 +139,7 @@ export class WorkspaceRepository {
         role: roleOf(row.role),
         joinedAt: row.createdAt.toISOString(),
       })),
-      invitations: invitations.map((row): WorkspaceInvitation => ({
-        id: row.id,
-        email: row.email,
-        role: roleOf(row.role),
-        invitedBy: row.invitedBy?.name ?? null,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-      })),
+      invitations: invitations.map(toInvitation),
     };
   }
 
@@ -158,20 +171,10 @@ export class WorkspaceRepository {
           invitedById: request.invitedById,
           expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
         },
-        select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } },
+        select: INVITATION_COLUMNS,
       });
     });
-    return {
-      token,
-      invitation: {
-        id: row.id,
-        email: row.email,
-        role: roleOf(row.role),
-        invitedBy: row.invitedBy?.name ?? null,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-      },
-    };
+    return { token, invitation: toInvitation(row) };
   }
 
   /** The open invitation a link's token names, or null (unknown, accepted, expired or revoked: all alike). */
