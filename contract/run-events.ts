@@ -30,6 +30,12 @@ export type RunEvent =
       Pick<UsageFields, "unpriced" | "estimated">)
   | { type: "run.failed"; runId: string; error: ErrorInfo }
   | { type: "run.cancelled"; runId: string }
+  /**
+   * The run went on after a stop: `recovered` when the process executing it died and another
+   * (or the same one restarted) resumed it from its finished blocks (docs/CONTRACT.md section 11).
+   * `worker` names the process that goes on with it.
+   */
+  | { type: "run.resumed"; runId: string; reason: RunResumeReason; worker?: string; resumedAt: string }
   /*
    * Contract extension (issue 8, tool approval). A tool whose agent `tools` entry says
    * `requireApproval: true` waits for a person: `tool.approval.requested` when the model calls it
@@ -60,6 +66,8 @@ export type RunEvent =
       resolvedAt: string;
     };
 
+export type RunResumeReason = "recovered" | "approved" | "answered";
+
 export type RunEventType = RunEvent["type"];
 
 /** Every event type, for a stream reader that must name the ones it listens to. */
@@ -73,6 +81,7 @@ export const RUN_EVENT_TYPES = [
   "run.completed",
   "run.failed",
   "run.cancelled",
+  "run.resumed",
   "tool.approval.requested",
   "tool.approval.resolved",
 ] as const satisfies ReadonlyArray<RunEventType>;
@@ -121,4 +130,6 @@ export interface SpanRecord {
   iteration?: number[];
   /** How many times the block's handler was tried (more than 1 when its retry policy retried it). */
   attempts?: number;
+  /** The process that executed it (durable runs may move between processes). */
+  worker?: string;
 }

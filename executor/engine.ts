@@ -18,7 +18,8 @@
  */
 import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
-import { type WorkflowDocument, type ErrorInfo, type RunEvent, type Usage } from "@/contract";
+import { type WorkflowDocument, type ErrorInfo, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
+import type { CheckpointStore } from "./runtime/checkpoints";
 import { CancelledError, errorInfo, TimeoutError } from "./errors";
 import type { RunObserver } from "./events";
 import type { BlockHandlerLookup } from "./handler";
@@ -60,6 +61,13 @@ export interface ExecutionRequest {
   runTimeoutMs?: number;
   /** Nesting depth when a workflow runs as a tool of another (0 at the top). */
   depth?: number;
+  /** A durable run's finished blocks: restored instead of run, and stored as each block finishes. */
+  checkpoints?: CheckpointStore;
+  /**
+   * The run went on after a stop (its process died, a person answered): it reports `run.resumed`
+   * instead of `run.started`, and its duration counts from `startedAt` (ms since the epoch), when it first started.
+   */
+  resume?: { reason: RunResumeReason; startedAt: number; worker?: string };
 }
 
 export interface ExecutionResult {
@@ -122,10 +130,14 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
 /** Runs one workflow to its end and reports everything through the observer. Never throws for a failing run. */
 export async function executeWorkflow(request: ExecutionRequest): Promise<ExecutionResult> {
   const clock = request.clock ?? systemClock;
-  const startTime = clock.now();
-  const { observer, runId, workflowId } = request;
+  const { observer, runId, workflowId, resume } = request;
+  const startTime = resume?.startedAt ?? clock.now();
   const redactor = request.redactor ?? new SecretRedactor();
-  safeEmit(observer, { type: "run.started", runId, workflowId, startedAt: new Date(startTime).toISOString() });
+  if (resume) {
+    const resumed: RunEvent = { type: "run.resumed", runId, reason: resume.reason, resumedAt: new Date(clock.now()).toISOString() };
+    if (resume.worker) resumed.worker = resume.worker;
+    safeEmit(observer, resumed);
+  } else safeEmit(observer, { type: "run.started", runId, workflowId, startedAt: new Date(startTime).toISOString() });
   let graph: WorkflowGraph;
   try {
     graph = isGraph(request.document) ? request.document : buildGraph(request.document, request.lookupBlockType);
@@ -152,6 +164,7 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     newId: request.idGenerator ?? (() => crypto.randomUUID()),
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
     redactor,
+    checkpoints: request.checkpoints,
   });
   const onAbort = () => run.haltRun({ kind: "cancelled", error: new CancelledError() });
   request.signal?.addEventListener("abort", onAbort, { once: true });

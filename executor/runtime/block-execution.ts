@@ -5,14 +5,21 @@ import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } fro
 import { resolveConfig } from "../references";
 import { AttemptsError, runWithPolicy } from "./block-attempts";
 import type { IterationFrame } from "./frames";
-import type { OutputStore } from "./output-store";
+import type { OutputStore, StoredResult } from "./output-store";
 import { createReferenceSource } from "./reference-source";
 import type { RunContext } from "./run-context";
 import { BlockSpan } from "./spans";
 import type { StopToken } from "./stop-token";
 
 export type BlockOutcome =
-  | { status: "completed"; output: Record<string, unknown> }
+  | {
+      status: "completed";
+      output: Record<string, unknown>;
+      /** What the block spent (kept with its checkpoint, so a resumed run's totals include it). */
+      usage?: Usage;
+      /** A container's last iteration's body outputs, which blocks after it read. */
+      inner?: Array<[string, StoredResult]>;
+    }
   | { status: "failed"; error: unknown }
   /** Never started, or stopped by a run halt (response block, cancellation, run timeout). */
   | { status: "notRun" };
@@ -256,7 +263,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         if (checked.usage.estimated) completed.estimated = true;
       }
       run.emit(completed);
-      return { status: "completed", output: checked.output };
+      return checked.usage ? { status: "completed", output: checked.output, usage: checked.usage } : { status: "completed", output: checked.output };
     } catch (caught) {
       if (open) deltas.end();
       open = false;

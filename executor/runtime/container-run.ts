@@ -150,5 +150,5 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
   const output = { results: outcome.results };
   const durationMs = span.close("succeeded", { output });
   run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output, durationMs });
-  return { status: "completed", output };
+  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [] };
 }

@@ -30,6 +30,16 @@ export class OutputStore {
     this.results.set(blockId, { kind: "skipped", reason });
   }
 
+  /** This store's own results (not its parents'), to keep with a container's checkpoint. */
+  entries(): Array<[string, StoredResult]> {
+    return [...this.results];
+  }
+
+  /** Puts back results kept by `entries()` (a container restored from its checkpoint). */
+  restore(entries: ReadonlyArray<[string, StoredResult]>): void {
+    for (const [blockId, result] of entries) this.results.set(blockId, result);
+  }
+
   /** Copies this store's own results into another (a container's last iteration into the scope around it). */
   copyInto(target: OutputStore): void {
     for (const [blockId, result] of this.results) target.results.set(blockId, result);

@@ -3,6 +3,7 @@ import type { RunObserver } from "../events";
 import { type RunEvent, type SpanRecord, type Usage } from "@/contract";
 import type { BlockHandlerLookup } from "../handler";
 import { addUsage, emptyUsage } from "../usage";
+import type { CheckpointStore } from "./checkpoints";
 import type { SecretRedactor } from "./secret-redactor";
 import { Semaphore } from "./semaphore";
 import { StopToken } from "./stop-token";
@@ -31,6 +32,8 @@ export interface RunSettings {
   concurrency: number;
   /** Masks secret values in everything the run reports; `{{NAME}}` values are added as they are read. */
   redactor: SecretRedactor;
+  /** A durable run's finished blocks: restored instead of run, and stored as they finish. */
+  checkpoints?: CheckpointStore;
 }
 
 /** State shared by every scope of one run: settings, the concurrency cap, totals, the halt switch. */

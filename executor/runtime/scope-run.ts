@@ -1,5 +1,6 @@
 import { errorInfo } from "../errors";
 import type { GraphEdge, GraphNode, GraphScope } from "../graph";
+import { runCheckpointed } from "./checkpoints";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
 import { executeContainer, skipScope } from "./container-run";
 import { frameInput, type IterationFrame } from "./frames";
@@ -134,7 +135,7 @@ export class ScopeRun implements ExecutionPlace {
     if (this.stop.stopped) return;
     this.inFlight += 1;
     const inputs = this.inputsOf(node);
-    const running = node.info.container ? executeContainer(this, node, inputs) : executeBlock(this, node, inputs);
+    const running = runCheckpointed(this, node, () => (node.info.container ? executeContainer(this, node, inputs) : executeBlock(this, node, inputs)));
     running.then(
       (outcome) => this.settle(node, outcome),
       (error: unknown) => this.settle(node, { status: "failed", error }),

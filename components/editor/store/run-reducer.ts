@@ -162,6 +162,14 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         type: event.type,
         text: "Run cancelled",
       });
+    case "run.resumed": {
+      // Blocks the stopped process was running start again (a new block.started follows); they show as waiting until then.
+      const blocks: Record<string, BlockRunState> = {};
+      for (const [id, block] of Object.entries(view.blocks)) blocks[id] = block.status === "running" ? { ...block, status: "pending", text: "" } : block;
+      const where = event.worker ? ` on ${event.worker}` : "";
+      const why = event.reason === "recovered" ? "after its process stopped" : `(${event.reason})`;
+      return logged({ ...view, blocks, status: "running", resumed: event.reason }, seq, { type: event.type, text: `Run resumed ${why}${where}` });
+    }
     case "tool.approval.requested": {
       const approval: ApprovalEntry = {
         toolCallId: event.toolCallId,

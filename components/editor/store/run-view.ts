@@ -1,4 +1,4 @@
-import type { Cost, RunEvent, RunStatus, TokenCounts } from "@/contract";
+import type { Cost, RunEvent, RunResumeReason, RunStatus, TokenCounts } from "@/contract";
 
 /**
  * What the editor shows of one run: per-block state for the nodes, totals for the toolbar, the
@@ -61,6 +61,8 @@ export interface RunView {
   estimated?: boolean;
   output?: unknown;
   error?: { code: string; message: string };
+  /** Why the run went on after a stop, when it did (`recovered`: its process died and another resumed it). */
+  resumed?: RunResumeReason;
   /** The last event applied: the stream resumes after it. */
   lastSeq: number;
   /** True once a run.completed, run.failed or run.cancelled has been applied. */

@@ -1,0 +1,80 @@
+import type { ErrorCode, ErrorInfo, Usage } from "@/contract";
+import { TrellisError, errorInfo, isTrellisError } from "../errors";
+import type { GraphNode } from "../graph";
+import type { BlockOutcome, ExecutionPlace } from "./block-execution";
+import type { StoredResult } from "./output-store";
+
+/**
+ * A finished block's result, stored so that a run resumed after its process died goes on from it
+ * instead of running the block (and paying for its model calls) again. Values are unmasked: the
+ * store keeps them out of traces and protects them at rest.
+ */
+export type BlockCheckpoint =
+  | {
+      status: "completed";
+      output: Record<string, unknown>;
+      usage?: Usage;
+      /** A container's last iteration: the body outputs that blocks after the container read. */
+      inner?: Array<[string, StoredResult]>;
+    }
+  /** A failure an `error` edge took: the run went on along that edge. */
+  | { status: "failed"; error: ErrorInfo; usage?: Usage };
+
+/** Where a durable run keeps its checkpoints; absent for runs that need none (tests, tools' inner runs). */
+export interface CheckpointStore {
+  /** The result the block had in an earlier attempt at this run, if it finished then. */
+  restore(key: string): BlockCheckpoint | undefined;
+  /** Makes a finished block's result durable; blocks downstream start only once it resolves. */
+  save(key: string, checkpoint: BlockCheckpoint): Promise<void>;
+}
+
+/** One block in one iteration: `agent` at the top level, `agent@2.0` in iteration 0 of iteration 2. */
+export function checkpointKey(blockId: string, iteration: ReadonlyArray<number>): string {
+  return iteration.length === 0 ? blockId : `${blockId}@${iteration.join(".")}`;
+}
+
+function restoredOutcome(place: ExecutionPlace, checkpoint: BlockCheckpoint): BlockOutcome {
+  if (checkpoint.usage) place.run.addUsage(checkpoint.usage);
+  if (checkpoint.status === "failed") return { status: "failed", error: new TrellisError(checkpoint.error.code as ErrorCode, checkpoint.error.message) };
+  if (checkpoint.inner) place.store.restore(checkpoint.inner);
+  return { status: "completed", output: checkpoint.output };
+}
+
+function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint | undefined {
+  if (outcome.status === "completed") {
+    const checkpoint: BlockCheckpoint = { status: "completed", output: outcome.output };
+    if (outcome.usage) checkpoint.usage = outcome.usage;
+    if (outcome.inner) checkpoint.inner = outcome.inner;
+    return checkpoint;
+  }
+  // An unhandled failure ends the run, so there is nothing to resume past it.
+  if (outcome.status === "failed" && node.hasErrorEdge) {
+    const spent = isTrellisError(outcome.error) ? outcome.error.spent : undefined;
+    return { status: "failed", error: errorInfo(outcome.error), ...(spent ? { usage: spent } : {}) };
+  }
+  return undefined;
+}
+
+/**
+ * Runs a block unless an earlier attempt at the run finished it, in which case its stored result
+ * stands in for it (no events: the stream already has them). A block that finishes now is stored
+ * before anything downstream may start; a result that cannot be stored fails the block, because
+ * a run that went on would repeat it after a crash.
+ */
+export async function runCheckpointed(place: ExecutionPlace, node: GraphNode, execute: () => Promise<BlockOutcome>): Promise<BlockOutcome> {
+  const store = place.run.settings.checkpoints;
+  if (!store) return execute();
+  const key = checkpointKey(node.id, place.iteration);
+  const restored = store.restore(key);
+  if (restored) return restoredOutcome(place, restored);
+  const outcome = await execute();
+  const checkpoint = checkpointOf(node, outcome);
+  if (!checkpoint) return outcome;
+  try {
+    await store.save(key, checkpoint);
+  } catch (error) {
+    const message = place.run.redactText(error instanceof Error ? error.message : String(error));
+    return { status: "failed", error: new TrellisError("internal_error", `The result of block '${node.name}' could not be stored: ${message}`) };
+  }
+  return outcome;
+}
