@@ -1,7 +1,8 @@
 /**
  * Runs once when the server starts (Next.js instrumentation hook): the owner account is created
  * from TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD when both are set and no user exists yet,
- * runs left unfinished by a previous process are marked failed, and knowledge documents left
+ * the process joins the durable run queue (as a worker unless TRELLIS_WORKER=off; runs left by
+ * a process that stopped are resumed from their checkpoints), and knowledge documents left
  * pending resume processing.
  */
 export async function register(): Promise<void> {
@@ -12,11 +13,10 @@ export async function register(): Promise<void> {
   } catch (error) {
     console.error("[trellis] creating the owner account failed:", error instanceof Error ? error.message : error);
   }
-  const { getRuntime } = await import("@/lib/runtime/runtime");
+  const { startRuns } = await import("@/lib/runtime/start-runs");
   const { startKnowledgeWorker } = await import("@/lib/knowledge");
   try {
-    const orphans = await getRuntime().runs.failOrphans();
-    if (orphans > 0) console.info(`[trellis] marked ${orphans} run(s) left unfinished by a previous process as failed`);
+    await startRuns();
     await startKnowledgeWorker();
   } catch (error) {
     console.error("[trellis] start-up tasks failed:", error instanceof Error ? error.message : error);

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   "timeout",
   "run_setup_failed",
   "server_restarted",
+  "worker_lost",
   "approval_unavailable",
   /** A handler failed without a more precise code; retried under the block's policy. */
   "block_failed",

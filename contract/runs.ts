@@ -49,6 +49,12 @@ export interface RunRecord extends RunSummary {
   input: Record<string, unknown>;
   output: unknown;
   error: ErrorInfo | null;
+  /** When it was stored; it waits `queued` until a worker takes it (startedAt). */
+  queuedAt: string;
+  /** The process executing it now, or the last one that did. */
+  worker: string | null;
+  /** How many times another process took it over after its process died. */
+  recoveries: number;
 }
 
 /** A span of GET /api/runs/:id: its usage spread into tokens and cost. */
@@ -62,4 +68,6 @@ export type ApiSpan = Omit<SpanRecord, "usage" | "model" | "iteration"> &
 /** GET /api/runs/:id. */
 export interface ApiRun extends RunRecord {
   spans: ApiSpan[];
+  /** While `queued`: how many runs wait ahead of it, plus one. */
+  queuePosition?: number;
 }

@@ -109,6 +109,12 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
             throw error;
           });
       }
+      // Like a call that never returns (the process died during it): waits until the run stops it.
+      if (config.hangOn !== undefined && config.hangOn !== null && config.hangOn === config.index)
+        await wait(2 ** 31 - 1, context.signal).catch((error: unknown) => {
+          log.aborted.push(context.block.id);
+          throw error;
+        });
       if (typeof config.failTimes === "number" && attempt <= config.failTimes) throw new Error(`flaky failure ${attempt}`);
       if (typeof config.fail === "string") {
         // With `usage`, like a model call whose stream broke: it spent tokens and produced part of an answer.

@@ -20,8 +20,11 @@ export interface HarnessResult {
 
 let counter = 0;
 
-/** Runs a document with fake handlers, recording every event with the time the observer got it. */
-export async function runHarness(document: WorkflowDocument, options: Partial<ExecutionRequest> = {}): Promise<HarnessResult> {
+/** Runs a document with fake handlers, recording every event with the time the observer got it; `onEvent` sees each one as it comes. */
+export async function runHarness(
+  document: WorkflowDocument,
+  { onEvent, ...options }: Partial<ExecutionRequest> & { onEvent?: (event: RunEvent) => void } = {},
+): Promise<HarnessResult> {
   const events: TimedEvent[] = [];
   const spans: SpanRecord[] = [];
   const { lookup, log } = createHandlers(newLog());
@@ -29,7 +32,13 @@ export async function runHarness(document: WorkflowDocument, options: Partial<Ex
     document,
     lookupBlockType: lookupFakeType,
     lookupHandler: lookup,
-    observer: { event: (event) => events.push({ ...event, at: performance.now() }), span: (span) => spans.push(structuredClone(span)) },
+    observer: {
+      event: (event) => {
+        events.push({ ...event, at: performance.now() });
+        onEvent?.(event);
+      },
+      span: (span) => spans.push(structuredClone(span)),
+    },
     runId: "run-1",
     workflowId: "wf-1",
     idGenerator: () => `id-${++counter}`,

@@ -15,12 +15,13 @@ export type BlockOutcome =
   | {
       status: "completed";
       output: Record<string, unknown>;
-      /** What the block spent (kept with its checkpoint, so a resumed run's totals include it). */
+      /** What the block spent, a container's iterations included (kept with its checkpoint, so a resumed run's totals include it). */
       usage?: Usage;
       /** A container's last iteration's body outputs, which blocks after it read. */
       inner?: Array<[string, StoredResult]>;
     }
-  | { status: "failed"; error: unknown }
+  /** `usage`: what a failed container's iterations spent (a failed handler's spending is on its error). */
+  | { status: "failed"; error: unknown; usage?: Usage }
   /** Never started, or stopped by a run halt (response block, cancellation, run timeout). */
   | { status: "notRun" };
 

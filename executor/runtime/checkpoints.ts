@@ -1,5 +1,6 @@
 import type { ErrorCode, ErrorInfo, Usage } from "@/contract";
 import { TrellisError, errorInfo, isTrellisError } from "../errors";
+import { addUsage } from "../usage";
 import type { GraphNode } from "../graph";
 import type { BlockOutcome, ExecutionPlace } from "./block-execution";
 import type { StoredResult } from "./output-store";
@@ -33,11 +34,27 @@ export function checkpointKey(blockId: string, iteration: ReadonlyArray<number>)
   return iteration.length === 0 ? blockId : `${blockId}@${iteration.join(".")}`;
 }
 
+/** What a settled block spent: a completed block's usage, a failure's spending, a container's iterations'. */
+export function usageOf(outcome: BlockOutcome): Usage | undefined {
+  if (outcome.status === "completed") return outcome.usage;
+  if (outcome.status === "failed") return outcome.usage ?? (isTrellisError(outcome.error) ? outcome.error.spent : undefined);
+  return undefined;
+}
+
+/** Sums what blocks spent, for a scope's tally; undefined while nothing was. */
+export function addSpent(total: Usage | undefined, usage: Usage | undefined): Usage | undefined {
+  if (!usage) return total;
+  return total ? addUsage(total, usage) : usage;
+}
+
 function restoredOutcome(place: ExecutionPlace, checkpoint: BlockCheckpoint): BlockOutcome {
+  // The usage goes back on the outcome too, so a container running around this block keeps it in its own checkpoint.
+  const usage = checkpoint.usage ? { usage: checkpoint.usage } : {};
   if (checkpoint.usage) place.run.addUsage(checkpoint.usage);
-  if (checkpoint.status === "failed") return { status: "failed", error: new TrellisError(checkpoint.error.code as ErrorCode, checkpoint.error.message) };
+  if (checkpoint.status === "failed")
+    return { status: "failed", error: new TrellisError(checkpoint.error.code as ErrorCode, checkpoint.error.message), ...usage };
   if (checkpoint.inner) place.store.restore(checkpoint.inner);
-  return { status: "completed", output: checkpoint.output };
+  return { status: "completed", output: checkpoint.output, ...usage };
 }
 
 function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint | undefined {
@@ -49,7 +66,7 @@ function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint |
   }
   // An unhandled failure ends the run, so there is nothing to resume past it.
   if (outcome.status === "failed" && node.hasErrorEdge) {
-    const spent = isTrellisError(outcome.error) ? outcome.error.spent : undefined;
+    const spent = usageOf(outcome);
     return { status: "failed", error: errorInfo(outcome.error), ...(spent ? { usage: spent } : {}) };
   }
   return undefined;

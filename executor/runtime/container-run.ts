@@ -1,6 +1,8 @@
+import type { Usage } from "@/contract";
 import { BlockExecutionError, errorInfo, TrellisError } from "../errors";
 import type { GraphNode, GraphScope } from "../graph";
 import { reportFailure, reportInterrupted, type BlockOutcome, type ExecutionPlace } from "./block-execution";
+import { addSpent } from "./checkpoints";
 import type { IterationFrame } from "./frames";
 import { planIterations, whileHolds, type IterationPlan } from "./iteration-plan";
 import { OutputStore } from "./output-store";
@@ -32,11 +34,27 @@ export function skipScope(run: RunContext, scope: GraphScope, reason: string): v
   }
 }
 
-function iterationRun(place: ExecutionPlace, node: GraphNode, frame: IterationFrame, store: OutputStore, spanId: string, stop = place.stop.child()): ScopeRun {
-  return new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId);
+/** What a container's iterations spent so far: kept with its checkpoint, since restoring the container runs none of them. */
+interface Spent {
+  usage: Usage | undefined;
 }
 
-async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string): Promise<ContainerResult> {
+async function runIteration(
+  place: ExecutionPlace,
+  node: GraphNode,
+  frame: IterationFrame,
+  store: OutputStore,
+  spanId: string,
+  spent: Spent,
+  stop = place.stop.child(),
+): Promise<ScopeResult> {
+  const scope = new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId);
+  const result = await scope.execute();
+  spent.usage = addSpent(spent.usage, scope.spent);
+  return result;
+}
+
+async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
   const results: unknown[] = [];
   let lastStore: OutputStore | null = null;
   for (let index = 0; ; index += 1) {
@@ -52,7 +70,7 @@ async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPl
         });
     }
     const store = new OutputStore(place.store);
-    const result = await iterationRun(place, node, frame, store, spanId).execute();
+    const result = await runIteration(place, node, frame, store, spanId, spent);
     if (result.status === "halted" || result.status === "stopped") return { kind: "halted" };
     if (result.status === "failed") return { kind: "failed", index, result };
     results.push(result.output);
@@ -61,7 +79,7 @@ async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPl
   return { kind: "completed", results, lastStore };
 }
 
-async function runParallel(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string): Promise<ContainerResult> {
+async function runParallel(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
   const items = plan.items ?? [];
   const results = new Array<unknown>(items.length).fill(null);
   const stores = new Array<OutputStore | null>(items.length).fill(null);
@@ -75,7 +93,7 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
       next += 1;
       const frame: IterationFrame = { kind: "parallel", container: node, index, item: items[index], results: [], parent: place.frame };
       const store = new OutputStore(place.store);
-      const result = await iterationRun(place, node, frame, store, spanId, group.child()).execute();
+      const result = await runIteration(place, node, frame, store, spanId, spent, group.child());
       if (result.status === "halted") halted = true;
       else if (result.status === "stopped") continue;
       else if (result.status === "failed") {
@@ -119,18 +137,20 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
     ...(place.iteration.length > 0 ? { iteration: [...place.iteration] } : {}),
   });
   let outcome: ContainerResult;
+  const spent: Spent = { usage: undefined };
+  const usage = () => (spent.usage ? { usage: spent.usage } : {});
   try {
     const plan = planIterations(place, node);
     span.open(plan.config);
     if (plan.items?.length === 0) skipScope(run, node.body!, `'${node.name}' ran no iterations`);
-    outcome = node.info.container === "loop" ? await runLoop(place, node, plan, span.id) : await runParallel(place, node, plan, span.id);
+    outcome = node.info.container === "loop" ? await runLoop(place, node, plan, span.id, spent) : await runParallel(place, node, plan, span.id, spent);
   } catch (error) {
     if (run.halt) {
       reportInterrupted(run, node, span);
       return { status: "notRun" };
     }
     reportFailure(run, node, span, error);
-    return { status: "failed", error };
+    return { status: "failed", error, ...usage() };
   }
   if (outcome.kind === "halted") {
     if (run.halt) reportInterrupted(run, node, span);
@@ -144,11 +164,11 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
   if (outcome.kind === "failed") {
     const error = iterationError(node, outcome);
     reportFailure(run, node, span, error);
-    return { status: "failed", error };
+    return { status: "failed", error, ...usage() };
   }
   outcome.lastStore?.copyInto(place.store);
   const output = { results: outcome.results };
   const durationMs = span.close("succeeded", { output });
   run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output, durationMs });
-  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [] };
+  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [], ...usage() };
 }

@@ -1,6 +1,7 @@
 import { errorInfo } from "../errors";
 import type { GraphEdge, GraphNode, GraphScope } from "../graph";
-import { runCheckpointed } from "./checkpoints";
+import type { Usage } from "@/contract";
+import { addSpent, runCheckpointed, usageOf } from "./checkpoints";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
 import { executeContainer, skipScope } from "./container-run";
 import { frameInput, type IterationFrame } from "./frames";
@@ -33,6 +34,8 @@ export class ScopeRun implements ExecutionPlace {
   private inFlight = 0;
   private failure: { node: GraphNode; error: unknown } | null = null;
   private finish: (() => void) | null = null;
+  /** What the blocks of this scope spent, restored ones included: a container keeps its iterations' sum with its checkpoint. */
+  spent: Usage | undefined;
 
   constructor(
     run: RunContext,
@@ -144,6 +147,7 @@ export class ScopeRun implements ExecutionPlace {
 
   private settle(node: GraphNode, outcome: BlockOutcome): void {
     this.inFlight -= 1;
+    this.spent = addSpent(this.spent, usageOf(outcome));
     if (outcome.status === "completed") this.completed(node, outcome.output);
     else if (outcome.status === "failed") this.failed(node, outcome.error);
     if (this.inFlight === 0) this.finish?.();

@@ -1,4 +1,5 @@
 import "server-only";
+import { CheckpointRepository } from "./checkpoint-repository";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { RunEventRepository } from "./run-event-repository";
@@ -6,6 +7,7 @@ import { RunRepository } from "./run-repository";
 import { SecretRepository } from "./secret-repository";
 import { loadSecretKey } from "./secret-key";
 import { SpanRepository } from "./span-repository";
+import { WorkerRepository } from "./worker-repository";
 import { WorkflowRepository } from "./workflow-repository";
 import { WorkspaceRepository } from "./workspace-repository";
 
@@ -16,6 +18,8 @@ export interface Repositories {
   runEvents: RunEventRepository;
   secrets: SecretRepository;
   workspaces: WorkspaceRepository;
+  checkpoints: CheckpointRepository;
+  workers: WorkerRepository;
 }
 
 /**
@@ -23,7 +27,8 @@ export interface Repositories {
  * DATA_DIR/secret.key, loaded when a secret is first touched.
  */
 export function createRepositories(prisma: PrismaClient, options: { secretKey?: Buffer | (() => Buffer) } = {}): Repositories {
-  const secretKey = options.secretKey ?? (() => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }));
+  const key = options.secretKey ?? (() => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }));
+  const secretKey = typeof key === "function" ? key : () => key;
   return {
     workflows: new WorkflowRepository(prisma),
     runs: new RunRepository(prisma),
@@ -31,6 +36,8 @@ export function createRepositories(prisma: PrismaClient, options: { secretKey?: 
     runEvents: new RunEventRepository(prisma),
     secrets: new SecretRepository(prisma, secretKey),
     workspaces: new WorkspaceRepository(prisma),
+    checkpoints: new CheckpointRepository(prisma, secretKey),
+    workers: new WorkerRepository(prisma),
   };
 }
 

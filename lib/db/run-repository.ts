@@ -17,6 +17,11 @@ export interface NewRun {
   input?: Record<string, unknown>;
   /** Defaults to now. */
   startedAt?: Date | string;
+  /** The workflow document the run executes (kept so that a resumed run goes on with the same graph). */
+  document?: unknown;
+  parentRunId?: string;
+  /** The process executing it, when it starts at once. */
+  worker?: string;
 }
 
 export interface RunChanges {
@@ -57,6 +62,9 @@ export class RunRepository {
           workflowId: run.workflowId,
           status,
           input: toJsonValue(run.input ?? {}, "input"),
+          ...(run.document === undefined ? {} : { document: toJsonValue(run.document, "document") }),
+          ...(run.parentRunId === undefined ? {} : { parentRunId: run.parentRunId }),
+          ...(run.worker === undefined ? {} : { worker: run.worker }),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
           ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
@@ -114,15 +122,56 @@ export class RunRepository {
   }
 
   /**
-   * Marks every run still queued, running or paused as failed with `message`: called once at
-   * server start, because a run's process is gone after a restart. Returns how many changed.
+   * A worker takes a run: a queued run starts (startedAt now), a running or paused one whose
+   * process died is taken over (`recoveries` + 1). Answers the run as it was before, or null when
+   * it has ended (cancelled while queued, say) and must not execute.
    */
-  async failUnfinished(message: string, endedAt: Date = new Date()): Promise<number> {
+  async claim(id: string, worker: string): Promise<{ run: RunRecord; document: unknown; fresh: boolean } | null> {
+    const row = await this.prisma.run.findUnique({ where: { id } });
+    if (!row) throw new NotFoundError("Run", id);
+    if (row.status === "queued") {
+      const { count } = await this.prisma.run.updateMany({ where: { id, status: "queued" }, data: { status: "running", worker, startedAt: new Date() } });
+      if (count === 1) return { run: toStoredRun(row), document: row.document, fresh: true };
+      return this.claim(id, worker);
+    }
+    if (row.status !== "running" && row.status !== "paused") return null;
     const { count } = await this.prisma.run.updateMany({
-      where: { status: { in: ["queued", "running", "paused"] } },
-      data: { status: "failed", error: { code: "server_restarted", message }, endedAt },
+      where: { id, status: row.status },
+      data: { status: "running", worker, ...(row.worker === worker ? {} : { recoveries: { increment: 1 } }) },
     });
-    return count;
+    if (count === 0) return this.claim(id, worker);
+    return { run: toStoredRun(row), document: row.document, fresh: false };
+  }
+
+  /** How many runs wait ahead of a queued one (everywhere), plus one; undefined when it is not queued. */
+  async queuePosition(id: string): Promise<number | undefined> {
+    const row = await this.prisma.run.findUnique({ where: { id }, select: { status: true, queuedAt: true } });
+    if (row?.status !== "queued") return undefined;
+    return 1 + (await this.prisma.run.count({ where: { status: "queued", queuedAt: { lt: row.queuedAt } } }));
+  }
+
+  /** Runs not yet ended that the given processes were executing. */
+  async listLiveOf(workers: readonly string[]): Promise<Array<RunRecord & { workspaceId: string; parentRunId: string | null }>> {
+    if (workers.length === 0) return [];
+    const rows = await this.prisma.run.findMany({ where: { worker: { in: [...workers] }, status: { in: ["running", "paused"] } } });
+    return rows.map((row) => ({ ...toStoredRun(row), workspaceId: row.workspaceId, parentRunId: row.parentRunId }));
+  }
+
+  /** Queued runs stored before `before`, oldest first: ones whose hand-over to the queue may have been lost. */
+  async listQueuedBefore(before: Date, limit = 500): Promise<Array<{ id: string; workspaceId: string }>> {
+    return this.prisma.run.findMany({
+      where: { status: "queued", queuedAt: { lt: before } },
+      orderBy: { queuedAt: "asc" },
+      take: limit,
+      select: { id: true, workspaceId: true },
+    });
+  }
+
+  /** The workspace a run belongs to (for work that starts from a run id alone, such as a worker). @throws NotFoundError */
+  async workspaceOf(id: string): Promise<string> {
+    const row = await this.prisma.run.findUnique({ where: { id }, select: { workspaceId: true } });
+    if (!row) throw new NotFoundError("Run", id);
+    return row.workspaceId;
   }
 
   /** Newest first. @throws NotFoundError when the workflow is not one of the workspace's */
@@ -189,5 +238,8 @@ function toStoredRun(row: Run): RunRecord {
     input: (row.input ?? {}) as Record<string, unknown>,
     output: row.output ?? null,
     error: (row.error ?? null) as ErrorInfo | null,
+    queuedAt: row.queuedAt.toISOString(),
+    worker: row.worker,
+    recoveries: row.recoveries,
   };
 }

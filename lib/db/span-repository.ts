@@ -30,6 +30,15 @@ export class SpanRepository {
     }
   }
 
+  /**
+   * Closes the spans of a run still marked running (their process stopped before they ended): they
+   * become failed with `error`, so a trace never shows work running under a run that is not.
+   */
+  async closeRunning(runId: string, error: { code: string; message: string }, endedAt: Date = new Date()): Promise<number> {
+    const { count } = await this.prisma.span.updateMany({ where: { runId, status: "running" }, data: { status: "failed", error, endedAt } });
+    return count;
+  }
+
   /** A run's spans in start order. */
   async listByRun(runId: string): Promise<SpanRecord[]> {
     const rows = await this.prisma.span.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
@@ -55,6 +64,7 @@ function toSpanData(span: SpanRecord) {
     output: toNullableJson(span.output, "output"),
     error: toNullableJson(span.error, "error"),
     iteration: toNullableJson(span.iteration, "iteration"),
+    worker: span.worker ?? null,
     ...(span.usage ? usageToColumns(span.usage) : NO_USAGE_COLUMNS),
   };
 }
@@ -79,6 +89,7 @@ export function toSpanRecord(row: Span): SpanRecord {
   if (row.output !== null) span.output = row.output;
   if (row.error !== null) span.error = row.error as unknown as ErrorInfo;
   if (row.iteration !== null) span.iteration = row.iteration as number[];
+  if (row.worker !== null) span.worker = row.worker;
   const usage = usageFromColumns(row);
   if (usage) span.usage = usage;
   return span;

@@ -49,6 +49,7 @@ export const HTTP_STATUS_BY_CODE = {
   internal_error: 500,
   run_setup_failed: 500,
   server_restarted: 500,
+  worker_lost: 500,
   secret_unreadable: 500,
   invalid_secret_key: 500,
   invalid_configuration: 500,

@@ -33,7 +33,7 @@ beforeEach(() => {
 
 function nextEvent<T extends RunEvent["type"]>(live: LiveRun, type: T): Promise<Extract<RunEvent, { type: T }>> {
   return new Promise((resolve) => {
-    const stop = live.channel.subscribe(0, ({ event }) => {
+    const stop = live.channel!.subscribe(0, ({ event }) => {
       if (event.type === type) {
         queueMicrotask(() => stop());
         resolve(event as Extract<RunEvent, { type: T }>);

@@ -14,18 +14,22 @@ export class RunChannel {
   private readonly listeners = new Set<Listener>();
   private closed = false;
 
-  constructor(readonly runId: string) {}
+  /** `startSeq`: events a resumed run's earlier attempts already stored; numbering goes on after them. */
+  constructor(
+    readonly runId: string,
+    private readonly startSeq = 0,
+  ) {}
 
   get ended(): boolean {
     return this.closed;
   }
 
   get lastSeq(): number {
-    return this.events.length;
+    return this.startSeq + this.events.length;
   }
 
   publish(event: RunEvent): SequencedRunEvent {
-    const item = { seq: this.events.length + 1, event };
+    const item = { seq: this.lastSeq + 1, event };
     this.events.push(item);
     for (const listener of this.listeners) listener(item);
     if (isTerminalEvent(event)) {
@@ -35,9 +39,14 @@ export class RunChannel {
     return item;
   }
 
-  /** Replays events after `afterSeq`, then follows live ones; returns an unsubscribe function. */
+  /** The first sequence number this channel holds (earlier ones are in storage only). */
+  get firstSeq(): number {
+    return this.startSeq + 1;
+  }
+
+  /** Replays events after `afterSeq` (at least firstSeq - 1), then follows live ones; returns an unsubscribe function. */
   subscribe(afterSeq: number, listener: Listener): () => void {
-    for (const item of this.events.slice(afterSeq)) listener(item);
+    for (const item of this.events.slice(Math.max(0, afterSeq - this.startSeq))) listener(item);
     if (this.closed) return () => {};
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

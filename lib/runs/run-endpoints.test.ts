@@ -215,15 +215,27 @@ describe("runs over the API: support routing against the test LLM server", () =>
   });
 });
 
-describe("runs left by a previous process", () => {
-  it("are marked failed at start, with a message saying why", async () => {
+describe("a run no process will finish", () => {
+  it("ends with its final event, a duration and no span left running", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const orphan = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "running" });
-    const finished = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
-    expect(await kit.runtime.runs.failOrphans()).toBeGreaterThanOrEqual(1);
-    const run = (await (await getRun(orphan.id)).json()) as { status: string; error: { message: string } };
+    const { runs, spans, runEvents } = kit.database.repositories;
+    const orphan = await runs.create({ workspaceId: ws, workflowId, status: "running", startedAt: new Date(Date.now() - 5_000) });
+    await runEvents.append(orphan.id, [{ seq: 1, event: { type: "run.started", runId: orphan.id, workflowId, startedAt: orphan.startedAt } }]);
+    await spans.upsertMany([
+      { id: "span-1", runId: orphan.id, parentId: null, kind: "block", blockId: "b", blockName: "B", blockType: "agent", status: "running", startedAt: orphan.startedAt },
+    ]);
+    const lost = { status: "failed" as const, error: { code: "worker_lost" as const, message: "The process executing this run stopped." } };
+    expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(true);
+    expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(false);
+    const run = (await (await getRun(orphan.id)).json()) as { status: string; error: { message: string }; durationMs: number; spans: Array<{ status: string }> };
     expect(run.status).toBe("failed");
-    expect(run.error.message).toMatch(/server restarted/);
-    expect(((await (await getRun(finished.id)).json()) as { status: string }).status).toBe("succeeded");
+    expect(run.error.message).toMatch(/process executing this run stopped/);
+    expect(run.durationMs).toBeGreaterThanOrEqual(5_000);
+    expect(run.spans.map((span) => span.status)).toEqual(["failed"]);
+    const events = await runEvents.listAfter(orphan.id, 0);
+    expect(events.map((item) => [item.seq, item.event.type])).toEqual([
+      [1, "run.started"],
+      [2, "run.failed"],
+    ]);
   });
 });

@@ -48,7 +48,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       const { runs, repositories } = deps();
       const live = await runs.start(workspace.id, workflowId, input);
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
-        return runEventStream({ runId: live.runId, afterSeq: 0, live, events: repositories.runEvents, signal: request.signal });
+        return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal });
       }
       if (wait) {
         await live.done;
@@ -65,7 +65,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     events: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts
-      return runEventStream({ runId: id, afterSeq: lastEventId(request), live: runs.liveRun(id), events: repositories.runEvents, signal: request.signal });
+      return runEventStream({ runId: id, afterSeq: lastEventId(request), runs, events: repositories.runEvents, signal: request.signal });
     }),
     cancel: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
       await deps().runs.cancel(workspace.id, id);

@@ -32,6 +32,8 @@ export class RunRecorder implements RunObserver {
     private readonly redactor: SecretRedactor = new SecretRedactor(),
     private readonly onPersistError: (error: unknown) => void = (error) =>
       console.error(`[trellis] could not store run ${channel.runId} events:`, redactor.redactText(error instanceof Error ? error.message : String(error))),
+    /** Told the last sequence number stored after each batch (other processes follow the run through it). */
+    private readonly onStored: (lastSeq: number) => void = () => {},
   ) {}
 
   event(unmasked: RunEvent): void {
@@ -62,8 +64,12 @@ export class RunRecorder implements RunObserver {
     this.schedule();
   }
 
-  /** Writes everything still pending and waits for it. */
-  async flush(): Promise<void> {
+  /**
+   * Writes everything still pending and waits for it.
+   * @throws when a write fails and `strict` is set (a checkpoint must not be stored ahead of its events)
+   */
+  async flush(strict = false): Promise<void> {
+    const failuresBefore = this.failures;
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -77,7 +83,10 @@ export class RunRecorder implements RunObserver {
         try {
           // Spans first: an event that mentions a span can then always be joined to it.
           if (spans.length > 0) await this.persistence.upsertSpans(spans);
-          if (events.length > 0) await this.persistence.appendEvents(this.channel.runId, events);
+          if (events.length > 0) {
+            await this.persistence.appendEvents(this.channel.runId, events);
+            this.onStored(events[events.length - 1]!.seq);
+          }
         } catch (error) {
           this.failures += 1;
           this.onPersistError(error);
@@ -85,6 +94,7 @@ export class RunRecorder implements RunObserver {
       });
     }
     await this.writing;
+    if (strict && this.failures > failuresBefore) throw new Error(`the run's events could not be stored`);
   }
 
   get persistFailures(): number {

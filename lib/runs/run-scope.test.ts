@@ -63,7 +63,7 @@ async function expectStatus(response: Response, status: number, code: string) {
 
 function nextEvent(live: LiveRun, type: RunEvent["type"]): Promise<RunEvent> {
   return new Promise((resolve) => {
-    const stop = live.channel.subscribe(0, ({ event }) => {
+    const stop = live.channel!.subscribe(0, ({ event }) => {
       if (event.type === type) {
         queueMicrotask(() => stop());
         resolve(event);

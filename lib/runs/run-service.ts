@@ -1,43 +1,49 @@
 import "server-only";
-import { workflowDocumentSchema, type WorkflowDocument, type RunStatus, type RunRecord } from "@/contract";
-import { emptyUsage, executeWorkflow, SecretRedactor, type ExecutionRequest, type ExecutionResult } from "@/executor";
+import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { RunApprovals } from "./approvals";
-import { RunChannel } from "./run-channel";
-import { RunRecorder } from "./run-recorder";
+import type { RunBus, SignalBatcher } from "./durable/run-bus";
+import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type RunExecutionSetup } from "./durable/run-execution";
+import type { RunQueue } from "./durable/run-queue";
+import type { RunChannel } from "./run-channel";
 
-/** What a run needs from the runtime besides storage: block types, handlers and what `{{NAME}}` reads. */
-export interface RunExecutionSetup {
-  lookupBlockType: ExecutionRequest["lookupBlockType"];
-  lookupHandler: ExecutionRequest["lookupHandler"];
-  /** `{{NAME}}`: the run's workflowEnv (stored secrets, then the allowed process variables). */
-  env: (name: string) => string | undefined;
-  /** Every secret value the run could show, by name: masked as `[secret:NAME]` in all it stores and streams. */
-  secrets: ReadonlyMap<string, string>;
-}
+export type { RunExecutionSetup } from "./durable/run-execution";
 
 export interface RunServiceDependencies {
-  repositories: Pick<Repositories, "workflows" | "runs" | "spans" | "runEvents">;
+  repositories: ExecutionRepositories & Pick<Repositories, "workflows" | "workers">;
   /** Prepares handlers and the env for one run of the workspace (its stored secrets are read here, once per run). */
   prepare(workspaceId: string): Promise<RunExecutionSetup>;
+  /** A run's time limit when its workflow sets none. */
   runTimeoutMs?: number;
   /** How long a finished run's events stay in memory for late subscribers. */
   retainMs?: number;
+}
+
+/** How the service reaches other processes; without it (tests, scripts) runs execute at once in this process. */
+export interface RunDistribution {
+  queue: RunQueue;
+  bus: RunBus;
+  signals: SignalBatcher;
+  /** This process's id in the workers table (also DBOS's executor id). */
+  workerId: string;
+  /** A process whose heartbeat is older than this is dead. */
+  leaseMs: number;
 }
 
 export interface LiveRun {
   runId: string;
   workspaceId: string;
   workflowId: string;
-  channel: RunChannel;
-  /** Resolves with the stored run once it has ended and everything is written. */
+  /** Resolves with the stored run once it has ended and everything is written, wherever it executed. */
   done: Promise<RunRecord>;
+  /** Its events as they happen, when it executes in this process right away (a tool's run; every run without a queue). */
+  channel?: RunChannel;
 }
 
 interface LiveEntry extends LiveRun {
+  channel: RunChannel;
+  attempt: AttemptHandle;
   controller: AbortController;
-  recorder: RunRecorder;
-  redactor: SecretRedactor;
   workflowName: string;
   parentRunId?: string;
 }
@@ -45,7 +51,7 @@ interface LiveEntry extends LiveRun {
 export interface StartRunOptions {
   /** Workflow-as-tool nesting depth (0 for a run started through the API). */
   depth?: number;
-  /** The run whose agent called this workflow as a tool. */
+  /** The run whose agent called this workflow as a tool: such a run executes at once, inside its parent's process. */
   parentRunId?: string;
   /** Aborting it cancels the run: a parent run's cancellation reaches the runs it started. */
   signal?: AbortSignal;
@@ -58,15 +64,29 @@ export interface RunLink {
   workflowName: string;
 }
 
-const END_STATUS: Record<ExecutionResult["status"], RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
+/** Ends a run that no process will finish, with everything a finished run has. */
+export interface LostRunEnd {
+  status: Extract<RunStatus, "failed" | "cancelled">;
+  error: { code: "worker_lost" | "cancelled" | "server_restarted"; message: string };
+}
+
+const LOCAL_WORKER = "local";
+/** How often a caller waiting for a run elsewhere re-reads it, in case a signal was lost. */
+const WAIT_POLL_MS = 2_000;
 
 /**
- * Starts runs in the background and keeps them going whatever happens to the request that
- * started them: a run belongs to the server, not to a browser tab. Streams subscribe to a run's
- * channel; storage gets events and spans in batches.
+ * Runs belong to the server, not to the request that started them. A run is stored `queued` and
+ * handed to the durable queue; a worker process (maybe this one) executes it (`executeQueued`),
+ * and its events reach any process's streams through storage and the run bus. Cancel reaches a
+ * run wherever it executes. Without a RunDistribution (tests, scripts) runs execute at once here.
  */
 export class RunService {
   private readonly live = new Map<string, LiveEntry>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  /** Streams waiting for a run to start executing here. */
+  private readonly starts = new Set<() => void>();
+  private distribution: RunDistribution | undefined;
+  private unsubscribe: (() => void) | undefined;
   /** Tool calls waiting for a person; a run is `paused` while one waits. */
   readonly approvals: RunApprovals;
 
@@ -75,14 +95,28 @@ export class RunService {
       emit: (runId, event) => {
         const entry = this.live.get(runId);
         if (!entry || entry.channel.ended) return false;
-        entry.recorder.event(event);
+        entry.attempt.recorder.event(event);
         return true;
       },
-      redact: (runId, value) => this.live.get(runId)?.redactor.redact(value) ?? value,
+      redact: (runId, value) => this.live.get(runId)?.attempt.redactor.redact(value) ?? value,
       setStatus: async (runId, status) => {
         await this.deps.repositories.runs.update(runId, { status }, { onlyIfStatus: ["running", "paused"] });
       },
     });
+  }
+
+  /** Connects the service to the queue and the other processes (at start-up, before serving). */
+  distribute(distribution: RunDistribution): void {
+    this.unsubscribe?.();
+    this.distribution = distribution;
+    this.unsubscribe = distribution.bus.subscribe((signal) => {
+      if (signal.kind === "cancel") this.live.get(signal.runId)?.controller.abort();
+      else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
+    });
+  }
+
+  get workerId(): string {
+    return this.distribution?.workerId ?? LOCAL_WORKER;
   }
 
   /** Starts a run of one of the workspace's workflows (another workspace's is not found). */
@@ -97,58 +131,194 @@ export class RunService {
       blocks: workflow.blocks,
       edges: workflow.edges,
     });
-    const run = await repositories.runs.create({ workspaceId, workflowId, status: "running", input });
-    const channel = new RunChannel(run.id);
+    const distribution = this.distribution;
+    if (!distribution || options.parentRunId !== undefined) {
+      const run = await repositories.runs.create({
+        workspaceId,
+        workflowId,
+        status: "running",
+        input,
+        document,
+        worker: this.workerId,
+        ...(options.parentRunId === undefined ? {} : { parentRunId: options.parentRunId }),
+      });
+      return this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable: false });
+    }
+    const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document });
+    // A run whose hand-over is lost (the process died in between) stays queued; the recovery sweep hands it over again.
+    await distribution.queue.enqueue(run.id, workspaceId);
+    return { runId: run.id, workspaceId, workflowId, done: this.whenEnded(workspaceId, run.id) };
+  }
+
+  /**
+   * Executes a queued run in this process (the durable queue calls it): a queued run starts, one
+   * whose process died goes on from its checkpoints. Resolves when it has ended.
+   */
+  async executeQueued(runId: string): Promise<void> {
+    const { repositories } = this.deps;
+    const claimed = await repositories.runs.claim(runId, this.workerId);
+    if (!claimed) return;
+    const workspaceId = await repositories.runs.workspaceOf(runId);
+    const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
+    let resumed: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number } | undefined;
+    if (!claimed.fresh) {
+      await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
+      const [checkpoints, lastSeq] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.lastSeq(runId)]);
+      resumed = { checkpoints, lastSeq };
+    }
+    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed });
+    await entry.done;
+  }
+
+  private execute(
+    workspaceId: string,
+    run: RunRecord,
+    document: WorkflowDocument,
+    options: { depth: number; durable: boolean; parentRunId?: string; signal?: AbortSignal; resumed?: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number } },
+  ): LiveEntry {
     const controller = new AbortController();
-    // Filled with the run's secrets once they are read (prepare); everything recorded passes through it.
-    const redactor = new SecretRedactor();
-    const recorder = new RunRecorder(
-      channel,
-      {
-        appendEvents: (runId, events) => repositories.runEvents.append(runId, events),
-        upsertSpans: (spans) => repositories.spans.upsertMany(spans),
-      },
-      redactor,
-    );
     if (options.signal) {
       if (options.signal.aborted) controller.abort();
       else options.signal.addEventListener("abort", () => controller.abort(), { once: true });
     }
-    const done = this.execute(workspaceId, run, document, input, recorder, redactor, controller.signal, options.depth ?? 0);
+    const attempt = executeAttempt(
+      { repositories: this.deps.repositories, prepare: this.deps.prepare, signals: this.distribution?.signals },
+      {
+        run,
+        workspaceId,
+        document,
+        depth: options.depth,
+        signal: controller.signal,
+        worker: this.workerId,
+        durable: options.durable,
+        timeoutMs: this.deps.runTimeoutMs,
+        ...(options.resumed ? { resumed: options.resumed } : {}),
+      },
+    );
     const entry: LiveEntry = {
       runId: run.id,
       workspaceId,
-      workflowId,
-      channel,
-      done,
+      workflowId: run.workflowId,
+      channel: attempt.channel,
+      attempt,
       controller,
-      recorder,
-      redactor,
+      done: attempt.done,
       workflowName: document.name,
       parentRunId: options.parentRunId,
     };
     this.live.set(run.id, entry);
-    void done.finally(() => setTimeout(() => this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.());
+    for (const started of [...this.starts]) started();
+    void attempt.done
+      .finally(() => {
+        this.wake(run.id);
+        setTimeout(() => this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.();
+      })
+      .catch(() => {});
     return entry;
   }
 
-  /**
-   * Cancels a live run of the workspace; a run this process does not hold (left by a restart) is
-   * marked cancelled. Another workspace's run is not found.
-   */
-  async cancel(workspaceId: string, runId: string): Promise<void> {
-    const entry = this.live.get(runId);
-    if (entry && entry.workspaceId === workspaceId) {
-      entry.controller.abort();
-      return;
-    }
-    const run = await this.deps.repositories.runs.get(workspaceId, runId);
-    if (run.status === "queued" || run.status === "running" || run.status === "paused") {
-      await this.deps.repositories.runs.update(runId, { status: "cancelled", endedAt: new Date() }, { onlyIfStatus: ["queued", "running", "paused"] });
+  /** The stored run once it has ended, wherever it executes. */
+  private async whenEnded(workspaceId: string, runId: string): Promise<RunRecord> {
+    const { runs } = this.deps.repositories;
+    for (;;) {
+      const local = this.live.get(runId);
+      if (local) return local.done;
+      const woken = new Promise<void>((resolve) => {
+        const set = this.waiters.get(runId) ?? new Set();
+        set.add(resolve);
+        this.waiters.set(runId, set);
+        setTimeout(resolve, WAIT_POLL_MS).unref?.();
+      });
+      const run = await runs.get(workspaceId, runId);
+      if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") return run;
+      await woken;
     }
   }
 
-  liveRun(runId: string): LiveRun | undefined {
+  private wake(runId: string): void {
+    const set = this.waiters.get(runId);
+    if (!set) return;
+    this.waiters.delete(runId);
+    for (const resolve of set) resolve();
+  }
+
+  /**
+   * Cancels a run of the workspace wherever it is: a queued one is taken off the queue, one this
+   * process executes stops at once, one another live process executes is told through the run bus,
+   * and one whose process died ends here. Another workspace's run is not found.
+   */
+  async cancel(workspaceId: string, runId: string): Promise<void> {
+    const entry = this.live.get(runId);
+    if (entry && entry.workspaceId === workspaceId && !entry.channel.ended) {
+      entry.controller.abort();
+      return;
+    }
+    const { runs, workers } = this.deps.repositories;
+    const run = await runs.get(workspaceId, runId);
+    const distribution = this.distribution;
+    if (run.status === "queued") {
+      await distribution?.queue.dequeue(runId);
+      if (await this.endLost(run, { status: "cancelled", error: { code: "cancelled", message: "The run was cancelled" } }, ["queued"])) return;
+      return this.cancel(workspaceId, runId);
+    }
+    if (run.status !== "running" && run.status !== "paused") return;
+    if (distribution && run.worker && (await workers.isAlive(run.worker, distribution.leaseMs))) {
+      await distribution.bus.publish({ kind: "cancel", runId });
+      return;
+    }
+    await distribution?.queue.dequeue(runId);
+    await this.endLost(run, { status: "cancelled", error: { code: "cancelled", message: "The run was cancelled" } }, ["running", "paused"]);
+  }
+
+  /**
+   * Ends a run no process will finish (cancelled while queued, its process dead and nothing to
+   * resume): its row, its spans still marked running, and its final event, like any ended run.
+   * Answers false when the run was no longer in one of `from` (someone else moved it first).
+   */
+  async endLost(run: RunRecord, end: LostRunEnd, from: readonly RunStatus[]): Promise<boolean> {
+    const { runs, spans, runEvents } = this.deps.repositories;
+    const endedAt = new Date();
+    const durationMs = Math.max(0, endedAt.getTime() - new Date(run.startedAt).getTime());
+    const updated = await runs.update(run.id, { status: end.status, error: end.error, endedAt, durationMs }, { onlyIfStatus: from });
+    if (!updated) return false;
+    await spans.closeRunning(run.id, { code: end.error.code, message: end.status === "cancelled" ? "The run was cancelled" : end.error.message }, endedAt);
+    const event: RunEvent = end.status === "cancelled" ? { type: "run.cancelled", runId: run.id } : { type: "run.failed", runId: run.id, error: end.error };
+    await runEvents.append(run.id, [{ seq: (await runEvents.lastSeq(run.id)) + 1, event }]);
+    this.distribution?.signals.ended(run.id);
+    this.wake(run.id);
+    return true;
+  }
+
+  /**
+   * Resolves when something may have happened to the run (new events stored, it ended, or it
+   * started executing here) or after `timeoutMs`, whichever comes first.
+   */
+  nextSignal(runId: string, timeoutMs: number): { promise: Promise<void>; cancel: () => void } {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    const timer = setTimeout(() => finish(), timeoutMs);
+    const unsubscribe = this.distribution?.bus.subscribe((signal) => {
+      if (signal.kind === "events" ? signal.runs.some(([id]) => id === runId) : signal.kind === "ended" && signal.runIds.includes(runId)) finish();
+    });
+    const set = this.waiters.get(runId) ?? new Set();
+    set.add(() => finish());
+    this.waiters.set(runId, set);
+    const started = () => this.live.has(runId) && finish();
+    this.starts.add(started);
+    function cleanupAll(self: RunService) {
+      clearTimeout(timer);
+      unsubscribe?.();
+      self.starts.delete(started);
+    }
+    const finish = () => {
+      cleanupAll(this);
+      resolve();
+    };
+    return { promise, cancel: () => cleanupAll(this) };
+  }
+
+  /** The run as this process executes it now, if it does (its channel holds every event of this attempt). */
+  liveRun(runId: string): (LiveRun & { channel: RunChannel }) | undefined {
     return this.live.get(runId);
   }
 
@@ -162,63 +332,8 @@ export class RunService {
     return chain;
   }
 
-  /** Runs left running by a process that stopped can never finish: mark them failed, once at start. */
-  async failOrphans(): Promise<number> {
-    return this.deps.repositories.runs.failUnfinished("The server restarted while this run was in progress.");
-  }
-
-  private async execute(
-    workspaceId: string,
-    run: RunRecord,
-    document: WorkflowDocument,
-    input: Record<string, unknown>,
-    recorder: RunRecorder,
-    redactor: SecretRedactor,
-    signal: AbortSignal,
-    depth: number,
-  ): Promise<RunRecord> {
-    const { repositories } = this.deps;
-    let result: ExecutionResult;
-    try {
-      const setup = await this.deps.prepare(workspaceId);
-      for (const [name, value] of setup.secrets) redactor.add(name, value);
-      result = await executeWorkflow({
-        document,
-        lookupBlockType: setup.lookupBlockType,
-        lookupHandler: setup.lookupHandler,
-        env: setup.env,
-        redactor,
-        observer: recorder,
-        runId: run.id,
-        workflowId: run.workflowId,
-        input,
-        signal,
-        runTimeoutMs: this.deps.runTimeoutMs,
-        depth,
-      });
-    } catch (error) {
-      // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets unreadable).
-      const message = redactor.redactText(error instanceof Error ? error.message : String(error));
-      recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
-      result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: 0 };
-    }
-    await recorder.flush();
-    const endedAt = new Date(new Date(run.startedAt).getTime() + result.durationMs);
-    let stored: RunRecord | null;
-    try {
-      // The engine masks both already; the stored row is masked here once more, whatever made it.
-      stored = await repositories.runs.update(run.id, {
-        status: END_STATUS[result.status],
-        output: redactor.redact(result.output ?? null),
-        error: redactor.redact(result.error),
-        endedAt,
-        durationMs: Math.round(result.durationMs),
-        usage: result.usage,
-      });
-    } finally {
-      // Streams end even when storage failed; they must never hang.
-      await recorder.publishEnd();
-    }
-    return stored ?? (await repositories.runs.get(workspaceId, run.id));
+  /** Stops every run this process executes without ending them (shutdown): another process resumes them. */
+  liveRunIds(): string[] {
+    return [...this.live.values()].filter((entry) => !entry.channel.ended).map((entry) => entry.runId);
   }
 }

@@ -222,7 +222,7 @@ describe("a canary secret", () => {
     );
     const live = await kit.runtime.runs.start(ws, workflowId);
     const requested = await new Promise<RunEvent>((resolve) => {
-      const stop = live.channel.subscribe(0, ({ event }) => {
+      const stop = live.channel!.subscribe(0, ({ event }) => {
         if (event.type === "tool.approval.requested") {
           queueMicrotask(() => stop());
           resolve(event);

@@ -3,6 +3,7 @@ import { lookupBlockType } from "@/blocks";
 import type { SearchRequest, SearchResponse } from "@/knowledge";
 import { getRepositories, type Repositories } from "@/lib/db";
 import { getKnowledgeService } from "@/lib/knowledge";
+import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
 import { createModelRegistry } from "@/providers";
@@ -109,6 +110,7 @@ export function getRuntime(): Runtime {
     const knowledge = getKnowledgeService();
     globalCache.__trellisRuntime = createRuntime({
       repositories: getRepositories(),
+      runTimeoutMs: workerConfigFrom((name) => process.env[name]).runTimeoutMs,
       knowledgeSearch: (workspaceId, request, callOptions) => knowledge.search(workspaceId, request, callOptions),
     });
   }

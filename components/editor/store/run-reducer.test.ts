@@ -20,7 +20,7 @@ async function recordRun(model: string, message: string, script?: () => void): P
   script?.();
   const live = await kit.runtime.runs.start(workspaceId, workflow.id, { message });
   const events: SequencedRunEvent[] = [];
-  live.channel.subscribe(0, (item) => events.push(item));
+  live.channel!.subscribe(0, (item) => events.push(item));
   await live.done;
   return { runId: live.runId, events };
 }

@@ -1,0 +1,45 @@
+import "server-only";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import type { BlockCheckpoint } from "@/executor";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { toJsonValue } from "./json-value";
+
+/**
+ * Block checkpoints of durable runs. What is stored in clear is the masked result; a result that
+ * held a secret value is also kept sealed (AES-256-GCM with the secret key, bound to its run and
+ * key), because a resumed run needs the real value and the database must not show it.
+ */
+export class CheckpointRepository {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly secretKey: () => Buffer,
+  ) {}
+
+  /** Stores a finished block's result; storing the same key again keeps the first. */
+  async save(runId: string, key: string, checkpoint: BlockCheckpoint, masked: BlockCheckpoint): Promise<void> {
+    const clear = JSON.stringify(checkpoint);
+    const sealed = clear === JSON.stringify(masked) ? null : this.seal(runId, key, clear);
+    await this.prisma.blockCheckpoint.createMany({ data: [{ runId, key, data: toJsonValue(masked, "checkpoint"), sealed }], skipDuplicates: true });
+  }
+
+  async load(runId: string): Promise<Map<string, BlockCheckpoint>> {
+    const rows = await this.prisma.blockCheckpoint.findMany({ where: { runId } });
+    return new Map(rows.map((row) => [row.key, row.sealed ? (JSON.parse(this.open(runId, row.key, row.sealed)) as BlockCheckpoint) : (row.data as unknown as BlockCheckpoint)]));
+  }
+
+  private seal(runId: string, key: string, text: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.secretKey(), iv);
+    cipher.setAAD(Buffer.from(`checkpoint:${runId}:${key}`, "utf8"));
+    const ciphertext = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString("base64");
+  }
+
+  private open(runId: string, key: string, sealed: string): string {
+    const bytes = Buffer.from(sealed, "base64");
+    const decipher = createDecipheriv("aes-256-gcm", this.secretKey(), bytes.subarray(0, 12));
+    decipher.setAAD(Buffer.from(`checkpoint:${runId}:${key}`, "utf8"));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  }
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import type { RunRecord, RunStatus, WorkflowDocument } from "@/contract";
+import { emptyUsage, executeWorkflow, SecretRedactor, type BlockCheckpoint, type CheckpointStore, type ExecutionRequest, type ExecutionResult } from "@/executor";
+import type { Repositories } from "@/lib/db";
+import { RunChannel } from "../run-channel";
+import { RunRecorder } from "../run-recorder";
+import type { SignalBatcher } from "./run-bus";
+
+/** What a run needs from the runtime besides storage: block types, handlers and what `{{NAME}}` reads. */
+export interface RunExecutionSetup {
+  lookupBlockType: ExecutionRequest["lookupBlockType"];
+  lookupHandler: ExecutionRequest["lookupHandler"];
+  /** `{{NAME}}`: the run's workflowEnv (stored secrets, then the allowed process variables). */
+  env: (name: string) => string | undefined;
+  /** Every secret value the run could show, by name: masked as `[secret:NAME]` in all it stores and streams. */
+  secrets: ReadonlyMap<string, string>;
+}
+
+export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints">;
+
+/** One attempt at executing a stored run in this process. */
+export interface RunAttempt {
+  run: RunRecord;
+  workspaceId: string;
+  document: WorkflowDocument;
+  depth: number;
+  signal: AbortSignal;
+  /** The process executing it (stamped on its spans). */
+  worker: string;
+  /** Durable runs keep checkpoints; a workflow called as a tool runs inside its parent's block and keeps none. */
+  durable: boolean;
+  /** Set when an earlier attempt stopped midway: what it stored goes on from here. */
+  resumed?: { checkpoints: Map<string, BlockCheckpoint>; lastSeq: number };
+  timeoutMs?: number;
+}
+
+export interface ExecutionDependencies {
+  repositories: ExecutionRepositories;
+  prepare(workspaceId: string): Promise<RunExecutionSetup>;
+  signals?: SignalBatcher;
+}
+
+const END_STATUS: Record<ExecutionResult["status"], RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
+
+/** The parts of an attempt open streams and approvals talk to while it runs. */
+export interface AttemptHandle {
+  channel: RunChannel;
+  recorder: RunRecorder;
+  redactor: SecretRedactor;
+  done: Promise<RunRecord>;
+}
+
+function checkpointStore(deps: ExecutionDependencies, attempt: RunAttempt, recorder: RunRecorder, redactor: SecretRedactor): CheckpointStore {
+  const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
+  return {
+    restore: (key) => restored.get(key),
+    async save(key, checkpoint) {
+      // The block's events and span go first, so a stream replayed after a crash shows what the checkpoint says.
+      await recorder.flush(true);
+      await deps.repositories.checkpoints.save(attempt.run.id, key, checkpoint, redactor.redact(checkpoint));
+    },
+  };
+}
+
+/**
+ * Executes one attempt at a stored run: events go to its channel at once and to storage in
+ * batches, finished blocks are checkpointed (durable runs), and the run's row gets its end. What
+ * the engine reports passes through the run's redactor before anything sees it.
+ */
+export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt): AttemptHandle {
+  const { repositories, signals } = deps;
+  const { run } = attempt;
+  const channel = new RunChannel(run.id, attempt.resumed?.lastSeq ?? 0);
+  const redactor = new SecretRedactor();
+  const recorder = new RunRecorder(
+    channel,
+    {
+      appendEvents: (runId, events) => repositories.runEvents.append(runId, events),
+      upsertSpans: (spans) => repositories.spans.upsertMany(spans),
+    },
+    redactor,
+    undefined,
+    (seq) => signals?.events(run.id, seq),
+  );
+  const observer = { event: recorder.event.bind(recorder), span: (span: Parameters<RunRecorder["span"]>[0]) => recorder.span({ ...span, worker: attempt.worker }) };
+  const done = (async (): Promise<RunRecord> => {
+    let result: ExecutionResult;
+    const startedAt = new Date(run.startedAt).getTime();
+    try {
+      const setup = await deps.prepare(attempt.workspaceId);
+      for (const [name, value] of setup.secrets) redactor.add(name, value);
+      const elapsed = attempt.resumed ? Date.now() - startedAt : 0;
+      result = await executeWorkflow({
+        document: attempt.document,
+        lookupBlockType: setup.lookupBlockType,
+        lookupHandler: setup.lookupHandler,
+        env: setup.env,
+        redactor,
+        observer,
+        runId: run.id,
+        workflowId: run.workflowId,
+        input: run.input,
+        signal: attempt.signal,
+        runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
+        depth: attempt.depth,
+        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor) } : {}),
+        ...(attempt.resumed ? { resume: { reason: "recovered" as const, startedAt, worker: attempt.worker } } : {}),
+      });
+    } catch (error) {
+      // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets unreadable).
+      const message = redactor.redactText(error instanceof Error ? error.message : String(error));
+      recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
+      result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: Date.now() - startedAt };
+    }
+    await recorder.flush();
+    let stored: RunRecord | null = null;
+    try {
+      // The engine masks both already; the stored row is masked here once more, whatever made it.
+      stored = await repositories.runs.update(
+        run.id,
+        {
+          status: END_STATUS[result.status],
+          output: redactor.redact(result.output ?? null),
+          error: redactor.redact(result.error),
+          endedAt: new Date(startedAt + result.durationMs),
+          durationMs: Math.round(result.durationMs),
+          usage: result.usage,
+        },
+        { onlyIfStatus: ["running", "paused"] },
+      );
+    } finally {
+      // Streams end even when storage failed; they must never hang.
+      await recorder.publishEnd();
+      signals?.ended(run.id);
+    }
+    return stored ?? (await repositories.runs.get(attempt.workspaceId, run.id));
+  })();
+  return { channel, recorder, redactor, done };
+}

@@ -1,0 +1,125 @@
+import "server-only";
+import { DBOS, DBOSClient } from "@dbos-inc/dbos-sdk";
+
+/**
+ * The durable run queue, on DBOS Transact (docs/ARCHITECTURE.md, "Durable runs"). A run is one
+ * DBOS workflow whose id is the run's id, on one queue partitioned by workspace: DBOS stores it,
+ * hands it to one worker at a time within the per-process and per-workspace limits, sweeping the
+ * workspaces' partitions in random order so one workspace's flood cannot starve another. What a
+ * run does inside (its blocks and their checkpoints) is Trellis's own: DBOS replays steps by call
+ * order, and a workflow's blocks finish in an order that differs from run to run.
+ */
+
+export const RUN_QUEUE = "trellis-runs";
+const WORKFLOW_NAME = "trellisRun";
+const APPLICATION = "trellis";
+/** Every process must run the same version: DBOS hands a workflow only to executors of its version. */
+const APPLICATION_VERSION = "trellis-runs-1";
+
+export interface RunQueueLimits {
+  /** Runs one process executes at once. */
+  perProcess: number;
+  /** Runs one workspace executes at once, across every process. */
+  perWorkspace: number;
+  /** How often an idle worker looks for queued runs. */
+  pollMs: number;
+}
+
+export interface RunQueue {
+  /** Hands a stored run to the queue; handing the same run twice is harmless. */
+  enqueue(runId: string, workspaceId: string): Promise<void>;
+  /** Takes a queued run off the queue (a run already executing is stopped through the run bus). */
+  dequeue(runId: string): Promise<void>;
+  /** Puts runs a dead process had taken back on the queue, for any worker. */
+  requeue(runIds: string[]): Promise<void>;
+  /** Runs DBOS still counts as taken by these processes. */
+  pendingOf(workers: string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Options common to both kinds of process. */
+interface QueueConnection {
+  /** A PostgreSQL connection string (the embedded database serves one). */
+  url: string;
+}
+
+class ClientQueue implements RunQueue {
+  constructor(private readonly client: DBOSClient) {}
+
+  async enqueue(runId: string, workspaceId: string): Promise<void> {
+    await this.client.enqueue(
+      {
+        queueName: RUN_QUEUE,
+        workflowName: WORKFLOW_NAME,
+        workflowID: runId,
+        queuePartitionKey: workspaceId,
+        appVersion: APPLICATION_VERSION,
+        applicationName: APPLICATION,
+      },
+      runId,
+    );
+  }
+
+  async dequeue(runId: string): Promise<void> {
+    await this.client.cancelWorkflow(runId).catch(() => {});
+  }
+
+  async requeue(runIds: string[]): Promise<void> {
+    if (runIds.length > 0) await this.client.resumeWorkflows(runIds, { queueName: RUN_QUEUE });
+  }
+
+  async pendingOf(workers: string[]): Promise<string[]> {
+    if (workers.length === 0) return [];
+    const pending = await this.client.listWorkflows({ executorId: workers, status: "PENDING" });
+    return pending.map((workflow) => workflow.workflowID);
+  }
+
+  async close(): Promise<void> {
+    await this.client.destroy();
+  }
+}
+
+/** A process that only serves HTTP: it stores and hands over runs, and never executes one. */
+export async function connectRunQueue(connection: QueueConnection): Promise<RunQueue> {
+  return new ClientQueue(await DBOSClient.create({ systemDatabaseUrl: connection.url, applicationName: APPLICATION }));
+}
+
+/**
+ * A process that executes runs: DBOS is launched with this process's own executor id (its worker
+ * id), so that starting up never recovers another live process's runs, and `execute` is the
+ * workflow every queued run becomes.
+ */
+export async function launchRunWorker(
+  connection: QueueConnection & { workerId: string; limits: RunQueueLimits; execute: (runId: string) => Promise<void> },
+): Promise<RunQueue> {
+  const { limits } = connection;
+  DBOS.setConfig({
+    name: APPLICATION,
+    systemDatabaseUrl: connection.url,
+    executorID: connection.workerId,
+    applicationVersion: APPLICATION_VERSION,
+    logLevel: process.env.TRELLIS_DBOS_LOG_LEVEL ?? "warn",
+  });
+  // Recovery is Trellis's (worker leases), so DBOS's own attempt counter never gives up on a run.
+  DBOS.registerWorkflow(async (runId: string) => connection.execute(runId), { name: WORKFLOW_NAME, maxRecoveryAttempts: 1_000_000 });
+  await DBOS.launch();
+  // The queue's row is shared by every process; the last one started sets the limits.
+  await DBOS.registerQueue(RUN_QUEUE, {
+    workerConcurrency: limits.perProcess,
+    partitionConcurrency: limits.perWorkspace,
+    minPollingIntervalMs: limits.pollMs,
+    onConflict: "always_update",
+  });
+  const client = await DBOSClient.create({ systemDatabaseUrl: connection.url, applicationName: APPLICATION });
+  const queue = new ClientQueue(client);
+  return {
+    enqueue: (runId, workspaceId) => queue.enqueue(runId, workspaceId),
+    dequeue: (runId) => queue.dequeue(runId),
+    requeue: (runIds) => queue.requeue(runIds),
+    pendingOf: (workers) => queue.pendingOf(workers),
+    close: async () => {
+      await queue.close();
+      await DBOS.shutdown();
+    },
+  };
+}

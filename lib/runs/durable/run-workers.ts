@@ -1,0 +1,115 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import pg from "pg";
+import type { Repositories } from "@/lib/db";
+import type { RunService } from "../run-service";
+import { LocalRunBus, PostgresRunBus, SignalBatcher, type RunBus } from "./run-bus";
+import { connectRunQueue, launchRunWorker, type RunQueue } from "./run-queue";
+import type { WorkerConfig } from "./worker-config";
+
+/** A run whose process died this many times is failed rather than resumed again. */
+export const MAX_RECOVERIES = 5;
+/** A queued run older than this is handed to the queue again (its first hand-over may have been lost). */
+const REQUEUE_AFTER_MS = 30_000;
+
+export interface RunWorkersOptions {
+  runs: RunService;
+  repositories: Pick<Repositories, "runs" | "workers">;
+  config: WorkerConfig;
+  /** A PostgreSQL connection string (the embedded database serves one). */
+  url: string;
+  /** With the embedded database one process runs at a time: every other worker it knows of is dead. */
+  singleProcess: boolean;
+  workerId?: string;
+}
+
+export interface RunWorkers {
+  workerId: string;
+  /** Looks for dead workers and lost hand-overs now (the lease loop does it every lease / 3). */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects this process to the durable queue and the other processes: the run bus, the queue (as
+ * a worker when TRELLIS_WORKER is on), and the lease loop. Every lease / 3 a worker renews its
+ * heartbeat, takes over the processes whose heartbeat is older than the lease (their runs go back
+ * on the queue and resume from their checkpoints), and hands over again queued runs whose first
+ * hand-over was lost. So a run whose worker died is resumed within about 1.33 x the lease.
+ */
+export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWorkers> {
+  const { runs, repositories, config, url } = options;
+  const workerId = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const pool = options.singleProcess ? null : new pg.Pool({ connectionString: url, max: 2 });
+  let bus: RunBus;
+  if (pool) {
+    const postgresBus = new PostgresRunBus(url, pool);
+    await postgresBus.start();
+    bus = postgresBus;
+  } else bus = new LocalRunBus();
+  const signals = new SignalBatcher(bus);
+  let queue: RunQueue;
+  if (config.execute) {
+    await repositories.workers.register(workerId, hostname(), process.pid);
+    queue = await launchRunWorker({ url, workerId, limits: config.limits, execute: (runId) => runs.executeQueued(runId) });
+  } else queue = await connectRunQueue({ url });
+  runs.distribute({ queue, bus, signals, workerId, leaseMs: config.leaseMs });
+
+  const takeOver = async (dead: string[]) => {
+    if (dead.length === 0) return;
+    const pending = new Set(await queue.pendingOf(dead));
+    for (const run of await repositories.runs.listLiveOf(dead)) {
+      if (run.parentRunId !== null) {
+        // A workflow called as a tool ran inside its parent's block, which runs again as a whole.
+        await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message: "The process executing this run stopped." } }, ["running", "paused"]);
+      } else if (run.recoveries >= MAX_RECOVERIES || !pending.has(run.id)) {
+        pending.delete(run.id);
+        await queue.dequeue(run.id);
+        const message =
+          run.recoveries >= MAX_RECOVERIES
+            ? `The process executing this run stopped ${run.recoveries + 1} times; it was not resumed again.`
+            : "The process executing this run stopped, and the run could not be resumed.";
+        await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message } }, ["running", "paused"]);
+      }
+    }
+    if (pending.size > 0) {
+      console.info(`[trellis] resuming ${pending.size} run(s) of stopped process(es) ${dead.join(", ")}`);
+      await queue.requeue([...pending]);
+    }
+  };
+
+  const sweep = async () => {
+    if (config.execute && !(await repositories.workers.heartbeat(workerId))) {
+      // Another process judged this one dead (a long pause): its runs were resumed elsewhere. Rejoin.
+      console.warn(`[trellis] worker ${workerId} lost its lease; registering again`);
+      await repositories.workers.register(workerId, hostname(), process.pid);
+    }
+    await takeOver(await repositories.workers.claimDead(config.leaseMs, workerId));
+    for (const run of await repositories.runs.listQueuedBefore(new Date(Date.now() - REQUEUE_AFTER_MS), 100)) await queue.enqueue(run.id, run.workspaceId);
+  };
+
+  if (config.execute && options.singleProcess) await takeOver(await repositories.workers.claimAllBut(workerId));
+  let sweeping: Promise<void> = Promise.resolve();
+  const timer = config.execute
+    ? setInterval(() => {
+        sweeping = sweeping.then(sweep).catch((error: unknown) => console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error));
+      }, Math.max(250, Math.floor(config.leaseMs / 3)))
+    : undefined;
+  timer?.unref();
+
+  return {
+    workerId,
+    sweep: () => (sweeping = sweeping.then(sweep)),
+    async stop() {
+      if (timer) clearInterval(timer);
+      await sweeping.catch(() => {});
+      await signals.flush();
+      await queue.close().catch(() => {});
+      await bus.close();
+      await pool?.end().catch(() => {});
+      // With runs still executing the row stays: its lease runs out and another process resumes them.
+      if (config.execute && runs.liveRunIds().length === 0) await repositories.workers.remove(workerId).catch(() => {});
+    },
+  };
+}
