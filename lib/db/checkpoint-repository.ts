@@ -24,7 +24,12 @@ export class CheckpointRepository {
 
   async load(runId: string): Promise<Map<string, BlockCheckpoint>> {
     const rows = await this.prisma.blockCheckpoint.findMany({ where: { runId } });
-    return new Map(rows.map((row) => [row.key, row.sealed ? (JSON.parse(this.open(runId, row.key, row.sealed)) as BlockCheckpoint) : (row.data as unknown as BlockCheckpoint)]));
+    return new Map(
+      rows.map((row) => [
+        row.key,
+        row.sealed ? (JSON.parse(this.open(runId, row.key, row.sealed)) as BlockCheckpoint) : (row.data as unknown as BlockCheckpoint),
+      ]),
+    );
   }
 
   private seal(runId: string, key: string, text: string): string {

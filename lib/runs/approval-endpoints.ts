@@ -21,13 +21,13 @@ export function approvalEndpoints(deps: () => ApprovalEndpointDependencies) {
     list: endpoint<{ id: string }>(async (_request, { id: runId }, { workspace }) => {
       const { runs, repositories } = deps();
       const run = await repositories.runs.get(workspace.id, runId); // 404 for an unknown run or another workspace's
-      return Response.json({ runId, status: run.status, approvals: runs.approvals.list(runId) });
+      return Response.json({ runId, status: run.status, approvals: await runs.pendingApprovals(runId) });
     }),
     decide: endpoint<{ id: string; toolCallId: string }>(async (request, { id: runId, toolCallId }, { workspace }) => {
       const decision = await readJsonRequest(request, approvalDecisionSchema, { subject: "The decision", maxBytes: MAX_DECISION_BYTES });
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, runId);
-      const approval = await runs.approvals.resolve(runId, toolCallId, decision);
+      const approval = await runs.decideApproval(runId, toolCallId, decision);
       const reason = decision.reason?.trim();
       return Response.json({ runId, toolCallId, toolName: approval.toolName, approved: decision.approved, ...(reason ? { reason } : {}) });
     }),

@@ -18,6 +18,22 @@ export interface ApprovalHost {
   redact<T>(runId: string, value: T): T;
 }
 
+/**
+ * The tool calls of a run still waiting, read from its stored events (for a run another process
+ * executes): requested and not yet resolved. A resumed run asks again, so earlier requests lapse.
+ */
+export function pendingFromEvents(events: readonly RunEvent[]): PendingApproval[] {
+  const pending = new Map<string, PendingApproval>();
+  for (const event of events) {
+    if (event.type === "tool.approval.requested") {
+      const { type: _type, ...approval } = event;
+      pending.set(event.toolCallId, approval);
+    } else if (event.type === "tool.approval.resolved") pending.delete(event.toolCallId);
+    else if (event.type === "run.resumed") pending.clear();
+  }
+  return [...pending.values()];
+}
+
 export class ApprovalNotFoundError extends TrellisError {
   constructor(runId: string, toolCallId: string) {
     super("not_found", `No tool call "${toolCallId}" is waiting for approval in run ${runId} (it was already decided, the run ended, or the server restarted)`);
@@ -30,9 +46,10 @@ interface Waiting {
 }
 
 /**
- * Tool calls waiting for a person, in this process's memory. A run is `paused` while any of its
- * calls waits. A server restart loses the waiting calls: their runs can never resume (see
- * RunService.failOrphans).
+ * Tool calls waiting for a person, in the memory of the process executing the run. A run is
+ * `paused` while any of its calls waits. A decision sent to another process reaches this one
+ * through the run bus (RunService). If the process dies while a call waits, the run is resumed
+ * elsewhere from its checkpoints: the agent block runs again and asks again.
  */
 export class RunApprovals {
   private readonly waiting = new Map<string, Map<string, Waiting>>();
@@ -93,6 +110,11 @@ export class RunApprovals {
     await this.syncStatus(runId);
     waiting.decide(reason ? { approved: decision.approved, reason } : { approved: decision.approved });
     return approval;
+  }
+
+  /** Whether this process holds the tool call waiting. */
+  has(runId: string, toolCallId: string): boolean {
+    return this.waiting.get(runId)?.has(toolCallId) ?? false;
   }
 
   list(runId: string): PendingApproval[] {

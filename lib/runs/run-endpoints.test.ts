@@ -222,12 +222,27 @@ describe("a run no process will finish", () => {
     const orphan = await runs.create({ workspaceId: ws, workflowId, status: "running", startedAt: new Date(Date.now() - 5_000) });
     await runEvents.append(orphan.id, [{ seq: 1, event: { type: "run.started", runId: orphan.id, workflowId, startedAt: orphan.startedAt } }]);
     await spans.upsertMany([
-      { id: "span-1", runId: orphan.id, parentId: null, kind: "block", blockId: "b", blockName: "B", blockType: "agent", status: "running", startedAt: orphan.startedAt },
+      {
+        id: "span-1",
+        runId: orphan.id,
+        parentId: null,
+        kind: "block",
+        blockId: "b",
+        blockName: "B",
+        blockType: "agent",
+        status: "running",
+        startedAt: orphan.startedAt,
+      },
     ]);
     const lost = { status: "failed" as const, error: { code: "worker_lost" as const, message: "The process executing this run stopped." } };
     expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(true);
     expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(false);
-    const run = (await (await getRun(orphan.id)).json()) as { status: string; error: { message: string }; durationMs: number; spans: Array<{ status: string }> };
+    const run = (await (await getRun(orphan.id)).json()) as {
+      status: string;
+      error: { message: string };
+      durationMs: number;
+      spans: Array<{ status: string }>;
+    };
     expect(run.status).toBe("failed");
     expect(run.error.message).toMatch(/process executing this run stopped/);
     expect(run.durationMs).toBeGreaterThanOrEqual(5_000);

@@ -36,7 +36,13 @@ function statusFilter(request: Request): RunStatus[] {
  * `list` sit under /api/workflows/:id/runs, so their `id` is the workflow's; the rest take a run's.
  */
 export function runEndpoints(deps: () => RunEndpointDependencies) {
-  const getRun = async (workspaceId: string, id: string) => toApiRun(await deps().repositories.runs.getWithSpans(workspaceId, id));
+  const getRun = async (workspaceId: string, id: string) => {
+    const { runs } = deps().repositories;
+    const run = toApiRun(await runs.getWithSpans(workspaceId, id));
+    if (run.status !== "queued") return run;
+    const position = await runs.queuePosition(id);
+    return position === undefined ? run : { ...run, queuePosition: position };
+  };
   return {
     start: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
       // Every field is optional, so an empty body starts a run with no input.

@@ -1,7 +1,8 @@
 import "server-only";
 import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
 import type { Repositories } from "@/lib/db";
-import { RunApprovals } from "./approvals";
+import type { ToolApprovalDecision } from "@/tools/types";
+import { ApprovalNotFoundError, pendingFromEvents, RunApprovals, type PendingApproval } from "./approvals";
 import type { RunBus, SignalBatcher } from "./durable/run-bus";
 import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type RunExecutionSetup } from "./durable/run-execution";
 import type { RunQueue } from "./durable/run-queue";
@@ -111,7 +112,10 @@ export class RunService {
     this.distribution = distribution;
     this.unsubscribe = distribution.bus.subscribe((signal) => {
       if (signal.kind === "cancel") this.live.get(signal.runId)?.controller.abort();
-      else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
+      else if (signal.kind === "approval" && this.approvals.has(signal.runId, signal.toolCallId)) {
+        const decision = signal.reason === undefined ? { approved: signal.approved } : { approved: signal.approved, reason: signal.reason };
+        void this.approvals.resolve(signal.runId, signal.toolCallId, decision).catch(() => {});
+      } else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
     });
   }
 
@@ -174,7 +178,13 @@ export class RunService {
     workspaceId: string,
     run: RunRecord,
     document: WorkflowDocument,
-    options: { depth: number; durable: boolean; parentRunId?: string; signal?: AbortSignal; resumed?: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number } },
+    options: {
+      depth: number;
+      durable: boolean;
+      parentRunId?: string;
+      signal?: AbortSignal;
+      resumed?: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number };
+    },
   ): LiveEntry {
     const controller = new AbortController();
     if (options.signal) {
@@ -315,6 +325,28 @@ export class RunService {
       resolve();
     };
     return { promise, cancel: () => cleanupAll(this) };
+  }
+
+  /**
+   * The tool calls of a run waiting for a person, wherever it executes: from this process's
+   * memory, or from the run's stored events.
+   */
+  async pendingApprovals(runId: string): Promise<PendingApproval[]> {
+    if (this.live.has(runId)) return this.approvals.list(runId);
+    return pendingFromEvents((await this.deps.repositories.runEvents.listAfter(runId, 0)).map((item) => item.event));
+  }
+
+  /**
+   * Decides a waiting tool call wherever its run executes. Answers the call decided.
+   * @throws ApprovalNotFoundError when no such call waits
+   */
+  async decideApproval(runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
+    if (this.approvals.has(runId, toolCallId)) return this.approvals.resolve(runId, toolCallId, decision);
+    const waiting = (await this.pendingApprovals(runId)).find((approval) => approval.toolCallId === toolCallId);
+    if (!waiting || !this.distribution) throw new ApprovalNotFoundError(runId, toolCallId);
+    const reason = decision.reason?.trim();
+    await this.distribution.bus.publish({ kind: "approval", runId, toolCallId, approved: decision.approved, ...(reason ? { reason } : {}) });
+    return waiting;
   }
 
   /** The run as this process executes it now, if it does (its channel holds every event of this attempt). */

@@ -48,7 +48,8 @@ export function runEventStream(options: { runId: string; afterSeq: number; runs:
         const live = runs.liveRun(runId);
         if (live) {
           // Earlier attempts' events are in storage only; the channel has this attempt's.
-          if (lastSent < live.channel.firstSeq - 1) for (const item of await events.listAfter(runId, lastSent)) if (item.seq < live.channel.firstSeq) send(item);
+          if (lastSent < live.channel.firstSeq - 1)
+            for (const item of await events.listAfter(runId, lastSent)) if (item.seq < live.channel.firstSeq) send(item);
           if (closed) return;
           cleanups.push(live.channel.subscribe(lastSent, send));
           if (live.channel.ended) close();

@@ -9,7 +9,9 @@ export type RunSignal =
   /** These runs ended (their row and final event are stored). */
   | { kind: "ended"; runIds: string[] }
   /** Stop this run wherever it executes. */
-  | { kind: "cancel"; runId: string };
+  | { kind: "cancel"; runId: string }
+  /** A person decided a tool call of this run; the process holding the run goes on with it. */
+  | { kind: "approval"; runId: string; toolCallId: string; approved: boolean; reason?: string };
 
 export interface RunBus {
   publish(signal: RunSignal): Promise<void>;

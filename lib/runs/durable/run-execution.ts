@@ -1,6 +1,14 @@
 import "server-only";
 import type { RunRecord, RunStatus, WorkflowDocument } from "@/contract";
-import { emptyUsage, executeWorkflow, SecretRedactor, type BlockCheckpoint, type CheckpointStore, type ExecutionRequest, type ExecutionResult } from "@/executor";
+import {
+  emptyUsage,
+  executeWorkflow,
+  SecretRedactor,
+  type BlockCheckpoint,
+  type CheckpointStore,
+  type ExecutionRequest,
+  type ExecutionResult,
+} from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
@@ -82,7 +90,10 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     undefined,
     (seq) => signals?.events(run.id, seq),
   );
-  const observer = { event: recorder.event.bind(recorder), span: (span: Parameters<RunRecorder["span"]>[0]) => recorder.span({ ...span, worker: attempt.worker }) };
+  const observer = {
+    event: recorder.event.bind(recorder),
+    span: (span: Parameters<RunRecorder["span"]>[0]) => recorder.span({ ...span, worker: attempt.worker }),
+  };
   const done = (async (): Promise<RunRecord> => {
     let result: ExecutionResult;
     const startedAt = new Date(run.startedAt).getTime();

@@ -62,7 +62,10 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
     for (const run of await repositories.runs.listLiveOf(dead)) {
       if (run.parentRunId !== null) {
         // A workflow called as a tool ran inside its parent's block, which runs again as a whole.
-        await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message: "The process executing this run stopped." } }, ["running", "paused"]);
+        await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message: "The process executing this run stopped." } }, [
+          "running",
+          "paused",
+        ]);
       } else if (run.recoveries >= MAX_RECOVERIES || !pending.has(run.id)) {
         pending.delete(run.id);
         await queue.dequeue(run.id);
@@ -92,9 +95,14 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
   if (config.execute && options.singleProcess) await takeOver(await repositories.workers.claimAllBut(workerId));
   let sweeping: Promise<void> = Promise.resolve();
   const timer = config.execute
-    ? setInterval(() => {
-        sweeping = sweeping.then(sweep).catch((error: unknown) => console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error));
-      }, Math.max(250, Math.floor(config.leaseMs / 3)))
+    ? setInterval(
+        () => {
+          sweeping = sweeping
+            .then(sweep)
+            .catch((error: unknown) => console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error));
+        },
+        Math.max(250, Math.floor(config.leaseMs / 3)),
+      )
     : undefined;
   timer?.unref();
 
