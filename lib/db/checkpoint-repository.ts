@@ -2,7 +2,6 @@ import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { BlockCheckpoint } from "@/executor";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { toJsonValue } from "./json-value";
 
 /**
  * Block checkpoints of durable runs. What is stored in clear is the masked result; a result that
@@ -15,11 +14,10 @@ export class CheckpointRepository {
     private readonly secretKey: () => Buffer,
   ) {}
 
-  /** Stores a finished block's result; storing the same key again keeps the first. */
-  async save(runId: string, key: string, checkpoint: BlockCheckpoint, masked: BlockCheckpoint): Promise<void> {
+  /** The row that stores a finished block's result (written by the RunWriter with the run's events). */
+  row(runId: string, key: string, checkpoint: BlockCheckpoint, masked: BlockCheckpoint): { key: string; data: unknown; sealed: string | null } {
     const clear = JSON.stringify(checkpoint);
-    const sealed = clear === JSON.stringify(masked) ? null : this.seal(runId, key, clear);
-    await this.prisma.blockCheckpoint.createMany({ data: [{ runId, key, data: toJsonValue(masked, "checkpoint"), sealed }], skipDuplicates: true });
+    return { key, data: masked, sealed: clear === JSON.stringify(masked) ? null : this.seal(runId, key, clear) };
   }
 
   async load(runId: string): Promise<Map<string, BlockCheckpoint>> {

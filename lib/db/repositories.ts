@@ -4,6 +4,7 @@ import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { RunEventRepository } from "./run-event-repository";
 import { RunRepository } from "./run-repository";
+import { RunWriter } from "./run-writer";
 import { SecretRepository } from "./secret-repository";
 import { loadSecretKey } from "./secret-key";
 import { SpanRepository } from "./span-repository";
@@ -20,6 +21,8 @@ export interface Repositories {
   workspaces: WorkspaceRepository;
   checkpoints: CheckpointRepository;
   workers: WorkerRepository;
+  /** Group-commit writer of runs' spans, events and checkpoints. */
+  runWriter: RunWriter;
 }
 
 /**
@@ -38,6 +41,7 @@ export function createRepositories(prisma: PrismaClient, options: { secretKey?: 
     workspaces: new WorkspaceRepository(prisma),
     checkpoints: new CheckpointRepository(prisma, secretKey),
     workers: new WorkerRepository(prisma),
+    runWriter: new RunWriter(prisma),
   };
 }
 

@@ -50,10 +50,14 @@ export interface RunListOptions {
 export class RunRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** @throws NotFoundError when the workflow does not exist in the workspace */
-  async create(run: NewRun): Promise<RunRecord> {
+  /**
+   * `workflowChecked`: the caller has just read the workflow from the workspace (the run service),
+   * so the check that it belongs there is not made again.
+   * @throws NotFoundError when the workflow does not exist in the workspace
+   */
+  async create(run: NewRun, options: { workflowChecked?: boolean } = {}): Promise<RunRecord> {
     const status = checkStatus(run.status ?? "queued");
-    await this.assertWorkflow(run.workspaceId, run.workflowId);
+    if (!options.workflowChecked) await this.assertWorkflow(run.workspaceId, run.workflowId);
     try {
       const row = await this.prisma.run.create({
         data: {
@@ -126,12 +130,26 @@ export class RunRepository {
    * process died is taken over (`recoveries` + 1). Answers the run as it was before, or null when
    * it has ended (cancelled while queued, say) and must not execute.
    */
-  async claim(id: string, worker: string): Promise<{ run: RunRecord; document: unknown; fresh: boolean } | null> {
+  async claim(id: string, worker: string): Promise<{ run: RunRecord; workspaceId: string; document: unknown; fresh: boolean } | null> {
+    // The common case in one round trip: a queued run starts.
+    const started = await this.prisma.$queryRawUnsafe<Run[]>(
+      `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
+       RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries`,
+      id,
+      worker,
+    );
+    const first = started[0];
+    if (first) {
+      const run: RunRecord = {
+        ...toStoredRun({ ...emptyRunRow, ...first, startedAt: new Date(first.startedAt), queuedAt: new Date(first.queuedAt) }),
+      };
+      return { run, workspaceId: first.workspaceId, document: first.document, fresh: true };
+    }
     const row = await this.prisma.run.findUnique({ where: { id } });
     if (!row) throw new NotFoundError("Run", id);
     if (row.status === "queued") {
       const { count } = await this.prisma.run.updateMany({ where: { id, status: "queued" }, data: { status: "running", worker, startedAt: new Date() } });
-      if (count === 1) return { run: toStoredRun(row), document: row.document, fresh: true };
+      if (count === 1) return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: true };
       return this.claim(id, worker);
     }
     if (row.status !== "running" && row.status !== "paused") return null;
@@ -140,7 +158,7 @@ export class RunRepository {
       data: { status: "running", worker, ...(row.worker === worker ? {} : { recoveries: { increment: 1 } }) },
     });
     if (count === 0) return this.claim(id, worker);
-    return { run: toStoredRun(row), document: row.document, fresh: false };
+    return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: false };
   }
 
   /** How many runs wait ahead of a queued one (everywhere), plus one; undefined when it is not queued. */
@@ -231,6 +249,26 @@ function toRunSummary(row: Run): RunSummary {
     estimated: row.estimated,
   };
 }
+
+/** The columns a run just claimed does not need read back: it has not spent or ended yet. */
+const emptyRunRow = {
+  output: null,
+  error: null,
+  endedAt: null,
+  durationMs: null,
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+  cachedPromptTokens: null,
+  cacheWriteTokens: null,
+  reasoningTokens: null,
+  costInput: null,
+  costOutput: null,
+  costTotal: null,
+  unpriced: false,
+  estimated: false,
+  parentRunId: null,
+} satisfies Partial<Run>;
 
 function toStoredRun(row: Run): RunRecord {
   return {

@@ -1,12 +1,12 @@
 import "server-only";
 import { SecretRedactor, type RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
+import type { RunWrite } from "@/lib/db/run-writer";
 import { type RunChannel } from "./run-channel";
 
-/** Where a run's events and spans are stored; implemented over the database in lib/db. */
+/** Where a run's events, spans and checkpoints are stored, together (lib/db/run-writer.ts). */
 export interface RunPersistence {
-  appendEvents(runId: string, events: SequencedRunEvent[]): Promise<void>;
-  upsertSpans(spans: SpanRecord[]): Promise<void>;
+  write(write: RunWrite): Promise<void>;
 }
 
 const FLUSH_INTERVAL_MS = 100;
@@ -65,11 +65,11 @@ export class RunRecorder implements RunObserver {
   }
 
   /**
-   * Writes everything still pending and waits for it.
-   * @throws when a write fails and `strict` is set (a checkpoint must not be stored ahead of its events)
+   * Writes everything still pending and waits for it; with `checkpoint`, in the same write, so a
+   * checkpoint is never stored without the events before it.
+   * @throws when a write holding a checkpoint fails (the block must not count as durable)
    */
-  async flush(strict = false): Promise<void> {
-    const failuresBefore = this.failures;
+  async flush(checkpoint?: RunWrite["checkpoint"]): Promise<void> {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -78,23 +78,21 @@ export class RunRecorder implements RunObserver {
     const spans = [...this.pendingSpans.values()];
     this.pendingEvents = [];
     this.pendingSpans = new Map();
-    if (events.length > 0 || spans.length > 0) {
+    let failed: unknown;
+    if (events.length > 0 || spans.length > 0 || checkpoint) {
       this.writing = this.writing.then(async () => {
         try {
-          // Spans first: an event that mentions a span can then always be joined to it.
-          if (spans.length > 0) await this.persistence.upsertSpans(spans);
-          if (events.length > 0) {
-            await this.persistence.appendEvents(this.channel.runId, events);
-            this.onStored(events[events.length - 1]!.seq);
-          }
+          await this.persistence.write({ runId: this.channel.runId, spans, events, ...(checkpoint ? { checkpoint } : {}) });
+          if (events.length > 0) this.onStored(events[events.length - 1]!.seq);
         } catch (error) {
           this.failures += 1;
+          failed = error;
           this.onPersistError(error);
         }
       });
     }
     await this.writing;
-    if (strict && this.failures > failuresBefore) throw new Error(`the run's events could not be stored`);
+    if (checkpoint && failed !== undefined) throw failed;
   }
 
   get persistFailures(): number {

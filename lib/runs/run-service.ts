@@ -145,13 +145,14 @@ export class RunService {
         document,
         worker: this.workerId,
         ...(options.parentRunId === undefined ? {} : { parentRunId: options.parentRunId }),
-      });
+      }, { workflowChecked: true });
       return this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable: false });
     }
-    const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document });
+    const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document }, { workflowChecked: true });
+    const done = this.whenEnded(workspaceId, run.id);
     // A run whose hand-over is lost (the process died in between) stays queued; the recovery sweep hands it over again.
     await distribution.queue.enqueue(run.id, workspaceId);
-    return { runId: run.id, workspaceId, workflowId, done: this.whenEnded(workspaceId, run.id) };
+    return { runId: run.id, workspaceId, workflowId, done };
   }
 
   /**
@@ -162,7 +163,7 @@ export class RunService {
     const { repositories } = this.deps;
     const claimed = await repositories.runs.claim(runId, this.workerId);
     if (!claimed) return;
-    const workspaceId = await repositories.runs.workspaceOf(runId);
+    const { workspaceId } = claimed;
     const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
     let resumed: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number } | undefined;
     if (!claimed.fresh) {
@@ -227,21 +228,24 @@ export class RunService {
     return entry;
   }
 
-  /** The stored run once it has ended, wherever it executes. */
+  /**
+   * The stored run once it has ended, wherever it executes. Called as soon as the run is stored,
+   * so no end can slip by before the waiter is registered: storage is read only when woken.
+   */
   private async whenEnded(workspaceId: string, runId: string): Promise<RunRecord> {
     const { runs } = this.deps.repositories;
     for (;;) {
-      const local = this.live.get(runId);
-      if (local) return local.done;
-      const woken = new Promise<void>((resolve) => {
+      await new Promise<void>((resolve) => {
         const set = this.waiters.get(runId) ?? new Set();
         set.add(resolve);
         this.waiters.set(runId, set);
         setTimeout(resolve, WAIT_POLL_MS).unref?.();
       });
+      // Executed here: the attempt's own result, without reading it back.
+      const local = this.live.get(runId);
+      if (local) return local.done;
       const run = await runs.get(workspaceId, runId);
       if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") return run;
-      await woken;
     }
   }
 

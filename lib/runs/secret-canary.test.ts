@@ -255,10 +255,9 @@ describe("a canary secret", () => {
     const recorder = new RunRecorder(
       channel,
       {
-        appendEvents: async () => {
+        write: async () => {
           throw new Error(`insert failed for value "${CANARY}" (${FORMS.base64})`);
         },
-        upsertSpans: async () => undefined,
       },
       new SecretRedactor([["CANARY", CANARY]]),
     );

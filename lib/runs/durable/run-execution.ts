@@ -24,7 +24,7 @@ export interface RunExecutionSetup {
   secrets: ReadonlyMap<string, string>;
 }
 
-export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints">;
+export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
 
 /** One attempt at executing a stored run in this process. */
 export interface RunAttempt {
@@ -63,9 +63,8 @@ function checkpointStore(deps: ExecutionDependencies, attempt: RunAttempt, recor
   return {
     restore: (key) => restored.get(key),
     async save(key, checkpoint) {
-      // The block's events and span go first, so a stream replayed after a crash shows what the checkpoint says.
-      await recorder.flush(true);
-      await deps.repositories.checkpoints.save(attempt.run.id, key, checkpoint, redactor.redact(checkpoint));
+      // With the block's events and spans, in one write: a stream replayed after a crash shows what the checkpoint says.
+      await recorder.flush(deps.repositories.checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint)));
     },
   };
 }
@@ -82,10 +81,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
   const redactor = new SecretRedactor();
   const recorder = new RunRecorder(
     channel,
-    {
-      appendEvents: (runId, events) => repositories.runEvents.append(runId, events),
-      upsertSpans: (spans) => repositories.spans.upsertMany(spans),
-    },
+    { write: (write) => repositories.runWriter.write(write) },
     redactor,
     undefined,
     (seq) => signals?.events(run.id, seq),

@@ -1,0 +1,148 @@
+import "server-only";
+import type { SequencedRunEvent, SpanRecord } from "@/contract";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { NotFoundError } from "./errors";
+import { NO_USAGE_COLUMNS, usageToColumns } from "./usage-columns";
+
+/** What one run hands to storage at once: its latest span states, new events, and maybe a block checkpoint. */
+export interface RunWrite {
+  runId: string;
+  spans?: readonly SpanRecord[];
+  events?: readonly SequencedRunEvent[];
+  checkpoint?: { key: string; data: unknown; sealed: string | null };
+}
+
+interface Pending {
+  write: RunWrite;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const SPAN_COLUMNS = `id text, run_id text, parent_id text, kind text, block_id text, block_name text, block_type text, name text, model text,
+  status text, started_at timestamptz, ended_at timestamptz, duration_ms int, input jsonb, output jsonb, error jsonb, iteration jsonb, worker text,
+  prompt_tokens int, completion_tokens int, total_tokens int, cached_prompt_tokens int, cache_write_tokens int, reasoning_tokens int,
+  cost_input numeric, cost_output numeric, cost_total numeric, unpriced boolean, estimated boolean`;
+const SPAN_NAMES = SPAN_COLUMNS.split(",").map((column) => column.trim().split(/\s+/)[0]!);
+const SPAN_UPDATES = SPAN_NAMES.filter((name) => name !== "id" && name !== "run_id")
+  .map((name) => `${name} = EXCLUDED.${name}`)
+  .join(", ");
+
+/**
+ * One statement stores every span, event and checkpoint waiting, for all runs: spans upserted by
+ * id, events and checkpoints inserted once (a retried write changes nothing). It is atomic, so a
+ * checkpoint is never stored without the events that came before it.
+ */
+const WRITE_SQL = `WITH s AS (
+  INSERT INTO spans (${SPAN_NAMES.join(", ")})
+  SELECT ${SPAN_NAMES.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS x(${SPAN_COLUMNS})
+  ON CONFLICT (id) DO UPDATE SET ${SPAN_UPDATES}
+  RETURNING 1
+), e AS (
+  INSERT INTO run_events (run_id, seq, type, data)
+  SELECT run_id, seq, type, data FROM jsonb_to_recordset($2::jsonb) AS x(run_id text, seq int, type text, data jsonb)
+  ON CONFLICT DO NOTHING
+  RETURNING 1
+), c AS (
+  INSERT INTO block_checkpoints (run_id, key, data, sealed)
+  SELECT run_id, key, data, sealed FROM jsonb_to_recordset($3::jsonb) AS x(run_id text, key text, data jsonb, sealed text)
+  ON CONFLICT DO NOTHING
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM s)::int AS spans, (SELECT count(*) FROM e)::int AS events, (SELECT count(*) FROM c)::int AS checkpoints`;
+
+function spanRow(span: SpanRecord): Record<string, unknown> {
+  const usage = span.usage ? usageToColumns(span.usage) : NO_USAGE_COLUMNS;
+  return {
+    id: span.id,
+    run_id: span.runId,
+    parent_id: span.parentId,
+    kind: span.kind,
+    block_id: span.blockId,
+    block_name: span.blockName,
+    block_type: span.blockType,
+    name: span.name ?? null,
+    model: span.model ?? null,
+    status: span.status,
+    started_at: span.startedAt,
+    ended_at: span.endedAt ?? null,
+    duration_ms: span.durationMs === undefined ? null : Math.round(span.durationMs),
+    input: span.input ?? null,
+    output: span.output ?? null,
+    error: span.error ?? null,
+    iteration: span.iteration ?? null,
+    worker: span.worker ?? null,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.totalTokens,
+    cached_prompt_tokens: usage.cachedPromptTokens,
+    cache_write_tokens: usage.cacheWriteTokens,
+    reasoning_tokens: usage.reasoningTokens,
+    cost_input: usage.costInput,
+    cost_output: usage.costOutput,
+    cost_total: usage.costTotal,
+    unpriced: usage.unpriced,
+    estimated: usage.estimated,
+  };
+}
+
+/**
+ * Stores what runs report, with group commit: while one write is in flight, everything that
+ * arrives (from every run of the process) waits and goes in the next one. A busy process makes a
+ * few writes per tick instead of several per block, and a write's caller (a checkpoint that must
+ * be durable before the next block starts) waits one round trip at most behind another.
+ */
+export class RunWriter {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  write(write: RunWrite): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        try {
+          await this.store(batch.map((pending) => pending.write));
+          for (const pending of batch) pending.resolve();
+        } catch (error) {
+          // One bad write must not fail the others: when the batch fails, each is tried alone.
+          if (batch.length === 1) batch[0]!.reject(error);
+          else for (const pending of batch) await this.store([pending.write]).then(pending.resolve, pending.reject);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async store(writes: readonly RunWrite[]): Promise<void> {
+    const spans = new Map<string, Record<string, unknown>>();
+    const events: Array<Record<string, unknown>> = [];
+    const checkpoints: Array<Record<string, unknown>> = [];
+    for (const write of writes) {
+      for (const span of write.spans ?? []) spans.set(span.id, spanRow(span));
+      for (const { seq, event } of write.events ?? []) {
+        const { type, ...data } = event;
+        events.push({ run_id: write.runId, seq, type, data });
+      }
+      if (write.checkpoint) checkpoints.push({ run_id: write.runId, ...write.checkpoint });
+    }
+    if (spans.size === 0 && events.length === 0 && checkpoints.length === 0) return;
+    try {
+      await this.prisma.$queryRawUnsafe(WRITE_SQL, JSON.stringify([...spans.values()]), JSON.stringify(events), JSON.stringify(checkpoints));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/foreign key/i.test(message)) throw new NotFoundError("Run", [...new Set(writes.map((write) => write.runId))].join(", "));
+      throw error;
+    }
+  }
+}
