@@ -2,6 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { isLive, useEditorStore, type ApprovalEntry, type ConsoleEntry } from "@/components/editor/store";
+import { queueDescription, queueLabel } from "./durable-run";
+import { useFollowedRun } from "./use-followed-run";
 import { useRunActions } from "./use-run-actions";
 
 const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
@@ -67,12 +69,21 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
 /** Events and streamed text as they arrive, with the tool calls waiting for a person. */
 export function RunConsole() {
   const view = useEditorStore((state) => state.run.view);
+  const { waiting, queuePosition } = useFollowedRun();
   const bottom = useRef<HTMLDivElement>(null);
   const lastText = view.log.at(-1)?.text;
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [view.log.length, lastText]);
   if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
+  if (waiting && view.log.length === 0) {
+    return (
+      <p className="p-3 text-sm text-slate-500" role="status" data-testid="run-queued" data-queue-position={queuePosition}>
+        <span className="font-medium text-slate-700">{queueLabel(queuePosition)}.</span> {queueDescription(queuePosition)} Its events appear here once it
+        starts.
+      </p>
+    );
+  }
   const live = isLive(view);
   const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));
   let approvalIndex = 0;

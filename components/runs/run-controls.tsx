@@ -4,8 +4,9 @@ import { Play, Square } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
+import { RunStatusBadge } from "./run-badges";
 import { RunInputForm } from "./run-input-form";
-import { RUN_STATUS_STYLES } from "./status-styles";
+import { useFollowedRun } from "./use-followed-run";
 import { useRunActions } from "./use-run-actions";
 
 /** The run's time so far while it goes, its stored duration once it has ended. */
@@ -16,13 +17,15 @@ function RunDuration({ startedAt, durationMs, live }: { startedAt?: string; dura
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [live]);
-  const ms = live ? (startedAt ? Math.max(0, now - Date.parse(startedAt)) : 0) : durationMs;
+  // A queued run has not started: no clock until a worker takes it.
+  const ms = live ? (startedAt ? Math.max(0, now - Date.parse(startedAt)) : undefined) : durationMs;
   if (ms === undefined) return null;
   return <span data-testid="run-duration">{formatDuration(ms)}</span>;
 }
 
 function RunTotals() {
   const view = useEditorStore((state) => state.run.view);
+  const { queuePosition } = useFollowedRun();
   if (view.status === "idle") return null;
   const live = isLive(view);
   const marks = figureMarks(view);
@@ -32,9 +35,7 @@ function RunTotals() {
       data-testid="run-totals"
       title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}
     >
-      <span className={`rounded px-1.5 py-0.5 font-medium ${RUN_STATUS_STYLES[view.status]}`} data-testid="run-status" data-status={view.status}>
-        {view.status}
-      </span>
+      <RunStatusBadge status={view.status} inLine={{ position: queuePosition }} testId="run-status" />
       <RunDuration startedAt={view.startedAt} durationMs={view.durationMs} live={live} />
       {view.tokens && <span data-testid="run-tokens">{formatTokens(view.tokens.total, view.estimated)}</span>}
       {view.tokens && <span data-testid="run-cost">{formatCost(view)}</span>}

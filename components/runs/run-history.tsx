@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { RUN_STATUSES, api, type RunStatus } from "@/contract";
-import { RUN_STATUS_STYLES } from "./status-styles";
+import { RunStatusBadge } from "./run-badges";
 
 /** This workflow's runs, newest first; opening one replays it onto the canvas and shows its trace. */
 export function RunHistory() {
@@ -59,7 +59,7 @@ export function RunHistory() {
                 }}
               >
                 <td className="px-2 py-1">
-                  <span className={`rounded px-1.5 py-0.5 font-medium ${RUN_STATUS_STYLES[run.status]}`}>{run.status}</span>
+                  <RunStatusBadge status={run.status} testId="history-status" />
                 </td>
                 <td className="px-2 py-1 text-slate-600">{new Date(run.startedAt).toLocaleString("en-GB")}</td>
                 <td className="px-2 py-1" data-testid="history-duration">

@@ -2,9 +2,11 @@
 
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEditorStore, type RunPanelTab } from "@/components/editor/store";
+import { ResumedBadge } from "./run-badges";
 import { RunConsole } from "./run-console";
 import { RunHistory } from "./run-history";
 import { TracePanel } from "./trace-panel";
+import { useFollowedRun } from "./use-followed-run";
 import { useRunStream } from "./use-run-stream";
 
 const TABS: Array<{ id: RunPanelTab; label: string }> = [
@@ -12,6 +14,12 @@ const TABS: Array<{ id: RunPanelTab; label: string }> = [
   { id: "trace", label: "Trace" },
   { id: "history", label: "History" },
 ];
+
+/** Marks a followed run that another process went on with after its own stopped. */
+function RunResumed() {
+  const { recoveries } = useFollowedRun();
+  return <ResumedBadge recoveries={recoveries} testId="run-resumed" />;
+}
 
 /** The bottom panel of the editor: console, trace and run history. It also keeps the run stream open. */
 export function RunPanel() {
@@ -38,15 +46,18 @@ export function RunPanel() {
             {item.id === "console" && waiting > 0 && <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{waiting}</span>}
           </button>
         ))}
-        <button
-          type="button"
-          className="icon-btn ml-auto h-6 w-6"
-          aria-label={open ? "Hide the run panel" : "Show the run panel"}
-          onClick={() => setPanelOpen(!open)}
-          data-testid="run-panel-toggle"
-        >
-          {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}
-        </button>
+        <div className="ml-auto flex items-center gap-2">
+          <RunResumed />
+          <button
+            type="button"
+            className="icon-btn h-6 w-6"
+            aria-label={open ? "Hide the run panel" : "Show the run panel"}
+            onClick={() => setPanelOpen(!open)}
+            data-testid="run-panel-toggle"
+          >
+            {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}
+          </button>
+        </div>
       </div>
       {open && (
         <div className="min-h-0 flex-1" role="tabpanel">

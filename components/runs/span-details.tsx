@@ -2,6 +2,7 @@
 
 import { Copy } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { resumedDescription } from "./durable-run";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
 import type { ApiRun, ApiSpan } from "@/contract";
 
@@ -125,6 +126,21 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         )}
         {span?.kind === "tool" && <Field label="Tool">{span.name}</Field>}
         {span?.iteration && span.iteration.length > 0 && <Field label="Iteration">{span.iteration.join(".")}</Field>}
+        {span?.worker && (
+          <Field label="Process" testId="span-worker">
+            {span.worker}
+          </Field>
+        )}
+        {!span && run.worker && (
+          <Field label="Process" testId="run-worker">
+            {run.worker}
+          </Field>
+        )}
+        {!span && run.recoveries > 0 && (
+          <Field label="Resumed" testId="run-recoveries">
+            {resumedDescription(run.recoveries)}
+          </Field>
+        )}
         <Timing startedAt={subject.startedAt} endedAt={subject.endedAt} durationMs={subject.durationMs} />
         <UsageFields figures={span ?? run} />
         {subject.error && (

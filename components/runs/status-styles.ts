@@ -11,6 +11,9 @@ export const RUN_STATUS_STYLES: Record<RunViewStatus, string> = {
   cancelled: "bg-orange-100 text-orange-800",
 };
 
+/** A run another process took over after its own stopped (beside its status, not instead of it). */
+export const RESUMED_STYLE = "bg-violet-100 text-violet-800";
+
 export const BLOCK_STATUS_STYLES: Record<BlockRunStatus, string> = {
   pending: "bg-slate-100 text-slate-600",
   running: "bg-sky-100 text-sky-800",

@@ -3,6 +3,7 @@
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { spanWorkers } from "./durable-run";
 import { formatDuration } from "./format";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { api } from "@/contract";
@@ -45,6 +46,9 @@ export function TracePanel() {
   const ends = [run.data.endedAt, ...run.data.spans.map((span) => span.endedAt ?? null)].filter((value): value is string => Boolean(value)).map(Date.parse);
   const runEnd = run.data.endedAt ? Date.parse(run.data.endedAt) : Math.max(run.dataUpdatedAt, ...ends);
   const selected = run.data.spans.find((span) => span.id === selectedId) ?? null;
+  // A run taken over by another process: each block says where it ran.
+  const workers = spanWorkers(run.data.spans);
+  const severalProcesses = workers.length > 1;
   const toggle = (id: string) =>
     setCollapsed((current) => {
       const next = new Set(current);
@@ -57,7 +61,15 @@ export function TracePanel() {
     <div className="flex h-full min-h-0" data-testid="trace-panel" data-run-id={runId}>
       <div className="min-w-0 flex-[3] overflow-auto border-r border-slate-200" role="tree" aria-label="Spans">
         <div className="sticky top-0 flex bg-white text-[10px] uppercase tracking-wide text-slate-400">
-          <span className="w-2/5 px-2 py-1">Span</span>
+          <span className="w-2/5 px-2 py-1">
+            Span
+            {severalProcesses && (
+              <span className="normal-case tracking-normal" title={`Ran on ${workers.join(", ")}`} data-testid="trace-processes">
+                {" "}
+                · ran on {workers.length} processes
+              </span>
+            )}
+          </span>
           <span className="flex-1 px-2 py-1">0 – {formatDuration(runEnd - runStart)}</span>
         </div>
         {rows.map((row) => {
@@ -92,9 +104,20 @@ export function TracePanel() {
                   <span className="w-3" />
                 )}
                 <span className={`truncate ${row.status === "failed" ? "text-red-700" : ""}`}>{row.label}</span>
-                <span className="ml-auto shrink-0 pl-1 text-[10px] text-slate-400">
-                  {row.kind === "block" || row.kind === "run" || row.kind === "iteration" ? "" : row.kind}
-                </span>
+                {severalProcesses && row.kind === "block" && row.span?.worker ? (
+                  <span
+                    className="ml-auto min-w-0 max-w-[50%] shrink truncate pl-1 text-[10px] text-slate-400"
+                    title={`Process: ${row.span.worker}`}
+                    data-testid={`trace-worker-${row.id}`}
+                  >
+                    <span className="sr-only">Process: </span>
+                    {row.span.worker}
+                  </span>
+                ) : (
+                  <span className="ml-auto shrink-0 pl-1 text-[10px] text-slate-400">
+                    {row.kind === "block" || row.kind === "run" || row.kind === "iteration" ? "" : row.kind}
+                  </span>
+                )}
               </div>
               <div className="relative h-4 flex-1 px-2">
                 {bar && (

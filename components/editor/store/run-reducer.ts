@@ -168,7 +168,11 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       for (const [id, block] of Object.entries(view.blocks)) blocks[id] = block.status === "running" ? { ...block, status: "pending", text: "" } : block;
       const where = event.worker ? ` on ${event.worker}` : "";
       const why = event.reason === "recovered" ? "after its process stopped" : `(${event.reason})`;
-      return logged({ ...view, blocks, status: "running", resumed: event.reason }, seq, { type: event.type, text: `Run resumed ${why}${where}` });
+      const recoveries = event.reason === "recovered" ? (view.recoveries ?? 0) + 1 : view.recoveries;
+      return logged({ ...view, blocks, status: "running", resumed: event.reason, ...(recoveries === undefined ? {} : { recoveries }) }, seq, {
+        type: event.type,
+        text: `Run resumed ${why}${where}`,
+      });
     }
     case "tool.approval.requested": {
       const approval: ApprovalEntry = {

@@ -98,6 +98,31 @@ describe("the editor store's run slice", () => {
     expect(store.getState().run.view).toBe(run.view);
   });
 
+  it("counts the times a run was resumed after its process stopped, not the times a person let it go on", () => {
+    const store = createEditorStore(stored());
+    store.getState().followRun("r1");
+    const [started, blockStarted] = shortRun("r1");
+    const resumed = (reason: "recovered" | "approved", worker?: string): RunEvent => ({
+      type: "run.resumed",
+      runId: "r1",
+      reason,
+      ...(worker ? { worker } : {}),
+      resumedAt: "2026-11-01T00:00:01.000Z",
+    });
+    store.getState().applyRunEvents(sequenced([started!, blockStarted!]));
+    expect(store.getState().run.view.recoveries).toBeUndefined();
+
+    store.getState().applyRunEvents(sequenced([started!, blockStarted!, resumed("recovered", "host-b"), resumed("approved"), resumed("recovered")]));
+    const { view } = store.getState().run;
+    expect(view).toMatchObject({ status: "running", recoveries: 2, resumed: "recovered" });
+    expect(view.blocks.agent1?.status).toBe("pending");
+    expect(view.log.map((entry) => entry.text).slice(2)).toEqual([
+      "Run resumed after its process stopped on host-b",
+      "Run resumed (approved)",
+      "Run resumed after its process stopped",
+    ]);
+  });
+
   it("keeps the run across undo, and the panel's tab and selection in the same store", () => {
     const store = createEditorStore(stored());
     store.getState().followRun("r1");

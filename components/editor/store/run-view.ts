@@ -63,6 +63,8 @@ export interface RunView {
   error?: { code: string; message: string };
   /** Why the run went on after a stop, when it did (`recovered`: its process died and another resumed it). */
   resumed?: RunResumeReason;
+  /** How many times the run was resumed after its process stopped (`run.resumed` with reason `recovered`). */
+  recoveries?: number;
   /** The last event applied: the stream resumes after it. */
   lastSeq: number;
   /** True once a run.completed, run.failed or run.cancelled has been applied. */
