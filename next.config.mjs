@@ -8,6 +8,8 @@ const nextConfig = {
   productionBrowserSourceMaps: process.env.TRELLIS_CLIENT_SOURCE_MAPS === "1",
   // Packages with WASM or native parts stay external so Node loads them as-is on the server.
   serverExternalPackages: [
+    "@dbos-inc/dbos-sdk",
+    "@electric-sql/pglite-socket",
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "@prisma/client",

@@ -31,6 +31,11 @@ export type RunEvent =
   | { type: "run.failed"; runId: string; error: ErrorInfo }
   | { type: "run.cancelled"; runId: string }
   /**
+   * The run stopped to wait for a person (docs/CONTRACT.md section 10): it holds no process while
+   * it waits, and `run.resumed` follows once it is answered. `spanId` is the waiting tool call's span.
+   */
+  | { type: "run.paused"; runId: string; blockId: string; spanId: string | null; reason: RunPauseReason; toolCallId?: string; pausedAt: string }
+  /**
    * The run went on after a stop: `recovered` when the process executing it died and another
    * (or the same one restarted) resumed it from its finished blocks (docs/CONTRACT.md section 11).
    * `worker` names the process that goes on with it.
@@ -67,6 +72,7 @@ export type RunEvent =
     };
 
 export type RunResumeReason = "recovered" | "approved" | "answered";
+export type RunPauseReason = "approval" | "ask";
 
 export type RunEventType = RunEvent["type"];
 
@@ -81,6 +87,7 @@ export const RUN_EVENT_TYPES = [
   "run.completed",
   "run.failed",
   "run.cancelled",
+  "run.paused",
   "run.resumed",
   "tool.approval.requested",
   "tool.approval.resolved",

@@ -20,7 +20,7 @@ import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
 import { type WorkflowDocument, type ErrorInfo, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
 import type { CheckpointStore } from "./runtime/checkpoints";
-import { CancelledError, errorInfo, TimeoutError } from "./errors";
+import { CancelledError, errorInfo, RunParkedError, TimeoutError } from "./errors";
 import type { RunObserver } from "./events";
 import type { BlockHandlerLookup } from "./handler";
 import type { WorkflowGraph } from "./graph";
@@ -71,7 +71,8 @@ export interface ExecutionRequest {
 }
 
 export interface ExecutionResult {
-  status: "succeeded" | "failed" | "cancelled";
+  /** `paused`: it stopped to wait for a person and goes on later from its checkpoints. */
+  status: "succeeded" | "failed" | "cancelled" | "paused";
   /** Masked like the events: a secret value never leaves the engine in clear. */
   output: unknown;
   error: ErrorInfo | null;
@@ -109,6 +110,19 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
     const output = run.redact(halt?.kind === "terminal" ? halt.data : result.status === "completed" ? result.output : null);
     run.emit({ type: "run.completed", runId, output, durationMs, ...usageFields(usage) });
     outcome = { status: "succeeded", output, error: null, usage, durationMs };
+  } else if (halt?.kind === "parked") {
+    const { park } = halt;
+    const paused: RunEvent = {
+      type: "run.paused",
+      runId,
+      blockId: park.blockId,
+      spanId: park.spanId,
+      reason: park.reason,
+      pausedAt: new Date(run.now()).toISOString(),
+    };
+    if (park.toolCallId) paused.toolCallId = park.toolCallId;
+    run.emit(paused);
+    outcome = { status: "paused", output: null, error: null, usage, durationMs };
   } else if (halt?.kind === "cancelled") {
     run.emit({ type: "run.cancelled", runId });
     outcome = { status: "cancelled", output: null, error: run.redact(errorInfo(halt.error)), usage, durationMs };
@@ -166,7 +180,11 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     redactor,
     checkpoints: request.checkpoints,
   });
-  const onAbort = () => run.haltRun({ kind: "cancelled", error: new CancelledError() });
+  const onAbort = () => {
+    const reason: unknown = request.signal?.reason;
+    if (reason instanceof RunParkedError) run.haltRun({ kind: "parked", park: reason.park, error: reason });
+    else run.haltRun({ kind: "cancelled", error: new CancelledError() });
+  };
   request.signal?.addEventListener("abort", onAbort, { once: true });
   const timer =
     request.runTimeoutMs === undefined

@@ -107,6 +107,16 @@ export class CancelledError extends TrellisError {
   }
 }
 
+/**
+ * The abort reason that parks a run instead of cancelling it: it stops to wait for a person and
+ * holds nothing meanwhile (the run's AbortSignal is aborted with this).
+ */
+export class RunParkedError extends TrellisError {
+  constructor(readonly park: { reason: "approval" | "ask"; blockId: string; spanId: string | null; toolCallId?: string }) {
+    super("cancelled", `The run stopped to wait for a person (${park.reason})`);
+  }
+}
+
 /** A block or run exceeded its time limit. */
 export class TimeoutError extends TrellisError {
   constructor(message: string) {

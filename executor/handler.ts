@@ -17,6 +17,20 @@ export interface ChildSpanOptions {
 }
 
 /** What a handler gets besides its config: a small context, not the world. */
+/**
+ * What an attempt at a block of a durable run keeps for a later attempt at the same block (the run
+ * resumed after a pause or a crash): model answers and tool results, so that going on repeats
+ * neither a paid model call nor a tool's side effect.
+ */
+export interface BlockMemo {
+  /** A key for the next item of a kind in this attempt: `model#0`, `model#1`... (the same sequence on every attempt). */
+  next(kind: string): string;
+  /** What an earlier attempt stored under `key`, if anything. */
+  recall(key: string): unknown;
+  /** Stores a value for later attempts; durable once the promise resolves. */
+  remember(key: string, value: unknown): Promise<void>;
+}
+
 export interface HandlerContext {
   runId: string;
   workflowId: string;
@@ -37,6 +51,8 @@ export interface HandlerContext {
   runInput?: Readonly<Record<string, unknown>>;
   /** Loop/parallel iteration indexes, outermost first; empty at the top level. */
   iteration?: ReadonlyArray<number>;
+  /** Durable runs only: what an earlier attempt at this block kept (model answers, tool results). */
+  memo?: BlockMemo;
 }
 
 export interface BlockResult {

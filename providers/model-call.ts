@@ -1,8 +1,9 @@
 import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputInterface } from "ai";
-import { type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
+import { type BlockMemo, type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
+import { replayableModel } from "./replayable-model";
 import { abortError, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
 import { usageOfProviderCall } from "./usage-mapping";
 
@@ -17,6 +18,8 @@ export interface ModelCallHooks {
   signal: AbortSignal;
   startSpan(options: ChildSpanOptions): ChildSpan;
   onTextDelta?(text: string): void;
+  /** A durable run's block memo: finished answers are kept, and replayed when the block runs again. */
+  memo?: BlockMemo;
 }
 
 export interface RunModelOptions {
@@ -73,7 +76,7 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   let modelTimeMs = 0;
   let callNumber = 0;
 
-  const observed = observeModelCalls(model.model, {
+  const observed = observeModelCalls(hooks.memo ? replayableModel(model.model, hooks.memo) : model.model, {
     start() {
       callNumber += 1;
       // Each call gets the full time limit; the timer stops while tools run.

@@ -1,4 +1,4 @@
-import { BlockExecutionError, TrellisError } from "@/executor";
+import { BlockExecutionError, TrellisError, type BlockMemo } from "@/executor";
 import type { ToolApprovalGate, ToolContext, ToolEntry, ToolInfo, ToolProvider, ToolSet } from "./types";
 
 /** The tool providers, by type. Adding a tool is one folder and one entry in the runtime's list. */
@@ -59,6 +59,33 @@ function gated(name: string, definition: ToolSet[string], context: ToolContext, 
   } as ToolSet[string];
 }
 
+/**
+ * A tool whose result is kept in the block's memo, by the call's id: when a resumed attempt at
+ * the block replays the model answer that asked for it, the tool is not run again (its side
+ * effect happened once) and is not asked about again.
+ */
+function remembered(definition: ToolSet[string], memo: BlockMemo): ToolSet[string] {
+  const execute = definition.execute;
+  if (!execute) return definition;
+  return {
+    ...definition,
+    execute: async (input: unknown, options: { toolCallId: string }) => {
+      const key = `tool:${options.toolCallId}`;
+      const kept = memo.recall(key) as { result: unknown } | undefined;
+      if (kept) return kept.result;
+      const result: unknown = await execute(input as never, options as never);
+      let stored: unknown;
+      try {
+        stored = JSON.parse(JSON.stringify({ result }));
+      } catch {
+        return result; // not JSON: it runs again if the block does
+      }
+      await memo.remember(key, stored);
+      return result;
+    },
+  } as ToolSet[string];
+}
+
 export function createToolRegistry(providers: readonly ToolProvider[], options: ToolRegistryOptions = {}): ToolRegistry {
   const byType = new Map<string, ToolProvider>();
   for (const provider of providers) {
@@ -108,7 +135,8 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
             });
           }
           sourceOf.set(name, source);
-          toolSet[name] = group.gated && options.approvals ? gated(name, definition, context, options.approvals) : definition;
+          const tool = group.gated && options.approvals ? gated(name, definition, context, options.approvals) : definition;
+          toolSet[name] = context.memo ? remembered(tool, context.memo) : tool;
         }
       }
       return toolSet;

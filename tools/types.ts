@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import type { ChildSpan, ChildSpanOptions } from "@/executor";
+import type { BlockMemo, ChildSpan, ChildSpanOptions } from "@/executor";
 import type { Usage } from "@/contract";
 
 /**
@@ -37,6 +37,8 @@ export interface ToolContext {
   toolSpan(toolCallId: string): ChildSpan | undefined;
   /** Opens a span under the agent block (rarely needed: tool calls already get one each). */
   startSpan(options: ChildSpanOptions): ChildSpan;
+  /** A durable run's block memo: a tool's result is kept, and given again when the block runs again. */
+  memo?: BlockMemo;
   /**
    * Registers work to run when the agent's tool loop ends, whatever its outcome (closing MCP
    * clients, which stops their stdio child processes). Providers holding resources need it and

@@ -39,6 +39,7 @@ async function prepareTools(
     startSpan: context.startSpan,
     onCleanup: (cleanup) => void cleanups.push(cleanup),
     reportUsage: (toolCallId, usage) => slot.tracker?.reportUsage(toolCallId, usage),
+    ...(context.memo ? { memo: context.memo } : {}),
   };
   slot.tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
   return slot.tracker;
@@ -97,7 +98,7 @@ async function runAgent(
       tools: tracker?.tools,
       maxSteps: tracker ? config.maxIterations : 1,
       output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
-      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta },
+      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta, memo: context.memo },
     });
     const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
     const usage = withToolUsage(result.usage);

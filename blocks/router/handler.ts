@@ -32,7 +32,7 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
           system,
           messages,
           temperature: config.temperature,
-          hooks: { signal: context.signal, startSpan: context.startSpan },
+          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo },
         });
         spent.push(result.usage);
         return result.text;

@@ -8,6 +8,7 @@ import type { IterationFrame } from "./frames";
 import type { OutputStore, StoredResult } from "./output-store";
 import { createReferenceSource } from "./reference-source";
 import type { RunContext } from "./run-context";
+import { blockMemo, checkpointKey } from "./checkpoints";
 import { BlockSpan } from "./spans";
 import type { StopToken } from "./stop-token";
 
@@ -114,6 +115,7 @@ export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockS
   const halt = run.halt;
   const runId = run.settings.runId;
   if (halt?.kind === "terminal") run.emit({ type: "block.skipped", runId, blockId: node.id, reason: `the run ended at response block '${halt.blockName}'` });
+  else if (halt?.kind === "parked") return;
   else if (halt?.kind === "timeout") run.emit({ type: "block.failed", runId, blockId: node.id, spanId: span.id, error: errorInfo(halt.error), handled: false });
 }
 
@@ -168,6 +170,7 @@ function handlerContext(
 ): Omit<HandlerContext, "signal"> {
   const { run } = place;
   const { settings } = run;
+  const memo = blockMemo(settings.checkpoints, checkpointKey(node.id, place.iteration));
   return {
     runId: settings.runId,
     workflowId: settings.workflowId,
@@ -181,6 +184,7 @@ function handlerContext(
     depth: settings.depth,
     runInput: settings.input,
     iteration: place.iteration,
+    ...(memo ? { memo } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorInfo, Usage } from "@/contract";
 import { TrellisError, errorInfo, isTrellisError } from "../errors";
 import { addUsage } from "../usage";
 import type { GraphNode } from "../graph";
+import type { BlockMemo } from "../handler";
 import type { BlockOutcome, ExecutionPlace } from "./block-execution";
 import type { StoredResult } from "./output-store";
 
@@ -27,6 +28,25 @@ export interface CheckpointStore {
   restore(key: string): BlockCheckpoint | undefined;
   /** Makes a finished block's result durable; blocks downstream start only once it resolves. */
   save(key: string, checkpoint: BlockCheckpoint): Promise<void>;
+  /** Values blocks keep between attempts (BlockMemo), under keys of their own. */
+  recall?(key: string): unknown;
+  remember?(key: string, value: unknown): Promise<void>;
+}
+
+/** The memo of one attempt at a block, over the run's store (keys `<block key>|<kind>#<n>`). */
+export function blockMemo(store: CheckpointStore | undefined, blockKey: string): BlockMemo | undefined {
+  const { recall, remember } = store ?? {};
+  if (!recall || !remember) return undefined;
+  const counts = new Map<string, number>();
+  return {
+    next(kind) {
+      const index = counts.get(kind) ?? 0;
+      counts.set(kind, index + 1);
+      return `${kind}#${index}`;
+    },
+    recall: (key) => recall.call(store, `${blockKey}|${key}`),
+    remember: (key, value) => remember.call(store, `${blockKey}|${key}`, value),
+  };
 }
 
 /** One block in one iteration: `agent` at the top level, `agent@2.0` in iteration 0 of iteration 2. */

@@ -1,6 +1,6 @@
 import type { WorkflowGraph } from "../graph";
 import type { RunObserver } from "../events";
-import { type RunEvent, type SpanRecord, type Usage } from "@/contract";
+import { type RunEvent, type RunPauseReason, type SpanRecord, type Usage } from "@/contract";
 import type { BlockHandlerLookup } from "../handler";
 import { addUsage, emptyUsage } from "../usage";
 import type { CheckpointStore } from "./checkpoints";
@@ -15,7 +15,19 @@ export interface Clock {
 
 /** Why the whole run stopped early, if it did. */
 export type RunHalt =
-  { kind: "cancelled"; error: Error } | { kind: "terminal"; blockName: string; data: unknown; error: Error } | { kind: "timeout"; error: Error };
+  | { kind: "cancelled"; error: Error }
+  | { kind: "terminal"; blockName: string; data: unknown; error: Error }
+  | { kind: "timeout"; error: Error }
+  /** Stopped to wait for a person; the run goes on later from its checkpoints (RunParkedError). */
+  | { kind: "parked"; park: RunPark; error: Error };
+
+/** Where and why a run stopped to wait for a person. */
+export interface RunPark {
+  reason: RunPauseReason;
+  blockId: string;
+  spanId: string | null;
+  toolCallId?: string;
+}
 
 export interface RunSettings {
   graph: WorkflowGraph;

@@ -7,6 +7,8 @@ import type { RunContext } from "./run-context";
 export class BlockSpan {
   readonly record: SpanRecord;
   private readonly startTime: number;
+  /** Ends each child span still open, by its id. */
+  private readonly openChildren = new Map<string, () => void>();
 
   constructor(
     private readonly run: RunContext,
@@ -44,6 +46,9 @@ export class BlockSpan {
 
   /** Closes the span and returns its duration in milliseconds. */
   close(status: SpanRecord["status"], fields: Partial<Pick<SpanRecord, "output" | "error" | "usage" | "attempts">> = {}): number {
+    // A child still open was cut short (a cancel or timeout closes the block before its handler has
+    // unwound): it ends cancelled now, because once the run has ended its own end is not reported.
+    for (const cutShort of [...this.openChildren.values()]) cutShort();
     const end = this.run.now();
     const durationMs = end - this.startTime;
     Object.assign(this.record, fields, { status, endedAt: this.run.iso(end), durationMs });
@@ -72,12 +77,21 @@ export class BlockSpan {
     if (this.record.iteration) record.iteration = this.record.iteration;
     run.span({ ...record });
     let ended = false;
+    this.openChildren.set(record.id, () => {
+      if (ended) return;
+      ended = true;
+      this.openChildren.delete(record.id);
+      const end = run.now();
+      Object.assign(record, { status: "cancelled", endedAt: run.iso(end), durationMs: end - start });
+      run.span({ ...record });
+    });
     return {
       id: record.id,
       child: (childOptions) => this.child(childOptions, record.id),
       end: (result: { output?: unknown; usage?: Usage; error?: { code: string; message: string } }) => {
         if (ended) return;
         ended = true;
+        this.openChildren.delete(record.id);
         const end = run.now();
         Object.assign(record, { status: result.error ? "failed" : "succeeded", endedAt: run.iso(end), durationMs: end - start });
         if (result.output !== undefined) record.output = result.output;

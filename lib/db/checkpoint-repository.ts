@@ -20,14 +20,24 @@ export class CheckpointRepository {
     return { key, data: masked, sealed: clear === JSON.stringify(masked) ? null : this.seal(runId, key, clear) };
   }
 
-  async load(runId: string): Promise<Map<string, BlockCheckpoint>> {
+  /** A block memo's row (a model answer or tool result kept between attempts); its key holds a `|`. */
+  memoRow(runId: string, key: string, value: unknown, masked: unknown): { key: string; data: unknown; sealed: string | null } {
+    const clear = JSON.stringify({ memo: value });
+    const shown = { memo: masked };
+    return { key, data: shown, sealed: clear === JSON.stringify(shown) ? null : this.seal(runId, key, clear) };
+  }
+
+  /** What earlier attempts at a run stored: finished blocks, and block memos (keys with a `|`). */
+  async load(runId: string): Promise<{ checkpoints: Map<string, BlockCheckpoint>; memos: Map<string, unknown> }> {
     const rows = await this.prisma.blockCheckpoint.findMany({ where: { runId } });
-    return new Map(
-      rows.map((row) => [
-        row.key,
-        row.sealed ? (JSON.parse(this.open(runId, row.key, row.sealed)) as BlockCheckpoint) : (row.data as unknown as BlockCheckpoint),
-      ]),
-    );
+    const checkpoints = new Map<string, BlockCheckpoint>();
+    const memos = new Map<string, unknown>();
+    for (const row of rows) {
+      const value: unknown = row.sealed ? JSON.parse(this.open(runId, row.key, row.sealed)) : row.data;
+      if (row.key.includes("|")) memos.set(row.key, (value as { memo: unknown }).memo);
+      else checkpoints.set(row.key, value as BlockCheckpoint);
+    }
+    return { checkpoints, memos };
   }
 
   private seal(runId: string, key: string, text: string): string {

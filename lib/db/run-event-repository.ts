@@ -45,6 +45,26 @@ export class RunEventRepository {
     }));
   }
 
+  /**
+   * Appends one event to a parked run (paused, held by no process), whose stream nobody else is
+   * writing: the run's row is locked meanwhile, so two answers get two numbers. False when the
+   * run is not parked (a process holds it, and its own stream must carry the event).
+   */
+  async appendIfParked(runId: string, event: RunEvent): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<Array<{ status: string; worker: string | null }>>(
+        "SELECT status, worker FROM runs WHERE id = $1 FOR UPDATE",
+        runId,
+      );
+      const row = rows[0];
+      if (!row || row.status !== "paused" || row.worker !== null) return false;
+      const last = await tx.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
+      const { type, ...data } = event;
+      await tx.runEvent.create({ data: { runId, seq: (last._max.seq ?? 0) + 1, type, data: toJsonValue(data, "event") } });
+      return true;
+    });
+  }
+
   /** The highest stored sequence number of a run (0 when it has none). */
   async lastSeq(runId: string): Promise<number> {
     const result = await this.prisma.runEvent.aggregate({ where: { runId }, _max: { seq: true } });

@@ -33,6 +33,8 @@ export interface RunChanges {
   durationMs?: number | null;
   /** The run's totals so far (replaces the stored ones). */
   usage?: Usage;
+  /** The process holding it; null while it waits for a person and no process does. */
+  worker?: string | null;
 }
 
 export interface RunListOptions {
@@ -130,7 +132,7 @@ export class RunRepository {
    * process died is taken over (`recoveries` + 1). Answers the run as it was before, or null when
    * it has ended (cancelled while queued, say) and must not execute.
    */
-  async claim(id: string, worker: string): Promise<{ run: RunRecord; workspaceId: string; document: unknown; fresh: boolean } | null> {
+  async claim(id: string, worker: string): Promise<{ run: RunRecord; workspaceId: string; document: unknown; fresh: boolean; parked?: boolean } | null> {
     // The common case in one round trip: a queued run starts.
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
@@ -153,12 +155,14 @@ export class RunRepository {
       return this.claim(id, worker);
     }
     if (row.status !== "running" && row.status !== "paused") return null;
+    // Parked (paused, held by no process): it waited for a person and goes on. Otherwise its process died.
+    const parked = row.status === "paused" && row.worker === null;
     const { count } = await this.prisma.run.updateMany({
-      where: { id, status: row.status },
-      data: { status: "running", worker, ...(row.worker === worker ? {} : { recoveries: { increment: 1 } }) },
+      where: { id, status: row.status, worker: row.worker },
+      data: { status: "running", worker, ...(parked || row.worker === worker ? {} : { recoveries: { increment: 1 } }) },
     });
     if (count === 0) return this.claim(id, worker);
-    return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: false };
+    return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: false, parked };
   }
 
   /** How many runs wait ahead of a queued one (everywhere), plus one; undefined when it is not queued. */
@@ -232,6 +236,7 @@ function toRunData(changes: RunChanges) {
     ...(changes.endedAt === undefined ? {} : { endedAt: changes.endedAt === null ? null : toDate(changes.endedAt, "endedAt") }),
     ...(changes.durationMs === undefined ? {} : { durationMs: changes.durationMs }),
     ...(changes.usage === undefined ? {} : usageToColumns(changes.usage)),
+    ...(changes.worker === undefined ? {} : { worker: changes.worker }),
   };
 }
 

@@ -27,7 +27,7 @@ export function approvalEndpoints(deps: () => ApprovalEndpointDependencies) {
       const decision = await readJsonRequest(request, approvalDecisionSchema, { subject: "The decision", maxBytes: MAX_DECISION_BYTES });
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, runId);
-      const approval = await runs.decideApproval(runId, toolCallId, decision);
+      const approval = await runs.decideApproval(workspace.id, runId, toolCallId, decision);
       const reason = decision.reason?.trim();
       return Response.json({ runId, toolCallId, toolName: approval.toolName, approved: decision.approved, ...(reason ? { reason } : {}) });
     }),

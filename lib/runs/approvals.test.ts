@@ -94,14 +94,21 @@ describe("tool approval", () => {
     const run = await live.done;
     expect(run.status).toBe("succeeded");
     expect(run.output).toEqual({ answer: "The answer is 42." });
+    // The attempt that went on got the first answer from the block's memo: the model was not asked it again.
+    expect(kit.server.requests).toHaveLength(2);
     expect(kit.server.requests[1]!.parsed.allText).toContain("42");
     const stored = (await kit.database.repositories.runEvents.listAfter(live.runId)).map((item) => item.event);
     const types = stored.map((event) => event.type);
     expect(types.indexOf("tool.approval.requested")).toBeLessThan(types.indexOf("tool.approval.resolved"));
     expect(types.indexOf("tool.approval.resolved")).toBeLessThan(types.indexOf("run.completed"));
     expect(stored.find((event) => event.type === "tool.approval.resolved")).toMatchObject({ toolCallId: "call_ok", approved: true, spanId: requested.spanId });
-    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.find((span) => span.kind === "tool");
-    expect(toolSpan).toMatchObject({ id: requested.spanId, status: "succeeded", output: { expression: "6*7", result: 42 } });
+    // The run parked at the call (that attempt's tool span was cut short) and went on in a new attempt, which ran the tool.
+    const toolSpans = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.filter((span) => span.kind === "tool");
+    expect(toolSpans.map((span) => span.status)).toEqual(["cancelled", "succeeded"]);
+    expect(toolSpans[0]!.id).toBe(requested.spanId);
+    expect(toolSpans[1]).toMatchObject({ status: "succeeded", output: { expression: "6*7", result: 42 } });
+    expect(types).toContain("run.paused");
+    expect(stored.find((event) => event.type === "run.resumed")).toMatchObject({ reason: "approved" });
   });
 
   it("gives the model the denial and its reason instead of running the tool, and the run goes on", async () => {
@@ -114,7 +121,7 @@ describe("tool approval", () => {
     const run = await live.done;
     expect(run.status).toBe("succeeded");
     expect(kit.server.requests[1]!.parsed.allText).toContain('The call of \\"calculator\\" was denied by a person: not on Fridays');
-    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.find((span) => span.kind === "tool");
+    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.findLast((span) => span.kind === "tool");
     expect(toolSpan).toMatchObject({ status: "failed", error: { code: "tool_denied" } });
     expect(toolSpan?.output).toBeUndefined();
   });
@@ -131,7 +138,7 @@ describe("tool approval", () => {
     const late = await decide(live.runId, "call_cancel", { approved: true });
     expect(late.status).toBe(404);
     expect(((await late.json()) as { error: { message: string } }).error.message).toContain('No tool call "call_cancel" is waiting for approval');
-    expect(kit.runtime.runs.approvals.list(live.runId)).toEqual([]);
+    expect(await kit.runtime.runs.pendingApprovals(live.runId)).toEqual([]);
   });
 
   it("answers a malformed decision with 400 and an unknown run with 404", async () => {

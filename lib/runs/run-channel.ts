@@ -2,6 +2,7 @@ import "server-only";
 import { isTerminalEvent, type RunEvent, type SequencedRunEvent } from "@/contract";
 
 type Listener = (item: SequencedRunEvent) => void;
+type HandOverListener = () => void;
 
 /**
  * The live side of one run's event stream: numbers events as they happen and fans them out to
@@ -12,7 +13,9 @@ type Listener = (item: SequencedRunEvent) => void;
 export class RunChannel {
   private readonly events: SequencedRunEvent[] = [];
   private readonly listeners = new Set<Listener>();
+  private readonly handOverListeners = new Set<HandOverListener>();
   private closed = false;
+  private handedOverFlag = false;
 
   /** `startSeq`: events a resumed run's earlier attempts already stored; numbering goes on after them. */
   constructor(
@@ -22,6 +25,20 @@ export class RunChannel {
 
   get ended(): boolean {
     return this.closed;
+  }
+
+  /** This attempt stopped without the run ending (it paused): later events come from another attempt, through storage. */
+  get handedOver(): boolean {
+    return this.handedOverFlag;
+  }
+
+  /** Ends this attempt's channel without ending the run; subscribers are told to follow the run elsewhere. */
+  handOver(): void {
+    if (this.closed || this.handedOverFlag) return;
+    this.handedOverFlag = true;
+    this.listeners.clear();
+    for (const listener of this.handOverListeners) listener();
+    this.handOverListeners.clear();
   }
 
   get lastSeq(): number {
@@ -45,10 +62,18 @@ export class RunChannel {
   }
 
   /** Replays events after `afterSeq` (at least firstSeq - 1), then follows live ones; returns an unsubscribe function. */
-  subscribe(afterSeq: number, listener: Listener): () => void {
+  subscribe(afterSeq: number, listener: Listener, onHandOver?: HandOverListener): () => void {
     for (const item of this.events.slice(Math.max(0, afterSeq - this.startSeq))) listener(item);
     if (this.closed) return () => {};
+    if (this.handedOverFlag) {
+      onHandOver?.();
+      return () => {};
+    }
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (onHandOver) this.handOverListeners.add(onHandOver);
+    return () => {
+      this.listeners.delete(listener);
+      if (onHandOver) this.handOverListeners.delete(onHandOver);
+    };
   }
 }

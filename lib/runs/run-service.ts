@@ -2,9 +2,10 @@ import "server-only";
 import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import type { ToolApprovalDecision } from "@/tools/types";
-import { ApprovalNotFoundError, pendingFromEvents, RunApprovals, type PendingApproval } from "./approvals";
+import { RunParkedError, TrellisError } from "@/executor";
+import { ApprovalNotFoundError, decisionsFromEvents, pendingFromEvents, resolvedEvent, RunApprovals, type PendingApproval } from "./approvals";
 import type { RunBus, SignalBatcher } from "./durable/run-bus";
-import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type RunExecutionSetup } from "./durable/run-execution";
+import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type ResumedAttempt, type RunExecutionSetup } from "./durable/run-execution";
 import type { RunQueue } from "./durable/run-queue";
 import type { RunChannel } from "./run-channel";
 
@@ -43,6 +44,12 @@ export interface LiveRun {
 
 interface LiveEntry extends LiveRun {
   channel: RunChannel;
+  /** Decisions about this run's tool calls known to this attempt (stored before it, or sent while it ran). */
+  decisions: Map<string, ToolApprovalDecision>;
+  /** Tool calls this attempt asked a person about. */
+  requested: Map<string, PendingApproval>;
+  /** Keeps checkpoints, so it can stop and go on later. */
+  durable: boolean;
   attempt: AttemptHandle;
   controller: AbortController;
   workflowName: string;
@@ -94,14 +101,24 @@ export class RunService {
   constructor(private readonly deps: RunServiceDependencies) {
     this.approvals = new RunApprovals({
       emit: (runId, event) => {
-        const entry = this.live.get(runId);
-        if (!entry || entry.channel.ended) return false;
+        const entry = this.activeEntry(runId);
+        if (!entry) return false;
         entry.attempt.recorder.event(event);
         return true;
       },
       redact: (runId, value) => this.live.get(runId)?.attempt.redactor.redact(value) ?? value,
-      setStatus: async (runId, status) => {
-        await this.deps.repositories.runs.update(runId, { status }, { onlyIfStatus: ["running", "paused"] });
+      decided: (runId, toolCallId) => this.live.get(runId)?.decisions.get(toolCallId),
+      park: (runId, approval) => {
+        const entry = this.activeEntry(runId);
+        if (!entry) return;
+        if (!entry.durable) {
+          throw new TrellisError(
+            "approval_unavailable",
+            "A workflow called as a tool cannot stop to wait for approval; require approval on the calling agent's tool instead",
+          );
+        }
+        entry.requested.set(approval.toolCallId, approval);
+        entry.controller.abort(new RunParkedError({ reason: "approval", blockId: approval.blockId, spanId: approval.spanId, toolCallId: approval.toolCallId }));
       },
     });
   }
@@ -112,9 +129,10 @@ export class RunService {
     this.distribution = distribution;
     this.unsubscribe = distribution.bus.subscribe((signal) => {
       if (signal.kind === "cancel") this.live.get(signal.runId)?.controller.abort();
-      else if (signal.kind === "approval" && this.approvals.has(signal.runId, signal.toolCallId)) {
+      else if (signal.kind === "approval" && this.live.has(signal.runId)) {
         const decision = signal.reason === undefined ? { approved: signal.approved } : { approved: signal.approved, reason: signal.reason };
-        void this.approvals.resolve(signal.runId, signal.toolCallId, decision).catch(() => {});
+        const workspaceId = this.live.get(signal.runId)!.workspaceId;
+        void this.decideApproval(workspaceId, signal.runId, signal.toolCallId, decision).catch(() => {});
       } else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
     });
   }
@@ -137,16 +155,23 @@ export class RunService {
     });
     const distribution = this.distribution;
     if (!distribution || options.parentRunId !== undefined) {
-      const run = await repositories.runs.create({
-        workspaceId,
-        workflowId,
-        status: "running",
-        input,
-        document,
-        worker: this.workerId,
-        ...(options.parentRunId === undefined ? {} : { parentRunId: options.parentRunId }),
-      }, { workflowChecked: true });
-      return this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable: false });
+      const run = await repositories.runs.create(
+        {
+          workspaceId,
+          workflowId,
+          status: "running",
+          input,
+          document,
+          worker: this.workerId,
+          ...(options.parentRunId === undefined ? {} : { parentRunId: options.parentRunId }),
+        },
+        { workflowChecked: true },
+      );
+      // A workflow called as a tool runs inside its caller's block, which is what a resumed run repeats.
+      const durable = options.parentRunId === undefined;
+      const entry = this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable });
+      // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
+      return { runId: run.id, workspaceId, workflowId, channel: entry.channel, done: this.whenEnded(workspaceId, run.id) };
     }
     const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document }, { workflowChecked: true });
     const done = this.whenEnded(workspaceId, run.id);
@@ -165,13 +190,16 @@ export class RunService {
     if (!claimed) return;
     const { workspaceId } = claimed;
     const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
-    let resumed: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number } | undefined;
+    let resumed: ResumedAttempt | undefined;
+    let decisions = new Map<string, ToolApprovalDecision>();
     if (!claimed.fresh) {
-      await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
-      const [checkpoints, lastSeq] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.lastSeq(runId)]);
-      resumed = { checkpoints, lastSeq };
+      if (!claimed.parked)
+        await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
+      const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
+      decisions = decisionsFromEvents(events.map((item) => item.event));
+      resumed = { checkpoints: stored.checkpoints, memos: stored.memos, lastSeq: events.at(-1)?.seq ?? 0, reason: claimed.parked ? "approved" : "recovered" };
     }
-    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed });
+    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions });
     await entry.done;
   }
 
@@ -184,7 +212,8 @@ export class RunService {
       durable: boolean;
       parentRunId?: string;
       signal?: AbortSignal;
-      resumed?: { checkpoints: Map<string, import("@/executor").BlockCheckpoint>; lastSeq: number };
+      resumed?: ResumedAttempt;
+      decisions?: Map<string, ToolApprovalDecision>;
     },
   ): LiveEntry {
     const controller = new AbortController();
@@ -216,13 +245,23 @@ export class RunService {
       done: attempt.done,
       workflowName: document.name,
       parentRunId: options.parentRunId,
+      decisions: options.decisions ?? new Map(),
+      requested: new Map(),
+      durable: options.durable,
     };
     this.live.set(run.id, entry);
     for (const started of [...this.starts]) started();
     void attempt.done
+      .then(async (stored) => {
+        if (stored.status !== "paused") return;
+        // A paused attempt is over for good (the run goes on in another one); an ended one stays a while for late streams.
+        if (this.live.get(run.id) === entry) this.live.delete(run.id);
+        // A decision may have come while it was stopping.
+        await this.resumeIfDecided(workspaceId, run.id);
+      })
       .finally(() => {
         this.wake(run.id);
-        setTimeout(() => this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.();
+        setTimeout(() => this.live.get(run.id) === entry && this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.();
       })
       .catch(() => {});
     return entry;
@@ -241,9 +280,13 @@ export class RunService {
         this.waiters.set(runId, set);
         setTimeout(resolve, WAIT_POLL_MS).unref?.();
       });
-      // Executed here: the attempt's own result, without reading it back.
+      // Executed here: the attempt's own result, without reading it back (unless it only paused).
       const local = this.live.get(runId);
-      if (local) return local.done;
+      if (local) {
+        const stored = await local.done;
+        if (stored.status !== "paused") return stored;
+        continue;
+      }
       const run = await runs.get(workspaceId, runId);
       if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") return run;
     }
@@ -331,26 +374,72 @@ export class RunService {
     return { promise, cancel: () => cleanupAll(this) };
   }
 
-  /**
-   * The tool calls of a run waiting for a person, wherever it executes: from this process's
-   * memory, or from the run's stored events.
-   */
+  /** The attempt executing the run in this process now, if any (not one that ended or paused). */
+  private activeEntry(runId: string): LiveEntry | undefined {
+    const entry = this.live.get(runId);
+    return entry && !entry.channel.ended && !entry.channel.handedOver ? entry : undefined;
+  }
+
+  private recordDecision(entry: LiveEntry, approval: PendingApproval, decision: ToolApprovalDecision): void {
+    entry.decisions.set(approval.toolCallId, decision);
+    entry.attempt.recorder.event(resolvedEvent(approval, decision));
+  }
+
+  /** The tool calls of a run waiting for a person, wherever it executes. */
   async pendingApprovals(runId: string): Promise<PendingApproval[]> {
-    if (this.live.has(runId)) return this.approvals.list(runId);
+    const entry = this.activeEntry(runId);
+    if (entry) return [...entry.requested.values()].filter((approval) => !entry.decisions.has(approval.toolCallId));
     return pendingFromEvents((await this.deps.repositories.runEvents.listAfter(runId, 0)).map((item) => item.event));
   }
 
   /**
-   * Decides a waiting tool call wherever its run executes. Answers the call decided.
+   * Decides a waiting tool call wherever its run is: a parked run gets the decision in its stored
+   * events and, once nothing else waits, goes on (on any worker); a run still stopping in this
+   * process or another records it there. Answers the call decided.
    * @throws ApprovalNotFoundError when no such call waits
    */
-  async decideApproval(runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
-    if (this.approvals.has(runId, toolCallId)) return this.approvals.resolve(runId, toolCallId, decision);
+  async decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
+    const entry = this.activeEntry(runId);
+    const local = entry?.requested.get(toolCallId);
+    if (entry && local) {
+      if (entry.decisions.has(toolCallId)) throw new ApprovalNotFoundError(runId, toolCallId);
+      this.recordDecision(entry, local, decision);
+      return local;
+    }
+    // Stopping here: once parked, the decision goes to storage like any other.
+    await this.live.get(runId)?.done.catch(() => {});
     const waiting = (await this.pendingApprovals(runId)).find((approval) => approval.toolCallId === toolCallId);
-    if (!waiting || !this.distribution) throw new ApprovalNotFoundError(runId, toolCallId);
+    if (!waiting) throw new ApprovalNotFoundError(runId, toolCallId);
+    if (await this.decideParked(workspaceId, runId, waiting, decision)) return waiting;
+    const run = await this.deps.repositories.runs.get(workspaceId, runId);
+    if (!this.distribution || !run.worker || run.worker === this.workerId) throw new ApprovalNotFoundError(runId, toolCallId);
     const reason = decision.reason?.trim();
     await this.distribution.bus.publish({ kind: "approval", runId, toolCallId, approved: decision.approved, ...(reason ? { reason } : {}) });
     return waiting;
+  }
+
+  /** Stores a decision on a parked run and resumes it once nothing else waits. False when the run is not parked. */
+  private async decideParked(workspaceId: string, runId: string, approval: PendingApproval, decision: ToolApprovalDecision): Promise<boolean> {
+    const { runEvents } = this.deps.repositories;
+    if (!(await runEvents.appendIfParked(runId, resolvedEvent(approval, decision)))) return false;
+    this.distribution?.signals.events(runId, await runEvents.lastSeq(runId));
+    await this.resumeIfDecided(workspaceId, runId);
+    return true;
+  }
+
+  /** A parked run whose every waiting call is decided goes on, on any worker (or here, without a queue). */
+  private async resumeIfDecided(workspaceId: string, runId: string): Promise<void> {
+    const { runs, runEvents } = this.deps.repositories;
+    const run = await runs.get(workspaceId, runId);
+    if (run.status !== "paused" || run.worker !== null) return;
+    const events = await runEvents.listAfter(runId, 0);
+    if (pendingFromEvents(events.map((item) => item.event)).length > 0) return;
+    const attempt = `after-${events.at(-1)?.seq ?? 0}`;
+    if (this.distribution) await this.distribution.queue.enqueue(runId, workspaceId, attempt);
+    else
+      void this.executeQueued(runId).catch((error: unknown) =>
+        console.error(`[trellis] run ${runId} could not go on:`, error instanceof Error ? error.message : error),
+      );
   }
 
   /** The run as this process executes it now, if it does (its channel holds every event of this attempt). */

@@ -51,9 +51,14 @@ export function runEventStream(options: { runId: string; afterSeq: number; runs:
           if (lastSent < live.channel.firstSeq - 1)
             for (const item of await events.listAfter(runId, lastSent)) if (item.seq < live.channel.firstSeq) send(item);
           if (closed) return;
-          cleanups.push(live.channel.subscribe(lastSent, send));
+          // A paused attempt hands over: the run goes on in another attempt, followed from storage.
+          let handedOver!: () => void;
+          const handOver = new Promise<void>((resolve) => (handedOver = resolve));
+          cleanups.push(live.channel.subscribe(lastSent, send, () => handedOver()));
           if (live.channel.ended) close();
-          return;
+          await handOver;
+          if (closed) return;
+          continue;
         }
         const wake = runs.nextSignal(runId, STORAGE_POLL_MS);
         for (const item of await events.listAfter(runId, lastSent)) send(item);

@@ -13,6 +13,7 @@ const globalCache = globalThis as typeof globalThis & { __trellisRunWorkers?: Pr
 export function startRuns(): Promise<RunWorkers> {
   globalCache.__trellisRunWorkers ??= (async () => {
     const database = getDatabase();
+    await database.ready;
     const url = database.url;
     if (!url) throw new Error("The database has no connection string for the run queue");
     const runtime = getRuntime();

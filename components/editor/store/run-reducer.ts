@@ -162,6 +162,10 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         type: event.type,
         text: "Run cancelled",
       });
+    case "run.paused": {
+      const waitingFor = event.reason === "approval" ? "a person's approval" : "an answer";
+      return logged({ ...view, status: "paused" }, seq, { type: event.type, blockId: event.blockId, text: `Run paused: waiting for ${waitingFor}` });
+    }
     case "run.resumed": {
       // Blocks the stopped process was running start again (a new block.started follows); they show as waiting until then.
       const blocks: Record<string, BlockRunState> = {};

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunRecord, RunStatus, WorkflowDocument } from "@/contract";
+import type { RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
 import {
   emptyUsage,
   executeWorkflow,
@@ -24,6 +24,14 @@ export interface RunExecutionSetup {
   secrets: ReadonlyMap<string, string>;
 }
 
+/** What earlier attempts at a run left: finished blocks, block memos, and how many events they stored. */
+export interface ResumedAttempt {
+  checkpoints: Map<string, BlockCheckpoint>;
+  memos: Map<string, unknown>;
+  lastSeq: number;
+  reason: RunResumeReason;
+}
+
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
 
 /** One attempt at executing a stored run in this process. */
@@ -38,7 +46,7 @@ export interface RunAttempt {
   /** Durable runs keep checkpoints; a workflow called as a tool runs inside its parent's block and keeps none. */
   durable: boolean;
   /** Set when an earlier attempt stopped midway: what it stored goes on from here. */
-  resumed?: { checkpoints: Map<string, BlockCheckpoint>; lastSeq: number };
+  resumed?: ResumedAttempt;
   timeoutMs?: number;
 }
 
@@ -48,7 +56,7 @@ export interface ExecutionDependencies {
   signals?: SignalBatcher;
 }
 
-const END_STATUS: Record<ExecutionResult["status"], RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
+const END_STATUS: Record<Exclude<ExecutionResult["status"], "paused">, RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
 
 /** The parts of an attempt open streams and approvals talk to while it runs. */
 export interface AttemptHandle {
@@ -60,11 +68,18 @@ export interface AttemptHandle {
 
 function checkpointStore(deps: ExecutionDependencies, attempt: RunAttempt, recorder: RunRecorder, redactor: SecretRedactor): CheckpointStore {
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
+  const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
+  const { checkpoints } = deps.repositories;
   return {
     restore: (key) => restored.get(key),
+    recall: (key) => memos.get(key),
+    async remember(key, value) {
+      memos.set(key, value);
+      await recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value)));
+    },
     async save(key, checkpoint) {
       // With the block's events and spans, in one write: a stream replayed after a crash shows what the checkpoint says.
-      await recorder.flush(deps.repositories.checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint)));
+      await recorder.flush(checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint)));
     },
   };
 }
@@ -79,12 +94,8 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
   const { run } = attempt;
   const channel = new RunChannel(run.id, attempt.resumed?.lastSeq ?? 0);
   const redactor = new SecretRedactor();
-  const recorder = new RunRecorder(
-    channel,
-    { write: (write) => repositories.runWriter.write(write) },
-    redactor,
-    undefined,
-    (seq) => signals?.events(run.id, seq),
+  const recorder = new RunRecorder(channel, { write: (write) => repositories.runWriter.write(write) }, redactor, undefined, (seq) =>
+    signals?.events(run.id, seq),
   );
   const observer = {
     event: recorder.event.bind(recorder),
@@ -111,13 +122,21 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
         ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor) } : {}),
-        ...(attempt.resumed ? { resume: { reason: "recovered" as const, startedAt, worker: attempt.worker } } : {}),
+        ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
     } catch (error) {
       // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets unreadable).
       const message = redactor.redactText(error instanceof Error ? error.message : String(error));
       recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
       result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: Date.now() - startedAt };
+    }
+    if (result.status === "paused") {
+      // Parked. No decision is recorded on this attempt after the hand-over, so the flush stores them all; then the
+      // row says nobody holds the run, and an answer on any process resumes it.
+      channel.handOver();
+      await recorder.flush();
+      const paused = await repositories.runs.update(run.id, { status: "paused", worker: null, usage: result.usage }, { onlyIfStatus: ["running", "paused"] });
+      return paused ?? (await repositories.runs.get(attempt.workspaceId, run.id));
     }
     await recorder.flush();
     let stored: RunRecord | null = null;

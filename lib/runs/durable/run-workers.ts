@@ -52,13 +52,14 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
   let queue: RunQueue;
   if (config.execute) {
     await repositories.workers.register(workerId, hostname(), process.pid);
-    queue = await launchRunWorker({ url, workerId, limits: config.limits, execute: (runId) => runs.executeQueued(runId) });
-  } else queue = await connectRunQueue({ url });
+    queue = await launchRunWorker({ url, embedded: options.singleProcess, workerId, limits: config.limits, execute: (runId) => runs.executeQueued(runId) });
+  } else queue = await connectRunQueue({ url, embedded: options.singleProcess });
   runs.distribute({ queue, bus, signals, workerId, leaseMs: config.leaseMs });
 
   const takeOver = async (dead: string[]) => {
     if (dead.length === 0) return;
-    const pending = new Set(await queue.pendingOf(dead));
+    const workflows = await queue.pendingOf(dead);
+    const pending = new Set(workflows.map((workflow) => workflow.runId));
     for (const run of await repositories.runs.listLiveOf(dead)) {
       if (run.parentRunId !== null) {
         // A workflow called as a tool ran inside its parent's block, which runs again as a whole.
@@ -76,9 +77,10 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
         await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message } }, ["running", "paused"]);
       }
     }
-    if (pending.size > 0) {
+    const resumable = workflows.filter((workflow) => pending.has(workflow.runId)).map((workflow) => workflow.workflowId);
+    if (resumable.length > 0) {
       console.info(`[trellis] resuming ${pending.size} run(s) of stopped process(es) ${dead.join(", ")}`);
-      await queue.requeue([...pending]);
+      await queue.requeue(resumable);
     }
   };
 
