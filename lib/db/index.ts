@@ -17,3 +17,4 @@ export { loadSecretKey } from "./secret-key";
 export { resolveDatabaseConfig } from "./database-config.mjs";
 
 export type { SecretSummary, StoredRunEvent } from "./types";
+export type { RunWrite } from "./run-writer";

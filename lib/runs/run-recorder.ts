@@ -1,7 +1,7 @@
 import "server-only";
 import { SecretRedactor, type RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
-import type { RunWrite } from "@/lib/db/run-writer";
+import type { RunWrite } from "@/lib/db";
 import { type RunChannel } from "./run-channel";
 
 /** Where a run's events, spans and checkpoints are stored, together (lib/db/run-writer.ts). */
