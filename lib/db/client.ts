@@ -6,6 +6,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { acquireEmbeddedLock } from "./embedded-lock.mjs";
+import { serveEmbedded } from "./embedded-server";
 
 /** Server-only: the Prisma client over PostgreSQL (DATABASE_URL) or embedded PGlite (DATA_DIR). */
 
@@ -14,17 +15,28 @@ export type DatabaseBackend = "postgres" | "embedded";
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string }
-  /** PGlite files in `databaseDir`, locked to this process; or a copy of `template` in memory. */
-  | { kind: "embedded"; databaseDir: string; template?: string }
+  /**
+   * PGlite files in `databaseDir`, locked to this process and always served on a private socket;
+   * or an in-memory copy of `template`, served only with `serve`.
+   */
+  | { kind: "embedded"; databaseDir: string; template?: string; serve?: boolean }
   /** An in-memory embedded database; `template` (a PGlite dump) gives it tables from the start. */
-  | { kind: "memory"; template?: Blob }
-  /** A PGlite you opened yourself (closed by `close()`). */
-  | { kind: "pglite"; client: PGlite };
+  | { kind: "memory"; template?: Blob; serve?: boolean }
+  /** A PGlite you opened yourself (closed by `close()`); once served, do not query it directly. */
+  | { kind: "pglite"; client: PGlite; serve?: boolean };
 
 export interface Database {
   prisma: PrismaClient;
   backend: DatabaseBackend;
-  /** Disconnects, closes an embedded database and releases its lock. */
+  /**
+   * A PostgreSQL connection string any `pg` client (DBOS) can use for this database: DATABASE_URL,
+   * or the private socket of a served embedded database; undefined for an embedded database that is
+   * not served. Connect only after `ready`.
+   */
+  url?: string;
+  /** Resolves once `url` accepts connections; rejects if the database cannot be opened. Prisma waits for it by itself. */
+  ready: Promise<void>;
+  /** Disconnects, closes an embedded database (and its socket) and releases its lock. */
   close(): Promise<void>;
 }
 
@@ -32,37 +44,81 @@ export interface Database {
 export function createPrisma(options: DatabaseOptions): Database {
   if (options.kind === "postgres") {
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.url }) });
-    return { prisma, backend: "postgres", close: () => prisma.$disconnect() };
+    return { prisma, backend: "postgres", url: options.url, ready: Promise.resolve(), close: () => prisma.$disconnect() };
   }
-  if (options.kind === "pglite") return overPGlite(options.client, () => {});
+  const serve = options.serve ?? false;
+  if (options.kind === "pglite") return openEmbedded(options.client, serve, () => {});
   if (options.kind === "memory") {
-    return overPGlite(new PGlite(options.template ? { loadDataDir: options.template } : {}), () => {});
+    return openEmbedded(new PGlite(options.template ? { loadDataDir: options.template } : {}), serve, () => {});
   }
   if (options.template) {
     // Tests: each process gets its own in-memory copy of the migrated template, because one
     // PGlite data directory cannot be shared by vitest's parallel workers.
-    return overPGlite(new PGlite({ loadDataDir: new Blob([readFileSync(options.template)]) }), () => {});
+    return openEmbedded(new PGlite({ loadDataDir: new Blob([readFileSync(options.template)]) }), serve, () => {});
   }
   const release = acquireEmbeddedLock(options.databaseDir);
   try {
-    return overPGlite(new PGlite(options.databaseDir), release);
+    return openEmbedded(new PGlite(options.databaseDir), true, release);
   } catch (error) {
     release();
     throw error;
   }
 }
 
-function overPGlite(client: PGlite, release: () => void): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+function openEmbedded(client: PGlite, serve: boolean, release: () => void): Database {
+  if (!serve) {
+    // Direct: fastest, but then nothing else may reach this PGlite (no `url`).
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+    const ready = client.waitReady;
+    ready.catch(() => {});
+    return {
+      prisma,
+      backend: "embedded",
+      ready,
+      close: async () => {
+        await prisma.$disconnect();
+        await client.close();
+        release();
+      },
+    };
+  }
+  // Served: Prisma goes through the socket like every other client, so that a query never lands in
+  // the middle of another client's transaction (lib/db/README.md).
+  const server = serveEmbedded(client);
+  const prisma = new PrismaClient({ adapter: new PrismaPgWhenReady(server.ready, server.url) });
   return {
     prisma,
     backend: "embedded",
+    url: server.url,
+    ready: server.ready,
     close: async () => {
-      await prisma.$disconnect();
-      await client.close();
-      release();
+      try {
+        await prisma.$disconnect();
+        await server.close();
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
+}
+
+/**
+ * The socket exists only once PGlite has started, after createPrisma() has returned; Prisma connects
+ * on its first query, which this makes wait for the socket so that getPrisma() can stay synchronous.
+ */
+class PrismaPgWhenReady extends PrismaPg {
+  constructor(
+    private readonly ready: Promise<void>,
+    connectionString: string,
+  ) {
+    super({ connectionString });
+  }
+
+  override async connect(): ReturnType<PrismaPg["connect"]> {
+    await this.ready;
+    return super.connect();
+  }
 }
 
 const globalCache = globalThis as typeof globalThis & { __trellisDatabase?: Database };

@@ -18,14 +18,23 @@ export interface TestDatabase extends Database {
 let pgliteTemplate: Blob | undefined;
 let counter = 0;
 
+export interface TestDatabaseOptions {
+  /**
+   * Embedded only: serve the in-memory PGlite on a private socket as the app does, with Prisma
+   * over it and `url` set for other `pg` clients (DBOS); by default Prisma reaches it directly and
+   * `url` is undefined. On PostgreSQL `url` is always set.
+   */
+  serve?: boolean;
+}
+
 /**
  * A fresh, migrated, empty database for one test file (or one test): a clone of the run's
  * template on PostgreSQL, or an in-memory PGlite otherwise. `close()` drops or discards it.
  * Needs lib/db/test-global-setup.ts as vitest globalSetup (embedded mode falls back to migrating
  * from scratch, which is slower).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const database = process.env.DATABASE_URL ? await clonePostgresTemplate() : await freshPGlite();
+export async function createTestDatabase({ serve = false }: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const database = process.env.DATABASE_URL ? await clonePostgresTemplate() : await freshPGlite(serve);
   const secretKey = randomBytes(32);
   let made = 0;
   const createWorkspace = async (name = `Workspace ${++made}`) => (await database.prisma.workspace.create({ data: { name } })).id;
@@ -50,15 +59,15 @@ async function clonePostgresTemplate(): Promise<Database> {
   };
 }
 
-async function freshPGlite(): Promise<Database> {
+async function freshPGlite(serve: boolean): Promise<Database> {
   const templatePath = process.env[TEST_ENV.pgliteTemplate];
   if (templatePath) {
     pgliteTemplate ??= new Blob([readFileSync(templatePath)]);
-    return createPrisma({ kind: "memory", template: pgliteTemplate });
+    return createPrisma({ kind: "memory", template: pgliteTemplate, serve });
   }
   const client = new PGlite();
   await applyMigrationsToPGlite(client);
-  return createPrisma({ kind: "pglite", client });
+  return createPrisma({ kind: "pglite", client, serve });
 }
 
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,0 +1,199 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Serves an embedded PGlite to `pg` clients (Prisma over @prisma/adapter-pg, DBOS) on a private
+ * unix socket. PGlite is one PostgreSQL session: once it is served, every client must go through
+ * the socket, because only the server keeps one client's transaction from swallowing another's
+ * queries (see lib/db/README.md).
+ */
+export interface EmbeddedServer {
+  /** A `pg` connection string for the socket. Connections made before `ready` fail (no socket yet). */
+  readonly url: string;
+  /** Resolves once the socket accepts connections (PGlite has started); rejects if PGlite fails to start. */
+  readonly ready: Promise<void>;
+  /** Closes client connections (rolling back their open transactions), stops listening and removes the socket directory; leaves the PGlite open. */
+  close(): Promise<void>;
+}
+
+export interface EmbeddedServerOptions {
+  /** Concurrent connections before new ones are refused; every pool (Prisma's, DBOS's) holds several. */
+  maxConnections?: number;
+}
+
+/** Starts serving `db`; await `ready` before connecting with anything but the returned Prisma adapter. */
+export function serveEmbedded(db: PGlite, { maxConnections = 64 }: EmbeddedServerOptions = {}): EmbeddedServer {
+  // A directory only this user can enter: PGlite has no authentication, so the socket's directory is
+  // the access control (a TCP port would let any local user in).
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), "trellis-db-"));
+  chmodSync(socketDir, 0o700);
+  trackSocketDir(socketDir);
+  const server = new PGLiteSocketServer({ db: withSessionTurns(db), path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections });
+  const ready = server.start();
+  // Nobody may await `ready` (Prisma awaits it only on first use); the rejection still reaches those who do.
+  ready.catch(() => {});
+  let closing: Promise<void> | undefined;
+  return {
+    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    ready,
+    close: () =>
+      (closing ??= (async () => {
+        // stop() before start() has finished would let start() listen afterwards, on a server nobody stops.
+        await ready.catch(() => {});
+        try {
+          await server.stop();
+          // stop() queues the rollbacks of departed connections on PGlite's lock without awaiting them.
+          await db.runExclusive(async () => {}).catch(() => {});
+        } finally {
+          rmSync(socketDir, { recursive: true, force: true });
+          untrackSocketDir(socketDir);
+        }
+      })()),
+  };
+}
+
+/*
+ * pglite-socket 0.2.17 serializes single protocol messages from all connections into the one PGlite
+ * session and keeps a connection's turn only while `db.isInTransaction()`. A pg query outside BEGIN is
+ * several messages (Parse, Bind, Describe, Execute, Sync) sharing the session's unnamed statement and
+ * portal until ReadyForQuery, so another connection's Parse could land between them: the first client
+ * then binds the other one's statement (errors, or silently wrong rows). It happens whenever a message
+ * arrives in more than one socket read, e.g. parameters over ~64 KB
+ * (https://github.com/electric-sql/pglite/issues/1046). The server reads `isInTransaction()` only to
+ * decide whose turn it is, so the view below answers it from the protocol instead: a connection keeps
+ * the session from its first message until the backend is idle again (ReadyForQuery 'I'), which
+ * covers extended-protocol batches, transactions and COPY alike.
+ */
+const READY_FOR_QUERY = 0x5a; // 'Z'
+const IDLE = 0x49; // 'I'
+// Messages the backend may send at any time; they say nothing about whose turn it is.
+const ASYNC_MESSAGES = new Set([0x41 /* A: notification */, 0x4e /* N: notice */, 0x53 /* S: parameter status */]);
+
+function withSessionTurns(db: PGlite): PGlite {
+  let busy = false;
+  // Counts the session's returns to idle; a connection's turn is the span between two of them.
+  let turn = 0;
+
+  const execProtocolRawStream: PGlite["execProtocolRawStream"] = async (message, options) => {
+    const scanner = new ResponseScanner();
+    await db.execProtocolRawStream(message, {
+      ...options,
+      onRawData: (data) => {
+        scanner.feed(data);
+        options.onRawData(data);
+      },
+    });
+    // A response without turn-relevant messages (Terminate; a message skipped after an error until
+    // Sync) leaves the state as it was.
+    if (scanner.idle === undefined) return;
+    busy = !scanner.idle;
+    if (!busy) turn++;
+  };
+
+  // The server calls exec() only to roll back after a connection that held the session went away.
+  // Its turn may have ended meanwhile (its last message was still running) and another connection's
+  // begun: then nothing is left to undo, and a ROLLBACK would hit the other connection.
+  const exec = async (): Promise<[]> => {
+    const departed = turn;
+    if (db.closed) return [];
+    try {
+      await db.runExclusive(async () => {
+        if (db.closed || turn !== departed || !busy) return;
+        // ROLLBACK ends an explicit or implicit (unsynced extended-protocol) transaction; it is skipped
+        // after an error until Sync; the second ROLLBACK ends the transaction that error left failed.
+        await db.execProtocolRaw(queryMessage("ROLLBACK"));
+        await db.execProtocolRaw(SYNC_MESSAGE);
+        await db.execProtocolRaw(queryMessage("ROLLBACK"));
+        busy = false;
+        turn++;
+      });
+    } catch {
+      // The server does not await this cleanup: a throw would be an unhandled rejection, and a PGlite
+      // that fails here is closed or broken, with no session left to free.
+    }
+    return [];
+  };
+
+  const overrides = new Map<PropertyKey, unknown>([
+    ["isInTransaction", () => busy && !db.closed],
+    ["execProtocolRawStream", execProtocolRawStream],
+    ["exec", exec],
+  ]);
+  return new Proxy(db, {
+    get(target, property) {
+      if (overrides.has(property)) return overrides.get(property);
+      // PGlite keeps its state in #private fields, so its getters and methods must run on the real object.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Follows the backend's message framing across chunks to learn where a response left the session. */
+class ResponseScanner {
+  /** Whether the last turn-relevant message was ReadyForQuery with status idle; undefined if none came. */
+  idle: boolean | undefined;
+  private readonly header = Buffer.alloc(5);
+  private headerLength = 0;
+  private type = 0;
+  private bodyLength = 0;
+  private bodyRead = 0;
+  private status = 0;
+
+  feed(data: Uint8Array): void {
+    let offset = 0;
+    while (offset < data.length) {
+      if (this.headerLength < 5) {
+        this.header[this.headerLength++] = data[offset++] ?? 0;
+        if (this.headerLength === 5) {
+          this.type = this.header[0] ?? 0;
+          this.bodyLength = this.header.readInt32BE(1) - 4;
+          this.bodyRead = 0;
+          if (this.bodyLength <= 0) this.endMessage();
+        }
+        continue;
+      }
+      if (this.bodyRead === 0) this.status = data[offset] ?? 0;
+      const take = Math.min(this.bodyLength - this.bodyRead, data.length - offset);
+      offset += take;
+      this.bodyRead += take;
+      if (this.bodyRead === this.bodyLength) this.endMessage();
+    }
+  }
+
+  private endMessage(): void {
+    this.headerLength = 0;
+    if (ASYNC_MESSAGES.has(this.type)) return;
+    this.idle = this.type === READY_FOR_QUERY && this.status === IDLE;
+  }
+}
+
+const SYNC_MESSAGE = new Uint8Array([0x53, 0, 0, 0, 4]);
+
+function queryMessage(sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`);
+  const message = Buffer.alloc(5 + text.length);
+  message[0] = 0x51; // 'Q'
+  message.writeInt32BE(4 + text.length, 1);
+  text.copy(message, 5);
+  return message;
+}
+
+// Socket directories of servers not closed by the time the process exits (an uncaught error, a forgotten
+// close()) are removed then, so temporary directories do not pile up.
+const openSocketDirs = new Set<string>();
+let exitHookInstalled = false;
+
+function trackSocketDir(dir: string): void {
+  openSocketDirs.add(dir);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once("exit", () => openSocketDirs.forEach((open) => rmSync(open, { recursive: true, force: true })));
+}
+
+function untrackSocketDir(dir: string): void {
+  openSocketDirs.delete(dir);
+}
