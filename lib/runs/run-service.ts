@@ -79,6 +79,20 @@ export interface LostRunEnd {
 }
 
 const LOCAL_WORKER = "local";
+
+/** Time a run spent paused for a person, from its events (each run.paused up to the next run.resumed, or now). */
+export function pausedMsOf(events: readonly RunEvent[], now = Date.now()): number {
+  let total = 0;
+  let since: number | undefined;
+  for (const event of events) {
+    if (event.type === "run.paused") since = Date.parse(event.pausedAt);
+    else if (event.type === "run.resumed" && since !== undefined) {
+      total += Math.max(0, Date.parse(event.resumedAt) - since);
+      since = undefined;
+    }
+  }
+  return since === undefined ? total : total + Math.max(0, now - since);
+}
 /** How often a caller waiting for a run elsewhere re-reads it, in case a signal was lost. */
 const WAIT_POLL_MS = 2_000;
 
@@ -197,7 +211,13 @@ export class RunService {
         await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
       const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
       decisions = decisionsFromEvents(events.map((item) => item.event));
-      resumed = { checkpoints: stored.checkpoints, memos: stored.memos, lastSeq: events.at(-1)?.seq ?? 0, reason: claimed.parked ? "approved" : "recovered" };
+      resumed = {
+        checkpoints: stored.checkpoints,
+        memos: stored.memos,
+        lastSeq: events.at(-1)?.seq ?? 0,
+        reason: claimed.parked ? "approved" : "recovered",
+        pausedMs: pausedMsOf(events.map((item) => item.event)),
+      };
     }
     const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions });
     await entry.done;

@@ -30,6 +30,8 @@ export interface ResumedAttempt {
   memos: Map<string, unknown>;
   lastSeq: number;
   reason: RunResumeReason;
+  /** How long the run has waited paused for a person: not part of its time limit. */
+  pausedMs: number;
 }
 
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
@@ -107,7 +109,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     try {
       const setup = await deps.prepare(attempt.workspaceId);
       for (const [name, value] of setup.secrets) redactor.add(name, value);
-      const elapsed = attempt.resumed ? Date.now() - startedAt : 0;
+      const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       result = await executeWorkflow({
         document: attempt.document,
         lookupBlockType: setup.lookupBlockType,
