@@ -5,6 +5,7 @@ import type { ToolApprovalDecision } from "@/tools/types";
 import { RunParkedError, TrellisError } from "@/executor";
 import { ApprovalNotFoundError, decisionsFromEvents, pendingFromEvents, resolvedEvent, RunApprovals, type PendingApproval } from "./approvals";
 import type { RunBus, SignalBatcher } from "./durable/run-bus";
+import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type ResumedAttempt, type RunExecutionSetup } from "./durable/run-execution";
 import type { RunQueue } from "./durable/run-queue";
 import type { RunChannel } from "./run-channel";
@@ -80,19 +81,6 @@ export interface LostRunEnd {
 
 const LOCAL_WORKER = "local";
 
-/** Time a run spent paused for a person, from its events (each run.paused up to the next run.resumed, or now). */
-export function pausedMsOf(events: readonly RunEvent[], now = Date.now()): number {
-  let total = 0;
-  let since: number | undefined;
-  for (const event of events) {
-    if (event.type === "run.paused") since = Date.parse(event.pausedAt);
-    else if (event.type === "run.resumed" && since !== undefined) {
-      total += Math.max(0, Date.parse(event.resumedAt) - since);
-      since = undefined;
-    }
-  }
-  return since === undefined ? total : total + Math.max(0, now - since);
-}
 /** How often a caller waiting for a run elsewhere re-reads it, in case a signal was lost. */
 const WAIT_POLL_MS = 2_000;
 
