@@ -93,6 +93,8 @@ const WAIT_POLL_MS = 2_000;
 export class RunService {
   private readonly live = new Map<string, LiveEntry>();
   private readonly waiters = new Map<string, Set<() => void>>();
+  /** Runs that ended or stopped lately (this process or a signal said so), by when: a late waiter reads storage at once. */
+  private readonly endedRecently = new Map<string, number>();
   /** Streams waiting for a run to start executing here. */
   private readonly starts = new Set<() => void>();
   private distribution: RunDistribution | undefined;
@@ -173,13 +175,12 @@ export class RunService {
       const durable = options.parentRunId === undefined;
       const entry = this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable });
       // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
-      return { runId: run.id, workspaceId, workflowId, channel: entry.channel, done: this.whenEnded(workspaceId, run.id) };
+      return this.handle(workspaceId, workflowId, run.id, entry.channel);
     }
     const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document }, { workflowChecked: true });
-    const done = this.whenEnded(workspaceId, run.id);
     // A run whose hand-over is lost (the process died in between) stays queued; the recovery sweep hands it over again.
     await distribution.queue.enqueue(run.id, workspaceId);
-    return { runId: run.id, workspaceId, workflowId, done };
+    return this.handle(workspaceId, workflowId, run.id);
   }
 
   /**
@@ -275,36 +276,72 @@ export class RunService {
     return entry;
   }
 
+  /** A started run; `done` is made when first read, so a run nobody waits for costs no waiting. */
+  private handle(workspaceId: string, workflowId: string, runId: string, channel?: RunChannel): LiveRun {
+    let done: Promise<RunRecord> | undefined;
+    const whenEnded = () => this.whenEnded(workspaceId, runId);
+    return {
+      runId,
+      workspaceId,
+      workflowId,
+      ...(channel ? { channel } : {}),
+      get done() {
+        return (done ??= whenEnded());
+      },
+    };
+  }
+
   /**
-   * The stored run once it has ended, wherever it executes. Called as soon as the run is stored,
-   * so no end can slip by before the waiter is registered: storage is read only when woken.
+   * The stored run once it has ended, wherever it executes: the attempt's own result when it
+   * executes here (an attempt that only paused is not the end), else the stored row, read when a
+   * signal says it may have ended, when it ended recently, or at the fallback poll.
    */
   private async whenEnded(workspaceId: string, runId: string): Promise<RunRecord> {
     const { runs } = this.deps.repositories;
+    let readStorage = this.endedRecently.has(runId);
     for (;;) {
-      await new Promise<void>((resolve) => {
-        const set = this.waiters.get(runId) ?? new Set();
-        set.add(resolve);
-        this.waiters.set(runId, set);
-        setTimeout(resolve, WAIT_POLL_MS).unref?.();
-      });
-      // Executed here: the attempt's own result, without reading it back (unless it only paused).
+      // Registered before looking, so an end between the look and the wait still wakes it.
+      const woken = this.nextWake(runId);
       const local = this.live.get(runId);
       if (local) {
         const stored = await local.done;
         if (stored.status !== "paused") return stored;
-        continue;
+      } else if (readStorage) {
+        const run = await runs.get(workspaceId, runId);
+        if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") return run;
       }
-      const run = await runs.get(workspaceId, runId);
-      if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") return run;
+      await woken;
+      readStorage = true;
     }
   }
 
+  private nextWake(runId: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const set = this.waiters.get(runId) ?? new Set();
+      const done = () => {
+        clearTimeout(timer);
+        const current = this.waiters.get(runId);
+        current?.delete(done);
+        if (current?.size === 0) this.waiters.delete(runId);
+        resolve();
+      };
+      const timer = setTimeout(done, WAIT_POLL_MS);
+      timer.unref?.();
+      set.add(done);
+      this.waiters.set(runId, set);
+    });
+  }
+
   private wake(runId: string): void {
+    this.endedRecently.set(runId, Date.now());
+    if (this.endedRecently.size > 10_000) {
+      const cutoff = Date.now() - 60_000;
+      for (const [id, at] of this.endedRecently) if (at < cutoff) this.endedRecently.delete(id);
+    }
     const set = this.waiters.get(runId);
     if (!set) return;
     this.waiters.delete(runId);
-    for (const resolve of set) resolve();
+    for (const resolve of [...set]) resolve();
   }
 
   /**
