@@ -38,7 +38,13 @@ export async function createTestDatabase({ serve = false }: TestDatabaseOptions 
   const secretKey = randomBytes(32);
   let made = 0;
   const createWorkspace = async (name = `Workspace ${++made}`) => (await database.prisma.workspace.create({ data: { name } })).id;
-  return { ...database, secretKey, repositories: createRepositories(database.prisma, { secretKey }), createWorkspace };
+  // With a connection string (PostgreSQL, or a served embedded database) the run writer uses its own pool, as in the app.
+  const repositories = createRepositories(database.prisma, { secretKey, ...(database.url ? { url: database.url } : {}) });
+  const close = async () => {
+    await repositories.runWriter.close();
+    await database.close();
+  };
+  return { ...database, close, secretKey, repositories, createWorkspace };
 }
 
 async function clonePostgresTemplate(): Promise<Database> {

@@ -434,6 +434,8 @@ export class RunService {
   async pendingApprovals(runId: string): Promise<PendingApproval[]> {
     const entry = this.activeEntry(runId);
     if (entry) return [...entry.requested.values()].filter((approval) => !entry.decisions.has(approval.toolCallId));
+    // Stopping here: what it asked is stored once it has parked.
+    await this.live.get(runId)?.done.catch(() => {});
     return pendingFromEvents((await this.deps.repositories.runEvents.listAfter(runId, 0)).map((item) => item.event));
   }
 
@@ -451,8 +453,6 @@ export class RunService {
       this.recordDecision(entry, local, decision);
       return local;
     }
-    // Stopping here: once parked, the decision goes to storage like any other.
-    await this.live.get(runId)?.done.catch(() => {});
     const waiting = (await this.pendingApprovals(runId)).find((approval) => approval.toolCallId === toolCallId);
     if (!waiting) throw new ApprovalNotFoundError(runId, toolCallId);
     if (await this.decideParked(workspaceId, runId, waiting, decision)) return waiting;

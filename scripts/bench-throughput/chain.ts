@@ -89,9 +89,11 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
   const { document, issues } = parseWorkflowDocument(chainDocument(options.blocks));
   if (issues.length > 0) throw new Error(`the chain workflow has issues: ${JSON.stringify(issues.slice(0, 3))}`);
   const database = await openDatabase(options);
+  let repositoriesToClose: ReturnType<typeof createRepositories> | undefined;
   try {
     const { prisma } = database;
-    const repositories = createRepositories(prisma, { secretKey: randomBytes(32) });
+    const repositories = createRepositories(prisma, { secretKey: randomBytes(32), ...(database.url ? { url: database.url } : {}) });
+    repositoriesToClose = repositories;
     const workspaceId = (await prisma.workspace.create({ data: { name: "bench" } })).id;
     const workflow = await repositories.workflows.create(workspaceId, document);
     const runtime = createRuntime({
@@ -151,6 +153,7 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
       samples: { with: samples.with.map((value) => round(value, 1)), without: samples.without.map((value) => round(value, 1)) },
     };
   } finally {
+    await repositoriesToClose?.runWriter.close();
     await database.close();
   }
 }
