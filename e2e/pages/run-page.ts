@@ -52,7 +52,26 @@ export class RunPage {
   }
 
   async expectStatus(status: string, timeout = 30_000) {
-    await expect(this.status).toHaveAttribute("data-status", status, { timeout });
+    try {
+      await expect(this.status).toHaveAttribute("data-status", status, { timeout });
+    } catch (error) {
+      // Say why the run ended otherwise: its stored error, so a failure in CI can be read without a trace viewer.
+      await this.page
+        .getByTestId("run-tab-trace")
+        .click({ timeout: 2_000 })
+        .catch(() => {});
+      const runId = await this.page
+        .getByTestId("trace-panel")
+        .getAttribute("data-run-id")
+        .catch(() => null);
+      const stored = runId
+        ? await this.page.request
+            .get(`/api/runs/${runId}`)
+            .then((response) => response.text())
+            .catch(() => "")
+        : "";
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe run as stored: ${stored.slice(0, 2000)}`);
+    }
   }
 
   /** The run the canvas follows, read from the trace panel. */
