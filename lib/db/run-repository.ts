@@ -130,9 +130,14 @@ export class RunRepository {
   /**
    * A worker takes a run: a queued run starts (startedAt now), a running or paused one whose
    * process died is taken over (`recoveries` + 1). Answers the run as it was before, or null when
-   * it has ended (cancelled while queued, say) and must not execute.
+   * it has ended (cancelled while queued, say) and must not execute. A parked run is taken only
+   * when `mayGoOn` (if given) says so: else it stays parked and the answer is null too.
    */
-  async claim(id: string, worker: string): Promise<{ run: RunRecord; workspaceId: string; document: unknown; fresh: boolean; parked?: boolean } | null> {
+  async claim(
+    id: string,
+    worker: string,
+    options: { mayGoOn?: (id: string) => Promise<boolean> } = {},
+  ): Promise<{ run: RunRecord; workspaceId: string; document: unknown; fresh: boolean; parked?: boolean } | null> {
     // The common case in one round trip: a queued run starts.
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
@@ -150,18 +155,21 @@ export class RunRepository {
     const row = await this.prisma.run.findUnique({ where: { id } });
     if (!row) throw new NotFoundError("Run", id);
     if (row.status === "queued") {
-      const { count } = await this.prisma.run.updateMany({ where: { id, status: "queued" }, data: { status: "running", worker, startedAt: new Date() } });
-      if (count === 1) return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: true };
-      return this.claim(id, worker);
+      const startedAt = new Date();
+      const { count } = await this.prisma.run.updateMany({ where: { id, status: "queued" }, data: { status: "running", worker, startedAt } });
+      if (count === 1)
+        return { run: toStoredRun({ ...row, status: "running", worker, startedAt }), workspaceId: row.workspaceId, document: row.document, fresh: true };
+      return this.claim(id, worker, options);
     }
     if (row.status !== "running" && row.status !== "paused") return null;
     // Parked (paused, held by no process): it waited for a person and goes on. Otherwise its process died.
     const parked = row.status === "paused" && row.worker === null;
+    if (parked && options.mayGoOn && !(await options.mayGoOn(id))) return null;
     const { count } = await this.prisma.run.updateMany({
       where: { id, status: row.status, worker: row.worker },
       data: { status: "running", worker, ...(parked || row.worker === worker ? {} : { recoveries: { increment: 1 } }) },
     });
-    if (count === 0) return this.claim(id, worker);
+    if (count === 0) return this.claim(id, worker, options);
     return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: false, parked };
   }
 
