@@ -189,7 +189,11 @@ export class RunService {
    */
   async executeQueued(runId: string): Promise<void> {
     const { repositories } = this.deps;
-    const claimed = await repositories.runs.claim(runId, this.workerId);
+    // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
+    // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
+    const claimed = await repositories.runs.claim(runId, this.workerId, {
+      mayGoOn: async (id) => pendingFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).length === 0,
+    });
     if (!claimed) return;
     const { workspaceId } = claimed;
     const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));

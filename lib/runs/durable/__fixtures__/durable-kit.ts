@@ -176,6 +176,31 @@ export function durableResponder(plans: Map<string, SlowPlan> = new Map(), fallb
   };
 }
 
+/** The tool call id the calculator responder gives a CALC prompt's call (fixed per marker). */
+export const calcCallId = (marker: string) => `calc-${marker}`;
+
+/** What the calculator responder answers once the call's result (or its denial) is back. */
+export const calcAnswer = (marker: string) => `The answer is 42 (${marker}).`;
+
+/**
+ * CALC prompts: the first answer calls the calculator with `6*7` (call id `calcCallId(marker)`),
+ * the answer to the tool's result (or to its denial) is `calcAnswer(marker)`. Anything else goes to
+ * `otherwise` (the durable responder by default).
+ */
+export function calculatorResponder(otherwise: (request: ParsedLlmRequest) => ScriptedResponse = durableResponder()) {
+  return (request: ParsedLlmRequest): ScriptedResponse => {
+    const prompt = request.userTexts.join("\n");
+    if (!prompt.startsWith("CALC")) return otherwise(request);
+    const marker = prompt.slice("CALC ".length).trim();
+    if (request.endsWithToolResult) return { kind: "text", text: calcAnswer(marker), usage: { prompt: 30, completion: 6 } };
+    return {
+      kind: "tool-calls",
+      calls: [{ id: calcCallId(marker), name: "calculator", arguments: { expression: "6*7" } }],
+      usage: { prompt: 20, completion: 8 },
+    };
+  };
+}
+
 /** The requests the server received whose prompt is exactly `prompt`. */
 export function requestsWith(llm: TestLlmServer, prompt: string): number {
   return llm.requests.filter((request) => request.parsed.userTexts.join("\n") === prompt).length;
@@ -230,14 +255,28 @@ export function agentDocument(prompt = "Echo"): WorkflowDocument {
   ]);
 }
 
+/** start -> agent (`CALC <start.marker>`, its calculator needing approval) -> response: a run that parks for a person. */
+export function approvalDocument(): WorkflowDocument {
+  return chain("Careful maths", [
+    startBlock(),
+    block("agent", "agent", "Agent", {
+      model: "openai/gpt-4o-mini",
+      userPrompt: "CALC <start.marker>",
+      tools: [{ type: "calculator", requireApproval: true }],
+    }),
+    block("response", "response", "Response", { data: { answer: "<Agent.content>" } }),
+  ]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The process under test
 
-/** The real runtime over `repositories`, its models on the test LLM server. */
-export function testRuntime(repositories: Repositories, llm: TestLlmServer): Runtime {
+/** The real runtime over `repositories`, its models on the test LLM server (`runTimeoutMs`: its runs' time limit). */
+export function testRuntime(repositories: Repositories, llm: TestLlmServer, options: { runTimeoutMs?: number } = {}): Runtime {
   const env = testServerEnv(llm);
   return createRuntime({
     repositories,
+    ...(options.runTimeoutMs === undefined ? {} : { runTimeoutMs: options.runTimeoutMs }),
     processEnv: (name) => env[name],
     knowledgeSearch: async () => {
       throw new Error("knowledge search is not part of these tests");
