@@ -29,7 +29,10 @@ export interface Repositories {
  * Every repository over one Prisma client. The secret key defaults to TRELLIS_SECRET_KEY or
  * DATA_DIR/secret.key, loaded when a secret is first touched.
  */
-export function createRepositories(prisma: PrismaClient, options: { secretKey?: Buffer | (() => Buffer); url?: string } = {}): Repositories {
+export function createRepositories(
+  prisma: PrismaClient,
+  options: { secretKey?: Buffer | (() => Buffer); url?: string; backend?: "postgres" | "embedded" } = {},
+): Repositories {
   const key = options.secretKey ?? (() => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }));
   const secretKey = typeof key === "function" ? key : () => key;
   return {
@@ -41,7 +44,7 @@ export function createRepositories(prisma: PrismaClient, options: { secretKey?: 
     workspaces: new WorkspaceRepository(prisma),
     checkpoints: new CheckpointRepository(prisma, secretKey),
     workers: new WorkerRepository(prisma),
-    runWriter: new RunWriter(prisma, options.url),
+    runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
   };
 }
 
@@ -49,10 +52,10 @@ const repositoryCache = new WeakMap<PrismaClient, Repositories>();
 
 /** The app's repositories over getPrisma(). */
 export function getRepositories(): Repositories {
-  const { prisma, url } = getDatabase();
+  const { prisma, url, backend } = getDatabase();
   let repositories = repositoryCache.get(prisma);
   if (!repositories) {
-    repositories = createRepositories(prisma, url ? { url } : {});
+    repositories = createRepositories(prisma, url ? { url, backend } : {});
     repositoryCache.set(prisma, repositories);
   }
   return repositories;

@@ -95,6 +95,8 @@ function spanRow(span: SpanRecord): Record<string, unknown> {
 export class RunWriter {
   private queue: Pending[] = [];
   private inFlight = 0;
+  /** Runs with a batch in flight. */
+  private readonly busyRuns = new Set<string>();
   private pool: pg.Pool | undefined;
 
   /**
@@ -105,6 +107,8 @@ export class RunWriter {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly url?: string,
+    /** The embedded database: every connection is the same session. */
+    private readonly shared = false,
   ) {}
 
   private get maxInFlight(): number {
@@ -127,9 +131,11 @@ export class RunWriter {
   private async drain(): Promise<void> {
     this.inFlight += 1;
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue;
-        this.queue = [];
+      for (;;) {
+        const batch = this.takeBatch();
+        if (batch.length === 0) break;
+        const runs = new Set(batch.map((pending) => pending.write.runId));
+        for (const runId of runs) this.busyRuns.add(runId);
         try {
           await this.store(batch.map((pending) => pending.write));
           for (const pending of batch) pending.resolve();
@@ -137,11 +143,34 @@ export class RunWriter {
           // One bad write must not fail the others: when the batch fails, each is tried alone.
           if (batch.length === 1) batch[0]!.reject(error);
           else for (const pending of batch) await this.store([pending.write]).then(pending.resolve, pending.reject);
+        } finally {
+          for (const runId of runs) this.busyRuns.delete(runId);
         }
+        // Writes held back behind this batch may go now, in a batch of their own.
+        if (this.queue.length > 0 && this.inFlight < this.maxInFlight) void this.drain();
       }
     } finally {
       this.inFlight -= 1;
     }
+  }
+
+  /**
+   * Everything waiting, except writes of a run that has a batch in flight: a run's writes land in
+   * the order they were made (a span's later state must not be overwritten by an earlier one).
+   */
+  private takeBatch(): Pending[] {
+    const batch: Pending[] = [];
+    const held: Pending[] = [];
+    const heldRuns = new Set<string>();
+    for (const pending of this.queue) {
+      const runId = pending.write.runId;
+      if (this.busyRuns.has(runId) || heldRuns.has(runId)) {
+        held.push(pending);
+        heldRuns.add(runId);
+      } else batch.push(pending);
+    }
+    this.queue = held;
+    return batch;
   }
 
   private async store(writes: readonly RunWrite[]): Promise<void> {
@@ -161,7 +190,8 @@ export class RunWriter {
     try {
       if (this.url) {
         this.pool ??= new pg.Pool({ connectionString: this.url, max: this.maxInFlight });
-        await this.pool.query({ name: "trellis_run_write", text: WRITE_SQL, values });
+        // A named statement is prepared once per connection; the embedded database is one session for every connection, so there it is not named.
+        await this.pool.query(this.shared ? { text: WRITE_SQL, values } : { name: "trellis_run_write", text: WRITE_SQL, values });
       } else await this.prisma.$queryRawUnsafe(WRITE_SQL, ...values);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

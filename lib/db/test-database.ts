@@ -39,7 +39,7 @@ export async function createTestDatabase({ serve = false }: TestDatabaseOptions 
   let made = 0;
   const createWorkspace = async (name = `Workspace ${++made}`) => (await database.prisma.workspace.create({ data: { name } })).id;
   // With a connection string (PostgreSQL, or a served embedded database) the run writer uses its own pool, as in the app.
-  const repositories = createRepositories(database.prisma, { secretKey, ...(database.url ? { url: database.url } : {}) });
+  const repositories = createRepositories(database.prisma, { secretKey, ...(database.url ? { url: database.url, backend: database.backend } : {}) });
   const close = async () => {
     await repositories.runWriter.close();
     await database.close();

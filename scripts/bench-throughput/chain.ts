@@ -92,7 +92,7 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
   let repositoriesToClose: ReturnType<typeof createRepositories> | undefined;
   try {
     const { prisma } = database;
-    const repositories = createRepositories(prisma, { secretKey: randomBytes(32), ...(database.url ? { url: database.url } : {}) });
+    const repositories = createRepositories(prisma, { secretKey: randomBytes(32), ...(database.url ? { url: database.url, backend: database.backend } : {}) });
     repositoriesToClose = repositories;
     const workspaceId = (await prisma.workspace.create({ data: { name: "bench" } })).id;
     const workflow = await repositories.workflows.create(workspaceId, document);
