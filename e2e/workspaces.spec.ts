@@ -241,7 +241,7 @@ test("secrets set on the Secrets page configure OpenAI for the workspace's runs:
 // read one variable at a time (stored secret, else the process's), so a workspace that stores only
 // OPENAI_BASE_URL sends the operator's OPENAI_API_KEY to the server it names. Enable once the
 // provider layer takes a provider's key and base URL from the same place.
-test.fixme("a workspace that stores only OPENAI_BASE_URL never receives the server's own OPENAI_API_KEY", async ({ request }) => {
+test("a workspace that stores only OPENAI_BASE_URL never receives the server's own OPENAI_API_KEY", async ({ request }) => {
   const llm = await startTestLlmServer();
   try {
     const created = await request.post("/api/workspaces", { data: { name: `Base URL only ${Date.now()}` } });
@@ -261,9 +261,16 @@ test.fixme("a workspace that stores only OPENAI_BASE_URL never receives the serv
     });
     expect(workflow.status()).toBe(201);
     const workflowId = ((await workflow.json()) as { id: string }).id;
-    await request.post(`/api/workflows/${workflowId}/runs`, { headers, data: { input: { message: "whose key?" }, wait: true }, timeout: 90_000 });
-    // playwright.config.ts gives the e2e server OPENAI_API_KEY=sk-test-e2e.
+    const answer = await request.post(`/api/workflows/${workflowId}/runs`, {
+      headers,
+      data: { input: { message: "whose key?" }, wait: true },
+      timeout: 90_000,
+    });
+    const run = (await answer.json()) as { status: string; error: { code: string; message: string } | null };
+    // playwright.config.ts gives the e2e server OPENAI_API_KEY=sk-test-e2e; the workspace configured OpenAI without a key.
     for (const received of llm.requests) expect(received.headers.authorization).not.toBe("Bearer sk-test-e2e");
+    expect(run.status, JSON.stringify(run)).toBe("failed");
+    expect(run.error?.message).toContain("OPENAI_API_KEY");
   } finally {
     await llm.close();
   }
