@@ -43,6 +43,13 @@ export const workflowDocumentSchema = z.object({
   variables: z.record(z.string(), z.unknown()).optional().default({}),
   blocks: z.array(blockSchema).default([]),
   edges: z.array(edgeSchema).default([]),
+  /** How every run of the workflow behaves. */
+  settings: z
+    .object({
+      /** A run's time limit in milliseconds, not counting time paused for a person (the server's TRELLIS_RUN_TIMEOUT_MS when absent). */
+      timeoutMs: z.number().int().min(1_000, "must be at least 1000 (one second)").max(604_800_000, "must be at most 604800000 (a week)").optional(),
+    })
+    .optional(),
 });
 
 export type WorkflowBlock = z.infer<typeof blockSchema>;

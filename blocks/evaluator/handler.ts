@@ -27,7 +27,14 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
 
     const attempt = async (): Promise<Attempt> => {
       try {
-        const result = await runModel({ model, system, messages, temperature: 0, output, hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo } });
+        const result = await runModel({
+          model,
+          system,
+          messages,
+          temperature: 0,
+          output,
+          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo },
+        });
         spent.push(result.usage);
         return { scores: result.output as Record<string, unknown>, problems: validateScores(result.output, config.metrics), answer: result.text };
       } catch (error) {

@@ -5,7 +5,7 @@ import { NotFoundError, VersionConflictError } from "./errors";
 import { isPrismaError, toJsonValue } from "./json-value";
 
 /** What the `document` column holds; name and description are columns of their own. */
-type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges">;
+type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges" | "settings">;
 
 /**
  * Workflows, always of one workspace: every method takes the workspace first, and a workflow of
@@ -74,7 +74,12 @@ export class WorkflowRepository {
 }
 
 function body(document: WorkflowDocument) {
-  const stored: DocumentBody = { variables: document.variables, blocks: document.blocks, edges: document.edges };
+  const stored: DocumentBody = {
+    variables: document.variables,
+    blocks: document.blocks,
+    edges: document.edges,
+    ...(document.settings ? { settings: document.settings } : {}),
+  };
   return toJsonValue(stored, "document");
 }
 
@@ -88,6 +93,7 @@ function toStoredWorkflow(row: Workflow): StoredWorkflow {
     variables: stored.variables ?? {},
     blocks: stored.blocks ?? [],
     edges: stored.edges ?? [],
+    ...(stored.settings ? { settings: stored.settings } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

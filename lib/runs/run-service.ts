@@ -156,6 +156,7 @@ export class RunService {
       variables: workflow.variables,
       blocks: workflow.blocks,
       edges: workflow.edges,
+      settings: workflow.settings,
     });
     const distribution = this.distribution;
     if (!distribution || options.parentRunId !== undefined) {
@@ -244,7 +245,7 @@ export class RunService {
         signal: controller.signal,
         worker: this.workerId,
         durable: options.durable,
-        timeoutMs: this.deps.runTimeoutMs,
+        timeoutMs: document.settings?.timeoutMs ?? this.deps.runTimeoutMs,
         ...(options.resumed ? { resumed: options.resumed } : {}),
       },
     );

@@ -94,5 +94,6 @@ export function flowToDocument(meta: WorkflowMeta, nodes: EditorNode[], edges: E
     variables: meta.variables,
     blocks: nodes.map(nodeToBlock),
     edges: edges.map(flowEdgeToWorkflow),
+    ...(meta.settings ? { settings: meta.settings } : {}),
   };
 }

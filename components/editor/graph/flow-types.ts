@@ -1,3 +1,4 @@
+import type { WorkflowDocument } from "@/contract";
 import type { Edge, Node } from "@xyflow/react";
 
 /**
@@ -25,6 +26,8 @@ export interface WorkflowMeta {
   name: string;
   description: string;
   variables: Record<string, unknown>;
+  /** Kept as loaded, so saving from the editor never drops what the API set (a run time limit). */
+  settings?: WorkflowDocument["settings"];
 }
 
 export const DEFAULT_CONTAINER_SIZE = { width: 420, height: 240 } as const;

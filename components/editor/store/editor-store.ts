@@ -66,7 +66,12 @@ export interface EditorState extends RunSliceActions {
 export type EditorStore = StoreApi<EditorState>;
 
 function metaOf(document: WorkflowDocument): WorkflowMeta {
-  return { name: document.name, description: document.description ?? "", variables: document.variables ?? {} };
+  return {
+    name: document.name,
+    description: document.description ?? "",
+    variables: document.variables ?? {},
+    ...(document.settings ? { settings: document.settings } : {}),
+  };
 }
 
 const DOCUMENT_CHANGES = new Set(["position", "remove", "add", "replace"]);
