@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunRecord } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
+import type { LiveRun } from "@/lib/runs/run-service";
 import type { Runtime } from "@/lib/runtime/runtime";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
 import { agentDocument, durableResponder, testRuntime, testWorkerConfig, waitFor, waitForEnd, type SlowPlan } from "./__fixtures__/durable-kit";
@@ -54,7 +55,7 @@ describe("limits", () => {
     const markers = Array.from({ length: 3 }, () => randomUUID().slice(0, 8));
     for (const marker of markers) plans.set(marker, { chunks: 2, delayMs: 300 });
 
-    const started = [];
+    const started: LiveRun[] = [];
     for (const marker of markers) started.push(await runtime.runs.start(flood, floodFlow, { marker }));
     await waitFor("the first run to start", async () => (await database.repositories.runs.get(flood, started[0]!.runId)).status === "running");
     // The others wait their turn, and say where they stand.
