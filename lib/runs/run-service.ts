@@ -9,6 +9,7 @@ import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type ResumedAttempt, type RunExecutionSetup } from "./durable/run-execution";
 import type { RunQueue } from "./durable/run-queue";
 import type { RunChannel } from "./run-channel";
+import { RunWaiters } from "./run-waiters";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
 
@@ -92,9 +93,7 @@ const WAIT_POLL_MS = 2_000;
  */
 export class RunService {
   private readonly live = new Map<string, LiveEntry>();
-  private readonly waiters = new Map<string, Set<() => void>>();
-  /** Runs that ended or stopped lately (this process or a signal said so), by when: a late waiter reads storage at once. */
-  private readonly endedRecently = new Map<string, number>();
+  private readonly waiters = new RunWaiters();
   /** Streams waiting for a run to start executing here. */
   private readonly starts = new Set<() => void>();
   private distribution: RunDistribution | undefined;
@@ -303,10 +302,10 @@ export class RunService {
    */
   private async whenEnded(workspaceId: string, runId: string): Promise<RunRecord> {
     const { runs } = this.deps.repositories;
-    let readStorage = this.endedRecently.has(runId);
+    let readStorage = this.waiters.endedLately(runId);
     for (;;) {
       // Registered before looking, so an end between the look and the wait still wakes it.
-      const woken = this.nextWake(runId);
+      const woken = this.waiters.next(runId, WAIT_POLL_MS).promise;
       const local = this.live.get(runId);
       if (local) {
         const stored = await local.done;
@@ -320,33 +319,8 @@ export class RunService {
     }
   }
 
-  private nextWake(runId: string): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const set = this.waiters.get(runId) ?? new Set();
-      const done = () => {
-        clearTimeout(timer);
-        const current = this.waiters.get(runId);
-        current?.delete(done);
-        if (current?.size === 0) this.waiters.delete(runId);
-        resolve();
-      };
-      const timer = setTimeout(done, WAIT_POLL_MS);
-      timer.unref?.();
-      set.add(done);
-      this.waiters.set(runId, set);
-    });
-  }
-
   private wake(runId: string): void {
-    this.endedRecently.set(runId, Date.now());
-    if (this.endedRecently.size > 10_000) {
-      const cutoff = Date.now() - 60_000;
-      for (const [id, at] of this.endedRecently) if (at < cutoff) this.endedRecently.delete(id);
-    }
-    const set = this.waiters.get(runId);
-    if (!set) return;
-    this.waiters.delete(runId);
-    for (const resolve of [...set]) resolve();
+    this.waiters.wake(runId);
   }
 
   /**
@@ -401,27 +375,18 @@ export class RunService {
    * started executing here) or after `timeoutMs`, whichever comes first.
    */
   nextSignal(runId: string, timeoutMs: number): { promise: Promise<void>; cancel: () => void } {
-    let resolve!: () => void;
-    const promise = new Promise<void>((done) => (resolve = done));
-    const timer = setTimeout(() => finish(), timeoutMs);
+    const woken = this.waiters.next(runId, timeoutMs);
     const unsubscribe = this.distribution?.bus.subscribe((signal) => {
-      if (signal.kind === "events" ? signal.runs.some(([id]) => id === runId) : signal.kind === "ended" && signal.runIds.includes(runId)) finish();
+      if (signal.kind === "events" && signal.runs.some(([id]) => id === runId)) this.waiters.notify(runId);
     });
-    const set = this.waiters.get(runId) ?? new Set();
-    set.add(() => finish());
-    this.waiters.set(runId, set);
-    const started = () => this.live.has(runId) && finish();
+    const started = () => this.live.has(runId) && this.waiters.notify(runId);
     this.starts.add(started);
-    function cleanupAll(self: RunService) {
-      clearTimeout(timer);
+    const cancel = () => {
+      woken.cancel();
       unsubscribe?.();
-      self.starts.delete(started);
-    }
-    const finish = () => {
-      cleanupAll(this);
-      resolve();
+      this.starts.delete(started);
     };
-    return { promise, cancel: () => cleanupAll(this) };
+    return { promise: woken.promise.finally(cancel), cancel };
   }
 
   /** The attempt executing the run in this process now, if any (not one that ended or paused). */
