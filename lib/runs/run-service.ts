@@ -1,84 +1,16 @@
 import "server-only";
 import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
-import type { Repositories } from "@/lib/db";
 import type { ToolApprovalDecision } from "@/tools/types";
 import { RunParkedError, TrellisError } from "@/executor";
 import { ApprovalNotFoundError, decisionsFromEvents, pendingFromEvents, resolvedEvent, RunApprovals, type PendingApproval } from "./approvals";
-import type { RunBus, SignalBatcher } from "./durable/run-bus";
 import { pausedMsOf } from "./durable/paused-time";
-import { executeAttempt, type AttemptHandle, type ExecutionRepositories, type ResumedAttempt, type RunExecutionSetup } from "./durable/run-execution";
-import type { RunQueue } from "./durable/run-queue";
+import { executeAttempt, type ResumedAttempt } from "./durable/run-execution";
 import type { RunChannel } from "./run-channel";
 import { RunWaiters } from "./run-waiters";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
-
-export interface RunServiceDependencies {
-  repositories: ExecutionRepositories & Pick<Repositories, "workflows" | "workers">;
-  /** Prepares handlers and the env for one run of the workspace (its stored secrets are read here, once per run). */
-  prepare(workspaceId: string): Promise<RunExecutionSetup>;
-  /** A run's time limit when its workflow sets none. */
-  runTimeoutMs?: number;
-  /** How long a finished run's events stay in memory for late subscribers. */
-  retainMs?: number;
-}
-
-/** How the service reaches other processes; without it (tests, scripts) runs execute at once in this process. */
-export interface RunDistribution {
-  queue: RunQueue;
-  bus: RunBus;
-  signals: SignalBatcher;
-  /** This process's id in the workers table (also DBOS's executor id). */
-  workerId: string;
-  /** A process whose heartbeat is older than this is dead. */
-  leaseMs: number;
-}
-
-export interface LiveRun {
-  runId: string;
-  workspaceId: string;
-  workflowId: string;
-  /** Resolves with the stored run once it has ended and everything is written, wherever it executed. */
-  done: Promise<RunRecord>;
-  /** Its events as they happen, when it executes in this process right away (a tool's run; every run without a queue). */
-  channel?: RunChannel;
-}
-
-interface LiveEntry extends LiveRun {
-  channel: RunChannel;
-  /** Decisions about this run's tool calls known to this attempt (stored before it, or sent while it ran). */
-  decisions: Map<string, ToolApprovalDecision>;
-  /** Tool calls this attempt asked a person about. */
-  requested: Map<string, PendingApproval>;
-  /** Keeps checkpoints, so it can stop and go on later. */
-  durable: boolean;
-  attempt: AttemptHandle;
-  controller: AbortController;
-  workflowName: string;
-  parentRunId?: string;
-}
-
-export interface StartRunOptions {
-  /** Workflow-as-tool nesting depth (0 for a run started through the API). */
-  depth?: number;
-  /** The run whose agent called this workflow as a tool: such a run executes at once, inside its parent's process. */
-  parentRunId?: string;
-  /** Aborting it cancels the run: a parent run's cancellation reaches the runs it started. */
-  signal?: AbortSignal;
-}
-
-/** One link of a workflow-as-tool call chain. */
-export interface RunLink {
-  runId: string;
-  workflowId: string;
-  workflowName: string;
-}
-
-/** Ends a run that no process will finish, with everything a finished run has. */
-export interface LostRunEnd {
-  status: Extract<RunStatus, "failed" | "cancelled">;
-  error: { code: "worker_lost" | "cancelled" | "server_restarted"; message: string };
-}
+export type { LiveRun, LostRunEnd, RunDistribution, RunLink, RunServiceDependencies, StartRunOptions } from "./run-service-types";
+import type { LiveEntry, LiveRun, LostRunEnd, RunDistribution, RunLink, RunServiceDependencies, StartRunOptions } from "./run-service-types";
 
 const LOCAL_WORKER = "local";
 
