@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpanRecord } from "@/contract";
+import { RunWriter } from "./run-writer";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 // Served, so the writer uses its own pool as in the app: on the embedded database every connection is one session.
@@ -43,6 +44,20 @@ describe("the run writer", () => {
       expect((await runEvents.listAfter(run.id, 0)).map((item) => item.event.type)).toEqual(["run.started"]);
       expect((await spans.listByRun(run.id)).map((item) => item.status)).toEqual(["succeeded"]);
       expect((await database.repositories.checkpoints.load(run.id)).checkpoints.get("b")).toEqual({ status: "completed", output: { n: 1 } });
+    }
+  });
+
+  it("a second writer on the same database (one session when embedded) still writes", async () => {
+    const { runs, runEvents } = database.repositories;
+    const second = new RunWriter(database.prisma, database.url, database.backend === "embedded");
+    try {
+      const run = await runs.create({ workspaceId: ws, workflowId, status: "running" });
+      await database.repositories.runWriter.write({ runId: run.id, events: [{ seq: 1, event: { type: "run.cancelled", runId: run.id } }] });
+      await second.write({ runId: run.id, events: [{ seq: 2, event: { type: "run.cancelled", runId: run.id } }] });
+      await second.write({ runId: run.id, events: [{ seq: 3, event: { type: "run.cancelled", runId: run.id } }] });
+      expect(await runEvents.lastSeq(run.id)).toBe(3);
+    } finally {
+      await second.close();
     }
   });
 

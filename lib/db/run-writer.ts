@@ -98,6 +98,7 @@ export class RunWriter {
   /** Runs with a batch in flight. */
   private readonly busyRuns = new Set<string>();
   private pool: pg.Pool | undefined;
+  private named = true;
 
   /**
    * `url`: a PostgreSQL connection string of the same database. The writer then keeps a small pool
@@ -111,8 +112,9 @@ export class RunWriter {
     private readonly shared = false,
   ) {}
 
+  /** The embedded database runs one statement at a time anyway: one connection, whose named statement stays prepared. */
   private get maxInFlight(): number {
-    return this.url ? 3 : 1;
+    return this.url && !this.shared ? 3 : 1;
   }
 
   write(write: RunWrite): Promise<void> {
@@ -189,9 +191,17 @@ export class RunWriter {
     const values = [JSON.stringify([...spans.values()]), JSON.stringify(events), JSON.stringify(checkpoints)];
     try {
       if (this.url) {
-        this.pool ??= new pg.Pool({ connectionString: this.url, max: this.maxInFlight });
-        // A named statement is prepared once per connection; the embedded database is one session for every connection, so there it is not named.
-        await this.pool.query(this.shared ? { text: WRITE_SQL, values } : { name: "trellis_run_write", text: WRITE_SQL, values });
+        this.pool ??= new pg.Pool({ connectionString: this.url, max: this.maxInFlight, ...(this.shared ? { idleTimeoutMillis: 0 } : {}) });
+        // Prepared once per connection. The embedded database is one session for every connection: a new connection
+        // would prepare the name again and be refused (42P05), so there it goes unnamed from then on.
+        const named = this.named;
+        try {
+          await this.pool.query(named ? { name: "trellis_run_write", text: WRITE_SQL, values } : { text: WRITE_SQL, values });
+        } catch (error) {
+          if (!(named && (error as { code?: string }).code === "42P05")) throw error;
+          this.named = false;
+          await this.pool.query({ text: WRITE_SQL, values });
+        }
       } else await this.prisma.$queryRawUnsafe(WRITE_SQL, ...values);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
