@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("records a run with spans and events, and reads them back exactly", async () => {
-    const { runs, spans, runEvents } = database.repositories;
+    const { runs, runEvents } = database.repositories;
     const run = await runs.create({
       workspaceId: ws,
       workflowId,
@@ -73,7 +73,7 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
       output: { content: "It ships today." },
     };
     // The block span is reported twice in one batch (started, then finished): the last state wins.
-    await spans.upsertMany([blockSpan, modelSpan, finishedBlock]);
+    await database.repositories.runWriter.write({ runId: run.id, spans: [blockSpan, modelSpan, finishedBlock] });
 
     const events: RunEvent[] = [
       { type: "run.started", runId: run.id, workflowId, startedAt: "2025-01-01T10:00:00.000Z" },

@@ -218,22 +218,25 @@ describe("runs over the API: support routing against the test LLM server", () =>
 describe("a run no process will finish", () => {
   it("ends with its final event, a duration and no span left running", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const { runs, spans, runEvents } = kit.database.repositories;
+    const { runs, runEvents } = kit.database.repositories;
     const orphan = await runs.create({ workspaceId: ws, workflowId, status: "running", startedAt: new Date(Date.now() - 5_000) });
     await runEvents.append(orphan.id, [{ seq: 1, event: { type: "run.started", runId: orphan.id, workflowId, startedAt: orphan.startedAt } }]);
-    await spans.upsertMany([
-      {
-        id: "span-1",
-        runId: orphan.id,
-        parentId: null,
-        kind: "block",
-        blockId: "b",
-        blockName: "B",
-        blockType: "agent",
-        status: "running",
-        startedAt: orphan.startedAt,
-      },
-    ]);
+    await kit.database.repositories.runWriter.write({
+      runId: orphan.id,
+      spans: [
+        {
+          id: "span-1",
+          runId: orphan.id,
+          parentId: null,
+          kind: "block",
+          blockId: "b",
+          blockName: "B",
+          blockType: "agent",
+          status: "running",
+          startedAt: orphan.startedAt,
+        },
+      ],
+    });
     const lost = { status: "failed" as const, error: { code: "worker_lost" as const, message: "The process executing this run stopped." } };
     expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(true);
     expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(false);

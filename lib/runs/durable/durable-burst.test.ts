@@ -186,7 +186,7 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
       model: "openai/gpt-4o-mini",
       startedAt: new Date(startedAt.getTime() + 200).toISOString(),
     };
-    await database.repositories.spans.upsertMany([blockSpan, modelSpan]);
+    await database.repositories.runWriter.write({ runId: run.id, spans: [blockSpan, modelSpan] });
     await database.repositories.runEvents.append(run.id, [
       { seq: 1, event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() } },
       {
