@@ -47,21 +47,23 @@ export class RunEventRepository {
 
   /**
    * Appends one event to a parked run (paused, held by no process), whose stream nobody else is
-   * writing: the run's row is locked meanwhile, so two answers get two numbers. False when the
-   * run is not parked (a process holds it, and its own stream must carry the event).
+   * writing: the run's row is locked meanwhile, so two answers get two numbers. Answers the
+   * event's number, or null when the run is not parked (a process holds it, and its own stream
+   * must carry the event).
    */
-  async appendIfParked(runId: string, event: RunEvent): Promise<boolean> {
+  async appendIfParked(runId: string, event: RunEvent): Promise<number | null> {
     return this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<Array<{ status: string; worker: string | null }>>(
         "SELECT status, worker FROM runs WHERE id = $1 FOR UPDATE",
         runId,
       );
       const row = rows[0];
-      if (!row || row.status !== "paused" || row.worker !== null) return false;
+      if (!row || row.status !== "paused" || row.worker !== null) return null;
       const last = await tx.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
+      const seq = (last._max.seq ?? 0) + 1;
       const { type, ...data } = event;
-      await tx.runEvent.create({ data: { runId, seq: (last._max.seq ?? 0) + 1, type, data: toJsonValue(data, "event") } });
-      return true;
+      await tx.runEvent.create({ data: { runId, seq, type, data: toJsonValue(data, "event") } });
+      return seq;
     });
   }
 

@@ -14,6 +14,10 @@ import type { LiveEntry, LiveRun, LostRunEnd, RunDistribution, RunLink, RunServi
 
 const LOCAL_WORKER = "local";
 
+function logRunError(runId: string, what: string, error: unknown): void {
+  console.error(`[trellis] run ${runId} ${what}:`, error instanceof Error ? error.message : String(error));
+}
+
 /** How often a caller waiting for a run elsewhere re-reads it, in case a signal was lost. */
 const WAIT_POLL_MS = 2_000;
 
@@ -67,7 +71,10 @@ export class RunService {
       else if (signal.kind === "approval" && this.live.has(signal.runId)) {
         const decision = signal.reason === undefined ? { approved: signal.approved } : { approved: signal.approved, reason: signal.reason };
         const workspaceId = this.live.get(signal.runId)!.workspaceId;
-        void this.decideApproval(workspaceId, signal.runId, signal.toolCallId, decision).catch(() => {});
+        void this.decideApproval(workspaceId, signal.runId, signal.toolCallId, decision).catch((error: unknown) => {
+          // Decided already (or the run ended): the process that took the decision answered its caller.
+          if (!(error instanceof ApprovalNotFoundError)) logRunError(signal.runId, "could not record a decision", error);
+        });
       } else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
     });
   }
@@ -202,12 +209,13 @@ export class RunService {
         // A paused attempt is over for good (the run goes on in another one); an ended one stays a while for late streams.
         if (this.live.get(run.id) === entry) this.live.delete(run.id);
         // A decision may have come while it was stopping.
-        await this.resumeIfDecided(workspaceId, run.id);
+        await this.resumeIfDecided(workspaceId, run.id).catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
       })
       .finally(() => {
         this.wake(run.id);
         setTimeout(() => this.live.get(run.id) === entry && this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.();
       })
+      // The attempt's own failure reaches whoever awaits it (the queue's workflow, a stream); this chain only tidies up.
       .catch(() => {});
     return entry;
   }
@@ -368,8 +376,9 @@ export class RunService {
   /** Stores a decision on a parked run and resumes it once nothing else waits. False when the run is not parked. */
   private async decideParked(workspaceId: string, runId: string, approval: PendingApproval, decision: ToolApprovalDecision): Promise<boolean> {
     const { runEvents } = this.deps.repositories;
-    if (!(await runEvents.appendIfParked(runId, resolvedEvent(approval, decision)))) return false;
-    this.distribution?.signals.events(runId, await runEvents.lastSeq(runId));
+    const seq = await runEvents.appendIfParked(runId, resolvedEvent(approval, decision));
+    if (seq === null) return false;
+    this.distribution?.signals.events(runId, seq);
     await this.resumeIfDecided(workspaceId, runId);
     return true;
   }
@@ -383,10 +392,7 @@ export class RunService {
     if (pendingFromEvents(events.map((item) => item.event)).length > 0) return;
     const attempt = `after-${events.at(-1)?.seq ?? 0}`;
     if (this.distribution) await this.distribution.queue.enqueue(runId, workspaceId, attempt);
-    else
-      void this.executeQueued(runId).catch((error: unknown) =>
-        console.error(`[trellis] run ${runId} could not go on:`, error instanceof Error ? error.message : error),
-      );
+    else void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error));
   }
 
   /** The run as this process executes it now, if it does (its channel holds every event of this attempt). */
