@@ -4,6 +4,8 @@
  * it imports zod and nothing else, and every other layer may import it.
  */
 export * from "./workflow-document";
+export * from "./json-limits";
+export * from "./reserved-names";
 export * from "./usage";
 export * from "./errors";
 export * from "./run-events";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ErrorInfo } from "./errors";
+import { withoutReservedKeys } from "./reserved-names";
 import type { SpanRecord } from "./run-events";
 import type { TokenCounts, UsageFigures } from "./usage";
 
@@ -18,10 +19,10 @@ export function isRunStatus(value: string): value is RunStatus {
 /**
  * POST /api/workflows/:id/runs. Every field is optional: an empty body starts a run with no input.
  * Strict: a misspelt field (`inputs`) or start inputs sent at the top level are refused by name
- * rather than silently ignored.
+ * rather than silently ignored, and so is an input key that is a reserved name (reserved-names.ts).
  */
 export const startRunRequestSchema = z.strictObject({
-  input: z.record(z.string(), z.unknown()).optional().default({}),
+  input: withoutReservedKeys(z.record(z.string(), z.unknown())).optional().default({}),
   wait: z.boolean().optional().default(false),
 });
 export type StartRunRequest = z.input<typeof startRunRequestSchema>;

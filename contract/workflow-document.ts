@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutReservedKeys } from "./reserved-names";
 
 /**
  * The workflow document of the public contract (docs/CONTRACT.md section 1), checked for shape only.
@@ -40,7 +41,7 @@ export const edgeSchema = z.object({
 export const workflowDocumentSchema = z.object({
   name: z.string().trim().min(1, "is required").max(200),
   description: z.string().max(10_000).optional().default(""),
-  variables: z.record(z.string(), z.unknown()).optional().default({}),
+  variables: withoutReservedKeys(z.record(z.string(), z.unknown())).optional().default({}),
   blocks: z.array(blockSchema).default([]),
   edges: z.array(edgeSchema).default([]),
   /** How every run of the workflow behaves. */

@@ -151,6 +151,24 @@ describe("guarded fetch: allowed targets", () => {
   });
 });
 
+describe("guarded fetch: reserved headers", () => {
+  it.each([
+    ["Host", "internal.example"],
+    ["content-length", "0"],
+    ["Transfer-Encoding", "chunked"],
+    ["Connection", "upgrade"],
+    ["Expect", "100-continue"],
+  ])("refuses a request that sets %s and sends nothing", async (name, value) => {
+    const before = target.received.length;
+    const error = await createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` })({ url: `${target.origin}/`, headers: { [name]: value } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(OutboundRefusedError);
+    expect((error as Error).message).toBe(`Outbound request refused: the ${name} header is set by Trellis from the request itself and cannot be overridden`);
+    expect(target.received.length).toBe(before);
+  });
+});
+
 describe("guarded fetch: redirects", () => {
   const allowTarget = () => createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}`, lookup: noNetworkLookup });
 

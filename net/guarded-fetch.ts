@@ -1,5 +1,6 @@
 import type { LookupFunction } from "node:net";
 import { Agent, request } from "undici";
+import { isReservedRequestHeader, RESERVED_HEADER_MESSAGE } from "@/contract";
 import { BlockExecutionError, CancelledError, OutboundRefusedError, TimeoutError, TrellisError } from "@/executor";
 import { parseAllowList, type AllowList } from "./allow-list";
 import { createOutboundGuard, type HostLookup, type OutboundGuard, type VettedTarget } from "./outbound-guard";
@@ -111,6 +112,10 @@ export function createGuardedFetch(config: OutboundConfig = {}): GuardedFetch {
     let method = (outbound.method ?? "GET").toUpperCase();
     let body = outbound.body;
     let headers: Record<string, string> = { "user-agent": userAgent, ...outbound.headers };
+    // Every caller's headers (API blocks, tools, Function code) pass here, so the rule holds for
+    // requests whose config was never checked at save time.
+    const reserved = Object.keys(headers).find(isReservedRequestHeader);
+    if (reserved !== undefined) throw new OutboundRefusedError(`Outbound request refused: the ${reserved} header ${RESERVED_HEADER_MESSAGE}`);
     let currentHost = "";
 
     try {

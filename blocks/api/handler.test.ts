@@ -3,6 +3,7 @@ import { BlockExecutionError, OutboundRefusedError, TimeoutError } from "@/execu
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";
+import { RESERVED_NAME_MESSAGE } from "@/contract";
 import { apiConfigSchema } from "./definition";
 import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { apiTraceInput, createApiHandler } from "./handler";
@@ -22,6 +23,10 @@ beforeAll(async () => {
       flakyCalls++;
       response.writeHead(flakyCalls <= 2 ? 503 : 200, { "content-type": "application/json" });
       return response.end(JSON.stringify({ call: flakyCalls }));
+    }
+    if (url.pathname === "/deep") {
+      response.writeHead(200, { "content-type": "application/json" });
+      return response.end(`{"items":${"[".repeat(5000)}${"]".repeat(5000)}}`);
     }
     if (url.pathname === "/slow") {
       setTimeout(() => response.end("late"), 2000).unref();
@@ -96,6 +101,35 @@ describe("api block handler", () => {
 
   it("refuses a body on GET with a clear error", async () => {
     await expect(call({ url: `${server.origin}/items`, body: { a: 1 } })).rejects.toThrow("A GET request cannot have a body");
+  });
+
+  it("fails with invalid_response, naming the limit, when the answer's JSON is nested too deep", async () => {
+    const error = await call({ url: `${server.origin}/deep` }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BlockExecutionError);
+    expect(error).toMatchObject({
+      code: "invalid_response",
+      message: `The JSON from 127.0.0.1:${server.port} is nested deeper than the limit of 100 levels (at items[0][0][0][0][0]…[0][0])`,
+    });
+  });
+
+  it("refuses a Host header, even one a reference brought in at run time, and sends nothing", async () => {
+    const before = server.received.length;
+    const error = await call({ url: `${server.origin}/items`, headers: { Host: "internal.example" } }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "invalid_config", message: expect.stringContaining("headers.Host: is set by Trellis") as unknown });
+    expect(server.received.length).toBe(before);
+  });
+});
+
+describe("api block config", () => {
+  it("refuses headers the client sets itself and reserved names, naming each", () => {
+    const headers = JSON.parse('{"Accept":"text/plain","Content-Length":"3","connection":"close","__proto__":"x"}') as Record<string, string>;
+    const parsed = apiConfigSchema.safeParse({ url: "https://api.example.com", headers });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["headers.__proto__", RESERVED_NAME_MESSAGE]]);
+    const framing = apiConfigSchema.safeParse({
+      url: "https://api.example.com",
+      headers: { Accept: "text/plain", "Content-Length": "3", connection: "close" },
+    });
+    expect(framing.error?.issues.map((issue) => issue.path.join("."))).toEqual(["headers.Content-Length", "headers.connection"]);
   });
 });
 

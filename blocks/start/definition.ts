@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { reservedName } from "@/contract";
 import { OUT_HANDLE, type BlockDefinition } from "../types";
 
 export const startInputSchema = z.object({
-  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a valid identifier"),
+  name: reservedName(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a valid identifier")),
   type: z.enum(["string", "number", "boolean", "object", "array"]).default("string"),
   description: z.string().optional(),
   default: z.unknown().optional(),

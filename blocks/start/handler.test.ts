@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { RESERVED_NAME_MESSAGE } from "@/contract";
 import type { HandlerContext } from "@/executor/handler";
 import { withConfigParsing } from "../__fixtures__/with-config-parsing";
+import { startDefinition } from "./definition";
 import { startHandler } from "./handler";
 
 function context(runInput: Record<string, unknown>): HandlerContext {
@@ -48,5 +50,22 @@ describe("start handler", () => {
     await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", tags: "a,b" }) })).rejects.toThrow(
       "Run input 'tags' must be an array, got string",
     );
+  });
+
+  it("refuses a run input under a reserved name, however the run was started", async () => {
+    const sent = JSON.parse('{"question":"q","__proto__":{"admin":true}}') as Record<string, unknown>;
+    await expect(start({ config: { inputs }, inputs: {}, context: context(sent) })).rejects.toMatchObject({
+      code: "invalid_input",
+      message: expect.stringContaining("Run input '__proto__' is a reserved name") as unknown,
+    });
+    await expect(start({ config: { inputs }, inputs: {}, context: context({ question: "q", constructor: 1 }) })).rejects.toThrow("Run input 'constructor'");
+  });
+
+  it("refuses to save a start input named like a built-in field of every object", () => {
+    const parsed = startDefinition.configSchema.safeParse({ inputs: [{ name: "message" }, { name: "__proto__" }, { name: "prototype" }] });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["inputs.1.name", RESERVED_NAME_MESSAGE],
+      ["inputs.2.name", RESERVED_NAME_MESSAGE],
+    ]);
   });
 });

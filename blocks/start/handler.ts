@@ -1,4 +1,5 @@
 import "server-only";
+import { RESERVED_NAME_MESSAGE, reservedKeysOf } from "@/contract";
 import { BlockExecutionError, type BlockHandler } from "@/executor";
 import type { StartConfig } from "./definition";
 
@@ -42,6 +43,10 @@ function coerce(input: DeclaredInput, value: unknown): unknown {
  */
 export const startHandler: BlockHandler<StartConfig> = async ({ config, context }) => {
   const runInput = context.runInput ?? {};
+  // The API refuses these keys already; a run started another way (a tool, a trigger) must not
+  // have one silently change the output's prototype either.
+  const reserved = reservedKeysOf(runInput)[0];
+  if (reserved !== undefined) throw new BlockExecutionError(`Run input '${reserved}' ${RESERVED_NAME_MESSAGE}`, { code: "invalid_input" });
   const output: Record<string, unknown> = { ...runInput };
   for (const input of config.inputs) {
     const given = Object.hasOwn(runInput, input.name) ? runInput[input.name] : undefined;

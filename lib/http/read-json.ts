@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { RequestError } from "./errors";
-import { zodIssues } from "@/contract";
+import { describeJsonHazard, findJsonHazard, zodIssues } from "@/contract";
 import { describeIssues } from "./issues";
 import { readBodyCapped } from "./read-capped";
 
@@ -17,11 +17,37 @@ export async function readJsonBody(request: Request, maxBytes: number, options: 
   const text = new TextDecoder().decode(await readBodyCapped(request, maxBytes, (size) => tooLarge(size, maxBytes)));
   if (text.trim() === "" && "emptyAs" in options) return options.emptyAs;
   if (text.trim() === "") throw new RequestError("invalid_json", "The request body is empty; send a JSON document.");
+  return parseUntrustedJson(text, { subject: "The request body" });
+}
+
+export interface UntrustedJsonOptions {
+  /** Names the text in the refusal: "The metadata field" gives "The metadata field is not valid JSON: ...". */
+  subject: string;
+  /** Where the text sits in the request (a form field's name), put before the paths of the details. */
+  path?: string;
+}
+
+/**
+ * Parses JSON a caller sent, for every place that reads it (request bodies here, form fields such
+ * as an upload's `metadata`): refused with 400 when it is nested deeper than MAX_JSON_DEPTH
+ * (`invalid_json`) or uses a `__proto__` key (`invalid_request`), both found by a linear scan
+ * before JSON.parse, so nothing after it can recurse past the stack's end; then 400
+ * `invalid_json` when it does not parse.
+ */
+export function parseUntrustedJson(text: string, { subject, path = "" }: UntrustedJsonOptions): unknown {
+  const hazard = findJsonHazard(text, { refusePrototypeKeys: true });
+  if (hazard) {
+    const at = path && hazard.path ? `${path}${hazard.path.startsWith("[") ? "" : "."}${hazard.path}` : path || hazard.path;
+    const message = `${subject} ${describeJsonHazard({ ...hazard, path: at })}.`;
+    throw new RequestError(hazard.kind === "too_deep" ? "invalid_json" : "invalid_request", message, [
+      { path: at, message: describeJsonHazard({ ...hazard, path: "" }) },
+    ]);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : "not JSON";
-    throw new RequestError("invalid_json", `The request body is not valid JSON: ${reason}`);
+    throw new RequestError("invalid_json", `${subject} is not valid JSON: ${reason}`, path ? [{ path, message: "is not valid JSON" }] : undefined);
   }
 }
 
@@ -34,8 +60,8 @@ export interface JsonRequestOptions {
 }
 
 /**
- * Every JSON request body goes through here: read with a size cap (413), parsed as JSON (400
- * invalid_json), then checked against the contract's schema, answering 400 invalid_request with
+ * Every JSON request body goes through here: read with a size cap (413), parsed as JSON within
+ * the depth limit (400 invalid_json, see parseUntrustedJson), then checked against the contract's schema, answering 400 invalid_request with
  * one detail per offending field.
  */
 export async function readJsonRequest<Schema extends z.ZodType>(request: Request, schema: Schema, options: JsonRequestOptions): Promise<z.output<Schema>> {

@@ -1,5 +1,13 @@
 import "server-only";
-import { workflowDocumentSchema, workflowVersionSchema, type IssueDetail, type WorkflowDocument, zodIssues } from "@/contract";
+import {
+  RESERVED_HEADER_MESSAGE,
+  RESERVED_NAME_MESSAGE,
+  workflowDocumentSchema,
+  workflowVersionSchema,
+  type IssueDetail,
+  type WorkflowDocument,
+  zodIssues,
+} from "@/contract";
 import { GraphValidationError, validateWorkflow } from "@/executor";
 import { lookupBlockType } from "@/blocks";
 import { RequestError } from "@/lib/http/errors";
@@ -12,9 +20,12 @@ export const MAX_EDGES = 10_000;
  * Problems a draft may have while someone is still building it: a block whose config is not
  * finished (a missing prompt, a reference to a block not yet added) or no start block yet. The
  * document is stored and the problems come back as `issues`; a run refuses it with the same
- * messages. Everything else (shape, ids, names, types, edges, cycles, size) is refused at once.
+ * messages. Everything else (shape, ids, names, types, edges, cycles, size) is refused at once, a
+ * reserved name or header inside a config too: it is a choice to undo, not a part still to fill
+ * in, and storing it would only put the refusal off until the first run.
  */
 function isDraftIssue(issue: IssueDetail): boolean {
+  if (issue.message.endsWith(RESERVED_NAME_MESSAGE) || issue.message.endsWith(RESERVED_HEADER_MESSAGE)) return false;
   return /^blocks\[\d+\]\.config(\.|\[|$)/.test(issue.path) || issue.message === "The workflow needs one enabled start block";
 }
 
