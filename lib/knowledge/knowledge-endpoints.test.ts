@@ -88,7 +88,7 @@ describe("knowledge base endpoints", () => {
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error).toMatchObject({ code: "too_large" });
-    expect(body.error.message).toMatch(/"big\.txt" is 10 MB; files may be at most 10 MB/);
+    expect(body.error.message).toMatch(/"big\.txt" is over 10 MB; files may be at most 10 MB/);
   });
 
   it("answers 400 without a file field and 404 for an unknown base", async () => {

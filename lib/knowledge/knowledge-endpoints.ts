@@ -4,7 +4,7 @@ import { endpoint } from "@/lib/http/endpoint";
 import { readJsonRequest } from "@/lib/http/read-json";
 import type { KnowledgeService } from "./knowledge-service";
 import type { DocumentRecord } from "./knowledge-store";
-import { readUploadForm } from "./read-upload";
+import { uploadDocumentsEndpoint } from "./upload-endpoint";
 
 const MAX_JSON_BYTES = 256 * 1024;
 
@@ -41,15 +41,7 @@ export function knowledgeEndpoints(service: () => KnowledgeService) {
     listDocuments: endpoint<BaseParams>(async (_request, { id }, { workspace }) =>
       Response.json({ documents: (await service().listDocuments(workspace.id, id)).map(documentView) }),
     ),
-    uploadDocuments: endpoint<BaseParams>(
-      async (request, { id }, { workspace }) => {
-        await service().getBase(workspace.id, id); // 404 before reading a large body
-        const { files, metadata } = await readUploadForm(request);
-        const documents = await service().uploadDocuments(workspace.id, id, files, metadata);
-        return Response.json({ documents: documents.map(({ id, name, status }) => ({ id, name, status })) }, { status: 202 });
-      },
-      { body: "multipart" },
-    ),
+    uploadDocuments: uploadDocumentsEndpoint(service),
     getDocument: endpoint<DocumentParams>(async (_request, { id, documentId }, { workspace }) =>
       Response.json(await service().getDocument(workspace.id, id, documentId)),
     ),

@@ -5,14 +5,12 @@ import {
   createEmbedder,
   type Embedder,
   DocumentParseError,
-  UnsupportedFileError,
   IngestionWorker,
   type IngestionWorkerOptions,
-  processDocument,
-  detectFileKind,
+  IngestThreads,
+  type IngestThreadOptions,
   type SearchRequest,
   type SearchResponse,
-  type FileKind,
 } from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
 import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
@@ -21,12 +19,13 @@ import { describeIssues } from "@/lib/http/issues";
 import * as store from "./knowledge-store";
 import { searchKnowledge } from "./knowledge-search";
 import { detectPgvector, ensureHnswIndex, syncVectorColumn, type VectorCapability } from "./pgvector";
+import { ingestTimeBudgetMs } from "./knowledge-settings";
 import type { UploadedFile } from "./read-upload";
-import type { TransactionalSqlClient } from "./sql-client";
+import { findUpload, storeUpload, type UploadSqlClient } from "./upload-store";
 
 export interface KnowledgeServiceOptions {
   /** A Prisma client (PostgreSQL or embedded PGlite). */
-  db: TransactionalSqlClient;
+  db: UploadSqlClient;
   /**
    * A workspace's keys and base URLs for embedding providers (docs/CONTRACT.md section 4): its
    * stored secrets, then the process's provider variables. Called for every embedding, so a key
@@ -35,6 +34,8 @@ export interface KnowledgeServiceOptions {
   envFor(workspaceId: string): Promise<EnvReader>;
   fetch?: typeof globalThis.fetch;
   worker?: Pick<IngestionWorkerOptions, "leaseMs" | "pollMs" | "maxAttempts" | "concurrency">;
+  /** The threads that parse and chunk; the time budget defaults to TRELLIS_INGEST_TIME_BUDGET_MS. */
+  ingestion?: IngestThreadOptions;
   log?: (message: string) => void;
 }
 
@@ -56,15 +57,19 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
   const embedderFor = async (workspaceId: string, modelId: string): Promise<Embedder> =>
     createEmbedder(modelId, { env: await options.envFor(workspaceId), fetch: options.fetch });
 
+  const timeBudgetMs = options.ingestion?.timeBudgetMs ?? ingestTimeBudgetMs((name) => process.env[name]);
+  const threads = new IngestThreads({ ...options.ingestion, timeBudgetMs });
   const worker = new IngestionWorker({
     ...options.worker,
+    // A claim outlives the budget, so no other process takes a document over while it is still within it.
+    leaseMs: Math.max(options.worker?.leaseMs ?? 5 * 60_000, timeBudgetMs + 60_000),
     queue: createDocumentQueue(db),
     log: options.log,
     async process(job, signal) {
       const file = await loadDocumentFile(db, job.documentId);
       if (!file) return; // deleted while queued
       const embedder = await embedderFor(file.workspaceId, file.embeddingModel);
-      const result = await processDocument(file, { chunkSize: file.chunkSize, chunkOverlap: file.chunkOverlap }, embedder, signal);
+      const result = await threads.process(file, { chunkSize: file.chunkSize, chunkOverlap: file.chunkOverlap }, embedder, signal);
       if (result.chunks.length === 0) throw new DocumentParseError("no text was found in the file");
       const stored = await completeDocument(db, job, file, result);
       if (stored && capability.pgvector) {
@@ -73,6 +78,19 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       }
     },
   });
+
+  const upload = async (
+    workspaceId: string,
+    knowledgeBaseId: string,
+    files: UploadedFile[],
+    metadata: Record<string, unknown> = {},
+    idempotencyKey?: string,
+  ) => {
+    await store.getBase(db, workspaceId, knowledgeBaseId);
+    const stored = await storeUpload(db, workspaceId, knowledgeBaseId, files, metadata, idempotencyKey);
+    if (!stored.replayed) worker.wake();
+    return stored;
+  };
 
   return {
     /** Detects pgvector and starts background processing (resuming anything left unfinished). */
@@ -85,7 +103,10 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     adoptCapability(detected: VectorCapability): void {
       capability = detected;
     },
-    stop: () => worker.stop(),
+    async stop() {
+      await worker.stop();
+      await threads.close();
+    },
     /** Processes every waiting document now and resolves when none is left (tests, scripts). */
     drain: () => worker.drain(),
     vectorCapability: () => capability,
@@ -113,24 +134,15 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     deleteBase: (workspaceId: string, id: string) => store.deleteBase(db, workspaceId, id),
 
     /**
-     * Checks every file (extension and content) before storing any, then queues them all. A bad
-     * file refuses the whole upload with a message naming it, so nothing is half-uploaded.
+     * Stores an upload's files, all or none (a bad file refuses the whole upload with a message
+     * naming it), and queues them. With an idempotency key, a repeat within 24 hours answers the
+     * first upload's documents instead of storing the files again (upload-store.ts).
      */
+    storeUpload: upload,
+    /** The documents of an earlier upload with this key, or null. */
+    findUpload: (workspaceId: string, knowledgeBaseId: string, idempotencyKey: string) => findUpload(db, workspaceId, knowledgeBaseId, idempotencyKey),
     async uploadDocuments(workspaceId: string, knowledgeBaseId: string, files: UploadedFile[], metadata: Record<string, unknown> = {}) {
-      await store.getBase(db, workspaceId, knowledgeBaseId);
-      const checked: Array<UploadedFile & { kind: FileKind }> = files.map((file) => {
-        try {
-          return { ...file, kind: detectFileKind(file.name, file.bytes) };
-        } catch (error) {
-          if (error instanceof UnsupportedFileError) throw new RequestError(error.code, error.message, [{ path: file.name, message: error.message }]);
-          throw error;
-        }
-      });
-      const documents = [];
-      for (const file of checked)
-        documents.push(await store.insertDocument(db, workspaceId, { knowledgeBaseId, name: file.name, kind: file.kind, bytes: file.bytes, metadata }));
-      worker.wake();
-      return documents;
+      return (await upload(workspaceId, knowledgeBaseId, files, metadata)).documents;
     },
     async listDocuments(workspaceId: string, knowledgeBaseId: string) {
       await store.getBase(db, workspaceId, knowledgeBaseId);

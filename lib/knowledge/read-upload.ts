@@ -1,27 +1,37 @@
 import "server-only";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
 import { RequestError } from "@/lib/http/errors";
-import { readBodyCapped } from "@/lib/http/read-capped";
 import { safeFileName } from "@/knowledge";
 import { UPLOAD_LIMITS } from "./knowledge-settings";
 
-export interface UploadedFile {
-  name: string;
-  bytes: Uint8Array;
-}
+/** A file of an upload: in memory (scripts, tests) or in a temporary file (an HTTP upload). */
+export type UploadedFile = { name: string; bytes: Uint8Array } | { name: string; path: string; size: number };
 
 export interface UploadForm {
   files: UploadedFile[];
   metadata: Record<string, unknown>;
+  /** Deletes the temporary files; call it once the files are stored or refused. */
+  dispose(): Promise<void>;
 }
+
+/** Text fields are small: metadata JSON and tags. */
+const MAX_FIELD_BYTES = 64 * 1024;
+const MAX_FIELDS = 50;
 
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-function parseMetadata(form: FormData): Record<string, unknown> {
+function parseMetadata(fields: Map<string, string>): Record<string, unknown> {
   const metadata: Record<string, unknown> = {};
-  const raw = form.get("metadata");
-  if (typeof raw === "string" && raw.trim()) {
+  const raw = fields.get("metadata");
+  if (raw?.trim()) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -33,8 +43,8 @@ function parseMetadata(form: FormData): Record<string, unknown> {
     }
     Object.assign(metadata, parsed);
   }
-  const tags = form.get("tags");
-  if (typeof tags === "string" && tags.trim())
+  const tags = fields.get("tags");
+  if (tags?.trim())
     metadata.tags = tags
       .split(",")
       .map((tag) => tag.trim())
@@ -43,41 +53,120 @@ function parseMetadata(form: FormData): Record<string, unknown> {
 }
 
 /**
- * Reads a multipart upload: every `file` field (one or more), an optional `metadata` JSON object
- * and optional comma-separated `tags`. Oversize bodies and files are refused with 413 before
- * anything is stored; names are reduced to a safe base name.
+ * Streams the multipart body into files under `directory`, counting bytes as they arrive: the
+ * first limit passed stops reading at once (the rest of the body is never read) and throws 413.
  */
-export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS): Promise<UploadForm> {
+async function streamParts(request: Request, contentType: string, limits: typeof UPLOAD_LIMITS, maxBody: number, directory: string) {
+  const files: Array<{ name: string; path: string; size: number }> = [];
+  const fields = new Map<string, string>();
+  let failure: Error | undefined;
+  let wake = () => {};
+  const fail = (error: Error) => {
+    failure ??= error;
+    wake();
+  };
+  const unreadable = (error: unknown) =>
+    fail(new RequestError("invalid_request", `The multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`));
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+    });
+  } catch {
+    throw new RequestError("invalid_request", "The multipart body could not be read: its content type has no boundary");
+  }
+  const writes: Array<Promise<void>> = [];
+  const streams: Array<Readable | Writable> = [];
+  parser.on("file", (field, stream, info) => {
+    // Parts not kept are drained; cutting the body short later errors them, which is expected.
+    if (failure || field !== "file") return void stream.on("error", () => {}).resume();
+    const index = files.length;
+    const file = { name: safeFileName(info.filename ?? ""), path: path.join(directory, String(index)), size: 0 };
+    files.push(file);
+    stream.on("data", (chunk: Buffer) => (file.size += chunk.length));
+    stream.on("limit", () =>
+      fail(
+        new RequestError("too_large", `"${file.name}" is over ${megabytes(limits.maxFileBytes)}; files may be at most ${megabytes(limits.maxFileBytes)}`, [
+          { path: `file[${index}]`, message: "is too large" },
+        ]),
+      ),
+    );
+    // A disk that fails is the server's error (500), not the sender's.
+    const output = createWriteStream(file.path);
+    streams.push(stream, output);
+    writes.push(pipeline(stream, output).catch((error: Error) => fail(error)));
+  });
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated)
+      fail(new RequestError("too_large", `The field "${name}" is over ${MAX_FIELD_BYTES / 1024} KB`, [{ path: name, message: "is too large" }]));
+    else if (name === "file") {
+      const path = `file[${files.length}]`;
+      fail(new RequestError("invalid_request", `${path} is text, not a file`, [{ path, message: "must be a file" }]));
+    } else fields.set(name, value);
+  });
+  parser.on("filesLimit", () => fail(new RequestError("too_large", `At most ${limits.maxFiles} files per upload`)));
+  parser.on("fieldsLimit", () => fail(new RequestError("too_large", `At most ${MAX_FIELDS} fields per upload`)));
+  parser.on("error", unreadable);
+  const closed = new Promise<void>((resolve) => parser.on("close", resolve));
+  // Waits for `event`, or for a failure; a failure may already have come while writing.
+  const until = (event: Promise<void>) => (failure ? Promise.resolve() : Promise.race([event, new Promise<void>((resolve) => (wake = resolve))]));
+
+  const reader = request.body!.getReader();
+  let received = 0;
+  try {
+    while (!failure) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBody) fail(new RequestError("too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
+      else if (!parser.write(value)) await until(new Promise<void>((resolve) => parser.once("drain", resolve)));
+    }
+    if (!failure) {
+      parser.end();
+      await until(closed);
+    }
+    if (!failure) await Promise.all(writes);
+  } catch (error) {
+    unreadable(error); // the sender went away mid-body
+  } finally {
+    if (failure) {
+      // Stop the sender: nothing past the limit is read, and the open files are closed before they are deleted.
+      await reader.cancel().catch(() => {});
+      parser.destroy();
+      // Both ends: a part cut off before its end does not always end its pipeline by itself.
+      for (const stream of streams) stream.destroy();
+      await Promise.allSettled(writes);
+    }
+  }
+  if (failure) throw failure;
+  return { files, fields };
+}
+
+/**
+ * Reads a multipart upload: every `file` field (one or more), an optional `metadata` JSON object
+ * and optional comma-separated `tags`. Files are streamed to a temporary directory, never held
+ * in memory; an oversize body or file is refused with 413 as soon as it passes its limit, and a
+ * refused upload leaves no file behind. Names are reduced to a safe base name.
+ */
+export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS, tempRoot = tmpdir()): Promise<UploadForm> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const maxBody = limits.maxFiles * limits.maxFileBytes + 1024 * 1024;
   if (declared > maxBody) throw new RequestError("too_large", `The upload is ${megabytes(declared)}; at most ${megabytes(maxBody)} per request`);
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     throw new RequestError("invalid_request", 'Upload files as multipart/form-data with the field "file"');
   }
-  let form: FormData;
+  const directory = await mkdtemp(path.join(tempRoot, "trellis-upload-"));
+  const dispose = () => rm(directory, { recursive: true, force: true });
   try {
-    // Read with a cap even when no Content-Length was sent (chunked bodies), then parse.
-    const body = await readBodyCapped(request, maxBody, () => new RequestError("too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
-    form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    const { files, fields } = await streamParts(request, contentType, limits, maxBody, directory);
+    if (files.length === 0)
+      throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
+    return { files, metadata: parseMetadata(fields), dispose };
   } catch (error) {
-    if (error instanceof RequestError) throw error;
-    throw new RequestError("invalid_request", "The multipart body could not be read");
+    await dispose();
+    throw error;
   }
-  const entries = form.getAll("file");
-  if (entries.length === 0)
-    throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
-  if (entries.length > limits.maxFiles) throw new RequestError("too_large", `At most ${limits.maxFiles} files per upload (got ${entries.length})`);
-  const files: UploadedFile[] = [];
-  for (const [index, entry] of entries.entries()) {
-    if (typeof entry === "string")
-      throw new RequestError("invalid_request", `file[${index}] is text, not a file`, [{ path: `file[${index}]`, message: "must be a file" }]);
-    const name = safeFileName(entry.name);
-    if (entry.size > limits.maxFileBytes) {
-      throw new RequestError("too_large", `"${name}" is ${megabytes(entry.size)}; files may be at most ${megabytes(limits.maxFileBytes)}`, [
-        { path: `file[${index}]`, message: "is too large" },
-      ]);
-    }
-    files.push({ name, bytes: new Uint8Array(await entry.arrayBuffer()) });
-  }
-  return { files, metadata: parseMetadata(form) };
 }
