@@ -16,5 +16,6 @@ export * from "./models";
 export * from "./secrets";
 export * from "./api-keys";
 export * from "./workspaces";
+export * from "./pagination";
 export * from "./api-client";
 export * from "./auth";

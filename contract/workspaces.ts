@@ -94,10 +94,18 @@ export interface CreatedInvitation extends WorkspaceInvitation {
   link: string;
 }
 
-/** GET /api/workspaces/:workspaceId/members */
+/** Everyone in a workspace and every open invitation. */
 export interface WorkspaceMembers {
   members: WorkspaceMember[];
   invitations: WorkspaceInvitation[];
+}
+
+/**
+ * GET /api/workspaces/:workspaceId/members: up to `limit` of each list, members oldest first and
+ * invitations newest first; one cursor goes on with both, and is null once both are shown whole.
+ */
+export interface WorkspaceMembersPage extends WorkspaceMembers {
+  nextCursor: string | null;
 }
 
 /** GET /api/auth/invitations/:token: what the invitation page shows before accepting. */

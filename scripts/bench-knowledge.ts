@@ -141,7 +141,7 @@ try {
           suffix,
           `{${VOCABULARY.join(",")}}`,
         );
-        chunks = (await service.listBases(workspaceId))[0]?.chunkCount ?? 0;
+        chunks = (await service.listBases(workspaceId)).items[0]?.chunkCount ?? 0;
         process.stdout.write(`\rcopied up to ${chunks} chunks`);
       }
       report.copiedBeyond = report.copiedBeyond ?? SIZES[0];
@@ -153,13 +153,13 @@ try {
       await service.drain();
       ingestMs += performance.now() - started;
       const before = chunks;
-      chunks = (await service.listBases(workspaceId))[0]?.chunkCount ?? 0;
+      chunks = (await service.listBases(workspaceId)).items[0]?.chunkCount ?? 0;
       if (chunks === before) throw new Error("ingestion made no progress; is the worker running?");
       pipelineChunks += chunks - before;
       process.stdout.write(`\ringested ${chunks} chunks`);
     }
     await database.prisma.$executeRawUnsafe(`ANALYZE knowledge_chunks`);
-    const failed = (await service.listDocuments(workspaceId, base.id)).filter((item) => item.status !== "ready");
+    const failed = (await service.listDocuments(workspaceId, base.id)).items.filter((item) => item.status !== "ready");
     if (failed.length) throw new Error(`${failed.length} documents did not become ready: ${failed[0]?.error}`);
     const samples = await database.prisma.$queryRawUnsafe<Array<{ content: string }>>(
       `SELECT content FROM knowledge_chunks ORDER BY random() LIMIT ${QUERIES}`,

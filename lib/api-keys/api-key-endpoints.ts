@@ -3,9 +3,12 @@ import { createApiKeyRequestSchema } from "@/contract";
 import { createApiKey, listApiKeys, revokeApiKey, type Member } from "@/lib/auth";
 import type { PrismaClient } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 
 const MAX_CREATE_BODY_BYTES = 16 * 1024;
+
+const apiKeyPages = listPaging("api-keys", timeAndIdPosition);
 
 /** Keys are a person's own, per workspace. */
 const ownerOf = (member: Member) => ({ userId: member.userId, workspaceId: member.workspace.id });
@@ -20,7 +23,9 @@ const ANY_MEMBER = { role: "viewer" } as const;
  */
 export function apiKeyEndpoints(prisma: () => PrismaClient) {
   return {
-    list: endpoint(async (_request, _params, member) => Response.json({ apiKeys: await listApiKeys(prisma(), ownerOf(member)) })),
+    list: endpoint(async (request, _params, member) =>
+      Response.json(apiKeyPages.answer("apiKeys", await listApiKeys(prisma(), ownerOf(member), apiKeyPages.read(request)))),
+    ),
     create: endpoint(async (request, _params, member) => {
       const body = await readJsonRequest(request, createApiKeyRequestSchema, { subject: "The API key", maxBytes: MAX_CREATE_BODY_BYTES });
       const created = await createApiKey(prisma(), ownerOf(member), { name: body.name, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, type ApiKeySummary, type CreatedApiKey, type SessionUser } from "@/contract";
-import { NotFoundError, type PrismaClient } from "@/lib/db";
+import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
 
 /**
  * API keys: `trl_` and 32 random bytes (base64url). Only the key's SHA-256 is stored, so a key is
@@ -57,14 +57,20 @@ export async function createApiKey(prisma: PrismaClient, owner: KeyOwner, reques
   return { id: summary.id, name: summary.name, prefix: summary.prefix, key, createdAt: summary.createdAt, expiresAt: summary.expiresAt };
 }
 
-/** The user's keys in the workspace that are not revoked, newest first: never the key or its hash. */
-export async function listApiKeys(prisma: PrismaClient, owner: KeyOwner): Promise<ApiKeySummary[]> {
+/** A page of the user's keys in the workspace that are not revoked, newest first: never the key or its hash. */
+export async function listApiKeys(prisma: PrismaClient, owner: KeyOwner, page: KeysetPage<TimeAndId>): Promise<KeysetResult<ApiKeySummary, TimeAndId>> {
   const rows = await prisma.apiKey.findMany({
-    where: { userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
-    orderBy: { createdAt: "desc" },
+    where: {
+      userId: owner.userId,
+      workspaceId: owner.workspaceId,
+      revokedAt: null,
+      ...afterTimeAndId("createdAt", "id", "desc", page.after),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+    take: page.limit + 1,
   });
-  return rows.map(summaryOf);
+  return keysetResult(rows, page.limit, summaryOf, (row) => timeAndIdOf(row.createdAt, row.id));
 }
 
 /**

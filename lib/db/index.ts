@@ -11,6 +11,7 @@ export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
+export type { SecretPosition } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
 export type { OpenInvitation } from "./workspace-repository";
 export { loadSecretKey } from "./secret-key";
@@ -18,3 +19,5 @@ export { resolveDatabaseConfig } from "./database-config.mjs";
 
 export type { SecretSummary, StoredRunEvent } from "./types";
 export type { RunWrite } from "./run-writer";
+export { afterTimeAndId, keysetResult, timeAndIdOf } from "./keyset";
+export type { KeysetPage, KeysetResult, TimeAndId } from "./keyset";

@@ -160,13 +160,17 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("lists a workflow's runs newest first, filtered by status", async () => {
     const { workflows, runs } = database.repositories;
     const workflow = await workflows.create(ws, { name: "Listing", description: "", variables: {}, blocks: [], edges: [] });
-    const old = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-01T00:00:00.000Z" });
-    const middle = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "failed", startedAt: "2025-02-02T00:00:00.000Z" });
-    const recent = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", startedAt: "2025-02-03T00:00:00.000Z" });
+    const at = (day: number) => `2025-02-0${day}T00:00:00.000Z`;
+    const old = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", queuedAt: at(1), startedAt: at(1) });
+    const middle = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "failed", queuedAt: at(2), startedAt: at(2) });
+    const recent = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", queuedAt: at(3), startedAt: at(3) });
 
     expect((await runs.listByWorkflow(ws, workflow.id)).map((run) => run.id)).toEqual([recent.id, middle.id, old.id]);
     expect((await runs.listByWorkflow(ws, workflow.id, { status: "succeeded" })).map((run) => run.id)).toEqual([recent.id, old.id]);
-    expect((await runs.listByWorkflow(ws, workflow.id, { limit: 1, before: recent.startedAt })).map((run) => run.id)).toEqual([middle.id]);
+    const first = await runs.pageByWorkflow(ws, workflow.id, { limit: 1 });
+    expect(first.items.map((run) => run.id)).toEqual([recent.id]);
+    const second = await runs.pageByWorkflow(ws, workflow.id, { limit: 2, after: first.next! });
+    expect(second).toEqual({ items: [expect.objectContaining({ id: middle.id }), expect.objectContaining({ id: old.id })], next: null });
     await expect(runs.listByWorkflow(ws, workflow.id, { status: "done" as never })).rejects.toMatchObject({ code: "invalid_input" });
   });
 

@@ -3,6 +3,7 @@ import { type ErrorInfo, type SpanRecord, type Usage, RUN_STATUSES, type RunStat
 import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
+import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetResult, type TimeAndId } from "./keyset";
 import { isPrismaError, toDate, toJsonValue, toNullableJson } from "./json-value";
 import { toSpanRecord } from "./span-repository";
 import { costFromColumns, tokensFromColumns, usageToColumns } from "./usage-columns";
@@ -17,6 +18,8 @@ export interface NewRun {
   input?: Record<string, unknown>;
   /** Defaults to now. */
   startedAt?: Date | string;
+  /** When it was asked for, which orders the run list; defaults to now. */
+  queuedAt?: Date | string;
   /** The workflow document the run executes (kept so that a resumed run goes on with the same graph). */
   document?: unknown;
   parentRunId?: string;
@@ -41,8 +44,8 @@ export interface RunListOptions {
   status?: RunStatus | readonly RunStatus[];
   /** At most this many runs (default 50, at most 500). */
   limit?: number;
-  /** Only runs started before this instant: pass the last run's `startedAt` to get the next page. */
-  before?: Date | string;
+  /** The runs after this position: the `next` of the page before. */
+  after?: TimeAndId;
 }
 
 /**
@@ -74,6 +77,7 @@ export class RunRepository {
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
           ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
+          ...(run.queuedAt === undefined ? {} : { queuedAt: toDate(run.queuedAt, "queuedAt") }),
         },
       });
       return toStoredRun(row);
@@ -204,8 +208,18 @@ export class RunRepository {
     return row.workspaceId;
   }
 
-  /** Newest first. @throws NotFoundError when the workflow is not one of the workspace's */
+  /** The first page of a workflow's runs, newest first (see pageByWorkflow). */
   async listByWorkflow(workspaceId: string, workflowId: string, options: RunListOptions = {}): Promise<RunSummary[]> {
+    return (await this.pageByWorkflow(workspaceId, workflowId, options)).items;
+  }
+
+  /**
+   * A page of a workflow's runs, newest first. Ordered by when each was asked for (queuedAt, then
+   * id) rather than startedAt, which moves when a queued run starts and would let a run jump past
+   * a client walking the pages.
+   * @throws NotFoundError when the workflow is not one of the workspace's
+   */
+  async pageByWorkflow(workspaceId: string, workflowId: string, options: RunListOptions = {}): Promise<KeysetResult<RunSummary, TimeAndId>> {
     const statuses = options.status === undefined ? undefined : typeof options.status === "string" ? [options.status] : [...options.status];
     statuses?.forEach(checkStatus);
     const limit = options.limit ?? 50;
@@ -216,12 +230,12 @@ export class RunRepository {
         workflowId,
         workspaceId,
         ...(statuses ? { status: { in: statuses } } : {}),
-        ...(options.before === undefined ? {} : { startedAt: { lt: toDate(options.before, "before") } }),
+        ...afterTimeAndId("queuedAt", "id", "desc", options.after),
       },
-      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
-      take: limit,
+      orderBy: [{ queuedAt: "desc" }, { id: "desc" }],
+      take: limit + 1,
     });
-    return rows.map(toRunSummary);
+    return keysetResult(rows, limit, toRunSummary, (row) => timeAndIdOf(row.queuedAt, row.id));
   }
 }
 

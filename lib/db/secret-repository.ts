@@ -2,12 +2,16 @@ import "server-only";
 import { SECRET_NAME_RULE } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
+import { keysetResult, type KeysetPage, type KeysetResult } from "./keyset";
 import { decryptSecret, encryptSecret } from "./secret-cipher";
 import type { SecretSummary } from "./types";
 
 /** Secret names are what `{{NAME}}` references: capitals, digits and _ (contract/secrets.ts states the rule). */
 export const SECRET_NAME_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
 const MAX_SECRET_BYTES = 64 * 1024;
+
+/** Where a page of secrets ends: the last name shown. */
+export type SecretPosition = readonly [name: string];
 
 /**
  * Stored secrets of one workspace each (every method takes the workspace first), encrypted at
@@ -59,6 +63,17 @@ export class SecretRepository {
       orderBy: { name: "asc" },
     });
     return rows.map(toSummary);
+  }
+
+  /** A page of the names and dates, by name: a name is unique in its workspace, so it is the whole position. */
+  async page(workspaceId: string, page: KeysetPage<SecretPosition>): Promise<KeysetResult<SecretSummary, SecretPosition>> {
+    const rows = await this.prisma.secret.findMany({
+      where: { workspaceId, ...(page.after ? { name: { gt: page.after[0] } } : {}) },
+      select: { name: true, createdAt: true, updatedAt: true },
+      orderBy: { name: "asc" },
+      take: page.limit + 1,
+    });
+    return keysetResult(rows, page.limit, toSummary, (row): SecretPosition => [row.name]);
   }
 
   /** @throws NotFoundError */

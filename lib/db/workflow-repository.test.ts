@@ -55,7 +55,7 @@ describe("WorkflowRepository", () => {
     const second = await workflows.create(ws, documentNamed("List B"));
     await workflows.update(ws, first.id, documentNamed("List A renamed"), 1);
 
-    const listed = await workflows.list(ws);
+    const listed = (await workflows.list(ws)).items;
     const ids = listed.map((summary) => summary.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     const summary = listed.find((item) => item.id === first.id);
@@ -116,7 +116,7 @@ describe("WorkflowRepository", () => {
     await workflows.delete(ws, created.id);
     await expect(workflows.get(ws, created.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(runs.get(ws, run.id)).rejects.toBeInstanceOf(NotFoundError);
-    expect((await workflows.list(ws)).some((item) => item.id === created.id)).toBe(false);
+    expect((await workflows.list(ws)).items.some((item) => item.id === created.id)).toBe(false);
   });
 
   it("keeps each workspace's workflows to itself: another workspace cannot list, get, update or delete them", async () => {
@@ -125,8 +125,8 @@ describe("WorkflowRepository", () => {
     const mine = await workflows.create(ws, documentNamed("Mine"));
     const theirs = await workflows.create(other, documentNamed("Theirs"));
 
-    expect((await workflows.list(other)).map((item) => item.id)).toEqual([theirs.id]);
-    expect((await workflows.list(ws)).some((item) => item.id === theirs.id)).toBe(false);
+    expect((await workflows.list(other)).items.map((item) => item.id)).toEqual([theirs.id]);
+    expect((await workflows.list(ws)).items.some((item) => item.id === theirs.id)).toBe(false);
     await expect(workflows.get(other, mine.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(workflows.update(other, mine.id, documentNamed("Hijacked"), 1)).rejects.toMatchObject({ code: "not_found" });
     await expect(workflows.delete(other, mine.id)).rejects.toMatchObject({ code: "not_found" });

@@ -1,8 +1,9 @@
 import "server-only";
-import type { WorkflowDocument, StoredWorkflow, WorkflowSummary } from "@/contract";
+import { PAGE_LIMIT_DEFAULT, type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
 import type { PrismaClient, Workflow } from "@/lib/generated/prisma/client";
 import { NotFoundError, VersionConflictError } from "./errors";
 import { isPrismaError, toJsonValue } from "./json-value";
+import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
 
 /** What the `document` column holds; name and description are columns of their own. */
 type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges" | "settings">;
@@ -16,14 +17,24 @@ type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges" | "s
 export class WorkflowRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Most recently updated first. */
-  async list(workspaceId: string): Promise<WorkflowSummary[]> {
+  /**
+   * A page of the workspace's workflows, most recently updated first. A workflow saved while a
+   * client walks the pages moves to the front, behind that walk: it shows it once at most (not at
+   * all if it had not reached it yet), and a fresh first page shows it first.
+   */
+  async list(workspaceId: string, page: KeysetPage<TimeAndId> = { limit: PAGE_LIMIT_DEFAULT }): Promise<KeysetResult<WorkflowSummary, TimeAndId>> {
     const rows = await this.prisma.workflow.findMany({
-      where: { workspaceId },
+      where: { workspaceId, ...afterTimeAndId("updatedAt", "id", "desc", page.after) },
       select: { id: true, name: true, description: true, version: true, createdAt: true, updatedAt: true },
       orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+      take: page.limit + 1,
     });
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+    return keysetResult(
+      rows,
+      page.limit,
+      (row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }),
+      (row) => timeAndIdOf(row.updatedAt, row.id),
+    );
   }
 
   async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {

@@ -1,40 +1,23 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { isWorkspaceRole, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceMembers, type WorkspaceRole, type WorkspaceSummary } from "@/contract";
+import {
+  PAGE_LIMIT_DEFAULT,
+  type WorkspaceInvitation,
+  type WorkspaceMember,
+  type WorkspaceMembers,
+  type WorkspaceRole,
+  type WorkspaceSummary,
+} from "@/contract";
 import { TrellisError } from "@/executor";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
+import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
+import { INVITATION_COLUMNS, MEMBERSHIP_COLUMNS, roleOf, toInvitation, toWorkspaceSummary, type MembersPosition } from "./workspace-rows";
 
 /** How long an invitation link stays valid. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 const FIRST_WORKSPACE_NAME = "Main workspace";
-
-/** What `{ role }` columns hold; anything else stored there is a bug worth failing loudly on. */
-function roleOf(value: string): WorkspaceRole {
-  if (!isWorkspaceRole(value)) throw new TrellisError("internal_error", `stored role "${value}" is not a workspace role`);
-  return value;
-}
-
-const INVITATION_COLUMNS = { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } } as const;
-
-function toInvitation(row: {
-  id: string;
-  email: string;
-  role: string;
-  createdAt: Date;
-  expiresAt: Date;
-  invitedBy: { name: string } | null;
-}): WorkspaceInvitation {
-  return {
-    id: row.id,
-    email: row.email,
-    role: roleOf(row.role),
-    invitedBy: row.invitedBy?.name ?? null,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-  };
-}
 
 export function hashInvitationToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -64,9 +47,20 @@ export class WorkspaceRepository {
     const rows = await this.prisma.workspaceMember.findMany({
       where: { userId },
       orderBy: [{ createdAt: "asc" }, { workspaceId: "asc" }],
-      select: { role: true, workspace: { select: { id: true, name: true, createdAt: true } } },
+      select: MEMBERSHIP_COLUMNS,
     });
-    return rows.map((row) => ({ id: row.workspace.id, name: row.workspace.name, role: roleOf(row.role), createdAt: row.workspace.createdAt.toISOString() }));
+    return rows.map(toWorkspaceSummary);
+  }
+
+  /** A page of the user's workspaces, in the order joined; the position is the joining time and the workspace's id. */
+  async pageForUser(userId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkspaceSummary, TimeAndId>> {
+    const rows = await this.prisma.workspaceMember.findMany({
+      where: { userId, ...afterTimeAndId("createdAt", "workspaceId", "asc", page.after) },
+      orderBy: [{ createdAt: "asc" }, { workspaceId: "asc" }],
+      select: MEMBERSHIP_COLUMNS,
+      take: page.limit + 1,
+    });
+    return keysetResult(rows, page.limit, toWorkspaceSummary, (row) => timeAndIdOf(row.createdAt, row.workspace.id));
   }
 
   /** The ids among `ids` of the workspace's knowledge bases or workflows (what a block's config may name). */
@@ -117,30 +111,54 @@ export class WorkspaceRepository {
     });
   }
 
-  /** Members (oldest first) and open invitations (newest first). */
-  async members(workspaceId: string, now: Date = new Date()): Promise<WorkspaceMembers> {
+  /**
+   * A page of members (oldest first) and of open invitations (newest first): up to `limit` of
+   * each, each list going on from its own position, `next` null once both are shown whole.
+   */
+  async members(
+    workspaceId: string,
+    page: KeysetPage<MembersPosition> = { limit: PAGE_LIMIT_DEFAULT },
+    now: Date = new Date(),
+  ): Promise<WorkspaceMembers & { next: MembersPosition | null }> {
+    const { limit, after } = page;
     const [members, invitations] = await Promise.all([
-      this.prisma.workspaceMember.findMany({
-        where: { workspaceId },
-        orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-        select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
-      }),
-      this.prisma.workspaceInvitation.findMany({
-        where: { workspaceId, acceptedAt: null, expiresAt: { gt: now } },
-        orderBy: { createdAt: "desc" },
-        select: INVITATION_COLUMNS,
-      }),
+      after && !after.members
+        ? []
+        : this.prisma.workspaceMember.findMany({
+            where: { workspaceId, ...afterTimeAndId("createdAt", "userId", "asc", after?.members) },
+            orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+            select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+            take: limit + 1,
+          }),
+      after && !after.invitations
+        ? []
+        : this.prisma.workspaceInvitation.findMany({
+            where: {
+              workspaceId,
+              acceptedAt: null,
+              expiresAt: { gt: now },
+              ...afterTimeAndId("createdAt", "id", "desc", after?.invitations),
+            },
+            orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+            select: INVITATION_COLUMNS,
+            take: limit + 1,
+          }),
     ]);
-    return {
-      members: members.map((row): WorkspaceMember => ({
+    const memberPage = keysetResult(
+      members,
+      limit,
+      (row): WorkspaceMember => ({
         userId: row.user.id,
         name: row.user.name,
         email: row.user.email,
         role: roleOf(row.role),
         joinedAt: row.createdAt.toISOString(),
-      })),
-      invitations: invitations.map(toInvitation),
-    };
+      }),
+      (row) => timeAndIdOf(row.createdAt, row.user.id),
+    );
+    const invitationPage = keysetResult(invitations, limit, toInvitation, (row) => timeAndIdOf(row.createdAt, row.id));
+    const next = memberPage.next || invitationPage.next ? { members: memberPage.next, invitations: invitationPage.next } : null;
+    return { members: memberPage.items, invitations: invitationPage.items, next };
   }
 
   /**

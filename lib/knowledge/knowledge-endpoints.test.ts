@@ -63,7 +63,7 @@ describe("knowledge base endpoints", () => {
   });
 
   it("refuses a wrong type with 415, naming the file, and stores nothing from that upload", async () => {
-    const before = (await service.listDocuments(workspaceId, baseId)).length;
+    const before = (await service.listDocuments(workspaceId, baseId)).items.length;
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const response = await endpoints.uploadDocuments(
       upload([
@@ -79,7 +79,7 @@ describe("knowledge base endpoints", () => {
     expect(body.error.message).toContain('"photo.txt" is named .txt but its content is a PNG image');
     const exe = await endpoints.uploadDocuments(upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId }, member);
     expect(exe.status).toBe(415);
-    expect((await service.listDocuments(workspaceId, baseId)).length).toBe(before);
+    expect((await service.listDocuments(workspaceId, baseId)).items.length).toBe(before);
   });
 
   it("refuses a file over 10 MB with 413", async () => {

@@ -1,6 +1,9 @@
 import "server-only";
+import { z } from "zod";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "@/contract";
 import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import type { KnowledgeService } from "./knowledge-service";
 import type { DocumentRecord } from "./knowledge-store";
@@ -16,10 +19,18 @@ function documentView(document: DocumentRecord) {
   return { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt };
 }
 
-/** `?offset=&limit=` of a chunk listing; anything unreadable falls back to the first page. */
-function chunkPage(request: Request) {
-  const query = new URL(request.url).searchParams;
-  return { offset: Number(query.get("offset") ?? 0) || 0, limit: Number(query.get("limit") ?? 50) || 50 };
+const basePages = listPaging("knowledge-bases", timeAndIdPosition);
+const documentPages = listPaging("documents", timeAndIdPosition);
+const chunkPages = listPaging("chunks", z.tuple([z.number().int().min(0)]).readonly());
+
+/** Chunks were paged by `?offset=` before the cursor: a client still sending one past the start is told, not silently given the first page again. */
+function refuseOffset(request: Request): void {
+  const offset = new URL(request.url).searchParams.get("offset");
+  if (offset !== null && offset !== "0") {
+    throw new RequestError("invalid_request", "offset is no longer read: pass the nextCursor of the page before as cursor.", [
+      { path: "offset", message: "use cursor instead" },
+    ]);
+  }
 }
 
 /**
@@ -28,7 +39,9 @@ function chunkPage(request: Request) {
  */
 export function knowledgeEndpoints(service: () => KnowledgeService) {
   return {
-    listBases: endpoint(async (_request, _params, { workspace }) => Response.json({ knowledgeBases: await service().listBases(workspace.id) })),
+    listBases: endpoint(async (request, _params, { workspace }) =>
+      Response.json(basePages.answer("knowledgeBases", await service().listBases(workspace.id, basePages.read(request)))),
+    ),
     createBase: endpoint(async (request, _params, { workspace }) => {
       const body = await readJsonRequest(request, createKnowledgeBaseRequestSchema, { subject: "The knowledge base", maxBytes: MAX_JSON_BYTES });
       return Response.json(await service().createBase(workspace.id, body), { status: 201 });
@@ -38,9 +51,10 @@ export function knowledgeEndpoints(service: () => KnowledgeService) {
       await service().deleteBase(workspace.id, id);
       return new Response(null, { status: 204 });
     }),
-    listDocuments: endpoint<BaseParams>(async (_request, { id }, { workspace }) =>
-      Response.json({ documents: (await service().listDocuments(workspace.id, id)).map(documentView) }),
-    ),
+    listDocuments: endpoint<BaseParams>(async (request, { id }, { workspace }) => {
+      const page = await service().listDocuments(workspace.id, id, documentPages.read(request));
+      return Response.json(documentPages.answer("documents", { items: page.items.map(documentView), next: page.next }));
+    }),
     uploadDocuments: uploadDocumentsEndpoint(service),
     getDocument: endpoint<DocumentParams>(async (_request, { id, documentId }, { workspace }) =>
       Response.json(await service().getDocument(workspace.id, id, documentId)),
@@ -49,9 +63,10 @@ export function knowledgeEndpoints(service: () => KnowledgeService) {
       await service().deleteDocument(workspace.id, id, documentId);
       return new Response(null, { status: 204 });
     }),
-    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }, { workspace }) =>
-      Response.json({ chunks: await service().listChunks(workspace.id, id, documentId, chunkPage(request)) }),
-    ),
+    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }, { workspace }) => {
+      refuseOffset(request);
+      return Response.json(chunkPages.answer("chunks", await service().listChunks(workspace.id, id, documentId, chunkPages.read(request))));
+    }),
     // A POST only because the query is a body: it changes nothing, so viewers may search.
     search: endpoint<BaseParams>(
       async (request, { id }, { workspace }) => {

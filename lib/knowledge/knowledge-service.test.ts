@@ -34,14 +34,14 @@ afterAll(async () => {
 
 describe("knowledge service on the embedded database", () => {
   it("processes every corpus document to ready with chunks and a zero embedding cost", async () => {
-    const documents = await service.listDocuments(workspaceId, baseId);
+    const documents = (await service.listDocuments(workspaceId, baseId)).items;
     expect(documents).toHaveLength(31);
     for (const document of documents) {
       expect({ name: document.name, status: document.status, error: document.error }).toEqual({ name: document.name, status: "ready", error: null });
       expect(document.chunkCount).toBeGreaterThan(0);
       expect(document.embedding.cost).toBe(0);
     }
-    const [summary] = await service.listBases(workspaceId);
+    const [summary] = (await service.listBases(workspaceId)).items;
     expect(summary).toMatchObject({ id: baseId, name: "Company policies", documentCount: 31, embeddingModel: "offline/hash-embed", embeddingDimensions: 256 });
     expect(summary!.chunkCount).toBeGreaterThanOrEqual(31);
   });
@@ -79,9 +79,9 @@ describe("knowledge service on the embedded database", () => {
   });
 
   it("returns chunks of a document in order, and deleting a document removes it from search", async () => {
-    const documents = await service.listDocuments(workspaceId, baseId);
+    const documents = (await service.listDocuments(workspaceId, baseId)).items;
     const refund = documents.find((document) => document.name === "refund-policy.md")!;
-    const chunks = await service.listChunks(workspaceId, baseId, refund.id);
+    const chunks = (await service.listChunks(workspaceId, baseId, refund.id)).items;
     expect(chunks[0]).toMatchObject({ chunkIndex: 0, metadata: { headings: ["Refund policy"] } });
     await service.deleteDocument(workspaceId, baseId, refund.id);
     const after = await service.search(workspaceId, { knowledgeBaseIds: [baseId], query: "What is our refund policy?", topK: 5 });
@@ -112,8 +112,8 @@ describe("knowledge service across workspaces", () => {
   });
 
   it("lists only the workspace's own bases", async () => {
-    expect((await service.listBases(workspaceId)).map((base) => base.id)).toEqual([baseId]);
-    expect((await service.listBases(otherWorkspaceId)).map((base) => base.id)).toEqual([otherBaseId]);
+    expect((await service.listBases(workspaceId)).items.map((base) => base.id)).toEqual([baseId]);
+    expect((await service.listBases(otherWorkspaceId)).items.map((base) => base.id)).toEqual([otherBaseId]);
   });
 
   it("answers a base of another workspace exactly as an unknown id, for every operation", async () => {
@@ -139,7 +139,7 @@ describe("knowledge service across workspaces", () => {
     await expect(service.getDocument(workspaceId, baseId, otherDocumentId)).rejects.toMatchObject({ code: "not_found" });
     await expect(service.listChunks(workspaceId, baseId, otherDocumentId)).rejects.toMatchObject({ code: "not_found" });
     await expect(service.deleteDocument(workspaceId, baseId, otherDocumentId)).rejects.toMatchObject({ code: "not_found" });
-    expect((await service.listChunks(otherWorkspaceId, otherBaseId, otherDocumentId)).length).toBeGreaterThan(0);
+    expect((await service.listChunks(otherWorkspaceId, otherBaseId, otherDocumentId)).items.length).toBeGreaterThan(0);
   });
 
   it("refuses to search a base of another workspace, even next to one's own, with the unknown-id error", async () => {
@@ -160,7 +160,7 @@ describe("knowledge service across workspaces", () => {
     ).rejects.toMatchObject({
       code: "not_found",
     });
-    expect(await listDocuments(database.prisma, workspaceId, otherBaseId)).toEqual([]);
-    expect(await listChunks(database.prisma, workspaceId, otherBaseId, otherDocumentId, { offset: 0, limit: 10 })).toEqual([]);
+    expect((await listDocuments(database.prisma, workspaceId, otherBaseId)).items).toEqual([]);
+    expect((await listChunks(database.prisma, workspaceId, otherBaseId, otherDocumentId, { limit: 10 })).items).toEqual([]);
   });
 });

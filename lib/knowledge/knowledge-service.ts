@@ -12,6 +12,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from "@/knowledge";
+import type { KeysetPage, TimeAndId } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
 import { createKnowledgeBaseRequestSchema, zodIssues, type CreateKnowledgeBaseRequest } from "@/contract";
@@ -129,7 +130,7 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       }
       return store.createBase(db, workspaceId, parsed.data);
     },
-    listBases: (workspaceId: string) => store.listBases(db, workspaceId),
+    listBases: (workspaceId: string, page?: KeysetPage<TimeAndId>) => store.listBases(db, workspaceId, page),
     getBase: (workspaceId: string, id: string) => store.getBase(db, workspaceId, id),
     deleteBase: (workspaceId: string, id: string) => store.deleteBase(db, workspaceId, id),
 
@@ -144,16 +145,15 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     async uploadDocuments(workspaceId: string, knowledgeBaseId: string, files: UploadedFile[], metadata: Record<string, unknown> = {}) {
       return (await upload(workspaceId, knowledgeBaseId, files, metadata)).documents;
     },
-    async listDocuments(workspaceId: string, knowledgeBaseId: string) {
+    async listDocuments(workspaceId: string, knowledgeBaseId: string, page?: KeysetPage<TimeAndId>) {
       await store.getBase(db, workspaceId, knowledgeBaseId);
-      return store.listDocuments(db, workspaceId, knowledgeBaseId);
+      return store.listDocuments(db, workspaceId, knowledgeBaseId, page);
     },
     getDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) => store.getDocument(db, workspaceId, knowledgeBaseId, documentId),
     deleteDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) => store.deleteDocument(db, workspaceId, knowledgeBaseId, documentId),
-    async listChunks(workspaceId: string, knowledgeBaseId: string, documentId: string, page: { offset?: number; limit?: number } = {}) {
+    async listChunks(workspaceId: string, knowledgeBaseId: string, documentId: string, page?: KeysetPage<store.ChunkPosition>) {
       await store.getDocument(db, workspaceId, knowledgeBaseId, documentId);
-      const bounds = { offset: Math.max(0, page.offset ?? 0), limit: Math.min(200, Math.max(1, page.limit ?? 50)) };
-      return store.listChunks(db, workspaceId, knowledgeBaseId, documentId, bounds);
+      return store.listChunks(db, workspaceId, knowledgeBaseId, documentId, page);
     },
     search(workspaceId: string, request: SearchRequest, callOptions: { signal?: AbortSignal } = {}): Promise<SearchResponse> {
       return searchKnowledge({ db, embedderFor, usePgvector: () => capability.pgvector }, workspaceId, request, callOptions.signal);

@@ -2,7 +2,15 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { TrellisError } from "@/executor";
 import type { FileKind } from "@/knowledge";
-import type { ChunkView, DocumentStatus, KnowledgeBaseRecord, KnowledgeBaseSummary, KnowledgeDocument } from "@/contract";
+import {
+  PAGE_LIMIT_DEFAULT,
+  type ChunkView,
+  type DocumentStatus,
+  type KnowledgeBaseRecord,
+  type KnowledgeBaseSummary,
+  type KnowledgeDocument,
+} from "@/contract";
+import { keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "@/lib/db";
 import { textArrayLiteral, type SqlClient } from "./sql-client";
 import { uuidV7 } from "./uuid-v7";
 
@@ -102,17 +110,40 @@ export async function createBase(
   return toBase(rows[0]!);
 }
 
-export async function listBases(db: SqlClient, workspaceId: string): Promise<KnowledgeBaseSummary[]> {
+/** Where a page of a document's chunks ends: the last chunk's index. */
+export type ChunkPosition = readonly [chunkIndex: number];
+
+const FIRST_PAGE = { limit: PAGE_LIMIT_DEFAULT };
+
+/** `(created_at, id) < (...)` in SQL, its parameters numbered from `first`; nothing on the first page. */
+function olderThan(position: TimeAndId | undefined, first: number): { sql: string; values: unknown[] } {
+  if (!position) return { sql: "", values: [] };
+  return { sql: `AND (created_at, id) < ($${first}::timestamptz, $${first + 1}::text)`, values: [...position] };
+}
+
+/** A page of the workspace's bases, newest first, each with its counts (counted for this page's bases only). */
+export async function listBases(
+  db: SqlClient,
+  workspaceId: string,
+  page: KeysetPage<TimeAndId> = FIRST_PAGE,
+): Promise<KeysetResult<KnowledgeBaseSummary, TimeAndId>> {
+  const after = olderThan(page.after, 2);
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT ${BASE_COLUMNS}, coalesce(counts.documents, 0)::int AS "documentCount", coalesce(counts.chunks, 0)::int AS "chunkCount"
-     FROM knowledge_bases
-     LEFT JOIN (SELECT knowledge_base_id, count(*) AS documents, sum(chunk_count) AS chunks FROM knowledge_documents GROUP BY knowledge_base_id) counts
-       ON counts.knowledge_base_id = knowledge_bases.id
-     WHERE workspace_id = $1
-     ORDER BY created_at DESC`,
+     FROM (SELECT * FROM knowledge_bases WHERE workspace_id = $1 ${after.sql} ORDER BY created_at DESC, id DESC LIMIT $${2 + after.values.length}) knowledge_bases
+     LEFT JOIN LATERAL (SELECT count(*) AS documents, sum(chunk_count) AS chunks FROM knowledge_documents d WHERE d.knowledge_base_id = knowledge_bases.id) counts
+       ON true
+     ORDER BY created_at DESC, id DESC`,
     workspaceId,
+    ...after.values,
+    page.limit + 1,
   );
-  return rows.map((row) => ({ ...toBase(row), documentCount: Number(row.documentCount), chunkCount: Number(row.chunkCount) }));
+  return keysetResult(
+    rows,
+    page.limit,
+    (row) => ({ ...toBase(row), documentCount: Number(row.documentCount), chunkCount: Number(row.chunkCount) }),
+    (row) => timeAndIdOf(iso(row.createdAt), String(row.id)),
+  );
 }
 
 /** The bases among `ids` that belong to the workspace; ids of other workspaces are left out like unknown ones. */
@@ -162,14 +193,23 @@ export async function insertDocument(
   return toDocument(rows[0]);
 }
 
-/** A base's documents; empty for a base of another workspace (the service checks the base first for its 404). */
-export async function listDocuments(db: SqlClient, workspaceId: string, knowledgeBaseId: string): Promise<DocumentRecord[]> {
+/** A page of a base's documents, newest first; empty for a base of another workspace (the service checks the base first for its 404). */
+export async function listDocuments(
+  db: SqlClient,
+  workspaceId: string,
+  knowledgeBaseId: string,
+  page: KeysetPage<TimeAndId> = FIRST_PAGE,
+): Promise<KeysetResult<DocumentRecord, TimeAndId>> {
+  const after = olderThan(page.after, 3);
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} ORDER BY created_at DESC, id DESC`,
+    `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} ${after.sql}
+     ORDER BY created_at DESC, id DESC LIMIT $${3 + after.values.length}`,
     workspaceId,
     knowledgeBaseId,
+    ...after.values,
+    page.limit + 1,
   );
-  return rows.map(toDocument);
+  return keysetResult(rows, page.limit, toDocument, (row) => timeAndIdOf(iso(row.createdAt), String(row.id)));
 }
 
 export async function getDocument(db: SqlClient, workspaceId: string, knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
@@ -193,27 +233,28 @@ export async function deleteDocument(db: SqlClient, workspaceId: string, knowled
   if (count === 0) throw documentNotFound(knowledgeBaseId, documentId);
 }
 
-/** A page of a document's chunks; empty unless the document is in that base of that workspace. */
+/** A page of a document's chunks in order; empty unless the document is in that base of that workspace. */
 export async function listChunks(
   db: SqlClient,
   workspaceId: string,
   knowledgeBaseId: string,
   documentId: string,
-  options: { offset: number; limit: number },
-): Promise<ChunkView[]> {
+  page: KeysetPage<ChunkPosition> = FIRST_PAGE,
+): Promise<KeysetResult<ChunkView, ChunkPosition>> {
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT chunk_index AS "chunkIndex", content, token_count AS "tokenCount", metadata FROM knowledge_chunks
-     WHERE ${DOCUMENT_IN_WORKSPACE} AND document_id = $3 ORDER BY chunk_index OFFSET $4 LIMIT $5`,
+     WHERE ${DOCUMENT_IN_WORKSPACE} AND document_id = $3 AND chunk_index > $4 ORDER BY chunk_index LIMIT $5`,
     workspaceId,
     knowledgeBaseId,
     documentId,
-    options.offset,
-    options.limit,
+    page.after ? page.after[0] : -1,
+    page.limit + 1,
   );
-  return rows.map((row) => ({
+  const toChunk = (row: Row): ChunkView => ({
     chunkIndex: Number(row.chunkIndex),
     content: String(row.content),
     tokenCount: Number(row.tokenCount),
     metadata: (typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata) as Record<string, unknown>,
-  }));
+  });
+  return keysetResult(rows, page.limit, toChunk, (row): ChunkPosition => [Number(row.chunkIndex)]);
 }

@@ -61,8 +61,8 @@ describe("embedding with the workspace's provider settings", () => {
     await service.uploadDocuments(a.workspaceId, a.baseId, [{ name: "alpha.md", bytes: text("# Alpha\n\nAlphaword policy.") }]);
     await service.uploadDocuments(b.workspaceId, b.baseId, [{ name: "bravo.md", bytes: text("# Bravo\n\nBravoword policy.") }]);
     await service.drain();
-    expect((await service.listDocuments(a.workspaceId, a.baseId))[0]).toMatchObject({ status: "ready", error: null });
-    expect((await service.listDocuments(b.workspaceId, b.baseId))[0]).toMatchObject({ status: "ready", error: null });
+    expect((await service.listDocuments(a.workspaceId, a.baseId)).items[0]).toMatchObject({ status: "ready", error: null });
+    expect((await service.listDocuments(b.workspaceId, b.baseId)).items[0]).toMatchObject({ status: "ready", error: null });
     expect(authorizationsFor(processServer, "Alphaword")).toEqual([`Bearer ${KEY_A}`]);
     expect(authorizationsFor(ownServer, "Bravoword")).toEqual([`Bearer ${KEY_B}`]);
     expect(authorizationsFor(processServer, "Bravoword")).toEqual([]);

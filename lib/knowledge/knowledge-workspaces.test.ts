@@ -68,7 +68,7 @@ describe("knowledge endpoints across workspaces", () => {
       expect(body.error.code, name).toBe("not_found");
     }
     // Nothing of B was changed by A's calls.
-    expect(await service.listDocuments(b.workspaceId, b.baseId)).toEqual([expect.objectContaining({ id: b.documentId, status: "ready" })]);
+    expect((await service.listDocuments(b.workspaceId, b.baseId)).items).toEqual([expect.objectContaining({ id: b.documentId, status: "ready" })]);
   });
 
   it("answers 404 for another workspace's document under one's own base id", async () => {
@@ -108,7 +108,7 @@ describe("knowledge endpoints across workspaces", () => {
       expect(response.status, name).toBe(403);
       expect(((await response.json()) as ErrorBody).error.code, name).toBe("forbidden");
     }
-    expect((await service.listBases(a.workspaceId)).map((base) => ({ id: base.id, documentCount: base.documentCount }))).toEqual([
+    expect((await service.listBases(a.workspaceId)).items.map((base) => ({ id: base.id, documentCount: base.documentCount }))).toEqual([
       { id: a.baseId, documentCount: 1 },
     ]);
   });
@@ -117,7 +117,7 @@ describe("knowledge endpoints across workspaces", () => {
     const calls = callsOnBase(b.member, b.baseId, b.documentId);
     expect((await calls.deleteDocument!()).status).toBe(204);
     expect((await calls.deleteBase!()).status).toBe(204);
-    expect(await service.listBases(b.workspaceId)).toEqual([]);
-    expect((await service.listBases(a.workspaceId)).map((base) => base.id)).toEqual([a.baseId]);
+    expect((await service.listBases(b.workspaceId)).items).toEqual([]);
+    expect((await service.listBases(a.workspaceId)).items.map((base) => base.id)).toEqual([a.baseId]);
   });
 });

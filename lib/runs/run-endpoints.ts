@@ -3,6 +3,7 @@ import { isRunStatus, RUN_STATUSES, startRunRequestSchema, type RunStatus } from
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { lastEventId } from "@/lib/http/sse";
 import type { RunService } from "./run-service";
@@ -10,6 +11,8 @@ import { runEventStream } from "./run-stream";
 import { toApiRun } from "./run-view";
 
 const MAX_RUN_REQUEST_BYTES = 1024 * 1024;
+
+const runPages = listPaging("runs", timeAndIdPosition);
 
 export interface RunEndpointDependencies {
   runs: RunService;
@@ -64,8 +67,9 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     }),
     list: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
       const status = statusFilter(request);
-      const runs = await deps().repositories.runs.listByWorkflow(workspace.id, workflowId, status.length ? { status } : {});
-      return Response.json({ runs });
+      const page = runPages.read(request);
+      const runs = await deps().repositories.runs.pageByWorkflow(workspace.id, workflowId, { ...page, ...(status.length ? { status } : {}) });
+      return Response.json(runPages.answer("runs", runs));
     }),
     get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
     events: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {

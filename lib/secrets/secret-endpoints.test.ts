@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, MAX_SECRET_VALUE_BYTES } from "@/contract";
 import type { Member } from "@/lib/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import { expectPagingRefusals, firstCursor, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { secretEndpoints, type SecretEndpoints } from "./secret-endpoints";
 
@@ -144,5 +145,35 @@ describe("secret endpoints", () => {
     expect(await database.repositories.secrets.get(ws, "SCOPED_TOKEN")).toBe(VALUE);
     expect((await remove("SCOPED_TOKEN")).status).toBe(204);
     expect((await list(other)).secrets.map((item) => item.name)).toEqual(["SCOPED_TOKEN"]);
+  });
+});
+
+describe("secret endpoints, page by page", () => {
+  const listOf = (as: Member) => (query: string) => endpoints.list(new Request(`http://localhost/api/secrets${query}`), {}, as);
+  async function workspaceWithSecrets(names: string[]) {
+    const workspaceId = await database.createWorkspace();
+    for (const name of names) await database.repositories.secrets.set(workspaceId, name, VALUE);
+    return testMember(workspaceId, "viewer");
+  }
+
+  it("walks every secret name exactly once, by name, with no value on any page", async () => {
+    const names = Array.from({ length: 11 }, (_, index) => `TOKEN_${String.fromCharCode(75 - index)}`);
+    const member = await workspaceWithSecrets(names);
+    const { items, pages } = await walkPages<{ name: string }>(listOf(member), "secrets", 4);
+    expect(pages).toBe(3);
+    expect(items.map((item) => item.name)).toEqual([...names].sort());
+    expect(JSON.stringify(items)).not.toContain(VALUE);
+  });
+
+  it("refuses a malformed or foreign cursor and a limit over the maximum", async () => {
+    await expectPagingRefusals(listOf(await workspaceWithSecrets(["ONE"])));
+  });
+
+  it("lists only the caller's workspace's secrets whatever cursor it carries", async () => {
+    const ours = await workspaceWithSecrets(["A_OURS", "B_OURS"]);
+    const theirs = await workspaceWithSecrets(["C_THEIRS", "D_THEIRS"]);
+    const cursor = await firstCursor(listOf(ours), 1);
+    const page = await readPage(listOf(theirs), { cursor });
+    expect(page.secrets).toEqual([expect.objectContaining({ name: "C_THEIRS" }), expect.objectContaining({ name: "D_THEIRS" })]);
   });
 });

@@ -1,12 +1,16 @@
 import "server-only";
+import { z } from "zod";
 import { MAX_SECRET_VALUE_BYTES, putSecretRequestSchema, SECRET_NAME_RULE, secretNameSchema, type SecretListEntry } from "@/contract";
 import type { SecretRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
+import { listPaging } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 
 /** A value at the limit, JSON-escaped at its worst (`\uXXXX` per byte), fits. */
 const MAX_PUT_BODY_BYTES = MAX_SECRET_VALUE_BYTES * 6 + 1024;
+
+const secretPages = listPaging("secrets", z.tuple([secretNameSchema]).readonly());
 
 /** The `:name` of the path, refused with the rule when it is not a secret's name. */
 function secretName(name: string): string {
@@ -21,11 +25,12 @@ function secretName(name: string): string {
  * holds names and dates, PUT and DELETE answer 204 with no body. A run reads the secrets stored
  * when it starts, so a key set here applies from the next run on, with no restart.
  */
-export function secretEndpoints(secrets: () => Pick<SecretRepository, "list" | "set" | "delete">) {
+export function secretEndpoints(secrets: () => Pick<SecretRepository, "page" | "set" | "delete">) {
   return {
-    list: endpoint(async (_request, _params, member) => {
-      const listed: SecretListEntry[] = (await secrets().list(member.workspace.id)).map(({ name, updatedAt }) => ({ name, updatedAt }));
-      return Response.json({ secrets: listed });
+    list: endpoint(async (request, _params, member) => {
+      const page = await secrets().page(member.workspace.id, secretPages.read(request));
+      const listed: SecretListEntry[] = page.items.map(({ name, updatedAt }) => ({ name, updatedAt }));
+      return Response.json(secretPages.answer("secrets", { items: listed, next: page.next }));
     }),
     /** Creates the secret or replaces its value (PUT semantics: a name already stored is replaced). */
     put: endpoint<{ name: string }>(async (request, params, member) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
 import { isTrellisError } from "@/executor";
-import { getRepositories, type VersionConflictError, type Repositories } from "@/lib/db";
+import { getRepositories, type KeysetPage, type KeysetResult, type Repositories, type TimeAndId, type VersionConflictError } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { checkConfigReferences, type WorkspaceHoldings } from "./config-references";
 
@@ -22,7 +22,7 @@ export function createWorkflowService(repositories: Pick<Repositories, "workflow
     mcpServers: () => mcpServerNames(workspaceId),
   });
   return {
-    list: (workspaceId: string): Promise<WorkflowSummary[]> => workflows.list(workspaceId),
+    list: (workspaceId: string, page?: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkflowSummary, TimeAndId>> => workflows.list(workspaceId, page),
     async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
       await checkConfigReferences(document, holdings(workspaceId));
       return workflows.create(workspaceId, document);

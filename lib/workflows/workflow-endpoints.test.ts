@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
+import { expectPagingRefusals, expectTimeAndIdOrder, firstCursor, nextMillisecond, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
@@ -211,5 +212,42 @@ describe("workflow API", () => {
     expect(conflict.error.message).toMatch(/version 2, not 1/);
     expect(conflict.error.current).toMatchObject({ name: winnerBody.name, version: 2 });
     expect(await (await get(created.id)).json()).toMatchObject({ name: winnerBody.name, version: 2 });
+  });
+});
+
+describe("workflow API paging", () => {
+  const listAs = (as: ReturnType<typeof testMember>) => (query: string) => http.list(new Request(`http://localhost/api/workflows${query}`), {}, as);
+  const makeWorkflows = (workspace: string, count: number) =>
+    Promise.all(Array.from({ length: count }, (_, index) => database.repositories.workflows.create(workspace, { ...valid, name: `Flow ${index}` } as never)));
+
+  it("walks every workflow exactly once, most recently updated first, page by page", async () => {
+    const created = await makeWorkflows(workspaceId, 7);
+    const { items, pages } = await walkPages<{ id: string; updatedAt: string }>(listAs(member()), "workflows", 3);
+    expect(pages).toBe(3);
+    expect(items.map((item) => item.id).sort()).toEqual(created.map((workflow) => workflow.id).sort());
+    expectTimeAndIdOrder(
+      items,
+      (item) => item.updatedAt,
+      (item) => item.id,
+      "desc",
+    );
+    const whole = await readPage(listAs(member()), {});
+    expect(whole.nextCursor).toBeNull();
+    expect((whole.workflows as Array<{ id: string }>).map((item) => item.id)).toEqual(items.map((item) => item.id));
+  });
+
+  it("refuses a malformed or foreign cursor and a limit over the maximum", async () => {
+    await expectPagingRefusals(listAs(member()));
+  });
+
+  it("scopes a page by the caller's workspace whatever cursor it carries", async () => {
+    const other = await database.createWorkspace("Other");
+    const theirs = await makeWorkflows(other, 2);
+    await nextMillisecond();
+    await makeWorkflows(workspaceId, 3);
+    // A cursor from the newest of ours: everything of theirs is older, and only theirs comes back.
+    const cursor = await firstCursor(listAs(member()), 1);
+    const page = await readPage(listAs(testMember(other)), { cursor });
+    expect((page.workflows as Array<{ id: string }>).map((item) => item.id).sort()).toEqual(theirs.map((workflow) => workflow.id).sort());
   });
 });

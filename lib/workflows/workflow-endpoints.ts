@@ -1,8 +1,11 @@
 import "server-only";
 import { endpoint } from "@/lib/http/endpoint";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { MAX_WORKFLOW_BYTES, readJsonBody } from "@/lib/http/read-json";
 import { parseWorkflowDocument, parseWorkflowUpdate } from "./parse-document";
 import type { WorkflowService } from "./service";
+
+const workflowPages = listPaging("workflows", timeAndIdPosition);
 
 /**
  * The workflow endpoints of docs/CONTRACT.md section 5, over a service given per call, so the app
@@ -11,7 +14,9 @@ import type { WorkflowService } from "./service";
  */
 export function workflowEndpoints(service: () => WorkflowService) {
   return {
-    list: endpoint(async (_request, _params, { workspace }) => Response.json({ workflows: await service().list(workspace.id) })),
+    list: endpoint(async (request, _params, { workspace }) =>
+      Response.json(workflowPages.answer("workflows", await service().list(workspace.id, workflowPages.read(request)))),
+    ),
     create: endpoint(async (request, _params, { workspace }) => {
       const { document, issues } = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
       return Response.json({ ...(await service().create(workspace.id, document)), issues }, { status: 201 });

@@ -1,8 +1,17 @@
 import "server-only";
-import { changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema, type CreatedInvitation, type WorkspaceSummary } from "@/contract";
+import { z } from "zod";
+import {
+  changeRoleRequestSchema,
+  inviteMemberRequestSchema,
+  workspaceRequestSchema,
+  type CreatedInvitation,
+  type WorkspaceMembersPage,
+  type WorkspaceSummary,
+} from "@/contract";
 import { TrellisError } from "@/executor";
 import type { WorkspaceRepository } from "@/lib/db";
 import { endpoint, userEndpoint } from "@/lib/http/endpoint";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { invitationLink } from "./invitation-link";
 
@@ -14,6 +23,9 @@ type InvitationParams = { workspaceId: string; invitationId: string };
 
 const ADMIN = { role: "admin" } as const;
 
+const workspacePages = listPaging("workspaces", timeAndIdPosition);
+const memberPages = listPaging("members", z.object({ members: timeAndIdPosition.nullable(), invitations: timeAndIdPosition.nullable() }));
+
 /**
  * Workspaces and their members (docs/CONTRACT.md section 7). Routes under
  * /api/workspaces/:workspaceId act in that workspace (route() finds the caller's role there and a
@@ -23,7 +35,9 @@ const ADMIN = { role: "admin" } as const;
 export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository; publicUrl?: string }) {
   return {
     /** The caller's workspaces with the caller's role in each, the default first. */
-    list: userEndpoint(async (_request, _params, caller) => Response.json({ workspaces: await deps().workspaces.listForUser(caller.userId) })),
+    list: userEndpoint(async (request, _params, caller) =>
+      Response.json(workspacePages.answer("workspaces", await deps().workspaces.pageForUser(caller.userId, workspacePages.read(request)))),
+    ),
     /** A new workspace, owned by the caller. An API key acts in its own workspace only, so it cannot make one. */
     create: userEndpoint(async (request, _params, caller) => {
       if (caller.via === "api-key") throw new TrellisError("forbidden", "An API key acts in its own workspace: sign in to create a workspace.");
@@ -42,7 +56,11 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
       return Response.json(renamed);
     }, ADMIN),
     /** Members and open invitations; every member may see who else is in the workspace. */
-    members: endpoint<WorkspaceParams>(async (_request, _params, { workspace }) => Response.json(await deps().workspaces.members(workspace.id))),
+    members: endpoint<WorkspaceParams>(async (request, _params, { workspace }) => {
+      const { members, invitations, next } = await deps().workspaces.members(workspace.id, memberPages.read(request));
+      const page: WorkspaceMembersPage = { members, invitations, nextCursor: next && memberPages.encode(next) };
+      return Response.json(page);
+    }),
     /** 201 with the invitation and its link (shown this once; no mail is sent). 409 for a member's email. */
     invite: endpoint<WorkspaceParams>(async (request, _params, { workspace, userId }) => {
       const body = await readJsonRequest(request, inviteMemberRequestSchema, { subject: "The invitation", maxBytes: MAX_BODY_BYTES });
