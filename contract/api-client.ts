@@ -3,6 +3,7 @@ import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { ModelSummary } from "./models";
+import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { SecretListEntry } from "./secrets";
 import type {
@@ -13,6 +14,7 @@ import type {
   InviteMemberRequest,
   WorkspaceMember,
   WorkspaceMembers,
+  WorkspaceMembersPage,
   WorkspaceRequest,
   WorkspaceSummary,
 } from "./workspaces";
@@ -66,6 +68,35 @@ export interface ApiClientOptions {
 
 const segment = encodeURIComponent;
 
+/** The query of a page request and any filters beside it (`?status=...&limit=...&cursor=...`); empty when there is none. */
+function pageQuery(page: PageRequest = {}, filters: Record<string, string> = {}): string {
+  const query = new URLSearchParams(filters);
+  if (page.limit !== undefined) query.set("limit", String(page.limit));
+  if (page.cursor) query.set("cursor", page.cursor);
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Every page of a list, each as large as the server allows: what the list methods answered before lists were paged. */
+async function everyPage<P extends { nextCursor: string | null }>(fetchPage: (page: PageRequest) => Promise<P>): Promise<P[]> {
+  const pages: P[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchPage({ limit: PAGE_LIMIT_MAX, cursor });
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+const everyItem = async <Key extends string, Item>(key: Key, fetchPage: (page: PageRequest) => Promise<ListPage<Key, Item>>): Promise<Item[]> =>
+  (await everyPage(fetchPage)).flatMap((page) => page[key] as Item[]);
+
+/** GET /api/workflows/:id/runs's filter beside the page. */
+export interface RunPageRequest extends PageRequest {
+  status?: readonly RunStatus[];
+}
+
 /** A user as the auth routes answer it. */
 interface AuthUser {
   id: string;
@@ -92,9 +123,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const workspacePath = (id: string) => `/api/workspaces/${segment(id)}`;
   const basePath = (id: string) => `/api/knowledge-bases/${segment(id)}`;
 
+  const workflowPage = (page?: PageRequest) => call<ListPage<"workflows", WorkflowSummary>>(`/api/workflows${pageQuery(page)}`);
+  const runPage = (workflowId: string, page: RunPageRequest = {}) =>
+    call<ListPage<"runs", RunSummary>>(`${workflowPath(workflowId)}/runs${pageQuery(page, page.status?.length ? { status: page.status.join(",") } : {})}`);
+  const basePage = (page?: PageRequest) => call<ListPage<"knowledgeBases", KnowledgeBaseSummary>>(`/api/knowledge-bases${pageQuery(page)}`);
+  const documentPage = (id: string, page?: PageRequest) => call<ListPage<"documents", KnowledgeDocument>>(`${basePath(id)}/documents${pageQuery(page)}`);
+  const secretPage = (page?: PageRequest) => call<ListPage<"secrets", SecretListEntry>>(`/api/secrets${pageQuery(page)}`);
+  const apiKeyPage = (page?: PageRequest) => call<ListPage<"apiKeys", ApiKeySummary>>(`/api/api-keys${pageQuery(page)}`);
+  const workspacePage = (page?: PageRequest) => call<ListPage<"workspaces", WorkspaceSummary>>(`/api/workspaces${pageQuery(page)}`);
+  const memberPage = (id: string, page?: PageRequest) => call<WorkspaceMembersPage>(`${workspacePath(id)}/members${pageQuery(page)}`);
+
+  // Each list has `page` (one page, with the cursor of the next) and `list` (every item, page after page).
   return {
     workflows: {
-      list: () => call<{ workflows: WorkflowSummary[] }>("/api/workflows").then((body) => body.workflows),
+      list: () => everyItem("workflows", workflowPage),
+      page: workflowPage,
       get: (id: string) => call<StoredWorkflow>(workflowPath(id)),
       create: (document: WorkflowDocumentInput) => post<SavedWorkflow>("/api/workflows", document),
       update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
@@ -103,25 +146,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     runs: {
       start: (workflowId: string, request: StartRunRequest = {}) => post<{ runId: string }>(`${workflowPath(workflowId)}/runs`, { ...request, wait: false }),
-      list: (workflowId: string, statuses: readonly RunStatus[] = []) => {
-        const query = statuses.length ? `?status=${statuses.join(",")}` : "";
-        return call<{ runs: RunSummary[] }>(`${workflowPath(workflowId)}/runs${query}`).then((body) => body.runs);
-      },
+      /** The newest runs (one page, as this list always answered: a workflow's runs grow without bound); `page` goes further. */
+      list: (workflowId: string, statuses: readonly RunStatus[] = []) => runPage(workflowId, { status: statuses }).then((body) => body.runs),
+      page: runPage,
       get: (runId: string) => call<ApiRun>(runPath(runId)),
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
       eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
     },
     knowledge: {
-      listBases: () => call<{ knowledgeBases: KnowledgeBaseSummary[] }>("/api/knowledge-bases").then((body) => body.knowledgeBases),
+      listBases: () => everyItem("knowledgeBases", basePage),
+      pageBases: basePage,
       createBase: (request: CreateKnowledgeBaseRequest) => post<KnowledgeBaseSummary>("/api/knowledge-bases", request),
       deleteBase: (id: string) => call<void>(basePath(id), { method: "DELETE" }),
-      listDocuments: (id: string) => call<{ documents: KnowledgeDocument[] }>(`${basePath(id)}/documents`).then((body) => body.documents),
+      listDocuments: (id: string) => everyItem("documents", (page) => documentPage(id, page)),
+      pageDocuments: documentPage,
       deleteDocument: (id: string, documentId: string) => call<void>(`${basePath(id)}/documents/${segment(documentId)}`, { method: "DELETE" }),
-      listChunks: (id: string, documentId: string, page: { offset?: number; limit?: number } = {}) =>
-        call<{ chunks: ChunkView[] }>(`${basePath(id)}/documents/${segment(documentId)}/chunks?offset=${page.offset ?? 0}&limit=${page.limit ?? 100}`).then(
-          (body) => body.chunks,
-        ),
+      pageChunks: (id: string, documentId: string, page?: PageRequest) =>
+        call<ListPage<"chunks", ChunkView>>(`${basePath(id)}/documents/${segment(documentId)}/chunks${pageQuery(page)}`),
       search: (id: string, request: SearchRequestBody) => post<SearchAnswer>(`${basePath(id)}/search`, request),
       documentsUrl: (id: string) => `${baseUrl}${basePath(id)}/documents`,
     },
@@ -130,24 +172,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** Stored secrets: names and dates out, a value only ever sent in (docs/CONTRACT.md section 8). */
     secrets: {
-      list: () => call<{ secrets: SecretListEntry[] }>("/api/secrets").then((body) => body.secrets),
+      list: () => everyItem("secrets", secretPage),
+      page: secretPage,
       /** Creates the secret or replaces its value. */
       put: (name: string, value: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "PUT", body: JSON.stringify({ value }) }),
       remove: (name: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "DELETE" }),
     },
     /** The caller's API keys: the key itself only in the answer of create (docs/CONTRACT.md section 7). */
     apiKeys: {
-      list: () => call<{ apiKeys: ApiKeySummary[] }>("/api/api-keys").then((body) => body.apiKeys),
+      list: () => everyItem("apiKeys", apiKeyPage),
+      page: apiKeyPage,
       create: (request: CreateApiKeyRequest) => post<CreatedApiKey>("/api/api-keys", request),
       /** Revokes the key at once: the next request with it gets 401. */
       revoke: (id: string) => call<void>(`/api/api-keys/${segment(id)}`, { method: "DELETE" }),
     },
     /** The caller's workspaces, their members and invitations (docs/CONTRACT.md section 7). */
     workspaces: {
-      list: () => call<{ workspaces: WorkspaceSummary[] }>("/api/workspaces").then((body) => body.workspaces),
+      list: () => everyItem("workspaces", workspacePage),
+      page: workspacePage,
       create: (request: WorkspaceRequest) => post<WorkspaceSummary>("/api/workspaces", request),
       rename: (id: string, request: WorkspaceRequest) => call<WorkspaceSummary>(workspacePath(id), { method: "PATCH", body: JSON.stringify(request) }),
-      members: (id: string) => call<WorkspaceMembers>(`${workspacePath(id)}/members`),
+      /** Every member and open invitation, page after page. */
+      members: async (id: string): Promise<WorkspaceMembers> => {
+        const pages = await everyPage((page) => memberPage(id, page));
+        return { members: pages.flatMap((page) => page.members), invitations: pages.flatMap((page) => page.invitations) };
+      },
+      membersPage: memberPage,
       /** Invites by email: the answer holds the link to give the invitee, shown this once. */
       invite: (id: string, request: InviteMemberRequest) => post<CreatedInvitation>(`${workspacePath(id)}/members`, request),
       changeRole: (id: string, userId: string, request: ChangeRoleRequest) =>

@@ -3,6 +3,7 @@
 import { ChevronDown, ChevronRight, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { DocumentStatus, KnowledgeDocument } from "@/contract";
+import { LoadMoreButton, type MorePages } from "@/components/ui/load-more-button";
 import { useChunks } from "./use-knowledge";
 
 const STATUS_STYLE: Record<DocumentStatus, string> = {
@@ -32,6 +33,9 @@ function Chunks({ knowledgeBaseId, documentId }: { knowledgeBaseId: string; docu
           <p className="whitespace-pre-wrap">{chunk.content}</p>
         </li>
       ))}
+      <li>
+        <LoadMoreButton pages={chunks} label="More chunks" />
+      </li>
     </ol>
   );
 }
@@ -39,12 +43,14 @@ function Chunks({ knowledgeBaseId, documentId }: { knowledgeBaseId: string; docu
 interface Props {
   knowledgeBaseId: string;
   documents: KnowledgeDocument[];
+  /** The base's documents are paged: the button for the next page, shown while there is one. */
+  morePages?: MorePages;
   /** Absent for a viewer: no Delete buttons. */
   onDelete?(documentId: string): void;
 }
 
 /** Each document with its status (polled while processing), reason when failed, and chunks. */
-export function DocumentList({ knowledgeBaseId, documents, onDelete }: Props) {
+export function DocumentList({ knowledgeBaseId, documents, morePages, onDelete }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   if (documents.length === 0) return <p className="text-sm text-slate-500">No documents yet.</p>;
   return (
@@ -81,6 +87,11 @@ export function DocumentList({ knowledgeBaseId, documents, onDelete }: Props) {
           {open === document.id && <Chunks knowledgeBaseId={knowledgeBaseId} documentId={document.id} />}
         </li>
       ))}
+      {morePages?.hasNextPage && (
+        <li className="px-3 py-2">
+          <LoadMoreButton pages={morePages} label="More documents" testId="documents-load-more" />
+        </li>
+      )}
     </ul>
   );
 }

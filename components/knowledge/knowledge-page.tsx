@@ -125,6 +125,7 @@ export function KnowledgePage() {
               <DocumentList
                 knowledgeBaseId={selected.id}
                 documents={documents.data ?? []}
+                morePages={documents}
                 onDelete={
                   canEdit ? (documentId) => void deleteDocument.mutateAsync({ id: selected.id, documentId }).then(() => documents.refetch()) : undefined
                 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { documentsPollInterval } from "./documents-poll";
 import { api, type KnowledgeBaseSummary } from "@/contract";
 
@@ -12,23 +12,40 @@ export function useKnowledgeBases() {
 }
 
 /**
- * Documents of a base, polled every second while any of them is still pending or processing,
- * while the list has fewer documents than the base counts (an upload the list has not seen yet),
- * and every few seconds after a failed request, so a busy server never leaves the list stale.
+ * Documents of a base, newest first, a page at a time (`data` holds the pages shown, flattened),
+ * polled every second while any of them is still pending or processing, while the list has fewer
+ * documents than the base counts (an upload the list has not seen yet; only once every page is
+ * shown, else more pages would always be "missing"), and every few seconds after a failed request,
+ * so a busy server never leaves the list stale.
  */
 export function useDocuments(id: string | null, expectedCount = 0) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: documentsKey(id ?? ""),
-    queryFn: () => api.knowledge.listDocuments(id!),
+    queryFn: ({ pageParam }) => api.knowledge.pageDocuments(id!, { cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.documents),
     enabled: id !== null,
-    refetchInterval: (query) => documentsPollInterval(query.state.data, query.state.status === "error", expectedCount),
+    refetchInterval: (query) => {
+      const pages = query.state.data?.pages;
+      const complete = pages?.at(-1)?.nextCursor === null;
+      return documentsPollInterval(
+        pages?.flatMap((page) => page.documents),
+        query.state.status === "error",
+        complete ? expectedCount : 0,
+      );
+    },
   });
 }
 
+/** A document's chunks in order, a page at a time. */
 export function useChunks(id: string, documentId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ["knowledge-bases", id, "chunks", documentId],
-    queryFn: () => api.knowledge.listChunks(id, documentId!),
+    queryFn: ({ pageParam }) => api.knowledge.pageChunks(id, documentId!, { cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.chunks),
     enabled: documentId !== null,
   });
 }

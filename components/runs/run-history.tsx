@@ -1,22 +1,30 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { RUN_STATUSES, api, type RunStatus } from "@/contract";
 import { RunStatusBadge } from "./run-badges";
 
-/** This workflow's runs, newest first; opening one replays it onto the canvas and shows its trace. */
+/**
+ * This workflow's runs, newest first, a page at a time ("Load more" for older ones); opening one
+ * replays it onto the canvas and shows its trace. Polling refreshes every page shown, each from
+ * the cursor the page before it now answers, so new runs push older ones down without gaps.
+ */
 export function RunHistory() {
   const workflowId = useEditorStore((state) => state.workflowId);
   const followedId = useEditorStore((state) => state.run.view.runId);
   const follow = useEditorStore((state) => state.followRun);
   const showTab = useEditorStore((state) => state.showRunTab);
   const [status, setStatus] = useState<RunStatus | "">("");
-  const runs = useQuery({
+  const runs = useInfiniteQuery({
     queryKey: ["runs", workflowId, status],
-    queryFn: () => api.runs.list(workflowId, status ? [status] : []),
+    queryFn: ({ pageParam }) => api.runs.page(workflowId, { status: status ? [status] : [], cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.runs),
     refetchInterval: 5_000,
   });
   return (
@@ -39,7 +47,7 @@ export function RunHistory() {
             </option>
           ))}
         </select>
-        {runs.isFetching && <span className="text-slate-400">refreshing…</span>}
+        {runs.isFetching && !runs.isFetchingNextPage && <span className="text-slate-400">refreshing…</span>}
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
         {runs.isError && <p className="p-2 text-sm text-red-700">Could not list runs: {runs.error.message}</p>}
@@ -75,6 +83,9 @@ export function RunHistory() {
             ))}
           </tbody>
         </table>
+        <div className="p-2 text-xs">
+          <LoadMoreButton pages={runs} label="Load older runs" testId="history-load-more" />
+        </div>
       </div>
     </div>
   );
