@@ -18,6 +18,10 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, settingsJson) {
   const hostCall = host.call;
   const settings = parse(settingsJson);
   const maxStdoutChars = settings.maxStdoutChars;
+  const maxServiceCallChars = settings.maxServiceCallChars;
+  const ErrorType = Error;
+  const promiseThen = Promise.prototype.then;
+  const apply = Reflect.apply;
 
   const named = [
     [Map, "a Map; convert it with Object.fromEntries(map)"],
@@ -130,6 +134,9 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, settingsJson) {
   function callService(service, args) {
     while (args.length && args[args.length - 1] === undefined) args.pop();
     const argsText = toJsonText(args.map((arg) => (arg === undefined ? null : arg)), "services." + service + " arguments");
+    if (argsText.length > maxServiceCallChars) {
+      throw new RangeError("services." + service + " arguments are " + argsText.length + " characters of JSON, over the limit of " + maxServiceCallChars);
+    }
     return hostCall(service, argsText).then((resultText) => parse(resultText));
   }
 
@@ -143,9 +150,44 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, settingsJson) {
   for (const name of settings.serviceNames) services[name] = (...args) => callService(name, args);
   globalThis.services = Object.freeze(services);
 
+  // What leaves the sandbox when the code fails. Its text crosses to the host, so it is bounded.
+  const MAX_FAILURE_CHARS = 2000;
+  function clip(text) {
+    return text.length > MAX_FAILURE_CHARS ? text.slice(0, MAX_FAILURE_CHARS) + "… (" + text.length + " characters)" : text;
+  }
+
+  function showThrown(value) {
+    if (typeof value === "string") return stringify(value);
+    if (typeof value === "function") return "[function " + (value.name || "anonymous") + "]";
+    if (typeof value === "bigint") return String(value) + "n";
+    if (typeof value === "symbol" || value === undefined) return String(value);
+    try {
+      const text = stringify(value);
+      if (text !== undefined) return text;
+    } catch {}
+    return String(value);
+  }
+
+  // An Error keeps its name, message and stack (for the line); anything else thrown (an object, a
+  // string, a number, null) is shown as the value itself rather than as an unknown error.
+  function failureOf(thrown) {
+    try {
+      if (thrown instanceof ErrorType) return { name: clip(String(thrown.name)), message: clip(String(thrown.message)), stack: clip(String(thrown.stack || "")) };
+      return { thrownValue: clip(showThrown(thrown)) };
+    } catch {
+      return { thrownValue: "a value that cannot be shown" };
+    }
+  }
+
   return {
     run(main) {
-      return main().then((result) => stringify({ result: result === undefined ? null : toJsonValue(result, "result", []), outputs }));
+      const finished = apply(promiseThen, main(), [(result) => stringify({ result: result === undefined ? null : toJsonValue(result, "result", []), outputs })]);
+      return apply(promiseThen, finished, [
+        undefined,
+        (thrown) => {
+          throw failureOf(thrown);
+        },
+      ]);
     },
     stdout() {
       return stringify({ text: stdoutParts.join(""), truncated: stdoutTruncated });

@@ -8,7 +8,10 @@
 export interface WorkerLimits {
   /** Time the script may spend running inside QuickJS (waiting for host services is free). */
   cpuTimeMs: number;
+  /** QuickJS heap limit. */
   memoryBytes: number;
+  /** WebAssembly memory allowed beyond the heap limit (QuickJS's runtime, C stack and static data). */
+  baselineBytes: number;
   stackBytes: number;
   /** Size of the JSON of `{ result, outputs }`. */
   maxOutputBytes: number;
@@ -62,4 +65,6 @@ export interface PreludeSettings {
   serviceNames: string[];
   /** Console output beyond this many characters is dropped (and marked truncated). */
   maxStdoutChars: number;
+  /** A service call whose arguments are longer JSON than this is refused inside the sandbox. */
+  maxServiceCallChars: number;
 }

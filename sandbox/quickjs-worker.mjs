@@ -14,9 +14,9 @@ import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from "quickjs-emscript
 if (!parentPort) throw new Error("quickjs-worker.mjs must run as a worker thread");
 const port = parentPort;
 
-// QuickJS's baseline (heap, C stack, static data) fits in 16 MB.
-const BASELINE_BYTES = 16 * 1024 * 1024;
 const PAGE_BYTES = 64 * 1024;
+// Text that leaves the sandbox in an error message; the prelude bounds it already, this is the backstop.
+const MAX_MESSAGE_CHARS = 4000;
 
 port.once("message", (message) => {
   runJob(message).catch((error) => {
@@ -32,9 +32,11 @@ port.once("message", (message) => {
 });
 
 async function runJob({ prelude, code, settingsJson, limits }) {
+  // The host reserved this much for us (sandbox/sandbox-footprint.ts): QuickJS's baseline (its
+  // runtime, C stack, static data) beyond the heap limit, and not a page more.
   const memory = new WebAssembly.Memory({
-    initial: BASELINE_BYTES / PAGE_BYTES,
-    maximum: Math.ceil((limits.memoryBytes + BASELINE_BYTES) / PAGE_BYTES),
+    initial: limits.baselineBytes / PAGE_BYTES,
+    maximum: Math.ceil((limits.memoryBytes + limits.baselineBytes) / PAGE_BYTES),
   });
   const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   const runtime = quickjs.newRuntime();
@@ -182,16 +184,35 @@ class Job {
     }
     if (state.type === "pending") {
       this.fail({ code: "sandbox_error", message: "The code awaits a promise that never settles (there are no timers in the sandbox)" });
-    } else if (state.type === "rejected") {
-      state.error.dispose();
-    } else if (state.value.alive) {
-      state.value.dispose();
+      return;
+    }
+    // Settled, yet resolvePromise never told us: the code replaced Promise.prototype.then, which
+    // resolvePromise goes through. Finish from the state itself rather than wait for the watchdog.
+    try {
+      this.settle(state.type === "rejected" ? { error: state.error } : { value: state.value });
+    } catch (error) {
+      this.fatal(error);
     }
   }
 
   settle(settled) {
     if (this.finished) return;
     if (settled.error) return this.fail(this.failureFromError(settled.error, ""));
+    if (this.context.typeof(settled.value) !== "string") {
+      settled.value.dispose();
+      return this.fail({ code: "sandbox_error", message: "The sandbox's result was not JSON text (did the code replace a built-in?)" });
+    }
+    // Measured before it is copied out: an oversized result must not land in this thread's small V8 heap.
+    const lengthHandle = this.context.getProp(settled.value, "length");
+    const length = this.context.getNumber(lengthHandle);
+    lengthHandle.dispose();
+    if (length > this.limits.maxOutputBytes) {
+      settled.value.dispose();
+      return this.fail({
+        code: "sandbox_output",
+        message: `The result is at least ${length} bytes of JSON, over the limit of ${this.limits.maxOutputBytes} bytes`,
+      });
+    }
     const outputJson = this.context.getString(settled.value);
     settled.value.dispose();
     const bytes = Buffer.byteLength(outputJson);
@@ -202,7 +223,7 @@ class Job {
   }
 
   memoryExhausted() {
-    return this.memory.buffer.byteLength + 4 * 1024 * 1024 >= this.limits.memoryBytes + BASELINE_BYTES;
+    return this.memory.buffer.byteLength + 4 * 1024 * 1024 >= this.limits.memoryBytes + this.limits.baselineBytes;
   }
 
   memoryFailure() {
@@ -237,13 +258,15 @@ class Job {
     const message = typeof dumped?.message === "string" ? dumped.message : "";
     // Out of memory, QuickJS may not even manage to build the error object.
     if (/out of memory/.test(message) || (!message && this.memoryExhausted())) return this.memoryFailure();
+    // Something that is not an Error, as the prelude described it (see `failureOf` there).
+    if (typeof dumped?.thrownValue === "string") return { code: "sandbox_error", message: clip(`${where}Uncaught ${dumped.thrownValue}`) };
     if (dumped !== undefined && (dumped === null || typeof dumped !== "object"))
-      return { code: "sandbox_error", message: `${where}Uncaught ${JSON.stringify(dumped) ?? String(dumped)}` };
+      return { code: "sandbox_error", message: clip(`${where}Uncaught ${JSON.stringify(dumped) ?? String(dumped)}`) };
     if (name === "InternalError" && /stack overflow/.test(message)) {
       return { code: "sandbox_error", message: "RangeError: maximum call stack size exceeded (recursion too deep)" };
     }
     const line = typeof dumped?.stack === "string" ? /function\.js:(\d+)/.exec(dumped.stack)?.[1] : undefined;
-    return { code: "sandbox_error", message: `${where}${name}: ${message || "unknown error"}${line ? ` (line ${line})` : ""}` };
+    return { code: "sandbox_error", message: clip(`${where}${name}${message ? `: ${message}` : ""}`) + (line ? ` (line ${line})` : "") };
   }
 
   readStdout() {
@@ -277,4 +300,8 @@ class Job {
     else port.postMessage({ type: "done", ok: false, error: outcome.error, ...common });
     // No disposal: the host terminates this worker, which frees the whole WebAssembly heap.
   }
+}
+
+function clip(text) {
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
 }

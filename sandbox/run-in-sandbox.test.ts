@@ -68,10 +68,34 @@ describe("runInSandbox: results", () => {
     expect(error.message).toContain("over the limit of 10000 bytes");
   });
 
-  it("truncates console output past its limit and says so", async () => {
+  it("cuts console output past its limit and ends it with a marker saying so", async () => {
     const outcome = await runInSandbox({ code: "for (let i = 0; i < 100; i++) console.log('line ' + i); return 1", limits: { maxStdoutChars: 50 } });
-    expect(outcome.stdout.length).toBe(50);
     expect(outcome.stdoutTruncated).toBe(true);
+    expect(outcome.stdout).toMatch(/^line 0\nline 1\n/);
+    expect(outcome.stdout).not.toContain("line 99");
+    expect(outcome.stdout.endsWith("\n… [output truncated after 50 characters]")).toBe(true);
+    const flood = await runInSandbox({ code: "console.log('x'.repeat(100000))" });
+    expect(flood.stdout.endsWith("\n… [output truncated after 65,536 characters]")).toBe(true);
+  });
+
+  it.each([
+    ["throw { code: 42, reason: 'nope' }", 'Uncaught {"code":42,"reason":"nope"}'],
+    ["throw 'boom'", 'Uncaught "boom"'],
+    ["throw 42", "Uncaught 42"],
+    ["throw null", "Uncaught null"],
+    ["throw undefined", "Uncaught undefined"],
+    ["await Promise.reject({ status: 404 })", 'Uncaught {"status":404}'],
+    ["throw new Error()", "Error (line 1)"],
+  ])("shows what the code threw: %s", async (code, message) => {
+    expect((await failureOf({ code })).message).toBe(message);
+  });
+
+  it("keeps a huge thrown value or message short, saying how long it was", async () => {
+    for (const code of ["throw { big: 'x'.repeat(100000) }", "throw new Error('y'.repeat(1000000))"]) {
+      const { message } = await failureOf({ code });
+      expect(message.length).toBeLessThan(2100);
+      expect(message).toMatch(/… \(\d+ characters\)/);
+    }
   });
 });
 
@@ -198,6 +222,20 @@ describe("runInSandbox: host services", () => {
       },
     });
     expect(error.message).toContain("services.lookup arguments[0] is a function");
+    expect(called).toBe(false);
+  });
+
+  it("refuses, inside the sandbox, service arguments over 4 M characters of JSON", async () => {
+    let called = false;
+    const outcome = await runInSandbox({
+      code: "try { await services.lookup('x'.repeat(5e6)) } catch (error) { return error.message }",
+      services: {
+        lookup: async () => {
+          called = true;
+        },
+      },
+    });
+    expect(outcome.result).toBe("services.lookup arguments are 5000004 characters of JSON, over the limit of 4194304");
     expect(called).toBe(false);
   });
 

@@ -7,6 +7,7 @@ import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
 import { createModelRegistry } from "@/providers";
+import { sandboxSettings } from "@/sandbox";
 import { calculatorToolProvider } from "@/tools/calculator";
 import { createHttpRequestToolProvider } from "@/tools/http_request";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
@@ -51,6 +52,8 @@ export function createRuntime(options: RuntimeOptions) {
   // a server may be given to some workspaces only.
   const mcpServers = (workspaceId: string) => mcpServersForWorkspace(loadMcpServers({ env: processEnv }), workspaceId);
   const maxWorkflowDepth = maxWorkflowDepthFrom(processEnv(MAX_WORKFLOW_DEPTH_ENV));
+  // Read at start, not at the first Function block: an invalid TRELLIS_SANDBOX_* fails start-up, naming it.
+  sandboxSettings();
 
   /** A run's readers (`workflowEnv` for `{{NAME}}`, `providerEnv` for models) over the workspace's secrets stored now. */
   function runEnvironment(workspaceId: string): Promise<RunEnvironment> {

@@ -1,0 +1,36 @@
+/**
+ * What one sandbox can take from the server beyond its QuickJS heap limit, so the gate can reserve
+ * it before the worker starts. Measured on Node 20 (x64, RSS of the process): a worker thread with
+ * QuickJS loaded adds 10 to 12 MB beyond its heaps (the first worker of a process about 30 MB, once,
+ * for code shared by all later ones); a script allocating to a 64 MB limit took the process up by
+ * 86 to 103 MB, one at a 256 MB limit by 268 to 283 MB.
+ */
+
+const MB = 1024 * 1024;
+
+/**
+ * V8 limits of the worker's own JavaScript heap. It holds only the QuickJS glue (about 5 MB used)
+ * and the JSON text crossing to and from the host, which the prelude and the worker keep bounded
+ * (result, console output, service arguments and errors), so it needs far less than Node's default.
+ */
+export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 } as const;
+
+/** The heap V8 allows a worker with those limits (its heap_size_limit: old generation plus 1.5 × young). */
+export const WORKER_V8_HEAP_MB = 44;
+
+/** WebAssembly memory QuickJS gets beyond its heap limit: its runtime, C stack and static data. */
+export const QUICKJS_BASELINE_MB = 16;
+
+/** The thread, its V8 isolate and the compiled QuickJS module, with room for the start-up peak. */
+export const WORKER_NATIVE_MB = 16;
+
+/** Reserved for every sandbox on top of its heap limit: everything its worker can hold but the QuickJS heap. */
+export const SANDBOX_OVERHEAD_MB = QUICKJS_BASELINE_MB + WORKER_V8_HEAP_MB + WORKER_NATIVE_MB;
+
+/** The smallest QuickJS heap a sandbox may be given. */
+export const MIN_SANDBOX_MEMORY_MB = 8;
+
+/** Megabytes a sandbox with this QuickJS heap limit reserves from the server's total. */
+export function sandboxFootprintMb(memoryBytes: number): number {
+  return Math.ceil(memoryBytes / MB) + SANDBOX_OVERHEAD_MB;
+}
