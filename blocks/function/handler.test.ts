@@ -42,7 +42,12 @@ describe("function block handler", () => {
         agent1: { content: "hello" },
       },
     );
-    expect((await result).output).toEqual({ result: "ok", stdout: "upstream says hello\n", outputs: { length: 5 } });
+    expect((await result).output).toEqual({
+      result: "ok",
+      stdout: "upstream says hello\n",
+      outputs: { length: 5 },
+      sandbox: { queuedMs: 0, cpuTimeMs: expect.any(Number), timeoutMs: 5_000, memoryLimitMb: 64 },
+    });
   });
 
   it("calls a model through services.agent and adds its usage to the block", async () => {
@@ -108,6 +113,13 @@ describe("function block handler", () => {
     expect((error as Error).message).toMatch(/^TypeError: .*\(line 1\)$/);
   });
 
+  it("shows what the code threw, and marks cut console output", async () => {
+    await expect(run("throw { code: 42, reason: 'nope' }").result).rejects.toThrow('Uncaught {"code":42,"reason":"nope"}');
+    const { output } = await run("console.log('x'.repeat(100000)); return 1").result;
+    expect(output.stdoutTruncated).toBe(true);
+    expect((output.stdout as string).endsWith("\n… [output truncated after 65,536 characters]")).toBe(true);
+  });
+
   it("honours the block's time limit and stops on cancellation", async () => {
     const context = createInMemoryHandlerContext();
     const handler = withConfigParsing("function", createFunctionHandler({ services: realServices }));
@@ -117,5 +129,57 @@ describe("function block handler", () => {
     const running = handler({ config: { code: "for (;;) {}" }, inputs: {}, context: cancelContext });
     setTimeout(() => cancelContext.abort(), 200);
     await expect(running).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  describe("above the server's maxima", () => {
+    const capped = (maxTimeoutMs = 300) =>
+      withConfigParsing("function", createFunctionHandler({ services: realServices, maxima: { maxMemoryMb: 32, maxTimeoutMs } }));
+
+    it("runs with the maxima and says the limits were capped", async () => {
+      const { output } = await capped()({
+        config: { code: "return 1", timeoutMs: 5_000, memoryLimitMb: 64 },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      });
+      expect(output.sandbox).toEqual({
+        queuedMs: 0,
+        cpuTimeMs: expect.any(Number),
+        timeoutMs: 300,
+        memoryLimitMb: 32,
+        timeoutCapped: true,
+        memoryLimitCapped: true,
+      });
+    });
+
+    it("leaves limits within the maxima alone", async () => {
+      const { output } = await capped()({
+        config: { code: "return 1", timeoutMs: 200, memoryLimitMb: 16 },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      });
+      expect(output.sandbox).toEqual({ queuedMs: 0, cpuTimeMs: expect.any(Number), timeoutMs: 200, memoryLimitMb: 16 });
+    });
+
+    it("stops at the capped time limit, naming what the block asked for and the server's maximum", async () => {
+      const error = (await capped()({ config: { code: "for (;;) {}", timeoutMs: 5_000 }, inputs: {}, context: createInMemoryHandlerContext() }).catch(
+        (caught: unknown) => caught,
+      )) as SandboxError;
+      expect(error.code).toBe("sandbox_timeout");
+      expect(error.message).toContain("time limit of 300 ms");
+      expect(error.message).toContain("the block asks for 5000 ms; this server allows at most 300 ms, TRELLIS_SANDBOX_MAX_TIMEOUT_MS");
+      expect(error.partialOutput).toMatchObject({ sandbox: { timeoutMs: 300, timeoutCapped: true } });
+    });
+
+    it("stops at the capped memory limit, naming what the block asked for and the server's maximum", async () => {
+      const bomb = "const a = []; while (true) a.push('x'.repeat(10000) + a.length);";
+      const error = (await capped(20_000)({
+        config: { code: bomb, memoryLimitMb: 64, timeoutMs: 20_000 },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }).catch((caught: unknown) => caught)) as SandboxError;
+      expect(error.code).toBe("sandbox_memory");
+      expect(error.message).toContain("memory limit of 32 MB");
+      expect(error.message).toContain("the block asks for 64 MB; this server allows at most 32 MB, TRELLIS_SANDBOX_MAX_MEMORY_MB");
+    });
   });
 });

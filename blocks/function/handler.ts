@@ -3,9 +3,20 @@ import { z } from "zod";
 import { BlockExecutionError, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import { redactHeaders } from "@/net";
-import { runInSandbox, type SandboxLimits, type SandboxServiceHandler } from "@/sandbox";
+import {
+  capSandboxLimits,
+  processSandboxGate,
+  runInSandbox,
+  sandboxSettings,
+  type SandboxGate,
+  type SandboxLimits,
+  type SandboxOutcome,
+  type SandboxServiceHandler,
+  type SandboxSettings,
+} from "@/sandbox";
 import type { FunctionConfig } from "./definition";
 import type { FunctionHostServices } from "./host-services";
+import { sandboxReport, waitingNotice, withSandboxReport } from "./sandbox-report";
 
 export interface FunctionHandlerDeps {
   /**
@@ -17,6 +28,10 @@ export interface FunctionHandlerDeps {
   limits?: Partial<Omit<SandboxLimits, "cpuTimeMs" | "memoryBytes">>;
   /** Where sandbox/quickjs-worker.mjs is, when a bundler moved it. */
   workerUrl?: URL;
+  /** Who admits sandboxes: the process's gate unless given. */
+  gate?: SandboxGate;
+  /** The server's maxima for a block's time and memory limits: the process's settings unless given. */
+  maxima?: Pick<SandboxSettings, "maxMemoryMb" | "maxTimeoutMs">;
 }
 
 const agentOptionsSchema = z
@@ -57,8 +72,13 @@ function parseOptions<T>(schema: z.ZodType<T>, value: unknown, service: string, 
  *
  * `config.code` must arrive with its references already turned into values by
  * substituteCodeReferences (see code-references.ts), not resolved as plain text.
+ *
+ * The block's time and memory limits are lowered to the server's maxima when they ask for more,
+ * and its output's `sandbox` says so, with the time it waited for a sandbox slot.
  */
 export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<FunctionConfig> {
+  const gate = deps.gate ?? processSandboxGate();
+  const maxima = deps.maxima ?? sandboxSettings();
   return async ({ config, inputs, context }) => {
     const host = deps.services(context);
     let usage: Usage | undefined;
@@ -105,15 +125,33 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
       }
     };
 
-    const outcome = await runInSandbox({
-      code: config.code,
-      inputs,
-      services: { agent, fetch },
-      limits: { ...deps.limits, cpuTimeMs: config.timeoutMs, memoryBytes: config.memoryLimitMb * 1024 * 1024 },
-      signal: context.signal,
-      workerUrl: deps.workerUrl,
-    });
-    const output: Record<string, unknown> = { result: outcome.result, stdout: outcome.stdout, outputs: outcome.outputs };
+    const limits = capSandboxLimits({ cpuTimeMs: config.timeoutMs, memoryBytes: config.memoryLimitMb * 1024 * 1024 }, maxima);
+    let queuedMs = 0;
+    let outcome: SandboxOutcome;
+    try {
+      outcome = await runInSandbox({
+        code: config.code,
+        inputs,
+        services: { agent, fetch },
+        limits: { ...deps.limits, cpuTimeMs: limits.cpuTimeMs, memoryBytes: limits.memoryBytes },
+        signal: context.signal,
+        workerUrl: deps.workerUrl,
+        gate,
+        maxima,
+        onQueued: ({ ahead }) => context.emitDelta(waitingNotice(ahead, gate.limits)),
+        onAdmitted: (admission) => {
+          queuedMs = admission.queuedMs;
+        },
+      });
+    } catch (error) {
+      throw withSandboxReport(error, config, maxima, sandboxReport(limits, queuedMs));
+    }
+    const output: Record<string, unknown> = {
+      result: outcome.result,
+      stdout: outcome.stdout,
+      outputs: outcome.outputs,
+      sandbox: sandboxReport(limits, outcome.queuedMs, outcome.cpuTimeMs),
+    };
     if (outcome.stdoutTruncated) output.stdoutTruncated = true;
     return usage ? { output, usage } : { output };
   };
