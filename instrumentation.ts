@@ -7,6 +7,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // From the first moment, so a stall during start-up is in the first window.
+  const { eventLoopMonitor } = await import("@/lib/system/event-loop-monitor");
+  eventLoopMonitor();
   try {
     const { ensureOwnerFromEnvironment } = await import("@/lib/auth");
     await ensureOwnerFromEnvironment();

@@ -19,3 +19,4 @@ export * from "./workspaces";
 export * from "./pagination";
 export * from "./api-client";
 export * from "./auth";
+export * from "./system";

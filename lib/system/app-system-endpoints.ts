@@ -1,6 +1,7 @@
 import "server-only";
 import { getRepositories } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
+import { processHealthDetails } from "./health-details";
 import { systemEndpoints } from "./system-endpoints";
 
 /**
@@ -12,4 +13,5 @@ export const appSystemEndpoints = systemEndpoints({
   mcpServers: (workspaceId) => getRuntime().mcpServers(workspaceId),
   secretNames: async (workspaceId) => (await getRepositories().secrets.list(workspaceId)).map((secret) => secret.name),
   env: (name) => process.env[name],
+  healthDetails: () => processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }),
 });

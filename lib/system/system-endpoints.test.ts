@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { HealthDetails } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
+import { processHealthDetails } from "./health-details";
 import { systemEndpoints } from "./system-endpoints";
 
 const environment: Record<string, string> = {
@@ -13,12 +15,24 @@ const endpoints = systemEndpoints({
   mcpServers: () => ({}),
   secretNames: async (workspaceId) => (workspaceId === "w1" ? ["SUPPORT_TOKEN"] : ["OTHER_TOKEN"]),
   env: (name) => environment[name],
+  healthDetails: () => processHealthDetails({ executingRuns: () => 3 }),
 });
 const get = (path: string) => new Request(`http://localhost${path}`);
 
 describe("system endpoints", () => {
   it("answers the health check", async () => {
     expect(await (await endpoints.health(get("/api/health"), {})).json()).toEqual({ ok: true });
+  });
+
+  it("tells a member how loaded the process is (event loop, memory, runs, sandboxes), and refuses anyone signed out", async () => {
+    const details = (await (await endpoints.healthDetails(get("/api/health/details"), {}, testMember("w1", "viewer"))).json()) as HealthDetails;
+    expect(details.ok).toBe(true);
+    expect(details.runs.executing).toBe(3);
+    expect(details.memory.rssMb).toBeGreaterThan(details.memory.heapUsedMb);
+    expect(details.eventLoop.current.windowMs).toBeGreaterThanOrEqual(0);
+    expect(details.sandboxes).toMatchObject({ running: 0, waiting: 0, reservedMb: 0 });
+    expect(details.sandboxes.concurrency).toBeGreaterThanOrEqual(1);
+    expect((await endpoints.healthDetails(get("/api/health/details"), {})).status).toBe(401);
   });
 
   it("offers exactly what a workflow may read: stored secret names and the set variables of TRELLIS_WORKFLOW_ENV, never values", async () => {

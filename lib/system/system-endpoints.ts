@@ -1,4 +1,5 @@
 import "server-only";
+import type { HealthDetails } from "@/contract";
 import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
@@ -11,6 +12,8 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
   secretNames(workspaceId: string): Promise<string[]>;
   /** The process environment, read only for TRELLIS_WORKFLOW_ENV and whether the names it lists are set. */
   env: EnvReader;
+  /** How loaded this process is (event loop, memory, runs, sandboxes): figures only. */
+  healthDetails(): HealthDetails;
 }
 
 /**
@@ -20,6 +23,11 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
 export function systemEndpoints(deps: SystemEndpointDependencies) {
   return {
     health: publicEndpoint(async () => Response.json({ ok: true })),
+    /**
+     * The load behind the health check, for operators and monitoring: members only, as it tells
+     * an outsider how busy the server is. Answered from memory, without touching the database.
+     */
+    healthDetails: endpoint(async () => Response.json(deps.healthDetails())),
     /** The model picker's list: ids, labels and prices per million tokens; never keys. */
     models: endpoint(async () => Response.json({ models: listModels() })),
     /**

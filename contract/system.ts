@@ -1,0 +1,22 @@
+/** One measuring window of the server thread's event loop (GET /api/health/details). */
+export interface EventLoopWindow {
+  /** How late the event loop woke past its schedule: the time a request waited for the thread. */
+  delayMs: { p50: number; p99: number; max: number };
+  /** Share of the window the thread was busy (0..1). */
+  utilization: number;
+  /** Length of the window the figures cover, in ms. */
+  windowMs: number;
+}
+
+/** `GET /api/health/details`: how loaded this server process is. Figures only, never names or settings' values that could be secret. */
+export interface HealthDetails {
+  ok: true;
+  uptimeS: number;
+  /** The window in progress and the last complete one (null in the first seconds after start). */
+  eventLoop: { current: EventLoopWindow; previous: EventLoopWindow | null };
+  memory: { rssMb: number; heapUsedMb: number; externalMb: number };
+  /** Runs this process is executing now. */
+  runs: { executing: number };
+  /** The Function sandboxes' admission gate: what runs, waits and is reserved against the server's caps. */
+  sandboxes: { running: number; waiting: number; reservedMb: number; concurrency: number; memoryMb: number };
+}
