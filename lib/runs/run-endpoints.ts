@@ -6,6 +6,7 @@ import { RequestError } from "@/lib/http/errors";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { lastEventId } from "@/lib/http/sse";
+import { runIntake } from "./run-intake";
 import type { RunService } from "./run-service";
 import { runEventStream } from "./run-stream";
 import { toApiRun } from "./run-view";
@@ -48,14 +49,17 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
   };
   return {
     start: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
-      // Every field is optional, so an empty body starts a run with no input.
-      const { input, wait } = await readJsonRequest(request, startRunRequestSchema, {
-        subject: "The run request",
-        maxBytes: MAX_RUN_REQUEST_BYTES,
-        emptyAs: {},
-      });
       const { runs, repositories } = deps();
-      const live = await runs.start(workspace.id, workflowId, input);
+      // Counted as intake until stored, so queued runs of this process wait while starts are answered (run-intake.ts).
+      const { live, wait } = await runIntake().accept(async () => {
+        // Every field is optional, so an empty body starts a run with no input.
+        const { input, wait } = await readJsonRequest(request, startRunRequestSchema, {
+          subject: "The run request",
+          maxBytes: MAX_RUN_REQUEST_BYTES,
+          emptyAs: {},
+        });
+        return { live: await runs.start(workspace.id, workflowId, input), wait };
+      });
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
         return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal });
       }

@@ -29,6 +29,8 @@ export interface RunDistribution {
   workerId: string;
   /** A process whose heartbeat is older than this is dead. */
   leaseMs: number;
+  /** Hands a stored queued run to the queue without waiting (see durable/hand-over.ts). */
+  handOver(runId: string, workspaceId: string): void;
 }
 
 export interface LiveRun {

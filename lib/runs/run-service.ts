@@ -7,6 +7,7 @@ import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type ResumedAttempt } from "./durable/run-execution";
 import type { RunChannel } from "./run-channel";
 import { RunWaiters } from "./run-waiters";
+import { runIntake } from "./run-intake";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
 export type { LiveRun, LostRunEnd, RunDistribution, RunLink, RunServiceDependencies, StartRunOptions } from "./run-service-types";
@@ -117,8 +118,9 @@ export class RunService {
       return this.handle(workspaceId, workflowId, run.id, entry.channel);
     }
     const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document }, { workflowChecked: true });
-    // A run whose hand-over is lost (the process died in between) stays queued; the recovery sweep hands it over again.
-    await distribution.queue.enqueue(run.id, workspaceId);
+    // Answered once stored: the hand-over follows, and one that is lost (the process died in between) leaves the run
+    // queued for the recovery sweep to hand over again.
+    distribution.handOver(run.id, workspaceId);
     return this.handle(workspaceId, workflowId, run.id);
   }
 
@@ -128,6 +130,8 @@ export class RunService {
    */
   async executeQueued(runId: string): Promise<void> {
     const { repositories } = this.deps;
+    // Run starts being answered by this thread go first; a burst is answered, then executed.
+    await runIntake().whenQuiet();
     // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
     // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
     const claimed = await repositories.runs.claim(runId, this.workerId, {

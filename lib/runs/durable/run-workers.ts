@@ -4,6 +4,8 @@ import { hostname } from "node:os";
 import pg from "pg";
 import type { Repositories } from "@/lib/db";
 import type { RunService } from "../run-service";
+import { runIntake } from "../run-intake";
+import { HandOver } from "./hand-over";
 import { LocalRunBus, PostgresRunBus, SignalBatcher, type RunBus } from "./run-bus";
 import { connectRunQueue, launchRunWorker, type RunQueue } from "./run-queue";
 import type { WorkerConfig } from "./worker-config";
@@ -54,7 +56,8 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
     await repositories.workers.register(workerId, hostname(), process.pid);
     queue = await launchRunWorker({ url, embedded: options.singleProcess, workerId, limits: config.limits, execute: (runId) => runs.executeQueued(runId) });
   } else queue = await connectRunQueue({ url, embedded: options.singleProcess });
-  runs.distribute({ queue, bus, signals, workerId, leaseMs: config.leaseMs });
+  const handOver = new HandOver(queue, runIntake());
+  runs.distribute({ queue, bus, signals, workerId, leaseMs: config.leaseMs, handOver: (runId, workspaceId) => handOver.submit(runId, workspaceId) });
 
   const takeOver = async (dead: string[]) => {
     if (dead.length === 0) return;
@@ -115,6 +118,7 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
       if (timer) clearInterval(timer);
       await sweeping.catch(() => {});
       await signals.flush();
+      await handOver.flush();
       await queue.close().catch(() => {});
       await bus.close();
       await pool?.end().catch(() => {});
