@@ -1,6 +1,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, type ApiKeySummary, type CreatedApiKey, type SessionUser } from "@/contract";
+import {
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_CHARACTERS,
+  type ApiKeySummary,
+  type CreatedApiKey,
+  type SessionUser,
+  type WorkspaceRole,
+  isWorkspaceRole,
+} from "@/contract";
 import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
 
 /**
@@ -85,25 +93,41 @@ export async function revokeApiKey(prisma: PrismaClient, owner: KeyOwner, id: st
   if (count === 0) throw new NotFoundError("API key", id);
 }
 
+interface KeyRow {
+  id: string;
+  workspaceId: string;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  userId: string;
+  email: string;
+  name: string;
+  role: string | null;
+}
+
 /**
- * The user a key authenticates, or null when it is malformed, unknown, revoked or expired (the
- * caller answers all of these alike). Marks the key used, at most once a minute.
+ * The user a key authenticates, with their role in the key's workspace now (null when they left
+ * it), or null when the key is malformed, unknown, revoked or expired (the caller answers all of
+ * these alike). One query, as every request with a key asks it. Marks the key used, at most once a minute.
  */
 export async function callerOfApiKey(
   prisma: PrismaClient,
   key: string,
   now: Date = new Date(),
-): Promise<(SessionUser & { apiKeyId: string; workspaceId: string }) | null> {
+): Promise<(SessionUser & { apiKeyId: string; workspaceId: string; role: WorkspaceRole | null }) | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  const row = await prisma.apiKey.findUnique({
-    where: { hash: hashApiKey(key) },
-    select: { id: true, workspaceId: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
-  });
+  const [row] = await prisma.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.workspace_id AS "workspaceId", k.revoked_at AS "revokedAt", k.expires_at AS "expiresAt", k.last_used_at AS "lastUsedAt",
+      u.id AS "userId", u.email, u.name, m.role
+    FROM api_keys k JOIN users u ON u.id = k.user_id
+      LEFT JOIN workspace_members m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
+    WHERE k.hash = ${hashApiKey(key)}`;
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (!row.lastUsedAt || row.lastUsedAt < stale) {
     // Conditional, so concurrent requests write once.
     await prisma.apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now } });
   }
-  return { userId: row.user.id, email: row.user.email, name: row.user.name, apiKeyId: row.id, workspaceId: row.workspaceId };
+  const role = row.role !== null && isWorkspaceRole(row.role) ? row.role : null;
+  return { userId: row.userId, email: row.email, name: row.name, apiKeyId: row.id, workspaceId: row.workspaceId, role };
 }

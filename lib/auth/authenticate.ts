@@ -1,12 +1,17 @@
 import "server-only";
-import type { SessionUser } from "@/contract";
+import type { SessionUser, WorkspaceRole } from "@/contract";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { callerOfApiKey, INVALID_API_KEY_MESSAGE } from "./api-keys";
 import { getAuth, type TrellisAuth } from "./auth";
 
 /** Who is calling an API route, and how they proved it. An API key belongs to one workspace. */
-export type Caller = SessionUser & ({ via: "session" } | { via: "api-key"; apiKeyId: string; keyWorkspaceId: string });
+export type Caller = SessionUser &
+  (
+    | { via: "session" }
+    /** `keyRole`: the key creator's role in the key's workspace when the key was checked (null: they left it). */
+    | { via: "api-key"; apiKeyId: string; keyWorkspaceId: string; keyRole?: WorkspaceRole | null }
+  );
 
 /**
  * Who sent this API request: the user of its `Authorization: Bearer <api key>`, else of its
@@ -20,8 +25,8 @@ export async function callerOf(request: Request, options: { auth?: TrellisAuth; 
     const key = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
     const caller = key ? await callerOfApiKey(options.prisma ?? getPrisma(), key) : null;
     if (!caller) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
-    const { apiKeyId, workspaceId, ...user } = caller;
-    return { ...user, via: "api-key", apiKeyId, keyWorkspaceId: workspaceId };
+    const { apiKeyId, workspaceId, role, ...user } = caller;
+    return { ...user, via: "api-key", apiKeyId, keyWorkspaceId: workspaceId, keyRole: role };
   }
   // No cookie, no session: answered without asking the database.
   if (!request.headers.has("cookie")) return null;

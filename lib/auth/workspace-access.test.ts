@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WORKSPACE_COOKIE, WORKSPACE_HEADER } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
-import type { Caller } from "./authenticate";
+import { createApiKey } from "./api-keys";
+import { callerOf, type Caller } from "./authenticate";
 import { requestedWorkspace, workspaceAccess } from "./workspace-access";
 
 /** Where a session or an API key acts, and with which role. */
@@ -60,5 +61,26 @@ describe("an API key", () => {
   it("stops working (401) once its creator has left the workspace", async () => {
     const key: Caller = { ...user, via: "api-key", apiKeyId: "k", keyWorkspaceId: foreign };
     await expect(access(key)).rejects.toMatchObject({ code: "unauthenticated" });
+  });
+});
+
+describe("an API key checked with its request", () => {
+  it("carries its creator's role read with the key, and stops working once they leave", async () => {
+    const userId = randomUUID();
+    await database.prisma.user.create({ data: { id: userId, name: "Kit", email: `kit-${userId}@example.com` } });
+    const workspaceId = await database.createWorkspace("Keyed");
+    await database.prisma.workspaceMember.create({ data: { workspaceId, userId, role: "editor" } });
+    const made = await createApiKey(database.prisma, { workspaceId, userId }, { name: "ci" });
+    const withKey = new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${made.key}` } });
+    const caller = await callerOf(withKey, { prisma: database.prisma });
+    expect(caller).toMatchObject({ via: "api-key", keyWorkspaceId: workspaceId, keyRole: "editor" });
+    expect(await workspaceAccess(database.repositories.workspaces, caller!, requestedWorkspace(withKey, {}))).toEqual({ id: workspaceId, role: "editor" });
+
+    await database.prisma.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
+    const afterLeaving = await callerOf(withKey, { prisma: database.prisma });
+    expect(afterLeaving).toMatchObject({ keyRole: null });
+    await expect(workspaceAccess(database.repositories.workspaces, afterLeaving!, requestedWorkspace(withKey, {}))).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
   });
 });

@@ -48,7 +48,8 @@ export async function workspaceAccess(
 ): Promise<WorkspaceAccess> {
   if (caller.via === "api-key") {
     if (requested && requested.from !== "cookie" && requested.id !== caller.keyWorkspaceId) throw workspaceNotFound(requested.id);
-    const role = await workspaces.roleOf(caller.keyWorkspaceId, caller.userId);
+    // Read with the key itself in one query when the caller came from callerOf.
+    const role = caller.keyRole !== undefined ? caller.keyRole : await workspaces.roleOf(caller.keyWorkspaceId, caller.userId);
     if (!role) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
     return { id: caller.keyWorkspaceId, role };
   }
