@@ -12,7 +12,7 @@ export default defineConfig({
   },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
+    exclude: ["node_modules/**", "e2e/**", "load/**", ".next/**", ".data/**"],
     environment: "node",
     globalSetup: ["./lib/db/test-global-setup.ts"],
     testTimeout: 30_000,

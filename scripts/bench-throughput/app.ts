@@ -27,6 +27,8 @@ export interface AppOptions {
   profileDir?: string;
   /** Prints the processes' output as it comes. */
   echo?: boolean;
+  /** Settings for the app's processes beyond the bench's own (sandbox limits, time budgets). */
+  env?: Record<string, string>;
 }
 
 export interface RunningApp {
@@ -66,7 +68,7 @@ function appEnvironment(options: AppOptions, secretKey: string): NodeJS.ProcessE
   // What the bench's own runner (tsx) or the caller's shell put there is not the app's.
   for (const name of ["NODE_OPTIONS", "DATABASE_URL", "TRELLIS_TEST_PGLITE_TEMPLATE", "TRELLIS_WORKER", "PORT", "HOST"]) delete env[name];
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  return env;
+  return { ...env, ...options.env };
 }
 
 async function json(
