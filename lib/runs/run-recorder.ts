@@ -89,6 +89,8 @@ export class RunRecorder implements RunObserver {
           failed = error;
           this.onPersistError(error);
         }
+        // Written or lost for good (a failed batch is not retried): either way the channel need not hold them for storage.
+        if (events.length > 0) this.channel.stored(events[events.length - 1]!.seq);
       });
     }
     await this.writing;
