@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isReservedName, RESERVED_NAME_MESSAGE } from "@/contract";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
 
 export const metricSchema = z
@@ -7,7 +8,9 @@ export const metricSchema = z
       .string()
       .trim()
       .min(1, "is required")
-      .regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, "use letters, digits, spaces and _"),
+      .regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, "use letters, digits, spaces and _")
+      // The lowercased name is the score's key in the output, so "Constructor" is refused as well.
+      .refine((name) => !isReservedName(name.toLowerCase()), { message: `becomes an output key that ${RESERVED_NAME_MESSAGE}` }),
     description: z.string().default(""),
     range: z.object({ min: z.number(), max: z.number() }),
   })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESERVED_NAME_MESSAGE } from "@/contract";
 import { CancelledError, SandboxError } from "@/executor/errors";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
@@ -86,6 +87,19 @@ describe("function block handler", () => {
   it("fails the block with a clear message when a service call is malformed", async () => {
     await expect(run("await services.fetch(42)").result).rejects.toThrow("services.fetch: the URL (first argument) must be a non-empty string");
     await expect(run("await services.agent('hi', { temprature: 1 })").result).rejects.toThrow(/services\.agent: options .*temprature/);
+  });
+
+  it("fails the block, keeping its console output, when an output is named constructor or prototype", async () => {
+    for (const name of ["constructor", "prototype"]) {
+      const failure = await run(`console.log('scored'); services.outputs('score', 1); services.outputs('${name}', 2); return 'ok'`).result.catch(
+        (error) => error,
+      );
+      expect(failure).toMatchObject({
+        code: "invalid_service_call",
+        message: `services.outputs("${name}", value): the name "${name}" ${RESERVED_NAME_MESSAGE}`,
+        partialOutput: { stdout: "scored\n" },
+      });
+    }
   });
 
   it("runs without side effects in test mode", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { BlockExecutionError, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
-import { type Usage } from "@/contract";
+import { RESERVED_NAME_MESSAGE, reservedKeysOf, type Usage } from "@/contract";
 import { redactHeaders } from "@/net";
 import {
   capSandboxLimits,
@@ -145,6 +145,15 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
       });
     } catch (error) {
       throw withSandboxReport(error, config, maxima, sandboxReport(limits, queuedMs));
+    }
+    // Output names are keys later blocks read (`<code.outputs.name>`), where these would reach the built-in value instead.
+    const reserved = reservedKeysOf(outcome.outputs)[0];
+    if (reserved !== undefined) {
+      const refused = new BlockExecutionError(`services.outputs("${reserved}", value): the name "${reserved}" ${RESERVED_NAME_MESSAGE}`, {
+        code: "invalid_service_call",
+      });
+      refused.partialOutput = { stdout: outcome.stdout, sandbox: sandboxReport(limits, outcome.queuedMs, outcome.cpuTimeMs) };
+      throw refused;
     }
     const output: Record<string, unknown> = {
       result: outcome.result,

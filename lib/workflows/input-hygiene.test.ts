@@ -128,6 +128,25 @@ describe("reserved names", () => {
   });
 });
 
+describe("reserved output keys", () => {
+  it("refuses an evaluator metric whose output key would be constructor or prototype at save, in any case", async () => {
+    for (const name of ["Constructor", "prototype"]) {
+      const metrics = [
+        { name: "Quality", range: { min: 1, max: 5 } },
+        { name, range: { min: 1, max: 5 } },
+      ];
+      const evaluator = { id: "judge", type: "evaluator", name: "Judge", config: { content: "<start.message>", metrics } };
+      const response = await createWorkflow(JSON.stringify(document([start(), evaluator])));
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe("invalid_workflow");
+      expect(error.details).toEqual([
+        { path: "blocks[1].config.metrics[1].name", message: `Block 'Judge': metrics[1].name: becomes an output key that ${RESERVED_NAME_MESSAGE}` },
+      ]);
+    }
+  });
+});
+
 describe("reserved headers", () => {
   it("refuses an API block that sets Host at save, naming the header", async () => {
     const api = { id: "api", type: "api", name: "Call", config: { url: "https://api.example.com/items", headers: { Accept: "text/plain", Host: "internal" } } };
