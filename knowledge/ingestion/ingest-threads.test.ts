@@ -63,10 +63,15 @@ describe("IngestThreads", () => {
     expect(result.usage.cost?.total).toBe(0.5);
   });
 
-  it("fails a file it cannot read with the parser's message, and takes the next file", async () => {
+  it("fails a file it cannot read (invalid, or nested too deep) with the parser's message, and takes the next file", async () => {
     await expect(threads.process({ kind: "json", bytes: text("{ nope") }, DEFAULT_CHUNKING, createHashEmbedder())).rejects.toMatchObject({
       code: "document_unreadable",
       message: expect.stringMatching(/^the JSON is not valid/),
+    });
+    const deep = text(`{"faq":${"[".repeat(50_000)}${"]".repeat(50_000)}}`);
+    await expect(threads.process({ kind: "json", bytes: deep }, DEFAULT_CHUNKING, createHashEmbedder())).rejects.toMatchObject({
+      code: "document_unreadable",
+      message: expect.stringMatching(/^the JSON is nested deeper than the limit of 100 levels/),
     });
     const next = await threads.process({ kind: "json", bytes: text('{"question": "Refunds?"}') }, DEFAULT_CHUNKING, createHashEmbedder());
     expect(next.chunks[0]?.content).toBe("question: Refunds?");

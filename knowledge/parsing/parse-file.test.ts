@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { MAX_JSON_DEPTH } from "@/contract";
 import { parseFile } from "./parse-file";
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -51,6 +52,14 @@ describe("parseFile", () => {
 
   it("names what is wrong with invalid JSON", async () => {
     await expect(parseFile("json", text("{ nope"))).rejects.toThrow(/JSON is not valid/);
+  });
+
+  it("fails a JSON file nested past the limit with a message naming it, not a stack overflow", async () => {
+    const deep = `{"faq":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    await expect(parseFile("json", text(deep))).rejects.toMatchObject({
+      code: "document_unreadable",
+      message: `the JSON is nested deeper than the limit of ${MAX_JSON_DEPTH} levels (at faq[0][0][0][0][0]…[0][0])`,
+    });
   });
 
   it("extracts PDF text page by page", async () => {

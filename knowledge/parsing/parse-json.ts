@@ -1,3 +1,4 @@
+import { describeJsonHazard, findJsonHazard } from "@/contract";
 import type { TextBlock } from "../types";
 import { DocumentParseError } from "../errors";
 
@@ -18,6 +19,9 @@ function joinPath(path: string, key: string | number): string {
  * objects therefore gives one block per question.
  */
 export function parseJson(text: string): TextBlock[] {
+  // The walk below recurses once per level: a deep file would overflow the stack instead of failing with a reason.
+  const hazard = findJsonHazard(text);
+  if (hazard) throw new DocumentParseError(`the JSON ${describeJsonHazard(hazard)}`);
   let root: Json;
   try {
     root = JSON.parse(text) as Json;

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_JSON_DEPTH } from "@/contract";
 import { streamedUpload } from "./__fixtures__/streamed-upload";
 import { readUploadForm } from "./read-upload";
 
@@ -73,6 +74,21 @@ describe("readUploadForm", () => {
     expect(await readdir(root)).toEqual([]);
   });
 
+  it("refuses metadata nested too deep or with a __proto__ key with 400 naming the limit or the key, leaving nothing behind", async () => {
+    const deep = form([{ name: "a.txt", content: "a" }], { metadata: `{"team":${"[".repeat(5_000)}${"]".repeat(5_000)}}` });
+    expect(await refusal(readUploadForm(deep, limits, root))).toMatchObject({
+      code: "invalid_json",
+      message: `The metadata field is nested deeper than the limit of ${MAX_JSON_DEPTH} levels (at metadata.team[0][0][0][0][0]…[0][0]).`,
+      details: [{ path: "metadata.team[0][0][0][0][0]…[0][0]" }],
+    });
+    const proto = form([{ name: "a.txt", content: "a" }], { metadata: '{"team":"ops","__proto__":{"admin":true}}' });
+    expect(await refusal(readUploadForm(proto, limits, root))).toMatchObject({
+      code: "invalid_request",
+      message: expect.stringMatching(/^The metadata field uses "__proto__" as a key \(at metadata.__proto__\)/),
+    });
+    expect(await readdir(root)).toEqual([]);
+  });
+
   it("refuses a declared length over the limit before reading anything", async () => {
     const sent = streamedUpload({ name: "a.txt", bytes: 10 * MB, headers: { "content-length": String(10 * MB) } });
     const error = await refusal(readUploadForm(sent.request, limits, root));
@@ -91,6 +107,11 @@ describe("readUploadForm", () => {
     expect(await refusal(readUploadForm(badMetadata, limits, root))).toMatchObject({
       code: "invalid_request",
       message: "The metadata field must be a JSON object",
+    });
+    const notJson = form([{ name: "a.txt", content: "a" }], { metadata: "{team: ops}" });
+    expect(await refusal(readUploadForm(notJson, limits, root))).toMatchObject({
+      code: "invalid_json",
+      message: expect.stringMatching(/^The metadata field is not valid JSON/),
     });
     const cut = new Request("http://localhost/x", {
       method: "POST",

@@ -7,6 +7,7 @@ import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { RequestError } from "@/lib/http/errors";
+import { parseUntrustedJson } from "@/lib/http/read-json";
 import { safeFileName } from "@/knowledge";
 import { UPLOAD_LIMITS } from "./knowledge-settings";
 
@@ -32,12 +33,8 @@ function parseMetadata(fields: Map<string, string>): Record<string, unknown> {
   const metadata: Record<string, unknown> = {};
   const raw = fields.get("metadata");
   if (raw?.trim()) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new RequestError("invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "is not valid JSON" }]);
-    }
+    // Deep or `__proto__` metadata is refused before parsing: it is stored and copied below.
+    const parsed = parseUntrustedJson(raw, { subject: "The metadata field", path: "metadata" });
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new RequestError("invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "must be an object" }]);
     }
