@@ -2,6 +2,7 @@ import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputIn
 import { type BlockMemo, type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
+import { guardJsonAnswers } from "./json-answer-guard";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { replayableModel } from "./replayable-model";
 import { abortError, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
@@ -76,7 +77,8 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   let modelTimeMs = 0;
   let callNumber = 0;
 
-  const observed = observeModelCalls(hooks.memo ? replayableModel(model.model, hooks.memo) : model.model, {
+  const guarded = guardJsonAnswers(model.model, { provider: model.provider, modelId: model.id });
+  const observed = observeModelCalls(hooks.memo ? replayableModel(guarded, hooks.memo) : guarded, {
     start() {
       callNumber += 1;
       // Each call gets the full time limit; the timer stops while tools run.
