@@ -130,7 +130,8 @@ export const SANDBOX_PRELUDE = String.raw`(function (host, settingsJson) {
   const log = (...args) => writeLine(args);
   globalThis.console = Object.freeze({ log, info: log, warn: log, error: log, debug: log });
 
-  const outputs = {};
+  // No prototype: a name like "__proto__" becomes an own key the host sees and refuses, instead of replacing the prototype unseen.
+  const outputs = Object.create(null);
   function callService(service, args) {
     while (args.length && args[args.length - 1] === undefined) args.pop();
     const argsText = toJsonText(args.map((arg) => (arg === undefined ? null : arg)), "services." + service + " arguments");

@@ -89,8 +89,8 @@ describe("function block handler", () => {
     await expect(run("await services.agent('hi', { temprature: 1 })").result).rejects.toThrow(/services\.agent: options .*temprature/);
   });
 
-  it("fails the block, keeping its console output, when an output is named constructor or prototype", async () => {
-    for (const name of ["constructor", "prototype"]) {
+  it("fails the block, keeping its console output, when an output is named __proto__, constructor or prototype", async () => {
+    for (const name of ["__proto__", "constructor", "prototype"]) {
       const failure = await run(`console.log('scored'); services.outputs('score', 1); services.outputs('${name}', 2); return 'ok'`).result.catch(
         (error) => error,
       );

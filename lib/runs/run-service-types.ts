@@ -16,7 +16,7 @@ export interface RunServiceDependencies {
   prepare(workspaceId: string): Promise<RunExecutionSetup>;
   /** A run's time limit when its workflow sets none. */
   runTimeoutMs?: number;
-  /** How long a finished run's events stay in memory for late subscribers. */
+  /** How long a finished run's channel (its latest events) stays in memory for late subscribers. */
   retainMs?: number;
 }
 

@@ -399,7 +399,7 @@ export class RunService {
     else void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error));
   }
 
-  /** The run as this process executes it now, if it does (its channel holds every event of this attempt). */
+  /** The run as this process executes it now, if it does (its channel holds this attempt's latest events and every one not yet stored). */
   liveRun(runId: string): (LiveRun & { channel: RunChannel }) | undefined {
     return this.live.get(runId);
   }
