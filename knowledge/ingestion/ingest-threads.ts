@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { OFFLINE_EMBEDDER_ID, isErrorCode } from "@/contract";
 import { TrellisError } from "@/executor";
@@ -29,16 +29,19 @@ type ThreadMessage =
 
 const START_TIMEOUT_MS = 60_000;
 
-/** The same rule as the sandbox's worker (sandbox/run-in-sandbox.ts), which works under `next build`. */
+/**
+ * The thread loads the TypeScript pipeline beside it (ingest-job.ts), so it runs from the source
+ * tree under the working directory (where `npm start`, `npm run worker` and the tests run). A
+ * production build copies both files into .next/server/assets under hashed names, where the
+ * pipeline's imports cannot resolve: that copy is used only when there is no source tree.
+ */
 function resolveWorkerUrl(explicit: URL | undefined): URL {
   if (explicit) return explicit;
   const fromEnvironment = process.env.TRELLIS_INGEST_WORKER;
   if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
-  // The worker is loaded from disk as-is, never bundled: bundlers must not follow this URL.
-  const besideThisFile = new URL(/*turbopackIgnore: true*/ "./ingest-thread.mjs", import.meta.url);
-  if (besideThisFile.protocol === "file:" && existsSync(/*turbopackIgnore: true*/ fileURLToPath(besideThisFile))) return besideThisFile;
-  // A bundler moved this module; fall back to the source tree.
-  return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "knowledge", "ingestion", "ingest-thread.mjs"));
+  const inSourceTree = path.join(/*turbopackIgnore: true*/ process.cwd(), "knowledge", "ingestion", "ingest-thread.mjs");
+  if (existsSync(/*turbopackIgnore: true*/ inSourceTree)) return pathToFileURL(/*turbopackIgnore: true*/ inSourceTree);
+  return new URL(/*turbopackIgnore: true*/ "./ingest-thread.mjs", import.meta.url);
 }
 
 function duration(ms: number): string {

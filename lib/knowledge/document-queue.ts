@@ -8,6 +8,30 @@ import { uuidV7 } from "./uuid-v7";
 const RETRY_DELAY_SECONDS = 30;
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_BATCH = 200;
+/**
+ * Text per INSERT: indexing it (to_tsvector) is the statement's cost, and the embedded database
+ * runs on the server's own thread, so one statement must stay short enough not to hold requests
+ * (about 20-40 ms at this size on PGlite).
+ */
+const INSERT_BATCH_CHARS = 64 * 1024;
+
+/** Consecutive runs of chunks within both batch limits. */
+function insertBatches(chunks: EmbeddedChunk[]): EmbeddedChunk[][] {
+  const batches: EmbeddedChunk[][] = [];
+  let current: EmbeddedChunk[] = [];
+  let chars = 0;
+  for (const chunk of chunks) {
+    if (current.length > 0 && (current.length >= INSERT_BATCH || chars + chunk.content.length > INSERT_BATCH_CHARS)) {
+      batches.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(chunk);
+    chars += chunk.content.length;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 
 /**
  * The document table as a work queue. `claim` takes the oldest pending document, or one stuck
@@ -96,8 +120,7 @@ function normalize(vector: number[]): number[] {
 }
 
 async function insertChunks(tx: SqlClient, file: ClaimedDocumentFile, documentId: string, chunks: EmbeddedChunk[]): Promise<void> {
-  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-    const batch = chunks.slice(start, start + INSERT_BATCH);
+  for (const batch of insertBatches(chunks)) {
     const values: unknown[] = [file.knowledgeBaseId, documentId, file.name];
     const rows = batch.map((chunk) => {
       const embedding = normalize(chunk.embedding);
