@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH } from "@/contract";
 import { TWO_BLOCK_WORKFLOW } from "../scripts/bench-throughput/app";
-import { api, expectStatus } from "./http";
+import { callApi, expectStatus } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
 
 /** How deep the hostile documents nest. */
@@ -40,7 +40,7 @@ describe("deep JSON", () => {
   });
 
   it(`answers ${EXPECTED_STATUS} naming the limit to JSON ${HOSTILE_DEPTH} levels deep, with no stack trace in the log`, async () => {
-    const stored = expectStatus("GET workflow", await api(app, "GET", `/api/workflows/${app.workflowId}`), 200);
+    const stored = expectStatus("GET workflow", await callApi(app, "GET", `/api/workflows/${app.workflowId}`), 200);
     const cases: Array<{ what: string; method: "POST" | "PUT"; path: string; body: string }> = [
       { what: "POST /api/workflows, config nested in objects", method: "POST", path: "/api/workflows", body: documentWithDeepConfig("object") },
       { what: "POST /api/workflows, config nested in arrays", method: "POST", path: "/api/workflows", body: documentWithDeepConfig("array") },
@@ -61,11 +61,11 @@ describe("deep JSON", () => {
     const mark = app.webLogMark();
     const answers = [];
     for (const { what, method, path, body } of cases) {
-      const answer = await api(app, method, path, body);
+      const answer = await callApi(app, method, path, body);
       const message = (answer.body as { error?: { message?: string } }).error?.message ?? answer.text.slice(0, 300);
       answers.push({ what, status: answer.status, message });
     }
-    const health = await api(app, "GET", "/api/health");
+    const health = await callApi(app, "GET", "/api/health");
     const printed = app.webLogSince(mark);
     const stackLines = printed.filter((line) => STACK_FRAME.test(line));
 

@@ -6,7 +6,7 @@
  * p99, and the document ends ready.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createKnowledgeBase, expectStatus, upload, waitForDocument, type Answer } from "./http";
+import { callApi, createKnowledgeBase, expectStatus, upload, waitForDocument, type Answer } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
 import { latencyFigures, RssSampler } from "./measure";
 
@@ -61,7 +61,7 @@ describe("health during a 10 MB upload", () => {
     const inFlight = new Set<Promise<void>>();
     const ask = () => {
       const sent = performance.now();
-      const pending = api(app, "GET", "/api/health")
+      const pending = callApi(app, "GET", "/api/health")
         .then((answer) => {
           latencies.push(performance.now() - sent);
           if (answer.status !== 200) failures.push(`HTTP ${answer.status}`);

@@ -4,7 +4,7 @@
  */
 import { Readable } from "node:stream";
 import { Agent, request, type Dispatcher } from "undici";
-import { OFFLINE_EMBEDDER_ID } from "@/contract";
+import { OFFLINE_EMBEDDER_ID, type DocumentStatus, type RunSummary } from "@/contract";
 import type { LoadApp } from "./load-app";
 import { sleep } from "./measure";
 
@@ -17,7 +17,13 @@ export interface Answer {
 /** Enough connections that a stalled answer never holds up the next request. */
 export const sharedAgent = new Agent({ connections: 128, pipelining: 1, headersTimeout: 600_000, bodyTimeout: 600_000 });
 
-export async function api(app: LoadApp, method: "GET" | "POST" | "PUT", path: string, body?: unknown, dispatcher: Dispatcher = sharedAgent): Promise<Answer> {
+export async function callApi(
+  app: LoadApp,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  body?: unknown,
+  dispatcher: Dispatcher = sharedAgent,
+): Promise<Answer> {
   const answer = await request(`${app.baseUrl}${path}`, {
     method,
     dispatcher,
@@ -45,7 +51,11 @@ export function expectStatus<T = Record<string, unknown>>(what: string, answer: 
 }
 
 export async function createKnowledgeBase(app: LoadApp, name: string): Promise<string> {
-  const base = expectStatus("POST /api/knowledge-bases", await api(app, "POST", "/api/knowledge-bases", { name, embeddingModel: OFFLINE_EMBEDDER_ID }), 201);
+  const base = expectStatus(
+    "POST /api/knowledge-bases",
+    await callApi(app, "POST", "/api/knowledge-bases", { name, embeddingModel: OFFLINE_EMBEDDER_ID }),
+    201,
+  );
   return String(base.id);
 }
 
@@ -104,8 +114,6 @@ export function repeatedLines(
   };
 }
 
-export type DocumentStatus = "pending" | "processing" | "ready" | "failed";
-
 /** Polls a document until it is ready or failed, or `timeoutMs` passes. */
 export async function waitForDocument(
   app: LoadApp,
@@ -115,18 +123,12 @@ export async function waitForDocument(
 ): Promise<{ status: DocumentStatus | "timed out"; error: string | null; chunkCount: number }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const answer = await api(app, "GET", `/api/knowledge-bases/${knowledgeBaseId}/documents/${documentId}`);
+    const answer = await callApi(app, "GET", `/api/knowledge-bases/${knowledgeBaseId}/documents/${documentId}`);
     const document = expectStatus<{ status: DocumentStatus; error: string | null; chunkCount: number }>("GET document", answer, 200);
     if (document.status === "ready" || document.status === "failed") return document;
     await sleep(250);
   }
   return { status: "timed out", error: null, chunkCount: 0 };
-}
-
-export interface RunSummary {
-  id: string;
-  status: string;
-  endedAt: string | null;
 }
 
 const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
@@ -144,7 +146,7 @@ export async function waitForRuns(app: LoadApp, workflowId: string, ids: string[
     let cursor: string | null = null;
     do {
       const query: string = `/api/workflows/${workflowId}/runs?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-      const page = expectStatus<{ runs: RunSummary[]; nextCursor: string | null }>("GET runs", await api(app, "GET", query), 200);
+      const page = expectStatus<{ runs: RunSummary[]; nextCursor: string | null }>("GET runs", await callApi(app, "GET", query), 200);
       for (const run of page.runs) if (wanted.has(run.id)) seen.set(run.id, run);
       cursor = seen.size < wanted.size ? page.nextCursor : null;
     } while (cursor);

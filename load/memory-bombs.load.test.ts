@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TWO_BLOCK_WORKFLOW } from "../scripts/bench-throughput/app";
-import { api, expectStatus, waitForRuns } from "./http";
+import { callApi, expectStatus, waitForRuns } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
 import { RssSampler } from "./measure";
 
@@ -56,7 +56,7 @@ describe("memory bombs", () => {
   });
 
   it(`keeps the server under baseline + ${SANDBOX_MEMORY_MB} + ${MARGIN_MB} MB with ${BOMBS} bombs, and every other run succeeds`, async () => {
-    const bombWorkflowId = String(expectStatus("POST bomb workflow", await api(app, "POST", "/api/workflows", BOMB_WORKFLOW), 201).id);
+    const bombWorkflowId = String(expectStatus("POST bomb workflow", await callApi(app, "POST", "/api/workflows", BOMB_WORKFLOW), 201).id);
 
     const memory = new RssSampler(app.webPid, 100);
     memory.start();
@@ -65,7 +65,7 @@ describe("memory bombs", () => {
     const starts = await Promise.all(
       kinds.map(async (kind) => {
         const workflowId = kind === "bomb" ? bombWorkflowId : app.workflowId;
-        const answer = expectStatus<{ runId: string }>(`start a ${kind} run`, await api(app, "POST", `/api/workflows/${workflowId}/runs`, {}), 202);
+        const answer = expectStatus<{ runId: string }>(`start a ${kind} run`, await callApi(app, "POST", `/api/workflows/${workflowId}/runs`, {}), 202);
         return { kind, runId: answer.runId };
       }),
     );
@@ -83,7 +83,7 @@ describe("memory bombs", () => {
       bombIds.map(async (id) => {
         const run = expectStatus<{ status: string; error: { code?: string; message?: string } | null }>(
           "GET run",
-          await api(app, "GET", `/api/runs/${id}`),
+          await callApi(app, "GET", `/api/runs/${id}`),
           200,
         );
         if (run.status === "succeeded") return "succeeded";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, request } from "undici";
 import { checkRunAnswer } from "../scripts/bench-throughput/app";
-import { api, waitForRuns } from "./http";
+import { callApi, waitForRuns } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
 import { latencyFigures, RssSampler } from "./measure";
 
@@ -34,7 +34,7 @@ describe("a burst of run starts", () => {
     const sequentialStarted = performance.now();
     const sequentialProblems: string[] = [];
     for (let index = 0; index < RUNS; index += 1) {
-      const answer = await api(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true });
+      const answer = await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true });
       const problem = answer.status === 200 ? checkRunAnswer(answer.text) : `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
       if (problem) sequentialProblems.push(problem);
     }

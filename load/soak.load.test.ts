@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TWO_BLOCK_WORKFLOW } from "../scripts/bench-throughput/app";
-import { api, createKnowledgeBase, expectStatus, repeatedLines, upload, waitForRuns, type Answer } from "./http";
+import { callApi, createKnowledgeBase, expectStatus, repeatedLines, upload, waitForRuns, type Answer } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
 import { latencyFigures, leastSquaresSlope, rssMb, sleep } from "./measure";
 
@@ -62,7 +62,7 @@ describe("soak", () => {
     let uploads = 0;
 
     const client = async (index: number, until: number) => {
-      const created = expectStatus("POST workflow", await api(app, "POST", "/api/workflows", { ...TWO_BLOCK_WORKFLOW, name: `Soak client ${index}` }), 201);
+      const created = expectStatus("POST workflow", await callApi(app, "POST", "/api/workflows", { ...TWO_BLOCK_WORKFLOW, name: `Soak client ${index}` }), 201);
       const workflowId = String(created.id);
       let version = Number(created.version);
       let step = 0;
@@ -76,10 +76,10 @@ describe("soak", () => {
         let expected: number;
         try {
           if (operation === "run and wait") {
-            [answer, expected] = [await api(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true }), 200];
+            [answer, expected] = [await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true }), 200];
             if (answer.status === 200 && (answer.body as { status?: string }).status !== "succeeded") tally.unexpected.push(`run ${answer.text.slice(0, 300)}`);
           } else if (operation === "run in background") {
-            [answer, expected] = [await api(app, "POST", `/api/workflows/${app.workflowId}/runs`, {}), 202];
+            [answer, expected] = [await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, {}), 202];
             if (answer.status === 202) backgroundRuns.push((answer.body as { runId: string }).runId);
           } else if (operation === "upload") {
             uploads += 1;
@@ -89,10 +89,10 @@ describe("soak", () => {
             ];
           } else if (operation === "save") {
             const document = { ...TWO_BLOCK_WORKFLOW, name: `Soak client ${index}`, description: `save ${step}`, version };
-            [answer, expected] = [await api(app, "PUT", `/api/workflows/${workflowId}`, document), 200];
+            [answer, expected] = [await callApi(app, "PUT", `/api/workflows/${workflowId}`, document), 200];
             if (answer.status === 200) version = Number((answer.body as { version: number }).version);
           } else {
-            [answer, expected] = [await api(app, "GET", lists[step % lists.length]!), 200];
+            [answer, expected] = [await callApi(app, "GET", lists[step % lists.length]!), 200];
           }
           tally.latencies.push(performance.now() - sent);
           if (answer.status >= 500) tally.serverErrors += 1;

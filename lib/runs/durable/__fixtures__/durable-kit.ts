@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import {
+  isTerminalEvent,
   workflowDocumentSchema,
   type RunEvent,
   type RunRecord,
@@ -331,6 +332,13 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
 export async function waitForEnd(repositories: Repositories, workspaceId: string, runId: string, timeoutMs = 30_000): Promise<RunRecord> {
   let run = await repositories.runs.get(workspaceId, runId);
   await waitFor(`run ${runId} to end`, async () => ENDED.includes((run = await repositories.runs.get(workspaceId, runId)).status), timeoutMs, 50);
+  // The row is stored before the run's last event (run-recorder.ts publishEnd): wait for that event too.
+  await waitFor(
+    `run ${runId}'s last event`,
+    async () => (await repositories.runEvents.listAfter(runId, 0)).some((item) => isTerminalEvent(item.event)),
+    timeoutMs,
+    20,
+  );
   return run;
 }
 
