@@ -7,6 +7,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { acquireEmbeddedLock } from "./embedded-lock.mjs";
 import { serveEmbedded } from "./embedded-server";
+import { serveEmbeddedInThread } from "./embedded-thread-server";
 
 /** Server-only: the Prisma client over PostgreSQL (DATABASE_URL) or embedded PGlite (DATA_DIR). */
 
@@ -16,8 +17,8 @@ export type DatabaseBackend = "postgres" | "embedded";
 export type DatabaseOptions =
   | { kind: "postgres"; url: string }
   /**
-   * PGlite files in `databaseDir`, locked to this process and always served on a private socket;
-   * or an in-memory copy of `template`, served only with `serve`.
+   * PGlite files in `databaseDir`, locked to this process and always served on a private socket
+   * from a worker thread; or an in-memory copy of `template`, served only with `serve`.
    */
   | { kind: "embedded"; databaseDir: string; template?: string; serve?: boolean }
   /** An in-memory embedded database; `template` (a PGlite dump) gives it tables from the start. */
@@ -58,11 +59,31 @@ export function createPrisma(options: DatabaseOptions): Database {
   }
   const release = acquireEmbeddedLock(options.databaseDir);
   try {
-    return openEmbedded(new PGlite(options.databaseDir), true, release);
+    const server = serveEmbeddedInThread(options.databaseDir);
+    return servedDatabase(server.url, server.ready, () => server.close(), release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** An embedded database reached only through its socket, by Prisma like every other client. */
+function servedDatabase(url: string, ready: Promise<void>, closeServer: () => Promise<void>, release: () => void): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPgWhenReady(ready, url) });
+  return {
+    prisma,
+    backend: "embedded",
+    url,
+    ready,
+    close: async () => {
+      try {
+        await prisma.$disconnect();
+        await closeServer();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 function openEmbedded(client: PGlite, serve: boolean, release: () => void): Database {
@@ -85,22 +106,15 @@ function openEmbedded(client: PGlite, serve: boolean, release: () => void): Data
   // Served: Prisma goes through the socket like every other client, so that a query never lands in
   // the middle of another client's transaction (lib/db/README.md).
   const server = serveEmbedded(client);
-  const prisma = new PrismaClient({ adapter: new PrismaPgWhenReady(server.ready, server.url) });
-  return {
-    prisma,
-    backend: "embedded",
-    url: server.url,
-    ready: server.ready,
-    close: async () => {
-      try {
-        await prisma.$disconnect();
-        await server.close();
-        await client.close();
-      } finally {
-        release();
-      }
+  return servedDatabase(
+    server.url,
+    server.ready,
+    async () => {
+      await server.close();
+      await client.close();
     },
-  };
+    release,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -79,6 +79,40 @@ describe("the app's embedded database (files in DATA_DIR)", () => {
     } finally {
       await reopened.close();
     }
+  });
+  it("runs PostgreSQL in a thread of its own: a long query leaves the server's event loop free", async () => {
+    const databaseDir = path.join(dataDir, "threaded");
+    await migrateDatabase({ kind: "embedded", dataDir, databaseDir });
+    const database = createPrisma({ kind: "embedded", databaseDir });
+    try {
+      await database.ready;
+      let longestStallMs = 0;
+      let last = performance.now();
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longestStallMs = Math.max(longestStallMs, now - last);
+        last = now;
+      }, 5);
+      const started = performance.now();
+      const rows = await database.prisma.$queryRawUnsafe<{ total: bigint }[]>("SELECT sum(i) AS total FROM generate_series(1, 4000000) AS i");
+      const queryMs = performance.now() - started;
+      clearInterval(ticker);
+      expect(rows[0]?.total).toBe(8000002000000n);
+      // The query must be long enough that running it on this thread would have been seen.
+      expect(queryMs).toBeGreaterThan(250);
+      expect(longestStallMs).toBeLessThan(100);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("names the data directory when the thread cannot open it", async () => {
+    const notADirectory = path.join(dataDir, "a-file");
+    writeFileSync(notADirectory, "not a database");
+    const database = createPrisma({ kind: "embedded", databaseDir: notADirectory });
+    await expect(database.ready).rejects.toThrow(notADirectory);
+    await database.close();
+    expect(existsSync(`${notADirectory}.lock`)).toBe(false);
   });
 });
 

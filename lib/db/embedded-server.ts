@@ -22,22 +22,42 @@ export interface EmbeddedServer {
 export interface EmbeddedServerOptions {
   /** Concurrent connections before new ones are refused; every pool (Prisma's, DBOS's) holds several. */
   maxConnections?: number;
+  /** A directory from makeSocketDir() to listen in; a new one when left out. */
+  socketDir?: string;
 }
 
-/** Starts serving `db`; await `ready` before connecting with anything but the returned Prisma adapter. */
-export function serveEmbedded(db: PGlite, { maxConnections = 64 }: EmbeddedServerOptions = {}): EmbeddedServer {
-  // A directory only this user can enter: PGlite has no authentication, so the socket's directory is
-  // the access control (a TCP port would let any local user in).
+/**
+ * A directory only this user can enter: PGlite has no authentication, so the socket's directory is
+ * the access control (a TCP port would let any local user in). Removed when the process exits, if
+ * nothing removed it before.
+ */
+export function makeSocketDir(): string {
   const socketDir = mkdtempSync(path.join(os.tmpdir(), "trellis-db-"));
   chmodSync(socketDir, 0o700);
   trackSocketDir(socketDir);
+  return socketDir;
+}
+
+/** The `pg` connection string of a socket in `socketDir`. */
+export function socketUrl(socketDir: string): string {
+  return `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
+}
+
+/** Removes a socket directory made by makeSocketDir(). */
+export function removeSocketDir(socketDir: string): void {
+  rmSync(socketDir, { recursive: true, force: true });
+  untrackSocketDir(socketDir);
+}
+
+/** Starts serving `db`; await `ready` before connecting with anything but the returned Prisma adapter. */
+export function serveEmbedded(db: PGlite, { maxConnections = 64, socketDir = makeSocketDir() }: EmbeddedServerOptions = {}): EmbeddedServer {
   const server = new PGLiteSocketServer({ db: withSessionTurns(db), path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections });
   const ready = server.start();
   // Nobody may await `ready` (Prisma awaits it only on first use); the rejection still reaches those who do.
   ready.catch(() => {});
   let closing: Promise<void> | undefined;
   return {
-    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    url: socketUrl(socketDir),
     ready,
     close: () =>
       (closing ??= (async () => {
@@ -48,8 +68,7 @@ export function serveEmbedded(db: PGlite, { maxConnections = 64 }: EmbeddedServe
           // stop() queues the rollbacks of departed connections on PGlite's lock without awaiting them.
           await db.runExclusive(async () => {}).catch(() => {});
         } finally {
-          rmSync(socketDir, { recursive: true, force: true });
-          untrackSocketDir(socketDir);
+          removeSocketDir(socketDir);
         }
       })()),
   };
