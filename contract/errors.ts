@@ -26,6 +26,13 @@ export const ERROR_CODES = [
   "conflict",
   "host_not_allowed",
   "cross_site_request",
+  // Deployments and triggers (section 9)
+  /** The workflow has no active deployment for the API, a hook, a schedule or a chat to run. */
+  "not_deployed",
+  /** A webhook's signature header is missing or does not match the body. */
+  "invalid_signature",
+  /** A chat with a password was asked without the right one. */
+  "password_required",
   // Workflow documents, block configs, references and expressions
   "invalid_workflow",
   "invalid_config",

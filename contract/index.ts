@@ -10,6 +10,7 @@ export * from "./usage";
 export * from "./errors";
 export * from "./run-events";
 export * from "./runs";
+export * from "./deployments";
 export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";

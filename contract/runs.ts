@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorInfo } from "./errors";
 import { withoutReservedKeys } from "./reserved-names";
+import type { RunTrigger } from "./deployments";
 import type { SpanRecord } from "./run-events";
 import type { TokenCounts, UsageFigures } from "./usage";
 
@@ -43,6 +44,10 @@ export interface RunSummary extends UsageFigures {
   endedAt: string | null;
   durationMs: number | null;
   tokens: TokenCounts;
+  /** What started it. */
+  trigger: RunTrigger;
+  /** The deployment it ran; null for the draft. */
+  deploymentId: string | null;
 }
 
 /** A run as stored, without its spans. */

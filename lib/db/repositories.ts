@@ -1,5 +1,6 @@
 import "server-only";
 import { CheckpointRepository } from "./checkpoint-repository";
+import { DeploymentRepository } from "./deployment-repository";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { RunEventRepository } from "./run-event-repository";
@@ -14,6 +15,7 @@ import { WorkspaceRepository } from "./workspace-repository";
 
 export interface Repositories {
   workflows: WorkflowRepository;
+  deployments: DeploymentRepository;
   runs: RunRepository;
   spans: SpanRepository;
   runEvents: RunEventRepository;
@@ -37,6 +39,7 @@ export function createRepositories(
   const secretKey = typeof key === "function" ? key : () => key;
   return {
     workflows: new WorkflowRepository(prisma),
+    deployments: new DeploymentRepository(prisma),
     runs: new RunRepository(prisma),
     spans: new SpanRepository(prisma),
     runEvents: new RunEventRepository(prisma),

@@ -1,5 +1,17 @@
 import "server-only";
-import { type ErrorInfo, type SpanRecord, type Usage, RUN_STATUSES, type RunStatus, type RunSummary, type RunRecord } from "@/contract";
+import {
+  type ErrorInfo,
+  type RunTrigger,
+  type RunTriggerKind,
+  type SpanRecord,
+  type Usage,
+  isRunTriggerKind,
+  RUN_STATUSES,
+  RUN_TRIGGER_KINDS,
+  type RunStatus,
+  type RunSummary,
+  type RunRecord,
+} from "@/contract";
 import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
@@ -25,6 +37,10 @@ export interface NewRun {
   parentRunId?: string;
   /** The process executing it, when it starts at once. */
   worker?: string;
+  /** What started it; defaults to the editor. */
+  trigger?: RunTrigger;
+  /** The deployment it runs (left out: the draft). */
+  deploymentId?: string;
 }
 
 export interface RunChanges {
@@ -46,6 +62,10 @@ export interface RunListOptions {
   limit?: number;
   /** The runs after this position: the `next` of the page before. */
   after?: TimeAndId;
+  /** Only runs started by these triggers. */
+  trigger?: readonly RunTriggerKind[];
+  /** Only runs of this deployment; null: only runs of the draft. */
+  deploymentId?: string | null;
 }
 
 /**
@@ -74,6 +94,8 @@ export class RunRepository {
           ...(run.document === undefined ? {} : { document: toJsonValue(run.document, "document") }),
           ...(run.parentRunId === undefined ? {} : { parentRunId: run.parentRunId }),
           ...(run.worker === undefined ? {} : { worker: run.worker }),
+          ...triggerColumns(run.trigger),
+          ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
           ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
@@ -145,7 +167,8 @@ export class RunRepository {
     // The common case in one round trip: a queued run starts.
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
-       RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries`,
+       RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
+         deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId"`,
       id,
       worker,
     );
@@ -230,6 +253,8 @@ export class RunRepository {
         workflowId,
         workspaceId,
         ...(statuses ? { status: { in: statuses } } : {}),
+        ...(options.trigger ? { triggerKind: { in: options.trigger.map(checkTriggerKind) } } : {}),
+        ...(options.deploymentId === undefined ? {} : { deploymentId: options.deploymentId }),
         ...afterTimeAndId("queuedAt", "id", "desc", options.after),
       },
       orderBy: [{ queuedAt: "desc" }, { id: "desc" }],
@@ -244,6 +269,33 @@ function checkStatus(status: string): RunStatus {
     throw new InvalidInputError(`status must be one of ${RUN_STATUSES.join(", ")}; got "${status}"`, "status");
   }
   return status as RunStatus;
+}
+
+function checkTriggerKind(kind: string): RunTriggerKind {
+  if (!isRunTriggerKind(kind)) throw new InvalidInputError(`trigger must be one of ${RUN_TRIGGER_KINDS.join(", ")}; got "${kind}"`, "trigger");
+  return kind;
+}
+
+function triggerColumns(trigger: RunTrigger | undefined) {
+  if (!trigger) return {};
+  return {
+    triggerKind: checkTriggerKind(trigger.kind),
+    apiKeyId: trigger.apiKeyId ?? null,
+    webhookId: trigger.webhookId ?? null,
+    scheduleId: trigger.scheduleId ?? null,
+    conversationId: trigger.conversationId ?? null,
+  };
+}
+
+/** The trigger as the API shows it: the kind, and only the ids it has. */
+function triggerOf(row: Pick<Run, "triggerKind" | "apiKeyId" | "webhookId" | "scheduleId" | "conversationId">): RunTrigger {
+  return {
+    kind: isRunTriggerKind(row.triggerKind) ? row.triggerKind : "editor",
+    ...(row.apiKeyId ? { apiKeyId: row.apiKeyId } : {}),
+    ...(row.webhookId ? { webhookId: row.webhookId } : {}),
+    ...(row.scheduleId ? { scheduleId: row.scheduleId } : {}),
+    ...(row.conversationId ? { conversationId: row.conversationId } : {}),
+  };
 }
 
 function toRunData(changes: RunChanges) {
@@ -274,6 +326,8 @@ function toRunSummary(row: Run): RunSummary {
     cost: costFromColumns(row),
     unpriced: row.unpriced,
     estimated: row.estimated,
+    trigger: triggerOf(row),
+    deploymentId: row.deploymentId,
   };
 }
 

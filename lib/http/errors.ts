@@ -26,6 +26,9 @@ export const HTTP_STATUS_BY_CODE = {
   unauthenticated: 401,
   forbidden: 403,
   conflict: 409,
+  not_deployed: 409,
+  invalid_signature: 401,
+  password_required: 401,
   // 421 Misdirected Request: the Host names a site this server does not serve (DNS rebinding);
   // 403 for the cross-site change, the request of a site the user did not mean to act from.
   host_not_allowed: 421,

@@ -1,5 +1,5 @@
 import "server-only";
-import { isRunStatus, RUN_STATUSES, startRunRequestSchema, type RunStatus } from "@/contract";
+import { RUN_STATUSES, RUN_TRIGGER_KINDS, startRunRequestSchema, type RunTrigger } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
@@ -9,6 +9,7 @@ import { lastEventId } from "@/lib/http/sse";
 import { runIntake } from "./run-intake";
 import type { RunService } from "./run-service";
 import { runEventStream } from "./run-stream";
+import type { RunTarget } from "./run-target";
 import { toApiRun } from "./run-view";
 
 const MAX_RUN_REQUEST_BYTES = 1024 * 1024;
@@ -20,19 +21,27 @@ export interface RunEndpointDependencies {
   repositories: Pick<Repositories, "runs" | "runEvents">;
 }
 
-/** `?status=failed,cancelled` (or repeated): the statuses to list, refusing unknown ones. */
-function statusFilter(request: Request): RunStatus[] {
+/** `?status=failed,cancelled` or `?trigger=api,webhook` (or repeated): the values to list, refusing unknown ones by name. */
+function listFilter<Value extends string>(request: Request, name: "status" | "trigger", allowed: readonly Value[]): Value[] {
+  const isAllowed = (value: string): value is Value => (allowed as readonly string[]).includes(value);
   const values = new URL(request.url).searchParams
-    .getAll("status")
+    .getAll(name)
     .flatMap((value) => value.split(","))
     .filter(Boolean);
-  const unknown = values.find((value) => !isRunStatus(value));
+  const unknown = values.find((value) => !isAllowed(value));
   if (unknown !== undefined) {
-    throw new RequestError("invalid_request", `Unknown run status "${unknown}"; use one of ${RUN_STATUSES.join(", ")}.`, [
-      { path: "status", message: "unknown status" },
+    throw new RequestError("invalid_request", `Unknown ${name === "status" ? "run status" : name} "${unknown}"; use one of ${allowed.join(", ")}.`, [
+      { path: name, message: `unknown ${name}` },
     ]);
   }
-  return values.filter(isRunStatus);
+  return values.filter(isAllowed);
+}
+
+/** `?deployment=<id>` lists that deployment's runs, `?deployment=draft` the draft's. */
+function deploymentFilter(request: Request): string | null | undefined {
+  const value = new URL(request.url).searchParams.get("deployment");
+  if (value === null || value === "") return undefined;
+  return value === "draft" ? null : value;
 }
 
 /**
@@ -47,9 +56,12 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     const position = await runs.queuePosition(id);
     return position === undefined ? run : { ...run, queuePosition: position };
   };
-  return {
-    start: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
+  /** POST .../runs runs the draft, POST .../execute the active deployment; otherwise the same. */
+  const startEndpoint = (target: RunTarget) =>
+    endpoint<{ id: string }>(async (request, { id: workflowId }, member) => {
       const { runs, repositories } = deps();
+      const { workspace } = member;
+      const trigger: RunTrigger = member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" };
       // Counted as intake until stored, so queued runs of this process wait while starts are answered (run-intake.ts).
       const { live, wait } = await runIntake().accept(async () => {
         // Every field is optional, so an empty body starts a run with no input.
@@ -58,7 +70,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
           maxBytes: MAX_RUN_REQUEST_BYTES,
           emptyAs: {},
         });
-        return { live: await runs.start(workspace.id, workflowId, input), wait };
+        return { live: await runs.start(workspace.id, workflowId, input, { target, trigger }), wait };
       });
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
         return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal });
@@ -68,11 +80,21 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         return Response.json(await getRun(workspace.id, live.runId));
       }
       return Response.json({ runId: live.runId }, { status: 202 });
-    }),
+    });
+  return {
+    start: startEndpoint("draft"),
+    execute: startEndpoint("active-deployment"),
     list: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
-      const status = statusFilter(request);
+      const status = listFilter(request, "status", RUN_STATUSES);
+      const trigger = listFilter(request, "trigger", RUN_TRIGGER_KINDS);
+      const deploymentId = deploymentFilter(request);
       const page = runPages.read(request);
-      const runs = await deps().repositories.runs.pageByWorkflow(workspace.id, workflowId, { ...page, ...(status.length ? { status } : {}) });
+      const runs = await deps().repositories.runs.pageByWorkflow(workspace.id, workflowId, {
+        ...page,
+        ...(status.length ? { status } : {}),
+        ...(trigger.length ? { trigger } : {}),
+        ...(deploymentId === undefined ? {} : { deploymentId }),
+      });
       return Response.json(runPages.answer("runs", runs));
     }),
     get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),

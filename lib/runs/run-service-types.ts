@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunRecord, RunStatus } from "@/contract";
+import type { RunRecord, RunStatus, RunTrigger } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import type { ToolApprovalDecision } from "@/tools/types";
 import type { PendingApproval } from "./approvals";
@@ -7,11 +7,12 @@ import type { RunBus, SignalBatcher } from "./durable/run-bus";
 import type { AttemptHandle, ExecutionRepositories, RunExecutionSetup } from "./durable/run-execution";
 import type { RunQueue } from "./durable/run-queue";
 import type { RunChannel } from "./run-channel";
+import type { RunTarget } from "./run-target";
 
 /** The run service's parts and the shapes it hands out (run-service.ts). */
 
 export interface RunServiceDependencies {
-  repositories: ExecutionRepositories & Pick<Repositories, "workflows" | "workers">;
+  repositories: ExecutionRepositories & Pick<Repositories, "workflows" | "deployments" | "workers">;
   /** Prepares handlers and the env for one run of the workspace (its stored secrets are read here, once per run). */
   prepare(workspaceId: string): Promise<RunExecutionSetup>;
   /** A run's time limit when its workflow sets none. */
@@ -64,6 +65,10 @@ export interface StartRunOptions {
   parentRunId?: string;
   /** Aborting it cancels the run: a parent run's cancellation reaches the runs it started. */
   signal?: AbortSignal;
+  /** The draft (default) or the active deployment (run-target.ts). */
+  target?: RunTarget;
+  /** What started it; the editor when left out. */
+  trigger?: RunTrigger;
 }
 
 /** One link of a workflow-as-tool call chain. */

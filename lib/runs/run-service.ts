@@ -8,6 +8,7 @@ import { executeAttempt, type ResumedAttempt } from "./durable/run-execution";
 import type { RunChannel } from "./run-channel";
 import { RunWaiters } from "./run-waiters";
 import { runIntake } from "./run-intake";
+import { documentToRun } from "./run-target";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
 export type { LiveRun, LostRunEnd, RunDistribution, RunLink, RunServiceDependencies, StartRunOptions } from "./run-service-types";
@@ -87,16 +88,8 @@ export class RunService {
   /** Starts a run of one of the workspace's workflows (another workspace's is not found). */
   async start(workspaceId: string, workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
     const { repositories } = this.deps;
-    const workflow = await repositories.workflows.get(workspaceId, workflowId);
-    // Stored documents passed validation when saved; parsing again applies defaults added since.
-    const document: WorkflowDocument = workflowDocumentSchema.parse({
-      name: workflow.name,
-      description: workflow.description,
-      variables: workflow.variables,
-      blocks: workflow.blocks,
-      edges: workflow.edges,
-      settings: workflow.settings,
-    });
+    const { document, deploymentId } = await documentToRun(repositories, workspaceId, workflowId, options.target ?? "draft");
+    const origin = { ...(options.trigger ? { trigger: options.trigger } : {}), ...(deploymentId ? { deploymentId } : {}) };
     const distribution = this.distribution;
     if (!distribution || options.parentRunId !== undefined) {
       const run = await repositories.runs.create(
@@ -107,6 +100,7 @@ export class RunService {
           input,
           document,
           worker: this.workerId,
+          ...origin,
           ...(options.parentRunId === undefined ? {} : { parentRunId: options.parentRunId }),
         },
         { workflowChecked: true },
@@ -117,7 +111,7 @@ export class RunService {
       // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
       return this.handle(workspaceId, workflowId, run.id, entry.channel);
     }
-    const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document }, { workflowChecked: true });
+    const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document, ...origin }, { workflowChecked: true });
     // Answered once stored: the hand-over follows, and one that is lost (the process died in between) leaves the run
     // queued for the recovery sweep to hand over again.
     distribution.handOver(run.id, workspaceId);

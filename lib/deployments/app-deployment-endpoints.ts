@@ -1,0 +1,7 @@
+import "server-only";
+import { getRepositories } from "@/lib/db";
+import { deploymentEndpoints } from "./deployment-endpoints";
+import { createDeploymentService } from "./deployment-service";
+
+/** The deployment endpoints over the app's database. */
+export const appDeploymentEndpoints = deploymentEndpoints(() => createDeploymentService(getRepositories()));

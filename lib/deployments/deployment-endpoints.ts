@@ -1,0 +1,46 @@
+import "server-only";
+import { createDeploymentRequestSchema } from "@/contract";
+import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
+import { readJsonRequest } from "@/lib/http/read-json";
+import { deploymentInfo, type DeploymentService } from "./deployment-service";
+
+const deploymentPages = listPaging("deployments", timeAndIdPosition);
+
+/** `?from=` and `?to=` of a diff: a deployment's id or `draft`. */
+function diffSide(request: Request, name: "from" | "to"): string {
+  const value = new URL(request.url).searchParams.get(name);
+  if (!value) {
+    throw new RequestError("invalid_request", `Say what to compare: ?${name}= a deployment's id, or "draft" for the workflow as saved now.`, [
+      { path: name, message: "is required" },
+    ]);
+  }
+  return value;
+}
+
+/** The deployment endpoints of docs/CONTRACT.md section 9 (under /api/workflows/:id/deployments). */
+export function deploymentEndpoints(service: () => DeploymentService) {
+  return {
+    create: endpoint<{ id: string }>(async (request, { id }, member) => {
+      const { note } = await readJsonRequest(request, createDeploymentRequestSchema, { subject: "The deployment", maxBytes: 16 * 1024, emptyAs: {} });
+      const deployment = await service().deploy(member.workspace.id, id, { note, userId: member.userId });
+      return Response.json(deploymentInfo(deployment), { status: 201 });
+    }),
+    list: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+      const page = await service().list(workspace.id, id, deploymentPages.read(request));
+      return Response.json(deploymentPages.answer("deployments", { items: page.items.map(deploymentInfo), next: page.next }));
+    }),
+    get: endpoint<{ id: string; deploymentId: string }>(async (_request, { id, deploymentId }, { workspace }) =>
+      Response.json(await service().get(workspace.id, id, deploymentId)),
+    ),
+    activate: endpoint<{ id: string; deploymentId: string }>(async (_request, { id, deploymentId }, { workspace }) =>
+      Response.json(deploymentInfo(await service().activate(workspace.id, id, deploymentId))),
+    ),
+    diff: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+      Response.json(await service().diff(workspace.id, id, diffSide(request, "from"), diffSide(request, "to"))),
+    ),
+  };
+}
+
+export type DeploymentEndpoints = ReturnType<typeof deploymentEndpoints>;

@@ -1,0 +1,49 @@
+import "server-only";
+import type { DeploymentInfo, DocumentDiff, WorkflowDocument } from "@/contract";
+import { diffDocuments } from "@/executor";
+import type { KeysetPage, KeysetResult, Repositories, StoredDeployment, TimeAndId } from "@/lib/db";
+import { RequestError } from "@/lib/http/errors";
+import { describeIssues } from "@/lib/http/issues";
+import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
+import { documentToRun } from "@/lib/runs/run-target";
+
+/** A deployment as the API shows it: without the document it froze (GET .../deployments/:id adds it). */
+export function deploymentInfo({ document: _document, ...info }: StoredDeployment): DeploymentInfo {
+  return info;
+}
+
+/** Either side of a diff: a deployment's id, or `draft` for the workflow as stored now. */
+export type DiffSide = string;
+
+/**
+ * Deploying, listing, rolling back and comparing. A deployment freezes the stored draft; a draft
+ * with unfinished parts (the issues the editor shows) cannot be deployed, since every trigger
+ * would then fail with them.
+ */
+export function createDeploymentService(repositories: Pick<Repositories, "workflows" | "deployments">) {
+  const { deployments } = repositories;
+  const documentOf = async (workspaceId: string, workflowId: string, side: DiffSide): Promise<WorkflowDocument> =>
+    side === "draft"
+      ? (await documentToRun(repositories, workspaceId, workflowId, "draft")).document
+      : (await deployments.get(workspaceId, workflowId, side)).document;
+  return {
+    async deploy(workspaceId: string, workflowId: string, options: { note: string; userId: string | null }): Promise<StoredDeployment> {
+      const workflow = await repositories.workflows.get(workspaceId, workflowId);
+      const { document, issues } = parseWorkflowDocument(workflow);
+      if (issues.length > 0) {
+        throw new RequestError("invalid_workflow", `Cannot deploy: ${describeIssues(`the workflow "${workflow.name}"`, issues)}`, issues);
+      }
+      return deployments.create(workspaceId, workflowId, { document, workflowVersion: workflow.version, note: options.note, createdById: options.userId });
+    },
+    list: (workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<StoredDeployment, TimeAndId>> =>
+      deployments.list(workspaceId, workflowId, page),
+    get: (workspaceId: string, workflowId: string, id: string): Promise<StoredDeployment> => deployments.get(workspaceId, workflowId, id),
+    activate: (workspaceId: string, workflowId: string, id: string): Promise<StoredDeployment> => deployments.activate(workspaceId, workflowId, id),
+    async diff(workspaceId: string, workflowId: string, from: DiffSide, to: DiffSide): Promise<DocumentDiff> {
+      const [before, after] = await Promise.all([documentOf(workspaceId, workflowId, from), documentOf(workspaceId, workflowId, to)]);
+      return diffDocuments(before, after);
+    },
+  };
+}
+
+export type DeploymentService = ReturnType<typeof createDeploymentService>;

@@ -1,0 +1,47 @@
+import "server-only";
+import { workflowDocumentSchema, type WorkflowDocument } from "@/contract";
+import { TrellisError } from "@/executor";
+import type { Repositories } from "@/lib/db";
+
+/** What a run executes: the workflow's draft as stored now (the editor), or its active deployment (every trigger). */
+export type RunTarget = "draft" | "active-deployment";
+
+export interface DocumentToRun {
+  document: WorkflowDocument;
+  /** The deployment it comes from; undefined for the draft. */
+  deploymentId?: string;
+}
+
+/**
+ * Reads the document a run will execute. Stored documents passed validation when saved or
+ * deployed; parsing again applies defaults added since.
+ * @throws NotFoundError for a workflow not in the workspace; `not_deployed` when a deployment is asked for and there is none
+ */
+export async function documentToRun(
+  repositories: Pick<Repositories, "workflows" | "deployments">,
+  workspaceId: string,
+  workflowId: string,
+  target: RunTarget,
+): Promise<DocumentToRun> {
+  if (target === "active-deployment") {
+    const deployment = await repositories.deployments.active(workspaceId, workflowId);
+    if (!deployment) {
+      throw new TrellisError(
+        "not_deployed",
+        `Workflow "${workflowId}" has no deployment yet: deploy it (POST /api/workflows/${workflowId}/deployments) first.`,
+      );
+    }
+    return { document: workflowDocumentSchema.parse(deployment.document), deploymentId: deployment.id };
+  }
+  const workflow = await repositories.workflows.get(workspaceId, workflowId);
+  return {
+    document: workflowDocumentSchema.parse({
+      name: workflow.name,
+      description: workflow.description,
+      variables: workflow.variables,
+      blocks: workflow.blocks,
+      edges: workflow.edges,
+      settings: workflow.settings,
+    }),
+  };
+}
