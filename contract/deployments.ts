@@ -60,3 +60,10 @@ export interface RunTrigger {
   scheduleId?: string;
   conversationId?: string;
 }
+
+/** Whether a diff has no change at all: the two documents do the same thing. */
+export function isEmptyDocumentDiff(diff: DocumentDiff): boolean {
+  return (
+    diff.blocksAdded.length + diff.blocksRemoved.length + diff.blocksChanged.length + diff.edgesAdded + diff.edgesRemoved + diff.otherChanges.length === 0
+  );
+}
