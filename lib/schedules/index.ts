@@ -13,4 +13,5 @@ export type { ScheduleService } from "./schedule-service";
 export { scheduleEndpoints } from "./schedule-endpoints";
 export type { ScheduleEndpoints } from "./schedule-endpoints";
 export { startScheduler } from "./scheduler";
+export { appScheduleEndpoints } from "./app-schedule-endpoints";
 export type { Scheduler, SchedulerOptions } from "./scheduler";

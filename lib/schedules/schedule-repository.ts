@@ -1,7 +1,7 @@
 import "server-only";
 import { RECENT_FIRES_SHOWN, type ScheduleFireView, type ScheduleView } from "@/contract";
 import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
-import { toJsonValue } from "@/lib/db/json-value";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** A schedule as stored: everything the API shows but the fire times to come, which depend on the clock. */
 export type StoredSchedule = Omit<ScheduleView, "nextRuns">;
@@ -37,7 +37,7 @@ export class ScheduleRepository {
   async create(workspaceId: string, workflowId: string, schedule: NewSchedule): Promise<StoredSchedule> {
     await this.requireWorkflow(workspaceId, workflowId);
     const row = await this.prisma.schedule.create({
-      data: { workspaceId, workflowId, cron: schedule.cron, timezone: schedule.timezone, input: toJsonValue(schedule.input, "input") },
+      data: { workspaceId, workflowId, cron: schedule.cron, timezone: schedule.timezone, input: schedule.input as Prisma.InputJsonObject },
       include: withRecentFires,
     });
     return (await this.withRunStatuses(workspaceId, [row]))[0]!;

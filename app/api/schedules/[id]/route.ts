@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { appScheduleEndpoints } from "@/lib/schedules/app-schedule-endpoints";
+import { appScheduleEndpoints } from "@/lib/schedules";
 
 export const dynamic = "force-dynamic";
 
