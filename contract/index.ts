@@ -15,6 +15,7 @@ export * from "./schedules";
 export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";
+export * from "./tools";
 export * from "./secrets";
 export * from "./api-keys";
 export * from "./workspaces";
