@@ -1,9 +1,12 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleView } from "@/contract";
 import type { Member } from "@/lib/auth";
 import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { twoBlockDocument, waitFor } from "@/lib/runs/durable/__fixtures__/durable-kit";
+import { openApiDocument } from "@/lib/system/openapi-document";
 import { ScheduleClaims } from "./schedule-claims";
 import { scheduleEndpoints, type ScheduleEndpoints } from "./schedule-endpoints";
 import { ScheduleRepository } from "./schedule-repository";
@@ -142,6 +145,28 @@ describe("the schedule endpoints", () => {
     expect(removed.status).toBe(204);
     expect(await listSchedules(workflowId)).toEqual([]);
     expect((await endpoints.remove(json("DELETE", `/api/schedules/${schedule.id}`), { id: schedule.id }, editor)).status).toBe(404);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes what the schedule endpoints really answer", async () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    addFormats(ajv);
+    const schemas = openApiDocument().components.schemas;
+    ajv.addSchema({ $id: "components", $defs: JSON.parse(JSON.stringify(schemas).replaceAll('"#/components/schemas/', '"components#/$defs/')) as object });
+    const expectValid = (name: string, body: unknown) => {
+      const validate = ajv.getSchema(`components#/$defs/${name}`)!;
+      expect(validate(body), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    const workflowId = await createWorkflow({ deployed: true });
+    const created = await createSchedule(workflowId, { cron: "*/10 * * * * *", input: { marker: "doc" } });
+    expectValid("Schedule", created.body);
+    await claims.claim(created.body.id, new Date(Date.now() + 60_000), { missed: true, claimedBy: "doc" });
+    const page = await endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/schedules`), { id: workflowId }, editor);
+    const body = (await page.json()) as { schedules: ScheduleView[] };
+    expect(body.schedules[0]!.fires).toHaveLength(1);
+    expectValid("SchedulePage", body);
+    expectValid("SchedulePreview", await (await endpoints.preview(json("POST", "/api/schedules/preview", { cron: "0 * * * *" }), {}, editor)).json());
   });
 });
 
