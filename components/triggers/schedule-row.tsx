@@ -28,6 +28,7 @@ function FireItem({ fire, timezone }: { fire: ScheduleFireView; timezone: string
           No run started: {fire.error}
         </p>
       ) : null}
+      {!fire.error && !fire.runId ? <p className="text-slate-500">No run recorded yet (the process that claimed it may have stopped as it fired).</p> : null}
     </li>
   );
 }

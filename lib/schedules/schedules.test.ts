@@ -7,7 +7,7 @@ import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { twoBlockDocument, waitFor } from "@/lib/runs/durable/__fixtures__/durable-kit";
 import { openApiDocument } from "@/lib/system/openapi-document";
-import { ScheduleClaims } from "./schedule-claims";
+import { FIRES_KEPT, ScheduleClaims } from "./schedule-claims";
 import { scheduleEndpoints, type ScheduleEndpoints } from "./schedule-endpoints";
 import { ScheduleRepository } from "./schedule-repository";
 import { createScheduleService } from "./schedule-service";
@@ -185,6 +185,22 @@ describe("claiming a fire time", () => {
 
     await endpoints.update(json("PATCH", `/api/schedules/${schedule.id}`, { paused: true }), { id: schedule.id }, editor);
     expect(await claims.claim(schedule.id, new Date(fireAt.getTime() + 1_000), { missed: false, claimedBy: "w0" })).toBe(false);
+  });
+});
+
+describe("old fires", () => {
+  it("are pruned to the newest FIRES_KEPT of each schedule", async () => {
+    const workflowId = await createWorkflow({ deployed: true });
+    const { body: schedule } = await createSchedule(workflowId, { cron: "* * * * * *" });
+    const start = Math.floor(Date.now() / 1_000) * 1_000 + 10_000;
+    for (let index = 0; index < FIRES_KEPT + 5; index++) {
+      expect(await claims.claim(schedule.id, new Date(start + index * 1_000), { missed: false, claimedBy: "prune" })).toBe(true);
+    }
+    await claims.prune();
+    const kept = await firesOf(schedule.id);
+    expect(kept).toHaveLength(FIRES_KEPT);
+    expect(kept[0]!.fireAt.getTime()).toBe(start + 5_000);
+    expect(kept.at(-1)!.fireAt.getTime()).toBe(start + (FIRES_KEPT + 4) * 1_000);
   });
 });
 
