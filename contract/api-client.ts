@@ -6,6 +6,7 @@ import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, Knowl
 import type { ModelSummary } from "./models";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
 import type {
   AcceptInvitationRequest,
@@ -147,6 +148,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const apiKeyPage = (page?: PageRequest) => call<ListPage<"apiKeys", ApiKeySummary>>(`/api/api-keys${pageQuery(page)}`);
   const workspacePage = (page?: PageRequest) => call<ListPage<"workspaces", WorkspaceSummary>>(`/api/workspaces${pageQuery(page)}`);
   const memberPage = (id: string, page?: PageRequest) => call<WorkspaceMembersPage>(`${workspacePath(id)}/members${pageQuery(page)}`);
+  const schedulePath = (id: string) => `/api/schedules/${segment(id)}`;
+  const schedulePage = (workflowId: string, page?: PageRequest) =>
+    call<ListPage<"schedules", ScheduleView>>(`${workflowPath(workflowId)}/schedules${pageQuery(page)}`);
 
   // Each list has `page` (one page, with the cursor of the next) and `list` (every item, page after page).
   return {
@@ -232,6 +236,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
         call<WorkspaceMember>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "PATCH", body: JSON.stringify(request) }),
       removeMember: (id: string, userId: string) => call<void>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "DELETE" }),
       revokeInvitation: (id: string, invitationId: string) => call<void>(`${workspacePath(id)}/invitations/${segment(invitationId)}`, { method: "DELETE" }),
+    },
+    /** A workflow's schedules: cron times that run its active deployment (docs/CONTRACT.md section 9). */
+    schedules: {
+      list: (workflowId: string) => everyItem("schedules", (page) => schedulePage(workflowId, page)),
+      page: schedulePage,
+      create: (workflowId: string, request: CreateScheduleRequest) => post<ScheduleView>(`${workflowPath(workflowId)}/schedules`, request),
+      /** The next fire times of an expression in a zone, or an ApiError naming what is wrong with it; stores nothing. */
+      preview: (request: SchedulePreviewRequest) => post<SchedulePreview>("/api/schedules/preview", request),
+      setPaused: (id: string, paused: boolean) => call<ScheduleView>(schedulePath(id), { method: "PATCH", body: JSON.stringify({ paused }) }),
+      remove: (id: string) => call<void>(schedulePath(id), { method: "DELETE" }),
     },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),

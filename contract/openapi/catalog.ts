@@ -1,5 +1,6 @@
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
+import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
 import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
 import { WORKSPACE_OPERATIONS } from "./catalog-workspaces";
@@ -9,6 +10,7 @@ import type { ApiOperation } from "./operation";
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
+  ...SCHEDULE_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
