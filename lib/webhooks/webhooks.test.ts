@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_MAX_BODY_BYTES, type ApiRun, type WebhookSummary } from "@/contract";
+import { createApiClient, WEBHOOK_MAX_BODY_BYTES, type ApiRun, type WebhookSummary } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
 import { startWebhookTestKit, type WebhookTestKit } from "./__fixtures__/webhook-test-kit";
 import { signWebhookBody } from "./webhook-signature";
@@ -231,6 +231,29 @@ describe("managing hooks", () => {
     expect(empty.status).toBe(400);
     expect((await errorOf(empty)).message).toContain("secret");
     expect((await t.hooks.create(post({ wait: "yes" }), { id: workflowId }, t.editor)).status).toBe(400);
+  });
+
+  it("are reached by the API client: create, list, deliveries, delete", async () => {
+    const serve = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(new URL(String(input), "http://localhost"), init);
+      const { pathname } = new URL(request.url);
+      const ofWorkflow = /^\/api\/workflows\/([^/]+)\/webhooks$/.exec(pathname);
+      if (ofWorkflow) return (request.method === "POST" ? t.hooks.create : t.hooks.list)(request, { id: ofWorkflow[1]! }, t.editor);
+      const deliveries = /^\/api\/webhooks\/([^/]+)\/deliveries$/.exec(pathname);
+      if (deliveries) return t.hooks.deliveries(request, { id: deliveries[1]! }, t.editor);
+      const hook = /^\/api\/webhooks\/([^/]+)$/.exec(pathname);
+      if (hook && request.method === "DELETE") return t.hooks.remove(request, { id: hook[1]! }, t.editor);
+      return new Response(null, { status: 404 });
+    };
+    const api = createApiClient({ fetch: serve as typeof fetch });
+    const workflowId = await t.createEchoWorkflow();
+    const created = await api.webhooks.create(workflowId, { secret: "client-secret", wait: false });
+    expect(created).toEqual({ id: expect.any(String), url: `/api/hooks/${created.id}` });
+    expect((await api.webhooks.list(workflowId)).map((hook) => [hook.id, hook.hasSecret])).toEqual([[created.id, true]]);
+    expect(await api.webhooks.deliveries(created.id)).toEqual([]);
+    await api.webhooks.remove(created.id);
+    expect(await api.webhooks.list(workflowId)).toEqual([]);
+    await expect(api.webhooks.remove(created.id)).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
   it("answers a browser's preflight from any site", async () => {
