@@ -49,7 +49,7 @@ export function WebhookCard({
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-700">Call it with curl</summary>
         <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100" data-testid="webhook-curl">
-          {hook.hasSecret ? `# WEBHOOK_SECRET is the secret shown when the hook was created\n${example}` : example}
+          {hook.hasSecret ? `# First: export WEBHOOK_SECRET=<the secret shown once when the hook was created>\n${example}` : example}
         </pre>
         <p className="mt-1 text-slate-600">
           JSON fields (or form fields) become the start inputs by name; a repeated <code>idempotency-key</code> within 24 hours answers the first run&apos;s id
