@@ -8,6 +8,7 @@ import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
+import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookSummary } from "./webhooks";
 import type {
   AcceptInvitationRequest,
   ChangeRoleRequest,
@@ -151,6 +152,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const schedulePath = (id: string) => `/api/schedules/${segment(id)}`;
   const schedulePage = (workflowId: string, page?: PageRequest) =>
     call<ListPage<"schedules", ScheduleView>>(`${workflowPath(workflowId)}/schedules${pageQuery(page)}`);
+  const webhookPage = (workflowId: string, page?: PageRequest) =>
+    call<ListPage<"webhooks", WebhookSummary>>(`${workflowPath(workflowId)}/webhooks${pageQuery(page)}`);
 
   // Each list has `page` (one page, with the cursor of the next) and `list` (every item, page after page).
   return {
@@ -185,6 +188,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
       eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
+    },
+    /** A workflow's webhooks (docs/CONTRACT.md section 9): the secret goes in once and never comes back. */
+    webhooks: {
+      list: (workflowId: string) => everyItem("webhooks", (page) => webhookPage(workflowId, page)),
+      page: webhookPage,
+      create: (workflowId: string, request: CreateWebhookRequest = {}) => post<CreatedWebhook>(`${workflowPath(workflowId)}/webhooks`, request),
+      remove: (id: string) => call<void>(`/api/webhooks/${segment(id)}`, { method: "DELETE" }),
+      /** The hook's last 20 deliveries, newest first. */
+      deliveries: (id: string) => call<{ deliveries: WebhookDeliveryView[] }>(`/api/webhooks/${segment(id)}/deliveries`).then((body) => body.deliveries),
     },
     knowledge: {
       listBases: () => everyItem("knowledgeBases", basePage),
