@@ -1,6 +1,7 @@
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
+import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
 import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
 import { WORKSPACE_OPERATIONS } from "./catalog-workspaces";
@@ -11,6 +12,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,

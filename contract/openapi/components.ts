@@ -3,6 +3,7 @@ import { createApiKeyRequestSchema } from "../api-keys";
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { approvalDecisionSchema, startRunRequestSchema } from "../runs";
+import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
@@ -12,6 +13,7 @@ import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
 import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
+import * as webhooks from "./schemas-webhooks";
 import * as workflows from "./schemas-workflows";
 import * as workspaces from "./schemas-workspaces";
 
@@ -34,6 +36,8 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   CreateScheduleRequest: createScheduleRequestSchema,
   SchedulePreviewRequest: schedulePreviewRequestSchema,
   UpdateScheduleRequest: updateScheduleRequestSchema,
+  CreateWebhookRequest: createWebhookRequestSchema,
+  WebhookBody: webhooks.webhookBodySchema,
   CreateKnowledgeBaseRequest: createKnowledgeBaseRequestSchema,
   DocumentUploadForm: knowledge.documentUploadFormSchema,
   SearchRequest: searchRequestSchema,
@@ -72,6 +76,11 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   ScheduleFire: schedules.scheduleFireSchema,
   SchedulePage: schedules.schedulePageSchema,
   SchedulePreview: schedules.schedulePreviewSchema,
+  CreatedWebhook: webhooks.createdWebhookSchema,
+  Webhook: webhooks.webhookSummarySchema,
+  WebhookPage: webhooks.webhookPageSchema,
+  WebhookDelivery: webhooks.webhookDeliverySchema,
+  WebhookDeliveries: webhooks.webhookDeliveriesSchema,
   KnowledgeBase: knowledge.knowledgeBaseRecordSchema,
   KnowledgeBaseSummary: knowledge.knowledgeBaseSummarySchema,
   KnowledgeBasePage: knowledge.knowledgeBasePageSchema,

@@ -60,6 +60,7 @@ describe("the OpenAPI document", () => {
       "get /api/health []",
       "get /api/openapi.json []",
       "post /api/auth/invitations/{token} []",
+      "post /api/hooks/{hookId} []",
     ]);
   });
 

@@ -179,11 +179,17 @@ describe("app/api routes are guarded", () => {
 describe("app/api routes need a signed-in caller", () => {
   const apiFolder = path.join(process.cwd(), "app", "api");
   const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
-  const publicRoutes = new Set(["health/route.ts", "auth/[...all]/route.ts", "auth/invitations/[token]/route.ts", ...corsPublicRoutes]);
+  const publicRoutes = new Set([
+    "health/route.ts",
+    "openapi.json/route.ts",
+    "auth/[...all]/route.ts",
+    "auth/invitations/[token]/route.ts",
+    ...corsPublicRoutes,
+  ]);
   const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
   type Handler = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
 
-  it("leaves only health, the auth routes and the CORS-public routes (hooks) public", () => {
+  it("leaves only health, the API description, the auth routes and the CORS-public routes (hooks) public", () => {
     expect(routeFiles.filter((file) => publicRoutes.has(file.split(path.sep).join("/"))).sort()).toEqual([...publicRoutes].sort());
   });
 

@@ -15,4 +15,5 @@ export function openApiDocument(): OpenApiDocument {
 }
 
 /** GET /api/openapi.json: public like /api/health, since it describes the API and nothing stored. */
-export const openApiEndpoint = publicEndpoint(async () => Response.json(openApiDocument()));
+/** Bound by app/api/openapi.json/route.ts. */
+export const appOpenApiEndpoints = { document: publicEndpoint(async () => Response.json(openApiDocument())) };
