@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openDeployTab } from "./pages/deploy-drawer";
 
 // Under `next dev` the first visit of a page compiles it, which can take a minute on a busy machine.
 test.setTimeout(180_000);
@@ -17,7 +18,7 @@ test("a schedule is typed with its next five times shown, refused while it never
   expect(created.status(), await created.text()).toBe(201);
   const workflowId = ((await created.json()) as { id: string }).id;
 
-  await page.goto(`/workflows/${workflowId}/schedules`);
+  await openDeployTab(page, workflowId, "schedules");
   const form = page.getByRole("form", { name: "New schedule" });
   await expect(form).toBeVisible({ timeout: 120_000 });
   await form.getByLabel("Time zone").selectOption("Europe/Paris");

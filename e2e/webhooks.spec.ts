@@ -1,12 +1,13 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createWorkflow, START_BLOCK } from "./pages/editor-page";
+import { openDeployTab } from "./pages/deploy-drawer";
 import { RunPage } from "./pages/run-page";
 
 // Under `next dev` the first visit compiles each page.
 test.describe.configure({ timeout: 120_000 });
 
-test("a webhook made on the triggers page runs the deployment when called, and its delivery links to the run", async ({ page, request, baseURL }) => {
+test("a webhook made in the deploy drawer runs the deployment when called, and its delivery links to the run", async ({ page, request, baseURL }) => {
   const workflowId = await createWorkflow(request, {
     name: `Hooked ${Date.now()}`,
     blocks: [START_BLOCK, { id: "reply", type: "response", name: "Reply", position: { x: 400, y: 160 }, config: { data: { heard: "<start.message>" } } }],
@@ -15,7 +16,7 @@ test("a webhook made on the triggers page runs the deployment when called, and i
   const deployed = await request.post(`/api/workflows/${workflowId}/deployments`, { data: { note: "for the hook" } });
   expect(deployed.status(), await deployed.text()).toBe(201);
 
-  await page.goto(`/workflows/${workflowId}/triggers`);
+  await openDeployTab(page, workflowId, "webhooks");
   const panel = page.getByTestId("webhooks-panel");
   await expect(panel.getByText("No webhooks yet.")).toBeVisible();
   await panel.getByTestId("webhook-signed").check();

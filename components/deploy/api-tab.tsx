@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { startConfigSchema, startInputJsonSchema } from "@/blocks";
 import { api, type WorkflowDocument } from "@/contract";
 import { curlExample, exampleInput, javascriptExample, type CallMode } from "./call-examples";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { useDeployments } from "./use-deployments";
 
 const MODES: { mode: CallMode; label: string; answer: string }[] = [

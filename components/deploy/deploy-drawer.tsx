@@ -1,15 +1,20 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { SchedulesPanel } from "@/components/triggers/schedules-panel";
+import { WebhooksPanel } from "@/components/triggers/webhooks-panel";
 import { ApiTab } from "./api-tab";
 import { DeploymentsTab } from "./deployments-tab";
 
-export type DeployTab = "deployments" | "api";
+export type DeployTab = "deployments" | "api" | "webhooks" | "schedules";
 
 const TABS: { id: DeployTab; label: string }[] = [
   { id: "deployments", label: "Deployments" },
   { id: "api", label: "API" },
+  { id: "webhooks", label: "Webhooks" },
+  { id: "schedules", label: "Schedules" },
 ];
 
 /** The deploy drawer: deployments and every way the deployed workflow is put to use, beside the canvas. */
@@ -30,6 +35,13 @@ export function DeployDrawer({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [tab, setTab] = useState<DeployTab>("deployments");
+  // A link to one of this workflow's runs (a delivery's, a schedule fire's) shows it in the editor behind the drawer.
+  const shownRun = useSearchParams().get("run");
+  const [lastShownRun, setLastShownRun] = useState(shownRun);
+  if (shownRun !== lastShownRun) {
+    setLastShownRun(shownRun);
+    if (open) onClose();
+  }
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -39,6 +51,8 @@ export function DeployDrawer({
   const panels: Record<DeployTab, ReactNode> = {
     deployments: <DeploymentsTab workflowId={workflowId} savedVersion={savedVersion} unsaved={unsaved} readOnly={readOnly} />,
     api: <ApiTab workflowId={workflowId} />,
+    webhooks: <WebhooksPanel workflowId={workflowId} />,
+    schedules: <SchedulesPanel workflowId={workflowId} />,
   };
   return (
     <dialog

@@ -27,8 +27,3 @@ export function timeZoneChoices(): string[] {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
-
-/** Where a fire's run is shown. One place, for when runs get a page of their own. */
-export function runHref(runId: string): string {
-  return `/api/runs/${encodeURIComponent(runId)}`;
-}

@@ -2,16 +2,17 @@
 
 import { Pause, Play, Trash2 } from "lucide-react";
 import type { ScheduleFireView, ScheduleView } from "@/contract";
-import { fireTimeText, runHref } from "./schedule-format";
+import { runHref } from "@/components/runs/run-href";
+import { fireTimeText } from "./schedule-format";
 
 /** One fire: when, what came of it (its run, or why none started), and whether it was a missed time run late. */
-function FireItem({ fire, timezone }: { fire: ScheduleFireView; timezone: string }) {
+function FireItem({ fire, timezone, workflowId }: { fire: ScheduleFireView; timezone: string; workflowId: string }) {
   return (
     <li className="space-y-0.5" data-testid="schedule-fire">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono">{fireTimeText(fire.fireAt, timezone)}</span>
         {fire.runId ? (
-          <a className="text-indigo-600 underline" href={runHref(fire.runId)} target="_blank" rel="noreferrer">
+          <a className="text-indigo-600 underline" href={runHref(workflowId, fire.runId)} data-testid="schedule-fire-run-link">
             run {fire.runId.slice(-8)}
           </a>
         ) : null}
@@ -101,7 +102,7 @@ export function ScheduleRow({
         {schedule.fires.length > 0 ? (
           <ul className="mt-1 space-y-1">
             {schedule.fires.map((fire) => (
-              <FireItem key={fire.fireAt} fire={fire} timezone={schedule.timezone} />
+              <FireItem key={fire.fireAt} fire={fire} timezone={schedule.timezone} workflowId={schedule.workflowId} />
             ))}
           </ul>
         ) : null}

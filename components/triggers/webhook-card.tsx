@@ -2,7 +2,7 @@
 
 import { KeyRound, Timer, Trash2 } from "lucide-react";
 import type { WebhookSummary } from "@/contract";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { curlExample, exampleBody, type ExampleInput } from "./curl-example";
 import { WebhookDeliveries } from "./webhook-deliveries";
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { runHref } from "@/components/runs/run-href";
 import Link from "next/link";
 import { WEBHOOK_DELIVERIES_KEPT, type WebhookDeliveryView } from "@/contract";
 import { useWebhookDeliveries } from "./use-webhooks";
@@ -57,11 +58,7 @@ export function WebhookDeliveries({ webhookId, workflowId }: { webhookId: string
               </td>
               <td className="py-1 pr-2 whitespace-nowrap">
                 {delivery.runId ? (
-                  <Link
-                    href={`/workflows/${encodeURIComponent(workflowId)}?run=${encodeURIComponent(delivery.runId)}`}
-                    className="text-indigo-600 underline"
-                    data-testid="delivery-run-link"
-                  >
+                  <Link href={runHref(workflowId, delivery.runId)} className="text-indigo-600 underline" data-testid="delivery-run-link">
                     Open run
                   </Link>
                 ) : (

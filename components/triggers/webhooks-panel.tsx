@@ -4,7 +4,7 @@ import { Webhook } from "lucide-react";
 import { useState } from "react";
 import type { CreateWebhookRequest } from "@/contract";
 import { useCanEdit } from "@/components/auth/workspace-context";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { CreateWebhookForm } from "./create-webhook-form";
 import { useOrigin, useStartInputs, useWebhooks } from "./use-webhooks";
 import { WebhookCard } from "./webhook-card";
