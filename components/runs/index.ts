@@ -2,3 +2,4 @@ export { RunControls } from "./run-controls";
 export { RunPanel } from "./run-panel";
 export { NodeRunBadge, useBlockRunOutline, useEdgeTaken } from "./node-run-badge";
 export { formatCost, formatDollars, formatDuration, formatTokens, formatTokenCount, figureMarks } from "./format";
+export { runHref } from "./run-href";

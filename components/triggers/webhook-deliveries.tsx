@@ -1,6 +1,6 @@
 "use client";
 
-import { runHref } from "@/components/runs/run-href";
+import { runHref } from "@/components/runs";
 import Link from "next/link";
 import { WEBHOOK_DELIVERIES_KEPT, type WebhookDeliveryView } from "@/contract";
 import { useWebhookDeliveries } from "./use-webhooks";
