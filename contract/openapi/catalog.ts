@@ -1,6 +1,7 @@
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
+import { USAGE_OPERATIONS } from "./catalog-usage";
 import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
 import { WORKSPACE_OPERATIONS } from "./catalog-workspaces";
 import type { ApiOperation } from "./operation";
@@ -10,6 +11,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
+  ...USAGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];

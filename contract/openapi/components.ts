@@ -10,6 +10,7 @@ import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenC
 import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
 import * as system from "./schemas-system";
+import * as usage from "./schemas-usage";
 import * as workflows from "./schemas-workflows";
 import * as workspaces from "./schemas-workspaces";
 
@@ -75,6 +76,9 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   ChunkPage: knowledge.chunkPageSchema,
   SearchHit: knowledge.searchHitSchema,
   SearchAnswer: knowledge.searchAnswerSchema,
+  UsageFigures: usage.usageFiguresWithRunsSchema,
+  UsageRow: usage.usageRowSchema,
+  UsageReport: usage.usageReportSchema,
   Workspace: workspaces.workspaceSummarySchema,
   WorkspacePage: workspaces.workspacePageSchema,
   WorkspaceMember: workspaces.workspaceMemberSchema,
