@@ -146,7 +146,7 @@ export function UsagePage() {
             <>
               <UsageChart
                 bars={chartBars(report)}
-                title={`Cost per ${GROUP_LABELS[report.groupBy].toLowerCase()}${report.groupBy !== "day" && report.rows.length > CHART_BARS ? ` (the ${CHART_BARS} most expensive)` : ""}`}
+                title={`Cost per ${report.groupBy === "apiKey" ? "API key" : GROUP_LABELS[report.groupBy].toLowerCase()}${report.groupBy !== "day" && report.rows.length > CHART_BARS ? ` (the ${CHART_BARS} most expensive)` : ""}`}
               />
               <UsageTable report={report} groupLabel={GROUP_LABELS[report.groupBy]} />
             </>
