@@ -6,8 +6,10 @@ import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, Knowl
 import type { ModelSummary } from "./models";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
 import type { UsageQueryInput, UsageReport } from "./usage";
+import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookSummary } from "./webhooks";
 import type {
   AcceptInvitationRequest,
   ChangeRoleRequest,
@@ -148,6 +150,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const apiKeyPage = (page?: PageRequest) => call<ListPage<"apiKeys", ApiKeySummary>>(`/api/api-keys${pageQuery(page)}`);
   const workspacePage = (page?: PageRequest) => call<ListPage<"workspaces", WorkspaceSummary>>(`/api/workspaces${pageQuery(page)}`);
   const memberPage = (id: string, page?: PageRequest) => call<WorkspaceMembersPage>(`${workspacePath(id)}/members${pageQuery(page)}`);
+  const schedulePath = (id: string) => `/api/schedules/${segment(id)}`;
+  const schedulePage = (workflowId: string, page?: PageRequest) =>
+    call<ListPage<"schedules", ScheduleView>>(`${workflowPath(workflowId)}/schedules${pageQuery(page)}`);
+  const webhookPage = (workflowId: string, page?: PageRequest) =>
+    call<ListPage<"webhooks", WebhookSummary>>(`${workflowPath(workflowId)}/webhooks${pageQuery(page)}`);
 
   // Each list has `page` (one page, with the cursor of the next) and `list` (every item, page after page).
   return {
@@ -182,6 +189,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
       eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
+    },
+    /** A workflow's webhooks (docs/CONTRACT.md section 9): the secret goes in once and never comes back. */
+    webhooks: {
+      list: (workflowId: string) => everyItem("webhooks", (page) => webhookPage(workflowId, page)),
+      page: webhookPage,
+      create: (workflowId: string, request: CreateWebhookRequest = {}) => post<CreatedWebhook>(`${workflowPath(workflowId)}/webhooks`, request),
+      remove: (id: string) => call<void>(`/api/webhooks/${segment(id)}`, { method: "DELETE" }),
+      /** The hook's last 20 deliveries, newest first. */
+      deliveries: (id: string) => call<{ deliveries: WebhookDeliveryView[] }>(`/api/webhooks/${segment(id)}/deliveries`).then((body) => body.deliveries),
     },
     knowledge: {
       listBases: () => everyItem("knowledgeBases", basePage),
@@ -240,6 +256,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
         call<WorkspaceMember>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "PATCH", body: JSON.stringify(request) }),
       removeMember: (id: string, userId: string) => call<void>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "DELETE" }),
       revokeInvitation: (id: string, invitationId: string) => call<void>(`${workspacePath(id)}/invitations/${segment(invitationId)}`, { method: "DELETE" }),
+    },
+    /** A workflow's schedules: cron times that run its active deployment (docs/CONTRACT.md section 9). */
+    schedules: {
+      list: (workflowId: string) => everyItem("schedules", (page) => schedulePage(workflowId, page)),
+      page: schedulePage,
+      create: (workflowId: string, request: CreateScheduleRequest) => post<ScheduleView>(`${workflowPath(workflowId)}/schedules`, request),
+      /** The next fire times of an expression in a zone, or an ApiError naming what is wrong with it; stores nothing. */
+      preview: (request: SchedulePreviewRequest) => post<SchedulePreview>("/api/schedules/preview", request),
+      setPaused: (id: string, paused: boolean) => call<ScheduleView>(schedulePath(id), { method: "PATCH", body: JSON.stringify({ paused }) }),
+      remove: (id: string) => call<void>(schedulePath(id), { method: "DELETE" }),
     },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   "run_setup_failed",
   "server_restarted",
   "worker_lost",
+  /** Storage fell so far behind a run's events that the run was stopped to keep the server's memory bounded. */
+  "storage_behind",
   "approval_unavailable",
   /** A handler failed without a more precise code; retried under the block's policy. */
   "block_failed",

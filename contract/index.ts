@@ -11,6 +11,8 @@ export * from "./errors";
 export * from "./run-events";
 export * from "./runs";
 export * from "./deployments";
+export * from "./schedules";
+export * from "./webhooks";
 export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";

@@ -14,7 +14,11 @@ export interface HealthDetails {
   uptimeS: number;
   /** The window in progress and the last complete one (null in the first seconds after start). */
   eventLoop: { current: EventLoopWindow; previous: EventLoopWindow | null };
-  memory: { rssMb: number; heapUsedMb: number; externalMb: number };
+  /**
+   * `collected`: a full garbage collection ran just before (asked with `?collect=1`, possible only
+   * when the server runs with `--expose-gc`), so `heapUsedMb` is what the process retains.
+   */
+  memory: { rssMb: number; heapUsedMb: number; externalMb: number; collected: boolean };
   /** Runs this process is executing now. */
   runs: { executing: number };
   /** The Function sandboxes' admission gate: what runs, waits and is reserved against the server's caps. */

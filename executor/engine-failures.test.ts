@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness } from "./__fixtures__/run-harness";
+import { RunStoppedError } from "./errors";
 
 describe("engine: failures, error edges, retries, timeouts and cancellation", () => {
   it("takes the error edge of a failed block and skips its success path", async () => {
@@ -144,6 +145,21 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
     expect(run.started("after")).toHaveLength(0);
     expect(run.trail.at(-1)).toBe("run.cancelled");
     expect(run.spans.filter((span) => span.blockId === "a").at(-1)?.status).toBe("cancelled");
+  });
+
+  it("fails the run with the stopper's error when aborted with a RunStoppedError (not cancelled)", async () => {
+    const controller = new AbortController();
+    const document = workflow(
+      [block("start", "start"), block("slow", "task", { delayMs: 500 }), block("after", "task")],
+      [edge("start", "slow"), edge("slow", "after")],
+    );
+    const pending = runHarness(document, { signal: controller.signal });
+    setTimeout(() => controller.abort(new RunStoppedError("storage_behind", "The database has fallen behind this run")), 20);
+    const run = await pending;
+    expect(run.result).toMatchObject({ status: "failed", error: { code: "storage_behind", message: "The database has fallen behind this run" } });
+    expect(run.log.aborted).toEqual(["slow"]);
+    expect(run.started("after")).toHaveLength(0);
+    expect(run.trail.at(-1)).toBe("run.failed");
   });
 
   it("ends the run at a response block and stops the branches still running", async () => {

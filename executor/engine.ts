@@ -20,7 +20,7 @@ import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
 import { type WorkflowDocument, type ErrorInfo, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
 import type { CheckpointStore } from "./runtime/checkpoints";
-import { CancelledError, errorInfo, RunParkedError, TimeoutError } from "./errors";
+import { CancelledError, errorInfo, RunParkedError, RunStoppedError, TimeoutError } from "./errors";
 import type { RunObserver } from "./events";
 import type { BlockHandlerLookup } from "./handler";
 import type { WorkflowGraph } from "./graph";
@@ -128,7 +128,7 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
     outcome = { status: "cancelled", output: null, error: run.redact(errorInfo(halt.error)), usage, durationMs };
   } else {
     let error: ErrorInfo;
-    if (halt?.kind === "timeout") error = errorInfo(halt.error);
+    if (halt?.kind === "timeout" || halt?.kind === "stopped") error = errorInfo(halt.error);
     else if (result.status === "failed") {
       const info = errorInfo(result.error);
       error = { code: info.code, message: `Block '${result.node.name}' failed: ${info.message}` };
@@ -183,6 +183,7 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
   const onAbort = () => {
     const reason: unknown = request.signal?.reason;
     if (reason instanceof RunParkedError) run.haltRun({ kind: "parked", park: reason.park, error: reason });
+    else if (reason instanceof RunStoppedError) run.haltRun({ kind: "stopped", error: reason });
     else run.haltRun({ kind: "cancelled", error: new CancelledError() });
   };
   request.signal?.addEventListener("abort", onAbort, { once: true });

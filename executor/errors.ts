@@ -117,6 +117,12 @@ export class RunParkedError extends TrellisError {
   }
 }
 
+/**
+ * The abort reason that fails a run from outside its blocks (its events cannot be stored, say):
+ * the run ends `failed` with this error rather than `cancelled`.
+ */
+export class RunStoppedError extends TrellisError {}
+
 /** A block or run exceeded its time limit. */
 export class TimeoutError extends TrellisError {
   constructor(message: string) {

@@ -1,5 +1,6 @@
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
+import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
 import { USAGE_OPERATIONS } from "./catalog-usage";
 import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
@@ -10,6 +11,7 @@ import type { ApiOperation } from "./operation";
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
+  ...SCHEDULE_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,

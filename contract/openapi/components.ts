@@ -3,12 +3,14 @@ import { createApiKeyRequestSchema } from "../api-keys";
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { approvalDecisionSchema, startRunRequestSchema } from "../runs";
+import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
 import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
+import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
 import * as usage from "./schemas-usage";
 import * as workflows from "./schemas-workflows";
@@ -30,6 +32,9 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   StartRunRequest: startRunRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   CreateDeploymentRequest: createDeploymentRequestSchema,
+  CreateScheduleRequest: createScheduleRequestSchema,
+  SchedulePreviewRequest: schedulePreviewRequestSchema,
+  UpdateScheduleRequest: updateScheduleRequestSchema,
   CreateKnowledgeBaseRequest: createKnowledgeBaseRequestSchema,
   DocumentUploadForm: knowledge.documentUploadFormSchema,
   SearchRequest: searchRequestSchema,
@@ -64,6 +69,10 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   DeploymentPage: deployments.deploymentPageSchema,
   DeploymentWithDocument: deployments.deploymentWithDocumentSchema,
   DocumentDiff: deployments.documentDiffSchema,
+  Schedule: schedules.scheduleSchema,
+  ScheduleFire: schedules.scheduleFireSchema,
+  SchedulePage: schedules.schedulePageSchema,
+  SchedulePreview: schedules.schedulePreviewSchema,
   KnowledgeBase: knowledge.knowledgeBaseRecordSchema,
   KnowledgeBaseSummary: knowledge.knowledgeBaseSummarySchema,
   KnowledgeBasePage: knowledge.knowledgeBasePageSchema,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { DeploymentInfo, DocumentDiff } from "../deployments";
+import type { DeploymentInfo, DeploymentWithDocument, DocumentDiff } from "../deployments";
 import type { ListPage } from "../pagination";
-import { workflowDocumentSchema, type WorkflowDocument } from "../workflow-document";
+import { workflowDocumentSchema } from "../workflow-document";
 import type { SameWireType } from "./same-type";
 import { pageSchema, timestampSchema } from "./schemas-common";
 
@@ -40,7 +40,7 @@ export const documentDiffSchema = z.object({
 const matches: [
   SameWireType<z.output<typeof deploymentInfoSchema>, DeploymentInfo>,
   SameWireType<z.output<typeof deploymentPageSchema>, ListPage<"deployments", DeploymentInfo>>,
-  SameWireType<z.output<typeof deploymentWithDocumentSchema>, DeploymentInfo & { document: WorkflowDocument }>,
+  SameWireType<z.output<typeof deploymentWithDocumentSchema>, DeploymentWithDocument>,
   SameWireType<z.output<typeof documentDiffSchema>, DocumentDiff>,
 ] = [true, true, true, true];
 void matches;

@@ -18,7 +18,7 @@ export const healthDetailsSchema = z.object({
   ok: z.literal(true),
   uptimeS: z.number(),
   eventLoop: z.object({ current: eventLoopWindowSchema, previous: eventLoopWindowSchema.nullable() }),
-  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number(), externalMb: z.number() }),
+  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number(), externalMb: z.number(), collected: z.boolean() }),
   runs: z.object({ executing: z.number().int() }),
   sandboxes: z.object({
     running: z.number().int(),

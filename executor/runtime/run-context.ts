@@ -18,6 +18,8 @@ export type RunHalt =
   | { kind: "cancelled"; error: Error }
   | { kind: "terminal"; blockName: string; data: unknown; error: Error }
   | { kind: "timeout"; error: Error }
+  /** Failed from outside its blocks (RunStoppedError). */
+  | { kind: "stopped"; error: Error }
   /** Stopped to wait for a person; the run goes on later from its checkpoints (RunParkedError). */
   | { kind: "parked"; park: RunPark; error: Error };
 

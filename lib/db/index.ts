@@ -8,7 +8,6 @@ export type { Repositories } from "./repositories";
 export { WorkflowRepository } from "./workflow-repository";
 export { RunRepository } from "./run-repository";
 export { DeploymentRepository } from "./deployment-repository";
-export type { StoredDeployment } from "./deployment-repository";
 export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunEventRepository } from "./run-event-repository";
@@ -17,6 +16,7 @@ export type { SecretPosition } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
 export type { OpenInvitation } from "./workspace-repository";
 export { loadSecretKey } from "./secret-key";
+export { decryptSecret, encryptSecret } from "./secret-cipher";
 export { resolveDatabaseConfig } from "./database-config.mjs";
 
 export type { SecretSummary, StoredRunEvent } from "./types";

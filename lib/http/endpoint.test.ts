@@ -77,7 +77,7 @@ describe("app/api route files", () => {
     /^import \{ route \} from "@\/lib\/http\/route";$/,
     /^import \{ app\w+Endpoints \} from "@\/lib\/[\w/-]+";$/,
     /^export const dynamic = "force-dynamic";$/,
-    /^export const (GET|POST|PUT|PATCH|DELETE) = route\(app\w+Endpoints\.\w+\);$/,
+    /^export const (GET|POST|PUT|PATCH|DELETE|OPTIONS) = route\(app\w+Endpoints\.\w+\);$/,
   ];
 
   it("are found", () => {
@@ -97,11 +97,15 @@ describe("app/api route files", () => {
   }
 });
 
+/** Routes other sites call (`{ cors: "public" }`): authorised by what the request names, never by a cookie. */
+const corsPublicRoutes = new Set(["hooks/[hookId]/route.ts"]);
+const routeName = (file: string) => file.split(path.sep).join("/");
+
 /**
  * Every route is guarded, because every route is an endpoint: each exported handler of every
  * route file refuses a foreign Host (DNS rebinding) and a change from another site before its
  * code runs, and no answer, Next's automatic OPTIONS answer included, carries a CORS header. A
- * new route that bypassed endpoint() fails here.
+ * new route that bypassed endpoint() fails here. The CORS-public routes are checked apart.
  */
 describe("app/api routes are guarded", () => {
   const apiFolder = path.join(process.cwd(), "app", "api");
@@ -111,7 +115,33 @@ describe("app/api routes are guarded", () => {
   const corsHeaders = (response: Response) => [...response.headers.keys()].filter((name) => name.startsWith("access-control-"));
   const context = { params: Promise.resolve({}) };
 
-  for (const file of routeFiles) {
+  for (const file of routeFiles.filter((name) => corsPublicRoutes.has(routeName(name)))) {
+    const url = `http://localhost/api/${path.dirname(file).split(path.sep).join("/")}`;
+    it(`${file} refuses a foreign Host, and lets any site call it and read the answer, preflight included`, async () => {
+      const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number] | "OPTIONS", Handler>>;
+      const exported = methods.filter((method) => typeof routeModule[method] === "function");
+      expect(exported.length).toBeGreaterThan(0);
+      for (const method of exported) {
+        const rebound = await routeModule[method]!(new Request(url, { method, headers: { host: "evil.example:3000" } }), context);
+        expect([method, rebound.status]).toEqual([method, 421]);
+        const crossSite = await routeModule[method]!(
+          new Request(url, { method, headers: { origin: "https://customer.example", "content-type": "application/json" }, body: "{}" }),
+          { params: Promise.resolve({ hookId: "unknown" }) },
+        );
+        expect([method, crossSite.status]).toEqual([method, 404]);
+        expect(crossSite.headers.get("access-control-allow-origin")).toBe("*");
+        expect(crossSite.headers.get("access-control-allow-credentials")).toBeNull();
+      }
+      const preflight = await routeModule.OPTIONS!(
+        new Request(url, { method: "OPTIONS", headers: { origin: "https://customer.example", "access-control-request-method": "POST" } }),
+        context,
+      );
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    });
+  }
+
+  for (const file of routeFiles.filter((name) => !corsPublicRoutes.has(routeName(name)))) {
     const url = `http://localhost/api/${path.dirname(file).split(path.sep).join("/")}`;
     it(`${file} refuses a foreign Host and a cross-site change, and sends no CORS header`, async () => {
       const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number], Handler>>;
@@ -149,11 +179,11 @@ describe("app/api routes are guarded", () => {
 describe("app/api routes need a signed-in caller", () => {
   const apiFolder = path.join(process.cwd(), "app", "api");
   const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
-  const publicRoutes = new Set(["health/route.ts", "auth/[...all]/route.ts", "auth/invitations/[token]/route.ts"]);
+  const publicRoutes = new Set(["health/route.ts", "auth/[...all]/route.ts", "auth/invitations/[token]/route.ts", ...corsPublicRoutes]);
   const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
   type Handler = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
 
-  it("leaves only health and the auth routes public", () => {
+  it("leaves only health, the auth routes and the CORS-public routes (hooks) public", () => {
     expect(routeFiles.filter((file) => publicRoutes.has(file.split(path.sep).join("/"))).sort()).toEqual([...publicRoutes].sort());
   });
 

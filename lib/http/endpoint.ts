@@ -33,7 +33,8 @@ export type Endpoint<Params = NoParams> = ((request: Request, params: Params, ca
 
 /**
  * How an endpoint differs from the default (JSON bodies, same-origin only, editors for changes):
- * `{ body: "multipart" }` for an upload; `{ cors: "public" }` for a route other sites call
+ * `{ body: "multipart" }` for an upload (`"any"`: the endpoint checks the media type itself, for a
+ * public hook only); `{ cors: "public" }` for a route other sites call
  * (public chat, hooks), which must then be authorised by what the request names and never by a
  * cookie, and also needs an OPTIONS export answering the preflight; `{ role }` for the weakest
  * role that may call it.
@@ -92,6 +93,10 @@ function make<Params>(
   options: EndpointOptions,
 ): Endpoint<Params> {
   const guard: RequestGuardOptions = { body: options.body ?? "json", cors: options.cors ?? "same-origin" };
+  if (guard.body === "any" && (guard.cors !== "public" || access !== "public")) {
+    // A body of any type from any page is only harmless where no cookie can authorise it.
+    throw new Error('body: "any" is only for a public endpoint with cors: "public"');
+  }
   const guarded = handleErrors(async (request: Request, params: Params, caller: Caller | Member | undefined) => {
     guardRequest(request, guard, hostPolicyFromEnvironment());
     if (access !== "public" && !caller) throw new RequestError("unauthenticated", UNAUTHENTICATED_MESSAGE);

@@ -53,6 +53,7 @@ export const HTTP_STATUS_BY_CODE = {
   run_setup_failed: 500,
   server_restarted: 500,
   worker_lost: 500,
+  storage_behind: 503,
   secret_unreadable: 500,
   invalid_secret_key: 500,
   invalid_configuration: 500,

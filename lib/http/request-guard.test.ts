@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { endpoint, type EndpointOptions } from "./endpoint";
+import { endpoint, publicEndpoint, type EndpointOptions } from "./endpoint";
 import { testMember } from "./test-members";
 
 /** The guard runs before who is calling matters: every call comes from an editor of one workspace. */
@@ -154,6 +154,26 @@ describe("the media type check", () => {
     const asJson = await refusal(await call({ method: "POST", headers: json, body: "{}" }));
     expect(asJson).toMatchObject({ status: 415, message: "The request body is application/json; send multipart/form-data." });
     expect(calls).toEqual(["POST"]);
+  });
+
+  it('leaves the media type to a public endpoint with body: "any" (a hook), and allows that nowhere else', async () => {
+    const calls: string[] = [];
+    const hook = publicEndpoint(
+      async (request) => {
+        calls.push(request.headers.get("content-type") ?? "");
+        return Response.json({ ok: true });
+      },
+      { body: "any", cors: "public" },
+    );
+    const post = (type: string) => hook(new Request("http://localhost/api/hooks/h", { method: "POST", headers: { "content-type": type }, body: "a=1" }), {});
+    expect((await post("application/x-www-form-urlencoded")).status).toBe(200);
+    expect((await post("text/plain")).status).toBe(200);
+    expect(calls).toEqual(["application/x-www-form-urlencoded", "text/plain"]);
+    // Still only at this server's names.
+    expect((await hook(new Request("http://localhost/api/hooks/h", { method: "POST", headers: { host: "evil.example" } }), {})).status).toBe(421);
+    // A cookie-authorised endpoint taking any body would take a form another site's page posts.
+    expect(() => endpoint(async () => Response.json({}), { body: "any", cors: "public" })).toThrow('body: "any" is only for a public endpoint');
+    expect(() => publicEndpoint(async () => Response.json({}), { body: "any" })).toThrow('body: "any" is only for a public endpoint');
   });
 });
 

@@ -4,8 +4,13 @@ import { parseAuthority, parseOrigin, type Authority, type HostPolicy } from "./
 
 /** What an endpoint takes as a body and who may call it from a browser; see `endpoint()`. */
 export interface RequestGuardOptions {
-  /** The one media type its POST, PUT, PATCH or DELETE bodies may have. */
-  body: "json" | "multipart";
+  /**
+   * The one media type its POST, PUT, PATCH or DELETE bodies may have; `any` leaves the media type
+   * to the endpoint, and is only for a `public` endpoint authorised by what the request names (a
+   * hook takes JSON and forms, and records the refusal of anything else it answers). A cookie
+   * never authorises such an endpoint, so a page of another site gains nothing by sending it a form.
+   */
+  body: "json" | "multipart" | "any";
   /**
    * `same-origin`: only pages of this server may send it changes, and no CORS header is sent.
    * `public`: meant to be called from any site (a chat widget, a hook), so the Origin check is
@@ -72,7 +77,7 @@ function declaresBody(request: Request): boolean {
  * as JSON; a bodiless POST (cancel) passes. JSON is read as UTF-8, so another charset is refused.
  */
 function checkMediaType(request: Request, expected: RequestGuardOptions["body"]): void {
-  if (SAFE_METHODS.has(request.method)) return;
+  if (SAFE_METHODS.has(request.method) || expected === "any") return;
   const wanted = MEDIA_TYPES[expected];
   const sent = request.headers.get("content-type");
   if (sent === null) {

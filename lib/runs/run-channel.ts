@@ -29,6 +29,8 @@ export class RunChannel {
   /** Index in `kept` of the oldest event still held. */
   private head = 0;
   private keptSize = 0;
+  /** The size of the events not yet stored (all of them are in `kept`). */
+  private unstoredSize = 0;
   private last: number;
   private storedSeq: number;
   private readonly listeners = new Set<Listener>();
@@ -79,6 +81,7 @@ export class RunChannel {
     const size = JSON.stringify(event).length;
     this.kept.push({ item, size });
     this.keptSize += size;
+    this.unstoredSize += size;
     for (const listener of this.listeners) listener(item);
     if (isTerminalEvent(event)) {
       this.closed = true;
@@ -90,8 +93,15 @@ export class RunChannel {
 
   /** Events up to `seq` are stored (or their write failed for good): beyond the limits, they may leave memory. */
   stored(seq: number): void {
+    const upTo = Math.min(seq, this.last);
+    for (let next = this.storedSeq + 1; next <= upTo; next += 1) this.unstoredSize -= this.kept[this.head + (next - this.firstSeq)]?.size ?? 0;
     this.storedSeq = Math.max(this.storedSeq, seq);
     this.trim();
+  }
+
+  /** What the events not yet stored hold in memory (their JSON's length): what a stalled database makes the channel keep. */
+  get unstoredBytes(): number {
+    return this.unstoredSize;
   }
 
   private trim(): void {

@@ -12,6 +12,13 @@ export interface RunPersistence {
 const FLUSH_INTERVAL_MS = 100;
 
 /**
+ * How much of a run's events may wait for storage before the run is stopped: with the database
+ * stalled, a streaming run would otherwise hold every event it makes in memory. Far above what a
+ * healthy database leaves waiting (a batch every 100 ms).
+ */
+export const MAX_UNSTORED_EVENT_BYTES = 32 * 1024 * 1024;
+
+/**
  * The engine's observer for a live run: every event goes to the run's channel at once (so open
  * streams see it immediately), and events and spans are written to the database in batches, one
  * batch at a time and in order, so a slow database never slows the run down. Everything passes
@@ -34,7 +41,12 @@ export class RunRecorder implements RunObserver {
       console.error(`[trellis] could not store run ${channel.runId} events:`, redactor.redactText(error instanceof Error ? error.message : String(error))),
     /** Told the last sequence number stored after each batch (other processes follow the run through it). */
     private readonly onStored: (lastSeq: number) => void = () => {},
+    /** Told once when more than `maxUnstoredBytes` of events wait for storage; the run must stop. */
+    private readonly onStorageBehind: (waitingBytes: number) => void = () => {},
+    private readonly maxUnstoredBytes = MAX_UNSTORED_EVENT_BYTES,
   ) {}
+
+  private storageBehind = false;
 
   event(unmasked: RunEvent): void {
     const event = this.redactor.redact(unmasked);
@@ -46,6 +58,10 @@ export class RunRecorder implements RunObserver {
     }
     this.pendingEvents.push(this.channel.publish(event));
     this.schedule();
+    if (!this.storageBehind && this.channel.unstoredBytes > this.maxUnstoredBytes) {
+      this.storageBehind = true;
+      this.onStorageBehind(this.channel.unstoredBytes);
+    }
   }
 
   /** Publishes and stores the held terminal event (run.completed, run.failed or run.cancelled). */

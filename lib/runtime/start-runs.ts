@@ -2,13 +2,16 @@ import "server-only";
 import { getDatabase } from "@/lib/db";
 import { startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
+import { ScheduleClaims, startScheduler } from "@/lib/schedules";
 import { getRuntime } from "./runtime";
 
 const globalCache = globalThis as typeof globalThis & { __trellisRunWorkers?: Promise<RunWorkers> };
 
 /**
  * Joins this process to the durable run queue (once; Next's dev reloads reuse it): as a worker
- * when TRELLIS_WORKER is on, else only to hand runs over. Called at start-up before serving.
+ * when TRELLIS_WORKER is on, else only to hand runs over. A worker also fires schedules: every
+ * such process runs the scheduler, and each fire time is claimed by exactly one of them.
+ * Called at start-up before serving; `stop()` stops the scheduler, then leaves the queue.
  */
 export function startRuns(): Promise<RunWorkers> {
   globalCache.__trellisRunWorkers ??= (async () => {
@@ -17,13 +20,31 @@ export function startRuns(): Promise<RunWorkers> {
     const url = database.url;
     if (!url) throw new Error("The database has no connection string for the run queue");
     const runtime = getRuntime();
-    return startRunWorkers({
+    const config = workerConfigFrom((name) => process.env[name]);
+    const workers = await startRunWorkers({
       runs: runtime.runs,
       repositories: runtime.repositories,
-      config: workerConfigFrom((name) => process.env[name]),
+      config,
       url,
       singleProcess: database.backend === "embedded",
     });
+    if (!config.execute) return workers;
+    const scheduler = startScheduler({
+      claims: new ScheduleClaims(database.prisma),
+      workerId: workers.workerId,
+      startRun: (schedule) =>
+        runtime.runs.start(schedule.workspaceId, schedule.workflowId, schedule.input, {
+          target: "active-deployment",
+          trigger: { kind: "schedule", scheduleId: schedule.id },
+        }),
+    });
+    return {
+      ...workers,
+      async stop() {
+        await scheduler.stop();
+        await workers.stop();
+      },
+    };
   })();
   return globalCache.__trellisRunWorkers;
 }

@@ -13,5 +13,5 @@ export const appSystemEndpoints = systemEndpoints({
   mcpServers: (workspaceId) => getRuntime().mcpServers(workspaceId),
   secretNames: async (workspaceId) => (await getRepositories().secrets.list(workspaceId)).map((secret) => secret.name),
   env: (name) => process.env[name],
-  healthDetails: () => processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }),
+  healthDetails: (options) => processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }, options),
 });

@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import type { HealthDetails } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
@@ -15,7 +17,7 @@ const endpoints = systemEndpoints({
   mcpServers: () => ({}),
   secretNames: async (workspaceId) => (workspaceId === "w1" ? ["SUPPORT_TOKEN"] : ["OTHER_TOKEN"]),
   env: (name) => environment[name],
-  healthDetails: () => processHealthDetails({ executingRuns: () => 3 }),
+  healthDetails: (options) => processHealthDetails({ executingRuns: () => 3 }, options),
 });
 const get = (path: string) => new Request(`http://localhost${path}`);
 
@@ -33,6 +35,28 @@ describe("system endpoints", () => {
     expect(details.sandboxes).toMatchObject({ running: 0, waiting: 0, reservedMb: 0 });
     expect(details.sandboxes.concurrency).toBeGreaterThanOrEqual(1);
     expect((await endpoints.healthDetails(get("/api/health/details"), {})).status).toBe(401);
+  });
+
+  it("collects garbage first when asked and the process allows it, so the heap figure is what is retained", async () => {
+    const member = testMember("w1", "viewer");
+    const details = async (path: string) => ((await (await endpoints.healthDetails(get(path), {}, member)).json()) as HealthDetails).memory;
+    expect((await details("/api/health/details?collect=1")).collected).toBe(false);
+    // What --expose-gc gives a process, obtained at run time: V8's real collector.
+    v8.setFlagsFromString("--expose-gc");
+    const globals = globalThis as { gc?: unknown };
+    globals.gc = runInNewContext("gc");
+    try {
+      let garbage: number[][] | null = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, (_, index) => index));
+      const holding = (await details("/api/health/details")).heapUsedMb;
+      garbage = null;
+      const collected = await details("/api/health/details?collect=1");
+      expect(garbage).toBeNull();
+      expect(collected.collected).toBe(true);
+      expect(collected.heapUsedMb).toBeLessThan(holding - 10);
+      expect((await details("/api/health/details")).collected).toBe(false);
+    } finally {
+      delete globals.gc;
+    }
   });
 
   it("offers exactly what a workflow may read: stored secret names and the set variables of TRELLIS_WORKFLOW_ENV, never values", async () => {

@@ -13,7 +13,7 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
   /** The process environment, read only for TRELLIS_WORKFLOW_ENV and whether the names it lists are set. */
   env: EnvReader;
   /** How loaded this process is (event loop, memory, runs, sandboxes): figures only. */
-  healthDetails(): HealthDetails;
+  healthDetails(options: { collect: boolean }): HealthDetails;
 }
 
 /**
@@ -27,7 +27,7 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * The load behind the health check, for operators and monitoring: members only, as it tells
      * an outsider how busy the server is. Answered from memory, without touching the database.
      */
-    healthDetails: endpoint(async () => Response.json(deps.healthDetails())),
+    healthDetails: endpoint(async (request) => Response.json(deps.healthDetails({ collect: new URL(request.url).searchParams.get("collect") === "1" }))),
     /** The model picker's list: ids, labels and prices per million tokens; never keys. */
     models: endpoint(async () => Response.json({ models: listModels() })),
     /**

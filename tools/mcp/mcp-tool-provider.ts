@@ -1,7 +1,7 @@
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
-import { StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { BlockExecutionError } from "@/executor";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
+import { BoundedStdioTransport } from "./bounded-stdio-transport";
 import { describeMcpServer, type McpServerConfig, type McpServers } from "./mcp-servers";
 
 export const MCP_TOOL_TYPE = "mcp";
@@ -17,16 +17,23 @@ export interface McpToolProviderDeps {
 export async function connectMcpServer(config: McpServerConfig, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<MCPClient> {
   const transport =
     config.transport === "stdio"
-      ? new StdioMCPTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd })
+      ? new BoundedStdioTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd })
       : { type: config.transport, url: config.url, headers: config.headers };
-  return createMCPClient({
-    transport,
-    clientName: "trellis",
-    initializationOptions: { signal: options.signal, timeout: options.timeoutMs },
-    onUncaughtError: () => {
-      // A server's stray message must not crash the process; tool calls still report their own errors.
-    },
-  });
+  // A transport's own failure (a stopped server, say) says more than the closed connection it leads to.
+  let transportError: unknown;
+  try {
+    return await createMCPClient({
+      transport,
+      clientName: "trellis",
+      initializationOptions: { signal: options.signal, timeout: options.timeoutMs },
+      onUncaughtError: (error) => {
+        // A server's stray message must not crash the process; tool calls still report their own errors.
+        transportError ??= error;
+      },
+    });
+  } catch (error) {
+    throw transportError ?? error;
+  }
 }
 
 function stringList(value: unknown, what: string): string[] | undefined {

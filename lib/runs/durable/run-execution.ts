@@ -3,6 +3,7 @@ import type { RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/
 import {
   emptyUsage,
   executeWorkflow,
+  RunStoppedError,
   SecretRedactor,
   type BlockCheckpoint,
   type CheckpointStore,
@@ -60,6 +61,14 @@ export interface ExecutionDependencies {
 
 const END_STATUS: Record<Exclude<ExecutionResult["status"], "paused">, RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
 
+function storageBehindError(waitingBytes: number): RunStoppedError {
+  const megabytes = Math.round(waitingBytes / (1024 * 1024));
+  return new RunStoppedError(
+    "storage_behind",
+    `The database has fallen behind this run: ${megabytes} MB of its events wait to be stored. The run was stopped so that the server's memory stays bounded; check the database's health and run it again.`,
+  );
+}
+
 /** The parts of an attempt open streams and approvals talk to while it runs. */
 export interface AttemptHandle {
   channel: RunChannel;
@@ -96,8 +105,16 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
   const { run } = attempt;
   const channel = new RunChannel(run.id, attempt.resumed?.lastSeq ?? 0);
   const redactor = new SecretRedactor();
-  const recorder = new RunRecorder(channel, { write: (write) => repositories.runWriter.write(write) }, redactor, undefined, (seq) =>
-    signals?.events(run.id, seq),
+  // The attempt's own signal, so that it can also be stopped from here (storage falling behind) and not only by the service.
+  const stopper = new AbortController();
+  const signal = AbortSignal.any([attempt.signal, stopper.signal]);
+  const recorder = new RunRecorder(
+    channel,
+    { write: (write) => repositories.runWriter.write(write) },
+    redactor,
+    undefined,
+    (seq) => signals?.events(run.id, seq),
+    (waitingBytes) => stopper.abort(storageBehindError(waitingBytes)),
   );
   const observer = {
     event: recorder.event.bind(recorder),
@@ -120,7 +137,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         runId: run.id,
         workflowId: run.workflowId,
         input: run.input,
-        signal: attempt.signal,
+        signal,
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
         ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor) } : {}),

@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/route";
+import { appScheduleEndpoints } from "@/lib/schedules";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(appScheduleEndpoints.preview);

@@ -1,0 +1,26 @@
+import "server-only";
+import { getPrisma, loadSecretKey, resolveDatabaseConfig, type PrismaClient } from "@/lib/db";
+import { getRuntime } from "@/lib/runtime/runtime";
+import { webhookEndpoints } from "./webhook-endpoints";
+import type { WebhookReceiverDependencies } from "./webhook-receiver";
+import { WebhookDeliveryRepository } from "./webhook-delivery-repository";
+import { WebhookRepository } from "./webhook-repository";
+
+const stores = new WeakMap<PrismaClient, Pick<WebhookReceiverDependencies, "webhooks" | "deliveries">>();
+
+/** The hooks' repositories over the app's database, their secrets sealed with the key of every stored secret (read on first use). */
+function webhookStores(prisma: PrismaClient) {
+  let found = stores.get(prisma);
+  if (!found) {
+    const secretKey = () => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir });
+    found = { webhooks: new WebhookRepository(prisma, secretKey), deliveries: new WebhookDeliveryRepository(prisma) };
+    stores.set(prisma, found);
+  }
+  return found;
+}
+
+/** The webhook endpoints over the app's database and runtime. */
+export const appWebhookEndpoints = webhookEndpoints(() => {
+  const runtime = getRuntime();
+  return { ...webhookStores(getPrisma()), runs: runtime.runs, repositories: runtime.repositories };
+});
