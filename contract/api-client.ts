@@ -8,6 +8,7 @@ import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
+import type { UsageQueryInput, UsageReport } from "./usage";
 import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookSummary } from "./webhooks";
 import type {
   AcceptInvitationRequest,
@@ -229,6 +230,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       create: (request: CreateApiKeyRequest) => post<CreatedApiKey>("/api/api-keys", request),
       /** Revokes the key at once: the next request with it gets 401. */
       revoke: (id: string) => call<void>(`/api/api-keys/${segment(id)}`, { method: "DELETE" }),
+    },
+    /** Runs, tokens and dollars over a period, grouped (docs/CONTRACT.md section 9). */
+    usage: {
+      get: (query: UsageQueryInput = {}) =>
+        call<UsageReport>(
+          `/api/usage${pageQuery({}, Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))))}`,
+        ),
     },
     /** The caller's workspaces, their members and invitations (docs/CONTRACT.md section 7). */
     workspaces: {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, ChevronDown, KeyRound, Lock, LogOut, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, ChartColumn, ChevronDown, KeyRound, Lock, LogOut, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
@@ -14,8 +14,9 @@ export const sessionKey = ["session"] as const;
 
 const itemClass = "flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100";
 
-/** The settings pages and the API's reference, as the menu links them. */
+/** What runs spent, the settings pages and the API's reference, as the menu links them. */
 const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
+  { href: "/usage", label: "Usage", icon: ChartColumn },
   { href: "/settings/members", label: "Members", icon: Users },
   { href: "/settings/secrets", label: "Secrets", icon: Lock },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },

@@ -1,6 +1,7 @@
 "use client";
 
-import { Plus, Workflow } from "lucide-react";
+import { ChartColumn, Plus, Workflow } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ImportButton } from "./import-button";
@@ -55,6 +56,9 @@ export function WorkflowHome() {
             </button>
           </>
         )}
+        <Link href="/usage" className="btn-secondary">
+          <ChartColumn size={16} aria-hidden /> Usage
+        </Link>
         <WorkspaceSwitcher />
         <UserMenu />
       </header>

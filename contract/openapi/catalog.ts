@@ -3,6 +3,7 @@ import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
+import { USAGE_OPERATIONS } from "./catalog-usage";
 import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
 import { WORKSPACE_OPERATIONS } from "./catalog-workspaces";
 import type { ApiOperation } from "./operation";
@@ -14,6 +15,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...SCHEDULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
+  ...USAGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];

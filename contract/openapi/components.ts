@@ -13,6 +13,7 @@ import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
 import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
+import * as usage from "./schemas-usage";
 import * as webhooks from "./schemas-webhooks";
 import * as workflows from "./schemas-workflows";
 import * as workspaces from "./schemas-workspaces";
@@ -93,6 +94,9 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   ChunkPage: knowledge.chunkPageSchema,
   SearchHit: knowledge.searchHitSchema,
   SearchAnswer: knowledge.searchAnswerSchema,
+  UsageFigures: usage.usageFiguresWithRunsSchema,
+  UsageRow: usage.usageRowSchema,
+  UsageReport: usage.usageReportSchema,
   Workspace: workspaces.workspaceSummarySchema,
   WorkspacePage: workspaces.workspacePageSchema,
   WorkspaceMember: workspaces.workspaceMemberSchema,

@@ -24,6 +24,10 @@ export const OPERATION_TAGS = [
       "Frozen copies of a workflow: the API's `execute`, hooks, schedules and chat run the active one, so editing the draft changes nothing they run.",
   },
   { name: "Knowledge", description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search." },
+  {
+    name: "Usage",
+    description: "What runs spent over a period, by API key, workflow, model, trigger or day: what each caller of a workflow costs.",
+  },
   { name: "Secrets", description: "Stored secrets: names and dates out, values only in." },
   { name: "API keys", description: "The caller's API keys in the workspace it acts in; a key is shown once, when it is made." },
   { name: "Workspaces", description: "Workspaces, their members and invitations." },

@@ -9,6 +9,8 @@ import { deploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { approvalEndpoints } from "@/lib/runs/approval-endpoints";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
+import { usageEndpoints } from "@/lib/usage/usage-endpoints";
+import { createUsageService } from "@/lib/usage/usage-service";
 import { createWorkflowService } from "@/lib/workflows/service";
 import { workflowEndpoints, type WorkflowEndpoints } from "@/lib/workflows/workflow-endpoints";
 import { systemEndpoints } from "./system-endpoints";
@@ -159,5 +161,15 @@ describe("answers as the document describes them", () => {
     const listed = (await expectDocumented("listSecrets", await secrets.list(json("GET", "/api/secrets"), {}, member), 200)) as { secrets: unknown[] };
     expect(JSON.stringify(listed)).not.toContain("s3cret");
     await expectDocumented("putSecret", await secrets.put(json("PUT", "/api/secrets/lower", { value: "x" }), { name: "lower" }, member), 400);
+  });
+
+  it("usage: the runs above by key, by model and by day, and a bad query", async () => {
+    const usage = usageEndpoints(() => createUsageService(kit.database.prisma));
+    const get = (query: string) => usage.report(json("GET", `/api/usage?${query}`), {}, member);
+    for (const groupBy of ["apiKey", "model", "day"]) {
+      const report = (await expectDocumented("getUsage", await get(`groupBy=${groupBy}`), 200)) as { rows: unknown[] };
+      expect(report.rows.length, groupBy).toBeGreaterThan(0);
+    }
+    await expectDocumented("getUsage", await get("groupBy=user"), 400);
   });
 });

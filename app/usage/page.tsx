@@ -1,0 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { UsagePage } from "@/components/usage/usage-page";
+import { requireWorkspace } from "@/lib/auth";
+
+export const metadata = { title: "Usage · Trellis" };
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  const access = await requireWorkspace("/usage");
+  return (
+    <WorkspaceGate {...access}>
+      <UsagePage />
+    </WorkspaceGate>
+  );
+}
