@@ -1,0 +1,34 @@
+import Markdown, { defaultUrlTransform } from "react-markdown";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+
+/**
+ * A reply's markdown, safe to show whatever a model (or a visitor who steered it) wrote: raw HTML
+ * is never parsed (react-markdown leaves `<script>` as text), links and images keep only http,
+ * https, mailto and relative URLs (`javascript:` becomes empty), and rehype-sanitize's GitHub
+ * schema strips anything else, event handlers included. Code blocks keep their language class.
+ */
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
+};
+
+function safeUrl(url: string): string {
+  const kept = defaultUrlTransform(url);
+  return /^(https?:|mailto:|[/#?.]|[^:]*$)/i.test(kept) ? kept : "";
+}
+
+export function ChatMarkdown({ text }: { text: string }) {
+  return (
+    <div className="chat-markdown text-sm leading-relaxed break-words" data-testid="chat-markdown">
+      <Markdown
+        rehypePlugins={[[rehypeSanitize, schema]]}
+        urlTransform={safeUrl}
+        components={{
+          a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+        }}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+}
