@@ -22,6 +22,7 @@ describe("ChatMarkdown", () => {
     expect(out).not.toMatch(/javascript:|data:|vbscript:/i);
     expect(out).toContain('href="https://example.com/a?b=1"');
     expect(out).toContain('rel="noopener noreferrer nofollow"');
+    expect(out).toContain('<a target="_blank" rel="noopener noreferrer nofollow">x</a>');
   });
 
   it("makes no event handler: <img onerror> and friends are not elements", () => {

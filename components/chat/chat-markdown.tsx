@@ -4,7 +4,7 @@ import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 /**
  * A reply's markdown, safe to show whatever a model (or a visitor who steered it) wrote: raw HTML
  * is never parsed (react-markdown leaves `<script>` as text), links and images keep only http,
- * https, mailto and relative URLs (`javascript:` becomes empty), and rehype-sanitize's GitHub
+ * https, mailto and relative URLs (a `javascript:` link keeps its text and loses its href), and rehype-sanitize's GitHub
  * schema strips anything else, event handlers included. Code blocks keep their language class.
  */
 const schema = {
@@ -12,9 +12,10 @@ const schema = {
   protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
 };
 
-function safeUrl(url: string): string {
+/** The URL when it is http(s), mailto or relative; otherwise none, so the link has no href at all. */
+function safeUrl(url: string): string | undefined {
   const kept = defaultUrlTransform(url);
-  return /^(https?:|mailto:|[/#?.]|[^:]*$)/i.test(kept) ? kept : "";
+  return kept && /^(https?:|mailto:|[/#?.]|[^:]*$)/i.test(kept) ? kept : undefined;
 }
 
 export function ChatMarkdown({ text }: { text: string }) {
