@@ -6,3 +6,4 @@ export * from "./definitions";
 export * from "./types";
 export { blockTypeInfo, lookupBlockType } from "./type-info";
 export { startConfigSchema } from "./start/definition";
+export { startInputJsonSchema, type StartInputJsonSchema } from "./start/input-schema";

@@ -1,5 +1,6 @@
 import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
 import type { ChatConversationSummary, ChatMessageView, ChatSettings, ChatSettingsRequest, NoChatSettings, PublicChatInfo } from "./chat";
+import type { CreateDeploymentRequest, DeploymentInfo, DocumentDiff, RunTriggerKind } from "./deployments";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
@@ -19,7 +20,7 @@ import type {
   WorkspaceRequest,
   WorkspaceSummary,
 } from "./workspaces";
-import type { WorkflowDocumentInput } from "./workflow-document";
+import type { WorkflowDocument, WorkflowDocumentInput } from "./workflow-document";
 import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
 
 /** An error answer of the API, with the server's code, message and details. */
@@ -96,6 +97,18 @@ const everyItem = async <Key extends string, Item>(key: Key, fetchPage: (page: P
 /** GET /api/workflows/:id/runs's filter beside the page. */
 export interface RunPageRequest extends PageRequest {
   status?: readonly RunStatus[];
+  trigger?: readonly RunTriggerKind[];
+  /** A deployment's id, or `draft`. */
+  deployment?: string;
+}
+
+/** The filters of a run page request as query parameters. */
+function runFilters(page: RunPageRequest): Record<string, string> {
+  return {
+    ...(page.status?.length ? { status: page.status.join(",") } : {}),
+    ...(page.trigger?.length ? { trigger: page.trigger.join(",") } : {}),
+    ...(page.deployment ? { deployment: page.deployment } : {}),
+  };
 }
 
 /** A user as the auth routes answer it. */
@@ -126,7 +139,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   const workflowPage = (page?: PageRequest) => call<ListPage<"workflows", WorkflowSummary>>(`/api/workflows${pageQuery(page)}`);
   const runPage = (workflowId: string, page: RunPageRequest = {}) =>
-    call<ListPage<"runs", RunSummary>>(`${workflowPath(workflowId)}/runs${pageQuery(page, page.status?.length ? { status: page.status.join(",") } : {})}`);
+    call<ListPage<"runs", RunSummary>>(`${workflowPath(workflowId)}/runs${pageQuery(page, runFilters(page))}`);
+  const deploymentPage = (workflowId: string, page?: PageRequest) =>
+    call<ListPage<"deployments", DeploymentInfo>>(`${workflowPath(workflowId)}/deployments${pageQuery(page)}`);
   const basePage = (page?: PageRequest) => call<ListPage<"knowledgeBases", KnowledgeBaseSummary>>(`/api/knowledge-bases${pageQuery(page)}`);
   const documentPage = (id: string, page?: PageRequest) => call<ListPage<"documents", KnowledgeDocument>>(`${basePath(id)}/documents${pageQuery(page)}`);
   const secretPage = (page?: PageRequest) => call<ListPage<"secrets", SecretListEntry>>(`/api/secrets${pageQuery(page)}`);
@@ -150,6 +165,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
         call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
       remove: (id: string) => call<void>(workflowPath(id), { method: "DELETE" }),
+    },
+    /** Deployments: frozen copies a workflow's API, hooks, schedules and chat run (docs/CONTRACT.md section 9). */
+    deployments: {
+      list: (workflowId: string) => everyItem("deployments", (page) => deploymentPage(workflowId, page)),
+      page: deploymentPage,
+      get: (workflowId: string, id: string) => call<DeploymentInfo & { document: WorkflowDocument }>(`${workflowPath(workflowId)}/deployments/${segment(id)}`),
+      create: (workflowId: string, request: CreateDeploymentRequest = {}) => post<DeploymentInfo>(`${workflowPath(workflowId)}/deployments`, request),
+      activate: (workflowId: string, id: string) => post<DeploymentInfo>(`${workflowPath(workflowId)}/deployments/${segment(id)}/activate`),
+      /** What changed from one side to the other: a deployment's id or `draft`. */
+      diff: (workflowId: string, from: string, to: string) => call<DocumentDiff>(`${workflowPath(workflowId)}/deployments/diff${pageQuery({}, { from, to })}`),
+      /** Runs the active deployment in the background; 409 `not_deployed` before the first deploy. */
+      execute: (workflowId: string, request: StartRunRequest = {}) =>
+        post<{ runId: string }>(`${workflowPath(workflowId)}/execute`, { ...request, wait: false }),
     },
     runs: {
       start: (workflowId: string, request: StartRunRequest = {}) => post<{ runId: string }>(`${workflowPath(workflowId)}/runs`, { ...request, wait: false }),

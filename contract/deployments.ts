@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WorkflowDocument } from "./workflow-document";
 
 /** Deployments and what started a run (docs/CONTRACT.md section 9). */
 
@@ -20,6 +21,11 @@ export interface DeploymentInfo {
   /** Who deployed it (null once the user is deleted). */
   createdBy: { id: string; name: string } | null;
   active: boolean;
+}
+
+/** GET /api/workflows/:id/deployments/:deploymentId: a deployment with the document it froze. */
+export interface DeploymentWithDocument extends DeploymentInfo {
+  document: WorkflowDocument;
 }
 
 /** A block as a diff names it. */
@@ -59,4 +65,9 @@ export interface RunTrigger {
   webhookId?: string;
   scheduleId?: string;
   conversationId?: string;
+}
+
+/** Whether a diff has no change at all: the two documents do the same thing. */
+export function isEmptyDocumentDiff(diff: DocumentDiff): boolean {
+  return diff.blocksAdded.length + diff.blocksRemoved.length + diff.blocksChanged.length + diff.edgesAdded + diff.edgesRemoved + diff.otherChanges.length === 0;
 }

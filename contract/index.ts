@@ -14,6 +14,7 @@ export * from "./deployments";
 export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";
+export * from "./tools";
 export * from "./secrets";
 export * from "./api-keys";
 export * from "./workspaces";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { workflowDocumentSchema, type WorkflowDocumentInput } from "@/contract";
-import { diffDocuments, isEmptyDiff } from "./document-diff";
+import { isEmptyDocumentDiff, workflowDocumentSchema, type WorkflowDocumentInput } from "@/contract";
+import { diffDocuments } from "./document-diff";
 
 const doc = (input: Partial<WorkflowDocumentInput>) => workflowDocumentSchema.parse({ name: "Flow", ...input });
 
@@ -39,12 +39,12 @@ describe("diffDocuments", () => {
       edges: [{ id: "renamed", source: "start", target: "agent" }],
     });
     const diff = diffDocuments(before, after);
-    expect(isEmptyDiff(diff)).toBe(true);
+    expect(isEmptyDocumentDiff(diff)).toBe(true);
   });
 
   it("reports the workflow's own parts that changed", () => {
     const diff = diffDocuments(doc({ variables: { tone: "dry" } }), doc({ name: "Renamed", variables: { tone: "warm" }, settings: { timeoutMs: 5000 } }));
     expect(diff.otherChanges).toEqual(["name", "variables", "settings"]);
-    expect(isEmptyDiff(diff)).toBe(false);
+    expect(isEmptyDocumentDiff(diff)).toBe(false);
   });
 });

@@ -61,8 +61,3 @@ export function diffDocuments(before: WorkflowDocument, after: WorkflowDocument)
     otherChanges,
   };
 }
-
-/** Whether a diff has any change at all. */
-export function isEmptyDiff(diff: DocumentDiff): boolean {
-  return diff.blocksAdded.length + diff.blocksRemoved.length + diff.blocksChanged.length + diff.edgesAdded + diff.edgesRemoved + diff.otherChanges.length === 0;
-}

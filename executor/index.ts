@@ -14,4 +14,4 @@ export type { Clock } from "./runtime/run-context";
 export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";
 export * from "./references";
 export * from "./expression";
-export { diffDocuments, isEmptyDiff } from "./document-diff";
+export { diffDocuments } from "./document-diff";

@@ -1,6 +1,6 @@
 import type { ToolSet } from "ai";
 import type { BlockMemo, ChildSpan, ChildSpanOptions } from "@/executor";
-import type { Usage } from "@/contract";
+import type { ToolInfo, Usage } from "@/contract";
 
 /**
  * The seam between the agent's tool loop and the tools: a tool provider turns the agent's `tools`
@@ -79,12 +79,8 @@ export interface ToolApprovalDecision {
  */
 export type ToolApprovalGate = (request: ToolApprovalRequest, signal: AbortSignal) => Promise<ToolApprovalDecision>;
 
-/** What the inspector shows for a tool type. Plain data, safe for the browser. */
-export interface ToolInfo {
-  type: string;
-  label: string;
-  description: string;
-}
+/** What the inspector shows for a tool type: a wire type (GET /api/tools), so the contract declares it. */
+export type { ToolInfo };
 
 export interface ToolProvider {
   /** Tool types this provider serves. */

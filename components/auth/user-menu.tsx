@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, KeyRound, Lock, LogOut, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, ChevronDown, KeyRound, Lock, LogOut, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
@@ -14,11 +14,12 @@ export const sessionKey = ["session"] as const;
 
 const itemClass = "flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-slate-100";
 
-/** The settings pages, as the menu links them. */
+/** The settings pages and the API's reference, as the menu links them. */
 const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
   { href: "/settings/members", label: "Members", icon: Users },
   { href: "/settings/secrets", label: "Secrets", icon: Lock },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
+  { href: "/api-docs", label: "API", icon: BookOpen },
 ];
 
 /** The signed-in user's name, and a menu with their email, the settings pages and Sign out. For the app's header. */

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ArrowLeft, Eye, Keyboard, LayoutGrid, Maximize, Redo2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
+import { DeployButton } from "@/components/deploy";
 import { RunControls } from "@/components/runs";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { SaveIndicator } from "./save/save-indicator";
@@ -31,6 +32,7 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
       )}
       <div className="ml-auto flex items-center gap-1">
         <RunControls />
+        <DeployButton />
         {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
         {!readOnly && (
           <button type="button" className="btn-secondary" onClick={onAutoLayout} data-testid="auto-layout" title="Arrange automatically (L)">

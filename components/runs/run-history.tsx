@@ -5,7 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { formatCost, formatDuration, formatTokens } from "./format";
-import { RUN_STATUSES, api, type RunStatus } from "@/contract";
+import { RUN_STATUSES, RUN_TRIGGER_KINDS, api, type RunStatus, type RunTriggerKind } from "@/contract";
 import { RunStatusBadge } from "./run-badges";
 
 /**
@@ -19,9 +19,10 @@ export function RunHistory() {
   const follow = useEditorStore((state) => state.followRun);
   const showTab = useEditorStore((state) => state.showRunTab);
   const [status, setStatus] = useState<RunStatus | "">("");
+  const [trigger, setTrigger] = useState<RunTriggerKind | "">("");
   const runs = useInfiniteQuery({
-    queryKey: ["runs", workflowId, status],
-    queryFn: ({ pageParam }) => api.runs.page(workflowId, { status: status ? [status] : [], cursor: pageParam }),
+    queryKey: ["runs", workflowId, status, trigger],
+    queryFn: ({ pageParam }) => api.runs.page(workflowId, { status: status ? [status] : [], trigger: trigger ? [trigger] : [], cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     select: (data) => data.pages.flatMap((page) => page.runs),
@@ -47,11 +48,30 @@ export function RunHistory() {
             </option>
           ))}
         </select>
+        <label htmlFor="run-trigger-filter" className="ml-2 text-slate-500">
+          Trigger
+        </label>
+        <select
+          id="run-trigger-filter"
+          data-testid="run-trigger-filter"
+          className="rounded border border-slate-300 px-1 py-0.5"
+          value={trigger}
+          onChange={(event) => setTrigger(event.target.value as RunTriggerKind | "")}
+        >
+          <option value="">all</option>
+          {RUN_TRIGGER_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
         {runs.isFetching && !runs.isFetchingNextPage && <span className="text-slate-400">refreshing…</span>}
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
         {runs.isError && <p className="p-2 text-sm text-red-700">Could not list runs: {runs.error.message}</p>}
-        {runs.data?.length === 0 && <p className="p-2 text-sm text-slate-500">No {status || ""} runs yet.</p>}
+        {runs.data?.length === 0 && (
+          <p className="p-2 text-sm text-slate-500">No {[status, trigger && `${trigger}-started`].filter(Boolean).join(" ")} runs yet.</p>
+        )}
         <table className="w-full text-xs">
           <tbody>
             {runs.data?.map((run) => (
@@ -70,6 +90,14 @@ export function RunHistory() {
                   <RunStatusBadge status={run.status} testId="history-status" />
                 </td>
                 <td className="px-2 py-1 text-slate-600">{new Date(run.startedAt).toLocaleString("en-GB")}</td>
+                <td
+                  className="px-2 py-1 text-slate-600"
+                  data-testid="history-trigger"
+                  title={run.deploymentId ? `deployment ${run.deploymentId}` : "the draft"}
+                >
+                  {run.trigger.kind}
+                  {run.deploymentId ? "" : " · draft"}
+                </td>
                 <td className="px-2 py-1" data-testid="history-duration">
                   {run.durationMs === null ? "—" : formatDuration(run.durationMs)}
                 </td>

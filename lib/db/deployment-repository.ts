@@ -1,14 +1,9 @@
 import "server-only";
-import type { DeploymentInfo, WorkflowDocument } from "@/contract";
+import type { DeploymentWithDocument, WorkflowDocument } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { toJsonValue } from "./json-value";
 import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
-
-/** A deployment with the document it froze. */
-export interface StoredDeployment extends DeploymentInfo {
-  document: WorkflowDocument;
-}
 
 const withAuthor = { workflow: { select: { activeDeploymentId: true } } } as const;
 
@@ -41,7 +36,7 @@ export class DeploymentRepository {
     workspaceId: string,
     workflowId: string,
     deployment: { document: WorkflowDocument; workflowVersion: number; note: string; createdById: string | null },
-  ): Promise<StoredDeployment> {
+  ): Promise<DeploymentWithDocument> {
     const id = await this.prisma.$transaction(async (tx) => {
       const locked = await tx.$queryRawUnsafe<{ id: string }[]>(
         `SELECT id FROM workflows WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
@@ -69,14 +64,14 @@ export class DeploymentRepository {
   }
 
   /** @throws NotFoundError when the deployment is not one of the workflow's (in the workspace) */
-  async get(workspaceId: string, workflowId: string, id: string): Promise<StoredDeployment> {
+  async get(workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> {
     const row = await this.prisma.deployment.findFirst({ where: { id, workflowId, workspaceId }, include: withAuthor });
     if (!row) throw new NotFoundError("Deployment", id);
     return (await this.withAuthors([row]))[0]!;
   }
 
   /** The active deployment, or null when the workflow was never deployed. @throws NotFoundError for an unknown workflow */
-  async active(workspaceId: string, workflowId: string): Promise<StoredDeployment | null> {
+  async active(workspaceId: string, workflowId: string): Promise<DeploymentWithDocument | null> {
     const workflow = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { activeDeploymentId: true } });
     if (!workflow) throw new NotFoundError("Workflow", workflowId);
     if (!workflow.activeDeploymentId) return null;
@@ -84,7 +79,7 @@ export class DeploymentRepository {
   }
 
   /** A page of the workflow's deployments, newest first. @throws NotFoundError for an unknown workflow */
-  async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<StoredDeployment, TimeAndId>> {
+  async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> {
     const workflow = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
     if (!workflow) throw new NotFoundError("Workflow", workflowId);
     const rows = await this.prisma.deployment.findMany({
@@ -103,13 +98,13 @@ export class DeploymentRepository {
   }
 
   /** Makes an earlier (or later) deployment the one that runs. @throws NotFoundError */
-  async activate(workspaceId: string, workflowId: string, id: string): Promise<StoredDeployment> {
+  async activate(workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> {
     if ((await this.prisma.deployment.count({ where: { id, workflowId, workspaceId } })) === 0) throw new NotFoundError("Deployment", id);
     await this.prisma.workflow.update({ where: { id: workflowId }, data: { activeDeploymentId: id } });
     return this.get(workspaceId, workflowId, id);
   }
 
-  private async withAuthors(rows: DeploymentRow[]): Promise<StoredDeployment[]> {
+  private async withAuthors(rows: DeploymentRow[]): Promise<DeploymentWithDocument[]> {
     const authorIds = [...new Set(rows.flatMap((row) => (row.createdById ? [row.createdById] : [])))];
     const users = authorIds.length ? await this.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [];
     const names = new Map(users.map((user) => [user.id, user.name]));

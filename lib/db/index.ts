@@ -8,7 +8,6 @@ export type { Repositories } from "./repositories";
 export { WorkflowRepository } from "./workflow-repository";
 export { RunRepository } from "./run-repository";
 export { DeploymentRepository } from "./deployment-repository";
-export type { StoredDeployment } from "./deployment-repository";
 export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunEventRepository } from "./run-event-repository";

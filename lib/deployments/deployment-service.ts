@@ -1,14 +1,14 @@
 import "server-only";
-import type { DeploymentInfo, DocumentDiff, WorkflowDocument } from "@/contract";
+import type { DeploymentInfo, DeploymentWithDocument, DocumentDiff, WorkflowDocument } from "@/contract";
 import { diffDocuments } from "@/executor";
-import type { KeysetPage, KeysetResult, Repositories, StoredDeployment, TimeAndId } from "@/lib/db";
+import type { KeysetPage, KeysetResult, Repositories, TimeAndId } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { describeIssues } from "@/lib/http/issues";
 import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
 import { documentToRun } from "@/lib/runs/run-target";
 
 /** A deployment as the API shows it: without the document it froze (GET .../deployments/:id adds it). */
-export function deploymentInfo({ document: _document, ...info }: StoredDeployment): DeploymentInfo {
+export function deploymentInfo({ document: _document, ...info }: DeploymentWithDocument): DeploymentInfo {
   return info;
 }
 
@@ -27,7 +27,7 @@ export function createDeploymentService(repositories: Pick<Repositories, "workfl
       ? (await documentToRun(repositories, workspaceId, workflowId, "draft")).document
       : (await deployments.get(workspaceId, workflowId, side)).document;
   return {
-    async deploy(workspaceId: string, workflowId: string, options: { note: string; userId: string | null }): Promise<StoredDeployment> {
+    async deploy(workspaceId: string, workflowId: string, options: { note: string; userId: string | null }): Promise<DeploymentWithDocument> {
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
       const { document, issues } = parseWorkflowDocument(workflow);
       if (issues.length > 0) {
@@ -35,10 +35,10 @@ export function createDeploymentService(repositories: Pick<Repositories, "workfl
       }
       return deployments.create(workspaceId, workflowId, { document, workflowVersion: workflow.version, note: options.note, createdById: options.userId });
     },
-    list: (workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<StoredDeployment, TimeAndId>> =>
+    list: (workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> =>
       deployments.list(workspaceId, workflowId, page),
-    get: (workspaceId: string, workflowId: string, id: string): Promise<StoredDeployment> => deployments.get(workspaceId, workflowId, id),
-    activate: (workspaceId: string, workflowId: string, id: string): Promise<StoredDeployment> => deployments.activate(workspaceId, workflowId, id),
+    get: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> => deployments.get(workspaceId, workflowId, id),
+    activate: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> => deployments.activate(workspaceId, workflowId, id),
     async diff(workspaceId: string, workflowId: string, from: DiffSide, to: DiffSide): Promise<DocumentDiff> {
       const [before, after] = await Promise.all([documentOf(workspaceId, workflowId, from), documentOf(workspaceId, workflowId, to)]);
       return diffDocuments(before, after);

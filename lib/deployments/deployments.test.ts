@@ -114,7 +114,7 @@ describe("deployments", () => {
     const v1 = (await (await deploy(workflowId)).json()) as DeploymentInfo;
     const changed = answering("v2");
     changed.blocks[1]!.name = "Final reply";
-    changed.blocks.push({ id: "note", type: "response", name: "Unused", position: { x: 600, y: 0 }, config: { data: {} } });
+    changed.blocks.push({ id: "note", type: "response", name: "Unused", position: { x: 600, y: 0 }, config: { data: { answer: "" } } });
     await saveDraft(workflowId, changed);
     const response = await deployments.diff(
       new Request(`http://localhost/api/workflows/${workflowId}/deployments/diff?from=${v1.id}&to=draft`),

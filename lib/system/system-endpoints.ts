@@ -1,5 +1,5 @@
 import "server-only";
-import type { HealthDetails } from "@/contract";
+import type { HealthDetails, McpServerTools, ToolCatalog } from "@/contract";
 import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
@@ -35,7 +35,7 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * Servers are shown by name and target only: never headers, env values or URL queries. A broken
      * server list is reported in `mcpError`, not as a failure.
      */
-    tools: endpoint(async (_request, _params, { workspace }) => Response.json(deps.toolCatalog(workspace.id))),
+    tools: endpoint(async (_request, _params, { workspace }) => Response.json(deps.toolCatalog(workspace.id) satisfies ToolCatalog)),
     /**
      * `{ server, tools: [{ name, description }] }`, asked of the server now. Editors only: asking
      * may start the server's process. A server the workspace may not use is not found.
@@ -47,7 +47,7 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
         if (!config)
           throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
         try {
-          return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) });
+          return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) } satisfies McpServerTools);
         } catch (error) {
           // A server's URL may carry a token in its query: name the server, never its URL.
           const reason = error instanceof Error ? error.message : String(error);

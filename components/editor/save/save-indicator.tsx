@@ -15,7 +15,6 @@ export function SaveIndicator() {
       <Icon className={`h-3.5 w-3.5 ${status === "saving" ? "animate-spin" : ""}`} aria-hidden />
       {LABELS[status]}
       {status === "error" && save.error && <span className="max-w-80 truncate">: {save.error}</span>}
-      <span className="text-slate-400">· v{save.version}</span>
     </span>
   );
 }

@@ -1,0 +1,1 @@
+export { DeployButton } from "./deploy-button";

@@ -1,0 +1,36 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, isEmptyDocumentDiff, type DeploymentInfo } from "@/contract";
+
+export const deploymentsKey = (workflowId: string) => ["deployments", workflowId] as const;
+
+/** A workflow's deployments, newest first, and the active one. */
+export function useDeployments(workflowId: string) {
+  const query = useQuery({ queryKey: deploymentsKey(workflowId), queryFn: () => api.deployments.list(workflowId) });
+  const active: DeploymentInfo | undefined = query.data?.find((deployment) => deployment.active);
+  return { ...query, active };
+}
+
+/**
+ * Whether the saved draft differs from the active deployment, by what it does (a block moved on
+ * the canvas is not a difference). Asked again after each save (`savedVersion`).
+ */
+export function useDraftDiff(workflowId: string, activeId: string | undefined, savedVersion: number) {
+  const query = useQuery({
+    queryKey: ["deployment-diff", workflowId, activeId, savedVersion],
+    queryFn: () => api.deployments.diff(workflowId, activeId!, "draft"),
+    enabled: activeId !== undefined,
+  });
+  return { ...query, differs: query.data ? !isEmptyDocumentDiff(query.data) : undefined };
+}
+
+/** Deploy and activate; both refresh the list and the diff. */
+export function useDeploymentActions(workflowId: string) {
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: deploymentsKey(workflowId) }), client.invalidateQueries({ queryKey: ["deployment-diff", workflowId] })]);
+  const deploy = useMutation({ mutationFn: (note: string) => api.deployments.create(workflowId, { note }), onSuccess: refresh });
+  const activate = useMutation({ mutationFn: (id: string) => api.deployments.activate(workflowId, id), onSuccess: refresh });
+  return { deploy, activate };
+}

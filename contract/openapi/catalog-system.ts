@@ -1,0 +1,91 @@
+import { pathParameter, type ApiOperation } from "./operation";
+import {
+  envNamesSchema,
+  healthDetailsSchema,
+  healthSchema,
+  mcpServerToolsSchema,
+  modelListSchema,
+  openApiDocumentSchema,
+  toolCatalogSchema,
+} from "./schemas-system";
+
+/** The server itself (lib/system/system-endpoints.ts) and this document (app/api/openapi.json). */
+
+export const SYSTEM_OPERATIONS: ApiOperation[] = [
+  {
+    operationId: "health",
+    method: "GET",
+    path: "/api/health",
+    tag: "System",
+    summary: "Whether the server is up",
+    access: "public",
+    answers: [{ status: 200, description: "Up.", schema: healthSchema }],
+  },
+  {
+    operationId: "healthDetails",
+    method: "GET",
+    path: "/api/health/details",
+    tag: "System",
+    summary: "How loaded this server process is",
+    description:
+      "The event loop's delay and utilization, memory, runs executing and the Function sandboxes' gate. Members only: it tells an outsider how busy the server is.",
+    access: "member",
+    role: "viewer",
+    answers: [{ status: 200, description: "Figures only, answered from memory.", schema: healthDetailsSchema }],
+  },
+  {
+    operationId: "listModels",
+    method: "GET",
+    path: "/api/models",
+    tag: "System",
+    summary: "The models the picker offers",
+    description: "Ids, labels and prices per million tokens; never keys. Not paged: bounded by the server's configuration.",
+    access: "member",
+    role: "viewer",
+    answers: [{ status: 200, description: "Every model.", schema: modelListSchema }],
+  },
+  {
+    operationId: "listTools",
+    method: "GET",
+    path: "/api/tools",
+    tag: "System",
+    summary: "The tool types and MCP servers an agent may use",
+    description: "Servers are named with their target only: never headers, env values or URL queries.",
+    access: "member",
+    role: "viewer",
+    answers: [{ status: 200, description: "The tool catalog.", schema: toolCatalogSchema }],
+  },
+  {
+    operationId: "listMcpServerTools",
+    method: "GET",
+    path: "/api/tools/mcp/{server}",
+    tag: "System",
+    summary: "The tools an MCP server lists",
+    description:
+      "Asked of the server now, which may start its process: editors only. A server the workspace may not use answers 404; one that does not answer, 502.",
+    access: "member",
+    role: "editor",
+    parameters: [pathParameter("server", "The server's name in TRELLIS_MCP_SERVERS.")],
+    answers: [{ status: 200, description: "The server's tools.", schema: mcpServerToolsSchema }],
+    errors: [502],
+  },
+  {
+    operationId: "listEnvNames",
+    method: "GET",
+    path: "/api/env-names",
+    tag: "System",
+    summary: "Names a workflow may read with `{{NAME}}`",
+    access: "member",
+    role: "viewer",
+    answers: [{ status: 200, description: "Names only, never values.", schema: envNamesSchema }],
+  },
+  {
+    operationId: "openApiDocument",
+    method: "GET",
+    path: "/api/openapi.json",
+    tag: "System",
+    summary: "This OpenAPI 3.1 description of the REST API",
+    access: "public",
+    answers: [{ status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema }],
+  },
+];

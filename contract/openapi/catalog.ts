@@ -1,0 +1,15 @@
+import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
+import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
+import { SYSTEM_OPERATIONS } from "./catalog-system";
+import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
+import { WORKSPACE_OPERATIONS } from "./catalog-workspaces";
+import type { ApiOperation } from "./operation";
+
+/** Every REST operation of app/api but better-auth's own under /api/auth (catalog.test.ts holds the two to each other). */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...WORKFLOW_OPERATIONS,
+  ...DEPLOYMENT_OPERATIONS,
+  ...KNOWLEDGE_OPERATIONS,
+  ...WORKSPACE_OPERATIONS,
+  ...SYSTEM_OPERATIONS,
+];

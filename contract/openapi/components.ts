@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { createApiKeyRequestSchema } from "../api-keys";
+import { createDeploymentRequestSchema } from "../deployments";
+import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
+import { approvalDecisionSchema, startRunRequestSchema } from "../runs";
+import { putSecretRequestSchema } from "../secrets";
+import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
+import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
+import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
+import * as deployments from "./schemas-deployments";
+import * as knowledge from "./schemas-knowledge";
+import * as system from "./schemas-system";
+import * as workflows from "./schemas-workflows";
+import * as workspaces from "./schemas-workspaces";
+
+/**
+ * The named schemas of the document's `components.schemas`, by name. Request bodies are converted
+ * as zod's input (defaults optional, transforms before), answers as its output (defaults filled
+ * in), so the two sets are kept apart: a schema nested in both is named in one and written out in
+ * the other. Every request and answer schema of the catalog must be named here (the generator
+ * refuses one that is not), so operations refer to components rather than repeating them.
+ */
+
+export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
+  WorkflowDocument: workflowDocumentSchema,
+  WorkflowBlock: blockSchema,
+  WorkflowEdge: edgeSchema,
+  WorkflowUpdate: workflows.workflowUpdateRequestSchema,
+  StartRunRequest: startRunRequestSchema,
+  ApprovalDecision: approvalDecisionSchema,
+  CreateDeploymentRequest: createDeploymentRequestSchema,
+  CreateKnowledgeBaseRequest: createKnowledgeBaseRequestSchema,
+  DocumentUploadForm: knowledge.documentUploadFormSchema,
+  SearchRequest: searchRequestSchema,
+  PutSecretRequest: putSecretRequestSchema,
+  CreateApiKeyRequest: createApiKeyRequestSchema,
+  WorkspaceRequest: workspaceRequestSchema,
+  InviteMemberRequest: inviteMemberRequestSchema,
+  ChangeRoleRequest: changeRoleRequestSchema,
+  AcceptInvitationRequest: acceptInvitationRequestSchema,
+};
+
+export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
+  ErrorBody: errorBodySchema,
+  ErrorInfo: errorInfoSchema,
+  IssueDetail: issueDetailSchema,
+  TokenCounts: tokenCountsSchema,
+  Cost: costSchema,
+  StoredWorkflow: workflows.storedWorkflowSchema,
+  SavedWorkflow: workflows.savedWorkflowSchema,
+  WorkflowSummary: workflows.workflowSummarySchema,
+  WorkflowPage: workflows.workflowPageSchema,
+  RunSummary: workflows.runSummarySchema,
+  RunPage: workflows.runPageSchema,
+  Span: workflows.apiSpanSchema,
+  Run: workflows.apiRunSchema,
+  RunStarted: workflows.runStartedSchema,
+  RunCancelling: workflows.runCancellingSchema,
+  PendingApproval: workflows.pendingApprovalSchema,
+  RunApprovals: workflows.runApprovalsSchema,
+  ApprovalDecided: workflows.approvalDecidedSchema,
+  Deployment: deployments.deploymentInfoSchema,
+  DeploymentPage: deployments.deploymentPageSchema,
+  DeploymentWithDocument: deployments.deploymentWithDocumentSchema,
+  DocumentDiff: deployments.documentDiffSchema,
+  KnowledgeBase: knowledge.knowledgeBaseRecordSchema,
+  KnowledgeBaseSummary: knowledge.knowledgeBaseSummarySchema,
+  KnowledgeBasePage: knowledge.knowledgeBasePageSchema,
+  KnowledgeDocument: knowledge.knowledgeDocumentSchema,
+  KnowledgeDocumentInBase: knowledge.knowledgeDocumentInBaseSchema,
+  KnowledgeDocumentPage: knowledge.knowledgeDocumentPageSchema,
+  UploadedDocument: knowledge.uploadedDocumentSchema,
+  UploadAccepted: knowledge.uploadAcceptedSchema,
+  Chunk: knowledge.chunkViewSchema,
+  ChunkPage: knowledge.chunkPageSchema,
+  SearchHit: knowledge.searchHitSchema,
+  SearchAnswer: knowledge.searchAnswerSchema,
+  Workspace: workspaces.workspaceSummarySchema,
+  WorkspacePage: workspaces.workspacePageSchema,
+  WorkspaceMember: workspaces.workspaceMemberSchema,
+  WorkspaceInvitation: workspaces.workspaceInvitationSchema,
+  CreatedInvitation: workspaces.createdInvitationSchema,
+  WorkspaceMembersPage: workspaces.workspaceMembersPageSchema,
+  InvitationPreview: workspaces.invitationPreviewSchema,
+  InvitationAccepted: workspaces.invitationAcceptedSchema,
+  SecretListEntry: workspaces.secretListEntrySchema,
+  SecretPage: workspaces.secretPageSchema,
+  ApiKey: workspaces.apiKeySummarySchema,
+  ApiKeyPage: workspaces.apiKeyPageSchema,
+  CreatedApiKey: workspaces.createdApiKeySchema,
+  Health: system.healthSchema,
+  HealthDetails: system.healthDetailsSchema,
+  ModelList: system.modelListSchema,
+  ToolCatalog: system.toolCatalogSchema,
+  McpServerTools: system.mcpServerToolsSchema,
+  EnvNames: system.envNamesSchema,
+  OpenApiDocument: system.openApiDocumentSchema,
+};
+
+/** A registry of `components` for z.toJSONSchema, which turns each registered schema met inside another into a `$ref`. */
+export function componentRegistry(components: Record<string, z.ZodType>) {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(components)) {
+    if (registry.has(schema)) throw new Error(`The schema named ${id} is already named ${registry.get(schema)?.id}`);
+    registry.add(schema, { id });
+  }
+  return registry;
+}

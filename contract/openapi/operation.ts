@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../pagination";
+import type { WorkspaceRole } from "../workspaces";
+
+/**
+ * One REST operation as the OpenAPI document and the API docs page describe it. The catalog
+ * (catalog-*.ts) holds one entry per method of every route under app/api except better-auth's own
+ * (/api/auth/*); catalog.test.ts walks app/api so a route without an entry, or an entry without a
+ * route, fails.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** `public`: no credentials; `signed-in`: a session or an API key, in no particular workspace; `member`: acting in a workspace with a role. */
+export type OperationAccess = "public" | "signed-in" | "member";
+
+/** The document's tags, in the order the docs page shows them. */
+export const OPERATION_TAGS = [
+  { name: "Workflows", description: "Workflow documents: list, create, read, update (with the version it was based on) and delete." },
+  { name: "Runs", description: "Starting runs, following their event stream, cancelling them and deciding the tool calls that wait for a person." },
+  {
+    name: "Deployments",
+    description:
+      "Frozen copies of a workflow: the API's `execute`, hooks, schedules and chat run the active one, so editing the draft changes nothing they run.",
+  },
+  { name: "Knowledge", description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search." },
+  { name: "Secrets", description: "Stored secrets: names and dates out, values only in." },
+  { name: "API keys", description: "The caller's API keys in the workspace it acts in; a key is shown once, when it is made." },
+  { name: "Workspaces", description: "Workspaces, their members and invitations." },
+  { name: "Invitations", description: "An invitation link's two calls: public, the token in the path is the credential." },
+  { name: "System", description: "The server itself: health, models, tools, names for `{{` completion and this document." },
+] as const;
+
+export type OperationTag = (typeof OPERATION_TAGS)[number]["name"];
+
+/** Error statuses an operation may answer, each with the contract's error body. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 500 | 502;
+
+export interface OperationParameter {
+  name: string;
+  in: "path" | "query" | "header";
+  description: string;
+  /** Path parameters are always required. */
+  required?: boolean;
+  /** A string when absent. */
+  schema?: z.ZodType;
+}
+
+export interface OperationRequest {
+  schema: z.ZodType;
+  contentType?: "application/json" | "multipart/form-data";
+  /** False when an empty body is accepted (every field optional). */
+  required: boolean;
+  description?: string;
+  /** A real body, shown on the docs page and checked against the generated schema by the tests. */
+  example?: unknown;
+}
+
+export interface OperationAnswer {
+  status: number;
+  description: string;
+  /** Absent: the answer has no body (204, or a stream described in words). */
+  schema?: z.ZodType;
+  contentType?: "application/json" | "text/event-stream";
+  /** Response headers, by name, with what they mean. */
+  headers?: Record<string, string>;
+}
+
+export interface ApiOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI style: `/api/workflows/{id}`. */
+  path: string;
+  tag: OperationTag;
+  summary: string;
+  description?: string;
+  access: OperationAccess;
+  /** For member operations: the weakest role that may call it. */
+  role?: WorkspaceRole;
+  parameters?: OperationParameter[];
+  request?: OperationRequest;
+  /** The successful answers, the usual one first. */
+  answers: [OperationAnswer, ...OperationAnswer[]];
+  /** The operation's own refusals (an unknown id, a conflict, a provider failing); errorStatusesOf adds the ones its kind always may answer. */
+  errors?: ErrorStatus[];
+}
+
+export const pathParameter = (name: string, description: string, schema?: z.ZodType): OperationParameter => ({
+  name,
+  in: "path",
+  description,
+  required: true,
+  ...(schema ? { schema } : {}),
+});
+
+/** `?limit=&cursor=` of every paged list (contract/pagination.ts). */
+export const PAGE_PARAMETERS: OperationParameter[] = [
+  {
+    name: "limit",
+    in: "query",
+    description: `Items on the page: 1 to ${PAGE_LIMIT_MAX}. A larger one is refused (400) rather than cut; follow nextCursor for more.`,
+    schema: z.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  },
+  { name: "cursor", in: "query", description: "The `nextCursor` of the page before, unchanged; left out for the first page." },
+];
+
+const CHANGES = new Set<HttpMethod>(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Every error status an operation may answer: its own, plus what every endpoint of its kind may
+ * (lib/http/route.ts and request-guard.ts): 421 for a Host the server does not answer to and 500
+ * always; 401 without credentials; 403 and 404 for a member (a weak role, no workspace, a named
+ * workspace the caller is not in); 403 (another site) and 415 (a body of another type) on a
+ * change; 400 and 413 for a body that is read, or a query that is.
+ */
+export function errorStatusesOf(operation: ApiOperation): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>([421, 500, ...(operation.errors ?? [])]);
+  if (operation.access !== "public") statuses.add(401);
+  if (operation.access === "member") [403, 404].forEach((status) => statuses.add(status as ErrorStatus));
+  if (CHANGES.has(operation.method)) [403, 415].forEach((status) => statuses.add(status as ErrorStatus));
+  if (operation.request) [400, 413].forEach((status) => statuses.add(status as ErrorStatus));
+  if (operation.parameters?.some((parameter) => parameter.in === "query")) statuses.add(400);
+  return [...statuses].sort((a, b) => a - b);
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { ModelSummary } from "../models";
+import type { EventLoopWindow, HealthDetails } from "../system";
+import type { McpServerTools, ToolCatalog } from "../tools";
+import type { SameWireType } from "./same-type";
+
+/** Answers of the endpoints about the server itself: health, models, tools, names for `{{` completion. */
+
+export const healthSchema = z.object({ ok: z.literal(true) });
+
+const eventLoopWindowSchema = z.object({
+  delayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }).describe("How late the event loop woke past its schedule."),
+  utilization: z.number().describe("Share of the window the thread was busy (0 to 1)."),
+  windowMs: z.number(),
+});
+
+export const healthDetailsSchema = z.object({
+  ok: z.literal(true),
+  uptimeS: z.number(),
+  eventLoop: z.object({ current: eventLoopWindowSchema, previous: eventLoopWindowSchema.nullable() }),
+  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number(), externalMb: z.number() }),
+  runs: z.object({ executing: z.number().int() }),
+  sandboxes: z.object({
+    running: z.number().int(),
+    waiting: z.number().int(),
+    reservedMb: z.number(),
+    concurrency: z.number().int(),
+    memoryMb: z.number(),
+  }),
+});
+
+const modelSummarySchema = z.object({
+  id: z.string().describe("Trellis model id, `provider/model`."),
+  provider: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  contextWindow: z.number().int().optional(),
+  prices: z
+    .object({
+      input: z.number(),
+      output: z.number(),
+      cachedInput: z.number().optional(),
+      cacheWrite: z.number().optional(),
+      reasoning: z.number().optional(),
+    })
+    .nullable()
+    .describe("US dollars per million tokens; null when unknown."),
+  unpriced: z.boolean(),
+  offline: z.boolean().optional().describe("The built-in offline model: needs no key and is not a language model."),
+});
+
+export const modelListSchema = z.object({ models: z.array(modelSummarySchema) });
+
+export const toolCatalogSchema = z.object({
+  tools: z.array(z.object({ type: z.string(), label: z.string(), description: z.string() })),
+  mcpServers: z.array(z.object({ name: z.string(), transport: z.enum(["http", "sse", "stdio"]), target: z.string() })),
+  mcpError: z.string().optional().describe("Why the configured MCP server list could not be read."),
+});
+
+export const mcpServerToolsSchema = z.object({ server: z.string(), tools: z.array(z.object({ name: z.string(), description: z.string() })) });
+
+export const envNamesSchema = z.object({
+  names: z.array(z.string()).describe("Stored secret names and the set variables of TRELLIS_WORKFLOW_ENV; never values."),
+});
+
+/** The answer of GET /api/openapi.json, described loosely: its own schema is the OpenAPI 3.1 specification's. */
+export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
+
+// Compile-time: each schema describes exactly its contract type (same-type.ts).
+const matches: [
+  SameWireType<z.output<typeof eventLoopWindowSchema>, EventLoopWindow>,
+  SameWireType<z.output<typeof healthDetailsSchema>, HealthDetails>,
+  SameWireType<z.output<typeof modelSummarySchema>, ModelSummary>,
+  SameWireType<z.output<typeof toolCatalogSchema>, ToolCatalog>,
+  SameWireType<z.output<typeof mcpServerToolsSchema>, McpServerTools>,
+] = [true, true, true, true, true];
+void matches;

@@ -1,0 +1,28 @@
+/** What the agent inspector offers as tools (GET /api/tools, GET /api/tools/mcp/:server). Never headers, env values or URL queries. */
+
+/** A tool type: plain data, safe for the browser. */
+export interface ToolInfo {
+  type: string;
+  label: string;
+  description: string;
+}
+
+/** An MCP server the workspace may use, by name and target only (a command's base name, or a URL without its query). */
+export interface McpServerSummary {
+  name: string;
+  transport: "http" | "sse" | "stdio";
+  target: string;
+}
+
+/** GET /api/tools. A server list that cannot be read is reported in `mcpError` rather than as a failure. */
+export interface ToolCatalog {
+  tools: ToolInfo[];
+  mcpServers: McpServerSummary[];
+  mcpError?: string;
+}
+
+/** GET /api/tools/mcp/:server: the tools the server lists, asked of it now. */
+export interface McpServerTools {
+  server: string;
+  tools: Array<{ name: string; description: string }>;
+}
