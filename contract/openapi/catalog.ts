@@ -1,3 +1,4 @@
+import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
@@ -9,6 +10,7 @@ import type { ApiOperation } from "./operation";
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
+  ...CHAT_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
