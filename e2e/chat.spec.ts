@@ -61,7 +61,9 @@ test("a deployed workflow's chat, enabled in the UI, answers a signed-out visito
   await expect(page.getByTestId("chat-not-deployed")).toHaveCount(0);
 
   // Enable, title, and the link.
-  await page.getByTestId("chat-enabled").check();
+  // The box follows what is stored: it turns on once the server has saved it.
+  await page.getByTestId("chat-enabled").click();
+  await expect(page.getByTestId("chat-enabled")).toBeChecked();
   await expect(page.getByTestId("chat-link")).toBeVisible();
   await page.getByTestId("chat-title-input").fill("Ask Trellis");
   await page.getByTestId("chat-save").click();

@@ -40,7 +40,10 @@ function MessageList({ chat }: { chat: ChatState }) {
   const end = useRef<HTMLLIElement>(null);
   const stored = chat.conversationId ? (chat.messages.data ?? []) : [];
   const { pending } = chat;
-  useEffect(() => end.current?.scrollIntoView({ block: "end" }), [stored.length, pending?.reply, pending?.status]);
+  useEffect(() => {
+    // A block, not an arrow's value: newer browsers' scrollIntoView answers a promise, which React would take for a cleanup.
+    end.current?.scrollIntoView({ block: "end" });
+  }, [stored.length, pending?.reply, pending?.status]);
   if (stored.length === 0 && !pending) {
     return <p className="m-auto text-sm text-slate-400">Ask anything to start a conversation.</p>;
   }
