@@ -1,4 +1,5 @@
 import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
+import type { ChatConversationSummary, ChatMessageView, ChatSettings, ChatSettingsRequest, NoChatSettings, PublicChatInfo } from "./chat";
 import type { CreateDeploymentRequest, DeploymentInfo, DocumentDiff, RunTriggerKind } from "./deployments";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
@@ -155,6 +156,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     call<ListPage<"schedules", ScheduleView>>(`${workflowPath(workflowId)}/schedules${pageQuery(page)}`);
   const webhookPage = (workflowId: string, page?: PageRequest) =>
     call<ListPage<"webhooks", WebhookSummary>>(`${workflowPath(workflowId)}/webhooks${pageQuery(page)}`);
+  const chatPath = (chatId: string) => `/api/chat/${segment(chatId)}`;
+  const conversationPath = (chatId: string, conversationId: string) => `${chatPath(chatId)}/conversations/${segment(conversationId)}`;
+  const conversationPage = (chatId: string, page?: PageRequest) =>
+    call<ListPage<"conversations", ChatConversationSummary>>(`${chatPath(chatId)}/conversations${pageQuery(page)}`);
+  const chatMessagePage = (chatId: string, conversationId: string, page?: PageRequest) =>
+    call<ListPage<"messages", ChatMessageView>>(`${conversationPath(chatId, conversationId)}/messages${pageQuery(page)}`);
 
   // Each list has `page` (one page, with the cursor of the next) and `list` (every item, page after page).
   return {
@@ -266,6 +273,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
       preview: (request: SchedulePreviewRequest) => post<SchedulePreview>("/api/schedules/preview", request),
       setPaused: (id: string, paused: boolean) => call<ScheduleView>(schedulePath(id), { method: "PATCH", body: JSON.stringify({ paused }) }),
       remove: (id: string) => call<void>(schedulePath(id), { method: "DELETE" }),
+    },
+    /**
+     * A workflow's public chat (docs/CONTRACT.md section 9): its settings for members, and the
+     * visitor's side, which needs no credentials (a cookie says whose conversations are whose).
+     */
+    chat: {
+      settings: (workflowId: string) => call<ChatSettings | NoChatSettings>(`${workflowPath(workflowId)}/chat`),
+      configure: (workflowId: string, request: ChatSettingsRequest) => post<ChatSettings>(`${workflowPath(workflowId)}/chat`, request),
+      info: (chatId: string) => call<PublicChatInfo>(chatPath(chatId), { cache: "no-store" }),
+      /** Gives the chat's password; 401 password_required when it is wrong. */
+      unlock: (chatId: string, password: string) => post<void>(`${chatPath(chatId)}/access`, { password }),
+      conversations: (chatId: string) => everyItem("conversations", (page) => conversationPage(chatId, page)),
+      messages: (chatId: string, conversationId: string) => everyItem("messages", (page) => chatMessagePage(chatId, conversationId, page)),
+      stop: (chatId: string, conversationId: string) => post<{ stopped: boolean }>(`${conversationPath(chatId, conversationId)}/stop`),
+      /** POST `{ message, conversationId? }` here with Accept: text/event-stream: the reply's stream (ChatStreamEvent). */
+      messagesUrl: (chatId: string) => `${baseUrl}${chatPath(chatId)}/messages`,
     },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
     envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),

@@ -24,3 +24,4 @@ export * from "./pagination";
 export * from "./api-client";
 export * from "./auth";
 export * from "./system";
+export * from "./chat";

@@ -3,18 +3,20 @@
 import { X } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ChatPanel } from "@/components/triggers/chat-panel";
 import { SchedulesPanel } from "@/components/triggers/schedules-panel";
 import { WebhooksPanel } from "@/components/triggers/webhooks-panel";
 import { ApiTab } from "./api-tab";
 import { DeploymentsTab } from "./deployments-tab";
 
-export type DeployTab = "deployments" | "api" | "webhooks" | "schedules";
+export type DeployTab = "deployments" | "api" | "webhooks" | "schedules" | "chat";
 
 const TABS: { id: DeployTab; label: string }[] = [
   { id: "deployments", label: "Deployments" },
   { id: "api", label: "API" },
   { id: "webhooks", label: "Webhooks" },
   { id: "schedules", label: "Schedules" },
+  { id: "chat", label: "Chat" },
 ];
 
 /** The deploy drawer: deployments and every way the deployed workflow is put to use, beside the canvas. */
@@ -53,6 +55,7 @@ export function DeployDrawer({
     api: <ApiTab workflowId={workflowId} />,
     webhooks: <WebhooksPanel workflowId={workflowId} />,
     schedules: <SchedulesPanel workflowId={workflowId} />,
+    chat: <ChatPanel workflowId={workflowId} />,
   };
   return (
     <dialog

@@ -28,8 +28,11 @@ export function useDraftDiff(workflowId: string, activeId: string | undefined, s
 /** Deploy and activate; both refresh the list and the diff. */
 export function useDeploymentActions(workflowId: string) {
   const client = useQueryClient();
+  // The chat panel says whether the workflow is deployed: a deploy in the same drawer changes that.
   const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: deploymentsKey(workflowId) }), client.invalidateQueries({ queryKey: ["deployment-diff", workflowId] })]);
+    Promise.all(
+      [deploymentsKey(workflowId), ["deployment-diff", workflowId], ["workflow", workflowId, "chat"]].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
   const deploy = useMutation({ mutationFn: (note: string) => api.deployments.create(workflowId, { note }), onSuccess: refresh });
   const activate = useMutation({ mutationFn: (id: string) => api.deployments.activate(workflowId, id), onSuccess: refresh });
   return { deploy, activate };

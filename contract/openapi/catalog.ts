@@ -1,3 +1,4 @@
+import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
@@ -14,6 +15,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  ...CHAT_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createApiKeyRequestSchema } from "../api-keys";
+import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "../chat";
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { approvalDecisionSchema, startRunRequestSchema } from "../runs";
@@ -9,6 +10,7 @@ import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
+import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
 import * as schedules from "./schemas-schedules";
@@ -39,6 +41,9 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   UpdateScheduleRequest: updateScheduleRequestSchema,
   CreateWebhookRequest: createWebhookRequestSchema,
   WebhookBody: webhooks.webhookBodySchema,
+  ChatSettingsRequest: chatSettingsRequestSchema,
+  ChatAccessRequest: chatAccessRequestSchema,
+  ChatMessageRequest: chatMessageRequestSchema,
   CreateKnowledgeBaseRequest: createKnowledgeBaseRequestSchema,
   DocumentUploadForm: knowledge.documentUploadFormSchema,
   SearchRequest: searchRequestSchema,
@@ -82,6 +87,14 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   WebhookPage: webhooks.webhookPageSchema,
   WebhookDelivery: webhooks.webhookDeliverySchema,
   WebhookDeliveries: webhooks.webhookDeliveriesSchema,
+  ChatSettings: chat.chatSettingsSchema,
+  NoChatSettings: chat.noChatSettingsSchema,
+  PublicChatInfo: chat.publicChatInfoSchema,
+  ChatConversation: chat.chatConversationSchema,
+  ChatConversationPage: chat.chatConversationPageSchema,
+  ChatMessage: chat.chatMessageSchema,
+  ChatMessagePage: chat.chatMessagePageSchema,
+  ChatStopped: chat.chatStoppedSchema,
   KnowledgeBase: knowledge.knowledgeBaseRecordSchema,
   KnowledgeBaseSummary: knowledge.knowledgeBaseSummarySchema,
   KnowledgeBasePage: knowledge.knowledgeBasePageSchema,

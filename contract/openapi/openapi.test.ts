@@ -57,9 +57,15 @@ describe("the OpenAPI document", () => {
     );
     expect(publicPaths.sort()).toEqual([
       "get /api/auth/invitations/{token} []",
+      "get /api/chat/{chatId} []",
+      "get /api/chat/{chatId}/conversations []",
+      "get /api/chat/{chatId}/conversations/{conversationId}/messages []",
       "get /api/health []",
       "get /api/openapi.json []",
       "post /api/auth/invitations/{token} []",
+      "post /api/chat/{chatId}/access []",
+      "post /api/chat/{chatId}/conversations/{conversationId}/stop []",
+      "post /api/chat/{chatId}/messages []",
       "post /api/hooks/{hookId} []",
     ]);
   });

@@ -23,6 +23,11 @@ export const OPERATION_TAGS = [
     description:
       "Frozen copies of a workflow: the API's `execute`, hooks, schedules and chat run the active one, so editing the draft changes nothing they run.",
   },
+  {
+    name: "Chat",
+    description:
+      "A workflow's public chat: its settings for members, and the page's calls, which need no credentials (a cookie keeps each browser to its own conversations).",
+  },
   { name: "Knowledge", description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search." },
   {
     name: "Usage",

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunEventRepository } from "@/lib/db";
 import { formatSse, SSE_HEADERS, SSE_HEARTBEAT, SSE_QUEUE_LIMIT_BYTES, sseQueuingStrategy } from "@/lib/http/sse";
-import { isTerminalEvent, type SequencedRunEvent } from "@/contract";
+import { isTerminalEvent, type RunEvent, type SequencedRunEvent } from "@/contract";
 import type { RunChannel } from "./run-channel";
 import type { RunService } from "./run-service";
 
@@ -19,6 +19,11 @@ export interface RunEventStreamOptions {
   signal?: AbortSignal;
   /** The most held for a client that does not keep up; SSE_QUEUE_LIMIT_BYTES unless given. */
   maxQueuedBytes?: number;
+  /**
+   * Rewrites each event for this reader (the public chat sees less than a member), or leaves it
+   * out with null. An event left out still counts: the stream ends at the run's last event.
+   */
+  present?: (event: RunEvent) => { event: string; data: unknown } | null;
 }
 
 type Controller = ReadableStreamDefaultController<Uint8Array>;
@@ -109,7 +114,8 @@ function follow(controller: Controller, options: RunEventStreamOptions, room: Qu
   const send = (item: SequencedRunEvent) => {
     if (closed || behind || item.seq <= lastSent) return;
     lastSent = item.seq;
-    controller.enqueue(formatSse({ id: item.seq, event: item.event.type, data: item.event }));
+    const shown = options.present ? options.present(item.event) : { event: item.event.type, data: item.event };
+    if (shown) controller.enqueue(formatSse({ id: item.seq, ...shown }));
     if (isTerminalEvent(item.event)) close();
     else if ((controller.desiredSize ?? 0) <= 0) behind = true;
   };

@@ -1,0 +1,75 @@
+import "server-only";
+import { CHAT_MESSAGE_MAX_BYTES, chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "@/contract";
+import { addressedUrl } from "@/lib/auth";
+import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
+import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
+import { readJsonRequest } from "@/lib/http/read-json";
+import { visitorOf, withCookies } from "./chat-access";
+import type { ChatService } from "./chat-service";
+import type { ChatSettingsService } from "./chat-settings";
+
+/** A message escaped as JSON text can take up to six bytes a byte (`\u0001`); the exact limit is checked on the text. */
+const MAX_MESSAGE_BODY_BYTES = 6 * CHAT_MESSAGE_MAX_BYTES + 1024;
+
+const conversationPages = listPaging("chat-conversations", timeAndIdPosition);
+const messagePages = listPaging("chat-messages", timeAndIdPosition);
+
+type ChatParams = { chatId: string };
+type ConversationParams = { chatId: string; conversationId: string };
+
+/** The chat settings of a workflow, for its members (POST and GET /api/workflows/:id/chat). */
+export function chatSettingsEndpoints(settings: () => ChatSettingsService) {
+  return {
+    get: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+      Response.json(await settings().get(workspace.id, id, addressedUrl(request).origin)),
+    ),
+    save: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+      const body = await readJsonRequest(request, chatSettingsRequestSchema, { subject: "The chat settings", maxBytes: 16 * 1024 });
+      return Response.json(await settings().save(workspace.id, id, body, addressedUrl(request).origin));
+    }),
+  };
+}
+
+/**
+ * The public chat API under /api/chat/:chatId (docs/CONTRACT.md section 9): no credentials. The
+ * chat's id is the capability, the visitor cookie says whose conversations are whose, and the
+ * access cookie that the chat's password was given. Same-origin like the rest of the API: the
+ * chat page is served by Trellis, and its cookies are SameSite=Lax.
+ */
+export function chatEndpoints(service: () => ChatService) {
+  return {
+    info: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+      const visitor = visitorOf(request);
+      return withCookies(Response.json(await service().info(request, chatId, visitor)), visitor.cookies);
+    }),
+    unlock: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+      const visitor = visitorOf(request);
+      const { password } = await readJsonRequest(request, chatAccessRequestSchema, { subject: "The password", maxBytes: 4 * 1024 });
+      const granted = await service().unlock(request, chatId, visitor, password);
+      return withCookies(new Response(null, { status: 204 }), [...visitor.cookies, ...(granted ? [granted] : [])]);
+    }),
+    send: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+      const visitor = visitorOf(request);
+      const body = await readJsonRequest(request, chatMessageRequestSchema, { subject: "The message", maxBytes: MAX_MESSAGE_BODY_BYTES });
+      return withCookies(await service().send(request, chatId, visitor, body), visitor.cookies);
+    }),
+    conversations: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+      const visitor = visitorOf(request);
+      const page = await service().conversations(request, chatId, visitor, conversationPages.read(request));
+      return withCookies(Response.json(conversationPages.answer("conversations", page)), visitor.cookies);
+    }),
+    messages: publicEndpoint<ConversationParams>(async (request, { chatId, conversationId }) => {
+      const visitor = visitorOf(request);
+      const page = await service().messages(request, chatId, visitor, conversationId, messagePages.read(request));
+      return withCookies(Response.json(messagePages.answer("messages", page)), visitor.cookies);
+    }),
+    stop: publicEndpoint<ConversationParams>(async (request, { chatId, conversationId }) => {
+      const visitor = visitorOf(request);
+      const stopped = await service().stop(request, chatId, visitor, conversationId);
+      return withCookies(Response.json({ stopped }, { status: 202 }), visitor.cookies);
+    }),
+  };
+}
+
+export type ChatEndpoints = ReturnType<typeof chatEndpoints>;
+export type ChatSettingsEndpoints = ReturnType<typeof chatSettingsEndpoints>;

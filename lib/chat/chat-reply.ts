@@ -1,0 +1,67 @@
+import "server-only";
+import type { ChatHistoryMessage, WorkflowDocument } from "@/contract";
+
+/**
+ * What a chat sends a workflow and what it takes back as the reply (docs/CONTRACT.md section 9).
+ */
+
+/** The most earlier messages a run receives as `<start.history>`: the newest ones. */
+export const CHAT_HISTORY_LIMIT = 100;
+
+/**
+ * The run input of a chat message: `message` (the text sent) and `history` (the conversation's
+ * earlier messages, oldest first). A start block that declares inputs but none named `message`
+ * also gets the text in its first declared string input, so a workflow built with another name
+ * for it (`question`) works as a chat too.
+ */
+export function chatRunInput(document: WorkflowDocument, message: string, history: ChatHistoryMessage[]): Record<string, unknown> {
+  const input: Record<string, unknown> = { message, history };
+  const start = document.blocks.find((block) => block.type === "start" && block.enabled !== false);
+  const declared = ((start?.config as { inputs?: Array<{ name?: unknown; type?: unknown }> } | undefined)?.inputs ?? []).filter(
+    (entry): entry is { name: string; type?: unknown } => typeof entry?.name === "string",
+  );
+  if (!declared.some((entry) => entry.name === "message")) {
+    const first = declared.find((entry) => (entry.type ?? "string") === "string" && entry.name !== "history");
+    if (first) input[first.name] = message;
+  }
+  return input;
+}
+
+/** An object holding exactly one text value: that text. */
+function onlyText(value: Record<string, unknown>): string | undefined {
+  const texts = Object.values(value).filter((entry): entry is string => typeof entry === "string");
+  return texts.length === 1 ? texts[0] : undefined;
+}
+
+/**
+ * The reply a run's output makes: the output itself when it is text (a Response block whose data
+ * is `<agent.content>`); the `content` of an agent that ended the run; the one text value of an
+ * object (a Response block's `{ answer: "<agent.content>" }`); anything else as a JSON code block.
+ */
+export function replyText(output: unknown): string {
+  if (output === null || output === undefined) return "";
+  if (typeof output === "string") return output;
+  if (typeof output === "object" && !Array.isArray(output)) {
+    const record = output as Record<string, unknown>;
+    if (typeof record.content === "string") return record.content;
+    const text = onlyText(record);
+    if (text !== undefined) return text;
+  }
+  return "```json\n" + JSON.stringify(output, null, 2) + "\n```";
+}
+
+/**
+ * The blocks whose streamed text a visitor sees: those that give the answer, i.e. whose `out`
+ * edges lead only to Response blocks, or nowhere (the run ends with them). A classifier or a
+ * router earlier on the path streams nothing to the public.
+ */
+export function answeringBlockIds(document: WorkflowDocument): Set<string> {
+  const types = new Map(document.blocks.map((block) => [block.id, block.type]));
+  const answering = new Set<string>();
+  for (const block of document.blocks) {
+    if (block.type === "response" || block.type === "start" || block.parentId) continue;
+    const next = document.edges.filter((edge) => edge.source === block.id && (edge.sourceHandle ?? "out") === "out").map((edge) => types.get(edge.target));
+    if (next.every((type) => type === "response")) answering.add(block.id);
+  }
+  return answering;
+}
