@@ -179,17 +179,20 @@ describe("app/api routes are guarded", () => {
 describe("app/api routes need a signed-in caller", () => {
   const apiFolder = path.join(process.cwd(), "app", "api");
   const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+  // The public chat's routes: a visitor has no account; the chat id and the visitor's cookie say what they may see.
+  const chatRoutes = routeFiles.map((file) => file.split(path.sep).join("/")).filter((file) => file.startsWith("chat/"));
   const publicRoutes = new Set([
     "health/route.ts",
     "openapi.json/route.ts",
     "auth/[...all]/route.ts",
     "auth/invitations/[token]/route.ts",
     ...corsPublicRoutes,
+    ...chatRoutes,
   ]);
   const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
   type Handler = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
 
-  it("leaves only health, the API description, the auth routes and the CORS-public routes (hooks) public", () => {
+  it("leaves only health, the API description, the auth routes, the public chat and the CORS-public routes (hooks) public", () => {
     expect(routeFiles.filter((file) => publicRoutes.has(file.split(path.sep).join("/"))).sort()).toEqual([...publicRoutes].sort());
   });
 
