@@ -62,6 +62,7 @@ export function isRunTriggerKind(value: string): value is RunTriggerKind {
 export interface RunTrigger {
   kind: RunTriggerKind;
   apiKeyId?: string;
+  /** Stored, never shown: a hook's id is its URL's credential (the run list filters `?trigger=webhook`, deliveries link hooks to runs). */
   webhookId?: string;
   scheduleId?: string;
   conversationId?: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RunStatus } from "./runs";
 
 /** Webhooks: a URL that starts a workflow's active deployment (docs/CONTRACT.md section 9). */
 
@@ -38,6 +39,17 @@ export interface CreatedWebhook {
   id: string;
   /** `/api/hooks/:id`, to put after the server's origin. */
   url: string;
+}
+
+/**
+ * What a hook made with `wait` answers (200): the run's outcome, not its trace, since whoever
+ * holds the URL gets it; block inputs, outputs and costs stay with the workspace.
+ */
+export interface WebhookRunResult {
+  runId: string;
+  status: RunStatus;
+  output: unknown;
+  error: { code: string; message: string } | null;
 }
 
 /** A hook as GET /api/workflows/:id/webhooks lists it (an extension): whether it has a secret, never the secret. */

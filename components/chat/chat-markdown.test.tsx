@@ -29,6 +29,11 @@ describe("ChatMarkdown", () => {
     const out = html('<img src=x onerror="alert(1)"> <a href="#" onclick="alert(1)">c</a> ![i](https://example.com/i.png "t")');
     expect(out).not.toMatch(/<[^>]+\son\w+=/i);
     expect(out).not.toMatch(/<img[^>]*src="x"/);
-    expect(out).toContain('<img src="https://example.com/i.png"');
+  });
+
+  it("shows no image, so a steered reply cannot send the conversation to another site as it loads", () => {
+    const out = html("Here: ![chart](https://elsewhere.example/c.png?q=secret%20notes)");
+    expect(out).not.toContain("<img");
+    expect(out).not.toContain("elsewhere.example");
   });
 });

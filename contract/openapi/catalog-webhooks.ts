@@ -1,7 +1,7 @@
 import { createWebhookRequestSchema, WEBHOOK_DELIVERIES_KEPT, WEBHOOK_IDEMPOTENCY_HOURS, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from "../webhooks";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
-import { createdWebhookSchema, webhookBodySchema, webhookDeliveriesSchema, webhookPageSchema } from "./schemas-webhooks";
-import { apiRunSchema, runStartedSchema } from "./schemas-workflows";
+import { createdWebhookSchema, webhookBodySchema, webhookDeliveriesSchema, webhookPageSchema, webhookRunResultSchema } from "./schemas-webhooks";
+import { runStartedSchema } from "./schemas-workflows";
 
 /** Webhooks (docs/CONTRACT.md section 9): lib/webhooks/webhook-endpoints.ts and webhook-receiver.ts. */
 
@@ -14,9 +14,9 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     method: "GET",
     path: "/api/workflows/{id}/webhooks",
     tag: "Deployments",
-    summary: "List a workflow's webhooks, newest first (an extension)",
+    summary: "List a workflow's webhooks, newest first (an extension; editors only, as a hook's URL is its credential)",
     access: "member",
-    role: "viewer",
+    role: "editor",
     parameters: [workflowId, ...PAGE_PARAMETERS],
     answers: [{ status: 200, description: "A page of hooks: whether each has a secret, never the secret.", schema: webhookPageSchema }],
     errors: [404],
@@ -80,7 +80,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
         schema: runStartedSchema,
         headers: { "Idempotent-Replayed": "`true` on a replay." },
       },
-      { status: 200, description: "The finished run, for a hook made with `wait`.", schema: apiRunSchema },
+      { status: 200, description: "For a hook made with `wait`: the finished run's outcome (not its trace).", schema: webhookRunResultSchema },
     ],
     errors: [400, 401, 404, 409, 413, 415],
   },

@@ -87,6 +87,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   WebhookPage: webhooks.webhookPageSchema,
   WebhookDelivery: webhooks.webhookDeliverySchema,
   WebhookDeliveries: webhooks.webhookDeliveriesSchema,
+  WebhookRunResult: webhooks.webhookRunResultSchema,
   ChatSettings: chat.chatSettingsSchema,
   NoChatSettings: chat.noChatSettingsSchema,
   PublicChatInfo: chat.publicChatInfoSchema,

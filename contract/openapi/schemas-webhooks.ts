@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ListPage } from "../pagination";
-import type { CreatedWebhook, WebhookDeliveryView, WebhookSummary } from "../webhooks";
+import { RUN_STATUSES } from "../runs";
+import type { CreatedWebhook, WebhookDeliveryView, WebhookRunResult, WebhookSummary } from "../webhooks";
 import type { SameWireType } from "./same-type";
 import { pageSchema, timestampSchema } from "./schemas-common";
 
@@ -34,11 +35,19 @@ export const webhookDeliverySchema = z.object({
 
 export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
+export const webhookRunResultSchema = z.object({
+  runId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  output: z.unknown().describe("The run's output."),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
 // Compile-time: each schema describes exactly its contract type (same-type.ts).
 const matches: [
   SameWireType<z.output<typeof createdWebhookSchema>, CreatedWebhook>,
   SameWireType<z.output<typeof webhookSummarySchema>, WebhookSummary>,
   SameWireType<z.output<typeof webhookPageSchema>, ListPage<"webhooks", WebhookSummary>>,
   SameWireType<z.output<typeof webhookDeliverySchema>, WebhookDeliveryView>,
-] = [true, true, true, true];
+  SameWireType<z.output<typeof webhookRunResultSchema>, WebhookRunResult>,
+] = [true, true, true, true, true];
 void matches;

@@ -1,6 +1,16 @@
 import "server-only";
 import type { ChatRole } from "@/contract";
-import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
+import {
+  afterTimeAndId,
+  capabilityId,
+  keysetResult,
+  NotFoundError,
+  timeAndIdOf,
+  type KeysetPage,
+  type KeysetResult,
+  type PrismaClient,
+  type TimeAndId,
+} from "@/lib/db";
 
 /** A workflow's chat as stored: the password only as its hash. */
 export interface StoredChat {
@@ -65,7 +75,7 @@ export class ChatRepository {
     };
     return this.prisma.chat.upsert({
       where: { workflowId },
-      create: { workspaceId, workflowId, ...changes },
+      create: { id: capabilityId(), workspaceId, workflowId, ...changes },
       update: changes,
       select: chatFields,
     });

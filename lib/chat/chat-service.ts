@@ -10,6 +10,7 @@ import {
   type PublicChatInfo,
   type RunRecord,
 } from "@/contract";
+import { isTrellisError } from "@/executor";
 import { NotFoundError, type KeysetPage, type KeysetResult, type Repositories, type TimeAndId } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { runIntake } from "@/lib/runs/run-intake";
@@ -59,7 +60,11 @@ export function createChatService(deps: ChatServiceDependencies) {
     return chat;
   };
   const isMember = async (request: Request, chat: StoredChat): Promise<boolean> => {
-    const user = await deps.signedIn(request).catch(() => null);
+    // A visitor is rarely signed in; an unreadable session makes them a visitor, who sees no costs (the safe side).
+    const user = await deps.signedIn(request).catch((error: unknown) => {
+      console.error("[trellis] chat: could not read the session:", error instanceof Error ? error.message : String(error));
+      return null;
+    });
     return user !== null && (await repositories.workspaces.roleOf(chat.workspaceId, user.userId)) !== null;
   };
   const conversationOf = async (chat: StoredChat, visitor: Visitor, conversationId: string) => {
@@ -68,7 +73,13 @@ export function createChatService(deps: ChatServiceDependencies) {
     return conversation;
   };
   const runOf = (chat: StoredChat, message: StoredChatMessage): Promise<RunRecord | null> =>
-    message.runId ? repositories.runs.get(chat.workspaceId, message.runId).catch(() => null) : Promise.resolve(null);
+    // A reply whose run was deleted (with its workflow's history) has no run; anything else is a real failure.
+    message.runId
+      ? repositories.runs.get(chat.workspaceId, message.runId).catch((error: unknown) => {
+          if (isTrellisError(error) && error.code === "not_found") return null;
+          throw error;
+        })
+      : Promise.resolve(null);
 
   /**
    * A reply with its run: an empty reply whose run has succeeded gets its text now (the process

@@ -16,6 +16,7 @@ export type { SecretPosition } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
 export type { OpenInvitation } from "./workspace-repository";
 export { loadSecretKey } from "./secret-key";
+export { capabilityId } from "./capability-id";
 export { decryptSecret, encryptSecret } from "./secret-cipher";
 export { resolveDatabaseConfig } from "./database-config.mjs";
 

@@ -287,12 +287,14 @@ function triggerColumns(trigger: RunTrigger | undefined) {
   };
 }
 
-/** The trigger as the API shows it: the kind, and only the ids it has. */
+/**
+ * The trigger as the API shows it: the kind, and only the ids it has. A hook's id is left out: it
+ * is the hook's credential (its URL), and every member who may read runs may not start them.
+ */
 function triggerOf(row: Pick<Run, "triggerKind" | "apiKeyId" | "webhookId" | "scheduleId" | "conversationId">): RunTrigger {
   return {
     kind: isRunTriggerKind(row.triggerKind) ? row.triggerKind : "editor",
     ...(row.apiKeyId ? { apiKeyId: row.apiKeyId } : {}),
-    ...(row.webhookId ? { webhookId: row.webhookId } : {}),
     ...(row.scheduleId ? { scheduleId: row.scheduleId } : {}),
     ...(row.conversationId ? { conversationId: row.conversationId } : {}),
   };

@@ -28,7 +28,8 @@ export async function documentToRun(
     if (!deployment) {
       throw new TrellisError(
         "not_deployed",
-        `Workflow "${workflowId}" has no deployment yet: deploy it (POST /api/workflows/${workflowId}/deployments) first.`,
+        // Hook callers and chat visitors see this too: it names no id or route.
+        "This workflow has no deployment yet: deploy it first (Deploy in the editor, or POST .../deployments).",
       );
     }
     return { document: workflowDocumentSchema.parse(deployment.document), deploymentId: deployment.id };

@@ -23,8 +23,11 @@ export function webhookEndpoints(deps: () => WebhookReceiverDependencies) {
       const created: CreatedWebhook = { id: hook.id, url: hook.url };
       return Response.json(created, { status: 201 });
     }),
-    list: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
-      Response.json(webhookPages.answer("webhooks", await deps().webhooks.list(workspace.id, id, webhookPages.read(request)))),
+    // Editors only: a hook's URL is its credential, and a viewer may not start runs.
+    list: endpoint<{ id: string }>(
+      async (request, { id }, { workspace }) =>
+        Response.json(webhookPages.answer("webhooks", await deps().webhooks.list(workspace.id, id, webhookPages.read(request)))),
+      { role: "editor" },
     ),
     remove: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
       await deps().webhooks.delete(workspace.id, id);

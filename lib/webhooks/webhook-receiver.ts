@@ -1,12 +1,11 @@
 import "server-only";
-import { WEBHOOK_SIGNATURE_HEADER } from "@/contract";
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookRunResult } from "@/contract";
 import { isTrellisError } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { NotFoundError } from "@/lib/db";
 import { errorResponse, httpStatusOf } from "@/lib/http/errors";
 import { runIntake } from "@/lib/runs/run-intake";
 import type { RunService } from "@/lib/runs/run-service";
-import { toApiRun } from "@/lib/runs/run-view";
 import { claimKey, idempotencyKeyOf } from "./idempotency-claim";
 import { readWebhookBody, webhookInputOf } from "./webhook-body";
 import type { DeliveryOutcome, WebhookDeliveryRepository } from "./webhook-delivery-repository";
@@ -72,8 +71,15 @@ async function deliver(deps: WebhookReceiverDependencies, hook: ReceivingWebhook
   // Recorded as soon as the run exists, so a repeat of its key (and the deliveries list) sees it while it runs.
   await log.write({ status: hook.wait ? 200 : 202, runId: live.runId });
   if (!hook.wait) return Response.json({ runId: live.runId }, { status: 202 });
-  await live.done;
-  return Response.json(toApiRun(await deps.repositories.runs.getWithSpans(hook.workspaceId, live.runId)));
+  // Whoever holds the URL gets the outcome, not the trace: block inputs, outputs and costs stay with the workspace.
+  const run = await live.done;
+  const answer: WebhookRunResult = {
+    runId: run.id,
+    status: run.status,
+    output: run.output,
+    error: run.error ? { code: run.error.code, message: run.error.message } : null,
+  };
+  return Response.json(answer);
 }
 
 /**

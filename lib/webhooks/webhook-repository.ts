@@ -2,6 +2,7 @@ import "server-only";
 import { webhookPath, type WebhookSummary } from "@/contract";
 import {
   afterTimeAndId,
+  capabilityId,
   decryptSecret,
   encryptSecret,
   keysetResult,
@@ -67,7 +68,7 @@ export class WebhookRepository {
     const row = await this.prisma.$transaction(async (tx) => {
       const workflow = await tx.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
       if (!workflow) throw new NotFoundError("Workflow", workflowId);
-      const created = await tx.webhook.create({ data: { workspaceId, workflowId, wait: options.wait }, select: summaryColumns });
+      const created = await tx.webhook.create({ data: { id: capabilityId(), workspaceId, workflowId, wait: options.wait }, select: summaryColumns });
       if (options.secret === undefined) return created;
       // The id is the cipher's authenticated data, so the secret is sealed once the row has one.
       const sealed = encryptSecret(this.secretKey(), sealedName(created.id), options.secret);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient, WEBHOOK_MAX_BODY_BYTES, type ApiRun, type WebhookSummary } from "@/contract";
+import { createApiClient, WEBHOOK_MAX_BODY_BYTES, type WebhookRunResult, type WebhookSummary } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
 import { startWebhookTestKit, type WebhookTestKit } from "./__fixtures__/webhook-test-kit";
 import { signWebhookBody } from "./webhook-signature";
@@ -28,7 +28,9 @@ describe("a webhook's delivery starts the active deployment", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const { runId } = (await response.json()) as { runId: string };
     const run = await t.finished(runId);
-    expect(run).toMatchObject({ status: "succeeded", output: { greeting: "Hello Ada", count: 3 }, trigger: { kind: "webhook", webhookId: hook.id } });
+    expect(run).toMatchObject({ status: "succeeded", output: { greeting: "Hello Ada", count: 3 }, trigger: { kind: "webhook" } });
+    // The hook's id is its credential: runs, which viewers read, do not show it.
+    expect(JSON.stringify(run)).not.toContain(hook.id);
     expect(run.input).toEqual({ name: "Ada", count: 3, extra: { nested: true } });
     const active = await t.kit.database.repositories.deployments.active(t.workspaceId, workflowId);
     expect(run.deploymentId).toBe(active!.id);
@@ -59,10 +61,10 @@ describe("a webhook's delivery starts the active deployment", () => {
     const hook = await t.createHook(workflowId, { wait: true });
     const response = await t.deliver(hook.id, json({ name: "Wanda" }));
     expect(response.status).toBe(200);
-    const run = (await response.json()) as ApiRun;
-    expect(run).toMatchObject({ status: "succeeded", output: { greeting: "Hello Wanda", count: 1 }, trigger: { kind: "webhook", webhookId: hook.id } });
-    expect(run.spans.map((span) => span.blockId)).toEqual(["start", "reply"]);
-    expect((await t.deliveries(hook.id))[0]).toMatchObject({ status: 200, runId: run.id, replayed: false });
+    // The outcome only: whoever holds the URL does not see the trace (block inputs, outputs, costs).
+    const run = (await response.json()) as WebhookRunResult;
+    expect(run).toEqual({ runId: run.runId, status: "succeeded", output: { greeting: "Hello Wanda", count: 1 }, error: null });
+    expect((await t.deliveries(hook.id))[0]).toMatchObject({ status: 200, runId: run.runId, replayed: false });
   });
 
   it("with a secret, starts a run only for a body signed with it (401 for a missing, malformed or wrong signature)", async () => {
@@ -205,7 +207,7 @@ describe("managing hooks", () => {
     expect(await t.runCount(workflowId)).toBe(0);
   });
 
-  it("lets a viewer list but not create or delete, hides another workspace's hooks, and refuses a bad create", async () => {
+  it("lets a viewer neither list (a hook's URL is its credential) nor create or delete, hides another workspace's hooks, and refuses a bad create", async () => {
     const workflowId = await t.createEchoWorkflow();
     const hook = await t.createHook(workflowId);
     const viewer = testMember(t.workspaceId, "viewer");
@@ -219,7 +221,7 @@ describe("managing hooks", () => {
 
     expect((await t.hooks.create(post({}), { id: workflowId }, viewer)).status).toBe(403);
     expect((await t.hooks.remove(new Request("http://localhost/x", { method: "DELETE" }), { id: hook.id }, viewer)).status).toBe(403);
-    expect((await t.hooks.list(new Request("http://localhost/x"), { id: workflowId }, viewer)).status).toBe(200);
+    expect((await t.hooks.list(new Request("http://localhost/x"), { id: workflowId }, viewer)).status).toBe(403);
     expect((await t.deliveries(hook.id, viewer)).length).toBe(0);
 
     expect((await t.hooks.create(post({}), { id: workflowId }, stranger)).status).toBe(404);

@@ -31,7 +31,7 @@ export class BoundedStdioTransport extends StdioMCPTransport {
       if (lineBytes <= this.maxLineBytes) return;
       lineBytes = 0;
       this.onerror?.(new Error(`The MCP server sent a line longer than ${this.maxLineBytes} bytes without ending it; it was stopped`));
-      void this.close();
+      this.close().catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
     });
   }
 }
