@@ -1,6 +1,6 @@
 import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
 import type { ChatConversationSummary, ChatMessageView, ChatSettings, ChatSettingsRequest, NoChatSettings, PublicChatInfo } from "./chat";
-import type { CreateDeploymentRequest, DeploymentInfo, DocumentDiff, RunTriggerKind } from "./deployments";
+import type { CreateDeploymentRequest, DeploymentInfo, DeploymentWithDocument, DocumentDiff, RunTriggerKind } from "./deployments";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
@@ -23,7 +23,7 @@ import type {
   WorkspaceRequest,
   WorkspaceSummary,
 } from "./workspaces";
-import type { WorkflowDocument, WorkflowDocumentInput } from "./workflow-document";
+import type { WorkflowDocumentInput } from "./workflow-document";
 import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
 
 /** An error answer of the API, with the server's code, message and details. */
@@ -178,7 +178,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     deployments: {
       list: (workflowId: string) => everyItem("deployments", (page) => deploymentPage(workflowId, page)),
       page: deploymentPage,
-      get: (workflowId: string, id: string) => call<DeploymentInfo & { document: WorkflowDocument }>(`${workflowPath(workflowId)}/deployments/${segment(id)}`),
+      get: (workflowId: string, id: string) => call<DeploymentWithDocument>(`${workflowPath(workflowId)}/deployments/${segment(id)}`),
       create: (workflowId: string, request: CreateDeploymentRequest = {}) => post<DeploymentInfo>(`${workflowPath(workflowId)}/deployments`, request),
       activate: (workflowId: string, id: string) => post<DeploymentInfo>(`${workflowPath(workflowId)}/deployments/${segment(id)}/activate`),
       /** What changed from one side to the other: a deployment's id or `draft`. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { HealthDetails, McpServerTools, ToolCatalog } from "@/contract";
+import { roleAtLeast, type HealthDetails, type McpServerTools, type ToolCatalog } from "@/contract";
 import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
@@ -27,7 +27,11 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * The load behind the health check, for operators and monitoring: members only, as it tells
      * an outsider how busy the server is. Answered from memory, without touching the database.
      */
-    healthDetails: endpoint(async (request) => Response.json(deps.healthDetails({ collect: new URL(request.url).searchParams.get("collect") === "1" }))),
+    // `collect` pauses the whole process for a full collection: admins only, or a viewer could stall it at will.
+    healthDetails: endpoint(async (request, _params, member) => {
+      const collect = new URL(request.url).searchParams.get("collect") === "1" && roleAtLeast(member.workspace.role, "admin");
+      return Response.json(deps.healthDetails({ collect }));
+    }),
     /** The model picker's list: ids, labels and prices per million tokens; never keys. */
     models: endpoint(async () => Response.json({ models: listModels() })),
     /**
