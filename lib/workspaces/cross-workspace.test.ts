@@ -15,12 +15,26 @@ import { getPrisma, getRepositories } from "@/lib/db";
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const apiFolder = path.join(process.cwd(), "app", "api");
-/** Public routes (the token is the credential) and routes whose path holds no id of stored data. */
-const skipped = new Set(["auth/[...all]/route.ts", "auth/invitations/[token]/route.ts"]);
+/** Public routes (the token, hook or chat id is the credential) and routes whose path holds no id of stored data. */
+const skipped = new Set(["auth/[...all]/route.ts", "auth/invitations/[token]/route.ts", "hooks/[hookId]/route.ts"]);
+const isPublicChatRoute = (file: string) => file.startsWith("chat/");
 
 const prisma = getPrisma();
 const repositories = getRepositories();
-const a = { workspace: "", user: "", workflow: "", run: "", base: "", document: "", keyId: "", invitation: "", key: "" };
+const a = {
+  workspace: "",
+  user: "",
+  workflow: "",
+  run: "",
+  base: "",
+  document: "",
+  keyId: "",
+  invitation: "",
+  key: "",
+  deployment: "",
+  webhook: "",
+  schedule: "",
+};
 let keyOfB: string;
 let workspaceB: string;
 
@@ -62,6 +76,9 @@ function paramsFor(file: string): Record<string, string> {
       "members/userId": a.user,
       "invitations/invitationId": a.invitation,
       "approvals/toolCallId": "call-1",
+      "deployments/deploymentId": a.deployment,
+      "webhooks/id": a.webhook,
+      "schedules/id": a.schedule,
     };
     const value = ids[`${parent}/${name}`];
     if (value === undefined) throw new Error(`${file}: no id of workspace A for the path parameter ${parent}/[${name}]: add one to this test`);
@@ -74,7 +91,11 @@ function paramsFor(file: string): Record<string, string> {
 function bodyFor(file: string, method: string): unknown {
   const route = path.dirname(file).split(path.sep).join("/");
   if (method === "PUT" && route === "workflows/[id]") return { ...document, version: 1 };
-  if (method === "POST" && route === "workflows/[id]/runs") return {};
+  if (method === "POST" && (route === "workflows/[id]/runs" || route === "workflows/[id]/execute" || route === "workflows/[id]/deployments")) return {};
+  if (method === "POST" && route === "workflows/[id]/webhooks") return {};
+  if (method === "POST" && route === "workflows/[id]/schedules") return { cron: "0 9 * * *" };
+  if (method === "POST" && route === "workflows/[id]/chat") return { enabled: true };
+  if (method === "PATCH" && route === "schedules/[id]") return { paused: true };
   if (method === "POST" && route.endsWith("approvals/[toolCallId]")) return { approved: true };
   if (method === "POST" && route.endsWith("/search")) return { query: "plans" };
   if (method === "PATCH" && route === "workspaces/[workspaceId]") return { name: "Taken over" };
@@ -114,6 +135,9 @@ beforeAll(async () => {
   ).id;
   await repositories.secrets.set(a.workspace, "A_ONLY_SECRET", "a-value");
   a.invitation = (await repositories.workspaces.invite(a.workspace, { email: "guest@example.com", role: "viewer", invitedById: a.user })).invitation.id;
+  a.deployment = (await prisma.deployment.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, number: 1, workflowVersion: 1, document } })).id;
+  a.webhook = (await prisma.webhook.create({ data: { id: randomUUID(), workspaceId: a.workspace, workflowId: a.workflow } })).id;
+  a.schedule = (await prisma.schedule.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, cron: "0 9 * * *" } })).id;
   process.env.TRELLIS_MCP_SERVERS = JSON.stringify({ "a-only": { transport: "http", url: "http://127.0.0.1:9/mcp", workspaces: [a.workspace] } });
 });
 afterAll(() => {
@@ -121,7 +145,7 @@ afterAll(() => {
 });
 
 const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter(
-  (file) => path.basename(file) === "route.ts" && file.includes("[") && !skipped.has(file.split(path.sep).join("/")),
+  (file) => path.basename(file) === "route.ts" && file.includes("[") && !skipped.has(file.split(path.sep).join("/")) && !isPublicChatRoute(file),
 );
 
 describe("workspace A's ids, asked for by a member of workspace B", () => {
@@ -133,7 +157,9 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
     it(`${file} answers 404 for each method`, async () => {
       const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number], Handler>>;
       const params = paramsFor(file);
-      const url = `http://localhost/api/${Object.entries(params).reduce((at, [name, value]) => at.replace(`[${name}]`, value), path.dirname(file).split(path.sep).join("/"))}`;
+      // A diff names its two sides in the query; both are the draft here, so the answer is about the workflow's id.
+      const query = file.includes(`deployments${path.sep}diff`) ? "?from=draft&to=draft" : "";
+      const url = `http://localhost/api/${Object.entries(params).reduce((at, [name, value]) => at.replace(`[${name}]`, value), path.dirname(file).split(path.sep).join("/"))}${query}`;
       for (const method of methods.filter((name) => typeof routeModule[name] === "function")) {
         // PUT /api/secrets/:name writes B's own secret of that name: names are per workspace, not ids.
         if (method === "PUT" && file.startsWith("secrets")) continue;
