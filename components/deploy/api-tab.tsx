@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { startConfigSchema, startInputJsonSchema } from "@/blocks";
 import { api, type WorkflowDocument } from "@/contract";
-import { curlExample, exampleInput, javascriptExample, type CallMode } from "./call-examples";
+import { exampleInput } from "@/components/ui/shell-example";
+import { curlExample, javascriptExample, type CallMode } from "./call-examples";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useDeployments } from "./use-deployments";
 

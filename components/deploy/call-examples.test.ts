@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { curlExample, exampleInput, javascriptExample } from "./call-examples";
+import { exampleInput } from "@/components/ui/shell-example";
+import { curlExample, javascriptExample } from "./call-examples";
 
 const options = {
   origin: "http://127.0.0.1:3000",
@@ -14,7 +15,7 @@ const options = {
 
 describe("call examples", () => {
   it("fill each declared input with its default or an example of its type", () => {
-    expect(options.input).toEqual({ question: "text", topK: 3 });
+    expect(options.input).toEqual({ question: "some question", topK: 3 });
   });
 
   it("give a curl command a shell parses into the execute request, with the key from the environment", () => {

@@ -1,3 +1,5 @@
+import { shellQuote } from "@/components/ui/shell-example";
+
 /** How a program calls a deployed workflow: the snippets the API tab shows, ready to copy. */
 
 export type CallMode = "wait" | "stream" | "background";
@@ -23,7 +25,7 @@ export function curlExample({ origin, workflowId, input, keyHint, mode }: CallEx
     `  -H "Authorization: Bearer $TRELLIS_API_KEY" \\`,
     `  -H 'Content-Type: application/json' \\`,
     ...(mode === "stream" ? [`  -H 'Accept: text/event-stream' -N \\`] : []),
-    `  -d '${body(input, mode).replaceAll("'", "'\\''")}'`,
+    `  -d ${shellQuote(body(input, mode))}`,
   ];
   return lines.join("\n");
 }
@@ -48,11 +50,4 @@ export function javascriptExample({ origin, workflowId, input, keyHint, mode }: 
         ? [`const decoder = new TextDecoder();`, `for await (const chunk of response.body) process.stdout.write(decoder.decode(chunk, { stream: true }));`]
         : [`const { runId } = await response.json(); // then GET /api/runs/\${runId}`];
   return [...request, ...reading].join("\n");
-}
-
-const EXAMPLE_VALUES: Record<string, unknown> = { string: "text", number: 1, boolean: true, object: {}, array: [] };
-
-/** An input with each declared input set to its default, or to an example of its type. */
-export function exampleInput(inputs: readonly { name: string; type: string; default?: unknown }[]): Record<string, unknown> {
-  return Object.fromEntries(inputs.map((input) => [input.name, input.default !== undefined ? input.default : (EXAMPLE_VALUES[input.type] ?? null)]));
 }

@@ -1,4 +1,5 @@
 import { WEBHOOK_SIGNATURE_HEADER } from "@/contract";
+import { exampleInput, shellQuote } from "@/components/ui/shell-example";
 
 /** A start input as the example needs it. */
 export interface ExampleInput {
@@ -6,17 +7,10 @@ export interface ExampleInput {
   type?: string;
 }
 
-/** Quotes text for a POSIX shell: single quotes, each inner one closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-const SAMPLE_VALUES: Record<string, unknown> = { number: 1, boolean: true, object: {}, array: [] };
-
 /** A body giving each declared start input a value of its type (text for strings), or one field when none is declared. */
 export function exampleBody(inputs: readonly ExampleInput[]): string {
   const fields = inputs.length > 0 ? inputs : [{ name: "message", type: "string" }];
-  return JSON.stringify(Object.fromEntries(fields.map((input) => [input.name, SAMPLE_VALUES[input.type ?? "string"] ?? `some ${input.name}`])));
+  return JSON.stringify(exampleInput(fields));
 }
 
 /**
