@@ -31,40 +31,8 @@ export function RunHistory() {
   return (
     <div className="flex h-full flex-col" data-testid="run-history">
       <div className="flex items-center gap-2 border-b border-slate-100 px-2 py-1 text-xs">
-        <label htmlFor="run-status-filter" className="text-slate-500">
-          Status
-        </label>
-        <select
-          id="run-status-filter"
-          data-testid="run-status-filter"
-          className="rounded border border-slate-300 px-1 py-0.5"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as RunStatus | "")}
-        >
-          <option value="">all</option>
-          {RUN_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="run-trigger-filter" className="ml-2 text-slate-500">
-          Trigger
-        </label>
-        <select
-          id="run-trigger-filter"
-          data-testid="run-trigger-filter"
-          className="rounded border border-slate-300 px-1 py-0.5"
-          value={trigger}
-          onChange={(event) => setTrigger(event.target.value as RunTriggerKind | "")}
-        >
-          <option value="">all</option>
-          {RUN_TRIGGER_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
+        <FilterSelect name="status" label="Status" values={RUN_STATUSES} value={status} onChange={setStatus} />
+        <FilterSelect name="trigger" label="Trigger" values={RUN_TRIGGER_KINDS} value={trigger} onChange={setTrigger} />
         {runs.isFetching && !runs.isFetchingNextPage && <span className="text-slate-400">refreshing…</span>}
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
@@ -116,5 +84,43 @@ export function RunHistory() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** A filter of the run list: "all", or one of `values`. */
+function FilterSelect<Value extends string>({
+  name,
+  label,
+  values,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  values: readonly Value[];
+  value: Value | "";
+  onChange: (value: Value | "") => void;
+}) {
+  const id = `run-${name}-filter`;
+  return (
+    <>
+      <label htmlFor={id} className="text-slate-500">
+        {label}
+      </label>
+      <select
+        id={id}
+        data-testid={id}
+        className="rounded border border-slate-300 px-1 py-0.5"
+        value={value}
+        onChange={(event) => onChange(event.target.value as Value | "")}
+      >
+        <option value="">all</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

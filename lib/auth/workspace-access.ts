@@ -1,4 +1,5 @@
 import "server-only";
+import { readCookie } from "@/lib/http/cookies";
 import { WORKSPACE_COOKIE, WORKSPACE_HEADER, type WorkspaceRole } from "@/contract";
 import { TrellisError } from "@/executor";
 import type { WorkspaceRepository } from "@/lib/db";
@@ -21,11 +22,7 @@ export function requestedWorkspace(request: Request, params: unknown): { id: str
   if (typeof fromPath === "string" && fromPath) return { id: fromPath, from: "path" };
   const fromHeader = request.headers.get(WORKSPACE_HEADER)?.trim();
   if (fromHeader) return { id: fromHeader, from: "header" };
-  const cookie = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${WORKSPACE_COOKIE}=`));
-  const fromCookie = cookie ? decodeURIComponent(cookie.slice(WORKSPACE_COOKIE.length + 1)) : "";
+  const fromCookie = readCookie(request, WORKSPACE_COOKIE) ?? "";
   return fromCookie ? { id: fromCookie, from: "cookie" } : null;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { readCookie } from "@/lib/http/cookies";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { addressedUrl } from "@/lib/auth";
@@ -23,14 +24,6 @@ const ACCESS_MAX_AGE_S = 30 * 24 * 3600;
 /** Hashes a chat's password with better-auth's scrypt hasher (the one account passwords use). */
 export const hashChatPassword = (password: string): Promise<string> => hashPassword(password);
 export const verifyChatPassword = (hash: string, password: string): Promise<boolean> => verifyPassword({ hash, password });
-
-function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
 
 function cookie(request: Request, name: string, value: string, path: string, maxAgeS: number): string {
   return [

@@ -2,9 +2,9 @@ import "server-only";
 import type { ChatRole } from "@/contract";
 import {
   afterTimeAndId,
+  assertWorkflowInWorkspace,
   capabilityId,
   keysetResult,
-  NotFoundError,
   timeAndIdOf,
   type KeysetPage,
   type KeysetResult,
@@ -57,8 +57,7 @@ export class ChatRepository {
 
   /** The workflow's chat, or null before it was first enabled. @throws NotFoundError for a workflow not in the workspace */
   async ofWorkflow(workspaceId: string, workflowId: string): Promise<StoredChat | null> {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
-    if (!workflow) throw new NotFoundError("Workflow", workflowId);
+    await assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
     return this.prisma.chat.findFirst({ where: { workflowId, workspaceId }, select: chatFields });
   }
 

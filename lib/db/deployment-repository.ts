@@ -3,6 +3,7 @@ import type { DeploymentWithDocument, WorkflowDocument } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { toJsonValue } from "./json-value";
+import { assertWorkflowInWorkspace } from "./workflow-in-workspace";
 import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
 
 const withAuthor = { workflow: { select: { activeDeploymentId: true } } } as const;
@@ -80,8 +81,7 @@ export class DeploymentRepository {
 
   /** A page of the workflow's deployments, newest first. @throws NotFoundError for an unknown workflow */
   async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
-    if (!workflow) throw new NotFoundError("Workflow", workflowId);
+    await assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
     const rows = await this.prisma.deployment.findMany({
       where: { workflowId, workspaceId, ...afterTimeAndId("createdAt", "id", "desc", page.after) },
       include: withAuthor,

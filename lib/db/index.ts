@@ -17,6 +17,7 @@ export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from
 export type { OpenInvitation } from "./workspace-repository";
 export { loadSecretKey } from "./secret-key";
 export { capabilityId } from "./capability-id";
+export { assertWorkflowInWorkspace } from "./workflow-in-workspace";
 export { decryptSecret, encryptSecret } from "./secret-cipher";
 export { resolveDatabaseConfig } from "./database-config.mjs";
 

@@ -18,6 +18,7 @@ import { InvalidInputError, NotFoundError } from "./errors";
 import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetResult, type TimeAndId } from "./keyset";
 import { isPrismaError, toDate, toJsonValue, toNullableJson } from "./json-value";
 import { toSpanRecord } from "./span-repository";
+import { assertWorkflowInWorkspace } from "./workflow-in-workspace";
 import { costFromColumns, tokensFromColumns, usageToColumns } from "./usage-columns";
 
 export interface NewRun {
@@ -131,9 +132,8 @@ export class RunRepository {
     }
   }
 
-  private async assertWorkflow(workspaceId: string, workflowId: string): Promise<void> {
-    const found = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
-    if (!found) throw new NotFoundError("Workflow", workflowId);
+  private assertWorkflow(workspaceId: string, workflowId: string): Promise<void> {
+    return assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
   }
 
   /** @throws NotFoundError */

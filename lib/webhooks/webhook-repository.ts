@@ -2,6 +2,7 @@ import "server-only";
 import { webhookPath, type WebhookSummary } from "@/contract";
 import {
   afterTimeAndId,
+  assertWorkflowInWorkspace,
   capabilityId,
   decryptSecret,
   encryptSecret,
@@ -66,8 +67,7 @@ export class WebhookRepository {
   /** @throws NotFoundError when the workflow is not the workspace's */
   async create(workspaceId: string, workflowId: string, options: { secret?: string; wait: boolean }): Promise<WebhookSummary> {
     const row = await this.prisma.$transaction(async (tx) => {
-      const workflow = await tx.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
-      if (!workflow) throw new NotFoundError("Workflow", workflowId);
+      await assertWorkflowInWorkspace(tx, workspaceId, workflowId);
       const created = await tx.webhook.create({ data: { id: capabilityId(), workspaceId, workflowId, wait: options.wait }, select: summaryColumns });
       if (options.secret === undefined) return created;
       // The id is the cipher's authenticated data, so the secret is sealed once the row has one.
@@ -83,8 +83,7 @@ export class WebhookRepository {
 
   /** A page of the workflow's hooks, newest first. @throws NotFoundError for a workflow not in the workspace */
   async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<WebhookSummary, TimeAndId>> {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
-    if (!workflow) throw new NotFoundError("Workflow", workflowId);
+    await assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
     const rows = await this.prisma.webhook.findMany({
       where: { workflowId, workspaceId, ...afterTimeAndId("createdAt", "id", "desc", page.after) },
       select: summaryColumns,
