@@ -30,6 +30,7 @@ function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema
     container: definition.container,
     routing: definition.routing ?? "all",
     terminal: definition.terminal,
+    ...(definition.takenHandles ? { takenHandles: definition.takenHandles } : {}),
     entry: definition.entry,
     expressionFields: EXPRESSION_FIELDS[definition.type],
     fieldResolvers: FIELD_RESOLVERS[definition.type],

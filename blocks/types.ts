@@ -66,6 +66,8 @@ export interface BlockDefinition<Schema extends z.ZodType = z.ZodType> {
   sourceHandles(block: WorkflowBlock): HandleSpec[];
   container?: "loop" | "parallel";
   routing?: "all" | "branch" | "route";
+  /** With routing `all`: the handles a successful output leaves by (default `out`); see BlockTypeInfo.takenHandles. */
+  takenHandles?(block: WorkflowBlock, output: Readonly<Record<string, unknown>>): ReadonlyArray<string>;
   terminal?: boolean;
   entry?: boolean;
   /** Shown in the palette; hidden types can still be loaded. */

@@ -21,6 +21,12 @@ export interface BlockTypeInfo<Config = unknown> {
    * the one `out` edge whose target is its output's `selectedRoute`.
    */
   routing?: "all" | "branch" | "route";
+  /**
+   * With routing `all`: the handles a successful output leaves by (default `out` alone), for blocks
+   * whose handles depend on what happened, such as an ask's `choice:<id>` or an agent's tool
+   * outcomes. The canvas reads the same function to draw which edges a run took.
+   */
+  takenHandles?(block: WorkflowBlock, output: Readonly<Record<string, unknown>>): ReadonlyArray<string>;
   /** Ends the run with its output's `data` (the response block). */
   terminal?: boolean;
   /** The start block: the run's entry, its output is the run input. */

@@ -96,4 +96,20 @@ describe("engine: conditions and routers", () => {
     const run = await runHarness(document, { input: { text: 'I want a "REFUND"', items: [1, 2, 3] } });
     expect(run.log.calls.map((call) => call.blockId)).toEqual(["yes"]);
   });
+
+  it("follows only the handles a block's output says it left by, and skips the rest", async () => {
+    const document = workflow(
+      [
+        block("start", "start"),
+        block("pick", "picker", { offers: ["choice:yes", "choice:no"], handles: ["choice:no", "out"] }),
+        block("yes", "task"),
+        block("no", "task"),
+        block("always", "task"),
+      ],
+      [edge("start", "pick"), edge("pick", "yes", "choice:yes"), edge("pick", "no", "choice:no"), edge("pick", "always")],
+    );
+    const run = await runHarness(document);
+    expect(run.log.calls.map((call) => call.blockId).sort()).toEqual(["always", "no"]);
+    expect(run.skipped).toEqual(["yes"]);
+  });
 });

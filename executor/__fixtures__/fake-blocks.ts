@@ -55,6 +55,14 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
   greeter: { type: "greeter", routing: "all", sourceHandles: standard, parseConfig: parseGreeter },
   condition: { type: "condition", routing: "branch", sourceHandles: branchHandles, expressionFields: ["branches[].expression"], parseConfig: parseCondition },
   router: { type: "router", routing: "route", sourceHandles: standard, parseConfig: parseAny },
+  /** Leaves by the handles its output names (`output.handles`), like an ask's choices or an agent's tool outcomes. */
+  picker: {
+    type: "picker",
+    routing: "all",
+    sourceHandles: (block) => [...(Array.isArray(block.config.offers) ? (block.config.offers as string[]) : []), "out", "error"],
+    takenHandles: (_block, output) => (Array.isArray(output.handles) ? (output.handles as string[]) : ["out"]),
+    parseConfig: parseAny,
+  },
   response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], parseConfig: parseAny },
   loop: {
     type: "loop",
@@ -138,6 +146,7 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
       return { output: { selectedBranch: chosen?.id ?? null } };
     },
     router: async ({ config }) => ({ output: { selectedRoute: config.route ?? null } }),
+    picker: async ({ config }) => ({ output: { handles: config.handles ?? ["out"] } }),
     greeter: async ({ config }) => ({ output: { text: `${String(config.greeting)}, ${String(config.name ?? "you")}` } }),
     response: async ({ config }) => ({ output: { data: config.data ?? null } }),
   };

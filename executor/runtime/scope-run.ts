@@ -166,11 +166,13 @@ export class ScopeRun implements ExecutionPlace {
     }
     const routing = node.info.routing;
     const selectedHandle = routing === "branch" && typeof output.selectedBranch === "string" ? `branch:${output.selectedBranch}` : null;
+    const taken = routing === "all" && node.info.takenHandles ? node.info.takenHandles(node.block, output) : null;
     let activatedAny = false;
     for (const edge of node.outEdges) {
       let active: boolean;
       if (routing === "branch") active = edge.handle === selectedHandle;
       else if (routing === "route") active = edge.handle === "out" && edge.target.id === output.selectedRoute;
+      else if (taken) active = taken.includes(edge.handle);
       else active = edge.handle === "out";
       activatedAny ||= active;
       this.decide(edge, active);
