@@ -27,6 +27,12 @@ export interface BlockTypeInfo<Config = unknown> {
    * outcomes. The canvas reads the same function to draw which edges a run took.
    */
   takenHandles?(block: WorkflowBlock, output: Readonly<Record<string, unknown>>): ReadonlyArray<string>;
+  /**
+   * A block that sets workflow variables (Set Variables): the names its config assigns, for the
+   * save-time reference check. Its output, when it completes, is exactly the values it assigned
+   * (`{ name: value }`), which the blocks downstream of it read as `<variable.name>`.
+   */
+  assignsVariables?(block: WorkflowBlock): ReadonlyArray<string>;
   /** Ends the run with its output's `data` (the response block). */
   terminal?: boolean;
   /** The start block: the run's entry, its output is the run input. */

@@ -46,15 +46,26 @@ function hasAncestor(analysis: WorkflowAnalysis, entry: BlockEntry, container: "
   return false;
 }
 
+const definedCache = new WeakMap<WorkflowAnalysis, ReadonlySet<string>>();
+
+/** The document's variables and the names its enabled Set Variables blocks assign. */
+function definedVariables(analysis: WorkflowAnalysis): ReadonlySet<string> {
+  let defined = definedCache.get(analysis);
+  if (defined) return defined;
+  const names = new Set(Object.keys(analysis.document.variables));
+  for (const entry of analysis.blocks) if (entry.active) for (const name of entry.info?.assignsVariables?.(entry.block) ?? []) names.add(name);
+  definedCache.set(analysis, (defined = names));
+  return defined;
+}
+
 function referenceProblem(analysis: WorkflowAnalysis, entry: BlockEntry, reference: ConfigReference): string | null {
   if (reference.kind === "env") return null;
   const root = reference.root.replace(/\s+/g, "").toLowerCase();
   if (root === "variable") {
     const name = reference.path[0];
-    const variables = analysis.document.variables;
-    if (typeof name === "string" && Object.hasOwn(variables, name)) return null;
-    const defined = Object.keys(variables);
-    return `${reference.text} names no workflow variable${defined.length ? ` (defined: ${defined.join(", ")})` : " (none are defined)"}`;
+    const defined = definedVariables(analysis);
+    if (typeof name === "string" && defined.has(name)) return null;
+    return `${reference.text} names no workflow variable${defined.size ? ` (defined: ${[...defined].join(", ")})` : " (none are defined)"}`;
   }
   if (root === "loop")
     return hasAncestor(analysis, entry, "loop", entry.info?.container === "loop") ? null : `${reference.text} is only available inside a loop container`;

@@ -3,7 +3,7 @@ import type { RunEvent, WorkflowDocument } from "@/contract";
 import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness, type HarnessResult } from "./__fixtures__/run-harness";
 import type { ExecutionRequest } from "./engine";
-import type { BlockCheckpoint, CheckpointStore } from "./runtime/checkpoints";
+import { MemoryCheckpoints } from "./__fixtures__/memory-checkpoints";
 
 const inside = (parentId: string) => ({ parentId });
 
@@ -11,33 +11,6 @@ const usage = (tokens: number) => ({
   tokens: { prompt: tokens, completion: 0, total: tokens },
   cost: { input: tokens / 1000, output: 0, total: tokens / 1000 },
 });
-
-/** A durable run's store kept in memory: records every save in order, and can make saves slow or failing. */
-class MemoryCheckpoints implements CheckpointStore {
-  readonly stored = new Map<string, BlockCheckpoint>();
-  readonly saved: string[] = [];
-  readonly restored: string[] = [];
-  saveDelayMs = 0;
-  failOn: string | null = null;
-
-  constructor(private readonly order: string[] = []) {}
-
-  restore(key: string): BlockCheckpoint | undefined {
-    const checkpoint = this.stored.get(key);
-    if (checkpoint) this.restored.push(key);
-    // A copy, as a real store would read it back: nothing the run does may change what was stored.
-    return checkpoint && structuredClone(checkpoint);
-  }
-
-  async save(key: string, checkpoint: BlockCheckpoint): Promise<void> {
-    this.order.push(`save-begin:${key}`);
-    if (this.saveDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.saveDelayMs));
-    if (key === this.failOn) throw new Error("disk full");
-    this.stored.set(key, structuredClone(checkpoint));
-    this.saved.push(key);
-    this.order.push(`save-end:${key}`);
-  }
-}
 
 /**
  * Runs until the block `hangingBlockId` starts (its handler then hangs, as if the process died

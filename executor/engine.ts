@@ -28,6 +28,7 @@ import { OutputStore } from "./runtime/output-store";
 import { RunContext, type Clock } from "./runtime/run-context";
 import { ScopeRun, type ScopeResult } from "./runtime/scope-run";
 import { SecretRedactor } from "./runtime/secret-redactor";
+import { VariableScope } from "./runtime/variable-scope";
 import { emptyUsage } from "./usage";
 
 export const DEFAULT_CONCURRENCY = 16;
@@ -195,7 +196,7 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
           request.runTimeoutMs,
         );
   try {
-    const root = new ScopeRun(run, graph.root, new OutputStore(), null, [], run.stop.child(), null);
+    const root = new ScopeRun(run, graph.root, new OutputStore(), null, [], run.stop.child(), null, new VariableScope(graph.root, run.settings.variables));
     const result = await root.execute();
     return finish(run, result, clock.now() - startTime);
   } finally {

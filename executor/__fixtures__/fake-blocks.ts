@@ -1,7 +1,7 @@
 import type { BlockTypeInfo, BlockTypeLookup, ConfigParse } from "../block-type";
 import { type WorkflowBlock, type WorkflowDocument, workflowDocumentSchema, type WorkflowDocumentInput, type IssueDetail, type Usage } from "@/contract";
 import { BlockExecutionError } from "../errors";
-import { evaluateCondition } from "../expression";
+import { evaluateCondition, evaluateExpression } from "../expression";
 import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler } from "../handler";
 
 /**
@@ -61,6 +61,16 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
     routing: "all",
     sourceHandles: (block) => [...(Array.isArray(block.config.offers) ? (block.config.offers as string[]) : []), "out", "error"],
     takenHandles: (_block, output) => (Array.isArray(output.handles) ? (output.handles as string[]) : ["out"]),
+    parseConfig: parseAny,
+  },
+  /** Sets workflow variables: `assignments: [{ name, value }]` or `[{ name, expression }]`, like the Set Variables block. */
+  setvars: {
+    type: "setvars",
+    routing: "all",
+    sourceHandles: standard,
+    expressionFields: ["assignments[].expression"],
+    assignsVariables: (block) =>
+      Array.isArray(block.config.assignments) ? (block.config.assignments as Array<{ name: string }>).map((item) => item.name) : [],
     parseConfig: parseAny,
   },
   response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], parseConfig: parseAny },
@@ -131,6 +141,7 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
       }
       if (config.failOn !== undefined && config.failOn === config.index)
         throw new BlockExecutionError(`failed on ${String(config.index)}`, { code: "task_failed" });
+      if (config.echoVariables) return { output: { ...context.variables } };
       const output = (config.output as Record<string, unknown> | undefined) ?? { value: config.value ?? null };
       return config.usage ? { output, usage: config.usage as Usage } : { output };
     } finally {
@@ -149,6 +160,10 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
     picker: async ({ config }) => ({ output: { handles: config.handles ?? ["out"] } }),
     greeter: async ({ config }) => ({ output: { text: `${String(config.greeting)}, ${String(config.name ?? "you")}` } }),
     response: async ({ config }) => ({ output: { data: config.data ?? null } }),
+    setvars: async ({ config }) => {
+      const assignments = config.assignments as Array<{ name: string; value?: unknown; expression?: string }>;
+      return { output: Object.fromEntries(assignments.map((item) => [item.name, item.expression ? evaluateExpression(item.expression) : item.value])) };
+    },
   };
   const bound = new Map<string, BoundHandler>();
   for (const [type, handler] of Object.entries(handlers)) bound.set(type, bindHandler(TYPES[type]!, handler));

@@ -11,6 +11,7 @@ import type { RunContext } from "./run-context";
 import { blockMemo, checkpointKey } from "./checkpoints";
 import { BlockSpan } from "./spans";
 import type { StopToken } from "./stop-token";
+import type { VariableScope } from "./variable-scope";
 
 export type BlockOutcome =
   | {
@@ -20,6 +21,8 @@ export type BlockOutcome =
       usage?: Usage;
       /** A container's last iteration's body outputs, which blocks after it read. */
       inner?: Array<[string, StoredResult]>;
+      /** A loop's assignments to workflow variables, which blocks after it read. */
+      variables?: Record<string, unknown>;
     }
   /** `usage`: what a failed container's iterations spent (a failed handler's spending is on its error). */
   | { status: "failed"; error: unknown; usage?: Usage }
@@ -34,6 +37,8 @@ export interface ExecutionPlace {
   iteration: ReadonlyArray<number>;
   stop: StopToken;
   parentSpanId: string | null;
+  /** The workflow variables of this scope run and the assignments made in it. */
+  variables: VariableScope;
 }
 
 const expressionFieldSets = new WeakMap<object, ReadonlySet<string>>();
@@ -50,7 +55,7 @@ function expressionFields(node: GraphNode): ReadonlySet<string> | undefined {
 export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, config: Record<string, unknown> = node.block.config): Record<string, unknown> {
   if (!node.hasReferences) return config;
   const { run } = place;
-  const source = createReferenceSource(run, place.store, place.frame, node);
+  const source = createReferenceSource(run, place.store, place.frame, node, place.variables.visibleTo(node));
   return resolveConfig(config, source, {
     onSecret: (name, value) => run.redactor.add(name, value),
     expressionFields: expressionFields(node),
@@ -180,7 +185,7 @@ function handlerContext(
     },
     startSpan: (options) => span.child(options),
     outgoingTargets: node.outgoingTargets,
-    variables: settings.variables,
+    variables: place.variables.visibleTo(node),
     depth: settings.depth,
     runInput: settings.input,
     iteration: place.iteration,

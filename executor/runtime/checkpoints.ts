@@ -18,6 +18,8 @@ export type BlockCheckpoint =
       usage?: Usage;
       /** A container's last iteration: the body outputs that blocks after the container read. */
       inner?: Array<[string, StoredResult]>;
+      /** A loop's assignments to workflow variables (a Set Variables block's are its output). */
+      variables?: Record<string, unknown>;
     }
   /** A failure an `error` edge took: the run went on along that edge. */
   | { status: "failed"; error: ErrorInfo; usage?: Usage };
@@ -74,7 +76,8 @@ function restoredOutcome(place: ExecutionPlace, checkpoint: BlockCheckpoint): Bl
   if (checkpoint.status === "failed")
     return { status: "failed", error: new TrellisError(checkpoint.error.code as ErrorCode, checkpoint.error.message), ...usage };
   if (checkpoint.inner) place.store.restore(checkpoint.inner);
-  return { status: "completed", output: checkpoint.output, ...usage };
+  const variables = checkpoint.variables ? { variables: checkpoint.variables } : {};
+  return { status: "completed", output: checkpoint.output, ...usage, ...variables };
 }
 
 function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint | undefined {
@@ -82,6 +85,7 @@ function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint |
     const checkpoint: BlockCheckpoint = { status: "completed", output: outcome.output };
     if (outcome.usage) checkpoint.usage = outcome.usage;
     if (outcome.inner) checkpoint.inner = outcome.inner;
+    if (outcome.variables) checkpoint.variables = outcome.variables;
     return checkpoint;
   }
   // An unhandled failure ends the run, so there is nothing to resume past it.

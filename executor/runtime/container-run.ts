@@ -9,6 +9,7 @@ import { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
 import { ScopeRun, type ScopeResult } from "./scope-run";
 import { BlockSpan } from "./spans";
+import { VariableScope } from "./variable-scope";
 
 /**
  * Loop and parallel containers, run by the engine itself. Each iteration (or branch) runs the
@@ -19,10 +20,16 @@ import { BlockSpan } from "./spans";
  * and fails it with an error naming the iteration and the block, which the container's own
  * `error` edge can take. After the container, blocks outside read inner blocks' outputs from
  * the last iteration.
+ *
+ * Workflow variables: every iteration and branch starts from the values the container block itself
+ * sees. A loop's iteration also starts with the assignments of the iterations before it, so a loop
+ * can accumulate (`count = <variable.count> + 1`), and blocks after the loop see all of its
+ * assignments. Parallel branches are isolated: each starts from the container's values, and their
+ * assignments stay inside the branch (collect values through the container's `results`).
  */
 
 type ContainerResult =
-  | { kind: "completed"; results: unknown[]; lastStore: OutputStore | null }
+  | { kind: "completed"; results: unknown[]; lastStore: OutputStore | null; assigned?: Record<string, unknown> }
   | { kind: "failed"; index: number; result: Extract<ScopeResult, { status: "failed" }> }
   | { kind: "halted" };
 
@@ -44,11 +51,12 @@ async function runIteration(
   node: GraphNode,
   frame: IterationFrame,
   store: OutputStore,
+  variables: VariableScope,
   spanId: string,
   spent: Spent,
   stop = place.stop.child(),
 ): Promise<ScopeResult> {
-  const scope = new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId);
+  const scope = new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId, variables);
   const result = await scope.execute();
   spent.usage = addSpent(spent.usage, scope.spent);
   return result;
@@ -57,26 +65,30 @@ async function runIteration(
 async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
   const results: unknown[] = [];
   let lastStore: OutputStore | null = null;
+  const outside = place.variables.visibleTo(node);
+  const assigned: Record<string, unknown> = {};
   for (let index = 0; ; index += 1) {
+    const variables = new VariableScope(node.body!, { ...outside, ...assigned });
     if (place.stop.stopped) return { kind: "halted" };
     const frame: IterationFrame = { kind: "loop", container: node, index, item: plan.items ? plan.items[index] : null, results, parent: place.frame };
     if (plan.items) {
       if (index >= plan.items.length) break;
     } else {
-      if (!whileHolds(place, node, plan.condition!, frame, lastStore ?? place.store)) break;
+      if (!whileHolds(place, node, plan.condition!, frame, lastStore ?? place.store, variables.start)) break;
       if (index >= plan.maxIterations)
         throw new BlockExecutionError(`Loop '${node.name}' was still running after its limit of ${plan.maxIterations} iterations (maxIterations)`, {
           code: "iteration_limit",
         });
     }
     const store = new OutputStore(place.store);
-    const result = await runIteration(place, node, frame, store, spanId, spent);
+    const result = await runIteration(place, node, frame, store, variables, spanId, spent);
     if (result.status === "halted" || result.status === "stopped") return { kind: "halted" };
     if (result.status === "failed") return { kind: "failed", index, result };
     results.push(result.output);
     lastStore = store;
+    Object.assign(assigned, variables.assignments());
   }
-  return { kind: "completed", results, lastStore };
+  return { kind: "completed", results, lastStore, assigned };
 }
 
 async function runParallel(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
@@ -84,6 +96,7 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
   const results = new Array<unknown>(items.length).fill(null);
   const stores = new Array<OutputStore | null>(items.length).fill(null);
   const group = place.stop.child();
+  const outside = place.variables.visibleTo(node);
   let next = 0;
   let failure: Extract<ContainerResult, { kind: "failed" }> | null = null;
   let halted = false;
@@ -93,7 +106,8 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
       next += 1;
       const frame: IterationFrame = { kind: "parallel", container: node, index, item: items[index], results: [], parent: place.frame };
       const store = new OutputStore(place.store);
-      const result = await runIteration(place, node, frame, store, spanId, spent, group.child());
+      const variables = new VariableScope(node.body!, outside);
+      const result = await runIteration(place, node, frame, store, variables, spanId, spent, group.child());
       if (result.status === "halted") halted = true;
       else if (result.status === "stopped") continue;
       else if (result.status === "failed") {
@@ -170,5 +184,6 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
   const output = { results: outcome.results };
   const durationMs = span.close("succeeded", { output });
   run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output, durationMs });
-  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [], ...usage() };
+  const assigned = outcome.assigned && Object.keys(outcome.assigned).length > 0 ? { variables: outcome.assigned } : {};
+  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [], ...usage(), ...assigned };
 }

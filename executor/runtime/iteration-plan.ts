@@ -76,9 +76,19 @@ export function planIterations(place: ExecutionPlace, node: GraphNode): Iteratio
   return { config: shown, items, condition: null, maxIterations, concurrency };
 }
 
-/** Evaluates a while condition before iteration `frame.index`; body blocks read the previous iteration's outputs. */
-export function whileHolds(place: ExecutionPlace, node: GraphNode, condition: string, frame: IterationFrame, store: OutputStore): boolean {
-  const source = createReferenceSource(place.run, store, frame, node);
+/**
+ * Evaluates a while condition before iteration `frame.index`; body blocks read the previous
+ * iteration's outputs, and `<variable.…>` the values the iteration will start from.
+ */
+export function whileHolds(
+  place: ExecutionPlace,
+  node: GraphNode,
+  condition: string,
+  frame: IterationFrame,
+  store: OutputStore,
+  variables: Readonly<Record<string, unknown>>,
+): boolean {
+  const source = createReferenceSource(place.run, store, frame, node, variables);
   const text = resolveExpressionText(condition, source, { onSecret: (name, value) => place.run.redactor.add(name, value) });
   return evaluateCondition(text, { index: frame.index });
 }

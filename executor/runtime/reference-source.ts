@@ -14,15 +14,22 @@ import type { RunContext } from "./run-context";
  * reads that iteration's output. Outside a container, a block inside it reads its output from the
  * container's last iteration (the highest index for parallel). A reference to a block that was
  * skipped (its path was not taken) is an error saying so: it never silently becomes null or text.
- * So is a reference to a block that has not run before this one.
+ * So is a reference to a block that has not run before this one. `<variable.…>` reads `variables`,
+ * the values the reader sees (VariableScope).
  */
-export function createReferenceSource(run: RunContext, store: OutputStore, frame: IterationFrame | null, reader: GraphNode | null): ReferenceSource {
+export function createReferenceSource(
+  run: RunContext,
+  store: OutputStore,
+  frame: IterationFrame | null,
+  reader: GraphNode | null,
+  variables: Readonly<Record<string, unknown>>,
+): ReferenceSource {
   const graph = run.graph;
   return {
     env: run.settings.env,
     root(reference: BlockReference): unknown {
       const key = normalizeBlockName(reference.root);
-      if (key === "variable") return run.settings.variables;
+      if (key === "variable") return variables;
       if (key === "loop" || key === "parallel") {
         const found = nearestFrame(frame, key);
         if (!found) throw new ReferenceError(`${reference.text}: <${key}.…> is only available inside a ${key} container`);

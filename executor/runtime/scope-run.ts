@@ -8,6 +8,7 @@ import { frameInput, type IterationFrame } from "./frames";
 import type { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
 import type { StopToken } from "./stop-token";
+import type { VariableScope } from "./variable-scope";
 
 export type ScopeResult =
   | { status: "completed"; output: unknown }
@@ -45,6 +46,7 @@ export class ScopeRun implements ExecutionPlace {
     readonly iteration: ReadonlyArray<number>,
     readonly stop: StopToken,
     readonly parentSpanId: string | null,
+    readonly variables: VariableScope,
   ) {
     this.run = run;
     const size = scope.nodes.length;
@@ -148,13 +150,16 @@ export class ScopeRun implements ExecutionPlace {
   private settle(node: GraphNode, outcome: BlockOutcome): void {
     this.inFlight -= 1;
     this.spent = addSpent(this.spent, usageOf(outcome));
-    if (outcome.status === "completed") this.completed(node, outcome.output);
+    if (outcome.status === "completed") this.completed(node, outcome.output, outcome.variables);
     else if (outcome.status === "failed") this.failed(node, outcome.error);
     if (this.inFlight === 0) this.finish?.();
   }
 
-  private completed(node: GraphNode, output: Record<string, unknown>): void {
+  private completed(node: GraphNode, output: Record<string, unknown>, assigned: Record<string, unknown> | undefined): void {
     this.store.setOutput(node.id, output);
+    // A Set Variables block's output is what it assigned; a loop carries its iterations' assignments out.
+    if (node.info.assignsVariables) this.variables.record(node, output);
+    else if (assigned) this.variables.record(node, assigned);
     if (node.info.terminal) {
       this.run.haltRun({
         kind: "terminal",
