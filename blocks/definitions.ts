@@ -11,6 +11,7 @@ import { parallelDefinition } from "./parallel/definition";
 import { responseDefinition } from "./response/definition";
 import { routerDefinition } from "./router/definition";
 import { startDefinition } from "./start/definition";
+import { variablesDefinition } from "./variables/definition";
 import { webDefinition } from "./web/definition";
 
 /** Every block type, defined once. Client-safe. */
@@ -27,6 +28,7 @@ export const blockDefinitions = {
   response: responseDefinition,
   loop: loopDefinition,
   parallel: parallelDefinition,
+  variables: variablesDefinition,
 } satisfies Record<string, BlockDefinition>;
 
 export type BlockType = keyof typeof blockDefinitions;

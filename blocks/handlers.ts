@@ -17,6 +17,7 @@ import { responseHandler } from "./response/handler";
 import { createRouterHandler } from "./router/handler";
 import { startHandler } from "./start/handler";
 import { blockTypeInfo } from "./type-info";
+import { variablesHandler } from "./variables/handler";
 import { createWebHandler } from "./web/handler";
 
 /**
@@ -31,6 +32,7 @@ export const controlHandlers = {
   start: startHandler,
   condition: conditionHandler,
   response: responseHandler,
+  variables: variablesHandler,
 } satisfies Partial<BlockHandlers>;
 
 function bindEntry<T extends BlockType>(handlers: Partial<BlockHandlers>, type: T): BoundHandler | undefined {

@@ -17,6 +17,7 @@ import type { BlockDefinition } from "./types";
 const EXPRESSION_FIELDS: Readonly<Record<string, ReadonlyArray<string>>> = {
   condition: ["branches[].expression"],
   loop: ["condition"],
+  variables: ["assignments[].expression"],
 };
 
 /** Fields whose references their block type substitutes itself. */
@@ -32,6 +33,7 @@ function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema
     terminal: definition.terminal,
     ...(definition.takenHandles ? { takenHandles: definition.takenHandles } : {}),
     entry: definition.entry,
+    ...(definition.assignsVariables ? { assignsVariables: definition.assignsVariables } : {}),
     expressionFields: EXPRESSION_FIELDS[definition.type],
     fieldResolvers: FIELD_RESOLVERS[definition.type],
     sourceHandles: (block) => definition.sourceHandles(block).map((handle) => handle.id),

@@ -23,6 +23,7 @@ export type FieldKind =
   | "metrics" // evaluator metrics
   | "tools" // agent tools
   | "knowledgeBases"
+  | "assignments" // Set Variables: name = value or expression
   | "keyValue"; // headers and the like
 
 export interface FieldHint {
@@ -70,6 +71,8 @@ export interface BlockDefinition<Schema extends z.ZodType = z.ZodType> {
   takenHandles?(block: WorkflowBlock, output: Readonly<Record<string, unknown>>): ReadonlyArray<string>;
   terminal?: boolean;
   entry?: boolean;
+  /** The workflow variables the block assigns; see BlockTypeInfo.assignsVariables. */
+  assignsVariables?(block: WorkflowBlock): ReadonlyArray<string>;
   /** Shown in the palette; hidden types can still be loaded. */
   hidden?: boolean;
 }

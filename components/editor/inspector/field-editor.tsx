@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import type { FieldKind } from "@/blocks";
 import type { FieldEditorProps } from "./fields/field-props";
+import { AssignmentsField } from "./fields/assignments-field";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
@@ -24,6 +25,7 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   tools: JsonField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
+  assignments: AssignmentsField,
 };
 
 export function FieldEditor(props: FieldEditorProps) {
