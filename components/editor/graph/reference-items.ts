@@ -12,10 +12,13 @@ export function referenceItemsFor(
   blockId: string,
 ): CompletionItem[] {
   const items: CompletionItem[] = [];
+  // The workflow's variables, then those Set Variables blocks upstream assign (each name once).
+  const variableNames = new Set(Object.keys(variables));
   for (const block of upstreamBlocks(blocks, edges, blockId)) {
     for (const output of blockOutputPaths(block)) items.push({ value: `${block.name}.${output.path}`, detail: output.type });
+    for (const name of getBlockDefinition(block.type)?.assignsVariables?.(block) ?? []) variableNames.add(name);
   }
-  for (const name of Object.keys(variables)) items.push({ value: `variable.${name}`, detail: "variable" });
+  for (const name of variableNames) items.push({ value: `variable.${name}`, detail: "variable" });
   for (const container of enclosingContainers(blocks, blockId)) {
     const prefix = getBlockDefinition(container.type)?.container ?? "loop";
     items.push({ value: `${prefix}.index`, detail: `${container.name} iteration` }, { value: `${prefix}.item`, detail: `${container.name} item` });

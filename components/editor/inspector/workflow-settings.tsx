@@ -2,6 +2,7 @@
 
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { inputClass } from "./fields/field-props";
+import { VariablesPanel } from "./variables-panel";
 
 /** With nothing selected: the workflow's name and description, and problems not tied to a block. */
 export function WorkflowSettings() {
@@ -22,6 +23,7 @@ export function WorkflowSettings() {
           onChange={(event) => store.getState().updateMeta({ description: event.target.value }, "description")}
         />
       </label>
+      <VariablesPanel />
       <p className="text-xs text-slate-500">
         {blockCount} blocks. {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}
       </p>
