@@ -43,7 +43,7 @@ export interface HandlerContext {
   startSpan(options: ChildSpanOptions): ChildSpan;
   /** Blocks reachable through this block's `out` edges, for routers. */
   outgoingTargets: ReadonlyArray<WorkflowBlock>;
-  /** Workflow variables (`<variable.x>`). */
+  /** Workflow variables (`<variable.x>`) as this block sees them: with the assignments of Set Variables blocks upstream. */
   variables: Readonly<Record<string, unknown>>;
   /** Depth of workflow-as-tool nesting (0 for a top-level run). */
   depth: number;
