@@ -12,6 +12,7 @@ import { responseDefinition } from "./response/definition";
 import { routerDefinition } from "./router/definition";
 import { startDefinition } from "./start/definition";
 import { webDefinition } from "./web/definition";
+import { workflowBlockDefinition } from "./workflow/definition";
 
 /** Every block type, defined once. Client-safe. */
 export const blockDefinitions = {
@@ -24,6 +25,7 @@ export const blockDefinitions = {
   function: functionDefinition,
   api: apiDefinition,
   web: webDefinition,
+  workflow: workflowBlockDefinition,
   response: responseDefinition,
   loop: loopDefinition,
   parallel: parallelDefinition,

@@ -23,6 +23,8 @@ export type FieldKind =
   | "metrics" // evaluator metrics
   | "tools" // agent tools
   | "knowledgeBases"
+  | "workflow" // another workflow of the workspace (not the one being edited)
+  | "workflowInputs" // one value per start input of the workflow chosen in `workflowId`
   | "keyValue"; // headers and the like
 
 export interface FieldHint {

@@ -12,6 +12,7 @@ import {
   Repeat,
   Reply,
   Split,
+  Workflow,
   type LucideIcon,
   type LucideProps,
 } from "lucide-react";
@@ -36,6 +37,7 @@ export const BLOCK_ICONS: Readonly<Record<string, LucideIcon>> = {
   Repeat,
   Reply,
   Split,
+  Workflow,
 };
 
 /** The lucide icon a block definition names, or a plain box when the name is unknown. */

@@ -7,6 +7,7 @@ import { BranchesField, InputsField, KeyValueField, MetricsField } from "./field
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
 import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
+import { WorkflowInputsField, WorkflowPickerField } from "./fields/workflow-fields";
 
 /** One editor per field kind; block definitions choose kinds, never components. */
 const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
@@ -24,6 +25,8 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   tools: JsonField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
+  workflow: WorkflowPickerField,
+  workflowInputs: WorkflowInputsField,
 };
 
 export function FieldEditor(props: FieldEditorProps) {
