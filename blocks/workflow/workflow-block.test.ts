@@ -138,9 +138,12 @@ describe("the Workflow block", () => {
 
   it("fails with the child's error and what it spent when the child run fails, keeping the link to it", async () => {
     const fragile = agentWorkflow({ name: "Fragile", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" });
-    const agent = fragile.blocks.find((block) => block.id === "agent")!;
-    agent.config = { ...agent.config, responseFormat: { type: "object", properties: { label: { type: "string" } }, required: ["label"] } };
-    const failing = await createWorkflow(fragile);
+    const blocks = fragile.blocks.map((block) =>
+      block.id === "agent"
+        ? { ...block, config: { ...block.config, responseFormat: { type: "object", properties: { label: { type: "string" } }, required: ["label"] } } }
+        : block,
+    );
+    const failing = await createWorkflow({ ...fragile, blocks });
     const caller = await createWorkflow(callerWorkflow("Fragile caller", failing.id));
     kit.server.enqueue({ kind: "text", text: "not JSON at all", usage: { prompt: 11, completion: 4 } });
 

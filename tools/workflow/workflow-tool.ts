@@ -36,7 +36,7 @@ function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, des
           },
         );
       }
-      return { runId: result.runId, output: result.output };
+      return { runId: result.runId, workflowId: target.id, output: result.output };
     },
   });
 }
@@ -50,6 +50,7 @@ function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, des
 export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
   const maxDepth = deps.maxDepth ?? DEFAULT_MAX_WORKFLOW_DEPTH;
   return {
+    directOutput: true,
     tools: [
       { type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." },
     ],
@@ -78,6 +79,7 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
             ? entry.params.description
             : target.description || `Runs the workflow "${target.name}" and returns its output.`;
         tools[name] = createWorkflowTool(deps, target, description, context);
+        if (entry.directOutput) context.markDirectOutput?.(name);
       }
       return tools;
     },
