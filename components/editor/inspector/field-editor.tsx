@@ -7,6 +7,7 @@ import { BranchesField, InputsField, KeyValueField, MetricsField } from "./field
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
 import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
+import { ToolsField } from "./fields/tools-field";
 import { WorkflowInputsField, WorkflowPickerField } from "./fields/workflow-fields";
 
 /** One editor per field kind; block definitions choose kinds, never components. */
@@ -22,7 +23,7 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   inputs: InputsField,
   branches: BranchesField,
   metrics: MetricsField,
-  tools: JsonField,
+  tools: ToolsField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
   workflow: WorkflowPickerField,
