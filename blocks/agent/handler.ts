@@ -63,6 +63,25 @@ function directAnswer(result: unknown): string {
 }
 
 /**
+ * The agent's streamed text. An answer the model did not write (a `directOutput` workflow's) is
+ * streamed too, after what the model said before calling it, so the canvas and a chat show it
+ * as they show a model's answer.
+ */
+function streamedText(context: HandlerContext) {
+  let any = false;
+  return {
+    emit(text: string) {
+      any ||= text.length > 0;
+      context.emitDelta(text);
+    },
+    answer(text: string) {
+      if (text) context.emitDelta(any ? `\n\n${text}` : text);
+      return text;
+    },
+  };
+}
+
+/**
  * The agent block (the seed's agent pipeline): memories and prompts in, a streamed answer out,
  * with a tool loop of at most `maxIterations` model calls and an optional JSON Schema response
  * whose fields are spread into the output.
@@ -106,6 +125,7 @@ async function runAgent(
     const spentByTools = tracker?.toolUsage();
     return spentByTools ? addUsage(usage, spentByTools) : usage;
   };
+  const streamed = streamedText(context);
   try {
     const result = await runModel({
       model,
@@ -117,12 +137,12 @@ async function runAgent(
       maxSteps: tracker ? config.maxIterations : 1,
       answeringTools: tools?.answering,
       output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
-      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta, memo: context.memo },
+      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: streamed.emit, memo: context.memo },
     });
     const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
     const usage = withToolUsage(result.usage);
     const output: Record<string, unknown> = {
-      content: result.answeredBy ? directAnswer(result.answeredBy.result) : result.text,
+      content: result.answeredBy ? streamed.answer(directAnswer(result.answeredBy.result)) : result.text,
       ...structured,
       model: model.id,
       ...usageOutputFields(usage),

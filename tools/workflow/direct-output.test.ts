@@ -67,6 +67,11 @@ describe("directOutput on workflow tools", () => {
       runId: skillRun!.id,
       workflowId: skill.id,
     });
+    // The answer streams like a model's, after what the concierge said before calling the skill.
+    const deltas = (await kit.database.repositories.runEvents.listAfter(run.id, 0))
+      .map((item) => item.event)
+      .flatMap((event) => (event.type === "block.delta" && event.blockId === "agent" ? [event.text] : []));
+    expect(deltas.join("")).toBe("Let me check.\n\nYes, within 30 days.");
     // The concierge's one call and the skill's run, counted once.
     expect(agent.usage?.tokens.total).toBe(60 + 26);
     expect(run.tokens.total).toBe(60 + 26);
