@@ -13,6 +13,7 @@ import { routerDefinition } from "./router/definition";
 import { startDefinition } from "./start/definition";
 import { variablesDefinition } from "./variables/definition";
 import { webDefinition } from "./web/definition";
+import { workflowBlockDefinition } from "./workflow/definition";
 
 /** Every block type, defined once. Client-safe. */
 export const blockDefinitions = {
@@ -25,6 +26,7 @@ export const blockDefinitions = {
   function: functionDefinition,
   api: apiDefinition,
   web: webDefinition,
+  workflow: workflowBlockDefinition,
   response: responseDefinition,
   loop: loopDefinition,
   parallel: parallelDefinition,

@@ -4,6 +4,7 @@ import type { KnowledgeSearchFunction } from "@/knowledge";
 import type { GuardedFetch } from "@/net";
 import type { ModelRegistry } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
+import type { WorkflowCalls } from "@/tools/workflow";
 import { createAgentHandler } from "./agent/handler";
 import { createApiHandler } from "./api/handler";
 import { conditionHandler } from "./condition/handler";
@@ -19,6 +20,7 @@ import { startHandler } from "./start/handler";
 import { blockTypeInfo } from "./type-info";
 import { variablesHandler } from "./variables/handler";
 import { createWebHandler } from "./web/handler";
+import { createWorkflowBlockHandler } from "./workflow/handler";
 
 /**
  * Block handlers by type (server-only: handlers reach models, the network and the sandbox). Each
@@ -56,6 +58,8 @@ export interface BlockHandlerDependencies {
   tools: ToolRegistry;
   guardedFetch: GuardedFetch;
   knowledgeSearch: KnowledgeSearchFunction;
+  /** Other workflows of the run's workspace, for the Workflow block (the workflow tool uses the same). */
+  workflows: WorkflowCalls;
 }
 
 /**
@@ -75,6 +79,7 @@ export function createBlockHandlers(deps: BlockHandlerDependencies): BlockHandle
     function: createFunctionHandler({ services: () => ({ agent: agentService, fetch: fetchService }) }),
     api: createApiHandler({ fetch: deps.guardedFetch }),
     web: createWebHandler({ fetch: deps.guardedFetch }),
+    workflow: createWorkflowBlockHandler({ workflows: deps.workflows }),
     loop: null,
     parallel: null,
   };

@@ -7,3 +7,4 @@ export * from "./types";
 export { blockTypeInfo, lookupBlockType } from "./type-info";
 export { startConfigSchema } from "./start/definition";
 export { startInputJsonSchema, type StartInputJsonSchema } from "./start/input-schema";
+export { calledWorkflowId } from "./workflow/definition";

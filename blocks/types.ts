@@ -24,6 +24,8 @@ export type FieldKind =
   | "tools" // agent tools
   | "knowledgeBases"
   | "assignments" // Set Variables: name = value or expression
+  | "workflow" // another workflow of the workspace (not the one being edited)
+  | "workflowInputs" // one value per start input of the workflow chosen in `workflowId`
   | "keyValue"; // headers and the like
 
 export interface FieldHint {

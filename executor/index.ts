@@ -15,3 +15,4 @@ export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret
 export * from "./references";
 export * from "./expression";
 export { diffDocuments } from "./document-diff";
+export { outputText } from "./output-text";

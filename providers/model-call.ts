@@ -1,4 +1,4 @@
-import { streamText, isStepCount, type ModelMessage, type ToolSet, type OutputInterface } from "ai";
+import { streamText, isStepCount, type ModelMessage, type StopCondition, type ToolSet, type OutputInterface } from "ai";
 import { type BlockMemo, type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
@@ -32,6 +32,8 @@ export interface RunModelOptions {
   tools?: ToolSet;
   /** Model calls at most (1 = no tool loop). */
   maxSteps?: number;
+  /** Tools whose successful call ends the loop: their result is the answer, no further model call. */
+  answeringTools?: ReadonlySet<string>;
   // The AI SDK types Output by its schema; this runner passes any schema through.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   output?: OutputInterface<any, any, any>;
@@ -41,8 +43,10 @@ export interface RunModelOptions {
 export interface ModelRunResult {
   /** Text of the last call (the final answer). */
   text: string;
-  /** Parsed structured output, when `output` was given. */
+  /** Parsed structured output, when `output` was given (and no answering tool ended the loop). */
   output?: unknown;
+  /** The call of one of `answeringTools` that ended the loop, with its result. */
+  answeredBy?: { toolName: string; result: unknown };
   /** Sum of every call. */
   usage: Usage;
   /** Usage of each call, in order. */
@@ -129,6 +133,14 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     return toTrellisError(error, scope);
   };
 
+  let answeredBy: ModelRunResult["answeredBy"];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tools are the caller's, of any types
+  const answeredByTool: StopCondition<any> = ({ steps }) => {
+    const result = steps.at(-1)?.toolResults.find((each) => options.answeringTools?.has(each.toolName) && !each.preliminary);
+    if (result) answeredBy = { toolName: result.toolName, result: result.output };
+    return result !== undefined;
+  };
+
   let lastStepText = "";
   let allText = "";
   let finishReason = "unknown";
@@ -141,7 +153,7 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
       temperature: options.temperature,
       maxOutputTokens: options.maxOutputTokens,
       tools: options.tools,
-      stopWhen: isStepCount(options.maxSteps ?? 1),
+      stopWhen: options.answeringTools?.size ? [isStepCount(options.maxSteps ?? 1), answeredByTool] : isStepCount(options.maxSteps ?? 1),
       output: options.output,
       maxRetries: 0, // the resilient model wrapper retries, with jitter
       abortSignal: controller.signal,
@@ -159,6 +171,7 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     }
     if (!failure && finishReason === "interrupted") failure = new Error("the stream ended before the model finished");
     if (failure) throw failure;
+    if (answeredBy) return { text: lastStepText, answeredBy, usage: sumUsage(calls), calls, modelTimeMs, finishReason };
     const output = options.output ? await Promise.resolve(result.output).catch((error: unknown) => ({ [PARSE_FAILED]: error })) : undefined;
     if (isParseFailure(output)) {
       const preview = lastStepText.length > 200 ? `${lastStepText.slice(0, 200)}...` : lastStepText;

@@ -25,6 +25,7 @@ export function normalizeToolEntry(entry: unknown, index: number): ToolEntry {
       if (typeof record.name === "string" && record.name) normalized.name = record.name;
       if (typeof record.params === "object" && record.params !== null) normalized.params = record.params as Record<string, unknown>;
       if (record.requireApproval === true) normalized.requireApproval = true;
+      if (record.directOutput === true) normalized.directOutput = true;
       return normalized;
     }
   }
@@ -106,6 +107,11 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
         if (!provider) {
           const known = [...byType.keys()].join(", ") || "none";
           throw new BlockExecutionError(`tools[${index}]: unknown tool type "${entry.type}" (available: ${known})`, { code: "invalid_tool" });
+        }
+        if (entry.directOutput && !provider.directOutput) {
+          throw new BlockExecutionError(`tools[${index}] (${entry.type}) cannot answer for the agent: directOutput is for workflow tools`, {
+            code: "invalid_tool",
+          });
         }
         if (entry.requireApproval && !options.approvals) {
           throw new BlockExecutionError(`tools[${index}] (${entry.type}) requires approval, but this run has no way to ask a person`, { code: "invalid_tool" });

@@ -16,6 +16,11 @@ export interface ToolEntry {
   params?: Record<string, unknown>;
   /** `requireApproval: true`: each call waits until a person approves or denies it. */
   requireApproval?: boolean;
+  /**
+   * `directOutput: true` (workflow tools): a successful call ends the agent's loop and its result
+   * is the agent's answer. Only providers that say `directOutput` accept it.
+   */
+  directOutput?: boolean;
   /** The entry as written, for providers that take more fields. */
   raw: unknown;
 }
@@ -51,6 +56,11 @@ export interface ToolContext {
    */
   reportUsage?(toolCallId: string, usage: Usage): void;
   /**
+   * Marks a tool (by the name the model sees) whose successful call ends the agent's loop, its
+   * result becoming the agent's answer with no further model call (an entry's `directOutput`).
+   */
+  markDirectOutput?(toolName: string): void;
+  /**
    * Tool names owned by built-in tool types, set by the registry: a tool from outside (an MCP
    * server, a workflow) may not take one of them.
    */
@@ -85,6 +95,8 @@ export type { ToolInfo };
 export interface ToolProvider {
   /** Tool types this provider serves. */
   tools: readonly ToolInfo[];
+  /** Whether its entries may say `directOutput: true` (it then marks their tools through `markDirectOutput`). */
+  directOutput?: boolean;
   /** AI SDK tools for the given entries (all of this provider's types), keyed by the name the model sees. */
   createTools(entries: ToolEntry[], context: ToolContext): ToolSet | Promise<ToolSet>;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { jsonSchema, Output } from "ai";
-import { BlockExecutionError, isTrellisError, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
+import { BlockExecutionError, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import { type ModelRegistry, runModel, StreamInterruptedError, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
@@ -23,11 +23,12 @@ async function prepareTools(
   dependencies: AgentHandlerDependencies,
   context: HandlerContext,
   cleanups: Cleanup[],
-): Promise<ToolTracker | undefined> {
+): Promise<AgentTools | undefined> {
   if (!entries || entries.length === 0) return undefined;
   if (!dependencies.tools) throw new BlockExecutionError("This agent lists tools but no tool registry is configured", { code: "invalid_tool" });
   // The tools need the tracker (to nest spans) and the tracker needs the tools: a late-bound slot.
   const slot: { tracker?: ToolTracker } = {};
+  const answering = new Set<string>();
   const toolContext: ToolContext = {
     runId: context.runId,
     workflowId: context.workflowId,
@@ -39,10 +40,45 @@ async function prepareTools(
     startSpan: context.startSpan,
     onCleanup: (cleanup) => void cleanups.push(cleanup),
     reportUsage: (toolCallId, usage) => slot.tracker?.reportUsage(toolCallId, usage),
+    markDirectOutput: (toolName) => void answering.add(toolName),
     ...(context.memo ? { memo: context.memo } : {}),
   };
   slot.tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
-  return slot.tracker;
+  return { tracker: slot.tracker, answering };
+}
+
+interface AgentTools {
+  tracker: ToolTracker;
+  /** Tools whose successful call is the agent's answer (workflow tools with `directOutput`). */
+  answering: ReadonlySet<string>;
+}
+
+/**
+ * The agent's answer when a `directOutput` workflow tool ended the loop: the workflow's output
+ * read as text (text as it is, an agent's `content`, an object's one text value, else JSON).
+ */
+function directAnswer(result: unknown): string {
+  const output = typeof result === "object" && result !== null && "output" in result ? (result as { output: unknown }).output : result;
+  return outputText(output);
+}
+
+/**
+ * The agent's streamed text. An answer the model did not write (a `directOutput` workflow's) is
+ * streamed too, after what the model said before calling it, so the canvas and a chat show it
+ * as they show a model's answer.
+ */
+function streamedText(context: HandlerContext) {
+  let any = false;
+  return {
+    emit(text: string) {
+      any ||= text.length > 0;
+      context.emitDelta(text);
+    },
+    answer(text: string) {
+      if (text) context.emitDelta(any ? `\n\n${text}` : text);
+      return text;
+    },
+  };
 }
 
 /**
@@ -70,9 +106,10 @@ async function runAgent(
   model: ReturnType<ModelRegistry["resolve"]>,
   conversation: ReturnType<typeof buildConversation>,
   schema: ReturnType<typeof normalizeResponseFormat>,
-  tracker: ToolTracker | undefined,
+  tools: AgentTools | undefined,
   context: HandlerContext,
 ) {
+  const tracker = tools?.tracker;
   const startedAt = new Date();
   const started = performance.now();
   const timing = (modelTimeMs: number, iterations: number) => ({
@@ -88,6 +125,7 @@ async function runAgent(
     const spentByTools = tracker?.toolUsage();
     return spentByTools ? addUsage(usage, spentByTools) : usage;
   };
+  const streamed = streamedText(context);
   try {
     const result = await runModel({
       model,
@@ -97,13 +135,14 @@ async function runAgent(
       maxOutputTokens: config.maxTokens,
       tools: tracker?.tools,
       maxSteps: tracker ? config.maxIterations : 1,
+      answeringTools: tools?.answering,
       output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
-      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta, memo: context.memo },
+      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: streamed.emit, memo: context.memo },
     });
     const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
     const usage = withToolUsage(result.usage);
     const output: Record<string, unknown> = {
-      content: result.text,
+      content: result.answeredBy ? streamed.answer(directAnswer(result.answeredBy.result)) : result.text,
       ...structured,
       model: model.id,
       ...usageOutputFields(usage),

@@ -1,8 +1,11 @@
 "use client";
 
 import { Copy } from "lucide-react";
+import Link from "next/link";
 import { useState, type ReactNode } from "react";
+import { childRunOf } from "./child-run";
 import { resumedDescription } from "./durable-run";
+import { runHref } from "./run-href";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
 import type { ApiRun, ApiSpan } from "@/contract";
 
@@ -104,6 +107,7 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
 /** Everything the trace knows about one span (or the run): input, output, model, usage, timing, error. */
 export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }) {
   const subject = span ?? run;
+  const childRun = span ? childRunOf(span) : null;
   const title = span
     ? span.kind === "block"
       ? `${span.blockName} (${span.blockType})`
@@ -139,6 +143,13 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         {!span && run.recoveries > 0 && (
           <Field label="Resumed" testId="run-recoveries">
             {resumedDescription(run.recoveries)}
+          </Field>
+        )}
+        {childRun && (
+          <Field label="Child run" testId="span-child-run">
+            <Link href={runHref(childRun.workflowId, childRun.runId)} className="text-indigo-600 underline" data-testid="span-child-run-link">
+              Open the workflow&apos;s run
+            </Link>
           </Field>
         )}
         <Timing startedAt={subject.startedAt} endedAt={subject.endedAt} durationMs={subject.durationMs} />

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChatHistoryMessage, WorkflowDocument } from "@/contract";
+import { outputText } from "@/executor";
 
 /**
  * What a chat sends a workflow and what it takes back as the reply (docs/CONTRACT.md section 9).
@@ -27,28 +28,8 @@ export function chatRunInput(document: WorkflowDocument, message: string, histor
   return input;
 }
 
-/** An object holding exactly one text value: that text. */
-function onlyText(value: Record<string, unknown>): string | undefined {
-  const texts = Object.values(value).filter((entry): entry is string => typeof entry === "string");
-  return texts.length === 1 ? texts[0] : undefined;
-}
-
-/**
- * The reply a run's output makes: the output itself when it is text (a Response block whose data
- * is `<agent.content>`); the `content` of an agent that ended the run; the one text value of an
- * object (a Response block's `{ answer: "<agent.content>" }`); anything else as a JSON code block.
- */
-export function replyText(output: unknown): string {
-  if (output === null || output === undefined) return "";
-  if (typeof output === "string") return output;
-  if (typeof output === "object" && !Array.isArray(output)) {
-    const record = output as Record<string, unknown>;
-    if (typeof record.content === "string") return record.content;
-    const text = onlyText(record);
-    if (text !== undefined) return text;
-  }
-  return "```json\n" + JSON.stringify(output, null, 2) + "\n```";
-}
+/** The reply a run's output makes (executor/output-text.ts: the same reading an agent answering with a workflow's output uses). */
+export const replyText = outputText;
 
 /**
  * The blocks whose streamed text a visitor sees: those that give the answer, i.e. whose `out`

@@ -18,7 +18,7 @@ import { createWebPageToolProvider } from "@/tools/web_page";
 import { createWorkflowToolProvider, MAX_WORKFLOW_DEPTH_ENV, maxWorkflowDepthFrom } from "@/tools/workflow";
 import { createBlockHandlers, lookupHandlers } from "@/blocks/handlers";
 import { loadRunEnvironment, processProviderEnv, type RunEnvironment } from "./run-environment";
-import { workflowToolRuntime } from "./workflow-tool-runtime";
+import { workflowCallRuntime } from "./workflow-call-runtime";
 
 export type EnvReader = (name: string) => string | undefined;
 
@@ -64,7 +64,7 @@ export function createRuntime(options: RuntimeOptions) {
   function prepareHandlers(workspaceId: string, providerEnv: EnvReader) {
     const models = createModelRegistry({ env: providerEnv });
     const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
-    const workflowTools = workflowToolRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
+    const workflowCalls = workflowCallRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
     const tools = createToolRegistry(
       [
         calculatorToolProvider,
@@ -73,11 +73,11 @@ export function createRuntime(options: RuntimeOptions) {
         createRunFunctionToolProvider({ fetch: guardedFetch }),
         createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
         createMcpToolProvider({ servers: () => mcpServers(workspaceId) }),
-        createWorkflowToolProvider(workflowTools),
+        createWorkflowToolProvider(workflowCalls),
       ],
       { approvals: (request, signal) => runs.approvals.request(request, signal) },
     );
-    return { models, tools, handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch }) };
+    return { models, tools, handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch, workflows: workflowCalls }) };
   }
 
   const runs = new RunService({

@@ -3,6 +3,7 @@ import { endpoint } from "@/lib/http/endpoint";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { MAX_WORKFLOW_BYTES, readJsonBody } from "@/lib/http/read-json";
 import { parseWorkflowDocument, parseWorkflowUpdate } from "./parse-document";
+import { refuseSelfCall } from "./self-call";
 import type { WorkflowService } from "./service";
 
 const workflowPages = listPaging("workflows", timeAndIdPosition);
@@ -24,6 +25,7 @@ export function workflowEndpoints(service: () => WorkflowService) {
     get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await service().get(workspace.id, id))),
     update: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
       const { document, issues, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
+      refuseSelfCall(id, document);
       return Response.json({ ...(await service().update(workspace.id, id, document, version)), issues });
     }),
     remove: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {

@@ -1,4 +1,4 @@
-export { createWorkflowToolProvider, WORKFLOW_TOOL_TYPE, type WorkflowToolDeps } from "./workflow-tool";
+export { createWorkflowToolProvider, WORKFLOW_TOOL_TYPE } from "./workflow-tool";
 export {
   checkWorkflowCall,
   DEFAULT_MAX_WORKFLOW_DEPTH,
@@ -8,6 +8,8 @@ export {
   type RunWorkflowFunction,
   type RunWorkflowRequest,
   type WorkflowCallLink,
+  type WorkflowCalls,
+  type WorkflowCallTarget,
   type WorkflowRunResult,
   type WorkflowToolTarget,
 } from "./workflow-calls";

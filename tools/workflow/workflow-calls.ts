@@ -10,8 +10,13 @@ export interface WorkflowToolTarget {
   inputs: ReadonlyArray<{ name: string; type?: string; description?: string; default?: unknown }>;
 }
 
+/** Which document a child run executes: the workflow's draft as saved now, or its active deployment. */
+export type WorkflowCallTarget = "draft" | "deployment";
+
 export interface RunWorkflowRequest {
   workflowId: string;
+  /** Default `draft` (what a workflow tool runs). */
+  target?: WorkflowCallTarget;
   input: Record<string, unknown>;
   /** The child run's depth: the caller's depth + 1. */
   depth: number;
@@ -30,6 +35,20 @@ export interface WorkflowRunResult {
 
 /** Starts a workflow as a stored, inspectable run and waits for its end. Enforces depth and cycles. */
 export type RunWorkflowFunction = (request: RunWorkflowRequest) => Promise<WorkflowRunResult>;
+
+/**
+ * What calling another workflow needs from the server, shared by the workflow tool and the
+ * Workflow block (lib/runtime/workflow-call-runtime.ts supplies it per workspace).
+ */
+export interface WorkflowCalls {
+  /** The target's name, description and start inputs. Throws for an unknown workflow. */
+  describeWorkflow(workflowId: string): Promise<WorkflowToolTarget>;
+  /** Runs the target as a child run (stored, inspectable) and waits for it. */
+  runWorkflow: RunWorkflowFunction;
+  /** The workflows that led to a run, outermost first, the run's own workflow last. */
+  callChain(runId: string, workflowId: string): Promise<WorkflowCallLink[]> | WorkflowCallLink[];
+  maxDepth?: number;
+}
 
 /** One link of the call chain: the runs (outermost first) that led to the caller, the caller last. */
 export interface WorkflowCallLink {
@@ -65,7 +84,7 @@ export function checkWorkflowCall(chain: readonly WorkflowCallLink[], target: Wo
   if (chain.some((link) => link.workflowId === target.workflowId)) {
     throw new WorkflowRecursionError(
       "workflow_cycle",
-      `Workflow ${label(target)} is already running in this call chain: ${path}. A workflow cannot call itself as a tool, directly or through other workflows`,
+      `Workflow ${label(target)} is already running in this call chain: ${path}. A workflow cannot call itself (as a tool or a Workflow block), directly or through other workflows`,
     );
   }
   if (callerDepth + 1 > maxDepth) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
-import { workflowToolRuntime } from "@/lib/runtime/workflow-tool-runtime";
+import { workflowCallRuntime } from "@/lib/runtime/workflow-call-runtime";
 import { agentWorkflow } from "./__fixtures__/agent-workflow";
 
 let kit: RunTestKit;
@@ -190,13 +190,13 @@ describe("workflows as tools", () => {
   it("the tool's server side finds only the workspace's workflows, and starts no run of another's", async () => {
     const other = await kit.database.createWorkspace("Elsewhere");
     const foreign = await createWorkflow(agentWorkflow({ name: "Elsewhere", inputs: [], userPrompt: "hi", model: "offline/echo" }), other);
-    const deps = workflowToolRuntime(ws, kit.database.repositories, () => kit.runtime.runs, 3);
+    const deps = workflowCallRuntime(ws, kit.database.repositories, () => kit.runtime.runs, 3);
     await expect(deps.describeWorkflow(foreign.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(
       deps.runWorkflow({ workflowId: foreign.id, input: {}, depth: 1, signal: new AbortController().signal, parentRunId: "no-parent" }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toEqual([]);
-    expect(await workflowToolRuntime(other, kit.database.repositories, () => kit.runtime.runs, 3).describeWorkflow(foreign.id)).toMatchObject({
+    expect(await workflowCallRuntime(other, kit.database.repositories, () => kit.runtime.runs, 3).describeWorkflow(foreign.id)).toMatchObject({
       id: foreign.id,
       name: "Elsewhere",
     });

@@ -2,22 +2,12 @@ import { jsonSchema, tool } from "ai";
 import { isErrorCode } from "@/contract";
 import { BlockExecutionError } from "@/executor";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
-import { checkWorkflowCall, DEFAULT_MAX_WORKFLOW_DEPTH, type RunWorkflowFunction, type WorkflowCallLink, type WorkflowToolTarget } from "./workflow-calls";
+import { checkWorkflowCall, DEFAULT_MAX_WORKFLOW_DEPTH, type WorkflowCalls, type WorkflowToolTarget } from "./workflow-calls";
 import { parametersForWorkflow, TOOL_NAME_PATTERN, toolNameForWorkflow } from "./workflow-tool-schema";
 
 export const WORKFLOW_TOOL_TYPE = "workflow";
 
-export interface WorkflowToolDeps {
-  /** The target's name, description and start inputs. Throws for an unknown workflow. */
-  describeWorkflow(workflowId: string): Promise<WorkflowToolTarget>;
-  /** Runs the target as a child run (stored, inspectable) and waits for it. */
-  runWorkflow: RunWorkflowFunction;
-  /** The workflows that led to a run, outermost first, the run's own workflow last. */
-  callChain(runId: string, workflowId: string): Promise<WorkflowCallLink[]> | WorkflowCallLink[];
-  maxDepth?: number;
-}
-
-async function describe(deps: WorkflowToolDeps, entry: ToolEntry): Promise<WorkflowToolTarget> {
+async function describe(deps: WorkflowCalls, entry: ToolEntry): Promise<WorkflowToolTarget> {
   const workflowId = entry.params?.workflowId;
   if (typeof workflowId !== "string" || !workflowId) {
     throw new BlockExecutionError(`A "workflow" tool entry needs params.workflowId, the id of the workflow to call`, { code: "invalid_tool" });
@@ -30,7 +20,7 @@ async function describe(deps: WorkflowToolDeps, entry: ToolEntry): Promise<Workf
   }
 }
 
-function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, description: string, context: ToolContext) {
+function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, description: string, context: ToolContext) {
   return tool({
     description,
     inputSchema: jsonSchema<Record<string, unknown>>(parametersForWorkflow(target)),
@@ -46,7 +36,7 @@ function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, 
           },
         );
       }
-      return { runId: result.runId, output: result.output };
+      return { runId: result.runId, workflowId: target.id, output: result.output };
     },
   });
 }
@@ -57,9 +47,10 @@ function createWorkflowTool(deps: WorkflowToolDeps, target: WorkflowToolTarget, 
  * the tool's parameters; each call is a child run of its own, nested at most `maxDepth` deep,
  * and a workflow can never call itself, directly or through others.
  */
-export function createWorkflowToolProvider(deps: WorkflowToolDeps): ToolProvider {
+export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
   const maxDepth = deps.maxDepth ?? DEFAULT_MAX_WORKFLOW_DEPTH;
   return {
+    directOutput: true,
     tools: [
       { type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." },
     ],
@@ -88,6 +79,7 @@ export function createWorkflowToolProvider(deps: WorkflowToolDeps): ToolProvider
             ? entry.params.description
             : target.description || `Runs the workflow "${target.name}" and returns its output.`;
         tools[name] = createWorkflowTool(deps, target, description, context);
+        if (entry.directOutput) context.markDirectOutput?.(name);
       }
       return tools;
     },

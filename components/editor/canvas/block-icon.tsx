@@ -13,6 +13,7 @@ import {
   Reply,
   Split,
   Variable,
+  Workflow,
   type LucideIcon,
   type LucideProps,
 } from "lucide-react";
@@ -38,6 +39,7 @@ export const BLOCK_ICONS: Readonly<Record<string, LucideIcon>> = {
   Reply,
   Split,
   Variable,
+  Workflow,
 };
 
 /** The lucide icon a block definition names, or a plain box when the name is unknown. */

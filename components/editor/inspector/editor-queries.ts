@@ -19,3 +19,14 @@ export function useEnvNames() {
     staleTime: 60_000,
   });
 }
+
+/** Another workflow of the workspace as stored (a Workflow block's child: its start inputs). */
+export function useWorkflowDocument(workflowId: string | undefined) {
+  return useQuery({
+    queryKey: ["workflow", workflowId],
+    queryFn: () => api.workflows.get(workflowId!),
+    enabled: workflowId !== undefined,
+    staleTime: 30_000,
+    retry: false,
+  });
+}

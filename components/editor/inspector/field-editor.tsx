@@ -8,6 +8,8 @@ import { BranchesField, InputsField, KeyValueField, MetricsField } from "./field
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
 import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
+import { ToolsField } from "./fields/tools-field";
+import { WorkflowInputsField, WorkflowPickerField } from "./fields/workflow-fields";
 
 /** One editor per field kind; block definitions choose kinds, never components. */
 const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
@@ -22,10 +24,12 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   inputs: InputsField,
   branches: BranchesField,
   metrics: MetricsField,
-  tools: JsonField,
+  tools: ToolsField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
   assignments: AssignmentsField,
+  workflow: WorkflowPickerField,
+  workflowInputs: WorkflowInputsField,
 };
 
 export function FieldEditor(props: FieldEditorProps) {

@@ -58,7 +58,8 @@ export function JsonField(props: FieldEditorProps) {
   );
 }
 
-function valueOfText(text: string): unknown {
+/** What a JSON box stores: nothing when empty, the parsed JSON when it parses, else the text (a reference). */
+export function valueOfText(text: string): unknown {
   if (text.trim() === "") return undefined;
   const parsed = parseJson(text);
   return parsed.ok ? parsed.value : text;

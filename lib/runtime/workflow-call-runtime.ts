@@ -1,21 +1,22 @@
 import "server-only";
 import { startConfigSchema } from "@/blocks";
+import { isTrellisError, TrellisError } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import type { RunService } from "@/lib/runs/run-service";
-import { checkWorkflowCall, type WorkflowCallLink, type WorkflowToolDeps } from "@/tools/workflow";
+import { checkWorkflowCall, type WorkflowCallLink, type WorkflowCalls } from "@/tools/workflow";
 
 /**
- * What the workflow tool needs from the server, for runs of one workspace: that workspace's
- * workflows (another's is not found), and child runs started through the run service, so each is
- * stored and inspectable like any other run, is cancelled with its parent, and knows its place in
- * the call chain.
+ * What calling another workflow (the workflow tool and the Workflow block) needs from the server,
+ * for runs of one workspace: that workspace's workflows (another's is not found), and child runs
+ * started through the run service, so each is stored and inspectable like any other run, is
+ * cancelled with its parent, and knows its place in the call chain.
  */
-export function workflowToolRuntime(
+export function workflowCallRuntime(
   workspaceId: string,
   repositories: Pick<Repositories, "workflows">,
   runs: () => RunService,
   maxDepth: number,
-): WorkflowToolDeps {
+): WorkflowCalls {
   const liveChain = (runId: string): WorkflowCallLink[] =>
     runs()
       .callChain(runId)
@@ -34,11 +35,19 @@ export function workflowToolRuntime(
       const inputs = start ? (startConfigSchema.safeParse(start.config).data?.inputs ?? []) : [];
       return { id: workflow.id, name: workflow.name, description: workflow.description || undefined, inputs };
     },
-    async runWorkflow({ workflowId, input, depth, signal, parentRunId }) {
+    async runWorkflow({ workflowId, input, depth, signal, parentRunId, target }) {
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
-      // The tool was checked when it was made; checked again where the run actually starts.
+      // The caller checked when it prepared the call; checked again where the run actually starts.
       checkWorkflowCall(liveChain(parentRunId), { workflowId, workflowName: workflow.name }, depth - 1, maxDepth);
-      const live = await runs().start(workspaceId, workflowId, input, { depth, parentRunId, signal });
+      const live = await runs()
+        .start(workspaceId, workflowId, input, { depth, parentRunId, signal, target: target === "deployment" ? "active-deployment" : "draft" })
+        .catch((error: unknown) => {
+          // The run service's message names no workflow (a hook caller sees it too); here the caller's author does.
+          if (isTrellisError(error) && error.code === "not_deployed") {
+            throw new TrellisError("not_deployed", `Workflow "${workflow.name}" has no active deployment to run: deploy it, or run its draft instead`);
+          }
+          throw error;
+        });
       const stored = await live.done;
       const status = stored.status === "succeeded" || stored.status === "cancelled" ? stored.status : "failed";
       const usage = {

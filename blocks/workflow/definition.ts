@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { WorkflowBlock } from "@/contract";
+import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+
+export const workflowBlockConfigSchema = z.object({
+  /** The workflow of the same workspace to run. */
+  workflowId: z.string().min(1, "choose a workflow"),
+  /** `draft`: the workflow as saved now; `deployment`: its active deployment (none deployed fails the block). */
+  target: z.enum(["draft", "deployment"]).default("draft"),
+  /** The child's start inputs by name; values may hold references. */
+  inputs: z.record(z.string(), z.unknown()).default({}),
+});
+
+export type WorkflowBlockConfig = z.infer<typeof workflowBlockConfigSchema>;
+
+/** The workflow a Workflow block calls, read from its config as saved (the picker and the save-time cycle check use it). */
+export function calledWorkflowId(block: Pick<WorkflowBlock, "config">): string | undefined {
+  const workflowId = (block.config as { workflowId?: unknown } | undefined)?.workflowId;
+  return typeof workflowId === "string" && workflowId ? workflowId : undefined;
+}
+
+export const workflowBlockDefinition = {
+  type: "workflow",
+  label: "Workflow",
+  icon: "Workflow",
+  category: "core",
+  description: "Runs another workflow of the workspace as a child run; its output is this block's.",
+  configSchema: workflowBlockConfigSchema,
+  fields: [
+    { key: "workflowId", label: "Workflow", kind: "workflow", help: "The workflow to run; its start inputs appear below" },
+    {
+      key: "target",
+      label: "Runs",
+      kind: "select",
+      options: [
+        { value: "draft", label: "Its draft (as saved now)" },
+        { value: "deployment", label: "Its active deployment" },
+      ],
+    },
+    { key: "inputs", label: "Inputs", kind: "workflowInputs" },
+  ],
+  outputs: [
+    { path: "output", type: "any", description: "The child run's output" },
+    { path: "runId", type: "string", description: "The child run, inspectable like any other" },
+    { path: "workflowId", type: "string" },
+    { path: "tokens", type: "object" },
+    { path: "tokens.total", type: "number" },
+    { path: "cost", type: "object" },
+    { path: "cost.total", type: "number" },
+  ],
+  acceptsInput: true,
+  sourceHandles: () => STANDARD_HANDLES,
+} satisfies BlockDefinition<typeof workflowBlockConfigSchema>;
