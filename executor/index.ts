@@ -15,3 +15,5 @@ export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret
 export * from "./references";
 export * from "./expression";
 export { diffDocuments } from "./document-diff";
+export { EDGE_CONDITION_SCOPE_NAME, parseEdgeCondition, type EdgeCondition } from "./edge-condition";
+export { conditionHolds, handleTaken, routeOutput, type RoutedEdge } from "./edge-routing";
