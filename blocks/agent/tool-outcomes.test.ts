@@ -39,7 +39,11 @@ describe("agent tool-outcome handles", () => {
   });
 
   it("leaves by out and the outcome of the last call of each routed tool", () => {
-    const block = agent([{ type: "calculator", routeOnOutcome: true }, { type: "run_function", name: "check", routeOnOutcome: true, params: { code: "1" } }, "web_page"]);
+    const block = agent([
+      { type: "calculator", routeOnOutcome: true },
+      { type: "run_function", name: "check", routeOnOutcome: true, params: { code: "1" } },
+      "web_page",
+    ]);
     const failedThenFixed = calls({ name: "calculator", error: { code: "sandbox_error", message: "bad" } }, { name: "web_page" }, { name: "calculator" });
     expect(takenToolHandles(block, failedThenFixed)).toEqual(["out", "tool:calculator:success"]);
     const fixedThenFailed = calls({ name: "calculator" }, { name: "calculator", error: { code: "x", message: "bad" } }, { name: "check" });
@@ -48,7 +52,12 @@ describe("agent tool-outcome handles", () => {
   });
 
   it("refuses at save an entry whose tool names cannot be known before it runs", () => {
-    const parsed = agentDefinition.configSchema.safeParse(agent([{ type: "workflow", routeOnOutcome: true, params: { workflowId: "w" } }, { type: "calculator", routeOnOutcome: "yes" }]).config);
+    const parsed = agentDefinition.configSchema.safeParse(
+      agent([
+        { type: "workflow", routeOnOutcome: true, params: { workflowId: "w" } },
+        { type: "calculator", routeOnOutcome: "yes" },
+      ]).config,
+    );
     expect(parsed.success).toBe(false);
     const issues = parsed.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     expect(issues).toEqual([
@@ -64,7 +73,10 @@ describe("agent tool-outcome handles", () => {
   });
 
   it("counts an MCP answer with isError as a failed call, its text as the message", () => {
-    expect(reportedError({ isError: true, content: [{ type: "text", text: "lint: 3 problems" }] })).toEqual({ code: "tool_error", message: "lint: 3 problems" });
+    expect(reportedError({ isError: true, content: [{ type: "text", text: "lint: 3 problems" }] })).toEqual({
+      code: "tool_error",
+      message: "lint: 3 problems",
+    });
     expect(reportedError({ isError: true, content: [] })).toEqual({ code: "tool_error", message: "The tool reported an error" });
     expect(reportedError({ isError: false, content: [{ type: "text", text: "ok" }] })).toBeNull();
     expect(reportedError({ result: 42 })).toBeNull();
