@@ -36,6 +36,12 @@ export const edgeSchema = z.object({
   target: z.string().min(1),
   sourceHandle: z.string().nullable().optional(),
   targetHandle: z.string().nullable().optional(),
+  /**
+   * Extension: an expression of the safe expression language over the source block's output, bound
+   * to `output` (`output.status == 200`). The edge is taken only when its handle is taken and the
+   * condition holds; blank means none.
+   */
+  condition: z.string().max(2_000).optional(),
 });
 
 export const workflowDocumentSchema = z.object({

@@ -78,7 +78,7 @@ function compile(analysis: WorkflowAnalysis): WorkflowGraph {
     const source = nodesById.get(edgeEntry.source.block.id);
     const target = nodesById.get(edgeEntry.target.block.id);
     if (!source || !target || edgeEntry.kind === "iterationEnd") continue;
-    const edge: GraphEdge = { id: edgeEntry.edge.id, documentIndex: edgeEntry.index, source, target, handle: edgeEntry.handle };
+    const edge: GraphEdge = { id: edgeEntry.edge.id, documentIndex: edgeEntry.index, source, target, handle: edgeEntry.handle, condition: edgeEntry.condition };
     target.inEdges.push(edge);
     if (edgeEntry.kind === "body") {
       source.bodyEdges.push(edge);

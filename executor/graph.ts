@@ -1,4 +1,5 @@
 import type { BlockTypeInfo } from "./block-type";
+import type { EdgeCondition } from "./edge-condition";
 import type { WorkflowBlock, WorkflowDocument } from "@/contract";
 
 /**
@@ -13,8 +14,10 @@ export interface GraphEdge {
   documentIndex: number;
   source: GraphNode;
   target: GraphNode;
-  /** `out`, `error`, `branch:<id>` or `body`. */
+  /** `out`, `error`, `branch:<id>`, `body`, or a handle its block type declares (`tool:<name>:success`). */
   handle: string;
+  /** Taken only when this holds over the source's output (parsed once, when the graph is built). */
+  condition: EdgeCondition | null;
 }
 
 export interface GraphNode {
@@ -67,4 +70,9 @@ export interface WorkflowGraph {
 
 export function blockLabel(block: Pick<WorkflowBlock, "name" | "id">): string {
   return `'${block.name}'`;
+}
+
+/** An edge as messages name it: `'Linter' -> 'Fix Lint'`. */
+export function edgeLabel(edge: Pick<GraphEdge, "source" | "target">): string {
+  return `${blockLabel(edge.source.block)} -> ${blockLabel(edge.target.block)}`;
 }

@@ -16,3 +16,5 @@ export * from "./references";
 export * from "./expression";
 export { diffDocuments } from "./document-diff";
 export { outputText } from "./output-text";
+export { EDGE_CONDITION_SCOPE_NAME, parseEdgeCondition, type EdgeCondition } from "./edge-condition";
+export { conditionHolds, handleTaken, routeOutput, type RoutedEdge } from "./edge-routing";

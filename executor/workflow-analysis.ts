@@ -1,5 +1,6 @@
 import type { BlockTypeInfo, BlockTypeLookup } from "./block-type";
 import { edgeHandle, normalizeBlockName, type WorkflowBlock, type WorkflowDocument, type WorkflowEdge, type IssueDetail } from "@/contract";
+import { parseEdgeCondition, type EdgeCondition } from "./edge-condition";
 import { connectionKey, duplicateEdgeMessage, judgeEdge } from "./edge-rules";
 import { blockLabel } from "./graph";
 import { RESERVED_ROOTS } from "./reference-syntax";
@@ -26,6 +27,8 @@ export interface EdgeEntry {
   handle: string;
   /** `flow` between blocks of one scope, `body` from a container into it, `iterationEnd` from inside a container back to it. */
   kind: "flow" | "body" | "iterationEnd";
+  /** The edge's condition over its source's output, parsed; null when it has none. */
+  condition: EdgeCondition | null;
 }
 
 export interface WorkflowAnalysis {
@@ -119,6 +122,30 @@ function checkEntry(analysis: WorkflowAnalysis): void {
   analysis.entry = starts[0];
 }
 
+/** An edge's condition must parse, and only edges leaving a block that finished can have one. */
+function checkCondition(
+  analysis: WorkflowAnalysis,
+  edge: WorkflowEdge,
+  index: number,
+  source: BlockEntry,
+  target: BlockEntry,
+  kind: EdgeEntry["kind"],
+): EdgeCondition | null {
+  const parsed = parseEdgeCondition(edge.condition);
+  const named = `The condition of the edge ${blockLabel(source.block)} -> ${blockLabel(target.block)}`;
+  if (!parsed.ok) {
+    analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} does not parse: ${parsed.message}` });
+    return null;
+  }
+  if (parsed.condition && kind !== "flow") {
+    const why =
+      kind === "body" ? "a body edge starts an iteration before its container has an output" : "an edge back to its container only ends the iteration";
+    analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} cannot be used: ${why}` });
+    return null;
+  }
+  return parsed.condition;
+}
+
 function checkEdges(analysis: WorkflowAnalysis): void {
   const connected = new Set<string>();
   analysis.document.edges.forEach((edge, index) => {
@@ -141,7 +168,8 @@ function checkEdges(analysis: WorkflowAnalysis): void {
       return;
     }
     connected.add(key);
-    const entry: EdgeEntry = { edge, index, source, target, handle, kind: verdict.kind };
+    const condition = checkCondition(analysis, edge, index, source, target, verdict.kind);
+    const entry: EdgeEntry = { edge, index, source, target, handle, kind: verdict.kind, condition };
     (source.active && target.active ? analysis.edges : analysis.dormantEdges).push(entry);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+import { checkRoutedTools, takenToolHandles, toolOutcomeHandles } from "./tool-outcomes";
 
 export const memorySchema = z.object({
   role: z.enum(["system", "user", "assistant"]),
@@ -12,8 +13,11 @@ export const agentConfigSchema = z.object({
   userPrompt: z.string().min(1, "is required"),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
-  /** Tool ids from the tools registry, or tool objects the registry understands. */
-  tools: z.array(z.unknown()).optional(),
+  /**
+   * Tool ids from the tools registry, or tool objects the registry understands. An object with
+   * `routeOnOutcome` gives the agent `tool:<name>:success` / `tool:<name>:error` handles (tool-outcomes.ts).
+   */
+  tools: z.array(z.unknown()).superRefine(checkRoutedTools).optional(),
   /** A JSON Schema; its fields are spread into the output. */
   responseFormat: z.unknown().optional(),
   /** Earlier messages, or one reference to an array of them. */
@@ -53,8 +57,10 @@ export const agentDefinition = {
     { path: "toolCalls", type: "object" },
     { path: "toolCalls.list", type: "array" },
     { path: "toolCalls.count", type: "number" },
+    { path: "toolOutcomes", type: "object", description: "Per tool: success or error, the outcome of its last call (null when not called)" },
     { path: "providerTiming", type: "object" },
   ],
   acceptsInput: true,
-  sourceHandles: () => STANDARD_HANDLES,
+  sourceHandles: (block) => [...STANDARD_HANDLES, ...toolOutcomeHandles(block)],
+  takenHandles: takenToolHandles,
 } satisfies BlockDefinition<typeof agentConfigSchema>;

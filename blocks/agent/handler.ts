@@ -8,6 +8,7 @@ import type { ToolContext } from "@/tools/types";
 import { buildConversation } from "./agent-messages";
 import type { AgentConfig } from "./definition";
 import { normalizeResponseFormat } from "./response-format";
+import { toolOutcomesByName } from "./tool-outcomes";
 import { trackTools, type ToolTracker } from "./tracked-tools";
 
 export interface AgentHandlerDependencies {
@@ -147,6 +148,7 @@ async function runAgent(
       model: model.id,
       ...usageOutputFields(usage),
       toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
+      toolOutcomes: toolOutcomesByName(Object.keys(tracker?.tools ?? {}), tracker?.calls ?? []),
       providerTiming: timing(result.modelTimeMs, result.calls.length),
     };
     return { output, usage };

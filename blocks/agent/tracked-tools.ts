@@ -16,7 +16,8 @@ export interface ToolCallRecord {
 /**
  * Wraps each tool's `execute` so every call is a `tool` child span with its arguments, result
  * and timing, and is recorded for the block's `toolCalls` output. A failing tool is recorded and
- * its error goes back to the model (the AI SDK's behaviour), which may recover.
+ * its error goes back to the model (the AI SDK's behaviour), which may recover; so is an answer
+ * that reports an error (MCP's `isError`), which the model gets as it is.
  */
 export interface ToolTracker {
   tools: ToolSet;
@@ -28,6 +29,19 @@ export interface ToolTracker {
   reportUsage(toolCallId: string, usage: Usage): void;
   /** What the tools spent, summed; undefined when none reported any. */
   toolUsage(): Usage | undefined;
+}
+
+/** The error an answer reports (an MCP `CallToolResult` with `isError: true`), its text as the message. */
+export function reportedError(result: unknown): { code: string; message: string } | null {
+  if (typeof result !== "object" || result === null || (result as { isError?: unknown }).isError !== true) return null;
+  const content = (result as { content?: unknown }).content;
+  const texts = Array.isArray(content)
+    ? content.flatMap((part: unknown) =>
+        typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? [(part as { text: string }).text] : [],
+      )
+    : [];
+  const message = texts.join("\n").trim().slice(0, 1_000);
+  return { code: "tool_error", message: message || "The tool reported an error" };
 }
 
 export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions) => ChildSpan): ToolTracker {
@@ -70,8 +84,10 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
         };
         try {
           const result = await execute(input as never, options as never);
-          finish({ result });
-          span.end({ output: result, ...usageOfCall() });
+          // An MCP tool reports its failures in its answer; the model still reads that answer.
+          const reported = reportedError(result);
+          finish(reported ? { result, error: reported } : { result });
+          span.end({ output: result, ...(reported ? { error: reported } : {}), ...usageOfCall() });
           return result;
         } catch (error) {
           const info = errorInfo(error);

@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { useEditorStore } from "@/components/editor/store";
-import { isEdgeTaken } from "./edges-taken";
+import { isEdgeTaken, type CanvasEdge } from "./edges-taken";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-styles";
 
@@ -48,7 +48,7 @@ export function useBlockRunOutline(blockId: string): string {
   return status ? BLOCK_OUTLINES[status] : "";
 }
 
-/** Whether the shown run went along this edge. */
-export function useEdgeTaken(edge: { source: string; target: string; sourceHandle?: string | null }): boolean {
-  return useEditorStore((store) => isEdgeTaken(store.run.view.blocks, edge));
+/** Whether the shown run went along this edge (its source's type and config are read only when its handle needs them). */
+export function useEdgeTaken(edge: CanvasEdge): boolean {
+  return useEditorStore((store) => isEdgeTaken(store.run.view.blocks, edge, () => store.nodes.find((node) => node.id === edge.source)?.data));
 }

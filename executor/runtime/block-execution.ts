@@ -1,6 +1,7 @@
 import type { IssueDetail, Usage } from "@/contract";
 import { BlockExecutionError, errorInfo, invalidConfigError, isTrellisError } from "../errors";
-import type { GraphNode } from "../graph";
+import { routeOutput } from "../edge-routing";
+import { edgeLabel, type GraphNode } from "../graph";
 import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } from "../handler";
 import { resolveConfig } from "../references";
 import { AttemptsError, runWithPolicy } from "./block-attempts";
@@ -23,6 +24,8 @@ export type BlockOutcome =
       inner?: Array<[string, StoredResult]>;
       /** A loop's assignments to workflow variables, which blocks after it read. */
       variables?: Record<string, unknown>;
+      /** Which of the block's out edges its output activates (handles and edge conditions), when worked out before reporting it. */
+      routes?: boolean[];
     }
   /** `usage`: what a failed container's iterations spent (a failed handler's spending is on its error). */
   | { status: "failed"; error: unknown; usage?: Usage }
@@ -253,6 +256,8 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       }
       const checked = checkResult(node, result);
       checkRouting(node, checked.output);
+      // Edge conditions are evaluated before the block reports success: one that cannot be evaluated fails the block.
+      const routes = routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel);
       if (checked.usage) run.addUsage(checked.usage);
       const durationMs = span.close(
         "succeeded",
@@ -273,7 +278,9 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         if (checked.usage.estimated) completed.estimated = true;
       }
       run.emit(completed);
-      return checked.usage ? { status: "completed", output: checked.output, usage: checked.usage } : { status: "completed", output: checked.output };
+      return checked.usage
+        ? { status: "completed", output: checked.output, usage: checked.usage, routes }
+        : { status: "completed", output: checked.output, routes };
     } catch (caught) {
       if (open) deltas.end();
       open = false;

@@ -1,5 +1,6 @@
+import { routeFailure, routeOutput } from "../edge-routing";
 import { errorInfo } from "../errors";
-import type { GraphEdge, GraphNode, GraphScope } from "../graph";
+import { edgeLabel, type GraphEdge, type GraphNode, type GraphScope } from "../graph";
 import type { Usage } from "@/contract";
 import { addSpent, runCheckpointed, usageOf } from "./checkpoints";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
@@ -150,12 +151,25 @@ export class ScopeRun implements ExecutionPlace {
   private settle(node: GraphNode, outcome: BlockOutcome): void {
     this.inFlight -= 1;
     this.spent = addSpent(this.spent, usageOf(outcome));
-    if (outcome.status === "completed") this.completed(node, outcome.output, outcome.variables);
+    if (outcome.status === "completed") this.completed(node, outcome.output, outcome.variables, outcome.routes);
     else if (outcome.status === "failed") this.failed(node, outcome.error);
     if (this.inFlight === 0) this.finish?.();
   }
 
-  private completed(node: GraphNode, output: Record<string, unknown>, assigned: Record<string, unknown> | undefined): void {
+  /**
+   * `assigned`: a loop's assignments to workflow variables. `routes`: which out edges the output activates, when the
+   * block's execution already worked it out (a restored or container result has none).
+   */
+  private completed(node: GraphNode, output: Record<string, unknown>, assigned: Record<string, unknown> | undefined, routes?: ReadonlyArray<boolean>): void {
+    if (!routes && !node.info.terminal) {
+      try {
+        routes = routeOutput(node.info, node.block, output, node.outEdges, edgeLabel);
+      } catch (error) {
+        // An edge condition that cannot be evaluated fails its source block.
+        this.failed(node, error);
+        return;
+      }
+    }
     this.store.setOutput(node.id, output);
     // A Set Variables block's output is what it assigned; a loop carries its iterations' assignments out.
     if (node.info.assignsVariables) this.variables.record(node, output);
@@ -169,19 +183,12 @@ export class ScopeRun implements ExecutionPlace {
       });
       return;
     }
-    const routing = node.info.routing;
-    const selectedHandle = routing === "branch" && typeof output.selectedBranch === "string" ? `branch:${output.selectedBranch}` : null;
-    const taken = routing === "all" && node.info.takenHandles ? node.info.takenHandles(node.block, output) : null;
     let activatedAny = false;
-    for (const edge of node.outEdges) {
-      let active: boolean;
-      if (routing === "branch") active = edge.handle === selectedHandle;
-      else if (routing === "route") active = edge.handle === "out" && edge.target.id === output.selectedRoute;
-      else if (taken) active = taken.includes(edge.handle);
-      else active = edge.handle === "out";
+    node.outEdges.forEach((edge, index) => {
+      const active = routes![index] === true;
       activatedAny ||= active;
       this.decide(edge, active);
-    }
+    });
     if (!activatedAny) this.sinks.push(node);
   }
 
@@ -193,7 +200,17 @@ export class ScopeRun implements ExecutionPlace {
       return;
     }
     const info = errorInfo(error);
-    this.store.setOutput(node.id, { error: { code: info.code, message: this.run.redactText(info.message) } });
-    for (const edge of node.outEdges) this.decide(edge, edge.handle === "error");
+    const output = { error: { code: info.code, message: this.run.redactText(info.message) } };
+    let routes: boolean[];
+    try {
+      routes = routeFailure(output, node.outEdges, edgeLabel);
+    } catch (conditionError) {
+      // The error edges' own condition broke: nothing can take the failure.
+      this.failure ??= { node, error: conditionError };
+      this.stop.stop();
+      return;
+    }
+    this.store.setOutput(node.id, output);
+    node.outEdges.forEach((edge, index) => this.decide(edge, routes[index] === true));
   }
 }

@@ -55,11 +55,12 @@ export function nodeToBlock(node: EditorNode): WorkflowBlock {
   return block;
 }
 
-/** How an edge is drawn follows the handle it leaves from. */
+/** How an edge is drawn follows the handle it leaves from (an agent's tool outcomes: success like a branch, error like an error). */
 export function edgeVariantForHandle(handle: string | null | undefined): EdgeVariant {
   if (handle === "error") return "error";
   if (handle === "body") return "body";
   if (handle?.startsWith("branch:")) return "branch";
+  if (handle?.startsWith("tool:")) return handle.endsWith(":error") ? "error" : "branch";
   return "default";
 }
 
@@ -72,12 +73,16 @@ export function workflowEdgeToFlow(edge: WorkflowEdge): EditorEdge {
     target: edge.target,
     sourceHandle,
     type: "workflow",
-    data: { variant },
+    data: edge.condition?.trim() ? { variant, condition: edge.condition } : { variant },
   };
 }
 
 export function flowEdgeToWorkflow(edge: EditorEdge): WorkflowEdge {
-  return { id: edge.id, source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? "out" };
+  const workflowEdge: WorkflowEdge = { id: edge.id, source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? "out" };
+  // A blank condition is none: the document does not keep it.
+  const condition = edge.data?.condition;
+  if (condition?.trim()) workflowEdge.condition = condition;
+  return workflowEdge;
 }
 
 export function documentToFlow(document: Pick<WorkflowDocument, "blocks" | "edges">): { nodes: EditorNode[]; edges: EditorEdge[] } {

@@ -19,7 +19,8 @@ export type EditorNode = Node<BlockNodeData, BlockNodeType>;
 
 export type EdgeVariant = "default" | "error" | "branch" | "body";
 
-export type EditorEdge = Edge<{ variant: EdgeVariant }>;
+/** `condition`: the edge's condition over its source's output, as typed (absent when it has none). */
+export type EditorEdge = Edge<{ variant: EdgeVariant; condition?: string }>;
 
 /** Name, description and variables: the document minus its graph. */
 export interface WorkflowMeta {

@@ -41,6 +41,15 @@ export function connectEdge(edges: EditorEdge[], id: string, source: string, tar
   return [...edges, { id, source, target, sourceHandle, type: "workflow", data: { variant: edgeVariantForHandle(sourceHandle) } }];
 }
 
+/** Sets or clears (blank) one edge's condition; other edges keep their identity. */
+export function setEdgeCondition(edges: EditorEdge[], id: string, condition: string): EditorEdge[] {
+  return edges.map((edge) => {
+    if (edge.id !== id) return edge;
+    const variant = edge.data?.variant ?? edgeVariantForHandle(edge.sourceHandle);
+    return { ...edge, data: condition ? { variant, condition } : { variant } };
+  });
+}
+
 /** Absolute canvas position of a node (children store positions relative to their parent). */
 export function absolutePosition(node: EditorNode, byId: ReadonlyMap<string, EditorNode>): { x: number; y: number } {
   let x = node.position.x;

@@ -2,11 +2,13 @@
 
 import { useEditorStore } from "../store";
 import { BlockInspector } from "./block-inspector";
+import { EdgeInspector } from "./edge-inspector";
 import { WorkflowSettings } from "./workflow-settings";
 
-/** The right-hand panel: the selected block's form, or the workflow's settings (every field disabled when read-only). */
+/** The right-hand panel: the selected block's form, the selected edge's, or the workflow's settings (every field disabled when read-only). */
 export function Inspector() {
   const selectedIds = useEditorStore((state) => selectedIdsKey(state.nodes));
+  const selectedEdgeIds = useEditorStore((state) => selectedIdsKey(state.edges));
   const readOnly = useEditorStore((state) => state.readOnly);
   const ids = selectedIds ? selectedIds.split("\n") : [];
   return (
@@ -19,6 +21,8 @@ export function Inspector() {
           <p className="p-4 text-sm text-slate-600" data-testid="inspector-multi">
             {ids.length} blocks selected. Move, copy, duplicate or delete them together.
           </p>
+        ) : selectedEdgeIds && !selectedEdgeIds.includes("\n") ? (
+          <EdgeInspector key={selectedEdgeIds} edgeId={selectedEdgeIds} />
         ) : (
           <WorkflowSettings />
         )}

@@ -4,7 +4,7 @@ import { type WorkflowBlock, type WorkflowDocument, type WorkflowEdge, type Issu
 import { canvasConnectionProblem } from "../graph/canvas-connection-problem";
 import { documentToFlow, flowToDocument } from "../graph/document-flow";
 import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../graph/flow-types";
-import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, updateNodeData } from "../graph/graph-operations";
+import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, setEdgeCondition, updateNodeData } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
 import { createRunActions, INITIAL_RUN_SLICE, type RunSliceActions, type RunSliceState } from "./run-slice";
@@ -35,6 +35,8 @@ export interface EditorState extends RunSliceActions {
   addBlocks(blocks: WorkflowBlock[], edges?: WorkflowEdge[]): void;
   updateBlock(id: string, patch: Partial<BlockNodeData>, coalesceKey?: string): void;
   updateMeta(patch: Partial<WorkflowMeta>, coalesceKey?: string): void;
+  /** Sets an edge's condition (blank clears it); typing coalesces into one undo step. */
+  setEdgeCondition(id: string, condition: string): void;
   /**
    * When a rename of block `id` ends, points every reference to `previousName` at its current
    * name, in the rename's undo step. Skipped while the new name clashes with another block's.
@@ -48,6 +50,8 @@ export interface EditorState extends RunSliceActions {
   endGesture(): void;
   selectOnly(ids: ReadonlyArray<string>): void;
   selectAll(): void;
+  /** Selects one edge alone (its condition label was clicked). */
+  selectEdge(id: string): void;
   undo(): void;
   redo(): void;
   toDocument(): WorkflowDocument;
@@ -140,6 +144,7 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
         const nodes = renameReferencesIn(get().nodes, id, previousName);
         if (nodes !== get().nodes) commit({ nodes }, `${id}:name`);
       },
+      setEdgeCondition: (id, condition) => commit({ edges: setEdgeCondition(get().edges, id, condition) }, `edge:${id}:condition`),
       updateMeta: (patch, coalesceKey) => commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
       deleteSelection: () => {
         const { nodes, edges } = get();
@@ -184,6 +189,11 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
           edges: get().edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
         });
       },
+      selectEdge: (id) =>
+        set({
+          nodes: get().nodes.map((node) => (node.selected ? { ...node, selected: false } : node)),
+          edges: get().edges.map((edge) => (Boolean(edge.selected) === (edge.id === id) ? edge : { ...edge, selected: edge.id === id })),
+        }),
       selectAll: () => set({ nodes: get().nodes.map((node) => (node.selected ? node : { ...node, selected: true })) }),
       undo: () => {
         if (readOnly) return;
