@@ -48,6 +48,26 @@ export interface RunSummary extends UsageFigures {
   trigger: RunTrigger;
   /** The deployment it ran; null for the draft. */
   deploymentId: string | null;
+  /** Run from a block (an extension): the run it was re-run from and the block it ran from; null for other runs. */
+  rerunOf: RerunOf | null;
+}
+
+/** The run a re-run reused the upstream results of, and the block it ran from (POST /api/runs/:id/rerun). */
+export interface RerunOf {
+  runId: string;
+  blockId: string;
+}
+
+/** POST /api/runs/:id/rerun: the block to run from; the blocks before it reuse the run's results. */
+export const rerunRequestSchema = z.strictObject({
+  blockId: z.string({ error: "must be the id of the block to run from" }).min(1, "must be the id of the block to run from"),
+});
+export type RerunRequest = z.infer<typeof rerunRequestSchema>;
+
+/** The 202 answer of POST /api/runs/:id/rerun: the new run, queued. */
+export interface RerunStarted {
+  runId: string;
+  rerunOf: RerunOf;
 }
 
 /** A run as stored, without its spans. */

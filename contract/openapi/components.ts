@@ -71,6 +71,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Run: workflows.apiRunSchema,
   RunStarted: workflows.runStartedSchema,
   RunCancelling: workflows.runCancellingSchema,
+  RerunStarted: workflows.rerunStartedSchema,
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,
