@@ -9,6 +9,7 @@ import {
   type CheckpointStore,
   type ExecutionRequest,
   type ExecutionResult,
+  type ReusedResults,
 } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunChannel } from "../run-channel";
@@ -35,6 +36,12 @@ export interface ResumedAttempt {
   pausedMs: number;
 }
 
+/** Run from a block: the source run's results this run reuses, and the secret values they hold (masked like the workspace's). */
+export interface ReusedAttemptResults {
+  results: ReusedResults;
+  secrets: ReadonlyArray<[string, string]>;
+}
+
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
 
 /** One attempt at executing a stored run in this process. */
@@ -50,6 +57,8 @@ export interface RunAttempt {
   durable: boolean;
   /** Set when an earlier attempt stopped midway: what it stored goes on from here. */
   resumed?: ResumedAttempt;
+  /** Run from a block: results of the run it was started from. */
+  reused?: ReusedAttemptResults;
   timeoutMs?: number;
 }
 
@@ -82,6 +91,7 @@ function checkpointStore(deps: ExecutionDependencies, attempt: RunAttempt, recor
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
   return {
+    ...(attempt.reused ? { reused: attempt.reused.results } : {}),
     restore: (key) => restored.get(key),
     recall: (key) => memos.get(key),
     async remember(key, value) {
@@ -126,6 +136,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     try {
       const setup = await deps.prepare(attempt.workspaceId);
       for (const [name, value] of setup.secrets) redactor.add(name, value);
+      for (const [name, value] of attempt.reused?.secrets ?? []) redactor.add(name, value);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       result = await executeWorkflow({
         document: attempt.document,
