@@ -56,7 +56,18 @@ describe("engine: run from a block", () => {
     const second = await runHarness(chain, { input: { topic: "tea" }, checkpoints: store });
     expect(second.result).toMatchObject({ status: "succeeded", output: { value: "tea!?" } });
     expect(second.log.calls.map((call) => call.blockId)).toEqual(["b", "c"]);
-    expect(second.trail).toEqual(["run.started", "started:start", "completed:start", "started:a", "completed:a", "started:b", "completed:b", "started:c", "completed:c", "run.completed"]);
+    expect(second.trail).toEqual([
+      "run.started",
+      "started:start",
+      "completed:start",
+      "started:a",
+      "completed:a",
+      "started:b",
+      "completed:b",
+      "started:c",
+      "completed:c",
+      "run.completed",
+    ]);
     const [reusedA] = second.completed("a");
     expect(reusedA).toMatchObject({ output: { value: "tea" }, reused: { runId: "run-source", tokens: { total: 100 } } });
     expect(reusedA).not.toHaveProperty("tokens");
@@ -73,7 +84,12 @@ describe("engine: run from a block", () => {
   it("runs a changed chosen block on the current draft, and a block that had no result (it failed) runs again", async () => {
     const source = new MemoryCheckpoints();
     const failing = workflow(
-      [block("start", "start"), block("a", "task", { value: "A" }), block("b", "task", { fail: "broken" }), block("c", "task", { value: "<b.value>+<a.value>" })],
+      [
+        block("start", "start"),
+        block("a", "task", { value: "A" }),
+        block("b", "task", { fail: "broken" }),
+        block("c", "task", { value: "<b.value>+<a.value>" }),
+      ],
       [edge("start", "a"), edge("a", "b"), edge("b", "c")],
     );
     const first = await runHarness(failing, { checkpoints: source });

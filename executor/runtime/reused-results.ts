@@ -34,7 +34,15 @@ export async function takeReused(
   const { output, usage, inner } = reused.result;
   const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
   span.record.reusedFrom = reused.runId;
-  const started: RunEvent = { type: "block.started", runId, blockId: node.id, blockName: node.name, blockType: node.block.type, spanId: span.id, startedAt: span.startedAt };
+  const started: RunEvent = {
+    type: "block.started",
+    runId,
+    blockId: node.id,
+    blockName: node.name,
+    blockType: node.block.type,
+    spanId: span.id,
+    startedAt: span.startedAt,
+  };
   if (place.iteration.length > 0) started.iteration = [...place.iteration];
   run.emit(started);
   span.open();

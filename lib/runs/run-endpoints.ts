@@ -58,8 +58,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     const position = await runs.queuePosition(id);
     return position === undefined ? run : { ...run, queuePosition: position };
   };
-  const triggerOf = (member: Member): RunTrigger =>
-    member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" };
+  const triggerOf = (member: Member): RunTrigger => (member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" });
   /** POST .../runs runs the draft, POST .../execute the active deployment; otherwise the same. */
   const startEndpoint = (target: RunTarget) =>
     endpoint<{ id: string }>(async (request, { id: workflowId }, member) => {

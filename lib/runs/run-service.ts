@@ -113,7 +113,13 @@ export class RunService {
       // A workflow called as a tool runs inside its caller's block, which is what a resumed run repeats.
       const durable = options.parentRunId === undefined;
       const reused = options.rerunOf && (await loadReused(repositories.checkpoints, options.rerunOf, document));
-      const entry = this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable, reused });
+      const entry = this.execute(workspaceId, run, document, {
+        depth: options.depth ?? 0,
+        parentRunId: options.parentRunId,
+        signal: options.signal,
+        durable,
+        reused,
+      });
       // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
       return this.handle(workspaceId, workflowId, run.id, entry.channel);
     }
