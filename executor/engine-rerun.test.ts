@@ -81,6 +81,43 @@ describe("engine: run from a block", () => {
     expect(store.stored.get("b")).toEqual({ status: "completed", output: { value: "tea!" }, usage: usage(20) });
   });
 
+  it("a re-run resumed after its process died shows no reused block twice and still counts only what it spent", async () => {
+    const hanging = workflow(
+      [
+        block("start", "start"),
+        block("a", "task", { value: "<start.topic>", usage: usage(100) }),
+        block("b", "task", { value: "<a.value>!", usage: usage(20) }),
+        block("c", "task", { value: "<b.value>?", usage: usage(3), index: "c", hangOn: "<variable.hangOn>" }),
+      ],
+      [edge("start", "a"), edge("a", "b"), edge("b", "c")],
+      { hangOn: null },
+    );
+    const source = new MemoryCheckpoints();
+    await runHarness(hanging, { input: { topic: "tea" }, checkpoints: source });
+
+    // The re-run from b dies while c runs (c hangs and the run is stopped there).
+    const store = rerunStore(hanging, source, "b");
+    const controller = new AbortController();
+    const first = await runHarness(hanging, {
+      input: { topic: "tea" },
+      checkpoints: store,
+      variables: { hangOn: "c" },
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === "block.started" && event.blockId === "c") setTimeout(() => controller.abort(), 5);
+      },
+    });
+    expect(first.result.status).toBe("cancelled");
+    expect(first.completed("a")[0]).toMatchObject({ reused: { runId: "run-source" } });
+
+    const second = await runHarness(hanging, { checkpoints: store, resume: { reason: "recovered", startedAt: Date.now(), worker: "worker-2" } });
+    expect(second.result).toMatchObject({ status: "succeeded", output: { value: "tea!?" } });
+    expect(second.trail).toEqual(["run.resumed", "started:c", "completed:c", "run.completed"]);
+    expect(second.log.calls.map((call) => call.blockId)).toEqual(["c"]);
+    // b (20, run by the re-run) and c (3); a's 100 stay the source run's.
+    expect(second.result.usage.tokens.total).toBe(23);
+  });
+
   it("runs a changed chosen block on the current draft, and a block that had no result (it failed) runs again", async () => {
     const source = new MemoryCheckpoints();
     const failing = workflow(
