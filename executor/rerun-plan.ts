@@ -34,7 +34,7 @@ export function rerunPlan(
   blockId: string,
 ): RerunPlan | null {
   if (!blocks.some((block) => block.id === blockId)) return null;
-  const fromBlockId = enclosingContainers(blocks as WorkflowBlock[], blockId).at(-1)?.id ?? blockId;
+  const fromBlockId = enclosingContainers(blocks, blockId).at(-1)?.id ?? blockId;
   const outgoing = new Map<string, string[]>();
   for (const edge of edges) outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge.target]);
   const children = new Map<string, string[]>();
