@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorInfo } from "./errors";
 import { withoutReservedKeys } from "./reserved-names";
+import { BLOCK_ID_PATTERN } from "./workflow-document";
 import type { RunTrigger } from "./deployments";
 import type { SpanRecord } from "./run-events";
 import type { TokenCounts, UsageFigures } from "./usage";
@@ -60,7 +61,9 @@ export interface RerunOf {
 
 /** POST /api/runs/:id/rerun: the block to run from; the blocks before it reuse the run's results. */
 export const rerunRequestSchema = z.strictObject({
-  blockId: z.string({ error: "must be the id of the block to run from" }).min(1, "must be the id of the block to run from"),
+  blockId: z
+    .string({ error: "must be the id of the block to run from" })
+    .regex(BLOCK_ID_PATTERN, "must be the id of the block to run from (1 to 64 characters of A-Z, a-z, 0-9, _ or -)"),
 });
 export type RerunRequest = z.infer<typeof rerunRequestSchema>;
 

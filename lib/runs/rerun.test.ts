@@ -131,6 +131,25 @@ describe("run from a block, through the run service against the test LLM server"
     expect(JSON.stringify(rows.map((row) => row.data))).not.toContain(oldValue);
   });
 
+  it("fails the re-run with a clear error when the source run's results cannot be read", async () => {
+    await kit.database.repositories.secrets.set(ws, "SEALED_TOKEN", "sealed-token-5d1e88aa");
+    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("Use <Outline.content>")))).id;
+    kit.server.enqueue({ kind: "text", text: "sealed-token-5d1e88aa" }, { kind: "text", text: "done" });
+    const source = await runToEnd(workflowId, { topic: "keys" });
+    // The outline's result held a secret value, so it is stored sealed; a changed secret key can no longer open it.
+    const tampered = await kit.database.prisma.blockCheckpoint.updateMany({ where: { runId: source.runId, key: "outline" }, data: { sealed: "AAAA" } });
+    expect(tampered.count).toBe(1);
+    const before = kit.server.requests.length;
+
+    const started = (await (await rerun(source.runId, { blockId: "article" })).json()) as { runId: string };
+    const end = (await eventsOf(started.runId)).at(-1)!;
+    expect(end.event).toBe("run.failed");
+    expect(end.data.error).toMatchObject({ code: "run_setup_failed" });
+    expect((end.data.error as { message: string }).message).toContain(`The results of run ${source.runId} that this run reuses could not be read`);
+    expect(kit.server.requests.length).toBe(before);
+    expect((await getRun(started.runId)).status).toBe("failed");
+  });
+
   it("refuses a block the draft does not have and a run that has not finished (400), and another workspace's run (404)", async () => {
     const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("x")))).id;
     const ended = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });

@@ -49,7 +49,12 @@ export async function loadReused(
   const reusable = new Map<string, Extract<BlockCheckpoint, { status: "completed" }>>();
   const secrets: Array<[string, string]> = [];
   if (plan) {
-    for (const [key, { checkpoint, masked }] of await checkpoints.loadCompleted(rerunOf.runId)) {
+    const stored = await checkpoints.loadCompleted(rerunOf.runId).catch((error: unknown) => {
+      throw new Error(
+        `The results of run ${rerunOf.runId} that this run reuses could not be read (${error instanceof Error ? error.message : String(error)}); run the workflow from its start instead.`,
+      );
+    });
+    for (const [key, { checkpoint, masked }] of stored) {
       if (!plan.reuses(key)) continue;
       reusable.set(key, checkpoint);
       secrets.push(...secretsBetween(checkpoint, masked));

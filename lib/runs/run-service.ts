@@ -112,7 +112,8 @@ export class RunService {
       );
       // A workflow called as a tool runs inside its caller's block, which is what a resumed run repeats.
       const durable = options.parentRunId === undefined;
-      const reused = options.rerunOf && (await loadReused(repositories.checkpoints, options.rerunOf, document));
+      const { rerunOf } = options;
+      const reused = rerunOf && (() => loadReused(repositories.checkpoints, rerunOf, document));
       const entry = this.execute(workspaceId, run, document, {
         depth: options.depth ?? 0,
         parentRunId: options.parentRunId,
@@ -161,7 +162,8 @@ export class RunService {
         pausedMs: pausedMsOf(events.map((item) => item.event)),
       };
     }
-    const reused = claimed.run.rerunOf ? await loadReused(repositories.checkpoints, claimed.run.rerunOf, document) : undefined;
+    const { rerunOf } = claimed.run;
+    const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
     const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused });
     await entry.done;
   }
@@ -177,7 +179,7 @@ export class RunService {
       signal?: AbortSignal;
       resumed?: ResumedAttempt;
       decisions?: Map<string, ToolApprovalDecision>;
-      reused?: ReusedAttemptResults;
+      reused?: () => Promise<ReusedAttemptResults>;
     },
   ): LiveEntry {
     const controller = new AbortController();
