@@ -6,7 +6,7 @@ import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { ModelSummary } from "./models";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
-import type { ApiRun, ApprovalDecision, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { ApiRun, ApprovalDecision, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
 import type { UsageQueryInput, UsageReport } from "./usage";
@@ -194,6 +194,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       page: runPage,
       get: (runId: string) => call<ApiRun>(runPath(runId)),
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
+      /** Runs the current draft again from `blockId`, reusing the finished run's results before it. */
+      rerun: (runId: string, blockId: string) => post<RerunStarted>(`${runPath(runId)}/rerun`, { blockId }),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
       eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
     },

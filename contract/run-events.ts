@@ -10,6 +10,13 @@ interface UsageFields {
   estimated?: boolean;
 }
 
+/** Where a reused block's result came from, and what it cost there. */
+export interface ReusedResult {
+  runId: string;
+  tokens?: TokenCounts;
+  cost?: Cost | null;
+}
+
 export type RunEvent =
   | { type: "run.started"; runId: string; workflowId: string; startedAt: string }
   | {
@@ -23,7 +30,19 @@ export type RunEvent =
       startedAt: string;
     }
   | { type: "block.delta"; runId: string; blockId: string; spanId: string; text: string }
-  | ({ type: "block.completed"; runId: string; blockId: string; spanId: string; output: unknown; durationMs: number } & UsageFields)
+  | ({
+      type: "block.completed";
+      runId: string;
+      blockId: string;
+      spanId: string;
+      output: unknown;
+      durationMs: number;
+      /**
+       * Run from a block (an extension): the block did not run, its result is the one of run `runId`,
+       * which spent `tokens` and `cost` on it. The event then has no usage of its own: nothing was spent.
+       */
+      reused?: ReusedResult;
+    } & UsageFields)
   | ({ type: "block.failed"; runId: string; blockId: string; spanId: string; error: ErrorInfo; handled: boolean } & UsageFields)
   | { type: "block.skipped"; runId: string; blockId: string; reason: string }
   | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> &
@@ -139,4 +158,9 @@ export interface SpanRecord {
   attempts?: number;
   /** The process that executed it (durable runs may move between processes). */
   worker?: string;
+  /**
+   * Run from a block (an extension): the run whose result this block reused instead of running. A
+   * reused block's span has no usage: what it spent was spent by that run.
+   */
+  reusedFrom?: string;
 }

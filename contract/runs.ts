@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorInfo } from "./errors";
 import { withoutReservedKeys } from "./reserved-names";
+import { BLOCK_ID_PATTERN } from "./workflow-document";
 import type { RunTrigger } from "./deployments";
 import type { SpanRecord } from "./run-events";
 import type { TokenCounts, UsageFigures } from "./usage";
@@ -48,6 +49,28 @@ export interface RunSummary extends UsageFigures {
   trigger: RunTrigger;
   /** The deployment it ran; null for the draft. */
   deploymentId: string | null;
+  /** Run from a block (an extension): the run it was re-run from and the block it ran from; null for other runs. */
+  rerunOf: RerunOf | null;
+}
+
+/** The run a re-run reused the upstream results of, and the block it ran from (POST /api/runs/:id/rerun). */
+export interface RerunOf {
+  runId: string;
+  blockId: string;
+}
+
+/** POST /api/runs/:id/rerun: the block to run from; the blocks before it reuse the run's results. */
+export const rerunRequestSchema = z.strictObject({
+  blockId: z
+    .string({ error: "must be the id of the block to run from" })
+    .regex(BLOCK_ID_PATTERN, "must be the id of the block to run from (1 to 64 characters of A-Z, a-z, 0-9, _ or -)"),
+});
+export type RerunRequest = z.infer<typeof rerunRequestSchema>;
+
+/** The 202 answer of POST /api/runs/:id/rerun: the new run, queued. */
+export interface RerunStarted {
+  runId: string;
+  rerunOf: RerunOf;
 }
 
 /** A run as stored, without its spans. */

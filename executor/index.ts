@@ -9,6 +9,8 @@ export { DAGBuilder, buildGraph, validateWorkflow } from "./dag-builder";
 export { connectionProblem, createConnectionChecker, type ConnectionCandidate, type ConnectionChecker } from "./connection-checker";
 export { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
 export { checkpointKey, type BlockCheckpoint, type CheckpointStore } from "./runtime/checkpoints";
+export type { ReusedResults } from "./runtime/reused-results";
+export { rerunPlan, type RerunPlan } from "./rerun-plan";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
 export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";

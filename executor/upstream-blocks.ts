@@ -47,9 +47,9 @@ export function upstreamBlocks(
 }
 
 /** The containers a block sits in, innermost first: they provide `<loop.index>` and the like. */
-export function enclosingContainers(blocks: ReadonlyArray<WorkflowBlock>, blockId: string): WorkflowBlock[] {
+export function enclosingContainers<Block extends Pick<WorkflowBlock, "id" | "parentId">>(blocks: ReadonlyArray<Block>, blockId: string): Block[] {
   const byId = new Map(blocks.map((block) => [block.id, block]));
-  const result: WorkflowBlock[] = [];
+  const result: Block[] = [];
   const seen = new Set<string>([blockId]);
   let current = byId.get(blockId);
   while (current?.parentId && !seen.has(current.parentId)) {

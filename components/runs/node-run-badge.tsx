@@ -3,6 +3,7 @@
 import { memo } from "react";
 import { useEditorStore } from "@/components/editor/store";
 import { isEdgeTaken, type CanvasEdge } from "./edges-taken";
+import { RunFromHereButton } from "./run-from-here";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-styles";
 
@@ -31,6 +32,16 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
             {formatCost(state)}
           </span>
         )}
+        {state.reusedFrom && (
+          <span
+            className="rounded bg-slate-100 px-1 text-slate-600"
+            title={`Not run: its result in run ${state.reusedFrom} was reused`}
+            data-testid={`block-run-reused-${blockId}`}
+          >
+            reused
+          </span>
+        )}
+        <RunFromHereButton blockId={blockId} place="node" />
       </div>
       {state.error && state.error.code !== "cancelled" && <p className="mt-1 line-clamp-3 text-red-700">{state.error.message}</p>}
       {state.text && (

@@ -65,6 +65,11 @@ export function RunHistory() {
                 >
                   {run.trigger.kind}
                   {run.deploymentId ? "" : " · draft"}
+                  {run.rerunOf && (
+                    <span className="ml-1 rounded bg-indigo-50 px-1 text-indigo-700" title={`Re-run of run ${run.rerunOf.runId}`} data-testid="history-rerun">
+                      re-run
+                    </span>
+                  )}
                 </td>
                 <td className="px-2 py-1" data-testid="history-duration">
                   {run.durationMs === null ? "—" : formatDuration(run.durationMs)}

@@ -2,6 +2,7 @@
 
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEditorStore, type RunPanelTab } from "@/components/editor/store";
+import { RerunOfLink } from "./rerun-of-link";
 import { ResumedBadge } from "./run-badges";
 import { RunConsole } from "./run-console";
 import { RunHistory } from "./run-history";
@@ -49,6 +50,7 @@ export function RunPanel() {
           </button>
         ))}
         <div className="ml-auto flex items-center gap-2">
+          <RerunOfLink />
           <RunResumed />
           <button
             type="button"

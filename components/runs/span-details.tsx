@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import { childRunOf } from "./child-run";
 import { resumedDescription } from "./durable-run";
 import { runHref } from "./run-href";
+import { RunFromHereButton } from "./run-from-here";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
 import type { ApiRun, ApiSpan } from "@/contract";
 
@@ -117,7 +118,10 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
     <div className="h-full overflow-auto p-2 text-xs" data-testid="span-details" data-span-id={span?.id ?? run.id}>
       <div className="mb-1 flex items-center justify-between gap-2">
         <h3 className="truncate text-sm font-semibold">{title}</h3>
-        <CopyJson value={subject} />
+        <div className="flex shrink-0 items-center gap-1">
+          {span?.kind === "block" && <RunFromHereButton blockId={span.blockId} place="details" />}
+          <CopyJson value={subject} />
+        </div>
       </div>
       <dl>
         <Field label="Status" testId="span-status">
@@ -130,6 +134,11 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         )}
         {span?.kind === "tool" && <Field label="Tool">{span.name}</Field>}
         {span?.iteration && span.iteration.length > 0 && <Field label="Iteration">{span.iteration.join(".")}</Field>}
+        {span?.reusedFrom && (
+          <Field label="Reused" testId="span-reused">
+            not run: its result in run {span.reusedFrom} was reused (what it cost there is not counted in this run)
+          </Field>
+        )}
         {span?.worker && (
           <Field label="Process" testId="span-worker">
             {span.worker}

@@ -7,7 +7,7 @@ import { api } from "@/contract";
 const SAVE_WAIT_MS = 10_000;
 
 /** A run runs the stored workflow: wait until what is on the canvas has been saved. */
-function whenSaved(editor: EditorStore): Promise<void> {
+export function whenSaved(editor: EditorStore): Promise<void> {
   const check = (): "saved" | "wait" | string => {
     const status = saveStatus(editor.getState().save);
     if (status === "saved") return "saved";

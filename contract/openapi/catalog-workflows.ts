@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { approvalDecisionSchema, RUN_STATUSES, startRunRequestSchema } from "../runs";
+import { approvalDecisionSchema, rerunRequestSchema, RUN_STATUSES, startRunRequestSchema } from "../runs";
 import { workflowDocumentSchema } from "../workflow-document";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
 import {
@@ -9,6 +9,7 @@ import {
   runApprovalsSchema,
   runCancellingSchema,
   runPageSchema,
+  rerunStartedSchema,
   runStartedSchema,
   savedWorkflowSchema,
   storedWorkflowSchema,
@@ -169,6 +170,21 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
     role: "editor",
     parameters: [runId],
     answers: [{ status: 202, description: "The run is being cancelled.", schema: runCancellingSchema }],
+  },
+  {
+    operationId: "rerunRun",
+    method: "POST",
+    path: "/api/runs/{id}/rerun",
+    tag: "Runs",
+    summary: "Run again from a block",
+    description:
+      "Starts a new run of the workflow's current draft with the finished run's input. The blocks that are neither `blockId` nor after it (in the draft's graph) are not executed: their results in the finished run are reused (no model call is repeated, and the new run's usage counts only what it spends). A block inside a loop or parallel runs from its outermost container. The new run's `rerunOf` names the run and block.",
+    access: "member",
+    role: "editor",
+    parameters: [runId],
+    request: { schema: rerunRequestSchema, required: true, example: { blockId: "agent1" } },
+    answers: [{ status: 202, description: "The new run is queued.", schema: rerunStartedSchema }],
+    errors: [400, 404],
   },
   {
     operationId: "listRunApprovals",

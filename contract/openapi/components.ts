@@ -3,7 +3,7 @@ import { createApiKeyRequestSchema } from "../api-keys";
 import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "../chat";
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
-import { approvalDecisionSchema, startRunRequestSchema } from "../runs";
+import { approvalDecisionSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
 import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
 import { putSecretRequestSchema } from "../secrets";
@@ -35,6 +35,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   WorkflowUpdate: workflows.workflowUpdateRequestSchema,
   StartRunRequest: startRunRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
+  RerunRequest: rerunRequestSchema,
   CreateDeploymentRequest: createDeploymentRequestSchema,
   CreateScheduleRequest: createScheduleRequestSchema,
   SchedulePreviewRequest: schedulePreviewRequestSchema,
@@ -71,6 +72,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   Run: workflows.apiRunSchema,
   RunStarted: workflows.runStartedSchema,
   RunCancelling: workflows.runCancellingSchema,
+  RerunStarted: workflows.rerunStartedSchema,
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { RUN_STATUSES, type ApiRun, type ApiSpan, type RunSummary } from "../runs";
+import { RUN_STATUSES, type ApiRun, type ApiSpan, type RerunStarted, type RunSummary } from "../runs";
 import type { ListPage } from "../pagination";
 import type { RunEvent } from "../run-events";
 import { workflowDocumentSchema } from "../workflow-document";
@@ -60,6 +60,10 @@ export const runSummarySchema = z.object({
   ...usageFiguresShape,
   trigger: runTriggerSchema,
   deploymentId: z.string().nullable().describe("The deployment it ran; null for the draft."),
+  rerunOf: z
+    .object({ runId: z.string(), blockId: z.string() })
+    .nullable()
+    .describe("Run from a block: the run whose upstream results this one reused, and the block it ran from; null for other runs."),
 });
 
 export const runPageSchema = pageSchema("runs", runSummarySchema);
@@ -84,6 +88,7 @@ export const apiSpanSchema = z.object({
   iteration: z.array(z.number().int()).nullable().describe("Loop and parallel iteration indexes, outermost first."),
   attempts: z.number().int().optional().describe("How many times the block's handler was tried."),
   worker: z.string().optional().describe("The process that executed it."),
+  reusedFrom: z.string().optional().describe("Run from a block: the run whose result this block reused instead of running (the span has no usage)."),
   tokens: tokenCountsSchema.nullable(),
   ...usageFiguresShape,
 });
@@ -101,6 +106,9 @@ export const apiRunSchema = runSummarySchema.extend({
 
 /** POST /api/workflows/:id/runs without `wait` and without an event stream. */
 export const runStartedSchema = z.object({ runId: z.string() });
+
+/** POST /api/runs/:id/rerun: the new run, queued, and where it came from. */
+export const rerunStartedSchema = z.object({ runId: z.string(), rerunOf: z.object({ runId: z.string(), blockId: z.string() }) });
 
 /** POST /api/runs/:id/cancel: the run ends `cancelled` soon after. */
 export const runCancellingSchema = z.object({ runId: z.string(), status: z.literal("cancelling") });
@@ -140,5 +148,6 @@ const matches: [
   SameWireType<z.output<typeof pendingApprovalSchema>, ApprovalRequested>,
   SameWireType<z.output<typeof workflowPageSchema>, ListPage<"workflows", WorkflowSummary>>,
   SameWireType<z.output<typeof runPageSchema>, ListPage<"runs", RunSummary>>,
-] = [true, true, true, true, true, true, true, true, true];
+  SameWireType<z.output<typeof rerunStartedSchema>, RerunStarted>,
+] = [true, true, true, true, true, true, true, true, true, true];
 void matches;

@@ -5,6 +5,7 @@ import type { GraphNode } from "../graph";
 import type { BlockMemo } from "../handler";
 import type { BlockOutcome, ExecutionPlace } from "./block-execution";
 import type { StoredResult } from "./output-store";
+import { takeReused, type ReusedResults } from "./reused-results";
 
 /**
  * A finished block's result, stored so that a run resumed after its process died goes on from it
@@ -33,6 +34,8 @@ export interface CheckpointStore {
   /** Values blocks keep between attempts (BlockMemo), under keys of their own. */
   recall?(key: string): unknown;
   remember?(key: string, value: unknown): Promise<void>;
+  /** Run from a block: another run's results that blocks take instead of running, when this run has none of its own. */
+  reused?: ReusedResults;
 }
 
 /** The memo of one attempt at a block, over the run's store (keys `<block key>|<kind>#<n>`). */
@@ -108,6 +111,8 @@ export async function runCheckpointed(place: ExecutionPlace, node: GraphNode, ex
   const key = checkpointKey(node.id, place.iteration);
   const restored = store.restore(key);
   if (restored) return restoredOutcome(place, restored);
+  const reused = store.reused?.restore(key);
+  if (reused) return takeReused(place, node, key, { runId: store.reused!.runId, result: reused });
   const outcome = await execute();
   const checkpoint = checkpointOf(node, outcome);
   if (!checkpoint) return outcome;

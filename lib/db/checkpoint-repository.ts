@@ -40,6 +40,21 @@ export class CheckpointRepository {
     return { checkpoints, memos };
   }
 
+  /**
+   * A finished run's completed block results for a run from a block to reuse (memos and handled
+   * failures left out): each with the masked form stored beside it, so the new run can mask the
+   * secret values it holds.
+   */
+  async loadCompleted(runId: string): Promise<Map<string, { checkpoint: Extract<BlockCheckpoint, { status: "completed" }>; masked: unknown }>> {
+    const rows = await this.prisma.blockCheckpoint.findMany({ where: { runId, NOT: { key: { contains: "|" } } } });
+    const results = new Map<string, { checkpoint: Extract<BlockCheckpoint, { status: "completed" }>; masked: unknown }>();
+    for (const row of rows) {
+      const checkpoint = (row.sealed ? JSON.parse(this.open(runId, row.key, row.sealed)) : row.data) as BlockCheckpoint;
+      if (checkpoint.status === "completed") results.set(row.key, { checkpoint, masked: row.data });
+    }
+    return results;
+  }
+
   private seal(runId: string, key: string, text: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.secretKey(), iv);

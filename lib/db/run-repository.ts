@@ -11,6 +11,7 @@ import {
   type RunStatus,
   type RunSummary,
   type RunRecord,
+  type RerunOf,
 } from "@/contract";
 import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
@@ -42,6 +43,8 @@ export interface NewRun {
   trigger?: RunTrigger;
   /** The deployment it runs (left out: the draft). */
   deploymentId?: string;
+  /** Run from a block: the finished run it reuses the upstream results of, and the block it runs from. */
+  rerunOf?: RerunOf;
 }
 
 export interface RunChanges {
@@ -97,6 +100,7 @@ export class RunRepository {
           ...(run.worker === undefined ? {} : { worker: run.worker }),
           ...triggerColumns(run.trigger),
           ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
+          ...(run.rerunOf === undefined ? {} : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
           ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
@@ -168,7 +172,8 @@ export class RunRepository {
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
-         deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId"`,
+         deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
+         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId"`,
       id,
       worker,
     );
@@ -330,6 +335,7 @@ function toRunSummary(row: Run): RunSummary {
     estimated: row.estimated,
     trigger: triggerOf(row),
     deploymentId: row.deploymentId,
+    rerunOf: row.rerunOfRunId && row.rerunOfBlockId ? { runId: row.rerunOfRunId, blockId: row.rerunOfBlockId } : null,
   };
 }
 

@@ -44,6 +44,7 @@ export function toSpanRecord(row: Span): SpanRecord {
   if (row.error !== null) span.error = row.error as unknown as ErrorInfo;
   if (row.iteration !== null) span.iteration = row.iteration as number[];
   if (row.worker !== null) span.worker = row.worker;
+  if (row.reusedFrom !== null) span.reusedFrom = row.reusedFrom;
   const usage = usageFromColumns(row);
   if (usage) span.usage = usage;
   return span;

@@ -1,11 +1,13 @@
 import "server-only";
-import { RUN_STATUSES, RUN_TRIGGER_KINDS, startRunRequestSchema, type RunTrigger } from "@/contract";
+import { rerunRequestSchema, RUN_STATUSES, RUN_TRIGGER_KINDS, startRunRequestSchema, type RunTrigger } from "@/contract";
+import type { Member } from "@/lib/auth";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { lastEventId } from "@/lib/http/sse";
+import { startRerun } from "./rerun";
 import { runIntake } from "./run-intake";
 import type { RunService } from "./run-service";
 import { runEventStream } from "./run-stream";
@@ -18,7 +20,7 @@ const runPages = listPaging("runs", timeAndIdPosition);
 
 export interface RunEndpointDependencies {
   runs: RunService;
-  repositories: Pick<Repositories, "runs" | "runEvents">;
+  repositories: Pick<Repositories, "runs" | "runEvents" | "workflows">;
 }
 
 /** `?status=failed,cancelled` or `?trigger=api,webhook` (or repeated): the values to list, refusing unknown ones by name. */
@@ -56,12 +58,13 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     const position = await runs.queuePosition(id);
     return position === undefined ? run : { ...run, queuePosition: position };
   };
+  const triggerOf = (member: Member): RunTrigger => (member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" });
   /** POST .../runs runs the draft, POST .../execute the active deployment; otherwise the same. */
   const startEndpoint = (target: RunTarget) =>
     endpoint<{ id: string }>(async (request, { id: workflowId }, member) => {
       const { runs, repositories } = deps();
       const { workspace } = member;
-      const trigger: RunTrigger = member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" };
+      const trigger = triggerOf(member);
       // Counted as intake until stored, so queued runs of this process wait while starts are answered (run-intake.ts).
       const { live, wait } = await runIntake().accept(async () => {
         // Every field is optional, so an empty body starts a run with no input.
@@ -102,6 +105,15 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts
       return runEventStream({ runId: id, afterSeq: lastEventId(request), runs, events: repositories.runEvents, signal: request.signal });
+    }),
+    /** POST /api/runs/:id/rerun `{ blockId }`: a new run from that block (rerun.ts). */
+    rerun: endpoint<{ id: string }>(async (request, { id }, member) => {
+      const { runs, repositories } = deps();
+      const { live, rerunOf } = await runIntake().accept(async () => {
+        const { blockId } = await readJsonRequest(request, rerunRequestSchema, { subject: "The rerun request", maxBytes: 16 * 1024 });
+        return startRerun(runs, repositories, member.workspace.id, { runId: id, blockId, trigger: triggerOf(member) });
+      });
+      return Response.json({ runId: live.runId, rerunOf }, { status: 202 });
     }),
     cancel: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
       await deps().runs.cancel(workspace.id, id);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunRecord, RunStatus, RunTrigger } from "@/contract";
+import type { RerunOf, RunRecord, RunStatus, RunTrigger } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import type { ToolApprovalDecision } from "@/tools/types";
 import type { PendingApproval } from "./approvals";
@@ -69,6 +69,8 @@ export interface StartRunOptions {
   target?: RunTarget;
   /** What started it; the editor when left out. */
   trigger?: RunTrigger;
+  /** Run from a block (rerun.ts): the finished run whose results the blocks before `blockId` reuse. */
+  rerunOf?: RerunOf;
 }
 
 /** One link of a workflow-as-tool call chain. */

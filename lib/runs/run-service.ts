@@ -4,7 +4,8 @@ import type { ToolApprovalDecision } from "@/tools/types";
 import { RunParkedError, TrellisError } from "@/executor";
 import { ApprovalNotFoundError, decisionsFromEvents, pendingFromEvents, resolvedEvent, RunApprovals, type PendingApproval } from "./approvals";
 import { pausedMsOf } from "./durable/paused-time";
-import { executeAttempt, type ResumedAttempt } from "./durable/run-execution";
+import { executeAttempt, type ResumedAttempt, type ReusedAttemptResults } from "./durable/run-execution";
+import { loadReused } from "./rerun";
 import type { RunChannel } from "./run-channel";
 import { RunWaiters } from "./run-waiters";
 import { runIntake } from "./run-intake";
@@ -89,7 +90,11 @@ export class RunService {
   async start(workspaceId: string, workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
     const { repositories } = this.deps;
     const { document, deploymentId } = await documentToRun(repositories, workspaceId, workflowId, options.target ?? "draft");
-    const origin = { ...(options.trigger ? { trigger: options.trigger } : {}), ...(deploymentId ? { deploymentId } : {}) };
+    const origin = {
+      ...(options.trigger ? { trigger: options.trigger } : {}),
+      ...(deploymentId ? { deploymentId } : {}),
+      ...(options.rerunOf ? { rerunOf: options.rerunOf } : {}),
+    };
     const distribution = this.distribution;
     if (!distribution || options.parentRunId !== undefined) {
       const run = await repositories.runs.create(
@@ -107,7 +112,15 @@ export class RunService {
       );
       // A workflow called as a tool runs inside its caller's block, which is what a resumed run repeats.
       const durable = options.parentRunId === undefined;
-      const entry = this.execute(workspaceId, run, document, { depth: options.depth ?? 0, parentRunId: options.parentRunId, signal: options.signal, durable });
+      const { rerunOf } = options;
+      const reused = rerunOf && (() => loadReused(repositories.checkpoints, rerunOf, document));
+      const entry = this.execute(workspaceId, run, document, {
+        depth: options.depth ?? 0,
+        parentRunId: options.parentRunId,
+        signal: options.signal,
+        durable,
+        reused,
+      });
       // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
       return this.handle(workspaceId, workflowId, run.id, entry.channel);
     }
@@ -149,7 +162,9 @@ export class RunService {
         pausedMs: pausedMsOf(events.map((item) => item.event)),
       };
     }
-    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions });
+    const { rerunOf } = claimed.run;
+    const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
+    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused });
     await entry.done;
   }
 
@@ -164,6 +179,7 @@ export class RunService {
       signal?: AbortSignal;
       resumed?: ResumedAttempt;
       decisions?: Map<string, ToolApprovalDecision>;
+      reused?: () => Promise<ReusedAttemptResults>;
     },
   ): LiveEntry {
     const controller = new AbortController();
@@ -183,6 +199,7 @@ export class RunService {
         durable: options.durable,
         timeoutMs: document.settings?.timeoutMs ?? this.deps.runTimeoutMs,
         ...(options.resumed ? { resumed: options.resumed } : {}),
+        ...(options.reused ? { reused: options.reused } : {}),
       },
     );
     const entry: LiveEntry = {

@@ -97,6 +97,7 @@ function bodyFor(file: string, method: string): unknown {
   if (method === "POST" && route === "workflows/[id]/chat") return { enabled: true };
   if (method === "PATCH" && route === "schedules/[id]") return { paused: true };
   if (method === "POST" && route.endsWith("approvals/[toolCallId]")) return { approved: true };
+  if (method === "POST" && route === "runs/[id]/rerun") return { blockId: "start" };
   if (method === "POST" && route.endsWith("/search")) return { query: "plans" };
   if (method === "PATCH" && route === "workspaces/[workspaceId]") return { name: "Taken over" };
   if (method === "POST" && route === "workspaces/[workspaceId]/members") return { email: "intruder@example.com", role: "owner" };

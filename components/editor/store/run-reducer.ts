@@ -110,12 +110,18 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       );
     case "block.completed": {
       const usage = usageOf(event);
-      const next = patchBlock(view, event.blockId, (block) => ({ status: "succeeded", output: event.output, ...accumulate(block, usage, event.durationMs) }));
+      const reused = event.reused ? { reusedFrom: event.reused.runId } : {};
+      const next = patchBlock(view, event.blockId, (block) => ({
+        status: "succeeded",
+        output: event.output,
+        ...accumulate(block, usage, event.durationMs),
+        ...reused,
+      }));
       return logged(addToTotals(next, usage), seq, {
         type: event.type,
         blockId: event.blockId,
         spanId: event.spanId,
-        text: `${nameOf(view, event.blockId)} succeeded`,
+        text: event.reused ? `${nameOf(view, event.blockId)} reused its result from run ${event.reused.runId}` : `${nameOf(view, event.blockId)} succeeded`,
       });
     }
     case "block.failed": {

@@ -24,6 +24,8 @@ export interface BlockRunState {
   handled?: boolean;
   /** Times the block ran (loops and parallel branches run a block more than once). */
   runs?: number;
+  /** Run from a block: the earlier run whose result the block reused instead of running. */
+  reusedFrom?: string;
 }
 
 /** A run's status as the editor shows it: the API's, or `idle` before any run. */

@@ -9,6 +9,7 @@ import {
   type CheckpointStore,
   type ExecutionRequest,
   type ExecutionResult,
+  type ReusedResults,
 } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunChannel } from "../run-channel";
@@ -35,6 +36,12 @@ export interface ResumedAttempt {
   pausedMs: number;
 }
 
+/** Run from a block: the source run's results this run reuses, and the secret values they hold (masked like the workspace's). */
+export interface ReusedAttemptResults {
+  results: ReusedResults;
+  secrets: ReadonlyArray<[string, string]>;
+}
+
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
 
 /** One attempt at executing a stored run in this process. */
@@ -50,6 +57,8 @@ export interface RunAttempt {
   durable: boolean;
   /** Set when an earlier attempt stopped midway: what it stored goes on from here. */
   resumed?: ResumedAttempt;
+  /** Run from a block: reads the results of the run it was started from (a failure to read them fails the run). */
+  reused?: () => Promise<ReusedAttemptResults>;
   timeoutMs?: number;
 }
 
@@ -77,11 +86,18 @@ export interface AttemptHandle {
   done: Promise<RunRecord>;
 }
 
-function checkpointStore(deps: ExecutionDependencies, attempt: RunAttempt, recorder: RunRecorder, redactor: SecretRedactor): CheckpointStore {
+function checkpointStore(
+  deps: ExecutionDependencies,
+  attempt: RunAttempt,
+  recorder: RunRecorder,
+  redactor: SecretRedactor,
+  reused: ReusedAttemptResults | undefined,
+): CheckpointStore {
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
   return {
+    ...(reused ? { reused: reused.results } : {}),
     restore: (key) => restored.get(key),
     recall: (key) => memos.get(key),
     async remember(key, value) {
@@ -126,6 +142,8 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     try {
       const setup = await deps.prepare(attempt.workspaceId);
       for (const [name, value] of setup.secrets) redactor.add(name, value);
+      const reused = await attempt.reused?.();
+      for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       result = await executeWorkflow({
         document: attempt.document,
@@ -140,11 +158,11 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         signal,
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
-        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor) } : {}),
+        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused) } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
     } catch (error) {
-      // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets unreadable).
+      // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets or a re-run's source results unreadable).
       const message = redactor.redactText(error instanceof Error ? error.message : String(error));
       recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
       result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: Date.now() - startedAt };

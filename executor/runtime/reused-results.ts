@@ -1,0 +1,66 @@
+import type { RunEvent } from "@/contract";
+import { TrellisError } from "../errors";
+import type { GraphNode } from "../graph";
+import type { BlockOutcome, ExecutionPlace } from "./block-execution";
+import type { BlockCheckpoint } from "./checkpoints";
+import { BlockSpan } from "./spans";
+
+/**
+ * Run from a block: the finished results of the run this one was started from, for the blocks
+ * before the one it runs from. Such a block does not run; its earlier result stands in for it.
+ */
+export interface ReusedResults {
+  /** The run the results come from. */
+  runId: string;
+  /** The block's completed result in that run (by checkpoint key), if it is to be reused. */
+  restore(key: string): Extract<BlockCheckpoint, { status: "completed" }> | undefined;
+}
+
+/**
+ * Takes a reused result as the block's outcome, in the open: unlike a resumed run's restore, the
+ * new run's stream has not seen this block, so it shows a span and `block.started` /
+ * `block.completed` saying where the result came from and what it cost there. Nothing is added to
+ * the run's usage (it spent nothing on the block), and the result becomes this run's own
+ * checkpoint without usage, so that a resumed attempt restores it silently and counts nothing.
+ */
+export async function takeReused(
+  place: ExecutionPlace,
+  node: GraphNode,
+  key: string,
+  reused: { runId: string; result: Extract<BlockCheckpoint, { status: "completed" }> },
+): Promise<BlockOutcome> {
+  const { run } = place;
+  const runId = run.settings.runId;
+  const { output, usage, inner } = reused.result;
+  const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
+  span.record.reusedFrom = reused.runId;
+  const started: RunEvent = {
+    type: "block.started",
+    runId,
+    blockId: node.id,
+    blockName: node.name,
+    blockType: node.block.type,
+    spanId: span.id,
+    startedAt: span.startedAt,
+  };
+  if (place.iteration.length > 0) started.iteration = [...place.iteration];
+  run.emit(started);
+  span.open();
+  const durationMs = span.close("succeeded", { output });
+  const origin: Extract<RunEvent, { type: "block.completed" }>["reused"] = { runId: reused.runId };
+  if (usage) {
+    origin.tokens = usage.tokens;
+    origin.cost = usage.cost;
+  }
+  run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output, durationMs, reused: origin });
+  // Stored with the events above, in one write, as a finished block's checkpoint is.
+  const kept: BlockCheckpoint = inner ? { status: "completed", output, inner } : { status: "completed", output };
+  try {
+    await run.settings.checkpoints?.save(key, kept);
+  } catch (error) {
+    const message = run.redactText(error instanceof Error ? error.message : String(error));
+    return { status: "failed", error: new TrellisError("internal_error", `The reused result of block '${node.name}' could not be stored: ${message}`) };
+  }
+  if (inner) place.store.restore(inner);
+  return { status: "completed", output };
+}
