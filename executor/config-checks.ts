@@ -1,7 +1,8 @@
 import type { IssueDetail } from "@/contract";
 import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
-import { extractReferences, isWholeReference, parseReferences, parsePath, referenceAlternatives, type ConfigReference } from "./reference-syntax";
+import { fallbackProblems, malformedFallbacks } from "./fallback-checks";
+import { extractReferences, isWholeReference, parseReferences, parsePath, type ConfigReference } from "./reference-syntax";
 import type { BlockEntry, WorkflowAnalysis } from "./workflow-analysis";
 
 /**
@@ -67,21 +68,13 @@ function referenceProblem(analysis: WorkflowAnalysis, entry: BlockEntry, referen
   return null;
 }
 
-/** Each alternative of a `??` reference must hold on its own: they need not be on exclusive paths, but each must exist. */
-function referenceProblems(analysis: WorkflowAnalysis, entry: BlockEntry, reference: ConfigReference): string[] {
-  if (reference.kind === "env" || (!reference.fallbacks && !reference.fallbackDefault)) {
-    const problem = referenceProblem(analysis, entry, reference);
-    return problem ? [problem] : [];
-  }
-  return referenceAlternatives(reference).flatMap((alternative) => {
-    const problem = referenceProblem(analysis, entry, { ...reference, ...alternative });
-    return problem ? [`${reference.text}: ${problem}`] : [];
-  });
-}
-
 function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: IssueDetail[]): void {
   for (const reference of extractReferences(entry.block.config)) {
-    for (const problem of referenceProblems(analysis, entry, reference))
+    const problems =
+      reference.kind === "block" && (reference.fallbacks || reference.fallbackDefault)
+        ? fallbackProblems(analysis, entry, reference, referenceProblem)
+        : [referenceProblem(analysis, entry, reference)];
+    for (const problem of problems.filter((item) => item !== null))
       issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${problem}` });
   }
   for (const { path, text } of malformedFallbacks(entry.block.config, ""))
@@ -89,23 +82,6 @@ function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: 
       path: fieldPath(entry, path),
       message: `Block ${blockLabel(entry.block)}: ${text} is not a reference: each alternative of ?? needs a block and a path (<A.content ?? B.content>), and only the last may be a literal ("text", a number, true, false or null)`,
     });
-}
-
-// A block root and a path before the `??`, so code such as `a < (b ?? 0) && c > 1` is not taken for one.
-const FALLBACK_LIKE = /<[\p{L}\p{N}_][^<>\n]*?[.[][^<>\n]*?\?\?[^<>\n]*>/gu;
-
-/** Text that looks like a `??` reference but is not one, so it would be sent as it is. */
-function malformedFallbacks(value: unknown, path: string): Array<{ path: string; text: string }> {
-  if (typeof value === "string") {
-    if (!value.includes("??")) return [];
-    const starts = new Set(parseReferences(value).map((token) => token.start));
-    return Array.from(value.matchAll(FALLBACK_LIKE))
-      .filter((match) => !starts.has(match.index))
-      .map((match) => ({ path, text: match[0] }));
-  }
-  if (Array.isArray(value)) return value.flatMap((item, index) => malformedFallbacks(item, `${path}[${index}]`));
-  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => malformedFallbacks(item, path ? `${path}.${key}` : key));
-  return [];
 }
 
 /** Strings at the given field patterns (`branches[].expression`), with their concrete paths. */

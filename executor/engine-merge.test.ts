@@ -36,7 +36,7 @@ describe("engine: merging after exclusive branches", () => {
         block("review", "task", { output: { note: "needs review", score: 2 } }, { name: "Review" }),
         block("auto", "task", { output: { note: "approved", score: 9 } }, { name: "Auto" }),
         block("gate", "condition", { branches: [{ id: "good", expression: "<Review.score ?? Auto.score> > 5" }, { id: "else" }] }),
-        block("ok", "task", { output: { text: "Result: <Review.note ?? Auto.note> (<Review.flag ?? Auto.flag ?? \"no flag\">)" } }),
+        block("ok", "task", { output: { text: 'Result: <Review.note ?? Auto.note> (<Review.flag ?? Auto.flag ?? "no flag">)' } }),
         block("bad", "task", { value: "bad" }),
       ],
       [
@@ -81,7 +81,15 @@ describe("engine: merging after exclusive branches", () => {
         block("c", "task", { value: 3 }, { name: "Other" }),
         block("join", "task", { value: "<Sales Agent.value ?? Support Agent.value>" }),
       ],
-      [edge("start", "check"), edge("check", "a", "branch:a"), edge("check", "b", "branch:b"), edge("check", "c", "branch:c"), edge("a", "join"), edge("b", "join"), edge("c", "join")],
+      [
+        edge("start", "check"),
+        edge("check", "a", "branch:a"),
+        edge("check", "b", "branch:b"),
+        edge("check", "c", "branch:c"),
+        edge("a", "join"),
+        edge("b", "join"),
+        edge("c", "join"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("failed");

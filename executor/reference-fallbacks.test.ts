@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { block, edge, lookupFakeType, workflow } from "./__fixtures__/fake-blocks";
 import { validateWorkflow } from "./dag-builder";
 import { ReferenceError } from "./errors";
-import { parseReferences, renameAlternativeRoots, resolveExpressionText, resolveText, wholeReference, type BlockReference, type ReferenceSource } from "./references";
+import {
+  parseReferences,
+  renameAlternativeRoots,
+  resolveExpressionText,
+  resolveText,
+  wholeReference,
+  type BlockReference,
+  type ReferenceSource,
+} from "./references";
 
 /** Sales ran; Support was skipped; Empty ran with a null field. */
 const source: ReferenceSource = {
@@ -10,7 +18,8 @@ const source: ReferenceSource = {
     const key = reference.root.replace(/\s+/g, "").toLowerCase();
     if (key === "salesagent") return { content: "Pro costs $20", score: 7 };
     if (key === "empty") return { content: null };
-    if (key === "supportagent") throw new ReferenceError(`${reference.text}: block 'Support Agent' was skipped (on a path not taken after 'Router'), so it has no output`);
+    if (key === "supportagent")
+      throw new ReferenceError(`${reference.text}: block 'Support Agent' was skipped (on a path not taken after 'Router'), so it has no output`);
     throw new ReferenceError(`${reference.text}: there is no block named or with id '${reference.root}'`);
   },
   env: () => undefined,
@@ -80,9 +89,10 @@ describe("?? fallbacks at save time", () => {
         block("sales", "task", {}, { name: "Sales Agent" }),
         block("support", "task", {}, { name: "Support Agent" }),
         block("off", "task", {}, { name: "Off", enabled: false }),
+        block("side", "task", {}, { name: "Side" }),
         block("response", "response", { data: { answer } }),
       ],
-      [edge("start", "sales"), edge("start", "support"), edge("sales", "response"), edge("support", "response")],
+      [edge("start", "sales"), edge("start", "support"), edge("start", "side"), edge("sales", "response"), edge("support", "response")],
     );
 
   it("accepts alternatives that all exist, on exclusive paths or not", () => {
@@ -92,12 +102,23 @@ describe("?? fallbacks at save time", () => {
   it("checks every alternative, naming the whole reference and the one that is wrong", () => {
     expect(validateWorkflow(document("<Sales Agent.content ?? Suport Agent.content ?? Off.content>"), lookupFakeType)).toEqual([
       {
-        path: "blocks[4].config.data.answer",
-        message: "Block 'response': <Sales Agent.content ?? Suport Agent.content ?? Off.content>: <Suport Agent.content> refers to no block named or with id 'Suport Agent'",
+        path: "blocks[5].config.data.answer",
+        message:
+          "Block 'response': <Sales Agent.content ?? Suport Agent.content ?? Off.content>: <Suport Agent.content> refers to no block named or with id 'Suport Agent'",
       },
       {
-        path: "blocks[4].config.data.answer",
+        path: "blocks[5].config.data.answer",
         message: "Block 'response': <Sales Agent.content ?? Suport Agent.content ?? Off.content>: <Off.content> refers to 'Off', which is disabled",
+      },
+    ]);
+  });
+
+  it("requires every alternative to be upstream, since one running beside the reader may or may not have run yet", () => {
+    expect(validateWorkflow(document("<Sales Agent.content ?? Side.content>"), lookupFakeType)).toEqual([
+      {
+        path: "blocks[5].config.data.answer",
+        message:
+          "Block 'response': <Sales Agent.content ?? Side.content>: <Side.content> names 'Side', which is not upstream of this block; connect it before this block",
       },
     ]);
   });
@@ -105,9 +126,9 @@ describe("?? fallbacks at save time", () => {
   it("reports text that looks like a fallback but is not one, so it is never sent as it is", () => {
     expect(validateWorkflow(document("<Sales Agent.content ?? Support Agent>"), lookupFakeType)).toEqual([
       {
-        path: "blocks[4].config.data.answer",
+        path: "blocks[5].config.data.answer",
         message:
-          'Block \'response\': <Sales Agent.content ?? Support Agent> is not a reference: each alternative of ?? needs a block and a path (<A.content ?? B.content>), and only the last may be a literal ("text", a number, true, false or null)',
+          "Block 'response': <Sales Agent.content ?? Support Agent> is not a reference: each alternative of ?? needs a block and a path (<A.content ?? B.content>), and only the last may be a literal (\"text\", a number, true, false or null)",
       },
     ]);
     expect(validateWorkflow(document("x < (y ?? 0) && z > 1"), lookupFakeType)).toEqual([]);

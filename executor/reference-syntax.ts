@@ -120,7 +120,11 @@ function toToken(match: RegExpMatchArray): ReferenceToken {
 
 /** Every block alternative of a reference, the first included: one for a plain reference. */
 export function referenceAlternatives(reference: BlockReference): ReferenceAlternative[] {
-  const first = { root: reference.root, path: reference.path, text: reference.fallbacks || reference.fallbackDefault ? `<${reference.root}${formatPathSuffix(reference.path)}>` : reference.text };
+  const first = {
+    root: reference.root,
+    path: reference.path,
+    text: reference.fallbacks || reference.fallbackDefault ? `<${reference.root}${formatPathSuffix(reference.path)}>` : reference.text,
+  };
   return [first, ...(reference.fallbacks ?? [])];
 }
 
