@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
+import { RunPage } from "./pages/run-page";
 
 // The first visit compiles the editor page when the server runs `next dev`.
 test.describe.configure({ timeout: 180_000 });
@@ -23,7 +24,7 @@ async function pickReference(editor: EditorPage, key: string, typed: string, ref
     .click();
 }
 
-test("the support-routing example is built by mouse alone and saved", async ({ page, request }) => {
+test("the support-routing example is built by mouse alone with one Response that merges the branches, saved and run", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, { name: `Support routing by mouse ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
@@ -48,14 +49,21 @@ test("the support-routing example is built by mouse alone and saved", async ({ p
   await pickReference(editor, "userPrompt", "<Sta", "Start.message");
   await editor.select("Support Agent");
   await pickReference(editor, "userPrompt", "<Sta", "Start.message");
+  // One Response reads whichever agent ran: the first alternative from `<`, the second from `??`.
   await editor.select("Response");
   await pickReference(editor, "data", "<Sales", "Sales Agent.content");
+  // Back inside the closing `>`, then `??` completes the second alternative and closes the reference.
+  await editor.field("data").press("ArrowLeft");
+  await editor.field("data").pressSequentially(" ?? Sup");
+  await page.getByTestId("completion-option").filter({ hasText: "<Support Agent.content>" }).click();
+  await expect(editor.field("data")).toHaveValue("<Sales Agent.content ?? Support Agent.content>");
 
   await editor.expectSaved();
   const stored = await editor.storedWorkflow(workflowId);
   const byName = new Map(stored.blocks.map((block) => [block.name, block]));
   expect([...byName.keys()].sort()).toEqual(["Response", "Router", "Sales Agent", "Start", "Support Agent"]);
   expect(byName.get("Router")!.config!.prompt).toBe("Route this message: <Start.message>");
+  expect(byName.get("Response")!.config!.data).toBe("<Sales Agent.content ?? Support Agent.content>");
   const id = (name: string) => byName.get(name)!.id;
   expect(stored.edges.map((edge) => `${edge.source}->${edge.target}`).sort()).toEqual(
     [
@@ -66,6 +74,24 @@ test("the support-routing example is built by mouse alone and saved", async ({ p
       `${id("Support Agent")}->${id("Response")}`,
     ].sort(),
   );
+  await expect(page.getByTestId("block-inspector").getByTestId("field-issue-data")).toHaveCount(0);
+
+  // Run it once per branch: the one Response answers with the agent that ran (the offline model echoes).
+  const run = new RunPage(page);
+  for (const [message, ran, skipped] of [
+    ["A sales question: what does the Pro plan cost?", "Sales Agent", "Support Agent"],
+    ["I need support: my parcel arrived broken", "Support Agent", "Sales Agent"],
+  ] as const) {
+    await run.startRun({ message });
+    await run.expectStatus("succeeded");
+    await expect(run.nodeStatus(id(skipped))).toHaveText("skipped");
+    await expect(run.nodeStatus(id(ran))).toContainText("succeeded");
+    const stored = await run.apiRun(await run.runId());
+    expect(stored.output).toBe(`Echo: ${message}`);
+    const responseSpan = stored.spans.find((span) => span.kind === "block" && span.blockId === id("Response"))!;
+    await page.getByTestId(`trace-row-${responseSpan.id}`).click();
+    await expect(page.getByTestId("span-details").getByTestId("span-output")).toContainText(`Echo: ${message}`);
+  }
 });
 
 test("a block dropped into a loop becomes its child and the loop's body handle connects to it", async ({ page, request }) => {

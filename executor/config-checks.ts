@@ -1,6 +1,7 @@
 import type { IssueDetail } from "@/contract";
 import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
+import { fallbackProblems, malformedFallbacks } from "./fallback-checks";
 import { extractReferences, isWholeReference, parseReferences, parsePath, type ConfigReference } from "./reference-syntax";
 import type { BlockEntry, WorkflowAnalysis } from "./workflow-analysis";
 
@@ -80,9 +81,18 @@ function referenceProblem(analysis: WorkflowAnalysis, entry: BlockEntry, referen
 
 function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: IssueDetail[]): void {
   for (const reference of extractReferences(entry.block.config)) {
-    const problem = referenceProblem(analysis, entry, reference);
-    if (problem) issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${problem}` });
+    const problems =
+      reference.kind === "block" && (reference.fallbacks || reference.fallbackDefault)
+        ? fallbackProblems(analysis, entry, reference, referenceProblem)
+        : [referenceProblem(analysis, entry, reference)];
+    for (const problem of problems.filter((item) => item !== null))
+      issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${problem}` });
   }
+  for (const { path, text } of malformedFallbacks(entry.block.config, ""))
+    issues.push({
+      path: fieldPath(entry, path),
+      message: `Block ${blockLabel(entry.block)}: ${text} is not a reference: each alternative of ?? needs a block and a path (<A.content ?? B.content>), and only the last may be a literal ("text", a number, true, false or null)`,
+    });
 }
 
 /** Strings at the given field patterns (`branches[].expression`), with their concrete paths. */

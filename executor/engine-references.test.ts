@@ -21,7 +21,9 @@ describe("engine: references at run time", () => {
       blockId: "join",
       error: {
         code: "unresolved_reference",
-        message: "<Not Taken.value>: block 'Not Taken' was skipped (on a path not taken after 'check'), so it has no output",
+        message:
+          "<Not Taken.value>: block 'Not Taken' was skipped (on a path not taken after 'check'), so it has no output; " +
+          "to read whichever branch ran, write <Not Taken.value ?? taken.value>",
       },
     });
   });

@@ -1,5 +1,13 @@
 import { ReferenceError } from "./errors";
-import { mayContainReference, parseReferences, wholeReference, type BlockReference, type ReferenceToken } from "./reference-syntax";
+import {
+  mayContainReference,
+  parseReferences,
+  referenceAlternatives,
+  wholeReference,
+  type BlockReference,
+  type ReferenceAlternative,
+  type ReferenceToken,
+} from "./reference-syntax";
 import { readPath } from "./value-path";
 
 export * from "./reference-syntax";
@@ -11,6 +19,7 @@ export { readPath } from "./value-path";
  * workflow variables, the loop frame) or throws a ReferenceError saying why there is none.
  */
 export interface ReferenceSource {
+  /** With `??`, called once per alternative: `reference` then carries that alternative's root, path and text, and its `fallbacks`. */
   root(reference: BlockReference): unknown;
   /** `{{NAME}}`: a stored secret or an allowed environment variable; undefined when the workflow may not read one. */
   env(name: string): string | undefined;
@@ -41,14 +50,45 @@ function resolveToken(token: ReferenceToken, source: ReferenceSource, options: R
     options.onSecret?.(token.name, value);
     return value;
   }
-  const rootValue = source.root(token);
-  const result = readPath(rootValue, token.path);
+  if (token.fallbacks || token.fallbackDefault) return resolveFallbacks(token, source);
+  return readAlternative(token, token, source);
+}
+
+function readAlternative(alternative: ReferenceAlternative, token: BlockReference, source: ReferenceSource): unknown {
+  const rootValue = source.root({ ...token, root: alternative.root, path: alternative.path, text: alternative.text });
+  const result = readPath(rootValue, alternative.path);
   if (!result.found) {
     const available = result.available.length ? ` (available there: ${result.available.join(", ")})` : "";
-    throw new ReferenceError(`${token.text}: '${token.root}' has no value at '${result.at}'${available}`);
+    throw new ReferenceError(`${alternative.text}: '${alternative.root}' has no value at '${result.at}'${available}`);
   }
   // Never pass on `undefined`: a field present but unset reads as null.
   return result.value === undefined ? null : result.value;
+}
+
+/**
+ * `<A.x ?? B.y ?? "none">`: the first alternative that resolves to something other than null; an
+ * alternative whose block was skipped, has not run or lacks the path is passed over. When none
+ * has a value: the default if written, null if some alternative did resolve (to null), otherwise
+ * an error naming every alternative and why it has none.
+ */
+function resolveFallbacks(token: BlockReference, source: ReferenceSource): unknown {
+  const reasons: string[] = [];
+  let sawNull = false;
+  for (const alternative of referenceAlternatives(token)) {
+    let value: unknown;
+    try {
+      value = readAlternative(alternative, token, source);
+    } catch (error) {
+      if (!(error instanceof ReferenceError)) throw error;
+      reasons.push(error.message);
+      continue;
+    }
+    if (value !== null) return value;
+    sawNull = true;
+  }
+  if (token.fallbackDefault) return token.fallbackDefault.value;
+  if (sawNull) return null;
+  throw new ReferenceError(`${token.text}: no alternative has a value: ${reasons.join("; ")}`);
 }
 
 /** How a value reads inside longer text: objects and arrays as JSON, null as `null`. */

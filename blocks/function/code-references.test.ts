@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runInSandbox } from "@/sandbox";
+import { ReferenceError, resolveConfig, type ReferenceSource } from "@/executor";
 import { substituteCodeReferences } from "./code-references";
 
 const values: Record<string, unknown> = {
@@ -54,5 +55,20 @@ describe("substituteCodeReferences", () => {
     );
     const outcome = await runInSandbox({ code });
     expect(outcome.result).toEqual({ s: values["<start.name>"], t: values["<Agent.content>"], n: 10, quoted: values["<start.name>"] });
+  });
+});
+
+describe("?? fallbacks in function code (extension)", () => {
+  it("become one JavaScript value: the alternative that ran, or the literal default", () => {
+    const source: ReferenceSource = {
+      root(reference) {
+        if (reference.root === "Sales Agent") return { content: 'Pro "costs" $20' };
+        throw new ReferenceError(`${reference.text}: block '${reference.root}' was skipped (on a path not taken after 'Router'), so it has no output`);
+      },
+      env: () => undefined,
+    };
+    const code = 'return { answer: <Support Agent.content ?? Sales Agent.content>, note: "<Support Agent.note ?? "none">" };';
+    const { code: resolved } = resolveConfig({ code }, source, { fieldResolvers: { code: substituteCodeReferences } });
+    expect(resolved).toBe('return { answer: "Pro \\"costs\\" $20", note: "none" };');
   });
 });

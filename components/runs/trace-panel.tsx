@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown, ChevronRight } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { spanWorkers } from "./durable-run";
 import { formatDuration } from "./format";
@@ -37,6 +37,13 @@ export function TracePanel() {
     enabled: runId !== null,
     refetchInterval: live ? 1_000 : false,
   });
+  // Polling stops when the run ends, and its last poll may predate the end: read the finished run once more.
+  const wasLive = useRef(live);
+  const { refetch } = run;
+  useEffect(() => {
+    if (wasLive.current && !live && runId) void refetch();
+    wasLive.current = live;
+  }, [live, runId, refetch]);
   const rows = useMemo(() => (run.data ? traceRows(run.data, run.data.spans, collapsed) : []), [run.data, collapsed]);
   if (!runId) return <p className="p-3 text-sm text-slate-500">No run to trace yet.</p>;
   if (run.isError) return <p className="p-3 text-sm text-red-700">Could not load the trace: {run.error.message}</p>;

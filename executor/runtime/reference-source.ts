@@ -5,6 +5,7 @@ import type { BlockReference, ReferenceSource } from "../references";
 import { frameValue, nearestFrame, type IterationFrame } from "./frames";
 import type { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
+import { skippedReferenceHint } from "./skipped-reference-hint";
 
 /**
  * What references read while one block runs.
@@ -13,7 +14,8 @@ import type { RunContext } from "./run-context";
  * whatever it is called. Inside a loop iteration or parallel branch, a block of the same container
  * reads that iteration's output. Outside a container, a block inside it reads its output from the
  * container's last iteration (the highest index for parallel). A reference to a block that was
- * skipped (its path was not taken) is an error saying so: it never silently becomes null or text.
+ * skipped (its path was not taken) is an error saying so, and naming the blocks that ran instead
+ * as `??` alternatives: it never silently becomes null or text.
  * So is a reference to a block that has not run before this one. `<variable.…>` reads `variables`,
  * the values the reader sees (VariableScope).
  */
@@ -47,7 +49,11 @@ export function createReferenceSource(
         const who = reader ? ` before '${reader.name}'` : "";
         throw new ReferenceError(`${reference.text}: block '${node.name}' has not run${who}; connect it upstream so it runs first`);
       }
-      if (result.kind === "skipped") throw new ReferenceError(`${reference.text}: block '${node.name}' was skipped (${result.reason}), so it has no output`);
+      if (result.kind === "skipped") {
+        // Inside a `??` reference the next alternative is the fix already; a plain one gets told how.
+        const hint = reference.fallbacks || reference.fallbackDefault ? "" : skippedReferenceHint(store, node, reader, reference);
+        throw new ReferenceError(`${reference.text}: block '${node.name}' was skipped (${result.reason}), so it has no output${hint}`);
+      }
       return result.output;
     },
   };

@@ -106,6 +106,19 @@ describe("reference completion", () => {
     const trigger = findTrigger("Reply to <st", 12)!;
     expect(applyCompletion("Reply to <st", 12, trigger, { value: "Start.message" })).toEqual({ text: "Reply to <Start.message>", cursor: 24 });
   });
+  it("completes a `??` alternative on its own, closing the reference opened before it", () => {
+    const typed = "Answer: <Sales Agent.content ?? Sup";
+    const trigger = findTrigger(typed, typed.length)!;
+    expect(trigger).toEqual({ kind: "reference", start: typed.length - 3, query: "Sup", alternative: true });
+    expect(applyCompletion(typed, typed.length, trigger, { value: "Support Agent.content" })).toEqual({
+      text: "Answer: <Sales Agent.content ?? Support Agent.content>",
+      cursor: 54,
+    });
+    const tight = "<Sales Agent.content ??";
+    expect(applyCompletion(tight, tight.length, findTrigger(tight, tight.length)!, { value: "Support Agent.content" }).text).toBe(
+      "<Sales Agent.content ?? Support Agent.content>",
+    );
+  });
   it("offers only upstream blocks' outputs, with start inputs by name", () => {
     const blocks = [
       block("start", "start", "Start", { config: { inputs: [{ name: "message", type: "string" }] } }),

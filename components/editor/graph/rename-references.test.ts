@@ -9,6 +9,11 @@ describe("renameReferenceRoots", () => {
     expect(renameReferenceRoots(text, renames)).toBe("Draft: <Sales Team.content> / <Sales Team.toolCalls[0].name> / <Sales Team.tokens.total>");
   });
 
+  it("renames every alternative of a ?? fallback, leaving the others and a literal default alone", () => {
+    const text = 'One answer: <Support Agent.content ?? Sales Agent.content ?? "none"> and <salesagent.x ?? Start.y>';
+    expect(renameReferenceRoots(text, renames)).toBe('One answer: <Support Agent.content ?? Sales Team.content ?? "none"> and <Sales Team.x ?? Start.y>');
+  });
+
   it("leaves other blocks, environment names and XML-like tags alone", () => {
     const text = "<Support Agent.content> {{API_KEY}} <document> <Sales Agent> done";
     expect(renameReferenceRoots(text, renames)).toBe(text);

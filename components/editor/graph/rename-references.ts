@@ -1,5 +1,5 @@
 import { normalizeBlockName } from "@/contract";
-import { parseReferences } from "@/executor";
+import { parseReferences, renameAlternativeRoots } from "@/executor";
 
 /**
  * Rewrites the roots of `<Root.path>` references throughout a block config: `renames` maps a
@@ -36,11 +36,10 @@ function rewriteText(text: string, renames: ReadonlyMap<string, string>): string
   let from = 0;
   for (const token of parseReferences(text)) {
     if (token.kind !== "block") continue;
-    const root = renames.get(normalizeBlockName(token.root));
-    if (root === undefined) continue;
-    // Block names cannot hold "." or "[", so the path starts at the first of them.
-    const pathText = token.text.slice(token.text.search(/[.[]/));
-    result += `${text.slice(from, token.start)}<${root}${pathText}`;
+    // Every alternative of `<A.x ?? B.y>` is renamed; paths, spacing and a literal default stay as written.
+    const renamed = renameAlternativeRoots(token, (root) => renames.get(normalizeBlockName(root)));
+    if (renamed === token.text) continue;
+    result += `${text.slice(from, token.start)}${renamed}`;
     from = token.end;
   }
   return from === 0 ? text : result + text.slice(from);

@@ -5,7 +5,7 @@ import { reduceRun, reduceRunEvents } from "./run-reducer";
 import { initialRunView } from "./run-view";
 import { testMember } from "@/lib/http/test-members";
 
-const BLOCK_IDS = ["start", "router", "sales", "support", "sales_response", "support_response"];
+const BLOCK_IDS = ["start", "router", "sales", "support", "response"];
 
 let kit: RunTestKit;
 let workspaceId: string;
@@ -52,6 +52,7 @@ describe("the run reducer over a real run", () => {
     expect(view.blocks.sales?.status).toBe("skipped");
     expect(view.blocks.support?.status).toBe("succeeded");
     expect(view.blocks.support?.text).toBe("We are sorry. A refund is on its way.");
+    expect(view.blocks.response?.status).toBe("succeeded");
     expect(view.tokens?.total).toBe(stored.tokens.total);
     expect(view.cost?.total).toBe(stored.cost.total);
     for (const span of stored.spans.filter((item) => item.kind === "block")) {
