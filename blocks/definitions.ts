@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { BlockDefinition } from "./types";
 import { agentDefinition } from "./agent/definition";
 import { apiDefinition } from "./api/definition";
+import { askDefinition } from "./ask/definition";
 import { conditionDefinition } from "./condition/definition";
 import { evaluatorDefinition } from "./evaluator/definition";
 import { functionDefinition } from "./function/definition";
@@ -27,6 +28,7 @@ export const blockDefinitions = {
   response: responseDefinition,
   loop: loopDefinition,
   parallel: parallelDefinition,
+  ask: askDefinition,
 } satisfies Record<string, BlockDefinition>;
 
 export type BlockType = keyof typeof blockDefinitions;

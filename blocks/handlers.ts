@@ -6,6 +6,7 @@ import type { ModelRegistry } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
 import { createAgentHandler } from "./agent/handler";
 import { createApiHandler } from "./api/handler";
+import { askHandler } from "./ask/handler";
 import { conditionHandler } from "./condition/handler";
 import { BLOCK_TYPES, type BlockConfig, type BlockType } from "./definitions";
 import { createEvaluatorHandler } from "./evaluator/handler";
@@ -31,6 +32,7 @@ export const controlHandlers = {
   start: startHandler,
   condition: conditionHandler,
   response: responseHandler,
+  ask: askHandler,
 } satisfies Partial<BlockHandlers>;
 
 function bindEntry<T extends BlockType>(handlers: Partial<BlockHandlers>, type: T): BoundHandler | undefined {

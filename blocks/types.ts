@@ -23,6 +23,8 @@ export type FieldKind =
   | "metrics" // evaluator metrics
   | "tools" // agent tools
   | "knowledgeBases"
+  | "choices" // ask choices: id and label, each an output handle
+  | "askFields" // ask fields: name, type and label
   | "keyValue"; // headers and the like
 
 export interface FieldHint {

@@ -11,6 +11,7 @@ export { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
 export { checkpointKey, type BlockCheckpoint, type CheckpointStore } from "./runtime/checkpoints";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
+export { answersFromEvents, RunAnswers, type AskRequest, type EarlierAsk } from "./runtime/answers";
 export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";
 export * from "./references";
 export * from "./expression";

@@ -1,5 +1,14 @@
 import type { BlockTypeInfo, BlockTypeLookup, ConfigParse } from "../block-type";
-import { type WorkflowBlock, type WorkflowDocument, workflowDocumentSchema, type WorkflowDocumentInput, type IssueDetail, type Usage } from "@/contract";
+import {
+  askHandleOf,
+  type AskChoice,
+  type WorkflowBlock,
+  type WorkflowDocument,
+  workflowDocumentSchema,
+  type WorkflowDocumentInput,
+  type IssueDetail,
+  type Usage,
+} from "@/contract";
 import { BlockExecutionError } from "../errors";
 import { evaluateCondition } from "../expression";
 import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler } from "../handler";
@@ -10,6 +19,10 @@ import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHand
  */
 
 const standard = () => ["out", "error"];
+
+function askChoiceIds(block: WorkflowBlock): string[] {
+  return Array.isArray(block.config.choices) ? (block.config.choices as Array<{ id: string }>).map((choice) => choice.id) : [];
+}
 
 function branchHandles(block: WorkflowBlock): string[] {
   const branches = Array.isArray(block.config.branches) ? (block.config.branches as Array<{ id: string }>) : [];
@@ -61,6 +74,16 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
     routing: "all",
     sourceHandles: (block) => [...(Array.isArray(block.config.offers) ? (block.config.offers as string[]) : []), "out", "error"],
     takenHandles: (_block, output) => (Array.isArray(output.handles) ? (output.handles as string[]) : ["out"]),
+    parseConfig: parseAny,
+  },
+  /** Waits for a person like the ask block: `choice:<id>` per choice (else `out`), and `timeout`. */
+  ask: {
+    type: "ask",
+    routing: "all",
+    sourceHandles: (block) => [...askChoiceIds(block).map((id) => `choice:${id}`), "out", "timeout", "error"],
+    takenHandles: (block, output) => [
+      askHandleOf({ choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true }, askChoiceIds(block).length > 0),
+    ],
     parseConfig: parseAny,
   },
   response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], parseConfig: parseAny },
@@ -149,6 +172,16 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
     picker: async ({ config }) => ({ output: { handles: config.handles ?? ["out"] } }),
     greeter: async ({ config }) => ({ output: { text: `${String(config.greeting)}, ${String(config.name ?? "you")}` } }),
     response: async ({ config }) => ({ output: { data: config.data ?? null } }),
+    ask: async ({ config, context }) => {
+      const request = {
+        question: String(config.question ?? "?"),
+        choices: (config.choices as AskChoice[] | undefined) ?? [],
+        allowText: config.allowText === true,
+        fields: [],
+        ...(typeof config.timeoutMs === "number" ? { timeoutMs: config.timeoutMs } : {}),
+      };
+      return { output: { ...(await context.waitForAnswer!(request, context.signal)) } };
+    },
   };
   const bound = new Map<string, BoundHandler>();
   for (const [type, handler] of Object.entries(handlers)) bound.set(type, bindHandler(TYPES[type]!, handler));

@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import type { FieldKind } from "@/blocks";
 import type { FieldEditorProps } from "./fields/field-props";
+import { AskFieldsField, ChoicesField } from "./fields/ask-fields";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
@@ -24,6 +25,8 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   tools: JsonField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
+  choices: ChoicesField,
+  askFields: AskFieldsField,
 };
 
 export function FieldEditor(props: FieldEditorProps) {
