@@ -1,6 +1,7 @@
 import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
 import type { ChatConversationSummary, ChatMessageView, ChatSettings, ChatSettingsRequest, NoChatSettings, PublicChatInfo } from "./chat";
 import type { CreateDeploymentRequest, DeploymentInfo, DeploymentWithDocument, DocumentDiff, RunTriggerKind } from "./deployments";
+import type { AskAnswerRequest, AskList } from "./asks";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
@@ -195,6 +196,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       get: (runId: string) => call<ApiRun>(runPath(runId)),
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
+      /** The asks waiting for an answer (docs/CONTRACT.md section 10). */
+      asks: (runId: string) => call<AskList>(`${runPath(runId)}/asks`),
+      answer: (runId: string, spanId: string, answer: AskAnswerRequest) => post<unknown>(`${runPath(runId)}/asks/${segment(spanId)}`, answer),
       eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
     },
     /** A workflow's webhooks (docs/CONTRACT.md section 9): the secret goes in once and never comes back. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RunStatus } from "./runs";
 
 /**
  * Human in the loop (docs/CONTRACT.md section 10): an `ask` block stops its path to put a question
@@ -69,7 +70,7 @@ export interface AskAnswer {
 /** GET /api/runs/:id/asks. */
 export interface AskList {
   runId: string;
-  status: string;
+  status: RunStatus;
   asks: PendingAsk[];
 }
 

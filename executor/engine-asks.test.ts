@@ -30,8 +30,8 @@ function answeredEvent(ask: PendingAsk, given: AskAnswer): RunEvent {
   return { type: "ask.answered", runId: ask.runId, blockId: ask.blockId, spanId: ask.spanId, ...(ask.iteration ? { iteration: ask.iteration } : {}), ...given };
 }
 
-const requested = (run: HarnessResult) => run.events.filter((event): event is Extract<RunEvent, { type: "ask.requested" }> => event.type === "ask.requested");
-const paused = (run: HarnessResult) => run.events.filter((event): event is Extract<RunEvent, { type: "run.paused" }> => event.type === "run.paused");
+const requested = (run: HarnessResult) => run.events.flatMap((event) => (event.type === "ask.requested" ? [event] : []));
+const paused = (run: HarnessResult) => run.events.flatMap((event) => (event.type === "run.paused" ? [event] : []));
 
 describe("engine: ask blocks", () => {
   const twoAsks = workflow(

@@ -4,12 +4,14 @@ import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestS
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { approvalDecisionSchema, startRunRequestSchema } from "../runs";
+import { askAnswerRequestSchema } from "../asks";
 import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
+import * as asks from "./schemas-asks";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
@@ -35,6 +37,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   WorkflowUpdate: workflows.workflowUpdateRequestSchema,
   StartRunRequest: startRunRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
+  AskAnswerRequest: askAnswerRequestSchema,
   CreateDeploymentRequest: createDeploymentRequestSchema,
   CreateScheduleRequest: createScheduleRequestSchema,
   SchedulePreviewRequest: schedulePreviewRequestSchema,
@@ -74,6 +77,9 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,
+  PendingAsk: asks.pendingAskSchema,
+  RunAsks: asks.runAsksSchema,
+  AskAnswered: asks.askAnsweredSchema,
   Deployment: deployments.deploymentInfoSchema,
   DeploymentPage: deployments.deploymentPageSchema,
   DeploymentWithDocument: deployments.deploymentWithDocumentSchema,

@@ -110,7 +110,7 @@ export async function waitForAnswer(
       `Block '${node.name}' cannot stop to ask a person here: only a run of its own (not a workflow called as a tool) can wait for an answer`,
     );
   const earlier = desk.earlierAsk(key);
-  const timeoutAt = earlier ? earlier.timeoutAt : request.timeoutMs === undefined ? undefined : run.iso(run.now() + request.timeoutMs);
+  const timeoutAt = earlier ? earlier.timeoutAt : request.timeoutMs === undefined ? undefined : run.iso(Date.parse(span.startedAt) + request.timeoutMs);
   const where = { runId: run.settings.runId, blockId: node.id, spanId: span.id, ...(place.iteration.length > 0 ? { iteration: [...place.iteration] } : {}) };
   const answered = (answer: AskAnswer): AskAnswer => {
     run.emit({ type: "ask.answered", ...where, ...answer });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { RunEvent } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { RunParkedError, TrellisError } from "@/executor";
 import type { ToolApprovalDecision } from "@/tools/types";
@@ -88,7 +89,7 @@ export class PeopleWaits {
     }
     const waiting = (await this.pendingApprovals(runId)).find((approval) => approval.toolCallId === toolCallId);
     if (!waiting) throw new ApprovalNotFoundError(runId, toolCallId);
-    if (await this.storeOnParked(workspaceId, runId, resolvedEvent(waiting, decision))) return waiting;
+    if ((await this.storeOnParked(workspaceId, runId, resolvedEvent(waiting, decision))) === "stored") return waiting;
     const run = await this.host.repositories.runs.get(workspaceId, runId);
     const distribution = this.host.distribution();
     if (!distribution || !run.worker || run.worker === this.host.workerId()) throw new ApprovalNotFoundError(runId, toolCallId);
@@ -97,13 +98,17 @@ export class PeopleWaits {
     return waiting;
   }
 
-  /** Stores an answer on a parked run and resumes it once its waits allow. False when the run is not parked. */
-  async storeOnParked(workspaceId: string, runId: string, event: Parameters<Repositories["runEvents"]["appendIfParked"]>[1]): Promise<boolean> {
-    const seq = await this.host.repositories.runEvents.appendIfParked(runId, event);
-    if (seq === null) return false;
+  /**
+   * Stores an answer on a parked run and resumes it once its waits allow: `not_parked` when a
+   * process holds the run, `taken` when the ask already has an answer.
+   */
+  async storeOnParked(workspaceId: string, runId: string, event: RunEvent): Promise<"stored" | "not_parked" | "taken"> {
+    const seq = await this.host.repositories.runEvents.appendOnceIfParked(runId, event);
+    if (seq === null) return "not_parked";
+    if (seq === "taken") return "taken";
     this.host.distribution()?.signals.events(runId, seq);
     await this.resumeIfFree(workspaceId, runId);
-    return true;
+    return "stored";
   }
 
   /** A parked run whose waits allow it goes on, on any worker (or here, without a queue). */

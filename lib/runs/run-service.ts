@@ -1,11 +1,13 @@
 import "server-only";
 import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
 import type { ToolApprovalDecision } from "@/tools/types";
+import { answersFromEvents, RunAnswers } from "@/executor";
 import { ApprovalNotFoundError, decisionsFromEvents, type PendingApproval, type RunApprovals } from "./approvals";
 import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type ResumedAttempt } from "./durable/run-execution";
 import type { RunChannel } from "./run-channel";
-import { PeopleWaits } from "./people-waits";
+import { PeopleWaits, type PeopleWaitsHost } from "./people-waits";
+import { RunAsks } from "./run-asks";
 import { RunWaiters } from "./run-waiters";
 import { waitsFromEvents } from "./run-waits";
 import { runIntake } from "./run-intake";
@@ -40,15 +42,20 @@ export class RunService {
   /** Tool calls and asks waiting for a person; a run is `paused` while one waits. */
   private readonly waits: PeopleWaits;
 
+  /** Asks (ask blocks) waiting for an answer. */
+  readonly asks: RunAsks;
+
   constructor(private readonly deps: RunServiceDependencies) {
-    this.waits = new PeopleWaits({
+    const host: PeopleWaitsHost = {
       repositories: deps.repositories,
       activeEntry: (runId) => this.activeEntry(runId),
       liveEntry: (runId) => this.live.get(runId),
       distribution: () => this.distribution,
       workerId: () => this.workerId,
       goOnHere: (runId) => void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error)),
-    });
+    };
+    this.waits = new PeopleWaits(host);
+    this.asks = new RunAsks(host, this.waits);
   }
 
   /** The approval gate of agent tools (`requireApproval: true`). */
@@ -69,7 +76,8 @@ export class RunService {
           // Decided already (or the run ended): the process that took the decision answered its caller.
           if (!(error instanceof ApprovalNotFoundError)) logRunError(signal.runId, "could not record a decision", error);
         });
-      } else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
+      } else if (signal.kind === "answer") this.asks.deliverLocal(signal.runId, signal.spanId, signal.answer);
+      else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
     });
   }
 
@@ -128,20 +136,23 @@ export class RunService {
     const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
     let resumed: ResumedAttempt | undefined;
     let decisions = new Map<string, ToolApprovalDecision>();
+    let answers = new RunAnswers();
     if (!claimed.fresh) {
       if (!claimed.parked)
         await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
       const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
-      decisions = decisionsFromEvents(events.map((item) => item.event));
+      const stream = events.map((item) => item.event);
+      decisions = decisionsFromEvents(stream);
+      answers = answersFromEvents(stream);
       resumed = {
         checkpoints: stored.checkpoints,
         memos: stored.memos,
         lastSeq: events.at(-1)?.seq ?? 0,
-        reason: claimed.parked ? "approved" : "recovered",
+        reason: claimed.parked ? waitsFromEvents(stream).resumeReason : "recovered",
         pausedMs: pausedMsOf(events.map((item) => item.event)),
       };
     }
-    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions });
+    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, answers });
     await entry.done;
   }
 
@@ -156,8 +167,11 @@ export class RunService {
       signal?: AbortSignal;
       resumed?: ResumedAttempt;
       decisions?: Map<string, ToolApprovalDecision>;
+      answers?: RunAnswers;
     },
   ): LiveEntry {
+    // Only a durable run can stop and wait for an answer; a fresh one starts with an empty desk.
+    const answers = options.durable ? (options.answers ?? new RunAnswers()) : undefined;
     const controller = new AbortController();
     if (options.signal) {
       if (options.signal.aborted) controller.abort();
@@ -175,6 +189,7 @@ export class RunService {
         durable: options.durable,
         timeoutMs: document.settings?.timeoutMs ?? this.deps.runTimeoutMs,
         ...(options.resumed ? { resumed: options.resumed } : {}),
+        ...(answers ? { answers } : {}),
       },
     );
     const entry: LiveEntry = {
@@ -190,6 +205,7 @@ export class RunService {
       decisions: options.decisions ?? new Map(),
       requested: new Map(),
       durable: options.durable,
+      ...(answers ? { answers } : {}),
     };
     this.live.set(run.id, entry);
     for (const started of [...this.starts]) started();
@@ -200,6 +216,7 @@ export class RunService {
         if (this.live.get(run.id) === entry) this.live.delete(run.id);
         // A decision may have come while it was stopping.
         await this.waits.resumeIfFree(workspaceId, run.id).catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
+        await this.watchDeadlines(run.id).catch((error: unknown) => logRunError(run.id, "could not watch its asks' deadlines", error));
       })
       .finally(() => {
         this.wake(run.id);
@@ -336,6 +353,18 @@ export class RunService {
    */
   decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
     return this.waits.decideApproval(workspaceId, runId, toolCallId, decision);
+  }
+
+  /**
+   * Times out a parked run's asks here at their deadline, if this process still lives then; the
+   * workers' lease loop (`asks.timeOutDue`) does it otherwise.
+   */
+  private async watchDeadlines(runId: string): Promise<void> {
+    const deadlines = (await this.asks.pending(runId)).flatMap((ask) => (ask.timeoutAt ? [Date.parse(ask.timeoutAt)] : []));
+    if (deadlines.length === 0) return;
+    const delay = Math.max(0, Math.min(...deadlines) - Date.now());
+    const fire = () => void this.asks.timeOutDue().catch((error: unknown) => logRunError(runId, "could not time out its asks", error));
+    setTimeout(fire, Math.min(delay + 50, 2 ** 31 - 1)).unref?.();
   }
 
   /** The run as this process executes it now, if it does (its channel holds this attempt's latest events and every one not yet stored). */

@@ -9,6 +9,7 @@ import {
   type CheckpointStore,
   type ExecutionRequest,
   type ExecutionResult,
+  type RunAnswers,
 } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunChannel } from "../run-channel";
@@ -48,6 +49,8 @@ export interface RunAttempt {
   worker: string;
   /** Durable runs keep checkpoints; a workflow called as a tool runs inside its parent's block and keeps none. */
   durable: boolean;
+  /** Where ask blocks get their answers (durable runs). */
+  answers?: RunAnswers;
   /** Set when an earlier attempt stopped midway: what it stored goes on from here. */
   resumed?: ResumedAttempt;
   timeoutMs?: number;
@@ -141,6 +144,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
         ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor) } : {}),
+        ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
     } catch (error) {
