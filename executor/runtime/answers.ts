@@ -34,7 +34,7 @@ export class RunAnswers {
 
   constructor(
     private readonly earlier: ReadonlyMap<string, EarlierAsk> = new Map(),
-    private readonly answers: ReadonlyMap<string, AskAnswer> = new Map(),
+    private readonly answers: Map<string, AskAnswer> = new Map(),
   ) {}
 
   earlierAsk(key: string): EarlierAsk | undefined {
@@ -56,6 +56,14 @@ export class RunAnswers {
     if (!entry) return false;
     entry.settle(answer);
     return true;
+  }
+
+  /**
+   * Keeps an answer to an ask this attempt has not reached yet (it goes on after a pause, and the
+   * ask is about to wait again): the block takes it when it gets there. The caller records it.
+   */
+  accept(key: string, answer: AskAnswer): void {
+    this.answers.set(key, answer);
   }
 
   enter(ask: PendingAsk, settle: (answer: AskAnswer) => void): () => void {

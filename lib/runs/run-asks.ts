@@ -1,6 +1,6 @@
 import "server-only";
 import type { AskAnswer, AskAnswerRequest, PendingAsk, RunEvent } from "@/contract";
-import { TrellisError } from "@/executor";
+import { checkpointKey, TrellisError } from "@/executor";
 import { checkedAnswer, timedOutAnswer } from "./ask-answers";
 import type { PeopleWaits, PeopleWaitsHost } from "./people-waits";
 import { waitsFromEvents } from "./run-waits";
@@ -57,6 +57,22 @@ export class RunAsks {
     const answers = this.host.activeEntry(runId)?.answers;
     const live = answers?.waiting().find((ask) => ask.spanId === spanId);
     if (answers && live && answers.deliver(spanId, checkedAnswer(live, request, answeredBy))) return live;
+    for (let tries = 0; ; tries += 1) {
+      const outcome = await this.answerStored(workspaceId, runId, spanId, request, answeredBy);
+      if (outcome !== "held here") return outcome;
+      // This process has just taken the run to go on with it and is starting its attempt: a moment, then again.
+      if (tries >= 100) throw new AskNotWaitingError(spanId, "its run is busy starting again; try again");
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  }
+
+  private async answerStored(
+    workspaceId: string,
+    runId: string,
+    spanId: string,
+    request: AskAnswerRequest,
+    answeredBy: string,
+  ): Promise<PendingAsk | "held here"> {
     const waits = waitsFromEvents(await this.waits.storedEvents(runId));
     const waiting = waits.asks.find((ask) => ask.spanId === spanId);
     if (!waiting) {
@@ -69,17 +85,27 @@ export class RunAsks {
     const stored = await this.waits.storeOnParked(workspaceId, runId, answeredEvent(waiting, answer));
     if (stored === "taken") throw new AskNotWaitingError(spanId, "it was answered a moment ago");
     if (stored === "stored") return waiting;
+    if (this.deliverLocal(runId, waiting, answer)) return waiting;
     const run = await this.host.repositories.runs.get(workspaceId, runId);
     const distribution = this.host.distribution();
     if (run.status !== "running" && run.status !== "paused") throw new AskNotWaitingError(spanId, `its run has ended (${run.status})`);
-    if (!distribution || !run.worker || run.worker === this.host.workerId()) throw new AskNotWaitingError(spanId, "its run is stopping; try again");
-    await distribution.bus.publish({ kind: "answer", runId, spanId, answer });
+    if (!distribution || !run.worker || run.worker === this.host.workerId()) return "held here";
+    await distribution.bus.publish({ kind: "answer", runId, spanId, ask: waiting, answer });
     return waiting;
   }
 
-  /** An answer sent through the run bus to the process holding the run. */
-  deliverLocal(runId: string, spanId: string, answer: AskAnswer): boolean {
-    return this.host.activeEntry(runId)?.answers?.deliver(spanId, answer) ?? false;
+  /**
+   * Gives an answer to the attempt of this process that holds the run: to its waiting ask, or,
+   * when the attempt has not reached the ask again yet, kept for it and recorded at once (so it
+   * is stored even if the attempt stops first). False when no attempt here holds the run.
+   */
+  deliverLocal(runId: string, ask: PendingAsk, answer: AskAnswer): boolean {
+    const entry = this.host.activeEntry(runId);
+    if (!entry?.answers) return false;
+    if (entry.answers.deliver(ask.spanId, answer)) return true;
+    entry.answers.accept(checkpointKey(ask.blockId, ask.iteration ?? []), answer);
+    entry.attempt.recorder.event(answeredEvent(ask, answer));
+    return true;
   }
 
   /** Answers, as timed out, the asks of parked runs whose deadline has passed; the runs go on along their `timeout` handles. */

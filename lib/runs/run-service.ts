@@ -76,7 +76,7 @@ export class RunService {
           // Decided already (or the run ended): the process that took the decision answered its caller.
           if (!(error instanceof ApprovalNotFoundError)) logRunError(signal.runId, "could not record a decision", error);
         });
-      } else if (signal.kind === "answer") this.asks.deliverLocal(signal.runId, signal.spanId, signal.answer);
+      } else if (signal.kind === "answer") this.asks.deliverLocal(signal.runId, signal.ask, signal.answer);
       else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
     });
   }
