@@ -291,6 +291,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       conversations: (chatId: string) => everyItem("conversations", (page) => conversationPage(chatId, page)),
       messages: (chatId: string, conversationId: string) => everyItem("messages", (page) => chatMessagePage(chatId, conversationId, page)),
       stop: (chatId: string, conversationId: string) => post<{ stopped: boolean }>(`${conversationPath(chatId, conversationId)}/stop`),
+      /** Answers the ask the conversation's reply waits on (from its stream's `ask.requested`). */
+      answer: (chatId: string, conversationId: string, spanId: string, answer: AskAnswerRequest) =>
+        post<unknown>(`${conversationPath(chatId, conversationId)}/asks/${segment(spanId)}`, answer),
       /** POST `{ message, conversationId? }` here with Accept: text/event-stream: the reply's stream (ChatStreamEvent). */
       messagesUrl: (chatId: string) => `${baseUrl}${chatPath(chatId)}/messages`,
     },

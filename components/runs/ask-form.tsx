@@ -1,26 +1,10 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { AskAnswerRequest, AskField } from "@/contract";
+import type { AskAnswerRequest } from "@/contract";
+import { typedAskFields, type AskFieldValues } from "@/components/ui/ask-field-values";
 import { isLive, useEditorStore, type AskEntry } from "@/components/editor/store";
 import { useRunActions } from "./use-run-actions";
-
-type FieldValues = Record<string, string | boolean>;
-
-/** The typed values of the form, or the first field whose text is not a number. */
-function typedFields(fields: readonly AskField[], values: FieldValues): { fields: Record<string, string | number | boolean> } | { problem: string } {
-  const typed: Record<string, string | number | boolean> = {};
-  for (const field of fields) {
-    const value = values[field.name];
-    if (field.type === "boolean") typed[field.name] = value === true;
-    else if (field.type === "number") {
-      const text = typeof value === "string" ? value.trim() : "";
-      if (text === "" || !Number.isFinite(Number(text))) return { problem: `${field.label || field.name} must be a number` };
-      typed[field.name] = Number(text);
-    } else typed[field.name] = typeof value === "string" ? value : "";
-  }
-  return { fields: typed };
-}
 
 function AnswerSummary({ ask }: { ask: AskEntry }) {
   const answer = ask.answer!;
@@ -44,11 +28,11 @@ export function AskForm({ ask, compact = false }: { ask: AskEntry; compact?: boo
   const live = useEditorStore((state) => isLive(state.run.view));
   const readOnly = useEditorStore((state) => state.readOnly);
   const [text, setText] = useState("");
-  const [values, setValues] = useState<FieldValues>({});
+  const [values, setValues] = useState<AskFieldValues>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const send = async (choice?: string) => {
-    const typed = typedFields(ask.fields, values);
+    const typed = typedAskFields(ask.fields, values);
     if ("problem" in typed) return setProblem(typed.problem);
     setProblem(null);
     const body: AskAnswerRequest = { ...(choice ? { choice } : {}), ...(ask.allowText && text.trim() ? { text } : {}), ...(ask.fields.length ? typed : {}) };

@@ -1,6 +1,6 @@
 import { askAnswerRequestSchema } from "../asks";
 import { pathParameter, type ApiOperation } from "./operation";
-import { askAnsweredSchema, runAsksSchema } from "./schemas-asks";
+import { askAnsweredSchema, chatAskAnsweredSchema, runAsksSchema } from "./schemas-asks";
 
 /** Human in the loop (docs/CONTRACT.md section 10): lib/runs/ask-endpoints.ts. */
 
@@ -33,5 +33,23 @@ export const ASK_OPERATIONS: readonly ApiOperation[] = [
     request: { schema: askAnswerRequestSchema, required: true, example: { choice: "approve", text: "Looks right", fields: { amount: 120 } } },
     answers: [{ status: 202, description: "The answer is taken; the run goes on.", schema: askAnsweredSchema }],
     errors: [404, 409],
+  },
+  {
+    operationId: "answerChatAsk",
+    method: "POST",
+    path: "/api/chat/{chatId}/conversations/{conversationId}/asks/{spanId}",
+    tag: "Chat",
+    summary: "Answer the question the reply waits on",
+    description:
+      "Extension. No credentials: the chat visitor cookie says whose conversation it is (404 for another's). The ask is one the conversation's latest reply waits on, from the `ask.requested` event of its stream; the body is as in POST /api/runs/{id}/asks/{spanId}, and the reply's stream goes on.",
+    access: "public",
+    parameters: [
+      pathParameter("chatId", "The chat's id, from its link."),
+      pathParameter("conversationId", "One of this browser's conversations."),
+      pathParameter("spanId", "The ask's id, from the stream's `ask.requested` event."),
+    ],
+    request: { schema: askAnswerRequestSchema, required: true, example: { choice: "yes" } },
+    answers: [{ status: 202, description: "The answer is taken; the reply goes on.", schema: chatAskAnsweredSchema }],
+    errors: [401, 404, 409],
   },
 ];

@@ -80,6 +80,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   PendingAsk: asks.pendingAskSchema,
   RunAsks: asks.runAsksSchema,
   AskAnswered: asks.askAnsweredSchema,
+  ChatAskAnswered: asks.chatAskAnsweredSchema,
   Deployment: deployments.deploymentInfoSchema,
   DeploymentPage: deployments.deploymentPageSchema,
   DeploymentWithDocument: deployments.deploymentWithDocumentSchema,

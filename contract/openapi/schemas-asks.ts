@@ -26,6 +26,9 @@ export const runAsksSchema = z.object({ runId: z.string(), status: z.enum(RUN_ST
 /** POST /api/runs/:id/asks/:spanId: taken; the run goes on. */
 export const askAnsweredSchema = z.object({ runId: z.string(), spanId: z.string(), blockId: z.string(), answered: z.literal(true) });
 
+/** POST /api/chat/:chatId/conversations/:conversationId/asks/:spanId. */
+export const chatAskAnsweredSchema = z.object({ spanId: z.string(), answered: z.literal(true) });
+
 // Compile-time: each schema describes exactly its contract type (same-type.ts).
 const matches: [SameWireType<z.output<typeof pendingAskSchema>, PendingAsk>, SameWireType<z.output<typeof runAsksSchema>, AskList>] = [true, true];
 void matches;
