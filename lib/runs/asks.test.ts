@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflowDocumentSchema, type AskList, type ErrorBody } from "@/contract";
 import type { Member } from "@/lib/auth";
 import { testMember } from "@/lib/http/test-members";
+import { createRuntime } from "@/lib/runtime/runtime";
 import { startRunTestKit, type RunTestKit } from "./__fixtures__/run-test-kit";
 import { askEndpoints, type AskEndpoints } from "./ask-endpoints";
 
@@ -110,6 +111,41 @@ describe("asks", () => {
     const late = await answer(live.runId, ask!.spanId, {});
     expect(late.status).toBe(409);
     expect(((await late.json()) as ErrorBody).error.message).toContain("timed out");
+  });
+
+  it("survives a restart: a new run service (another process) lists the paused ask, takes its answer and goes on", async () => {
+    const workflowId = await create(
+      [start, { id: "q", type: "ask", name: "Q", config: { question: "Go?", choices: [{ id: "go", label: "Go" }] } }, respond("done", "went on")],
+      [
+        ["start", "q"],
+        ["q", "done", "choice:go"],
+      ],
+    );
+    const live = await kit.runtime.runs.start(member.workspace.id, workflowId, {});
+    const [ask] = await asksOnceParked(live.runId, 1);
+    const restarted = createRuntime({
+      repositories: kit.database.repositories,
+      processEnv: () => undefined,
+      knowledgeSearch: async () => {
+        throw new Error("not used");
+      },
+    });
+    const again = askEndpoints(() => ({ runs: restarted.runs, repositories: kit.database.repositories }));
+    const listed = (await (await again.list(new Request("http://localhost/"), { id: live.runId }, member)).json()) as AskList;
+    expect(listed.asks.map((item) => item.spanId)).toEqual([ask!.spanId]);
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ choice: "go" }),
+    });
+    expect((await again.answer(request, { id: live.runId, spanId: ask!.spanId }, member)).status).toBe(202);
+    const deadline = Date.now() + 10_000;
+    let run = await kit.database.repositories.runs.get(member.workspace.id, live.runId);
+    while (run.status !== "succeeded" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      run = await kit.database.repositories.runs.get(member.workspace.id, live.runId);
+    }
+    expect(run).toMatchObject({ status: "succeeded", output: "went on" });
   });
 
   it("answers 404 for an ask the run never had", async () => {
