@@ -91,7 +91,7 @@ describe("asks", () => {
     const workflowId = await create(
       [
         start,
-        { id: "confirm", type: "ask", name: "Confirm", config: { question: "Still there?", timeoutMs: 1000 } },
+        { id: "confirm", type: "ask", name: "Confirm", config: { question: "Still there?", timeoutMs: 60_000 } },
         respond("answered", "answered"),
         respond("expired", "nobody answered"),
       ],
@@ -111,6 +111,19 @@ describe("asks", () => {
     const late = await answer(live.runId, ask!.spanId, {});
     expect(late.status).toBe(409);
     expect(((await late.json()) as ErrorBody).error.message).toContain("timed out");
+  });
+
+  it("times a parked ask out at its deadline in the process that parked it", async () => {
+    const workflowId = await create(
+      [start, { id: "confirm", type: "ask", name: "Confirm", config: { question: "Quick?", timeoutMs: 1000 } }, respond("expired", "too slow")],
+      [
+        ["start", "confirm"],
+        ["confirm", "expired", "timeout"],
+      ],
+    );
+    const live = await kit.runtime.runs.start(member.workspace.id, workflowId, {});
+    await asksOnceParked(live.runId, 1);
+    expect(await live.done).toMatchObject({ status: "succeeded", output: "too slow" });
   });
 
   it("survives a restart: a new run service (another process) lists the paused ask, takes its answer and goes on", async () => {

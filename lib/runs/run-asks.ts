@@ -108,6 +108,21 @@ export class RunAsks {
     return true;
   }
 
+  /**
+   * Times out a parked run's asks here at their deadline, if this process still lives then; the
+   * workers' lease loop (`timeOutDue`) does it otherwise.
+   */
+  async watchDeadlines(runId: string): Promise<void> {
+    const deadlines = (await this.pending(runId)).flatMap((ask) => (ask.timeoutAt ? [Date.parse(ask.timeoutAt)] : []));
+    if (deadlines.length === 0) return;
+    const delay = Math.max(0, Math.min(...deadlines) - Date.now());
+    const fire = () =>
+      void this.timeOutDue().catch((error: unknown) =>
+        console.error(`[trellis] run ${runId} could not time out its asks:`, error instanceof Error ? error.message : error),
+      );
+    setTimeout(fire, Math.min(delay + 50, 2 ** 31 - 1)).unref?.();
+  }
+
   /** Answers, as timed out, the asks of parked runs whose deadline has passed; the runs go on along their `timeout` handles. */
   async timeOutDue(now = new Date()): Promise<number> {
     let count = 0;

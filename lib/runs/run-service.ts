@@ -216,7 +216,7 @@ export class RunService {
         if (this.live.get(run.id) === entry) this.live.delete(run.id);
         // A decision may have come while it was stopping.
         await this.waits.resumeIfFree(workspaceId, run.id).catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
-        await this.watchDeadlines(run.id).catch((error: unknown) => logRunError(run.id, "could not watch its asks' deadlines", error));
+        await this.asks.watchDeadlines(run.id).catch((error: unknown) => logRunError(run.id, "could not watch its asks' deadlines", error));
       })
       .finally(() => {
         this.wake(run.id);
@@ -353,18 +353,6 @@ export class RunService {
    */
   decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
     return this.waits.decideApproval(workspaceId, runId, toolCallId, decision);
-  }
-
-  /**
-   * Times out a parked run's asks here at their deadline, if this process still lives then; the
-   * workers' lease loop (`asks.timeOutDue`) does it otherwise.
-   */
-  private async watchDeadlines(runId: string): Promise<void> {
-    const deadlines = (await this.asks.pending(runId)).flatMap((ask) => (ask.timeoutAt ? [Date.parse(ask.timeoutAt)] : []));
-    if (deadlines.length === 0) return;
-    const delay = Math.max(0, Math.min(...deadlines) - Date.now());
-    const fire = () => void this.asks.timeOutDue().catch((error: unknown) => logRunError(runId, "could not time out its asks", error));
-    setTimeout(fire, Math.min(delay + 50, 2 ** 31 - 1)).unref?.();
   }
 
   /** The run as this process executes it now, if it does (its channel holds this attempt's latest events and every one not yet stored). */
