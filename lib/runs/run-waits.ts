@@ -19,7 +19,8 @@ export interface RunWaits {
   answered: Map<string, AnsweredAsk>;
   /**
    * Whether a parked run may go on now: no tool call waits (a waiting call stopped its block), and
-   * some ask was answered since it last paused, or none waits. Asks still waiting wait again.
+   * something was answered or decided since it last paused, or no ask waits. Asks still waiting
+   * wait again in the attempt that goes on.
    */
   mayGoOn: boolean;
   /** Why it goes on: the last answer it got. */
@@ -47,6 +48,7 @@ export function waitsFromEvents(events: readonly RunEvent[]): RunWaits {
       approvals.set(event.toolCallId, approval);
     } else if (event.type === "tool.approval.resolved") {
       approvals.delete(event.toolCallId);
+      answeredSincePause = true;
       resumeReason = "approved";
     } else if (event.type === "ask.requested") {
       const { type: _type, ...ask } = event;
