@@ -36,3 +36,32 @@ test("a run pauses at an ask, the answer given in the run panel sends it down th
   const stored = await run.apiRun(await run.runId());
   expect(stored.output).toMatchObject({ action: "deploy", note: "After 18:00 please" });
 });
+
+test("a deployed workflow's chat shows the question its reply waits on, and the visitor's choice sends the reply down that branch", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const workflowId = await importAskApproval(request);
+  expect((await request.post(`/api/workflows/${workflowId}/deployments`, { data: { note: "ask" } })).status()).toBe(201);
+  const chat = await request.post(`/api/workflows/${workflowId}/chat`, { data: { enabled: true, title: "Deploy desk" } });
+  expect(chat.status(), await chat.text()).toBe(200);
+  const { url } = (await chat.json()) as { url: string };
+
+  const visitorContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByTestId("chat-title")).toHaveText("Deploy desk", { timeout: 60_000 });
+  await visitor.getByTestId("chat-input").fill("Deploy search to us-east");
+  await visitor.getByTestId("chat-send").click();
+
+  const ask = visitor.getByTestId("chat-ask");
+  await expect(ask).toContainText("I found this plan:", { timeout: 60_000 });
+  await expect(ask).toContainText("Proceed with it, keep searching, or abort?");
+  await ask.getByTestId("chat-ask-choice-abort").click();
+  await expect(ask).toHaveCount(0);
+  const reply = visitor.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 60_000 });
+  await expect(reply).toContainText("abort");
+  await visitorContext.close();
+});
