@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { BlockDefinition } from "./types";
 import { agentDefinition } from "./agent/definition";
 import { apiDefinition } from "./api/definition";
+import { askDefinition } from "./ask/definition";
 import { conditionDefinition } from "./condition/definition";
 import { evaluatorDefinition } from "./evaluator/definition";
 import { functionDefinition } from "./function/definition";
@@ -31,6 +32,7 @@ export const blockDefinitions = {
   loop: loopDefinition,
   parallel: parallelDefinition,
   variables: variablesDefinition,
+  ask: askDefinition,
 } satisfies Record<string, BlockDefinition>;
 
 export type BlockType = keyof typeof blockDefinitions;

@@ -7,6 +7,7 @@ import type { ToolRegistry } from "@/tools/registry";
 import type { WorkflowCalls } from "@/tools/workflow";
 import { createAgentHandler } from "./agent/handler";
 import { createApiHandler } from "./api/handler";
+import { askHandler } from "./ask/handler";
 import { conditionHandler } from "./condition/handler";
 import { BLOCK_TYPES, type BlockConfig, type BlockType } from "./definitions";
 import { createEvaluatorHandler } from "./evaluator/handler";
@@ -35,6 +36,7 @@ export const controlHandlers = {
   condition: conditionHandler,
   response: responseHandler,
   variables: variablesHandler,
+  ask: askHandler,
 } satisfies Partial<BlockHandlers>;
 
 function bindEntry<T extends BlockType>(handlers: Partial<BlockHandlers>, type: T): BoundHandler | undefined {

@@ -26,6 +26,8 @@ export type FieldKind =
   | "assignments" // Set Variables: name = value or expression
   | "workflow" // another workflow of the workspace (not the one being edited)
   | "workflowInputs" // one value per start input of the workflow chosen in `workflowId`
+  | "choices" // ask choices: id and label, each an output handle
+  | "askFields" // ask fields: name, type and label
   | "keyValue"; // headers and the like
 
 export interface FieldHint {

@@ -1,6 +1,7 @@
 import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
 import type { ChatConversationSummary, ChatMessageView, ChatSettings, ChatSettingsRequest, NoChatSettings, PublicChatInfo } from "./chat";
 import type { CreateDeploymentRequest, DeploymentInfo, DeploymentWithDocument, DocumentDiff, RunTriggerKind } from "./deployments";
+import type { AskAnswerRequest, AskList } from "./asks";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
@@ -197,6 +198,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Runs the current draft again from `blockId`, reusing the finished run's results before it. */
       rerun: (runId: string, blockId: string) => post<RerunStarted>(`${runPath(runId)}/rerun`, { blockId }),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
+      /** The asks waiting for an answer (docs/CONTRACT.md section 10). */
+      asks: (runId: string) => call<AskList>(`${runPath(runId)}/asks`),
+      answer: (runId: string, spanId: string, answer: AskAnswerRequest) => post<unknown>(`${runPath(runId)}/asks/${segment(spanId)}`, answer),
       eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
     },
     /** A workflow's webhooks (docs/CONTRACT.md section 9): the secret goes in once and never comes back. */
@@ -289,6 +293,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       conversations: (chatId: string) => everyItem("conversations", (page) => conversationPage(chatId, page)),
       messages: (chatId: string, conversationId: string) => everyItem("messages", (page) => chatMessagePage(chatId, conversationId, page)),
       stop: (chatId: string, conversationId: string) => post<{ stopped: boolean }>(`${conversationPath(chatId, conversationId)}/stop`),
+      /** Answers the ask the conversation's reply waits on (from its stream's `ask.requested`). */
+      answer: (chatId: string, conversationId: string, spanId: string, answer: AskAnswerRequest) =>
+        post<unknown>(`${conversationPath(chatId, conversationId)}/asks/${segment(spanId)}`, answer),
       /** POST `{ message, conversationId? }` here with Accept: text/event-stream: the reply's stream (ChatStreamEvent). */
       messagesUrl: (chatId: string) => `${baseUrl}${chatPath(chatId)}/messages`,
     },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AskPrompt } from "./asks";
 import type { Cost, TokenCounts } from "./usage";
 
 /**
@@ -120,11 +121,23 @@ export type ChatStreamEvent =
   | { type: "block.delta"; runId: string; spanId: string; text: string }
   | { type: "run.completed"; runId: string; reply: string; cost?: Cost | null; tokens?: TokenCounts }
   | { type: "run.failed"; runId: string; error: { code?: string; message: string } }
-  | { type: "run.cancelled"; runId: string };
+  | { type: "run.cancelled"; runId: string }
+  /**
+   * Extension (issue 17): the reply waits for the visitor's answer to an ask (what it asks, never
+   * the block's name); answered through POST .../conversations/:conversationId/asks/:spanId.
+   */
+  | ({ type: "ask.requested"; runId: string; spanId: string } & AskPrompt)
+  | { type: "ask.answered"; runId: string; spanId: string };
 
-export const CHAT_STREAM_EVENT_TYPES = ["run.started", "block.delta", "run.completed", "run.failed", "run.cancelled"] as const satisfies ReadonlyArray<
-  ChatStreamEvent["type"]
->;
+export const CHAT_STREAM_EVENT_TYPES = [
+  "run.started",
+  "block.delta",
+  "run.completed",
+  "run.failed",
+  "run.cancelled",
+  "ask.requested",
+  "ask.answered",
+] as const satisfies ReadonlyArray<ChatStreamEvent["type"]>;
 
 /** What a public visitor is told when a run fails: the workflow's internals stay in the workspace. */
 export const CHAT_FAILED_MESSAGE = "Sorry, something went wrong while answering. Please try again.";

@@ -10,6 +10,7 @@ export * from "./usage";
 export * from "./errors";
 export * from "./run-events";
 export * from "./runs";
+export * from "./asks";
 export * from "./deployments";
 export * from "./schedules";
 export * from "./webhooks";

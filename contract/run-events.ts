@@ -1,3 +1,4 @@
+import type { AskAnswer, PendingAsk } from "./asks";
 import type { ErrorInfo } from "./errors";
 import type { Cost, TokenCounts, Usage } from "./usage";
 
@@ -53,7 +54,18 @@ export type RunEvent =
    * The run stopped to wait for a person (docs/CONTRACT.md section 10): it holds no process while
    * it waits, and `run.resumed` follows once it is answered. `spanId` is the waiting tool call's span.
    */
-  | { type: "run.paused"; runId: string; blockId: string; spanId: string | null; reason: RunPauseReason; toolCallId?: string; pausedAt: string }
+  | {
+      type: "run.paused";
+      runId: string;
+      blockId: string;
+      spanId: string | null;
+      reason: RunPauseReason;
+      toolCallId?: string;
+      /** For an ask: what it asks (one `run.paused` per ask waiting when the run stops). */
+      question?: string;
+      choices?: PendingAsk["choices"];
+      pausedAt: string;
+    }
   /**
    * The run went on after a stop: `recovered` when the process executing it died and another
    * (or the same one restarted) resumed it from its finished blocks (docs/CONTRACT.md section 11).
@@ -88,7 +100,16 @@ export type RunEvent =
       approved: boolean;
       reason?: string;
       resolvedAt: string;
-    };
+    }
+  | AskRunEvent;
+
+/*
+ * Contract extension (issue 17, ask blocks). `ask.requested` when an ask block starts waiting
+ * (other paths of the run go on; the run pauses once nothing but waiting asks is left), and
+ * `ask.answered` when it got its answer (from the API, the editor, the chat, or its timeout).
+ */
+export type AskRunEvent =
+  ({ type: "ask.requested" } & PendingAsk) | ({ type: "ask.answered"; runId: string; blockId: string; spanId: string; iteration?: number[] } & AskAnswer);
 
 export type RunResumeReason = "recovered" | "approved" | "answered";
 export type RunPauseReason = "approval" | "ask";
@@ -110,6 +131,8 @@ export const RUN_EVENT_TYPES = [
   "run.resumed",
   "tool.approval.requested",
   "tool.approval.resolved",
+  "ask.requested",
+  "ask.answered",
 ] as const satisfies ReadonlyArray<RunEventType>;
 
 // A type added to the union but not to the list above fails here.

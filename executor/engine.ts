@@ -19,6 +19,7 @@
 import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
 import { type WorkflowDocument, type ErrorInfo, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
+import type { RunAnswers } from "./runtime/answers";
 import type { CheckpointStore } from "./runtime/checkpoints";
 import { CancelledError, errorInfo, RunParkedError, RunStoppedError, TimeoutError } from "./errors";
 import type { RunObserver } from "./events";
@@ -64,6 +65,8 @@ export interface ExecutionRequest {
   depth?: number;
   /** A durable run's finished blocks: restored instead of run, and stored as each block finishes. */
   checkpoints?: CheckpointStore;
+  /** Where ask blocks find their answers (answers.ts); without it an ask block fails instead of waiting. */
+  answers?: RunAnswers;
   /**
    * The run went on after a stop (its process died, a person answered): it reports `run.resumed`
    * instead of `run.started`, and its duration counts from `startedAt` (ms since the epoch), when it first started.
@@ -112,17 +115,14 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
     run.emit({ type: "run.completed", runId, output, durationMs, ...usageFields(usage) });
     outcome = { status: "succeeded", output, error: null, usage, durationMs };
   } else if (halt?.kind === "parked") {
-    const { park } = halt;
-    const paused: RunEvent = {
-      type: "run.paused",
-      runId,
-      blockId: park.blockId,
-      spanId: park.spanId,
-      reason: park.reason,
-      pausedAt: new Date(run.now()).toISOString(),
-    };
-    if (park.toolCallId) paused.toolCallId = park.toolCallId;
-    run.emit(paused);
+    const pausedAt = new Date(run.now()).toISOString();
+    for (const park of halt.parks) {
+      const paused: RunEvent = { type: "run.paused", runId, blockId: park.blockId, spanId: park.spanId, reason: park.reason, pausedAt };
+      if (park.toolCallId) paused.toolCallId = park.toolCallId;
+      if (park.question !== undefined) paused.question = park.question;
+      if (park.choices) paused.choices = park.choices;
+      run.emit(paused);
+    }
     outcome = { status: "paused", output: null, error: null, usage, durationMs };
   } else if (halt?.kind === "cancelled") {
     run.emit({ type: "run.cancelled", runId });
@@ -180,10 +180,12 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
     redactor,
     checkpoints: request.checkpoints,
+    answers: request.answers,
   });
   const onAbort = () => {
     const reason: unknown = request.signal?.reason;
-    if (reason instanceof RunParkedError) run.haltRun({ kind: "parked", park: reason.park, error: reason });
+    // Asks waiting elsewhere in the run wait on with it: each is reported with the park.
+    if (reason instanceof RunParkedError) run.haltRun({ kind: "parked", parks: [reason.park, ...run.waitingParks()], error: reason });
     else if (reason instanceof RunStoppedError) run.haltRun({ kind: "stopped", error: reason });
     else run.haltRun({ kind: "cancelled", error: new CancelledError() });
   };

@@ -112,7 +112,7 @@ export class CancelledError extends TrellisError {
  * holds nothing meanwhile (the run's AbortSignal is aborted with this).
  */
 export class RunParkedError extends TrellisError {
-  constructor(readonly park: { reason: "approval" | "ask"; blockId: string; spanId: string | null; toolCallId?: string }) {
+  constructor(readonly park: { reason: "approval"; blockId: string; spanId: string | null; toolCallId?: string }) {
     super("cancelled", `The run stopped to wait for a person (${park.reason})`);
   }
 }

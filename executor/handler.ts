@@ -1,4 +1,5 @@
-import type { Usage, WorkflowBlock } from "@/contract";
+import type { AskAnswer, Usage, WorkflowBlock } from "@/contract";
+import type { AskRequest } from "./runtime/answers";
 import type { BlockTypeInfo, ConfigParse } from "./block-type";
 
 /** A child span (model call or tool call) opened by a handler. */
@@ -53,6 +54,12 @@ export interface HandlerContext {
   iteration?: ReadonlyArray<number>;
   /** Durable runs only: what an earlier attempt at this block kept (model answers, tool results). */
   memo?: BlockMemo;
+  /**
+   * Puts a question to a person and resolves with the answer (the ask block). The run parks
+   * while nothing but such waits is left and goes on when answered; an answer given before this
+   * attempt is returned at once. Fails when the run cannot wait (a workflow called as a tool).
+   */
+  waitForAnswer?(request: AskRequest, signal: AbortSignal): Promise<AskAnswer>;
 }
 
 export interface BlockResult {

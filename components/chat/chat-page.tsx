@@ -3,6 +3,7 @@
 import { MessageSquarePlus, Send, Square } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiError, CHAT_MESSAGE_MAX_BYTES } from "@/contract";
+import { ChatAsk } from "./chat-ask";
 import { ChatMessage } from "./chat-message";
 import { ChatPasswordForm } from "./chat-password-form";
 import { useChat, type ChatState } from "./use-chat";
@@ -43,7 +44,7 @@ function MessageList({ chat }: { chat: ChatState }) {
   useEffect(() => {
     // A block, not an arrow's value: newer browsers' scrollIntoView answers a promise, which React would take for a cleanup.
     end.current?.scrollIntoView({ block: "end" });
-  }, [stored.length, pending?.reply, pending?.status]);
+  }, [stored.length, pending?.reply, pending?.status, pending?.ask]);
   if (stored.length === 0 && !pending) {
     return <p className="m-auto text-sm text-slate-400">Ask anything to start a conversation.</p>;
   }
@@ -56,6 +57,7 @@ function MessageList({ chat }: { chat: ChatState }) {
         <>
           <ChatMessage role="user" content={pending.message} status="complete" />
           <ChatMessage role="assistant" content={pending.reply} status={pending.status} error={pending.error} cost={pending.cost} />
+          {pending.ask && <ChatAsk key={pending.ask.spanId} ask={pending.ask} onAnswer={(body) => chat.answer(pending.ask!.spanId, body)} />}
         </>
       )}
       <li ref={end} aria-hidden />

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { api, apiErrorFrom, ApiError, type ChatMessageView } from "@/contract";
+import { api, apiErrorFrom, ApiError, type AskAnswerRequest, type AskPrompt, type ChatMessageView } from "@/contract";
 import { readChatStream } from "./read-chat-stream";
 
 /** The reply being written: what the page shows until the stored messages are read again. */
@@ -13,6 +13,8 @@ export interface PendingExchange {
   status: ChatMessageView["status"];
   error?: string;
   cost?: ChatMessageView["cost"];
+  /** The question the reply waits on, until the visitor answers it. */
+  ask?: AskPrompt & { spanId: string };
 }
 
 const keys = {
@@ -72,9 +74,13 @@ export function useChat(chatId: string) {
             show({ conversationId: event.conversationId });
             setConversationId(event.conversationId);
           } else if (event.type === "block.delta") show({ reply: exchange.reply + event.text });
-          else if (event.type === "run.completed") show({ reply: event.reply, status: "complete", cost: event.cost });
-          else if (event.type === "run.failed") show({ status: "failed", error: event.error.message });
-          else show({ status: "cancelled" });
+          else if (event.type === "ask.requested") {
+            const { type: _type, runId: _runId, ...ask } = event;
+            show({ ask });
+          } else if (event.type === "ask.answered") show({ ask: undefined });
+          else if (event.type === "run.completed") show({ reply: event.reply, status: "complete", cost: event.cost, ask: undefined });
+          else if (event.type === "run.failed") show({ status: "failed", error: event.error.message, ask: undefined });
+          else show({ status: "cancelled", ask: undefined });
         });
         if (exchange.status === "pending") show({ status: "failed", error: "The answer was cut off. Please try again." });
       } catch (error) {
@@ -97,12 +103,21 @@ export function useChat(chatId: string) {
     if (id) await api.chat.stop(chatId, id);
   }, [chatId, pending?.conversationId]);
 
+  /** Answers the question the reply waits on; the reply's stream goes on. Throws the server's refusal. */
+  const answer = useCallback(
+    async (spanId: string, body: AskAnswerRequest) => {
+      const id = pending?.conversationId;
+      if (id) await api.chat.answer(chatId, id, spanId, body);
+    },
+    [chatId, pending?.conversationId],
+  );
+
   const open = useCallback((id: string | null) => {
     setPending(null);
     setConversationId(id);
   }, []);
 
-  return { info, conversations, messages, conversationId, pending, locked, unlock, send, stop, open };
+  return { info, conversations, messages, conversationId, pending, locked, unlock, send, stop, answer, open };
 }
 
 export type ChatState = ReturnType<typeof useChat>;

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { isLive, useEditorStore, type ApprovalEntry, type ConsoleEntry } from "@/components/editor/store";
 import { queueDescription, queueLabel } from "./durable-run";
 import { useFollowedRun } from "./use-followed-run";
+import { AskForm } from "./ask-form";
 import { useRunActions } from "./use-run-actions";
 
 const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
@@ -13,6 +14,7 @@ const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
   "run.cancelled": "text-orange-700 font-medium",
   "block.skipped": "text-slate-400",
   "tool.approval.requested": "text-amber-700",
+  "ask.requested": "text-sky-700",
 };
 
 function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntry; live: boolean; blockName: string }) {
@@ -66,7 +68,7 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
   );
 }
 
-/** Events and streamed text as they arrive, with the tool calls waiting for a person. */
+/** Events and streamed text as they arrive, with the tool calls and asks waiting for a person. */
 export function RunConsole() {
   const view = useEditorStore((state) => state.run.view);
   const { waiting, queuePosition } = useFollowedRun();
@@ -86,6 +88,7 @@ export function RunConsole() {
   }
   const live = isLive(view);
   const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));
+  const asks = new Map(view.asks.map((ask) => [ask.spanId, ask]));
   let approvalIndex = 0;
   return (
     <div className="h-full overflow-auto p-2 font-mono text-xs" data-testid="run-console">
@@ -100,11 +103,13 @@ export function RunConsole() {
           );
         }
         const approval = entry.type === "tool.approval.requested" ? view.approvals[approvalIndex++] : undefined;
+        const ask = entry.type === "ask.requested" && entry.spanId ? asks.get(entry.spanId) : undefined;
         return (
           <div key={entry.seq} data-testid="console-event" data-type={entry.type}>
             <span className="mr-2 text-slate-300">#{entry.seq}</span>
             <span className={TYPE_STYLES[entry.type] ?? "text-slate-700"}>{entry.text}</span>
             {approval && approvals.has(approval.toolCallId) && <ApprovalRequest approval={approval} live={live} blockName={name} />}
+            {ask && <AskForm ask={ask} />}
           </div>
         );
       })}

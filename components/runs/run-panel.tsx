@@ -31,7 +31,9 @@ export function RunPanel() {
   const tab = useEditorStore((state) => state.run.tab);
   const showTab = useEditorStore((state) => state.showRunTab);
   const setPanelOpen = useEditorStore((state) => state.setRunPanelOpen);
-  const waiting = useEditorStore((state) => state.run.view.approvals.filter((approval) => !approval.decision).length);
+  const waiting = useEditorStore(
+    (state) => state.run.view.approvals.filter((approval) => !approval.decision).length + state.run.view.asks.filter((ask) => !ask.answer).length,
+  );
   return (
     <section className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-72" : ""}`} data-testid="run-panel" data-open={open}>
       <div className="flex items-center gap-1 border-b border-slate-100 px-2" role="tablist">

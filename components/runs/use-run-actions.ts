@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { saveStatus, useEditorStoreApi, type EditorStore } from "@/components/editor/store";
-import { api } from "@/contract";
+import { api, type AskAnswerRequest } from "@/contract";
 
 const SAVE_WAIT_MS = 10_000;
 
@@ -72,6 +72,18 @@ export function useRunActions() {
           await api.runs.decide(runId, toolCallId, { approved, ...(reason ? { reason } : {}) });
         } catch (error) {
           editor.getState().setRunActionError(`Could not send the decision: ${messageOf(error)}`);
+        }
+      },
+      /** Answers a waiting ask; false (with the reason shown) when the server refused it. */
+      async answer(spanId: string, answer: AskAnswerRequest): Promise<boolean> {
+        const runId = editor.getState().run.view.runId;
+        if (!runId) return false;
+        try {
+          await api.runs.answer(runId, spanId, answer);
+          return true;
+        } catch (error) {
+          editor.getState().setRunActionError(`Could not send the answer: ${messageOf(error)}`);
+          return false;
         }
       },
     }),

@@ -1,3 +1,4 @@
+import { ASK_OPERATIONS } from "./catalog-asks";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
@@ -12,6 +13,7 @@ import type { ApiOperation } from "./operation";
 /** Every REST operation of app/api but better-auth's own under /api/auth (catalog.test.ts holds the two to each other). */
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
+  ...ASK_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,

@@ -4,12 +4,14 @@ import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestS
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { approvalDecisionSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
+import { askAnswerRequestSchema } from "../asks";
 import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
+import * as asks from "./schemas-asks";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
@@ -36,6 +38,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   StartRunRequest: startRunRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   RerunRequest: rerunRequestSchema,
+  AskAnswerRequest: askAnswerRequestSchema,
   CreateDeploymentRequest: createDeploymentRequestSchema,
   CreateScheduleRequest: createScheduleRequestSchema,
   SchedulePreviewRequest: schedulePreviewRequestSchema,
@@ -76,6 +79,10 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,
+  PendingAsk: asks.pendingAskSchema,
+  RunAsks: asks.runAsksSchema,
+  AskAnswered: asks.askAnsweredSchema,
+  ChatAskAnswered: asks.chatAskAnsweredSchema,
   Deployment: deployments.deploymentInfoSchema,
   DeploymentPage: deployments.deploymentPageSchema,
   DeploymentWithDocument: deployments.deploymentWithDocumentSchema,

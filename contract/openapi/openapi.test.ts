@@ -64,6 +64,7 @@ describe("the OpenAPI document", () => {
       "get /api/openapi.json []",
       "post /api/auth/invitations/{token} []",
       "post /api/chat/{chatId}/access []",
+      "post /api/chat/{chatId}/conversations/{conversationId}/asks/{spanId} []",
       "post /api/chat/{chatId}/conversations/{conversationId}/stop []",
       "post /api/chat/{chatId}/messages []",
       "post /api/hooks/{hookId} []",

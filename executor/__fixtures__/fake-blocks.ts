@@ -1,5 +1,14 @@
 import type { BlockTypeInfo, BlockTypeLookup, ConfigParse } from "../block-type";
-import { type WorkflowBlock, type WorkflowDocument, workflowDocumentSchema, type WorkflowDocumentInput, type IssueDetail, type Usage } from "@/contract";
+import {
+  askHandleOf,
+  type AskChoice,
+  type WorkflowBlock,
+  type WorkflowDocument,
+  workflowDocumentSchema,
+  type WorkflowDocumentInput,
+  type IssueDetail,
+  type Usage,
+} from "@/contract";
 import { BlockExecutionError } from "../errors";
 import { evaluateCondition, evaluateExpression } from "../expression";
 import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler } from "../handler";
@@ -10,6 +19,10 @@ import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHand
  */
 
 const standard = () => ["out", "error"];
+
+function askChoiceIds(block: WorkflowBlock): string[] {
+  return Array.isArray(block.config.choices) ? (block.config.choices as Array<{ id: string }>).map((choice) => choice.id) : [];
+}
 
 function branchHandles(block: WorkflowBlock): string[] {
   const branches = Array.isArray(block.config.branches) ? (block.config.branches as Array<{ id: string }>) : [];
@@ -71,6 +84,16 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
     expressionFields: ["assignments[].expression"],
     assignsVariables: (block) =>
       Array.isArray(block.config.assignments) ? (block.config.assignments as Array<{ name: string }>).map((item) => item.name) : [],
+    parseConfig: parseAny,
+  },
+  /** Waits for a person like the ask block: `choice:<id>` per choice (else `out`), and `timeout`. */
+  ask: {
+    type: "ask",
+    routing: "all",
+    sourceHandles: (block) => [...askChoiceIds(block).map((id) => `choice:${id}`), "out", "timeout", "error"],
+    takenHandles: (block, output) => [
+      askHandleOf({ choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true }, askChoiceIds(block).length > 0),
+    ],
     parseConfig: parseAny,
   },
   response: { type: "response", terminal: true, routing: "all", sourceHandles: () => [], parseConfig: parseAny },
@@ -163,6 +186,16 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
     setvars: async ({ config }) => {
       const assignments = config.assignments as Array<{ name: string; value?: unknown; expression?: string }>;
       return { output: Object.fromEntries(assignments.map((item) => [item.name, item.expression ? evaluateExpression(item.expression) : item.value])) };
+    },
+    ask: async ({ config, context }) => {
+      const request = {
+        question: String(config.question ?? "?"),
+        choices: (config.choices as AskChoice[] | undefined) ?? [],
+        allowText: config.allowText === true,
+        fields: [],
+        ...(typeof config.timeoutMs === "number" ? { timeoutMs: config.timeoutMs } : {}),
+      };
+      return { output: { ...(await context.waitForAnswer!(request, context.signal)) } };
     },
   };
   const bound = new Map<string, BoundHandler>();

@@ -9,6 +9,7 @@ import type { IterationFrame } from "./frames";
 import type { OutputStore, StoredResult } from "./output-store";
 import { createReferenceSource } from "./reference-source";
 import type { RunContext } from "./run-context";
+import { waitForAnswer, type HeldSlot } from "./answers";
 import { blockMemo, checkpointKey } from "./checkpoints";
 import { BlockSpan } from "./spans";
 import type { StopToken } from "./stop-token";
@@ -119,8 +120,10 @@ function checkResult(node: GraphNode, result: unknown): BlockResult {
 
 /** Reports a block that a run halt interrupted. */
 export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockSpan): void {
-  span.close("cancelled");
   const halt = run.halt;
+  // An ask waiting when the run parked keeps its span open: the attempt that gets its answer closes it.
+  if (halt?.kind === "parked" && halt.parks.some((park) => park.reason === "ask" && park.spanId === span.id)) return;
+  span.close("cancelled");
   const runId = run.settings.runId;
   if (halt?.kind === "terminal") run.emit({ type: "block.skipped", runId, blockId: node.id, reason: `the run ended at response block '${halt.blockName}'` });
   else if (halt?.kind === "parked") return;
@@ -175,6 +178,7 @@ function handlerContext(
   span: BlockSpan,
   isOpen: () => boolean,
   deltas: ReturnType<typeof deltaStream>,
+  slot: HeldSlot,
 ): Omit<HandlerContext, "signal"> {
   const { run } = place;
   const { settings } = run;
@@ -192,6 +196,7 @@ function handlerContext(
     depth: settings.depth,
     runInput: settings.input,
     iteration: place.iteration,
+    waitForAnswer: (request, signal) => waitForAnswer(place, node, span, request, signal, slot),
     ...(memo ? { memo } : {}),
   };
 }
@@ -201,9 +206,12 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
   const { run } = place;
   const waiting = run.semaphore.acquire();
   if (waiting) await waiting;
+  const slot: HeldSlot = { held: true };
   try {
     if (place.stop.stopped) return { status: "notRun" };
-    const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
+    // An ask asked in an earlier attempt keeps its span (its name in the API) until it is answered.
+    const earlier = run.settings.answers?.earlierAsk(checkpointKey(node.id, place.iteration));
+    const span = new BlockSpan(run, node, place.parentSpanId, place.iteration, earlier && { id: earlier.spanId, startedAt: earlier.requestedAt });
     const runId = run.settings.runId;
     const started: Parameters<RunContext["emit"]>[0] = {
       type: "block.started",
@@ -246,7 +254,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         node,
         call,
         inputs,
-        handlerContext(place, node, span, () => open, deltas),
+        handlerContext(place, node, span, () => open, deltas, slot),
       );
       open = false;
       deltas.end();
@@ -293,6 +301,6 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       return { status: "failed", error };
     }
   } finally {
-    run.semaphore.release();
+    if (slot.held) run.semaphore.release();
   }
 }

@@ -41,9 +41,14 @@ export function skipScope(run: RunContext, scope: GraphScope, reason: string): v
   }
 }
 
-/** What a container's iterations spent so far: kept with its checkpoint, since restoring the container runs none of them. */
+/**
+ * What a container's iterations spent so far (kept with its checkpoint, since restoring the
+ * container runs none of them), and how many of them run now: while any does, the container
+ * itself is not busy (its blocks are), so a run whose only work left is waiting asks can park.
+ */
 interface Spent {
   usage: Usage | undefined;
+  running: number;
 }
 
 async function runIteration(
@@ -57,9 +62,13 @@ async function runIteration(
   stop = place.stop.child(),
 ): Promise<ScopeResult> {
   const scope = new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId, variables);
-  const result = await scope.execute();
-  spent.usage = addSpent(spent.usage, scope.spent);
-  return result;
+  if (spent.running++ === 0) place.run.busyBy(-1);
+  try {
+    return await scope.execute();
+  } finally {
+    if (--spent.running === 0) place.run.busyBy(1);
+    spent.usage = addSpent(spent.usage, scope.spent);
+  }
 }
 
 async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
@@ -151,7 +160,7 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
     ...(place.iteration.length > 0 ? { iteration: [...place.iteration] } : {}),
   });
   let outcome: ContainerResult;
-  const spent: Spent = { usage: undefined };
+  const spent: Spent = { usage: undefined, running: 0 };
   const usage = () => (spent.usage ? { usage: spent.usage } : {});
   try {
     const plan = planIterations(place, node);

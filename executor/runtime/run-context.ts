@@ -1,6 +1,8 @@
 import type { WorkflowGraph } from "../graph";
 import type { RunObserver } from "../events";
-import { type RunEvent, type RunPauseReason, type SpanRecord, type Usage } from "@/contract";
+import { type AskChoice, type RunEvent, type RunPauseReason, type SpanRecord, type Usage } from "@/contract";
+import { CancelledError } from "../errors";
+import type { RunAnswers } from "./answers";
 import type { BlockHandlerLookup } from "../handler";
 import { addUsage, emptyUsage } from "../usage";
 import type { CheckpointStore } from "./checkpoints";
@@ -21,14 +23,16 @@ export type RunHalt =
   /** Failed from outside its blocks (RunStoppedError). */
   | { kind: "stopped"; error: Error }
   /** Stopped to wait for a person; the run goes on later from its checkpoints (RunParkedError). */
-  | { kind: "parked"; park: RunPark; error: Error };
+  | { kind: "parked"; parks: RunPark[]; error: Error };
 
-/** Where and why a run stopped to wait for a person. */
+/** Where and why a run stopped to wait for a person: one per tool call or ask waiting. */
 export interface RunPark {
   reason: RunPauseReason;
   blockId: string;
   spanId: string | null;
   toolCallId?: string;
+  question?: string;
+  choices?: AskChoice[];
 }
 
 export interface RunSettings {
@@ -48,6 +52,8 @@ export interface RunSettings {
   redactor: SecretRedactor;
   /** A durable run's finished blocks: restored instead of run, and stored as they finish. */
   checkpoints?: CheckpointStore;
+  /** Where ask blocks find their answers; without it (a workflow called as a tool) an ask cannot wait. */
+  answers?: RunAnswers;
 }
 
 /** State shared by every scope of one run: settings, the concurrency cap, totals, the halt switch. */
@@ -59,6 +65,10 @@ export class RunContext {
   /** Abort controllers of the handlers running now; a halt aborts them all. */
   readonly running = new Set<AbortController>();
   private closed = false;
+  /** Blocks launched and not yet settled (a container only between its iterations), and how many of them wait for a person. */
+  private busy = 0;
+  private waiting = 0;
+  private idleCheck: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly settings: RunSettings) {
     this.semaphore = new Semaphore(settings.concurrency);
@@ -103,6 +113,46 @@ export class RunContext {
   /** After the run's final event nothing else is reported (late handlers are ignored). */
   close(): void {
     this.closed = true;
+    if (this.idleCheck !== undefined) clearTimeout(this.idleCheck);
+  }
+
+  /** A block (or a container between iterations) can make progress; `-1` when it settles or hands over to its iterations. */
+  busyBy(delta: 1 | -1): void {
+    this.busy += delta;
+    if (delta < 0) this.checkIdle();
+  }
+
+  beginWait(): void {
+    this.waiting += 1;
+    this.checkIdle();
+  }
+
+  endWait(): void {
+    this.waiting -= 1;
+  }
+
+  /**
+   * Parks the run once nothing but asks waiting for a person is left. Looked at after the current
+   * turn of the event loop, so a block that just settled has launched what follows it first.
+   */
+  private checkIdle(): void {
+    if (this.waiting === 0 || this.halt || this.idleCheck !== undefined) return;
+    this.idleCheck = setTimeout(() => {
+      this.idleCheck = undefined;
+      if (this.halt || this.waiting === 0 || this.busy > this.waiting) return;
+      this.haltRun({ kind: "parked", parks: this.waitingParks(), error: new CancelledError("The run stopped to wait for answers") });
+    }, 0);
+  }
+
+  /** One park per ask waiting now, with what it asks. */
+  waitingParks(): RunPark[] {
+    return (this.settings.answers?.waiting() ?? []).map((ask) => ({
+      reason: "ask",
+      blockId: ask.blockId,
+      spanId: ask.spanId,
+      question: ask.question,
+      choices: ask.choices,
+    }));
   }
 
   addUsage(usage: Usage): void {

@@ -140,6 +140,7 @@ export class ScopeRun implements ExecutionPlace {
   private launch(node: GraphNode): void {
     if (this.stop.stopped) return;
     this.inFlight += 1;
+    this.run.busyBy(1);
     const inputs = this.inputsOf(node);
     const running = runCheckpointed(this, node, () => (node.info.container ? executeContainer(this, node, inputs) : executeBlock(this, node, inputs)));
     running.then(
@@ -153,6 +154,8 @@ export class ScopeRun implements ExecutionPlace {
     this.spent = addSpent(this.spent, usageOf(outcome));
     if (outcome.status === "completed") this.completed(node, outcome.output, outcome.variables, outcome.routes);
     else if (outcome.status === "failed") this.failed(node, outcome.error);
+    // After what follows it has launched: only then may the run count itself idle.
+    this.run.busyBy(-1);
     if (this.inFlight === 0) this.finish?.();
   }
 

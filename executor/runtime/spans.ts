@@ -15,10 +15,12 @@ export class BlockSpan {
     node: GraphNode,
     parentId: string | null,
     iteration: ReadonlyArray<number>,
+    /** The span an earlier attempt opened for this block, when it goes on with it (an ask answered since). */
+    resumes?: { id: string; startedAt: string },
   ) {
-    this.startTime = run.now();
+    this.startTime = resumes ? Date.parse(resumes.startedAt) : run.now();
     this.record = {
-      id: run.settings.newId(),
+      id: resumes?.id ?? run.settings.newId(),
       runId: run.settings.runId,
       parentId,
       kind: "block",

@@ -1,5 +1,5 @@
 import "server-only";
-import { CHAT_MESSAGE_MAX_BYTES, chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "@/contract";
+import { askAnswerRequestSchema, CHAT_MESSAGE_MAX_BYTES, chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "@/contract";
 import { addressedUrl } from "@/lib/auth";
 import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
@@ -62,6 +62,12 @@ export function chatEndpoints(service: () => ChatService) {
       const visitor = visitorOf(request);
       const page = await service().messages(request, chatId, visitor, conversationId, messagePages.read(request));
       return withCookies(Response.json(messagePages.answer("messages", page)), visitor.cookies);
+    }),
+    answerAsk: publicEndpoint<ConversationParams & { spanId: string }>(async (request, { chatId, conversationId, spanId }) => {
+      const visitor = visitorOf(request);
+      const body = await readJsonRequest(request, askAnswerRequestSchema, { subject: "The answer", maxBytes: 64 * 1024 });
+      await service().answerAsk(request, chatId, visitor, conversationId, spanId, body);
+      return withCookies(Response.json({ spanId, answered: true }, { status: 202 }), visitor.cookies);
     }),
     stop: publicEndpoint<ConversationParams>(async (request, { chatId, conversationId }) => {
       const visitor = visitorOf(request);

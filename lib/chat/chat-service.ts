@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   CHAT_MESSAGE_MAX_BYTES,
   ENDED_RUN_STATUSES,
+  type AskAnswerRequest,
   type ChatConversationSummary,
   type ChatHistoryMessage,
   type ChatMessageStatus,
@@ -25,13 +26,15 @@ import { chatEventPresenter } from "./chat-stream";
 export interface ChatServiceDependencies {
   chats: ChatRepository;
   repositories: Pick<Repositories, "workflows" | "deployments" | "runs" | "runEvents" | "workspaces">;
-  runs: Pick<RunService, "start" | "cancel" | "liveRun" | "nextSignal">;
+  runs: Pick<RunService, "start" | "cancel" | "liveRun" | "nextSignal" | "asks">;
   access: ChatAccessTokens;
   /** The signed-in user sending the request (a session or an API key), or null: who may see costs. */
   signedIn(request: Request): Promise<{ userId: string } | null>;
 }
 
 const TITLE_LENGTH = 80;
+/** Who answered an ask from the public chat, as its output and span record it (a visitor has no name). */
+const CHAT_VISITOR = "chat visitor";
 
 const statusOf = (run: RunRecord | null): ChatMessageStatus =>
   !run ? "failed" : run.status === "succeeded" ? "complete" : run.status === "failed" || run.status === "cancelled" ? run.status : "pending";
@@ -188,6 +191,19 @@ export function createChatService(deps: ChatServiceDependencies) {
         }),
       );
       return { items, next: result.next };
+    },
+
+    /**
+     * Answers an ask the conversation's reply waits on (the visitor is who answers); the reply's
+     * stream goes on. Only the visitor whose conversation it is can, and only for its latest reply.
+     */
+    async answerAsk(request: Request, chatId: string, visitor: Visitor, conversationId: string, spanId: string, body: AskAnswerRequest): Promise<void> {
+      const chat = await enter(request, chatId, visitor);
+      await conversationOf(chat, visitor, conversationId);
+      const reply = await chats.latestReply(conversationId);
+      const run = reply ? await runOf(chat, reply) : null;
+      if (!run) throw new NotFoundError("Ask", spanId);
+      await runs.asks.answer(chat.workspaceId, run.id, spanId, body, CHAT_VISITOR);
     },
 
     /** Stops the conversation's reply in progress; false when none is. Only the visitor whose conversation it is can. */

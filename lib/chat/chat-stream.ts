@@ -12,8 +12,9 @@ export interface ChatStreamAudience {
 
 /**
  * A run event as a chat page receives it (contract ChatStreamEvent), or null when the page is
- * not to see it: other blocks' starts, outputs and text, tool calls, pauses. The public never
- * gets a cost, a token count, a block's name or an error's internals.
+ * not to see it: other blocks' starts, outputs and text, tool calls, pauses. An ask on the reply's
+ * path is shown as its question and what may be answered. The public never gets a cost, a token
+ * count, a block's name, who answered or an error's internals.
  */
 export function chatEventPresenter(audience: ChatStreamAudience): (event: RunEvent) => { event: string; data: ChatStreamEvent } | null {
   const shown = (data: ChatStreamEvent) => ({ event: data.type, data });
@@ -38,6 +39,18 @@ export function chatEventPresenter(audience: ChatStreamAudience): (event: RunEve
         });
       case "run.cancelled":
         return shown({ type: "run.cancelled", runId: event.runId });
+      case "ask.requested":
+        return shown({
+          type: "ask.requested",
+          runId: event.runId,
+          spanId: event.spanId,
+          question: event.question,
+          choices: event.choices,
+          allowText: event.allowText,
+          fields: event.fields,
+        });
+      case "ask.answered":
+        return shown({ type: "ask.answered", runId: event.runId, spanId: event.spanId });
       default:
         return null;
     }

@@ -52,6 +52,15 @@ export class RunEventRepository {
    * must carry the event).
    */
   async appendIfParked(runId: string, event: RunEvent): Promise<number | null> {
+    const seq = await this.appendOnceIfParked(runId, event);
+    return seq === "taken" ? null : seq;
+  }
+
+  /**
+   * Like appendIfParked, for an ask's answer: "taken" when the ask (same span id) already has one,
+   * checked under the same lock, so of two answers at once exactly one is stored.
+   */
+  async appendOnceIfParked(runId: string, event: RunEvent): Promise<number | null | "taken"> {
     return this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<Array<{ status: string; worker: string | null }>>(
         "SELECT status, worker FROM runs WHERE id = $1 FOR UPDATE",
@@ -59,12 +68,36 @@ export class RunEventRepository {
       );
       const row = rows[0];
       if (!row || row.status !== "paused" || row.worker !== null) return null;
+      if (event.type === "ask.answered") {
+        const taken = await tx.$queryRawUnsafe<unknown[]>(
+          "SELECT 1 FROM run_events WHERE run_id = $1 AND type = 'ask.answered' AND data->>'spanId' = $2 LIMIT 1",
+          runId,
+          event.spanId,
+        );
+        if (taken.length > 0) return "taken";
+      }
       const last = await tx.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
       const seq = (last._max.seq ?? 0) + 1;
       const { type, ...data } = event;
       await tx.runEvent.create({ data: { runId, seq, type, data: toJsonValue(data, "event") } });
       return seq;
     });
+  }
+
+  /**
+   * Parked runs with an ask whose deadline (`timeoutAt`) has passed by `now`, answered or not (the
+   * caller reads which still wait): the durable timeout sweep's work list.
+   */
+  async parkedWithDueAsks(now: Date, limit = 100): Promise<Array<{ id: string; workspaceId: string }>> {
+    const rows = await this.prisma.$queryRawUnsafe<Array<{ id: string; workspace_id: string }>>(
+      `SELECT DISTINCT r.id, r.workspace_id FROM runs r JOIN run_events e ON e.run_id = r.id
+       WHERE r.status = 'paused' AND r.worker IS NULL AND e.type = 'ask.requested'
+         AND (e.data->>'timeoutAt') IS NOT NULL AND (e.data->>'timeoutAt')::timestamptz <= $1
+       LIMIT $2`,
+      now,
+      limit,
+    );
+    return rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id }));
   }
 
   /** The highest stored sequence number of a run (0 when it has none). */

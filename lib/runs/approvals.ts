@@ -1,28 +1,11 @@
 import "server-only";
 import { CancelledError, TrellisError } from "@/executor";
-import { isTerminalEvent, type RunEvent } from "@/contract";
+import type { RunEvent } from "@/contract";
 import type { ToolApprovalDecision, ToolApprovalRequest } from "@/tools/types";
 
 /** A tool call waiting for a person, as GET /api/runs/:id/approvals lists it. */
 export interface PendingApproval extends ToolApprovalRequest {
   requestedAt: string;
-}
-
-/**
- * The tool calls of a run still waiting, read from its stored events: requested and not yet
- * resolved. A resumed attempt that asks again about the same call (its model answer replayed)
- * keeps one entry.
- */
-export function pendingFromEvents(events: readonly RunEvent[]): PendingApproval[] {
-  const pending = new Map<string, PendingApproval>();
-  for (const event of events) {
-    if (event.type === "tool.approval.requested") {
-      const { type: _type, ...approval } = event;
-      pending.set(event.toolCallId, approval);
-    } else if (event.type === "tool.approval.resolved") pending.delete(event.toolCallId);
-    else if (isTerminalEvent(event)) pending.clear();
-  }
-  return [...pending.values()];
 }
 
 /** The decisions stored in a run's events, by tool call. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { RerunOf, RunRecord, RunStatus, RunTrigger } from "@/contract";
+import type { RunAnswers } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import type { ToolApprovalDecision } from "@/tools/types";
 import type { PendingApproval } from "./approvals";
@@ -50,6 +51,8 @@ export interface LiveEntry extends LiveRun {
   decisions: Map<string, ToolApprovalDecision>;
   /** Tool calls this attempt asked a person about. */
   requested: Map<string, PendingApproval>;
+  /** Where this attempt's ask blocks get their answers (durable runs only: only they can wait). */
+  answers?: RunAnswers;
   /** Keeps checkpoints, so it can stop and go on later. */
   durable: boolean;
   attempt: AttemptHandle;

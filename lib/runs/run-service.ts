@@ -1,13 +1,16 @@
 import "server-only";
 import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
 import type { ToolApprovalDecision } from "@/tools/types";
-import { RunParkedError, TrellisError } from "@/executor";
-import { ApprovalNotFoundError, decisionsFromEvents, pendingFromEvents, resolvedEvent, RunApprovals, type PendingApproval } from "./approvals";
+import { answersFromEvents, RunAnswers } from "@/executor";
+import { ApprovalNotFoundError, decisionsFromEvents, type PendingApproval, type RunApprovals } from "./approvals";
 import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type ResumedAttempt, type ReusedAttemptResults } from "./durable/run-execution";
 import { loadReused } from "./rerun";
 import type { RunChannel } from "./run-channel";
+import { PeopleWaits, type PeopleWaitsHost } from "./people-waits";
+import { RunAsks } from "./run-asks";
 import { RunWaiters } from "./run-waiters";
+import { waitsFromEvents } from "./run-waits";
 import { runIntake } from "./run-intake";
 import { documentToRun } from "./run-target";
 
@@ -37,32 +40,28 @@ export class RunService {
   private readonly starts = new Set<() => void>();
   private distribution: RunDistribution | undefined;
   private unsubscribe: (() => void) | undefined;
-  /** Tool calls waiting for a person; a run is `paused` while one waits. */
-  readonly approvals: RunApprovals;
+  /** Tool calls and asks waiting for a person; a run is `paused` while one waits. */
+  private readonly waits: PeopleWaits;
+
+  /** Asks (ask blocks) waiting for an answer. */
+  readonly asks: RunAsks;
 
   constructor(private readonly deps: RunServiceDependencies) {
-    this.approvals = new RunApprovals({
-      emit: (runId, event) => {
-        const entry = this.activeEntry(runId);
-        if (!entry) return false;
-        entry.attempt.recorder.event(event);
-        return true;
-      },
-      redact: (runId, value) => this.live.get(runId)?.attempt.redactor.redact(value) ?? value,
-      decided: (runId, toolCallId) => this.live.get(runId)?.decisions.get(toolCallId),
-      park: (runId, approval) => {
-        const entry = this.activeEntry(runId);
-        if (!entry) return;
-        if (!entry.durable) {
-          throw new TrellisError(
-            "approval_unavailable",
-            "A workflow called as a tool cannot stop to wait for approval; require approval on the calling agent's tool instead",
-          );
-        }
-        entry.requested.set(approval.toolCallId, approval);
-        entry.controller.abort(new RunParkedError({ reason: "approval", blockId: approval.blockId, spanId: approval.spanId, toolCallId: approval.toolCallId }));
-      },
-    });
+    const host: PeopleWaitsHost = {
+      repositories: deps.repositories,
+      activeEntry: (runId) => this.activeEntry(runId),
+      liveEntry: (runId) => this.live.get(runId),
+      distribution: () => this.distribution,
+      workerId: () => this.workerId,
+      goOnHere: (runId) => void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error)),
+    };
+    this.waits = new PeopleWaits(host);
+    this.asks = new RunAsks(host, this.waits);
+  }
+
+  /** The approval gate of agent tools (`requireApproval: true`). */
+  get approvals(): RunApprovals {
+    return this.waits.approvals;
   }
 
   /** Connects the service to the queue and the other processes (at start-up, before serving). */
@@ -78,7 +77,8 @@ export class RunService {
           // Decided already (or the run ended): the process that took the decision answered its caller.
           if (!(error instanceof ApprovalNotFoundError)) logRunError(signal.runId, "could not record a decision", error);
         });
-      } else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
+      } else if (signal.kind === "answer") this.asks.deliverLocal(signal.runId, signal.ask, signal.answer);
+      else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
     });
   }
 
@@ -142,29 +142,32 @@ export class RunService {
     // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
     // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
     const claimed = await repositories.runs.claim(runId, this.workerId, {
-      mayGoOn: async (id) => pendingFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).length === 0,
+      mayGoOn: async (id) => waitsFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).mayGoOn,
     });
     if (!claimed) return;
     const { workspaceId } = claimed;
     const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
     let resumed: ResumedAttempt | undefined;
     let decisions = new Map<string, ToolApprovalDecision>();
+    let answers = new RunAnswers();
     if (!claimed.fresh) {
       if (!claimed.parked)
         await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
       const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
-      decisions = decisionsFromEvents(events.map((item) => item.event));
+      const stream = events.map((item) => item.event);
+      decisions = decisionsFromEvents(stream);
+      answers = answersFromEvents(stream);
       resumed = {
         checkpoints: stored.checkpoints,
         memos: stored.memos,
         lastSeq: events.at(-1)?.seq ?? 0,
-        reason: claimed.parked ? "approved" : "recovered",
+        reason: claimed.parked ? waitsFromEvents(stream).resumeReason : "recovered",
         pausedMs: pausedMsOf(events.map((item) => item.event)),
       };
     }
     const { rerunOf } = claimed.run;
     const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
-    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused });
+    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused, answers });
     await entry.done;
   }
 
@@ -180,8 +183,11 @@ export class RunService {
       resumed?: ResumedAttempt;
       decisions?: Map<string, ToolApprovalDecision>;
       reused?: () => Promise<ReusedAttemptResults>;
+      answers?: RunAnswers;
     },
   ): LiveEntry {
+    // Only a durable run can stop and wait for an answer; a fresh one starts with an empty desk.
+    const answers = options.durable ? (options.answers ?? new RunAnswers()) : undefined;
     const controller = new AbortController();
     if (options.signal) {
       if (options.signal.aborted) controller.abort();
@@ -200,6 +206,7 @@ export class RunService {
         timeoutMs: document.settings?.timeoutMs ?? this.deps.runTimeoutMs,
         ...(options.resumed ? { resumed: options.resumed } : {}),
         ...(options.reused ? { reused: options.reused } : {}),
+        ...(answers ? { answers } : {}),
       },
     );
     const entry: LiveEntry = {
@@ -215,6 +222,7 @@ export class RunService {
       decisions: options.decisions ?? new Map(),
       requested: new Map(),
       durable: options.durable,
+      ...(answers ? { answers } : {}),
     };
     this.live.set(run.id, entry);
     for (const started of [...this.starts]) started();
@@ -224,7 +232,8 @@ export class RunService {
         // A paused attempt is over for good (the run goes on in another one); an ended one stays a while for late streams.
         if (this.live.get(run.id) === entry) this.live.delete(run.id);
         // A decision may have come while it was stopping.
-        await this.resumeIfDecided(workspaceId, run.id).catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
+        await this.waits.resumeIfFree(workspaceId, run.id).catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
+        await this.asks.watchDeadlines(run.id).catch((error: unknown) => logRunError(run.id, "could not watch its asks' deadlines", error));
       })
       .finally(() => {
         this.wake(run.id);
@@ -350,64 +359,17 @@ export class RunService {
     return entry && !entry.channel.ended && !entry.channel.handedOver ? entry : undefined;
   }
 
-  private recordDecision(entry: LiveEntry, approval: PendingApproval, decision: ToolApprovalDecision): void {
-    entry.decisions.set(approval.toolCallId, decision);
-    entry.attempt.recorder.event(resolvedEvent(approval, decision));
-  }
-
   /** The tool calls of a run waiting for a person, wherever it executes. */
-  async pendingApprovals(runId: string): Promise<PendingApproval[]> {
-    const entry = this.activeEntry(runId);
-    if (entry) return [...entry.requested.values()].filter((approval) => !entry.decisions.has(approval.toolCallId));
-    // Stopping here: what it asked is stored once it has parked.
-    await this.live.get(runId)?.done.catch(() => {});
-    return pendingFromEvents((await this.deps.repositories.runEvents.listAfter(runId, 0)).map((item) => item.event));
+  pendingApprovals(runId: string): Promise<PendingApproval[]> {
+    return this.waits.pendingApprovals(runId);
   }
 
   /**
-   * Decides a waiting tool call wherever its run is: a parked run gets the decision in its stored
-   * events and, once nothing else waits, goes on (on any worker); a run still stopping in this
-   * process or another records it there. Answers the call decided.
+   * Decides a waiting tool call wherever its run is (people-waits.ts).
    * @throws ApprovalNotFoundError when no such call waits
    */
-  async decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
-    const entry = this.activeEntry(runId);
-    const local = entry?.requested.get(toolCallId);
-    if (entry && local) {
-      if (entry.decisions.has(toolCallId)) throw new ApprovalNotFoundError(runId, toolCallId);
-      this.recordDecision(entry, local, decision);
-      return local;
-    }
-    const waiting = (await this.pendingApprovals(runId)).find((approval) => approval.toolCallId === toolCallId);
-    if (!waiting) throw new ApprovalNotFoundError(runId, toolCallId);
-    if (await this.decideParked(workspaceId, runId, waiting, decision)) return waiting;
-    const run = await this.deps.repositories.runs.get(workspaceId, runId);
-    if (!this.distribution || !run.worker || run.worker === this.workerId) throw new ApprovalNotFoundError(runId, toolCallId);
-    const reason = decision.reason?.trim();
-    await this.distribution.bus.publish({ kind: "approval", runId, toolCallId, approved: decision.approved, ...(reason ? { reason } : {}) });
-    return waiting;
-  }
-
-  /** Stores a decision on a parked run and resumes it once nothing else waits. False when the run is not parked. */
-  private async decideParked(workspaceId: string, runId: string, approval: PendingApproval, decision: ToolApprovalDecision): Promise<boolean> {
-    const { runEvents } = this.deps.repositories;
-    const seq = await runEvents.appendIfParked(runId, resolvedEvent(approval, decision));
-    if (seq === null) return false;
-    this.distribution?.signals.events(runId, seq);
-    await this.resumeIfDecided(workspaceId, runId);
-    return true;
-  }
-
-  /** A parked run whose every waiting call is decided goes on, on any worker (or here, without a queue). */
-  private async resumeIfDecided(workspaceId: string, runId: string): Promise<void> {
-    const { runs, runEvents } = this.deps.repositories;
-    const run = await runs.get(workspaceId, runId);
-    if (run.status !== "paused" || run.worker !== null) return;
-    const events = await runEvents.listAfter(runId, 0);
-    if (pendingFromEvents(events.map((item) => item.event)).length > 0) return;
-    const attempt = `after-${events.at(-1)?.seq ?? 0}`;
-    if (this.distribution) await this.distribution.queue.enqueue(runId, workspaceId, attempt);
-    else void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error));
+  decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
+    return this.waits.decideApproval(workspaceId, runId, toolCallId, decision);
   }
 
   /** The run as this process executes it now, if it does (its channel holds this attempt's latest events and every one not yet stored). */

@@ -76,6 +76,7 @@ function paramsFor(file: string): Record<string, string> {
       "members/userId": a.user,
       "invitations/invitationId": a.invitation,
       "approvals/toolCallId": "call-1",
+      "asks/spanId": "span-1",
       "deployments/deploymentId": a.deployment,
       "webhooks/id": a.webhook,
       "schedules/id": a.schedule,
@@ -98,6 +99,7 @@ function bodyFor(file: string, method: string): unknown {
   if (method === "PATCH" && route === "schedules/[id]") return { paused: true };
   if (method === "POST" && route.endsWith("approvals/[toolCallId]")) return { approved: true };
   if (method === "POST" && route === "runs/[id]/rerun") return { blockId: "start" };
+  if (method === "POST" && route.endsWith("asks/[spanId]")) return { choice: "yes" };
   if (method === "POST" && route.endsWith("/search")) return { query: "plans" };
   if (method === "PATCH" && route === "workspaces/[workspaceId]") return { name: "Taken over" };
   if (method === "POST" && route === "workspaces/[workspaceId]/members") return { email: "intruder@example.com", role: "owner" };

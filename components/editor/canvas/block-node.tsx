@@ -8,7 +8,7 @@ import { BlockIcon } from "./block-icon";
 import { SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockIssues } from "./node-issues";
 import { RunBadge } from "./run-badge";
-import { useBlockRunOutline } from "@/components/runs";
+import { NodeAsks, useBlockRunOutline } from "@/components/runs";
 import { nodeAsBlock } from "./node-as-block";
 
 /**
@@ -43,6 +43,7 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
       <SourceHandleRows blockId={id} handles={handles} />
       <NodeIssues blockId={id} />
       <RunBadge blockId={id} />
+      {data.type === "ask" && <NodeAsks blockId={id} />}
     </div>
   );
 });

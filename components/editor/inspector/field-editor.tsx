@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import type { FieldKind } from "@/blocks";
 import type { FieldEditorProps } from "./fields/field-props";
 import { AssignmentsField } from "./fields/assignments-field";
+import { AskFieldsField, ChoicesField } from "./fields/ask-fields";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { ModelField } from "./fields/model-field";
@@ -30,6 +31,8 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   assignments: AssignmentsField,
   workflow: WorkflowPickerField,
   workflowInputs: WorkflowInputsField,
+  choices: ChoicesField,
+  askFields: AskFieldsField,
 };
 
 export function FieldEditor(props: FieldEditorProps) {

@@ -7,6 +7,7 @@ export {
   initialRunView,
   isLive,
   type ApprovalEntry,
+  type AskEntry,
   type BlockRunState,
   type BlockRunStatus,
   type ConsoleEntry,

@@ -168,4 +168,47 @@ describe("the run reducer over events the engine sends in loops, cancels and app
     expect(resumed.approvals[0]?.decision).toEqual({ approved: false, reason: "not now" });
     expect(resumed.log.at(-1)?.text).toBe("send_mail denied: not now");
   });
+
+  it("keeps each ask by its span: asked once across the run's stops, then answered with who answered", () => {
+    const asked: RunEvent = {
+      type: "ask.requested",
+      runId: "r1",
+      blockId: "confirm",
+      spanId: "a1",
+      question: "Ship it?",
+      choices: [{ id: "yes", label: "Yes" }],
+      allowText: false,
+      fields: [],
+      requestedAt: "2026-01-01T00:00:01.000Z",
+    };
+    const paused = run([
+      { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
+      asked,
+      { type: "run.paused", runId: "r1", blockId: "confirm", spanId: "a1", reason: "ask", question: "Ship it?", pausedAt: "2026-01-01T00:00:02.000Z" },
+    ]);
+    expect(paused.status).toBe("paused");
+    expect(paused.asks).toEqual([expect.objectContaining({ spanId: "a1", question: "Ship it?" })]);
+    const answered = reduceRunEvents(paused, [
+      {
+        seq: 4,
+        event: {
+          type: "ask.answered",
+          runId: "r1",
+          blockId: "confirm",
+          spanId: "a1",
+          choice: "yes",
+          text: null,
+          fields: {},
+          answeredBy: "ann@example.com",
+          answeredAt: "2026-01-01T00:00:03.000Z",
+          timedOut: false,
+        },
+      },
+      { seq: 5, event: { type: "run.resumed", runId: "r1", reason: "answered", resumedAt: "2026-01-01T00:00:03.000Z" } },
+    ]);
+    expect(answered.status).toBe("running");
+    expect(answered.asks).toHaveLength(1);
+    expect(answered.asks[0]?.answer).toMatchObject({ choice: "yes", answeredBy: "ann@example.com" });
+    expect(answered.log.map((entry) => entry.text)).toContain("confirm answered yes by ann@example.com");
+  });
 });

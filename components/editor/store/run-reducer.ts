@@ -203,6 +203,23 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       const verdict = event.approved ? "approved" : `denied${event.reason ? `: ${event.reason}` : ""}`;
       return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${event.toolName} ${verdict}` });
     }
+    case "ask.requested": {
+      const { type: _type, ...ask } = event;
+      const known = view.asks.some((item) => item.spanId === event.spanId);
+      const asks = known ? view.asks.map((item) => (item.spanId === event.spanId ? { ...item, ...ask } : item)) : [...view.asks, ask];
+      return logged({ ...view, asks }, seq, {
+        type: event.type,
+        blockId: event.blockId,
+        spanId: event.spanId,
+        text: `${nameOf(view, event.blockId)} asks: ${event.question}`,
+      });
+    }
+    case "ask.answered": {
+      const { type: _type, runId: _runId, blockId: _blockId, spanId: _spanId, iteration: _iteration, ...answer } = event;
+      const asks = view.asks.map((item) => (item.spanId === event.spanId ? { ...item, answer } : item));
+      const what = event.timedOut ? "timed out" : `answered${event.choice ? ` ${event.choice}` : ""}${event.answeredBy ? ` by ${event.answeredBy}` : ""}`;
+      return logged({ ...view, asks }, seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${nameOf(view, event.blockId)} ${what}` });
+    }
   }
 }
 

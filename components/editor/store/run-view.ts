@@ -1,8 +1,8 @@
-import type { Cost, RunEvent, RunResumeReason, RunStatus, TokenCounts } from "@/contract";
+import type { AskAnswer, Cost, PendingAsk, RunEvent, RunResumeReason, RunStatus, TokenCounts } from "@/contract";
 
 /**
  * What the editor shows of one run: per-block state for the nodes, totals for the toolbar, the
- * console's lines and the approvals waiting for a person. Only run-reducer.ts builds it.
+ * console's lines and the approvals and asks waiting for a person. Only run-reducer.ts builds it.
  */
 
 export type BlockRunStatus = "pending" | "running" | "succeeded" | "failed" | "skipped";
@@ -49,6 +49,11 @@ export interface ApprovalEntry {
   decision?: { approved: boolean; reason?: string };
 }
 
+/** An ask of the run: waiting while it has no answer. */
+export interface AskEntry extends PendingAsk {
+  answer?: AskAnswer;
+}
+
 export interface RunView {
   runId: string | null;
   status: RunViewStatus;
@@ -74,9 +79,11 @@ export interface RunView {
   blockNames: Record<string, string>;
   log: ConsoleEntry[];
   approvals: ApprovalEntry[];
+  /** Asks by span id, in the order they were asked. */
+  asks: AskEntry[];
 }
 
-export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [] };
+export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [], asks: [] };
 
 /** A run about to be followed: every block of the workflow starts queued. */
 export function initialRunView(runId: string, blockIds: readonly string[]): RunView {

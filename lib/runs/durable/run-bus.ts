@@ -1,6 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { AskAnswer, PendingAsk } from "@/contract";
 
 /** What processes tell each other about runs (docs/CONTRACT.md section 11). */
 export type RunSignal =
@@ -11,7 +12,9 @@ export type RunSignal =
   /** Stop this run wherever it executes. */
   | { kind: "cancel"; runId: string }
   /** A person decided a tool call of this run; the process holding the run goes on with it. */
-  | { kind: "approval"; runId: string; toolCallId: string; approved: boolean; reason?: string };
+  | { kind: "approval"; runId: string; toolCallId: string; approved: boolean; reason?: string }
+  /** A person answered an ask of this run; the process holding the run gives the answer to the waiting block. */
+  | { kind: "answer"; runId: string; spanId: string; ask: PendingAsk; answer: AskAnswer };
 
 export interface RunBus {
   publish(signal: RunSignal): Promise<void>;

@@ -10,6 +10,7 @@ import {
   type ExecutionRequest,
   type ExecutionResult,
   type ReusedResults,
+  type RunAnswers,
 } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RunChannel } from "../run-channel";
@@ -55,6 +56,8 @@ export interface RunAttempt {
   worker: string;
   /** Durable runs keep checkpoints; a workflow called as a tool runs inside its parent's block and keeps none. */
   durable: boolean;
+  /** Where ask blocks get their answers (durable runs). */
+  answers?: RunAnswers;
   /** Set when an earlier attempt stopped midway: what it stored goes on from here. */
   resumed?: ResumedAttempt;
   /** Run from a block: reads the results of the run it was started from (a failure to read them fails the run). */
@@ -159,6 +162,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
         ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused) } : {}),
+        ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
     } catch (error) {

@@ -95,6 +95,8 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
     }
     await takeOver(await repositories.workers.claimDead(config.leaseMs, workerId));
     for (const run of await repositories.runs.listQueuedBefore(new Date(Date.now() - REQUEUE_AFTER_MS), 100)) await queue.enqueue(run.id, run.workspaceId);
+    // Asks of parked runs whose deadline passed while no process watched them (a restart) time out now.
+    await runs.asks.timeOutDue();
   };
 
   if (config.execute && options.singleProcess) await takeOver(await repositories.workers.claimAllBut(workerId));
