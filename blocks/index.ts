@@ -8,3 +8,4 @@ export { blockTypeInfo, lookupBlockType } from "./type-info";
 export { startConfigSchema } from "./start/definition";
 export { startInputJsonSchema, type StartInputJsonSchema } from "./start/input-schema";
 export { calledWorkflowId } from "./workflow/definition";
+export { freshVariableName, VARIABLE_NAME } from "./variables/names";

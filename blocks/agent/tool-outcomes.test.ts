@@ -14,7 +14,11 @@ const agent = (tools: unknown[]): WorkflowBlock => ({
   config: { model: "offline/echo", userPrompt: "lint", tools },
 });
 
-const calls = (...list: Array<{ name: string; error?: { code: string; message: string } }>) => ({ toolCalls: { list, count: list.length } });
+/** An agent output after these calls, its `toolOutcomes` made as the handler makes them. */
+const calls = (...list: Array<{ name: string; error?: { code: string; message: string } }>) => ({
+  toolCalls: { list, count: list.length },
+  toolOutcomes: toolOutcomesByName(["calculator", "check", "web_page"], list),
+});
 
 describe("agent tool-outcome handles", () => {
   it("offers a success and an error handle per tool an entry routes on, after out and error", () => {
@@ -49,6 +53,8 @@ describe("agent tool-outcome handles", () => {
     const fixedThenFailed = calls({ name: "calculator" }, { name: "calculator", error: { code: "x", message: "bad" } }, { name: "check" });
     expect(takenToolHandles(block, fixedThenFailed)).toEqual(["out", "tool:calculator:error", "tool:check:success"]);
     expect(takenToolHandles(block, calls())).toEqual(["out"]);
+    // Routing reads the output's toolOutcomes, the one definition of "last call", not the list.
+    expect(takenToolHandles(block, { toolCalls: failedThenFixed.toolCalls, toolOutcomes: { calculator: "error" } })).toEqual(["out", "tool:calculator:error"]);
   });
 
   it("refuses at save an entry whose tool names cannot be known before it runs", () => {

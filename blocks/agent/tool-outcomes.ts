@@ -77,30 +77,22 @@ export function toolOutcomeHandles(block: WorkflowBlock): HandleSpec[] {
   ]);
 }
 
-/** The outcome of the last call of each tool in an agent's `toolCalls.list` (a call that recorded an `error` failed). */
-export function lastToolOutcomes(output: Readonly<Record<string, unknown>>): Map<string, ToolOutcome> {
-  const outcomes = new Map<string, ToolOutcome>();
-  const list = record(output.toolCalls)?.list;
-  if (!Array.isArray(list)) return outcomes;
-  for (const call of list) {
-    const fields = record(call);
-    if (fields && typeof fields.name === "string") outcomes.set(fields.name, fields.error ? "error" : "success");
-  }
-  return outcomes;
-}
-
 /** The handles a successful agent output leaves by: `out`, and the outcome of the last call of each routed tool. */
 export function takenToolHandles(block: WorkflowBlock, output: Readonly<Record<string, unknown>>): string[] {
   const taken = ["out"];
-  const outcomes = lastToolOutcomes(output);
+  // The agent's own `toolOutcomes` output (see toolOutcomesByName): one definition of "the last call".
+  const outcomes = record(output.toolOutcomes) ?? {};
   for (const name of routedToolNames(block.config.tools)) {
-    const outcome = outcomes.get(name);
-    if (outcome) taken.push(toolOutcomeHandle(name, outcome));
+    const outcome = outcomes[name];
+    if (outcome === "success" || outcome === "error") taken.push(toolOutcomeHandle(name, outcome));
   }
   return taken;
 }
 
-/** The agent's `toolOutcomes` output: for every tool it had, the outcome of its last call, null when it made none. */
+/**
+ * The agent's `toolOutcomes` output: for every tool it had, the outcome of its last call (the last
+ * issued, as the tracker lists them; a call that recorded an `error` failed), null when it made none.
+ */
 export function toolOutcomesByName(
   toolNames: ReadonlyArray<string>,
   calls: ReadonlyArray<{ name: string; error?: unknown }>,

@@ -21,7 +21,8 @@ export interface ToolCallRecord {
  */
 export interface ToolTracker {
   tools: ToolSet;
-  calls: ToolCallRecord[];
+  /** The finished calls in the order they were issued (not finished), so "the last call" of a tool does not depend on timing. */
+  readonly calls: ReadonlyArray<ToolCallRecord>;
   /** Time during which at least one tool was running, in ms. */
   busyMs(): number;
   spanOf(toolCallId: string): ChildSpan | undefined;
@@ -45,7 +46,8 @@ export function reportedError(result: unknown): { code: string; message: string 
 }
 
 export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions) => ChildSpan): ToolTracker {
-  const calls: ToolCallRecord[] = [];
+  // A call takes its slot when it starts: parallel calls finish in any order (and instantly when replayed on resume).
+  const slots: Array<ToolCallRecord | undefined> = [];
   const intervals: Array<[number, number]> = [];
   const spans = new Map<string, ChildSpan>();
   const usageByCall = new Map<string, Usage>();
@@ -64,17 +66,18 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
         spans.set(options.toolCallId, span);
         const startedAt = new Date();
         const started = performance.now();
+        const slot = slots.push(undefined) - 1;
         const finish = (record: Pick<ToolCallRecord, "result" | "error">) => {
           const ended = performance.now();
           intervals.push([started, ended]);
-          calls.push({
+          slots[slot] = {
             name,
             arguments: input,
             ...record,
             startTime: startedAt.toISOString(),
             endTime: new Date().toISOString(),
             duration: Math.round(ended - started),
-          });
+          };
           spans.delete(options.toolCallId);
         };
         const usageOfCall = () => {
@@ -100,7 +103,9 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
   }
   return {
     tools: wrapped,
-    calls,
+    get calls() {
+      return slots.filter((call): call is ToolCallRecord => call !== undefined);
+    },
     spanOf: (toolCallId) => spans.get(toolCallId),
     reportUsage(toolCallId, usage) {
       usageByCall.set(toolCallId, addUsage(usageByCall.get(toolCallId) ?? emptyUsage(), usage));

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
-
-/** What `<variable.name>` can name: read by the reference syntax as one path segment. */
-export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { VARIABLE_NAME } from "./names";
 
 export const variableAssignmentSchema = z.object({
   name: z.string(),

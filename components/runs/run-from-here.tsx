@@ -4,22 +4,22 @@ import { Redo2 } from "lucide-react";
 import { useState } from "react";
 import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
 import { api } from "@/contract";
+import { mayRunFromHere } from "./run-from-here-offer";
 import { whenSaved } from "./use-run-actions";
-
-const ENDED = new Set(["succeeded", "failed", "cancelled"]);
 
 /**
  * "Run from here" on a block of a finished run: a new run of the draft (saved first) that reuses
  * this run's results for the blocks before this one and runs it and what follows; the editor
- * follows the new run live. Shown only for a finished run of this workflow and a block the draft has.
+ * follows the new run live. Shown only for a finished run of this workflow and a block the draft
+ * has that ran in it. A child run is refused by the API (it keeps no results), its 400 shown here.
  */
 export function RunFromHereButton({ blockId, place }: { blockId: string; place: "node" | "details" }) {
   const editor = useEditorStoreApi();
   const runId = useEditorStore((state) => state.run.view.runId);
-  const ended = useEditorStore((state) => state.run.view.ended && ENDED.has(state.run.view.status));
+  const offered = useEditorStore((state) => mayRunFromHere(state.run.view, blockId));
   const inDraft = useEditorStore((state) => state.nodes.some((node) => node.id === blockId));
   const [starting, setStarting] = useState(false);
-  if (!runId || !ended || !inDraft) return null;
+  if (!runId || !offered || !inDraft) return null;
   const start = async () => {
     setStarting(true);
     editor.getState().setRunActionError(null);

@@ -147,6 +147,13 @@ export class RunRepository {
     return toStoredRun(row);
   }
 
+  /** The run that started this one as a child (a workflow tool or Workflow block), null for a top-level run. @throws NotFoundError */
+  async parentRunOf(workspaceId: string, id: string): Promise<string | null> {
+    const row = await this.prisma.run.findFirst({ where: { id, workspaceId }, select: { parentRunId: true } });
+    if (!row) throw new NotFoundError("Run", id);
+    return row.parentRunId;
+  }
+
   /** The run with its spans in start order. @throws NotFoundError */
   async getWithSpans(workspaceId: string, id: string): Promise<RunRecord & { spans: SpanRecord[] }> {
     const row = await this.prisma.run.findFirst({

@@ -168,4 +168,39 @@ describe("run from a block, through the run service against the test LLM server"
     const other = testMember(await kit.database.createWorkspace(), "editor");
     expect((await rerun(ended.id, { blockId: "article" }, other)).status).toBe(404);
   });
+
+  it("refuses a block that was skipped or never ran in the source run (400), and takes one that ran", async () => {
+    const document = chain("Write from <Outline.content>");
+    // The article's only way in never holds: it is skipped.
+    const edges = document.edges!;
+    edges[1] = { ...edges[1]!, condition: 'output.content == "never"' };
+    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document))).id;
+    kit.server.enqueue({ kind: "text", text: "1. Leaves" });
+    const source = await runToEnd(workflowId, { topic: "tea" });
+    expect(source.events.some((event) => event.event === "block.skipped" && event.data.blockId === "article")).toBe(true);
+
+    const skipped = await rerun(source.runId, { blockId: "article" });
+    expect(skipped.status).toBe(400);
+    expect(((await skipped.json()) as { error: { message: string } }).error.message).toBe(
+      `Block "article" did not run in run "${source.runId}": run from a block that ran, or from the router before it.`,
+    );
+    const neverRan = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "failed" });
+    expect((await rerun(neverRan.id, { blockId: "outline" })).status).toBe(400);
+
+    kit.server.enqueue({ kind: "text", text: "1. Water" });
+    const ran = await rerun(source.runId, { blockId: "outline" });
+    expect(ran.status).toBe(202);
+    expect((await eventsOf(((await ran.json()) as { runId: string }).runId)).at(-1)!.event).toBe("run.completed");
+  });
+
+  it("refuses a child run (400): it keeps no results, so every block would run again", async () => {
+    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("x")))).id;
+    const parent = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
+    const child = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded", parentRunId: parent.id });
+    const answer = await rerun(child.id, { blockId: "outline" });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain(
+      `Run "${child.id}" was started by another run (a workflow tool or Workflow block) and keeps no results to reuse`,
+    );
+  });
 });

@@ -7,6 +7,9 @@ import type { ReusedAttemptResults } from "./durable/run-execution";
 import { secretsBetween } from "./rerun-secrets";
 import type { LiveRun, RunService } from "./run-service";
 
+/** The span statuses of a block that ran in the source run, the blocks one may run from. */
+const RAN: ReadonlySet<string> = new Set(["succeeded", "failed"]);
+
 /**
  * Run from a block: a new run of the current draft with the finished run's input, in which every
  * block that is neither the chosen one nor after it takes its result in that run instead of
@@ -20,14 +23,27 @@ export async function startRerun(
 ): Promise<{ live: LiveRun; rerunOf: RerunOf }> {
   const { runId, blockId } = request;
   // Another workspace's run is not found (404).
-  const source = await repositories.runs.get(workspaceId, runId);
+  const source = await repositories.runs.getWithSpans(workspaceId, runId);
   if (!ENDED_RUN_STATUSES.includes(source.status)) {
     throw new RequestError("invalid_request", `Run "${runId}" has not finished (it is ${source.status}): run it from a block once it has ended.`);
+  }
+  // A child run (of a workflow tool or Workflow block) is not durable and keeps no results to reuse: every block would run again.
+  if (await repositories.runs.parentRunOf(workspaceId, runId)) {
+    throw new RequestError(
+      "invalid_request",
+      `Run "${runId}" was started by another run (a workflow tool or Workflow block) and keeps no results to reuse: run the parent run from a block instead.`,
+    );
   }
   const draft = await repositories.workflows.get(workspaceId, source.workflowId);
   if (!draft.blocks.some((block) => block.id === blockId)) {
     throw new RequestError("invalid_request", `Block "${blockId}" is not in the workflow's current draft: choose one of its blocks to run from.`, [
       { path: "blockId", message: "not a block of the current draft" },
+    ]);
+  }
+  // A block skipped (or never reached) there would be skipped again by the reused routing before it: nothing useful would run.
+  if (!source.spans.some((span) => span.kind === "block" && span.blockId === blockId && RAN.has(span.status))) {
+    throw new RequestError("invalid_request", `Block "${blockId}" did not run in run "${runId}": run from a block that ran, or from the router before it.`, [
+      { path: "blockId", message: "did not run in the source run" },
     ]);
   }
   const rerunOf: RerunOf = { runId, blockId };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { convertValue, freshVariableName, nameProblem, parseTyped, renameVariable, typeOfValue } from "./variable-values";
+import { freshVariableName } from "@/blocks";
+import { convertValue, nameProblem, parseTyped, renameVariable, typeOfValue } from "./variable-values";
 
 describe("workflow variable values", () => {
   it("reads a variable's type from its value, so documents without types keep theirs", () => {
@@ -38,8 +39,8 @@ describe("workflow variable values", () => {
       ["beta", 2],
       ["c", 3],
     ]);
-    expect(freshVariableName({ var1: 1, var3: 2 })).toBe("var4");
-    expect(freshVariableName({ var2: 1 })).toBe("var3");
+    // The panel names a new variable as Set Variables names a new assignment (one definition, @/blocks).
+    expect(freshVariableName(Object.keys({ var1: 1, var3: 2 }))).toBe("var4");
   });
 
   it("parses the number and JSON boxes, saying what is wrong", () => {

@@ -5,6 +5,8 @@
  * JSON for objects, arrays and null.
  */
 
+import { VARIABLE_NAME } from "@/blocks";
+
 export type VariableType = "string" | "number" | "boolean" | "json";
 
 export const VARIABLE_TYPES: ReadonlyArray<{ value: VariableType; label: string }> = [
@@ -13,9 +15,6 @@ export const VARIABLE_TYPES: ReadonlyArray<{ value: VariableType; label: string 
   { value: "boolean", label: "True/false" },
   { value: "json", label: "JSON" },
 ];
-
-/** What `<variable.name>` can name (the same rule as Set Variables assignments). */
-export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function typeOfValue(value: unknown): VariableType {
   if (typeof value === "string") return "string";
@@ -54,13 +53,6 @@ export function nameProblem(name: string, others: ReadonlyArray<string>): string
 /** The variables with one renamed, keeping their order (the panel lists them in document order). */
 export function renameVariable(variables: Readonly<Record<string, unknown>>, from: string, to: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(variables).map(([name, value]) => [name === from ? to : name, value]));
-}
-
-/** A name for a new variable that is not taken. */
-export function freshVariableName(variables: Readonly<Record<string, unknown>>): string {
-  let index = Object.keys(variables).length + 1;
-  while (Object.hasOwn(variables, `var${index}`)) index += 1;
-  return `var${index}`;
 }
 
 /** Parses what the panel's number or JSON box holds; `ok: false` with the reason while it is not valid. */

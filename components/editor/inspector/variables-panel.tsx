@@ -2,9 +2,10 @@
 
 import { X } from "lucide-react";
 import { useState } from "react";
+import { freshVariableName } from "@/blocks";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { inputClass, smallButtonClass } from "./fields/field-props";
-import { convertValue, freshVariableName, nameProblem, parseTyped, renameVariable, typeOfValue, VARIABLE_TYPES, type VariableType } from "./variable-values";
+import { convertValue, nameProblem, parseTyped, renameVariable, typeOfValue, VARIABLE_TYPES, type VariableType } from "./variable-values";
 
 /**
  * The workflow's initial variables (`<variable.name>`), each with a type. Edits go through the
@@ -38,7 +39,7 @@ export function VariablesPanel() {
           type="button"
           className={smallButtonClass}
           data-testid="variables-add"
-          onClick={() => change({ ...variables, [freshVariableName(variables)]: "" }, "variable-add")}
+          onClick={() => change({ ...variables, [freshVariableName(Object.keys(variables))]: "" }, "variable-add")}
         >
           Add variable
         </button>

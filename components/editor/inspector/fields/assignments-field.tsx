@@ -1,18 +1,11 @@
 "use client";
 
+import { freshVariableName } from "@/blocks";
 import { CompletionInput } from "./completion-input";
 import { asArray, asString, inputClass, type FieldEditorProps } from "./field-props";
 import { RowList } from "./row-list";
 
 type AssignmentRow = { name: string; value?: unknown; expression?: string };
-
-/** A fresh name that no other row of the block uses. */
-function freshName(rows: AssignmentRow[]): string {
-  const taken = new Set(rows.map((row) => row.name));
-  let index = rows.length + 1;
-  while (taken.has(`var${index}`)) index += 1;
-  return `var${index}`;
-}
 
 /** `assignments`: a Set Variables block's `name = value` rows; a row holds a value (text with references) or an expression. */
 export function AssignmentsField(props: FieldEditorProps) {
@@ -20,7 +13,7 @@ export function AssignmentsField(props: FieldEditorProps) {
     <RowList<AssignmentRow>
       rows={asArray<AssignmentRow>(props.value)}
       onChange={props.onChange}
-      newRow={(rows) => ({ name: freshName(rows), value: "" })}
+      newRow={(rows) => ({ name: freshVariableName(rows.map((row) => row.name)), value: "" })}
       addLabel="Add assignment"
       testId={`field-${props.field.key}`}
       renderRow={(row, update, index) => {
