@@ -178,7 +178,7 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
     tag: "Runs",
     summary: "Run again from a block",
     description:
-      "Starts a new run of the workflow's current draft with the finished run's input. The blocks that are neither `blockId` nor after it (in the draft's graph) are not executed: their results in the finished run are reused (no model call is repeated, and the new run's usage counts only what it spends). A block inside a loop or parallel runs from its outermost container. The new run's `rerunOf` names the run and block.",
+      "Starts a new run of the workflow's current draft with the finished run's input. The blocks that are neither `blockId` nor after it (in the draft's graph) are not executed: their results in the finished run are reused (no model call is repeated, and the new run's usage counts only what it spends). A block inside a loop or parallel runs from its outermost container. The new run's `rerunOf` names the run and block. Refused (400) when the run has not finished, when `blockId` is not in the draft or did not run (succeed or fail) in that run, and for a child run (a workflow run by another keeps no results to reuse: re-run its parent).",
     access: "member",
     role: "editor",
     parameters: [runId],
