@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { block, edge, lookupFakeType, workflow } from "./__fixtures__/fake-blocks";
+import { MemoryCheckpoints } from "./__fixtures__/memory-checkpoints";
 import { runHarness } from "./__fixtures__/run-harness";
 import { validateWorkflow } from "./dag-builder";
 
@@ -124,6 +125,96 @@ describe("engine: edge conditions", () => {
     const run = await runHarness(document);
     expect(run.result.status).toBe("failed");
     expect(run.result.error?.message).toContain("edge 'each' -> 'after'");
+    // The container fails in the open, as any block whose condition breaks: block.failed, never block.completed.
+    expect(run.completed("each")).toEqual([]);
+    expect(run.failed).toMatchObject([{ blockId: "each", handled: false, error: { code: "invalid_expression" } }]);
+    expect(run.trail.filter((step) => step.endsWith(":each"))).toEqual(["started:each", "failed:each"]);
+    expect(run.spans.findLast((span) => span.blockId === "each")).toMatchObject({ status: "failed" });
+    expect(run.started("after")).toEqual([]);
+  });
+
+  it("lets a container's error edge take its broken out condition", async () => {
+    const document = workflow(
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "for", count: 1 }),
+        block("inner", "task", {}, inside("each")),
+        block("after", "task"),
+        block("fallback", "task"),
+      ],
+      [edge("start", "each"), edge("each", "inner", "body"), when("each", "after", "output.results.first.value"), edge("each", "fallback", "error")],
+    );
+    const run = await runHarness(document);
+    expect(run.result.status).toBe("succeeded");
+    expect(run.completed("each")).toEqual([]);
+    expect(run.failed).toMatchObject([{ blockId: "each", handled: true, error: { code: "invalid_expression" } }]);
+    expect(run.started("fallback")).toHaveLength(1);
+    expect(run.skipped).toContain("after");
+  });
+
+  it("keeps a container failed by its broken out condition as a handled failure, not a completed result", async () => {
+    const document = workflow(
+      [block("start", "start"), block("each", "loop", { kind: "for", count: 1 }), block("inner", "task", {}, inside("each")), block("fallback", "task")],
+      [edge("start", "each"), edge("each", "inner", "body"), when("each", "fallback", "output.results.first.value"), edge("each", "fallback", "error")],
+    );
+    const store = new MemoryCheckpoints();
+    await runHarness(document, { checkpoints: store });
+    expect(store.stored.get("each")).toMatchObject({ status: "failed", error: { code: "invalid_expression" } });
+  });
+
+  it("routes a restored result's broken out condition as a failure: the error edge takes it, or the run fails", async () => {
+    const resume = { reason: "recovered" as const, startedAt: Date.now(), worker: "worker-2" };
+    const restored = () => {
+      const store = new MemoryCheckpoints();
+      store.stored.set("start", { status: "completed", output: {} });
+      store.stored.set("call", { status: "completed", output: { status: 200 } });
+      return store;
+    };
+    const blocks = [block("start", "start"), block("call", "task"), block("next", "task"), block("fallback", "task")];
+    const broken = when("call", "next", "output.body.size > 2");
+    const handled = await runHarness(workflow(blocks, [edge("start", "call"), broken, edge("call", "fallback", "error")]), { checkpoints: restored(), resume });
+    expect(handled.result.status).toBe("succeeded");
+    expect(handled.log.calls.map((call) => call.blockId)).toEqual(["fallback"]);
+    const unhandled = await runHarness(workflow(blocks, [edge("start", "call"), broken]), { checkpoints: restored(), resume });
+    expect(unhandled.result.status).toBe("failed");
+    expect(unhandled.result.error?.message).toContain("edge 'call' -> 'next'");
+  });
+
+  it("fails the run when every error edge's condition is false: the failure is not handled", async () => {
+    const document = workflow(
+      [block("start", "start"), block("call", "task", { fail: "upstream down" }), block("onTimeout", "task"), block("onDenied", "task")],
+      [
+        edge("start", "call"),
+        when("call", "onTimeout", "output.error.code == 'timeout'", "error"),
+        when("call", "onDenied", "output.error.code == 'forbidden'", "error"),
+      ],
+    );
+    const run = await runHarness(document);
+    expect(run.result.status).toBe("failed");
+    expect(run.result.error?.message).toContain("upstream down");
+    expect(run.failed).toMatchObject([{ blockId: "call", handled: false }]);
+    expect(run.started("onTimeout")).toEqual([]);
+    expect(run.started("onDenied")).toEqual([]);
+  });
+
+  it("fails a loop whose body block's error edges all have false conditions", async () => {
+    const document = workflow(
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "for", count: 2 }),
+        block("inner", "task", { fail: "broken" }, inside("each")),
+        block("onTimeout", "task", {}, inside("each")),
+        block("after", "task"),
+      ],
+      [edge("start", "each"), edge("each", "inner", "body"), when("inner", "onTimeout", "output.error.code == 'timeout'", "error"), edge("each", "after")],
+    );
+    const run = await runHarness(document);
+    expect(run.result.status).toBe("failed");
+    expect(run.failed.map((event) => [event.blockId, event.handled])).toEqual([
+      ["inner", false],
+      ["each", false],
+    ]);
+    expect(run.started("after")).toEqual([]);
   });
 });
 

@@ -3,24 +3,12 @@ import type { WorkflowDocument } from "@/contract";
 import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness } from "./__fixtures__/run-harness";
 import { rerunPlan } from "./rerun-plan";
-import type { BlockCheckpoint, CheckpointStore } from "./runtime/checkpoints";
+import { MemoryCheckpoints } from "./__fixtures__/memory-checkpoints";
 
 const usage = (tokens: number) => ({
   tokens: { prompt: tokens, completion: 0, total: tokens },
   cost: { input: tokens / 1000, output: 0, total: tokens / 1000 },
 });
-
-/** A durable run's store in memory, keeping what it saves. */
-class MemoryCheckpoints implements CheckpointStore {
-  readonly stored = new Map<string, BlockCheckpoint>();
-  reused?: CheckpointStore["reused"];
-  restore(key: string): BlockCheckpoint | undefined {
-    return this.stored.get(key);
-  }
-  async save(key: string, checkpoint: BlockCheckpoint): Promise<void> {
-    this.stored.set(key, structuredClone(checkpoint));
-  }
-}
 
 /** The source run's checkpoints, offered to a new run as the run service does: only the keys the plan reuses, only completed ones. */
 function rerunStore(document: WorkflowDocument, source: MemoryCheckpoints, blockId: string): MemoryCheckpoints {
@@ -163,6 +151,42 @@ describe("engine: run from a block", () => {
     expect(second.log.calls.map((call) => call.blockId)).toEqual(["work", "work", "after"]);
     expect(second.completed("prep")[0]).toMatchObject({ reused: { runId: "run-source" } });
     expect(second.result.usage.tokens.total).toBe(0);
+  });
+
+  it("carries a reused loop's variable assignments out of it, and keeps them in the new run's checkpoint", async () => {
+    const counting = workflow(
+      [
+        block("start", "start"),
+        block("repeat", "loop", { kind: "for", count: 3 }),
+        block("bump", "setvars", { assignments: [{ name: "count", expression: "<variable.count> + 1" }] }, { parentId: "repeat" }),
+        block("after", "task", { value: "<variable.count>" }),
+      ],
+      [edge("start", "repeat"), edge("repeat", "bump", "body"), edge("repeat", "after")],
+      { count: 0 },
+    );
+    const source = new MemoryCheckpoints();
+    const first = await runHarness(counting, { checkpoints: source });
+    expect(first.result).toMatchObject({ status: "succeeded", output: { value: 3 } });
+
+    const store = rerunStore(counting, source, "after");
+    const second = await runHarness(counting, { checkpoints: store });
+    expect(second.log.calls.map((call) => call.blockId)).toEqual(["after"]);
+    expect(second.result).toMatchObject({ status: "succeeded", output: { value: 3 } });
+    expect(store.stored.get("repeat")).toMatchObject({ status: "completed", variables: { count: 3 } });
+  });
+
+  it("fails a reused block whose out edge's condition cannot be evaluated on the draft, before reporting it completed", async () => {
+    const source = new MemoryCheckpoints();
+    await runHarness(chain, { input: { topic: "tea" }, checkpoints: source });
+    const broken = workflow(chain.blocks, [edge("start", "a"), { ...edge("a", "b"), condition: "output.missing.size > 2" }, edge("b", "c")]);
+    const store = rerunStore(broken, source, "b");
+    const second = await runHarness(broken, { input: { topic: "tea" }, checkpoints: store });
+    expect(second.result.status).toBe("failed");
+    expect(second.completed("a")).toEqual([]);
+    expect(second.failed).toMatchObject([{ blockId: "a", handled: false, error: { code: "invalid_expression" } }]);
+    expect(second.failed[0]!.error.message).toContain("edge 'a' -> 'b'");
+    expect(store.stored.has("a")).toBe(false);
+    expect(second.log.calls).toEqual([]);
   });
 });
 

@@ -20,4 +20,27 @@ describe("engine: what a failed block spent", () => {
     const completed = run.events.find((event) => event.type === "run.completed");
     expect(completed).toMatchObject({ tokens: { total: 300 } });
   });
+
+  it("counts what a block spent when its out edge's condition cannot be evaluated, once", async () => {
+    const document = workflow(
+      [block("start", "start"), block("agent", "task", { value: "x", usage: spent }), block("next", "task")],
+      [edge("start", "agent"), { ...edge("agent", "next"), condition: "output.missing.size > 2" }],
+    );
+    const run = await runHarness(document);
+    expect(run.result.status).toBe("failed");
+    expect(run.failed).toMatchObject([{ blockId: "agent", error: { code: "invalid_expression" }, tokens: spent.tokens, cost: spent.cost }]);
+    expect(run.result.usage.tokens.total).toBe(150);
+    expect(run.result.usage.cost?.total).toBeCloseTo(0.0018, 12);
+    expect(run.spans.findLast((record) => record.blockId === "agent" && record.kind === "block")).toMatchObject({ status: "failed", usage: spent });
+  });
+
+  it("counts it once when the block's error edge takes the broken condition", async () => {
+    const document = workflow(
+      [block("start", "start"), block("agent", "task", { value: "x", usage: spent }), block("next", "task"), block("fallback", "task")],
+      [edge("start", "agent"), { ...edge("agent", "next"), condition: "output.missing.size > 2" }, edge("agent", "fallback", "error")],
+    );
+    const run = await runHarness(document);
+    expect(run.result.status).toBe("succeeded");
+    expect(run.result.usage.tokens.total).toBe(150);
+  });
 });

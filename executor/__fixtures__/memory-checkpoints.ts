@@ -7,6 +7,8 @@ export class MemoryCheckpoints implements CheckpointStore {
   readonly restored: string[] = [];
   saveDelayMs = 0;
   failOn: string | null = null;
+  /** Run from a block: the source run's results, as the run service offers them. */
+  reused?: CheckpointStore["reused"];
 
   constructor(private readonly order: string[] = []) {}
 

@@ -1,5 +1,5 @@
 import type { IssueDetail, Usage } from "@/contract";
-import { BlockExecutionError, errorInfo, invalidConfigError, isTrellisError } from "../errors";
+import { BlockExecutionError, invalidConfigError } from "../errors";
 import { routeOutput } from "../edge-routing";
 import { edgeLabel, type GraphNode } from "../graph";
 import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } from "../handler";
@@ -12,6 +12,7 @@ import type { RunContext } from "./run-context";
 import { waitForAnswer, type HeldSlot } from "./answers";
 import { blockMemo, checkpointKey } from "./checkpoints";
 import { BlockSpan } from "./spans";
+import { reportFailure, reportInterrupted, withSpent, type FailureRoute } from "./failure-report";
 import type { StopToken } from "./stop-token";
 import type { VariableScope } from "./variable-scope";
 
@@ -28,8 +29,11 @@ export type BlockOutcome =
       /** Which of the block's out edges its output activates (handles and edge conditions), when worked out before reporting it. */
       routes?: boolean[];
     }
-  /** `usage`: what a failed container's iterations spent (a failed handler's spending is on its error). */
-  | { status: "failed"; error: unknown; usage?: Usage }
+  /**
+   * `usage`: what a failed container's iterations spent (a failed handler's spending is on its error). `route`: where
+   * the failure goes, when worked out as it was reported (a failure thrown past the report has none).
+   */
+  | { status: "failed"; error: unknown; usage?: Usage; route?: FailureRoute }
   /** Never started, or stopped by a run halt (response block, cancellation, run timeout). */
   | { status: "notRun" };
 
@@ -87,13 +91,6 @@ export function configProblem(run: RunContext, node: GraphNode, issues: Readonly
   );
 }
 
-/** What a failed handler spent before failing, when it spent anything. */
-function spentOf(error: unknown): Usage | undefined {
-  const spent = isTrellisError(error) ? error.spent : undefined;
-  if (!spent || !(spent.tokens.total > 0 || (spent.cost?.total ?? 0) > 0 || spent.unpriced)) return undefined;
-  return spent;
-}
-
 function checkRouting(node: GraphNode, output: Record<string, unknown>): void {
   const routing = node.info.routing;
   if (routing === "branch") {
@@ -116,48 +113,6 @@ function checkResult(node: GraphNode, result: unknown): BlockResult {
   if (output === null || typeof output !== "object" || Array.isArray(output))
     throw new BlockExecutionError(`The handler of block '${node.name}' returned no output object`);
   return result as BlockResult;
-}
-
-/** Reports a block that a run halt interrupted. */
-export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockSpan): void {
-  const halt = run.halt;
-  // An ask waiting when the run parked keeps its span open: the attempt that gets its answer closes it.
-  if (halt?.kind === "parked" && halt.parks.some((park) => park.reason === "ask" && park.spanId === span.id)) return;
-  span.close("cancelled");
-  const runId = run.settings.runId;
-  if (halt?.kind === "terminal") run.emit({ type: "block.skipped", runId, blockId: node.id, reason: `the run ended at response block '${halt.blockName}'` });
-  else if (halt?.kind === "parked") return;
-  else if (halt?.kind === "timeout") run.emit({ type: "block.failed", runId, blockId: node.id, spanId: span.id, error: errorInfo(halt.error), handled: false });
-}
-
-/** Reports a failure; `handled` when an error edge will take it. */
-export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan, error: unknown, attempts?: number): void {
-  const info = errorInfo(error);
-  const safe = { code: info.code, message: info.message };
-  // What a failed handler spent before failing (a model call that then broke) still counts.
-  const spent = spentOf(error);
-  if (spent) run.addUsage(spent);
-  const fields: Parameters<BlockSpan["close"]>[1] = { error: safe };
-  if (attempts && attempts > 1) fields.attempts = attempts;
-  if (spent) fields.usage = spent;
-  const partialOutput = isTrellisError(error) ? error.partialOutput : undefined;
-  if (partialOutput !== undefined) fields.output = partialOutput;
-  span.close("failed", fields);
-  const failed: Parameters<RunContext["emit"]>[0] = {
-    type: "block.failed",
-    runId: run.settings.runId,
-    blockId: node.id,
-    spanId: span.id,
-    error: safe,
-    handled: node.hasErrorEdge,
-  };
-  if (spent) {
-    failed.tokens = spent.tokens;
-    failed.cost = spent.cost;
-    if (spent.unpriced) failed.unpriced = true;
-    if (spent.estimated) failed.estimated = true;
-  }
-  run.emit(failed);
 }
 
 /**
@@ -229,22 +184,19 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       config = resolveBlockConfig(place, node);
     } catch (error) {
       span.open();
-      reportFailure(run, node, span, error);
-      return { status: "failed", error };
+      return { status: "failed", error, route: reportFailure(run, node, span, error) };
     }
     span.open(config);
     const handler = run.settings.lookupHandler(node.block.type);
     if (!handler) {
       const error = new BlockExecutionError(`No handler is registered for block type '${node.block.type}' (block '${node.name}')`);
-      reportFailure(run, node, span, error);
-      return { status: "failed", error };
+      return { status: "failed", error, route: reportFailure(run, node, span, error) };
     }
     let call: PreparedBlockCall;
     try {
       call = prepareCall(run, node, handler, config);
     } catch (error) {
-      reportFailure(run, node, span, error);
-      return { status: "failed", error };
+      return { status: "failed", error, route: reportFailure(run, node, span, error) };
     }
     let open = true;
     const deltas = deltaStream(run, node, span);
@@ -263,9 +215,14 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         return { status: "notRun" };
       }
       const checked = checkResult(node, result);
-      checkRouting(node, checked.output);
-      // Edge conditions are evaluated before the block reports success: one that cannot be evaluated fails the block.
-      const routes = routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel);
+      let routes: boolean[];
+      try {
+        checkRouting(node, checked.output);
+        // Edge conditions are evaluated before the block reports success: one that cannot be evaluated fails the block.
+        routes = routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel);
+      } catch (error) {
+        throw withSpent(error, checked.usage);
+      }
       if (checked.usage) run.addUsage(checked.usage);
       const durationMs = span.close(
         "succeeded",
@@ -297,8 +254,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         return { status: "notRun" };
       }
       const error = caught instanceof AttemptsError ? caught.error : caught;
-      reportFailure(run, node, span, error, caught instanceof AttemptsError ? caught.attempts : undefined);
-      return { status: "failed", error };
+      return { status: "failed", error, route: reportFailure(run, node, span, error, caught instanceof AttemptsError ? caught.attempts : undefined) };
     }
   } finally {
     if (slot.held) run.semaphore.release();

@@ -92,7 +92,7 @@ function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint |
     return checkpoint;
   }
   // An unhandled failure ends the run, so there is nothing to resume past it.
-  if (outcome.status === "failed" && node.hasErrorEdge) {
+  if (outcome.status === "failed" && (outcome.route ? !("unhandled" in outcome.route) : node.hasErrorEdge)) {
     const spent = usageOf(outcome);
     return { status: "failed", error: errorInfo(outcome.error), ...(spent ? { usage: spent } : {}) };
   }

@@ -1,7 +1,9 @@
 import type { Usage } from "@/contract";
 import { BlockExecutionError, errorInfo, TrellisError } from "../errors";
-import type { GraphNode, GraphScope } from "../graph";
-import { reportFailure, reportInterrupted, type BlockOutcome, type ExecutionPlace } from "./block-execution";
+import { routeOutput } from "../edge-routing";
+import { edgeLabel, type GraphNode, type GraphScope } from "../graph";
+import type { BlockOutcome, ExecutionPlace } from "./block-execution";
+import { reportFailure, reportInterrupted } from "./failure-report";
 import { addSpent } from "./checkpoints";
 import type { IterationFrame } from "./frames";
 import { planIterations, whileHolds, type IterationPlan } from "./iteration-plan";
@@ -172,8 +174,7 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
       reportInterrupted(run, node, span);
       return { status: "notRun" };
     }
-    reportFailure(run, node, span, error);
-    return { status: "failed", error, ...usage() };
+    return { status: "failed", error, route: reportFailure(run, node, span, error), ...usage() };
   }
   if (outcome.kind === "halted") {
     if (run.halt) reportInterrupted(run, node, span);
@@ -186,13 +187,19 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
   }
   if (outcome.kind === "failed") {
     const error = iterationError(node, outcome);
-    reportFailure(run, node, span, error);
-    return { status: "failed", error, ...usage() };
+    return { status: "failed", error, route: reportFailure(run, node, span, error), ...usage() };
+  }
+  const output = { results: outcome.results };
+  let routes: boolean[];
+  try {
+    // Before the container reports success (and is checkpointed as completed): a condition that cannot be evaluated fails it.
+    routes = routeOutput(node.info, node.block, output, node.outEdges, edgeLabel);
+  } catch (error) {
+    return { status: "failed", error, route: reportFailure(run, node, span, error), ...usage() };
   }
   outcome.lastStore?.copyInto(place.store);
-  const output = { results: outcome.results };
   const durationMs = span.close("succeeded", { output });
   run.emit({ type: "block.completed", runId, blockId: node.id, spanId: span.id, output, durationMs });
   const assigned = outcome.assigned && Object.keys(outcome.assigned).length > 0 ? { variables: outcome.assigned } : {};
-  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [], ...usage(), ...assigned };
+  return { status: "completed", output, inner: outcome.lastStore?.entries() ?? [], routes, ...usage(), ...assigned };
 }

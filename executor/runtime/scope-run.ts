@@ -1,10 +1,10 @@
-import { routeFailure, routeOutput } from "../edge-routing";
-import { errorInfo } from "../errors";
+import { routeOutput } from "../edge-routing";
 import { edgeLabel, type GraphEdge, type GraphNode, type GraphScope } from "../graph";
 import type { Usage } from "@/contract";
 import { addSpent, runCheckpointed, usageOf } from "./checkpoints";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
 import { executeContainer, skipScope } from "./container-run";
+import { routeFailed, type FailureRoute } from "./failure-report";
 import { frameInput, type IterationFrame } from "./frames";
 import type { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
@@ -153,7 +153,7 @@ export class ScopeRun implements ExecutionPlace {
     this.inFlight -= 1;
     this.spent = addSpent(this.spent, usageOf(outcome));
     if (outcome.status === "completed") this.completed(node, outcome.output, outcome.variables, outcome.routes);
-    else if (outcome.status === "failed") this.failed(node, outcome.error);
+    else if (outcome.status === "failed") this.failed(node, outcome.error, outcome.route);
     // After what follows it has launched: only then may the run count itself idle.
     this.run.busyBy(-1);
     if (this.inFlight === 0) this.finish?.();
@@ -161,14 +161,14 @@ export class ScopeRun implements ExecutionPlace {
 
   /**
    * `assigned`: a loop's assignments to workflow variables. `routes`: which out edges the output activates, when the
-   * block's execution already worked it out (a restored or container result has none).
+   * block's execution already worked it out (a restored checkpoint has none: its routes are worked out here).
    */
   private completed(node: GraphNode, output: Record<string, unknown>, assigned: Record<string, unknown> | undefined, routes?: ReadonlyArray<boolean>): void {
     if (!routes && !node.info.terminal) {
       try {
         routes = routeOutput(node.info, node.block, output, node.outEdges, edgeLabel);
       } catch (error) {
-        // An edge condition that cannot be evaluated fails its source block.
+        // An edge condition that cannot be evaluated fails its source block, here as where the block ran: its error edge may take it.
         this.failed(node, error);
         return;
       }
@@ -195,25 +195,15 @@ export class ScopeRun implements ExecutionPlace {
     if (!activatedAny) this.sinks.push(node);
   }
 
-  private failed(node: GraphNode, error: unknown): void {
-    if (!node.hasErrorEdge) {
-      // Unhandled: start nothing new in this scope; blocks already running finish first.
-      this.failure ??= { node, error };
+  /** `route`: where the failure goes, when it was worked out as the failure was reported (so the two agree). */
+  private failed(node: GraphNode, error: unknown, route: FailureRoute = routeFailed(this.run, node, error)): void {
+    if ("unhandled" in route) {
+      // No error edge takes it: start nothing new in this scope; blocks already running finish first.
+      this.failure ??= { node, error: route.unhandled };
       this.stop.stop();
       return;
     }
-    const info = errorInfo(error);
-    const output = { error: { code: info.code, message: this.run.redactText(info.message) } };
-    let routes: boolean[];
-    try {
-      routes = routeFailure(output, node.outEdges, edgeLabel);
-    } catch (conditionError) {
-      // The error edges' own condition broke: nothing can take the failure.
-      this.failure ??= { node, error: conditionError };
-      this.stop.stop();
-      return;
-    }
-    this.store.setOutput(node.id, output);
-    node.outEdges.forEach((edge, index) => this.decide(edge, routes[index] === true));
+    this.store.setOutput(node.id, route.output);
+    node.outEdges.forEach((edge, index) => this.decide(edge, route.routes[index] === true));
   }
 }
