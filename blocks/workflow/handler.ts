@@ -1,8 +1,15 @@
 import "server-only";
-import { isErrorCode } from "@/contract";
-import { BlockExecutionError, isTrellisError, type BlockHandler } from "@/executor";
+import { BlockExecutionError, type BlockHandler, type BlockMemo } from "@/executor";
 import { usageOutputFields } from "@/providers";
-import { checkWorkflowCall, DEFAULT_MAX_WORKFLOW_DEPTH, type WorkflowCalls, type WorkflowToolTarget } from "@/tools/workflow";
+import {
+  checkWorkflowCall,
+  childRunFailure,
+  DEFAULT_MAX_WORKFLOW_DEPTH,
+  describeCalledWorkflow,
+  type RunWorkflowRequest,
+  type WorkflowCalls,
+  type WorkflowRunResult,
+} from "@/tools/workflow";
 import type { WorkflowBlockConfig } from "./definition";
 
 export interface WorkflowBlockDependencies {
@@ -10,16 +17,23 @@ export interface WorkflowBlockDependencies {
   workflows: WorkflowCalls;
 }
 
-async function describeTarget(workflows: WorkflowCalls, workflowId: string, blockName: string): Promise<WorkflowToolTarget> {
-  try {
-    return await workflows.describeWorkflow(workflowId);
-  } catch (error) {
-    if (isTrellisError(error) && error.code !== "not_found") throw error;
-    throw new BlockExecutionError(
-      `Workflow block "${blockName}" calls workflow "${workflowId}", which is not in this workspace (deleted?); choose another workflow`,
-      { code: "invalid_config" },
-    );
+/**
+ * Runs the child, or gives back the one an earlier attempt at this block ran: a durable parent
+ * that died after its child ended but before its own checkpoint must not start a second child
+ * (and pay for it twice) when it resumes.
+ */
+async function childRun(workflows: WorkflowCalls, request: RunWorkflowRequest, memo: BlockMemo | undefined): Promise<WorkflowRunResult> {
+  const key = memo?.next("workflow");
+  const kept = key === undefined ? undefined : (memo?.recall(key) as WorkflowRunResult | undefined);
+  if (kept) return kept;
+  const result = await workflows.runWorkflow(request);
+  // A child cancelled because this block was (a timeout, the parent cancelled or parked) is not its
+  // result: a resumed parent runs it again.
+  if (memo && key !== undefined && !request.signal.aborted) {
+    const { runId, status, output, error, usage } = result;
+    await memo.remember(key, JSON.parse(JSON.stringify({ runId, status, output: output ?? null, error, usage })));
   }
+  return result;
 }
 
 /**
@@ -31,29 +45,25 @@ async function describeTarget(workflows: WorkflowCalls, workflowId: string, bloc
 export function createWorkflowBlockHandler({ workflows }: WorkflowBlockDependencies): BlockHandler<WorkflowBlockConfig> {
   const maxDepth = workflows.maxDepth ?? DEFAULT_MAX_WORKFLOW_DEPTH;
   return async ({ config, context }) => {
-    const target = await describeTarget(workflows, config.workflowId, context.block.name);
+    const target = await describeCalledWorkflow(
+      workflows,
+      config.workflowId,
+      () =>
+        new BlockExecutionError(
+          `Workflow block "${context.block.name}" calls workflow "${config.workflowId}", which is not in this workspace (deleted?); choose another workflow`,
+          { code: "invalid_config" },
+        ),
+    );
     // Checked before the child starts, so a cycle names the whole chain rather than failing one level down.
     const chain = await workflows.callChain(context.runId, context.workflowId);
     checkWorkflowCall(chain, { workflowId: target.id, workflowName: target.name }, context.depth, maxDepth);
-    // A reference to nothing leaves the input out, so the child's default applies.
-    const input = Object.fromEntries(Object.entries(config.inputs).filter(([, value]) => value !== undefined));
-    const result = await workflows.runWorkflow({
-      workflowId: target.id,
-      target: config.target,
-      input,
-      depth: context.depth + 1,
-      signal: context.signal,
-      parentRunId: context.runId,
-    });
+    // An input whose value is null (a field left unset, a reference to an unset value) is left out,
+    // so the child's start-input default applies, as when the child runs on its own.
+    const input = Object.fromEntries(Object.entries(config.inputs).filter(([, value]) => value !== null && value !== undefined));
+    const request = { workflowId: target.id, target: config.target, input, depth: context.depth + 1, signal: context.signal, parentRunId: context.runId };
+    const result = await childRun(workflows, request, context.memo);
+    if (result.status !== "succeeded") throw childRunFailure(target, result, result.usage);
     const link = { runId: result.runId, workflowId: target.id };
-    if (result.status !== "succeeded") {
-      const reason = result.error ? `: ${result.error.message}` : "";
-      throw new BlockExecutionError(`Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`, {
-        code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
-        spent: result.usage,
-        partialOutput: link,
-      });
-    }
     return { output: { output: result.output, ...link, ...usageOutputFields(result.usage) }, usage: result.usage };
   };
 }

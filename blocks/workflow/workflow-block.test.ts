@@ -159,6 +159,50 @@ describe("the Workflow block", () => {
     expect(run.tokens.total).toBe(15);
   });
 
+  it("counts what the child spent when the block times out before the child ends", async () => {
+    const oneCall = agentWorkflow({ name: "Two steps", inputs: [{ name: "text", type: "string" }], userPrompt: "first: <start.text>" });
+    const second = { id: "agent2", type: "agent", name: "Agent 2", position: { x: 360, y: 0 }, config: { model: "openai/gpt-4o-mini", userPrompt: "second" } };
+    const twoCalls = {
+      ...oneCall,
+      blocks: [...oneCall.blocks, second],
+      edges: [
+        { id: "e1", source: "start", target: "agent" },
+        { id: "e2", source: "agent", target: "agent2" },
+        { id: "e3", source: "agent2", target: "response" },
+      ],
+    };
+    const slow = await createWorkflow(twoCalls);
+    const document = callerWorkflow("Impatient caller", slow.id);
+    const blocks = document.blocks.map((block) => (block.id === "call" ? { ...block, timeoutMs: 1_500 } : block));
+    const caller = await createWorkflow({ ...document, blocks });
+    kit.server.enqueue({ kind: "text", text: "one", usage: { prompt: 20, completion: 5 } }, { kind: "text", text: "two", delayMs: 10_000 });
+
+    const run = await runToEnd(caller.id, { text: "hi" });
+
+    expect(run).toMatchObject({ status: "failed", error: { code: "timeout" } });
+    const [childRun] = await kit.database.repositories.runs.listByWorkflow(ws, slow.id);
+    expect(childRun).toMatchObject({ status: "cancelled" });
+    expect((await kit.database.repositories.runs.get(ws, childRun!.id)).tokens.total).toBe(25);
+    expect(run.tokens.total).toBe(25);
+    expect(blockSpan(run, "call").usage?.tokens.total).toBe(25);
+  });
+
+  it("fails saying a child run cannot stop to ask a person, naming both ways of being run by another", async () => {
+    const asking = await createWorkflow({
+      name: "Asks someone",
+      description: "",
+      variables: {},
+      blocks: [
+        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "text", type: "string" }] } },
+        { id: "ask", type: "ask", name: "Ask", position: { x: 240, y: 0 }, config: { question: "Go on?", allowText: true } },
+      ],
+      edges: [{ id: "e1", source: "start", target: "ask" }],
+    });
+    const run = await runToEnd((await createWorkflow(callerWorkflow("Asking caller", asking.id))).id, { text: "hi" });
+    expect(run.status).toBe("failed");
+    expect(run.error?.message).toContain("a workflow run by another (as a tool or a Workflow block) cannot stop to wait for an answer");
+  });
+
   it("stops a cycle of Workflow blocks where it closes, naming the chain, and a chain deeper than the limit", async () => {
     const ping = await createWorkflow(callerWorkflow("Ping", "placeholder"));
     const pong = await createWorkflow(callerWorkflow("Pong", ping.id));

@@ -115,7 +115,7 @@ export async function waitForAnswer(
   if (given) return given;
   if (!desk)
     throw new BlockExecutionError(
-      `Block '${node.name}' cannot stop to ask a person here: only a run of its own (not a workflow called as a tool) can wait for an answer`,
+      `Block '${node.name}' cannot stop to ask a person here: a workflow run by another (as a tool or a Workflow block) cannot stop to wait for an answer; ask in the calling workflow instead, or run this workflow on its own`,
     );
   const earlier = desk.earlierAsk(key);
   const timeoutAt = earlier ? earlier.timeoutAt : request.timeoutMs === undefined ? undefined : run.iso(Date.parse(span.startedAt) + request.timeoutMs);

@@ -1,4 +1,6 @@
-import { isTrellisError, TimeoutError } from "../errors";
+import type { Usage } from "@/contract";
+import { isTrellisError, TimeoutError, TrellisError } from "../errors";
+import { addUsage, emptyUsage } from "../usage";
 import type { BlockCallArgs, BlockResult, HandlerContext, PreparedBlockCall } from "../handler";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
@@ -8,9 +10,10 @@ import type { RunContext } from "./run-context";
  *
  * Policy (block fields, see document.ts): `retry: {attempts, backoffMs}` is off when absent; the
  * wait before retry n is `backoffMs * 2^(n-1)`. `timeoutMs` limits each attempt; when it passes,
- * the handler's signal is aborted and the attempt fails with a `timeout` error at once, even if the
- * handler ignores its signal. Retried: errors that may pass (timeouts, provider errors marked
- * retryable, plain `block_failed` errors and unknown exceptions). Never retried: cancellation,
+ * the handler's signal is aborted and the attempt fails with a `timeout` error as soon as the handler
+ * stops, or ABORT_GRACE_MS later if it ignores its signal. What failed attempts spent counts.
+ * Retried: errors that may pass (timeouts, provider errors marked retryable, plain `block_failed`
+ * errors and unknown exceptions). Never retried: cancellation,
  * unresolved references, sandbox limits, refused addresses and other non-retryable coded errors.
  */
 
@@ -20,22 +23,40 @@ export function isRetryable(error: unknown): boolean {
   return error.retryable || error.code === "block_failed";
 }
 
-/** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+/** How long an aborted attempt waits for its handler to stop, to keep what it spent (a Workflow block's cancelled child run). */
+export const ABORT_GRACE_MS = 3_000;
+
+type Attempt = { ok: true; result: BlockResult } | { ok: false; error: unknown; spent?: Usage };
+
+const spentBy = (error: unknown): Usage | undefined => (isTrellisError(error) ? error.spent : undefined);
+
+/**
+ * Settles with the handler or, once the signal aborts, fails with the signal's reason. It waits up
+ * to ABORT_GRACE_MS for the handler to stop first: a handler's spending (a child run's, known only
+ * when the cancelled child ends) is on its own rejection, which failing at once would drop. A
+ * handler ignoring its signal delays the failure by the grace at most.
+ */
+function raceAbort(pending: Promise<BlockResult>, signal: AbortSignal): Promise<Attempt> {
+  const own = pending.then(
+    (result): Attempt => ({ ok: true, result }),
+    (error: unknown): Attempt => ({ ok: false, error, spent: spentBy(error) }),
+  );
+  return new Promise<Attempt>((resolve) => {
+    const onAbort = () => {
+      const timer = setTimeout(() => resolve({ ok: false, error: signal.reason }), ABORT_GRACE_MS);
+      void own.then((outcome) => {
+        clearTimeout(timer);
+        // A handler that finished anyway spent its usage too.
+        resolve({ ok: false, error: signal.reason, spent: outcome.ok ? outcome.result.usage : outcome.spent });
+      });
+    };
+    if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+    void own.then((outcome) => {
+      if (signal.aborted) return;
+      signal.removeEventListener("abort", onAbort);
+      resolve(outcome);
+    });
   });
 }
 
@@ -63,7 +84,7 @@ function callOnce(
   call: PreparedBlockCall,
   inputs: BlockCallArgs["inputs"],
   context: Omit<HandlerContext, "signal">,
-): Promise<BlockResult> {
+): Promise<Attempt> {
   const controller = new AbortController();
   run.running.add(controller);
   if (run.halt) controller.abort(run.halt.error);
@@ -78,13 +99,28 @@ function callOnce(
   } catch (error) {
     pending = Promise.reject(error);
   }
-  const settled = raceAbort(pending, controller.signal);
-  const cleanup = () => {
+  return raceAbort(pending, controller.signal).finally(() => {
     if (timer !== undefined) clearTimeout(timer);
     run.running.delete(controller);
-  };
-  settled.then(cleanup, cleanup);
-  return settled;
+  });
+}
+
+/**
+ * The block's final error, carrying what all its attempts spent. A halted run reports the block as
+ * interrupted and counts nothing from its error, so the spending is added to the run here; a shared
+ * halt error is never changed.
+ */
+function withSpent(run: RunContext, error: unknown, spent: Usage | undefined): unknown {
+  if (!spent) return error;
+  if (run.halt) {
+    run.addUsage(spent);
+    return error;
+  }
+  if (isTrellisError(error)) {
+    error.spent = spent;
+    return error;
+  }
+  return new TrellisError("internal_error", error instanceof Error ? error.message : String(error), { cause: error, spent });
 }
 
 export interface AttemptsResult {
@@ -102,14 +138,18 @@ export async function runWithPolicy(
 ): Promise<AttemptsResult> {
   const policy = node.block.retry;
   const maxAttempts = policy?.attempts ?? 1;
+  // What failed attempts spent (a model call, then a failure) is paid for: it counts with the last attempt.
+  let spent: Usage | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    try {
-      return { result: await callOnce(run, node, call, inputs, context), attempts: attempt };
-    } catch (error) {
-      if (run.halt || attempt >= maxAttempts || !isRetryable(error)) throw new AttemptsError(error, attempt);
-      const backoffMs = policy?.backoffMs ?? 0;
-      if (backoffMs > 0) await pause(run, backoffMs * 2 ** (attempt - 1));
+    const outcome = await callOnce(run, node, call, inputs, context);
+    if (outcome.ok) {
+      const { result } = outcome;
+      return { result: spent ? { ...result, usage: addUsage(spent, result.usage ?? emptyUsage()) } : result, attempts: attempt };
     }
+    if (outcome.spent) spent = addUsage(spent ?? emptyUsage(), outcome.spent);
+    if (run.halt || attempt >= maxAttempts || !isRetryable(outcome.error)) throw new AttemptsError(withSpent(run, outcome.error, spent), attempt);
+    const backoffMs = policy?.backoffMs ?? 0;
+    if (backoffMs > 0) await pause(run, backoffMs * 2 ** (attempt - 1)).catch((error: unknown) => Promise.reject(withSpent(run, error, spent)));
   }
 }
 

@@ -46,7 +46,7 @@ export class PeopleWaits {
         if (!entry.durable) {
           throw new TrellisError(
             "approval_unavailable",
-            "A workflow called as a tool cannot stop to wait for approval; require approval on the calling agent's tool instead",
+            "A workflow run by another (as a tool or a Workflow block) cannot stop to wait for approval; require approval in the calling workflow instead (on its agent's tool), or run this workflow on its own",
           );
         }
         entry.requested.set(approval.toolCallId, approval);

@@ -110,7 +110,7 @@ export class RunService {
         },
         { workflowChecked: true },
       );
-      // A workflow called as a tool runs inside its caller's block, which is what a resumed run repeats.
+      // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed run repeats.
       const durable = options.parentRunId === undefined;
       const { rerunOf } = options;
       const reused = rerunOf && (() => loadReused(repositories.checkpoints, rerunOf, document));

@@ -1,6 +1,8 @@
 export { createWorkflowToolProvider, WORKFLOW_TOOL_TYPE } from "./workflow-tool";
 export {
   checkWorkflowCall,
+  childRunFailure,
+  describeCalledWorkflow,
   DEFAULT_MAX_WORKFLOW_DEPTH,
   MAX_WORKFLOW_DEPTH_ENV,
   maxWorkflowDepthFrom,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkWorkflowCall, maxWorkflowDepthFrom } from "./workflow-calls";
+import { emptyUsage, TrellisError } from "@/executor";
+import type { ToolContext, ToolEntry } from "../types";
+import { checkWorkflowCall, maxWorkflowDepthFrom, type WorkflowCalls, type WorkflowRunResult } from "./workflow-calls";
+import { createWorkflowToolProvider } from "./workflow-tool";
 import { parametersForWorkflow, toolNameForWorkflow } from "./workflow-tool-schema";
 
 const link = (workflowId: string, workflowName = workflowId.toUpperCase()) => ({ workflowId, workflowName });
@@ -44,6 +47,43 @@ describe("workflow tool schema", () => {
       properties: { query: { type: "string", description: "What to find" }, tags: { type: "array", items: {} } },
       required: ["query"],
       additionalProperties: false,
+    });
+  });
+});
+
+describe("a workflow tool whose child run fails", () => {
+  const failed: WorkflowRunResult = { runId: "child-3", status: "failed", output: null, error: { code: "timeout", message: "too slow" }, usage: emptyUsage() };
+  const deps: WorkflowCalls = {
+    describeWorkflow: async (workflowId) => ({ id: workflowId, name: "Helper", inputs: [] }),
+    callChain: (_runId, workflowId) => [{ workflowId, workflowName: "Caller" }],
+    runWorkflow: async () => failed,
+  };
+  const entry = { type: "workflow", params: { workflowId: "helper" }, raw: {} } as ToolEntry;
+  const context = {
+    runId: "run-1",
+    workflowId: "caller",
+    blockId: "agent",
+    signal: new AbortController().signal,
+    depth: 0,
+    variables: {},
+  } as unknown as ToolContext;
+
+  it("fails with the child's error and links its run, as a failed Workflow block does", async () => {
+    const tools = await createWorkflowToolProvider(deps).createTools([entry], context);
+    const execute = tools.helper!.execute as (input: unknown, options: { toolCallId: string }) => Promise<unknown>;
+    const call = execute({}, { toolCallId: "call-1" });
+    await expect(call).rejects.toMatchObject({ code: "timeout", partialOutput: { runId: "child-3", workflowId: "helper" } });
+    await expect(call).rejects.toThrow('Workflow "Helper" failed: too slow (run child-3)');
+  });
+
+  it("reports only a workflow that is not found as unusable; other errors pass as they are", async () => {
+    const down = new Error("connection reset");
+    const broken = createWorkflowToolProvider({ ...deps, describeWorkflow: () => Promise.reject(down) });
+    await expect(broken.createTools([entry], context)).rejects.toBe(down);
+    const gone = createWorkflowToolProvider({ ...deps, describeWorkflow: () => Promise.reject(new TrellisError("not_found", "It was not found")) });
+    await expect(gone.createTools([entry], context)).rejects.toMatchObject({
+      code: "invalid_tool",
+      message: 'The workflow tool cannot use workflow "helper": It was not found',
     });
   });
 });

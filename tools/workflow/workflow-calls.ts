@@ -1,5 +1,5 @@
-import { TrellisError } from "@/executor";
-import type { Usage } from "@/contract";
+import { isErrorCode, type Usage } from "@/contract";
+import { BlockExecutionError, isTrellisError, TrellisError } from "@/executor";
 
 /** A workflow an agent may call, as the workflow tool needs to know it. */
 export interface WorkflowToolTarget {
@@ -48,6 +48,38 @@ export interface WorkflowCalls {
   /** The workflows that led to a run, outermost first, the run's own workflow last. */
   callChain(runId: string, workflowId: string): Promise<WorkflowCallLink[]> | WorkflowCallLink[];
   maxDepth?: number;
+}
+
+/**
+ * The called workflow as `describeWorkflow` knows it. Only "not in this workspace" becomes the
+ * caller's own error (`notFound`, given the store's message); anything else (the database down)
+ * passes unchanged, so it is not mistaken for a deleted workflow.
+ */
+export async function describeCalledWorkflow(
+  workflows: WorkflowCalls,
+  workflowId: string,
+  notFound: (reason: string) => TrellisError,
+): Promise<WorkflowToolTarget> {
+  try {
+    return await workflows.describeWorkflow(workflowId);
+  } catch (error) {
+    if (isTrellisError(error) && error.code === "not_found") throw notFound(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A child run that did not succeed, as its caller's failure: the child's message and code (one the
+ * caller may route on), the run to open (`partialOutput`, so the failed span links to it) and,
+ * when the caller counts it on the error (`spent`), what the child spent.
+ */
+export function childRunFailure(target: Pick<WorkflowToolTarget, "id" | "name">, result: WorkflowRunResult, spent?: Usage): BlockExecutionError {
+  const reason = result.error ? `: ${result.error.message}` : "";
+  return new BlockExecutionError(`Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`, {
+    code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
+    partialOutput: { runId: result.runId, workflowId: target.id },
+    ...(spent ? { spent } : {}),
+  });
 }
 
 /** One link of the call chain: the runs (outermost first) that led to the caller, the caller last. */

@@ -1,8 +1,14 @@
 import { jsonSchema, tool } from "ai";
-import { isErrorCode } from "@/contract";
 import { BlockExecutionError } from "@/executor";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
-import { checkWorkflowCall, DEFAULT_MAX_WORKFLOW_DEPTH, type WorkflowCalls, type WorkflowToolTarget } from "./workflow-calls";
+import {
+  checkWorkflowCall,
+  childRunFailure,
+  DEFAULT_MAX_WORKFLOW_DEPTH,
+  describeCalledWorkflow,
+  type WorkflowCalls,
+  type WorkflowToolTarget,
+} from "./workflow-calls";
 import { parametersForWorkflow, TOOL_NAME_PATTERN, toolNameForWorkflow } from "./workflow-tool-schema";
 
 export const WORKFLOW_TOOL_TYPE = "workflow";
@@ -12,12 +18,11 @@ async function describe(deps: WorkflowCalls, entry: ToolEntry): Promise<Workflow
   if (typeof workflowId !== "string" || !workflowId) {
     throw new BlockExecutionError(`A "workflow" tool entry needs params.workflowId, the id of the workflow to call`, { code: "invalid_tool" });
   }
-  try {
-    return await deps.describeWorkflow(workflowId);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BlockExecutionError(`The workflow tool cannot use workflow "${workflowId}": ${reason}`, { code: "invalid_tool" });
-  }
+  return describeCalledWorkflow(
+    deps,
+    workflowId,
+    (reason) => new BlockExecutionError(`The workflow tool cannot use workflow "${workflowId}": ${reason}`, { code: "invalid_tool" }),
+  );
 }
 
 function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, description: string, context: ToolContext) {
@@ -27,15 +32,8 @@ function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, des
     execute: async (input, { toolCallId }) => {
       const result = await deps.runWorkflow({ workflowId: target.id, input, depth: context.depth + 1, signal: context.signal, parentRunId: context.runId });
       context.reportUsage?.(toolCallId, result.usage);
-      if (result.status !== "succeeded") {
-        const reason = result.error ? `: ${result.error.message}` : "";
-        throw new BlockExecutionError(
-          `Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`,
-          {
-            code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
-          },
-        );
-      }
+      // Its spending is reported above, on the call's span: not again on the error.
+      if (result.status !== "succeeded") throw childRunFailure(target, result);
       return { runId: result.runId, workflowId: target.id, output: result.output };
     },
   });
