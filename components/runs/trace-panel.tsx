@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown, ChevronRight } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { spanWorkers } from "./durable-run";
 import { formatDuration } from "./format";
@@ -24,6 +24,8 @@ function rowDuration(row: TraceRow): string {
   return formatDuration(Date.parse(row.endedAt) - Date.parse(row.startedAt));
 }
 
+const STORED_AS_GOING_ON: ReadonlySet<string> = new Set(["queued", "running"]);
+
 /** The followed run's spans as a tree beside a waterfall; the selected span's details on the right. */
 export function TracePanel() {
   const runId = useEditorStore((state) => state.run.view.runId);
@@ -35,15 +37,10 @@ export function TracePanel() {
     queryKey: ["run", runId],
     queryFn: () => api.runs.get(runId!),
     enabled: runId !== null,
-    refetchInterval: live ? 1_000 : false,
+    // The stream reports a run's end before its stored row may say so (rows are written in batches): while the row still
+    // says running or queued, read it again even after the stream has ended.
+    refetchInterval: (query) => (live || STORED_AS_GOING_ON.has(query.state.data?.status ?? "") ? 1_000 : false),
   });
-  // Polling stops when the run ends, and its last poll may predate the end: read the finished run once more.
-  const wasLive = useRef(live);
-  const { refetch } = run;
-  useEffect(() => {
-    if (wasLive.current && !live && runId) void refetch();
-    wasLive.current = live;
-  }, [live, runId, refetch]);
   const rows = useMemo(() => (run.data ? traceRows(run.data, run.data.spans, collapsed) : []), [run.data, collapsed]);
   if (!runId) return <p className="p-3 text-sm text-slate-500">No run to trace yet.</p>;
   if (run.isError) return <p className="p-3 text-sm text-red-700">Could not load the trace: {run.error.message}</p>;
