@@ -57,7 +57,7 @@ export interface HandlerContext {
   /**
    * Puts a question to a person and resolves with the answer (the ask block). The run parks
    * while nothing but such waits is left and goes on when answered; an answer given before this
-   * attempt is returned at once. Fails when the run cannot wait (a workflow called as a tool).
+   * attempt is returned at once. Fails when the run cannot wait (a workflow run by another, as a tool or a Workflow block).
    */
   waitForAnswer?(request: AskRequest, signal: AbortSignal): Promise<AskAnswer>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ToolSet } from "ai";
-import type { ChildSpan } from "@/executor";
+import { BlockExecutionError, type ChildSpan } from "@/executor";
 import { toolOutcomesByName } from "./tool-outcomes";
 import { trackTools } from "./tracked-tools";
 
@@ -32,5 +32,24 @@ describe("tracked tools", () => {
     await first;
     expect(tracker.calls.map((call) => (call.arguments as { id: string }).id)).toEqual(["a", "b"]);
     expect(toolOutcomesByName(["check"], tracker.calls)).toEqual({ check: "success" });
+  });
+
+  it("keeps what a failed call's error produced on its span, so a failed workflow tool's span links its child run", async () => {
+    const ended: unknown[] = [];
+    const recording = { end: (result: unknown) => ended.push(result) } as unknown as ChildSpan;
+    const tools = {
+      child: {
+        inputSchema: undefined,
+        execute: async () => {
+          throw new BlockExecutionError("the child run failed", { code: "block_failed", partialOutput: { runId: "run-9", workflowId: "wf-2" } });
+        },
+      },
+    } as unknown as ToolSet;
+    const tracker = trackTools(tools, () => recording);
+    const execute = tracker.tools.child!.execute! as (input: unknown, options: { toolCallId: string }) => Promise<unknown>;
+    await expect(execute({}, { toolCallId: "c1" })).rejects.toThrow("the child run failed");
+    expect(ended).toEqual([
+      expect.objectContaining({ error: expect.objectContaining({ message: "the child run failed" }), output: { runId: "run-9", workflowId: "wf-2" } }),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import { type ChildSpan, type ChildSpanOptions, errorInfo, addUsage, emptyUsage } from "@/executor";
+import { type ChildSpan, type ChildSpanOptions, errorInfo, addUsage, emptyUsage, isTrellisError } from "@/executor";
 import { type Usage } from "@/contract";
 
 /** One tool call as the agent's output lists it. */
@@ -95,7 +95,9 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
         } catch (error) {
           const info = errorInfo(error);
           finish({ error: info });
-          span.end({ error: info, ...usageOfCall() });
+          // A workflow tool's error names its child run (`partialOutput`): the span keeps it, so the trace links the run.
+          const partial = isTrellisError(error) ? error.partialOutput : undefined;
+          span.end({ error: info, ...(partial === undefined ? {} : { output: partial }), ...usageOfCall() });
           throw error;
         }
       },

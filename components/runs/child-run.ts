@@ -2,8 +2,8 @@ import type { ApiSpan } from "@/contract";
 
 /**
  * The run a span started (a Workflow block, or a workflow called as a tool): its output names it.
- * A failed Workflow block's span keeps it too; a failed workflow tool's error carries it
- * (`partialOutput`), but a tool span shows it only where the agent's tool spans keep that.
+ * A failed one keeps it too: a Workflow block's span and a workflow tool's span (from its error's
+ * `partialOutput`).
  */
 export function childRunOf(span: Pick<ApiSpan, "kind" | "blockType" | "output">): { runId: string; workflowId: string } | null {
   if (span.kind === "model") return null;

@@ -52,7 +52,7 @@ export interface RunSettings {
   redactor: SecretRedactor;
   /** A durable run's finished blocks: restored instead of run, and stored as they finish. */
   checkpoints?: CheckpointStore;
-  /** Where ask blocks find their answers; without it (a workflow called as a tool) an ask cannot wait. */
+  /** Where ask blocks find their answers; without it (a workflow run by another, as a tool or a Workflow block) an ask cannot wait. */
   answers?: RunAnswers;
 }
 
