@@ -7,7 +7,8 @@ export interface ChildSpan {
   readonly id: string;
   /** Opens a child of this span, for example a tool call made inside a sub-agent. */
   child(options: ChildSpanOptions): ChildSpan;
-  end(result: { output?: unknown; usage?: Usage; error?: { code: string; message: string } }): void;
+  /** `cancelled`: it failed because its block was stopped (set by the engine, not by handlers): no error is kept. */
+  end(result: { output?: unknown; usage?: Usage; error?: { code: string; message: string }; cancelled?: boolean }): void;
 }
 
 export interface ChildSpanOptions {

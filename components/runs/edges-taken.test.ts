@@ -36,7 +36,11 @@ describe("edges taken by a run", () => {
   it("lights only the tool-outcome handle the agent's last call of that tool left by", () => {
     const lint = { type: "agent", config: { tools: [{ type: "run_function", name: "run_linter", routeOnOutcome: true }] } };
     const failedLint = state("succeeded", {
-      output: { content: "", toolCalls: { list: [{ name: "run_linter", error: { code: "sandbox_error", message: "lint" } }], count: 1 } },
+      output: {
+        content: "",
+        toolCalls: { list: [{ name: "run_linter", error: { code: "sandbox_error", message: "lint" } }], count: 1 },
+        toolOutcomes: { run_linter: "error" },
+      },
     });
     const runs = { linter: failedLint, fix: state("succeeded"), scan: state("succeeded") };
     expect(isEdgeTaken(runs, { source: "linter", target: "fix", sourceHandle: "tool:run_linter:error" }, () => lint)).toBe(true);

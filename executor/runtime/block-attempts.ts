@@ -1,7 +1,7 @@
 import type { Usage } from "@/contract";
 import { isTrellisError, TimeoutError, TrellisError } from "../errors";
 import { addUsage, emptyUsage } from "../usage";
-import type { BlockCallArgs, BlockResult, HandlerContext, PreparedBlockCall } from "../handler";
+import type { BlockCallArgs, BlockResult, ChildSpan, HandlerContext, PreparedBlockCall } from "../handler";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
 
@@ -95,7 +95,10 @@ function callOnce(
       : setTimeout(() => controller.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
   let pending: Promise<BlockResult>;
   try {
-    pending = call({ inputs, context: { ...context, signal: controller.signal } });
+    pending = call({
+      inputs,
+      context: { ...context, signal: controller.signal, startSpan: (options) => stoppable(context.startSpan(options), controller.signal) },
+    });
   } catch (error) {
     pending = Promise.reject(error);
   }
@@ -103,6 +106,19 @@ function callOnce(
     if (timer !== undefined) clearTimeout(timer);
     run.running.delete(controller);
   });
+}
+
+/**
+ * A handler's call span that fails after its block was stopped (cancel, pause, run or block
+ * timeout) was cut short, not broken: it ends cancelled. The handler ends it itself, because the
+ * engine waits for it to stop (ABORT_GRACE_MS) to keep what it spent.
+ */
+function stoppable(span: ChildSpan, signal: AbortSignal): ChildSpan {
+  return {
+    id: span.id,
+    child: (options) => stoppable(span.child(options), signal),
+    end: (result) => span.end(result.error && signal.aborted ? { ...result, cancelled: true } : result),
+  };
 }
 
 /**

@@ -90,15 +90,16 @@ export class BlockSpan {
     return {
       id: record.id,
       child: (childOptions) => this.child(childOptions, record.id),
-      end: (result: { output?: unknown; usage?: Usage; error?: { code: string; message: string } }) => {
+      end: (result: Parameters<ChildSpan["end"]>[0]) => {
         if (ended) return;
         ended = true;
         this.openChildren.delete(record.id);
         const end = run.now();
-        Object.assign(record, { status: result.error ? "failed" : "succeeded", endedAt: run.iso(end), durationMs: end - start });
+        const status = result.error ? (result.cancelled ? "cancelled" : "failed") : "succeeded";
+        Object.assign(record, { status, endedAt: run.iso(end), durationMs: end - start });
         if (result.output !== undefined) record.output = result.output;
         if (result.usage) record.usage = result.usage;
-        if (result.error) record.error = { code: result.error.code, message: result.error.message };
+        if (result.error && !result.cancelled) record.error = { code: result.error.code, message: result.error.message };
         run.span({ ...record });
       },
     };
