@@ -1,4 +1,4 @@
-import type { SpanRecord, Usage } from "@/contract";
+import type { SpanRecord } from "@/contract";
 import type { ChildSpan, ChildSpanOptions } from "../handler";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
