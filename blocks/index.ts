@@ -9,3 +9,4 @@ export { startConfigSchema } from "./start/definition";
 export { startInputJsonSchema, type StartInputJsonSchema } from "./start/input-schema";
 export { calledWorkflowId } from "./workflow/definition";
 export { freshVariableName, VARIABLE_NAME } from "./variables/names";
+export { outcomeNamesOf } from "./agent/tool-outcomes";

@@ -14,20 +14,28 @@ test("an agent's tool-outcome handle connects, and an edge's condition is set in
         type: "agent",
         name: "Calc",
         position: { x: 380, y: 160 },
-        config: { model: "offline/echo", userPrompt: "<Start.message>", tools: [{ type: "calculator", routeOnOutcome: true }] },
+        config: { model: "offline/echo", userPrompt: "<Start.message>", tools: ["calculator"] },
       },
       { id: "done", type: "response", name: "Done", position: { x: 760, y: 120 }, config: { data: "<Calc.content>" } },
       { id: "sorry", type: "response", name: "Sorry", position: { x: 760, y: 360 }, config: { data: "no" } },
     ],
     edges: [
       { id: "e_start", source: "start", target: "calc", sourceHandle: "out" },
-      { id: "e_done", source: "calc", target: "done", sourceHandle: "tool:calculator:success" },
+      { id: "e_done", source: "calc", target: "done", sourceHandle: "out" },
     ],
   });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
 
+  // Routing on the tool's outcomes is switched on in the inspector: the block gains a success and an error handle.
+  await expect(page.getByTestId("handle-calc-tool:calculator:success")).toHaveCount(0);
+  await editor.select("Calc");
+  await page.getByTestId("tool-route-outcome-0").getByRole("checkbox").check();
   await expect(page.getByTestId("handle-calc-tool:calculator:success")).toBeVisible();
+  await editor.expectSaved();
+  expect((await editor.storedWorkflow(workflowId)).blocks.find((block) => block.id === "calc")!.config!.tools).toEqual([
+    { type: "calculator", routeOnOutcome: true },
+  ]);
   await editor.connect("Calc", "tool:calculator:error", "Sorry");
   await editor.expectSaved();
   expect((await editor.storedWorkflow(workflowId)).edges).toContainEqual(

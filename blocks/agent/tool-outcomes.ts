@@ -40,6 +40,13 @@ function namesOfEntry(entry: Record<string, unknown>): string[] | null {
   return [type];
 }
 
+/** The tool names one entry routes on when its switch in the inspector is on (the names it lists, or what `true` gives); null when only known at run time. */
+export function outcomeNamesOf(entry: unknown): string[] | null {
+  const fields = typeof entry === "string" && entry.trim() ? { type: entry.trim() } : record(entry);
+  if (!fields) return null;
+  return stringList(fields.routeOnOutcome) ?? namesOfEntry({ ...fields, routeOnOutcome: true });
+}
+
 /** The tool names an agent's `tools` config routes on, in order, each once. */
 export function routedToolNames(tools: unknown): string[] {
   if (!Array.isArray(tools)) return [];
