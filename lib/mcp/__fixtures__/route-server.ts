@@ -36,7 +36,8 @@ export async function serveRoute(handlers: Partial<Record<string, RouteHandler>>
       }
       const response = await handler(await toRequest(message, origin), { params: Promise.resolve({}) });
       answer.writeHead(response.status, Object.fromEntries(response.headers));
-      if (response.body) for await (const chunk of response.body) answer.write(chunk);
+      const reader = response.body?.getReader();
+      for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) answer.write(part.value);
       answer.end();
     })().catch((error: unknown) => {
       answer.destroy(error instanceof Error ? error : new Error(String(error)));
