@@ -271,7 +271,7 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
 });
 
 describe("the tools' storage", () => {
-  it("never lists a tool whose workflow lost its deployment", async () => {
+  it("lists, by itself, only the enabled publications of deployed workflows of the workspace", async () => {
     const listed = await new McpToolRepository(prisma).listed(workspace);
     expect(listed.map((tool) => tool.workflowId).sort()).toEqual([workflows.failing, workflows.summarise].sort());
   });
