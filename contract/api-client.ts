@@ -5,6 +5,7 @@ import type { AskAnswerRequest, AskList } from "./asks";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
+import type { McpPublication, McpPublicationRequest } from "./mcp-publication";
 import type { ModelSummary } from "./models";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
@@ -279,6 +280,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       preview: (request: SchedulePreviewRequest) => post<SchedulePreview>("/api/schedules/preview", request),
       setPaused: (id: string, paused: boolean) => call<ScheduleView>(schedulePath(id), { method: "PATCH", body: JSON.stringify({ paused }) }),
       remove: (id: string) => call<void>(schedulePath(id), { method: "DELETE" }),
+    },
+    /** A workflow published as a tool of the workspace's MCP server at /api/mcp (docs/CONTRACT.md section 9). */
+    mcp: {
+      publication: (workflowId: string) => call<McpPublication>(`${workflowPath(workflowId)}/mcp`),
+      publish: (workflowId: string, request: McpPublicationRequest) => post<McpPublication>(`${workflowPath(workflowId)}/mcp`, request),
     },
     /**
      * A workflow's public chat (docs/CONTRACT.md section 9): its settings for members, and the

@@ -51,7 +51,7 @@ export interface DocumentDiff {
 }
 
 /** How a run was started. */
-export const RUN_TRIGGER_KINDS = ["editor", "api", "webhook", "schedule", "chat", "tool", "replay"] as const;
+export const RUN_TRIGGER_KINDS = ["editor", "api", "webhook", "schedule", "chat", "tool", "replay", "mcp"] as const;
 export type RunTriggerKind = (typeof RUN_TRIGGER_KINDS)[number];
 
 export function isRunTriggerKind(value: string): value is RunTriggerKind {

@@ -3,11 +3,13 @@
 import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { startConfigSchema, startInputJsonSchema } from "@/blocks";
-import { api, type WorkflowDocument } from "@/contract";
+import { startInputJsonSchema } from "@/blocks";
+import { api } from "@/contract";
 import { exampleInput } from "@/components/ui/shell-example";
 import { curlExample, javascriptExample, type CallMode } from "./call-examples";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Snippet } from "./snippet";
+import { startInputs } from "./start-inputs";
 import { useDeployments } from "./use-deployments";
 
 const MODES: { mode: CallMode; label: string; answer: string }[] = [
@@ -15,13 +17,6 @@ const MODES: { mode: CallMode; label: string; answer: string }[] = [
   { mode: "stream", label: "Stream", answer: "200 and the run's events as they happen (text/event-stream)" },
   { mode: "background", label: "Background", answer: "202 { runId }; follow it with GET /api/runs/:id or its events" },
 ];
-
-/** The start block's declared inputs in a document (none when it has no start block). */
-function startInputs(document: WorkflowDocument | undefined) {
-  const start = document?.blocks.find((block) => block.type === "start" && block.enabled !== false);
-  const parsed = startConfigSchema.safeParse(start?.config ?? {});
-  return parsed.success ? parsed.data.inputs : [];
-}
 
 /**
  * Calling the deployed workflow from a program: the endpoint, ready-to-copy curl and JavaScript
@@ -103,20 +98,6 @@ export function ApiTab({ workflowId }: { workflowId: string }) {
         <h3 className="font-semibold">Input (JSON Schema)</h3>
         <Snippet title="input" text={JSON.stringify(schema, null, 2)} testId="api-input-schema" />
       </section>
-    </div>
-  );
-}
-
-function Snippet({ title, text, testId }: { title: string; text: string; testId: string }) {
-  return (
-    <div className="rounded border border-slate-200">
-      <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-2 py-0.5 text-xs text-slate-600">
-        {title}
-        <CopyButton text={text} testId={`${testId}-copy`} />
-      </div>
-      <pre className="overflow-x-auto p-2 text-xs" data-testid={testId}>
-        {text}
-      </pre>
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { SchedulesPanel } from "@/components/triggers/schedules-panel";
 import { WebhooksPanel } from "@/components/triggers/webhooks-panel";
 import { ApiTab } from "./api-tab";
 import { DeploymentsTab } from "./deployments-tab";
+import { McpTab } from "./mcp-tab";
 
-export type DeployTab = "deployments" | "api" | "webhooks" | "schedules" | "chat";
+export type DeployTab = "deployments" | "api" | "webhooks" | "schedules" | "chat" | "mcp";
 
 const TABS: { id: DeployTab; label: string }[] = [
   { id: "deployments", label: "Deployments" },
@@ -17,6 +18,7 @@ const TABS: { id: DeployTab; label: string }[] = [
   { id: "webhooks", label: "Webhooks" },
   { id: "schedules", label: "Schedules" },
   { id: "chat", label: "Chat" },
+  { id: "mcp", label: "MCP" },
 ];
 
 /** The deploy drawer: deployments and every way the deployed workflow is put to use, beside the canvas. */
@@ -56,6 +58,7 @@ export function DeployDrawer({
     webhooks: <WebhooksPanel workflowId={workflowId} />,
     schedules: <SchedulesPanel workflowId={workflowId} />,
     chat: <ChatPanel workflowId={workflowId} />,
+    mcp: <McpTab workflowId={workflowId} />,
   };
   return (
     <dialog

@@ -2,6 +2,7 @@ import { ASK_OPERATIONS } from "./catalog-asks";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
+import { MCP_OPERATIONS } from "./catalog-mcp";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
@@ -18,6 +19,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...SCHEDULE_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...CHAT_OPERATIONS,
+  ...MCP_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,

@@ -3,6 +3,7 @@ import { createApiKeyRequestSchema } from "../api-keys";
 import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "../chat";
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
+import { mcpPublicationRequestSchema } from "../mcp-publication";
 import { approvalDecisionSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
 import { askAnswerRequestSchema } from "../asks";
 import { createWebhookRequestSchema } from "../webhooks";
@@ -15,6 +16,7 @@ import * as asks from "./schemas-asks";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as knowledge from "./schemas-knowledge";
+import * as mcp from "./schemas-mcp";
 import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
 import * as usage from "./schemas-usage";
@@ -48,6 +50,8 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   ChatSettingsRequest: chatSettingsRequestSchema,
   ChatAccessRequest: chatAccessRequestSchema,
   ChatMessageRequest: chatMessageRequestSchema,
+  McpPublicationRequest: mcpPublicationRequestSchema,
+  McpMessage: mcp.mcpMessageSchema,
   CreateKnowledgeBaseRequest: createKnowledgeBaseRequestSchema,
   DocumentUploadForm: knowledge.documentUploadFormSchema,
   SearchRequest: searchRequestSchema,
@@ -105,6 +109,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   ChatMessage: chat.chatMessageSchema,
   ChatMessagePage: chat.chatMessagePageSchema,
   ChatStopped: chat.chatStoppedSchema,
+  McpPublication: mcp.mcpPublicationSchema,
   KnowledgeBase: knowledge.knowledgeBaseRecordSchema,
   KnowledgeBaseSummary: knowledge.knowledgeBaseSummarySchema,
   KnowledgeBasePage: knowledge.knowledgeBasePageSchema,

@@ -28,6 +28,11 @@ export const OPERATION_TAGS = [
     description:
       "A workflow's public chat: its settings for members, and the page's calls, which need no credentials (a cookie keeps each browser to its own conversations).",
   },
+  {
+    name: "MCP",
+    description:
+      "Workflows served over the Model Context Protocol: publish a deployed workflow as a tool, and the workspace's MCP server (Streamable HTTP, API key) that lists and runs them.",
+  },
   { name: "Knowledge", description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search." },
   {
     name: "Usage",

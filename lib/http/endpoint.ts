@@ -29,6 +29,8 @@ export type Endpoint<Params = NoParams> = ((request: Request, params: Params, ca
   readonly access: EndpointAccess;
   /** The guard's settings, for `route()` to apply before it asks who is calling. */
   readonly guard: RequestGuardOptions;
+  /** The `WWW-Authenticate` challenge `route()` adds to a 401 (the MCP endpoint's clients read it). */
+  readonly challenge?: string;
 };
 
 /**
@@ -45,6 +47,8 @@ export type EndpointOptions = Partial<RequestGuardOptions> & {
    * a viewer can change nothing unless an endpoint says otherwise (a search sent as POST).
    */
   role?: WorkspaceRole;
+  /** A `WWW-Authenticate` challenge for its 401 answers (`Bearer realm="trellis"`). */
+  challenge?: string;
 };
 
 const READS = new Set(["GET", "HEAD"]);
@@ -108,7 +112,7 @@ function make<Params>(
   });
   const answer = guard.cors === "public" ? withPublicCors : withoutCorsHeaders;
   const bound = async (request: Request, params: Params, caller?: Caller | Member) => answer(await guarded(request, params, caller));
-  return Object.assign(bound, { access, guard }) as Endpoint<Params>;
+  return Object.assign(bound, { access, guard, ...(options.challenge ? { challenge: options.challenge } : {}) }) as Endpoint<Params>;
 }
 
 /**

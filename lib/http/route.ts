@@ -27,5 +27,11 @@ export function route<Params>(bound: Endpoint<Params>): (request: Request, conte
     }
     return bound(request, params, caller);
   });
-  return async (request, context) => checked(request, await context.params);
+  return async (request, context) => {
+    const response = await checked(request, await context.params);
+    if (response.status !== 401 || !bound.challenge) return response;
+    const headers = new Headers(response.headers);
+    headers.set("www-authenticate", bound.challenge);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
 }

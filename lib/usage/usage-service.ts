@@ -20,6 +20,7 @@ export const TRIGGER_LABELS: Record<RunTriggerKind, string> = {
   chat: "Chat",
   tool: "Called as a tool",
   replay: "Replay",
+  mcp: "MCP tool call",
 };
 
 /** The key null, by model: what knowledge blocks spent embedding their queries. */

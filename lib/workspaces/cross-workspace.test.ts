@@ -96,6 +96,7 @@ function bodyFor(file: string, method: string): unknown {
   if (method === "POST" && route === "workflows/[id]/webhooks") return {};
   if (method === "POST" && route === "workflows/[id]/schedules") return { cron: "0 9 * * *" };
   if (method === "POST" && route === "workflows/[id]/chat") return { enabled: true };
+  if (method === "POST" && route === "workflows/[id]/mcp") return { enabled: true, toolName: "taken_over" };
   if (method === "PATCH" && route === "schedules/[id]") return { paused: true };
   if (method === "POST" && route.endsWith("approvals/[toolCallId]")) return { approved: true };
   if (method === "POST" && route === "runs/[id]/rerun") return { blockId: "start" };
@@ -180,6 +181,7 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
 
   it("left everything of workspace A as it was", async () => {
     expect((await repositories.workflows.get(a.workspace, a.workflow)).version).toBe(1);
+    expect(await prisma.mcpTool.count({ where: { workflowId: a.workflow } })).toBe(0);
     expect((await repositories.runs.get(a.workspace, a.run)).status).toBe("paused");
     expect(await repositories.secrets.get(a.workspace, "A_ONLY_SECRET")).toBe("a-value");
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: a.keyId } })).revokedAt).toBeNull();

@@ -1,0 +1,46 @@
+import "server-only";
+import { mcpPublicationRequestSchema } from "@/contract";
+import { addressedUrl } from "@/lib/auth";
+import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { readJsonRequest } from "@/lib/http/read-json";
+import type { McpPublications } from "./mcp-publication";
+import { answerMcpRequest, type McpServerDependencies } from "./mcp-server";
+
+/** The answer to a signed-in person without a key: an MCP client is a program, and its calls are counted by key. */
+export const MCP_NEEDS_API_KEY_MESSAGE =
+  "The MCP endpoint takes an API key: send it as Authorization: Bearer <key> (make one under API keys in the user menu).";
+
+/** How the MCP endpoint asks for credentials on a 401 (RFC 6750). */
+export const MCP_CHALLENGE = 'Bearer realm="trellis"';
+
+/** A workflow's publication as an MCP tool, for its members (POST and GET /api/workflows/:id/mcp). */
+export function mcpPublicationEndpoints(publications: () => McpPublications) {
+  return {
+    get: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+      Response.json(await publications().get(workspace.id, id, addressedUrl(request).origin)),
+    ),
+    save: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+      const body = await readJsonRequest(request, mcpPublicationRequestSchema, { subject: "The MCP tool settings", maxBytes: 16 * 1024 });
+      return Response.json(await publications().save(workspace.id, id, body, addressedUrl(request).origin));
+    }),
+  };
+}
+
+/**
+ * POST /api/mcp: the workspace's MCP server (Streamable HTTP, stateless). Only an API key gets in;
+ * it decides the workspace, and any role may list the tools (calling one needs editor, checked
+ * per call so a viewer's client still connects). GET and DELETE are not exported, so they answer
+ * 405: with no sessions there is no stream to open or session to end.
+ */
+export function mcpServerEndpoints(deps: () => McpServerDependencies) {
+  return {
+    serve: endpoint(
+      async (request, _params, member) => {
+        if (member.via !== "api-key") throw new RequestError("unauthenticated", MCP_NEEDS_API_KEY_MESSAGE);
+        return answerMcpRequest(request, { workspaceId: member.workspace.id, role: member.workspace.role, apiKeyId: member.apiKeyId }, deps());
+      },
+      { role: "viewer", challenge: MCP_CHALLENGE },
+    ),
+  };
+}
