@@ -24,8 +24,9 @@ export interface SearchMatch {
 
 export interface SearchFilesResult {
   matches: SearchMatch[];
-  /** More matches exist than `maxResults` allowed (or the walk stopped at its file limit). */
+  /** More matches exist than `maxResults` allowed, or the walk stopped after 10,000 files. */
   truncated: boolean;
+  /** Files whose name matched (and whose content was searched, with `text`). */
   filesSearched: number;
   /** Files whose content was not searched: over the size limit, or not text. */
   skipped: { tooLarge: number; notText: number };
@@ -69,8 +70,9 @@ export async function searchFiles(base: FilesBase, input: SearchFilesInput, sign
   const needle = input.text?.toLowerCase();
   const result: SearchFilesResult = { matches: [], truncated: false, filesSearched: 0, skipped: { tooLarge: 0, notText: 0 } };
 
+  let visited = 0;
   for await (const { absolute } of walkFiles(start.real, signal)) {
-    if (result.filesSearched >= MAX_FILES_VISITED) return { ...result, truncated: true };
+    if (++visited > MAX_FILES_VISITED) return { ...result, truncated: true };
     const path = displayPath(base.realRoot, absolute);
     if (!matchesName(path)) continue;
     result.filesSearched++;
