@@ -92,6 +92,13 @@ describe("read_file", () => {
     });
   });
 
+  it("names the folder by its label, not the host path, in an unexpected file-system error", async () => {
+    const error = await refusal(read({ path: "n".repeat(300) }));
+    expect(error).toMatchObject({ code: "file_refused", message: expect.stringContaining(`ENAMETOOLONG`) as unknown });
+    expect(error.message).toContain(`${BASE}/nnn`);
+    expect(error.message).not.toContain(folder.root);
+  });
+
   it("says plainly when a file or a link's target is missing", async () => {
     expect(await refusal(read({ path: "nope.md" }))).toMatchObject({ code: "not_found" });
     expect(await refusal(read({ path: "dangling.txt" }))).toMatchObject({ message: '"dangling.txt" is a symbolic link to something that does not exist' });

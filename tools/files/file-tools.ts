@@ -1,12 +1,12 @@
 import { realpath } from "node:fs/promises";
 import { jsonSchema, tool, type Tool } from "ai";
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError, isTrellisError } from "@/executor";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import { fileInfo } from "./file-info";
 import { FILES_WRITE_ENV, type WorkspaceFiles } from "./files-settings";
 import { DEFAULT_LIST_ENTRIES, listDirectory, MAX_LIST_ENTRIES } from "./list-directory";
 import { DEFAULT_READ_BYTES, readTextFile } from "./read-file";
-import type { FilesBase } from "./safe-path";
+import { FileRefusedError, type FilesBase } from "./safe-path";
 import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searchFiles } from "./search-files";
 import { writeTextFile } from "./write-file";
 
@@ -105,12 +105,33 @@ async function filesBase(files: WorkspaceFiles, types: string): Promise<FilesBas
   return { realRoot: await realpath(files.base), label: files.label, maxBytes: files.maxBytes };
 }
 
-function buildTools(factories: Record<string, ToolFactory>, entries: ToolEntry[], base: FilesBase, context: ToolContext): ToolSet {
+/**
+ * An unexpected file-system error (permission denied deep in a folder, ...) carries the host's
+ * absolute path in its message: the model gets it with the folder's label in its place.
+ */
+function withoutHostPaths(definition: Tool, base: FilesBase, configuredRoot: string): Tool {
+  const execute = definition.execute;
+  if (!execute) return definition;
+  return {
+    ...definition,
+    execute: async (input: unknown, options: unknown) => {
+      try {
+        return (await execute(input as never, options as never)) as unknown;
+      } catch (error) {
+        if (isTrellisError(error) || !(error instanceof Error) || error.name === "AbortError") throw error;
+        const message = [base.realRoot, configuredRoot].reduce((text, hostPath) => text.split(hostPath).join(base.label), error.message);
+        throw new FileRefusedError(message);
+      }
+    },
+  } as Tool;
+}
+
+function buildTools(factories: Record<string, ToolFactory>, entries: ToolEntry[], base: FilesBase, configuredRoot: string, context: ToolContext): ToolSet {
   const tools: ToolSet = {};
   for (const entry of entries) {
     const name = entry.name ?? entry.type;
     if (name in tools) throw new BlockExecutionError(`Two file tools are named "${name}"; give one a different "name"`, { code: "invalid_tool" });
-    tools[name] = factories[entry.type]!(base, context);
+    tools[name] = withoutHostPaths(factories[entry.type]!(base, context), base, configuredRoot);
   }
   return tools;
 }
@@ -131,7 +152,7 @@ export function createFileToolProviders(files: WorkspaceFiles): { read: ToolProv
       { type: FILE_INFO_TOOL_TYPE, label: "File info", description: "Type, size and times of a path in the workspace files folder." },
     ],
     async createTools(entries, context) {
-      return buildTools(READ_TOOLS, entries, await filesBase(files, typesOf(entries)), context);
+      return buildTools(READ_TOOLS, entries, await filesBase(files, typesOf(entries)), files.base!, context);
     },
   };
   const write: ToolProvider = {
@@ -150,7 +171,7 @@ export function createFileToolProviders(files: WorkspaceFiles): { read: ToolProv
           { code: "invalid_tool" },
         );
       }
-      return buildTools(WRITE_TOOLS, entries, await filesBase(files, WRITE_FILE_TOOL_TYPE), context);
+      return buildTools(WRITE_TOOLS, entries, await filesBase(files, WRITE_FILE_TOOL_TYPE), files.base!, context);
     },
   };
   return { read, write };
