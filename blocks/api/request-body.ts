@@ -71,9 +71,10 @@ async function multipartBody(config: ApiConfig): Promise<EncodedBody> {
   return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined };
 }
 
+/** The body as text; the inspector's box stores text that parses as JSON as a value, so a value is written back as its JSON text. */
 function textBody(config: ApiConfig): EncodedBody {
-  if (!isScalar(config.body)) throw invalid(`With bodyType "text", body must be text, not ${Array.isArray(config.body) ? "a list" : typeof config.body}`);
-  return { body: String(config.body), contentType: "text/plain; charset=utf-8" };
+  const text = isScalar(config.body) ? String(config.body) : JSON.stringify(config.body);
+  return { body: text, contentType: "text/plain; charset=utf-8" };
 }
 
 /**
