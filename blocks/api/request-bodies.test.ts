@@ -204,6 +204,10 @@ describe("api block body errors", () => {
       "body.file: a multipart field must be text, a number, true/false or a file { filename, data (base64 or a data: URL), contentType? }",
     ],
     [{ bodyType: "multipart", body: { file: { filename: "x", data: "not base64!" } } }, "body.file: a file's data must be base64 or a data: URL"],
+    [
+      { bodyType: "multipart", body: { file: { filename: "x", data: "data:text/plain,%E0%A4%A" } } },
+      "body.file: the file's data: URL is not validly percent-encoded",
+    ],
     [{ bodyType: "multipart", body: { a: "1" }, headers: { "Content-Type": "multipart/form-data" } }, 'With bodyType "multipart", Trellis sets Content-Type'],
   ])("refuses %j, naming what is wrong", async (config, message) => {
     await expect(send({ url: `${origin}/x`, method: "POST", ...config })).rejects.toMatchObject({

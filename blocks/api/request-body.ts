@@ -29,7 +29,13 @@ function isFilePart(value: unknown): value is FilePart {
 function fileBlob(name: string, part: FilePart): Blob {
   const dataUrl = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(part.data);
   const type = part.contentType ?? (dataUrl?.[1] || "application/octet-stream");
-  if (dataUrl && !dataUrl[2]) return new Blob([decodeURIComponent(dataUrl[3]!)], { type });
+  if (dataUrl && !dataUrl[2]) {
+    try {
+      return new Blob([decodeURIComponent(dataUrl[3]!)], { type });
+    } catch {
+      throw invalid(`body.${name}: the file's data: URL is not validly percent-encoded`);
+    }
+  }
   const base64 = (dataUrl ? dataUrl[3]! : part.data).replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw invalid(`body.${name}: a file's data must be base64 or a data: URL`);
   return new Blob([Buffer.from(base64, "base64")], { type });
