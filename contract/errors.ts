@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   // Agent tools
   "invalid_tool",
   "tool_denied",
+  /** A file tool refused a path: outside the workspace's files folder, a link out of it, a device, not text. */
+  "file_refused",
   "mcp_unavailable",
   "invalid_mcp_config",
   "workflow_cycle",

@@ -97,6 +97,8 @@ export interface ToolProvider {
   tools: readonly ToolInfo[];
   /** Whether its entries may say `directOutput: true` (it then marks their tools through `markDirectOutput`). */
   directOutput?: boolean;
+  /** Its tools change something outside the run (write a file, send a message): in a test run their calls are simulated, not made. */
+  sideEffects?: boolean;
   /** AI SDK tools for the given entries (all of this provider's types), keyed by the name the model sees. */
   createTools(entries: ToolEntry[], context: ToolContext): ToolSet | Promise<ToolSet>;
 }

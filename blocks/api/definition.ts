@@ -12,10 +12,20 @@ const headersSchema = withoutReservedKeys(z.record(z.string(), z.string())).supe
   }
 });
 
+const queryValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** Query parameters as rows; a reference may bring in a number, or a list (the name repeats); null leaves one out. */
+const querySchema = withoutReservedKeys(z.record(z.string(), z.union([queryValue, z.array(queryValue), z.null()])));
+
+export const API_BODY_TYPES = ["json", "form", "multipart", "text"] as const;
+
 export const apiConfigSchema = z.object({
   url: z.string().min(1, "is required"),
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).default("GET"),
+  query: querySchema.optional(),
   headers: headersSchema.optional(),
+  /** How `body` is sent; documents from before it existed are `json`, which sends a string body as written. */
+  bodyType: z.enum(API_BODY_TYPES).default("json"),
   body: z.unknown().optional(),
   timeoutMs: z.number().int().min(100).max(300_000).default(30_000),
   retries: z.number().int().min(0).max(5).default(0),
@@ -38,8 +48,28 @@ export const apiDefinition = {
       kind: "select",
       options: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].map((method) => ({ value: method, label: method })),
     },
-    { key: "headers", label: "Headers", kind: "keyValue" },
-    { key: "body", label: "Body", kind: "json" },
+    { key: "query", label: "Query parameters", kind: "keyValue", placeholder: "param", help: "Added to the URL's own query; values may hold references." },
+    { key: "headers", label: "Headers", kind: "keyValue", placeholder: "Header" },
+    {
+      key: "bodyType",
+      label: "Body type",
+      kind: "select",
+      options: [
+        { value: "json", label: "JSON" },
+        { value: "form", label: "Form (URL-encoded)" },
+        { value: "multipart", label: "Multipart form-data" },
+        { value: "text", label: "Text" },
+      ],
+    },
+    { key: "body", label: "Body", kind: "json", showWhen: { key: "bodyType", equals: ["", "json", "text"] } },
+    {
+      key: "body",
+      label: "Form fields",
+      kind: "keyValue",
+      placeholder: "field",
+      help: "A multipart field may be a reference to a file { filename, data (base64 or a data: URL), contentType? }.",
+      showWhen: { key: "bodyType", equals: ["form", "multipart"] },
+    },
     { key: "timeoutMs", label: "Timeout (ms)", kind: "number" },
     { key: "retries", label: "Retries", kind: "number" },
   ],

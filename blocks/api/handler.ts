@@ -1,6 +1,7 @@
 import "server-only";
 import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } from "@/executor";
-import { decodeBody, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
+import { decodeBody, isCredentialHeader, REDACTED, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
+import { buildApiRequest, type ApiRequest } from "./api-request";
 import type { ApiConfig } from "./definition";
 
 export interface ApiHandlerDeps {
@@ -36,16 +37,6 @@ function retryWaitMs(attempt: number, response: OutboundResponse | undefined): n
   return Math.min(250 * 2 ** attempt, MAX_RETRY_WAIT_MS);
 }
 
-function encodeBody(config: ApiConfig, headers: Record<string, string>): string | undefined {
-  if (config.body === undefined || config.body === null || config.body === "") return undefined;
-  if (config.method === "GET" || config.method === "HEAD") {
-    throw new BlockExecutionError(`A ${config.method} request cannot have a body; use POST, PUT or PATCH, or remove the body`, { code: "invalid_config" });
-  }
-  if (typeof config.body === "string") return config.body;
-  if (!Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
-  return JSON.stringify(config.body);
-}
-
 /** Where a request went, for messages: host and path, never the query (it may hold keys). */
 function describeTarget(url: string): string {
   try {
@@ -56,36 +47,53 @@ function describeTarget(url: string): string {
   }
 }
 
-/**
- * A copy of the config fit for traces: credential headers (Authorization, Cookie, X-Api-Key and
- * the like) and headers whose raw config value used a `{{SECRET}}` are redacted.
- */
-export function apiTraceInput(config: ApiConfig, rawConfig?: { headers?: unknown }): ApiConfig {
-  const rawHeaders = rawConfig?.headers && typeof rawConfig.headers === "object" ? (rawConfig.headers as Record<string, unknown>) : {};
-  const fromSecret = new Set(
-    Object.entries(rawHeaders)
+/** Names in a raw config record whose value used a `{{SECRET}}`. */
+function filledFromSecret(raw: unknown): Set<string> {
+  const record = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  return new Set(
+    Object.entries(record)
       .filter(([, value]) => typeof value === "string" && value.includes("{{"))
       .map(([name]) => name),
   );
-  return { ...config, headers: redactHeaders(config.headers, fromSecret) };
 }
 
 /**
- * The API block: one HTTP request through the outbound guard, retried `retries` times on network
+ * A copy of the config fit for traces: credential headers and query parameters (Authorization,
+ * Cookie, X-Api-Key, api_key, token and the like) and those whose raw config value used a
+ * `{{SECRET}}` are redacted.
+ */
+export function apiTraceInput(config: ApiConfig, rawConfig?: { headers?: unknown; query?: unknown }): ApiConfig {
+  const secretQuery = filledFromSecret(rawConfig?.query);
+  const query = config.query
+    ? Object.fromEntries(Object.entries(config.query).map(([name, value]) => [name, isCredentialHeader(name) || secretQuery.has(name) ? REDACTED : value]))
+    : undefined;
+  return { ...config, headers: redactHeaders(config.headers, filledFromSecret(rawConfig?.headers)), ...(query ? { query } : {}) };
+}
+
+/**
+ * Sends the block's request through the outbound guard: the one place an API block reaches the
+ * network (a test run that simulates API calls stands in for this).
+ */
+export function sendApiRequest(fetch: GuardedFetch, request: ApiRequest, signal: AbortSignal): Promise<OutboundResponse> {
+  return fetch({ ...request, signal });
+}
+
+/**
+ * The API block: one HTTP request (query rows added to the URL, the body encoded by its
+ * `bodyType`) through the outbound guard, retried `retries` times on network
  * errors, timeouts and 408/429/502/503/504. A 4xx or 5xx answer fails the block (take its `error`
  * edge to handle it); JSON answers are parsed into `data`.
  */
 export function createApiHandler(deps: ApiHandlerDeps): BlockHandler<ApiConfig> {
   const sleep = deps.sleep ?? defaultSleep;
   return async ({ config, context }) => {
-    const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.5", ...config.headers };
-    const body = encodeBody(config, headers);
+    const request = await buildApiRequest(config);
     const target = describeTarget(config.url);
 
     for (let attempt = 0; ; attempt++) {
       let response: OutboundResponse | undefined;
       try {
-        response = await deps.fetch({ url: config.url, method: config.method, headers, body, timeoutMs: config.timeoutMs, signal: context.signal });
+        response = await sendApiRequest(deps.fetch, request, context.signal);
       } catch (error) {
         const retryable = error instanceof TimeoutError || (error instanceof TrellisError && error.retryable);
         if (!retryable || attempt >= config.retries || context.signal.aborted) throw error;

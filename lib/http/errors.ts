@@ -77,6 +77,7 @@ export const HTTP_STATUS_BY_CODE = {
   unsupported_content: 500,
   invalid_tool: 500,
   tool_denied: 500,
+  file_refused: 500,
   workflow_cycle: 500,
   workflow_depth: 500,
   workflow_failed: 500,

@@ -9,6 +9,7 @@ import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } 
 import { createModelRegistry } from "@/providers";
 import { sandboxSettings } from "@/sandbox";
 import { calculatorToolProvider } from "@/tools/calculator";
+import { availableFileToolTypes, createFileToolProviders, FILE_TOOL_TYPES, filesSettingsFrom, workspaceFiles } from "@/tools/files";
 import { createHttpRequestToolProvider } from "@/tools/http_request";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
 import { createMcpToolProvider, describeMcpServer, loadMcpServers, mcpServersForWorkspace } from "@/tools/mcp";
@@ -54,6 +55,8 @@ export function createRuntime(options: RuntimeOptions) {
   const maxWorkflowDepth = maxWorkflowDepthFrom(processEnv(MAX_WORKFLOW_DEPTH_ENV));
   // Read at start, not at the first Function block: an invalid TRELLIS_SANDBOX_* fails start-up, naming it.
   sandboxSettings();
+  // The operator's file-tool settings (TRELLIS_FILES_*), checked at start the same way.
+  const filesSettings = filesSettingsFrom(processEnv);
 
   /** A run's readers (`workflowEnv` for `{{NAME}}`, `providerEnv` for models) over the workspace's secrets stored now. */
   function runEnvironment(workspaceId: string): Promise<RunEnvironment> {
@@ -65,6 +68,7 @@ export function createRuntime(options: RuntimeOptions) {
     const models = createModelRegistry({ env: providerEnv });
     const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
     const workflowCalls = workflowCallRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
+    const fileTools = createFileToolProviders(workspaceFiles(filesSettings, workspaceId));
     const tools = createToolRegistry(
       [
         calculatorToolProvider,
@@ -74,6 +78,8 @@ export function createRuntime(options: RuntimeOptions) {
         createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
         createMcpToolProvider({ servers: () => mcpServers(workspaceId) }),
         createWorkflowToolProvider(workflowCalls),
+        fileTools.read,
+        fileTools.write,
       ],
       { approvals: (request, signal) => runs.approvals.request(request, signal) },
     );
@@ -90,9 +96,15 @@ export function createRuntime(options: RuntimeOptions) {
     },
   });
 
-  /** What the inspector offers: tool types, and the MCP servers the workspace may use, by name and target only. */
+  /**
+   * What the inspector offers: tool types (file tools only where the workspace has a files folder,
+   * `write_file` only where writes are on), and the MCP servers it may use, by name and target only.
+   */
   function toolCatalog(workspaceId: string) {
-    const tools = prepareHandlers(workspaceId, processProviderEnv(processEnv)).tools.list();
+    const fileTypes = availableFileToolTypes(workspaceFiles(filesSettings, workspaceId));
+    const tools = prepareHandlers(workspaceId, processProviderEnv(processEnv))
+      .tools.list()
+      .filter((info) => !FILE_TOOL_TYPES.has(info.type) || fileTypes.has(info.type));
     try {
       return { tools, mcpServers: Object.entries(mcpServers(workspaceId)).map(([name, config]) => describeMcpServer(name, config)) };
     } catch (error) {

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Repositories } from "@/lib/db";
 import { createRuntime } from "./runtime";
@@ -55,5 +58,27 @@ describe("the tool catalog (GET /api/tools)", () => {
 
   it("refuses a nonsensical depth limit when the runtime is made", () => {
     expect(() => runtimeWith({ TRELLIS_MAX_WORKFLOW_DEPTH: "-1" })).toThrow('TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "-1"');
+  });
+
+  it("offers file tools only to a workspace with a files folder, and write_file only where writes are on", () => {
+    const root = mkdtempSync(join(tmpdir(), "trellis-catalog-files-"));
+    try {
+      mkdirSync(join(root, "workspace-a"));
+      const types = (env: Record<string, string>, workspaceId: string) =>
+        runtimeWith(env)
+          .toolCatalog(workspaceId)
+          .tools.map((tool) => tool.type)
+          .filter((type) => ["read_file", "list_directory", "search_files", "file_info", "write_file"].includes(type));
+      expect(types({ TRELLIS_FILES_ROOT: root }, "workspace-a")).toEqual(["read_file", "list_directory", "search_files", "file_info"]);
+      expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "workspace-a" }, "workspace-a")).toContain("write_file");
+      expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "on" }, "workspace-b")).toEqual([]);
+      expect(types({}, "workspace-a")).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a bad file size limit when the runtime is made", () => {
+    expect(() => runtimeWith({ TRELLIS_FILES_MAX_BYTES: "0" })).toThrow('TRELLIS_FILES_MAX_BYTES must be a whole number of bytes from 1 to 104857600, not "0"');
   });
 });

@@ -127,7 +127,7 @@ export function MetricsField(props: FieldEditorProps) {
   );
 }
 
-/** `keyValue`: string pairs such as headers; values may hold references and `{{SECRETS}}`. */
+/** `keyValue`: string pairs such as headers; values may hold references and `{{SECRETS}}`. A new row's key starts from the field's placeholder. */
 export function KeyValueField(props: FieldEditorProps) {
   const record = typeof props.value === "object" && props.value !== null && !Array.isArray(props.value) ? (props.value as Record<string, unknown>) : {};
   const rows = Object.entries(record).map(([key, value]) => ({ key, value: asString(value) }));
@@ -136,7 +136,7 @@ export function KeyValueField(props: FieldEditorProps) {
     <RowList<{ key: string; value: string }>
       rows={rows}
       onChange={(list) => props.onChange(toRecord(list))}
-      newRow={(list) => ({ key: `Header-${list.length + 1}`, value: "" })}
+      newRow={(list) => ({ key: `${props.field.placeholder ?? "key"}-${list.length + 1}`, value: "" })}
       addLabel="Add entry"
       testId={`field-${props.field.key}`}
       renderRow={(row, update) => (
