@@ -26,3 +26,4 @@ export * from "./api-client";
 export * from "./auth";
 export * from "./system";
 export * from "./chat";
+export * from "./workflow-import";
