@@ -133,7 +133,8 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   for (const agent of agents) {
     const entry = entries.get(agent.name)!;
     if (agent.dependsOn.length === 0) {
-      if (routedTo.has(agent.name)) builder.map(`'${agent.name}' has no depends_on and is a reroute target: it runs only when rerouted to`);
+      // The first agent always starts the flow; another with no dependency that a rule routes to waits for that rule.
+      if (routedTo.has(agent.name) && agent.index > 0) builder.map(`'${agent.name}' has no depends_on and is a reroute target: it runs only when rerouted to`);
       else link(firstSource, entry, loop ? "body" : "out");
       continue;
     }
@@ -221,6 +222,13 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     }
   }
 
+  for (const agent of agents) {
+    const entry = entries.get(agent.name)!;
+    if (agent.index > 0 && agent.dependsOn.length === 0 && !builder.edges.some((edge) => edge.target === entry)) {
+      link(firstSource, entry, loop ? "body" : "out");
+      builder.map(`'${agent.name}': every reroute to it was left out, so it starts with the flow as an agent with no depends_on does`);
+    }
+  }
   for (const agent of agents) {
     const block = blocks.get(agent.name)!;
     block.config = agentConfig(agent, {
