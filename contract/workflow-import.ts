@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { IssueDetail } from "./errors";
-import type { StoredWorkflow } from "./workflows";
+import type { SavedWorkflow } from "./workflows";
 
 /**
  * POST /api/workflows/import (an extension): a flow file of another tool, or Trellis's own
@@ -46,6 +45,6 @@ export interface ImportReport {
 
 /** The 201 answer: the stored workflow, the unfinished parts of the draft (as POST /api/workflows), and the report. */
 export interface ImportedWorkflow {
-  workflow: StoredWorkflow & { issues: IssueDetail[] };
+  workflow: SavedWorkflow;
   report: ImportReport;
 }

@@ -1,4 +1,7 @@
-import { ConversionError, DocumentBuilder, objectAt, optionalString, type BuiltBlock, type ConvertedFile } from "./document-builder";
+import { ConversionError, DocumentBuilder, optionalString, type BuiltBlock, type ConvertedFile } from "./document-builder";
+import { EdgeGraph } from "./edge-graph";
+import { askBlock, askResponses } from "./mcp-bridge-asks";
+import { agentConfig, agentPath, toolsText } from "./mcp-bridge-prompts";
 import { rewriteDollarReferences } from "./dollar-references";
 import { readAgents, type BridgeAgent } from "./mcp-bridge-agents";
 import { numericNames, toolTrigger, translateWhen } from "./mcp-bridge-rules";
@@ -264,22 +267,6 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   return builder.build({ name: flowId, description: rootIntent });
 }
 
-/** `.result` is the agent's text; `.result.<field>` one of its `returns` (a response-format field). */
-function agentPath(agent: BridgeAgent, rest: string): string {
-  const field = /^\.result\.([A-Za-z_][A-Za-z0-9_]*)(.*)$/.exec(rest);
-  if (field && agent.returns.includes(field[1]!)) return `${field[1]}${field[2]}`;
-  const returned = /^\.([A-Za-z_][A-Za-z0-9_]*)(.*)$/.exec(rest);
-  if (returned && agent.returns.includes(returned[1]!)) return `${returned[1]}${returned[2]}`;
-  return "content";
-}
-
-function toolsText(agent: BridgeAgent, server: string | undefined): string {
-  if (!server) return "no tools";
-  if (agent.tools === null) return `every tool of the MCP server '${server}'`;
-  if (agent.tools.length === 0) return "no tools";
-  return `the MCP server '${server}' tools ${agent.tools.join(", ")}`;
-}
-
 function removePlainEdge(builder: DocumentBuilder, source: string, target: string): void {
   const index = builder.edges.findIndex((edge) => edge.source === source && edge.target === target && edge.sourceHandle === "out" && !edge.condition);
   if (index !== -1) builder.edges.splice(index, 1);
@@ -296,165 +283,5 @@ function mapLoop(builder: DocumentBuilder, loop: BuiltBlock, gates: string[]): v
       "loop: true",
       "no agent has a `when`, so nothing says when the repetition is done; the Loop block runs its agents once (edit its condition to repeat)",
     );
-  }
-}
-
-/** `expected_responses`: a list of `{ choice_id: { to, with, value, input, each } }` groups, flattened. */
-function askResponses(ask: Record<string, unknown> | undefined, path: string) {
-  if (!ask) return [];
-  const groups = ask.expected_responses ?? [];
-  if (!Array.isArray(groups)) throw new ConversionError(`${path}.ask.expected_responses`, `${path}.ask.expected_responses must be a list`);
-  return groups.flatMap((group, groupIndex) =>
-    Object.entries(objectAt(group, `${path}.ask.expected_responses[${groupIndex}]`)).map(([id, raw]) => {
-      const where = `${path}.ask.expected_responses[${groupIndex}].${id}`;
-      const choice = objectAt(raw, where);
-      return { id, where, choice, to: optionalString(choice.to, `${where}.to`), label: optionalString(choice.value, `${where}.value`) ?? id };
-    }),
-  );
-}
-
-function askBlock(
-  builder: DocumentBuilder,
-  agent: BridgeAgent,
-  rule: { path: string; ask?: Record<string, unknown> },
-  parentId: string | null,
-  blocks: Map<string, BuiltBlock>,
-  entries: Map<string, string>,
-  graph: EdgeGraph,
-  link: (source: string, target: string, handle?: string) => void,
-  answeredBy: Map<string, string[]>,
-): BuiltBlock | null {
-  const responses = askResponses(rule.ask, rule.path);
-  const choices: Array<{ id: string; label: string }> = [];
-  const targets: Array<{ id: string; to: string }> = [];
-  let allowText = false;
-  for (const response of responses) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(response.id))
-      throw new ConversionError(response.where, `${response.where}: '${response.id}' cannot be a choice id (1 to 64 of A-Z a-z 0-9 _ -)`);
-    choices.push({ id: response.id, label: response.label.slice(0, 200) });
-    if (response.choice.input !== undefined) {
-      allowText = true;
-      builder.skip(`${response.where}.input`, "an Ask block's fields are asked with every choice; this choice's input fields become the answer's free text");
-    }
-    if (response.choice.with !== undefined)
-      builder.skip(`${response.where}.with`, "nothing is copied between contexts in Trellis: later blocks read the agent's output by reference");
-    if (response.choice.each !== undefined)
-      builder.skip(`${response.where}.each`, "an Ask block's choices are fixed when saved; one choice per item of a list is not supported");
-    if (!response.to) continue;
-    if (/^(workflows|external)\[/.test(response.to)) {
-      builder.skip(
-        `${response.where}.to (${response.to})`,
-        "handing off to another workflow or an external system is not mapped; use a Workflow block or an API block on this choice",
-      );
-      continue;
-    }
-    if (!blocks.has(response.to)) throw new ConversionError(`${response.where}.to`, `${response.where}.to: no agent is called '${response.to}'`);
-    targets.push({ id: response.id, to: response.to });
-  }
-  if (choices.length === 0) {
-    builder.skip(`${rule.path}.ask`, "it offers no choices to route on");
-    return null;
-  }
-  const source = blocks.get(agent.name)!;
-  const ask = builder.addBlock({
-    idHint: `ask_${agent.name}`,
-    type: "ask",
-    name: `Ask after ${agent.name}`,
-    parentId,
-    config: { question: `<${source.name}.content>`, choices, allowText },
-  });
-  graph.add(source.id, ask.id);
-  for (const target of targets) {
-    const entry = entries.get(target.to)!;
-    if (entry === source.id || graph.reaches(entry, ask.id)) {
-      builder.skip(
-        `${rule.path} choice '${target.id}' → ${target.to}`,
-        `'${target.to}' comes before this question, so the choice would make a cycle; Trellis repeats blocks only inside a Loop block`,
-      );
-      continue;
-    }
-    link(ask.id, entry, `choice:${target.id}`);
-    answeredBy.set(target.to, [...(answeredBy.get(target.to) ?? []), ask.name]);
-  }
-  builder.map(
-    `${rule.path}.ask → Ask block '${ask.name}' (choices ${choices.map((choice) => choice.id).join(", ")}); the agent is told to end with the question it was to ask`,
-  );
-  return ask;
-}
-
-interface PromptParts {
-  model: string;
-  server: string | undefined;
-  rootIntent: string;
-  routed: string[];
-  tags: string[];
-  askInstructions: string[];
-  upstream: string[];
-  answers: string[];
-  contextInputs: () => string[];
-  rewrite: (text: string) => string;
-}
-
-function agentConfig(agent: BridgeAgent, parts: PromptParts): Record<string, unknown> {
-  const system = [parts.rewrite(agent.description)];
-  if (typeof agent.passThrough === "string" && agent.passThrough.trim()) system.push(parts.rewrite(agent.passThrough));
-  if (parts.tags.length > 0)
-    system.push(`When one of these applies, end your answer with it: ${parts.tags.map((tag) => `<reroute>${tag}</reroute>`).join(", ")}.`);
-  for (const instruction of parts.askInstructions) system.push(`Finish with the question for the user: ${instruction}`);
-  const config: Record<string, unknown> = { model: parts.model, systemPrompt: system.filter(Boolean).join("\n\n"), userPrompt: userPrompt(agent, parts) };
-  if (parts.server && (agent.tools === null || agent.tools.length > 0)) {
-    config.tools = [
-      {
-        type: "mcp",
-        params: { server: parts.server, ...(agent.tools ? { tools: agent.tools } : {}) },
-        ...(parts.routed.length > 0 ? { routeOnOutcome: parts.routed } : {}),
-      },
-    ];
-  }
-  if (agent.returns.length > 0) {
-    config.responseFormat = {
-      type: "object",
-      properties: Object.fromEntries(agent.returns.map((field) => [field, { description: `The ${field} found` }])),
-      required: agent.returns,
-    };
-  }
-  return config;
-}
-
-function userPrompt(agent: BridgeAgent, parts: PromptParts): string {
-  const lines: string[] = [];
-  if (agent.context === false) lines.push(parts.rootIntent || agent.description || "Do your task.");
-  else if (agent.context === "user_prompt") lines.push("<start.message>");
-  else if (Array.isArray(agent.context)) {
-    lines.push("Request: <start.message>");
-    for (const path of agent.context) lines.push(`${path}: ${parts.rewrite(`\${${path}}`)}`);
-  } else {
-    if (parts.rootIntent) lines.push(`Goal: ${parts.rootIntent}`);
-    lines.push("Request: <start.message>");
-    for (const name of parts.contextInputs()) if (name !== "message") lines.push(`${name}: <start.${name}>`);
-    for (const name of parts.upstream) lines.push(`Result of ${name}: <${name}.content ?? "(did not run)">`);
-  }
-  for (const ask of parts.answers) lines.push(`The user's answer: <${ask}.choice ?? ""> <${ask}.text ?? "">`);
-  return lines.join("\n");
-}
-
-/** Reachability over the edges drawn so far, to refuse cycles before they are drawn. */
-class EdgeGraph {
-  private readonly out = new Map<string, Set<string>>();
-  add(source: string, target: string): void {
-    this.out.set(source, (this.out.get(source) ?? new Set()).add(target));
-  }
-  /** Whether a path of edges leads from `from` to `to`. */
-  reaches(from: string, to: string): boolean {
-    const seen = new Set<string>();
-    const stack = [from];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (id === to) return true;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(this.out.get(id) ?? []));
-    }
-    return false;
   }
 }
