@@ -27,7 +27,13 @@ export const importRequestSchema = z.object({
   /** The configured MCP server whose tools an MCP-bridge workflow's agents use (default `bridge`). */
   mcpServer: z.string().trim().min(1).max(100).optional(),
 });
-export type ImportRequest = z.infer<typeof importRequestSchema>;
+/** What a caller sends (the schema's `file` refinement makes zod infer `{} | null`; any JSON is accepted). */
+export interface ImportRequest {
+  file: unknown;
+  name?: string;
+  model?: string;
+  mcpServer?: string;
+}
 
 /** One part of the file that has no Trellis equivalent, and why. */
 export interface ImportNotMapped {

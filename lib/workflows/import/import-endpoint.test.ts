@@ -78,7 +78,7 @@ describe("POST /api/workflows/import", () => {
   it("refuses a body without the file, and a viewer, before converting anything", async () => {
     const missing = await kit.post({ name: "No file" });
     expect(missing.status).toBe(400);
-    expect((await errorOf(missing)).details[0]).toMatchObject({ path: "file" });
+    expect((await errorOf(missing)).details).toEqual([expect.objectContaining({ path: "file" })]);
     const viewer = await kit.post({ file: fixture("anythingllm/data-processing.json") }, testMember(kit.member.workspace.id, "viewer"));
     expect(viewer.status).toBe(403);
   });
