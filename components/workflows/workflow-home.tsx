@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ImportedWorkflow } from "@/contract";
 import { ImportButton } from "./import-button";
-import { ImportReport } from "./import-report";
+import { ImportReportPanel } from "./import-report-panel";
 import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
@@ -86,7 +86,7 @@ export function WorkflowHome() {
         </div>
       )}
 
-      {imported && <ImportReport imported={imported.result} fileName={imported.fileName} onClose={() => setImported(null)} />}
+      {imported && <ImportReportPanel imported={imported.result} fileName={imported.fileName} onClose={() => setImported(null)} />}
 
       {list.isPending && <p className="text-slate-500">Loading workflows…</p>}
       {list.isError && (

@@ -4,14 +4,14 @@ import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
 import { IMPORT_FORMAT_LABELS, type ImportedWorkflow } from "@/contract";
 
-interface ImportReportProps {
+interface ImportReportPanelProps {
   imported: ImportedWorkflow;
   fileName: string;
   onClose(): void;
 }
 
 /** What an import made of a file: what mapped, and plainly what did not, with the way into the new workflow. */
-export function ImportReport({ imported, fileName, onClose }: ImportReportProps) {
+export function ImportReportPanel({ imported, fileName, onClose }: ImportReportPanelProps) {
   const { workflow, report } = imported;
   const formatName = IMPORT_FORMAT_LABELS[report.format].split(" (")[0];
   return (
