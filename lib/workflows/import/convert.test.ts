@@ -129,3 +129,51 @@ describe("MCP-bridge workflows", () => {
     expect(report.notMapped).toEqual([{ what: "agents[1].when (score @ 3)", why: expect.stringContaining("the agent runs unconditionally") }]);
   });
 });
+
+describe("Sim exports", () => {
+  const sub = (value: unknown) => ({ value });
+  const simFile = (blocks: Record<string, unknown>, edges: unknown[] = []) => ({ version: "1.0", state: { blocks, edges, loops: {}, parallels: {} } });
+
+  it("lists what a block carries that Trellis has no place for: agent tools, Sim's knowledge bases, a response status", () => {
+    const file = simFile(
+      {
+        s: { type: "starter", name: "Start", subBlocks: {} },
+        a: {
+          type: "agent",
+          name: "Agent",
+          subBlocks: { userPrompt: sub("<start.input>"), model: sub("gemini-2.5-flash"), tools: sub([{ type: "exa", title: "Exa Search" }]) },
+        },
+        k: {
+          type: "knowledge",
+          name: "Docs",
+          subBlocks: { operation: sub("search"), knowledgeBaseId: sub("kb-policies"), query: sub("<agent.content>"), topK: sub("3") },
+        },
+        r: { type: "response", name: "Answer", subBlocks: { data: sub('{"hits": <docs.results>}'), status: sub(201) } },
+      },
+      [
+        { source: "s", target: "a", sourceHandle: "source" },
+        { source: "a", target: "k", sourceHandle: "source" },
+        { source: "k", target: "r", sourceHandle: "source" },
+      ],
+    );
+    const { document, report, issues } = convert(file);
+    expect(report.notMapped.map((item) => item.what)).toEqual([
+      "state.blocks.a.subBlocks.tools (Exa Search)",
+      "state.blocks.k.subBlocks.knowledgeBaseId (kb-policies)",
+      "state.blocks.r.subBlocks.status",
+    ]);
+    expect(document.blocks.find((block) => block.id === "a")!.config).toMatchObject({ model: "google/gemini-2.5-flash", userPrompt: "<start.input>" });
+    expect(document.blocks.find((block) => block.id === "k")!.config).toEqual({ knowledgeBaseIds: [], query: "<agent.content>", topK: 3 });
+    expect(document.blocks.find((block) => block.id === "r")!.config).toEqual({ data: { hits: "<docs.results>" } });
+    // `<start.input>`, Sim's starter output, became a start input.
+    expect(document.blocks.find((block) => block.id === "s")!.config).toEqual({ inputs: [{ name: "input", type: "string" }] });
+    // The knowledge base to choose is the one thing left to finish.
+    expect(issues.map((issue) => issue.path)).toEqual(["blocks[2].config.knowledgeBaseIds"]);
+  });
+
+  it("refuses an export without a start block, naming where", () => {
+    expect(() => convert(simFile({ a: { type: "agent", name: "Agent", subBlocks: {} } }))).toThrow(
+      expect.objectContaining({ code: "invalid_workflow", details: [{ path: "file.state.blocks", message: expect.stringContaining("has no start block") }] }),
+    );
+  });
+});
