@@ -1,7 +1,6 @@
 import { route } from "@/lib/http/route";
-import { importEndpoint } from "@/lib/workflows/import/import-endpoint";
-import { appMcpServerNames, workflowService } from "@/lib/workflows/service";
+import { appImportEndpoints } from "@/lib/workflows/import/app-import-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route(importEndpoint(workflowService, appMcpServerNames));
+export const POST = route(appImportEndpoints.importFile);
