@@ -27,11 +27,14 @@ test("an AnythingLLM flow imports, its report lists what mapped, and the workflo
   await expect(page.locator(".react-flow__node").filter({ hasText: "Flow Variables" })).toBeVisible();
 });
 
-test("an MCP-bridge workflow's unmappable reroute is listed plainly under Not mapped", async ({ page }) => {
+test("an MCP-bridge workflow imported where no MCP server is configured lists plainly what did not map", async ({ page }) => {
   await page.getByTestId("import-file").setInputFiles(path.join(seedFixtures, "mcp-bridge", "code-review.json"));
-  const notMapped = page.getByTestId("import-report").getByRole("list", { name: "Not mapped" });
-  await expect(notMapped).toContainText("agents[1].reroute.on.tool:fix_lint:success (tool:fix_lint:success → linter)");
-  await expect(notMapped).toContainText("would make a cycle");
+  const report = page.getByTestId("import-report");
+  await expect(report).toContainText("Read as: MCP-bridge workflow definition");
+  const notMapped = report.getByRole("list", { name: "Not mapped" });
+  await expect(notMapped.getByRole("listitem").filter({ hasText: "agents[0].tools" })).toContainText("no MCP server was chosen");
+  await expect(notMapped.getByRole("listitem").filter({ hasText: "agents[0].reroute.on.tool:run_linter:error" })).toContainText("no tool outcome can route");
+  await expect(report.getByRole("list", { name: "Mapped" })).toContainText("agents[2] (security-scan) → Agent block 'security-scan' with no tools");
   await expect(page.getByRole("list", { name: "Workflows" }).getByRole("link", { name: "code-review" }).first()).toBeVisible();
 });
 
