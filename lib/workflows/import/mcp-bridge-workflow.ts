@@ -81,7 +81,9 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     if (byName.has(root!)) return `<${blocks.get(root!)!.name}.${agentPath(byName.get(root!)!, tail)} ?? null>`;
     const producer = returnedBy.get(root!);
     if (producer) return `<${blocks.get(producer.name)!.name}.${root}${tail} ?? null>`;
-    return addContextInput(root!) ? `<start.${path}>` : path;
+    if (!addContextInput(root!)) return path;
+    builder.map(`'${root}' in a \`when\`: no agent returns it, so it is read from the initial context (a Start input) and does not change while the flow runs`);
+    return `<start.${path}>`;
   };
 
   // `when` → a Condition block in front of the agent.
