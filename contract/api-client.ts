@@ -27,6 +27,7 @@ import type {
 } from "./workspaces";
 import type { WorkflowDocumentInput } from "./workflow-document";
 import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
+import type { ImportedWorkflow, ImportRequest } from "./workflow-import";
 
 /** An error answer of the API, with the server's code, message and details. */
 export class ApiError extends Error {
@@ -172,6 +173,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       page: workflowPage,
       get: (id: string) => call<StoredWorkflow>(workflowPath(id)),
       create: (document: WorkflowDocumentInput) => post<SavedWorkflow>("/api/workflows", document),
+      /** A flow file of another tool (or a Trellis export) as a new workflow, with the report of what mapped. */
+      import: (request: ImportRequest) => post<ImportedWorkflow>("/api/workflows/import", request),
       update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
         call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
       remove: (id: string) => call<void>(workflowPath(id), { method: "DELETE" }),

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   "password_required",
   // Workflow documents, block configs, references and expressions
   "invalid_workflow",
+  /** An imported file is none of the formats POST /api/workflows/import knows (the message lists them). */
+  "unknown_format",
   "invalid_config",
   "unresolved_reference",
   "invalid_expression",

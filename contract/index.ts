@@ -27,3 +27,4 @@ export * from "./auth";
 export * from "./system";
 export * from "./chat";
 export * from "./mcp-publication";
+export * from "./workflow-import";

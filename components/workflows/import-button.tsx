@@ -2,15 +2,17 @@
 
 import { Upload } from "lucide-react";
 import { useRef } from "react";
-import { type WorkflowDocumentInput, ApiError } from "@/contract";
+import { ApiError } from "@/contract";
 
 interface ImportButtonProps {
-  onImport(document: WorkflowDocumentInput): Promise<unknown>;
+  /** Sends the parsed file to the server, which detects its format, converts and validates it. */
+  onImport(file: unknown, fileName: string): Promise<unknown>;
   onError(message: string, details: Array<{ path: string; message: string }>): void;
+  busy?: boolean;
 }
 
-/** Reads a workflow JSON file and hands it to the server, which validates it. */
-export function ImportButton({ onImport, onError }: ImportButtonProps) {
+/** Reads a flow file (a Trellis export, an AnythingLLM flow, an MCP-bridge workflow or a Sim export) and hands it to the import endpoint. */
+export function ImportButton({ onImport, onError, busy }: ImportButtonProps) {
   const input = useRef<HTMLInputElement>(null);
 
   async function importFile(file: File) {
@@ -22,7 +24,7 @@ export function ImportButton({ onImport, onError }: ImportButtonProps) {
       return;
     }
     try {
-      await onImport(parsed as WorkflowDocumentInput);
+      await onImport(parsed, file.name);
     } catch (error) {
       if (error instanceof ApiError) onError(`Could not import ${file.name}: ${error.message}`, error.details);
       else onError(`Could not import ${file.name}.`, []);
@@ -31,8 +33,14 @@ export function ImportButton({ onImport, onError }: ImportButtonProps) {
 
   return (
     <>
-      <button type="button" className="btn-secondary" onClick={() => input.current?.click()}>
-        <Upload size={16} aria-hidden /> Import
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => input.current?.click()}
+        disabled={busy}
+        title="Import a Trellis export, an AnythingLLM agent flow, an MCP-bridge workflow or a Sim workflow export"
+      >
+        <Upload size={16} aria-hidden /> {busy ? "Importing…" : "Import"}
       </button>
       <input
         ref={input}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type WorkflowDocumentInput, api } from "@/contract";
+import { type ImportRequest, type WorkflowDocumentInput, api } from "@/contract";
 import { toDocument } from "@/components/workflows/new-workflow";
 
 export const workflowsKey = ["workflows"] as const;
@@ -29,7 +29,8 @@ export function useWorkflowMutations() {
     onSuccess: invalidate,
   });
   const remove = useMutation({ mutationFn: (id: string) => api.workflows.remove(id), onSuccess: invalidate });
-  return { create, rename, duplicate, remove };
+  const importFile = useMutation({ mutationFn: (request: ImportRequest) => api.workflows.import(request), onSuccess: invalidate });
+  return { create, rename, duplicate, remove, importFile };
 }
 
 export async function downloadWorkflow(id: string): Promise<void> {

@@ -4,7 +4,9 @@ import { ChartColumn, Plus, Workflow } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { ImportedWorkflow } from "@/contract";
 import { ImportButton } from "./import-button";
+import { ImportReportPanel } from "./import-report-panel";
 import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
@@ -22,8 +24,9 @@ export function WorkflowHome() {
   const router = useRouter();
   const canEdit = useCanEdit();
   const list = useWorkflowList();
-  const { create, rename, duplicate, remove } = useWorkflowMutations();
+  const { create, rename, duplicate, remove, importFile } = useWorkflowMutations();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [imported, setImported] = useState<{ result: ImportedWorkflow; fileName: string } | null>(null);
 
   const report = (message: string, error?: unknown) => setNotice({ message: error instanceof Error ? `${message}: ${error.message}` : message, details: [] });
 
@@ -45,9 +48,11 @@ export function WorkflowHome() {
         {canEdit && (
           <>
             <ImportButton
-              onImport={async (document) => {
+              busy={importFile.isPending}
+              onImport={async (file, fileName) => {
                 setNotice(null);
-                await create.mutateAsync(document);
+                setImported(null);
+                setImported({ result: await importFile.mutateAsync({ file }), fileName });
               }}
               onError={(message, details) => setNotice({ message, details })}
             />
@@ -80,6 +85,8 @@ export function WorkflowHome() {
           </button>
         </div>
       )}
+
+      {imported && <ImportReportPanel imported={imported.result} fileName={imported.fileName} onClose={() => setImported(null)} />}
 
       {list.isPending && <p className="text-slate-500">Loading workflows…</p>}
       {list.isError && (

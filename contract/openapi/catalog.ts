@@ -1,6 +1,7 @@
 import { ASK_OPERATIONS } from "./catalog-asks";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
+import { IMPORT_OPERATIONS } from "./catalog-import";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
@@ -14,6 +15,7 @@ import type { ApiOperation } from "./operation";
 /** Every REST operation of app/api but better-auth's own under /api/auth (catalog.test.ts holds the two to each other). */
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
+  ...IMPORT_OPERATIONS,
   ...ASK_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,

@@ -10,11 +10,13 @@ import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
+import { importRequestSchema } from "../workflow-import";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
 import * as asks from "./schemas-asks";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
+import * as imports from "./schemas-import";
 import * as knowledge from "./schemas-knowledge";
 import * as mcp from "./schemas-mcp";
 import * as schedules from "./schemas-schedules";
@@ -37,6 +39,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   WorkflowBlock: blockSchema,
   WorkflowEdge: edgeSchema,
   WorkflowUpdate: workflows.workflowUpdateRequestSchema,
+  ImportRequest: importRequestSchema,
   StartRunRequest: startRunRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   RerunRequest: rerunRequestSchema,
@@ -73,6 +76,8 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   SavedWorkflow: workflows.savedWorkflowSchema,
   WorkflowSummary: workflows.workflowSummarySchema,
   WorkflowPage: workflows.workflowPageSchema,
+  ImportReport: imports.importReportSchema,
+  ImportedWorkflow: imports.importedWorkflowSchema,
   RunSummary: workflows.runSummarySchema,
   RunPage: workflows.runPageSchema,
   Span: workflows.apiSpanSchema,

@@ -15,6 +15,7 @@ export const HTTP_STATUS_BY_CODE = {
   invalid_json: 400,
   invalid_input: 400,
   invalid_workflow: 400,
+  unknown_format: 400,
   invalid_config: 400,
   unresolved_reference: 400,
   invalid_expression: 400,

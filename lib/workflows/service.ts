@@ -47,7 +47,7 @@ export function createWorkflowService(repositories: Pick<Repositories, "workflow
 
 export type WorkflowService = ReturnType<typeof createWorkflowService>;
 
-function appMcpServerNames(workspaceId: string): Set<string> | null {
+export function appMcpServerNames(workspaceId: string): Set<string> | null {
   try {
     return new Set(Object.keys(getRuntime().mcpServers(workspaceId)));
   } catch {

@@ -179,6 +179,40 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
     });
   }
 
+  it("cannot import a file that names A's workflow or A's MCP server (404), and B stores nothing", async () => {
+    const importRoute = (await import(path.join(apiFolder, "workflows/import/route.ts"))) as { POST: Handler };
+    const post = (body: unknown) =>
+      importRoute.POST(
+        new Request("http://localhost/api/workflows/import", {
+          method: "POST",
+          headers: { authorization: `Bearer ${keyOfB}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({}) },
+      );
+    const callsA = {
+      ...document,
+      blocks: [
+        ...document.blocks,
+        {
+          id: "agent",
+          type: "agent",
+          name: "Agent",
+          position: { x: 0, y: 0 },
+          config: { userPrompt: "Plan", tools: [{ type: "workflow", name: "plan", params: { workflowId: a.workflow } }] },
+        },
+      ],
+      edges: [{ id: "e1", source: "start", target: "agent" }],
+    };
+    const usesAsServer = { flow_id: "steal", agents: [{ agent: "reader", description: "Read", tools: ["read_note"] }] };
+    for (const body of [{ file: callsA }, { file: usesAsServer, mcpServer: "a-only" }]) {
+      const answer = await post(body);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ error: { code: "not_found" } });
+    }
+    expect(await prisma.workflow.count({ where: { workspaceId: workspaceB } })).toBe(0);
+  });
+
   it("left everything of workspace A as it was", async () => {
     expect((await repositories.workflows.get(a.workspace, a.workflow)).version).toBe(1);
     expect(await prisma.mcpTool.count({ where: { workflowId: a.workflow } })).toBe(0);

@@ -1,0 +1,6 @@
+import "server-only";
+import { appMcpServerNames, workflowService } from "../service";
+import { importEndpoint } from "./import-endpoint";
+
+/** The import endpoint over the app's database and its configured MCP servers. */
+export const appImportEndpoints = { importFile: importEndpoint(workflowService, appMcpServerNames) };

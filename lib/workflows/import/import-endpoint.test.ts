@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ErrorBody, type ImportedWorkflow } from "@/contract";
+import { testMember } from "@/lib/http/test-members";
+import { fixture, startImportRunKit, type ImportRunKit } from "./__fixtures__/import-run-kit";
+
+/** POST /api/workflows/import on the real database: what it stores, and the refusals that store nothing. */
+
+let kit: ImportRunKit;
+beforeAll(async () => {
+  kit = await startImportRunKit();
+});
+afterAll(() => kit?.close());
+
+const stored = () => kit.kit.database.prisma.workflow.count({ where: { workspaceId: kit.member.workspace.id } });
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+
+describe("POST /api/workflows/import", () => {
+  it("stores the converted workflow and answers 201 with it, its issues and the report", async () => {
+    const before = await stored();
+    const response = await kit.post({ file: fixture("anythingllm/search-and-summarize.json"), name: "Imported search" });
+    expect(response.status).toBe(201);
+    const { workflow, report } = (await response.json()) as ImportedWorkflow;
+    expect(workflow).toMatchObject({ name: "Imported search", version: 1, issues: [] });
+    expect(report.format).toBe("anythingllm-flow");
+    expect(report.mapped).toContain("steps[1] (apiCall) → API block 'API searchResults'");
+    expect(await stored()).toBe(before + 1);
+    const saved = await kit.kit.database.repositories.workflows.get(kit.member.workspace.id, workflow.id);
+    expect(saved.blocks.map((block) => block.type)).toEqual(["start", "api", "web", "agent", "response"]);
+    // Laid out left to right, one column per step.
+    expect(saved.blocks.map((block) => block.position.x)).toEqual([0, 300, 600, 900, 1200]);
+  });
+
+  it("imports Trellis's own export as it is", async () => {
+    const document = {
+      name: "Echo",
+      blocks: [
+        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } },
+        { id: "agent1", type: "agent", name: "Agent", position: { x: 240, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>" } },
+      ],
+      edges: [{ id: "e1", source: "start", target: "agent1" }],
+    };
+    const response = await kit.post({ file: document });
+    expect(response.status).toBe(201);
+    const { workflow, report } = (await response.json()) as ImportedWorkflow;
+    expect(report).toEqual({ format: "trellis", mapped: ["the Trellis document, as it is"], notMapped: [] });
+    expect(workflow.blocks[1]!.position).toEqual({ x: 240, y: 0 });
+  });
+
+  it("refuses a file of no known shape with 400 unknown_format naming every known format, storing nothing", async () => {
+    const before = await stored();
+    for (const file of [{ nodes: [], connections: {} }, [1, 2], "flow", { steps: "none" }]) {
+      const response = await kit.post({ file });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe("unknown_format");
+      for (const format of IMPORT_FORMATS) expect(error.message).toContain(IMPORT_FORMAT_LABELS[format]);
+    }
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses a known format that cannot be converted with 400 naming the path in the file, storing nothing", async () => {
+    const before = await stored();
+    const broken = { flow_id: "broken", agents: [{ agent: "writer", description: "Write", depends_on: ["researcher"] }] };
+    const response = await kit.post({ file: broken });
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error).toMatchObject({ code: "invalid_workflow", details: [{ path: "file.agents[0].depends_on[0]" }] });
+    expect(error.message).toContain("agents[0].depends_on[0]: no agent is called 'researcher'");
+
+    const badVariable = { name: "Flow", steps: [{ type: "start", config: { variables: [{ name: "my var", value: "" }] } }] };
+    const second = await errorOf(await kit.post({ file: badVariable }));
+    expect(second.details).toEqual([
+      { path: "file.steps[0].config.variables[0].name", message: expect.stringContaining("'my var' cannot be a Trellis start input name") },
+    ]);
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses a body without the file, and a viewer, before converting anything", async () => {
+    const missing = await kit.post({ name: "No file" });
+    expect(missing.status).toBe(400);
+    expect((await errorOf(missing)).details).toEqual([expect.objectContaining({ path: "file" })]);
+    const viewer = await kit.post({ file: fixture("anythingllm/data-processing.json") }, testMember(kit.member.workspace.id, "viewer"));
+    expect(viewer.status).toBe(403);
+  });
+
+  it("gives MCP-bridge agents no tools when no MCP server is configured, and says so", async () => {
+    const response = await kit.post({ file: fixture("mcp-bridge/code-review.json") });
+    expect(response.status).toBe(201);
+    const { workflow, report } = (await response.json()) as ImportedWorkflow;
+    expect(workflow.blocks.filter((block) => block.type === "agent").every((block) => block.config.tools === undefined)).toBe(true);
+    expect(report.notMapped).toContainEqual({ what: "agents[0].tools", why: expect.stringContaining("no MCP server was chosen") });
+    expect(report.notMapped).toContainEqual({
+      what: "agents[0].reroute.on.tool:run_linter:success (tool:run_linter:success)",
+      why: expect.stringContaining("no tool outcome can route"),
+    });
+  });
+
+  it("refuses a named MCP server the workspace does not have (404), storing nothing", async () => {
+    const before = await stored();
+    const response = await kit.post({ file: fixture("mcp-bridge/customer-support.json"), mcpServer: "nowhere" });
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).message).toContain("nowhere");
+    expect(await stored()).toBe(before);
+  });
+});
