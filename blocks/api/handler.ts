@@ -2,6 +2,7 @@ import "server-only";
 import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } from "@/executor";
 import { decodeBody, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
 import type { ApiConfig } from "./definition";
+import { simulatedSend } from "./simulated-send";
 
 export interface ApiHandlerDeps {
   /** createGuardedFetch(...) from net/, configured with OUTBOUND_ALLOW_HOSTS. */
@@ -81,11 +82,13 @@ export function createApiHandler(deps: ApiHandlerDeps): BlockHandler<ApiConfig> 
     const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.5", ...config.headers };
     const body = encodeBody(config, headers);
     const target = describeTarget(config.url);
+    // Test runs answer from the block's sample instead of sending (simulated-send.ts).
+    const send = context.simulation ? simulatedSend(context.simulation) : deps.fetch;
 
     for (let attempt = 0; ; attempt++) {
       let response: OutboundResponse | undefined;
       try {
-        response = await deps.fetch({ url: config.url, method: config.method, headers, body, timeoutMs: config.timeoutMs, signal: context.signal });
+        response = await send({ url: config.url, method: config.method, headers, body, timeoutMs: config.timeoutMs, signal: context.signal });
       } catch (error) {
         const retryable = error instanceof TimeoutError || (error instanceof TrellisError && error.retryable);
         if (!retryable || attempt >= config.retries || context.signal.aborted) throw error;
