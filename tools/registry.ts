@@ -98,7 +98,7 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
   }
   const reservedNames: ReadonlySet<string> = new Set(byType.keys());
   return {
-    list: () => providers.flatMap((provider) => provider.tools),
+    list: () => providers.flatMap((provider) => (provider.sideEffects ? provider.tools.map((info) => ({ ...info, sideEffects: true })) : provider.tools)),
     async resolve(entries, context) {
       // Entries needing approval are created apart from the others, so their tools can be gated.
       const groups = new Map<string, { provider: ToolProvider; gated: boolean; types: Set<string>; entries: ToolEntry[] }>();

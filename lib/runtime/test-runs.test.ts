@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiRun, ApiSpan, WorkflowDocumentInput } from "@/contract";
+import { workflowDocumentSchema, type ApiRun, type ApiSpan, type WorkflowDocumentInput } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { runEndpoints } from "@/lib/runs/run-endpoints";
@@ -71,6 +71,9 @@ function makeRuntime() {
     guardedFetch: createGuardedFetch({ allowHosts: new URL(serverUrl).host }),
   });
 }
+
+/** Stored as a save stores it: shape-checked, defaults applied. */
+const createWorkflow = (document: WorkflowDocumentInput) => database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document));
 
 const at = (x: number) => ({ position: { x, y: 0 }, parentId: null, enabled: true });
 
@@ -164,7 +167,7 @@ const loggedCalls = () => {
 
 describe("a test run", () => {
   it("sends nothing: API, web, services.fetch, http_request and MCP calls answer from the samples or say there is none", async () => {
-    const workflow = await database.repositories.workflows.create(ws, sideEffectsWorkflow());
+    const workflow = await createWorkflow(sideEffectsWorkflow());
     // The samples survive the save.
     expect((await database.repositories.workflows.get(ws, workflow.id)).blocks.find((block) => block.id === "api")?.testing?.http?.status).toBe(201);
     received.length = 0;
@@ -209,7 +212,7 @@ describe("a test run", () => {
   });
 
   it("is not the default: the same workflow run for real sends every call and ignores the samples", async () => {
-    const workflow = await database.repositories.workflows.create(ws, sideEffectsWorkflow());
+    const workflow = await createWorkflow(sideEffectsWorkflow());
     received.length = 0;
     writeFileSync(callLog, "");
     scriptAgent();
@@ -231,7 +234,7 @@ describe("a test run", () => {
   });
 
   it("returns a block's recorded answer without calling its model; a real run calls the model", async () => {
-    const workflow = await database.repositories.workflows.create(ws, {
+    const workflow = await createWorkflow({
       name: "Recorded",
       blocks: [
         { id: "start", type: "start", name: "Start", ...at(0), config: { inputs: [] } },
