@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflowDocumentSchema, type ApiRun, type ApiSpan, type WorkflowDocumentInput } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
+import { startRerun } from "@/lib/runs/rerun";
 import { runEndpoints } from "@/lib/runs/run-endpoints";
 import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
 import { createGuardedFetch } from "@/net";
@@ -209,6 +210,14 @@ describe("a test run", () => {
 
     const listed = await database.repositories.runs.listByWorkflow(ws, workflow.id);
     expect(listed.find((item) => item.id === run.id)?.test).toBe(true);
+
+    // Run from a block of a test run: a test run too, still sending nothing.
+    received.length = 0;
+    scriptAgent();
+    const { live } = await startRerun(makeRuntime().runs, database.repositories, ws, { runId: run.id, blockId: "code", trigger: { kind: "editor" } });
+    const rerun = await live.done;
+    expect(rerun).toMatchObject({ status: "succeeded", test: true, rerunOf: { runId: run.id, blockId: "code" } });
+    expect(received).toEqual([]);
   });
 
   it("is not the default: the same workflow run for real sends every call and ignores the samples", async () => {
@@ -267,6 +276,35 @@ describe("a test run", () => {
     const real = await startRun(workflow.id, {});
     expect(real.output).toBe("A live hello");
     expect(llm.requests.length).toBe(before + 1);
+  });
+
+  it("makes the workflows it runs test runs too: a Workflow block's child sends nothing", async () => {
+    const child = await createWorkflow({
+      name: "Child that posts",
+      blocks: [
+        { id: "start", type: "start", name: "Start", ...at(0), config: { inputs: [] } },
+        { id: "post", type: "api", name: "Post", ...at(200), config: { url: `${serverUrl}/child`, method: "POST", body: { z: 3 } } },
+      ],
+      edges: [{ id: "e1", source: "start", target: "post" }],
+    });
+    const parent = await createWorkflow({
+      name: "Parent",
+      blocks: [
+        { id: "start", type: "start", name: "Start", ...at(0), config: { inputs: [] } },
+        { id: "call", type: "workflow", name: "Call Child", ...at(200), config: { workflowId: child.id } },
+      ],
+      edges: [{ id: "e1", source: "start", target: "call" }],
+    });
+    received.length = 0;
+
+    const run = await startRun(parent.id, { test: true });
+
+    expect(run.status).toBe("succeeded");
+    expect(received).toEqual([]);
+    const childRunId = (blockSpan(run, "call").output as { runId: string }).runId;
+    const childRun = await database.repositories.runs.getWithSpans(ws, childRunId);
+    expect(childRun.test).toBe(true);
+    expect(childRun.spans.find((span) => span.blockId === "post" && span.kind === "block")?.simulated).toBe("no-sample");
   });
 
   it("keeps samples through a save's validation and refuses a malformed one, naming where it is", () => {
