@@ -4,11 +4,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workflowDocumentSchema, type ApiRun, type ApiSpan, type WorkflowDocumentInput } from "@/contract";
+import { workflowDocumentSchema, type ApiRun, type ApiSpan, type UsageReport, type WorkflowDocumentInput } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { startRerun } from "@/lib/runs/rerun";
 import { runEndpoints } from "@/lib/runs/run-endpoints";
+import { usageEndpoints } from "@/lib/usage/usage-endpoints";
+import { createUsageService } from "@/lib/usage/usage-service";
 import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
 import { createGuardedFetch } from "@/net";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
@@ -276,6 +278,19 @@ describe("a test run", () => {
     const real = await startRun(workflow.id, {});
     expect(real.output).toBe("A live hello");
     expect(llm.requests.length).toBe(before + 1);
+
+    // Usage counts both runs and says which was a test run; by model, only the real run called one.
+    const usage = async (groupBy: string) => {
+      const response = await usageEndpoints(() => createUsageService(database.prisma)).report(
+        new Request(`http://localhost/api/usage?groupBy=${groupBy}&workflowId=${workflow.id}`),
+        {},
+        testMember(ws),
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as UsageReport;
+    };
+    expect((await usage("workflow")).totals).toMatchObject({ runs: 2, testRuns: 1 });
+    expect((await usage("model")).rows).toEqual([expect.objectContaining({ key: "openai/gpt-4o-mini", runs: 1, testRuns: 0 })]);
   });
 
   it("makes the workflows it runs test runs too: a Workflow block's child sends nothing", async () => {
