@@ -10,6 +10,13 @@ import { ToolSamplesEditor } from "./tool-samples-editor";
 /** Block types whose model call a recorded answer may replace in a test run. */
 const MODEL_BLOCKS: ReadonlySet<string> = new Set(["agent", "router", "evaluator"]);
 
+function usedFor(type: string, hasTools: boolean): string {
+  const noSample = 'Without a sample the call answers "no sample" and the run goes on.';
+  if (!MODEL_BLOCKS.has(type)) return `Used by test runs only: the call is answered from here, not sent. ${noSample}`;
+  if (type === "agent" && hasTools) return `Used by test runs only: side-effecting tool calls are answered from here, not made. ${noSample}`;
+  return "Used by test runs only: the model runs for real unless you pick one of its recorded answers.";
+}
+
 /**
  * "Test sample": what the block answers in a test run (the toolbar's Test run, or `test: true`)
  * instead of sending its calls, and for model blocks whether to reuse a recorded answer. Shown
@@ -29,11 +36,7 @@ export function TestSampleSection({ blockId }: { blockId: string }) {
       <h3 className="flex items-center gap-1 text-xs font-semibold text-teal-900">
         <FlaskConical className="h-3.5 w-3.5" aria-hidden /> Test sample
       </h3>
-      <p className="text-[11px] text-slate-600">
-        Used by test runs only:{" "}
-        {MODEL_BLOCKS.has(type) ? "side-effecting tool calls are answered from here, not made" : "the call is answered from here, not sent"}. Without a sample
-        the call answers &quot;no sample&quot; and the run goes on.
-      </p>
+      <p className="text-[11px] text-slate-600">{usedFor(type, hasTools)}</p>
       {http && <HttpSampleEditor blockId={blockId} what={http} />}
       {type === "web" && <PageSampleEditor blockId={blockId} />}
       {type === "agent" && hasTools && <ToolSamplesEditor blockId={blockId} />}
