@@ -14,6 +14,7 @@ import { createEvaluatorHandler } from "./evaluator/handler";
 import { createFunctionHandler } from "./function/handler";
 import { guardedFetchService } from "./function/host-services";
 import { createProviderAgentService } from "./function/provider-agent-service";
+import { simulatedFetchService } from "./function/simulated-fetch";
 import { createKnowledgeHandler } from "./knowledge/handler";
 import { responseHandler } from "./response/handler";
 import { createRouterHandler } from "./router/handler";
@@ -78,7 +79,10 @@ export function createBlockHandlers(deps: BlockHandlerDependencies): BlockHandle
     router: createRouterHandler({ models: deps.models }),
     evaluator: createEvaluatorHandler({ models: deps.models }),
     knowledge: createKnowledgeHandler({ search: deps.knowledgeSearch }),
-    function: createFunctionHandler({ services: () => ({ agent: agentService, fetch: fetchService }) }),
+    // In a test run `services.fetch` answers from the block's sample; `services.agent` is a model call and runs for real.
+    function: createFunctionHandler({
+      services: (context) => ({ agent: agentService, fetch: context.simulation ? simulatedFetchService(context.simulation) : fetchService }),
+    }),
     api: createApiHandler({ fetch: deps.guardedFetch }),
     web: createWebHandler({ fetch: deps.guardedFetch }),
     workflow: createWorkflowBlockHandler({ workflows: deps.workflows }),

@@ -4,6 +4,7 @@
  * it imports zod and nothing else, and every other layer may import it.
  */
 export * from "./workflow-document";
+export * from "./test-samples";
 export * from "./json-limits";
 export * from "./reserved-names";
 export * from "./usage";

@@ -1,5 +1,6 @@
 import type { AskAnswer, PendingAsk } from "./asks";
 import type { ErrorInfo } from "./errors";
+import type { SimulationSource } from "./test-samples";
 import type { Cost, TokenCounts, Usage } from "./usage";
 
 /** The run event stream of docs/CONTRACT.md section 6. Names are noun then verb. */
@@ -43,6 +44,8 @@ export type RunEvent =
        * which spent `tokens` and `cost` on it. The event then has no usage of its own: nothing was spent.
        */
       reused?: ReusedResult;
+      /** Test runs (an extension): the block's call was simulated (its span says the same). */
+      simulated?: SimulationSource;
     } & UsageFields)
   | ({ type: "block.failed"; runId: string; blockId: string; spanId: string; error: ErrorInfo; handled: boolean } & UsageFields)
   | { type: "block.skipped"; runId: string; blockId: string; reason: string }
@@ -186,4 +189,6 @@ export interface SpanRecord {
    * reused block's span has no usage: what it spent was spent by that run.
    */
   reusedFrom?: string;
+  /** Test runs (an extension): this call was not made; it was answered from a sample, with "no sample", or from a recorded output. */
+  simulated?: SimulationSource;
 }

@@ -26,6 +26,8 @@ export function isRunStatus(value: string): value is RunStatus {
 export const startRunRequestSchema = z.strictObject({
   input: withoutReservedKeys(z.record(z.string(), z.unknown())).optional().default({}),
   wait: z.boolean().optional().default(false),
+  /** A test run: API, web, fetch and side-effecting tool calls are answered from the blocks' samples, not sent. */
+  test: z.boolean().optional().default(false),
 });
 export type StartRunRequest = z.input<typeof startRunRequestSchema>;
 
@@ -51,6 +53,8 @@ export interface RunSummary extends UsageFigures {
   deploymentId: string | null;
   /** Run from a block (an extension): the run it was re-run from and the block it ran from; null for other runs. */
   rerunOf: RerunOf | null;
+  /** A test run (`test: true`): its side effects were simulated; models ran unless a block used a recorded answer. */
+  test: boolean;
 }
 
 /** The run a re-run reused the upstream results of, and the block it ran from (POST /api/runs/:id/rerun). */

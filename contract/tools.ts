@@ -5,6 +5,8 @@ export interface ToolInfo {
   type: string;
   label: string;
   description: string;
+  /** Its calls act on the world: a test run answers them from the agent's sample instead of executing them. */
+  sideEffects?: boolean;
 }
 
 /** An MCP server the workspace may use, by name and target only (a command's base name, or a URL without its query). */

@@ -122,6 +122,8 @@ export function usageQuerySchema(now: () => Date = () => new Date()) {
 export interface UsageFiguresWithRuns extends UsageFigures {
   /** Runs counted: for a model, the runs that called it (a run calling two models counts in both). */
   runs: number;
+  /** How many of those runs were test runs (`test: true`): their side effects were simulated, their model calls real and counted here. */
+  testRuns: number;
   tokens: TokenCounts;
   /** The dollars of the parts that have a price: equal to `cost` when nothing is unpriced. */
   pricedCost: Cost;

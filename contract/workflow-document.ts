@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withoutReservedKeys } from "./reserved-names";
+import { blockTestingSchema } from "./test-samples";
 
 /**
  * The workflow document of the public contract (docs/CONTRACT.md section 1), checked for shape only.
@@ -28,6 +29,8 @@ export const blockSchema = z.object({
   timeoutMs: z.number().int().min(1).max(86_400_000).optional(),
   /** Size of a loop or parallel container on the canvas; ignored by the executor. */
   size: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+  /** Extension: what a test run answers instead of this block's side effects (test-samples.ts); real runs ignore it. */
+  testing: blockTestingSchema.optional(),
 });
 
 export const edgeSchema = z.object({

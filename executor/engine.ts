@@ -72,6 +72,8 @@ export interface ExecutionRequest {
    * instead of `run.started`, and its duration counts from `startedAt` (ms since the epoch), when it first started.
    */
   resume?: { reason: RunResumeReason; startedAt: number; worker?: string };
+  /** A test run: side effects are answered from the blocks' samples and recorded answers replace model calls (simulation.ts). */
+  test?: boolean;
 }
 
 export interface ExecutionResult {
@@ -181,6 +183,7 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     redactor,
     checkpoints: request.checkpoints,
     answers: request.answers,
+    ...(request.test ? { test: true } : {}),
   });
   const onAbort = () => {
     const reason: unknown = request.signal?.reason;

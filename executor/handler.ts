@@ -1,4 +1,5 @@
-import type { AskAnswer, Usage, WorkflowBlock } from "@/contract";
+import type { AskAnswer, SimulationSource, Usage, WorkflowBlock } from "@/contract";
+import type { Simulation } from "./simulation";
 import type { AskRequest } from "./runtime/answers";
 import type { BlockTypeInfo, ConfigParse } from "./block-type";
 
@@ -9,6 +10,8 @@ export interface ChildSpan {
   child(options: ChildSpanOptions): ChildSpan;
   /** `cancelled`: it failed because its block was stopped (set by the engine, not by handlers): no error is kept. */
   end(result: { output?: unknown; usage?: Usage; error?: { code: string; message: string }; cancelled?: boolean }): void;
+  /** Test runs: the call this span stands for was answered by the simulation, not made (reported when it ends). */
+  markSimulated?(source: SimulationSource): void;
 }
 
 export interface ChildSpanOptions {
@@ -61,6 +64,8 @@ export interface HandlerContext {
    * attempt is returned at once. Fails when the run cannot wait (a workflow run by another, as a tool or a Workflow block).
    */
   waitForAnswer?(request: AskRequest, signal: AbortSignal): Promise<AskAnswer>;
+  /** Test runs only: side effects (HTTP calls, web pages, side-effecting tools) are answered from the block's samples, not sent (simulation.ts). */
+  simulation?: Simulation;
 }
 
 export interface BlockResult {

@@ -1,4 +1,5 @@
 import { BlockExecutionError, TrellisError, type BlockMemo } from "@/executor";
+import { simulatedTool } from "./simulated-tool";
 import type { ToolApprovalGate, ToolContext, ToolEntry, ToolInfo, ToolProvider, ToolSet } from "./types";
 
 /** The tool providers, by type. Adding a tool is one folder and one entry in the runtime's list. */
@@ -97,7 +98,7 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
   }
   const reservedNames: ReadonlySet<string> = new Set(byType.keys());
   return {
-    list: () => providers.flatMap((provider) => provider.tools),
+    list: () => providers.flatMap((provider) => (provider.sideEffects ? provider.tools.map((info) => ({ ...info, sideEffects: true })) : provider.tools)),
     async resolve(entries, context) {
       // Entries needing approval are created apart from the others, so their tools can be gated.
       const groups = new Map<string, { provider: ToolProvider; gated: boolean; types: Set<string>; entries: ToolEntry[] }>();
@@ -124,8 +125,9 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
       });
       const toolSet: ToolSet = {};
       const sourceOf = new Map<string, string>();
-      const providerContext: ToolContext = { ...context, reservedNames };
       for (const group of groups.values()) {
+        const readOnly = new Set<string>();
+        const providerContext: ToolContext = { ...context, reservedNames, markReadOnly: (name) => void readOnly.add(name) };
         const created = await group.provider.createTools(group.entries, providerContext);
         const source = [...group.types].map((type) => `"${type}"`).join("/");
         for (const [name, definition] of Object.entries(created)) {
@@ -141,7 +143,10 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
             });
           }
           sourceOf.set(name, source);
-          const tool = group.gated && options.approvals ? gated(name, definition, context, options.approvals) : definition;
+          // A test run answers side-effecting calls from the block's samples; the approval gate (if any) still asks first.
+          const simulation = group.provider.sideEffects && !readOnly.has(name) ? context.simulation : undefined;
+          const effective = simulation ? simulatedTool(name, definition, context, simulation) : definition;
+          const tool = group.gated && options.approvals ? gated(name, effective, context, options.approvals) : effective;
           toolSet[name] = context.memo ? remembered(tool, context.memo) : tool;
         }
       }

@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import type { BlockMemo, ChildSpan, ChildSpanOptions } from "@/executor";
+import type { BlockMemo, ChildSpan, ChildSpanOptions, Simulation } from "@/executor";
 import type { ToolInfo, Usage } from "@/contract";
 
 /**
@@ -65,6 +65,16 @@ export interface ToolContext {
    * server, a workflow) may not take one of them.
    */
   reservedNames?: ReadonlySet<string>;
+  /**
+   * Test runs only: the calling block's simulation. The registry answers the calls of
+   * side-effecting tools (their provider's `sideEffects`) from it instead of executing them.
+   */
+  simulation?: Simulation;
+  /**
+   * Marks a tool (by the name the model sees) of a side-effecting provider as read-only: a test
+   * run executes it for real (an MCP tool its server or its `readOnlyHint` says only reads).
+   */
+  markReadOnly?(toolName: string): void;
 }
 
 /** A tool call waiting for a person (a tool entry with `requireApproval: true`). */
@@ -97,7 +107,12 @@ export interface ToolProvider {
   tools: readonly ToolInfo[];
   /** Whether its entries may say `directOutput: true` (it then marks their tools through `markDirectOutput`). */
   directOutput?: boolean;
-  /** Its tools change something outside the run (write a file, send a message): in a test run their calls are simulated, not made. */
+  /**
+   * Its tools act on the world (send requests, write files, call servers): in a test run their
+   * calls are not executed but answered from the agent block's sample for the tool (by name), or
+   * with a "no sample" result the model sees. A provider may exempt tools it knows only read
+   * (`ToolContext.markReadOnly`).
+   */
   sideEffects?: boolean;
   /** AI SDK tools for the given entries (all of this provider's types), keyed by the name the model sees. */
   createTools(entries: ToolEntry[], context: ToolContext): ToolSet | Promise<ToolSet>;

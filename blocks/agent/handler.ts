@@ -43,6 +43,7 @@ async function prepareTools(
     reportUsage: (toolCallId, usage) => slot.tracker?.reportUsage(toolCallId, usage),
     markDirectOutput: (toolName) => void answering.add(toolName),
     ...(context.memo ? { memo: context.memo } : {}),
+    ...(context.simulation ? { simulation: context.simulation } : {}),
   };
   slot.tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
   return { tracker: slot.tracker, answering };

@@ -3,6 +3,7 @@ import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } fr
 import { decodeBody, isCredentialHeader, REDACTED, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
 import { buildApiRequest, type ApiRequest } from "./api-request";
 import type { ApiConfig } from "./definition";
+import { simulatedSend } from "./simulated-send";
 
 export interface ApiHandlerDeps {
   /** createGuardedFetch(...) from net/, configured with OUTBOUND_ALLOW_HOSTS. */
@@ -89,11 +90,13 @@ export function createApiHandler(deps: ApiHandlerDeps): BlockHandler<ApiConfig> 
   return async ({ config, context }) => {
     const request = await buildApiRequest(config);
     const target = describeTarget(config.url);
+    // Test runs answer from the block's sample instead of sending (simulated-send.ts).
+    const send = context.simulation ? simulatedSend(context.simulation) : deps.fetch;
 
     for (let attempt = 0; ; attempt++) {
       let response: OutboundResponse | undefined;
       try {
-        response = await sendApiRequest(deps.fetch, request, context.signal);
+        response = await sendApiRequest(send, request, context.signal);
       } catch (error) {
         const retryable = error instanceof TimeoutError || (error instanceof TrellisError && error.retryable);
         if (!retryable || attempt >= config.retries || context.signal.aborted) throw error;

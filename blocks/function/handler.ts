@@ -20,8 +20,8 @@ import { sandboxReport, waitingNotice, withSandboxReport } from "./sandbox-repor
 
 export interface FunctionHandlerDeps {
   /**
-   * The services for one block run: real ones in a normal run, createSimulatedServices() in a
-   * test run. Called once per execution with the handler's context.
+   * The services for one block run: real ones in a normal run; in a test run `fetch` answers from
+   * the block's sample (simulated-fetch.ts). Called once per execution with the handler's context.
    */
   services(context: HandlerContext): FunctionHostServices;
   /** Overrides for limits the config does not set (output size, console size, wall time). */
@@ -117,7 +117,8 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
       });
       try {
         const answer = await host.fetch(url, init, { signal, startSpan: (child) => span.child(child) });
-        span.end({ output: { status: answer.status } });
+        if (answer.simulated) span.markSimulated?.(answer.simulated);
+        span.end({ output: { status: answer.status, ...(answer.noSample ? { noSample: answer.noSample } : {}) } });
         return answer;
       } catch (error) {
         span.end({ error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message } });

@@ -1,5 +1,5 @@
 import type { ChildSpan, ChildSpanOptions } from "@/executor";
-import type { Usage } from "@/contract";
+import type { SimulationSource, Usage } from "@/contract";
 import { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse, type GuardedFetch } from "@/net";
 
 /**
@@ -28,7 +28,8 @@ export interface AgentServiceAnswer {
 }
 
 export type FetchServiceInit = Omit<DecodedFetchInit, "signal">;
-export type FetchServiceAnswer = DecodedFetchResponse;
+/** `simulated` (test runs): answered from the block's sample, or with `noSample` saying none was given; never sent. */
+export type FetchServiceAnswer = DecodedFetchResponse & { simulated?: SimulationSource; noSample?: string };
 
 /** What a service call gets: the block's abort signal, and a way to open spans (model calls) under the call's span. */
 export interface ServiceCall {

@@ -3,6 +3,7 @@ import type { BlockHandler } from "@/executor";
 import type { GuardedFetch } from "@/net";
 import { readWebPage } from "@/tools/web_page";
 import type { WebConfig } from "./definition";
+import { simulatedPage } from "./simulated-page";
 
 export interface WebHandlerDeps {
   /** createGuardedFetch(...) from net/, configured with OUTBOUND_ALLOW_HOSTS. */
@@ -17,6 +18,8 @@ export interface WebHandlerDeps {
  */
 export function createWebHandler(deps: WebHandlerDeps): BlockHandler<WebConfig> {
   return async ({ config, context }) => {
+    // Test runs read the block's sample page instead of fetching (simulated-page.ts).
+    if (context.simulation) return { output: simulatedPage(config, context.simulation) };
     const { url, maxChars, timeoutMs } = config;
     const page = await readWebPage(deps.fetch, url, { maxChars, timeoutMs, maxPageBytes: deps.maxPageBytes, signal: context.signal });
     return { output: { ...page } };

@@ -4,6 +4,7 @@ import { memo } from "react";
 import { useEditorStore } from "@/components/editor/store";
 import { isEdgeTaken, type CanvasEdge } from "./edges-taken";
 import { RunFromHereButton } from "./run-from-here";
+import { SimulatedBadge } from "./simulation-badges";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-styles";
 
@@ -41,6 +42,7 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
             reused
           </span>
         )}
+        <SimulatedBadge source={state.simulated} testId={`block-run-simulated-${blockId}`} />
         <RunFromHereButton blockId={blockId} place="node" />
       </div>
       {state.error && state.error.code !== "cancelled" && <p className="mt-1 line-clamp-3 text-red-700">{state.error.message}</p>}

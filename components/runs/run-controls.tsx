@@ -1,6 +1,6 @@
 "use client";
 
-import { Play, Square } from "lucide-react";
+import { FlaskConical, Play, Square } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
@@ -45,14 +45,15 @@ function RunTotals() {
 }
 
 /**
- * Toolbar: Run (with the start block's inputs), Cancel, and the followed run's status and totals.
+ * Toolbar: Run and Test run (with the start block's inputs), Cancel, and the followed run's status and totals.
  * A read-only editor (a viewer's) keeps only the status and totals of a run opened from the history.
  */
 export function RunControls() {
   const actions = useRunActions();
   const live = useEditorStore((state) => isLive(state.run.view));
   const actionError = useEditorStore((state) => state.run.actionError);
-  const [formOpen, setFormOpen] = useState(false);
+  // Which form is open: a run's, or a test run's (side effects answered from the blocks' samples).
+  const [formOpen, setFormOpen] = useState<"run" | "test" | null>(null);
   const runId = useEditorStore((state) => state.run.view.runId);
   // Which run was asked to stop: a run started after it is not "cancelling".
   const [cancelling, setCancelling] = useState<string | null>(null);
@@ -80,11 +81,36 @@ export function RunControls() {
           <Square className="h-4 w-4" aria-hidden /> {cancelling === runId ? "Cancelling…" : "Cancel"}
         </button>
       ) : (
-        <button type="button" className="btn-primary" data-testid="run-button" onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
-          <Play className="h-4 w-4" aria-hidden /> Run
-        </button>
+        <>
+          <button
+            type="button"
+            className="btn-secondary"
+            data-testid="test-run-button"
+            title="Run with simulated side effects: API, web, fetch and side-effecting tool calls answer from each block's test sample and are not sent; models run for real unless a block uses a recorded answer"
+            onClick={() => setFormOpen((open) => (open === "test" ? null : "test"))}
+            aria-expanded={formOpen === "test"}
+          >
+            <FlaskConical className="h-4 w-4" aria-hidden /> Test run
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            data-testid="run-button"
+            onClick={() => setFormOpen((open) => (open === "run" ? null : "run"))}
+            aria-expanded={formOpen === "run"}
+          >
+            <Play className="h-4 w-4" aria-hidden /> Run
+          </button>
+        </>
       )}
-      {formOpen && !live && <RunInputForm onSubmit={actions.start} onClose={() => setFormOpen(false)} />}
+      {formOpen && !live && (
+        <RunInputForm
+          key={formOpen}
+          test={formOpen === "test"}
+          onSubmit={(input) => actions.start(input, { test: formOpen === "test" })}
+          onClose={() => setFormOpen(null)}
+        />
+      )}
     </div>
   );
 }

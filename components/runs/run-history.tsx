@@ -65,6 +65,11 @@ export function RunHistory() {
                 >
                   {run.trigger.kind}
                   {run.deploymentId ? "" : " · draft"}
+                  {run.test && (
+                    <span className="ml-1 rounded bg-teal-50 px-1 text-teal-800" title="A test run: side effects were simulated" data-testid="history-test">
+                      test
+                    </span>
+                  )}
                   {run.rerunOf && (
                     <span className="ml-1 rounded bg-indigo-50 px-1 text-indigo-700" title={`Re-run of run ${run.rerunOf.runId}`} data-testid="history-rerun">
                       re-run

@@ -49,8 +49,16 @@ function parseInputs(inputs: StartInput[], texts: Record<string, string>): Recor
   return values;
 }
 
-/** The start block's inputs as a form; what was typed stays for the next run. */
-export function RunInputForm({ onSubmit, onClose }: { onSubmit: (input: Record<string, unknown>) => Promise<boolean>; onClose: () => void }) {
+/** The start block's inputs as a form; what was typed stays for the next run. `test`: it starts a test run. */
+export function RunInputForm({
+  onSubmit,
+  onClose,
+  test = false,
+}: {
+  onSubmit: (input: Record<string, unknown>) => Promise<boolean>;
+  onClose: () => void;
+  test?: boolean;
+}) {
   const inputs = useStartInputs();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,7 +85,13 @@ export function RunInputForm({ onSubmit, onClose }: { onSubmit: (input: Record<s
       data-testid="run-form"
       onKeyDown={(event) => event.key === "Escape" && onClose()}
     >
-      <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Run with input</p>
+      <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{test ? "Test run with input" : "Run with input"}</p>
+      {test && (
+        <p className="mb-2 text-xs text-teal-800" data-testid="test-run-note">
+          API, web, fetch and side-effecting tool calls are not sent: each answers from its block&apos;s test sample (or says it has none). Models run for real
+          unless a block uses a recorded answer.
+        </p>
+      )}
       {inputs.length === 0 && <p className="mb-2 text-sm text-slate-500">The start block declares no inputs.</p>}
       {inputs.map((input, index) => {
         const value = texts[input.name] ?? initialText(input);
@@ -132,7 +146,7 @@ export function RunInputForm({ onSubmit, onClose }: { onSubmit: (input: Record<s
           Close
         </button>
         <button type="submit" className="btn-primary" disabled={busy} data-testid="run-submit">
-          {busy ? "Starting…" : "Start run"}
+          {busy ? "Starting…" : test ? "Start test run" : "Start run"}
         </button>
       </div>
     </form>

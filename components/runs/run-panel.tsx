@@ -6,6 +6,7 @@ import { RerunOfLink } from "./rerun-of-link";
 import { ResumedBadge } from "./run-badges";
 import { RunConsole } from "./run-console";
 import { RunHistory } from "./run-history";
+import { FollowedTestRun } from "./simulation-badges";
 import { TracePanel } from "./trace-panel";
 import { useFollowedRun } from "./use-followed-run";
 import { useRunFromUrl } from "./use-run-from-url";
@@ -52,6 +53,7 @@ export function RunPanel() {
           </button>
         ))}
         <div className="ml-auto flex items-center gap-2">
+          <FollowedTestRun />
           <RerunOfLink />
           <RunResumed />
           <button

@@ -7,6 +7,7 @@ import { childRunOf } from "./child-run";
 import { resumedDescription } from "./durable-run";
 import { runHref } from "./run-href";
 import { RunFromHereButton } from "./run-from-here";
+import { SimulatedBadge } from "./simulation-badges";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
 import type { ApiRun, ApiSpan } from "@/contract";
 
@@ -134,6 +135,16 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         )}
         {span?.kind === "tool" && <Field label="Tool">{span.name}</Field>}
         {span?.iteration && span.iteration.length > 0 && <Field label="Iteration">{span.iteration.join(".")}</Field>}
+        {span?.simulated && (
+          <Field label="Simulated" testId="span-simulated">
+            <SimulatedBadge source={span.simulated} /> {span.simulated === "recorded" ? "no model was called" : "not sent: this is a test run"}
+          </Field>
+        )}
+        {!span && run.test && (
+          <Field label="Test run" testId="run-test-field">
+            side effects were answered from the blocks&apos; test samples, not sent
+          </Field>
+        )}
         {span?.reusedFrom && (
           <Field label="Reused" testId="span-reused">
             not run: its result in run {span.reusedFrom} was reused (what it cost there is not counted in this run)

@@ -7,6 +7,7 @@ import { spanWorkers } from "./durable-run";
 import { formatDuration } from "./format";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { api } from "@/contract";
+import { SimulatedBadge } from "./simulation-badges";
 import { SpanDetails } from "./span-details";
 import { barPosition, traceRows, type TraceRow } from "./span-tree";
 
@@ -108,6 +109,7 @@ export function TracePanel() {
                   <span className="w-3" />
                 )}
                 <span className={`truncate ${row.status === "failed" ? "text-red-700" : ""}`}>{row.label}</span>
+                <SimulatedBadge source={row.span?.simulated} testId={`trace-simulated-${row.id}`} />
                 {severalProcesses && row.kind === "block" && row.span?.worker ? (
                   <span
                     className="ml-auto min-w-0 max-w-[50%] shrink truncate pl-1 text-[10px] text-slate-400"

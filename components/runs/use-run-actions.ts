@@ -44,11 +44,12 @@ export function useRunActions() {
   const editor = useEditorStoreApi();
   return useMemo(
     () => ({
-      async start(input: Record<string, unknown>): Promise<boolean> {
+      /** `test`: a test run, whose side effects are answered from the blocks' samples instead of sent. */
+      async start(input: Record<string, unknown>, options: { test?: boolean } = {}): Promise<boolean> {
         editor.getState().setRunActionError(null);
         try {
           await whenSaved(editor);
-          const { runId } = await api.runs.start(editor.getState().workflowId, { input });
+          const { runId } = await api.runs.start(editor.getState().workflowId, { input, ...(options.test ? { test: true } : {}) });
           editor.getState().followRun(runId);
           return true;
         } catch (error) {

@@ -8,6 +8,7 @@ function row(overrides: Partial<UsageRow>): UsageRow {
     key: "k1",
     label: "Key",
     runs: 1,
+    testRuns: 0,
     tokens: { prompt: 10, completion: 5, total: 15 },
     cost,
     pricedCost: cost,

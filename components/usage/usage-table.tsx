@@ -18,6 +18,24 @@ function tokensTitle({ tokens }: UsageFiguresWithRuns): string {
 const cell = "px-3 py-2";
 const number = `${cell} text-right tabular-nums`;
 
+/** Runs, and how many of them were test runs (their models ran and are counted; their side effects were simulated). */
+function RunCount({ figures }: { figures: Pick<UsageFiguresWithRuns, "runs" | "testRuns"> }) {
+  return (
+    <>
+      {formatTokenCount(figures.runs)}
+      {figures.testRuns > 0 && (
+        <span
+          className="ml-1 text-xs text-teal-700"
+          title="Test runs: their model calls ran and are counted; their side effects were simulated"
+          data-testid="usage-test-runs"
+        >
+          ({formatTokenCount(figures.testRuns)} test)
+        </span>
+      )}
+    </>
+  );
+}
+
 /** Every group with its runs, tokens and cost, and the period's totals. */
 export function UsageTable({ report, groupLabel }: { report: UsageReport; groupLabel: string }) {
   return (
@@ -36,7 +54,9 @@ export function UsageTable({ report, groupLabel }: { report: UsageReport; groupL
             <td className={cell}>
               <span className={row.key === null ? "italic text-slate-600" : undefined}>{row.label}</span>
             </td>
-            <td className={number}>{formatTokenCount(row.runs)}</td>
+            <td className={number}>
+              <RunCount figures={row} />
+            </td>
             <td className={number} title={tokensTitle(row)}>
               {row.estimated ? "≈ " : ""}
               {formatTokenCount(row.tokens.total)}
@@ -48,7 +68,9 @@ export function UsageTable({ report, groupLabel }: { report: UsageReport; groupL
       <tfoot className="font-medium">
         <tr data-testid="usage-totals">
           <td className={cell}>Total</td>
-          <td className={number}>{formatTokenCount(report.totals.runs)}</td>
+          <td className={number}>
+            <RunCount figures={report.totals} />
+          </td>
           <td className={number} title={tokensTitle(report.totals)}>
             {report.totals.estimated ? "≈ " : ""}
             {formatTokenCount(report.totals.tokens.total)}

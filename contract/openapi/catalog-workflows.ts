@@ -104,7 +104,7 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
     tag: "Runs",
     summary: "Start a run",
     description:
-      "The run is stored `queued` before anything executes. With `Accept: text/event-stream` the answer is its event stream; with `wait: true`, the finished run; otherwise 202 at once. An empty body starts a run with no input.",
+      "The run is stored `queued` before anything executes. With `Accept: text/event-stream` the answer is its event stream; with `wait: true`, the finished run; otherwise 202 at once. An empty body starts a run with no input. With `test: true` it is a test run: API, web, `services.fetch` and side-effecting tool calls are answered from the blocks' `testing` samples (or say there is none) and never sent; models run unless a block has a recorded answer; each simulated call's span says `simulated`.",
     access: "member",
     role: "editor",
     parameters: [workflowId],

@@ -52,7 +52,14 @@ const modelSummarySchema = z.object({
 export const modelListSchema = z.object({ models: z.array(modelSummarySchema) });
 
 export const toolCatalogSchema = z.object({
-  tools: z.array(z.object({ type: z.string(), label: z.string(), description: z.string() })),
+  tools: z.array(
+    z.object({
+      type: z.string(),
+      label: z.string(),
+      description: z.string(),
+      sideEffects: z.boolean().optional().describe("Its calls act on the world: a test run answers them from the agent's sample instead."),
+    }),
+  ),
   mcpServers: z.array(z.object({ name: z.string(), transport: z.enum(["http", "sse", "stdio"]), target: z.string() })),
   mcpError: z.string().optional().describe("Why the configured MCP server list could not be read."),
 });

@@ -9,6 +9,7 @@ import { costSchema, timestampSchema, tokenCountsSchema, usageFiguresShape } fro
 export const usageFiguresWithRunsSchema = z.object({
   ...usageFiguresShape,
   runs: z.number().int().describe("Runs counted; by model, the runs that called it (a run calling two models counts in both)."),
+  testRuns: z.number().int().describe("How many of those runs were test runs: side effects simulated, model calls real and counted here."),
   tokens: tokenCountsSchema,
   pricedCost: costSchema.describe("The dollars of the parts that have a price: equal to `cost` when nothing is unpriced."),
 });

@@ -3,6 +3,7 @@ import { RUN_TRIGGER_KINDS } from "../deployments";
 import { RUN_STATUSES, type ApiRun, type ApiSpan, type RerunStarted, type RunSummary } from "../runs";
 import type { ListPage } from "../pagination";
 import type { RunEvent } from "../run-events";
+import { SIMULATION_SOURCES } from "../test-samples";
 import { workflowDocumentSchema } from "../workflow-document";
 import { workflowVersionSchema, type SavedWorkflow, type StoredWorkflow, type WorkflowSummary } from "../workflows";
 import type { SameWireType } from "./same-type";
@@ -64,6 +65,7 @@ export const runSummarySchema = z.object({
     .object({ runId: z.string(), blockId: z.string() })
     .nullable()
     .describe("Run from a block: the run whose upstream results this one reused, and the block it ran from; null for other runs."),
+  test: z.boolean().describe("A test run: API, web, fetch and side-effecting tool calls were answered from the blocks' samples, not sent."),
 });
 
 export const runPageSchema = pageSchema("runs", runSummarySchema);
@@ -89,6 +91,10 @@ export const apiSpanSchema = z.object({
   attempts: z.number().int().optional().describe("How many times the block's handler was tried."),
   worker: z.string().optional().describe("The process that executed it."),
   reusedFrom: z.string().optional().describe("Run from a block: the run whose result this block reused instead of running (the span has no usage)."),
+  simulated: z
+    .enum(SIMULATION_SOURCES)
+    .optional()
+    .describe("Test runs: the call was not made; it was answered from the block's sample, with a 'no sample' answer, or from a recorded output."),
   tokens: tokenCountsSchema.nullable(),
   ...usageFiguresShape,
 });

@@ -117,6 +117,7 @@ function stoppable(span: ChildSpan, signal: AbortSignal): ChildSpan {
   return {
     id: span.id,
     child: (options) => stoppable(span.child(options), signal),
+    ...(span.markSimulated ? { markSimulated: span.markSimulated } : {}),
     end: (result) => span.end(result.error && signal.aborted ? { ...result, cancelled: true } : result),
   };
 }

@@ -12,6 +12,7 @@ import type { RunContext } from "./run-context";
 import { waitForAnswer, type HeldSlot } from "./answers";
 import { blockMemo, checkpointKey } from "./checkpoints";
 import { BlockSpan } from "./spans";
+import { createSimulation } from "../simulation";
 import { reportFailure, reportInterrupted, withSpent, type FailureRoute } from "./failure-report";
 import type { StopToken } from "./stop-token";
 import type { VariableScope } from "./variable-scope";
@@ -153,6 +154,7 @@ function handlerContext(
     iteration: place.iteration,
     waitForAnswer: (request, signal) => waitForAnswer(place, node, span, request, signal, slot),
     ...(memo ? { memo } : {}),
+    ...(settings.test ? { simulation: createSimulation(node.name, node.block.testing, (source) => span.markSimulated(source)) } : {}),
   };
 }
 
@@ -198,6 +200,12 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
     } catch (error) {
       return { status: "failed", error, route: reportFailure(run, node, span, error) };
     }
+    const recorded = run.settings.test ? node.block.testing?.recorded : undefined;
+    if (recorded) {
+      // A test run with a recorded answer chosen: the block answers what it answered in that run, and calls no model.
+      span.markSimulated("recorded");
+      call = async () => ({ output: structuredClone(recorded.output) });
+    }
     let open = true;
     const deltas = deltaStream(run, node, span);
     try {
@@ -236,6 +244,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         output: checked.output,
         durationMs,
       };
+      if (span.record.simulated) completed.simulated = span.record.simulated;
       if (checked.usage) {
         completed.tokens = checked.usage.tokens;
         completed.cost = checked.usage.cost;

@@ -54,6 +54,8 @@ export interface RunSettings {
   checkpoints?: CheckpointStore;
   /** Where ask blocks find their answers; without it (a workflow run by another, as a tool or a Workflow block) an ask cannot wait. */
   answers?: RunAnswers;
+  /** A test run: handlers get a `simulation` (simulation.ts), and blocks with a recorded answer return it without running. */
+  test?: boolean;
 }
 
 /** State shared by every scope of one run: settings, the concurrency cap, totals, the halt switch. */

@@ -1,4 +1,4 @@
-import type { SpanRecord } from "@/contract";
+import type { SimulationSource, SpanRecord } from "@/contract";
 import type { ChildSpan, ChildSpanOptions } from "../handler";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
@@ -39,6 +39,12 @@ export class BlockSpan {
 
   get startedAt(): string {
     return this.record.startedAt;
+  }
+
+  /** Test runs: the block's own call was simulated; reported with the span (and its `block.completed`) when it closes. */
+  markSimulated(source: SimulationSource): void {
+    // A call without a sample outranks the others: the trace must not hide that a call had nothing to answer with.
+    if (this.record.simulated !== "no-sample") this.record.simulated = source;
   }
 
   open(input?: unknown): void {
@@ -90,6 +96,9 @@ export class BlockSpan {
     return {
       id: record.id,
       child: (childOptions) => this.child(childOptions, record.id),
+      markSimulated: (source) => {
+        if (!ended) record.simulated = source;
+      },
       end: (result: Parameters<ChildSpan["end"]>[0]) => {
         if (ended) return;
         ended = true;

@@ -45,6 +45,8 @@ export interface NewRun {
   deploymentId?: string;
   /** Run from a block: the finished run it reuses the upstream results of, and the block it runs from. */
   rerunOf?: RerunOf;
+  /** A test run: side effects are simulated. */
+  test?: boolean;
 }
 
 export interface RunChanges {
@@ -101,6 +103,7 @@ export class RunRepository {
           ...triggerColumns(run.trigger),
           ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
           ...(run.rerunOf === undefined ? {} : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
+          ...(run.test ? { test: true } : {}),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
           ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
@@ -180,7 +183,7 @@ export class RunRepository {
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
          deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
-         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId"`,
+         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", test`,
       id,
       worker,
     );
@@ -343,6 +346,7 @@ function toRunSummary(row: Run): RunSummary {
     trigger: triggerOf(row),
     deploymentId: row.deploymentId,
     rerunOf: row.rerunOfRunId && row.rerunOfBlockId ? { runId: row.rerunOfRunId, blockId: row.rerunOfBlockId } : null,
+    test: row.test,
   };
 }
 

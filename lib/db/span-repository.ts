@@ -1,7 +1,11 @@
 import "server-only";
-import type { ErrorInfo, SpanRecord } from "@/contract";
+import { SIMULATION_SOURCES, type ErrorInfo, type SimulationSource, type SpanRecord } from "@/contract";
 import type { PrismaClient, Span } from "@/lib/generated/prisma/client";
 import { usageFromColumns } from "./usage-columns";
+
+function isSimulationSource(value: string): value is SimulationSource {
+  return (SIMULATION_SOURCES as readonly string[]).includes(value);
+}
 
 /** The spans of a run's trace, as read back (they are written by the RunWriter, with the run's events). */
 export class SpanRepository {
@@ -45,6 +49,7 @@ export function toSpanRecord(row: Span): SpanRecord {
   if (row.iteration !== null) span.iteration = row.iteration as number[];
   if (row.worker !== null) span.worker = row.worker;
   if (row.reusedFrom !== null) span.reusedFrom = row.reusedFrom;
+  if (row.simulated !== null && isSimulationSource(row.simulated)) span.simulated = row.simulated;
   const usage = usageFromColumns(row);
   if (usage) span.usage = usage;
   return span;

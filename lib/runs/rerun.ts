@@ -47,7 +47,8 @@ export async function startRerun(
     ]);
   }
   const rerunOf: RerunOf = { runId, blockId };
-  const live = await runs.start(workspaceId, source.workflowId, source.input, { trigger: request.trigger, rerunOf });
+  // A test run's re-run is a test run too: running from a block must not start sending what the source run simulated.
+  const live = await runs.start(workspaceId, source.workflowId, source.input, { trigger: request.trigger, rerunOf, ...(source.test ? { test: true } : {}) });
   return { live, rerunOf };
 }
 

@@ -68,12 +68,12 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       // Counted as intake until stored, so queued runs of this process wait while starts are answered (run-intake.ts).
       const { live, wait } = await runIntake().accept(async () => {
         // Every field is optional, so an empty body starts a run with no input.
-        const { input, wait } = await readJsonRequest(request, startRunRequestSchema, {
+        const { input, wait, test } = await readJsonRequest(request, startRunRequestSchema, {
           subject: "The run request",
           maxBytes: MAX_RUN_REQUEST_BYTES,
           emptyAs: {},
         });
-        return { live: await runs.start(workspace.id, workflowId, input, { target, trigger }), wait };
+        return { live: await runs.start(workspace.id, workflowId, input, { target, trigger, ...(test ? { test: true } : {}) }), wait };
       });
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
         return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal });

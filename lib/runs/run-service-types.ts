@@ -59,6 +59,8 @@ export interface LiveEntry extends LiveRun {
   controller: AbortController;
   workflowName: string;
   parentRunId?: string;
+  /** A test run: the workflows it runs (as tools or Workflow blocks) are test runs too. */
+  test: boolean;
 }
 
 export interface StartRunOptions {
@@ -74,6 +76,8 @@ export interface StartRunOptions {
   trigger?: RunTrigger;
   /** Run from a block (rerun.ts): the finished run whose results the blocks before `blockId` reuse. */
   rerunOf?: RerunOf;
+  /** A test run: side effects answered from the blocks' samples, not sent (executor/simulation.ts). */
+  test?: boolean;
 }
 
 /** One link of a workflow-as-tool call chain. */

@@ -94,6 +94,8 @@ export class RunService {
       ...(options.trigger ? { trigger: options.trigger } : {}),
       ...(deploymentId ? { deploymentId } : {}),
       ...(options.rerunOf ? { rerunOf: options.rerunOf } : {}),
+      // A workflow run by a test run (as a tool or a Workflow block) is a test run too: its side effects are simulated as well.
+      ...(options.test || (options.parentRunId !== undefined && this.live.get(options.parentRunId)?.test) ? { test: true } : {}),
     };
     const distribution = this.distribution;
     if (!distribution || options.parentRunId !== undefined) {
@@ -219,6 +221,7 @@ export class RunService {
       done: attempt.done,
       workflowName: document.name,
       parentRunId: options.parentRunId,
+      test: run.test,
       decisions: options.decisions ?? new Map(),
       requested: new Map(),
       durable: options.durable,

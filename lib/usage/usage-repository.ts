@@ -19,6 +19,8 @@ export interface UsageSums {
   /** By API key, on runs without one: how they started. */
   trigger: string | null;
   runs: number;
+  /** Of `runs`, the test runs. */
+  testRuns: number;
   promptTokens: string;
   completionTokens: string;
   totalTokens: string;
@@ -82,7 +84,7 @@ export class UsageRepository {
     const values: unknown[] = [];
     const { key, trigger } = RUN_KEYS[groupBy];
     const rows = await this.prisma.$queryRawUnsafe<UsageSums[]>(
-      `SELECT ${key} AS key, ${trigger} AS trigger, count(*)::int AS runs, ${sumsOver("r", RUN_UNPRICED)}
+      `SELECT ${key} AS key, ${trigger} AS trigger, count(*)::int AS runs, count(*) FILTER (WHERE r.test)::int AS "testRuns", ${sumsOver("r", RUN_UNPRICED)}
        FROM runs r WHERE ${runScope(workspaceId, filters, values)}
        GROUP BY 1, 2`,
       ...values,
@@ -94,7 +96,7 @@ export class UsageRepository {
   async totals(workspaceId: string, filters: UsageFilters): Promise<UsageSums> {
     const values: unknown[] = [];
     const [row] = await this.prisma.$queryRawUnsafe<UsageSums[]>(
-      `SELECT NULL::text AS key, NULL::text AS trigger, count(*)::int AS runs, ${sumsOver("r", RUN_UNPRICED)}
+      `SELECT NULL::text AS key, NULL::text AS trigger, count(*)::int AS runs, count(*) FILTER (WHERE r.test)::int AS "testRuns", ${sumsOver("r", RUN_UNPRICED)}
        FROM runs r WHERE ${runScope(workspaceId, filters, values)}`,
       ...values,
     );
@@ -112,13 +114,14 @@ export class UsageRepository {
     const scope = runScope(workspaceId, filters, values);
     // A run called as a tool is stored after its caller, so it is found from `from` on, on the (workspace, queued_at) index.
     const rows = await this.prisma.$queryRawUnsafe<UsageSums[]>(
-      `WITH RECURSIVE scoped(id, root_id) AS (
-         SELECT r.id, r.id FROM runs r WHERE ${scope}
+      `WITH RECURSIVE scoped(id, root_id, root_test) AS (
+         SELECT r.id, r.id, r.test FROM runs r WHERE ${scope}
          UNION ALL
-         SELECT c.id, p.root_id FROM runs c JOIN scoped p ON c.parent_run_id = p.id
+         SELECT c.id, p.root_id, p.root_test FROM runs c JOIN scoped p ON c.parent_run_id = p.id
          WHERE c.workspace_id = $1 AND c.queued_at >= $2::timestamptz
        )
        SELECT CASE WHEN s.kind = 'model' THEN s.model END AS key, NULL::text AS trigger, count(DISTINCT scoped.root_id)::int AS runs,
+         count(DISTINCT scoped.root_id) FILTER (WHERE scoped.root_test)::int AS "testRuns",
          ${sumsOver("s", SPAN_UNPRICED)}
        FROM spans s JOIN scoped ON s.run_id = scoped.id
        WHERE s.total_tokens IS NOT NULL AND (s.kind = 'model' OR (s.kind = 'block' AND s.block_type = 'knowledge'))
@@ -148,5 +151,5 @@ export class UsageRepository {
 
 /** `runs` as a number whatever the driver makes of an int (PGlite and pg agree, but a bigint would not be JSON). */
 function withNumbers(row: UsageSums): UsageSums {
-  return { ...row, runs: Number(row.runs) };
+  return { ...row, runs: Number(row.runs), testRuns: Number(row.testRuns) };
 }

@@ -39,6 +39,7 @@ export function figuresOf(sums: UsageSums): UsageFiguresWithRuns {
   const pricedCost = { input: Number(sums.costInput), output: Number(sums.costOutput), total: Number(sums.costTotal) };
   return {
     runs: sums.runs,
+    testRuns: sums.testRuns,
     tokens: tokensOf(sums),
     cost: sums.unpriced ? null : pricedCost,
     unpriced: sums.unpriced,

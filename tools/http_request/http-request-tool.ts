@@ -26,6 +26,8 @@ export function createHttpRequestToolProvider(deps: HttpRequestToolDeps): ToolPr
   const decodedFetch = createDecodedFetch(deps.fetch);
   return {
     tools: [{ type: HTTP_REQUEST_TOOL_TYPE, label: "HTTP request", description: "Calls an HTTP API (public addresses only)." }],
+    // A request may change things elsewhere: a test run answers it from the agent's sample instead.
+    sideEffects: true,
     createTools(entries, context) {
       const tools: ToolSet = {};
       for (const entry of entries) {

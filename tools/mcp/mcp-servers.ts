@@ -15,12 +15,20 @@ const headerValues = z.record(z.string(), z.string());
 const required = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`) });
 const SERVER_NAME_RULE = "server names use letters, digits, _ and - (1 to 64)";
 
+/**
+ * Which of a server's tools only read, so a test run calls them for real (every other MCP call is
+ * simulated): `true` all, `false` none (whatever the tools' `readOnlyHint` says), a list those
+ * named; absent, the tools whose annotations say `readOnlyHint: true`.
+ */
+const readOnlyTools = z.union([z.boolean(), z.array(z.string().min(1))], { error: "must be true, false or a list of tool names" }).optional();
+
 /** The workspace ids that may use a server; absent, every workspace may. */
 const allowedWorkspaces = z.array(z.string().min(1, "must not be empty"), { error: "must be a list of workspace ids" }).optional();
 
 const httpServerSchema = z.strictObject({
   transport: z.enum(["http", "sse"]),
   workspaces: allowedWorkspaces,
+  readOnly: readOnlyTools,
   url: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? "is required" : "must be an http(s) URL") }),
   headers: headerValues.optional(),
 });
@@ -28,6 +36,7 @@ const httpServerSchema = z.strictObject({
 const stdioServerSchema = z.strictObject({
   transport: z.literal("stdio"),
   workspaces: allowedWorkspaces,
+  readOnly: readOnlyTools,
   command: z.string(required("a command")).min(1, "is required"),
   args: z.array(z.string()).default([]),
   /** Added to the few variables the child inherits (PATH, HOME, ...); the server's own env is not passed on. */

@@ -72,8 +72,9 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
   }
   context.onCleanup!(() => client.close());
   let offered: ToolSet;
+  let definitions: Awaited<ReturnType<MCPClient["listTools"]>>;
   try {
-    const definitions = await client.listTools({ options: { signal: context.signal, timeout: timeoutMs } });
+    definitions = await client.listTools({ options: { signal: context.signal, timeout: timeoutMs } });
     offered = client.toolsFromDefinitions(definitions) as ToolSet;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -83,6 +84,7 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
     });
   }
   const names = wanted ?? Object.keys(offered);
+  const hints = new Map(definitions.tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint === true]));
   const tools: ToolSet = {};
   for (const name of names) {
     const definition = offered[name];
@@ -98,8 +100,15 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
       );
     }
     tools[name] = definition;
+    if (isReadOnly(config.readOnly, name, hints.get(name) === true)) context.markReadOnly?.(name);
   }
   return tools;
+}
+
+/** Whether a test run may call the tool for real (mcp-servers.ts, `readOnly`): the operator's word first, then the tool's own hint. */
+function isReadOnly(readOnly: McpServerConfig["readOnly"], name: string, hinted: boolean): boolean {
+  if (readOnly === undefined) return hinted;
+  return typeof readOnly === "boolean" ? readOnly : readOnly.includes(name);
 }
 
 /**
@@ -111,6 +120,8 @@ export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
     tools: [
       { type: MCP_TOOL_TYPE, label: "MCP server", description: "Tools of an MCP server the operator configured (params.server; params.tools to pick some)." },
     ],
+    // A server's tools may act on anything: a test run simulates them, but for those the server marks read-only (isReadOnly).
+    sideEffects: true,
     async createTools(entries, context) {
       if (!context.onCleanup) throw new BlockExecutionError("MCP tools need a tool loop that closes them when it ends", { code: "invalid_tool" });
       const servers = deps.servers();

@@ -26,7 +26,7 @@ export function blockToNode(block: WorkflowBlock): EditorNode {
     id: block.id,
     type: container ? "container" : "block",
     position: { ...block.position },
-    data: { type: block.type, name: block.name, enabled: block.enabled, config: block.config },
+    data: { type: block.type, name: block.name, enabled: block.enabled, config: block.config, ...(block.testing ? { testing: block.testing } : {}) },
   };
   if (block.parentId) node.parentId = block.parentId;
   if (container) {
@@ -47,6 +47,7 @@ export function nodeToBlock(node: EditorNode): WorkflowBlock {
     enabled: node.data.enabled,
     config: node.data.config,
   };
+  if (node.data.testing) block.testing = node.data.testing;
   if (node.type === "container") {
     const width = node.width ?? node.measured?.width ?? DEFAULT_CONTAINER_SIZE.width;
     const height = node.height ?? node.measured?.height ?? DEFAULT_CONTAINER_SIZE.height;

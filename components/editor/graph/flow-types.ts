@@ -1,4 +1,4 @@
-import type { WorkflowDocument } from "@/contract";
+import type { BlockTesting, WorkflowDocument } from "@/contract";
 import type { Edge, Node } from "@xyflow/react";
 
 /**
@@ -11,6 +11,8 @@ export type BlockNodeData = {
   name: string;
   enabled: boolean;
   config: Record<string, unknown>;
+  /** What a test run answers instead of the block's side effects (block.testing). */
+  testing?: BlockTesting;
 };
 
 export type BlockNodeType = "block" | "container";

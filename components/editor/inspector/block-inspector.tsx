@@ -12,6 +12,7 @@ import { useSetConfigValue } from "./use-field-value";
 import { inputClass } from "./fields/field-props";
 import { blockIssuePrefix } from "./issue-paths";
 import { withoutBlockPrefix } from "../graph/issues-by-block";
+import { TestSampleSection } from "./test-samples/test-sample-section";
 
 export function BlockInspector({ blockId }: { blockId: string }) {
   const store = useEditorStoreApi();
@@ -66,6 +67,7 @@ export function BlockInspector({ blockId }: { blockId: string }) {
           envNames={envNameList}
         />
       ))}
+      <TestSampleSection blockId={blockId} />
     </div>
   );
 }

@@ -116,6 +116,7 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         output: event.output,
         ...accumulate(block, usage, event.durationMs),
         ...reused,
+        ...(event.simulated ? { simulated: event.simulated } : {}),
       }));
       return logged(addToTotals(next, usage), seq, {
         type: event.type,

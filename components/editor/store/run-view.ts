@@ -1,4 +1,4 @@
-import type { AskAnswer, Cost, PendingAsk, RunEvent, RunResumeReason, RunStatus, TokenCounts } from "@/contract";
+import type { AskAnswer, Cost, PendingAsk, RunEvent, RunResumeReason, RunStatus, SimulationSource, TokenCounts } from "@/contract";
 
 /**
  * What the editor shows of one run: per-block state for the nodes, totals for the toolbar, the
@@ -26,6 +26,8 @@ export interface BlockRunState {
   runs?: number;
   /** Run from a block: the earlier run whose result the block reused instead of running. */
   reusedFrom?: string;
+  /** Test runs: the block's own call was simulated (a sample, no sample, or a recorded answer). */
+  simulated?: SimulationSource;
 }
 
 /** A run's status as the editor shows it: the API's, or `idle` before any run. */

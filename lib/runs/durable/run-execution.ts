@@ -161,6 +161,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         signal,
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
+        ...(run.test ? { test: true } : {}),
         ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused) } : {}),
         ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
