@@ -31,7 +31,7 @@ export const recordedAnswerSchema = z.strictObject({
 export const blockTestingSchema = z.strictObject({
   http: httpSampleSchema.optional(),
   page: pageSampleSchema.optional(),
-  /** Side-effecting tools (http_request, MCP tools, write_file) by the name the model sees: the result the model gets. */
+  /** Side-effecting tools (http_request, MCP tools, file_write) by the name the model sees: the result the model gets. */
   tools: z.record(z.string().min(1), z.unknown()).optional(),
   /** In a test run, the block returns this output and calls no model. */
   recorded: recordedAnswerSchema.optional(),

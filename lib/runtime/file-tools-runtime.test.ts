@@ -30,8 +30,8 @@ const runtime = () =>
 async function readAs(workspaceId: string, path: string): Promise<unknown> {
   const tools = await runtime()
     .prepareHandlers(workspaceId, () => undefined)
-    .tools.resolve(["read_file"], toolContext);
-  return tools.read_file!.execute!({ path } as never, { toolCallId: "c1", messages: [] } as never);
+    .tools.resolve(["file_read"], toolContext);
+  return tools.file_read!.execute!({ path } as never, { toolCallId: "c1", messages: [] } as never);
 }
 
 describe("file tools as the runtime gives them to a workspace's runs", () => {
@@ -52,8 +52,8 @@ describe("file tools as the runtime gives them to a workspace's runs", () => {
     const tools = (workspaceId: string) =>
       runtime()
         .prepareHandlers(workspaceId, () => undefined)
-        .tools.resolve(["write_file"], toolContext);
-    expect(Object.keys(await tools("ws-a"))).toEqual(["write_file"]);
+        .tools.resolve(["file_write"], toolContext);
+    expect(Object.keys(await tools("ws-a"))).toEqual(["file_write"]);
     await expect(tools("ws-b")).rejects.toMatchObject({
       code: "invalid_tool",
       message: expect.stringContaining("writing files is off for this workspace") as unknown,

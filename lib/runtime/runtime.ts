@@ -98,7 +98,7 @@ export function createRuntime(options: RuntimeOptions) {
 
   /**
    * What the inspector offers: tool types (file tools only where the workspace has a files folder,
-   * `write_file` only where writes are on), and the MCP servers it may use, by name and target only.
+   * `file_write` only where writes are on), and the MCP servers it may use, by name and target only.
    */
   function toolCatalog(workspaceId: string) {
     const fileTypes = availableFileToolTypes(workspaceFiles(filesSettings, workspaceId));

@@ -60,7 +60,7 @@ describe("the tool catalog (GET /api/tools)", () => {
     expect(() => runtimeWith({ TRELLIS_MAX_WORKFLOW_DEPTH: "-1" })).toThrow('TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "-1"');
   });
 
-  it("offers file tools only to a workspace with a files folder, and write_file only where writes are on", () => {
+  it("offers file tools only to a workspace with a files folder, and file_write only where writes are on", () => {
     const root = mkdtempSync(join(tmpdir(), "trellis-catalog-files-"));
     try {
       mkdirSync(join(root, "workspace-a"));
@@ -68,9 +68,9 @@ describe("the tool catalog (GET /api/tools)", () => {
         runtimeWith(env)
           .toolCatalog(workspaceId)
           .tools.map((tool) => tool.type)
-          .filter((type) => ["read_file", "list_directory", "search_files", "file_info", "write_file"].includes(type));
-      expect(types({ TRELLIS_FILES_ROOT: root }, "workspace-a")).toEqual(["read_file", "list_directory", "search_files", "file_info"]);
-      expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "workspace-a" }, "workspace-a")).toContain("write_file");
+          .filter((type) => ["file_read", "file_list", "file_search", "file_info", "file_write"].includes(type));
+      expect(types({ TRELLIS_FILES_ROOT: root }, "workspace-a")).toEqual(["file_read", "file_list", "file_search", "file_info"]);
+      expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "workspace-a" }, "workspace-a")).toContain("file_write");
       expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "on" }, "workspace-b")).toEqual([]);
       expect(types({}, "workspace-a")).toEqual([]);
     } finally {

@@ -8,7 +8,7 @@ export interface FileInfoResult {
   createdAt: string;
   /** The path is a symbolic link to this entry (inside the folder). */
   link?: true;
-  /** Whether read_file would read it: a regular file within the size limit. */
+  /** Whether file_read would read it: a regular file within the size limit. */
   readable: boolean;
 }
 

@@ -28,8 +28,8 @@ describe("file tools in an agent run", () => {
       {
         kind: "tool-calls",
         calls: [
-          { id: "call_1", name: "read_file", arguments: { path: "../other-ws/secret.txt" } },
-          { id: "call_2", name: "read_file", arguments: { path: "readme.md" } },
+          { id: "call_1", name: "file_read", arguments: { path: "../other-ws/secret.txt" } },
+          { id: "call_2", name: "file_read", arguments: { path: "readme.md" } },
         ],
         usage: { prompt: 100, completion: 20 },
       },
@@ -40,7 +40,7 @@ describe("file tools in an agent run", () => {
     const tools = createToolRegistry([files.read, files.write]);
     const agent = withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools }));
     const { output } = await agent({
-      config: { model: "openai/gpt-4o", userPrompt: "What does the handbook say about refunds?", tools: ["read_file"] },
+      config: { model: "openai/gpt-4o", userPrompt: "What does the handbook say about refunds?", tools: ["file_read"] },
       inputs: {},
       context: createInMemoryHandlerContext(),
     });
@@ -48,7 +48,7 @@ describe("file tools in an agent run", () => {
     expect(output.content).toBe("Refunds are accepted within 30 days.");
     const calls = (output.toolCalls as { list: Array<{ name: string; error?: { code: string; message: string }; result?: { content: string } }> }).list;
     expect(calls[0]).toMatchObject({
-      name: "read_file",
+      name: "file_read",
       error: {
         code: "file_refused",
         message: `"../other-ws/secret.txt" is outside the workspace files folder (TRELLIS_FILES_ROOT/${WORKSPACE_ID}): ".." may not climb out of it`,
@@ -61,6 +61,6 @@ describe("file tools in an agent run", () => {
     expect(secondPrompt).toContain("Refunds within 30 days.");
     expect(secondPrompt).not.toContain("another workspace's secret");
     expect(secondPrompt).not.toContain(folder.root);
-    expect(server.requests[0]?.parsed.toolNames).toEqual(["read_file"]);
+    expect(server.requests[0]?.parsed.toolNames).toEqual(["file_read"]);
   });
 });

@@ -8,12 +8,12 @@ const BASE = `TRELLIS_FILES_ROOT/${WORKSPACE_ID}`;
 
 beforeAll(async () => {
   folder = await makeFilesFolder();
-  tools = await fileToolsFor(folder, ["read_file", "list_directory", "search_files", "file_info"]);
+  tools = await fileToolsFor(folder, ["file_read", "file_list", "file_search", "file_info"]);
 });
 
 afterAll(() => folder.close());
 
-const read = (input: unknown) => callTool(tools, "read_file", input);
+const read = (input: unknown) => callTool(tools, "file_read", input);
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     (value) => {
@@ -22,7 +22,7 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => error as { code: string; message: string },
   );
 
-describe("read_file", () => {
+describe("file_read", () => {
   it("reads a text file whole, and a range of lines", async () => {
     expect(await read({ path: "notes/todo.md" })).toEqual({
       path: "notes/todo.md",
@@ -77,7 +77,7 @@ describe("read_file", () => {
     });
     expect(await refusal(read({ path: "socket" }))).toMatchObject({ code: "file_refused", message: expect.stringContaining("is a socket") as unknown });
     expect(await refusal(read({ path: "notes" }))).toMatchObject({
-      message: '"notes" is a directory, not a regular file, so it cannot be read; use list_directory to see what it holds',
+      message: '"notes" is a directory, not a regular file, so it cannot be read; use file_list to see what it holds',
     });
   });
 
@@ -105,9 +105,9 @@ describe("read_file", () => {
   });
 });
 
-describe("list_directory", () => {
+describe("file_list", () => {
   it("lists entries with type and size, describing links by where they lead", async () => {
-    const listing = (await callTool(tools, "list_directory", {})) as { entries: Array<Record<string, unknown>>; truncated: boolean };
+    const listing = (await callTool(tools, "file_list", {})) as { entries: Array<Record<string, unknown>>; truncated: boolean };
     expect(listing.truncated).toBe(false);
     expect(listing.entries).toEqual([
       { path: "big.log", type: "file", size: 4097 },
@@ -123,32 +123,32 @@ describe("list_directory", () => {
   });
 
   it("lists recursively without entering links, up to the cap", async () => {
-    const listing = (await callTool(tools, "list_directory", { path: "notes", recursive: true })) as { entries: Array<{ path: string }> };
+    const listing = (await callTool(tools, "file_list", { path: "notes", recursive: true })) as { entries: Array<{ path: string }> };
     expect(listing.entries.map((entry) => entry.path)).toEqual(["notes/deep", "notes/image.bin", "notes/other", "notes/todo.md", "notes/deep/plan.txt"]);
-    const capped = (await callTool(tools, "list_directory", { recursive: true, maxEntries: 3 })) as { entries: unknown[]; truncated: boolean };
+    const capped = (await callTool(tools, "file_list", { recursive: true, maxEntries: 3 })) as { entries: unknown[]; truncated: boolean };
     expect(capped).toMatchObject({ truncated: true });
     expect(capped.entries).toHaveLength(3);
   });
 
   it("refuses a folder out of the base", async () => {
-    expect(await refusal(callTool(tools, "list_directory", { path: ".." }))).toMatchObject({
+    expect(await refusal(callTool(tools, "file_list", { path: ".." }))).toMatchObject({
       code: "file_refused",
       message: expect.stringContaining(BASE) as unknown,
     });
-    expect(await refusal(callTool(tools, "list_directory", { path: "etc-link" }))).toMatchObject({ code: "file_refused" });
+    expect(await refusal(callTool(tools, "file_list", { path: "etc-link" }))).toMatchObject({ code: "file_refused" });
   });
 });
 
-describe("search_files", () => {
+describe("file_search", () => {
   it("finds files by name glob, at any depth without a slash", async () => {
-    const byName = (await callTool(tools, "search_files", { pattern: "*.md" })) as { matches: Array<{ path: string }> };
+    const byName = (await callTool(tools, "file_search", { pattern: "*.md" })) as { matches: Array<{ path: string }> };
     expect(byName.matches.map((match) => match.path)).toEqual(["readme.md", "notes/todo.md"]);
-    const byPath = (await callTool(tools, "search_files", { pattern: "notes/**/*.txt" })) as { matches: Array<{ path: string }> };
+    const byPath = (await callTool(tools, "file_search", { pattern: "notes/**/*.txt" })) as { matches: Array<{ path: string }> };
     expect(byPath.matches.map((match) => match.path)).toEqual(["notes/deep/plan.txt"]);
   });
 
   it("finds text in contents ignoring case, skipping big and binary files and never following links out", async () => {
-    const found = (await callTool(tools, "search_files", { text: "refunds" })) as Record<string, unknown>;
+    const found = (await callTool(tools, "file_search", { text: "refunds" })) as Record<string, unknown>;
     expect(found).toEqual({
       matches: [
         { path: "readme.md", size: 58, line: 2, excerpt: "Refunds within 30 days." },
@@ -158,21 +158,21 @@ describe("search_files", () => {
       filesSearched: 5,
       skipped: { tooLarge: 1, notText: 1 },
     });
-    const secret = (await callTool(tools, "search_files", { text: "secret" })) as { matches: unknown[] };
+    const secret = (await callTool(tools, "file_search", { text: "secret" })) as { matches: unknown[] };
     expect(secret.matches).toEqual([]);
   });
 
   it("stops at maxResults and asks for a pattern or text", async () => {
-    expect(await callTool(tools, "search_files", { text: "step", maxResults: 1 })).toMatchObject({
+    expect(await callTool(tools, "file_search", { text: "step", maxResults: 1 })).toMatchObject({
       truncated: true,
       matches: [{ path: "notes/deep/plan.txt", line: 1 }],
     });
-    expect(await refusal(callTool(tools, "search_files", {}))).toMatchObject({ message: expect.stringContaining('give a "pattern"') as unknown });
+    expect(await refusal(callTool(tools, "file_search", {}))).toMatchObject({ message: expect.stringContaining('give a "pattern"') as unknown });
   });
 });
 
 describe("file_info", () => {
-  it("gives type, size and times, and whether read_file would read it", async () => {
+  it("gives type, size and times, and whether file_read would read it", async () => {
     expect(await callTool(tools, "file_info", { path: "readme.md" })).toMatchObject({ path: "readme.md", type: "file", size: 58, readable: true });
     expect(await callTool(tools, "file_info", { path: "big.log" })).toMatchObject({ type: "file", readable: false });
     expect(await callTool(tools, "file_info", { path: "pipe" })).toMatchObject({ type: "fifo", readable: false });

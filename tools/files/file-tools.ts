@@ -10,11 +10,11 @@ import { FileRefusedError, type FilesBase } from "./safe-path";
 import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searchFiles } from "./search-files";
 import { writeTextFile } from "./write-file";
 
-export const READ_FILE_TOOL_TYPE = "read_file";
-export const LIST_DIRECTORY_TOOL_TYPE = "list_directory";
-export const SEARCH_FILES_TOOL_TYPE = "search_files";
+export const READ_FILE_TOOL_TYPE = "file_read";
+export const LIST_DIRECTORY_TOOL_TYPE = "file_list";
+export const SEARCH_FILES_TOOL_TYPE = "file_search";
 export const FILE_INFO_TOOL_TYPE = "file_info";
-export const WRITE_FILE_TOOL_TYPE = "write_file";
+export const WRITE_FILE_TOOL_TYPE = "file_write";
 
 const PATH_HELP = 'A path relative to the workspace files folder, with "/" between folders, such as "notes/todo.md"';
 
@@ -74,7 +74,7 @@ const READ_TOOLS: Record<string, ToolFactory> = {
     }),
   [FILE_INFO_TOOL_TYPE]: (base) =>
     tool({
-      description: "Gives a file's or folder's type, size and times in the workspace files folder, and whether read_file can read it.",
+      description: "Gives a file's or folder's type, size and times in the workspace files folder, and whether file_read can read it.",
       inputSchema: jsonSchema<{ path: string }>({
         type: "object",
         properties: { path: { type: "string", description: PATH_HELP } },
@@ -140,7 +140,7 @@ const typesOf = (entries: ToolEntry[]) => [...new Set(entries.map((entry) => ent
 
 /**
  * File tools over one workspace's files folder (`TRELLIS_FILES_ROOT/<workspace id>`, made by the
- * operator). Reading tools are one provider; `write_file` is another, marked as having side
+ * operator). Reading tools are one provider; `file_write` is another, marked as having side
  * effects, and offered only where the operator turned writes on (TRELLIS_FILES_WRITE).
  */
 export function createFileToolProviders(files: WorkspaceFiles): { read: ToolProvider; write: ToolProvider } {

@@ -44,9 +44,9 @@ describe("file tool settings", () => {
   });
 
   it("make an agent's file tools fail at its start, saying why, when the instance has none", async () => {
-    await expect(fileToolsFor({ ...folder, root: "" }, ["read_file", "search_files"])).rejects.toMatchObject({
+    await expect(fileToolsFor({ ...folder, root: "" }, ["file_read", "file_search"])).rejects.toMatchObject({
       code: "invalid_tool",
-      message: "read_file, search_files: File tools are off on this instance: the operator sets TRELLIS_FILES_ROOT to turn them on",
+      message: "file_read, file_search: File tools are off on this instance: the operator sets TRELLIS_FILES_ROOT to turn them on",
     });
   });
 });

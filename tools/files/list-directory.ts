@@ -55,7 +55,7 @@ async function describeEntry(base: FilesBase, folder: string, dirent: Dirent): P
 export async function listDirectory(base: FilesBase, input: ListDirectoryInput, signal?: AbortSignal): Promise<ListDirectoryResult> {
   const resolved = await resolveExisting(base, input.path ?? ".");
   if (!resolved.stats.isDirectory()) {
-    throw new FileRefusedError(`${quoted(resolved.path)} is ${describeKind(kindOf(resolved.stats))}, not a directory; use file_info or read_file`);
+    throw new FileRefusedError(`${quoted(resolved.path)} is ${describeKind(kindOf(resolved.stats))}, not a directory; use file_info or file_read`);
   }
   const maxEntries = Math.min(Math.max(1, Math.floor(input.maxEntries ?? DEFAULT_LIST_ENTRIES)), MAX_LIST_ENTRIES);
   const entries: DirectoryEntry[] = [];

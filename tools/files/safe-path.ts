@@ -139,7 +139,7 @@ function notFound(base: FilesBase, path: string, error: unknown): Error {
 export function requireRegularFile(resolved: Pick<ResolvedPath, "path" | "stats">, verb: string): void {
   const kind = kindOf(resolved.stats);
   if (kind === "file") return;
-  const hint = kind === "directory" ? "; use list_directory to see what it holds" : "; file tools only touch regular files";
+  const hint = kind === "directory" ? "; use file_list to see what it holds" : "; file tools only touch regular files";
   throw new FileRefusedError(`${quoted(resolved.path)} is ${describeKind(kind)}, not a regular file, so it cannot be ${verb}${hint}`);
 }
 

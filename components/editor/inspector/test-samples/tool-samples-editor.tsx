@@ -27,7 +27,7 @@ interface Row {
 
 /**
  * What a test run answers for each side-effecting tool call of the agent (http_request, MCP tools
- * not marked read-only, write_file), by the tool's name: the result the model reads. A tool with
+ * not marked read-only, file_write), by the tool's name: the result the model reads. A tool with
  * no sample answers "no sample"; other tools run as usual.
  */
 export function ToolSamplesEditor({ blockId }: { blockId: string }) {
