@@ -35,7 +35,8 @@ const countingCalculator: ToolProvider = {
   },
 };
 
-const agent = () => withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools: createToolRegistry([countingCalculator]) }));
+const agent = () =>
+  withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools: createToolRegistry([countingCalculator]) }));
 
 /** The tool results of the last model request, as OpenAI Chat Completions carries them. */
 function toolResultsSent(): Array<{ tool_call_id: string; content: string }> {
@@ -82,7 +83,9 @@ describe("a tool call the model gets wrong", () => {
     expect(result?.content).toMatch(/weather/);
     expect(output.content).toBe("I cannot check the weather.");
     const toolSpans = context.spans.filter((span) => span.kind === "tool");
-    expect(toolSpans).toEqual([expect.objectContaining({ name: "weather", input: { city: "Oslo" }, error: expect.objectContaining({ code: "unknown_tool" }) })]);
+    expect(toolSpans).toEqual([
+      expect.objectContaining({ name: "weather", input: { city: "Oslo" }, error: expect.objectContaining({ code: "unknown_tool" }) }),
+    ]);
     expect(toolSpans[0]!.error!.message).toMatch(/does not have/);
   });
 

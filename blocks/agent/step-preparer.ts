@@ -46,7 +46,11 @@ export function checkRuleTools(rules: ReadonlyArray<StepRule> | undefined, toolN
   for (const { name, path } of ruleToolNames(rules)) {
     if (toolNames.includes(name)) continue;
     const have = toolNames.length > 0 ? `its tools are ${toolNames.join(", ")}` : "it has no tools";
-    throw new BlockExecutionError(`${path.join(".")}: "${name}" is not one of this agent's tools (${have})`, { code: "invalid_config" });
+    const where = path
+      .map((segment) => (typeof segment === "number" ? `[${segment}]` : `.${segment}`))
+      .join("")
+      .slice(1);
+    throw new BlockExecutionError(`${where}: "${name}" is not one of this agent's tools (${have})`, { code: "invalid_config" });
   }
 }
 
