@@ -1,7 +1,6 @@
 import { findProvider } from "@pydantic/genai-prices";
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
-import type { ModelSummary } from "@/contract";
-import { modelOptionSpecs } from "./model-options";
+import { modelOptionSpecs, type ModelSummary } from "@/contract";
 import { resolvePricing } from "./pricing";
 
 /**

@@ -6,7 +6,7 @@
  */
 export { createModelRegistry, DEFAULT_CALL_TIMEOUT_MS, type ModelRegistry, type ModelRegistryOptions, type ResolvedModel } from "./model-registry";
 export { runModel, type ModelCallHooks, type ModelRunResult, type RejectedToolCall, type RunModelOptions } from "./model-call";
-export { modelOptionSpecs, checkModelOptions, sdkProviderOptions, type AgentProviderOptions } from "./model-options";
+export { sdkProviderOptions } from "./model-options";
 export { listModels, describeModel, OFFLINE_MODEL_ID, type CatalogModel } from "./catalog";
 export { resolvePricing, computeCost, priceUsage, type ModelPricing } from "./pricing";
 export { usageOfCall, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listModels } from "./catalog";
-import { checkModelOptions, modelOptionSpecs, sdkProviderOptions } from "./model-options";
+import { checkModelOptions, modelOptionSpecs } from "@/contract";
+import { sdkProviderOptions } from "./model-options";
 
 describe("provider options a model accepts", () => {
   it("lists reasoning effort for OpenAI reasoning models, a thinking budget for thinking Claude and Gemini 2.5, none for others", () => {

@@ -1,6 +1,6 @@
 import type { ModelMessage, PrepareStepFunction, PrepareStepResult, ToolSet } from "ai";
 import { BlockExecutionError } from "@/executor";
-import { countTokens } from "@/providers/token-counter";
+import { countTokens } from "@/providers";
 import { ruleForStep, ruleToolNames, type PruneToolResults, type StepRule } from "./step-rules";
 
 /** What stands in for a pruned tool result: the model learns it existed and was dropped. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkModelOptions } from "@/providers/model-options";
+import { checkModelOptions } from "@/contract";
 import { outcomeNamesOf } from "./tool-outcomes";
 
 /**

@@ -1,7 +1,7 @@
 import type { ToolSet } from "ai";
 import { type ChildSpan, type ChildSpanOptions, errorInfo, addUsage, emptyUsage, isTrellisError } from "@/executor";
 import { type Usage } from "@/contract";
-import type { RejectedToolCall } from "@/providers/model-call";
+import type { RejectedToolCall } from "@/providers";
 
 /** One tool call as the agent's output lists it. */
 export interface ToolCallRecord {

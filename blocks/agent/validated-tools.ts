@@ -18,7 +18,7 @@ function validatorOf(schema: ReturnType<typeof asSchema>) {
   let compiled: Promise<z.ZodType | null> | undefined;
   const compile = async () => {
     try {
-      return z.fromJSONSchema(await schema.jsonSchema);
+      return z.fromJSONSchema((await schema.jsonSchema) as Parameters<typeof z.fromJSONSchema>[0]);
     } catch {
       // A schema zod cannot read (a rare keyword of an MCP server's) is not checked here; the tool still checks its own input.
       return null;
