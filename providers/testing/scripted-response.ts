@@ -50,6 +50,8 @@ export interface ParsedLlmRequest {
   toolNames: string[];
   /** Whether the last message carries tool results. */
   endsWithToolResult: boolean;
+  /** Whether the request asks the model to reason (OpenAI `reasoning_effort`, Anthropic `thinking`, Gemini `thinkingConfig`). */
+  reasoningRequested: boolean;
 }
 
 export interface RecordedRequest {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateText, jsonSchema, tool } from "ai";
 import { spawn } from "node:child_process";
 import { startTestLlmServer, type TestLlmServer } from "./test-llm-server";
+import { DEFAULT_REASONING_TOKENS } from "./default-responder";
 import { createTestModelRegistry } from "./test-model-registry";
 import { buildRouterSystemPrompt } from "@/blocks/router/router-prompt";
 
@@ -38,6 +39,21 @@ describe("test LLM server", () => {
     const echoed = await generateText({ model, prompt: "Say hi", maxRetries: 0 });
     expect(echoed.text).toBe("Echo: Say hi");
     expect(echoed.usage.inputTokens).toBeGreaterThan(0);
+  });
+
+  it("by default reports reasoning tokens when a request asks for reasoning, in each wire format", async () => {
+    const registry = createTestModelRegistry(server);
+    const asks = {
+      "openai/o3-mini": { openai: { reasoningEffort: "low" } },
+      "anthropic/claude-sonnet-4-5": { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } },
+      "google/gemini-2.5-flash": { google: { thinkingConfig: { thinkingBudget: 256 } } },
+    };
+    for (const [model, providerOptions] of Object.entries(asks)) {
+      const reasoned = await generateText({ model: registry.resolve(model).model, prompt: "Think", maxRetries: 0, providerOptions });
+      expect(reasoned.usage.outputTokenDetails.reasoningTokens, model).toBe(DEFAULT_REASONING_TOKENS);
+      const plain = await generateText({ model: registry.resolve(model).model, prompt: "Think", maxRetries: 0 });
+      expect(plain.usage.outputTokenDetails.reasoningTokens ?? 0, model).toBe(0);
+    }
   });
 
   it("runs standalone with tsx on a chosen port", async () => {

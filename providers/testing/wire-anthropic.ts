@@ -26,6 +26,7 @@ export function parseAnthropicRequest(body: any): ParsedLlmRequest {
     jsonSchema: restoreConstraints(body?.output_format?.schema ?? body?.output_config?.format?.schema),
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.name ?? "")),
     endsWithToolResult: Array.isArray(last?.content) && last.content.some((part: any) => part?.type === "tool_result"),
+    reasoningRequested: body?.thinking?.type === "enabled",
   };
 }
 

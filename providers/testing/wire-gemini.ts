@@ -27,6 +27,7 @@ export function parseGeminiRequest(body: any, model: string, stream: boolean): P
     jsonSchema: config.responseMimeType === "application/json" ? (config.responseJsonSchema ?? config.responseSchema ?? {}) : undefined,
     toolNames: (body?.tools ?? []).flatMap((tool: any) => (tool.functionDeclarations ?? []).map((declaration: any) => String(declaration.name))),
     endsWithToolResult: (last?.parts ?? []).some((part: any) => part?.functionResponse),
+    reasoningRequested: Boolean(body?.generationConfig?.thinkingConfig?.thinkingBudget),
   };
 }
 

@@ -27,6 +27,7 @@ export function parseOpenAiRequest(body: any): ParsedLlmRequest {
     jsonSchema: format?.type === "json_schema" ? format.json_schema?.schema : format?.type === "json_object" ? {} : undefined,
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.function?.name ?? "")),
     endsWithToolResult: messages.at(-1)?.role === "tool",
+    reasoningRequested: typeof body?.reasoning_effort === "string" && body.reasoning_effort !== "none",
   };
 }
 
