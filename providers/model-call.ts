@@ -1,6 +1,15 @@
-import { streamText, isStepCount, type ModelMessage, type PrepareStepFunction, type StopCondition, type ToolSet, type OutputInterface } from "ai";
+import {
+  streamText,
+  isStepCount,
+  ToolChoiceViolationError,
+  type ModelMessage,
+  type PrepareStepFunction,
+  type StopCondition,
+  type ToolSet,
+  type OutputInterface,
+} from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
-import { type BlockMemo, type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
+import { type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { guardJsonAnswers } from "./json-answer-guard";
@@ -140,6 +149,10 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   const describeFailure = (error: unknown, partialText: string) => {
     if (error instanceof TrellisError) return error;
     if (state.cancelled || state.timedOut) return abortError(state, scope, model.timeoutMs);
+    // The AI SDK enforces a forced tool choice (a step rule's): a model that ignores it fails the call, naming the rule broken.
+    if (ToolChoiceViolationError.isInstance(error)) {
+      return new ProviderCallError(model.provider, `${model.id} did not follow the step's tool choice: ${error.message}`, { code: "tool_choice_violated" });
+    }
     if (partialText && !isHttpError(error)) {
       return new StreamInterruptedError(
         model.provider,

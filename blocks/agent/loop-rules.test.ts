@@ -82,6 +82,18 @@ describe("agent step rules", () => {
     expect(server.requests[1]!.body.toolConfig).toEqual({ functionCallingConfig: { mode: "NONE" } });
   });
 
+  it("fails naming the broken rule when the model ignores a forced tool", async () => {
+    server.enqueue({ kind: "text", text: "I would rather not." });
+    const error = await run({
+      model: "openai/gpt-4o-mini",
+      userPrompt: "x",
+      tools: ["calculator"],
+      stepRules: [{ toStep: 1, toolChoice: { tool: "calculator" } }],
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "tool_choice_violated" });
+    expect((error as Error).message).toMatch(/openai\/gpt-4o-mini did not follow the step's tool choice: .*required tool 'calculator'/);
+  });
+
   it("stops at the step cap even when every step must call a tool", async () => {
     for (let i = 0; i < 3; i++) server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: `${i}+1` } }] });
     const { output } = await run({

@@ -56,6 +56,27 @@ describe("test LLM server", () => {
     }
   });
 
+  for (const model of ["openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash"]) {
+    it(`by default calls the tool a request forces, with the smallest arguments its schema allows: ${model}`, async () => {
+      const lookup = tool({
+        description: "look up",
+        inputSchema: jsonSchema<{ q: string; limit: number }>({
+          type: "object",
+          properties: { q: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+          required: ["q", "limit"],
+        }),
+      });
+      const result = await generateText({
+        model: createTestModelRegistry(server).resolve(model).model,
+        prompt: "find x",
+        maxRetries: 0,
+        tools: { other: tool({ description: "other", inputSchema: jsonSchema({ type: "object", properties: {} }) }), lookup },
+        toolChoice: { type: "tool", toolName: "lookup" },
+      });
+      expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([["lookup", { q: "", limit: 1 }]]);
+    });
+  }
+
   it("runs standalone with tsx on a chosen port", async () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const child = spawn("node_modules/.bin/tsx", ["providers/testing/serve.ts", "--port", String(port), "--delay", "0"], { stdio: ["ignore", "pipe", "pipe"] });

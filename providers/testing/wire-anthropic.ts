@@ -27,7 +27,16 @@ export function parseAnthropicRequest(body: any): ParsedLlmRequest {
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.name ?? "")),
     endsWithToolResult: Array.isArray(last?.content) && last.content.some((part: any) => part?.type === "tool_result"),
     reasoningRequested: body?.thinking?.type === "enabled",
+    ...forcedTool(body),
   };
+}
+
+function forcedTool(body: any): Pick<ParsedLlmRequest, "forcedTool"> {
+  const choice = body?.tool_choice;
+  const tools: any[] = body?.tools ?? [];
+  const name = choice?.type === "tool" ? choice.name : choice?.type === "any" ? tools[0]?.name : undefined;
+  const tool = tools.find((each) => each.name === name);
+  return tool ? { forcedTool: { name, parameters: tool.input_schema } } : {};
 }
 
 /**
