@@ -51,7 +51,7 @@ function UsageFields({ figures }: { figures: Figures }) {
         {formatTokenCount(tokens.completion)}
       </Field>
       {tokens.reasoning !== undefined && (
-        <Field label="of which reasoning" testId="span-tokens-reasoning">
+        <Field label="Reasoning" testId="span-tokens-reasoning">
           {formatTokenCount(tokens.reasoning)}
         </Field>
       )}
@@ -63,7 +63,7 @@ function UsageFields({ figures }: { figures: Figures }) {
         {dollars(cost?.output)}
       </Field>
       {cost?.reasoning !== undefined && (
-        <Field label="of which reasoning" testId="span-cost-reasoning">
+        <Field label="Reasoning cost" testId="span-cost-reasoning">
           {dollars(cost.reasoning)}
         </Field>
       )}

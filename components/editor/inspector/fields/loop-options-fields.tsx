@@ -5,6 +5,9 @@ import { useEditorStore } from "../../store";
 import { useModels } from "../editor-queries";
 import { inputClass, type FieldEditorProps } from "./field-props";
 
+/** A box as wide as a few digits: the shared class without its full width. */
+const shortInputClass = inputClass.replace("w-full", "");
+
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
@@ -31,7 +34,7 @@ export function PruneToolResultsField(props: FieldEditorProps) {
       <span>past</span>
       <input
         aria-label="Prune after tokens"
-        className={`${inputClass} w-24`}
+        className={`${shortInputClass} w-20`}
         inputMode="numeric"
         placeholder="off"
         value={typeof value.afterTokens === "number" ? value.afterTokens : ""}
@@ -40,7 +43,7 @@ export function PruneToolResultsField(props: FieldEditorProps) {
       <span>tokens, keep the last</span>
       <input
         aria-label="Tool results kept whole"
-        className={`${inputClass} w-14`}
+        className={`${shortInputClass} w-12`}
         inputMode="numeric"
         placeholder="1"
         value={typeof value.keepLast === "number" ? value.keepLast : ""}

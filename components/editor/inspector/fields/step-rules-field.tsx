@@ -3,6 +3,9 @@
 import { configuredToolNames, TOOL_CHOICE_MODES, type StepRule } from "@/blocks";
 import { useEditorStore } from "../../store";
 import { inputClass, asArray, type FieldEditorProps } from "./field-props";
+
+/** A box as wide as a few digits: the shared class without its full width. */
+const shortInputClass = inputClass.replace("w-full", "");
 import { RowList } from "./row-list";
 
 /** A rule as the editor holds it: the schema's, with `fromStep` possibly left out (it defaults to 1). */
@@ -63,7 +66,7 @@ export function StepRulesField(props: FieldEditorProps) {
             <span>Steps</span>
             <input
               aria-label={`Rule ${index + 1} from step`}
-              className={`${inputClass} w-14`}
+              className={`${shortInputClass} w-14`}
               inputMode="numeric"
               value={row.fromStep ?? 1}
               onChange={(event) => update({ fromStep: wholeNumber(event.target.value) ?? 1 })}
@@ -71,7 +74,7 @@ export function StepRulesField(props: FieldEditorProps) {
             <span>to</span>
             <input
               aria-label={`Rule ${index + 1} to step`}
-              className={`${inputClass} w-14`}
+              className={`${shortInputClass} w-14`}
               inputMode="numeric"
               placeholder="last"
               value={row.toStep ?? ""}
@@ -82,7 +85,7 @@ export function StepRulesField(props: FieldEditorProps) {
           <div className="flex items-center gap-1">
             <select
               aria-label={`Rule ${index + 1} tool choice`}
-              className={inputClass}
+              className={`${shortInputClass} min-w-0 flex-1`}
               value={choiceValue(row.toolChoice)}
               onChange={(event) => update({ toolChoice: choiceOf(event.target.value) })}
             >
@@ -100,7 +103,7 @@ export function StepRulesField(props: FieldEditorProps) {
             </select>
             <input
               aria-label={`Rule ${index + 1} temperature`}
-              className={`${inputClass} w-20`}
+              className={`${shortInputClass} w-16`}
               inputMode="decimal"
               placeholder="temp."
               defaultValue={row.temperature ?? ""}
