@@ -42,10 +42,13 @@ test("an agent's step rules and provider options are set by mouse, offered per m
   await expect(rule).toHaveCount(1);
   await rule.getByLabel("calculator").check();
   await rule.getByLabel("Rule 1 tool choice").selectOption({ label: "must call calculator" });
+  // Old tool results pruned past 8000 tokens.
+  await editor.field("pruneToolResults").getByLabel("Prune after tokens").fill("8000");
   await editor.expectSaved();
 
   const stored = await editor.storedWorkflow(workflowId);
   expect(stored.blocks.find((block) => block.id === "thinker")?.config).toMatchObject({
+    pruneToolResults: { afterTokens: 8000 },
     providerOptions: { reasoningEffort: "high" },
     stepRules: [{ fromStep: 1, toStep: 1, activeTools: ["calculator"], toolChoice: { tool: "calculator" } }],
   });
