@@ -10,3 +10,4 @@ export { startInputJsonSchema, type StartInputJsonSchema } from "./start/input-s
 export { calledWorkflowId } from "./workflow/definition";
 export { freshVariableName, VARIABLE_NAME } from "./variables/names";
 export { outcomeNamesOf } from "./agent/tool-outcomes";
+export { configuredToolNames, TOOL_CHOICE_MODES, type StepRule } from "./agent/step-rules";

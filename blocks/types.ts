@@ -28,7 +28,10 @@ export type FieldKind =
   | "workflowInputs" // one value per start input of the workflow chosen in `workflowId`
   | "choices" // ask choices: id and label, each an output handle
   | "askFields" // ask fields: name, type and label
-  | "keyValue"; // headers and the like
+  | "keyValue" // headers and the like
+  | "stepRules" // agent: per-step tools, tool choice and temperature
+  | "pruneToolResults" // agent: when old tool results are replaced by a note
+  | "providerOptions"; // agent: the options the chosen model accepts
 
 export interface FieldHint {
   key: string;

@@ -79,9 +79,12 @@ export const ERROR_CODES = [
   "invalid_model_id",
   "stream_interrupted",
   "invalid_structured_output",
+  "tool_choice_violated",
   "invalid_embedding_model",
   // Agent tools
   "invalid_tool",
+  "invalid_tool_input",
+  "unknown_tool",
   "tool_denied",
   /** A file tool refused a path: outside the workspace's files folder, a link out of it, a device, not text. */
   "file_refused",

@@ -24,4 +24,19 @@ export interface ModelSummary {
   unpriced: boolean;
   /** True for the built-in offline model: it needs no key and is not a language model. */
   offline?: boolean;
+  /** The provider options (reasoning effort, thinking budget) this model accepts; empty when none. */
+  providerOptions: ModelOptionSpec[];
 }
+
+/**
+ * The provider options an agent may set (its `providerOptions`), by Trellis name: each model lists
+ * the ones it accepts in `ModelSummary.providerOptions`, and the agent maps them to the provider's
+ * own shape (OpenAI `reasoningEffort`, Anthropic `thinking.budgetTokens`, Gemini `thinkingConfig.thinkingBudget`).
+ */
+export const MODEL_OPTION_NAMES = ["reasoningEffort", "thinkingBudget"] as const;
+export type ModelOptionName = (typeof MODEL_OPTION_NAMES)[number];
+
+/** One provider option a model accepts: a choice of levels, or a number of tokens in a range. */
+export type ModelOptionSpec =
+  | { name: "reasoningEffort"; label: string; kind: "select"; values: string[] }
+  | { name: "thinkingBudget"; label: string; kind: "number"; min: number; max: number };

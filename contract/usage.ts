@@ -20,6 +20,8 @@ export interface Cost {
   input: number;
   output: number;
   total: number;
+  /** What the reasoning tokens cost: a part of `output` (never added to `total` again). Present when some were reported. */
+  reasoning?: number;
 }
 
 /**

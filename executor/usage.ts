@@ -42,6 +42,8 @@ export function addUsage(a: Usage, b: Usage): Usage {
             total: roundDollars(a.cost.total + b.cost.total),
           },
   };
+  const reasoningCost = addOptional(a.cost?.reasoning, b.cost?.reasoning);
+  if (sum.cost && reasoningCost !== undefined) sum.cost.reasoning = roundDollars(reasoningCost);
   if (unpriced) sum.unpriced = true;
   if (a.estimated || b.estimated) sum.estimated = true;
   return sum;

@@ -1,6 +1,6 @@
 import { findProvider } from "@pydantic/genai-prices";
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
-import type { ModelSummary } from "@/contract";
+import { modelOptionSpecs, type ModelSummary } from "@/contract";
 import { resolvePricing } from "./pricing";
 
 /**
@@ -31,6 +31,7 @@ function providerModels(provider: ProviderId): CatalogModel[] {
       description: picked.description,
       prices: pricing?.prices ?? null,
       unpriced: pricing === null,
+      providerOptions: modelOptionSpecs(id),
     };
     if (entry.inProcess) item.offline = true;
     return item;
@@ -47,6 +48,7 @@ function providerModels(provider: ProviderId): CatalogModel[] {
         label: `${entry.label}: ${model.name ?? model.id}`,
         prices: pricing?.prices ?? null,
         unpriced: pricing === null,
+        providerOptions: modelOptionSpecs(id),
       };
       if (model.context_window) item.contextWindow = model.context_window;
       if (model.description) item.description = model.description;

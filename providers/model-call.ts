@@ -1,5 +1,15 @@
-import { streamText, isStepCount, type ModelMessage, type StopCondition, type ToolSet, type OutputInterface } from "ai";
-import { type BlockMemo, type ChildSpanOptions, type ChildSpan, TrellisError, sumUsage } from "@/executor";
+import {
+  streamText,
+  isStepCount,
+  ToolChoiceViolationError,
+  type ModelMessage,
+  type PrepareStepFunction,
+  type StopCondition,
+  type ToolSet,
+  type OutputInterface,
+} from "ai";
+import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
+import { type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { guardJsonAnswers } from "./json-answer-guard";
@@ -21,6 +31,18 @@ export interface ModelCallHooks {
   onTextDelta?(text: string): void;
   /** A durable run's block memo: finished answers are kept, and replayed when the block runs again. */
   memo?: BlockMemo;
+  /**
+   * A tool call the AI SDK refused before running it (arguments failing the tool's schema, a tool
+   * name the agent does not have): the model gets the error as the call's result.
+   */
+  onRejectedToolCall?(call: RejectedToolCall): void;
+}
+
+export interface RejectedToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  error: { code: "invalid_tool_input" | "unknown_tool"; message: string };
 }
 
 export interface RunModelOptions {
@@ -34,6 +56,10 @@ export interface RunModelOptions {
   maxSteps?: number;
   /** Tools whose successful call ends the loop: their result is the answer, no further model call. */
   answeringTools?: ReadonlySet<string>;
+  /** Per-step settings of the tool loop (the AI SDK's prepareStep). */
+  prepareStep?: PrepareStepFunction<ToolSet>;
+  /** Passed through to the provider's client, in its own shape (`{ openai: { reasoningEffort } }`). */
+  providerOptions?: SharedV4ProviderOptions;
   // The AI SDK types Output by its schema; this runner passes any schema through.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   output?: OutputInterface<any, any, any>;
@@ -123,6 +149,10 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   const describeFailure = (error: unknown, partialText: string) => {
     if (error instanceof TrellisError) return error;
     if (state.cancelled || state.timedOut) return abortError(state, scope, model.timeoutMs);
+    // The AI SDK enforces a forced tool choice (a step rule's): a model that ignores it fails the call, naming the rule broken.
+    if (ToolChoiceViolationError.isInstance(error)) {
+      return new ProviderCallError(model.provider, `${model.id} did not follow the step's tool choice: ${error.message}`, { code: "tool_choice_violated" });
+    }
     if (partialText && !isHttpError(error)) {
       return new StreamInterruptedError(
         model.provider,
@@ -155,6 +185,8 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
       tools: options.tools,
       stopWhen: options.answeringTools?.size ? [isStepCount(options.maxSteps ?? 1), answeredByTool] : isStepCount(options.maxSteps ?? 1),
       output: options.output,
+      prepareStep: options.prepareStep,
+      providerOptions: options.providerOptions,
       maxRetries: 0, // the resilient model wrapper retries, with jitter
       abortSignal: controller.signal,
       onError: () => {}, // read from the stream below
@@ -165,7 +197,8 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
         lastStepText += part.text;
         allText += part.text;
         hooks.onTextDelta?.(part.text);
-      } else if (part.type === "finish-step" || part.type === "finish") finishReason = part.finishReason;
+      } else if (part.type === "tool-call" && part.invalid) hooks.onRejectedToolCall?.(rejectedCall(part, options.tools));
+      else if (part.type === "finish-step" || part.type === "finish") finishReason = part.finishReason;
       else if (part.type === "error") failure ??= part.error;
       else if (part.type === "abort") failure ??= new Error("aborted");
     }
@@ -207,4 +240,12 @@ function rootMessage(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
   return current instanceof Error ? current.message : String(current);
+}
+
+/** Why the AI SDK refused a call: a tool it does not know, or arguments its schema rejects. */
+function rejectedCall(call: { toolCallId: string; toolName: string; input: unknown; error?: unknown }, tools: ToolSet | undefined): RejectedToolCall {
+  const known = tools !== undefined && Object.hasOwn(tools, call.toolName);
+  const detail = call.error instanceof Error ? call.error.message : String(call.error ?? "rejected");
+  const message = known ? `The arguments do not match the tool's schema: ${detail}` : `The model called a tool this agent does not have: ${detail}`;
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, error: { code: known ? "invalid_tool_input" : "unknown_tool", message } };
 }

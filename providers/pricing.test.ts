@@ -36,6 +36,20 @@ describe("pricing", () => {
     expect(computeCost(plain, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 }).output).toBe(2);
   });
 
+  it("shows the reasoning tokens' share of output apart, without adding it to the total", () => {
+    const priced = { prices: { input: 1, output: 2, reasoning: 5 }, tiers: [], source: "override" as const };
+    const apart = computeCost(priced, { prompt: 1_000_000, completion: 1_000_000, reasoning: 400_000, total: 2_000_000 });
+    expect(apart).toEqual({ input: 1, output: 0.6 * 2 + 0.4 * 5, reasoning: 0.4 * 5, total: 1 + 0.6 * 2 + 0.4 * 5 });
+    const plain = { prices: { input: 1, output: 2 }, tiers: [], source: "override" as const };
+    expect(computeCost(plain, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 })).toEqual({
+      input: 0,
+      output: 2,
+      reasoning: 0.8,
+      total: 2,
+    });
+    expect(computeCost(plain, { prompt: 0, completion: 1_000_000, total: 1_000_000 })).not.toHaveProperty("reasoning");
+  });
+
   it("uses overrides first, and leaves unknown models unpriced", () => {
     expect(priceUsage("ollama/llama3.2", { prompt: 5, completion: 5, total: 10 })).toEqual({
       tokens: { prompt: 5, completion: 5, total: 10 },

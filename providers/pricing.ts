@@ -100,7 +100,7 @@ function pricesFor(pricing: ModelPricing, promptTokens: number): ModelPrices {
 /**
  * Dollars for one call: uncached prompt x input, cache reads x cachedInput, cache writes x
  * cacheWrite, non-reasoning completion x output, reasoning x reasoning. Full precision, rounded
- * only at 1e-10 to drop floating-point noise.
+ * only at 1e-10 to drop floating-point noise. `reasoning` repeats the reasoning tokens' share of `output`.
  */
 export function computeCost(pricing: ModelPricing, tokens: TokenCounts): Cost {
   const prices = pricesFor(pricing, tokens.prompt);
@@ -111,7 +111,10 @@ export function computeCost(pricing: ModelPricing, tokens: TokenCounts): Cost {
   const plainCompletion = Math.max(0, tokens.completion - reasoning);
   const input = (uncached * prices.input + cached * (prices.cachedInput ?? prices.input) + written * (prices.cacheWrite ?? prices.input)) / 1e6;
   const output = (plainCompletion * prices.output + reasoning * (prices.reasoning ?? prices.output)) / 1e6;
-  return { input: roundDollars(input), output: roundDollars(output), total: roundDollars(input + output) };
+  const cost: Cost = { input: roundDollars(input), output: roundDollars(output), total: roundDollars(input + output) };
+  // Reasoning is billed as output (at its own price where the catalog has one): shown apart, already in `output`.
+  if (tokens.reasoning) cost.reasoning = roundDollars((tokens.reasoning * (prices.reasoning ?? prices.output)) / 1e6);
+  return cost;
 }
 
 /** Usage of one call: tokens plus their cost, or `cost: null, unpriced: true`. */

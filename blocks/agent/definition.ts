@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+import { checkLoopConfig, providerOptionsSchema, pruneToolResultsSchema, stepRuleSchema } from "./step-rules";
 import { checkRoutedTools, takenToolHandles, toolOutcomeHandles } from "./tool-outcomes";
 
 export const memorySchema = z.object({
@@ -7,23 +8,31 @@ export const memorySchema = z.object({
   content: z.string(),
 });
 
-export const agentConfigSchema = z.object({
-  model: z.string().min(1, "choose a model").default("offline/echo"),
-  systemPrompt: z.string().optional(),
-  userPrompt: z.string().min(1, "is required"),
-  temperature: z.number().min(0).max(2).optional(),
-  maxTokens: z.number().int().positive().optional(),
-  /**
-   * Tool ids from the tools registry, or tool objects the registry understands. An object with
-   * `routeOnOutcome` gives the agent `tool:<name>:success` / `tool:<name>:error` handles (tool-outcomes.ts).
-   */
-  tools: z.array(z.unknown()).superRefine(checkRoutedTools).optional(),
-  /** A JSON Schema; its fields are spread into the output. */
-  responseFormat: z.unknown().optional(),
-  /** Earlier messages, or one reference to an array of them. */
-  memories: z.union([z.array(memorySchema), z.string()]).optional(),
-  maxIterations: z.number().int().min(1).max(50).default(10),
-});
+export const agentConfigSchema = z
+  .object({
+    model: z.string().min(1, "choose a model").default("offline/echo"),
+    systemPrompt: z.string().optional(),
+    userPrompt: z.string().min(1, "is required"),
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    /**
+     * Tool ids from the tools registry, or tool objects the registry understands. An object with
+     * `routeOnOutcome` gives the agent `tool:<name>:success` / `tool:<name>:error` handles (tool-outcomes.ts).
+     */
+    tools: z.array(z.unknown()).superRefine(checkRoutedTools).optional(),
+    /** A JSON Schema; its fields are spread into the output. */
+    responseFormat: z.unknown().optional(),
+    /** Earlier messages, or one reference to an array of them. */
+    memories: z.union([z.array(memorySchema), z.string()]).optional(),
+    maxIterations: z.number().int().min(1).max(50).default(10),
+    /** Per-step tools, tool choice and temperature of the tool loop (step-rules.ts); the first rule holding a step applies. */
+    stepRules: z.array(stepRuleSchema).optional(),
+    /** Replace old tool results with a short note once the conversation grows past a size. */
+    pruneToolResults: pruneToolResultsSchema.optional(),
+    /** Reasoning effort or thinking budget, only those the model accepts (providers/model-options.ts). */
+    providerOptions: providerOptionsSchema.optional(),
+  })
+  .superRefine(checkLoopConfig); // a refinement, not a transform: the schema stays an object
 
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
@@ -44,6 +53,9 @@ export const agentDefinition = {
     { key: "memories", label: "Memories", kind: "json" },
     { key: "responseFormat", label: "Response format (JSON Schema)", kind: "json" },
     { key: "maxIterations", label: "Max tool iterations", kind: "number" },
+    { key: "stepRules", label: "Step rules", kind: "stepRules", help: "Per step of the tool loop: which tools, must it call one, temperature" },
+    { key: "pruneToolResults", label: "Prune old tool results", kind: "pruneToolResults" },
+    { key: "providerOptions", label: "Provider options", kind: "providerOptions", help: "Only the options the chosen model accepts" },
   ],
   outputs: [
     { path: "content", type: "string" },
@@ -52,6 +64,7 @@ export const agentDefinition = {
     { path: "tokens.prompt", type: "number" },
     { path: "tokens.completion", type: "number" },
     { path: "tokens.total", type: "number" },
+    { path: "tokens.reasoning", type: "number", description: "Reasoning tokens, part of completion (where the provider reports them)" },
     { path: "cost", type: "object" },
     { path: "cost.total", type: "number" },
     { path: "toolCalls", type: "object" },

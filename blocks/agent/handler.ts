@@ -2,14 +2,16 @@ import "server-only";
 import { jsonSchema, Output } from "ai";
 import { BlockExecutionError, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
 import { type Usage } from "@/contract";
-import { type ModelRegistry, runModel, StreamInterruptedError, usageOutputFields } from "@/providers";
+import { type ModelRegistry, runModel, sdkProviderOptions, StreamInterruptedError, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
 import type { ToolContext } from "@/tools/types";
 import { buildConversation } from "./agent-messages";
 import type { AgentConfig } from "./definition";
 import { normalizeResponseFormat } from "./response-format";
+import { checkRuleTools, stepPreparer } from "./step-preparer";
 import { toolOutcomesByName } from "./tool-outcomes";
 import { trackTools, type ToolTracker } from "./tracked-tools";
+import { withInputValidation } from "./validated-tools";
 
 export interface AgentHandlerDependencies {
   models: ModelRegistry;
@@ -45,7 +47,7 @@ async function prepareTools(
     ...(context.memo ? { memo: context.memo } : {}),
     ...(context.simulation ? { simulation: context.simulation } : {}),
   };
-  slot.tracker = trackTools(await dependencies.tools.resolve(entries, toolContext), context.startSpan);
+  slot.tracker = trackTools(withInputValidation(await dependencies.tools.resolve(entries, toolContext)), context.startSpan);
   return { tracker: slot.tracker, answering };
 }
 
@@ -128,6 +130,8 @@ async function runAgent(
     return spentByTools ? addUsage(usage, spentByTools) : usage;
   };
   const streamed = streamedText(context);
+  // Tool names are only all known once resolved (a whole MCP server): the rules are checked again here.
+  checkRuleTools(config.stepRules, Object.keys(tracker?.tools ?? {}));
   try {
     const result = await runModel({
       model,
@@ -138,8 +142,16 @@ async function runAgent(
       tools: tracker?.tools,
       maxSteps: tracker ? config.maxIterations : 1,
       answeringTools: tools?.answering,
+      prepareStep: stepPreparer(config.stepRules, config.pruneToolResults),
+      providerOptions: sdkProviderOptions(model.id, config.providerOptions),
       output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
-      hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: streamed.emit, memo: context.memo },
+      hooks: {
+        signal: context.signal,
+        startSpan: context.startSpan,
+        onTextDelta: streamed.emit,
+        memo: context.memo,
+        onRejectedToolCall: (call) => tracker?.reject(call),
+      },
     });
     const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
     const usage = withToolUsage(result.usage);

@@ -1,6 +1,7 @@
 import type { ToolSet } from "ai";
 import { type ChildSpan, type ChildSpanOptions, errorInfo, addUsage, emptyUsage, isTrellisError } from "@/executor";
 import { type Usage } from "@/contract";
+import type { RejectedToolCall } from "@/providers";
 
 /** One tool call as the agent's output lists it. */
 export interface ToolCallRecord {
@@ -30,6 +31,8 @@ export interface ToolTracker {
   reportUsage(toolCallId: string, usage: Usage): void;
   /** What the tools spent, summed; undefined when none reported any. */
   toolUsage(): Usage | undefined;
+  /** A call refused before it ran (bad arguments, unknown tool): a failed tool span and a failed call, never silently dropped. */
+  reject(call: RejectedToolCall): void;
 }
 
 /** The error an answer reports (an MCP `CallToolResult` with `isError: true`), its text as the message. */
@@ -114,6 +117,11 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
       spent = addUsage(spent ?? emptyUsage(), usage);
     },
     toolUsage: () => spent,
+    reject(call) {
+      const at = new Date().toISOString();
+      startSpan({ kind: "tool", name: call.toolName, input: call.input }).end({ error: call.error });
+      slots.push({ name: call.toolName, arguments: call.input, error: call.error, startTime: at, endTime: at, duration: 0 });
+    },
     busyMs() {
       // Union of intervals, so parallel tool calls are not counted twice.
       const sorted = [...intervals].sort((a, b) => a[0] - b[0]);

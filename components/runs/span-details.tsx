@@ -51,6 +51,11 @@ function UsageFields({ figures }: { figures: Figures }) {
       <Field label="Completion" testId="span-tokens-completion">
         {formatTokenCount(tokens.completion)}
       </Field>
+      {tokens.reasoning !== undefined && (
+        <Field label="Reasoning" testId="span-tokens-reasoning">
+          {formatTokenCount(tokens.reasoning)}
+        </Field>
+      )}
       <Field label="Total tokens" testId="span-tokens-total">{`${figures.estimated ? "≈ " : ""}${formatTokenCount(tokens.total)}`}</Field>
       <Field label="Input cost" testId="span-cost-input">
         {dollars(cost?.input)}
@@ -58,6 +63,11 @@ function UsageFields({ figures }: { figures: Figures }) {
       <Field label="Output cost" testId="span-cost-output">
         {dollars(cost?.output)}
       </Field>
+      {cost?.reasoning !== undefined && (
+        <Field label="Reasoning cost" testId="span-cost-reasoning">
+          {dollars(cost.reasoning)}
+        </Field>
+      )}
       <Field label="Cost" testId="span-cost-total">
         {formatCost(figures)}
       </Field>

@@ -34,7 +34,12 @@ export const tokenCountsSchema = z.object({
 });
 
 /** US dollars. */
-export const costSchema = z.object({ input: z.number(), output: z.number(), total: z.number() });
+export const costSchema = z.object({
+  input: z.number(),
+  output: z.number(),
+  total: z.number(),
+  reasoning: z.number().optional().describe("What the reasoning tokens cost: a part of `output`, not added to `total` again."),
+});
 
 export const usageFiguresShape = {
   cost: costSchema.nullable().describe("US dollars; null when some part of it has no known price (then `unpriced` is true)."),

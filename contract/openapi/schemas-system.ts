@@ -47,6 +47,14 @@ const modelSummarySchema = z.object({
     .describe("US dollars per million tokens; null when unknown."),
   unpriced: z.boolean(),
   offline: z.boolean().optional().describe("The built-in offline model: needs no key and is not a language model."),
+  providerOptions: z
+    .array(
+      z.discriminatedUnion("name", [
+        z.object({ name: z.literal("reasoningEffort"), label: z.string(), kind: z.literal("select"), values: z.array(z.string()) }),
+        z.object({ name: z.literal("thinkingBudget"), label: z.string(), kind: z.literal("number"), min: z.number(), max: z.number() }),
+      ]),
+    )
+    .describe("The provider options (reasoning effort, thinking budget) the model accepts; an agent may set only these."),
 });
 
 export const modelListSchema = z.object({ models: z.array(modelSummarySchema) });

@@ -61,8 +61,8 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
       input: { messages: [{ role: "user", content: "Where is my order?" }] },
       output: { text: "It ships today." },
       usage: {
-        tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024 },
-        cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 },
+        tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024, reasoning: 20 },
+        cost: { input: 0.0000025, output: 0.0003, total: 0.0003025, reasoning: 0.0002 },
       },
     };
     const finishedBlock: SpanRecord = {
@@ -113,14 +113,17 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
       output: { answer: "It ships today." },
       endedAt: "2025-01-01T10:00:01.300Z",
       durationMs: 1300,
-      usage: { tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024 }, cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 } },
+      usage: {
+        tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024, reasoning: 20 },
+        cost: { input: 0.0000025, output: 0.0003, total: 0.0003025, reasoning: 0.0002 },
+      },
     });
     expect(finished).toMatchObject({
       status: "succeeded",
       endedAt: "2025-01-01T10:00:01.300Z",
       durationMs: 1300,
-      tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024 },
-      cost: { input: 0.0000025, output: 0.0003, total: 0.0003025 },
+      tokens: { prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1024, reasoning: 20 },
+      cost: { input: 0.0000025, output: 0.0003, total: 0.0003025, reasoning: 0.0002 },
       unpriced: false,
       estimated: false,
     });

@@ -365,6 +365,7 @@ const emptyRunRow = {
   costInput: null,
   costOutput: null,
   costTotal: null,
+  costReasoning: null,
   unpriced: false,
   estimated: false,
   parentRunId: null,

@@ -18,6 +18,7 @@ export interface UsageColumns {
   costInput: string | null;
   costOutput: string | null;
   costTotal: string | null;
+  costReasoning: string | null;
   unpriced: boolean;
   estimated: boolean;
 }
@@ -32,6 +33,7 @@ type StoredColumns = {
   costInput: Prisma.Decimal | null;
   costOutput: Prisma.Decimal | null;
   costTotal: Prisma.Decimal | null;
+  costReasoning: Prisma.Decimal | null;
   unpriced: boolean;
   estimated: boolean;
 };
@@ -60,6 +62,7 @@ export function usageToColumns(usage: Usage): UsageColumns {
     costInput: unpriced || !cost ? null : String(cost.input),
     costOutput: unpriced || !cost ? null : String(cost.output),
     costTotal: unpriced || !cost ? null : String(cost.total),
+    costReasoning: unpriced || cost?.reasoning === undefined ? null : String(cost.reasoning),
     unpriced,
     estimated: Boolean(usage.estimated),
   };
@@ -76,6 +79,7 @@ export const NO_USAGE_COLUMNS = {
   costInput: null,
   costOutput: null,
   costTotal: null,
+  costReasoning: null,
   unpriced: false,
   estimated: false,
 } as const;
@@ -94,7 +98,9 @@ export function tokensFromColumns(row: StoredColumns): TokenCounts {
 
 export function costFromColumns(row: StoredColumns): Cost | null {
   if (row.unpriced || row.costInput === null || row.costOutput === null || row.costTotal === null) return null;
-  return { input: row.costInput.toNumber(), output: row.costOutput.toNumber(), total: row.costTotal.toNumber() };
+  const cost: Cost = { input: row.costInput.toNumber(), output: row.costOutput.toNumber(), total: row.costTotal.toNumber() };
+  if (row.costReasoning !== null) cost.reasoning = row.costReasoning.toNumber();
+  return cost;
 }
 
 /** A span's usage, or undefined when it reported none. */

@@ -48,6 +48,7 @@ export const HTTP_STATUS_BY_CODE = {
   invalid_model_id: 502,
   stream_interrupted: 502,
   invalid_structured_output: 502,
+  tool_choice_violated: 502,
   invalid_embedding_model: 502,
   // Server-side: configuration, storage, the run machinery.
   internal_error: 500,
@@ -77,6 +78,9 @@ export const HTTP_STATUS_BY_CODE = {
   response_too_large: 500,
   unsupported_content: 500,
   invalid_tool: 500,
+  // A tool call refused before it ran; it is the model's error result and a span's, not an answer's.
+  invalid_tool_input: 500,
+  unknown_tool: 500,
   tool_denied: 500,
   file_refused: 500,
   workflow_cycle: 500,

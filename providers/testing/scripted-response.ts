@@ -50,6 +50,10 @@ export interface ParsedLlmRequest {
   toolNames: string[];
   /** Whether the last message carries tool results. */
   endsWithToolResult: boolean;
+  /** Whether the request asks the model to reason (OpenAI `reasoning_effort`, Anthropic `thinking`, Gemini `thinkingConfig`). */
+  reasoningRequested: boolean;
+  /** The tool the request makes the model call (a forced or a required tool choice: the first offered), with its parameters' JSON Schema. */
+  forcedTool?: { name: string; parameters: unknown };
 }
 
 export interface RecordedRequest {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateText, jsonSchema, tool } from "ai";
 import { spawn } from "node:child_process";
 import { startTestLlmServer, type TestLlmServer } from "./test-llm-server";
+import { DEFAULT_REASONING_TOKENS } from "./default-responder";
 import { createTestModelRegistry } from "./test-model-registry";
 import { buildRouterSystemPrompt } from "@/blocks/router/router-prompt";
 
@@ -39,6 +40,42 @@ describe("test LLM server", () => {
     expect(echoed.text).toBe("Echo: Say hi");
     expect(echoed.usage.inputTokens).toBeGreaterThan(0);
   });
+
+  it("by default reports reasoning tokens when a request asks for reasoning, in each wire format", async () => {
+    const registry = createTestModelRegistry(server);
+    const asks = {
+      "openai/o3-mini": { openai: { reasoningEffort: "low" } },
+      "anthropic/claude-sonnet-4-5": { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } },
+      "google/gemini-2.5-flash": { google: { thinkingConfig: { thinkingBudget: 256 } } },
+    };
+    for (const [model, providerOptions] of Object.entries(asks)) {
+      const reasoned = await generateText({ model: registry.resolve(model).model, prompt: "Think", maxRetries: 0, providerOptions });
+      expect(reasoned.usage.outputTokenDetails.reasoningTokens, model).toBe(DEFAULT_REASONING_TOKENS);
+      const plain = await generateText({ model: registry.resolve(model).model, prompt: "Think", maxRetries: 0 });
+      expect(plain.usage.outputTokenDetails.reasoningTokens ?? 0, model).toBe(0);
+    }
+  });
+
+  for (const model of ["openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash"]) {
+    it(`by default calls the tool a request forces, with the smallest arguments its schema allows: ${model}`, async () => {
+      const lookup = tool({
+        description: "look up",
+        inputSchema: jsonSchema<{ q: string; limit: number }>({
+          type: "object",
+          properties: { q: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+          required: ["q", "limit"],
+        }),
+      });
+      const result = await generateText({
+        model: createTestModelRegistry(server).resolve(model).model,
+        prompt: "find x",
+        maxRetries: 0,
+        tools: { other: tool({ description: "other", inputSchema: jsonSchema({ type: "object", properties: {} }) }), lookup },
+        toolChoice: { type: "tool", toolName: "lookup" },
+      });
+      expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([["lookup", { q: "", limit: 1 }]]);
+    });
+  }
 
   it("runs standalone with tsx on a chosen port", async () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);

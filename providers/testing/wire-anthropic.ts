@@ -26,7 +26,17 @@ export function parseAnthropicRequest(body: any): ParsedLlmRequest {
     jsonSchema: restoreConstraints(body?.output_format?.schema ?? body?.output_config?.format?.schema),
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.name ?? "")),
     endsWithToolResult: Array.isArray(last?.content) && last.content.some((part: any) => part?.type === "tool_result"),
+    reasoningRequested: body?.thinking?.type === "enabled",
+    ...forcedTool(body),
   };
+}
+
+function forcedTool(body: any): Pick<ParsedLlmRequest, "forcedTool"> {
+  const choice = body?.tool_choice;
+  const tools: any[] = body?.tools ?? [];
+  const name = choice?.type === "tool" ? choice.name : choice?.type === "any" ? tools[0]?.name : undefined;
+  const tool = tools.find((each) => each.name === name);
+  return tool ? { forcedTool: { name, parameters: tool.input_schema } } : {};
 }
 
 /**
@@ -56,7 +66,13 @@ function usageJson(usage: ScriptedUsage, output: number) {
     cache_read_input_tokens: cached,
     cache_creation_input_tokens: written,
     output_tokens: output,
+    ...thinkingJson(usage),
   };
+}
+
+/** Thinking tokens (a part of output_tokens), as Anthropic reports them when the model thought. */
+function thinkingJson(usage: ScriptedUsage | null) {
+  return usage?.reasoning ? { output_tokens_details: { thinking_tokens: usage.reasoning } } : {};
 }
 
 const STOP = { stop: "end_turn", length: "max_tokens", "tool-calls": "tool_use" } as const;
@@ -117,7 +133,11 @@ export async function writeAnthropicStream(response: ServerResponse, reply: Wire
     send({ type: "content_block_stop", index });
     index += 1;
   }
-  send({ type: "message_delta", delta: { stop_reason: STOP[reply.finishReason], stop_sequence: null }, usage: { output_tokens: usage?.completion ?? 0 } });
+  send({
+    type: "message_delta",
+    delta: { stop_reason: STOP[reply.finishReason], stop_sequence: null },
+    usage: { output_tokens: usage?.completion ?? 0, ...thinkingJson(usage) },
+  });
   send({ type: "message_stop" });
   response.end();
 }

@@ -27,7 +27,18 @@ export function parseGeminiRequest(body: any, model: string, stream: boolean): P
     jsonSchema: config.responseMimeType === "application/json" ? (config.responseJsonSchema ?? config.responseSchema ?? {}) : undefined,
     toolNames: (body?.tools ?? []).flatMap((tool: any) => (tool.functionDeclarations ?? []).map((declaration: any) => String(declaration.name))),
     endsWithToolResult: (last?.parts ?? []).some((part: any) => part?.functionResponse),
+    reasoningRequested: Boolean(body?.generationConfig?.thinkingConfig?.thinkingBudget),
+    ...forcedTool(body),
   };
+}
+
+function forcedTool(body: any): Pick<ParsedLlmRequest, "forcedTool"> {
+  const calling = body?.toolConfig?.functionCallingConfig;
+  if (calling?.mode !== "ANY") return {};
+  const declarations: any[] = (body?.tools ?? []).flatMap((tool: any) => tool.functionDeclarations ?? []);
+  const name = calling.allowedFunctionNames?.[0] ?? declarations[0]?.name;
+  const declaration = declarations.find((each) => each.name === name);
+  return declaration ? { forcedTool: { name, parameters: declaration.parameters ?? declaration.parametersJsonSchema } } : {};
 }
 
 /** Gemini's prompt count includes cached tokens; its candidates count excludes thoughts. */

@@ -27,7 +27,17 @@ export function parseOpenAiRequest(body: any): ParsedLlmRequest {
     jsonSchema: format?.type === "json_schema" ? format.json_schema?.schema : format?.type === "json_object" ? {} : undefined,
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.function?.name ?? "")),
     endsWithToolResult: messages.at(-1)?.role === "tool",
+    reasoningRequested: typeof body?.reasoning_effort === "string" && body.reasoning_effort !== "none",
+    ...forcedTool(body),
   };
+}
+
+function forcedTool(body: any): Pick<ParsedLlmRequest, "forcedTool"> {
+  const choice = body?.tool_choice;
+  const tools: any[] = body?.tools ?? [];
+  const name = choice?.type === "function" ? choice.function?.name : choice === "required" ? tools[0]?.function?.name : undefined;
+  const tool = tools.find((each) => each.function?.name === name);
+  return tool ? { forcedTool: { name, parameters: tool.function.parameters } } : {};
 }
 
 function usageJson(usage: ScriptedUsage) {

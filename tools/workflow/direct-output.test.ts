@@ -89,8 +89,10 @@ describe("directOutput on workflow tools", () => {
         tools: [{ type: "workflow", params: { workflowId: failing.id }, directOutput: true }],
       }),
     );
+    // The child's own model call fails (arguments failing the tool's schema would not run it at all).
     kit.server.enqueue(
-      { kind: "tool-calls", calls: [{ name: "needs_order", arguments: { orderId: "not a number" } }] },
+      { kind: "tool-calls", calls: [{ name: "needs_order", arguments: { orderId: 7 } }] },
+      { kind: "error", status: 400, message: "the order service is down" },
       { kind: "text", text: "I could not look that order up." },
     );
 
@@ -98,8 +100,8 @@ describe("directOutput on workflow tools", () => {
 
     expect(run.status).toBe("succeeded");
     expect(run.output).toEqual({ answer: "I could not look that order up." });
-    expect(kit.server.requests).toHaveLength(2);
-    expect(kit.server.requests[1]!.parsed.allText).toContain("Run input 'orderId' must be a number");
+    expect(kit.server.requests).toHaveLength(3);
+    expect(kit.server.requests[2]!.parsed.allText).toContain("the order service is down");
   });
 
   it("without directOutput the model still answers in its own words after the call", async () => {

@@ -7,7 +7,9 @@ import { AssignmentsField } from "./fields/assignments-field";
 import { AskFieldsField, ChoicesField } from "./fields/ask-fields";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
+import { PruneToolResultsField, ProviderOptionsField } from "./fields/loop-options-fields";
 import { ModelField } from "./fields/model-field";
+import { StepRulesField } from "./fields/step-rules-field";
 import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
 import { ToolsField } from "./fields/tools-field";
 import { WorkflowInputsField, WorkflowPickerField } from "./fields/workflow-fields";
@@ -33,6 +35,9 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   workflowInputs: WorkflowInputsField,
   choices: ChoicesField,
   askFields: AskFieldsField,
+  stepRules: StepRulesField,
+  pruneToolResults: PruneToolResultsField,
+  providerOptions: ProviderOptionsField,
 };
 
 export function FieldEditor(props: FieldEditorProps) {
