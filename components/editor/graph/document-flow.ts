@@ -26,7 +26,15 @@ export function blockToNode(block: WorkflowBlock): EditorNode {
     id: block.id,
     type: container ? "container" : "block",
     position: { ...block.position },
-    data: { type: block.type, name: block.name, enabled: block.enabled, config: block.config, ...(block.testing ? { testing: block.testing } : {}) },
+    data: {
+      type: block.type,
+      name: block.name,
+      enabled: block.enabled,
+      config: block.config,
+      ...(block.testing ? { testing: block.testing } : {}),
+      ...(block.retry ? { retry: block.retry } : {}),
+      ...(block.timeoutMs !== undefined ? { timeoutMs: block.timeoutMs } : {}),
+    },
   };
   if (block.parentId) node.parentId = block.parentId;
   if (container) {
@@ -48,6 +56,8 @@ export function nodeToBlock(node: EditorNode): WorkflowBlock {
     config: node.data.config,
   };
   if (node.data.testing) block.testing = node.data.testing;
+  if (node.data.retry) block.retry = node.data.retry;
+  if (node.data.timeoutMs !== undefined) block.timeoutMs = node.data.timeoutMs;
   if (node.type === "container") {
     const width = node.width ?? node.measured?.width ?? DEFAULT_CONTAINER_SIZE.width;
     const height = node.height ?? node.measured?.height ?? DEFAULT_CONTAINER_SIZE.height;

@@ -1,4 +1,4 @@
-import type { BlockTesting, WorkflowDocument } from "@/contract";
+import type { BlockTesting, WorkflowBlock, WorkflowDocument } from "@/contract";
 import type { Edge, Node } from "@xyflow/react";
 
 /**
@@ -13,6 +13,9 @@ export type BlockNodeData = {
   config: Record<string, unknown>;
   /** What a test run answers instead of the block's side effects (block.testing). */
   testing?: BlockTesting;
+  /** Block settings the canvas has no editor for yet, kept so a save does not drop them. */
+  retry?: WorkflowBlock["retry"];
+  timeoutMs?: WorkflowBlock["timeoutMs"];
 };
 
 export type BlockNodeType = "block" | "container";
