@@ -20,8 +20,8 @@ function strings(value: unknown): Array<[string, string]> {
 }
 
 /**
- * Every id of a stored thing in a document's block configs: a Knowledge block's bases, and an
- * agent's tools that name a knowledge base, a workflow or an MCP server.
+ * Every id of a stored thing in a document's block configs: a Knowledge block's bases, a Workflow
+ * block's workflow, and an agent's tools that name a knowledge base, a workflow or an MCP server.
  */
 export function configReferences(document: WorkflowDocument): ConfigReference[] {
   const found: ConfigReference[] = [];
@@ -32,6 +32,7 @@ export function configReferences(document: WorkflowDocument): ConfigReference[] 
     const config = (block.config ?? {}) as Record<string, unknown>;
     const at = `blocks[${index}].config`;
     if (block.type === "knowledge") add("knowledge base", config.knowledgeBaseIds, `${at}.knowledgeBaseIds`, block.name);
+    if (block.type === "workflow") add("workflow", config.workflowId, `${at}.workflowId`, block.name);
     if (!Array.isArray(config.tools)) return;
     config.tools.forEach((tool, toolIndex) => {
       if (typeof tool !== "object" || tool === null) return;

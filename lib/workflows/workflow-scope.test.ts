@@ -124,6 +124,17 @@ describe("ids inside block configs", () => {
     expect(allowed.status).toBe(201);
   });
 
+  it("refuses a Workflow block running another workspace's workflow, naming the block", async () => {
+    const workflowBlock = { id: "child", type: "workflow", name: "Hand off", position: { x: 200, y: 0 }, config: { workflowId: workflowOfA } };
+    const refused = await http.create(new Request("http://localhost/api/workflows", json(documentWith(workflowBlock))), {}, as(workspaceB));
+    expect(refused.status).toBe(404);
+    const error = await errorOf(refused);
+    expect(error.message).toContain(`Block "Hand off" uses workflow "${workflowOfA}", which was not found in this workspace`);
+    expect(error.details.map((detail) => detail.path)).toEqual(["blocks[1].config.workflowId"]);
+    const allowed = await http.create(new Request("http://localhost/api/workflows", json(documentWith(workflowBlock))), {}, as(workspaceA));
+    expect(allowed.status).toBe(201);
+  });
+
   it("checks the ids on update too", async () => {
     const response0 = await http.create(new Request("http://localhost/api/workflows", json(documentWith())), {}, as(workspaceB));
     const created = (await response0.json()) as { id: string };
