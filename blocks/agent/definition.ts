@@ -41,8 +41,13 @@ export const agentDefinition = {
     { key: "temperature", label: "Temperature", kind: "number" },
     { key: "maxTokens", label: "Max tokens", kind: "number" },
     { key: "tools", label: "Tools", kind: "tools" },
-    { key: "memories", label: "Memories", kind: "json" },
-    { key: "responseFormat", label: "Response format (JSON Schema)", kind: "json" },
+    { key: "memories", label: "Memories", kind: "memories", help: "Earlier messages the model reads before the user prompt" },
+    {
+      key: "responseFormat",
+      label: "Response format",
+      kind: "responseFormat",
+      help: "A JSON Schema the answer follows; its fields become the block's outputs. No properties: a text answer.",
+    },
     { key: "maxIterations", label: "Max tool iterations", kind: "number" },
   ],
   outputs: [

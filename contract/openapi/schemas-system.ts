@@ -52,7 +52,26 @@ const modelSummarySchema = z.object({
 export const modelListSchema = z.object({ models: z.array(modelSummarySchema) });
 
 export const toolCatalogSchema = z.object({
-  tools: z.array(z.object({ type: z.string(), label: z.string(), description: z.string() })),
+  tools: z.array(
+    z.object({
+      type: z.string(),
+      label: z.string(),
+      description: z.string(),
+      params: z
+        .array(
+          z.object({
+            name: z.string(),
+            label: z.string(),
+            kind: z.enum(["text", "number", "select", "knowledgeBase", "keyValue"]),
+            description: z.string().optional(),
+            required: z.boolean().optional(),
+            options: z.array(z.string()).optional(),
+          }),
+        )
+        .optional()
+        .describe("Settings of the tool entry (`params.<name>`) the inspector offers to pre-fill; the model no longer supplies a pre-filled one."),
+    }),
+  ),
   mcpServers: z.array(z.object({ name: z.string(), transport: z.enum(["http", "sse", "stdio"]), target: z.string() })),
   mcpError: z.string().optional().describe("Why the configured MCP server list could not be read."),
 });

@@ -50,7 +50,12 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
   return {
     directOutput: true,
     tools: [
-      { type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." },
+      {
+        type: WORKFLOW_TOOL_TYPE,
+        label: "Workflow",
+        description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters.",
+        params: [{ name: "description", label: "Description the model sees", kind: "text", description: "Default: the workflow's own description" }],
+      },
     ],
     async createTools(entries, context) {
       const tools: ToolSet = {};

@@ -7,7 +7,9 @@ import { AssignmentsField } from "./fields/assignments-field";
 import { AskFieldsField, ChoicesField } from "./fields/ask-fields";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
+import { MemoriesField } from "./fields/memories-field";
 import { ModelField } from "./fields/model-field";
+import { ResponseFormatField } from "./fields/response-format-field";
 import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
 import { ToolsField } from "./fields/tools-field";
 import { WorkflowInputsField, WorkflowPickerField } from "./fields/workflow-fields";
@@ -26,6 +28,8 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   branches: BranchesField,
   metrics: MetricsField,
   tools: ToolsField,
+  memories: MemoriesField,
+  responseFormat: ResponseFormatField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
   assignments: AssignmentsField,
