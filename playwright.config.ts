@@ -79,6 +79,8 @@ export default defineConfig({
         PORT: String(port),
         OPENAI_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
         OPENAI_API_KEY: "sk-test-e2e",
+        // The test LLM server is the one loopback address agents' HTTP tools may call (e2e/tool-picker.spec.ts).
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${llmPort}`,
       },
     },
     ...(useBuild
