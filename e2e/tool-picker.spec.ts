@@ -250,3 +250,44 @@ test("memories and the response format are edited as rows, and a tool that does 
   await expect(editor.saveStatus).toHaveAttribute("data-status", "error");
   await expect(editor.saveStatus).toContainText("tool 'web_serch' does not exist");
 });
+
+test("MCP servers' tools are asked of them live (a server that is down says so), and a workflow is picked as a tool", async ({ page, request }) => {
+  const helperName = `Summarise ticket ${Date.now()}`;
+  const helperId = await createWorkflow(request, { name: helperName, blocks: [START_BLOCK] });
+  const workflowId = await createWorkflow(request, {
+    name: `Agent with MCP ${Date.now()}`,
+    blocks: [START_BLOCK, { ...agent, config: { model: "offline/echo", userPrompt: "<start.message>" } }],
+    edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
+  });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  await editor.select("Support Agent");
+  const picker = page.getByTestId("tool-picker");
+
+  await picker.getByTestId("tool-add").click();
+  const down = picker.getByTestId("tool-add-mcp-down");
+  await down.getByRole("button", { name: /down/ }).click();
+  await expect(down.getByTestId("mcp-error-down")).toContainText('MCP server "down" did not answer');
+  const notes = picker.getByTestId("tool-add-mcp-notes");
+  await notes.getByRole("button", { name: /notes/ }).click();
+  await expect(notes.getByTestId("tool-add-mcp-notes-add_numbers")).toContainText("Adds two numbers");
+  await notes.getByTestId("tool-add-mcp-notes-read_note").click();
+  const card = picker.getByTestId("tool-card-0");
+  await expect(card).toContainText("MCP: notes");
+  await expect(card).toContainText("read_note");
+  await card.getByTestId("tool-route-outcome-0").getByRole("checkbox").check();
+
+  await picker.getByTestId("tool-add").click();
+  await picker.getByTestId(`tool-add-workflow-${helperId}`).click();
+  const workflowCard = picker.getByTestId("tool-card-1");
+  await expect(workflowCard).toContainText(helperName);
+  await workflowCard.getByTestId("tool-direct-output-1").getByRole("checkbox").check();
+  await workflowCard.getByTestId("tool-require-approval-1").getByRole("checkbox").check();
+  await editor.expectSaved();
+
+  expect((await editor.storedWorkflow(workflowId)).blocks.find((block) => block.id === "agent")!.config!.tools).toEqual([
+    { type: "mcp", params: { server: "notes", tools: ["read_note"] }, routeOnOutcome: true },
+    { type: "workflow", name: expect.stringMatching(/^summarise_ticket_\d+$/), params: { workflowId: helperId }, directOutput: true, requireApproval: true },
+  ]);
+  await expect(page.getByTestId("handle-agent-tool:read_note:success")).toBeVisible();
+});
