@@ -40,6 +40,7 @@ export function ToolsField(props: FieldEditorProps) {
               entry={entry}
               index={index}
               info={infoOf(entryType(entry))}
+              catalogLoaded={catalog.data !== undefined}
               workflowName={workflowName(entry)}
               onChange={(next) => change(replaceAt(tools, index, next))}
               onRemove={() => change(removeAt(tools, index))}

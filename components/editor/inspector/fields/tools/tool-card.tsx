@@ -6,13 +6,26 @@ import type { ToolInfo } from "@/contract";
 import type { CompletionItem } from "../../../graph/reference-completion";
 import { inputClass } from "../field-props";
 import { FunctionToolEditor } from "./function-tool-editor";
-import { entryFields, entryParams, entryProblems, entryType, MCP_TYPE, RUN_FUNCTION_TYPE, WORKFLOW_TYPE, withField, withParam } from "./tool-entries";
+import {
+  entryFields,
+  entryParams,
+  entryProblems,
+  entryType,
+  MCP_TYPE,
+  paramsWithoutInput,
+  RUN_FUNCTION_TYPE,
+  WORKFLOW_TYPE,
+  withField,
+  withParam,
+} from "./tool-entries";
 import { ToolParamInput } from "./tool-param-input";
 
 export interface ToolCardProps {
   entry: unknown;
   index: number;
   info: ToolInfo | undefined;
+  /** Whether the server's tool list has arrived (until then a type not found in it is not yet unknown). */
+  catalogLoaded: boolean;
   /** The workflow a workflow tool runs, by name, when it is known. */
   workflowName: string | undefined;
   onChange: (entry: unknown) => void;
@@ -33,7 +46,7 @@ function Switch({ checked, onChange, children, testId }: { checked: boolean; onC
 }
 
 /** What the card says the tool is: the tool type's label, and what it points at. */
-function summary(entry: unknown, info: ToolInfo | undefined, workflowName: string | undefined): { title: string; detail?: string } {
+function summary(entry: unknown, info: ToolInfo | undefined, catalogLoaded: boolean, workflowName: string | undefined): { title: string; detail?: string } {
   const type = entryType(entry);
   const params = entryParams(entry);
   if (type === MCP_TYPE) {
@@ -43,7 +56,7 @@ function summary(entry: unknown, info: ToolInfo | undefined, workflowName: strin
   if (type === WORKFLOW_TYPE)
     return { title: "Workflow", detail: workflowName ?? (typeof params.workflowId === "string" ? `not found: ${params.workflowId}` : undefined) };
   if (type === RUN_FUNCTION_TYPE) return { title: "Custom function" };
-  return { title: info?.label ?? type, detail: info ? undefined : `unknown tool type "${type}"` };
+  return { title: info?.label ?? type, detail: info || !catalogLoaded ? undefined : `unknown tool type "${type}": saving is refused` };
 }
 
 /**
@@ -57,17 +70,15 @@ export function ToolCard(props: ToolCardProps) {
   const type = entryType(entry);
   const params = entryParams(entry);
   const testId = `tool-card-${index}`;
-  const { title, detail } = summary(entry, info, props.workflowName);
+  const { title, detail } = summary(entry, info, props.catalogLoaded, props.workflowName);
+  const unknown = props.catalogLoaded && !info && type !== RUN_FUNCTION_TYPE;
+  const hidden = paramsWithoutInput(entry, info?.params);
   const outcomeNames = outcomeNamesOf(entry);
   const routed = fields.routeOnOutcome === true || Array.isArray(fields.routeOnOutcome);
   const problems = entryProblems(entry);
   const setParam = (name: string, value: unknown) => props.onChange(withParam(entry, name, value));
   return (
-    <div
-      className={`space-y-1.5 rounded border p-2 ${info || type === RUN_FUNCTION_TYPE ? "border-slate-200" : "border-red-300"}`}
-      data-testid={testId}
-      data-tool-type={type}
-    >
+    <div className={`space-y-1.5 rounded border p-2 ${unknown ? "border-red-300" : "border-slate-200"}`} data-testid={testId} data-tool-type={type}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="text-xs font-semibold text-slate-800">{title}</div>
@@ -113,6 +124,11 @@ export function ToolCard(props: ToolCardProps) {
       ))}
       {type === RUN_FUNCTION_TYPE && (
         <FunctionToolEditor params={params} onParam={setParam} testId={`${testId}-function`} referenceItems={props.referenceItems} envNames={props.envNames} />
+      )}
+      {hidden.length > 0 && (
+        <p className="text-[11px] text-slate-600" data-testid={`${testId}-more-params`}>
+          Also set: <span className="font-mono">{hidden.join(", ")}</span> (see Edit as JSON)
+        </p>
       )}
       <Switch
         checked={fields.requireApproval === true}

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { outcomeNamesOf } from "@/blocks";
-import { entryProblems, functionEntry, mcpEntry, unusedName, withDirectOutput, withField, withParam, withRouteOnOutcome, workflowEntry } from "./tool-entries";
+import {
+  entryProblems,
+  paramsWithoutInput,
+  functionEntry,
+  mcpEntry,
+  unusedName,
+  withDirectOutput,
+  withField,
+  withParam,
+  withRouteOnOutcome,
+  workflowEntry,
+} from "./tool-entries";
 
 describe("withDirectOutput", () => {
   const tools = ["calculator", { type: "workflow", params: { workflowId: "wf-1" } }, { type: "workflow", params: { workflowId: "wf-2" }, directOutput: true }];
@@ -83,5 +94,17 @@ describe("entries the picker builds", () => {
     ]);
     expect(entryProblems({ type: "workflow" })).toEqual(["Choose a workflow"]);
     expect(entryProblems({ type: "mcp", params: {} })).toEqual(["Choose an MCP server"]);
+  });
+});
+
+describe("paramsWithoutInput", () => {
+  it("names the params a card has no input for, so none is hidden", () => {
+    const declared = [{ name: "knowledgeBaseId" }, { name: "topK" }];
+    expect(paramsWithoutInput({ type: "knowledge_search", params: { knowledgeBaseIds: ["a", "b"], topK: 2, filters: {} } }, declared)).toEqual([
+      "knowledgeBaseIds",
+      "filters",
+    ]);
+    expect(paramsWithoutInput({ type: "run_function", name: "f", params: { code: "return 1", description: "d", parameters: {} } })).toEqual([]);
+    expect(paramsWithoutInput({ type: "mcp", params: { server: "notes", tools: ["read_note"] } })).toEqual([]);
   });
 });

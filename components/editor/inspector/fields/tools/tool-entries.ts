@@ -166,3 +166,19 @@ export function entryProblems(entry: unknown): string[] {
   if (type === WORKFLOW_TYPE && typeof params.workflowId !== "string") problems.push("Choose a workflow");
   return problems;
 }
+
+/** Params each grouped type's own card edits (its declared params aside). */
+const EDITED_BY_CARD: Record<string, readonly string[]> = {
+  [RUN_FUNCTION_TYPE]: ["description", "parameters", "code"],
+  [MCP_TYPE]: ["server", "tools"],
+  [WORKFLOW_TYPE]: ["workflowId"],
+};
+
+/**
+ * Params an entry holds that its card has no input for (written as JSON, or by an older
+ * version): named on the card so nothing the agent uses is hidden.
+ */
+export function paramsWithoutInput(entry: unknown, declared: ReadonlyArray<{ name: string }> = []): string[] {
+  const shown = new Set([...declared.map((param) => param.name), ...(EDITED_BY_CARD[entryType(entry)] ?? [])]);
+  return Object.keys(entryParams(entry)).filter((name) => !shown.has(name));
+}
