@@ -281,13 +281,21 @@ test("MCP servers' tools are asked of them live (a server that is down says so),
   await picker.getByTestId(`tool-add-workflow-${helperId}`).click();
   const workflowCard = picker.getByTestId("tool-card-1");
   await expect(workflowCard).toContainText(helperName);
+  // Its start input pre-filled: the model is no longer asked for it.
+  await workflowCard.getByTestId("tool-card-1-input-message").fill("Summarise the last ticket");
   await workflowCard.getByTestId("tool-direct-output-1").getByRole("checkbox").check();
   await workflowCard.getByTestId("tool-require-approval-1").getByRole("checkbox").check();
   await editor.expectSaved();
 
   expect((await editor.storedWorkflow(workflowId)).blocks.find((block) => block.id === "agent")!.config!.tools).toEqual([
     { type: "mcp", params: { server: "notes", tools: ["read_note"] }, routeOnOutcome: true },
-    { type: "workflow", name: expect.stringMatching(/^summarise_ticket_\d+$/), params: { workflowId: helperId }, directOutput: true, requireApproval: true },
+    {
+      type: "workflow",
+      name: expect.stringMatching(/^summarise_ticket_\d+$/),
+      params: { workflowId: helperId, inputs: { message: "Summarise the last ticket" } },
+      directOutput: true,
+      requireApproval: true,
+    },
   ]);
   await expect(page.getByTestId("handle-agent-tool:read_note:success")).toBeVisible();
 });

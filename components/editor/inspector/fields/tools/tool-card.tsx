@@ -5,6 +5,7 @@ import { outcomeNamesOf } from "@/blocks";
 import type { ToolInfo } from "@/contract";
 import type { CompletionItem } from "../../../graph/reference-completion";
 import { inputClass } from "../field-props";
+import { WorkflowInputValues } from "../workflow-fields";
 import { FunctionToolEditor } from "./function-tool-editor";
 import {
   entryFields,
@@ -122,6 +123,22 @@ export function ToolCard(props: ToolCardProps) {
           {param.description && <p className="text-[11px] text-slate-500">{param.description}</p>}
         </div>
       ))}
+      {type === WORKFLOW_TYPE && typeof params.workflowId === "string" && (
+        <div>
+          <span className="block text-[11px] font-medium text-slate-600">Start inputs: a value here is fixed, the model gives the others</span>
+          <WorkflowInputValues
+            workflowId={params.workflowId}
+            value={params.inputs}
+            onChange={(inputs) => setParam("inputs", inputs)}
+            invalid={false}
+            referenceItems={props.referenceItems}
+            envNames={props.envNames}
+            testId={`${testId}-inputs`}
+            inputTestId={(name) => `${testId}-input-${name}`}
+            emptyMeans="the model gives it"
+          />
+        </div>
+      )}
       {type === RUN_FUNCTION_TYPE && (
         <FunctionToolEditor params={params} onParam={setParam} testId={`${testId}-function`} referenceItems={props.referenceItems} envNames={props.envNames} />
       )}

@@ -171,7 +171,7 @@ export function entryProblems(entry: unknown): string[] {
 const EDITED_BY_CARD: Record<string, readonly string[]> = {
   [RUN_FUNCTION_TYPE]: ["description", "parameters", "code"],
   [MCP_TYPE]: ["server", "tools"],
-  [WORKFLOW_TYPE]: ["workflowId"],
+  [WORKFLOW_TYPE]: ["workflowId", "inputs"],
 };
 
 /**
