@@ -40,5 +40,6 @@ export interface ToolCatalog {
 /** GET /api/tools/mcp/:server: the tools the server lists, asked of it now. */
 export interface McpServerTools {
   server: string;
-  tools: Array<{ name: string; description: string }>;
+  /** `inputSchema`: the tool's arguments as the server describes them (a JSON Schema), shown read-only in the inspector. */
+  tools: Array<{ name: string; description: string; inputSchema?: Record<string, unknown> }>;
 }

@@ -275,6 +275,9 @@ test("MCP servers' tools are asked of them live (a server that is down says so),
   const card = picker.getByTestId("tool-card-0");
   await expect(card).toContainText("MCP: notes");
   await expect(card).toContainText("read_note");
+  // Its arguments, as the server describes them.
+  await card.getByTestId("tool-card-0-show-parameters").click();
+  await expect(card.getByTestId("tool-card-0-parameters")).toContainText("title: string (required)");
   await card.getByTestId("tool-route-outcome-0").getByRole("checkbox").check();
 
   await picker.getByTestId("tool-add").click();

@@ -76,7 +76,16 @@ export const toolCatalogSchema = z.object({
   mcpError: z.string().optional().describe("Why the configured MCP server list could not be read."),
 });
 
-export const mcpServerToolsSchema = z.object({ server: z.string(), tools: z.array(z.object({ name: z.string(), description: z.string() })) });
+export const mcpServerToolsSchema = z.object({
+  server: z.string(),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      inputSchema: z.record(z.string(), z.unknown()).optional().describe("The tool's arguments as the server describes them (a JSON Schema)."),
+    }),
+  ),
+});
 
 export const envNamesSchema = z.object({
   names: z.array(z.string()).describe("Stored secret names and the set variables of TRELLIS_WORKFLOW_ENV; never values."),

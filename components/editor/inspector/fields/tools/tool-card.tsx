@@ -7,6 +7,7 @@ import type { CompletionItem } from "../../../graph/reference-completion";
 import { inputClass } from "../field-props";
 import { WorkflowInputValues } from "../workflow-fields";
 import { FunctionToolEditor } from "./function-tool-editor";
+import { McpToolParameters } from "./mcp-tool-parameters";
 import {
   entryFields,
   entryParams,
@@ -138,6 +139,13 @@ export function ToolCard(props: ToolCardProps) {
             emptyMeans="the model gives it"
           />
         </div>
+      )}
+      {type === MCP_TYPE && typeof params.server === "string" && (
+        <McpToolParameters
+          server={params.server}
+          tools={Array.isArray(params.tools) ? params.tools.filter((name): name is string => typeof name === "string") : undefined}
+          testId={testId}
+        />
       )}
       {type === RUN_FUNCTION_TYPE && (
         <FunctionToolEditor params={params} onParam={setParam} testId={`${testId}-function`} referenceItems={props.referenceItems} envNames={props.envNames} />
