@@ -77,7 +77,7 @@ export function ToolCard(props: ToolCardProps) {
   const hidden = paramsWithoutInput(entry, info?.params);
   const outcomeNames = outcomeNamesOf(entry);
   const routed = fields.routeOnOutcome === true || Array.isArray(fields.routeOnOutcome);
-  const problems = entryProblems(entry);
+  const problems = entryProblems(entry, info?.params);
   const setParam = (name: string, value: unknown) => props.onChange(withParam(entry, name, value));
   return (
     <div className={`space-y-1.5 rounded border p-2 ${unknown ? "border-red-300" : "border-slate-200"}`} data-testid={testId} data-tool-type={type}>

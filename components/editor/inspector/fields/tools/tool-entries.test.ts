@@ -93,6 +93,10 @@ describe("entries the picker builds", () => {
       "A function tool needs code",
     ]);
     expect(entryProblems({ type: "workflow" })).toEqual(["Choose a workflow"]);
+    const declared = [{ name: "knowledgeBaseId", label: "Knowledge base", required: true }];
+    expect(entryProblems({ type: "knowledge_search" }, declared)).toEqual(["Knowledge base is required"]);
+    expect(entryProblems({ type: "knowledge_search", params: { knowledgeBaseId: "kb-1" } }, declared)).toEqual([]);
+    expect(entryProblems({ type: "knowledge_search", params: { knowledgeBaseIds: ["kb-1", "kb-2"] } }, declared)).toEqual([]);
     expect(entryProblems({ type: "mcp", params: {} })).toEqual(["Choose an MCP server"]);
   });
 });

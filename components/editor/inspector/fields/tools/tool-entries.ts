@@ -149,8 +149,8 @@ export function functionEntry(tools: unknown[]): ToolEntryFields {
   };
 }
 
-/** What is wrong with an entry's own fields, for the card to show before saving. */
-export function entryProblems(entry: unknown): string[] {
+/** What is wrong with an entry's own fields (and its type's required params), for the card to show before saving. */
+export function entryProblems(entry: unknown, declared: ReadonlyArray<{ name: string; label: string; required?: boolean }> = []): string[] {
   const fields = entryFields(entry);
   const type = entryType(entry);
   const params = entryParams(entry);
@@ -161,6 +161,10 @@ export function entryProblems(entry: unknown): string[] {
   if (type === RUN_FUNCTION_TYPE) {
     if (typeof fields.name !== "string" || !fields.name) problems.push("A function tool needs a name");
     if (typeof params.code !== "string" || !params.code.trim()) problems.push("A function tool needs code");
+  }
+  // A list under the plural name (`knowledgeBaseIds`, as the seed also writes) gives a required `knowledgeBaseId` too.
+  for (const param of declared) {
+    if (param.required && isEmpty(params[param.name]) && isEmpty(params[`${param.name}s`])) problems.push(`${param.label} is required`);
   }
   if (type === MCP_TYPE && typeof params.server !== "string") problems.push("Choose an MCP server");
   if (type === WORKFLOW_TYPE && typeof params.workflowId !== "string") problems.push("Choose a workflow");
