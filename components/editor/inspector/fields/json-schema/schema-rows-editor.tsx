@@ -5,6 +5,8 @@ import { inputClass, smallButtonClass } from "../field-props";
 import { moved } from "../reorder";
 import { emptyRow, PROPERTY_TYPES, type ItemType, type PropertyRow } from "./schema-rows";
 
+/** A box that shares its line with others (inputClass is full width). */
+const boxClass = "rounded border border-slate-300 px-2 py-1 text-sm outline-none focus:border-indigo-500";
 const iconButton = "rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-30";
 
 /** Whether a row holds properties of its own: an object, or an array of objects. */
@@ -32,41 +34,15 @@ export function SchemaRowsEditor({
     <div className="space-y-1" data-testid={testId}>
       {rows.map((row, index) => (
         <div key={index} className="space-y-1 rounded border border-slate-200 p-1.5" data-testid={`${testId}-row`}>
+          {/* Three short lines rather than one long one: the inspector is narrow. */}
           <div className="flex items-center gap-1">
             <input
               aria-label="Property name"
-              className={`${inputClass} font-mono`}
+              placeholder="name"
+              className={`${boxClass} min-w-0 flex-1 font-mono`}
               value={row.name}
               onChange={(event) => update(index, { name: event.target.value })}
             />
-            <select
-              aria-label="Type"
-              className={`${inputClass} w-24 shrink-0`}
-              value={row.type}
-              onChange={(event) =>
-                update(index, { type: event.target.value as PropertyRow["type"], items: event.target.value === "array" ? (row.items ?? "string") : undefined })
-              }
-            >
-              {PROPERTY_TYPES.filter((type) => !nested || type !== "object").map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-            {row.type === "array" && (
-              <select
-                aria-label="Item type"
-                className={`${inputClass} w-24 shrink-0`}
-                value={row.items ?? "string"}
-                onChange={(event) => update(index, { items: event.target.value as ItemType })}
-              >
-                {PROPERTY_TYPES.filter((type) => type !== "array" && (!nested || type !== "object")).map((type) => (
-                  <option key={type} value={type}>
-                    of {type}
-                  </option>
-                ))}
-              </select>
-            )}
             <button type="button" aria-label="Move up" className={iconButton} disabled={index === 0} onClick={() => onChange(moved(rows, index, index - 1))}>
               <ArrowUp className="h-3.5 w-3.5" aria-hidden />
             </button>
@@ -83,19 +59,47 @@ export function SchemaRowsEditor({
               <X className="h-3.5 w-3.5" aria-hidden />
             </button>
           </div>
-          <div className="flex items-center gap-2">
-            <input
-              aria-label="Description"
-              placeholder="Description"
-              className={inputClass}
-              value={row.description}
-              onChange={(event) => update(index, { description: event.target.value })}
-            />
+          <div className="flex items-center gap-1">
+            <select
+              aria-label="Type"
+              className={`${boxClass} min-w-0 flex-1`}
+              value={row.type}
+              onChange={(event) =>
+                update(index, { type: event.target.value as PropertyRow["type"], items: event.target.value === "array" ? (row.items ?? "string") : undefined })
+              }
+            >
+              {PROPERTY_TYPES.filter((type) => !nested || type !== "object").map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+            {row.type === "array" && (
+              <select
+                aria-label="Item type"
+                className={`${boxClass} min-w-0 flex-1`}
+                value={row.items ?? "string"}
+                onChange={(event) => update(index, { items: event.target.value as ItemType })}
+              >
+                {PROPERTY_TYPES.filter((type) => type !== "array" && (!nested || type !== "object")).map((type) => (
+                  <option key={type} value={type}>
+                    of {type}
+                  </option>
+                ))}
+              </select>
+            )}
             <label className="flex shrink-0 items-center gap-1 text-xs text-slate-700">
               <input type="checkbox" checked={row.required} onChange={(event) => update(index, { required: event.target.checked })} />
               required
             </label>
           </div>
+          <input
+            aria-label="Description"
+            placeholder="Description"
+            className={inputClass}
+            value={row.description}
+            onChange={(event) => update(index, { description: event.target.value })}
+          />
           {/* One level only: a nested row offers no object types, so deeper schemas are edited as JSON. */}
           {!nested && holdsProperties(row) && (
             <div className="ml-3 border-l border-slate-200 pl-2">
