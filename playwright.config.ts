@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_OWNER, E2E_STORAGE_STATE } from "./e2e/owner";
 
@@ -79,6 +80,13 @@ export default defineConfig({
         PORT: String(port),
         OPENAI_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
         OPENAI_API_KEY: "sk-test-e2e",
+        // The test LLM server is the one loopback address agents' HTTP tools may call (e2e/tool-picker.spec.ts).
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${llmPort}`,
+        // MCP servers for the tool picker (e2e/tool-picker.spec.ts): one that answers, one that is down.
+        TRELLIS_MCP_SERVERS: JSON.stringify({
+          notes: { transport: "stdio", command: process.execPath, args: [path.join(process.cwd(), "tools/mcp/__fixtures__/fixture-mcp-server.mjs")] },
+          down: { transport: "http", url: "http://127.0.0.1:9/mcp" },
+        }),
       },
     },
     ...(useBuild

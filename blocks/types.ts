@@ -21,7 +21,9 @@ export type FieldKind =
   | "inputs" // start block input list
   | "branches" // condition branches
   | "metrics" // evaluator metrics
-  | "tools" // agent tools
+  | "tools" // agent tools: the tool picker
+  | "memories" // agent memories: a message list, or one reference to a list
+  | "responseFormat" // a JSON Schema of an object: property rows or JSON, with an example
   | "knowledgeBases"
   | "assignments" // Set Variables: name = value or expression
   | "workflow" // another workflow of the workspace (not the one being edited)

@@ -11,6 +11,7 @@ import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { ApiRun, ApprovalDecision, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
+import type { McpServerTools, ToolCatalog } from "./tools";
 import type { UsageQueryInput, UsageReport } from "./usage";
 import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookSummary } from "./webhooks";
 import type {
@@ -231,6 +232,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     models: {
       list: () => call<{ models: ModelSummary[] }>("/api/models").then((body) => body.models),
+    },
+    /** What an agent may use as tools: the tool types and MCP servers, and one server's tools asked of it now. */
+    tools: {
+      catalog: () => call<ToolCatalog>("/api/tools"),
+      mcpServerTools: (server: string) => call<McpServerTools>(`/api/tools/mcp/${segment(server)}`),
     },
     /** Stored secrets: names and dates out, a value only ever sent in (docs/CONTRACT.md section 8). */
     secrets: {

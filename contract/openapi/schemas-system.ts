@@ -66,13 +66,35 @@ export const toolCatalogSchema = z.object({
       label: z.string(),
       description: z.string(),
       sideEffects: z.boolean().optional().describe("Its calls act on the world: a test run answers them from the agent's sample instead."),
+      params: z
+        .array(
+          z.object({
+            name: z.string(),
+            label: z.string(),
+            kind: z.enum(["text", "number", "select", "knowledgeBase", "keyValue"]),
+            description: z.string().optional(),
+            required: z.boolean().optional(),
+            options: z.array(z.string()).optional(),
+          }),
+        )
+        .optional()
+        .describe("Settings of the tool entry (`params.<name>`) the inspector offers to pre-fill; the model no longer supplies a pre-filled one."),
     }),
   ),
   mcpServers: z.array(z.object({ name: z.string(), transport: z.enum(["http", "sse", "stdio"]), target: z.string() })),
   mcpError: z.string().optional().describe("Why the configured MCP server list could not be read."),
 });
 
-export const mcpServerToolsSchema = z.object({ server: z.string(), tools: z.array(z.object({ name: z.string(), description: z.string() })) });
+export const mcpServerToolsSchema = z.object({
+  server: z.string(),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      inputSchema: z.record(z.string(), z.unknown()).optional().describe("The tool's arguments as the server describes them (a JSON Schema)."),
+    }),
+  ),
+});
 
 export const envNamesSchema = z.object({
   names: z.array(z.string()).describe("Stored secret names and the set variables of TRELLIS_WORKFLOW_ENV; never values."),

@@ -4,33 +4,46 @@ import { isTrellisError } from "@/executor";
 import { getRepositories, type KeysetPage, type KeysetResult, type Repositories, type TimeAndId, type VersionConflictError } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { checkConfigReferences, type WorkspaceHoldings } from "./config-references";
+import { refuseUnknownTools } from "./tool-types";
 
 /** The MCP server names a workspace may use; null when the operator's list cannot be read (a run reports that). */
 export type McpServerNames = (workspaceId: string) => Set<string> | null;
 
+/** The agent tool types a workspace's runs offer (the tool registry's); null when not checked. */
+export type ToolTypes = (workspaceId: string) => ReadonlySet<string> | null;
+
 /**
  * Workflow storage for the routes, in one workspace. A document whose block configs name a
- * knowledge base, workflow or MCP server the workspace does not have is refused (404) before
- * anything is stored. A version conflict answers with the workflow that won (`error.current`), so
+ * knowledge base, workflow or MCP server the workspace does not have is refused (404), and one
+ * whose agents list a tool type that does not exist is refused (400), before anything is stored. A version conflict answers with the workflow that won (`error.current`), so
  * the editor can show who won and offer reload or overwrite.
  */
-export function createWorkflowService(repositories: Pick<Repositories, "workflows" | "workspaces">, mcpServerNames: McpServerNames = () => new Set()) {
+export function createWorkflowService(
+  repositories: Pick<Repositories, "workflows" | "workspaces">,
+  mcpServerNames: McpServerNames = () => new Set(),
+  toolTypes: ToolTypes = () => null,
+) {
   const { workflows, workspaces } = repositories;
   const holdings = (workspaceId: string): WorkspaceHoldings => ({
     knowledgeBases: (ids) => workspaces.heldIds(workspaceId, "knowledgeBase", ids),
     workflows: (ids) => workspaces.heldIds(workspaceId, "workflow", ids),
     mcpServers: () => mcpServerNames(workspaceId),
   });
+  const check = async (workspaceId: string, document: WorkflowDocument) => {
+    const known = toolTypes(workspaceId);
+    if (known) refuseUnknownTools(document, known);
+    await checkConfigReferences(document, holdings(workspaceId));
+  };
   return {
     list: (workspaceId: string, page?: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkflowSummary, TimeAndId>> => workflows.list(workspaceId, page),
     async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
-      await checkConfigReferences(document, holdings(workspaceId));
+      await check(workspaceId, document);
       return workflows.create(workspaceId, document);
     },
     get: (workspaceId: string, id: string): Promise<StoredWorkflow> => workflows.get(workspaceId, id),
     async update(workspaceId: string, id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
       await workflows.get(workspaceId, id); // another workspace's workflow is not found, whatever the document names
-      await checkConfigReferences(document, holdings(workspaceId));
+      await check(workspaceId, document);
       try {
         return await workflows.update(workspaceId, id, document, version);
       } catch (error) {
@@ -55,6 +68,14 @@ export function appMcpServerNames(workspaceId: string): Set<string> | null {
   }
 }
 
+function appToolTypes(workspaceId: string): ReadonlySet<string> {
+  return new Set(
+    getRuntime()
+      .toolCatalog(workspaceId)
+      .tools.map((tool) => tool.type),
+  );
+}
+
 export function workflowService(): WorkflowService {
-  return createWorkflowService(getRepositories(), appMcpServerNames);
+  return createWorkflowService(getRepositories(), appMcpServerNames, appToolTypes);
 }

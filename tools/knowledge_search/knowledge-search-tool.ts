@@ -48,6 +48,12 @@ export function createKnowledgeSearchToolProvider({ search }: { search: Knowledg
         type: KNOWLEDGE_SEARCH_TOOL_TYPE,
         label: "Knowledge search",
         description: "Searches the given knowledge bases (params.knowledgeBaseId) and returns the best matching passages.",
+        params: [
+          { name: "knowledgeBaseId", label: "Knowledge base", kind: "knowledgeBase", required: true },
+          { name: "topK", label: "Results (top K)", kind: "number", description: "How many passages to return" },
+          { name: "mode", label: "Search mode", kind: "select", options: ["hybrid", "vector", "keyword"] },
+          { name: "minScore", label: "Minimum score", kind: "number" },
+        ],
       },
     ],
     createTools(entries, context) {

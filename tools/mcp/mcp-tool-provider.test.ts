@@ -11,7 +11,7 @@ import { calculatorToolProvider } from "../calculator/calculator-tool";
 import { createToolRegistry } from "../registry";
 import { FIXTURE_SERVER_SCRIPT, processAlive, startHttpMcpFixture, waitUntil } from "./__fixtures__/mcp-fixtures";
 import type { McpServers } from "./mcp-servers";
-import { createMcpToolProvider } from "./mcp-tool-provider";
+import { createMcpToolProvider, listMcpServerTools } from "./mcp-tool-provider";
 
 let llm: TestLlmServer;
 let http: Awaited<ReturnType<typeof startHttpMcpFixture>>;
@@ -130,5 +130,18 @@ describe("MCP tools in an agent", () => {
     await expect(
       agent({ config: { userPrompt: "x", tools: [{ type: "mcp", params: { server: "gone" } }] }, inputs: {}, context: createInMemoryHandlerContext() }),
     ).rejects.toThrow(/Could not connect to MCP server "gone"/);
+  });
+});
+
+describe("listing a server's tools for the inspector", () => {
+  it("gives each tool's name, description and arguments' schema, and stops the server's process", async () => {
+    const server = stdioServer();
+    const tools = await listMcpServerTools(server.config);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(["add_numbers", "read_note"]);
+    expect(tools.find((tool) => tool.name === "read_note")).toMatchObject({
+      description: "Reads a note by title.",
+      inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
+    });
+    expect(await waitUntil(() => !processAlive(server.pid()!))).toBe(true);
   });
 });

@@ -138,13 +138,13 @@ export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
   };
 }
 
-/** A server's tools by name and description, for the inspector; the client is closed at once. */
+/** A server's tools by name, description and arguments' schema, for the inspector; the client is closed at once. */
 export async function listMcpServerTools(config: McpServerConfig, options: { timeoutMs?: number; signal?: AbortSignal } = {}) {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const client = await connectMcpServer(config, { signal: options.signal, timeoutMs });
   try {
     const { tools } = await client.listTools({ options: { signal: options.signal, timeout: timeoutMs } });
-    return tools.map((tool) => ({ name: tool.name, description: tool.description ?? "" }));
+    return tools.map((tool) => ({ name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema as Record<string, unknown> }));
   } finally {
     await client.close();
   }

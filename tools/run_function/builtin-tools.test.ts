@@ -1,3 +1,4 @@
+import { asSchema } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
@@ -54,6 +55,16 @@ describe("built-in HTTP, web page and function tools", () => {
     const tools = await toolsFor([{ type: "http_request", params: { headers: { Authorization: "Bearer fixed" } } }]);
     const answer = await execute(tools, "http_request", { url: `${server.origin}/price` });
     expect(answer).toMatchObject({ status: 200, body: { price: 4, auth: "Bearer fixed" }, headers: { "set-cookie": "[redacted]" } });
+  });
+
+  it("http_request with a pre-filled URL and method calls only that, and does not ask the model for them", async () => {
+    const tools = await toolsFor([{ type: "http_request", name: "price_api", params: { url: `${server.origin}/price`, method: "GET" } }]);
+    const schema = (await asSchema(tools.price_api!.inputSchema).jsonSchema) as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(["headers", "body"]);
+    expect(schema.required).toEqual([]);
+    expect(tools.price_api!.description).toContain(`GET to ${server.origin}/price`);
+    const answer = await execute(tools, "price_api", { url: "https://elsewhere.example/", method: "DELETE" });
+    expect(answer).toMatchObject({ status: 200, body: { price: 4 } });
   });
 
   it("http_request refuses private addresses that are not allowed", async () => {

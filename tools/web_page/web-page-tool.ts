@@ -13,7 +13,14 @@ export interface WebPageToolDeps {
 /** `web_page`: reads a page's readable text through the outbound guard. Params: `maxChars` (default 8000). */
 export function createWebPageToolProvider(deps: WebPageToolDeps): ToolProvider {
   return {
-    tools: [{ type: WEB_PAGE_TOOL_TYPE, label: "Web page", description: "Reads the readable text of a web page (public addresses only)." }],
+    tools: [
+      {
+        type: WEB_PAGE_TOOL_TYPE,
+        label: "Web page",
+        description: "Reads the readable text of a web page (public addresses only).",
+        params: [{ name: "maxChars", label: "Longest text (characters)", kind: "number", description: "Default 8000" }],
+      },
+    ],
     createTools(entries, context) {
       const tools: ToolSet = {};
       for (const entry of entries) {

@@ -97,6 +97,62 @@ describe("workflows as tools", () => {
     expect(run.cost!.total).toBeCloseTo(agentSpan.usage!.cost!.total, 10);
   });
 
+  it("takes start inputs pre-filled in the entry (references resolved) out of the model's parameters and runs the child with them", async () => {
+    const child = await createWorkflow(
+      agentWorkflow({
+        name: "Summarise",
+        inputs: [
+          { name: "ticket", type: "string" },
+          { name: "maxWords", type: "number" },
+        ],
+        userPrompt: "Summarise in <start.maxWords> words: <start.ticket>",
+      }),
+    );
+    const parent = await createWorkflow(
+      agentWorkflow({
+        name: "Triage with a limit",
+        inputs: [
+          { name: "question", type: "string" },
+          { name: "words", type: "number" },
+        ],
+        userPrompt: "<start.question>",
+        tools: [{ type: "workflow", name: "summarise", params: { workflowId: child.id, inputs: { maxWords: "<start.words>" } } }],
+      }),
+    );
+    kit.server.enqueue(
+      { kind: "tool-calls", calls: [{ id: "call_1", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase.", maxWords: 99 } }] },
+      { kind: "text", text: "Broken vase." },
+      { kind: "text", text: "A broken vase." },
+    );
+
+    const run = await runToEnd(parent.id, { question: "What is it about?", words: 5 });
+
+    expect(run.status).toBe("succeeded");
+    expect(kit.server.requests[0]!.body.tools[0].function.parameters).toMatchObject({ properties: { ticket: { type: "string" } }, required: ["ticket"] });
+    expect(Object.keys(kit.server.requests[0]!.body.tools[0].function.parameters.properties)).toEqual(["ticket"]);
+    // The entry's value wins over anything the model sends for it.
+    expect(kit.server.requests[1]!.parsed.userTexts).toEqual(["Summarise in 5 words: Crushed parcel, broken vase."]);
+  });
+
+  it("refuses a pre-filled input the called workflow does not have, naming it, before any model call", async () => {
+    const child = await createWorkflow(agentWorkflow({ name: "Echo child", inputs: [{ name: "ticket", type: "string" }], userPrompt: "<start.ticket>" }));
+    const parent = await createWorkflow(
+      agentWorkflow({
+        name: "Wrong prefill",
+        inputs: [{ name: "question", type: "string" }],
+        userPrompt: "<start.question>",
+        tools: [{ type: "workflow", name: "echo", params: { workflowId: child.id, inputs: { tiket: "x" } } }],
+      }),
+    );
+    const run = await runToEnd(parent.id, { question: "?" });
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatchObject({
+      code: "invalid_tool",
+      message: expect.stringContaining(`pre-fills "tiket", which is not a start input of workflow "Echo child"`),
+    });
+    expect(kit.server.requests).toHaveLength(0);
+  });
+
   it("stops a workflow that lists itself as a tool before any model call, naming the chain", async () => {
     const selfCalling = await createWorkflow(agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
     const document = agentWorkflow({

@@ -25,11 +25,36 @@ async function describe(deps: WorkflowCalls, entry: ToolEntry): Promise<Workflow
   );
 }
 
-function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, description: string, context: ToolContext) {
+/**
+ * `params.inputs`: start inputs pre-filled in the entry (references resolved when the agent runs),
+ * each one the called workflow has; a `null` one (a reference to nothing) is left to the model.
+ */
+function fixedInputs(entry: ToolEntry, target: WorkflowToolTarget): Record<string, unknown> {
+  const inputs = entry.params?.inputs;
+  if (inputs === undefined) return {};
+  if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs)) {
+    throw new BlockExecutionError(`The workflow tool's params.inputs must be an object of start input values`, { code: "invalid_tool" });
+  }
+  const known = new Set(target.inputs.map((input) => input.name));
+  const fixed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(inputs)) {
+    if (!known.has(name)) {
+      throw new BlockExecutionError(
+        `The workflow tool pre-fills "${name}", which is not a start input of workflow "${target.name}" (its inputs: ${[...known].join(", ") || "none"})`,
+        { code: "invalid_tool" },
+      );
+    }
+    if (value !== null && value !== undefined) fixed[name] = value;
+  }
+  return fixed;
+}
+
+function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, description: string, context: ToolContext, fixed: Record<string, unknown>) {
   return tool({
     description,
-    inputSchema: jsonSchema<Record<string, unknown>>(parametersForWorkflow(target)),
-    execute: async (input, { toolCallId }) => {
+    inputSchema: jsonSchema<Record<string, unknown>>(parametersForWorkflow(target, new Set(Object.keys(fixed)))),
+    execute: async (modelInput, { toolCallId }) => {
+      const input = { ...modelInput, ...fixed };
       const result = await deps.runWorkflow({ workflowId: target.id, input, depth: context.depth + 1, signal: context.signal, parentRunId: context.runId });
       context.reportUsage?.(toolCallId, result.usage);
       // Its spending is reported above, on the call's span: not again on the error.
@@ -41,8 +66,8 @@ function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, des
 
 /**
  * `workflow` (a workflow as a tool, as the agent-flows seed registers flows as skills):
- * `{ type: "workflow", params: { workflowId, description? }, name? }`. The target's start inputs are
- * the tool's parameters; each call is a child run of its own, nested at most `maxDepth` deep,
+ * `{ type: "workflow", params: { workflowId, description?, inputs? }, name? }`. The target's start
+ * inputs are the tool's parameters, less those pre-filled in `inputs`; each call is a child run of its own, nested at most `maxDepth` deep,
  * and a workflow can never call itself, directly or through others.
  */
 export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
@@ -50,7 +75,12 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
   return {
     directOutput: true,
     tools: [
-      { type: WORKFLOW_TOOL_TYPE, label: "Workflow", description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters." },
+      {
+        type: WORKFLOW_TOOL_TYPE,
+        label: "Workflow",
+        description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters.",
+        params: [{ name: "description", label: "Description the model sees", kind: "text", description: "Default: the workflow's own description" }],
+      },
     ],
     async createTools(entries, context) {
       const tools: ToolSet = {};
@@ -76,7 +106,7 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
           typeof entry.params?.description === "string" && entry.params.description
             ? entry.params.description
             : target.description || `Runs the workflow "${target.name}" and returns its output.`;
-        tools[name] = createWorkflowTool(deps, target, description, context);
+        tools[name] = createWorkflowTool(deps, target, description, context, fixedInputs(entry, target));
         if (entry.directOutput) context.markDirectOutput?.(name);
       }
       return tools;

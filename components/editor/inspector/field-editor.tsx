@@ -8,7 +8,9 @@ import { AskFieldsField, ChoicesField } from "./fields/ask-fields";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { PruneToolResultsField, ProviderOptionsField } from "./fields/loop-options-fields";
+import { MemoriesField } from "./fields/memories-field";
 import { ModelField } from "./fields/model-field";
+import { ResponseFormatField } from "./fields/response-format-field";
 import { StepRulesField } from "./fields/step-rules-field";
 import { JsonField, NumberField, SelectField, TextField, ToggleField } from "./fields/text-fields";
 import { ToolsField } from "./fields/tools-field";
@@ -28,6 +30,8 @@ const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   branches: BranchesField,
   metrics: MetricsField,
   tools: ToolsField,
+  memories: MemoriesField,
+  responseFormat: ResponseFormatField,
   knowledgeBases: KnowledgeBaseField,
   keyValue: KeyValueField,
   assignments: AssignmentsField,

@@ -71,9 +71,25 @@ export function WorkflowInputsField(props: FieldEditorProps) {
     const id = state.nodes.find((node) => node.id === props.blockId)?.data.config.workflowId;
     return typeof id === "string" && id ? id : undefined;
   });
-  const child = useWorkflowDocument(workflowId);
-  const values = typeof props.value === "object" && props.value !== null && !Array.isArray(props.value) ? (props.value as Record<string, unknown>) : {};
   if (!workflowId) return <p className="text-xs text-slate-500">Choose a workflow first.</p>;
+  return <WorkflowInputValues {...props} workflowId={workflowId} testId={`field-${props.field.key}`} inputTestId={(name) => `workflow-input-${name}`} />;
+}
+
+/**
+ * A value per start input of another workflow (a Workflow block's inputs, a workflow tool's
+ * pre-filled ones), stored as `{ inputName: value }`, or nothing when none is given.
+ */
+export function WorkflowInputValues(
+  props: Pick<FieldEditorProps, "value" | "onChange" | "invalid" | "referenceItems" | "envNames"> & {
+    workflowId: string;
+    testId: string;
+    inputTestId: (name: string) => string;
+    /** A placeholder for an input with no default left empty (a workflow tool: the model gives it). */
+    emptyMeans?: string;
+  },
+) {
+  const child = useWorkflowDocument(props.workflowId);
+  const values = typeof props.value === "object" && props.value !== null && !Array.isArray(props.value) ? (props.value as Record<string, unknown>) : {};
   if (child.isPending) return <p className="text-xs text-slate-500">Loading its inputs…</p>;
   if (child.isError) return <p className="text-xs text-red-600">Could not read the workflow: {child.error.message}</p>;
   const start = child.data.blocks.find((block) => block.type === "start");
@@ -87,7 +103,7 @@ export function WorkflowInputsField(props: FieldEditorProps) {
     props.onChange(Object.keys(next).length > 0 ? next : undefined);
   };
   return (
-    <div className="space-y-2" data-testid={`field-${props.field.key}`}>
+    <div className="space-y-2" data-testid={props.testId}>
       {inputs.length === 0 && <p className="text-xs text-slate-500">{child.data.name} takes no inputs.</p>}
       {inputs.map((input) => (
         <div key={input.name} className="space-y-0.5">
@@ -100,9 +116,9 @@ export function WorkflowInputsField(props: FieldEditorProps) {
             onChange={(text) => set(input.name, inputValue(input.type, text))}
             referenceItems={props.referenceItems}
             envNames={props.envNames}
-            placeholder={input.default === undefined ? undefined : `default: ${asString(input.default)}`}
+            placeholder={input.default === undefined ? props.emptyMeans : `default: ${asString(input.default)}`}
             label={input.name}
-            testId={`workflow-input-${input.name}`}
+            testId={props.inputTestId(input.name)}
             invalid={props.invalid}
           />
           {input.description && <p className="text-[11px] text-slate-500">{input.description}</p>}
