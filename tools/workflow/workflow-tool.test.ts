@@ -121,6 +121,7 @@ describe("workflows as tools", () => {
     );
     kit.server.enqueue(
       { kind: "tool-calls", calls: [{ id: "call_1", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase.", maxWords: 99 } }] },
+      { kind: "tool-calls", calls: [{ id: "call_2", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase." } }] },
       { kind: "text", text: "Broken vase." },
       { kind: "text", text: "A broken vase." },
     );
@@ -130,8 +131,10 @@ describe("workflows as tools", () => {
     expect(run.status).toBe("succeeded");
     expect(kit.server.requests[0]!.body.tools[0].function.parameters).toMatchObject({ properties: { ticket: { type: "string" } }, required: ["ticket"] });
     expect(Object.keys(kit.server.requests[0]!.body.tools[0].function.parameters.properties)).toEqual(["ticket"]);
-    // The entry's value wins over anything the model sends for it.
-    expect(kit.server.requests[1]!.parsed.userTexts).toEqual(["Summarise in 5 words: Crushed parcel, broken vase."]);
+    // A pre-filled input is not the model's to give: a call that sends one is refused, naming it, and runs nothing.
+    expect(kit.server.requests[1]!.parsed.allText).toContain("maxWords");
+    expect(kit.server.requests[2]!.parsed.userTexts).toEqual(["Summarise in 5 words: Crushed parcel, broken vase."]);
+    expect(kit.server.pending()).toBe(0);
   });
 
   it("refuses a pre-filled input the called workflow does not have, naming it, before any model call", async () => {
