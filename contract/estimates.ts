@@ -7,7 +7,8 @@ import { withoutReservedKeys } from "./reserved-names";
  * recent runs. No provider is called. Every figure is an estimate and says so (`estimate: true`).
  */
 export const estimateRequestSchema = z.strictObject({
-  input: withoutReservedKeys(z.record(z.string(), z.unknown())).optional().default({}),
+  /** The run's input, checked as the start block checks it. Left out: the inputs are unknown (their defaults aside) and estimated as such. */
+  input: withoutReservedKeys(z.record(z.string(), z.unknown())).optional(),
 });
 export type EstimateRequest = z.input<typeof estimateRequestSchema>;
 

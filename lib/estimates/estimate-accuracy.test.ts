@@ -92,7 +92,8 @@ describe("the estimate of the seed workflows, against their real cost", () => {
       );
       return runToEnd(kit, workspaceId, workflowId, { question });
     };
-    for (const question of ["What refund do I get for order A-17?", "How much comes back for order B-2?", "Refund for order C-9, please"]) await oneRun(question);
+    for (const question of ["What refund do I get for order A-17?", "How much comes back for order B-2?", "Refund for order C-9, please"])
+      await oneRun(question);
     const input = { question: "What refund do I get for order D-4?" };
     const estimate = await estimates.estimate(workspaceId, workflowId, input);
     expect(estimate.blocks[0]).toMatchObject({ blockId: "agent", basis: "history" });
@@ -108,7 +109,12 @@ describe("the estimate of the seed workflows, against their real cost", () => {
       blocks: [
         block("start", "start", { inputs: [{ name: "topic", type: "string" }] }),
         block("drafts", "loop", { kind: "for", count: 5 }),
-        block("writer", "agent", { model: MODEL, systemPrompt: "Write one short tagline.", userPrompt: "Tagline <loop.index> about <start.topic>" }, { parentId: "drafts" }),
+        block(
+          "writer",
+          "agent",
+          { model: MODEL, systemPrompt: "Write one short tagline.", userPrompt: "Tagline <loop.index> about <start.topic>" },
+          { parentId: "drafts" },
+        ),
       ],
       edges: [
         { id: "e1", source: "start", target: "drafts" },

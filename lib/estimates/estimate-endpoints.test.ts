@@ -29,6 +29,15 @@ describe("POST /api/workflows/:id/estimate", () => {
     expect(body.total.expected).toBeLessThan(body.total.high);
   });
 
+  it("with no input, estimates the inputs as unknown rather than refusing them", async () => {
+    const answer = await estimates.ask(workspaceId, workflowId, {});
+    expect(answer.status).toBe(200);
+    const withInput = await estimates.estimate(workspaceId, workflowId, { message: "Hi" });
+    const body = await answer.json();
+    // An unknown message is given an allowance larger than the two words typed.
+    expect(body.total.expected).toBeGreaterThan(withInput.total.expected);
+  });
+
   it("refuses an input the start block would refuse, naming it", async () => {
     const missing = await estimates.ask(workspaceId, workflowId, { input: {} });
     expect(missing.status).toBe(400);

@@ -16,11 +16,19 @@ export interface EstimateDependencies {
   priceOf(workspaceId: string): PriceLookup;
 }
 
-/** The input as the start block would output it, or 400 naming the input that it would refuse. */
-function startOutput(blocks: ReadonlyArray<{ type: string; enabled?: boolean; config?: unknown }>, input: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The input as the start block would output it, or 400 naming the input that it would refuse.
+ * With no input given, only the declared defaults are known; the other inputs are estimated as unknown.
+ */
+function startOutput(
+  blocks: ReadonlyArray<{ type: string; enabled?: boolean; config?: unknown }>,
+  input: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const start = blocks.find((block) => block.type === "start" && block.enabled !== false);
   const config = startConfigSchema.safeParse(start?.config ?? {});
-  if (!config.success) return input;
+  if (!config.success) return input ?? {};
+  if (input === undefined)
+    return Object.fromEntries(config.data.inputs.filter((declared) => declared.default !== undefined).map((declared) => [declared.name, declared.default]));
   try {
     return checkedRunInput(config.data, input);
   } catch (error) {
@@ -38,12 +46,22 @@ export function estimateEndpoints(deps: () => EstimateDependencies) {
     estimate: endpoint<{ id: string }>(
       async (request, { id }, { workspace }) => {
         const { repositories, priceOf } = deps();
-        const { input } = await readJsonRequest(request, estimateRequestSchema, { subject: "The estimate request", maxBytes: MAX_ESTIMATE_REQUEST_BYTES, emptyAs: {} });
+        const { input } = await readJsonRequest(request, estimateRequestSchema, {
+          subject: "The estimate request",
+          maxBytes: MAX_ESTIMATE_REQUEST_BYTES,
+          emptyAs: {},
+        });
         const workflow = await repositories.workflows.get(workspace.id, id);
         const checked = startOutput(workflow.blocks, input);
         const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
         const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: priceOf(workspace.id) });
-        const answer: WorkflowEstimate = { estimate: true, blocks: figures.blocks, total: figures.total, unpriced: figures.unpriced, historyRuns: figures.basisRuns };
+        const answer: WorkflowEstimate = {
+          estimate: true,
+          blocks: figures.blocks,
+          total: figures.total,
+          unpriced: figures.unpriced,
+          historyRuns: figures.basisRuns,
+        };
         return Response.json(answer);
       },
       { role: "viewer" },

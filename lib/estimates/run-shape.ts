@@ -53,8 +53,7 @@ export function runShape(document: ShapeDocument): RunShape {
     if (!blocks.has(edge.source) || !blocks.has(edge.target)) continue;
     outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge]);
   }
-  const targetsOf = (id: string, keep: (edge: WorkflowEdge) => boolean = () => true) =>
-    (outgoing.get(id) ?? []).filter(keep).map((edge) => edge.target);
+  const targetsOf = (id: string, keep: (edge: WorkflowEdge) => boolean = () => true) => (outgoing.get(id) ?? []).filter(keep).map((edge) => edge.target);
   const start = [...blocks.values()].find((block) => block.type === "start");
   const reachable = closure(start ? [start.id] : [], (id) => targetsOf(id));
   const certain = closure(start ? [start.id] : [], (id) => targetsOf(id, (edge) => isCertainEdge(edge, blocks.get(id)!)));
