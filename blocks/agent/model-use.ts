@@ -5,8 +5,12 @@ import type { AgentConfig } from "./definition";
 export const agentModelUse: ModelUse<AgentConfig> = {
   model: (config) => config.model,
   promptTexts(config) {
-    const memories = Array.isArray(config.memories) ? config.memories.map((memory) => memory.content) : [config.memories ?? ""];
-    return [config.systemPrompt ?? "", ...memories, config.userPrompt].filter((text) => text !== "");
+    // Memories given by a reference arrive as whatever it resolved to: only their texts are sent.
+    const memories: unknown[] = Array.isArray(config.memories)
+      ? config.memories.map((memory: unknown) => (memory as { content?: unknown })?.content)
+      : [config.memories];
+    const texts = memories.map((memory) => (typeof memory === "string" ? memory : ""));
+    return [config.systemPrompt ?? "", ...texts, config.userPrompt].filter((text) => text !== "");
   },
   maxCalls: (config) => (config.tools && config.tools.length > 0 ? config.maxIterations : 1),
   maxOutputTokens: (config) => config.maxTokens,

@@ -55,7 +55,11 @@ export function executionsOf(blockId: string, shape: RunShape, scope: KnownScope
   const counts = shape.containers(blockId).map((container) => iterationCount(container, scope));
   const product = (pick: (count: IterationCount) => number) => counts.reduce((total, count) => total * pick(count), 1);
   const low = shape.certain.has(blockId) ? product((count) => count.low) : 0;
-  const high = product((count) => count.high);
+  // Never below the most executions a past run had (a parallel wider than the allowance).
+  const high = Math.max(
+    product((count) => count.high),
+    ...(history?.perRun ?? []),
+  );
   const allKnown = counts.every((count) => count.known !== undefined);
   let expected: number;
   if (history && history.runs > 0) {
