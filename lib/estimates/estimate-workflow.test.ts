@@ -80,6 +80,28 @@ describe("the estimate's graph walk", () => {
     expect(of("dear").tokens.completion).toBe(15);
   });
 
+  it("a condition: a block on one branch counts 0 in low and the worst case takes the dearer branch; a join after both counts in full", () => {
+    const blocks = [
+      start,
+      block("check", "condition", { branches: [{ id: "long", expression: "true" }, { id: "else" }] }),
+      agent("short", { maxTokens: 10 }),
+      agent("essay", { maxTokens: 2000 }),
+      agent("after", { maxTokens: 10, userPrompt: "Sum up" }),
+    ];
+    const edges = [
+      edge("start", "check"),
+      edge("check", "essay", "branch:long"),
+      edge("check", "short", "branch:else"),
+      edge("essay", "after"),
+      edge("short", "after"),
+    ];
+    const figures = estimate(blocks, edges);
+    const of = (id: string) => figures.blocks.find((entry) => entry.blockId === id)!;
+    expect(of("short").executions).toEqual({ low: 0, expected: 0.5, high: 1 });
+    expect(of("after").executions.high).toBe(1);
+    expect(figures.total.high).toBeCloseTo(of("essay").cost!.high + of("after").cost!.high, 10);
+  });
+
   it("a loop multiplies its body by its count, read from the input when the count is a reference", () => {
     const blocks = [start, block("repeat", "loop", { kind: "for", count: "<start.n>" }), agent("inner", { maxTokens: 50 }, "repeat")];
     const edges = [edge("start", "repeat"), edge("repeat", "inner", "body")];
