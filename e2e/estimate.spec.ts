@@ -15,7 +15,13 @@ test("the Run form estimates the cost as the input is typed, and the agent node 
     name: `Estimate ${Date.now()}`,
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 80, y: 160 }, config: { inputs: [{ name: "message", type: "string" }] } },
-      { id: "writer", type: "agent", name: "Writer", position: { x: 380, y: 160 }, config: { model: "openai/gpt-4o-mini", userPrompt: "Answer: <start.message>" } },
+      {
+        id: "writer",
+        type: "agent",
+        name: "Writer",
+        position: { x: 380, y: 160 },
+        config: { model: "openai/gpt-4o-mini", userPrompt: "Answer: <start.message>" },
+      },
       { id: "reply", type: "response", name: "Reply", position: { x: 680, y: 160 }, config: { data: "<Writer.content>" } },
     ],
     edges: [

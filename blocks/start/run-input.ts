@@ -10,7 +10,10 @@ function coerce(input: DeclaredInput, value: unknown): unknown {
     const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
     return new BlockExecutionError(
       `Run input '${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`,
-      { code: "invalid_input", details: [{ path: `input.${input.name}`, message: `must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}` }] },
+      {
+        code: "invalid_input",
+        details: [{ path: `input.${input.name}`, message: `must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}` }],
+      },
     );
   };
   switch (input.type) {

@@ -13,10 +13,14 @@ export const costRangeSchema = z.object({
 export const blockEstimateSchema = z.object({
   blockId: z.string(),
   model: z.string(),
-  tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }).describe("Expected tokens over the run: every execution, weighted by how likely it runs."),
+  tokens: z
+    .object({ prompt: z.number().int(), completion: z.number().int() })
+    .describe("Expected tokens over the run: every execution, weighted by how likely it runs."),
   cost: costRangeSchema.nullable().describe("US dollars; null when the model has no known price (the block is then listed in `unpriced`)."),
   executions: costRangeSchema.describe("How many times the block runs in one run (0 in `low` when it may be skipped)."),
-  basis: z.enum(["history", "defaults"]).describe("`history`: expected figures from the workflow's recent succeeded runs; `defaults`: from the documented allowances."),
+  basis: z
+    .enum(["history", "defaults"])
+    .describe("`history`: expected figures from the workflow's recent succeeded runs; `defaults`: from the documented allowances."),
 });
 
 export const workflowEstimateSchema = z.object({

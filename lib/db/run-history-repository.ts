@@ -44,7 +44,12 @@ export class RunHistoryRepository {
     for (const span of spans) {
       if (span.kind !== "block" || span.status !== "succeeded" || span.simulated) continue;
       const list = executionsByRun.get(span.runId) ?? [];
-      list.push({ blockId: span.blockId, prompt: span.promptTokens ?? 0, completion: span.completionTokens ?? 0, modelCalls: callsByBlockSpan.get(span.id) ?? 0 });
+      list.push({
+        blockId: span.blockId,
+        prompt: span.promptTokens ?? 0,
+        completion: span.completionTokens ?? 0,
+        modelCalls: callsByBlockSpan.get(span.id) ?? 0,
+      });
       executionsByRun.set(span.runId, list);
     }
     return runs.map((run) => ({
