@@ -55,13 +55,7 @@ export function estimateEndpoints(deps: () => EstimateDependencies) {
         const checked = startOutput(workflow.blocks, input);
         const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
         const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: priceOf(workspace.id) });
-        const answer: WorkflowEstimate = {
-          estimate: true,
-          blocks: figures.blocks,
-          total: figures.total,
-          unpriced: figures.unpriced,
-          historyRuns: figures.basisRuns,
-        };
+        const answer: WorkflowEstimate = { estimate: true, ...figures };
         return Response.json(answer);
       },
       { role: "viewer" },

@@ -1,4 +1,4 @@
-import type { BlockEstimate, CostRange, WorkflowBlock, WorkflowDocument } from "@/contract";
+import type { BlockEstimate, CostRange, WorkflowBlock, WorkflowDocument, WorkflowEstimate } from "@/contract";
 import { getBlockDefinition, modelUseOf, type ModelUse } from "@/blocks";
 import { roundDollars } from "@/executor";
 import type { PastRun } from "@/lib/db";
@@ -20,11 +20,8 @@ export interface EstimateSources {
   priceOf: PriceLookup;
 }
 
-export interface WorkflowEstimateFigures {
-  blocks: BlockEstimate[];
-  total: CostRange;
-  unpriced: string[];
-}
+/** The estimate's figures: the answer of the endpoint but for its `estimate: true` mark. */
+export type WorkflowEstimateFigures = Omit<WorkflowEstimate, "estimate">;
 
 interface ModelBlock {
   block: WorkflowBlock;
@@ -78,7 +75,7 @@ function costRange(pricing: ModelPricing, tokens: ExecutionTokens, executions: C
  * total, as low / expected / high (see the README's "Estimates" for every rule and allowance).
  * Pure over its sources: no provider is called and no secret is read.
  */
-export function estimateWorkflow(sources: EstimateSources): WorkflowEstimateFigures & { basisRuns: number } {
+export function estimateWorkflow(sources: EstimateSources): WorkflowEstimateFigures {
   const { document, history, priceOf } = sources;
   const shape = runShape(document);
   const scope = knownScope(document, sources.input);
@@ -129,5 +126,5 @@ export function estimateWorkflow(sources: EstimateSources): WorkflowEstimateFigu
     expected: sum((cost) => cost.expected),
     high: roundDollars(worstCaseTotal(shape, (id) => highs.get(id) ?? 0, highs.keys())),
   };
-  return { blocks, total, unpriced, basisRuns: history.length };
+  return { blocks, total, unpriced, historyRuns: history.length };
 }
