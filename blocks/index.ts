@@ -11,3 +11,6 @@ export { calledWorkflowId } from "./workflow/definition";
 export { freshVariableName, VARIABLE_NAME } from "./variables/names";
 export { outcomeNamesOf } from "./agent/tool-outcomes";
 export { configuredToolNames, TOOL_CHOICE_MODES, type StepRule } from "./agent/step-rules";
+export { checkedRunInput } from "./start/run-input";
+export { modelUseOf } from "./model-uses";
+export type { ModelUse } from "./model-use";

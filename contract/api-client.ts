@@ -4,6 +4,7 @@ import type { CreateDeploymentRequest, DeploymentInfo, DeploymentWithDocument, D
 import type { AskAnswerRequest, AskList } from "./asks";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { ErrorBody, IssueDetail } from "./errors";
+import type { EstimateRequest, WorkflowEstimate } from "./estimates";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { McpPublication, McpPublicationRequest } from "./mcp-publication";
 import type { ModelSummary } from "./models";
@@ -179,6 +180,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
         call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
       remove: (id: string) => call<void>(workflowPath(id), { method: "DELETE" }),
+      /** What a run with this input would cost, before running it (no provider is called). */
+      estimate: (id: string, request: EstimateRequest = {}) => post<WorkflowEstimate>(`${workflowPath(id)}/estimate`, request),
     },
     /** Deployments: frozen copies a workflow's API, hooks, schedules and chat run (docs/CONTRACT.md section 9). */
     deployments: {

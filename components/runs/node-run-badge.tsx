@@ -3,6 +3,7 @@
 import { memo } from "react";
 import { useEditorStore } from "@/components/editor/store";
 import { isEdgeTaken, type CanvasEdge } from "./edges-taken";
+import { NodeEstimateBadge } from "./estimate-badges";
 import { RunFromHereButton } from "./run-from-here";
 import { SimulatedBadge } from "./simulation-badges";
 import { formatCost, formatDuration, formatTokens } from "./format";
@@ -10,13 +11,13 @@ import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-
 
 /**
  * What a run shows on a node: its state, the text streamed so far, and once finished what it
- * took (duration, tokens, cost). Nothing until the run slice holds state for the block. Each
+ * took (duration, tokens, cost). Before that, the block's estimated cost. Each
  * hook here selects one block's state (or a boolean): the reducer replaces only the block an
  * event changed, so a delta on one block re-renders that node alone.
  */
 export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: string }) {
   const state = useEditorStore((store) => store.run.view.blocks[blockId]);
-  if (!state) return null;
+  if (!state) return <NodeEstimateBadge blockId={blockId} />;
   const finished = state.status === "succeeded" || state.status === "failed";
   return (
     <div className="border-t border-slate-100 px-3 py-1.5 text-[11px]" data-testid={`block-run-${blockId}`} data-status={state.status}>

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useEditorStore } from "@/components/editor/store";
+import { RunEstimateSummary } from "./estimate-badges";
 
 interface StartInput {
   name: string;
@@ -12,7 +13,7 @@ interface StartInput {
 
 function useStartInputs(): StartInput[] {
   const inputs = useEditorStore((state) => state.nodes.find((node) => node.data.type === "start")?.data.config.inputs);
-  return Array.isArray(inputs) ? (inputs as StartInput[]).filter((input) => typeof input?.name === "string") : [];
+  return useMemo(() => (Array.isArray(inputs) ? (inputs as StartInput[]).filter((input) => typeof input?.name === "string") : []), [inputs]);
 }
 
 function initialText(input: StartInput): string {
@@ -78,6 +79,16 @@ export function RunInputForm({
     if (started) onClose();
   };
   const set = (name: string, value: string) => setTexts((current) => ({ ...current, [name]: value }));
+  // The estimate follows what is typed (the last input that parses); closing the form forgets it.
+  const setEstimateInput = useEditorStore((state) => state.setEstimateInput);
+  useEffect(() => {
+    try {
+      setEstimateInput(parseInputs(inputs, texts));
+    } catch {
+      // Not parseable yet (half-typed JSON): the estimate keeps the last input that was.
+    }
+  }, [inputs, texts, setEstimateInput]);
+  useEffect(() => () => setEstimateInput(null), [setEstimateInput]);
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -136,6 +147,7 @@ export function RunInputForm({
           </label>
         );
       })}
+      <RunEstimateSummary />
       {problem && (
         <p className="mb-2 text-sm text-red-700" role="alert">
           {problem}

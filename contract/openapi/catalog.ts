@@ -1,6 +1,7 @@
 import { ASK_OPERATIONS } from "./catalog-asks";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
+import { ESTIMATE_OPERATIONS } from "./catalog-estimates";
 import { IMPORT_OPERATIONS } from "./catalog-import";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
@@ -16,6 +17,7 @@ import type { ApiOperation } from "./operation";
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...WORKFLOW_OPERATIONS,
   ...IMPORT_OPERATIONS,
+  ...ESTIMATE_OPERATIONS,
   ...ASK_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,

@@ -11,11 +11,13 @@ import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateSchedu
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { importRequestSchema } from "../workflow-import";
+import { estimateRequestSchema } from "../estimates";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
 import * as asks from "./schemas-asks";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
+import * as estimates from "./schemas-estimates";
 import * as imports from "./schemas-import";
 import * as knowledge from "./schemas-knowledge";
 import * as mcp from "./schemas-mcp";
@@ -41,6 +43,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   WorkflowUpdate: workflows.workflowUpdateRequestSchema,
   ImportRequest: importRequestSchema,
   StartRunRequest: startRunRequestSchema,
+  EstimateRequest: estimateRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   RerunRequest: rerunRequestSchema,
   AskAnswerRequest: askAnswerRequestSchema,
@@ -85,6 +88,9 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   RunStarted: workflows.runStartedSchema,
   RunCancelling: workflows.runCancellingSchema,
   RerunStarted: workflows.rerunStartedSchema,
+  CostRange: estimates.costRangeSchema,
+  BlockEstimate: estimates.blockEstimateSchema,
+  WorkflowEstimate: estimates.workflowEstimateSchema,
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,

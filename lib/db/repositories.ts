@@ -4,6 +4,7 @@ import { DeploymentRepository } from "./deployment-repository";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
 import { RunEventRepository } from "./run-event-repository";
+import { RunHistoryRepository } from "./run-history-repository";
 import { RunRepository } from "./run-repository";
 import { RunWriter } from "./run-writer";
 import { SecretRepository } from "./secret-repository";
@@ -17,6 +18,8 @@ export interface Repositories {
   workflows: WorkflowRepository;
   deployments: DeploymentRepository;
   runs: RunRepository;
+  /** Recent runs of a workflow as the cost estimate reads them. */
+  runHistory: RunHistoryRepository;
   spans: SpanRepository;
   runEvents: RunEventRepository;
   secrets: SecretRepository;
@@ -41,6 +44,7 @@ export function createRepositories(
     workflows: new WorkflowRepository(prisma),
     deployments: new DeploymentRepository(prisma),
     runs: new RunRepository(prisma),
+    runHistory: new RunHistoryRepository(prisma),
     spans: new SpanRepository(prisma),
     runEvents: new RunEventRepository(prisma),
     secrets: new SecretRepository(prisma, secretKey),

@@ -94,6 +94,7 @@ function bodyFor(file: string, method: string): unknown {
   if (method === "PUT" && route === "workflows/[id]") return { ...document, version: 1 };
   if (method === "POST" && (route === "workflows/[id]/runs" || route === "workflows/[id]/execute" || route === "workflows/[id]/deployments")) return {};
   if (method === "POST" && route === "workflows/[id]/webhooks") return {};
+  if (method === "POST" && route === "workflows/[id]/estimate") return { input: {} };
   if (method === "POST" && route === "workflows/[id]/schedules") return { cron: "0 9 * * *" };
   if (method === "POST" && route === "workflows/[id]/chat") return { enabled: true };
   if (method === "POST" && route === "workflows/[id]/mcp") return { enabled: true, toolName: "taken_over" };

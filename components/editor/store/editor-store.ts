@@ -28,6 +28,9 @@ export interface EditorState extends RunSliceActions {
   issues: { byBlock: Record<string, IssueDetail[]>; workflow: IssueDetail[] };
   /** The followed run and the run panel; run-slice.ts says who writes what. Undo never touches it. */
   run: RunSliceState;
+  /** The input typed in the Run form, for the cost estimate; null while the form is closed (inputs unknown). */
+  estimateInput: Record<string, unknown> | null;
+  setEstimateInput(input: Record<string, unknown> | null): void;
 
   onNodesChange(changes: NodeChange<EditorNode>[]): void;
   onEdgesChange(changes: EdgeChange<EditorEdge>[]): void;
@@ -115,6 +118,8 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
       save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
       issues: { byBlock: {}, workflow: [] },
       run: INITIAL_RUN_SLICE,
+      estimateInput: null,
+      setEstimateInput: (estimateInput) => set({ estimateInput }),
       ...createRunActions(setRun, () => get().nodes.map((node) => node.id)),
 
       onNodesChange: (all) => {

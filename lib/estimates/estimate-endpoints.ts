@@ -1,0 +1,66 @@
+import "server-only";
+import { ESTIMATE_HISTORY_RUNS, estimateRequestSchema, type WorkflowEstimate } from "@/contract";
+import { checkedRunInput, startConfigSchema } from "@/blocks";
+import { BlockExecutionError } from "@/executor";
+import type { Repositories } from "@/lib/db";
+import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { readJsonRequest } from "@/lib/http/read-json";
+import { estimateWorkflow, type PriceLookup } from "./estimate-workflow";
+
+const MAX_ESTIMATE_REQUEST_BYTES = 1024 * 1024;
+
+export interface EstimateDependencies {
+  repositories: Pick<Repositories, "workflows" | "runHistory">;
+  /** The prices of a model in a workspace. */
+  priceOf(workspaceId: string): PriceLookup;
+}
+
+/**
+ * The input as the start block would output it, or 400 naming the input that it would refuse.
+ * With no input given, only the declared defaults are known; the other inputs are estimated as unknown.
+ */
+function startOutput(
+  blocks: ReadonlyArray<{ type: string; enabled?: boolean; config?: unknown }>,
+  input: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const start = blocks.find((block) => block.type === "start" && block.enabled !== false);
+  const config = startConfigSchema.safeParse(start?.config ?? {});
+  if (!config.success) return input ?? {};
+  if (input === undefined)
+    return Object.fromEntries(config.data.inputs.filter((declared) => declared.default !== undefined).map((declared) => [declared.name, declared.default]));
+  try {
+    return checkedRunInput(config.data, input);
+  } catch (error) {
+    if (!(error instanceof BlockExecutionError)) throw error;
+    throw new RequestError("invalid_input", error.message, error.details.length > 0 ? error.details : [{ path: "input", message: error.message }]);
+  }
+}
+
+/**
+ * POST /api/workflows/:id/estimate (docs/CONTRACT.md section 12): the draft's cost with this input,
+ * before anything runs. A reading: viewers may ask too. No provider is called.
+ */
+export function estimateEndpoints(deps: () => EstimateDependencies) {
+  return {
+    estimate: endpoint<{ id: string }>(
+      async (request, { id }, { workspace }) => {
+        const { repositories, priceOf } = deps();
+        const { input } = await readJsonRequest(request, estimateRequestSchema, {
+          subject: "The estimate request",
+          maxBytes: MAX_ESTIMATE_REQUEST_BYTES,
+          emptyAs: {},
+        });
+        const workflow = await repositories.workflows.get(workspace.id, id);
+        const checked = startOutput(workflow.blocks, input);
+        const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
+        const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: priceOf(workspace.id) });
+        const answer: WorkflowEstimate = { estimate: true, ...figures };
+        return Response.json(answer);
+      },
+      { role: "viewer" },
+    ),
+  };
+}
+
+export type EstimateEndpoints = ReturnType<typeof estimateEndpoints>;
