@@ -13,7 +13,9 @@ import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-doc
 import { importRequestSchema } from "../workflow-import";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
+import { putBudgetsRequestSchema } from "../budgets";
 import * as asks from "./schemas-asks";
+import * as budgets from "./schemas-budgets";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as imports from "./schemas-import";
@@ -64,6 +66,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   InviteMemberRequest: inviteMemberRequestSchema,
   ChangeRoleRequest: changeRoleRequestSchema,
   AcceptInvitationRequest: acceptInvitationRequestSchema,
+  PutBudgetsRequest: putBudgetsRequestSchema,
 };
 
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
@@ -130,6 +133,8 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   UsageFigures: usage.usageFiguresWithRunsSchema,
   UsageRow: usage.usageRowSchema,
   UsageReport: usage.usageReportSchema,
+  RunBudget: budgets.runBudgetSchema,
+  Budgets: budgets.budgetsResponseSchema,
   Workspace: workspaces.workspaceSummarySchema,
   WorkspacePage: workspaces.workspacePageSchema,
   WorkspaceMember: workspaces.workspaceMemberSchema,

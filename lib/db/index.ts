@@ -10,6 +10,7 @@ export { RunRepository } from "./run-repository";
 export { DeploymentRepository } from "./deployment-repository";
 export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
+export { BudgetRepository, monthStart, type CapScope, type StoredCap } from "./budget-repository";
 export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
 export type { SecretPosition } from "./secret-repository";
