@@ -69,8 +69,8 @@ export interface BudgetsResponse {
   apiKeys: Array<MonthlyBudget & { id: string; name: string; prefix: string }>;
 }
 
-/** "$0.0123": dollars with enough places to show a cent's fraction. */
-export function formatDollars(value: number): string {
+/** "$0.0123": dollars as budget messages state them, to a hundredth of a cent below $1. */
+export function formatBudgetAmount(value: number): string {
   if (value === 0) return "$0";
   return value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
 }

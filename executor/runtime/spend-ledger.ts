@@ -1,4 +1,4 @@
-import { formatDollars as dollars, type BudgetSource } from "@/contract";
+import { formatBudgetAmount as dollars, type BudgetSource } from "@/contract";
 import { BudgetExceededError } from "../errors";
 import { roundDollars } from "../usage";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDollars, workflowDocumentSchema, type ApiRun, type BudgetsResponse, type WorkflowDocumentInput } from "@/contract";
+import { formatBudgetAmount, workflowDocumentSchema, type ApiRun, type BudgetsResponse, type WorkflowDocumentInput } from "@/contract";
 import type { Member } from "@/lib/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
@@ -142,7 +142,7 @@ describe("a budget per run", () => {
     expect(run!.status).toBe("failed");
     expect(run!.error?.code).toBe("budget_exceeded");
     expect(run!.error?.message).toContain("Block 'Writer' was stopped before calling openai/gpt-4o-mini");
-    expect(run!.error?.message).toContain(`${formatDollars(3 * CALL_COST)} spent of the workflow's budget per run of ${formatDollars(cap)}`);
+    expect(run!.error?.message).toContain(`${formatBudgetAmount(3 * CALL_COST)} spent of the workflow's budget per run of ${formatBudgetAmount(cap)}`);
     expect(run!.budget).toEqual({ maxCost: cap, source: "workflow" });
     // What the three calls cost is the run's cost, under the cap.
     expect(run!.cost?.total).toBeCloseTo(3 * CALL_COST, 10);
@@ -165,7 +165,7 @@ describe("a budget per run", () => {
     const run = await runtime().runs.liveRun(runId)?.done;
     const stored = run ?? (await waitForEnd(workspaceId, runId));
     expect(stored.status).toBe("failed");
-    expect(stored.error?.message).toContain(`of this run's budget of ${formatDollars(capFor(1))}`);
+    expect(stored.error?.message).toContain(`of this run's budget of ${formatBudgetAmount(capFor(1))}`);
     expect(stored.cost?.total).toBeCloseTo(CALL_COST, 10);
   });
 
@@ -223,7 +223,9 @@ describe("monthly caps", () => {
     const made = await requestsDuring(async () => (run = await runToEnd(workspaceId, workflowId)));
     expect(made).toBe(1);
     expect(run!.error?.code).toBe("budget_exceeded");
-    expect(run!.error?.message).toContain(`${formatDollars(3 * CALL_COST)} spent this month of the workspace's monthly budget of ${formatDollars(cap)}`);
+    expect(run!.error?.message).toContain(
+      `${formatBudgetAmount(3 * CALL_COST)} spent this month of the workspace's monthly budget of ${formatBudgetAmount(cap)}`,
+    );
   });
 
   it("stop the runs an API key starts once its month would go past its cap, and leave other runs alone", async () => {
@@ -243,7 +245,7 @@ describe("monthly caps", () => {
 
     const stopped = await runToEnd(workspaceId, workflowId, {}, viaKey);
     expect(stopped.error?.code).toBe("budget_exceeded");
-    expect(stopped.error?.message).toContain(`of the API key's monthly budget of ${formatDollars(capFor(1))}`);
+    expect(stopped.error?.message).toContain(`of the API key's monthly budget of ${formatBudgetAmount(capFor(1))}`);
 
     expect((await runToEnd(workspaceId, workflowId)).status).toBe("succeeded");
   });
