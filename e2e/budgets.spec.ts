@@ -9,7 +9,13 @@ test.use({ viewport: { width: 1600, height: 1000 } });
 /** A cheap call (at most 100 output tokens), then one whose worst case (10,000 output tokens of gpt-4o-mini, $0.006) no small cap allows. */
 const BLOCKS = [
   START_BLOCK,
-  { id: "draft", type: "agent", name: "Draft", position: { x: 380, y: 160 }, config: { model: "openai/gpt-4o-mini", userPrompt: "<start.message>", maxTokens: 100 } },
+  {
+    id: "draft",
+    type: "agent",
+    name: "Draft",
+    position: { x: 380, y: 160 },
+    config: { model: "openai/gpt-4o-mini", userPrompt: "<start.message>", maxTokens: 100 },
+  },
   {
     id: "expand",
     type: "agent",
@@ -40,7 +46,8 @@ test("a budget per run set in the workflow's settings stops the run before the c
   await expect(page.getByText("The budget must be zero or more (US dollars)")).toBeVisible();
   await budget.fill("0.001");
   await editor.expectSaved();
-  expect((await editor.storedWorkflow(workflowId)).settings).toMatchObject({ budget: { maxCostPerRun: 0.001 } });
+  const saved = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { settings?: unknown };
+  expect(saved.settings).toMatchObject({ budget: { maxCostPerRun: 0.001 } });
 
   const run = new RunPage(page);
   await run.startRun({ message: "Tell me about budgets" });

@@ -32,6 +32,8 @@ export interface SpendReservation {
 export interface BlockBudget {
   /** @throws BudgetExceededError when the call could cross a cap: the call must not be made, and the run is stopped. */
   reserve(request: SpendRequest): SpendReservation;
+  /** Why the call would be refused, if it would; changes nothing. */
+  refusal(request: SpendRequest): BudgetExceededError | null;
 }
 
 /** What a run is given: its caps, and the block of a calling run whose caps apply too (a workflow run as a tool or a Workflow block). */
@@ -60,21 +62,34 @@ export class SpendLedger {
 
   /** A block's view: refusals name the block and call `onRefused` (which stops the run) before throwing. */
   forBlock(blockName: string, onRefused: (error: BudgetExceededError) => void): BlockBudget {
+    const { parent } = this.limits;
     return {
+      refusal: (request) => this.refusal(blockName, request) ?? parent?.refusal(request) ?? null,
       reserve: (request) => {
-        try {
-          return this.reserve(blockName, request);
-        } catch (error) {
-          if (error instanceof BudgetExceededError) onRefused(error);
-          throw error;
+        const own = this.refusal(blockName, request);
+        const upstream = own ? null : (parent?.refusal(request) ?? null);
+        const refused = own ?? upstream;
+        if (refused) {
+          // This run stops first, with the reason; then the calling run's block refuses too, stopping that run.
+          onRefused(refused);
+          if (upstream) parent?.reserve(request);
+          throw refused;
         }
+        return this.hold(request);
       },
     };
   }
 
-  private reserve(blockName: string, request: SpendRequest): SpendReservation {
-    for (const cap of this.limits.caps) this.check(blockName, request, cap);
-    // The calling run's caps: its block reserves the same amount (and refuses, stopping that run too, when it must).
+  private refusal(blockName: string, request: SpendRequest): BudgetExceededError | null {
+    for (const cap of this.limits.caps) {
+      const refused = this.check(blockName, request, cap);
+      if (refused) return refused;
+    }
+    return null;
+  }
+
+  /** Holds the call's worst case here and in the calling run's block, until it settles. */
+  private hold(request: SpendRequest): SpendReservation {
     const upstream = this.limits.parent?.reserve(request);
     const held = request.worstCase ?? 0;
     this.reserved += held;
@@ -90,19 +105,19 @@ export class SpendLedger {
     };
   }
 
-  private check(blockName: string, request: SpendRequest, cap: SpendCap): void {
+  private check(blockName: string, request: SpendRequest, cap: SpendCap): BudgetExceededError | null {
     const name = CAP_NAMES[cap.source];
     if (request.worstCase === null) {
-      throw new BudgetExceededError(
+      return new BudgetExceededError(
         `Block '${blockName}' was stopped before calling ${request.model}: it has no known price, so it cannot be held to ${name} of ${dollars(cap.maxCost)}. ` +
           `Give the model a price, or remove the budget.`,
       );
     }
     const spent = cap.spentBefore + this.spent;
-    if (spent + this.reserved + request.worstCase <= cap.maxCost + 1e-12) return;
+    if (spent + this.reserved + request.worstCase <= cap.maxCost + 1e-12) return null;
     const inFlight = this.reserved > 0 ? ` (and ${dollars(this.reserved)} held by calls in progress)` : "";
     const when = cap.source === "workspace-monthly" || cap.source === "api-key-monthly" ? " this month" : "";
-    throw new BudgetExceededError(
+    return new BudgetExceededError(
       `Block '${blockName}' was stopped before calling ${request.model}: ${dollars(roundDollars(spent))} spent${when}${inFlight} of ${name} of ${dollars(cap.maxCost)}, ` +
         `and the call could cost up to ${dollars(request.worstCase)}.`,
     );

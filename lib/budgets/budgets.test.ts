@@ -207,6 +207,35 @@ describe("a budget per run", () => {
   });
 });
 
+describe("a workflow run by another", () => {
+  it("spends against its caller's cap: the child's loop stops before the call that would cross it, and both runs fail", async () => {
+    const workspaceId = await database.createWorkspace();
+    const child = await database.repositories.workflows.create(workspaceId, workflowDocumentSchema.parse(loopWorkflow(10)));
+    const cap = capFor(2);
+    const parent = await database.repositories.workflows.create(
+      workspaceId,
+      workflowDocumentSchema.parse({
+        name: "Caller",
+        settings: { budget: { maxCostPerRun: cap } },
+        blocks: [
+          { id: "start", type: "start", name: "Start", ...at(0), config: { inputs: [] } },
+          { id: "call", type: "workflow", name: "Run writers", ...at(200), config: { workflowId: child.id } },
+        ],
+        edges: [{ id: "e1", source: "start", target: "call" }],
+      }),
+    );
+    let run: ApiRun | undefined;
+    const made = await requestsDuring(async () => (run = await runToEnd(workspaceId, parent.id)));
+    expect(made).toBe(2);
+    expect(run!.error?.code).toBe("budget_exceeded");
+    expect(run!.error?.message).toContain(`${formatBudgetAmount(2 * CALL_COST)} spent of the workflow's budget per run of ${formatBudgetAmount(cap)}`);
+    const [listed] = await database.repositories.runs.listByWorkflow(workspaceId, child.id);
+    const childRun = await database.repositories.runs.get(workspaceId, listed!.id);
+    expect(childRun.status).toBe("failed");
+    expect(childRun.error?.code).toBe("budget_exceeded");
+  });
+});
+
 describe("monthly caps", () => {
   it("stop a run once the workspace's month would go past its cap", async () => {
     const { workspaceId, workflowId } = await newWorkflow(loopWorkflow(2));
