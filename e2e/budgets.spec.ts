@@ -67,3 +67,20 @@ test("a budget per run set in the workflow's settings stops the run before the c
   await expect(page.getByTestId("run-console")).toContainText("Block 'Expand' was stopped before calling openai/gpt-4o-mini");
   await expect(page.getByTestId("run-console")).toContainText("Run started, with a budget of $0.001 (the workflow's)");
 });
+
+test("Settings › Budgets sets the workspace's monthly cap, refusing a bad amount in words", async ({ page, request }) => {
+  await page.goto("/settings/budgets");
+  const field = page.getByLabel(/^Monthly cap of Workspace/);
+  await field.fill("lots");
+  await expect(page.getByText("The cap must be a number of US dollars")).toBeVisible();
+  await field.fill("25");
+  const row = page.getByTestId("budget-row").first();
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row).toContainText("of $25.00");
+  const stored = (await (await request.get("/api/budgets")).json()) as { workspace: { monthlyCap: number | null } };
+  expect(stored.workspace.monthlyCap).toBe(25);
+  // Removed again, so other tests in this workspace run uncapped.
+  await row.getByLabel(/^Monthly cap of Workspace/).fill("");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect.poll(async () => ((await (await request.get("/api/budgets")).json()) as typeof stored).workspace.monthlyCap).toBeNull();
+});
