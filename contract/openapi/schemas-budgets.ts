@@ -7,7 +7,9 @@ import type { SameWireType } from "./same-type";
 export const runBudgetSchema = z
   .object({
     maxCost: z.number().describe("The cap in US dollars."),
-    source: z.enum(["workflow", "request"]).describe("Whose cap applies: the workflow's `settings.budget.maxCostPerRun`, or the run request's lower `budget.maxCost`."),
+    source: z
+      .enum(["workflow", "request"])
+      .describe("Whose cap applies: the workflow's `settings.budget.maxCostPerRun`, or the run request's lower `budget.maxCost`."),
     requested: z.number().optional().describe("Present when the request asked for a cap above the workflow's: the workflow's (lower) cap applies instead."),
   })
   .describe("The run's own cap as it applies; the lower of the workflow's and the request's wins.");
@@ -25,5 +27,8 @@ export const budgetsResponseSchema = z.object({
     .describe("The workspace's API keys that are not revoked, each with its cap (if any) and what the runs it started spent this month."),
 });
 
-const matches: [SameWireType<z.output<typeof runBudgetSchema>, RunBudget>, SameWireType<z.output<typeof budgetsResponseSchema>, BudgetsResponse>] = [true, true];
+const matches: [SameWireType<z.output<typeof runBudgetSchema>, RunBudget>, SameWireType<z.output<typeof budgetsResponseSchema>, BudgetsResponse>] = [
+  true,
+  true,
+];
 void matches;

@@ -115,7 +115,9 @@ export const apiRunSchema = runSummarySchema.extend({
 /** POST /api/workflows/:id/runs without `wait` and without an event stream. */
 export const runStartedSchema = z.object({
   runId: z.string(),
-  budget: runBudgetSchema.optional().describe("Present when the run has a cap: the one that applies, and whose it is (a request asking for more than the workflow allows is told so)."),
+  budget: runBudgetSchema
+    .optional()
+    .describe("Present when the run has a cap: the one that applies, and whose it is (a request asking for more than the workflow allows is told so)."),
 });
 
 /** POST /api/runs/:id/rerun: the new run, queued, and where it came from. */

@@ -10,7 +10,12 @@ import type { BudgetRepository } from "@/lib/db";
  * before: earlier attempts at this run (it went on after a pause or a crash) and, for the monthly
  * caps, the month's other runs as stored. Runs in progress elsewhere count once they end or pause.
  */
-export async function runSpendCaps(budgets: BudgetRepository, run: RunRecord, workspaceId: string, options: { resumed: boolean; child: boolean }): Promise<SpendCap[]> {
+export async function runSpendCaps(
+  budgets: BudgetRepository,
+  run: RunRecord,
+  workspaceId: string,
+  options: { resumed: boolean; child: boolean },
+): Promise<SpendCap[]> {
   const earlier = options.resumed ? await budgets.spentByRun(run.id) : 0;
   const caps: SpendCap[] = run.budget ? [{ maxCost: run.budget.maxCost, source: run.budget.source, spentBefore: earlier }] : [];
   // A run started by another is held to its caller's caps through the caller's ledger.
