@@ -14,6 +14,7 @@ import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, Sc
 import type { SecretListEntry } from "./secrets";
 import type { McpServerTools, ToolCatalog } from "./tools";
 import type { UsageQueryInput, UsageReport } from "./usage";
+import type { BudgetsResponse, PutBudgetsRequest, RunBudget } from "./budgets";
 import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookSummary } from "./webhooks";
 import type {
   AcceptInvitationRequest,
@@ -197,7 +198,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         post<{ runId: string }>(`${workflowPath(workflowId)}/execute`, { ...request, wait: false }),
     },
     runs: {
-      start: (workflowId: string, request: StartRunRequest = {}) => post<{ runId: string }>(`${workflowPath(workflowId)}/runs`, { ...request, wait: false }),
+      /** `budget`: the cap that applies when the run has one (a request's cap above the workflow's is not it). */
+      start: (workflowId: string, request: StartRunRequest = {}) =>
+        post<{ runId: string; budget?: RunBudget }>(`${workflowPath(workflowId)}/runs`, { ...request, wait: false }),
       /** The newest runs (one page, as this list always answered: a workflow's runs grow without bound); `page` goes further. */
       list: (workflowId: string, statuses: readonly RunStatus[] = []) => runPage(workflowId, { status: statuses }).then((body) => body.runs),
       page: runPage,
@@ -263,6 +266,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         call<UsageReport>(
           `/api/usage${pageQuery({}, Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))))}`,
         ),
+    },
+    /** Monthly caps of the workspace and its API keys, with this month's spending (docs/CONTRACT.md section 12). */
+    budgets: {
+      get: () => call<BudgetsResponse>("/api/budgets"),
+      /** A number sets a cap, null removes it, a cap left out is kept. */
+      put: (request: PutBudgetsRequest) => call<BudgetsResponse>("/api/budgets", { method: "PUT", body: JSON.stringify(request) }),
     },
     /** The caller's workspaces, their members and invitations (docs/CONTRACT.md section 7). */
     workspaces: {

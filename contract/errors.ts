@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   "worker_lost",
   /** Storage fell so far behind a run's events that the run was stopped to keep the server's memory bounded. */
   "storage_behind",
+  /** A model call could have crossed a budget (the run's, the request's, or a monthly cap): it was not made and the run stopped. */
+  "budget_exceeded",
   "approval_unavailable",
   /** A handler failed without a more precise code; retried under the block's policy. */
   "block_failed",

@@ -8,6 +8,7 @@ export * from "./test-samples";
 export * from "./json-limits";
 export * from "./reserved-names";
 export * from "./usage";
+export * from "./budgets";
 export * from "./errors";
 export * from "./run-events";
 export * from "./runs";

@@ -2,6 +2,7 @@ import type { AskAnswer, PendingAsk } from "./asks";
 import type { ErrorInfo } from "./errors";
 import type { SimulationSource } from "./test-samples";
 import type { Cost, TokenCounts, Usage } from "./usage";
+import type { RunBudget } from "./budgets";
 
 /** The run event stream of docs/CONTRACT.md section 6. Names are noun then verb. */
 
@@ -20,7 +21,8 @@ export interface ReusedResult {
 }
 
 export type RunEvent =
-  | { type: "run.started"; runId: string; workflowId: string; startedAt: string }
+  /** `budget` (an extension): the run's own cap, when it has one; spending is the sum of its blocks' `cost`. */
+  | { type: "run.started"; runId: string; workflowId: string; startedAt: string; budget?: RunBudget }
   | {
       type: "block.started";
       runId: string;

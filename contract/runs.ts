@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ErrorInfo } from "./errors";
 import { withoutReservedKeys } from "./reserved-names";
 import { BLOCK_ID_PATTERN } from "./workflow-document";
+import { requestBudgetSchema, type RunBudget } from "./budgets";
 import type { RunTrigger } from "./deployments";
 import type { SpanRecord } from "./run-events";
 import type { TokenCounts, UsageFigures } from "./usage";
@@ -28,6 +29,8 @@ export const startRunRequestSchema = z.strictObject({
   wait: z.boolean().optional().default(false),
   /** A test run: API, web, fetch and side-effecting tool calls are answered from the blocks' samples, not sent. */
   test: z.boolean().optional().default(false),
+  /** A cap in US dollars for this run; it can only lower the workflow's `settings.budget.maxCostPerRun` (the lower wins). */
+  budget: requestBudgetSchema.optional(),
 });
 export type StartRunRequest = z.input<typeof startRunRequestSchema>;
 
@@ -55,6 +58,8 @@ export interface RunSummary extends UsageFigures {
   rerunOf: RerunOf | null;
   /** A test run (`test: true`): its side effects were simulated; models ran unless a block used a recorded answer. */
   test: boolean;
+  /** The run's own cap (the lower of the workflow's and the request's), or null when it has none. */
+  budget: RunBudget | null;
 }
 
 /** The run a re-run reused the upstream results of, and the block it ran from (POST /api/runs/:id/rerun). */

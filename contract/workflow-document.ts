@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withoutReservedKeys } from "./reserved-names";
 import { blockTestingSchema } from "./test-samples";
+import { workflowBudgetSchema } from "./budgets";
 
 /**
  * The workflow document of the public contract (docs/CONTRACT.md section 1), checked for shape only.
@@ -58,6 +59,8 @@ export const workflowDocumentSchema = z.object({
     .object({
       /** A run's time limit in milliseconds, not counting time paused for a person (the server's TRELLIS_RUN_TIMEOUT_MS when absent). */
       timeoutMs: z.number().int().min(1_000, "must be at least 1000 (one second)").max(604_800_000, "must be at most 604800000 (a week)").optional(),
+      /** A cap in US dollars on what one run may spend on models (contract section 12). */
+      budget: workflowBudgetSchema.optional(),
     })
     .optional(),
 });

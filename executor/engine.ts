@@ -18,7 +18,8 @@
  */
 import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
-import { type WorkflowDocument, type ErrorInfo, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
+import { type WorkflowDocument, type ErrorInfo, type RunBudget, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
+import type { SpendLimits } from "./runtime/spend-ledger";
 import type { RunAnswers } from "./runtime/answers";
 import type { CheckpointStore } from "./runtime/checkpoints";
 import { CancelledError, errorInfo, RunParkedError, RunStoppedError, TimeoutError } from "./errors";
@@ -74,6 +75,8 @@ export interface ExecutionRequest {
   resume?: { reason: RunResumeReason; startedAt: number; worker?: string };
   /** A test run: side effects are answered from the blocks' samples and recorded answers replace model calls (simulation.ts). */
   test?: boolean;
+  /** The caps every model call of the run is checked against (spend-ledger.ts); `shown` is the run's own cap, reported on `run.started`. */
+  budget?: SpendLimits & { shown?: RunBudget };
 }
 
 export interface ExecutionResult {
@@ -154,7 +157,11 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     const resumed: RunEvent = { type: "run.resumed", runId, reason: resume.reason, resumedAt: new Date(clock.now()).toISOString() };
     if (resume.worker) resumed.worker = resume.worker;
     safeEmit(observer, resumed);
-  } else safeEmit(observer, { type: "run.started", runId, workflowId, startedAt: new Date(startTime).toISOString() });
+  } else {
+    const started: RunEvent = { type: "run.started", runId, workflowId, startedAt: new Date(startTime).toISOString() };
+    if (request.budget?.shown) started.budget = request.budget.shown;
+    safeEmit(observer, started);
+  }
   let graph: WorkflowGraph;
   try {
     graph = isGraph(request.document) ? request.document : buildGraph(request.document, request.lookupBlockType);
@@ -184,6 +191,7 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     checkpoints: request.checkpoints,
     answers: request.answers,
     ...(request.test ? { test: true } : {}),
+    ...(request.budget ? { budget: request.budget } : {}),
   });
   const onAbort = () => {
     const reason: unknown = request.signal?.reason;

@@ -123,6 +123,13 @@ export class RunParkedError extends TrellisError {
  */
 export class RunStoppedError extends TrellisError {}
 
+/** A model call could have crossed a budget: it was not made, and the run stops (spend-ledger.ts). Never retried. */
+export class BudgetExceededError extends RunStoppedError {
+  constructor(message: string) {
+    super("budget_exceeded", message, { retryable: false });
+  }
+}
+
 /** A block or run exceeded its time limit. */
 export class TimeoutError extends TrellisError {
   constructor(message: string) {

@@ -2,6 +2,7 @@ import type { AskAnswer, SimulationSource, Usage, WorkflowBlock } from "@/contra
 import type { Simulation } from "./simulation";
 import type { AskRequest } from "./runtime/answers";
 import type { BlockTypeInfo, ConfigParse } from "./block-type";
+import type { BlockBudget } from "./runtime/spend-ledger";
 
 /** A child span (model call or tool call) opened by a handler. */
 export interface ChildSpan {
@@ -64,6 +65,11 @@ export interface HandlerContext {
    * attempt is returned at once. Fails when the run cannot wait (a workflow run by another, as a tool or a Workflow block).
    */
   waitForAnswer?(request: AskRequest, signal: AbortSignal): Promise<AskAnswer>;
+  /**
+   * Present when the run is held to a budget: every model call reserves its worst case here first
+   * (and is not made when that could cross a cap). Pass it to the model layer with each call.
+   */
+  budget?: BlockBudget;
   /** Test runs only: side effects (HTTP calls, web pages, side-effecting tools) are answered from the block's samples, not sent (simulation.ts). */
   simulation?: Simulation;
 }

@@ -14,6 +14,7 @@ export type { ReusedResults } from "./runtime/reused-results";
 export { rerunPlan, type RerunPlan } from "./rerun-plan";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
+export { SpendLedger, type BlockBudget, type SpendCap, type SpendLimits, type SpendRequest, type SpendReservation } from "./runtime/spend-ledger";
 export { answersFromEvents, RunAnswers, type AskRequest, type EarlierAsk } from "./runtime/answers";
 export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";
 export * from "./references";

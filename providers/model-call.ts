@@ -9,9 +9,10 @@ import {
   type OutputInterface,
 } from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
-import { type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, sumUsage } from "@/executor";
+import { type BlockBudget, type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
+import { budgetedModel } from "./budgeted-model";
 import { guardJsonAnswers } from "./json-answer-guard";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { replayableModel } from "./replayable-model";
@@ -31,6 +32,8 @@ export interface ModelCallHooks {
   onTextDelta?(text: string): void;
   /** A durable run's block memo: finished answers are kept, and replayed when the block runs again. */
   memo?: BlockMemo;
+  /** The run's budget (HandlerContext.budget): each call reserves its worst case first and is not made when it could cross a cap. */
+  budget?: BlockBudget;
   /**
    * A tool call the AI SDK refused before running it (arguments failing the tool's schema, a tool
    * name the agent does not have): the model gets the error as the call's result.
@@ -107,7 +110,9 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   let modelTimeMs = 0;
   let callNumber = 0;
 
-  const guarded = guardJsonAnswers(model.model, { provider: model.provider, modelId: model.id });
+  const checked = guardJsonAnswers(model.model, { provider: model.provider, modelId: model.id });
+  // Below the memo: an answer the memo gives again costs nothing and asks nothing of the budget.
+  const guarded = hooks.budget ? budgetedModel(checked, model.id, hooks.budget) : checked;
   const observed = observeModelCalls(hooks.memo ? replayableModel(guarded, hooks.memo) : guarded, {
     start() {
       callNumber += 1;

@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import type { BlockMemo, ChildSpan, ChildSpanOptions, Simulation } from "@/executor";
+import type { BlockBudget, BlockMemo, ChildSpan, ChildSpanOptions, Simulation } from "@/executor";
 import type { ToolInfo, Usage } from "@/contract";
 
 /**
@@ -44,6 +44,8 @@ export interface ToolContext {
   startSpan(options: ChildSpanOptions): ChildSpan;
   /** A durable run's block memo: a tool's result is kept, and given again when the block runs again. */
   memo?: BlockMemo;
+  /** The calling block's budget (HandlerContext.budget): a tool that calls models, or runs a workflow, is held to it. */
+  budget?: BlockBudget;
   /**
    * Registers work to run when the agent's tool loop ends, whatever its outcome (closing MCP
    * clients, which stops their stdio child processes). Providers holding resources need it and

@@ -45,6 +45,7 @@ async function prepareTools(
     reportUsage: (toolCallId, usage) => slot.tracker?.reportUsage(toolCallId, usage),
     markDirectOutput: (toolName) => void answering.add(toolName),
     ...(context.memo ? { memo: context.memo } : {}),
+    ...(context.budget ? { budget: context.budget } : {}),
     ...(context.simulation ? { simulation: context.simulation } : {}),
   };
   slot.tracker = trackTools(withInputValidation(await dependencies.tools.resolve(entries, toolContext)), context.startSpan);
@@ -150,6 +151,7 @@ async function runAgent(
         startSpan: context.startSpan,
         onTextDelta: streamed.emit,
         memo: context.memo,
+        budget: context.budget,
         onRejectedToolCall: (call) => tracker?.reject(call),
       },
     });

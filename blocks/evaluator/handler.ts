@@ -33,7 +33,7 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
           messages,
           temperature: 0,
           output,
-          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo },
+          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
         });
         spent.push(result.usage);
         return { scores: result.output as Record<string, unknown>, problems: validateScores(result.output, config.metrics), answer: result.text };

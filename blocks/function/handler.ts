@@ -89,7 +89,11 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
       // A tool span for the call; the model calls it makes open as its children.
       const span = context.startSpan({ kind: "tool", name: "services.agent", input: { prompt, options } });
       try {
-        const answer = await host.agent(prompt, options, { signal, startSpan: (child) => span.child(child) });
+        const answer = await host.agent(prompt, options, {
+          signal,
+          startSpan: (child) => span.child(child),
+          ...(context.budget ? { budget: context.budget } : {}),
+        });
         if (answer.usage) usage = usage ? addUsage(usage, answer.usage) : answer.usage;
         span.end({ output: { content: answer.content, model: answer.model } });
         const reply: Record<string, unknown> = {

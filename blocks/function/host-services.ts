@@ -1,4 +1,4 @@
-import type { ChildSpan, ChildSpanOptions } from "@/executor";
+import type { BlockBudget, ChildSpan, ChildSpanOptions } from "@/executor";
 import type { SimulationSource, Usage } from "@/contract";
 import { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse, type GuardedFetch } from "@/net";
 
@@ -35,6 +35,8 @@ export type FetchServiceAnswer = DecodedFetchResponse & { simulated?: Simulation
 export interface ServiceCall {
   signal: AbortSignal;
   startSpan(options: ChildSpanOptions): ChildSpan;
+  /** The run's budget, when it has one: `services.agent` model calls are held to it like any other. */
+  budget?: BlockBudget;
 }
 
 export interface FunctionHostServices {

@@ -19,7 +19,7 @@ export function createProviderAgentService(models: ModelRegistry, defaults: { mo
       temperature: options.temperature,
       maxOutputTokens: options.maxTokens,
       output: schema ? Output.object({ schema: jsonSchema(schema) }) : undefined,
-      hooks: { signal: call.signal, startSpan: call.startSpan },
+      hooks: { signal: call.signal, startSpan: call.startSpan, budget: call.budget },
     });
     const answer = { content: result.text, model: model.id, usage: result.usage };
     return result.output === undefined ? answer : { ...answer, data: result.output };

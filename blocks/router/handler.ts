@@ -32,7 +32,7 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
           system,
           messages,
           temperature: config.temperature,
-          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo },
+          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
         });
         spent.push(result.usage);
         return result.text;

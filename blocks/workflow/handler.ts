@@ -60,7 +60,15 @@ export function createWorkflowBlockHandler({ workflows }: WorkflowBlockDependenc
     // An input whose value is null (a field left unset, a reference to an unset value) is left out,
     // so the child's start-input default applies, as when the child runs on its own.
     const input = Object.fromEntries(Object.entries(config.inputs).filter(([, value]) => value !== null && value !== undefined));
-    const request = { workflowId: target.id, target: config.target, input, depth: context.depth + 1, signal: context.signal, parentRunId: context.runId };
+    const request: RunWorkflowRequest = {
+      workflowId: target.id,
+      target: config.target,
+      input,
+      depth: context.depth + 1,
+      signal: context.signal,
+      parentRunId: context.runId,
+      ...(context.budget ? { budget: context.budget } : {}),
+    };
     const result = await childRun(workflows, request, context.memo);
     if (result.status !== "succeeded") throw childRunFailure(target, result, result.usage);
     const link = { runId: result.runId, workflowId: target.id };

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
 import { RunStatusBadge } from "./run-badges";
+import { RunBudgetMeter } from "./run-budget-meter";
 import { RunInputForm } from "./run-input-form";
 import { useFollowedRun } from "./use-followed-run";
 import { useRunActions } from "./use-run-actions";
@@ -39,6 +40,7 @@ function RunTotals() {
       <RunDuration startedAt={view.startedAt} durationMs={view.durationMs} live={live} />
       {view.tokens && <span data-testid="run-tokens">{formatTokens(view.tokens.total, view.estimated)}</span>}
       {view.tokens && <span data-testid="run-cost">{formatCost(view)}</span>}
+      {view.budget && <RunBudgetMeter budget={view.budget} spent={view.cost?.total ?? 0} />}
       {marks.length > 0 && <span className="text-amber-700">({marks.join(", ")})</span>}
     </div>
   );

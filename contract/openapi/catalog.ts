@@ -1,4 +1,5 @@
 import { ASK_OPERATIONS } from "./catalog-asks";
+import { BUDGET_OPERATIONS } from "./catalog-budgets";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { ESTIMATE_OPERATIONS } from "./catalog-estimates";
@@ -26,6 +27,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...MCP_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...USAGE_OPERATIONS,
+  ...BUDGET_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];

@@ -14,7 +14,9 @@ import { importRequestSchema } from "../workflow-import";
 import { estimateRequestSchema } from "../estimates";
 import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
+import { putBudgetsRequestSchema } from "../budgets";
 import * as asks from "./schemas-asks";
+import * as budgets from "./schemas-budgets";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as estimates from "./schemas-estimates";
@@ -67,6 +69,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   InviteMemberRequest: inviteMemberRequestSchema,
   ChangeRoleRequest: changeRoleRequestSchema,
   AcceptInvitationRequest: acceptInvitationRequestSchema,
+  PutBudgetsRequest: putBudgetsRequestSchema,
 };
 
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
@@ -136,6 +139,8 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   UsageFigures: usage.usageFiguresWithRunsSchema,
   UsageRow: usage.usageRowSchema,
   UsageReport: usage.usageReportSchema,
+  RunBudget: budgets.runBudgetSchema,
+  Budgets: budgets.budgetsResponseSchema,
   Workspace: workspaces.workspaceSummarySchema,
   WorkspacePage: workspaces.workspacePageSchema,
   WorkspaceMember: workspaces.workspaceMemberSchema,

@@ -7,6 +7,7 @@ import { SIMULATION_SOURCES } from "../test-samples";
 import { workflowDocumentSchema } from "../workflow-document";
 import { workflowVersionSchema, type SavedWorkflow, type StoredWorkflow, type WorkflowSummary } from "../workflows";
 import type { SameWireType } from "./same-type";
+import { runBudgetSchema } from "./schemas-budgets";
 import { errorInfoSchema, issueDetailSchema, pageSchema, timestampSchema, tokenCountsSchema, usageFiguresShape } from "./schemas-common";
 
 /** Answers of the workflow and run endpoints (docs/CONTRACT.md sections 5, 10 and 11). */
@@ -66,6 +67,7 @@ export const runSummarySchema = z.object({
     .nullable()
     .describe("Run from a block: the run whose upstream results this one reused, and the block it ran from; null for other runs."),
   test: z.boolean().describe("A test run: API, web, fetch and side-effecting tool calls were answered from the blocks' samples, not sent."),
+  budget: runBudgetSchema.nullable().describe("The run's own cap as it applies (the lower of the workflow's and the request's); null when it has none."),
 });
 
 export const runPageSchema = pageSchema("runs", runSummarySchema);
@@ -111,7 +113,12 @@ export const apiRunSchema = runSummarySchema.extend({
 });
 
 /** POST /api/workflows/:id/runs without `wait` and without an event stream. */
-export const runStartedSchema = z.object({ runId: z.string() });
+export const runStartedSchema = z.object({
+  runId: z.string(),
+  budget: runBudgetSchema
+    .optional()
+    .describe("Present when the run has a cap: the one that applies, and whose it is (a request asking for more than the workflow allows is told so)."),
+});
 
 /** POST /api/runs/:id/rerun: the new run, queued, and where it came from. */
 export const rerunStartedSchema = z.object({ runId: z.string(), rerunOf: z.object({ runId: z.string(), blockId: z.string() }) });

@@ -154,6 +154,8 @@ function handlerContext(
     iteration: place.iteration,
     waitForAnswer: (request, signal) => waitForAnswer(place, node, span, request, signal, slot),
     ...(memo ? { memo } : {}),
+    // A refused call stops the whole run (not just the block): an error edge must not route around a spent budget.
+    ...(run.ledger ? { budget: run.ledger.forBlock(node.name, (error) => run.haltRun({ kind: "stopped", error })) } : {}),
     ...(settings.test ? { simulation: createSimulation(node.name, node.block.testing, (source) => span.markSimulated(source)) } : {}),
   };
 }

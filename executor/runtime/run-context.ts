@@ -9,6 +9,7 @@ import type { CheckpointStore } from "./checkpoints";
 import type { SecretRedactor } from "./secret-redactor";
 import { Semaphore } from "./semaphore";
 import { StopToken } from "./stop-token";
+import { SpendLedger, type SpendLimits } from "./spend-ledger";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -56,6 +57,8 @@ export interface RunSettings {
   answers?: RunAnswers;
   /** A test run: handlers get a `simulation` (simulation.ts), and blocks with a recorded answer return it without running. */
   test?: boolean;
+  /** The caps the run's model calls are held to (spend-ledger.ts); none when absent. */
+  budget?: SpendLimits;
 }
 
 /** State shared by every scope of one run: settings, the concurrency cap, totals, the halt switch. */
@@ -71,9 +74,13 @@ export class RunContext {
   private busy = 0;
   private waiting = 0;
   private idleCheck: ReturnType<typeof setTimeout> | undefined;
+  /** What the run may still spend; present when it is held to a cap. */
+  readonly ledger: SpendLedger | undefined;
 
   constructor(readonly settings: RunSettings) {
     this.semaphore = new Semaphore(settings.concurrency);
+    const { budget } = settings;
+    this.ledger = budget && (budget.caps.length > 0 || budget.parent) ? new SpendLedger(budget) : undefined;
   }
 
   get graph(): WorkflowGraph {

@@ -11,6 +11,7 @@ export { DeploymentRepository } from "./deployment-repository";
 export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunHistoryRepository, type BlockExecutionRecord, type PastRun } from "./run-history-repository";
+export { BudgetRepository, monthStart, type CapScope, type StoredCap } from "./budget-repository";
 export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
 export type { SecretPosition } from "./secret-repository";

@@ -1,4 +1,5 @@
 import "server-only";
+import { BudgetRepository } from "./budget-repository";
 import { CheckpointRepository } from "./checkpoint-repository";
 import { DeploymentRepository } from "./deployment-repository";
 import { getDatabase, type PrismaClient } from "./client";
@@ -26,6 +27,8 @@ export interface Repositories {
   workspaces: WorkspaceRepository;
   checkpoints: CheckpointRepository;
   workers: WorkerRepository;
+  /** Monthly caps and what was spent against them. */
+  budgets: BudgetRepository;
   /** Group-commit writer of runs' spans, events and checkpoints. */
   runWriter: RunWriter;
 }
@@ -51,6 +54,7 @@ export function createRepositories(
     workspaces: new WorkspaceRepository(prisma),
     checkpoints: new CheckpointRepository(prisma, secretKey),
     workers: new WorkerRepository(prisma),
+    budgets: new BudgetRepository(prisma),
     runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
   };
 }

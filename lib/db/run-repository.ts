@@ -12,6 +12,7 @@ import {
   type RunSummary,
   type RunRecord,
   type RerunOf,
+  type RunBudget,
 } from "@/contract";
 import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
@@ -47,6 +48,8 @@ export interface NewRun {
   rerunOf?: RerunOf;
   /** A test run: side effects are simulated. */
   test?: boolean;
+  /** The run's own cap as it applies (the lower of the workflow's and the request's). */
+  budget?: RunBudget;
 }
 
 export interface RunChanges {
@@ -104,6 +107,7 @@ export class RunRepository {
           ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
           ...(run.rerunOf === undefined ? {} : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
           ...(run.test ? { test: true } : {}),
+          ...(run.budget === undefined ? {} : { budget: toJsonValue(run.budget, "budget") }),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
           ...(run.startedAt === undefined ? {} : { startedAt: toDate(run.startedAt, "startedAt") }),
@@ -183,7 +187,7 @@ export class RunRepository {
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
          deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
-         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", test`,
+         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", test, budget`,
       id,
       worker,
     );
@@ -347,6 +351,7 @@ function toRunSummary(row: Run): RunSummary {
     deploymentId: row.deploymentId,
     rerunOf: row.rerunOfRunId && row.rerunOfBlockId ? { runId: row.rerunOfRunId, blockId: row.rerunOfBlockId } : null,
     test: row.test,
+    budget: (row.budget as RunBudget | null) ?? null,
   };
 }
 

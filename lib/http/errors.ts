@@ -65,6 +65,7 @@ export const HTTP_STATUS_BY_CODE = {
   // Failures inside a run: reported in its events, never an answer of their own.
   cancelled: 500,
   timeout: 500,
+  budget_exceeded: 500,
   iteration_limit: 500,
   block_failed: 500,
   task_failed: 500,

@@ -68,12 +68,13 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       // Counted as intake until stored, so queued runs of this process wait while starts are answered (run-intake.ts).
       const { live, wait } = await runIntake().accept(async () => {
         // Every field is optional, so an empty body starts a run with no input.
-        const { input, wait, test } = await readJsonRequest(request, startRunRequestSchema, {
+        const { input, wait, test, budget } = await readJsonRequest(request, startRunRequestSchema, {
           subject: "The run request",
           maxBytes: MAX_RUN_REQUEST_BYTES,
           emptyAs: {},
         });
-        return { live: await runs.start(workspace.id, workflowId, input, { target, trigger, ...(test ? { test: true } : {}) }), wait };
+        const options = { target, trigger, ...(test ? { test: true } : {}), ...(budget ? { budget } : {}) };
+        return { live: await runs.start(workspace.id, workflowId, input, options), wait };
       });
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
         return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal });
@@ -82,7 +83,8 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         await live.done;
         return Response.json(await getRun(workspace.id, live.runId));
       }
-      return Response.json({ runId: live.runId }, { status: 202 });
+      // The cap that applies, and where it came from: a request asking for more than the workflow allows is told so here.
+      return Response.json(live.budget ? { runId: live.runId, budget: live.budget } : { runId: live.runId }, { status: 202 });
     });
   return {
     start: startEndpoint("draft"),

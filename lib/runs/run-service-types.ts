@@ -1,6 +1,6 @@
 import "server-only";
-import type { RerunOf, RunRecord, RunStatus, RunTrigger } from "@/contract";
-import type { RunAnswers } from "@/executor";
+import type { RequestBudget, RerunOf, RunBudget, RunRecord, RunStatus, RunTrigger } from "@/contract";
+import type { BlockBudget, RunAnswers } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import type { ToolApprovalDecision } from "@/tools/types";
 import type { PendingApproval } from "./approvals";
@@ -43,6 +43,8 @@ export interface LiveRun {
   done: Promise<RunRecord>;
   /** Its events as they happen, when it executes in this process right away (a tool's run; every run without a queue). */
   channel?: RunChannel;
+  /** The run's own cap as it applies (the lower of the workflow's and the request's), or null. */
+  budget: RunBudget | null;
 }
 
 export interface LiveEntry extends LiveRun {
@@ -78,6 +80,10 @@ export interface StartRunOptions {
   rerunOf?: RerunOf;
   /** A test run: side effects answered from the blocks' samples, not sent (executor/simulation.ts). */
   test?: boolean;
+  /** The request's cap: it only lowers the workflow's `settings.budget.maxCostPerRun`. */
+  budget?: RequestBudget;
+  /** The calling block's budget, for a run started by another run's block: the caller's caps hold this run's model calls too. */
+  parentBudget?: BlockBudget;
 }
 
 /** One link of a workflow-as-tool call chain. */

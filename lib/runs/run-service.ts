@@ -1,7 +1,7 @@
 import "server-only";
-import { workflowDocumentSchema, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
+import { effectiveRunBudget, workflowDocumentSchema, type RunBudget, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
 import type { ToolApprovalDecision } from "@/tools/types";
-import { answersFromEvents, RunAnswers } from "@/executor";
+import { answersFromEvents, RunAnswers, type BlockBudget } from "@/executor";
 import { ApprovalNotFoundError, decisionsFromEvents, type PendingApproval, type RunApprovals } from "./approvals";
 import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type ResumedAttempt, type ReusedAttemptResults } from "./durable/run-execution";
@@ -90,10 +90,13 @@ export class RunService {
   async start(workspaceId: string, workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
     const { repositories } = this.deps;
     const { document, deploymentId } = await documentToRun(repositories, workspaceId, workflowId, options.target ?? "draft");
+    // Fixed when the run is asked for: a later edit of the workflow does not change a queued run's cap.
+    const budget = effectiveRunBudget(document.settings?.budget, options.budget);
     const origin = {
       ...(options.trigger ? { trigger: options.trigger } : {}),
       ...(deploymentId ? { deploymentId } : {}),
       ...(options.rerunOf ? { rerunOf: options.rerunOf } : {}),
+      ...(budget ? { budget } : {}),
       // A workflow run by a test run (as a tool or a Workflow block) is a test run too: its side effects are simulated as well.
       ...(options.test || (options.parentRunId !== undefined && this.live.get(options.parentRunId)?.test) ? { test: true } : {}),
     };
@@ -122,15 +125,16 @@ export class RunService {
         signal: options.signal,
         durable,
         reused,
+        ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
       });
       // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
-      return this.handle(workspaceId, workflowId, run.id, entry.channel);
+      return this.handle(workspaceId, workflowId, run.id, budget, entry.channel);
     }
     const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document, ...origin }, { workflowChecked: true });
     // Answered once stored: the hand-over follows, and one that is lost (the process died in between) leaves the run
     // queued for the recovery sweep to hand over again.
     distribution.handOver(run.id, workspaceId);
-    return this.handle(workspaceId, workflowId, run.id);
+    return this.handle(workspaceId, workflowId, run.id, budget);
   }
 
   /**
@@ -186,6 +190,7 @@ export class RunService {
       decisions?: Map<string, ToolApprovalDecision>;
       reused?: () => Promise<ReusedAttemptResults>;
       answers?: RunAnswers;
+      parentBudget?: BlockBudget;
     },
   ): LiveEntry {
     // Only a durable run can stop and wait for an answer; a fresh one starts with an empty desk.
@@ -209,6 +214,7 @@ export class RunService {
         ...(options.resumed ? { resumed: options.resumed } : {}),
         ...(options.reused ? { reused: options.reused } : {}),
         ...(answers ? { answers } : {}),
+        ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
       },
     );
     const entry: LiveEntry = {
@@ -218,6 +224,7 @@ export class RunService {
       channel: attempt.channel,
       attempt,
       controller,
+      budget: run.budget,
       done: attempt.done,
       workflowName: document.name,
       parentRunId: options.parentRunId,
@@ -248,13 +255,14 @@ export class RunService {
   }
 
   /** A started run; `done` is made when first read, so a run nobody waits for costs no waiting. */
-  private handle(workspaceId: string, workflowId: string, runId: string, channel?: RunChannel): LiveRun {
+  private handle(workspaceId: string, workflowId: string, runId: string, budget: RunBudget | null, channel?: RunChannel): LiveRun {
     let done: Promise<RunRecord> | undefined;
     const whenEnded = () => this.whenEnded(workspaceId, runId);
     return {
       runId,
       workspaceId,
       workflowId,
+      budget,
       ...(channel ? { channel } : {}),
       get done() {
         return (done ??= whenEnded());

@@ -19,7 +19,7 @@ function liveRun(limits = { events: 10, bytes: 1_000_000 }) {
     runId: "r1",
     afterSeq: 0,
     runs: {
-      liveRun: () => ({ runId: "r1", workspaceId: "w", workflowId: "f", channel, done: new Promise(() => {}) }),
+      liveRun: () => ({ runId: "r1", workspaceId: "w", workflowId: "f", budget: null, channel, done: new Promise(() => {}) }),
       nextSignal: (_runId, timeoutMs) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         return { promise: new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))), cancel: () => clearTimeout(timer) };

@@ -35,12 +35,18 @@ export function workflowCallRuntime(
       const inputs = start ? (startConfigSchema.safeParse(start.config).data?.inputs ?? []) : [];
       return { id: workflow.id, name: workflow.name, description: workflow.description || undefined, inputs };
     },
-    async runWorkflow({ workflowId, input, depth, signal, parentRunId, target }) {
+    async runWorkflow({ workflowId, input, depth, signal, parentRunId, target, budget }) {
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
       // The caller checked when it prepared the call; checked again where the run actually starts.
       checkWorkflowCall(liveChain(parentRunId), { workflowId, workflowName: workflow.name }, depth - 1, maxDepth);
       const live = await runs()
-        .start(workspaceId, workflowId, input, { depth, parentRunId, signal, target: target === "deployment" ? "active-deployment" : "draft" })
+        .start(workspaceId, workflowId, input, {
+          depth,
+          parentRunId,
+          signal,
+          target: target === "deployment" ? "active-deployment" : "draft",
+          ...(budget ? { parentBudget: budget } : {}),
+        })
         .catch((error: unknown) => {
           // The run service's message names no workflow (a hook caller sees it too); here the caller's author does.
           if (isTrellisError(error) && error.code === "not_deployed") {

@@ -214,6 +214,21 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
     expect(await prisma.workflow.count({ where: { workspaceId: workspaceB } })).toBe(0);
   });
 
+  it("cannot set a monthly cap on A's API key (404), and no cap is stored", async () => {
+    const budgets = (await import(path.join(apiFolder, "budgets/route.ts"))) as { PUT: Handler };
+    const answer = await budgets.PUT(
+      new Request("http://localhost/api/budgets", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${keyOfB}`, "content-type": "application/json" },
+        body: JSON.stringify({ apiKeys: { [a.keyId]: 1 } }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ error: { code: "not_found" } });
+    expect(await prisma.budgetCap.count({ where: { scopeId: a.keyId } })).toBe(0);
+  });
+
   it("left everything of workspace A as it was", async () => {
     expect((await repositories.workflows.get(a.workspace, a.workflow)).version).toBe(1);
     expect(await prisma.mcpTool.count({ where: { workflowId: a.workflow } })).toBe(0);

@@ -1,5 +1,5 @@
 import { isErrorCode, type Usage } from "@/contract";
-import { BlockExecutionError, isTrellisError, TrellisError } from "@/executor";
+import { BlockExecutionError, isTrellisError, TrellisError, type BlockBudget } from "@/executor";
 
 /** A workflow an agent may call, as the workflow tool needs to know it. */
 export interface WorkflowToolTarget {
@@ -23,6 +23,8 @@ export interface RunWorkflowRequest {
   /** The caller's signal: cancelling the calling run cancels the child run. */
   signal: AbortSignal;
   parentRunId: string;
+  /** The calling block's budget: the child run's model calls count against the caller's caps too. */
+  budget?: BlockBudget;
 }
 
 export interface WorkflowRunResult {

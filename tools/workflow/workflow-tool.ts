@@ -55,7 +55,14 @@ function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, des
     inputSchema: jsonSchema<Record<string, unknown>>(parametersForWorkflow(target, new Set(Object.keys(fixed)))),
     execute: async (modelInput, { toolCallId }) => {
       const input = { ...modelInput, ...fixed };
-      const result = await deps.runWorkflow({ workflowId: target.id, input, depth: context.depth + 1, signal: context.signal, parentRunId: context.runId });
+      const result = await deps.runWorkflow({
+        workflowId: target.id,
+        input,
+        depth: context.depth + 1,
+        signal: context.signal,
+        parentRunId: context.runId,
+        ...(context.budget ? { budget: context.budget } : {}),
+      });
       context.reportUsage?.(toolCallId, result.usage);
       // Its spending is reported above, on the call's span: not again on the error.
       if (result.status !== "succeeded") throw childRunFailure(target, result);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEditorStore, useEditorStoreApi } from "../store";
+import { BudgetSetting } from "./budget-setting";
 import { inputClass } from "./fields/field-props";
 import { VariablesPanel } from "./variables-panel";
 
@@ -23,6 +24,7 @@ export function WorkflowSettings() {
           onChange={(event) => store.getState().updateMeta({ description: event.target.value }, "description")}
         />
       </label>
+      <BudgetSetting />
       <VariablesPanel />
       <p className="text-xs text-slate-500">
         {blockCount} blocks. {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}

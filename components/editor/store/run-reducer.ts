@@ -75,6 +75,8 @@ function nameOf(view: RunView, blockId: string): string {
   return view.blockNames[blockId] ?? blockId;
 }
 
+const BUDGET_WHOSE = { workflow: "the workflow's", request: "this run's" } as const;
+
 export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): RunView {
   if (seq <= state.lastSeq || (state.runId !== null && event.runId !== state.runId)) return state;
   const view: RunView = { ...state, runId: event.runId, lastSeq: seq };
@@ -86,9 +88,13 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
           status: view.status === "queued" || view.status === "idle" ? "running" : view.status,
           workflowId: event.workflowId,
           startedAt: event.startedAt,
+          ...(event.budget ? { budget: event.budget } : {}),
         },
         seq,
-        { type: event.type, text: "Run started" },
+        {
+          type: event.type,
+          text: event.budget ? `Run started, with a budget of $${event.budget.maxCost} (${BUDGET_WHOSE[event.budget.source]})` : "Run started",
+        },
       );
     case "block.started": {
       const named = { ...view, blockNames: { ...view.blockNames, [event.blockId]: event.blockName } };

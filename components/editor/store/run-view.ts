@@ -1,4 +1,4 @@
-import type { AskAnswer, Cost, PendingAsk, RunEvent, RunResumeReason, RunStatus, SimulationSource, TokenCounts } from "@/contract";
+import type { AskAnswer, Cost, PendingAsk, RunBudget, RunEvent, RunResumeReason, RunStatus, SimulationSource, TokenCounts } from "@/contract";
 
 /**
  * What the editor shows of one run: per-block state for the nodes, totals for the toolbar, the
@@ -70,6 +70,8 @@ export interface RunView {
   estimated?: boolean;
   output?: unknown;
   error?: { code: string; message: string };
+  /** The run's own cap, when it has one (from `run.started`): the toolbar shows spending against it. */
+  budget?: RunBudget;
   /** Why the run went on after a stop, when it did (`recovered`: its process died and another resumed it). */
   resumed?: RunResumeReason;
   /** How many times the run was resumed after its process stopped (`run.resumed` with reason `recovered`). */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
+import type { RunBudget, RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
 import {
   emptyUsage,
   executeWorkflow,
@@ -11,8 +11,11 @@ import {
   type ExecutionResult,
   type ReusedResults,
   type RunAnswers,
+  type BlockBudget,
+  type SpendLimits,
 } from "@/executor";
 import type { Repositories } from "@/lib/db";
+import { runSpendCaps } from "@/lib/budgets/run-spend-caps";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
 import type { SignalBatcher } from "./run-bus";
@@ -43,7 +46,7 @@ export interface ReusedAttemptResults {
   secrets: ReadonlyArray<[string, string]>;
 }
 
-export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
+export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter"> & Partial<Pick<Repositories, "budgets">>;
 
 /** One attempt at executing a stored run in this process. */
 export interface RunAttempt {
@@ -63,6 +66,8 @@ export interface RunAttempt {
   /** Run from a block: reads the results of the run it was started from (a failure to read them fails the run). */
   reused?: () => Promise<ReusedAttemptResults>;
   timeoutMs?: number;
+  /** A run started by another run's block (a workflow tool, a Workflow block): that block's budget holds this run too. */
+  parentBudget?: BlockBudget;
 }
 
 export interface ExecutionDependencies {
@@ -79,6 +84,20 @@ function storageBehindError(waitingBytes: number): RunStoppedError {
     "storage_behind",
     `The database has fallen behind this run: ${megabytes} MB of its events wait to be stored. The run was stopped so that the server's memory stays bounded; check the database's health and run it again.`,
   );
+}
+
+/** The caps the attempt's model calls are held to, with the run's own cap to show on `run.started`; none when it has none. */
+async function spendLimits(repositories: ExecutionRepositories, attempt: RunAttempt): Promise<(SpendLimits & { shown?: RunBudget }) | undefined> {
+  const { run, parentBudget } = attempt;
+  // Only a run started by another run's block executes without checkpoints.
+  const child = parentBudget !== undefined || !attempt.durable;
+  const caps = repositories.budgets
+    ? await runSpendCaps(repositories.budgets, run, attempt.workspaceId, { resumed: attempt.resumed !== undefined, child })
+    : run.budget
+      ? [{ maxCost: run.budget.maxCost, source: run.budget.source, spentBefore: 0 }]
+      : [];
+  if (caps.length === 0 && !parentBudget) return undefined;
+  return { caps, ...(parentBudget ? { parent: parentBudget } : {}), ...(run.budget ? { shown: run.budget } : {}) };
 }
 
 /** The parts of an attempt open streams and approvals talk to while it runs. */
@@ -148,6 +167,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       const reused = await attempt.reused?.();
       for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
+      const budget = await spendLimits(repositories, attempt);
       result = await executeWorkflow({
         document: attempt.document,
         lookupBlockType: setup.lookupBlockType,
@@ -162,6 +182,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
         ...(run.test ? { test: true } : {}),
+        ...(budget ? { budget } : {}),
         ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused) } : {}),
         ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),

@@ -1,0 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { BudgetsPage } from "@/components/settings/budgets-page";
+import { requireWorkspace } from "@/lib/auth";
+
+export const metadata = { title: "Budgets · Trellis" };
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  const access = await requireWorkspace("/settings/budgets");
+  return (
+    <WorkspaceGate {...access}>
+      <BudgetsPage />
+    </WorkspaceGate>
+  );
+}

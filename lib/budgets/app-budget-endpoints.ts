@@ -1,0 +1,7 @@
+import "server-only";
+import { getPrisma, getRepositories } from "@/lib/db";
+import { budgetEndpoints } from "./budget-endpoints";
+import { createBudgetService } from "./budget-service";
+
+/** The budget endpoints over the app's database. */
+export const appBudgetEndpoints = budgetEndpoints(() => createBudgetService(getPrisma(), getRepositories().budgets));
