@@ -30,3 +30,4 @@ export * from "./system";
 export * from "./chat";
 export * from "./mcp-publication";
 export * from "./workflow-import";
+export * from "./run-diff";

@@ -82,6 +82,11 @@ export interface ModelRunResult {
   finishReason: string;
 }
 
+/** A replayed call's usage: the recorded tokens, at no cost (a known $0, not "unpriced"). */
+function replayedUsage(usage: Usage): Usage {
+  return { tokens: usage.tokens, cost: { input: 0, output: 0, total: 0 } };
+}
+
 const PARSE_FAILED = Symbol("structured output parse failure");
 
 function isParseFailure(value: unknown): value is { [PARSE_FAILED]: unknown } {
@@ -129,7 +134,8 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
           clearTimeout(timer);
           open.delete(handle);
           modelTimeMs += performance.now() - started;
-          const priced = usageOfProviderCall(model.id, usage);
+          // A replayed answer was paid for by the run it was recorded in: this run spends nothing on it.
+          const priced = hooks.memo?.replaying ? replayedUsage(usageOfProviderCall(model.id, usage)) : usageOfProviderCall(model.id, usage);
           calls.push(priced);
           span.end({ output: outcome, usage: priced });
         },

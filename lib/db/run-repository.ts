@@ -45,6 +45,8 @@ export interface NewRun {
   deploymentId?: string;
   /** Run from a block: the finished run it reuses the upstream results of, and the block it runs from. */
   rerunOf?: RerunOf;
+  /** A replay: the run whose recorded model and tool answers it uses. */
+  replayOf?: string;
   /** A test run: side effects are simulated. */
   test?: boolean;
 }
@@ -103,6 +105,7 @@ export class RunRepository {
           ...triggerColumns(run.trigger),
           ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
           ...(run.rerunOf === undefined ? {} : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
+          ...(run.replayOf === undefined ? {} : { replayOfRunId: run.replayOf }),
           ...(run.test ? { test: true } : {}),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
           ...usageToColumns(emptyUsage()),
@@ -150,6 +153,12 @@ export class RunRepository {
     return toStoredRun(row);
   }
 
+  /** A replay's source run (null for other runs and unknown ids): for the executing process, which already holds the run. */
+  async replayOfRun(id: string): Promise<string | null> {
+    const row = await this.prisma.run.findUnique({ where: { id }, select: { replayOfRunId: true } });
+    return row?.replayOfRunId ?? null;
+  }
+
   /** The run that started this one as a child (a workflow tool or Workflow block), null for a top-level run. @throws NotFoundError */
   async parentRunOf(workspaceId: string, id: string): Promise<string | null> {
     const row = await this.prisma.run.findFirst({ where: { id, workspaceId }, select: { parentRunId: true } });
@@ -183,7 +192,7 @@ export class RunRepository {
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
          deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
-         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", test`,
+         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", replay_of_run_id AS "replayOfRunId", test`,
       id,
       worker,
     );
@@ -346,6 +355,7 @@ function toRunSummary(row: Run): RunSummary {
     trigger: triggerOf(row),
     deploymentId: row.deploymentId,
     rerunOf: row.rerunOfRunId && row.rerunOfBlockId ? { runId: row.rerunOfRunId, blockId: row.rerunOfBlockId } : null,
+    replayOf: row.replayOfRunId,
     test: row.test,
   };
 }

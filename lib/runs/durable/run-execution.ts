@@ -43,6 +43,12 @@ export interface ReusedAttemptResults {
   secrets: ReadonlyArray<[string, string]>;
 }
 
+/** A replay: the source run's model answers and tool results, by memo key; every call is answered from them or refused. */
+export interface ReplayRecordings {
+  runId: string;
+  memos: ReadonlyMap<string, unknown>;
+}
+
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
 
 /** One attempt at executing a stored run in this process. */
@@ -62,6 +68,8 @@ export interface RunAttempt {
   resumed?: ResumedAttempt;
   /** Run from a block: reads the results of the run it was started from (a failure to read them fails the run). */
   reused?: () => Promise<ReusedAttemptResults>;
+  /** A replay: reads the recordings it answers from (a failure to read them fails the run). */
+  replay?: () => Promise<ReplayRecordings>;
   timeoutMs?: number;
 }
 
@@ -95,14 +103,16 @@ function checkpointStore(
   recorder: RunRecorder,
   redactor: SecretRedactor,
   reused: ReusedAttemptResults | undefined,
+  replay: ReplayRecordings | undefined,
 ): CheckpointStore {
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
   return {
     ...(reused ? { reused: reused.results } : {}),
+    ...(replay ? { replaying: true } : {}),
     restore: (key) => restored.get(key),
-    recall: (key) => memos.get(key),
+    recall: (key) => memos.get(key) ?? replay?.memos.get(key),
     async remember(key, value) {
       memos.set(key, value);
       await recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value)));
@@ -147,6 +157,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       for (const [name, value] of setup.secrets) redactor.add(name, value);
       const reused = await attempt.reused?.();
       for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
+      const replay = await attempt.replay?.();
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       result = await executeWorkflow({
         document: attempt.document,
@@ -162,7 +173,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         runTimeoutMs: attempt.timeoutMs === undefined ? undefined : Math.max(1, attempt.timeoutMs - elapsed),
         depth: attempt.depth,
         ...(run.test ? { test: true } : {}),
-        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused) } : {}),
+        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused, replay) } : {}),
         ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });

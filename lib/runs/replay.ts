@@ -1,0 +1,66 @@
+import "server-only";
+import { LIVE_RUN_STATUSES, type RunTrigger } from "@/contract";
+import type { Repositories } from "@/lib/db";
+import { RequestError } from "@/lib/http/errors";
+import type { ReplayRecordings } from "./durable/run-execution";
+import type { LiveRun, RunService } from "./run-service";
+
+/** How many replays of replays are followed back to the run that really called the models. */
+const MAX_REPLAY_CHAIN = 50;
+
+/**
+ * Replay: a new run of the workflow's current draft with the finished run's input, in which every
+ * model and tool call is answered from what the source run recorded (its block memos) and nothing
+ * is sent: no provider is contacted, no tool acts, the run costs $0. Edits to blocks that call
+ * nothing (a condition, a function, a response) take effect; a call the source run did not make
+ * with the same request fails its block `not_recorded`.
+ */
+export async function startReplay(
+  runs: Pick<RunService, "start">,
+  repositories: Pick<Repositories, "runs">,
+  workspaceId: string,
+  request: { runId: string; trigger: RunTrigger },
+): Promise<{ live: LiveRun; replayOf: string }> {
+  const { runId } = request;
+  // Another workspace's run is not found (404).
+  const source = await repositories.runs.get(workspaceId, runId);
+  if (LIVE_RUN_STATUSES.includes(source.status)) {
+    throw new RequestError("conflict", `Run "${runId}" is still going (it is ${source.status}): replay it once it has ended.`);
+  }
+  // A child run (of a workflow tool or Workflow block) is not durable and records nothing of its own: its parent's block holds the answers.
+  if (await repositories.runs.parentRunOf(workspaceId, runId)) {
+    throw new RequestError(
+      "invalid_request",
+      `Run "${runId}" was started by another run (a workflow tool or Workflow block) and keeps no recordings: replay the parent run instead.`,
+    );
+  }
+  const live = await runs.start(workspaceId, source.workflowId, source.input, {
+    trigger: { ...request.trigger, kind: "replay" },
+    replayOf: runId,
+    ...(source.test ? { test: true } : {}),
+  });
+  return { live, replayOf: runId };
+}
+
+/**
+ * The model answers and tool results a replay answers from: the source run's block memos, and,
+ * when the source was itself a replay, those of the run it replayed (a replay records nothing new).
+ */
+export async function loadRecordings(
+  repositories: { checkpoints: Pick<Repositories["checkpoints"], "load">; runs: Pick<Repositories["runs"], "replayOfRun"> },
+  replayOf: string,
+): Promise<ReplayRecordings> {
+  const memos = new Map<string, unknown>();
+  let runId: string | null = replayOf;
+  for (let hop = 0; runId && hop < MAX_REPLAY_CHAIN; hop += 1) {
+    const current: string = runId;
+    const stored = await repositories.checkpoints.load(current).catch((error: unknown) => {
+      throw new Error(
+        `The recordings of run ${current} that this replay answers from could not be read (${error instanceof Error ? error.message : String(error)}); run the workflow instead.`,
+      );
+    });
+    for (const [key, value] of stored.memos) if (!memos.has(key)) memos.set(key, value);
+    runId = await repositories.runs.replayOfRun(current);
+  }
+  return { runId: replayOf, memos };
+}
