@@ -4,7 +4,7 @@ import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestS
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { mcpPublicationRequestSchema } from "../mcp-publication";
-import { approvalDecisionSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
+import { approvalDecisionSchema, replayRequestSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
 import { askAnswerRequestSchema } from "../asks";
 import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
@@ -18,6 +18,7 @@ import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as imports from "./schemas-import";
 import * as knowledge from "./schemas-knowledge";
+import * as runDiff from "./schemas-run-diff";
 import * as mcp from "./schemas-mcp";
 import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
@@ -43,6 +44,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   StartRunRequest: startRunRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   RerunRequest: rerunRequestSchema,
+  ReplayRequest: replayRequestSchema,
   AskAnswerRequest: askAnswerRequestSchema,
   CreateDeploymentRequest: createDeploymentRequestSchema,
   CreateScheduleRequest: createScheduleRequestSchema,
@@ -85,6 +87,9 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   RunStarted: workflows.runStartedSchema,
   RunCancelling: workflows.runCancellingSchema,
   RerunStarted: workflows.rerunStartedSchema,
+  ReplayStarted: workflows.replayStartedSchema,
+  RunDiff: runDiff.runDiffSchema,
+  BlockRunDiff: runDiff.blockRunDiffSchema,
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,
