@@ -9,7 +9,7 @@ import {
   type OutputInterface,
 } from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
-import { type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, sumUsage } from "@/executor";
+import { type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, replayedUsage, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { guardJsonAnswers } from "./json-answer-guard";
@@ -80,11 +80,6 @@ export interface ModelRunResult {
   /** Time spent inside model calls, in ms. */
   modelTimeMs: number;
   finishReason: string;
-}
-
-/** A replayed call's usage: the recorded tokens, at no cost (a known $0, not "unpriced"). */
-function replayedUsage(usage: Usage): Usage {
-  return { tokens: usage.tokens, cost: { input: 0, output: 0, total: 0 } };
 }
 
 const PARSE_FAILED = Symbol("structured output parse failure");
