@@ -153,10 +153,14 @@ export class RunRepository {
     return toStoredRun(row);
   }
 
-  /** A replay's source run (null for other runs and unknown ids): for the executing process, which already holds the run. */
-  async replayOfRun(id: string): Promise<string | null> {
-    const row = await this.prisma.run.findUnique({ where: { id }, select: { replayOfRunId: true } });
-    return row?.replayOfRunId ?? null;
+  /**
+   * The run whose recordings stand behind this one's (null for other runs and unknown ids): a
+   * replay's source, or a re-run's source, whose reused blocks recorded nothing in the re-run. For
+   * the process executing a replay, which already holds the run.
+   */
+  async recordingSourceOf(id: string): Promise<string | null> {
+    const row = await this.prisma.run.findUnique({ where: { id }, select: { replayOfRunId: true, rerunOfRunId: true } });
+    return row?.replayOfRunId ?? row?.rerunOfRunId ?? null;
   }
 
   /** The run that started this one as a child (a workflow tool or Workflow block), null for a top-level run. @throws NotFoundError */

@@ -167,6 +167,21 @@ describe("replay, through the run service against the test LLM server", () => {
     expect(replayed.error).toMatchObject({ code: "not_recorded" });
   });
 
+  it("replays a run from a block: the blocks it reused answer from the recordings of the run it re-ran", async () => {
+    const { source } = await recordedRun();
+    const requests = kit.server.requests.length;
+    const started = await kit.endpoints.rerun(post(`/api/runs/${source.id}/rerun`, { blockId: "check" }), { id: source.id }, member);
+    expect(started.status).toBe(202);
+    const { runId } = (await started.json()) as { runId: string };
+    // The event stream ends with the run.
+    await (await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, member)).text();
+    expect((await getRun(runId)).status).toBe("succeeded");
+
+    const replayed = (await (await replay(runId)).json()) as ApiRun;
+    expect(kit.server.requests.length).toBe(requests);
+    expect(replayed).toMatchObject({ status: "succeeded", replayOf: runId, output: source.output, cost: { total: 0 } });
+  });
+
   it("refuses a run that is still going (409) and another workspace's run (404)", async () => {
     const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document()))).id;
     const running = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "running" });

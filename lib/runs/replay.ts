@@ -5,7 +5,7 @@ import { RequestError } from "@/lib/http/errors";
 import type { ReplayRecordings } from "./durable/run-execution";
 import type { LiveRun, RunService } from "./run-service";
 
-/** How many replays of replays are followed back to the run that really called the models. */
+/** How many replays (and re-runs) are followed back to the runs that really called the models. */
 const MAX_REPLAY_CHAIN = 50;
 
 /**
@@ -44,10 +44,11 @@ export async function startReplay(
 
 /**
  * The model answers and tool results a replay answers from: the source run's block memos, and,
- * when the source was itself a replay, those of the run it replayed (a replay records nothing new).
+ * behind them, those of the run the source replayed (a replay records nothing new) or re-ran from a
+ * block (the blocks it reused recorded nothing in it). The nearer run's recording wins.
  */
 export async function loadRecordings(
-  repositories: { checkpoints: Pick<Repositories["checkpoints"], "load">; runs: Pick<Repositories["runs"], "replayOfRun"> },
+  repositories: { checkpoints: Pick<Repositories["checkpoints"], "load">; runs: Pick<Repositories["runs"], "recordingSourceOf"> },
   replayOf: string,
 ): Promise<ReplayRecordings> {
   const memos = new Map<string, unknown>();
@@ -60,7 +61,7 @@ export async function loadRecordings(
       );
     });
     for (const [key, value] of stored.memos) if (!memos.has(key)) memos.set(key, value);
-    runId = await repositories.runs.replayOfRun(current);
+    runId = await repositories.runs.recordingSourceOf(current);
   }
   return { runId: replayOf, memos };
 }
