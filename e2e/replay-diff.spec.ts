@@ -83,4 +83,17 @@ test("two runs that differ in one prompt compare to exactly that block, and a re
   }
   await page.getByTestId("run-diff-close").click();
   await expect(page.getByTestId("run-history")).toBeVisible();
+
+  // A changed prompt is not answered in a replay: the block says "not recorded", and the replay still costs nothing.
+  const current = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { version: number };
+  const edited = await request.put(`/api/workflows/${workflowId}`, { data: { ...document("Five facts about <start.topic>"), version: current.version } });
+  expect(edited.ok(), await edited.text()).toBe(true);
+  await page.goto(runHref(workflowId, second.id));
+  await run.expectStatus("succeeded");
+  await page.getByTestId("run-replay").click();
+  await expect(page.getByTestId("run-replay-of")).toContainText("Replay");
+  await run.expectStatus("failed");
+  await expect(page.getByTestId("block-run-not-recorded-facts")).toHaveText("not recorded");
+  await expect(page.getByTestId("block-run-facts")).toContainText("its prompt changed");
+  await expect(page.getByTestId("block-run-not-recorded-style")).toHaveCount(0);
 });
