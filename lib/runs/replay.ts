@@ -1,5 +1,6 @@
 import "server-only";
-import { LIVE_RUN_STATUSES, type RunTrigger } from "@/contract";
+import { LIVE_RUN_STATUSES, type AskAnswer, type RunTrigger } from "@/contract";
+import { checkpointKey } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import type { ReplayRecordings } from "./durable/run-execution";
@@ -43,25 +44,40 @@ export async function startReplay(
 }
 
 /**
- * The model answers and tool results a replay answers from: the source run's block memos, and,
- * behind them, those of the run the source replayed (a replay records nothing new) or re-ran from a
- * block (the blocks it reused recorded nothing in it). The nearer run's recording wins.
+ * What a replay answers from: the source run's block memos (model answers, tool results, requests'
+ * answers) and the answers people gave its Ask blocks, and, behind them, those of the run the source
+ * replayed (a replay records nothing new) or re-ran from a block (the blocks it reused recorded
+ * nothing in it). The nearer run's recording wins.
  */
 export async function loadRecordings(
-  repositories: { checkpoints: Pick<Repositories["checkpoints"], "load">; runs: Pick<Repositories["runs"], "recordingSourceOf"> },
+  repositories: {
+    checkpoints: Pick<Repositories["checkpoints"], "load">;
+    runs: Pick<Repositories["runs"], "recordingSourceOf">;
+    runEvents: Pick<Repositories["runEvents"], "listAfter">;
+  },
   replayOf: string,
 ): Promise<ReplayRecordings> {
   const memos = new Map<string, unknown>();
+  // People's answers to the Ask blocks: a replay's asks take them instead of waiting (the nearer run's first).
+  const answers = new Map<string, AskAnswer>();
   let runId: string | null = replayOf;
   for (let hop = 0; runId && hop < MAX_REPLAY_CHAIN; hop += 1) {
     const current: string = runId;
-    const stored = await repositories.checkpoints.load(current).catch((error: unknown) => {
-      throw new Error(
-        `The recordings of run ${current} that this replay answers from could not be read (${error instanceof Error ? error.message : String(error)}); run the workflow instead.`,
-      );
-    });
+    const [stored, events] = await Promise.all([repositories.checkpoints.load(current), repositories.runEvents.listAfter(current, 0)]).catch(
+      (error: unknown) => {
+        throw new Error(
+          `The recordings of run ${current} that this replay answers from could not be read (${error instanceof Error ? error.message : String(error)}); run the workflow instead.`,
+        );
+      },
+    );
     for (const [key, value] of stored.memos) if (!memos.has(key)) memos.set(key, value);
+    for (const { event } of events) {
+      if (event.type !== "ask.answered") continue;
+      const key = checkpointKey(event.blockId, event.iteration ?? []);
+      const { choice, text, fields, answeredBy, answeredAt, timedOut } = event;
+      if (!answers.has(key)) answers.set(key, { choice, text, fields, answeredBy, answeredAt, timedOut });
+    }
     runId = await repositories.runs.recordingSourceOf(current);
   }
-  return { runId: replayOf, memos };
+  return { runId: replayOf, memos, answers: [...answers] };
 }

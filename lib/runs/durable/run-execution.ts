@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
+import type { AskAnswer, RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
 import {
   emptyUsage,
   executeWorkflow,
@@ -47,6 +47,8 @@ export interface ReusedAttemptResults {
 export interface ReplayRecordings {
   runId: string;
   memos: ReadonlyMap<string, unknown>;
+  /** The answers people gave the source run's Ask blocks, by checkpoint key: the replay's asks take them instead of waiting. */
+  answers: ReadonlyArray<[string, AskAnswer]>;
 }
 
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter">;
@@ -158,6 +160,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       const reused = await attempt.reused?.();
       for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
       const replay = await attempt.replay?.();
+      for (const [key, answer] of replay?.answers ?? []) if (!attempt.answers?.answerFor(key)) attempt.answers?.accept(key, answer);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       result = await executeWorkflow({
         document: attempt.document,
