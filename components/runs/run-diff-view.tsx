@@ -28,6 +28,11 @@ function Delta({ figure, format, testId }: { figure: FigureChange; format: (valu
   );
 }
 
+/** A run's total: "unpriced" rather than a made-up $0 when a model had no price. */
+function dollarsOrUnpriced(value: number | null): string {
+  return value === null ? "unpriced" : formatDollars(value);
+}
+
 function blockLabel(block: BlockRunDiff): string {
   return block.iteration ? `${block.blockName} [${block.iteration.join(".")}]` : block.blockName;
 }
@@ -47,7 +52,7 @@ export function RunDiffView({ runId, otherId, onClose }: { runId: string; otherI
         {diff.data && (
           <span className="text-slate-600" data-testid="run-diff-summary">
             {diff.data.changedBlocks === 0 ? "no block differs" : `${diff.data.changedBlocks} block${diff.data.changedBlocks === 1 ? "" : "s"} differ`} · cost{" "}
-            {formatDollars(diff.data.totals.cost.from ?? 0)} → {formatDollars(diff.data.totals.cost.to ?? 0)}
+            {dollarsOrUnpriced(diff.data.totals.cost.from)} → {dollarsOrUnpriced(diff.data.totals.cost.to)}
           </span>
         )}
       </div>
