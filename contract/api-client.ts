@@ -9,7 +9,8 @@ import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, Knowl
 import type { McpPublication, McpPublicationRequest } from "./mcp-publication";
 import type { ModelSummary } from "./models";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
-import type { ApiRun, ApprovalDecision, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { RunDiff } from "./run-diff";
+import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
 import type { McpServerTools, ToolCatalog } from "./tools";
@@ -208,6 +209,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
       /** Runs the current draft again from `blockId`, reusing the finished run's results before it. */
       rerun: (runId: string, blockId: string) => post<RerunStarted>(`${runPath(runId)}/rerun`, { blockId }),
+      /** Runs the current draft again with every model and tool call answered from the finished run's recordings: nothing sent, $0. */
+      replay: (runId: string) => post<ReplayStarted>(`${runPath(runId)}/replay`, {}),
+      /** Two runs of one workflow compared block by block, from `runId` to `otherId`. */
+      diff: (runId: string, otherId: string) => call<RunDiff>(`${runPath(runId)}/diff/${segment(otherId)}`),
       decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
       /** The asks waiting for an answer (docs/CONTRACT.md section 10). */
       asks: (runId: string) => call<AskList>(`${runPath(runId)}/asks`),

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   "cancelled",
   "timeout",
   "run_setup_failed",
+  /** A replay met a model or tool call its source run has no recording of (a changed prompt, a newly reached block): nothing was sent. */
+  "not_recorded",
   "server_restarted",
   "worker_lost",
   /** Storage fell so far behind a run's events that the run was stopped to keep the server's memory bounded. */

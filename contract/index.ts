@@ -32,3 +32,4 @@ export * from "./chat";
 export * from "./mcp-publication";
 export * from "./workflow-import";
 export * from "./estimates";
+export * from "./run-diff";

@@ -56,6 +56,8 @@ export interface RunSummary extends UsageFigures {
   deploymentId: string | null;
   /** Run from a block (an extension): the run it was re-run from and the block it ran from; null for other runs. */
   rerunOf: RerunOf | null;
+  /** A replay (POST /api/runs/:id/replay): the run whose recorded model and tool answers it used; null for other runs. */
+  replayOf: string | null;
   /** A test run (`test: true`): its side effects were simulated; models ran unless a block used a recorded answer. */
   test: boolean;
   /** The run's own cap (the lower of the workflow's and the request's), or null when it has none. */
@@ -80,6 +82,18 @@ export type RerunRequest = z.infer<typeof rerunRequestSchema>;
 export interface RerunStarted {
   runId: string;
   rerunOf: RerunOf;
+}
+
+/** POST /api/runs/:id/replay: an empty body, or `wait: true` to be answered with the finished replay (as GET /api/runs/:id). */
+export const replayRequestSchema = z.strictObject({
+  wait: z.boolean().optional().default(false),
+});
+export type ReplayRequest = z.input<typeof replayRequestSchema>;
+
+/** The 202 answer of POST /api/runs/:id/replay: the new run, queued, answering every model and tool call from the source run's recordings. */
+export interface ReplayStarted {
+  runId: string;
+  replayOf: string;
 }
 
 /** A run as stored, without its spans. */

@@ -35,6 +35,11 @@ export interface BlockMemo {
   recall(key: string): unknown;
   /** Stores a value for later attempts; durable once the promise resolves. */
   remember(key: string, value: unknown): Promise<void>;
+  /**
+   * A replay (POST /api/runs/:id/replay): `recall` also reads the source run's recordings, and a
+   * model or tool call with nothing recorded fails `not_recorded` instead of being made.
+   */
+  readonly replaying?: boolean;
 }
 
 export interface HandlerContext {

@@ -3,6 +3,7 @@ export * from "./block-type";
 export * from "./errors";
 export * from "./events";
 export * from "./handler";
+export { recordedCall } from "./recorded-call";
 export { createSimulation, noSampleAnswer, type NoSampleAnswer, type Simulation } from "./simulation";
 export * from "./usage";
 export * from "./graph";

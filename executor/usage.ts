@@ -8,6 +8,11 @@ export function emptyUsage(): Usage {
   return { tokens: { ...ZERO_TOKENS }, cost: { input: 0, output: 0, total: 0 } };
 }
 
+/** A replayed call's usage: the recorded tokens at no cost (a known $0, not "unpriced"): the run it was recorded in paid for it. */
+export function replayedUsage(usage: Usage): Usage {
+  return { tokens: usage.tokens, cost: { input: 0, output: 0, total: 0 } };
+}
+
 function addOptional(a: number | undefined, b: number | undefined): number | undefined {
   return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
 }

@@ -9,7 +9,7 @@ import {
   type OutputInterface,
 } from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
-import { type BlockBudget, type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, sumUsage } from "@/executor";
+import { type BlockBudget, type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, replayedUsage, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { budgetedModel } from "./budgeted-model";
@@ -134,7 +134,8 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
           clearTimeout(timer);
           open.delete(handle);
           modelTimeMs += performance.now() - started;
-          const priced = usageOfProviderCall(model.id, usage);
+          // A replayed answer was paid for by the run it was recorded in: this run spends nothing on it.
+          const priced = hooks.memo?.replaying ? replayedUsage(usageOfProviderCall(model.id, usage)) : usageOfProviderCall(model.id, usage);
           calls.push(priced);
           span.end({ output: outcome, usage: priced });
         },

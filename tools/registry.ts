@@ -66,7 +66,7 @@ function gated(name: string, definition: ToolSet[string], context: ToolContext, 
  * the block replays the model answer that asked for it, the tool is not run again (its side
  * effect happened once) and is not asked about again.
  */
-function remembered(definition: ToolSet[string], memo: BlockMemo): ToolSet[string] {
+function remembered(toolName: string, definition: ToolSet[string], memo: BlockMemo): ToolSet[string] {
   const execute = definition.execute;
   if (!execute) return definition;
   return {
@@ -75,6 +75,13 @@ function remembered(definition: ToolSet[string], memo: BlockMemo): ToolSet[strin
       const key = `tool:${options.toolCallId}`;
       const kept = memo.recall(key) as { result: unknown } | undefined;
       if (kept) return kept.result;
+      // A replay never acts: a tool call the replayed run did not make (or whose result was not JSON) is refused, not run.
+      if (memo.replaying) {
+        throw new TrellisError(
+          "not_recorded",
+          `Not recorded: the replayed run has no result for this call of tool '${toolName}', so it was not run. Run the workflow to call it.`,
+        );
+      }
       const result: unknown = await execute(input as never, options as never);
       let stored: unknown;
       try {
@@ -147,7 +154,7 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
           const simulation = group.provider.sideEffects && !readOnly.has(name) ? context.simulation : undefined;
           const effective = simulation ? simulatedTool(name, definition, context, simulation) : definition;
           const tool = group.gated && options.approvals ? gated(name, effective, context, options.approvals) : effective;
-          toolSet[name] = context.memo ? remembered(tool, context.memo) : tool;
+          toolSet[name] = context.memo ? remembered(name, tool, context.memo) : tool;
         }
       }
       return toolSet;

@@ -3,6 +3,7 @@ import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } fr
 import { decodeBody, isCredentialHeader, REDACTED, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
 import { buildApiRequest, type ApiRequest } from "./api-request";
 import type { ApiConfig } from "./definition";
+import { recordedSend } from "./recorded-send";
 import { simulatedSend } from "./simulated-send";
 
 export interface ApiHandlerDeps {
@@ -91,7 +92,7 @@ export function createApiHandler(deps: ApiHandlerDeps): BlockHandler<ApiConfig> 
     const request = await buildApiRequest(config);
     const target = describeTarget(config.url);
     // Test runs answer from the block's sample instead of sending (simulated-send.ts).
-    const send = context.simulation ? simulatedSend(context.simulation) : deps.fetch;
+    const send = context.simulation ? simulatedSend(context.simulation) : recordedSend(deps.fetch, context.memo);
 
     for (let attempt = 0; ; attempt++) {
       let response: OutboundResponse | undefined;

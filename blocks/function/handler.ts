@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { BlockExecutionError, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
+import { BlockExecutionError, recordedCall, replayedUsage, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
 import { RESERVED_NAME_MESSAGE, reservedKeysOf, type Usage } from "@/contract";
 import { redactHeaders } from "@/net";
 import {
@@ -89,18 +89,29 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
       // A tool span for the call; the model calls it makes open as its children.
       const span = context.startSpan({ kind: "tool", name: "services.agent", input: { prompt, options } });
       try {
-        const answer = await host.agent(prompt, options, {
-          signal,
-          startSpan: (child) => span.child(child),
-          ...(context.budget ? { budget: context.budget } : {}),
-        });
-        if (answer.usage) usage = usage ? addUsage(usage, answer.usage) : answer.usage;
+        // Through the block's memo: a replay answers from the recorded call (at no cost) and never reaches a model.
+        const answer = await recordedCall(
+          context.memo,
+          "agent",
+          "services.agent call",
+          () =>
+            host.agent(prompt, options, {
+              signal,
+              startSpan: (child) => span.child(child),
+              ...(context.budget ? { budget: context.budget } : {}),
+            }),
+          {
+            asked: { prompt, options },
+          },
+        );
+        const spent = answer.usage && context.memo?.replaying ? replayedUsage(answer.usage) : answer.usage;
+        if (spent) usage = usage ? addUsage(usage, spent) : spent;
         span.end({ output: { content: answer.content, model: answer.model } });
         const reply: Record<string, unknown> = {
           content: answer.content,
           model: answer.model,
-          tokens: answer.usage?.tokens ?? null,
-          cost: answer.usage?.cost ?? null,
+          tokens: spent?.tokens ?? null,
+          cost: spent?.cost ?? null,
         };
         if (answer.data !== undefined) reply.data = answer.data;
         if (answer.simulated) reply.simulated = true;
@@ -120,7 +131,15 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
         input: { url, method: init.method ?? "GET", headers: redactHeaders(init.headers) },
       });
       try {
-        const answer = await host.fetch(url, init, { signal, startSpan: (child) => span.child(child) });
+        const answer = await recordedCall(
+          context.memo,
+          "fetch",
+          "services.fetch call",
+          () => host.fetch(url, init, { signal, startSpan: (child) => span.child(child) }),
+          {
+            asked: { url, init },
+          },
+        );
         if (answer.simulated) span.markSimulated?.(answer.simulated);
         span.end({ output: { status: answer.status, ...(answer.noSample ? { noSample: answer.noSample } : {}) } });
         return answer;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BlockHandler } from "@/executor";
+import { recordedCall, replayedUsage, type BlockHandler } from "@/executor";
 import type { KnowledgeSearchFunction } from "@/knowledge";
 import type { KnowledgeConfig } from "./definition";
 
@@ -10,7 +10,9 @@ import type { KnowledgeConfig } from "./definition";
 export function createKnowledgeHandler({ search }: { search: KnowledgeSearchFunction }): BlockHandler<KnowledgeConfig> {
   return async ({ config, context }) => {
     const { knowledgeBaseIds, query, topK, mode, minScore, filters } = config;
-    const response = await search({ knowledgeBaseIds, query, topK, mode, minScore, filters }, { signal: context.signal });
+    // Kept in the block's memo: a resumed block does not pay for the query's embedding twice, and a replay answers from it.
+    const asked = { knowledgeBaseIds, query, topK, mode, minScore, filters };
+    const response = await recordedCall(context.memo, "search", "knowledge search", () => search(asked, { signal: context.signal }), { asked });
     const results = response.results.map(({ content, score, documentId, documentName, chunkIndex }) => ({
       content,
       score,
@@ -19,6 +21,7 @@ export function createKnowledgeHandler({ search }: { search: KnowledgeSearchFunc
       chunkIndex,
     }));
     const output = { results, totalResults: results.length, query: response.query };
-    return response.usage ? { output, usage: response.usage } : { output };
+    if (!response.usage) return { output };
+    return { output, usage: context.memo?.replaying ? replayedUsage(response.usage) : response.usage };
   };
 }

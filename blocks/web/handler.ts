@@ -1,5 +1,5 @@
 import "server-only";
-import type { BlockHandler } from "@/executor";
+import { recordedCall, type BlockHandler } from "@/executor";
 import type { GuardedFetch } from "@/net";
 import { readWebPage } from "@/tools/web_page";
 import type { WebConfig } from "./definition";
@@ -21,7 +21,14 @@ export function createWebHandler(deps: WebHandlerDeps): BlockHandler<WebConfig> 
     // Test runs read the block's sample page instead of fetching (simulated-page.ts).
     if (context.simulation) return { output: simulatedPage(config, context.simulation) };
     const { url, maxChars, timeoutMs } = config;
-    const page = await readWebPage(deps.fetch, url, { maxChars, timeoutMs, maxPageBytes: deps.maxPageBytes, signal: context.signal });
+    // A replay reads the page its source run read (the block's memo), never the live one.
+    const page = await recordedCall(
+      context.memo,
+      "page",
+      "web page read",
+      () => readWebPage(deps.fetch, url, { maxChars, timeoutMs, maxPageBytes: deps.maxPageBytes, signal: context.signal }),
+      { asked: { url, maxChars } },
+    );
     return { output: { ...page } };
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { BlockExecutionError, type BlockHandler, type BlockMemo } from "@/executor";
+import { BlockExecutionError, replayedUsage, TrellisError, type BlockHandler, type BlockMemo } from "@/executor";
 import { usageOutputFields } from "@/providers";
 import {
   checkWorkflowCall,
@@ -25,7 +25,13 @@ export interface WorkflowBlockDependencies {
 async function childRun(workflows: WorkflowCalls, request: RunWorkflowRequest, memo: BlockMemo | undefined): Promise<WorkflowRunResult> {
   const key = memo?.next("workflow");
   const kept = key === undefined ? undefined : (memo?.recall(key) as WorkflowRunResult | undefined);
-  if (kept) return kept;
+  if (kept) return memo?.replaying ? { ...kept, usage: replayedUsage(kept.usage) } : kept;
+  if (memo?.replaying) {
+    throw new TrellisError(
+      "not_recorded",
+      "Not recorded: the replayed run did not run this child workflow here, so there is nothing to replay; it was not started. Run the workflow to run it.",
+    );
+  }
   const result = await workflows.runWorkflow(request);
   // A child cancelled because this block was (a timeout, the parent cancelled or parked) is not its
   // result: a resumed parent runs it again.

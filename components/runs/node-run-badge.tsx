@@ -43,6 +43,15 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
             reused
           </span>
         )}
+        {state.error?.code === "not_recorded" && (
+          <span
+            className="rounded bg-amber-100 px-1 font-medium text-amber-900"
+            title="A replay: this block asked something its recorded run never asked, so it was not answered and nothing was sent"
+            data-testid={`block-run-not-recorded-${blockId}`}
+          >
+            not recorded
+          </span>
+        )}
         <SimulatedBadge source={state.simulated} testId={`block-run-simulated-${blockId}`} />
         <RunFromHereButton blockId={blockId} place="node" />
       </div>

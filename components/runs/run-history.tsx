@@ -7,11 +7,13 @@ import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { RUN_STATUSES, RUN_TRIGGER_KINDS, api, type RunStatus, type RunTriggerKind } from "@/contract";
 import { RunStatusBadge } from "./run-badges";
+import { RunDiffView } from "./run-diff-view";
 
 /**
  * This workflow's runs, newest first, a page at a time ("Load more" for older ones); opening one
  * replays it onto the canvas and shows its trace. Polling refreshes every page shown, each from
  * the cursor the page before it now answers, so new runs push older ones down without gaps.
+ * Ticking two runs and "Compare" shows what differs between them, block by block.
  */
 export function RunHistory() {
   const workflowId = useEditorStore((state) => state.workflowId);
@@ -20,6 +22,8 @@ export function RunHistory() {
   const showTab = useEditorStore((state) => state.showRunTab);
   const [status, setStatus] = useState<RunStatus | "">("");
   const [trigger, setTrigger] = useState<RunTriggerKind | "">("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [comparing, setComparing] = useState<{ from: string; to: string } | null>(null);
   const runs = useInfiniteQuery({
     queryKey: ["runs", workflowId, status, trigger],
     queryFn: ({ pageParam }) => api.runs.page(workflowId, { status: status ? [status] : [], trigger: trigger ? [trigger] : [], cursor: pageParam }),
@@ -28,12 +32,30 @@ export function RunHistory() {
     select: (data) => data.pages.flatMap((page) => page.runs),
     refetchInterval: 5_000,
   });
+  if (comparing) return <RunDiffView runId={comparing.from} otherId={comparing.to} onClose={() => setComparing(null)} />;
+  const toggle = (runId: string) => setSelected((current) => (current.includes(runId) ? current.filter((id) => id !== runId) : [...current, runId].slice(-2)));
+  const compare = () => {
+    // The list is newest first: the diff reads from the older run to the newer one.
+    const order = (id: string) => runs.data?.findIndex((run) => run.id === id) ?? 0;
+    const [newer, older] = [...selected].sort((a, b) => order(a) - order(b));
+    if (newer && older) setComparing({ from: older, to: newer });
+  };
   return (
     <div className="flex h-full flex-col" data-testid="run-history">
       <div className="flex items-center gap-2 border-b border-slate-100 px-2 py-1 text-xs">
         <FilterSelect name="status" label="Status" values={RUN_STATUSES} value={status} onChange={setStatus} />
         <FilterSelect name="trigger" label="Trigger" values={RUN_TRIGGER_KINDS} value={trigger} onChange={setTrigger} />
         {runs.isFetching && !runs.isFetchingNextPage && <span className="text-slate-400">refreshing…</span>}
+        <button
+          type="button"
+          className="btn-secondary ml-auto px-2 py-0.5 text-xs"
+          disabled={selected.length !== 2}
+          title={selected.length === 2 ? "Compare the two ticked runs block by block" : "Tick two runs to compare them"}
+          data-testid="history-compare"
+          onClick={compare}
+        >
+          Compare{selected.length > 0 ? ` (${selected.length}/2)` : ""}
+        </button>
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
         {runs.isError && <p className="p-2 text-sm text-red-700">Could not list runs: {runs.error.message}</p>}
@@ -54,6 +76,15 @@ export function RunHistory() {
                   showTab("trace");
                 }}
               >
+                <td className="w-6 px-2 py-1" onClick={(event) => event.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select run ${run.id.slice(-8)} to compare`}
+                    data-testid="history-select"
+                    checked={selected.includes(run.id)}
+                    onChange={() => toggle(run.id)}
+                  />
+                </td>
                 <td className="px-2 py-1">
                   <RunStatusBadge status={run.status} testId="history-status" />
                 </td>

@@ -2,6 +2,7 @@
 
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEditorStore, type RunPanelTab } from "@/components/editor/store";
+import { ReplayButton, ReplayOfLink } from "./replay-controls";
 import { RerunOfLink } from "./rerun-of-link";
 import { ResumedBadge } from "./run-badges";
 import { RunConsole } from "./run-console";
@@ -55,6 +56,8 @@ export function RunPanel() {
         <div className="ml-auto flex items-center gap-2">
           <FollowedTestRun />
           <RerunOfLink />
+          <ReplayOfLink />
+          <ReplayButton />
           <RunResumed />
           <button
             type="button"

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { approvalDecisionSchema, rerunRequestSchema, RUN_STATUSES, startRunRequestSchema } from "../runs";
+import { approvalDecisionSchema, replayRequestSchema, rerunRequestSchema, RUN_STATUSES, startRunRequestSchema } from "../runs";
 import { workflowDocumentSchema } from "../workflow-document";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
 import {
@@ -10,12 +10,14 @@ import {
   runCancellingSchema,
   runPageSchema,
   rerunStartedSchema,
+  replayStartedSchema,
   runStartedSchema,
   savedWorkflowSchema,
   storedWorkflowSchema,
   workflowPageSchema,
   workflowUpdateRequestSchema,
 } from "./schemas-workflows";
+import { runDiffSchema } from "./schemas-run-diff";
 
 /** Workflows and runs (docs/CONTRACT.md sections 5, 6 and 10): lib/workflows/workflow-endpoints.ts, lib/runs/run-endpoints.ts, approval-endpoints.ts. */
 
@@ -184,6 +186,38 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
     parameters: [runId],
     request: { schema: rerunRequestSchema, required: true, example: { blockId: "agent1" } },
     answers: [{ status: 202, description: "The new run is queued.", schema: rerunStartedSchema }],
+    errors: [400, 404],
+  },
+  {
+    operationId: "replayRun",
+    method: "POST",
+    path: "/api/runs/{id}/replay",
+    tag: "Runs",
+    summary: "Replay a run without paying",
+    description:
+      "Starts a new run of the workflow's current draft with the finished run's input, in which every model call and tool call is answered from what that run recorded: no provider is contacted, no tool acts, and the run costs $0 (its model spans keep the recorded tokens). Its `trigger.kind` is `replay` and `replayOf` names the source. Edits to blocks that call nothing (a condition, a function, a response) take effect; a model call whose request differs from the recorded one (a changed prompt), or that the source run never made (a newly reached block), fails its block with `not_recorded`, naming what changed, and nothing is sent. With `wait: true` the answer is the finished replay. Refused (409) while the source run is still going, and (400) for a child run.",
+    access: "member",
+    role: "editor",
+    parameters: [runId],
+    request: { schema: replayRequestSchema, required: false, example: { wait: true } },
+    answers: [
+      { status: 202, description: "The replay is queued.", schema: replayStartedSchema },
+      { status: 200, description: "With `wait: true`: the finished replay.", schema: apiRunSchema },
+    ],
+    errors: [400, 404, 409],
+  },
+  {
+    operationId: "diffRuns",
+    method: "GET",
+    path: "/api/runs/{id}/diff/{otherId}",
+    tag: "Runs",
+    summary: "Compare two runs block by block",
+    description:
+      "Compares two runs of the same workflow block by block (matched by block id and loop iteration): status, output (a word diff where one text field changed, changed JSON paths otherwise), tokens, cost and duration, with the largest changes first. Refused (400) for runs of different workflows.",
+    access: "member",
+    role: "viewer",
+    parameters: [runId, pathParameter("otherId", "The other run's id: the diff reads from `id` to `otherId`.")],
+    answers: [{ status: 200, description: "What differs, per block.", schema: runDiffSchema }],
     errors: [400, 404],
   },
   {

@@ -4,7 +4,7 @@ import { chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestS
 import { createDeploymentRequestSchema } from "../deployments";
 import { createKnowledgeBaseRequestSchema, searchRequestSchema } from "../knowledge";
 import { mcpPublicationRequestSchema } from "../mcp-publication";
-import { approvalDecisionSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
+import { approvalDecisionSchema, replayRequestSchema, rerunRequestSchema, startRunRequestSchema } from "../runs";
 import { askAnswerRequestSchema } from "../asks";
 import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
@@ -22,6 +22,7 @@ import * as deployments from "./schemas-deployments";
 import * as estimates from "./schemas-estimates";
 import * as imports from "./schemas-import";
 import * as knowledge from "./schemas-knowledge";
+import * as runDiff from "./schemas-run-diff";
 import * as mcp from "./schemas-mcp";
 import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
@@ -48,6 +49,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   EstimateRequest: estimateRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   RerunRequest: rerunRequestSchema,
+  ReplayRequest: replayRequestSchema,
   AskAnswerRequest: askAnswerRequestSchema,
   CreateDeploymentRequest: createDeploymentRequestSchema,
   CreateScheduleRequest: createScheduleRequestSchema,
@@ -94,6 +96,9 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   CostRange: estimates.costRangeSchema,
   BlockEstimate: estimates.blockEstimateSchema,
   WorkflowEstimate: estimates.workflowEstimateSchema,
+  ReplayStarted: workflows.replayStartedSchema,
+  RunDiff: runDiff.runDiffSchema,
+  BlockRunDiff: runDiff.blockRunDiffSchema,
   PendingApproval: workflows.pendingApprovalSchema,
   RunApprovals: workflows.runApprovalsSchema,
   ApprovalDecided: workflows.approvalDecidedSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { RUN_STATUSES, type ApiRun, type ApiSpan, type RerunStarted, type RunSummary } from "../runs";
+import { RUN_STATUSES, type ApiRun, type ApiSpan, type ReplayStarted, type RerunStarted, type RunSummary } from "../runs";
 import type { ListPage } from "../pagination";
 import type { RunEvent } from "../run-events";
 import { SIMULATION_SOURCES } from "../test-samples";
@@ -66,6 +66,10 @@ export const runSummarySchema = z.object({
     .object({ runId: z.string(), blockId: z.string() })
     .nullable()
     .describe("Run from a block: the run whose upstream results this one reused, and the block it ran from; null for other runs."),
+  replayOf: z
+    .string()
+    .nullable()
+    .describe("A replay: the run whose recorded model and tool answers this one used (nothing was sent, it cost $0); null for other runs."),
   test: z.boolean().describe("A test run: API, web, fetch and side-effecting tool calls were answered from the blocks' samples, not sent."),
   budget: runBudgetSchema.nullable().describe("The run's own cap as it applies (the lower of the workflow's and the request's); null when it has none."),
 });
@@ -123,6 +127,9 @@ export const runStartedSchema = z.object({
 /** POST /api/runs/:id/rerun: the new run, queued, and where it came from. */
 export const rerunStartedSchema = z.object({ runId: z.string(), rerunOf: z.object({ runId: z.string(), blockId: z.string() }) });
 
+/** POST /api/runs/:id/replay without `wait`: the new run, queued, and the run it replays. */
+export const replayStartedSchema = z.object({ runId: z.string(), replayOf: z.string() });
+
 /** POST /api/runs/:id/cancel: the run ends `cancelled` soon after. */
 export const runCancellingSchema = z.object({ runId: z.string(), status: z.literal("cancelling") });
 
@@ -162,5 +169,6 @@ const matches: [
   SameWireType<z.output<typeof workflowPageSchema>, ListPage<"workflows", WorkflowSummary>>,
   SameWireType<z.output<typeof runPageSchema>, ListPage<"runs", RunSummary>>,
   SameWireType<z.output<typeof rerunStartedSchema>, RerunStarted>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  SameWireType<z.output<typeof replayStartedSchema>, ReplayStarted>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 void matches;

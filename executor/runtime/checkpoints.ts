@@ -36,6 +36,8 @@ export interface CheckpointStore {
   remember?(key: string, value: unknown): Promise<void>;
   /** Run from a block: another run's results that blocks take instead of running, when this run has none of its own. */
   reused?: ReusedResults;
+  /** A replay: `recall` answers from the source run's recordings too, and nothing unrecorded is called (BlockMemo.replaying). */
+  replaying?: boolean;
 }
 
 /** The memo of one attempt at a block, over the run's store (keys `<block key>|<kind>#<n>`). */
@@ -51,6 +53,7 @@ export function blockMemo(store: CheckpointStore | undefined, blockKey: string):
     },
     recall: (key) => recall.call(store, `${blockKey}|${key}`),
     remember: (key, value) => remember.call(store, `${blockKey}|${key}`, value),
+    ...(store?.replaying ? { replaying: true } : {}),
   };
 }
 

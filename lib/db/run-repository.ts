@@ -46,6 +46,8 @@ export interface NewRun {
   deploymentId?: string;
   /** Run from a block: the finished run it reuses the upstream results of, and the block it runs from. */
   rerunOf?: RerunOf;
+  /** A replay: the run whose recorded model and tool answers it uses. */
+  replayOf?: string;
   /** A test run: side effects are simulated. */
   test?: boolean;
   /** The run's own cap as it applies (the lower of the workflow's and the request's). */
@@ -106,6 +108,7 @@ export class RunRepository {
           ...triggerColumns(run.trigger),
           ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
           ...(run.rerunOf === undefined ? {} : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
+          ...(run.replayOf === undefined ? {} : { replayOfRunId: run.replayOf }),
           ...(run.test ? { test: true } : {}),
           ...(run.budget === undefined ? {} : { budget: toJsonValue(run.budget, "budget") }),
           // A run that has spent nothing yet costs $0 (known), not "unpriced".
@@ -154,6 +157,16 @@ export class RunRepository {
     return toStoredRun(row);
   }
 
+  /**
+   * The run whose recordings stand behind this one's (null for other runs and unknown ids): a
+   * replay's source, or a re-run's source, whose reused blocks recorded nothing in the re-run. For
+   * the process executing a replay, which already holds the run.
+   */
+  async recordingSourceOf(id: string): Promise<string | null> {
+    const row = await this.prisma.run.findUnique({ where: { id }, select: { replayOfRunId: true, rerunOfRunId: true } });
+    return row?.replayOfRunId ?? row?.rerunOfRunId ?? null;
+  }
+
   /** The run that started this one as a child (a workflow tool or Workflow block), null for a top-level run. @throws NotFoundError */
   async parentRunOf(workspaceId: string, id: string): Promise<string | null> {
     const row = await this.prisma.run.findFirst({ where: { id, workspaceId }, select: { parentRunId: true } });
@@ -187,7 +200,7 @@ export class RunRepository {
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
          deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
-         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", test, budget`,
+         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", replay_of_run_id AS "replayOfRunId", test, budget`,
       id,
       worker,
     );
@@ -350,6 +363,7 @@ function toRunSummary(row: Run): RunSummary {
     trigger: triggerOf(row),
     deploymentId: row.deploymentId,
     rerunOf: row.rerunOfRunId && row.rerunOfBlockId ? { runId: row.rerunOfRunId, blockId: row.rerunOfBlockId } : null,
+    replayOf: row.replayOfRunId,
     test: row.test,
     budget: (row.budget as RunBudget | null) ?? null,
   };

@@ -47,6 +47,7 @@ export const HTTP_STATUS_BY_CODE = {
   model_not_found: 502,
   invalid_model_id: 502,
   stream_interrupted: 502,
+  not_recorded: 409,
   invalid_structured_output: 502,
   tool_choice_violated: 502,
   invalid_embedding_model: 502,

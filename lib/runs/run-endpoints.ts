@@ -1,5 +1,5 @@
 import "server-only";
-import { rerunRequestSchema, RUN_STATUSES, RUN_TRIGGER_KINDS, startRunRequestSchema, type RunTrigger } from "@/contract";
+import { replayRequestSchema, rerunRequestSchema, RUN_STATUSES, RUN_TRIGGER_KINDS, startRunRequestSchema, type RunTrigger } from "@/contract";
 import type { Member } from "@/lib/auth";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
@@ -7,7 +7,9 @@ import { RequestError } from "@/lib/http/errors";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { lastEventId } from "@/lib/http/sse";
+import { startReplay } from "./replay";
 import { startRerun } from "./rerun";
+import { diffRuns } from "./run-diff";
 import { runIntake } from "./run-intake";
 import type { RunService } from "./run-service";
 import { runEventStream } from "./run-stream";
@@ -116,6 +118,31 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         return startRerun(runs, repositories, member.workspace.id, { runId: id, blockId, trigger: triggerOf(member) });
       });
       return Response.json({ runId: live.runId, rerunOf }, { status: 202 });
+    }),
+    /** POST /api/runs/:id/replay `{ wait? }`: the run again, every model and tool call answered from its recordings (replay.ts). */
+    replay: endpoint<{ id: string }>(async (request, { id }, member) => {
+      const { runs, repositories } = deps();
+      const { live, replayOf, wait } = await runIntake().accept(async () => {
+        const { wait } = await readJsonRequest(request, replayRequestSchema, { subject: "The replay request", maxBytes: 16 * 1024, emptyAs: {} });
+        return { ...(await startReplay(runs, repositories, member.workspace.id, { runId: id, trigger: triggerOf(member) })), wait };
+      });
+      if (wait) {
+        await live.done;
+        return Response.json(await getRun(member.workspace.id, live.runId));
+      }
+      return Response.json({ runId: live.runId, replayOf }, { status: 202 });
+    }),
+    /** GET /api/runs/:id/diff/:otherId: two runs of one workflow compared block by block (run-diff.ts). */
+    diff: endpoint<{ id: string; otherId: string }>(async (_request, { id, otherId }, { workspace }) => {
+      const [run, other] = await Promise.all([getRun(workspace.id, id), getRun(workspace.id, otherId)]);
+      if (run.workflowId !== other.workflowId) {
+        throw new RequestError(
+          "invalid_request",
+          `Runs "${id}" and "${otherId}" are runs of different workflows (${run.workflowId} and ${other.workflowId}): compare two runs of the same workflow.`,
+          [{ path: "otherId", message: "a run of another workflow" }],
+        );
+      }
+      return Response.json(diffRuns(run, other));
     }),
     cancel: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
       await deps().runs.cancel(workspace.id, id);

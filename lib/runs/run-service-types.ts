@@ -78,6 +78,8 @@ export interface StartRunOptions {
   trigger?: RunTrigger;
   /** Run from a block (rerun.ts): the finished run whose results the blocks before `blockId` reuse. */
   rerunOf?: RerunOf;
+  /** A replay (replay.ts): the finished run whose recorded model and tool answers every call of this run gets. */
+  replayOf?: string;
   /** A test run: side effects answered from the blocks' samples, not sent (executor/simulation.ts). */
   test?: boolean;
   /** The request's cap: it only lowers the workflow's `settings.budget.maxCostPerRun`. */

@@ -5,6 +5,7 @@ import { answersFromEvents, RunAnswers, type BlockBudget } from "@/executor";
 import { ApprovalNotFoundError, decisionsFromEvents, type PendingApproval, type RunApprovals } from "./approvals";
 import { pausedMsOf } from "./durable/paused-time";
 import { executeAttempt, type ResumedAttempt, type ReusedAttemptResults } from "./durable/run-execution";
+import { loadRecordings } from "./replay";
 import { loadReused } from "./rerun";
 import type { RunChannel } from "./run-channel";
 import { PeopleWaits, type PeopleWaitsHost } from "./people-waits";
@@ -97,6 +98,7 @@ export class RunService {
       ...(deploymentId ? { deploymentId } : {}),
       ...(options.rerunOf ? { rerunOf: options.rerunOf } : {}),
       ...(budget ? { budget } : {}),
+      ...(options.replayOf ? { replayOf: options.replayOf } : {}),
       // A workflow run by a test run (as a tool or a Workflow block) is a test run too: its side effects are simulated as well.
       ...(options.test || (options.parentRunId !== undefined && this.live.get(options.parentRunId)?.test) ? { test: true } : {}),
     };
@@ -193,6 +195,7 @@ export class RunService {
       parentBudget?: BlockBudget;
     },
   ): LiveEntry {
+    const { replayOf } = run;
     // Only a durable run can stop and wait for an answer; a fresh one starts with an empty desk.
     const answers = options.durable ? (options.answers ?? new RunAnswers()) : undefined;
     const controller = new AbortController();
@@ -213,6 +216,7 @@ export class RunService {
         timeoutMs: document.settings?.timeoutMs ?? this.deps.runTimeoutMs,
         ...(options.resumed ? { resumed: options.resumed } : {}),
         ...(options.reused ? { reused: options.reused } : {}),
+        ...(replayOf ? { replay: () => loadRecordings(this.deps.repositories, replayOf) } : {}),
         ...(answers ? { answers } : {}),
         ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
       },

@@ -76,6 +76,7 @@ function paramsFor(file: string): Record<string, string> {
       "members/userId": a.user,
       "invitations/invitationId": a.invitation,
       "approvals/toolCallId": "call-1",
+      "diff/otherId": a.run,
       "asks/spanId": "span-1",
       "deployments/deploymentId": a.deployment,
       "webhooks/id": a.webhook,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunBudget, RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
+import type { AskAnswer, RunBudget, RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
 import {
   emptyUsage,
   executeWorkflow,
@@ -46,6 +46,14 @@ export interface ReusedAttemptResults {
   secrets: ReadonlyArray<[string, string]>;
 }
 
+/** A replay: the source run's model answers and tool results, by memo key; every call is answered from them or refused. */
+export interface ReplayRecordings {
+  runId: string;
+  memos: ReadonlyMap<string, unknown>;
+  /** The answers people gave the source run's Ask blocks, by checkpoint key: the replay's asks take them instead of waiting. */
+  answers: ReadonlyArray<[string, AskAnswer]>;
+}
+
 export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter"> & Partial<Pick<Repositories, "budgets">>;
 
 /** One attempt at executing a stored run in this process. */
@@ -65,6 +73,8 @@ export interface RunAttempt {
   resumed?: ResumedAttempt;
   /** Run from a block: reads the results of the run it was started from (a failure to read them fails the run). */
   reused?: () => Promise<ReusedAttemptResults>;
+  /** A replay: reads the recordings it answers from (a failure to read them fails the run). */
+  replay?: () => Promise<ReplayRecordings>;
   timeoutMs?: number;
   /** A run started by another run's block (a workflow tool, a Workflow block): that block's budget holds this run too. */
   parentBudget?: BlockBudget;
@@ -114,14 +124,16 @@ function checkpointStore(
   recorder: RunRecorder,
   redactor: SecretRedactor,
   reused: ReusedAttemptResults | undefined,
+  replay: ReplayRecordings | undefined,
 ): CheckpointStore {
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
   return {
     ...(reused ? { reused: reused.results } : {}),
+    ...(replay ? { replaying: true } : {}),
     restore: (key) => restored.get(key),
-    recall: (key) => memos.get(key),
+    recall: (key) => memos.get(key) ?? replay?.memos.get(key),
     async remember(key, value) {
       memos.set(key, value);
       await recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value)));
@@ -166,6 +178,8 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       for (const [name, value] of setup.secrets) redactor.add(name, value);
       const reused = await attempt.reused?.();
       for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
+      const replay = await attempt.replay?.();
+      for (const [key, answer] of replay?.answers ?? []) if (!attempt.answers?.answerFor(key)) attempt.answers?.accept(key, answer);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       const budget = await spendLimits(repositories, attempt);
       result = await executeWorkflow({
@@ -183,7 +197,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         depth: attempt.depth,
         ...(run.test ? { test: true } : {}),
         ...(budget ? { budget } : {}),
-        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused) } : {}),
+        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused, replay) } : {}),
         ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
