@@ -16,7 +16,7 @@ import { guardJsonAnswers } from "./json-answer-guard";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { replayableModel } from "./replayable-model";
 import { abortError, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
-import { usageOfProviderCall } from "./usage-mapping";
+import { pricedProviderCall } from "./usage-mapping";
 
 /**
  * One model interaction over the AI SDK's streamText: a single call, or a tool loop of up to
@@ -129,9 +129,9 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
           clearTimeout(timer);
           open.delete(handle);
           modelTimeMs += performance.now() - started;
-          const priced = usageOfProviderCall(model.id, usage);
-          calls.push(priced);
-          span.end({ output: outcome, usage: priced });
+          const priced = pricedProviderCall(model.id, usage, { overrides: model.workspacePrices });
+          calls.push(priced.usage);
+          span.end({ output: outcome, usage: priced.usage, ...(priced.price ? { price: priced.price } : {}) });
         },
         fail(error, partialText) {
           clearTimeout(timer);

@@ -3,12 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/contract";
 
+/** The model list priced for the workspace, and the price catalog's version and date (Settings › Prices invalidates it). */
+export function useModelList() {
+  return useQuery({ queryKey: ["models"], queryFn: api.models.get, staleTime: 5 * 60_000 });
+}
+
 export function useModels() {
-  return useQuery({
-    queryKey: ["models"],
-    queryFn: api.models.list,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ queryKey: ["models"], queryFn: api.models.get, staleTime: 5 * 60_000, select: (list) => list.models });
 }
 
 /** Names of environment variables and secrets, never their values. */
