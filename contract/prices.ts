@@ -67,7 +67,7 @@ export interface PriceOverride {
   model: string;
   prices: ModelPrices;
   note: string | null;
-  /** Who set it last (user id), null when that account is gone. */
+  /** Who set it last (a user id; null when not known). */
   updatedBy: string | null;
   updatedAt: string;
 }

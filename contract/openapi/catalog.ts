@@ -4,6 +4,7 @@ import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { IMPORT_OPERATIONS } from "./catalog-import";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
+import { PRICE_OPERATIONS } from "./catalog-prices";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
@@ -24,6 +25,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...MCP_OPERATIONS,
   ...KNOWLEDGE_OPERATIONS,
   ...USAGE_OPERATIONS,
+  ...PRICE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];

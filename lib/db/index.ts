@@ -12,6 +12,8 @@ export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
+export { PriceOverrideRepository } from "./price-override-repository";
+export type { PriceOverridePosition } from "./price-override-repository";
 export type { SecretPosition } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
 export type { OpenInvitation } from "./workspace-repository";

@@ -3,6 +3,7 @@ import { CheckpointRepository } from "./checkpoint-repository";
 import { DeploymentRepository } from "./deployment-repository";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
+import { PriceOverrideRepository } from "./price-override-repository";
 import { RunEventRepository } from "./run-event-repository";
 import { RunRepository } from "./run-repository";
 import { RunWriter } from "./run-writer";
@@ -23,6 +24,8 @@ export interface Repositories {
   workspaces: WorkspaceRepository;
   checkpoints: CheckpointRepository;
   workers: WorkerRepository;
+  /** A workspace's own model prices. */
+  priceOverrides: PriceOverrideRepository;
   /** Group-commit writer of runs' spans, events and checkpoints. */
   runWriter: RunWriter;
 }
@@ -47,6 +50,7 @@ export function createRepositories(
     workspaces: new WorkspaceRepository(prisma),
     checkpoints: new CheckpointRepository(prisma, secretKey),
     workers: new WorkerRepository(prisma),
+    priceOverrides: new PriceOverrideRepository(prisma),
     runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
   };
 }
