@@ -83,6 +83,8 @@ export function PriceOverrideForm({ models, chosen, onSave }: PriceOverrideFormP
     <form
       className="space-y-2 rounded border border-slate-200 bg-white p-3"
       aria-label="Set a model's price"
+      // The server names a bad figure (the browser's own check would not say which rule).
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
