@@ -16,7 +16,11 @@ const AGENT: TestBlock = {
   config: { model: "openai/gpt-4o-mini", userPrompt: "<start.message>" },
 };
 
-test("a price set in Settings › Prices is what the next run is charged, marked as an override in the picker and the trace", async ({ page, request, baseURL }) => {
+test("a price set in Settings › Prices is what the next run is charged, marked as an override in the picker and the trace", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // A workspace of its own, so its price changes nothing for the other tests.
   const created = await request.post("/api/workspaces", { data: { name: `Prices ${Date.now()}` } });
   expect(created.status()).toBe(201);
