@@ -10,6 +10,7 @@ export { sdkProviderOptions } from "./model-options";
 export { listModels, describeModel, OFFLINE_MODEL_ID, type CatalogModel } from "./catalog";
 export {
   resolvePricing,
+  catalogPricing,
   computeCost,
   priceUsage,
   priceCall,

@@ -2,7 +2,7 @@ import type { PriceCatalogInfo } from "@/contract";
 import { modelOptionSpecs } from "@/contract";
 import { listModels, type CatalogModel } from "./catalog";
 import { isProviderId, PROVIDER_IDS, PROVIDERS } from "./provider-table";
-import { findOverride, resolvePricing, type PriceTable } from "./pricing";
+import { catalogPricing, findOverride, type PriceTable } from "./pricing";
 import release from "./price-catalog-release.json";
 
 /** The npm catalog the prices come from: its version and the day it was published (shown on the model picker). */
@@ -57,6 +57,6 @@ export function checkPriceModel(model: string): string | null {
   if (!isProviderId(provider)) return `"${provider || model}" is not a model provider; use one of: ${PROVIDER_IDS.join(", ")}`;
   if (name === "*" || OPEN_MODEL_LISTS.has(provider)) return null;
   if (listModels().some((listed) => listed.id === model)) return null;
-  if (PROVIDERS[provider].priceCatalogId && resolvePricing(model)?.source === "catalog") return null;
+  if (catalogPricing(model) !== null) return null;
   return `${model} is not a model Trellis knows for ${PROVIDERS[provider].label}: choose one from the model list, or ${provider}/* for all of its models`;
 }

@@ -99,9 +99,14 @@ export function resolvePricing(modelId: string, options: PricingOptions = {}): M
   if (workspace) return { prices: { ...workspace.prices }, tiers: [], source: "workspace-override", match: workspace.match };
   const operator = findOverride(modelId, operatorOverrides);
   if (operator) return { prices: { ...operator.prices }, tiers: [], source: "operator-override", match: operator.match };
+  return catalogPricing(modelId, options.at);
+}
+
+/** The npm catalog's prices of a model id alone (no override), or null when it does not know the model. */
+export function catalogPricing(modelId: string, at: Date = new Date()): ModelPricing | null {
   const { provider, model } = parseModelId(modelId);
   const catalogId = PROVIDERS[provider].priceCatalogId;
-  return catalogId ? fromCatalog(catalogId, model, options.at ?? new Date()) : null;
+  return catalogId ? fromCatalog(catalogId, model, at) : null;
 }
 
 function pricesFor(pricing: ModelPricing, promptTokens: number): ModelPrices {
