@@ -38,7 +38,14 @@ describe("the model list priced for a workspace", () => {
 
 describe("which models a workspace may price", () => {
   it("accepts catalog models, dated catalog ids, provider/* and any local model", () => {
-    for (const model of ["openai/gpt-4o-mini", "openai/gpt-4o-mini-2024-07-18", "anthropic/*", "ollama/llama3.2", "openai-compatible/meta-llama/Llama-3-8b", "offline/echo"]) {
+    for (const model of [
+      "openai/gpt-4o-mini",
+      "openai/gpt-4o-mini-2024-07-18",
+      "anthropic/*",
+      "ollama/llama3.2",
+      "openai-compatible/meta-llama/Llama-3-8b",
+      "offline/echo",
+    ]) {
       expect([model, checkPriceModel(model)]).toEqual([model, null]);
     }
   });

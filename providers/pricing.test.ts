@@ -95,7 +95,10 @@ describe("price precedence", () => {
       price: { source: "workspace-override", match: "openai/gpt-4o-mini", prices: { input: 0.05, output: 0.1 } },
     });
     // The operator's file prices offline/echo at 0; a workspace may price it otherwise.
-    expect(resolvePricing("offline/echo", { overrides: { "offline/*": { input: 1, output: 1 } } })).toMatchObject({ source: "workspace-override", match: "offline/*" });
+    expect(resolvePricing("offline/echo", { overrides: { "offline/*": { input: 1, output: 1 } } })).toMatchObject({
+      source: "workspace-override",
+      match: "offline/*",
+    });
     expect(resolvePricing("offline/echo")).toMatchObject({ source: "operator-override", match: "offline/echo" });
     expect(priceCall("openai/gpt-4o-mini", tokens).price).toEqual({ source: "catalog", prices: { input: 0.15, output: 0.6, cachedInput: 0.075 } });
   });
