@@ -7,7 +7,8 @@ import type { ErrorBody, IssueDetail } from "./errors";
 import type { EstimateRequest, WorkflowEstimate } from "./estimates";
 import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
 import type { McpPublication, McpPublicationRequest } from "./mcp-publication";
-import type { ModelSummary } from "./models";
+import type { ModelList } from "./models";
+import type { PriceOverride, PutPriceOverrideRequest } from "./prices";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { RunDiff } from "./run-diff";
 import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
@@ -154,6 +155,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     call<ListPage<"deployments", DeploymentInfo>>(`${workflowPath(workflowId)}/deployments${pageQuery(page)}`);
   const basePage = (page?: PageRequest) => call<ListPage<"knowledgeBases", KnowledgeBaseSummary>>(`/api/knowledge-bases${pageQuery(page)}`);
   const documentPage = (id: string, page?: PageRequest) => call<ListPage<"documents", KnowledgeDocument>>(`${basePath(id)}/documents${pageQuery(page)}`);
+  // A model id keeps its slashes as path segments: /api/prices/ollama/llama3.2, /api/prices/ollama/*.
+  const pricePath = (model: string) => `/api/prices/${model.split("/").map(segment).join("/")}`;
+  const pricePage = (page?: PageRequest) => call<ListPage<"overrides", PriceOverride>>(`/api/prices${pageQuery(page)}`);
   const secretPage = (page?: PageRequest) => call<ListPage<"secrets", SecretListEntry>>(`/api/secrets${pageQuery(page)}`);
   const apiKeyPage = (page?: PageRequest) => call<ListPage<"apiKeys", ApiKeySummary>>(`/api/api-keys${pageQuery(page)}`);
   const workspacePage = (page?: PageRequest) => call<ListPage<"workspaces", WorkspaceSummary>>(`/api/workspaces${pageQuery(page)}`);
@@ -242,7 +246,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       documentsUrl: (id: string) => `${baseUrl}${basePath(id)}/documents`,
     },
     models: {
-      list: () => call<{ models: ModelSummary[] }>("/api/models").then((body) => body.models),
+      list: () => call<ModelList>("/api/models").then((body) => body.models),
+      /** The models priced for the workspace, with the price catalog's version and date. */
+      get: () => call<ModelList>("/api/models"),
+    },
+    /** The workspace's own model prices (docs/CONTRACT.md section 12): admins and owners change them. */
+    prices: {
+      list: () => everyItem("overrides", pricePage),
+      page: pricePage,
+      /** Creates the override of `model` (an id or `provider/*`) or replaces it. */
+      put: (model: string, prices: PutPriceOverrideRequest) => call<PriceOverride>(pricePath(model), { method: "PUT", body: JSON.stringify(prices) }),
+      remove: (model: string) => call<void>(pricePath(model), { method: "DELETE" }),
     },
     /** What an agent may use as tools: the tool types and MCP servers, and one server's tools asked of it now. */
     tools: {

@@ -19,6 +19,7 @@ export * from "./webhooks";
 export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";
+export * from "./prices";
 export * from "./model-options";
 export * from "./tools";
 export * from "./secrets";

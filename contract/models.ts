@@ -1,3 +1,5 @@
+import type { PriceCatalogInfo, PriceSource } from "./prices";
+
 /** GET /api/models: what the model picker lists. Never keys. */
 
 /** US dollars per million tokens. */
@@ -19,13 +21,21 @@ export interface ModelSummary {
   label: string;
   description?: string;
   contextWindow?: number;
-  /** Null when unknown. */
+  /** Null when unknown. The workspace's override where it has one. */
   prices: ModelPrices | null;
   unpriced: boolean;
+  /** Where `prices` came from; absent when unpriced. */
+  priceSource?: PriceSource;
   /** True for the built-in offline model: it needs no key and is not a language model. */
   offline?: boolean;
   /** The provider options (reasoning effort, thinking budget) this model accepts; empty when none. */
   providerOptions: ModelOptionSpec[];
+}
+
+/** GET /api/models: the models, priced for the caller's workspace, and the catalog the prices come from. */
+export interface ModelList {
+  models: ModelSummary[];
+  catalog: PriceCatalogInfo;
 }
 
 /**

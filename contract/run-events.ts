@@ -1,6 +1,7 @@
 import type { AskAnswer, PendingAsk } from "./asks";
 import type { ErrorInfo } from "./errors";
 import type { SimulationSource } from "./test-samples";
+import type { AppliedPrice } from "./prices";
 import type { Cost, TokenCounts, Usage } from "./usage";
 import type { RunBudget } from "./budgets";
 
@@ -180,6 +181,8 @@ export interface SpanRecord {
   output?: unknown;
   error?: ErrorInfo;
   usage?: Usage;
+  /** A priced model call's price per million tokens and where it came from (a workspace override, the operator's file, the catalog). */
+  price?: AppliedPrice;
   /** Loop/parallel iteration indexes, outermost first. */
   iteration?: number[];
   /** How many times the block's handler was tried (more than 1 when its retry policy retried it). */

@@ -1,4 +1,4 @@
-import type { AskAnswer, SimulationSource, Usage, WorkflowBlock } from "@/contract";
+import type { AppliedPrice, AskAnswer, SimulationSource, Usage, WorkflowBlock } from "@/contract";
 import type { Simulation } from "./simulation";
 import type { AskRequest } from "./runtime/answers";
 import type { BlockTypeInfo, ConfigParse } from "./block-type";
@@ -10,7 +10,8 @@ export interface ChildSpan {
   /** Opens a child of this span, for example a tool call made inside a sub-agent. */
   child(options: ChildSpanOptions): ChildSpan;
   /** `cancelled`: it failed because its block was stopped (set by the engine, not by handlers): no error is kept. */
-  end(result: { output?: unknown; usage?: Usage; error?: { code: string; message: string }; cancelled?: boolean }): void;
+  /** `price`: what a priced model call was charged at, kept on its span. */
+  end(result: { output?: unknown; usage?: Usage; price?: AppliedPrice; error?: { code: string; message: string }; cancelled?: boolean }): void;
   /** Test runs: the call this span stands for was answered by the simulation, not made (reported when it ends). */
   markSimulated?(source: SimulationSource): void;
 }

@@ -33,6 +33,7 @@ function providerModels(provider: ProviderId): CatalogModel[] {
       unpriced: pricing === null,
       providerOptions: modelOptionSpecs(id),
     };
+    if (pricing) item.priceSource = pricing.source;
     if (entry.inProcess) item.offline = true;
     return item;
   });
@@ -50,6 +51,7 @@ function providerModels(provider: ProviderId): CatalogModel[] {
         unpriced: pricing === null,
         providerOptions: modelOptionSpecs(id),
       };
+      if (pricing) item.priceSource = pricing.source;
       if (model.context_window) item.contextWindow = model.context_window;
       if (model.description) item.description = model.description;
       return item;

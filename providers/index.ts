@@ -8,8 +8,20 @@ export { createModelRegistry, DEFAULT_CALL_TIMEOUT_MS, type ModelRegistry, type 
 export { runModel, type ModelCallHooks, type ModelRunResult, type RejectedToolCall, type RunModelOptions } from "./model-call";
 export { sdkProviderOptions } from "./model-options";
 export { listModels, describeModel, OFFLINE_MODEL_ID, type CatalogModel } from "./catalog";
-export { resolvePricing, computeCost, priceUsage, type ModelPricing } from "./pricing";
-export { usageOfCall, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
+export {
+  resolvePricing,
+  catalogPricing,
+  computeCost,
+  priceUsage,
+  priceCall,
+  appliedPrice,
+  type ModelPricing,
+  type PriceTable,
+  type PricedCall,
+  type PricingOptions,
+} from "./pricing";
+export { PRICE_CATALOG, pricedModels, checkPriceModel } from "./price-catalog";
+export { usageOfCall, pricedCallOf, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
 export { countTokens, TOKENIZER_NAME } from "./token-counter";
 export { type EnvReader } from "./env";
 export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";

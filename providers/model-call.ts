@@ -17,7 +17,7 @@ import { guardJsonAnswers } from "./json-answer-guard";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { replayableModel } from "./replayable-model";
 import { abortError, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
-import { usageOfProviderCall } from "./usage-mapping";
+import { pricedProviderCall } from "./usage-mapping";
 
 /**
  * One model interaction over the AI SDK's streamText: a single call, or a tool loop of up to
@@ -134,10 +134,11 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
           clearTimeout(timer);
           open.delete(handle);
           modelTimeMs += performance.now() - started;
+          const priced = pricedProviderCall(model.id, usage, { overrides: model.workspacePrices });
           // A replayed answer was paid for by the run it was recorded in: this run spends nothing on it.
-          const priced = hooks.memo?.replaying ? replayedUsage(usageOfProviderCall(model.id, usage)) : usageOfProviderCall(model.id, usage);
-          calls.push(priced);
-          span.end({ output: outcome, usage: priced });
+          const spent = hooks.memo?.replaying ? replayedUsage(priced.usage) : priced.usage;
+          calls.push(spent);
+          span.end({ output: outcome, usage: spent, ...(priced.price && !hooks.memo?.replaying ? { price: priced.price } : {}) });
         },
         fail(error, partialText) {
           clearTimeout(timer);

@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { EnvReader } from "./env";
 import { parseModelId } from "./model-id";
+import type { PriceTable } from "./pricing";
 import { providerConnection } from "./provider-settings";
 import { PROVIDERS, type ProviderId } from "./provider-table";
 import { makeResilient } from "./resilient-model";
@@ -17,6 +18,8 @@ export interface ResolvedModel {
   timeoutMs: number;
   /** Secret values to scrub from error messages. */
   secrets: string[];
+  /** The workspace's own prices, which its calls are charged at before the operator's and the catalog's. */
+  workspacePrices?: PriceTable;
 }
 
 export interface ModelRegistry {
@@ -32,6 +35,8 @@ export interface ModelRegistryOptions {
   retry?: Partial<RetryPolicy>;
   /** Per-call time limit; default 120 s. */
   callTimeoutMs?: number;
+  /** The workspace's price overrides, read once when its run starts (a change applies from the next run). */
+  workspacePrices?: PriceTable;
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
@@ -51,6 +56,7 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
         model: entry.inProcess ? languageModel : makeResilient(languageModel, policy),
         timeoutMs,
         secrets: connection.apiKey ? [connection.apiKey] : [],
+        ...(options.workspacePrices ? { workspacePrices: options.workspacePrices } : {}),
       };
     },
   };

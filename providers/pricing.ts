@@ -1,5 +1,5 @@
 import { calcPrice, type ModelPrice, type TieredPrices } from "@pydantic/genai-prices";
-import type { Cost, ModelPrices, TokenCounts, Usage } from "@/contract";
+import type { AppliedPrice, Cost, ModelPrices, PriceSource, TokenCounts, Usage } from "@/contract";
 import { roundDollars } from "@/executor";
 import overridesFile from "./price-overrides.json";
 import { parseModelId } from "./model-id";
@@ -10,19 +10,23 @@ export interface ModelPricing {
   prices: ModelPrices;
   /** Higher prices that apply to a whole call once its prompt exceeds `aboveInputTokens` (Anthropic, Gemini). */
   tiers: Array<{ aboveInputTokens: number; prices: ModelPrices }>;
-  source: "genai-prices" | "override";
-  /** The catalog's own model id, when it came from genai-prices. */
+  source: PriceSource;
+  /** For an override: the entry that matched, the exact model id or `provider/*`. */
+  match?: string;
+  /** The catalog's own model id, when it came from the catalog. */
   catalogModelId?: string;
 }
 
-type OverrideEntry = ModelPrices;
-const overrides = (overridesFile as { models: Record<string, OverrideEntry> }).models;
+/** Prices by model: keys are exact Trellis model ids or `provider/*` (every model of that provider). */
+export type PriceTable = Readonly<Record<string, ModelPrices>>;
 
-function findOverride(modelId: string, table: Record<string, OverrideEntry>): OverrideEntry | undefined {
-  const exact = table[modelId];
-  if (exact) return exact;
-  const provider = modelId.slice(0, modelId.indexOf("/"));
-  return table[`${provider}/*`];
+const operatorOverrides: PriceTable = (overridesFile as { models: Record<string, ModelPrices> }).models;
+
+/** The entry of `table` for a model, the exact id before its provider's `provider/*`. */
+export function findOverride(modelId: string, table: PriceTable): { match: string; prices: ModelPrices } | undefined {
+  if (Object.hasOwn(table, modelId)) return { match: modelId, prices: table[modelId]! };
+  const pattern = `${modelId.slice(0, modelId.indexOf("/"))}/*`;
+  return Object.hasOwn(table, pattern) ? { match: pattern, prices: table[pattern]! } : undefined;
 }
 
 function isTiered(value: unknown): value is TieredPrices {
@@ -72,23 +76,37 @@ function fromCatalog(catalogId: string, model: string, at: Date): ModelPricing |
           return price;
         }) ?? prices,
     }));
-  return { prices, tiers, source: "genai-prices", catalogModelId: found.model.id };
+  return { prices, tiers, source: "catalog", catalogModelId: found.model.id };
 }
 
 export interface PricingOptions {
-  /** Extra overrides (e.g. from settings) that win over the file. */
-  overrides?: Record<string, ModelPrices>;
+  /**
+   * The workspace's own prices (its overrides, loaded once when a run starts): they win over the
+   * operator's file and the catalog. Absent: the operator's file, then the catalog.
+   */
+  overrides?: PriceTable;
   /** Price date; defaults to now. */
   at?: Date;
 }
 
-/** The prices of a Trellis model id, or null when nobody knows them. */
+/**
+ * The prices of a Trellis model id, or null when nobody knows them. First match wins: the
+ * workspace's overrides (`options.overrides`), the operator's providers/price-overrides.json, the
+ * npm catalog. An override prices a model the catalog does not know (a local model).
+ */
 export function resolvePricing(modelId: string, options: PricingOptions = {}): ModelPricing | null {
-  const override = (options.overrides && findOverride(modelId, options.overrides)) ?? findOverride(modelId, overrides);
-  if (override) return { prices: { ...override }, tiers: [], source: "override" };
+  const workspace = options.overrides && findOverride(modelId, options.overrides);
+  if (workspace) return { prices: { ...workspace.prices }, tiers: [], source: "workspace-override", match: workspace.match };
+  const operator = findOverride(modelId, operatorOverrides);
+  if (operator) return { prices: { ...operator.prices }, tiers: [], source: "operator-override", match: operator.match };
+  return catalogPricing(modelId, options.at);
+}
+
+/** The npm catalog's prices of a model id alone (no override), or null when it does not know the model. */
+export function catalogPricing(modelId: string, at: Date = new Date()): ModelPricing | null {
   const { provider, model } = parseModelId(modelId);
   const catalogId = PROVIDERS[provider].priceCatalogId;
-  return catalogId ? fromCatalog(catalogId, model, options.at ?? new Date()) : null;
+  return catalogId ? fromCatalog(catalogId, model, at) : null;
 }
 
 function pricesFor(pricing: ModelPricing, promptTokens: number): ModelPrices {
@@ -117,10 +135,28 @@ export function computeCost(pricing: ModelPricing, tokens: TokenCounts): Cost {
   return cost;
 }
 
-/** Usage of one call: tokens plus their cost, or `cost: null, unpriced: true`. */
-export function priceUsage(modelId: string, tokens: TokenCounts, options: PricingOptions & { estimated?: boolean } = {}): Usage {
+/** The price a call of `tokens` is charged at: where it came from, and the rates (the tier's, when the prompt reached one). */
+export function appliedPrice(pricing: ModelPricing, tokens: Pick<TokenCounts, "prompt">): AppliedPrice {
+  const applied: AppliedPrice = { source: pricing.source, prices: { ...pricesFor(pricing, tokens.prompt) } };
+  if (pricing.match !== undefined) applied.match = pricing.match;
+  return applied;
+}
+
+/** A priced call: its usage, and the price it was charged at (absent when unpriced). */
+export interface PricedCall {
+  usage: Usage;
+  price?: AppliedPrice;
+}
+
+/** Usage of one call and the price applied to it: tokens plus their cost, or `cost: null, unpriced: true`. */
+export function priceCall(modelId: string, tokens: TokenCounts, options: PricingOptions & { estimated?: boolean } = {}): PricedCall {
   const pricing = resolvePricing(modelId, options);
   const usage: Usage = pricing ? { tokens, cost: computeCost(pricing, tokens) } : { tokens, cost: null, unpriced: true };
   if (options.estimated) usage.estimated = true;
-  return usage;
+  return pricing ? { usage, price: appliedPrice(pricing, tokens) } : { usage };
+}
+
+/** Usage of one call: tokens plus their cost, or `cost: null, unpriced: true`. */
+export function priceUsage(modelId: string, tokens: TokenCounts, options: PricingOptions & { estimated?: boolean } = {}): Usage {
+  return priceCall(modelId, tokens, options).usage;
 }

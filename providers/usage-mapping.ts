@@ -1,7 +1,7 @@
 import type { LanguageModelV4Usage } from "@ai-sdk/provider";
 import type { LanguageModelUsage } from "ai";
 import type { TokenCounts, Usage } from "@/contract";
-import { priceUsage, type PricingOptions } from "./pricing";
+import { priceCall, type PricedCall, type PricingOptions } from "./pricing";
 import { ESTIMATED_FLAG } from "./resilient-model";
 
 /** The AI SDK's usage of one call as Trellis token counts (provider-reported, or flagged estimated). */
@@ -19,10 +19,15 @@ export function tokensFromSdkUsage(usage: LanguageModelUsage | undefined): { tok
   return { tokens, estimated };
 }
 
+/** Tokens and dollars of one model call, and the price it was charged at. */
+export function pricedCallOf(modelId: string, usage: LanguageModelUsage | undefined, options: PricingOptions = {}): PricedCall {
+  const { tokens, estimated } = tokensFromSdkUsage(usage);
+  return priceCall(modelId, tokens, { ...options, estimated });
+}
+
 /** Tokens and dollars of one model call. */
 export function usageOfCall(modelId: string, usage: LanguageModelUsage | undefined, options: PricingOptions = {}): Usage {
-  const { tokens, estimated } = tokensFromSdkUsage(usage);
-  return priceUsage(modelId, tokens, { ...options, estimated });
+  return pricedCallOf(modelId, usage, options).usage;
 }
 
 /** The `tokens`, `cost` (and flags) fields a block puts in its output. */
@@ -34,8 +39,8 @@ export function usageOutputFields(usage: Usage): Record<string, unknown> {
 }
 
 /** The same, from the provider-level usage a model call reports (before the AI SDK maps it). */
-export function usageOfProviderCall(modelId: string, usage: LanguageModelV4Usage, options: PricingOptions = {}): Usage {
-  return usageOfCall(
+export function pricedProviderCall(modelId: string, usage: LanguageModelV4Usage, options: PricingOptions = {}): PricedCall {
+  return pricedCallOf(
     modelId,
     {
       inputTokens: usage.inputTokens.total,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, ChartColumn, ChevronDown, KeyRound, Lock, LogOut, PiggyBank, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, ChartColumn, ChevronDown, CircleDollarSign, KeyRound, Lock, LogOut, PiggyBank, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
@@ -19,6 +19,7 @@ const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
   { href: "/usage", label: "Usage", icon: ChartColumn },
   { href: "/settings/members", label: "Members", icon: Users },
   { href: "/settings/secrets", label: "Secrets", icon: Lock },
+  { href: "/settings/prices", label: "Prices", icon: CircleDollarSign },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
   { href: "/settings/budgets", label: "Budgets", icon: PiggyBank },
   { href: "/api-docs", label: "API", icon: BookOpen },

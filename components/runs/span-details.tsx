@@ -9,6 +9,8 @@ import { runHref } from "./run-href";
 import { RunFromHereButton } from "./run-from-here";
 import { SimulatedBadge } from "./simulation-badges";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
+import { PriceOverrideMark } from "@/components/prices/price-mark";
+import { appliedPriceText } from "@/components/prices/price-text";
 import type { ApiRun, ApiSpan } from "@/contract";
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -32,7 +34,7 @@ function Json({ value, testId }: { value: unknown; testId: string }) {
   );
 }
 
-type Figures = Pick<ApiSpan, "tokens" | "cost" | "unpriced" | "estimated">;
+type Figures = Pick<ApiSpan, "tokens" | "cost" | "unpriced" | "estimated"> & Partial<Pick<ApiSpan, "price">>;
 
 /** Tokens and dollars of a span or the run, each part shown, marks where not exact. */
 function UsageFields({ figures }: { figures: Figures }) {
@@ -69,8 +71,16 @@ function UsageFields({ figures }: { figures: Figures }) {
         </Field>
       )}
       <Field label="Cost" testId="span-cost-total">
-        {formatCost(figures)}
+        <span className="inline-flex items-center gap-1">
+          {formatCost(figures)}
+          <PriceOverrideMark price={figures.price} testId="span-price-override" />
+        </span>
       </Field>
+      {figures.price && (
+        <Field label="Price" testId="span-price">
+          {appliedPriceText(figures.price)}
+        </Field>
+      )}
       {marks.length > 0 && (
         <Field label="Note" testId="span-marks">
           <span className="text-amber-700">

@@ -10,6 +10,7 @@ import { api } from "@/contract";
 import { SimulatedBadge } from "./simulation-badges";
 import { SpanDetails } from "./span-details";
 import { barPosition, traceRows, type TraceRow } from "./span-tree";
+import { PriceOverrideMark } from "@/components/prices/price-mark";
 
 const BAR_COLOURS: Record<TraceRow["kind"], string> = {
   run: "bg-indigo-400",
@@ -110,6 +111,7 @@ export function TracePanel() {
                 )}
                 <span className={`truncate ${row.status === "failed" ? "text-red-700" : ""}`}>{row.label}</span>
                 <SimulatedBadge source={row.span?.simulated} testId={`trace-simulated-${row.id}`} />
+                <PriceOverrideMark price={row.span?.price} testId={`trace-price-override-${row.id}`} />
                 {severalProcesses && row.kind === "block" && row.span?.worker ? (
                   <span
                     className="ml-auto min-w-0 max-w-[50%] shrink truncate pl-1 text-[10px] text-slate-400"

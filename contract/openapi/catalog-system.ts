@@ -39,7 +39,8 @@ export const SYSTEM_OPERATIONS: ApiOperation[] = [
     path: "/api/models",
     tag: "System",
     summary: "The models the picker offers",
-    description: "Ids, labels and prices per million tokens; never keys. Not paged: bounded by the server's configuration.",
+    description:
+      "Ids, labels and prices per million tokens (the workspace's overrides applied and marked), and the price catalog's version and date; never keys. Not paged: bounded by the server's configuration.",
     access: "member",
     role: "viewer",
     answers: [{ status: 200, description: "Every model.", schema: modelListSchema }],

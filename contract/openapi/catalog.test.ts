@@ -22,7 +22,8 @@ function routeFiles(directory: string): string[] {
 /** `app/api/runs/[id]/cancel/route.ts` as the document writes it: `/api/runs/{id}/cancel`. */
 function openApiPath(file: string): string {
   const segments = path.relative(apiDirectory, path.dirname(file)).split(path.sep);
-  return `/api/${segments.map((segment) => segment.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
+  // A catch-all (`[...model]`, a model id whose slash stays a path separator) is one parameter in the document.
+  return `/api/${segments.map((segment) => segment.replace(/^\[(?:\.\.\.)?(\w+)\]$/, "{$1}")).join("/")}`;
 }
 
 /** The HTTP methods a route file exports (`export const GET = ...` or `export async function GET`). */

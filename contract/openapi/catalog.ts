@@ -6,6 +6,7 @@ import { ESTIMATE_OPERATIONS } from "./catalog-estimates";
 import { IMPORT_OPERATIONS } from "./catalog-import";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
+import { PRICE_OPERATIONS } from "./catalog-prices";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
@@ -28,6 +29,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...KNOWLEDGE_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...BUDGET_OPERATIONS,
+  ...PRICE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];

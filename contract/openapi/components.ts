@@ -8,6 +8,7 @@ import { approvalDecisionSchema, replayRequestSchema, rerunRequestSchema, startR
 import { askAnswerRequestSchema } from "../asks";
 import { createWebhookRequestSchema } from "../webhooks";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "../schedules";
+import { putPriceOverrideRequestSchema } from "../prices";
 import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { importRequestSchema } from "../workflow-import";
@@ -24,6 +25,7 @@ import * as imports from "./schemas-import";
 import * as knowledge from "./schemas-knowledge";
 import * as runDiff from "./schemas-run-diff";
 import * as mcp from "./schemas-mcp";
+import * as prices from "./schemas-prices";
 import * as schedules from "./schemas-schedules";
 import * as system from "./schemas-system";
 import * as usage from "./schemas-usage";
@@ -66,6 +68,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   DocumentUploadForm: knowledge.documentUploadFormSchema,
   SearchRequest: searchRequestSchema,
   PutSecretRequest: putSecretRequestSchema,
+  PutPriceOverrideRequest: putPriceOverrideRequestSchema,
   CreateApiKeyRequest: createApiKeyRequestSchema,
   WorkspaceRequest: workspaceRequestSchema,
   InviteMemberRequest: inviteMemberRequestSchema,
@@ -156,6 +159,11 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   InvitationAccepted: workspaces.invitationAcceptedSchema,
   SecretListEntry: workspaces.secretListEntrySchema,
   SecretPage: workspaces.secretPageSchema,
+  ModelPrices: prices.modelPricesSchema,
+  AppliedPrice: prices.appliedPriceSchema,
+  PriceCatalog: prices.priceCatalogSchema,
+  PriceOverride: prices.priceOverrideSchema,
+  PriceOverridePage: prices.priceOverridePageSchema,
   ApiKey: workspaces.apiKeySummarySchema,
   ApiKeyPage: workspaces.apiKeyPageSchema,
   CreatedApiKey: workspaces.createdApiKeySchema,

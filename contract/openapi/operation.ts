@@ -38,6 +38,11 @@ export const OPERATION_TAGS = [
     name: "Usage",
     description: "What runs spent over a period, by API key, workflow, model, trigger or day: what each caller of a workflow costs.",
   },
+  {
+    name: "Prices",
+    description:
+      "A workspace's own model prices (negotiated rates, a local model's cost per token), charged before the operator's price file and the npm catalog.",
+  },
   { name: "Secrets", description: "Stored secrets: names and dates out, values only in." },
   { name: "API keys", description: "The caller's API keys in the workspace it acts in; a key is shown once, when it is made." },
   { name: "Workspaces", description: "Workspaces, their members and invitations." },

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { ModelSummary } from "../models";
+import type { ModelList, ModelSummary } from "../models";
 import type { EventLoopWindow, HealthDetails } from "../system";
 import type { McpServerTools, ToolCatalog } from "../tools";
 import type { SameWireType } from "./same-type";
+import { modelPricesSchema, priceCatalogSchema, priceSourceSchema } from "./schemas-prices";
 
 /** Answers of the endpoints about the server itself: health, models, tools, names for `{{` completion. */
 
@@ -35,17 +36,9 @@ const modelSummarySchema = z.object({
   label: z.string(),
   description: z.string().optional(),
   contextWindow: z.number().int().optional(),
-  prices: z
-    .object({
-      input: z.number(),
-      output: z.number(),
-      cachedInput: z.number().optional(),
-      cacheWrite: z.number().optional(),
-      reasoning: z.number().optional(),
-    })
-    .nullable()
-    .describe("US dollars per million tokens; null when unknown."),
+  prices: modelPricesSchema.nullable().describe("US dollars per million tokens (the workspace's override where it has one); null when unknown."),
   unpriced: z.boolean(),
+  priceSource: priceSourceSchema.optional().describe("Where `prices` came from; absent when unpriced."),
   offline: z.boolean().optional().describe("The built-in offline model: needs no key and is not a language model."),
   providerOptions: z
     .array(
@@ -57,7 +50,10 @@ const modelSummarySchema = z.object({
     .describe("The provider options (reasoning effort, thinking budget) the model accepts; an agent may set only these."),
 });
 
-export const modelListSchema = z.object({ models: z.array(modelSummarySchema) });
+export const modelListSchema = z.object({
+  models: z.array(modelSummarySchema),
+  catalog: priceCatalogSchema.describe("The npm price catalog the list is priced from: its version and publication date."),
+});
 
 export const toolCatalogSchema = z.object({
   tools: z.array(
@@ -108,7 +104,8 @@ const matches: [
   SameWireType<z.output<typeof eventLoopWindowSchema>, EventLoopWindow>,
   SameWireType<z.output<typeof healthDetailsSchema>, HealthDetails>,
   SameWireType<z.output<typeof modelSummarySchema>, ModelSummary>,
+  SameWireType<z.output<typeof modelListSchema>, ModelList>,
   SameWireType<z.output<typeof toolCatalogSchema>, ToolCatalog>,
   SameWireType<z.output<typeof mcpServerToolsSchema>, McpServerTools>,
-] = [true, true, true, true, true];
+] = [true, true, true, true, true, true];
 void matches;

@@ -9,6 +9,7 @@ import { workflowVersionSchema, type SavedWorkflow, type StoredWorkflow, type Wo
 import type { SameWireType } from "./same-type";
 import { runBudgetSchema } from "./schemas-budgets";
 import { errorInfoSchema, issueDetailSchema, pageSchema, timestampSchema, tokenCountsSchema, usageFiguresShape } from "./schemas-common";
+import { appliedPriceSchema } from "./schemas-prices";
 
 /** Answers of the workflow and run endpoints (docs/CONTRACT.md sections 5, 10 and 11). */
 
@@ -101,6 +102,7 @@ export const apiSpanSchema = z.object({
     .enum(SIMULATION_SOURCES)
     .optional()
     .describe("Test runs: the call was not made; it was answered from the block's sample, with a 'no sample' answer, or from a recorded output."),
+  price: appliedPriceSchema.optional().describe("A priced model call: the price per million tokens it was charged at and where it came from."),
   tokens: tokenCountsSchema.nullable(),
   ...usageFiguresShape,
 });

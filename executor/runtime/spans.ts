@@ -108,6 +108,7 @@ export class BlockSpan {
         Object.assign(record, { status, endedAt: run.iso(end), durationMs: end - start });
         if (result.output !== undefined) record.output = result.output;
         if (result.usage) record.usage = result.usage;
+        if (result.price) record.price = result.price;
         if (result.error && !result.cancelled) record.error = { code: result.error.code, message: result.error.message };
         run.span({ ...record });
       },

@@ -11,7 +11,7 @@ import { resolvePricing, parseModelId, PROVIDERS } from "@/providers";
 export function priceEmbeddingUsage(modelId: string, tokens: TokenCounts, estimated = false): Usage {
   const usage = ((): Usage => {
     const override = resolvePricing(modelId);
-    if (override?.source === "override") {
+    if (override?.source === "operator-override") {
       const input = roundDollars((tokens.prompt * override.prices.input) / 1e6);
       return { tokens, cost: { input, output: 0, total: input } };
     }

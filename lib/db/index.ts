@@ -14,6 +14,8 @@ export { RunHistoryRepository, type BlockExecutionRecord, type PastRun } from ".
 export { BudgetRepository, monthStart, type CapScope, type StoredCap } from "./budget-repository";
 export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
+export { PriceOverrideRepository } from "./price-override-repository";
+export type { PriceOverridePosition } from "./price-override-repository";
 export type { SecretPosition } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
 export type { OpenInvitation } from "./workspace-repository";

@@ -4,6 +4,7 @@ import { CheckpointRepository } from "./checkpoint-repository";
 import { DeploymentRepository } from "./deployment-repository";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
+import { PriceOverrideRepository } from "./price-override-repository";
 import { RunEventRepository } from "./run-event-repository";
 import { RunHistoryRepository } from "./run-history-repository";
 import { RunRepository } from "./run-repository";
@@ -29,6 +30,8 @@ export interface Repositories {
   workers: WorkerRepository;
   /** Monthly caps and what was spent against them. */
   budgets: BudgetRepository;
+  /** A workspace's own model prices. */
+  priceOverrides: PriceOverrideRepository;
   /** Group-commit writer of runs' spans, events and checkpoints. */
   runWriter: RunWriter;
 }
@@ -55,6 +58,7 @@ export function createRepositories(
     checkpoints: new CheckpointRepository(prisma, secretKey),
     workers: new WorkerRepository(prisma),
     budgets: new BudgetRepository(prisma),
+    priceOverrides: new PriceOverrideRepository(prisma),
     runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
   };
 }

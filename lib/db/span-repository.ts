@@ -1,5 +1,5 @@
 import "server-only";
-import { SIMULATION_SOURCES, type ErrorInfo, type SimulationSource, type SpanRecord } from "@/contract";
+import { SIMULATION_SOURCES, type AppliedPrice, type ErrorInfo, type SimulationSource, type SpanRecord } from "@/contract";
 import type { PrismaClient, Span } from "@/lib/generated/prisma/client";
 import { usageFromColumns } from "./usage-columns";
 
@@ -50,6 +50,7 @@ export function toSpanRecord(row: Span): SpanRecord {
   if (row.worker !== null) span.worker = row.worker;
   if (row.reusedFrom !== null) span.reusedFrom = row.reusedFrom;
   if (row.simulated !== null && isSimulationSource(row.simulated)) span.simulated = row.simulated;
+  if (row.price !== null) span.price = row.price as unknown as AppliedPrice;
   const usage = usageFromColumns(row);
   if (usage) span.usage = usage;
   return span;

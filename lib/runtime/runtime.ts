@@ -6,7 +6,7 @@ import { getKnowledgeService } from "@/lib/knowledge";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
-import { createModelRegistry } from "@/providers";
+import { createModelRegistry, type PriceTable } from "@/providers";
 import { sandboxSettings } from "@/sandbox";
 import { calculatorToolProvider } from "@/tools/calculator";
 import { availableFileToolTypes, createFileToolProviders, FILE_TOOL_TYPES, filesSettingsFrom, workspaceFiles } from "@/tools/files";
@@ -41,8 +41,8 @@ export interface RuntimeOptions {
 
 /**
  * The composition root: the one place where storage, providers, tools and the executor meet.
- * Handlers are made per run, for the run's workspace: its stored secrets as they are when it
- * starts (a key changed on the Secrets page applies to the next run, no restart), and only its
+ * Handlers are made per run, for the run's workspace: its stored secrets and price overrides as they
+ * are when it starts (a key or a price changed in Settings applies to the next run, no restart), and only its
  * knowledge bases, workflows and the MCP servers it may use.
  */
 export function createRuntime(options: RuntimeOptions) {
@@ -63,9 +63,12 @@ export function createRuntime(options: RuntimeOptions) {
     return loadRunEnvironment(repositories.secrets, workspaceId, processEnv);
   }
 
-  /** `providerEnv` configures the models; it is never what `{{NAME}}` reads. */
-  function prepareHandlers(workspaceId: string, providerEnv: EnvReader) {
-    const models = createModelRegistry({ env: providerEnv });
+  /**
+   * `providerEnv` configures the models; it is never what `{{NAME}}` reads. `workspacePrices`: the
+   * workspace's price overrides, which its model calls are charged at first.
+   */
+  function prepareHandlers(workspaceId: string, providerEnv: EnvReader, workspacePrices?: PriceTable) {
+    const models = createModelRegistry({ env: providerEnv, ...(workspacePrices ? { workspacePrices } : {}) });
     const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
     const workflowCalls = workflowCallRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
     const fileTools = createFileToolProviders(workspaceFiles(filesSettings, workspaceId));
@@ -90,8 +93,9 @@ export function createRuntime(options: RuntimeOptions) {
     repositories,
     runTimeoutMs: options.runTimeoutMs,
     async prepare(workspaceId) {
-      const environment = await runEnvironment(workspaceId);
-      const { handlers } = prepareHandlers(workspaceId, environment.providerEnv);
+      // Read once as the run starts (again if it resumes after a pause or a crash), not per model call.
+      const [environment, workspacePrices] = await Promise.all([runEnvironment(workspaceId), repositories.priceOverrides.table(workspaceId)]);
+      const { handlers } = prepareHandlers(workspaceId, environment.providerEnv, workspacePrices);
       return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env: environment.workflowEnv, secrets: environment.masked };
     },
   });

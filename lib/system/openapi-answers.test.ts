@@ -8,6 +8,7 @@ import { startRunTestKit, supportRoutingDocument, type RunTestKit } from "@/lib/
 import { deploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { approvalEndpoints } from "@/lib/runs/approval-endpoints";
+import { priceEndpoints } from "@/lib/prices/price-endpoints";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { usageEndpoints } from "@/lib/usage/usage-endpoints";
 import { createUsageService } from "@/lib/usage/usage-service";
@@ -149,10 +150,25 @@ describe("answers as the document describes them", () => {
     const get = (path: string) => new Request(`http://localhost${path}`);
     await expectDocumented("health", await system.health(get("/api/health"), {}), 200);
     await expectDocumented("healthDetails", await system.healthDetails(get("/api/health/details"), {}, member), 200);
-    await expectDocumented("listModels", await system.models(get("/api/models"), {}, member), 200);
     await expectDocumented("listTools", await system.tools(get("/api/tools"), {}, member), 200);
     await expectDocumented("listEnvNames", await system.envNames(get("/api/env-names"), {}, member), 200);
     await expectDocumented("listMcpServerTools", await system.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, member), 404);
+  });
+
+  it("prices: the models priced for the workspace, an override set, listed, refused and removed", async () => {
+    const prices = priceEndpoints(() => kit.database.repositories.priceOverrides);
+    const admin = testMember(member.workspace.id, "admin");
+    const model = { model: ["ollama", "llama3.2"] };
+    await expectDocumented(
+      "putPriceOverride",
+      await prices.put(json("PUT", "/api/prices/ollama/llama3.2", { input: 0.1, output: 0.2, note: "GPU box" }), model, admin),
+      200,
+    );
+    await expectDocumented("listPriceOverrides", await prices.list(json("GET", "/api/prices"), {}, member), 200);
+    const list = (await expectDocumented("listModels", await prices.models(json("GET", "/api/models"), {}, member), 200)) as { catalog: { version: string } };
+    expect(list.catalog.version).toMatch(/^\d+\.\d+\.\d+$/);
+    await expectDocumented("putPriceOverride", await prices.put(json("PUT", "/api/prices/ollama/llama3.2", { input: -1, output: 0 }), model, admin), 400);
+    expect((await prices.remove(json("DELETE", "/api/prices/ollama/llama3.2"), model, admin)).status).toBe(204);
   });
 
   it("secrets: the list, and a name that is not one", async () => {

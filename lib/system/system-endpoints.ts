@@ -4,7 +4,7 @@ import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
 import type { Runtime } from "@/lib/runtime/runtime";
-import { listModels, type EnvReader } from "@/providers";
+import type { EnvReader } from "@/providers";
 import { listMcpServerTools } from "@/tools/mcp";
 
 export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" | "mcpServers"> {
@@ -18,7 +18,7 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
 
 /**
  * Endpoints about the server itself rather than stored data: whether it is up, and what the
- * editor may offer (models, tools, an MCP server's tools, names for `{{` completion).
+ * editor may offer (tools, an MCP server's tools, names for `{{` completion).
  */
 export function systemEndpoints(deps: SystemEndpointDependencies) {
   return {
@@ -32,8 +32,6 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
       const collect = new URL(request.url).searchParams.get("collect") === "1" && roleAtLeast(member.workspace.role, "admin");
       return Response.json(deps.healthDetails({ collect }));
     }),
-    /** The model picker's list: ids, labels and prices per million tokens; never keys. */
-    models: endpoint(async () => Response.json({ models: listModels() })),
     /**
      * The inspector's tool picker: `{ tools, mcpServers: [{ name, transport, target }], mcpError? }`.
      * Servers are shown by name and target only: never headers, env values or URL queries. A broken

@@ -12,12 +12,15 @@ import { getPrisma, getRepositories } from "@/lib/db";
  * with a path id fails here until it is listed (and scoped).
  */
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const apiFolder = path.join(process.cwd(), "app", "api");
 /** Public routes (the token, hook or chat id is the credential) and routes whose path holds no id of stored data. */
 const skipped = new Set(["auth/[...all]/route.ts", "auth/invitations/[token]/route.ts", "hooks/[hookId]/route.ts"]);
 const isPublicChatRoute = (file: string) => file.startsWith("chat/");
+
+/** The model workspace A has its own price for. */
+const A_PRICED_MODEL = "openai-compatible/a-only-model";
 
 const prisma = getPrisma();
 const repositories = getRepositories();
@@ -57,11 +60,14 @@ const document = {
 };
 
 /** The value of each path parameter: workspace A's id of that kind. */
-function paramsFor(file: string): Record<string, string> {
-  const params: Record<string, string> = {};
+function paramsFor(file: string): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
   const segments = path.dirname(file).split(path.sep);
   segments.forEach((segment, index) => {
     const name = /^\[(\w+)\]$/.exec(segment)?.[1];
+    // A catch-all (`[...model]`) holds a model id, its slash a path separator: A's override of it.
+    const rest = /^\[\.\.\.(\w+)\]$/.exec(segment)?.[1];
+    if (rest !== undefined && `${segments[index - 1]}/${rest}` === "prices/model") params[rest] = A_PRICED_MODEL.split("/");
     if (!name) return;
     const parent = segments[index - 1];
     const ids: Record<string, string> = {
@@ -140,6 +146,7 @@ beforeAll(async () => {
     })
   ).id;
   await repositories.secrets.set(a.workspace, "A_ONLY_SECRET", "a-value");
+  await repositories.priceOverrides.put(a.workspace, A_PRICED_MODEL, { input: 1, output: 2 }, a.user);
   a.invitation = (await repositories.workspaces.invite(a.workspace, { email: "guest@example.com", role: "viewer", invitedById: a.user })).invitation.id;
   a.deployment = (await prisma.deployment.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, number: 1, workflowVersion: 1, document } })).id;
   a.webhook = (await prisma.webhook.create({ data: { id: randomUUID(), workspaceId: a.workspace, workflowId: a.workflow } })).id;
@@ -165,10 +172,14 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
       const params = paramsFor(file);
       // A diff names its two sides in the query; both are the draft here, so the answer is about the workflow's id.
       const query = file.includes(`deployments${path.sep}diff`) ? "?from=draft&to=draft" : "";
-      const url = `http://localhost/api/${Object.entries(params).reduce((at, [name, value]) => at.replace(`[${name}]`, value), path.dirname(file).split(path.sep).join("/"))}${query}`;
+      const url = `http://localhost/api/${Object.entries(params).reduce(
+        (at, [name, value]) => (Array.isArray(value) ? at.replace(`[...${name}]`, value.join("/")) : at.replace(`[${name}]`, value)),
+        path.dirname(file).split(path.sep).join("/"),
+      )}${query}`;
       for (const method of methods.filter((name) => typeof routeModule[name] === "function")) {
         // PUT /api/secrets/:name writes B's own secret of that name: names are per workspace, not ids.
-        if (method === "PUT" && file.startsWith("secrets")) continue;
+        // So does PUT /api/prices/:model: B's own price of that model.
+        if (method === "PUT" && (file.startsWith("secrets") || file.startsWith("prices"))) continue;
         const body = bodyFor(file, method);
         const headers: Record<string, string> = { authorization: `Bearer ${keyOfB}` };
         if (body !== undefined) headers["content-type"] = "application/json";
@@ -235,6 +246,7 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
     expect(await prisma.mcpTool.count({ where: { workflowId: a.workflow } })).toBe(0);
     expect((await repositories.runs.get(a.workspace, a.run)).status).toBe("paused");
     expect(await repositories.secrets.get(a.workspace, "A_ONLY_SECRET")).toBe("a-value");
+    expect(await repositories.priceOverrides.table(a.workspace)).toEqual({ [A_PRICED_MODEL]: { input: 1, output: 2 } });
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: a.keyId } })).revokedAt).toBeNull();
     expect(await prisma.knowledgeDocument.count({ where: { knowledgeBaseId: a.base } })).toBe(1);
     expect((await repositories.workspaces.members(a.workspace)).invitations).toHaveLength(1);

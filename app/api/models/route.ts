@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
-import { appSystemEndpoints } from "@/lib/system/app-system-endpoints";
+import { appPriceEndpoints } from "@/lib/prices/app-price-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(appSystemEndpoints.models);
+export const GET = route(appPriceEndpoints.models);

@@ -2,13 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/contract";
+import { MODEL_LIST_KEY } from "@/components/prices/use-model-list";
+
+export { useModelList } from "@/components/prices/use-model-list";
 
 export function useModels() {
-  return useQuery({
-    queryKey: ["models"],
-    queryFn: api.models.list,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ queryKey: MODEL_LIST_KEY, queryFn: api.models.get, staleTime: 5 * 60_000, select: (list) => list.models });
 }
 
 /** Names of environment variables and secrets, never their values. */

@@ -1,33 +1,49 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import { formatPricePerMillion } from "../../canvas/run-format";
 import type { ModelSummary } from "@/contract";
-import { useModels } from "../editor-queries";
+import { useModelList } from "../editor-queries";
+import { catalogText, formatPricePerMillion } from "@/components/prices/price-text";
 import { asString, inputClass, type FieldEditorProps } from "./field-props";
 
 function priceText(model: ModelSummary): string {
-  if (model.offline) return "free";
+  if (model.offline && model.priceSource !== "workspace-override") return "free";
   if (model.unpriced || !model.prices) return "unpriced";
   return `${formatPricePerMillion(model.prices.input)} in · ${formatPricePerMillion(model.prices.output)} out per 1M tokens`;
 }
 
+/** "override" on a model this workspace prices itself (Settings › Prices). */
+function OverrideMark({ model }: { model: ModelSummary }) {
+  if (model.priceSource !== "workspace-override") return null;
+  return (
+    <span
+      className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800"
+      title="This workspace's own price (Settings › Prices)"
+      data-testid="model-price-override"
+    >
+      override
+    </span>
+  );
+}
+
 /**
- * The model picker: the providers' catalog with prices per million tokens, searchable; any
- * `provider/model` id can also be typed (Ollama and OpenAI-compatible servers hold their own lists).
+ * The model picker: the providers' catalog with prices per million tokens (the workspace's own
+ * prices marked), the price catalog's version and date, searchable; any `provider/model` id can
+ * also be typed (Ollama and OpenAI-compatible servers hold their own lists).
  */
 export function ModelField(props: FieldEditorProps) {
-  const models = useModels();
+  const list = useModelList();
+  const models = list.data?.models;
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const current = asString(props.value);
-  const selected = models.data?.find((model) => model.id === current);
+  const selected = models?.find((model) => model.id === current);
   const matches = useMemo(() => {
     const wanted = query.trim().toLowerCase();
-    const list = models.data ?? [];
-    return (wanted ? list.filter((model) => `${model.id} ${model.label}`.toLowerCase().includes(wanted)) : list).slice(0, 100);
-  }, [models.data, query]);
+    const all = models ?? [];
+    return (wanted ? all.filter((model) => `${model.id} ${model.label}`.toLowerCase().includes(wanted)) : all).slice(0, 100);
+  }, [models, query]);
 
   const choose = (id: string) => {
     props.onChange(id || undefined);
@@ -60,6 +76,7 @@ export function ModelField(props: FieldEditorProps) {
       />
       <p className="mt-0.5 text-[11px] text-slate-500" data-testid="model-picker-summary">
         {selected ? `${selected.label} · ${priceText(selected)}` : current ? "Not in the catalog: unpriced unless an override prices it" : ""}
+        {selected && <OverrideMark model={selected} />}
       </p>
       {open && (
         <ul
@@ -67,8 +84,13 @@ export function ModelField(props: FieldEditorProps) {
           role="listbox"
           className="absolute left-0 right-0 top-8 z-20 max-h-72 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-xs shadow-lg"
         >
-          {models.isLoading && <li className="px-2 py-1 text-slate-500">Loading models…</li>}
-          {models.isError && <li className="px-2 py-1 text-red-700">Could not load the model list; type a model id.</li>}
+          {list.isLoading && <li className="px-2 py-1 text-slate-500">Loading models…</li>}
+          {list.isError && <li className="px-2 py-1 text-red-700">Could not load the model list; type a model id.</li>}
+          {list.data && (
+            <li className="px-2 pb-1 text-[10px] text-slate-400" data-testid="model-picker-catalog">
+              {catalogText(list.data.catalog)} · your workspace&apos;s own prices are marked override
+            </li>
+          )}
           {query.includes("/") && !matches.some((model) => model.id === query.trim()) && (
             <li
               role="option"
@@ -95,7 +117,10 @@ export function ModelField(props: FieldEditorProps) {
             >
               <div className="flex justify-between gap-2">
                 <span className="truncate">{model.label}</span>
-                <span className={model.unpriced ? "text-amber-700" : "text-slate-500"}>{priceText(model)}</span>
+                <span className={`shrink-0 ${model.unpriced ? "text-amber-700" : "text-slate-500"}`}>
+                  {priceText(model)}
+                  <OverrideMark model={model} />
+                </span>
               </div>
               <div className="font-mono text-[10px] text-slate-400">{model.id}</div>
             </li>

@@ -1,0 +1,15 @@
+import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { PricesPage } from "@/components/settings/prices-page";
+import { requireWorkspace } from "@/lib/auth";
+
+export const metadata = { title: "Prices · Trellis" };
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  const access = await requireWorkspace("/settings/prices");
+  return (
+    <WorkspaceGate {...access}>
+      <PricesPage />
+    </WorkspaceGate>
+  );
+}

@@ -1,0 +1,12 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/contract";
+
+/** The model list's query key: Settings › Prices invalidates it when a price changes. */
+export const MODEL_LIST_KEY = ["models"] as const;
+
+/** The model list priced for the workspace, and the price catalog's version and date. */
+export function useModelList() {
+  return useQuery({ queryKey: MODEL_LIST_KEY, queryFn: api.models.get, staleTime: 5 * 60_000 });
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import { z } from "zod";
+import { PRICE_MODEL_RULE, priceModelSchema, putPriceOverrideRequestSchema, type ModelList } from "@/contract";
+import type { PriceOverrideRepository } from "@/lib/db";
+import { endpoint } from "@/lib/http/endpoint";
+import { RequestError } from "@/lib/http/errors";
+import { listPaging } from "@/lib/http/pagination";
+import { readJsonRequest } from "@/lib/http/read-json";
+import { checkPriceModel, PRICE_CATALOG, pricedModels } from "@/providers";
+
+const overridePages = listPaging("priceOverrides", z.tuple([z.string()]).readonly());
+
+/** Admins and owners set what the workspace pays; everyone in it sees the prices. */
+const ADMIN = { role: "admin" } as const;
+
+/** The model id of `/api/prices/<provider>/<model...>`, refused with the rule when it cannot be priced. */
+function modelOf(segments: string[] | undefined): string {
+  const model = (segments ?? []).join("/");
+  const shown = model.length > 80 ? `${model.slice(0, 80)}…` : model;
+  if (!priceModelSchema.safeParse(model).success) {
+    throw new RequestError("invalid_request", `"${shown}" is not a model to price: it ${PRICE_MODEL_RULE}.`, [{ path: "model", message: PRICE_MODEL_RULE }]);
+  }
+  const problem = checkPriceModel(model);
+  if (problem) throw new RequestError("invalid_request", `${problem}.`, [{ path: "model", message: problem }]);
+  return model;
+}
+
+/**
+ * The workspace's own model prices (docs/CONTRACT.md section 12, "Prices") and the model list
+ * priced with them. A run reads the overrides when it starts, so a change applies from the next run.
+ */
+export function priceEndpoints(overrides: () => Pick<PriceOverrideRepository, "page" | "put" | "delete" | "table">) {
+  return {
+    list: endpoint(async (request, _params, member) => {
+      const page = await overrides().page(member.workspace.id, overridePages.read(request));
+      return Response.json(overridePages.answer("overrides", page));
+    }),
+    /** Creates the override or replaces it whole. */
+    put: endpoint<{ model: string[] }>(async (request, params, member) => {
+      const model = modelOf(params.model);
+      const prices = await readJsonRequest(request, putPriceOverrideRequestSchema, { subject: "The price", maxBytes: 16 * 1024 });
+      return Response.json(await overrides().put(member.workspace.id, model, prices, member.userId));
+    }, ADMIN),
+    remove: endpoint<{ model: string[] }>(async (_request, params, member) => {
+      await overrides().delete(member.workspace.id, (params.model ?? []).join("/"));
+      return new Response(null, { status: 204 });
+    }, ADMIN),
+    /** The model picker's list, priced for the caller's workspace, with the catalog's version and date; never keys. */
+    models: endpoint(async (_request, _params, member) => {
+      const table = await overrides().table(member.workspace.id);
+      return Response.json({ models: pricedModels(table), catalog: PRICE_CATALOG } satisfies ModelList);
+    }),
+  };
+}
+
+export type PriceEndpoints = ReturnType<typeof priceEndpoints>;
