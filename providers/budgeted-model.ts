@@ -1,7 +1,8 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
 import type { BlockBudget, SpendReservation } from "@/executor";
-import { usageOfProviderCall } from "./usage-mapping";
+import type { PriceTable } from "./pricing";
+import { pricedProviderCall } from "./usage-mapping";
 import { budgetPricing, countPromptTokens, DEFAULT_BUDGETED_OUTPUT_TOKENS, worstCaseCost } from "./worst-case-cost";
 
 /**
@@ -10,18 +11,19 @@ import { budgetPricing, countPromptTokens, DEFAULT_BUDGETED_OUTPUT_TOKENS, worst
  * real cost when it finishes. It sits below the block memo, so an answer given again from the
  * memo (a resumed block) asks nothing of the budget: it is not paid for again.
  */
-export function budgetedModel(model: LanguageModelV4, modelId: string, budget: BlockBudget): LanguageModelV4 {
-  return wrapLanguageModel({ model, middleware: budgetMiddleware(modelId, budget) });
+export function budgetedModel(model: LanguageModelV4, modelId: string, budget: BlockBudget, overrides?: PriceTable): LanguageModelV4 {
+  return wrapLanguageModel({ model, middleware: budgetMiddleware(modelId, budget, overrides) });
 }
 
-function budgetMiddleware(modelId: string, budget: BlockBudget): LanguageModelMiddleware {
-  const pricing = budgetPricing(modelId);
+function budgetMiddleware(modelId: string, budget: BlockBudget, overrides?: PriceTable): LanguageModelMiddleware {
+  const pricing = budgetPricing(modelId, overrides);
   const reserve = (params: Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["params"]): SpendReservation => {
     const maxOutput = params.maxOutputTokens ?? DEFAULT_BUDGETED_OUTPUT_TOKENS;
     const worstCase = pricing ? worstCaseCost(pricing, countPromptTokens(params), maxOutput) : null;
     return budget.reserve({ model: modelId, worstCase });
   };
-  const actualCost = (usage: LanguageModelV4Usage): number | null => usageOfProviderCall(modelId, usage).cost?.total ?? null;
+  const actualCost = (usage: LanguageModelV4Usage): number | null =>
+    pricedProviderCall(modelId, usage, overrides ? { overrides } : {}).usage.cost?.total ?? null;
   return {
     // The limit the worst case counts on must hold: a call with none is sent with the assumed one.
     transformParams: async ({ params }) => (params.maxOutputTokens === undefined ? { ...params, maxOutputTokens: DEFAULT_BUDGETED_OUTPUT_TOKENS } : params),

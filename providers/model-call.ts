@@ -112,7 +112,7 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
 
   const checked = guardJsonAnswers(model.model, { provider: model.provider, modelId: model.id });
   // Below the memo: an answer the memo gives again costs nothing and asks nothing of the budget.
-  const guarded = hooks.budget ? budgetedModel(checked, model.id, hooks.budget) : checked;
+  const guarded = hooks.budget ? budgetedModel(checked, model.id, hooks.budget, model.workspacePrices) : checked;
   const observed = observeModelCalls(hooks.memo ? replayableModel(guarded, hooks.memo) : guarded, {
     start() {
       callNumber += 1;

@@ -1,6 +1,6 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { roundDollars } from "@/executor";
-import { resolvePricing, type ModelPricing } from "./pricing";
+import { resolvePricing, type ModelPricing, type PriceTable } from "./pricing";
 import { countTokens } from "./token-counter";
 
 /**
@@ -17,11 +17,11 @@ import { countTokens } from "./token-counter";
 export const DEFAULT_BUDGETED_OUTPUT_TOKENS = 4_096;
 
 /**
- * The one place a budget looks a model's price up. A workspace's own prices, when it has some,
- * belong here: everything the budget guard decides goes through this function.
+ * The one place a budget looks a model's price up, with the run's workspace overrides (the prices
+ * the call will be charged at): everything the budget guard decides goes through this function.
  */
-export function budgetPricing(modelId: string): ModelPricing | null {
-  return resolvePricing(modelId);
+export function budgetPricing(modelId: string, overrides?: PriceTable): ModelPricing | null {
+  return resolvePricing(modelId, overrides ? { overrides } : {});
 }
 
 /** Prompt tokens of a request as sent: its messages and tool definitions, counted with o200k_base on their JSON (an overcount, on purpose). */

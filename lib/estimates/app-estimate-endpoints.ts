@@ -5,9 +5,12 @@ import { estimateEndpoints } from "./estimate-endpoints";
 
 /**
  * The estimate endpoint over the app's database. The one place the estimate learns a model's
- * price: a workspace's own prices, once they exist, belong here.
+ * price: the workspace's own overrides, then the operator's file and the catalog, as a run prices it.
  */
 export const appEstimateEndpoints = estimateEndpoints(() => ({
   repositories: getRepositories(),
-  priceOf: () => (modelId) => resolvePricing(modelId),
+  priceOf: async (workspaceId) => {
+    const overrides = await getRepositories().priceOverrides.table(workspaceId);
+    return (modelId) => resolvePricing(modelId, { overrides });
+  },
 }));

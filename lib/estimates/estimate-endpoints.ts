@@ -12,8 +12,8 @@ const MAX_ESTIMATE_REQUEST_BYTES = 1024 * 1024;
 
 export interface EstimateDependencies {
   repositories: Pick<Repositories, "workflows" | "runHistory">;
-  /** The prices of a model in a workspace. */
-  priceOf(workspaceId: string): PriceLookup;
+  /** The prices of a model in a workspace (its own overrides first, read once per estimate). */
+  priceOf(workspaceId: string): PriceLookup | Promise<PriceLookup>;
 }
 
 /**
@@ -54,7 +54,7 @@ export function estimateEndpoints(deps: () => EstimateDependencies) {
         const workflow = await repositories.workflows.get(workspace.id, id);
         const checked = startOutput(workflow.blocks, input);
         const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
-        const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: priceOf(workspace.id) });
+        const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: await priceOf(workspace.id) });
         const answer: WorkflowEstimate = { estimate: true, ...figures };
         return Response.json(answer);
       },

@@ -4,7 +4,7 @@ import type { ModelPricing } from "@/providers";
 import { estimateWorkflow, type PriceLookup } from "./estimate-workflow";
 
 /** One dollar per million prompt tokens, two per million completion tokens: figures easy to check. */
-const PRICED: ModelPricing = { prices: { input: 1, output: 2 }, tiers: [], source: "override" };
+const PRICED: ModelPricing = { prices: { input: 1, output: 2 }, tiers: [], source: "operator-override" };
 const priceOf: PriceLookup = (modelId) => (modelId === "openai/priced" ? PRICED : null);
 
 const block = (id: string, type: string, config: Record<string, unknown>, parentId: string | null = null) => ({
