@@ -19,7 +19,7 @@ export interface PastRun {
 
 /**
  * Recent runs of a workflow, for the estimate's expected case. Only succeeded runs that really
- * called their models count: a replay (answers from the recording), a run from a block (its
+ * called their models count: a test run (samples and recorded answers), a replay (answers from the recording), a run from a block (its
  * upstream results reused) or a skipped or simulated span would teach the estimate that a block
  * costs nothing.
  */
@@ -28,7 +28,7 @@ export class RunHistoryRepository {
 
   async recentRuns(workspaceId: string, workflowId: string, limit: number): Promise<PastRun[]> {
     const runs = await this.prisma.run.findMany({
-      where: { workspaceId, workflowId, status: "succeeded", triggerKind: { not: "replay" }, rerunOfRunId: null },
+      where: { workspaceId, workflowId, status: "succeeded", test: false, triggerKind: { not: "replay" }, rerunOfRunId: null },
       orderBy: [{ queuedAt: "desc" }, { id: "desc" }],
       take: limit,
       select: { id: true, input: true },

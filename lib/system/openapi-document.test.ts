@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_OPERATIONS, type ApiOperation } from "@/contract/openapi";
@@ -18,9 +19,13 @@ function anonymous(method: string, urlPath: string, headers: Record<string, stri
   return new Request(`http://localhost${urlPath}`, { method, headers });
 }
 
-/** The route module serving an operation: `/api/runs/{id}` lives in `app/api/runs/[id]/route.ts`. */
+/**
+ * The route module serving an operation: `/api/runs/{id}` lives in `app/api/runs/[id]/route.ts`,
+ * and a parameter that spans segments (`/api/prices/{model}`) in a catch-all, `[...model]`.
+ */
 async function handlerOf(operation: ApiOperation): Promise<Handler> {
-  const file = path.join(root, "app", operation.path.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
+  const single = path.join(root, "app", operation.path.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
+  const file = existsSync(single) ? single : path.join(root, "app", operation.path.replace(/\{(\w+)\}/g, "[...$1]"), "route.ts");
   const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, Handler | undefined>;
   const handler = routeModule[operation.method];
   if (!handler) throw new Error(`${file} exports no ${operation.method}`);
