@@ -1,14 +1,11 @@
 "use client";
 
-import { ArrowDown, ArrowUp, X } from "lucide-react";
 import { CompletionInput } from "./completion-input";
 import { inputClass, smallButtonClass, type FieldEditorProps } from "./field-props";
-import { moved } from "./reorder";
+import { RowOrderControls } from "./row-order-controls";
 
 const ROLES = ["user", "assistant", "system"] as const;
 type Memory = { role: (typeof ROLES)[number]; content: string };
-
-const iconButton = "rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-30";
 
 function asMemories(value: unknown): Memory[] {
   if (!Array.isArray(value)) return [];
@@ -74,27 +71,7 @@ export function MemoriesField(props: FieldEditorProps) {
                   ))}
                 </select>
                 <span className="flex-1" />
-                <button
-                  type="button"
-                  aria-label="Move up"
-                  className={iconButton}
-                  disabled={index === 0}
-                  onClick={() => change(moved(memories, index, index - 1))}
-                >
-                  <ArrowUp className="h-3.5 w-3.5" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  aria-label="Move down"
-                  className={iconButton}
-                  disabled={index === memories.length - 1}
-                  onClick={() => change(moved(memories, index, index + 1))}
-                >
-                  <ArrowDown className="h-3.5 w-3.5" aria-hidden />
-                </button>
-                <button type="button" aria-label="Remove message" className={iconButton} onClick={() => change(memories.filter((_, at) => at !== index))}>
-                  <X className="h-3.5 w-3.5" aria-hidden />
-                </button>
+                <RowOrderControls rows={memories} index={index} onChange={change} removeLabel="Remove message" />
               </div>
               <CompletionInput
                 value={memory.content}

@@ -1,13 +1,11 @@
 "use client";
 
-import { ArrowDown, ArrowUp, X } from "lucide-react";
 import { inputClass, smallButtonClass } from "../field-props";
-import { moved } from "../reorder";
+import { RowOrderControls } from "../row-order-controls";
 import { emptyRow, PROPERTY_TYPES, type ItemType, type PropertyRow } from "./schema-rows";
 
 /** A box that shares its line with others (inputClass is full width). */
 const boxClass = "rounded border border-slate-300 px-2 py-1 text-sm outline-none focus:border-indigo-500";
-const iconButton = "rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-30";
 
 /** Whether a row holds properties of its own: an object, or an array of objects. */
 function holdsProperties(row: PropertyRow): boolean {
@@ -43,21 +41,7 @@ export function SchemaRowsEditor({
               value={row.name}
               onChange={(event) => update(index, { name: event.target.value })}
             />
-            <button type="button" aria-label="Move up" className={iconButton} disabled={index === 0} onClick={() => onChange(moved(rows, index, index - 1))}>
-              <ArrowUp className="h-3.5 w-3.5" aria-hidden />
-            </button>
-            <button
-              type="button"
-              aria-label="Move down"
-              className={iconButton}
-              disabled={index === rows.length - 1}
-              onClick={() => onChange(moved(rows, index, index + 1))}
-            >
-              <ArrowDown className="h-3.5 w-3.5" aria-hidden />
-            </button>
-            <button type="button" aria-label="Remove property" className={iconButton} onClick={() => onChange(rows.filter((_, at) => at !== index))}>
-              <X className="h-3.5 w-3.5" aria-hidden />
-            </button>
+            <RowOrderControls rows={rows} index={index} onChange={onChange} removeLabel="Remove property" />
           </div>
           <div className="flex items-center gap-1">
             <select
