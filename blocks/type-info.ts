@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { BlockTypeInfo, BlockTypeLookup, ConfigParse, FieldResolver } from "@/executor";
-import { zodIssues } from "@/contract";
+import { describeConfigPath, parseBlockConfig } from "./config-issues";
 import { definitionsByType, isBlockType, type BlockConfig, type BlockType } from "./definitions";
 import { substituteCodeReferences } from "./function/code-references";
 import type { BlockDefinition } from "./types";
@@ -37,11 +37,8 @@ function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema
     expressionFields: EXPRESSION_FIELDS[definition.type],
     fieldResolvers: FIELD_RESOLVERS[definition.type],
     sourceHandles: (block) => definition.sourceHandles(block).map((handle) => handle.id),
-    parseConfig: (config): ConfigParse<z.output<Schema>> => {
-      const parsed = definition.configSchema.safeParse(config ?? {});
-      if (parsed.success) return { ok: true, value: parsed.data };
-      return { ok: false, issues: zodIssues(parsed.error) };
-    },
+    parseConfig: (config): ConfigParse<z.output<Schema>> => parseBlockConfig(definition, config),
+    describeConfigPath: (path) => describeConfigPath(definition, path),
   };
 }
 

@@ -41,6 +41,12 @@ export interface FieldHint {
   kind: FieldKind;
   placeholder?: string;
   help?: string;
+  /**
+   * What the field needs, in plain words ("Write the routing instructions"): shown as a gentle
+   * hint on a fresh block and as the message when a required field is left empty. Every field
+   * the config schema requires has one (blocks/config-issues.test.ts checks).
+   */
+  needs?: string;
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** Only show when another field has one of these values, e.g. loop `count` when kind is `for`. */
   showWhen?: { key: string; equals: ReadonlyArray<string> };

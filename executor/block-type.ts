@@ -56,6 +56,11 @@ export interface BlockTypeInfo<Config = unknown> {
    * block's config once, after resolving its references, and hands the value to the handler.
    */
   parseConfig(config: unknown): ConfigParse<Config>;
+  /**
+   * A config path (`prompt`, `branches[0].expression`) as people name it: the field's label in the
+   * inspector. Messages use it; `details[].path` keeps the path. Without it the path is shown.
+   */
+  describeConfigPath?(path: string): string;
 }
 
 export type BlockTypeLookup = (type: string) => BlockTypeInfo | undefined;

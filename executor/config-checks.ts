@@ -25,13 +25,18 @@ function fieldPath(entry: BlockEntry, field: string): string {
   return field ? `blocks[${entry.index}].config.${field}` : `blocks[${entry.index}].config`;
 }
 
+/** The field as the block type names it for people, or the path itself. */
+function fieldLabel(entry: BlockEntry, path: string): string {
+  return entry.info?.describeConfigPath?.(path) || path;
+}
+
 function checkConfig(entry: BlockEntry, issues: IssueDetail[]): void {
   if (!entry.info) return;
   const parsed = entry.info.parseConfig(entry.block.config);
   if (parsed.ok) return;
   for (const issue of parsed.issues) {
     if (issue.path && isReferenceField(entry.block.config, issue.path)) continue;
-    const where = issue.path ? `${issue.path}: ` : "";
+    const where = issue.path ? `${fieldLabel(entry, issue.path)}: ` : "";
     issues.push({ path: fieldPath(entry, issue.path), message: `Block ${blockLabel(entry.block)}: ${where}${issue.message}` });
   }
 }
@@ -121,7 +126,7 @@ function checkExpressions(entry: BlockEntry, issues: IssueDetail[]): void {
       parseExpression(placeholder);
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
-      issues.push({ path: fieldPath(entry, path), message: `Block ${blockLabel(entry.block)}: ${path}: ${error.message}` });
+      issues.push({ path: fieldPath(entry, path), message: `Block ${blockLabel(entry.block)}: ${fieldLabel(entry, path)}: ${error.message}` });
     }
   }
 }

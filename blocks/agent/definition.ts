@@ -44,9 +44,9 @@ export const agentDefinition = {
   description: "Calls a model with a prompt, optional tools and memories, and streams its answer.",
   configSchema: agentConfigSchema,
   fields: [
-    { key: "model", label: "Model", kind: "model" },
+    { key: "model", label: "Model", kind: "model", needs: "Choose a model" },
     { key: "systemPrompt", label: "System prompt", kind: "prompt" },
-    { key: "userPrompt", label: "User prompt", kind: "prompt" },
+    { key: "userPrompt", label: "User prompt", kind: "prompt", needs: "Write the prompt the model answers" },
     { key: "temperature", label: "Temperature", kind: "number" },
     { key: "maxTokens", label: "Max tokens", kind: "number" },
     { key: "tools", label: "Tools", kind: "tools" },

@@ -41,7 +41,7 @@ export const apiDefinition = {
   description: "Calls an HTTP API through the outbound guard.",
   configSchema: apiConfigSchema,
   fields: [
-    { key: "url", label: "URL", kind: "text", placeholder: "https://api.example.com/items" },
+    { key: "url", label: "URL", kind: "text", placeholder: "https://api.example.com/items", needs: "Enter the URL to call" },
     {
       key: "method",
       label: "Method",

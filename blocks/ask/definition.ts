@@ -56,7 +56,7 @@ export const askDefinition = {
   description: "Pauses the run to ask a person; each choice is its own path, with an optional timeout path.",
   configSchema: askConfigSchema,
   fields: [
-    { key: "question", label: "Question", kind: "prompt", placeholder: "Send <Agent.content> to the customer?" },
+    { key: "question", label: "Question", kind: "prompt", placeholder: "Send <Agent.content> to the customer?", needs: "Write the question to ask" },
     { key: "choices", label: "Choices", kind: "choices", help: "Each choice is its own output. With none, any answer leaves by out." },
     { key: "allowText", label: "Allow a free-text answer", kind: "toggle" },
     { key: "fields", label: "Fields", kind: "askFields", help: "Typed values the person fills in." },

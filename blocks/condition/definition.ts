@@ -33,7 +33,7 @@ export const conditionDefinition = {
   category: "logic",
   description: "Takes the first branch whose expression is true (if / else if / else).",
   configSchema: conditionConfigSchema,
-  fields: [{ key: "branches", label: "Branches", kind: "branches" }],
+  fields: [{ key: "branches", label: "Branches", kind: "branches", needs: "Add at least one branch" }],
   outputs: [{ path: "selectedBranch", type: "string" }],
   acceptsInput: true,
   sourceHandles: (block) => {

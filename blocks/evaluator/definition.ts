@@ -32,9 +32,9 @@ export const evaluatorDefinition = {
   description: "A model scores content against metrics, each within its range.",
   configSchema: evaluatorConfigSchema,
   fields: [
-    { key: "model", label: "Model", kind: "model" },
-    { key: "content", label: "Content to evaluate", kind: "prompt" },
-    { key: "metrics", label: "Metrics", kind: "metrics" },
+    { key: "model", label: "Model", kind: "model", needs: "Choose a model" },
+    { key: "content", label: "Content to evaluate", kind: "prompt", needs: "Choose the content to evaluate" },
+    { key: "metrics", label: "Metrics", kind: "metrics", needs: "Add at least one metric to score" },
   ],
   outputs: [
     { path: "*", type: "number", description: "One score per metric, by lowercased name" },

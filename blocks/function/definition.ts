@@ -21,6 +21,7 @@ export const functionDefinition = {
       key: "code",
       label: "Code",
       kind: "code",
+      needs: "Write the code to run",
       help: "Runs sandboxed (QuickJS): top-level await and return work; <block.field> references become values. services.agent(prompt, options), services.fetch(url, init), services.inputs and services.outputs(name, value) reach the host; there is no require, process or network otherwise.",
     },
     {

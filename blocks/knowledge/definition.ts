@@ -20,8 +20,8 @@ export const knowledgeDefinition = {
   description: "Searches knowledge bases and returns the best matching chunks.",
   configSchema: knowledgeConfigSchema,
   fields: [
-    { key: "knowledgeBaseIds", label: "Knowledge bases", kind: "knowledgeBases" },
-    { key: "query", label: "Query", kind: "prompt" },
+    { key: "knowledgeBaseIds", label: "Knowledge bases", kind: "knowledgeBases", needs: "Choose at least one knowledge base to search" },
+    { key: "query", label: "Query", kind: "prompt", needs: "Write what to search for" },
     { key: "topK", label: "Results", kind: "number" },
     {
       key: "mode",

@@ -17,8 +17,8 @@ export const routerDefinition = {
   description: "A model picks which one of the connected blocks runs next.",
   configSchema: routerConfigSchema,
   fields: [
-    { key: "model", label: "Model", kind: "model" },
-    { key: "prompt", label: "Routing instructions", kind: "prompt" },
+    { key: "model", label: "Model", kind: "model", needs: "Choose a model" },
+    { key: "prompt", label: "Routing instructions", kind: "prompt", needs: "Write the routing instructions" },
     { key: "temperature", label: "Temperature", kind: "number" },
   ],
   outputs: [

@@ -49,7 +49,7 @@ export const variablesDefinition = {
   category: "data",
   description: "Sets workflow variables (<variable.name>) for the blocks after it.",
   configSchema: variablesConfigSchema,
-  fields: [{ key: "assignments", label: "Assignments", kind: "assignments" }],
+  fields: [{ key: "assignments", label: "Assignments", kind: "assignments", needs: "Add at least one variable to set" }],
   // The output holds each assigned name; reference completion lists them per block.
   outputs: [],
   acceptsInput: true,

@@ -27,7 +27,7 @@ export const workflowBlockDefinition = {
   description: "Runs another workflow of the workspace as a child run; its output is this block's.",
   configSchema: workflowBlockConfigSchema,
   fields: [
-    { key: "workflowId", label: "Workflow", kind: "workflow", help: "The workflow to run; its start inputs appear below" },
+    { key: "workflowId", label: "Workflow", kind: "workflow", needs: "Choose the workflow to run", help: "The workflow to run; its start inputs appear below" },
     {
       key: "target",
       label: "Runs",

@@ -87,7 +87,8 @@ function prepareCall(run: RunContext, node: GraphNode, handler: BoundHandler, co
 export function configProblem(run: RunContext, node: GraphNode, issues: ReadonlyArray<IssueDetail>): BlockExecutionError {
   return invalidConfigError(
     node.name,
-    issues.map((issue) => ({ path: issue.path, message: run.redactText(issue.message) })),
+    // The message names each field as people see it (its label); the error's text carries no paths.
+    issues.map((issue) => ({ path: (issue.path && node.info.describeConfigPath?.(issue.path)) || issue.path, message: run.redactText(issue.message) })),
     node.hasReferences,
   );
 }

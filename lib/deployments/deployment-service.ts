@@ -31,7 +31,7 @@ export function createDeploymentService(repositories: Pick<Repositories, "workfl
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
       const { document, issues } = parseWorkflowDocument(workflow);
       if (issues.length > 0) {
-        throw new RequestError("invalid_workflow", `Cannot deploy: ${describeIssues(`the workflow "${workflow.name}"`, issues)}`, issues);
+        throw new RequestError("invalid_workflow", `Cannot deploy: ${describeIssues(`the workflow "${workflow.name}"`, issues, { withPaths: false })}`, issues);
       }
       return deployments.create(workspaceId, workflowId, { document, workflowVersion: workflow.version, note: options.note, createdById: options.userId });
     },

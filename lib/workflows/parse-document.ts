@@ -62,7 +62,7 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   }
   const graphIssues = validateWorkflow(parsed.data, lookupBlockType);
   const blocking = graphIssues.filter((issue) => !isDraftIssue(issue));
-  if (blocking.length > 0) throw new GraphValidationError(describeIssues("The workflow", blocking), blocking);
+  if (blocking.length > 0) throw new GraphValidationError(describeIssues("The workflow", blocking, { withPaths: false }), blocking);
   return { document: parsed.data, issues: graphIssues.filter(isDraftIssue) };
 }
 
