@@ -57,12 +57,13 @@ export function plainIssueMessage(issue: RawIssue): string {
   }
 }
 
-/** "userPrompt" -> "user prompt": a config key no field hint labels, still readable. */
+/**
+ * "userPrompt" -> "user prompt": a config key no field hint labels, still readable. A key that
+ * does not start lowercase is a name someone typed (a header, `Host`) and is kept as written.
+ */
 function keyWords(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .toLowerCase();
+  if (!/^[a-z][A-Za-z0-9]*$/.test(key)) return key;
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
 function capitalise(text: string): string {

@@ -68,7 +68,7 @@ describe("condition block in a real run", () => {
     const broken = structuredClone(document);
     (broken.blocks[1]!.config.branches as Array<{ expression?: string }>)[0]!.expression = "<start.score> >=";
     expect(validateWorkflow(broken, lookupBlockType)).toEqual([
-      { path: "blocks[1].config.branches[0].expression", message: "Block 'Check': branches[0].expression: The expression ends too early at position 17" },
+      { path: "blocks[1].config.branches[0].expression", message: "Block 'Check': Branches, item 1, expression: The expression ends too early at position 17" },
     ]);
   });
 });

@@ -21,10 +21,10 @@ export const variablesConfigSchema = z.object({
           context.addIssue({
             code: "custom",
             path: [index, "name"],
-            message: `assignment ${index + 1}: ${JSON.stringify(assignment.name)} is not a variable name (a letter or _ first, then letters, digits or _)`,
+            message: `${JSON.stringify(assignment.name)} is not a variable name (a letter or _ first, then letters, digits or _)`,
           });
         else if (seen.has(assignment.name))
-          context.addIssue({ code: "custom", path: [index, "name"], message: `assignment ${index + 1}: '${assignment.name}' is assigned twice in this block` });
+          context.addIssue({ code: "custom", path: [index, "name"], message: `'${assignment.name}' is assigned twice in this block` });
         seen.add(assignment.name);
       });
     }),

@@ -96,12 +96,12 @@ describe("Set Variables block in a real run", () => {
     expect(validateWorkflow(doc, lookupBlockType)).toEqual([
       {
         path: "blocks[1].config.assignments[1].name",
-        message: `Block 'Set': assignments[1].name: assignment 2: "my-var" is not a variable name (a letter or _ first, then letters, digits or _)`,
+        message: `Block 'Set': Assignments, item 2, name: "my-var" is not a variable name (a letter or _ first, then letters, digits or _)`,
       },
-      { path: "blocks[1].config.assignments[2].name", message: "Block 'Set': assignments[2].name: assignment 3: 'ok' is assigned twice in this block" },
+      { path: "blocks[1].config.assignments[2].name", message: "Block 'Set': Assignments, item 3, name: 'ok' is assigned twice in this block" },
       {
         path: "blocks[1].config.assignments[3].name",
-        message: `Block 'Set': assignments[3].name: assignment 4: "" is not a variable name (a letter or _ first, then letters, digits or _)`,
+        message: `Block 'Set': Assignments, item 4, name: "" is not a variable name (a letter or _ first, then letters, digits or _)`,
       },
     ]);
   });

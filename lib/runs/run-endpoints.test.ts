@@ -168,8 +168,9 @@ describe("runs over the API: support routing against the test LLM server", () =>
     };
     expect(run.status).toBe("failed");
     expect(run.error.code).toBe("invalid_workflow");
-    expect(run.error.message).toMatch(/Support Agent/);
-    expect(run.error.message).toMatch(/userPrompt/);
+    // In people's words: the block, the field by its inspector label, what it needs; never the schema path or zod's text.
+    expect(run.error.message).toBe("The workflow is invalid: Block 'Support Agent': User prompt: Write the prompt the model answers");
+    expect(run.error.message).not.toMatch(/userPrompt|Invalid input/);
   });
 
   it("starts a run in the background from an empty body", async () => {

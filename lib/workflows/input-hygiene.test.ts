@@ -91,7 +91,7 @@ describe("reserved names", () => {
       expect(response.status).toBe(400);
       const error = await errorOf(response);
       expect(error.code).toBe("invalid_workflow");
-      expect(error.details).toEqual([{ path: "blocks[0].config.inputs[1].name", message: `Block 'Start': inputs[1].name: ${RESERVED_NAME_MESSAGE}` }]);
+      expect(error.details).toEqual([{ path: "blocks[0].config.inputs[1].name", message: `Block 'Start': Inputs, item 2, name: ${RESERVED_NAME_MESSAGE}` }]);
       expect(error.message).toContain("is a reserved name");
     }
   });
@@ -141,7 +141,7 @@ describe("reserved output keys", () => {
       const error = await errorOf(response);
       expect(error.code).toBe("invalid_workflow");
       expect(error.details).toEqual([
-        { path: "blocks[1].config.metrics[1].name", message: `Block 'Judge': metrics[1].name: becomes an output key that ${RESERVED_NAME_MESSAGE}` },
+        { path: "blocks[1].config.metrics[1].name", message: `Block 'Judge': Metrics, item 2, name: becomes an output key that ${RESERVED_NAME_MESSAGE}` },
       ]);
     }
   });
@@ -154,7 +154,7 @@ describe("reserved headers", () => {
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({
       code: "invalid_workflow",
-      message: `The workflow is invalid: blocks[1].config.headers.Host: Block 'Call': headers.Host: ${RESERVED_HEADER_MESSAGE}`,
+      message: `The workflow is invalid: Block 'Call': Headers, Host: ${RESERVED_HEADER_MESSAGE}`,
     });
   });
 });
