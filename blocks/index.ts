@@ -5,6 +5,7 @@
 export * from "./definitions";
 export * from "./types";
 export { blockTypeInfo, lookupBlockType } from "./type-info";
+export { describeConfigPath, isMissingValue } from "./config-issues";
 export { startConfigSchema } from "./start/definition";
 export { startInputJsonSchema, type StartInputJsonSchema } from "./start/input-schema";
 export { calledWorkflowId } from "./workflow/definition";

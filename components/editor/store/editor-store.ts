@@ -7,10 +7,11 @@ import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../gra
 import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, setEdgeCondition, updateNodeData } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
+import { createAttentionActions, INITIAL_ATTENTION, type AttentionActions, type AttentionState } from "./attention-slice";
 import { createRunActions, INITIAL_RUN_SLICE, type RunSliceActions, type RunSliceState } from "./run-slice";
 import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
-export interface EditorState extends RunSliceActions {
+export interface EditorState extends RunSliceActions, AttentionActions {
   workflowId: string;
   /**
    * A viewer's editor: the document cannot change (every edit is a no-op, nothing is saved);
@@ -26,6 +27,8 @@ export interface EditorState extends RunSliceActions {
   save: SaveSliceState;
   /** Validation problems per block id, and those that belong to no block. */
   issues: { byBlock: Record<string, IssueDetail[]>; workflow: IssueDetail[] };
+  /** Which fields were touched and whether a run was tried: hints or problems (attention-slice.ts). */
+  attention: AttentionState;
   /** The followed run and the run panel; run-slice.ts says who writes what. Undo never touches it. */
   run: RunSliceState;
   /** The input typed in the Run form, for the cost estimate; null while the form is closed (inputs unknown). */
@@ -105,6 +108,10 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
       const patch = update(get().run);
       if (patch) set({ run: { ...get().run, ...patch } });
     };
+    const setAttention = (update: (attention: AttentionState) => Partial<AttentionState> | null) => {
+      const patch = update(get().attention);
+      if (patch) set({ attention: { ...get().attention, ...patch } });
+    };
     const restore = (target: GraphSnapshot, history: HistoryState) =>
       set((state) => ({ ...withoutSelection(target), history, gestureStart: null, save: { ...state.save, revision: state.save.revision + 1 } }));
 
@@ -117,6 +124,8 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
       gestureStart: null,
       save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
       issues: { byBlock: {}, workflow: [] },
+      attention: INITIAL_ATTENTION,
+      ...createAttentionActions(setAttention),
       run: INITIAL_RUN_SLICE,
       estimateInput: null,
       setEstimateInput: (estimateInput) => set({ estimateInput }),

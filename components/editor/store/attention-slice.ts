@@ -1,0 +1,48 @@
+/**
+ * What the person has paid attention to, for validation shown to people: a fresh block's empty
+ * required fields are a gentle hint until its field is touched or a run is tried; then they are
+ * problems. Also the fix list's state and the field it asked the inspector to focus. Not part of
+ * the document: undo and saving never touch it.
+ */
+
+export interface AttentionState {
+  /** Fields the person has edited or left, keyed `blockId\nfieldKey`. */
+  touched: Readonly<Record<string, true>>;
+  /** A run was tried (Run clicked): every remaining hint is now a problem. */
+  runAttempted: boolean;
+  /** The list of what to fix, beside Run. */
+  fixListOpen: boolean;
+  /** The field the inspector should focus; `nonce` makes a repeated request for the same field count again. */
+  focusRequest: { blockId: string; fieldKey: string; nonce: number } | null;
+}
+
+export interface AttentionActions {
+  touchField(blockId: string, fieldKey: string): void;
+  /** A run was tried while the workflow has issues: show them all as problems and open the fix list. */
+  attemptRun(): void;
+  setFixListOpen(open: boolean): void;
+  /** Asks the inspector to focus a field of a block (the block is selected separately). */
+  requestFieldFocus(blockId: string, fieldKey: string): void;
+}
+
+export const INITIAL_ATTENTION: AttentionState = { touched: {}, runAttempted: false, fixListOpen: false, focusRequest: null };
+
+export function touchedKey(blockId: string, fieldKey: string): string {
+  return `${blockId}\n${fieldKey}`;
+}
+
+type SetAttention = (update: (attention: AttentionState) => Partial<AttentionState> | null) => void;
+
+export function createAttentionActions(setAttention: SetAttention): AttentionActions {
+  return {
+    touchField: (blockId, fieldKey) =>
+      setAttention((attention) => {
+        const key = touchedKey(blockId, fieldKey);
+        return attention.touched[key] ? null : { touched: { ...attention.touched, [key]: true } };
+      }),
+    attemptRun: () => setAttention(() => ({ runAttempted: true, fixListOpen: true })),
+    setFixListOpen: (open) => setAttention((attention) => (attention.fixListOpen === open ? null : { fixListOpen: open })),
+    requestFieldFocus: (blockId, fieldKey) =>
+      setAttention((attention) => ({ focusRequest: { blockId, fieldKey, nonce: (attention.focusRequest?.nonce ?? 0) + 1 } })),
+  };
+}
