@@ -73,9 +73,11 @@ describe("describeConfigPath", () => {
 describe("the validator's messages", () => {
   const document = (config: Record<string, unknown>): WorkflowDocument => ({
     name: "w",
+    description: "",
+    variables: {},
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, enabled: true, config: {} },
-      { id: "router1", type: "router", name: "Router", position: { x: 300, y: 0 }, enabled: true, config },
+      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
+      { id: "router1", type: "router", name: "Router", position: { x: 300, y: 0 }, parentId: null, enabled: true, config },
     ],
     edges: [{ id: "e1", source: "start", target: "router1", sourceHandle: "out" }],
   });

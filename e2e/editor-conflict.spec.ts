@@ -105,5 +105,6 @@ test("work the server could not store is kept in the browser and offered back af
   await page.getByTestId("draft-restore").click();
   await editor.select("Writer");
   await expect(editor.field("systemPrompt")).toHaveValue("Be brief.");
-  await expect(page.getByTestId("block-issues-agent1")).toContainText("userPrompt");
+  // The restored draft's emptied prompt: what the field needs, by its label's words, never the schema key.
+  await expect(page.getByTestId("block-hints-agent1")).toContainText("Write the prompt the model answers");
 });

@@ -20,9 +20,10 @@ test("build Start → Agent → Response by mouse, reference Start.message from 
   await editor.connect("Agent", "out", "Response");
   await expect(page.locator(".react-flow__edge")).toHaveCount(2);
 
-  // The agent has no prompt yet: the validator says so on the node before anyone runs it.
+  // The agent has no prompt yet: the node says what it needs, in plain words and as a hint, not an error.
   const agentId = await editor.blockId("Agent");
-  await expect(page.getByTestId(`block-issues-${agentId}`)).toContainText("userPrompt");
+  await expect(page.getByTestId(`block-hints-${agentId}`)).toContainText("Write the prompt the model answers");
+  await expect(page.getByTestId(`block-issues-${agentId}`)).toHaveCount(0);
 
   await editor.select("Agent");
   const prompt = editor.field("userPrompt");
@@ -33,6 +34,7 @@ test("build Start → Agent → Response by mouse, reference Start.message from 
   await option.click();
   await expect(prompt).toHaveValue("Answer: <Start.message>");
   await expect(page.getByTestId(`block-issues-${agentId}`)).toHaveCount(0);
+  await expect(page.getByTestId(`block-hints-${agentId}`)).toHaveCount(0);
   await editor.expectSaved();
 
   await page.reload();

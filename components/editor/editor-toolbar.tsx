@@ -6,6 +6,7 @@ import { useState } from "react";
 import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 import { DeployButton } from "@/components/deploy";
 import { RunControls } from "@/components/runs";
+import { FixListButton } from "./fix-list";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { SaveIndicator } from "./save/save-indicator";
 
@@ -31,7 +32,7 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
         <SaveIndicator />
       )}
       <div className="ml-auto flex items-center gap-1">
-        <RunControls />
+        <RunControls fixList={<FixListButton />} />
         <DeployButton />
         {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
         {!readOnly && (

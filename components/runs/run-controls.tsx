@@ -1,8 +1,8 @@
 "use client";
 
 import { FlaskConical, Play, Square } from "lucide-react";
-import { useEffect, useState } from "react";
-import { isLive, useEditorStore } from "@/components/editor/store";
+import { type ReactNode, useEffect, useState } from "react";
+import { isLive, useEditorStore, useEditorStoreApi, workflowHasIssues } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
 import { RunStatusBadge } from "./run-badges";
 import { RunBudgetMeter } from "./run-budget-meter";
@@ -49,8 +49,9 @@ function RunTotals() {
 /**
  * Toolbar: Run and Test run (with the start block's inputs), Cancel, and the followed run's status and totals.
  * A read-only editor (a viewer's) keeps only the status and totals of a run opened from the history.
+ * While the workflow has issues, Run and Test run are disabled and `fixList` (the list of what to fix) stands beside them.
  */
-export function RunControls() {
+export function RunControls({ fixList }: { fixList?: ReactNode }) {
   const actions = useRunActions();
   const live = useEditorStore((state) => isLive(state.run.view));
   const actionError = useEditorStore((state) => state.run.actionError);
@@ -60,6 +61,13 @@ export function RunControls() {
   // Which run was asked to stop: a run started after it is not "cancelling".
   const [cancelling, setCancelling] = useState<string | null>(null);
   const readOnly = useEditorStore((state) => state.readOnly);
+  const store = useEditorStoreApi();
+  // With issues the workflow cannot run: Run only shows the list of what to fix.
+  const blocked = useEditorStore(workflowHasIssues);
+  const toggleForm = (form: "run" | "test") => {
+    if (blocked) return store.getState().attemptRun();
+    setFormOpen((open) => (open === form ? null : form));
+  };
   if (readOnly) return <RunTotals />;
   return (
     <div className="relative flex items-center gap-2">
@@ -84,28 +92,32 @@ export function RunControls() {
         </button>
       ) : (
         <>
+          {fixList}
           <button
             type="button"
-            className="btn-secondary"
+            className="btn-secondary aria-disabled:opacity-50"
             data-testid="test-run-button"
+            aria-disabled={blocked}
             title="Run with simulated side effects: API, web, fetch and side-effecting tool calls answer from each block's test sample and are not sent; models run for real unless a block uses a recorded answer"
-            onClick={() => setFormOpen((open) => (open === "test" ? null : "test"))}
+            onClick={() => toggleForm("test")}
             aria-expanded={formOpen === "test"}
           >
             <FlaskConical className="h-4 w-4" aria-hidden /> Test run
           </button>
           <button
             type="button"
-            className="btn-primary"
+            className="btn-primary aria-disabled:opacity-50"
             data-testid="run-button"
-            onClick={() => setFormOpen((open) => (open === "run" ? null : "run"))}
+            aria-disabled={blocked}
+            title={blocked ? "Finish what the list beside Run names first" : undefined}
+            onClick={() => toggleForm("run")}
             aria-expanded={formOpen === "run"}
           >
             <Play className="h-4 w-4" aria-hidden /> Run
           </button>
         </>
       )}
-      {formOpen && !live && (
+      {formOpen && !live && !blocked && (
         <RunInputForm
           key={formOpen}
           test={formOpen === "test"}

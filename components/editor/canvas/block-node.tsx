@@ -6,7 +6,7 @@ import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
 import { BlockIcon } from "./block-icon";
 import { SourceHandleRows, TargetHandle } from "./block-handles";
-import { NodeIssues, useBlockIssues } from "./node-issues";
+import { NodeIssues, useBlockHasProblems } from "./node-issues";
 import { RunBadge } from "./run-badge";
 import { NodeAsks, useBlockRunOutline } from "@/components/runs";
 import { nodeAsBlock } from "./node-as-block";
@@ -18,7 +18,7 @@ import { nodeAsBlock } from "./node-as-block";
 export const BlockNode = memo(function BlockNode({ id, data, selected, parentId }: NodeProps<EditorNode>) {
   const definition = getBlockDefinition(data.type);
   const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
-  const hasIssues = useBlockIssues(id).length > 0;
+  const hasIssues = useBlockHasProblems(id);
   const runOutline = useBlockRunOutline(id);
   const border = selected ? "border-indigo-500 ring-2 ring-indigo-200" : hasIssues ? "border-red-400" : "border-slate-300";
   return (

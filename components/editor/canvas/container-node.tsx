@@ -7,7 +7,7 @@ import type { EditorNode } from "../graph/flow-types";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { BlockIcon } from "./block-icon";
 import { BodyHandle, SourceHandleRows, TargetHandle } from "./block-handles";
-import { NodeIssues, useBlockIssues } from "./node-issues";
+import { NodeIssues, useBlockHasProblems } from "./node-issues";
 import { RunBadge } from "./run-badge";
 import { useBlockRunOutline } from "@/components/runs";
 import { nodeAsBlock } from "./node-as-block";
@@ -20,7 +20,7 @@ export const ContainerNode = memo(function ContainerNode({ id, data, selected, p
   const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
   const body = handles.find((handle) => handle.variant === "body");
   const outer = handles.filter((handle) => handle.variant !== "body");
-  const hasIssues = useBlockIssues(id).length > 0;
+  const hasIssues = useBlockHasProblems(id);
   const runOutline = useBlockRunOutline(id);
   const border = selected ? "border-indigo-500" : hasIssues ? "border-red-400" : "border-violet-300";
   return (

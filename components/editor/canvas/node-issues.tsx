@@ -1,8 +1,9 @@
 "use client";
 
 import { memo } from "react";
-import { CircleAlert } from "lucide-react";
+import { CircleAlert, PencilLine } from "lucide-react";
 import type { IssueDetail } from "@/contract";
+import { isHint, issueText } from "../graph/issue-attention";
 import { useEditorStore } from "../store";
 
 const NO_ISSUES: IssueDetail[] = [];
@@ -11,23 +12,62 @@ export function useBlockIssues(blockId: string): IssueDetail[] {
   return useEditorStore((state) => state.issues.byBlock[blockId] ?? NO_ISSUES);
 }
 
-/** The validation badge on a node: a count and the first problem, all of them on hover. */
-export const NodeIssues = memo(function NodeIssues({ blockId }: { blockId: string }) {
+export interface BlockIssueSplit {
+  /** What a fresh block still needs, shown gently. */
+  hints: IssueDetail[];
+  /** Everything else: shown as errors. */
+  problems: IssueDetail[];
+}
+
+/** A block's issues split into hints and problems by what the person has touched (issue-attention.ts). */
+export function useBlockIssueSplit(blockId: string): BlockIssueSplit {
   const issues = useBlockIssues(blockId);
-  if (issues.length === 0) return null;
-  const first = issues[0]!;
+  const node = useEditorStore((state) => (issues.length > 0 ? state.nodes.find((candidate) => candidate.id === blockId) : undefined));
+  const attention = useEditorStore((state) => state.attention);
+  if (!node || issues.length === 0) return { hints: NO_ISSUES, problems: NO_ISSUES };
+  const hints: IssueDetail[] = [];
+  const problems: IssueDetail[] = [];
+  for (const issue of issues) (isHint(node, issue, attention) ? hints : problems).push(issue);
+  return { hints, problems };
+}
+
+/** Whether the block has a problem to show in red (hints alone do not count). */
+export function useBlockHasProblems(blockId: string): boolean {
+  return useBlockIssueSplit(blockId).problems.length > 0;
+}
+
+/**
+ * The validation line under a node: its problems in red (a count and the first, all on hover), or,
+ * on a fresh block, what it still needs in neutral words.
+ */
+export const NodeIssues = memo(function NodeIssues({ blockId }: { blockId: string }) {
+  const { hints, problems } = useBlockIssueSplit(blockId);
+  if (problems.length > 0) {
+    const first = problems[0]!;
+    return (
+      <div
+        className="flex items-start gap-1 border-t border-red-100 bg-red-50 px-3 py-1 text-[11px] text-red-700"
+        data-testid={`block-issues-${blockId}`}
+        title={problems.map((issue) => issueText(issue.message)).join("\n")}
+        role="status"
+      >
+        <CircleAlert className="mt-px h-3 w-3 shrink-0" aria-hidden />
+        <span className="line-clamp-2">
+          {problems.length > 1 && <strong>{problems.length} problems · </strong>}
+          {issueText(first.message)}
+        </span>
+      </div>
+    );
+  }
+  if (hints.length === 0) return null;
   return (
     <div
-      className="flex items-start gap-1 border-t border-red-100 bg-red-50 px-3 py-1 text-[11px] text-red-700"
-      data-testid={`block-issues-${blockId}`}
-      title={issues.map((issue) => issue.message).join("\n")}
-      role="status"
+      className="flex items-start gap-1 border-t border-slate-100 bg-slate-50 px-3 py-1 text-[11px] text-slate-600"
+      data-testid={`block-hints-${blockId}`}
+      title={hints.map((issue) => issueText(issue.message)).join("\n")}
     >
-      <CircleAlert className="mt-px h-3 w-3 shrink-0" aria-hidden />
-      <span className="line-clamp-2">
-        {issues.length > 1 && <strong>{issues.length} problems · </strong>}
-        {first.message}
-      </span>
+      <PencilLine className="mt-px h-3 w-3 shrink-0" aria-hidden />
+      <span className="line-clamp-2">{hints.map((issue) => issueText(issue.message).replace(/^[^:]*: /, "")).join(" · ")}</span>
     </div>
   );
 });

@@ -1,6 +1,6 @@
 import type { IssueDetail } from "@/contract";
 import { getBlockDefinition, isMissingValue } from "@/blocks";
-import { touchedKey, type AttentionState } from "../store/attention-slice";
+import { touchedKey, type AttentionState } from "../store";
 import { blockIssuePrefix } from "../inspector/issue-paths";
 import type { IssuesByBlock } from "./issues-by-block";
 
@@ -60,7 +60,14 @@ export function fixListItems(blocks: ReadonlyArray<BlockLike>, issues: IssuesByB
     for (const issue of issues.byBlock[block.id] ?? []) {
       const fieldKey = issueFieldKey(issue);
       const fieldLabel = (fieldKey && definition?.fields.find((field) => field.key === fieldKey)?.label) || null;
-      items.push({ blockId: block.id, blockName: block.data.name, fieldKey, fieldLabel, text: issueText(issue.message, fieldLabel), hint: isHint(block, issue, attention) });
+      items.push({
+        blockId: block.id,
+        blockName: block.data.name,
+        fieldKey,
+        fieldLabel,
+        text: issueText(issue.message, fieldLabel),
+        hint: isHint(block, issue, attention),
+      });
       listed.add(issue.message);
     }
   }

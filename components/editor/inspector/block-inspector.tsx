@@ -1,23 +1,23 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { getBlockDefinition, type FieldHint } from "@/blocks";
 import { referenceItemsFor } from "../graph/reference-items";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { BlockIcon } from "../canvas/block-icon";
-import { useBlockIssues } from "../canvas/node-issues";
+import { useBlockIssueSplit } from "../canvas/node-issues";
 import { FieldEditor } from "./field-editor";
 import { useEnvNames } from "./editor-queries";
 import { useSetConfigValue } from "./use-field-value";
 import { inputClass } from "./fields/field-props";
 import { blockIssuePrefix } from "./issue-paths";
-import { withoutBlockPrefix } from "../graph/issues-by-block";
+import { issueText } from "../graph/issue-attention";
 import { TestSampleSection } from "./test-samples/test-sample-section";
 
 export function BlockInspector({ blockId }: { blockId: string }) {
   const store = useEditorStoreApi();
   const data = useEditorStore((state) => state.nodes.find((node) => node.id === blockId)?.data);
-  const issues = useBlockIssues(blockId);
+  const { hints, problems: issues } = useBlockIssueSplit(blockId);
   const envNames = useEnvNames();
   const referenceItems = useCallback(() => {
     const state = store.getState();
@@ -52,7 +52,7 @@ export function BlockInspector({ blockId }: { blockId: string }) {
       {unplaced.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="inspector-issues">
           {unplaced.map((issue, index) => (
-            <li key={index}>{withoutBlockPrefix(issue.message)}</li>
+            <li key={index}>{issueText(issue.message)}</li>
           ))}
         </ul>
       )}
@@ -63,6 +63,7 @@ export function BlockInspector({ blockId }: { blockId: string }) {
           field={field}
           value={data.config[field.key]}
           issues={issues}
+          hints={hints}
           referenceItems={referenceItems}
           envNames={envNameList}
         />
@@ -77,6 +78,7 @@ function FieldRow({
   field,
   value,
   issues,
+  hints,
   referenceItems,
   envNames,
 }: {
@@ -84,18 +86,37 @@ function FieldRow({
   field: FieldHint;
   value: unknown;
   issues: ReadonlyArray<{ path: string; message: string }>;
+  /** What the empty field needs, shown gently until it is touched or a run is tried. */
+  hints: ReadonlyArray<{ path: string; message: string }>;
   referenceItems: () => ReturnType<typeof referenceItemsFor>;
   envNames: () => string[];
 }) {
-  const onChange = useSetConfigValue(blockId, field.key);
-  const mine = issues.filter(
-    (issue) =>
-      issue.path === `${blockIssuePrefix}${field.key}` ||
-      issue.path.startsWith(`${blockIssuePrefix}${field.key}.`) ||
-      issue.path.startsWith(`${blockIssuePrefix}${field.key}[`),
+  const store = useEditorStoreApi();
+  const setValue = useSetConfigValue(blockId, field.key);
+  const onChange = useCallback(
+    (next: unknown) => {
+      store.getState().touchField(blockId, field.key);
+      setValue(next);
+    },
+    [store, blockId, field.key, setValue],
   );
+  const row = useFocusRequest(blockId, field.key);
+  const isMine = (issue: { path: string }) =>
+    issue.path === `${blockIssuePrefix}${field.key}` ||
+    issue.path.startsWith(`${blockIssuePrefix}${field.key}.`) ||
+    issue.path.startsWith(`${blockIssuePrefix}${field.key}[`);
+  const mine = issues.filter(isMine);
+  const myHints = hints.filter(isMine);
   return (
-    <div className="space-y-1" data-testid={`field-row-${field.key}`}>
+    <div
+      ref={row}
+      className="space-y-1"
+      data-testid={`field-row-${field.key}`}
+      onBlur={(event) => {
+        // Leaving the field (not moving between its own inputs) counts as having touched it.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.getState().touchField(blockId, field.key);
+      }}
+    >
       <div className="text-xs font-medium text-slate-700">{field.label}</div>
       <FieldEditor
         blockId={blockId}
@@ -109,11 +130,33 @@ function FieldRow({
       {field.help && <p className="text-[11px] text-slate-500">{field.help}</p>}
       {mine.map((issue, index) => (
         <p key={index} className="text-[11px] text-red-700" data-testid={`field-issue-${field.key}`}>
-          {withoutBlockPrefix(issue.message)}
+          {issueText(issue.message, field.label)}
+        </p>
+      ))}
+      {myHints.map((issue, index) => (
+        <p key={index} className="text-[11px] text-slate-500" data-testid={`field-hint-${field.key}`}>
+          {issueText(issue.message, field.label)}
         </p>
       ))}
     </div>
   );
+}
+
+const FOCUSABLE = 'textarea, input:not([type="hidden"]), select, [contenteditable="true"], button';
+
+/** Focuses the field's first input when the fix list asks for it (and scrolls it into view). */
+function useFocusRequest(blockId: string, fieldKey: string) {
+  const store = useEditorStoreApi();
+  const row = useRef<HTMLDivElement>(null);
+  const request = useEditorStore((state) => state.attention.focusRequest);
+  useEffect(() => {
+    if (!request || request.blockId !== blockId || request.fieldKey !== fieldKey) return;
+    const target = row.current?.querySelector<HTMLElement>(FOCUSABLE);
+    target?.scrollIntoView({ block: "center" });
+    target?.focus();
+    store.getState().clearFocusRequest();
+  }, [store, request, blockId, fieldKey]);
+  return row;
 }
 
 /**

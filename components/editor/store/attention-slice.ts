@@ -23,9 +23,16 @@ export interface AttentionActions {
   setFixListOpen(open: boolean): void;
   /** Asks the inspector to focus a field of a block (the block is selected separately). */
   requestFieldFocus(blockId: string, fieldKey: string): void;
+  /** The inspector focused the field: the request is done (selecting the block later does not repeat it). */
+  clearFocusRequest(): void;
 }
 
 export const INITIAL_ATTENTION: AttentionState = { touched: {}, runAttempted: false, fixListOpen: false, focusRequest: null };
+
+/** Whether the workflow has anything to fix before it can run (hints count: the run would fail on them). */
+export function workflowHasIssues(state: { issues: { byBlock: Readonly<Record<string, ReadonlyArray<unknown>>>; workflow: ReadonlyArray<unknown> } }): boolean {
+  return state.issues.workflow.length > 0 || Object.values(state.issues.byBlock).some((issues) => issues.length > 0);
+}
 
 export function touchedKey(blockId: string, fieldKey: string): string {
   return `${blockId}\n${fieldKey}`;
@@ -44,5 +51,6 @@ export function createAttentionActions(setAttention: SetAttention): AttentionAct
     setFixListOpen: (open) => setAttention((attention) => (attention.fixListOpen === open ? null : { fixListOpen: open })),
     requestFieldFocus: (blockId, fieldKey) =>
       setAttention((attention) => ({ focusRequest: { blockId, fieldKey, nonce: (attention.focusRequest?.nonce ?? 0) + 1 } })),
+    clearFocusRequest: () => setAttention((attention) => (attention.focusRequest ? { focusRequest: null } : null)),
   };
 }

@@ -15,3 +15,4 @@ export {
   type RunViewStatus,
 } from "./run-view";
 export { saveStatus, type SaveStatus } from "./save-slice";
+export { touchedKey, workflowHasIssues, type AttentionState } from "./attention-slice";

@@ -1,0 +1,1 @@
+export { FixListButton } from "./fix-list-button";
