@@ -3,7 +3,7 @@ import type { StoredWorkflow } from "@/contract";
 import { lookupBlockType } from "@/blocks";
 import { validateWorkflow } from "@/executor";
 import { createEditorStore } from "../store/editor-store";
-import { fixListItems, isHint, issueText } from "./issue-attention";
+import { fixListItems, isHint, issueText, nodeIssueText } from "./issue-attention";
 import { issuesByBlock } from "./issues-by-block";
 import { createBlock } from "./new-block";
 
@@ -79,6 +79,17 @@ describe("issueText", () => {
     expect(issueText("Block 'Router': Routing instructions: Write the routing instructions", "Routing instructions")).toBe("Write the routing instructions");
     expect(issueText("Block 'Router': <Nope.x> refers to no block named or with id 'Nope'", "Routing instructions")).toBe(
       "<Nope.x> refers to no block named or with id 'Nope'",
+    );
+  });
+});
+
+describe("nodeIssueText", () => {
+  it("says what an empty field needs alone, and names the field of any other problem", () => {
+    expect(nodeIssueText("router", { path: "config.prompt", message: "Block 'Router': Routing instructions: Write the routing instructions" })).toBe(
+      "Write the routing instructions",
+    );
+    expect(nodeIssueText("router", { path: "config.temperature", message: "Block 'Router': Temperature: must be at most 2" })).toBe(
+      "Temperature: must be at most 2",
     );
   });
 });

@@ -40,6 +40,17 @@ export function issueText(message: string, fieldLabel?: string | null): string {
   return fieldLabel && withoutBlock.startsWith(`${fieldLabel}: `) ? withoutBlock.slice(fieldLabel.length + 2) : withoutBlock;
 }
 
+/**
+ * An issue on its block's node: what an empty field needs says enough alone ("Write the routing
+ * instructions"); any other names its field ("Temperature: must be at most 2").
+ */
+export function nodeIssueText(blockType: string, issue: IssueDetail): string {
+  const key = issueFieldKey(issue);
+  const field = key ? getBlockDefinition(blockType)?.fields.find((candidate) => candidate.key === key) : undefined;
+  const text = issueText(issue.message, field?.label);
+  return field?.needs && text === field.needs ? text : issueText(issue.message);
+}
+
 export interface FixItem {
   /** The block to select, or null for a problem of the workflow as a whole. */
   blockId: string | null;
