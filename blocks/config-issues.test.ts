@@ -88,5 +88,8 @@ describe("the validator's messages", () => {
     ]);
     const [temperature] = validateWorkflow(document({ prompt: "x", temperature: -1 }), lookupBlockType);
     expect(temperature).toEqual({ path: "blocks[1].config.temperature", message: "Block 'Router': Temperature: must be at least 0" });
+    expect(validateWorkflow(document({ prompt: "Route <Nope.text>" }), lookupBlockType)).toEqual([
+      { path: "blocks[1].config.prompt", message: "Block 'Router': Routing instructions: <Nope.text> refers to no block named or with id 'Nope'" },
+    ]);
   });
 });

@@ -30,6 +30,12 @@ function fieldLabel(entry: BlockEntry, path: string): string {
   return entry.info?.describeConfigPath?.(path) || path;
 }
 
+/** `Routing instructions: ` before a problem found inside a field, when the block type names its fields for people. */
+function fieldPrefix(entry: BlockEntry, path: string): string {
+  const label = path ? entry.info?.describeConfigPath?.(path) : undefined;
+  return label ? `${label}: ` : "";
+}
+
 function checkConfig(entry: BlockEntry, issues: IssueDetail[]): void {
   if (!entry.info) return;
   const parsed = entry.info.parseConfig(entry.block.config);
@@ -91,12 +97,12 @@ function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: 
         ? fallbackProblems(analysis, entry, reference, referenceProblem)
         : [referenceProblem(analysis, entry, reference)];
     for (const problem of problems.filter((item) => item !== null))
-      issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${problem}` });
+      issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${fieldPrefix(entry, reference.field)}${problem}` });
   }
   for (const { path, text } of malformedFallbacks(entry.block.config, ""))
     issues.push({
       path: fieldPath(entry, path),
-      message: `Block ${blockLabel(entry.block)}: ${text} is not a reference: each alternative of ?? needs a block and a path (<A.content ?? B.content>), and only the last may be a literal ("text", a number, true, false or null)`,
+      message: `Block ${blockLabel(entry.block)}: ${fieldPrefix(entry, path)}${text} is not a reference: each alternative of ?? needs a block and a path (<A.content ?? B.content>), and only the last may be a literal ("text", a number, true, false or null)`,
     });
 }
 
