@@ -52,6 +52,18 @@ describe("a fresh block's empty required field", () => {
     expect(fixList().map((item) => item.hint)).toEqual([false]);
   });
 
+  it("stays a hint on a block added after the run was tried", () => {
+    const { store, router, validate, fixList } = storeWithFreshRouter();
+    store.getState().attemptRun();
+    const later = createBlock("router", { x: 600, y: 0 }, { ids: new Set(["start", router.id]), names: new Set(["start", "router"]) });
+    store.getState().addBlocks([later]);
+    validate();
+    expect(fixList().map((item) => [item.blockId, item.hint])).toEqual([
+      [router.id, false],
+      [later.id, true],
+    ]);
+  });
+
   it("leaves the list once filled", () => {
     const { store, router, validate, fixList } = storeWithFreshRouter();
     const node = store.getState().nodes.find((candidate) => candidate.id === router.id)!;
@@ -63,7 +75,7 @@ describe("a fresh block's empty required field", () => {
 
 describe("isHint", () => {
   const block = { id: "r", data: { type: "router", name: "Router", config: { prompt: "x", temperature: 9 } } };
-  const fresh = { touched: {}, runAttempted: false };
+  const fresh = { touched: {}, runAttemptedFor: {} };
 
   it("is never a hint when the field holds a wrong value rather than nothing", () => {
     expect(isHint(block, { path: "config.temperature", message: "Block 'Router': Temperature: must be at most 2" }, fresh)).toBe(false);

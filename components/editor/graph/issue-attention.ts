@@ -23,10 +23,10 @@ export function issueFieldKey(issue: IssueDetail): string | null {
 
 /**
  * A hint: the issue is the field itself being empty (a required field the definition says what it
- * needs), nobody has touched that field, and no run was tried.
+ * needs), nobody has touched that field, and no run was tried since the block was added.
  */
-export function isHint(block: BlockLike, issue: IssueDetail, attention: Pick<AttentionState, "touched" | "runAttempted">): boolean {
-  if (attention.runAttempted) return false;
+export function isHint(block: BlockLike, issue: IssueDetail, attention: Pick<AttentionState, "touched" | "runAttemptedFor">): boolean {
+  if (attention.runAttemptedFor[block.id]) return false;
   const key = issueFieldKey(issue);
   if (!key || issue.path !== `${blockIssuePrefix}${key}`) return false;
   if (attention.touched[touchedKey(block.id, key)]) return false;
@@ -63,7 +63,11 @@ export interface FixItem {
 }
 
 /** What to fix before the workflow can run: per block in canvas order, then the workflow's own. */
-export function fixListItems(blocks: ReadonlyArray<BlockLike>, issues: IssuesByBlock, attention: Pick<AttentionState, "touched" | "runAttempted">): FixItem[] {
+export function fixListItems(
+  blocks: ReadonlyArray<BlockLike>,
+  issues: IssuesByBlock,
+  attention: Pick<AttentionState, "touched" | "runAttemptedFor">,
+): FixItem[] {
   const items: FixItem[] = [];
   const listed = new Set<string>();
   for (const block of blocks) {

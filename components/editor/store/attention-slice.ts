@@ -8,8 +8,11 @@
 export interface AttentionState {
   /** Fields the person has edited or left, keyed `blockId\nfieldKey`. */
   touched: Readonly<Record<string, true>>;
-  /** A run was tried (Run clicked): every remaining hint is now a problem. */
-  runAttempted: boolean;
+  /**
+   * The blocks there were when a run was tried (Run clicked): their remaining hints are now
+   * problems. A block added after that starts with hints again.
+   */
+  runAttemptedFor: Readonly<Record<string, true>>;
   /** The list of what to fix, beside Run. */
   fixListOpen: boolean;
   /** The field the inspector should focus; `nonce` makes a repeated request for the same field count again. */
@@ -18,7 +21,7 @@ export interface AttentionState {
 
 export interface AttentionActions {
   touchField(blockId: string, fieldKey: string): void;
-  /** A run was tried while the workflow has issues: show them all as problems and open the fix list. */
+  /** A run was tried while the workflow has issues: show the blocks' issues as problems and open the fix list. */
   attemptRun(): void;
   setFixListOpen(open: boolean): void;
   /** Asks the inspector to focus a field of a block (the block is selected separately). */
@@ -27,7 +30,7 @@ export interface AttentionActions {
   clearFocusRequest(): void;
 }
 
-export const INITIAL_ATTENTION: AttentionState = { touched: {}, runAttempted: false, fixListOpen: false, focusRequest: null };
+export const INITIAL_ATTENTION: AttentionState = { touched: {}, runAttemptedFor: {}, fixListOpen: false, focusRequest: null };
 
 /** Whether the workflow has anything to fix before it can run (hints count: the run would fail on them). */
 export function workflowHasIssues(state: { issues: { byBlock: Readonly<Record<string, ReadonlyArray<unknown>>>; workflow: ReadonlyArray<unknown> } }): boolean {
@@ -40,14 +43,19 @@ export function touchedKey(blockId: string, fieldKey: string): string {
 
 type SetAttention = (update: (attention: AttentionState) => Partial<AttentionState> | null) => void;
 
-export function createAttentionActions(setAttention: SetAttention): AttentionActions {
+/** `blockIds` lists the workflow's blocks now. */
+export function createAttentionActions(setAttention: SetAttention, blockIds: () => ReadonlyArray<string>): AttentionActions {
   return {
     touchField: (blockId, fieldKey) =>
       setAttention((attention) => {
         const key = touchedKey(blockId, fieldKey);
         return attention.touched[key] ? null : { touched: { ...attention.touched, [key]: true } };
       }),
-    attemptRun: () => setAttention(() => ({ runAttempted: true, fixListOpen: true })),
+    attemptRun: () =>
+      setAttention((attention) => ({
+        runAttemptedFor: { ...attention.runAttemptedFor, ...Object.fromEntries(blockIds().map((id) => [id, true as const])) },
+        fixListOpen: true,
+      })),
     setFixListOpen: (open) => setAttention((attention) => (attention.fixListOpen === open ? null : { fixListOpen: open })),
     requestFieldFocus: (blockId, fieldKey) =>
       setAttention((attention) => ({ focusRequest: { blockId, fieldKey, nonce: (attention.focusRequest?.nonce ?? 0) + 1 } })),

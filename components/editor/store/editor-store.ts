@@ -125,7 +125,7 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
       save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
       issues: { byBlock: {}, workflow: [] },
       attention: INITIAL_ATTENTION,
-      ...createAttentionActions(setAttention),
+      ...createAttentionActions(setAttention, () => get().nodes.map((node) => node.id)),
       run: INITIAL_RUN_SLICE,
       estimateInput: null,
       setEstimateInput: (estimateInput) => set({ estimateInput }),
