@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeJsonProblem, jsonSyntaxProblem } from "./json-problem";
+import { describeJsonProblem, jsonProblemToShow, jsonSyntaxProblem } from "./json-problem";
 
 describe("jsonSyntaxProblem", () => {
   it("finds nothing wrong in JSON or in an empty box", () => {
@@ -48,5 +48,14 @@ describe("jsonSyntaxProblem", () => {
     } finally {
       JSON.parse = parse;
     }
+  });
+});
+
+describe("jsonProblemToShow", () => {
+  it("holds text to JSON where text is allowed only when it starts like an object or array", () => {
+    expect(jsonProblemToShow("<Agent.content>", true)).toBeNull();
+    expect(jsonProblemToShow("hello <Start.message>", true)).toBeNull();
+    expect(jsonProblemToShow('  {"said": <Agent.content>}', true)?.reason).toMatch(/Unexpected token|Unexpected/);
+    expect(jsonProblemToShow("hello", false)?.line).toBe(1);
   });
 });

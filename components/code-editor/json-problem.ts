@@ -27,6 +27,15 @@ export function jsonSyntaxProblem(text: string): JsonProblem | null {
   }
 }
 
+/**
+ * The problem worth showing: for a box that takes JSON or plain text with references
+ * (`<Agent.content>`), only text that starts like an object or array is held to JSON.
+ */
+export function jsonProblemToShow(text: string, textAllowed: boolean): JsonProblem | null {
+  if (textAllowed && !/^\s*[[{]/.test(text)) return null;
+  return jsonSyntaxProblem(text);
+}
+
 export function describeJsonProblem(problem: JsonProblem): string {
   return `Line ${problem.line}, column ${problem.column}: ${problem.reason}`;
 }
