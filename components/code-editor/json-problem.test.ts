@@ -23,7 +23,7 @@ describe("jsonSyntaxProblem", () => {
   });
 
   it("puts an unfinished value at the end of the text", () => {
-    const text = '[1, 2,\n 3';
+    const text = "[1, 2,\n 3";
     const problem = jsonSyntaxProblem(text)!;
     expect(problem.from).toBe(text.length);
     expect(problem.line).toBe(2);

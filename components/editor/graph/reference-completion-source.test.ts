@@ -25,7 +25,12 @@ function complete(textWithCursor: string) {
 function pick(textWithCursor: string, value: string): string {
   const cursor = textWithCursor.indexOf("|");
   const text = textWithCursor.replace("|", "");
-  const change = completionChange(text, cursor, findTrigger(text, cursor)!, items.find((item) => item.value === value)!);
+  const change = completionChange(
+    text,
+    cursor,
+    findTrigger(text, cursor)!,
+    items.find((item) => item.value === value)!,
+  );
   const after = text.slice(0, change.from) + change.insert + text.slice(change.to);
   return after.slice(0, change.cursor) + "|" + after.slice(change.cursor);
 }
