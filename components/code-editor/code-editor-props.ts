@@ -17,6 +17,8 @@ export interface CodeEditorProps {
   /** Marks the box red for a problem its owner found (the JSON syntax is checked here). */
   invalid?: boolean;
   readOnly?: boolean;
+  /** Ctrl/Cmd+Enter, e.g. to submit the form the editor sits in (otherwise it adds a line). */
+  onModEnter?: () => void;
   /** Height kept while nearly empty; 8 lines for JavaScript, 3 for JSON unless given. */
   minLines?: number;
 }

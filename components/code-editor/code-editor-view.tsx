@@ -43,6 +43,10 @@ export default function CodeEditorView(props: CodeEditorProps) {
             testId: latest.current.testId,
             minLines: latest.current.minLines ?? (latest.current.language === "javascript" ? 8 : 3),
             invalid: () => latest.current.invalid === true,
+            modEnter: () => {
+              latest.current.onModEnter?.();
+              return latest.current.onModEnter !== undefined;
+            },
           }),
           compartments.theme.of(editorTheme(scheme)),
           compartments.editable.of(editable(false)),

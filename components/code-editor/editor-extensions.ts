@@ -4,7 +4,7 @@ import { javascript, localCompletionSource } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
 import { bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, linter, lintKeymap } from "@codemirror/lint";
-import { EditorState, type Extension } from "@codemirror/state";
+import { EditorState, Prec, type Extension } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
 import { describeJsonProblem, jsonProblemToShow } from "./json-problem";
@@ -24,6 +24,8 @@ export interface EditorSetup {
   /** Height the box keeps while nearly empty. */
   minLines: number;
   invalid: () => boolean;
+  /** Ctrl/Cmd+Enter: true when it was handled (a form submitted). */
+  modEnter: () => boolean;
 }
 
 /** Everything the editor does except the theme and whether it is editable, which change while it is open. */
@@ -58,6 +60,7 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
           lintGutter(),
         ]
       : [],
+    Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => setup.modEnter() }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...lintKeymap]),
     EditorView.lineWrapping,
     setup.placeholder ? placeholder(setup.placeholder) : [],
