@@ -31,6 +31,14 @@ test("a Function block's code is JavaScript with `<` completing upstream referen
   await expect(keyword).toBeVisible();
   await expect(keyword).toHaveCSS("color", "rgb(124, 58, 237)");
   await expect(code.locator(".cm-reference")).toHaveText("<Start.message>");
+  // The page's scheme is the `dark` class on <html>: the editor repaints with it, and back.
+  const surface = page.getByTestId("block-inspector").locator(".cm-editor");
+  await expect(surface).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await expect(surface).toHaveCSS("background-color", "rgb(15, 23, 42)");
+  await expect(keyword).toHaveCSS("color", "rgb(196, 181, 253)");
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await expect(keyword).toHaveCSS("color", "rgb(124, 58, 237)");
 
   await editor.expectSaved();
   const stored = await editor.storedWorkflow(workflowId);
