@@ -58,6 +58,7 @@ export default function CodeEditorView(props: CodeEditorProps) {
       }),
     });
     view.current = created;
+    locked.current = false; // as made; the effect below locks it when it must be
     return () => {
       created.destroy();
       view.current = null;
