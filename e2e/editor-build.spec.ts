@@ -18,10 +18,7 @@ async function pickReference(editor: EditorPage, key: string, typed: string, ref
   const field = editor.field(key);
   await field.click();
   await field.pressSequentially(typed);
-  await editor.page
-    .getByTestId("completion-option")
-    .filter({ hasText: `<${reference}>` })
-    .click();
+  await editor.completionOption(`<${reference}>`).click();
 }
 
 test("the support-routing example is built by mouse alone with one Response that merges the branches, saved and run", async ({ page, request }) => {
@@ -55,8 +52,9 @@ test("the support-routing example is built by mouse alone with one Response that
   // Back inside the closing `>`, then `??` completes the second alternative and closes the reference.
   await editor.field("data").press("ArrowLeft");
   await editor.field("data").pressSequentially(" ?? Sup");
-  await page.getByTestId("completion-option").filter({ hasText: "<Support Agent.content>" }).click();
-  await expect(editor.field("data")).toHaveValue("<Sales Agent.content ?? Support Agent.content>");
+  await editor.completionOption("<Support Agent.content>").click();
+  // Data is JSON or text, in a code editor: its text is the editable area's content.
+  await expect(editor.field("data")).toHaveText("<Sales Agent.content ?? Support Agent.content>");
 
   await editor.expectSaved();
   const stored = await editor.storedWorkflow(workflowId);

@@ -138,7 +138,7 @@ test("renaming a block points the references to it at the new name; pasted block
   await page.getByTestId("field-name").fill("Drafter");
   await editor.focusCanvas();
   await editor.select("Reply");
-  await expect(editor.field("data")).toHaveValue(/"<Drafter.content>"/);
+  await expect(editor.field("data")).toHaveText(/"<Drafter.content>"/);
   await expect(page.getByTestId("block-issues-resp1")).toHaveCount(0);
   await editor.expectSaved();
   let stored = await editor.storedWorkflow(workflowId);

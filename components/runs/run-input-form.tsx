@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { CodeEditor } from "@/components/code-editor";
 import { useEditorStore } from "@/components/editor/store";
 import { RunEstimateSummary } from "./estimate-badges";
 
@@ -64,6 +65,7 @@ export function RunInputForm({
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     let values: Record<string, unknown>;
@@ -91,6 +93,7 @@ export function RunInputForm({
   useEffect(() => () => setEstimateInput(null), [setEstimateInput]);
   return (
     <form
+      ref={form}
       onSubmit={(event) => void submit(event)}
       className="absolute right-0 top-10 z-50 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
       data-testid="run-form"
@@ -130,12 +133,24 @@ export function RunInputForm({
                 autoFocus={index === 0}
                 onChange={(event) => set(input.name, event.target.value)}
               />
+            ) : input.type === "object" || input.type === "array" ? (
+              <div className="mt-1">
+                <CodeEditor
+                  language="json"
+                  label={input.name}
+                  testId={id}
+                  value={value}
+                  onChange={(text) => set(input.name, text)}
+                  onModEnter={() => form.current?.requestSubmit()}
+                  minLines={3}
+                />
+              </div>
             ) : (
               <textarea
                 id={id}
                 data-testid={id}
-                rows={input.type === "string" ? 3 : 4}
-                className={`mt-1 w-full rounded border border-slate-300 px-2 py-1 ${input.type === "string" ? "" : "font-mono text-xs"}`}
+                rows={3}
+                className="mt-1 w-full rounded border border-slate-300 px-2 py-1"
                 value={value}
                 autoFocus={index === 0}
                 onChange={(event) => set(input.name, event.target.value)}

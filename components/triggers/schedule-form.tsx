@@ -2,6 +2,7 @@
 
 import { CalendarClock, Plus } from "lucide-react";
 import { useMemo, useState, useSyncExternalStore } from "react";
+import { CodeEditor } from "@/components/code-editor";
 import type { CreateScheduleRequest } from "@/contract";
 import { browserTimeZone, fireTimeText, timeZoneChoices } from "./schedule-format";
 import { useSchedulePreview } from "./use-schedules";
@@ -121,16 +122,10 @@ export function ScheduleForm({ pending, onCreate }: { pending: boolean; onCreate
         every 30 seconds.
       </p>
       <Preview cron={cron} timezone={timezone} />
-      <label className="flex flex-col gap-1 text-xs text-slate-600">
+      <div className="flex flex-col gap-1 text-xs text-slate-600">
         Start inputs (optional JSON object)
-        <textarea
-          className="h-16 rounded border border-slate-300 px-2 py-1 font-mono text-xs text-slate-900"
-          placeholder='{"topic": "daily digest"}'
-          spellCheck={false}
-          value={inputText}
-          onChange={(event) => setInputText(event.target.value)}
-        />
-      </label>
+        <CodeEditor language="json" label="Start inputs" placeholder='{"topic": "daily digest"}' value={inputText} onChange={setInputText} minLines={2} />
+      </div>
       {inputError && (
         <p role="alert" className="text-sm text-red-700">
           {inputError}

@@ -113,6 +113,11 @@ export class EditorPage {
     return this.page.getByTestId("block-inspector").getByTestId(`field-${key}`);
   }
 
+  /** An option of the open `<` / `{{` completion, under a prompt box or in a code editor (CodeMirror's list). */
+  completionOption(label: string): Locator {
+    return this.page.locator('[data-testid="completion-option"], .cm-tooltip-autocomplete [role="option"]').filter({ hasText: label });
+  }
+
   async nodePosition(name: string): Promise<{ x: number; y: number }> {
     const box = await this.block(name).boundingBox();
     if (!box) throw new Error(`${name} is not visible`);

@@ -3,6 +3,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { freshVariableName } from "@/blocks";
+import { CodeEditor } from "@/components/code-editor";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { inputClass, smallButtonClass } from "./fields/field-props";
 import { convertValue, nameProblem, parseTyped, renameVariable, typeOfValue, VARIABLE_TYPES, type VariableType } from "./variable-values";
@@ -166,16 +167,10 @@ function TypedTextEditor({
           onChange={(event) => edit(event.target.value)}
         />
       ) : (
-        <textarea
-          aria-label="Variable value"
-          rows={3}
-          className={`${inputClass} font-mono text-xs`}
-          value={draft}
-          readOnly={readOnly}
-          onChange={(event) => edit(event.target.value)}
-        />
+        // The editor names a JSON syntax problem itself, with its line.
+        <CodeEditor language="json" label="Variable value" value={draft} readOnly={readOnly} onChange={edit} minLines={2} />
       )}
-      {!parsed.ok && <p className="text-xs text-red-600">{parsed.problem}</p>}
+      {!parsed.ok && type === "number" && <p className="text-xs text-red-600">{parsed.problem}</p>}
     </>
   );
 }

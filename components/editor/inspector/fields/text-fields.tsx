@@ -1,12 +1,27 @@
 "use client";
 
 import { useState } from "react";
+import { CodeEditor } from "@/components/code-editor";
+import { referenceCompletionSource } from "../../graph/reference-completion-source";
 import { CompletionInput } from "./completion-input";
 import { asString, inputClass, type FieldEditorProps } from "./field-props";
 
-/** `text`, `prompt` and `code`: strings with reference and env completion. */
+/** `text`, `prompt` and `code`: strings with reference and env completion; code in a JavaScript editor. */
 export function TextField(props: FieldEditorProps) {
   const { field } = props;
+  if (field.kind === "code")
+    return (
+      <CodeEditor
+        language="javascript"
+        value={asString(props.value)}
+        onChange={(text) => props.onChange(text === "" ? undefined : text)}
+        complete={referenceCompletionSource(props.referenceItems, props.envNames)}
+        placeholder={field.placeholder}
+        label={field.label}
+        testId={`field-${field.key}`}
+        invalid={props.invalid}
+      />
+    );
   return (
     <CompletionInput
       value={asString(props.value)}
@@ -14,7 +29,6 @@ export function TextField(props: FieldEditorProps) {
       referenceItems={props.referenceItems}
       envNames={props.envNames}
       multiline={field.kind !== "text"}
-      monospace={field.kind === "code"}
       placeholder={field.placeholder}
       label={field.label}
       testId={`field-${field.key}`}
@@ -38,22 +52,21 @@ export function JsonField(props: FieldEditorProps) {
   const parsed = parseJson(text);
   return (
     <div>
-      <CompletionInput
+      <CodeEditor
+        language="json"
+        jsonOrText
         value={text}
         onChange={(next) => {
           setText(next);
           props.onChange(valueOfText(next));
         }}
-        referenceItems={props.referenceItems}
-        envNames={props.envNames}
-        multiline
-        monospace
+        complete={referenceCompletionSource(props.referenceItems, props.envNames)}
         placeholder={props.field.placeholder ?? "JSON, or text with <references>"}
         label={props.field.label}
         testId={`field-${props.field.key}`}
         invalid={props.invalid}
       />
-      {text.trim() !== "" && <p className="mt-0.5 text-[11px] text-slate-500">{parsed.ok ? "JSON value" : "Text (not JSON)"}</p>}
+      {text.trim() !== "" && <p className="mt-0.5 text-[11px] text-slate-500 dark:text-slate-400">{parsed.ok ? "JSON value" : "Text (not JSON)"}</p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { CodeEditor } from "@/components/code-editor";
 import type { HttpSample } from "@/contract";
 import { inputClass } from "../fields/field-props";
 import { headerLines, parseHeaderLines, parseSampleText, sampleText } from "./sample-text";
@@ -70,19 +71,20 @@ export function HttpSampleEditor({ blockId, what }: { blockId: string; what: str
               }}
             />
           </label>
-          <label className="block text-[11px] text-slate-600">
-            Body (JSON, or text when it is not JSON)
-            <textarea
-              className={`${inputClass} mt-0.5 font-mono text-xs`}
-              rows={4}
+          <div className="space-y-0.5 text-[11px] text-slate-600">
+            <span>Body (JSON, or text when it is not JSON)</span>
+            <CodeEditor
+              language="json"
+              jsonOrText
+              label="Sample body"
               value={bodyText}
-              data-testid="test-sample-http-body"
-              onChange={(event) => {
-                setBodyText(event.target.value);
-                save({ body: event.target.value });
+              testId="test-sample-http-body"
+              onChange={(text) => {
+                setBodyText(text);
+                save({ body: text });
               }}
             />
-          </label>
+          </div>
         </>
       )}
       {problem && (

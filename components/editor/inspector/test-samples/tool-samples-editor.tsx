@@ -2,6 +2,7 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { CodeEditor } from "@/components/code-editor";
 import { useEditorStore } from "../../store";
 import { inputClass, smallButtonClass } from "../fields/field-props";
 import { parseSampleText, sampleText } from "./sample-text";
@@ -70,14 +71,15 @@ export function ToolSamplesEditor({ blockId }: { blockId: string }) {
               <Trash2 className="h-3.5 w-3.5" />
             </button>
           </div>
-          <textarea
-            className={`${inputClass} font-mono text-xs`}
-            rows={3}
+          <CodeEditor
+            language="json"
+            jsonOrText
             placeholder='Result the model gets (JSON, or text), e.g. {"status": 200, "body": "ok"}'
             value={row.text}
-            aria-label="Result"
-            data-testid="test-sample-tool-result"
-            onChange={(event) => change(index, { text: event.target.value })}
+            label="Result"
+            testId="test-sample-tool-result"
+            onChange={(text) => change(index, { text })}
+            minLines={2}
           />
         </div>
       ))}

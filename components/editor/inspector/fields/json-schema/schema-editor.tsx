@@ -1,8 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import { CodeEditor } from "@/components/code-editor";
 import type { CompletionItem } from "../../../graph/reference-completion";
-import { CompletionInput } from "../completion-input";
+import { referenceCompletionSource } from "../../../graph/reference-completion-source";
 import { smallButtonClass } from "../field-props";
 import { valueOfText } from "../text-fields";
 import { objectSchemaProblem, unwrappedSchema } from "./schema-check";
@@ -58,7 +59,9 @@ export function SchemaEditor({
 
   const issues = mode === "rows" ? rowIssues(rows) : [];
   const parsed = mode === "json" ? valueOfText(json) : value;
-  const problem = mode === "json" && parsed !== undefined ? (typeof parsed === "string" ? "is not JSON" : objectSchemaProblem(parsed)) : null;
+  // Text that does not parse is named by the editor (line, column and what is wrong); the schema check speaks for JSON.
+  const notJson = mode === "json" && typeof parsed === "string";
+  const problem = mode === "json" && parsed !== undefined && !notJson ? objectSchemaProblem(parsed) : null;
   const rowsFromJson = mode === "json" ? rowsFromSchema(parsed) : rows;
 
   const changeRows = (next: PropertyRow[]) => {
@@ -82,7 +85,7 @@ export function SchemaEditor({
         <button
           type="button"
           className={`${smallButtonClass} ${mode === "rows" ? "bg-slate-100" : ""}`}
-          disabled={mode === "json" && (rowsFromJson === null || problem !== null)}
+          disabled={mode === "json" && (rowsFromJson === null || problem !== null || notJson)}
           title={mode === "json" && rowsFromJson === null ? "This schema uses more than rows can show (enums, deeper nesting...): edit it as JSON" : undefined}
           onClick={() => {
             setRows(rowsFromJson ?? []);
@@ -105,16 +108,14 @@ export function SchemaEditor({
       {mode === "rows" ? (
         <SchemaRowsEditor rows={rows} onChange={changeRows} testId={`${testId}-properties`} />
       ) : (
-        <CompletionInput
+        <CodeEditor
+          language="json"
           value={json}
           onChange={changeJson}
-          referenceItems={referenceItems}
-          envNames={envNames}
-          multiline
-          monospace
+          complete={referenceCompletionSource(referenceItems, envNames)}
           label={`${label} (JSON Schema)`}
           testId={`${testId}-json`}
-          invalid={problem !== null}
+          invalid={problem !== null || notJson}
           placeholder='{ "type": "object", "properties": { ... } }'
         />
       )}
@@ -128,7 +129,7 @@ export function SchemaEditor({
           The schema {problem}
         </p>
       )}
-      {showExample && issues.length === 0 && !problem && parsed !== undefined && (
+      {showExample && issues.length === 0 && !problem && !notJson && parsed !== undefined && (
         <details className="text-[11px] text-slate-600" open>
           <summary className="cursor-pointer">Example answer</summary>
           <pre className="mt-0.5 max-h-40 overflow-auto rounded bg-slate-50 p-1.5 font-mono" data-testid={`${testId}-example`}>

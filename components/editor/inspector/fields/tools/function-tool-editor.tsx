@@ -1,6 +1,8 @@
 "use client";
 
+import { CodeEditor } from "@/components/code-editor";
 import type { CompletionItem } from "../../../graph/reference-completion";
+import { referenceCompletionSource } from "../../../graph/reference-completion-source";
 import { CompletionInput } from "../completion-input";
 import { asString } from "../field-props";
 import { SchemaEditor } from "../json-schema/schema-editor";
@@ -52,13 +54,11 @@ export function FunctionToolEditor({
       </div>
       <div>
         <span className={labelClass}>Code (JavaScript, sandboxed: the arguments are services.inputs; return the answer)</span>
-        <CompletionInput
+        <CodeEditor
+          language="javascript"
           value={asString(params.code)}
           onChange={(text) => onParam("code", text)}
-          referenceItems={referenceItems}
-          envNames={envNames}
-          multiline
-          monospace
+          complete={referenceCompletionSource(referenceItems, envNames)}
           label="Function code"
           testId={`${testId}-code`}
         />

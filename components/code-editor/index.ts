@@ -1,0 +1,3 @@
+export { CodeEditor } from "./code-editor";
+export type { CodeEditorProps } from "./code-editor-props";
+export type { CodeLanguage } from "./editor-extensions";
