@@ -85,7 +85,7 @@ test("the support-routing example is built by mouse alone with one Response that
     await expect(run.nodeStatus(id(skipped))).toHaveText("skipped");
     await expect(run.nodeStatus(id(ran))).toContainText("succeeded");
     const stored = await run.apiRun(await run.runId());
-    expect(stored.output).toBe(`Echo: ${message}`);
+    expect(stored.output).toBe(`Echo: ${message}\n\n[offline model, not a language model]`);
     const responseSpan = stored.spans.find((span) => span.kind === "block" && span.blockId === id("Response"))!;
     await page.getByTestId(`trace-row-${responseSpan.id}`).click();
     await expect(page.getByTestId("span-details").getByTestId("span-output")).toContainText(`Echo: ${message}`);

@@ -29,4 +29,4 @@ export { providerConnection } from "./provider-settings";
 export { parseModelId } from "./model-id";
 export { StreamInterruptedError, StructuredOutputError, toTrellisError } from "./provider-errors";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
-export { createOfflineModel } from "./offline/offline-model";
+export { createOfflineModel, DEFAULT_OFFLINE_WORD_DELAY_MS, OFFLINE_WORD_DELAY_ENV, offlinePaceFrom, type OfflinePace } from "./offline/offline-model";

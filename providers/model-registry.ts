@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { EnvReader } from "./env";
 import { parseModelId } from "./model-id";
+import type { OfflinePace } from "./offline/offline-model";
 import type { PriceTable } from "./pricing";
 import { providerConnection } from "./provider-settings";
 import { PROVIDERS, type ProviderId } from "./provider-table";
@@ -37,6 +38,8 @@ export interface ModelRegistryOptions {
   callTimeoutMs?: number;
   /** The workspace's price overrides, read once when its run starts (a change applies from the next run). */
   workspacePrices?: PriceTable;
+  /** How fast the offline model streams; default one word per DEFAULT_OFFLINE_WORD_DELAY_MS. */
+  offlinePace?: OfflinePace;
 }
 
 export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
@@ -49,6 +52,7 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
       const { provider, model } = parseModelId(modelId);
       const entry = PROVIDERS[provider];
       const connection = providerConnection(options.env, provider, options.fetch);
+      if (entry.inProcess && options.offlinePace) connection.pace = options.offlinePace;
       const languageModel = entry.languageModel(model, connection);
       return {
         id: modelId,

@@ -4,7 +4,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { EmbeddingModelV4, LanguageModelV4 } from "@ai-sdk/provider";
 import { ProviderCallError } from "@/executor";
-import { createOfflineModel } from "./offline/offline-model";
+import { createOfflineModel, type OfflinePace } from "./offline/offline-model";
 
 /**
  * Every fact about a model provider, one entry each: its settings (docs/CONTRACT.md section 4), how
@@ -18,6 +18,8 @@ export interface ProviderConnection {
   /** The base URL setting or default, as given (it includes the API version), no trailing slash. */
   baseURL?: string;
   fetch?: typeof globalThis.fetch;
+  /** In-process providers: how fast they stream (the registry's `offlinePace`). */
+  pace?: OfflinePace;
 }
 
 /** A model the picker offers for a provider the price catalog cannot enumerate. */
@@ -141,17 +143,17 @@ const PROVIDER_TABLE = {
   offline: {
     label: "Built-in offline model",
     apiKeyRequired: false,
-    languageModel: (model) => {
+    languageModel: (model, connection) => {
       if (model !== "echo")
         throw new ProviderCallError("offline", `The offline provider has one model, offline/echo; "${model}" does not exist`, { code: "invalid_model_id" });
-      return createOfflineModel(model);
+      return createOfflineModel(model, connection.pace);
     },
     pickerModels: [
       {
         model: "echo",
         label: "Offline echo (not a language model)",
         description:
-          "Built in, needs no key and no network. It is not a language model: it answers deterministically by echoing the prompt, picks the first route named in the prompt, and fills structured output with schema defaults. Tokens are counted with the o200k_base tokenizer; cost is 0.",
+          "Built in, needs no key and no network. It is not a language model: it answers deterministically by echoing the prompt word by word, routes to the path whose name and description share the most words with the message, scores evaluator metrics from simple text features (length, structure, shared words), and fills other structured output with schema defaults. Tokens are counted with the o200k_base tokenizer; cost is 0.",
       },
     ],
     inProcess: true,

@@ -145,11 +145,12 @@ describe("agent handler", () => {
   });
 
   it("runs on the offline model with no key and no network", async () => {
-    const offline = withConfigParsing("agent", createAgentHandler({ models: createModelRegistry({ env: () => undefined }) }));
+    const offline = withConfigParsing("agent", createAgentHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }));
     const context = createInMemoryHandlerContext();
     const { output, usage } = await offline({ config: { userPrompt: "Hello offline" }, inputs: {}, context });
-    expect(output).toMatchObject({ content: "Echo: Hello offline", model: "offline/echo", cost: { input: 0, output: 0, total: 0 } });
+    const answer = "Echo: Hello offline\n\n[offline model, not a language model]";
+    expect(output).toMatchObject({ content: answer, model: "offline/echo", cost: { input: 0, output: 0, total: 0 } });
     expect(usage?.tokens.total).toBeGreaterThan(0);
-    expect(context.deltas.join("")).toBe("Echo: Hello offline");
+    expect(context.deltas.join("")).toBe(answer);
   });
 });

@@ -64,9 +64,42 @@ describe("evaluator handler", () => {
     });
   });
 
-  it("scores offline within range", async () => {
-    const offline = withConfigParsing("evaluator", createEvaluatorHandler({ models: createModelRegistry({ env: () => undefined }) }));
-    const { output } = await offline({ config: { ...config, model: "offline/echo" }, inputs: {}, context: createInMemoryHandlerContext() });
-    expect(output).toMatchObject({ accuracy: 1, clarity: 0, model: "offline/echo", cost: { total: 0 } });
+  it("scores offline from text features: different per metric and per content, always within range", async () => {
+    const offline = withConfigParsing(
+      "evaluator",
+      createEvaluatorHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }),
+    );
+    const metrics = [
+      { name: "Conciseness", description: "Is it brief and to the point?", range: { min: 1, max: 10 } },
+      { name: "Completeness", description: "Does it give every detail?", range: { min: 1, max: 10 } },
+      { name: "Refund", description: "Does it explain the refund policy and returns?", range: { min: 0, max: 5 } },
+    ];
+    const score = async (content: string) =>
+      (await offline({ config: { model: "offline/echo", content, metrics }, inputs: {}, context: createInMemoryHandlerContext() })).output as Record<
+        string,
+        unknown
+      >;
+    const short = await score("Our refund policy allows returns within 30 days.");
+    const long = await score(
+      Array.from(
+        { length: 12 },
+        (_, index) => `Point ${index + 1}: shipping to region ${index + 1} takes a few extra days, and tracking is sent by email.`,
+      ).join("\n"),
+    );
+    expect(short).toMatchObject({ model: "offline/echo", cost: { total: 0 } });
+    for (const result of [short, long]) {
+      expect(result.conciseness).toBeGreaterThanOrEqual(1);
+      expect(result.conciseness).toBeLessThanOrEqual(10);
+      expect(result.completeness).toBeGreaterThanOrEqual(1);
+      expect(result.completeness).toBeLessThanOrEqual(10);
+      expect(result.refund).toBeGreaterThanOrEqual(0);
+      expect(result.refund).toBeLessThanOrEqual(5);
+    }
+    // Per metric: the short answer is concise, not complete. Per content: the long one the other way round.
+    expect(short.conciseness).toBeGreaterThan(short.completeness as number);
+    expect(long.completeness).toBeGreaterThan(short.completeness as number);
+    expect(long.conciseness).toBeLessThan(short.conciseness as number);
+    // Keyword overlap: only the short answer talks about refunds.
+    expect(short.refund).toBeGreaterThan(long.refund as number);
   });
 });

@@ -90,9 +90,18 @@ describe("router handler", () => {
     await expect(router()({ config, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toMatchObject({ code: "no_route" });
   });
 
-  it("routes offline by the candidate the request mentions", async () => {
-    const offline = withConfigParsing("router", createRouterHandler({ models: createModelRegistry({ env: () => undefined }) }));
-    const { output } = await offline({ config: { prompt: "The user needs support with a crash" }, inputs: {}, context: context() });
-    expect(output).toMatchObject({ selectedRoute: "agent-support", model: "offline/echo", cost: { total: 0 } });
+  it("routes offline to the candidate whose name and description share most words with the request, not always the first", async () => {
+    const offline = withConfigParsing(
+      "router",
+      createRouterHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }),
+    );
+    const route = async (prompt: string) => (await offline({ config: { prompt }, inputs: {}, context: context() })).output.selectedRoute;
+    // "problems" is in the support agent's system prompt only; the sales agent is listed first.
+    expect(await route("Route this message: I have technical problems with the login")).toBe("agent-support");
+    expect(await route("Route this message: what does the pricing look like for ten seats?")).toBe("agent-sales");
+    // No shared word: the first candidate, as a tie always goes to the first listed.
+    expect(await route("Route this message: hello there")).toBe("agent-sales");
+    const { output } = await offline({ config: { prompt: "problems" }, inputs: {}, context: context() });
+    expect(output).toMatchObject({ model: "offline/echo", cost: { total: 0 } });
   });
 });

@@ -10,6 +10,7 @@ import { ImportReportPanel } from "./import-report-panel";
 import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
+import { HomeTemplates } from "@/components/templates/home-templates";
 import { UserMenu } from "@/components/auth/user-menu";
 import { useCanEdit } from "@/components/auth/workspace-context";
 import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
@@ -117,6 +118,7 @@ export function WorkflowHome() {
           ))}
         </ul>
       )}
+      <HomeTemplates />
     </main>
   );
 }

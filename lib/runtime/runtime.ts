@@ -6,7 +6,7 @@ import { getKnowledgeService } from "@/lib/knowledge";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
-import { createModelRegistry, type PriceTable } from "@/providers";
+import { createModelRegistry, OFFLINE_WORD_DELAY_ENV, offlinePaceFrom, type PriceTable } from "@/providers";
 import { sandboxSettings } from "@/sandbox";
 import { calculatorToolProvider } from "@/tools/calculator";
 import { availableFileToolTypes, createFileToolProviders, FILE_TOOL_TYPES, filesSettingsFrom, workspaceFiles } from "@/tools/files";
@@ -57,6 +57,8 @@ export function createRuntime(options: RuntimeOptions) {
   sandboxSettings();
   // The operator's file-tool settings (TRELLIS_FILES_*), checked at start the same way.
   const filesSettings = filesSettingsFrom(processEnv);
+  // How fast the offline model streams its words (checked at start too).
+  const offlinePace = offlinePaceFrom(processEnv(OFFLINE_WORD_DELAY_ENV));
 
   /** A run's readers (`workflowEnv` for `{{NAME}}`, `providerEnv` for models) over the workspace's secrets stored now. */
   function runEnvironment(workspaceId: string): Promise<RunEnvironment> {
@@ -68,7 +70,7 @@ export function createRuntime(options: RuntimeOptions) {
    * workspace's price overrides, which its model calls are charged at first.
    */
   function prepareHandlers(workspaceId: string, providerEnv: EnvReader, workspacePrices?: PriceTable) {
-    const models = createModelRegistry({ env: providerEnv, ...(workspacePrices ? { workspacePrices } : {}) });
+    const models = createModelRegistry({ env: providerEnv, ...(workspacePrices ? { workspacePrices } : {}), ...(offlinePace ? { offlinePace } : {}) });
     const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
     const workflowCalls = workflowCallRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
     const fileTools = createFileToolProviders(workspaceFiles(filesSettings, workspaceId));

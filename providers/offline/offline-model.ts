@@ -12,7 +12,9 @@ import { offlineAnswer, promptToText } from "./offline-responder";
 /**
  * `offline/echo`: a real AI SDK language model that needs no key and no network. It is not a
  * language model in any useful sense (see offline-responder.ts); it lets a new user run a workflow
- * at once. Its token counts are exact o200k_base counts of the prompt text and the answer.
+ * at once, and stands in usefully: it routes by keyword overlap, scores evaluator metrics from text
+ * features and streams word by word at a visible pace. Its token counts are exact o200k_base
+ * counts of the prompt text and the answer.
  */
 export const OFFLINE_PROVIDER = "offline";
 
@@ -34,7 +36,33 @@ export function chunksOf(answer: string): string[] {
   return answer.match(/\S+\s*|\s+/g) ?? [];
 }
 
-export function createOfflineModel(modelId = "echo"): LanguageModelV4 {
+/** How fast the offline model streams: one word per `wordDelayMs`, so the editor shows text arriving. */
+export interface OfflinePace {
+  wordDelayMs: number;
+  /** Waits `ms`, rejecting when `signal` aborts (injected so tests need not wait). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** A visible pace for a short answer: a twelve-word echo takes about half a second. */
+export const DEFAULT_OFFLINE_WORD_DELAY_MS = 40;
+
+function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason ?? new DOMException("Aborted", "AbortError"));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason ?? new DOMException("Aborted", "AbortError"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export function createOfflineModel(modelId = "echo", pace: OfflinePace = { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS }): LanguageModelV4 {
+  const sleep = pace.sleep ?? sleepFor;
   return {
     specificationVersion: "v4",
     provider: OFFLINE_PROVIDER,
@@ -62,18 +90,43 @@ export function createOfflineModel(modelId = "echo"): LanguageModelV4 {
         { type: "finish", usage, finishReason: { unified: "stop", raw: "stop" } },
       ];
       let index = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        pull(controller) {
-          if (options.abortSignal?.aborted) {
-            controller.error(options.abortSignal.reason ?? new DOMException("Aborted", "AbortError"));
-            return;
-          }
-          const part = parts[index++];
-          if (part) controller.enqueue(part);
-          else controller.close();
+      const stream = new ReadableStream<LanguageModelV4StreamPart>(
+        {
+          async pull(controller) {
+            if (options.abortSignal?.aborted) {
+              controller.error(options.abortSignal.reason ?? new DOMException("Aborted", "AbortError"));
+              return;
+            }
+            const part = parts[index++];
+            if (!part) return controller.close();
+            // Each word after the first waits its turn; the first comes at once, like a model's first token.
+            if (part.type === "text-delta" && parts[index - 2]?.type === "text-delta" && pace.wordDelayMs > 0) {
+              try {
+                await sleep(pace.wordDelayMs, options.abortSignal);
+              } catch (error) {
+                controller.error(error);
+                return;
+              }
+            }
+            controller.enqueue(part);
+          },
+          // Pull a part only when the reader asks for it, so no word waits ahead of the one being read.
         },
-      });
+        { highWaterMark: 0 },
+      );
       return { stream };
     },
   };
+}
+
+/** The variable setting the offline model's pace, in milliseconds per word (0: all at once). */
+export const OFFLINE_WORD_DELAY_ENV = "TRELLIS_OFFLINE_WORD_DELAY_MS";
+
+/** The pace an operator set in OFFLINE_WORD_DELAY_ENV; undefined when unset (the default applies). */
+export function offlinePaceFrom(value: string | undefined): OfflinePace | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const wordDelayMs = Number(value);
+  if (!Number.isInteger(wordDelayMs) || wordDelayMs < 0 || wordDelayMs > 5000)
+    throw new Error(`${OFFLINE_WORD_DELAY_ENV} must be a whole number of milliseconds from 0 to 5000, not ${JSON.stringify(value)}`);
+  return { wordDelayMs };
 }

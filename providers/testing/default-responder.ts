@@ -1,6 +1,7 @@
 import { countTokens } from "../token-counter";
 import { valueFromSchema } from "../offline/json-from-schema";
-import { pickRoute, routeCandidates } from "../offline/offline-responder";
+import { routeCandidates } from "../offline/route-choice";
+import { pickMentionedRoute } from "./mentioned-route";
 import type { ParsedLlmRequest, ScriptedResponse } from "./scripted-response";
 
 /**
@@ -27,7 +28,7 @@ function defaultAnswer(request: ParsedLlmRequest, delayMs: number): ScriptedResp
   if (request.forcedTool) return { kind: "tool-calls", calls: [{ name: request.forcedTool.name, arguments: valueFromSchema(request.forcedTool.parameters) }] };
   if (request.jsonSchema !== undefined) return { kind: "json", value: valueFromSchema(request.jsonSchema) };
   const candidates = routeCandidates(request.systemText);
-  if (candidates.length > 0) return { kind: "text", text: pickRoute(candidates, request.userTexts.join("\n")) };
+  if (candidates.length > 0) return { kind: "text", text: pickMentionedRoute(candidates, request.userTexts.join("\n")) };
   if (request.endsWithToolResult) return { kind: "text", text: "I used the tools and here is the answer.", delayMs };
   return { kind: "text", text: `Echo: ${request.userTexts.at(-1) ?? ""}`, delayMs };
 }

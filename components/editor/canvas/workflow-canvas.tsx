@@ -15,6 +15,7 @@ import { DotGrid } from "./dot-grid";
 import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 import { zoomLayerHint } from "./zoom-layer-hint";
+import { EmptyCanvasTemplates } from "@/components/templates/empty-canvas-templates";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
 const edgeTypes: EdgeTypes = { workflow: FlowEdge };
@@ -95,7 +96,7 @@ export function WorkflowCanvas() {
   const defaultEdgeOptions = useMemo(() => ({ type: "workflow" }), []);
 
   return (
-    <div ref={attachZoomHint} className="h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
+    <div ref={attachZoomHint} className="relative h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
         edges={edges}
@@ -139,6 +140,7 @@ export function WorkflowCanvas() {
         </Controls>
         {minimapShown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />}
       </ReactFlow>
+      <EmptyCanvasTemplates />
     </div>
   );
 }
