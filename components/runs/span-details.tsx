@@ -9,6 +9,7 @@ import { runHref } from "./run-href";
 import { RunFromHereButton } from "./run-from-here";
 import { SimulatedBadge } from "./simulation-badges";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
+import { formatTimeOfDay } from "@/components/ui/date-time";
 import { PriceOverrideMark } from "@/components/prices/price-mark";
 import { appliedPriceText } from "@/components/prices/price-text";
 import type { ApiRun, ApiSpan } from "@/contract";
@@ -117,7 +118,9 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
   return (
     <>
       <Field label="Started">
-        {new Date(startedAt).toLocaleTimeString("en-GB", { hour12: false, fractionalSecondDigits: 3 } as Intl.DateTimeFormatOptions)}
+        <time dateTime={startedAt} data-testid="span-started">
+          {formatTimeOfDay(startedAt)}
+        </time>
       </Field>
       <Field label="Duration" testId="span-duration">
         {durationMs === null || durationMs === undefined ? (endedAt ? "" : "running…") : formatDuration(durationMs)}
