@@ -13,6 +13,7 @@ const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
   "run.completed": "text-emerald-700 font-medium",
   "run.cancelled": "text-orange-700 font-medium",
   "block.skipped": "text-slate-400",
+  "block.cancelled": "text-orange-700",
   "tool.approval.requested": "text-amber-700",
   "ask.requested": "text-sky-700",
 };
@@ -94,18 +95,28 @@ export function RunConsole() {
     <div className="h-full overflow-auto p-2 font-mono text-xs" data-testid="run-console">
       {view.log.map((entry) => {
         const name = entry.blockId ? (view.blockNames[entry.blockId] ?? entry.blockId) : "";
-        if (entry.type === "block.delta") {
+        const key = `${entry.seq}:${entry.type}:${entry.line ?? 0}`;
+        if (entry.type === "block.delta" || entry.type === "block.stdout") {
+          const printed = entry.type === "block.stdout";
           return (
-            <div key={entry.seq} className="my-0.5 border-l-2 border-sky-300 pl-2" data-testid="console-text" data-block-id={entry.blockId}>
-              <span className="text-slate-400">{name} › </span>
-              <span className="whitespace-pre-wrap font-sans text-slate-800">{entry.text}</span>
+            <div
+              key={key}
+              className={`border-l-2 pl-2 ${printed ? "border-slate-300" : "border-sky-300"}`}
+              data-testid={printed ? "console-stdout" : "console-text"}
+              data-block-id={entry.blockId}
+            >
+              <span className="text-slate-400">
+                {name} {printed ? "stdout ›" : "›"}{" "}
+              </span>
+              <span className={`whitespace-pre-wrap text-slate-800 ${printed ? "" : "font-sans"}`}>{entry.text}</span>
+              {entry.partial && live && <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-sky-400 align-middle" aria-hidden />}
             </div>
           );
         }
         const approval = entry.type === "tool.approval.requested" ? view.approvals[approvalIndex++] : undefined;
         const ask = entry.type === "ask.requested" && entry.spanId ? asks.get(entry.spanId) : undefined;
         return (
-          <div key={entry.seq} data-testid="console-event" data-type={entry.type}>
+          <div key={key} data-testid="console-event" data-type={entry.type}>
             <span className="mr-2 text-slate-300">#{entry.seq}</span>
             <span className={TYPE_STYLES[entry.type] ?? "text-slate-700"}>{entry.text}</span>
             {approval && approvals.has(approval.toolCallId) && <ApprovalRequest approval={approval} live={live} blockName={name} />}
