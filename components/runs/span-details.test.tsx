@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { ApiRun } from "@/contract";
+import type { ApiRun, ApiSpan } from "@/contract";
 import { formatTimeOfDay } from "@/components/ui/date-time";
 import { SpanDetails } from "./span-details";
 
@@ -38,5 +38,31 @@ describe("SpanDetails", () => {
     const started = /data-testid="span-started">([^<]*)</.exec(html)?.[1];
     expect(started).toBe(formatTimeOfDay(startedAt));
     expect(started).toMatch(/\d{2}\D\d{2}\D\d{2}\D171/);
+  });
+
+  it("says why a span the cancellation cut short ended, as a reason rather than an error", () => {
+    const span = {
+      id: "s1",
+      runId: "r1",
+      parentId: null,
+      kind: "tool",
+      blockId: "code",
+      blockName: "Slow code",
+      blockType: "function",
+      name: "services.fetch",
+      status: "cancelled",
+      startedAt,
+      endedAt: "2026-11-23T17:18:10.000Z",
+      durationMs: 829,
+      model: null,
+      iteration: null,
+      tokens: null,
+      cost: null,
+      unpriced: false,
+      estimated: false,
+    } as ApiSpan;
+    const html = renderToStaticMarkup(<SpanDetails span={span} run={{ ...run, status: "cancelled" }} />);
+    expect(html).toContain("The run was cancelled while this was running");
+    expect(html).not.toContain('data-testid="span-error"');
   });
 });

@@ -129,6 +129,27 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
   );
 }
 
+/** Why a span (or the run) did not succeed: a cancelled one was cut short, which is no error of its own. */
+function Outcome({ subject, runStatus }: { subject: Pick<ApiSpan, "status" | "error">; runStatus: ApiRun["status"] }) {
+  if (subject.status === "cancelled") {
+    const why =
+      subject.error?.message ?? (runStatus === "cancelled" ? "The run was cancelled while this was running" : "The run stopped while this was running");
+    return (
+      <Field label="Reason" testId="span-cancelled-reason">
+        <span className="text-orange-800">{why}</span>
+      </Field>
+    );
+  }
+  if (!subject.error) return null;
+  return (
+    <Field label="Error" testId="span-error">
+      <span className="text-red-700">
+        {subject.error.code}: {subject.error.message}
+      </span>
+    </Field>
+  );
+}
+
 /** Everything the trace knows about one span (or the run): input, output, model, usage, timing, error. */
 export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }) {
   const subject = span ?? run;
@@ -197,13 +218,7 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         )}
         <Timing startedAt={subject.startedAt} endedAt={subject.endedAt} durationMs={subject.durationMs} />
         <UsageFields figures={span ?? run} />
-        {subject.error && (
-          <Field label="Error" testId="span-error">
-            <span className="text-red-700">
-              {subject.error.code}: {subject.error.message}
-            </span>
-          </Field>
-        )}
+        <Outcome subject={subject} runStatus={run.status} />
         <Field label="Input">
           <Json value={subject.input} testId="span-input" />
         </Field>
