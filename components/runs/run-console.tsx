@@ -2,7 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import { isLive, useEditorStore, type ApprovalEntry, type ConsoleEntry } from "@/components/editor/store";
-import { queueDescription, queueLabel } from "./durable-run";
+import { queueLabel } from "./durable-run";
+import { formatDuration } from "./format";
+import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
+import { useNow } from "./use-now";
 import { useFollowedRun } from "./use-followed-run";
 import { AskForm } from "./ask-form";
 import { useRunActions } from "./use-run-actions";
@@ -69,25 +72,34 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
   );
 }
 
+/** Before a run's first event: how long it has waited and what for (the server, a process, its first events), ticking. */
+function RunWaiting({ waiting, queuePosition, stored }: { waiting: boolean; queuePosition: number | undefined; stored: StoredRunFacts | undefined }) {
+  const view = useEditorStore((state) => state.run.view);
+  const clock = runClock(view, stored, useNow(true));
+  const reason = waitReason(view, stored, queuePosition);
+  return (
+    <p className="p-3 text-sm text-slate-500" role="status" data-testid="run-queued" data-queue-position={queuePosition}>
+      <span className="font-medium text-slate-700">
+        {waiting ? queueLabel(queuePosition) : "Waiting to start"}
+        {clock && <span data-testid="run-waited">{` · ${formatDuration(clock.ms)}`}</span>}.
+      </span>{" "}
+      <span data-testid="run-wait-reason">{reason}</span> Its events appear here once it starts.
+    </p>
+  );
+}
+
 /** Events and streamed text as they arrive, with the tool calls and asks waiting for a person. */
 export function RunConsole() {
   const view = useEditorStore((state) => state.run.view);
-  const { waiting, queuePosition } = useFollowedRun();
+  const { waiting, queuePosition, stored } = useFollowedRun();
   const bottom = useRef<HTMLDivElement>(null);
   const lastText = view.log.at(-1)?.text;
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [view.log.length, lastText]);
   if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
-  if (waiting && view.log.length === 0) {
-    return (
-      <p className="p-3 text-sm text-slate-500" role="status" data-testid="run-queued" data-queue-position={queuePosition}>
-        <span className="font-medium text-slate-700">{queueLabel(queuePosition)}.</span> {queueDescription(queuePosition)} Its events appear here once it
-        starts.
-      </p>
-    );
-  }
   const live = isLive(view);
+  if (live && view.log.length === 0) return <RunWaiting waiting={waiting} queuePosition={queuePosition} stored={stored} />;
   const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));
   const asks = new Map(view.asks.map((ask) => [ask.spanId, ask]));
   let approvalIndex = 0;

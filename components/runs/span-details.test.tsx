@@ -17,7 +17,7 @@ const run: ApiRun = {
   cost: null,
   unpriced: false,
   estimated: false,
-  trigger: "manual",
+  trigger: { kind: "editor" },
   deploymentId: null,
   rerunOf: null,
   replayOf: null,

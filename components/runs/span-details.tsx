@@ -130,7 +130,7 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
 }
 
 /** Why a span (or the run) did not succeed: a cancelled one was cut short, which is no error of its own. */
-function Outcome({ subject, runStatus }: { subject: Pick<ApiSpan, "status" | "error">; runStatus: ApiRun["status"] }) {
+function Outcome({ subject, runStatus }: { subject: { status: string; error?: ApiSpan["error"] | null }; runStatus: ApiRun["status"] }) {
   if (subject.status === "cancelled") {
     const why =
       subject.error?.message ?? (runStatus === "cancelled" ? "The run was cancelled while this was running" : "The run stopped while this was running");
