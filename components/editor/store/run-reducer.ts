@@ -88,7 +88,7 @@ function closeStream(view: RunView, spanId: string): RunView {
   return { ...view, log };
 }
 
-/** What a Function block's code printed (its output's `stdout`), one console line per printed line. */
+/** What a block's code printed (a Function block's output `stdout`), one console line per printed line. */
 function logStdout(view: RunView, seq: number, blockId: string, spanId: string, output: unknown): RunView {
   const stdout = output !== null && typeof output === "object" && "stdout" in output ? (output as { stdout: unknown }).stdout : undefined;
   if (typeof stdout !== "string" || stdout === "") return view;
@@ -174,7 +174,9 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         ...reused,
         ...(event.simulated ? { simulated: event.simulated } : {}),
       }));
-      const printed = logStdout(closeStream(addToTotals(next, usage), event.spanId), seq, event.blockId, event.spanId, event.output);
+      const closed = closeStream(addToTotals(next, usage), event.spanId);
+      // A reused result printed nothing in this run.
+      const printed = event.reused ? closed : logStdout(closed, seq, event.blockId, event.spanId, event.output);
       return logged(printed, seq, {
         type: event.type,
         blockId: event.blockId,
