@@ -21,6 +21,8 @@ test.beforeAll(async ({ request }) => {
   const { id } = (await done.json()) as { id: string };
   await request.get(`/api/runs/${id}/events`, { timeout: 60_000 });
   await request.get(`/api/workflows/${workflowId}/runs?status=running`);
+  // The cancel route too: compiled while a Function block spins, it could take longer than the block's time limit.
+  await request.post(`/api/runs/${id}/cancel`, { timeout: 120_000 });
 });
 
 const functionBlock = (id: string, name: string, code: string, x: number): TestBlock => ({
@@ -28,7 +30,7 @@ const functionBlock = (id: string, name: string, code: string, x: number): TestB
   type: "function",
   name,
   position: { x, y: 160 },
-  config: { code, timeoutMs: 30_000 },
+  config: { code, timeoutMs: 60_000 },
 });
 
 async function openWorkflow(page: Page, name: string, blocks: TestBlock[]): Promise<RunPage> {
