@@ -47,6 +47,8 @@ export interface ImportReport {
   /** What became what (`step 2 (apiCall) → API block 'API searchResults'`). */
   mapped: string[];
   notMapped: ImportNotMapped[];
+  /** The workspace already had a workflow of the file's name: the import was stored under `to` (as Duplicate names a copy). */
+  renamed?: { from: string; to: string };
 }
 
 /** The 201 answer: the stored workflow, the unfinished parts of the draft (as POST /api/workflows), and the report. */

@@ -55,7 +55,11 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
         <SimulatedBadge source={state.simulated} testId={`block-run-simulated-${blockId}`} />
         <RunFromHereButton blockId={blockId} place="node" />
       </div>
-      {state.error && state.error.code !== "cancelled" && <p className="mt-1 line-clamp-3 text-red-700">{state.error.message}</p>}
+      {state.error && (
+        <p className={`mt-1 line-clamp-3 ${state.status === "cancelled" ? "text-orange-800" : "text-red-700"}`} data-testid={`block-run-reason-${blockId}`}>
+          {state.error.message}
+        </p>
+      )}
       {state.text && (
         <p className="nowheel nodrag mt-1 max-h-24 overflow-y-auto whitespace-pre-wrap text-slate-700" data-testid={`block-run-text-${blockId}`}>
           {state.text}

@@ -2,7 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import { isLive, useEditorStore, type ApprovalEntry, type ConsoleEntry } from "@/components/editor/store";
-import { queueDescription, queueLabel } from "./durable-run";
+import { queueLabel } from "./durable-run";
+import { formatDuration } from "./format";
+import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
+import { useNow } from "./use-now";
 import { useFollowedRun } from "./use-followed-run";
 import { AskForm } from "./ask-form";
 import { useRunActions } from "./use-run-actions";
@@ -13,6 +16,7 @@ const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
   "run.completed": "text-emerald-700 font-medium",
   "run.cancelled": "text-orange-700 font-medium",
   "block.skipped": "text-slate-400",
+  "block.cancelled": "text-orange-700",
   "tool.approval.requested": "text-amber-700",
   "ask.requested": "text-sky-700",
 };
@@ -68,25 +72,34 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
   );
 }
 
+/** Before a run's first event: how long it has waited and what for (the server, a process, its first events), ticking. */
+function RunWaiting({ waiting, queuePosition, stored }: { waiting: boolean; queuePosition: number | undefined; stored: StoredRunFacts | undefined }) {
+  const view = useEditorStore((state) => state.run.view);
+  const clock = runClock(view, stored, useNow(true));
+  const reason = waitReason(view, stored, queuePosition);
+  return (
+    <p className="p-3 text-sm text-slate-500" role="status" data-testid="run-queued" data-queue-position={queuePosition}>
+      <span className="font-medium text-slate-700">
+        {waiting ? queueLabel(queuePosition) : "Waiting to start"}
+        {clock && <span data-testid="run-waited">{` · ${formatDuration(clock.ms)}`}</span>}.
+      </span>{" "}
+      <span data-testid="run-wait-reason">{reason}</span> Its events appear here once it starts.
+    </p>
+  );
+}
+
 /** Events and streamed text as they arrive, with the tool calls and asks waiting for a person. */
 export function RunConsole() {
   const view = useEditorStore((state) => state.run.view);
-  const { waiting, queuePosition } = useFollowedRun();
+  const { waiting, queuePosition, stored } = useFollowedRun();
   const bottom = useRef<HTMLDivElement>(null);
   const lastText = view.log.at(-1)?.text;
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [view.log.length, lastText]);
   if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
-  if (waiting && view.log.length === 0) {
-    return (
-      <p className="p-3 text-sm text-slate-500" role="status" data-testid="run-queued" data-queue-position={queuePosition}>
-        <span className="font-medium text-slate-700">{queueLabel(queuePosition)}.</span> {queueDescription(queuePosition)} Its events appear here once it
-        starts.
-      </p>
-    );
-  }
   const live = isLive(view);
+  if (live && view.log.length === 0) return <RunWaiting waiting={waiting} queuePosition={queuePosition} stored={stored} />;
   const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));
   const asks = new Map(view.asks.map((ask) => [ask.spanId, ask]));
   let approvalIndex = 0;
@@ -94,18 +107,28 @@ export function RunConsole() {
     <div className="h-full overflow-auto p-2 font-mono text-xs" data-testid="run-console">
       {view.log.map((entry) => {
         const name = entry.blockId ? (view.blockNames[entry.blockId] ?? entry.blockId) : "";
-        if (entry.type === "block.delta") {
+        const key = `${entry.seq}:${entry.type}:${entry.line ?? 0}`;
+        if (entry.type === "block.delta" || entry.type === "block.stdout") {
+          const printed = entry.type === "block.stdout";
           return (
-            <div key={entry.seq} className="my-0.5 border-l-2 border-sky-300 pl-2" data-testid="console-text" data-block-id={entry.blockId}>
-              <span className="text-slate-400">{name} › </span>
-              <span className="whitespace-pre-wrap font-sans text-slate-800">{entry.text}</span>
+            <div
+              key={key}
+              className={`border-l-2 pl-2 ${printed ? "border-slate-300" : "border-sky-300"}`}
+              data-testid={printed ? "console-stdout" : "console-text"}
+              data-block-id={entry.blockId}
+            >
+              <span className="text-slate-400">
+                {name} {printed ? "stdout ›" : "›"}{" "}
+              </span>
+              <span className={`whitespace-pre-wrap text-slate-800 ${printed ? "" : "font-sans"}`}>{entry.text}</span>
+              {entry.partial && live && <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-sky-400 align-middle" aria-hidden />}
             </div>
           );
         }
         const approval = entry.type === "tool.approval.requested" ? view.approvals[approvalIndex++] : undefined;
         const ask = entry.type === "ask.requested" && entry.spanId ? asks.get(entry.spanId) : undefined;
         return (
-          <div key={entry.seq} data-testid="console-event" data-type={entry.type}>
+          <div key={key} data-testid="console-event" data-type={entry.type}>
             <span className="mr-2 text-slate-300">#{entry.seq}</span>
             <span className={TYPE_STYLES[entry.type] ?? "text-slate-700"}>{entry.text}</span>
             {approval && approvals.has(approval.toolCallId) && <ApprovalRequest approval={approval} live={live} blockName={name} />}

@@ -1,32 +1,37 @@
 "use client";
 
 import { FlaskConical, Play, Square } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { isLive, useEditorStore, useEditorStoreApi, workflowHasIssues } from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
 import { RunStatusBadge } from "./run-badges";
+import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
+import { useNow } from "./use-now";
 import { RunBudgetMeter } from "./run-budget-meter";
 import { RunInputForm } from "./run-input-form";
 import { useFollowedRun } from "./use-followed-run";
 import { useRunActions } from "./use-run-actions";
 
-/** The run's time so far while it goes, its stored duration once it has ended. */
-function RunDuration({ startedAt, durationMs, live }: { startedAt?: string; durationMs?: number; live: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [live]);
-  // A queued run has not started: no clock until a worker takes it.
-  const ms = live ? (startedAt ? Math.max(0, now - Date.parse(startedAt)) : undefined) : durationMs;
-  if (ms === undefined) return null;
-  return <span data-testid="run-duration">{formatDuration(ms)}</span>;
+/**
+ * The run's time: how long it has waited while it waits to start (why, on hover; the console says
+ * it too), its time so far while it goes, its duration once it has ended.
+ */
+function RunDuration({ live, stored, queuePosition }: { live: boolean; stored: StoredRunFacts | undefined; queuePosition: number | undefined }) {
+  const view = useEditorStore((state) => state.run.view);
+  const now = useNow(live);
+  const clock = runClock(view, stored, now);
+  if (!clock) return null;
+  const reason = clock.phase === "waiting" ? waitReason(view, stored, queuePosition) : null;
+  return (
+    <span data-testid="run-duration" data-phase={clock.phase} title={reason ?? undefined}>
+      {formatDuration(clock.ms)}
+    </span>
+  );
 }
 
 function RunTotals() {
   const view = useEditorStore((state) => state.run.view);
-  const { queuePosition } = useFollowedRun();
+  const { queuePosition, stored } = useFollowedRun();
   if (view.status === "idle") return null;
   const live = isLive(view);
   const marks = figureMarks(view);
@@ -37,7 +42,7 @@ function RunTotals() {
       title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}
     >
       <RunStatusBadge status={view.status} inLine={{ position: queuePosition }} testId="run-status" />
-      <RunDuration startedAt={view.startedAt} durationMs={view.durationMs} live={live} />
+      <RunDuration live={live} stored={stored} queuePosition={queuePosition} />
       {view.tokens && <span data-testid="run-tokens">{formatTokens(view.tokens.total, view.estimated)}</span>}
       {view.tokens && <span data-testid="run-cost">{formatCost(view)}</span>}
       {view.budget && <RunBudgetMeter budget={view.budget} spent={view.cost?.total ?? 0} />}

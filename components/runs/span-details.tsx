@@ -9,6 +9,7 @@ import { runHref } from "./run-href";
 import { RunFromHereButton } from "./run-from-here";
 import { SimulatedBadge } from "./simulation-badges";
 import { figureMarks, formatCost, formatDollars, formatDuration, formatTokenCount } from "./format";
+import { formatTimeOfDay } from "@/components/ui/date-time";
 import { PriceOverrideMark } from "@/components/prices/price-mark";
 import { appliedPriceText } from "@/components/prices/price-text";
 import type { ApiRun, ApiSpan } from "@/contract";
@@ -117,12 +118,35 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
   return (
     <>
       <Field label="Started">
-        {new Date(startedAt).toLocaleTimeString("en-GB", { hour12: false, fractionalSecondDigits: 3 } as Intl.DateTimeFormatOptions)}
+        <time dateTime={startedAt} data-testid="span-started">
+          {formatTimeOfDay(startedAt)}
+        </time>
       </Field>
       <Field label="Duration" testId="span-duration">
         {durationMs === null || durationMs === undefined ? (endedAt ? "" : "running…") : formatDuration(durationMs)}
       </Field>
     </>
+  );
+}
+
+/** Why a span (or the run) did not succeed: a cancelled one was cut short, which is no error of its own. */
+function Outcome({ subject, runStatus }: { subject: { status: string; error?: ApiSpan["error"] | null }; runStatus: ApiRun["status"] }) {
+  if (subject.status === "cancelled") {
+    const why =
+      subject.error?.message ?? (runStatus === "cancelled" ? "The run was cancelled while this was running" : "The run stopped while this was running");
+    return (
+      <Field label="Reason" testId="span-cancelled-reason">
+        <span className="text-orange-800">{why}</span>
+      </Field>
+    );
+  }
+  if (!subject.error) return null;
+  return (
+    <Field label="Error" testId="span-error">
+      <span className="text-red-700">
+        {subject.error.code}: {subject.error.message}
+      </span>
+    </Field>
   );
 }
 
@@ -194,13 +218,7 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         )}
         <Timing startedAt={subject.startedAt} endedAt={subject.endedAt} durationMs={subject.durationMs} />
         <UsageFields figures={span ?? run} />
-        {subject.error && (
-          <Field label="Error" testId="span-error">
-            <span className="text-red-700">
-              {subject.error.code}: {subject.error.message}
-            </span>
-          </Field>
-        )}
+        <Outcome subject={subject} runStatus={run.status} />
         <Field label="Input">
           <Json value={subject.input} testId="span-input" />
         </Field>

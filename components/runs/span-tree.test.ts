@@ -59,6 +59,17 @@ describe("trace tree", () => {
     expect(rows.at(-1)?.hasChildren).toBe(true);
   });
 
+  it("lists a block that started in the same millisecond as the one before it after that one, whatever their ids", () => {
+    // Start ends and Router begins within one millisecond; Router's random id sorts first.
+    const sameMillisecond = [
+      span({ id: "0a-router", kind: "block", blockId: "router", blockName: "Router", blockType: "router" }, 5, 40),
+      span({ id: "f9-start", kind: "block", blockId: "start", blockName: "Start", blockType: "start" }, 5, 5),
+      span({ id: "1b-agent", kind: "block", blockId: "agent", blockName: "Agent", endedAt: undefined, status: "running" }, 40, 40),
+      span({ id: "2c-api", kind: "block", blockId: "api", blockName: "API", blockType: "api" }, 40, 41),
+    ];
+    expect(traceRows(run, sameMillisecond).map((row) => row.label)).toEqual(["Run", "Start", "Router", "API", "Agent"]);
+  });
+
   it("places bars by time relative to the run's start, a running span reaching to now", () => {
     const start = Date.parse(at(0));
     expect(barPosition({ startedAt: at(10), endedAt: at(90) }, start, start + 100)).toEqual({ left: 0.1, width: 0.8 });

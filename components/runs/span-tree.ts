@@ -21,7 +21,19 @@ interface TreeNode {
   children: TreeNode[];
 }
 
-const byStart = (a: ApiSpan, b: ApiSpan) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id);
+/**
+ * Start order. Spans are stamped to the millisecond, so a block and the one it fed often share a
+ * start (Start ends and Router begins in the same millisecond): the one that ended first ran first,
+ * a span still running goes after those that ended, and spans alike in both keep the order given
+ * (Array.prototype.sort is stable). Ids are random and say nothing about order.
+ */
+function byStart(a: ApiSpan, b: ApiSpan): number {
+  const started = Date.parse(a.startedAt) - Date.parse(b.startedAt);
+  if (started !== 0) return started;
+  const aEnd = a.endedAt ? Date.parse(a.endedAt) : Number.POSITIVE_INFINITY;
+  const bEnd = b.endedAt ? Date.parse(b.endedAt) : Number.POSITIVE_INFINITY;
+  return aEnd === bEnd ? 0 : aEnd < bEnd ? -1 : 1;
+}
 
 function spanLabel(span: ApiSpan): string {
   if (span.kind === "model") return span.model ?? span.name ?? "model call";

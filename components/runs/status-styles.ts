@@ -20,6 +20,7 @@ export const BLOCK_STATUS_STYLES: Record<BlockRunStatus, string> = {
   succeeded: "bg-emerald-100 text-emerald-800",
   failed: "bg-red-100 text-red-800",
   skipped: "bg-slate-100 text-slate-400",
+  cancelled: "bg-orange-100 text-orange-800",
 };
 
 /** The outline a node wears while a run is shown (kept apart from the selection ring). */
@@ -29,6 +30,7 @@ export const BLOCK_OUTLINES: Record<BlockRunStatus, string> = {
   succeeded: "outline-2 outline-solid outline-offset-2 outline-emerald-500",
   failed: "outline-2 outline-solid outline-offset-2 outline-red-500",
   skipped: "outline-1 outline-dashed outline-offset-2 outline-slate-300 opacity-60",
+  cancelled: "outline-2 outline-solid outline-offset-2 outline-orange-400",
 };
 
 /** The word a person reads for a block state: the run slice says "pending", people say "queued". */

@@ -109,7 +109,9 @@ export function TracePanel() {
                 ) : (
                   <span className="w-3" />
                 )}
-                <span className={`truncate ${row.status === "failed" ? "text-red-700" : ""}`}>{row.label}</span>
+                <span className={`truncate ${row.status === "failed" ? "text-red-700" : row.status === "cancelled" ? "text-orange-700" : ""}`}>
+                  {row.label}
+                </span>
                 <SimulatedBadge source={row.span?.simulated} testId={`trace-simulated-${row.id}`} />
                 <PriceOverrideMark price={row.span?.price} testId={`trace-price-override-${row.id}`} />
                 {severalProcesses && row.kind === "block" && row.span?.worker ? (
@@ -130,7 +132,7 @@ export function TracePanel() {
               <div className="relative h-4 flex-1 px-2">
                 {bar && (
                   <div
-                    className={`absolute top-1 h-2.5 rounded-sm ${BAR_COLOURS[row.kind]} ${row.status === "failed" ? "bg-red-500" : ""}`}
+                    className={`absolute top-1 h-2.5 rounded-sm ${BAR_COLOURS[row.kind]} ${row.status === "failed" ? "bg-red-500" : row.status === "cancelled" ? "bg-orange-400" : ""}`}
                     style={{ left: `${bar.left * 100}%`, width: `max(2px, ${bar.width * 100}%)` }}
                     data-testid={`trace-bar-${row.id}`}
                     title={rowDuration(row)}

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
 import { api } from "@/contract";
 import { queuePollInterval, recoveryCount, shownQueuePosition, waitsInQueue } from "./durable-run";
+import { endedRunPollInterval, type StoredRunFacts } from "./run-clock";
 
 export interface FollowedRunState {
   /** The run waits for a worker (the view and the API both say queued). */
@@ -12,11 +13,14 @@ export interface FollowedRunState {
   queuePosition?: number;
   /** Times another process took the run over after its process stopped. */
   recoveries: number;
+  /** The run as the API last answered (undefined until it has): its stored status, duration and queue time. */
+  stored?: StoredRunFacts;
 }
 
 /**
  * The followed run as GET /api/runs/:id has it (the trace's query), asked again every second
- * while it is queued and its stream is silent (queuePollInterval), once more when it ends.
+ * while it is queued and its stream is silent (queuePollInterval), once more when it ends, and
+ * every second after that while the stored row has not caught up with the end (endedRunPollInterval).
  * Each selector picks a primitive, so streamed events do not re-render its callers.
  */
 export function useFollowedRun(): FollowedRunState {
@@ -29,11 +33,12 @@ export function useFollowedRun(): FollowedRunState {
     queryKey: ["run", runId],
     queryFn: () => api.runs.get(runId!),
     enabled: runId !== null,
-    refetchInterval: (query) => queuePollInterval({ status, eventsArrived, ended }, query.state.data),
+    refetchInterval: (query) => queuePollInterval({ status, eventsArrived, ended }, query.state.data) || endedRunPollInterval({ ended }, query.state.data),
   });
   return {
     waiting: waitsInQueue(status, run.data),
     queuePosition: shownQueuePosition(status, run.data),
     recoveries: recoveryCount(viewRecoveries, run.data?.recoveries),
+    ...(run.data ? { stored: { status: run.data.status, durationMs: run.data.durationMs, queuedAt: run.data.queuedAt } } : {}),
   };
 }

@@ -21,6 +21,11 @@ export function ImportReportPanel({ imported, fileName, onClose }: ImportReportP
           <h2 className="text-base font-semibold">
             Imported {fileName} as “{workflow.name}”
           </h2>
+          {report.renamed && (
+            <p className="text-amber-800" data-testid="import-renamed">
+              Renamed: this workspace already has a workflow called “{report.renamed.from}”.
+            </p>
+          )}
           <p className="text-slate-600">
             Read as: {formatName}. {report.mapped.length} part{report.mapped.length === 1 ? "" : "s"} mapped, {report.notMapped.length} not mapped
             {workflow.issues.length > 0 ? `, ${workflow.issues.length} left to finish in the editor` : ""}.

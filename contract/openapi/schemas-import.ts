@@ -11,6 +11,10 @@ export const importReportSchema = z.object({
   notMapped: z
     .array(z.object({ what: z.string().describe("Where in the file, and what it is."), why: z.string() }))
     .describe("Every part of the file with no Trellis equivalent, and why: nothing is left out silently."),
+  renamed: z
+    .object({ from: z.string(), to: z.string() })
+    .optional()
+    .describe("Present when the workspace already had a workflow of the file's name: the name it was stored under instead (`Support (copy)`)."),
 });
 
 export const importedWorkflowSchema = z.object({

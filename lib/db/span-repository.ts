@@ -13,10 +13,16 @@ export class SpanRepository {
 
   /**
    * Closes the spans of a run still marked running (their process stopped before they ended): they
-   * become failed with `error`, so a trace never shows work running under a run that is not.
+   * become `status` (failed, or cancelled when the run was) with `error` saying why, so a trace never
+   * shows work running under a run that is not.
    */
-  async closeRunning(runId: string, error: { code: string; message: string }, endedAt: Date = new Date()): Promise<number> {
-    const { count } = await this.prisma.span.updateMany({ where: { runId, status: "running" }, data: { status: "failed", error, endedAt } });
+  async closeRunning(
+    runId: string,
+    error: { code: string; message: string },
+    endedAt: Date = new Date(),
+    status: "failed" | "cancelled" = "failed",
+  ): Promise<number> {
+    const { count } = await this.prisma.span.updateMany({ where: { runId, status: "running" }, data: { status, error, endedAt } });
     return count;
   }
 

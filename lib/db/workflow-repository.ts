@@ -37,6 +37,12 @@ export class WorkflowRepository {
     );
   }
 
+  /** The names of the workspace's workflows that begin with `prefix` (a name and its copies: `Support`, `Support (copy)`). */
+  async namesStartingWith(workspaceId: string, prefix: string): Promise<Set<string>> {
+    const rows = await this.prisma.workflow.findMany({ where: { workspaceId, name: { startsWith: prefix } }, select: { name: true } });
+    return new Set(rows.map((row) => row.name));
+  }
+
   async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
     const row = await this.prisma.workflow.create({
       data: { workspaceId, name: document.name, description: document.description, document: body(document) },

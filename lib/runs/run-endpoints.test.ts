@@ -257,4 +257,19 @@ describe("a run no process will finish", () => {
       [2, "run.failed"],
     ]);
   });
+
+  it("cancelled: its spans still running end cancelled, saying why, not failed", async () => {
+    const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
+    const { runs } = kit.database.repositories;
+    const orphan = await runs.create({ workspaceId: ws, workflowId, status: "running", startedAt: new Date(Date.now() - 1_000) });
+    const span = { runId: orphan.id, parentId: null, kind: "block" as const, blockId: "b", blockName: "B", blockType: "function", status: "running" as const };
+    await kit.database.repositories.runWriter.write({ runId: orphan.id, spans: [{ id: "span-c", ...span, startedAt: orphan.startedAt }] });
+    const cancel = { status: "cancelled" as const, error: { code: "cancelled" as const, message: "The run was cancelled" } };
+    expect(await kit.runtime.runs.endLost(orphan, cancel, ["running", "paused"])).toBe(true);
+    const run = (await (await getRun(orphan.id)).json()) as { status: string; spans: Array<{ status: string; error: { message: string } | null }> };
+    expect(run.status).toBe("cancelled");
+    expect(run.spans).toEqual([
+      expect.objectContaining({ status: "cancelled", error: expect.objectContaining({ message: "The run was cancelled while this was running" }) }),
+    ]);
+  });
 });

@@ -341,7 +341,9 @@ export class RunService {
     const durationMs = Math.max(0, endedAt.getTime() - new Date(run.startedAt).getTime());
     const updated = await runs.update(run.id, { status: end.status, error: end.error, endedAt, durationMs }, { onlyIfStatus: from });
     if (!updated) return false;
-    await spans.closeRunning(run.id, { code: end.error.code, message: end.status === "cancelled" ? "The run was cancelled" : end.error.message }, endedAt);
+    const cancelled = end.status === "cancelled";
+    const why = { code: end.error.code, message: cancelled ? "The run was cancelled while this was running" : end.error.message };
+    await spans.closeRunning(run.id, why, endedAt, cancelled ? "cancelled" : "failed");
     const event: RunEvent = end.status === "cancelled" ? { type: "run.cancelled", runId: run.id } : { type: "run.failed", runId: run.id, error: end.error };
     await runEvents.append(run.id, [{ seq: (await runEvents.lastSeq(run.id)) + 1, event }]);
     this.distribution?.signals.ended(run.id);

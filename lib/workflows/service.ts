@@ -41,6 +41,7 @@ export function createWorkflowService(
       return workflows.create(workspaceId, document);
     },
     get: (workspaceId: string, id: string): Promise<StoredWorkflow> => workflows.get(workspaceId, id),
+    namesStartingWith: (workspaceId: string, prefix: string): Promise<Set<string>> => workflows.namesStartingWith(workspaceId, prefix),
     async update(workspaceId: string, id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
       await workflows.get(workspaceId, id); // another workspace's workflow is not found, whatever the document names
       await check(workspaceId, document);

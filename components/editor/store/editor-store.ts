@@ -129,7 +129,7 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
       run: INITIAL_RUN_SLICE,
       estimateInput: null,
       setEstimateInput: (estimateInput) => set({ estimateInput }),
-      ...createRunActions(setRun, () => get().nodes.map((node) => node.id)),
+      ...createRunActions(setRun, () => get().nodes.map((node) => ({ id: node.id, name: node.data.name }))),
 
       onNodesChange: (all) => {
         // Read-only: selection and measurement only, never a move, resize or removal.

@@ -132,7 +132,13 @@ describe("the run reducer over events the engine sends in loops, cancels and app
       { type: "run.cancelled", runId: "r1" },
     ]);
     expect(view.status).toBe("cancelled");
-    expect(view.blocks.step).toMatchObject({ status: "failed", text: "Hel", error: { code: "cancelled" } });
+    // Cut short, not broken: cancelled with its reason, and the console names it.
+    expect(view.blocks.step).toMatchObject({
+      status: "cancelled",
+      text: "Hel",
+      error: { code: "cancelled", message: "The run was cancelled while this block was running" },
+    });
+    expect(view.log.map((entry) => entry.text).slice(-2)).toEqual(["Step cancelled: the run was cancelled while it was running", "Run cancelled"]);
     expect(view.blocks.never).toBeUndefined();
   });
 

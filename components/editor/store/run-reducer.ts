@@ -53,22 +53,72 @@ function logged(view: RunView, seq: number, entry: Omit<ConsoleEntry, "seq">): R
   return { ...view, log: [...view.log, { seq, ...entry }] };
 }
 
+/**
+ * Streamed text as console lines, as it arrives: the text up to its first line break goes on the
+ * span's line still open (another block may have logged since: parallel streams interleave by line),
+ * each further line starts an entry of its own, and text ending without a break leaves its line open.
+ */
 function appendDelta(view: RunView, seq: number, event: Extract<RunEvent, { type: "block.delta" }>): RunView {
-  const last = view.log.at(-1);
-  if (last?.type === "block.delta" && last.spanId === event.spanId) {
-    return { ...view, log: [...view.log.slice(0, -1), { ...last, text: last.text + event.text }] };
+  const [first = "", ...rest] = event.text.split("\n");
+  const log = [...view.log];
+  const openIndex = log.findLastIndex((entry) => entry.type === "block.delta" && entry.spanId === event.spanId && entry.partial);
+  const base = { type: "block.delta" as const, blockId: event.blockId, spanId: event.spanId };
+  let line = 0;
+  if (openIndex >= 0) {
+    const open = log[openIndex]!;
+    log[openIndex] = { ...open, text: open.text + first, partial: rest.length === 0 };
+  } else if (first !== "" || rest.length > 0) {
+    log.push({ seq, line: line++, ...base, text: first, partial: rest.length === 0 });
   }
-  return logged(view, seq, { type: "block.delta", blockId: event.blockId, spanId: event.spanId, text: event.text });
+  rest.forEach((text, index) => {
+    const last = index === rest.length - 1;
+    // A break at the very end ends the line; the next delta starts the next one.
+    if (last && text === "") return;
+    log.push({ seq, line: line++, ...base, text, partial: last });
+  });
+  return { ...view, log };
 }
 
-/** Blocks still running when the run stops were cut short; blocks never reached show nothing. */
-function settleBlocks(view: RunView, runningBecomes: BlockRunState["error"] | null): RunView {
+/** Ends a block's streamed line still open: the block finished, so nothing more goes on it. */
+function closeStream(view: RunView, spanId: string): RunView {
+  const index = view.log.findLastIndex((entry) => entry.type === "block.delta" && entry.spanId === spanId && entry.partial);
+  if (index < 0) return view;
+  const log = [...view.log];
+  log[index] = { ...log[index]!, partial: false };
+  return { ...view, log };
+}
+
+/** What a block's code printed (a Function block's output `stdout`), one console line per printed line. */
+function logStdout(view: RunView, seq: number, blockId: string, spanId: string, output: unknown): RunView {
+  const stdout = output !== null && typeof output === "object" && "stdout" in output ? (output as { stdout: unknown }).stdout : undefined;
+  if (typeof stdout !== "string" || stdout === "") return view;
+  const lines = stdout.replace(/\n$/, "").split("\n");
+  return { ...view, log: [...view.log, ...lines.map((text, line): ConsoleEntry => ({ seq, line, type: "block.stdout", blockId, spanId, text }))] };
+}
+
+const CANCELLED_WHILE_RUNNING = { code: "cancelled", message: "The run was cancelled while this block was running" } as const;
+
+/**
+ * Blocks still running when the run stops were cut short; blocks never reached show nothing. A
+ * cancellation marks them cancelled, with the reason, and the console names each.
+ */
+function settleBlocks(view: RunView, seq: number, cancelled: boolean): RunView {
   const blocks: Record<string, BlockRunState> = {};
+  const cut: string[] = [];
   for (const [id, block] of Object.entries(view.blocks)) {
     if (block.status === "pending") continue;
-    blocks[id] = block.status === "running" && runningBecomes ? { ...block, status: "failed", error: runningBecomes } : block;
+    if (cancelled && block.status === "running") {
+      blocks[id] = { ...block, status: "cancelled", error: CANCELLED_WHILE_RUNNING };
+      cut.push(id);
+    } else blocks[id] = block;
   }
-  return { ...view, blocks };
+  const log = view.log.map((entry) => (entry.partial ? { ...entry, partial: false } : entry));
+  const settled = { ...view, blocks, log };
+  return cut.reduce(
+    (next, id, line) =>
+      logged(next, seq, { type: "block.cancelled", line, blockId: id, text: `${nameOf(view, id)} cancelled: the run was cancelled while it was running` }),
+    settled,
+  );
 }
 
 function nameOf(view: RunView, blockId: string): string {
@@ -124,7 +174,10 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         ...reused,
         ...(event.simulated ? { simulated: event.simulated } : {}),
       }));
-      return logged(addToTotals(next, usage), seq, {
+      const closed = closeStream(addToTotals(next, usage), event.spanId);
+      // A reused result printed nothing in this run.
+      const printed = event.reused ? closed : logStdout(closed, seq, event.blockId, event.spanId, event.output);
+      return logged(printed, seq, {
         type: event.type,
         blockId: event.blockId,
         spanId: event.spanId,
@@ -140,7 +193,7 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         ...accumulate(block, usage, undefined),
       }));
       const how = event.handled ? " (taken by its error path)" : "";
-      return logged(addToTotals(next, usage), seq, {
+      return logged(closeStream(addToTotals(next, usage), event.spanId), seq, {
         type: event.type,
         blockId: event.blockId,
         spanId: event.spanId,
@@ -160,18 +213,18 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         unpriced: Boolean(event.unpriced || event.cost === null),
         estimated: Boolean(event.estimated),
       };
-      return logged(settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, null), seq, {
+      return logged(settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, seq, false), seq, {
         type: event.type,
         text: "Run succeeded",
       });
     }
     case "run.failed":
-      return logged(settleBlocks({ ...view, status: "failed", error: event.error, ended: true }, null), seq, {
+      return logged(settleBlocks({ ...view, status: "failed", error: event.error, ended: true }, seq, false), seq, {
         type: event.type,
         text: `Run failed: ${event.error.message}`,
       });
     case "run.cancelled":
-      return logged(settleBlocks({ ...view, status: "cancelled", ended: true }, { code: "cancelled", message: "Cancelled" }), seq, {
+      return logged(settleBlocks({ ...view, status: "cancelled", ended: true }, seq, true), seq, {
         type: event.type,
         text: "Run cancelled",
       });

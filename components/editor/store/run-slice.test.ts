@@ -59,6 +59,14 @@ describe("the editor store's run slice", () => {
     expect(view.log.map((entry) => entry.text)).toEqual(["Run started", "Agent started", "Hello", "Agent succeeded", "Run succeeded"]);
   });
 
+  it("names a block the run skipped by its name on the canvas: no event of the run names it", () => {
+    const store = createEditorStore(stored());
+    store.getState().followRun("r1");
+    const [started] = shortRun("r1");
+    store.getState().applyRunEvents(sequenced([started!, { type: "block.skipped", runId: "r1", blockId: "agent1", reason: "no route led to it" }]));
+    expect(store.getState().run.view.log.at(-1)?.text).toBe("Agent skipped: no route led to it");
+  });
+
   it("replaces only the block an event changed, and ignores events it already applied", () => {
     const store = createEditorStore(stored());
     store.getState().followRun("r1");

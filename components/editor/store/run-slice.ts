@@ -37,12 +37,28 @@ export const INITIAL_RUN_SLICE: RunSliceState = { view: IDLE_RUN, target: null, 
 
 type SetRunSlice = (update: (run: RunSliceState) => Partial<RunSliceState> | null) => void;
 
-/** `blockIds` lists the workflow's blocks now: a followed run starts with each of them queued. */
-export function createRunActions(setRun: SetRunSlice, blockIds: () => string[]): RunSliceActions {
+/** One block of the workflow as shown now: its id and the name people read. */
+export interface RunBlockName {
+  id: string;
+  name: string;
+}
+
+function followedView(runId: string, blocks: readonly RunBlockName[]): RunView {
+  const names = Object.fromEntries(blocks.map((block) => [block.id, block.name]));
+  return initialRunView(
+    runId,
+    blocks.map((block) => block.id),
+    names,
+    Date.now(),
+  );
+}
+
+/** `blocks` lists the workflow's blocks now: a followed run starts with each of them queued, known by its name. */
+export function createRunActions(setRun: SetRunSlice, blocks: () => RunBlockName[]): RunSliceActions {
   return {
     followRun: (runId) =>
       setRun((run) => ({
-        view: initialRunView(runId, blockIds()),
+        view: followedView(runId, blocks()),
         target: { runId, generation: (run.target?.generation ?? 0) + 1 },
         selectedSpanId: null,
         actionError: null,

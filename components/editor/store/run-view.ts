@@ -5,7 +5,8 @@ import type { AskAnswer, Cost, PendingAsk, RunBudget, RunEvent, RunResumeReason,
  * console's lines and the approvals and asks waiting for a person. Only run-reducer.ts builds it.
  */
 
-export type BlockRunStatus = "pending" | "running" | "succeeded" | "failed" | "skipped";
+/** `cancelled`: the block was running when the run was cancelled (cut short, not broken). */
+export type BlockRunStatus = "pending" | "running" | "succeeded" | "failed" | "skipped" | "cancelled";
 
 export interface BlockRunState {
   status: BlockRunStatus;
@@ -33,13 +34,25 @@ export interface BlockRunState {
 /** A run's status as the editor shows it: the API's, or `idle` before any run. */
 export type RunViewStatus = RunStatus | "idle";
 
-/** One line of the console: an event, or the text a block streamed (consecutive deltas merged). */
+/**
+ * What a console line is: an event; `block.delta`, one line of the text a block streams; `block.stdout`,
+ * one line a Function block's code printed (its output's `stdout`); `block.cancelled`, a block the
+ * run's cancellation cut short (the run.cancelled event names no block, the console does).
+ */
+export type ConsoleEntryType = RunEvent["type"] | "block.stdout" | "block.cancelled";
+
+/** One line of the console. Streamed text is split at its line breaks: one entry per line of output. */
 export interface ConsoleEntry {
+  /** The event it came from; the lines of one event share it, so the console keys by `seq` and `line`. */
   seq: number;
-  type: RunEvent["type"];
+  /** Which line of the event's text (0 for the first, and for events). */
+  line?: number;
+  type: ConsoleEntryType;
   blockId?: string;
   spanId?: string;
   text: string;
+  /** A streamed line its block has not ended yet (no line break so far): the next delta goes on it. */
+  partial?: boolean;
 }
 
 export interface ApprovalEntry {
@@ -81,6 +94,8 @@ export interface RunView {
   /** True once a run.completed, run.failed or run.cancelled has been applied. */
   ended: boolean;
   blockNames: Record<string, string>;
+  /** When the editor began following the run (ms since the epoch, the browser's clock): a queued run's wait counts from it. */
+  followedAt?: number;
   log: ConsoleEntry[];
   approvals: ApprovalEntry[];
   /** Asks by span id, in the order they were asked. */
@@ -89,11 +104,15 @@ export interface RunView {
 
 export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [], asks: [] };
 
-/** A run about to be followed: every block of the workflow starts queued. */
-export function initialRunView(runId: string, blockIds: readonly string[]): RunView {
+/**
+ * A run about to be followed: every block of the workflow starts queued. `blockNames` (by id) are the
+ * names the console uses for blocks no event names (a skipped block never starts, so none does).
+ * `followedAt` (ms since the epoch) is when the editor began following it: a queued run's wait counts from it.
+ */
+export function initialRunView(runId: string, blockIds: readonly string[], blockNames: Record<string, string> = {}, followedAt?: number): RunView {
   const blocks: Record<string, BlockRunState> = {};
   for (const id of blockIds) blocks[id] = { status: "pending", text: "" };
-  return { ...IDLE_RUN, runId, status: "queued", blocks };
+  return { ...IDLE_RUN, runId, status: "queued", blocks, blockNames: { ...blockNames }, ...(followedAt === undefined ? {} : { followedAt }) };
 }
 
 /** Whether the run may still change: the toolbar offers Cancel and the stream stays open. */

@@ -46,6 +46,18 @@ describe("POST /api/workflows/import", () => {
     expect(workflow.blocks[1]!.position).toEqual({ x: 240, y: 0 });
   });
 
+  it("stores a file whose name the workspace already has under a copy's name, and the report says it was renamed", async () => {
+    const document = { name: `Twice ${Date.now()}`, blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: {} }], edges: [] };
+    const first = (await (await kit.post({ file: document })).json()) as ImportedWorkflow;
+    expect(first.workflow.name).toBe(document.name);
+    expect(first.report.renamed).toBeUndefined();
+    const second = (await (await kit.post({ file: document })).json()) as ImportedWorkflow;
+    expect(second.workflow.name).toBe(`${document.name} (copy)`);
+    expect(second.report.renamed).toEqual({ from: document.name, to: `${document.name} (copy)` });
+    const third = (await (await kit.post({ file: document })).json()) as ImportedWorkflow;
+    expect(third.workflow.name).toBe(`${document.name} (copy 2)`);
+  });
+
   it("refuses a file of no known shape with 400 unknown_format naming every known format, storing nothing", async () => {
     const before = await stored();
     for (const file of [{ nodes: [], connections: {} }, [1, 2], "flow", { steps: "none" }]) {
