@@ -7,7 +7,7 @@ import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../gra
 import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, setEdgeCondition, updateNodeData } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
-import { createRunActions, INITIAL_RUN_SLICE, type RunSliceActions, type RunSliceState } from "./run-slice";
+import { createRunActions, INITIAL_RUN_SLICE, pastRunSlice, type RunSliceActions, type RunSliceState } from "./run-slice";
 import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
 export interface EditorState extends RunSliceActions {
@@ -17,6 +17,8 @@ export interface EditorState extends RunSliceActions {
    * selecting blocks to read them and following runs still work.
    */
   readOnly: boolean;
+  /** A past run opened on the graph it ran (its own URL): the editor is read-only and follows that run alone. */
+  pastRun: PastRun | null;
   meta: WorkflowMeta;
   nodes: EditorNode[];
   edges: EditorEdge[];
@@ -72,6 +74,21 @@ export interface EditorState extends RunSliceActions {
 
 export type EditorStore = StoreApi<EditorState>;
 
+/** The run a past-run editor shows, and what it knows of the graph it ran. */
+export interface PastRun {
+  runId: string;
+  /** The workflow's version it ran; null for runs stored before versions were kept. */
+  workflowVersion: number | null;
+  /** False for runs stored before documents were kept: the graph shown is the current one. */
+  documentKept: boolean;
+}
+
+export interface EditorStoreOptions {
+  readOnly?: boolean;
+  /** Opens the editor on a past run: read-only, following that run from its first event, its trace open. */
+  pastRun?: PastRun;
+}
+
 function metaOf(document: WorkflowDocument): WorkflowMeta {
   return {
     name: document.name,
@@ -84,8 +101,10 @@ function metaOf(document: WorkflowDocument): WorkflowMeta {
 const DOCUMENT_CHANGES = new Set(["position", "remove", "add", "replace"]);
 
 /** One store per open workflow: React Flow's own pattern, so two editors never share state. */
-export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: boolean } = {}): EditorStore {
-  const readOnly = options.readOnly ?? false;
+export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOptions = {}): EditorStore {
+  const pastRun = options.pastRun ?? null;
+  const readOnly = pastRun !== null || (options.readOnly ?? false);
+  const flow = documentToFlow(stored);
   return createStore<EditorState>()((set, get) => {
     const snapshot = (): GraphSnapshot => ({ meta: get().meta, nodes: get().nodes, edges: get().edges });
     /** Applies an undoable change to the document (none in a read-only editor). */
@@ -111,13 +130,14 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
     return {
       workflowId: stored.id,
       readOnly,
+      pastRun,
       meta: metaOf(stored),
-      ...documentToFlow(stored),
+      ...flow,
       history: EMPTY_HISTORY,
       gestureStart: null,
       save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
       issues: { byBlock: {}, workflow: [] },
-      run: INITIAL_RUN_SLICE,
+      run: pastRun ? pastRunSlice(pastRun.runId, flow.nodes) : INITIAL_RUN_SLICE,
       estimateInput: null,
       setEstimateInput: (estimateInput) => set({ estimateInput }),
       ...createRunActions(setRun, () => get().nodes.map((node) => node.id)),

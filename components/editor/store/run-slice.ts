@@ -35,6 +35,20 @@ export interface RunSliceActions {
 
 export const INITIAL_RUN_SLICE: RunSliceState = { view: IDLE_RUN, target: null, panelOpen: false, tab: "console", selectedSpanId: null, actionError: null };
 
+/** A past run opened by its URL: followed from its first event, its trace shown. */
+export function pastRunSlice(runId: string, nodes: ReadonlyArray<{ id: string }>): RunSliceState {
+  return {
+    ...INITIAL_RUN_SLICE,
+    view: initialRunView(
+      runId,
+      nodes.map((node) => node.id),
+    ),
+    target: { runId, generation: 1 },
+    panelOpen: true,
+    tab: "trace",
+  };
+}
+
 type SetRunSlice = (update: (run: RunSliceState) => Partial<RunSliceState> | null) => void;
 
 /** `blockIds` lists the workflow's blocks now: a followed run starts with each of them queued. */
