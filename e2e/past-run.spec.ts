@@ -113,12 +113,13 @@ test("the older ?run= link shows the run on the graph it ran, not today's", asyn
   const saved = await request.put(`/api/workflows/${workflowId}`, { data: renamed });
   expect(saved.ok(), await saved.text()).toBe(true);
 
+  // Defect 5: this link painted the run onto today's graph ("Welcome", "Added Later"), with no banner or date.
   await page.goto(`/workflows/${workflowId}?run=${oldRun.id}`);
-  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/runs/${oldRun.id}$`));
-  await expect(page.getByTestId("past-run-banner")).toBeVisible({ timeout: 60_000 });
   const editor = new EditorPage(page);
-  await expect(editor.block("Greet")).toBeVisible();
+  await expect(editor.block("Greet")).toBeVisible({ timeout: 60_000 });
   await expect(editor.block("Welcome")).toHaveCount(0);
   await expect(editor.block("Added Later")).toHaveCount(0);
   await expect(new RunPage(page).nodeStatus("greet")).toHaveText("succeeded");
+  await expect(page.getByTestId("past-run-banner")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/runs/${oldRun.id}$`));
 });

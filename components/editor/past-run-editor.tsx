@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import { ApiError, api } from "@/contract";
-import { runHref } from "@/components/runs/run-href";
+import { runHref } from "@/components/runs";
 import { EditorLayout } from "./editor-layout";
 import { graphOfRun } from "./graph/graph-of-run";
 import { EditorStoreProvider, type PastRun } from "./store";
@@ -17,7 +17,7 @@ import { EditorStoreProvider, type PastRun } from "./store";
  * the run's states, badges and trace painted on it. A run that kept no document (stored before
  * runs did) is shown on the current workflow, and its banner says so.
  */
-export function PastRunEditor({ workflowId, runId }: { workflowId: string; runId: string }) {
+export function PastRunEditor({ workflowId, runId, mayAct }: { workflowId: string; runId: string; mayAct: boolean }) {
   const router = useRouter();
   const ran = useQuery({ queryKey: ["run-document", runId], queryFn: () => api.runs.document(runId), staleTime: Infinity, retry: false });
   const current = useQuery({ queryKey: ["workflow", workflowId], queryFn: () => api.workflows.get(workflowId), staleTime: Infinity, retry: false });
@@ -52,7 +52,7 @@ export function PastRunEditor({ workflowId, runId }: { workflowId: string; runId
       </p>
     );
   }
-  const pastRun: PastRun = { runId, workflowVersion: ran.data.workflowVersion, documentKept: ran.data.document !== null };
+  const pastRun: PastRun = { runId, workflowVersion: ran.data.workflowVersion, documentKept: ran.data.document !== null, mayAct };
   return (
     <ReactFlowProvider>
       <EditorStoreProvider key={runId} initial={graphOfRun(ran.data, current.data)} pastRun={pastRun}>

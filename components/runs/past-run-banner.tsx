@@ -23,7 +23,11 @@ export function PastRunBanner({ pastRun }: { pastRun: PastRun }) {
   const status = view.lastSeq > 0 ? view.status : run.data?.status;
   const startedAt = run.data?.startedAt;
   return (
-    <div role="note" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-950" data-testid="past-run-banner">
+    <div
+      role="note"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-950"
+      data-testid="past-run-banner"
+    >
       <History className="h-4 w-4 shrink-0" aria-hidden />
       <span>
         Run of{" "}

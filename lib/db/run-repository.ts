@@ -314,7 +314,8 @@ function checkStatus(status: string): RunStatus {
 }
 
 function checkVersion(version: number): number {
-  if (!Number.isSafeInteger(version) || version < 1) throw new InvalidInputError(`workflowVersion must be a whole number of at least 1, got ${version}`, "workflowVersion");
+  if (!Number.isSafeInteger(version) || version < 1)
+    throw new InvalidInputError(`workflowVersion must be a whole number of at least 1, got ${version}`, "workflowVersion");
   return version;
 }
 

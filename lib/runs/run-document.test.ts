@@ -41,7 +41,11 @@ const post = (path: string, body: unknown = {}) =>
   new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 async function runVia(kind: "execute" | "start", workflowId: string): Promise<ApiRun> {
-  const response = await kit.endpoints[kind](post(`/api/workflows/${workflowId}/${kind === "execute" ? "execute" : "runs"}`, { wait: true }), { id: workflowId }, editor);
+  const response = await kit.endpoints[kind](
+    post(`/api/workflows/${workflowId}/${kind === "execute" ? "execute" : "runs"}`, { wait: true }),
+    { id: workflowId },
+    editor,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as ApiRun;
 }

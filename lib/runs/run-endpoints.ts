@@ -107,9 +107,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     }),
     get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
     /** GET /api/runs/:id/document: the graph the run ran (run-document.ts). */
-    document: endpoint<{ id: string }>(async (_request, { id }, { workspace }) =>
-      Response.json(await runDocument(deps().repositories.runs, workspace.id, id)),
-    ),
+    document: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await runDocument(deps().repositories.runs, workspace.id, id))),
     events: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts

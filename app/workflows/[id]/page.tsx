@@ -3,20 +3,14 @@ import { redirect } from "next/navigation";
 import "@xyflow/react/dist/style.css";
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { WorkflowEditor } from "@/components/editor";
-import { runHref } from "@/components/runs/run-href";
+import { runHref } from "@/components/runs";
 import { roleAtLeast } from "@/contract";
 import { requireWorkspace } from "@/lib/auth";
 
 export const metadata: Metadata = { title: "Workflow · Trellis" };
 export const dynamic = "force-dynamic";
 
-export default async function WorkflowPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<{ run?: string | string[] }>;
-}) {
+export default async function WorkflowPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ run?: string | string[] }> }) {
   const { id } = await params;
   // `?run=<runId>`, the link runs had before they had their own page: a run is shown on the graph it ran.
   const { run } = await searchParams;

@@ -37,11 +37,11 @@ const names = (store: ReturnType<typeof createEditorStore>) => store.getState().
 
 describe("a past run's editor", () => {
   it("shows the graph the run ran, not today's draft, and follows that run with its trace open", () => {
-    const store = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true } });
+    const store = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false } });
     expect(names(store)).toEqual(["Start", "Greet"]);
     const { run, readOnly, pastRun } = store.getState();
     expect(readOnly).toBe(true);
-    expect(pastRun).toEqual({ runId: "run1", workflowVersion: 1, documentKept: true });
+    expect(pastRun).toEqual({ runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false });
     expect(run.target).toEqual({ runId: "run1", generation: 1 });
     expect(run.view.runId).toBe("run1");
     // Only the run's blocks wait for its events: none of a block added since.
@@ -50,17 +50,26 @@ describe("a past run's editor", () => {
   });
 
   it("changes nothing: edits are refused and nothing becomes unsaved", () => {
-    const store = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true } });
+    const store = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false } });
     store.getState().updateBlock("greet", { name: "Renamed" });
     store.getState().deleteBlocks(["greet"]);
     expect(names(store)).toEqual(["Start", "Greet"]);
     expect(store.getState().save.revision).toBe(0);
   });
 
+  it("lets an editor answer the run's approvals and asks, though the graph is read-only; a viewer cannot", () => {
+    const asEditor = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: true } });
+    expect(asEditor.getState()).toMatchObject({ readOnly: true, mayAnswer: true });
+    const asViewer = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false } });
+    expect(asViewer.getState()).toMatchObject({ readOnly: true, mayAnswer: false });
+    expect(createEditorStore(current, { readOnly: true }).getState().mayAnswer).toBe(false);
+    expect(createEditorStore(current).getState().mayAnswer).toBe(true);
+  });
+
   it("a run that kept no document is shown on the current workflow", () => {
     const graph = graphOfRun({ ...ran, workflowVersion: null, document: null }, current);
     expect(graph).toBe(current);
-    const store = createEditorStore(graph, { pastRun: { runId: "run1", workflowVersion: null, documentKept: false } });
+    const store = createEditorStore(graph, { pastRun: { runId: "run1", workflowVersion: null, documentKept: false, mayAct: false } });
     expect(names(store)).toEqual(["Start", "Welcome", "Added Later"]);
   });
 

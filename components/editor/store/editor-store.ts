@@ -19,6 +19,11 @@ export interface EditorState extends RunSliceActions {
   readOnly: boolean;
   /** A past run opened on the graph it ran (its own URL): the editor is read-only and follows that run alone. */
   pastRun: PastRun | null;
+  /**
+   * Whether approvals and asks of the followed run can be answered: not in a viewer's editor, but
+   * in an editor's view of a run on its own page, whose graph alone is read-only.
+   */
+  mayAnswer: boolean;
   meta: WorkflowMeta;
   nodes: EditorNode[];
   edges: EditorEdge[];
@@ -81,6 +86,8 @@ export interface PastRun {
   workflowVersion: number | null;
   /** False for runs stored before documents were kept: the graph shown is the current one. */
   documentKept: boolean;
+  /** The user's role may act on runs (editor and above): a live run's approvals and asks can be answered here. */
+  mayAct: boolean;
 }
 
 export interface EditorStoreOptions {
@@ -131,6 +138,7 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
       workflowId: stored.id,
       readOnly,
       pastRun,
+      mayAnswer: pastRun ? pastRun.mayAct : !readOnly,
       meta: metaOf(stored),
       ...flow,
       history: EMPTY_HISTORY,
