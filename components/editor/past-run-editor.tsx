@@ -28,7 +28,7 @@ export function PastRunEditor({ workflowId, runId, mayAct }: { workflowId: strin
   }, [elsewhere, router, runId]);
 
   const failed = ran.error ?? current.error;
-  if (failed) {
+  if (failed && !elsewhere) {
     const notFound = failed instanceof ApiError && failed.status === 404;
     return (
       <div className="p-6 text-sm" role="alert">
