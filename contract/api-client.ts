@@ -11,7 +11,7 @@ import type { ModelList } from "./models";
 import type { PriceOverride, PutPriceOverrideRequest } from "./prices";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { RunDiff } from "./run-diff";
-import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunDocument, RunStatus, RunSummary, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
 import type { McpServerTools, ToolCatalog } from "./tools";
@@ -210,6 +210,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: (workflowId: string, statuses: readonly RunStatus[] = []) => runPage(workflowId, { status: statuses }).then((body) => body.runs),
       page: runPage,
       get: (runId: string) => call<ApiRun>(runPath(runId)),
+      /** The workflow document the run ran and its version, to show the run as it was. */
+      document: (runId: string) => call<RunDocument>(`${runPath(runId)}/document`),
       cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
       /** Runs the current draft again from `blockId`, reusing the finished run's results before it. */
       rerun: (runId: string, blockId: string) => post<RerunStarted>(`${runPath(runId)}/rerun`, { blockId }),

@@ -6,6 +6,7 @@ import { requestBudgetSchema, type RunBudget } from "./budgets";
 import type { RunTrigger } from "./deployments";
 import type { SpanRecord } from "./run-events";
 import type { TokenCounts, UsageFigures } from "./usage";
+import type { WorkflowDocument } from "./workflow-document";
 
 /** Runs over the API (docs/CONTRACT.md section 5). */
 
@@ -54,6 +55,11 @@ export interface RunSummary extends UsageFigures {
   trigger: RunTrigger;
   /** The deployment it ran; null for the draft. */
   deploymentId: string | null;
+  /**
+   * The workflow's version it ran (the draft's when it started, or the deployment's): GET
+   * /api/runs/:id/document answers that document. Null for runs stored before versions were kept.
+   */
+  workflowVersion: number | null;
   /** Run from a block (an extension): the run it was re-run from and the block it ran from; null for other runs. */
   rerunOf: RerunOf | null;
   /** A replay (POST /api/runs/:id/replay): the run whose recorded model and tool answers it used; null for other runs. */
@@ -116,6 +122,16 @@ export type ApiSpan = Omit<SpanRecord, "usage" | "model" | "iteration"> &
     iteration: number[] | null;
     tokens: TokenCounts | null;
   };
+
+/** GET /api/runs/:id/document: the workflow as the run ran it, to show the run on its own graph. */
+export interface RunDocument {
+  runId: string;
+  workflowId: string;
+  /** The workflow's version it ran; null for runs stored before versions were kept. */
+  workflowVersion: number | null;
+  /** The document it ran; null for runs stored before documents were kept (show them against the current workflow, saying so). */
+  document: WorkflowDocument | null;
+}
 
 /** GET /api/runs/:id. */
 export interface ApiRun extends RunRecord {

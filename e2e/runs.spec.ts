@@ -189,6 +189,9 @@ test("a past run opens from history with the canvas as it left it and its trace"
   await expect(row).toHaveCount(1);
   await row.click();
 
+  // The run's own page: its graph, read-only, with a banner saying which run it is.
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/runs/${past.id}$`));
+  await expect(page.getByTestId("past-run-banner")).toBeVisible();
   await run.expectStatus("succeeded");
   await expect(run.nodeText("support")).toHaveText(`Echo: ${message}`);
   await expect(run.nodeStatus("sales")).toHaveText("skipped");

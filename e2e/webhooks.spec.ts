@@ -49,7 +49,7 @@ test("a webhook made in the deploy drawer runs the deployment when called, and i
   await expect(deliveries.nth(1).getByTestId("delivery-run-link")).toHaveCount(0);
 
   await deliveries.nth(0).getByTestId("delivery-run-link").click();
-  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}\\?run=${runId}$`));
+  await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/runs/${runId}$`));
   const run = new RunPage(page);
   await expect(page.getByTestId("trace-panel")).toHaveAttribute("data-run-id", runId);
   await run.expectStatus("succeeded");

@@ -62,9 +62,9 @@ test("a Workflow block runs the chosen workflow with an input from a reference, 
   const details = page.getByTestId("span-details");
   await expect(details.getByTestId("span-output")).toContainText("Echo: hello from the front desk");
   const link = details.getByTestId("span-child-run-link");
-  await expect(link).toHaveAttribute("href", `/workflows/${childId}?run=${childRunId}`);
+  await expect(link).toHaveAttribute("href", `/workflows/${childId}/runs/${childRunId}`);
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/workflows/${childId}\\?run=${childRunId}`));
+  await expect(page).toHaveURL(new RegExp(`/workflows/${childId}/runs/${childRunId}$`));
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded");
   await page.getByTestId("run-tab-trace").click();
   await expect(page.getByTestId("trace-panel")).toHaveAttribute("data-run-id", childRunId);

@@ -17,7 +17,7 @@ import { useAutosave } from "./save/use-autosave";
 import { useLeaveGuard } from "./save/use-leave-guard";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { ReadOnlyBanner } from "./read-only-banner";
-import { RunPanel } from "@/components/runs";
+import { PastRunBanner, RunPanel } from "@/components/runs";
 
 /** The editor's frame: toolbar, palette, canvas, inspector, and the hooks that keep it honest. */
 export function EditorLayout() {
@@ -26,6 +26,7 @@ export function EditorLayout() {
   const clipboard = useClipboard();
   const [helpOpen, setHelpOpen] = useState(false);
   const readOnly = useEditorStore((state) => state.readOnly);
+  const pastRun = useEditorStore((state) => state.pastRun);
   useAutosave();
   useLeaveGuard();
   useValidation();
@@ -54,7 +55,7 @@ export function EditorLayout() {
   return (
     <div className="flex h-screen flex-col" data-testid="editor">
       <EditorToolbar onAutoLayout={actions.autoLayout} onFitView={fitView} onShowHelp={actions.showHelp} />
-      {readOnly ? <ReadOnlyBanner /> : <DraftBanner />}
+      {pastRun ? <PastRunBanner pastRun={pastRun} /> : readOnly ? <ReadOnlyBanner /> : <DraftBanner />}
       <div className="flex min-h-0 flex-1">
         {!readOnly && <Palette />}
         <main className="min-w-0 flex-1">

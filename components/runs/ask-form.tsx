@@ -25,7 +25,7 @@ function AnswerSummary({ ask }: { ask: AskEntry }) {
 export function AskForm({ ask, compact = false }: { ask: AskEntry; compact?: boolean }) {
   const actions = useRunActions();
   const live = useEditorStore((state) => isLive(state.run.view));
-  const readOnly = useEditorStore((state) => state.readOnly);
+  const readOnly = useEditorStore((state) => !state.mayAnswer);
   return (
     <div
       className={`nodrag nopan nowheel my-1 space-y-1 rounded border border-sky-300 bg-sky-50 p-2 font-sans text-xs ${compact ? "mx-2 mb-2" : ""}`}

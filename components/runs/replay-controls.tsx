@@ -1,17 +1,19 @@
 "use client";
 
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Rewind } from "lucide-react";
 import { useState } from "react";
 import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
 import { api } from "@/contract";
 import { runHref } from "./run-href";
+import { useOpenStartedRun } from "./use-open-started-run";
 import { whenSaved } from "./use-run-actions";
 
 /**
  * In the run panel's header, for a finished run: "Replay" runs the current draft (saved first)
  * with every model and tool call answered from this run's recordings, so nothing is sent and
- * nothing is paid; the editor follows the replay live. A call the run did not record (a changed
+ * nothing is paid; the editor follows the replay live (a past run's editor opens the replay's page). A call the run did not record (a changed
  * prompt, a block the run never reached) fails its block "not recorded" instead of being made.
  */
 export function ReplayButton() {
@@ -19,6 +21,7 @@ export function ReplayButton() {
   const runId = useEditorStore((state) => state.run.view.runId);
   const ended = useEditorStore((state) => state.run.view.ended);
   const [starting, setStarting] = useState(false);
+  const openStarted = useOpenStartedRun();
   if (!runId || !ended) return null;
   const start = async () => {
     setStarting(true);
@@ -26,7 +29,7 @@ export function ReplayButton() {
     try {
       await whenSaved(editor);
       const started = await api.runs.replay(runId);
-      editor.getState().followRun(started.runId);
+      openStarted(started.runId);
     } catch (error) {
       editor.getState().setRunActionError(`Could not replay the run: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -52,8 +55,6 @@ export function ReplayButton() {
 export function ReplayOfLink() {
   const runId = useEditorStore((state) => state.run.view.runId);
   const workflowId = useEditorStore((state) => state.workflowId);
-  const follow = useEditorStore((state) => state.followRun);
-  const showTab = useEditorStore((state) => state.showRunTab);
   const run = useQuery({ queryKey: ["run", runId], queryFn: () => api.runs.get(runId!), enabled: runId !== null });
   const replayOf = run.data?.id === runId ? run.data?.replayOf : null;
   if (!replayOf) return null;
@@ -65,19 +66,9 @@ export function ReplayOfLink() {
     >
       <span className="mr-1 rounded bg-amber-50 px-1 font-medium text-amber-800">Replay</span>
       of{" "}
-      <a
-        href={runHref(workflowId, replayOf)}
-        className="text-indigo-700 underline"
-        data-testid="run-replay-of-link"
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          follow(replayOf);
-          showTab("trace");
-        }}
-      >
+      <Link href={runHref(workflowId, replayOf)} className="text-indigo-700 underline" data-testid="run-replay-of-link">
         run {replayOf.slice(-8)}
-      </a>
+      </Link>
     </span>
   );
 }

@@ -23,7 +23,7 @@ const TYPE_STYLES: Partial<Record<ConsoleEntry["type"], string>> = {
 
 function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntry; live: boolean; blockName: string }) {
   const actions = useRunActions();
-  const readOnly = useEditorStore((state) => state.readOnly);
+  const readOnly = useEditorStore((state) => !state.mayAnswer);
   const [reason, setReason] = useState("");
   const [sending, setSending] = useState(false);
   const decide = async (approved: boolean) => {

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
 import { api } from "@/contract";
 import { mayRunFromHere } from "./run-from-here-offer";
+import { useOpenStartedRun } from "./use-open-started-run";
 import { whenSaved } from "./use-run-actions";
 
 /**
@@ -19,6 +20,7 @@ export function RunFromHereButton({ blockId, place }: { blockId: string; place: 
   const offered = useEditorStore((state) => mayRunFromHere(state.run.view, blockId));
   const inDraft = useEditorStore((state) => state.nodes.some((node) => node.id === blockId));
   const [starting, setStarting] = useState(false);
+  const openStarted = useOpenStartedRun();
   if (!runId || !offered || !inDraft) return null;
   const start = async () => {
     setStarting(true);
@@ -26,7 +28,7 @@ export function RunFromHereButton({ blockId, place }: { blockId: string; place: 
     try {
       await whenSaved(editor);
       const started = await api.runs.rerun(runId, blockId);
-      editor.getState().followRun(started.runId);
+      openStarted(started.runId);
     } catch (error) {
       editor.getState().setRunActionError(`Could not run from this block: ${error instanceof Error ? error.message : String(error)}`);
     } finally {

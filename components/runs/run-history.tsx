@@ -1,24 +1,28 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEditorStore } from "@/components/editor/store";
+import { isLive, useEditorStore } from "@/components/editor/store";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { RUN_STATUSES, RUN_TRIGGER_KINDS, api, type RunStatus, type RunTriggerKind } from "@/contract";
 import { RunStatusBadge } from "./run-badges";
 import { RunDiffView } from "./run-diff-view";
+import { runHref } from "./run-href";
 
 /**
  * This workflow's runs, newest first, a page at a time ("Load more" for older ones); opening one
- * replays it onto the canvas and shows its trace. Polling refreshes every page shown, each from
+ * goes to its page, the graph it ran with its states and trace (the run the editor follows live,
+ * or the past run whose page this is, just shows its trace). Polling refreshes every page shown, each from
  * the cursor the page before it now answers, so new runs push older ones down without gaps.
  * Ticking two runs and "Compare" shows what differs between them, block by block.
  */
 export function RunHistory() {
   const workflowId = useEditorStore((state) => state.workflowId);
+  const router = useRouter();
   const followedId = useEditorStore((state) => state.run.view.runId);
-  const follow = useEditorStore((state) => state.followRun);
+  const followedHere = useEditorStore((state) => state.pastRun !== null || isLive(state.run.view));
   const showTab = useEditorStore((state) => state.showRunTab);
   const [status, setStatus] = useState<RunStatus | "">("");
   const [trigger, setTrigger] = useState<RunTriggerKind | "">("");
@@ -72,8 +76,8 @@ export function RunHistory() {
                 data-status={run.status}
                 className={`cursor-pointer border-b border-slate-50 hover:bg-slate-50 ${run.id === followedId ? "bg-indigo-50" : ""}`}
                 onClick={() => {
-                  follow(run.id);
-                  showTab("trace");
+                  if (run.id === followedId && followedHere) showTab("trace");
+                  else router.push(runHref(workflowId, run.id));
                 }}
               >
                 <td className="w-6 px-2 py-1" onClick={(event) => event.stopPropagation()}>

@@ -1,4 +1,9 @@
-/** Where a run is shown: the editor opened on it (use-run-from-url.ts), its trace beside the canvas. */
+/** A run's own page: the editor, read-only, on the graph the run ran, with its states and trace (app/workflows/[id]/runs/[runId]). */
 export function runHref(workflowId: string, runId: string): string {
-  return `/workflows/${encodeURIComponent(workflowId)}?run=${encodeURIComponent(runId)}`;
+  return `/workflows/${encodeURIComponent(workflowId)}/runs/${encodeURIComponent(runId)}`;
+}
+
+/** The workflow's editor, on its current draft. */
+export function workflowHref(workflowId: string): string {
+  return `/workflows/${encodeURIComponent(workflowId)}`;
 }

@@ -10,7 +10,6 @@ import { RunHistory } from "./run-history";
 import { FollowedTestRun } from "./simulation-badges";
 import { TracePanel } from "./trace-panel";
 import { useFollowedRun } from "./use-followed-run";
-import { useRunFromUrl } from "./use-run-from-url";
 import { useRunStream } from "./use-run-stream";
 
 const TABS: Array<{ id: RunPanelTab; label: string }> = [
@@ -28,7 +27,6 @@ function RunResumed() {
 /** The bottom panel of the editor: console, trace and run history. It also keeps the run stream open. */
 export function RunPanel() {
   useRunStream();
-  useRunFromUrl();
   const open = useEditorStore((state) => state.run.panelOpen);
   const tab = useEditorStore((state) => state.run.tab);
   const showTab = useEditorStore((state) => state.showRunTab);

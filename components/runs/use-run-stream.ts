@@ -67,13 +67,15 @@ function openStream(store: EditorStore, runId: string, onEnd: () => void): () =>
 /**
  * The one consumer of run event streams for an open workflow: follows the run the store points
  * at, and while nothing runs, looks for a run of this workflow started elsewhere (after a reload,
- * from another tab or through the API) and attaches to it, replaying it from the start.
+ * from another tab or through the API) and attaches to it, replaying it from the start. A past
+ * run's editor shows that run alone: it looks for no other.
  */
 export function useRunStream() {
   const store = useEditorStoreApi();
   const workflowId = useEditorStore((state) => state.workflowId);
   const queryClient = useQueryClient();
   const target = useEditorStore((state) => state.run.target);
+  const pastRun = useEditorStore((state) => state.pastRun !== null);
 
   useEffect(() => {
     if (!target) return;
@@ -84,6 +86,7 @@ export function useRunStream() {
   }, [store, target, workflowId, queryClient]);
 
   useEffect(() => {
+    if (pastRun) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // One look at a time, the next one after the last answer: a slow server never piles up requests.
@@ -101,5 +104,5 @@ export function useRunStream() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [store, workflowId]);
+  }, [store, workflowId, pastRun]);
 }

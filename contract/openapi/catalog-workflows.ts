@@ -8,6 +8,7 @@ import {
   approvalDecidedSchema,
   runApprovalsSchema,
   runCancellingSchema,
+  runDocumentSchema,
   runPageSchema,
   rerunStartedSchema,
   replayStartedSchema,
@@ -145,6 +146,19 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
     role: "viewer",
     parameters: [runId],
     answers: [{ status: 200, description: "The run and its trace.", schema: apiRunSchema }],
+  },
+  {
+    operationId: "getRunDocument",
+    method: "GET",
+    path: "/api/runs/{id}/document",
+    tag: "Runs",
+    summary: "Read the workflow a run ran",
+    description:
+      "Extension. The workflow document as it was when the run started (the draft, or the deployment it ran) and its version: the graph to show the run on after the workflow has changed.",
+    access: "member",
+    role: "viewer",
+    parameters: [runId],
+    answers: [{ status: 200, description: "The document and version the run ran.", schema: runDocumentSchema }],
   },
   {
     operationId: "followRunEvents",

@@ -93,6 +93,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   RunPage: workflows.runPageSchema,
   Span: workflows.apiSpanSchema,
   Run: workflows.apiRunSchema,
+  RunDocument: workflows.runDocumentSchema,
   RunStarted: workflows.runStartedSchema,
   RunCancelling: workflows.runCancellingSchema,
   RerunStarted: workflows.rerunStartedSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { RUN_STATUSES, type ApiRun, type ApiSpan, type ReplayStarted, type RerunStarted, type RunSummary } from "../runs";
+import { RUN_STATUSES, type ApiRun, type ApiSpan, type ReplayStarted, type RerunStarted, type RunDocument, type RunSummary } from "../runs";
 import type { ListPage } from "../pagination";
 import type { RunEvent } from "../run-events";
 import { SIMULATION_SOURCES } from "../test-samples";
@@ -63,6 +63,11 @@ export const runSummarySchema = z.object({
   ...usageFiguresShape,
   trigger: runTriggerSchema,
   deploymentId: z.string().nullable().describe("The deployment it ran; null for the draft."),
+  workflowVersion: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The workflow's version it ran (the draft's when it started, or the deployment's); null for runs stored before versions were kept."),
   rerunOf: z
     .object({ runId: z.string(), blockId: z.string() })
     .nullable()
@@ -118,6 +123,16 @@ export const apiRunSchema = runSummarySchema.extend({
   queuePosition: z.number().int().optional().describe("While `queued`: how many runs wait ahead of it, plus one."),
 });
 
+/** GET /api/runs/:id/document. */
+export const runDocumentSchema = z.object({
+  runId: z.string(),
+  workflowId: z.string(),
+  workflowVersion: z.number().int().nullable().describe("The workflow's version it ran; null for runs stored before versions were kept."),
+  document: workflowDocumentSchema
+    .nullable()
+    .describe("The workflow document as the run ran it; null for runs stored before documents were kept (the current workflow is all there is)."),
+});
+
 /** POST /api/workflows/:id/runs without `wait` and without an event stream. */
 export const runStartedSchema = z.object({
   runId: z.string(),
@@ -167,10 +182,11 @@ const matches: [
   SameWireType<z.output<typeof runSummarySchema>, RunSummary>,
   SameWireType<z.output<typeof apiSpanSchema>, ApiSpan>,
   SameWireType<z.output<typeof apiRunSchema>, ApiRun>,
+  SameWireType<z.output<typeof runDocumentSchema>, RunDocument>,
   SameWireType<z.output<typeof pendingApprovalSchema>, ApprovalRequested>,
   SameWireType<z.output<typeof workflowPageSchema>, ListPage<"workflows", WorkflowSummary>>,
   SameWireType<z.output<typeof runPageSchema>, ListPage<"runs", RunSummary>>,
   SameWireType<z.output<typeof rerunStartedSchema>, RerunStarted>,
   SameWireType<z.output<typeof replayStartedSchema>, ReplayStarted>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void matches;

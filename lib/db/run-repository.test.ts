@@ -185,6 +185,22 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
     await expect(runs.update("no-such-run", { status: "failed" })).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("keeps the workflow version and document a run executes, through a worker's claim and in the list", async () => {
+    const { runs } = database.repositories;
+    const ran = { name: "Runs", blocks: [], edges: [] };
+    const queued = await runs.create({ workspaceId: ws, workflowId, status: "queued", document: ran, workflowVersion: 3 });
+    expect(queued.workflowVersion).toBe(3);
+    const claimed = await runs.claim(queued.id, "worker-a");
+    expect(claimed).toMatchObject({ run: { id: queued.id, status: "running", workflowVersion: 3 }, document: ran });
+    expect((await runs.listByWorkflow(ws, workflowId)).find((run) => run.id === queued.id)?.workflowVersion).toBe(3);
+    expect(await runs.documentOf(ws, queued.id)).toEqual({ workflowId, workflowVersion: 3, document: ran });
+
+    const older = await runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
+    expect(await runs.documentOf(ws, older.id)).toEqual({ workflowId, workflowVersion: null, document: null });
+    await expect(runs.create({ workspaceId: ws, workflowId, workflowVersion: 0 })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(runs.documentOf(await database.createWorkspace(), queued.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it("refuses a run for a workflow that does not exist", async () => {
     await expect(database.repositories.runs.create({ workspaceId: ws, workflowId: "no-such-workflow" })).rejects.toMatchObject({
       code: "not_found",

@@ -37,6 +37,8 @@ export interface NewRun {
   queuedAt?: Date | string;
   /** The workflow document the run executes (kept so that a resumed run goes on with the same graph). */
   document?: unknown;
+  /** The workflow's version that document is: the draft's, or the deployment's. */
+  workflowVersion?: number;
   parentRunId?: string;
   /** The process executing it, when it starts at once. */
   worker?: string;
@@ -103,6 +105,7 @@ export class RunRepository {
           status,
           input: toJsonValue(run.input ?? {}, "input"),
           ...(run.document === undefined ? {} : { document: toJsonValue(run.document, "document") }),
+          ...(run.workflowVersion === undefined ? {} : { workflowVersion: checkVersion(run.workflowVersion) }),
           ...(run.parentRunId === undefined ? {} : { parentRunId: run.parentRunId }),
           ...(run.worker === undefined ? {} : { worker: run.worker }),
           ...triggerColumns(run.trigger),
@@ -157,6 +160,13 @@ export class RunRepository {
     return toStoredRun(row);
   }
 
+  /** The workflow document the run ran and its version (either null for runs stored before they were kept). @throws NotFoundError */
+  async documentOf(workspaceId: string, id: string): Promise<{ workflowId: string; workflowVersion: number | null; document: unknown }> {
+    const row = await this.prisma.run.findFirst({ where: { id, workspaceId }, select: { workflowId: true, workflowVersion: true, document: true } });
+    if (!row) throw new NotFoundError("Run", id);
+    return row;
+  }
+
   /**
    * The run whose recordings stand behind this one's (null for other runs and unknown ids): a
    * replay's source, or a re-run's source, whose reused blocks recorded nothing in the re-run. For
@@ -198,7 +208,7 @@ export class RunRepository {
     // The common case in one round trip: a queued run starts.
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
-       RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
+       RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, workflow_version AS "workflowVersion", queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
          deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
          rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", replay_of_run_id AS "replayOfRunId", test, budget`,
       id,
@@ -303,6 +313,12 @@ function checkStatus(status: string): RunStatus {
   return status as RunStatus;
 }
 
+function checkVersion(version: number): number {
+  if (!Number.isSafeInteger(version) || version < 1)
+    throw new InvalidInputError(`workflowVersion must be a whole number of at least 1, got ${version}`, "workflowVersion");
+  return version;
+}
+
 function checkTriggerKind(kind: string): RunTriggerKind {
   if (!isRunTriggerKind(kind)) throw new InvalidInputError(`trigger must be one of ${RUN_TRIGGER_KINDS.join(", ")}; got "${kind}"`, "trigger");
   return kind;
@@ -362,6 +378,7 @@ function toRunSummary(row: Run): RunSummary {
     estimated: row.estimated,
     trigger: triggerOf(row),
     deploymentId: row.deploymentId,
+    workflowVersion: row.workflowVersion,
     rerunOf: row.rerunOfRunId && row.rerunOfBlockId ? { runId: row.rerunOfRunId, blockId: row.rerunOfBlockId } : null,
     replayOf: row.replayOfRunId,
     test: row.test,

@@ -14,6 +14,7 @@ import { runIntake } from "./run-intake";
 import type { RunService } from "./run-service";
 import { runEventStream } from "./run-stream";
 import type { RunTarget } from "./run-target";
+import { runDocument } from "./run-document";
 import { toApiRun } from "./run-view";
 
 const MAX_RUN_REQUEST_BYTES = 1024 * 1024;
@@ -105,6 +106,8 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       return Response.json(runPages.answer("runs", runs));
     }),
     get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
+    /** GET /api/runs/:id/document: the graph the run ran (run-document.ts). */
+    document: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await runDocument(deps().repositories.runs, workspace.id, id))),
     events: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts

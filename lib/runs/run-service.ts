@@ -90,10 +90,11 @@ export class RunService {
   /** Starts a run of one of the workspace's workflows (another workspace's is not found). */
   async start(workspaceId: string, workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
     const { repositories } = this.deps;
-    const { document, deploymentId } = await documentToRun(repositories, workspaceId, workflowId, options.target ?? "draft");
+    const { document, deploymentId, workflowVersion } = await documentToRun(repositories, workspaceId, workflowId, options.target ?? "draft");
     // Fixed when the run is asked for: a later edit of the workflow does not change a queued run's cap.
     const budget = effectiveRunBudget(document.settings?.budget, options.budget);
     const origin = {
+      workflowVersion,
       ...(options.trigger ? { trigger: options.trigger } : {}),
       ...(deploymentId ? { deploymentId } : {}),
       ...(options.rerunOf ? { rerunOf: options.rerunOf } : {}),

@@ -10,6 +10,8 @@ export interface DocumentToRun {
   document: WorkflowDocument;
   /** The deployment it comes from; undefined for the draft. */
   deploymentId?: string;
+  /** The workflow's version the document is: the draft's now, or the one the deployment was made from. */
+  workflowVersion: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function documentToRun(
         "This workflow has no deployment yet: deploy it first (Deploy in the editor, or POST .../deployments).",
       );
     }
-    return { document: workflowDocumentSchema.parse(deployment.document), deploymentId: deployment.id };
+    return { document: workflowDocumentSchema.parse(deployment.document), deploymentId: deployment.id, workflowVersion: deployment.workflowVersion };
   }
   const workflow = await repositories.workflows.get(workspaceId, workflowId);
   return {
@@ -44,5 +46,6 @@ export async function documentToRun(
       edges: workflow.edges,
       settings: workflow.settings,
     }),
+    workflowVersion: workflow.version,
   };
 }

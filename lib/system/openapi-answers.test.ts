@@ -96,12 +96,13 @@ describe("answers as the document describes them", () => {
     );
   });
 
-  it("runs: start (queued and waited for), read, list, approvals and cancel", async () => {
+  it("runs: start (queued and waited for), read, its document, list, approvals and cancel", async () => {
     const workflowId = (await kit.database.repositories.workflows.create(member.workspace.id, supportRoutingDocument("offline/echo") as never)).id;
     const start = (body: unknown) => kit.endpoints.start(json("POST", `/api/workflows/${workflowId}/runs`, body), { id: workflowId }, member);
     const finished = (await expectDocumented("startRun", await start({ input: { message: "I need support" }, wait: true }), 200)) as { id: string };
     const runId = { id: finished.id };
     await expectDocumented("getRun", await kit.endpoints.get(json("GET", `/api/runs/${finished.id}`), runId, member), 200);
+    await expectDocumented("getRunDocument", await kit.endpoints.document(json("GET", `/api/runs/${finished.id}/document`), runId, member), 200);
     await expectDocumented("listRuns", await kit.endpoints.list(json("GET", `/api/workflows/${workflowId}/runs`), { id: workflowId }, member), 200);
     const approvals = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
     await expectDocumented("listRunApprovals", await approvals.list(json("GET", `/api/runs/${finished.id}/approvals`), runId, member), 200);

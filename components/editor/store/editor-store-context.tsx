@@ -2,14 +2,14 @@
 
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
-import { createEditorStore, type EditorState, type EditorStore } from "./editor-store";
+import { createEditorStore, type EditorState, type EditorStore, type EditorStoreOptions } from "./editor-store";
 import type { StoredWorkflow } from "@/contract";
 
 const EditorStoreContext = createContext<EditorStore | null>(null);
 
 /** Creates the store once for the workflow it was mounted with; remount (key) for another one. */
-export function EditorStoreProvider({ initial, readOnly = false, children }: { initial: StoredWorkflow; readOnly?: boolean; children: ReactNode }) {
-  const [store] = useState(() => createEditorStore(initial, { readOnly }));
+export function EditorStoreProvider({ initial, children, ...options }: { initial: StoredWorkflow; children: ReactNode } & EditorStoreOptions) {
+  const [store] = useState(() => createEditorStore(initial, options));
   return <EditorStoreContext.Provider value={store}>{children}</EditorStoreContext.Provider>;
 }
 

@@ -8,7 +8,7 @@ import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock
 import { uniqueEdgeId } from "../graph/block-naming";
 import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
 import { createAttentionActions, INITIAL_ATTENTION, type AttentionActions, type AttentionState } from "./attention-slice";
-import { createRunActions, INITIAL_RUN_SLICE, type RunSliceActions, type RunSliceState } from "./run-slice";
+import { createRunActions, INITIAL_RUN_SLICE, pastRunSlice, type RunSliceActions, type RunSliceState } from "./run-slice";
 import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
 export interface EditorState extends RunSliceActions, AttentionActions {
@@ -18,6 +18,13 @@ export interface EditorState extends RunSliceActions, AttentionActions {
    * selecting blocks to read them and following runs still work.
    */
   readOnly: boolean;
+  /** A past run opened on the graph it ran (its own URL): the editor is read-only and follows that run alone. */
+  pastRun: PastRun | null;
+  /**
+   * Whether approvals and asks of the followed run can be answered: not in a viewer's editor, but
+   * in an editor's view of a run on its own page, whose graph alone is read-only.
+   */
+  mayAnswer: boolean;
   meta: WorkflowMeta;
   nodes: EditorNode[];
   edges: EditorEdge[];
@@ -75,6 +82,23 @@ export interface EditorState extends RunSliceActions, AttentionActions {
 
 export type EditorStore = StoreApi<EditorState>;
 
+/** The run a past-run editor shows, and what it knows of the graph it ran. */
+export interface PastRun {
+  runId: string;
+  /** The workflow's version it ran; null for runs stored before versions were kept. */
+  workflowVersion: number | null;
+  /** False for runs stored before documents were kept: the graph shown is the current one. */
+  documentKept: boolean;
+  /** The user's role may act on runs (editor and above): a live run's approvals and asks can be answered here. */
+  mayAct: boolean;
+}
+
+export interface EditorStoreOptions {
+  readOnly?: boolean;
+  /** Opens the editor on a past run: read-only, following that run from its first event, its trace open. */
+  pastRun?: PastRun;
+}
+
 function metaOf(document: WorkflowDocument): WorkflowMeta {
   return {
     name: document.name,
@@ -87,8 +111,10 @@ function metaOf(document: WorkflowDocument): WorkflowMeta {
 const DOCUMENT_CHANGES = new Set(["position", "remove", "add", "replace"]);
 
 /** One store per open workflow: React Flow's own pattern, so two editors never share state. */
-export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: boolean } = {}): EditorStore {
-  const readOnly = options.readOnly ?? false;
+export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOptions = {}): EditorStore {
+  const pastRun = options.pastRun ?? null;
+  const readOnly = pastRun !== null || (options.readOnly ?? false);
+  const flow = documentToFlow(stored);
   return createStore<EditorState>()((set, get) => {
     const snapshot = (): GraphSnapshot => ({ meta: get().meta, nodes: get().nodes, edges: get().edges });
     /** Applies an undoable change to the document (none in a read-only editor). */
@@ -118,15 +144,22 @@ export function createEditorStore(stored: StoredWorkflow, options: { readOnly?: 
     return {
       workflowId: stored.id,
       readOnly,
+      pastRun,
+      mayAnswer: pastRun ? pastRun.mayAct : !readOnly,
       meta: metaOf(stored),
-      ...documentToFlow(stored),
+      ...flow,
       history: EMPTY_HISTORY,
       gestureStart: null,
       save: { ...INITIAL_SAVE, version: stored.version, updatedAt: stored.updatedAt },
       issues: { byBlock: {}, workflow: [] },
       attention: INITIAL_ATTENTION,
       ...createAttentionActions(setAttention, () => get().nodes.map((node) => node.id)),
-      run: INITIAL_RUN_SLICE,
+      run: pastRun
+        ? pastRunSlice(
+            pastRun.runId,
+            flow.nodes.map((node) => ({ id: node.id, name: node.data.name })),
+          )
+        : INITIAL_RUN_SLICE,
       estimateInput: null,
       setEstimateInput: (estimateInput) => set({ estimateInput }),
       ...createRunActions(setRun, () => get().nodes.map((node) => ({ id: node.id, name: node.data.name }))),

@@ -35,6 +35,21 @@ export interface RunSliceActions {
 
 export const INITIAL_RUN_SLICE: RunSliceState = { view: IDLE_RUN, target: null, panelOpen: false, tab: "console", selectedSpanId: null, actionError: null };
 
+/** A past run opened by its URL: followed from its first event, its trace shown. */
+export function pastRunSlice(runId: string, nodes: ReadonlyArray<{ id: string; name: string }>): RunSliceState {
+  return {
+    ...INITIAL_RUN_SLICE,
+    view: initialRunView(
+      runId,
+      nodes.map((node) => node.id),
+      Object.fromEntries(nodes.map((node) => [node.id, node.name])),
+    ),
+    target: { runId, generation: 1 },
+    panelOpen: true,
+    tab: "trace",
+  };
+}
+
 type SetRunSlice = (update: (run: RunSliceState) => Partial<RunSliceState> | null) => void;
 
 /** One block of the workflow as shown now: its id and the name people read. */
