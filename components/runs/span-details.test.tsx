@@ -10,6 +10,7 @@ const run: ApiRun = {
   id: "r1",
   workflowId: "w1",
   status: "succeeded",
+  workflowVersion: 3,
   startedAt,
   endedAt: "2026-11-23T17:18:10.000Z",
   durationMs: 829,
