@@ -25,8 +25,11 @@ const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
   { href: "/api-docs", label: "API", icon: BookOpen },
 ];
 
-/** The signed-in user's name, and a menu with their email, the settings pages and Sign out. For the app's header. */
-export function UserMenu() {
+/**
+ * The signed-in user's name, and a menu with their email, the settings pages and Sign out. `opens`:
+ * "up" where the button sits at the bottom of the screen (the sidebar's foot).
+ */
+export function UserMenu({ opens = "down" }: { opens?: "down" | "up" }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const session = useQuery({ queryKey: sessionKey, queryFn: api.auth.session, staleTime: 60_000 });
@@ -62,7 +65,10 @@ export function UserMenu() {
         <ChevronDown size={14} aria-hidden />
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-20 mt-1 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg">
+        <div
+          role="menu"
+          className={`absolute ${opens === "up" ? "bottom-full left-0 mb-1" : "right-0 mt-1"} z-20 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg`}
+        >
           <p className="truncate px-3 py-2 text-slate-500" title={user.email}>
             {user.email}
           </p>

@@ -4,3 +4,4 @@ export { NodeAsks } from "./ask-form";
 export { NodeRunBadge, useBlockRunOutline, useEdgeTaken } from "./node-run-badge";
 export { formatCost, formatDollars, formatDuration, formatTokens, formatTokenCount, figureMarks } from "./format";
 export { runHref } from "./run-href";
+export { RunStatusBadge } from "./run-badges";

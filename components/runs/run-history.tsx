@@ -8,6 +8,7 @@ import { formatCost, formatDuration, formatTokens } from "./format";
 import { RUN_STATUSES, RUN_TRIGGER_KINDS, api, type RunStatus, type RunTriggerKind } from "@/contract";
 import { RunStatusBadge } from "./run-badges";
 import { RunDiffView } from "./run-diff-view";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /**
  * This workflow's runs, newest first, a page at a time ("Load more" for older ones); opening one
@@ -88,7 +89,7 @@ export function RunHistory() {
                 <td className="px-2 py-1">
                   <RunStatusBadge status={run.status} testId="history-status" />
                 </td>
-                <td className="px-2 py-1 text-slate-600">{new Date(run.startedAt).toLocaleString("en-GB")}</td>
+                <td className="px-2 py-1 text-slate-600">{formatDateTime(run.startedAt)}</td>
                 <td
                   className="px-2 py-1 text-slate-600"
                   data-testid="history-trigger"
