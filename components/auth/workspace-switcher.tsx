@@ -14,7 +14,7 @@ const itemClass = "flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-s
  * The workspace the page acts in and the user's role there; the menu lists the others (with the
  * role in each) and makes a new one. Choosing one sets the workspace cookie and reloads.
  */
-export function WorkspaceSwitcher({ compact = false }: { compact?: boolean }) {
+export function WorkspaceSwitcher({ compact = false, menuAlign }: { compact?: boolean; menuAlign?: "left" | "right" }) {
   const acting = useWorkspace();
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -26,8 +26,8 @@ export function WorkspaceSwitcher({ compact = false }: { compact?: boolean }) {
   useDismiss(container, open, close);
   if (!acting) return null;
   const { workspace, workspaces } = acting;
-  // In the editor's toolbar the switcher sits on the left: its menu opens rightwards.
-  const popupClass = `absolute ${compact ? "left-0" : "right-0"} z-30 mt-1 w-72 rounded border border-slate-200 bg-white shadow-lg`;
+  // On the left of the screen (the editor's toolbar, the sidebar) the menu opens rightwards.
+  const popupClass = `absolute ${(menuAlign ?? (compact ? "left" : "right")) === "left" ? "left-0" : "right-0"} z-30 mt-1 w-72 rounded border border-slate-200 bg-white shadow-lg`;
 
   return (
     <div className="relative" ref={container} data-testid="workspace-switcher">

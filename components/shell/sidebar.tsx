@@ -36,7 +36,7 @@ export function Sidebar() {
         Trellis
       </Link>
       <div className="px-2 pb-2">
-        <WorkspaceSwitcher compact />
+        <WorkspaceSwitcher menuAlign="left" />
       </div>
       <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto px-2 py-1">
         <ul className="space-y-0.5">
