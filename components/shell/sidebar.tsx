@@ -22,23 +22,25 @@ function NavLink({ item, pathname, nested = false }: { item: NavItem; pathname: 
 }
 
 /**
- * The app's sidebar: the product's places, the settings pages while Settings is open, the
- * workspace acted in and the signed-in user. The page it is on is highlighted.
+ * The app's sidebar: the workspace acted in and the signed-in user at the top (the foot of the
+ * screen is where `next dev` puts its own badge), then the product's places, with the settings
+ * pages while Settings is open. The page it is on is highlighted.
  */
 export function Sidebar() {
   const pathname = usePathname();
   return (
-    <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white" data-testid="sidebar">
+    <aside className="sticky top-0 z-20 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white" data-testid="sidebar">
       <Link href="/" className="flex h-14 shrink-0 items-center gap-2 px-4 font-semibold text-slate-900">
         {/* The favicon's mark (app/icon.svg), so the tab and the page show the same thing. */}
         {/* eslint-disable-next-line @next/next/no-img-element -- a 20 px SVG: next/image adds nothing */}
         <img src="/icon.svg" alt="" width={20} height={20} />
         Trellis
       </Link>
-      <div className="px-2 pb-2">
-        <WorkspaceSwitcher menuAlign="left" />
+      <div className="space-y-1.5 border-b border-slate-200 px-2 pb-3">
+        <WorkspaceSwitcher fill />
+        <UserMenu fill />
       </div>
-      <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto px-2 py-1">
+      <nav aria-label="Main" className="min-h-0 flex-1 overflow-y-auto px-2 py-3">
         <ul className="space-y-0.5">
           {NAV_ITEMS.map((item) => (
             <li key={item.href}>
@@ -56,9 +58,6 @@ export function Sidebar() {
           ))}
         </ul>
       </nav>
-      <div className="shrink-0 border-t border-slate-200 p-2">
-        <UserMenu opens="up" />
-      </div>
     </aside>
   );
 }
