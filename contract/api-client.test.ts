@@ -59,6 +59,15 @@ describe("the API client's lists", () => {
     expect(asked.at(-1)).toBe("/api/workflows/w%201/runs");
   });
 
+  it("pages the workspace's runs (the Runs page) with the workflow, status and trigger filters beside the cursor", async () => {
+    const runs = Array.from({ length: 3 }, (_, index) => ({ id: `r${index}`, workflowName: "One" }));
+    const { asked, client } = pagedServer("runs", runs);
+    const first = await client.runs.workspacePage({ workflow: "w 1", status: ["failed"], trigger: ["api", "webhook"], limit: 2 });
+    expect(first).toEqual({ runs: runs.slice(0, 2), nextCursor: "2" });
+    await client.runs.workspacePage({ limit: 2, cursor: first.nextCursor });
+    expect(asked).toEqual(["/api/runs?workflow=w+1&status=failed&trigger=api%2Cwebhook&limit=2", "/api/runs?limit=2&cursor=2"]);
+  });
+
   it("gives every member and invitation of a workspace, whose two lists share one cursor", async () => {
     const members = Array.from({ length: PAGE_LIMIT_MAX + 1 }, (_, index) => ({ userId: `u${index}` }));
     const { client } = pagedServer("members", members, (page) => ({ invitations: page.length > 1 ? [{ id: `i${page.length}` }] : [] }));

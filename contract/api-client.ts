@@ -11,7 +11,7 @@ import type { ModelList } from "./models";
 import type { PriceOverride, PutPriceOverrideRequest } from "./prices";
 import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
 import type { RunDiff } from "./run-diff";
-import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunDocument, RunStatus, RunSummary, StartRunRequest } from "./runs";
+import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunDocument, RunStatus, RunSummary, StartRunRequest, WorkspaceRunSummary } from "./runs";
 import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
 import type { SecretListEntry } from "./secrets";
 import type { McpServerTools, ToolCatalog } from "./tools";
@@ -113,6 +113,11 @@ export interface RunPageRequest extends PageRequest {
   deployment?: string;
 }
 
+/** GET /api/runs's filters: a workflow's list's, and which workflow (its id) when only one's runs are wanted. */
+export interface WorkspaceRunPageRequest extends Omit<RunPageRequest, "deployment"> {
+  workflow?: string;
+}
+
 /** The filters of a run page request as query parameters. */
 function runFilters(page: RunPageRequest): Record<string, string> {
   return {
@@ -151,6 +156,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const workflowPage = (page?: PageRequest) => call<ListPage<"workflows", WorkflowSummary>>(`/api/workflows${pageQuery(page)}`);
   const runPage = (workflowId: string, page: RunPageRequest = {}) =>
     call<ListPage<"runs", RunSummary>>(`${workflowPath(workflowId)}/runs${pageQuery(page, runFilters(page))}`);
+  const workspaceRunPage = ({ workflow, ...page }: WorkspaceRunPageRequest = {}) =>
+    call<ListPage<"runs", WorkspaceRunSummary>>(`/api/runs${pageQuery(page, { ...(workflow ? { workflow } : {}), ...runFilters(page) })}`);
   const deploymentPage = (workflowId: string, page?: PageRequest) =>
     call<ListPage<"deployments", DeploymentInfo>>(`${workflowPath(workflowId)}/deployments${pageQuery(page)}`);
   const basePage = (page?: PageRequest) => call<ListPage<"knowledgeBases", KnowledgeBaseSummary>>(`/api/knowledge-bases${pageQuery(page)}`);
@@ -209,6 +216,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The newest runs (one page, as this list always answered: a workflow's runs grow without bound); `page` goes further. */
       list: (workflowId: string, statuses: readonly RunStatus[] = []) => runPage(workflowId, { status: statuses }).then((body) => body.runs),
       page: runPage,
+      /** A page of every run in the workspace, across its workflows, newest first. */
+      workspacePage: workspaceRunPage,
       get: (runId: string) => call<ApiRun>(runPath(runId)),
       /** The workflow document the run ran and its version, to show the run as it was. */
       document: (runId: string) => call<RunDocument>(`${runPath(runId)}/document`),

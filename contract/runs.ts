@@ -70,6 +70,11 @@ export interface RunSummary extends UsageFigures {
   budget: RunBudget | null;
 }
 
+/** A run in the workspace's list (GET /api/runs): as a workflow's list shows it, with the workflow's name. */
+export interface WorkspaceRunSummary extends RunSummary {
+  workflowName: string;
+}
+
 /** The run a re-run reused the upstream results of, and the block it ran from (POST /api/runs/:id/rerun). */
 export interface RerunOf {
   runId: string;

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell } from "@/components/shell";
 import { KnowledgePage } from "@/components/knowledge/knowledge-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/knowledge");
   return (
     <WorkspaceGate {...access}>
-      <KnowledgePage />
+      <AppShell breadcrumbs={[{ label: "Knowledge" }]}>
+        <KnowledgePage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell } from "@/components/shell";
 import { UsagePage } from "@/components/usage/usage-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/usage");
   return (
     <WorkspaceGate {...access}>
-      <UsagePage />
+      <AppShell breadcrumbs={[{ label: "Usage" }]}>
+        <UsagePage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
-import { BookOpen, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import type { OpenApiDocument } from "@/contract/openapi";
-import { SettingsHeader } from "@/components/settings/settings-header";
 import { operationsByTag, schemaAnchor } from "./document-view";
 import { InlineText } from "./inline-text";
 import { JsonView } from "./json-view";
@@ -17,8 +16,6 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
   const errorResponses = Object.entries(document.components.responses) as Array<[string, { description: string }]>;
   return (
     <main className="mx-auto max-w-5xl space-y-8 px-6 py-10">
-      <SettingsHeader icon={BookOpen} title="API" />
-
       <section className="space-y-3 text-sm text-slate-700" aria-label="About the API">
         <p className="flex flex-wrap items-center gap-3">
           <span>

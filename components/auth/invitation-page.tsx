@@ -9,6 +9,7 @@ import { AuthCard, FormError } from "./auth-card";
 import { messageOf } from "./messages";
 import { sessionKey } from "./user-menu";
 import { loadAfresh, openWorkspace } from "./workspace-cookie";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /** Who invited whom, to what and until when. */
 function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
@@ -16,7 +17,7 @@ function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
     <>
       {invitation.invitedBy ? `${invitation.invitedBy} invited ` : "You are invited as "}
       <strong>{invitation.email}</strong> to <strong>{invitation.workspaceName}</strong> as {invitation.role}. The invitation expires{" "}
-      {new Date(invitation.expiresAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}.
+      {formatDateTime(invitation.expiresAt)}.
     </>
   );
 }

@@ -25,8 +25,11 @@ const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
   { href: "/api-docs", label: "API", icon: BookOpen },
 ];
 
-/** The signed-in user's name, and a menu with their email, the settings pages and Sign out. For the app's header. */
-export function UserMenu() {
+/**
+ * The signed-in user's name, and a menu with their email, the settings pages and Sign out. `fill`:
+ * as wide as its container (the sidebar), the menu opening rightwards.
+ */
+export function UserMenu({ fill = false }: { fill?: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const session = useQuery({ queryKey: sessionKey, queryFn: api.auth.session, staleTime: 60_000 });
@@ -54,15 +57,21 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <div className="relative" ref={menu} data-testid="user-menu">
-      <button type="button" className="btn-secondary" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        className={`btn-secondary ${fill ? "w-full" : ""}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
         <span className="flex h-5 w-5 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700" aria-hidden>
           {(user.name || user.email).slice(0, 1).toUpperCase()}
         </span>
-        <span className="max-w-40 truncate">{user.name || user.email}</span>
+        <span className={`truncate ${fill ? "min-w-0 flex-1 text-left" : "max-w-40"}`}>{user.name || user.email}</span>
         <ChevronDown size={14} aria-hidden />
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-20 mt-1 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg">
+        <div role="menu" className={`absolute ${fill ? "left-0" : "right-0"} z-20 mt-1 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg`}>
           <p className="truncate px-3 py-2 text-slate-500" title={user.email}>
             {user.email}
           </p>

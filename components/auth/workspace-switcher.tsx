@@ -14,7 +14,7 @@ const itemClass = "flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-s
  * The workspace the page acts in and the user's role there; the menu lists the others (with the
  * role in each) and makes a new one. Choosing one sets the workspace cookie and reloads.
  */
-export function WorkspaceSwitcher({ compact = false }: { compact?: boolean }) {
+export function WorkspaceSwitcher({ compact = false, fill = false }: { compact?: boolean; fill?: boolean }) {
   const acting = useWorkspace();
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -26,21 +26,21 @@ export function WorkspaceSwitcher({ compact = false }: { compact?: boolean }) {
   useDismiss(container, open, close);
   if (!acting) return null;
   const { workspace, workspaces } = acting;
-  // In the editor's toolbar the switcher sits on the left: its menu opens rightwards.
-  const popupClass = `absolute ${compact ? "left-0" : "right-0"} z-30 mt-1 w-72 rounded border border-slate-200 bg-white shadow-lg`;
+  // On the left of the screen (the editor's toolbar; `fill`: the sidebar, as wide as it) the menu opens rightwards.
+  const popupClass = `absolute ${compact || fill ? "left-0" : "right-0"} z-30 mt-1 w-72 rounded border border-slate-200 bg-white shadow-lg`;
 
   return (
     <div className="relative" ref={container} data-testid="workspace-switcher">
       <button
         type="button"
-        className={compact ? "flex items-center gap-1.5 rounded px-2 py-1 text-sm hover:bg-slate-100" : "btn-secondary"}
+        className={compact ? "flex items-center gap-1.5 rounded px-2 py-1 text-sm hover:bg-slate-100" : `btn-secondary ${fill ? "w-full" : ""}`}
         aria-haspopup="menu"
         aria-expanded={open}
         title={`Workspace ${workspace.name}: you are ${workspace.role} here`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <span className="sr-only">Workspace: </span>
-        <span className={`truncate ${compact ? "max-w-28" : "max-w-48"}`} data-testid="current-workspace">
+        <span className={`truncate ${compact ? "max-w-28" : fill ? "min-w-0 flex-1 text-left" : "max-w-48"}`} data-testid="current-workspace">
           {workspace.name}
         </span>
         {/* The editor's toolbar is crowded: there the role is in the menu and the tooltip. */}

@@ -6,6 +6,7 @@ import { Rocket, RotateCcw } from "lucide-react";
 import { api, type DeploymentInfo } from "@/contract";
 import { DiffView } from "./diff-view";
 import { useDeploymentActions, useDeployments, useDraftDiff } from "./use-deployments";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /**
  * Deploying and rolling back: what the draft changes against the active deployment, a note and
@@ -116,7 +117,7 @@ function DeploymentRow({
         {deployment.active && <span className="rounded bg-emerald-100 px-1.5 text-xs text-emerald-800">active</span>}
         <span className="truncate text-slate-700">{deployment.note || <span className="text-slate-400">no note</span>}</span>
         <span className="ml-auto shrink-0 text-xs text-slate-500">
-          {deployment.createdBy?.name ?? "someone"} · {new Date(deployment.createdAt).toLocaleString("en-GB")}
+          {deployment.createdBy?.name ?? "someone"} · {formatDateTime(deployment.createdAt)}
         </span>
       </div>
       <div className="mt-1 flex gap-2 text-xs">

@@ -20,10 +20,18 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
         <ArrowLeft className="h-4 w-4" aria-hidden />
       </Link>
       <WorkspaceSwitcher compact />
-      <span className="text-slate-300" aria-hidden>
-        /
-      </span>
-      <WorkflowNameInput readOnly={readOnly} />
+      <nav aria-label="Breadcrumb" className="flex items-center gap-2 text-sm">
+        <span className="text-slate-300" aria-hidden>
+          /
+        </span>
+        <Link href="/workflows" className="text-slate-600 hover:text-slate-900 hover:underline">
+          Workflows
+        </Link>
+        <span className="text-slate-300" aria-hidden>
+          /
+        </span>
+        <WorkflowNameInput readOnly={readOnly} />
+      </nav>
       {readOnly ? (
         <span className="flex items-center gap-1 text-xs text-slate-600" data-testid="view-only">
           <Eye className="h-3.5 w-3.5" aria-hidden /> View only

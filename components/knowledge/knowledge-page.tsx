@@ -1,11 +1,9 @@
 "use client";
 
-import { BookOpen, Info, Trash2 } from "lucide-react";
+import { Info, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "@/contract";
-import { UserMenu } from "@/components/auth/user-menu";
 import { useCanEdit } from "@/components/auth/workspace-context";
-import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 import { CreateBaseForm } from "./create-base-form";
 import { DocumentList } from "./document-list";
 import { SearchPanel } from "./search-panel";
@@ -30,12 +28,6 @@ export function KnowledgePage() {
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-6 py-10">
-      <header className="flex items-center gap-2">
-        <BookOpen className="text-indigo-600" aria-hidden />
-        <h1 className="flex-1 text-2xl font-semibold">Knowledge</h1>
-        <WorkspaceSwitcher />
-        <UserMenu />
-      </header>
       <div className="flex gap-6">
         <aside className="w-72 shrink-0 space-y-4">
           {canEdit && (

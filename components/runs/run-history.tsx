@@ -10,6 +10,7 @@ import { RUN_STATUSES, RUN_TRIGGER_KINDS, api, type RunStatus, type RunTriggerKi
 import { RunStatusBadge } from "./run-badges";
 import { RunDiffView } from "./run-diff-view";
 import { runHref } from "./run-href";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /**
  * This workflow's runs, newest first, a page at a time ("Load more" for older ones); opening one
@@ -92,7 +93,7 @@ export function RunHistory() {
                 <td className="px-2 py-1">
                   <RunStatusBadge status={run.status} testId="history-status" />
                 </td>
-                <td className="px-2 py-1 text-slate-600">{new Date(run.startedAt).toLocaleString("en-GB")}</td>
+                <td className="px-2 py-1 text-slate-600">{formatDateTime(run.startedAt)}</td>
                 <td
                   className="px-2 py-1 text-slate-600"
                   data-testid="history-trigger"

@@ -1,13 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, Copy, KeyRound, Plus, Trash2 } from "lucide-react";
+import { Check, Copy, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api, API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type CreatedApiKey } from "@/contract";
 import { useWorkspace } from "@/components/auth/workspace-context";
 import { dateText, errorText } from "./format";
 import { QueryState } from "./query-state";
-import { SettingsHeader } from "./settings-header";
 
 const apiKeysKey = ["api-keys"] as const;
 
@@ -157,7 +156,6 @@ export function ApiKeysPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <SettingsHeader icon={KeyRound} title="API keys" />
       <p className="text-sm text-slate-600">
         Scripts call the API with <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as you
         {acting ? (

@@ -1,14 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PiggyBank } from "lucide-react";
 import { useState } from "react";
 import { api, budgetAmountSchema, roleAtLeast, type BudgetsResponse, type MonthlyBudget, type PutBudgetsRequest } from "@/contract";
 import { useWorkspace } from "@/components/auth/workspace-context";
 import { formatDollars } from "@/components/runs";
 import { errorText } from "./format";
 import { QueryState } from "./query-state";
-import { SettingsHeader } from "./settings-header";
 
 const budgetsKey = ["budgets"] as const;
 
@@ -106,7 +104,6 @@ export function BudgetsPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <SettingsHeader icon={PiggyBank} title="Budgets" />
       <p className="text-sm text-slate-600">
         Monthly caps in US dollars, counted per calendar month (UTC). Before each model call the worst case is checked against what is left: a call that could
         go past a cap is not made, and its run fails with <code>budget_exceeded</code>. A workflow&apos;s own cap per run is in its settings (select nothing on

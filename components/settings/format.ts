@@ -1,11 +1,13 @@
-/** A date and time as the settings pages show them, or `never` when there is none. */
+import { formatDate, formatDateTime } from "@/components/ui/date-time";
+
+/** A date and time as every page shows them (formatDateTime), or `never` when there is none. */
 export function dateText(value: string | null, never = ""): string {
-  return value ? new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : never;
+  return value ? formatDateTime(value) : never;
 }
 
-/** A date alone ("12 Mar 2026"). */
+/** A date alone, as formatDateTime writes the date ("12 Mar 2026"). */
 export function dayText(value: string): string {
-  return new Date(value).toLocaleDateString(undefined, { dateStyle: "medium" });
+  return formatDate(value);
 }
 
 /** What a failed call says: the server's message (ApiError carries it), else the error's. */

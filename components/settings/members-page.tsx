@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api, roleAtLeast, WORKSPACE_ROLE_DESCRIPTIONS, WORKSPACE_ROLES, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceRole } from "@/contract";
@@ -13,7 +12,6 @@ import { QueryState } from "./query-state";
 import { InvitationTable } from "./invitation-table";
 import { InviteForm } from "./invite-form";
 import { MemberTable } from "./member-table";
-import { SettingsHeader } from "./settings-header";
 import { WorkspaceNameForm } from "./workspace-name-form";
 
 function RoleLegend() {
@@ -96,7 +94,6 @@ export function MembersPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <SettingsHeader icon={Users} title="Members" />
       <p className="text-sm text-slate-600">
         Everyone in <strong>{workspace.name}</strong> and their role. You are <strong>{workspace.role}</strong> here:{" "}
         {WORKSPACE_ROLE_DESCRIPTIONS[workspace.role]}.

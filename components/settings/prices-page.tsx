@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleDollarSign, Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api, roleAtLeast, type PriceOverride, type PutPriceOverrideRequest } from "@/contract";
 import { useActingWorkspace } from "@/components/auth/workspace-context";
@@ -10,7 +10,6 @@ import { catalogText, ratesText } from "@/components/prices/price-text";
 import { dateText, errorText } from "./format";
 import { PriceOverrideForm } from "./price-override-form";
 import { QueryState } from "./query-state";
-import { SettingsHeader } from "./settings-header";
 
 function OverrideTable({
   overrides,
@@ -113,7 +112,6 @@ export function PricesPage() {
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
-      <SettingsHeader icon={CircleDollarSign} title="Prices" />
       <div className="space-y-1 text-sm text-slate-600">
         <p>
           What <strong>{workspace.name}</strong> pays per million tokens, where it differs from the catalog: a negotiated rate, or what a local model costs you.

@@ -1,14 +1,13 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Lock, Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { api, type SecretListEntry } from "@/contract";
 import { useActingWorkspace, useCanEdit } from "@/components/auth/workspace-context";
 import { dateText, errorText } from "./format";
 import { QueryState } from "./query-state";
 import { SecretForm } from "./secret-form";
-import { SettingsHeader } from "./settings-header";
 
 /** Provider settings a secret may hold (providers/provider-table.ts names them all). */
 const PROVIDER_SETTING_EXAMPLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_BASE_URL", "OPENAI_COMPATIBLE_BASE_URL"];
@@ -108,7 +107,6 @@ export function SecretsPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <SettingsHeader icon={Lock} title="Secrets" />
       <div className="space-y-1 text-sm text-slate-600">
         <p>
           Secrets of <strong>{workspace.name}</strong>, stored encrypted. <code>{"{{NAME}}"}</code> in a block&apos;s config reads the secret NAME when a

@@ -5,6 +5,7 @@ import type { WebhookSummary } from "@/contract";
 import { CopyButton } from "@/components/ui/copy-button";
 import { curlExample, exampleBody, type ExampleInput } from "./curl-example";
 import { WebhookDeliveries } from "./webhook-deliveries";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /** One hook: its full URL to copy, how it answers, a curl example, its deliveries, and delete (editors). */
 export function WebhookCard({
@@ -44,7 +45,7 @@ export function WebhookCard({
           <Timer size={12} aria-hidden />
           {hook.wait ? "Answers the finished run (200)" : "Answers at once with the run id (202)"}
         </span>
-        <span>Created {new Date(hook.createdAt).toLocaleString()}</span>
+        <span>Created {formatDateTime(hook.createdAt)}</span>
       </p>
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-700">Call it with curl</summary>

@@ -4,6 +4,7 @@ import { runHref } from "@/components/runs";
 import Link from "next/link";
 import { WEBHOOK_DELIVERIES_KEPT, type WebhookDeliveryView } from "@/contract";
 import { useWebhookDeliveries } from "./use-webhooks";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /** What a delivery's answer meant, in words beside its HTTP status. */
 export function deliveryOutcome(delivery: Pick<WebhookDeliveryView, "status" | "replayed">): { text: string; tone: "ok" | "refused" | "pending" } {
@@ -50,7 +51,7 @@ export function WebhookDeliveries({ webhookId, workflowId }: { webhookId: string
           const outcome = deliveryOutcome(delivery);
           return (
             <tr key={delivery.id} className="border-t border-slate-100" data-testid="webhook-delivery" data-status={delivery.status ?? ""}>
-              <td className="py-1 pr-2 whitespace-nowrap text-slate-600">{new Date(delivery.receivedAt).toLocaleString()}</td>
+              <td className="py-1 pr-2 whitespace-nowrap text-slate-600">{formatDateTime(delivery.receivedAt)}</td>
               <td className="py-1 pr-2 whitespace-nowrap">
                 <span className={`rounded px-1.5 py-0.5 ${TONES[outcome.tone]}`}>
                   {delivery.status ?? "…"} {outcome.text}

@@ -1,12 +1,11 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ChartColumn, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { api, USAGE_GROUP_BYS, type UsageGroupBy, type UsageReport } from "@/contract";
 import { errorText } from "@/components/settings/format";
-import { SettingsHeader } from "@/components/settings/settings-header";
 import type { UsageBar } from "./usage-chart";
 import { usageCsv, usageCsvFileName } from "./usage-csv";
 import { daysOf, lastDays, PERIOD_PRESETS } from "./usage-period";
@@ -102,7 +101,6 @@ export function UsagePage() {
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
-      <SettingsHeader icon={ChartColumn} title="Usage" />
       <p className="text-sm text-slate-600">
         What runs spent, by who or what started them. Days are UTC days; a run counts on the day it was asked for. A workflow called as a tool counts in the run
         that called it.

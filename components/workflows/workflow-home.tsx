@@ -1,7 +1,6 @@
 "use client";
 
-import { ChartColumn, Plus, Workflow } from "lucide-react";
-import Link from "next/link";
+import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ImportedWorkflow } from "@/contract";
@@ -11,9 +10,7 @@ import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
 import { HomeTemplates } from "@/components/templates/home-templates";
-import { UserMenu } from "@/components/auth/user-menu";
 import { useCanEdit } from "@/components/auth/workspace-context";
-import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 
 interface Notice {
   message: string;
@@ -43,9 +40,8 @@ export function WorkflowHome() {
 
   return (
     <main className="mx-auto max-w-4xl px-6 py-10">
-      <header className="mb-8 flex items-center gap-3">
-        <Workflow className="text-indigo-600" aria-hidden />
-        <h1 className="flex-1 text-2xl font-semibold">Workflows</h1>
+      {/* The page's title is the shell's breadcrumb; what can be done here sits above the list. */}
+      <header className="mb-6 flex min-h-8 items-center justify-end gap-3">
         {canEdit && (
           <>
             <ImportButton
@@ -62,11 +58,6 @@ export function WorkflowHome() {
             </button>
           </>
         )}
-        <Link href="/usage" className="btn-secondary">
-          <ChartColumn size={16} aria-hidden /> Usage
-        </Link>
-        <WorkspaceSwitcher />
-        <UserMenu />
       </header>
 
       {notice && (

@@ -4,6 +4,7 @@ import { Copy, Download, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import type { WorkflowSummary } from "@/contract";
+import { formatDateTime } from "@/components/ui/date-time";
 
 interface WorkflowRowProps {
   workflow: WorkflowSummary;
@@ -69,7 +70,7 @@ export function WorkflowRow({ workflow, canEdit, onRename, onDuplicate, onDelete
           </Link>
         )}
         <p className="text-xs text-slate-500">
-          version {workflow.version} · updated {new Date(workflow.updatedAt).toLocaleString()}
+          version {workflow.version} · updated {formatDateTime(workflow.updatedAt)}
         </p>
       </div>
       {canEdit && (

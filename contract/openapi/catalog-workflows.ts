@@ -17,6 +17,7 @@ import {
   storedWorkflowSchema,
   workflowPageSchema,
   workflowUpdateRequestSchema,
+  workspaceRunPageSchema,
 } from "./schemas-workflows";
 import { runDiffSchema } from "./schemas-run-diff";
 
@@ -135,6 +136,24 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
       { name: "deployment", in: "query", description: "Only the runs of this deployment (its id), or `draft` for the runs of the workflow as saved." },
     ],
     answers: [{ status: 200, description: "A page of runs.", schema: runPageSchema }],
+  },
+  {
+    operationId: "listWorkspaceRuns",
+    method: "GET",
+    path: "/api/runs",
+    tag: "Runs",
+    summary: "List every run of the workspace, newest first",
+    description: "The runs of all the workspace's workflows in one list, each with its workflow's name; the filters combine.",
+    access: "member",
+    role: "viewer",
+    parameters: [
+      ...PAGE_PARAMETERS,
+      { name: "workflow", in: "query", description: "Only the runs of this workflow (its id); 404 when it is not one of the workspace's." },
+      { name: "status", in: "query", description: `Only runs in these statuses, comma-separated (or the parameter repeated): ${RUN_STATUSES.join(", ")}.` },
+      { name: "trigger", in: "query", description: `Only runs started this way, comma-separated (or repeated): ${RUN_TRIGGER_KINDS.join(", ")}.` },
+    ],
+    answers: [{ status: 200, description: "A page of runs.", schema: workspaceRunPageSchema }],
+    errors: [404],
   },
   {
     operationId: "getRun",

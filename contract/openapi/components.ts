@@ -91,6 +91,8 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   ImportedWorkflow: imports.importedWorkflowSchema,
   RunSummary: workflows.runSummarySchema,
   RunPage: workflows.runPageSchema,
+  WorkspaceRunSummary: workflows.workspaceRunSummarySchema,
+  WorkspaceRunPage: workflows.workspaceRunPageSchema,
   Span: workflows.apiSpanSchema,
   Run: workflows.apiRunSchema,
   RunDocument: workflows.runDocumentSchema,

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { RUN_STATUSES, type ApiRun, type ApiSpan, type ReplayStarted, type RerunStarted, type RunDocument, type RunSummary } from "../runs";
+import {
+  RUN_STATUSES,
+  type ApiRun,
+  type ApiSpan,
+  type ReplayStarted,
+  type RerunStarted,
+  type RunDocument,
+  type RunSummary,
+  type WorkspaceRunSummary,
+} from "../runs";
 import type { ListPage } from "../pagination";
 import type { RunEvent } from "../run-events";
 import { SIMULATION_SOURCES } from "../test-samples";
@@ -81,6 +90,12 @@ export const runSummarySchema = z.object({
 });
 
 export const runPageSchema = pageSchema("runs", runSummarySchema);
+
+export const workspaceRunSummarySchema = runSummarySchema.extend({
+  workflowName: z.string().describe("The name of the workflow the run belongs to, as it is now."),
+});
+
+export const workspaceRunPageSchema = pageSchema("runs", workspaceRunSummarySchema);
 
 export const apiSpanSchema = z.object({
   id: z.string(),
@@ -186,6 +201,7 @@ const matches: [
   SameWireType<z.output<typeof pendingApprovalSchema>, ApprovalRequested>,
   SameWireType<z.output<typeof workflowPageSchema>, ListPage<"workflows", WorkflowSummary>>,
   SameWireType<z.output<typeof runPageSchema>, ListPage<"runs", RunSummary>>,
+  SameWireType<z.output<typeof workspaceRunPageSchema>, ListPage<"runs", WorkspaceRunSummary>>,
   SameWireType<z.output<typeof rerunStartedSchema>, RerunStarted>,
   SameWireType<z.output<typeof replayStartedSchema>, ReplayStarted>,
 ] = [true, true, true, true, true, true, true, true, true, true, true, true];

@@ -7,6 +7,7 @@ export { createRepositories, getRepositories } from "./repositories";
 export type { Repositories } from "./repositories";
 export { WorkflowRepository } from "./workflow-repository";
 export { RunRepository } from "./run-repository";
+export { WorkspaceRunRepository, type WorkspaceRunListOptions } from "./workspace-run-repository";
 export { DeploymentRepository } from "./deployment-repository";
 export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
 export { SpanRepository } from "./span-repository";

@@ -15,11 +15,14 @@ import { SpanRepository } from "./span-repository";
 import { WorkerRepository } from "./worker-repository";
 import { WorkflowRepository } from "./workflow-repository";
 import { WorkspaceRepository } from "./workspace-repository";
+import { WorkspaceRunRepository } from "./workspace-run-repository";
 
 export interface Repositories {
   workflows: WorkflowRepository;
   deployments: DeploymentRepository;
   runs: RunRepository;
+  /** Every run of a workspace, across its workflows (the Runs page). */
+  workspaceRuns: WorkspaceRunRepository;
   /** Recent runs of a workflow as the cost estimate reads them. */
   runHistory: RunHistoryRepository;
   spans: SpanRepository;
@@ -50,6 +53,7 @@ export function createRepositories(
     workflows: new WorkflowRepository(prisma),
     deployments: new DeploymentRepository(prisma),
     runs: new RunRepository(prisma),
+    workspaceRuns: new WorkspaceRunRepository(prisma),
     runHistory: new RunHistoryRepository(prisma),
     spans: new SpanRepository(prisma),
     runEvents: new RunEventRepository(prisma),

@@ -364,7 +364,8 @@ function toRunData(changes: RunChanges) {
   };
 }
 
-function toRunSummary(row: Run): RunSummary {
+/** A stored run as the run lists show it (the workflow's list and the workspace's). */
+export function toRunSummary(row: Run): RunSummary {
   return {
     id: row.id,
     workflowId: row.workflowId,

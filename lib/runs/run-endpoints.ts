@@ -20,10 +20,11 @@ import { toApiRun } from "./run-view";
 const MAX_RUN_REQUEST_BYTES = 1024 * 1024;
 
 const runPages = listPaging("runs", timeAndIdPosition);
+const workspaceRunPages = listPaging("workspace-runs", timeAndIdPosition);
 
 export interface RunEndpointDependencies {
   runs: RunService;
-  repositories: Pick<Repositories, "runs" | "runEvents" | "workflows">;
+  repositories: Pick<Repositories, "runs" | "runEvents" | "workflows" | "workspaceRuns">;
 }
 
 /** `?status=failed,cancelled` or `?trigger=api,webhook` (or repeated): the values to list, refusing unknown ones by name. */
@@ -104,6 +105,19 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         ...(deploymentId === undefined ? {} : { deploymentId }),
       });
       return Response.json(runPages.answer("runs", runs));
+    }),
+    /** GET /api/runs: every run of the workspace, across its workflows, with the same filters and `?workflow=<id>`. */
+    listWorkspace: endpoint(async (request, _params, { workspace }) => {
+      const status = listFilter(request, "status", RUN_STATUSES);
+      const trigger = listFilter(request, "trigger", RUN_TRIGGER_KINDS);
+      const workflowId = new URL(request.url).searchParams.get("workflow") || undefined;
+      const runs = await deps().repositories.workspaceRuns.page(workspace.id, {
+        ...workspaceRunPages.read(request),
+        ...(workflowId ? { workflowId } : {}),
+        ...(status.length ? { status } : {}),
+        ...(trigger.length ? { trigger } : {}),
+      });
+      return Response.json(workspaceRunPages.answer("runs", runs));
     }),
     get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
     /** GET /api/runs/:id/document: the graph the run ran (run-document.ts). */

@@ -104,6 +104,7 @@ describe("answers as the document describes them", () => {
     await expectDocumented("getRun", await kit.endpoints.get(json("GET", `/api/runs/${finished.id}`), runId, member), 200);
     await expectDocumented("getRunDocument", await kit.endpoints.document(json("GET", `/api/runs/${finished.id}/document`), runId, member), 200);
     await expectDocumented("listRuns", await kit.endpoints.list(json("GET", `/api/workflows/${workflowId}/runs`), { id: workflowId }, member), 200);
+    await expectDocumented("listWorkspaceRuns", await kit.endpoints.listWorkspace(json("GET", `/api/runs?workflow=${workflowId}`), {}, member), 200);
     const approvals = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
     await expectDocumented("listRunApprovals", await approvals.list(json("GET", `/api/runs/${finished.id}/approvals`), runId, member), 200);
     await expectDocumented("cancelRun", await kit.endpoints.cancel(json("POST", `/api/runs/${finished.id}/cancel`), runId, member), 202);

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { ApiKeysPage } from "@/components/settings/api-keys-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/settings/api-keys");
   return (
     <WorkspaceGate {...access}>
-      <ApiKeysPage />
+      <AppShell breadcrumbs={[SETTINGS_CRUMB, { label: "API keys" }]}>
+        <ApiKeysPage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { BudgetsPage } from "@/components/settings/budgets-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/settings/budgets");
   return (
     <WorkspaceGate {...access}>
-      <BudgetsPage />
+      <AppShell breadcrumbs={[SETTINGS_CRUMB, { label: "Budgets" }]}>
+        <BudgetsPage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { MembersPage } from "@/components/settings/members-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/settings/members");
   return (
     <WorkspaceGate {...access}>
-      <MembersPage />
+      <AppShell breadcrumbs={[SETTINGS_CRUMB, { label: "Members" }]}>
+        <MembersPage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { PricesPage } from "@/components/settings/prices-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/settings/prices");
   return (
     <WorkspaceGate {...access}>
-      <PricesPage />
+      <AppShell breadcrumbs={[SETTINGS_CRUMB, { label: "Prices" }]}>
+        <PricesPage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

@@ -1,4 +1,5 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
+import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { SecretsPage } from "@/components/settings/secrets-page";
 import { requireWorkspace } from "@/lib/auth";
 
@@ -9,7 +10,9 @@ export default async function Page() {
   const access = await requireWorkspace("/settings/secrets");
   return (
     <WorkspaceGate {...access}>
-      <SecretsPage />
+      <AppShell breadcrumbs={[SETTINGS_CRUMB, { label: "Secrets" }]}>
+        <SecretsPage />
+      </AppShell>
     </WorkspaceGate>
   );
 }

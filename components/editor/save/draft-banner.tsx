@@ -3,6 +3,7 @@
 import { useEditorStoreApi } from "../store";
 import { clearDraft } from "./draft-backup";
 import { useDraftBackup } from "./use-draft-backup";
+import { formatDateTime } from "@/components/ui/date-time";
 
 /** Offers back the unsaved work this browser kept from an earlier visit. */
 export function DraftBanner() {
@@ -20,7 +21,7 @@ export function DraftBanner() {
   return (
     <div role="alert" className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="draft-banner">
       <span>
-        Unsaved changes from {new Date(draft.keptAt).toLocaleString()} (based on version {draft.basedOnVersion}) were kept in this browser.
+        Unsaved changes from {formatDateTime(draft.keptAt)} (based on version {draft.basedOnVersion}) were kept in this browser.
       </span>
       <button type="button" className="btn-primary" onClick={restore} data-testid="draft-restore">
         Restore them

@@ -1,0 +1,134 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, RUN_STATUSES, RUN_TRIGGER_KINDS } from "@/contract";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { useWorkflowList } from "@/components/workflows/use-workflows";
+import { NO_FILTERS, runListHref, toRunPageRequest, type RunListFilters } from "./run-list-filters";
+import { RunListRow } from "./run-list-row";
+
+const selectClass = "input py-1 text-sm";
+
+/**
+ * The Runs page: every run of the workspace's workflows, newest first, a page at a time, filtered
+ * by workflow, status and trigger. The filters live in the address, so a filtered list can be
+ * linked; the list refreshes while it is open, as runs start and end.
+ */
+export function RunListPage({ initialFilters }: { initialFilters: RunListFilters }) {
+  const [filters, setFilters] = useState(initialFilters);
+  const workflows = useWorkflowList();
+  const runs = useInfiniteQuery({
+    queryKey: ["workspace-runs", filters],
+    queryFn: ({ pageParam }) => api.runs.workspacePage({ ...toRunPageRequest(filters), cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.runs),
+    refetchInterval: 10_000,
+  });
+
+  function change(next: Partial<RunListFilters>) {
+    const updated = { ...filters, ...next };
+    setFilters(updated);
+    // The address follows without a server round trip (Next.js keeps useSearchParams in step with it).
+    window.history.replaceState(null, "", runListHref(updated));
+  }
+  const filtered = filters.workflow !== "" || filters.status !== "" || filters.trigger !== "";
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-4 px-6 py-8">
+      <div className="flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter runs">
+        <label className="flex flex-col gap-1 text-slate-600">
+          Workflow
+          <select
+            className={selectClass}
+            value={filters.workflow}
+            onChange={(event) => change({ workflow: event.target.value })}
+            data-testid="runs-filter-workflow"
+          >
+            <option value="">All workflows</option>
+            {workflows.data?.map((workflow) => (
+              <option key={workflow.id} value={workflow.id}>
+                {workflow.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-slate-600">
+          Status
+          <select
+            className={selectClass}
+            value={filters.status}
+            onChange={(event) => change({ status: event.target.value as RunListFilters["status"] })}
+            data-testid="runs-filter-status"
+          >
+            <option value="">Any status</option>
+            {RUN_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-slate-600">
+          Trigger
+          <select
+            className={selectClass}
+            value={filters.trigger}
+            onChange={(event) => change({ trigger: event.target.value as RunListFilters["trigger"] })}
+            data-testid="runs-filter-trigger"
+          >
+            <option value="">Any trigger</option>
+            {RUN_TRIGGER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered && (
+          <button type="button" className="btn-secondary" onClick={() => change(NO_FILTERS)}>
+            Clear filters
+          </button>
+        )}
+      </div>
+
+      {runs.isPending && <p className="text-slate-500">Loading runs…</p>}
+      {runs.isError && (
+        <p role="alert" className="text-red-700">
+          Could not load runs: {runs.error.message}
+        </p>
+      )}
+      {runs.data?.length === 0 && (
+        <p className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500" data-testid="runs-empty">
+          {filtered
+            ? "No runs match these filters."
+            : "No runs yet. A run appears here when a workflow runs from the editor, the API, a webhook, a schedule or a chat."}
+        </p>
+      )}
+      {runs.data && runs.data.length > 0 && (
+        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" aria-label="Runs">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th className="px-3 py-2 font-medium">Started</th>
+                <th className="px-3 py-2 font-medium">Workflow</th>
+                <th className="px-3 py-2 font-medium">Status</th>
+                <th className="px-3 py-2 font-medium">Trigger</th>
+                <th className="px-3 py-2 text-right font-medium">Duration</th>
+                <th className="px-3 py-2 text-right font-medium">Tokens</th>
+                <th className="px-3 py-2 text-right font-medium">Cost</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.data.map((run) => (
+                <RunListRow key={run.id} run={run} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMoreButton pages={runs} label="Load older runs" testId="runs-load-more" />
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  BookOpen,
+  ChartColumn,
+  CircleDollarSign,
+  FileCode2,
+  History,
+  KeyRound,
+  Lock,
+  PiggyBank,
+  Settings,
+  Users,
+  Workflow,
+  type LucideIcon,
+} from "lucide-react";
+
+/** A place the sidebar leads to. */
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Paths, besides `href` and those under it, where this item is the one the page belongs to. */
+  alsoAt?: readonly string[];
+}
+
+/** The workspace's settings pages, in the order the sidebar and the settings page list them. */
+export const SETTINGS_PAGES: ReadonlyArray<NavItem & { description: string }> = [
+  { href: "/settings/members", label: "Members", icon: Users, description: "Who is in the workspace, their roles, and invitations." },
+  { href: "/settings/secrets", label: "Secrets", icon: Lock, description: "Values workflows read as {{NAME}}, stored encrypted." },
+  { href: "/settings/api-keys", label: "API keys", icon: KeyRound, description: "Keys that call the REST API and MCP server as this workspace." },
+  { href: "/settings/budgets", label: "Budgets", icon: PiggyBank, description: "Monthly spending caps for the workspace and each API key." },
+  { href: "/settings/prices", label: "Prices", icon: CircleDollarSign, description: "Model prices: the catalog's, and the workspace's own overrides." },
+];
+
+/** The sidebar's items, top to bottom. Home lists the workflows, so Workflows is the item there too. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/workflows", label: "Workflows", icon: Workflow, alsoAt: ["/"] },
+  { href: "/knowledge", label: "Knowledge", icon: BookOpen },
+  { href: "/runs", label: "Runs", icon: History },
+  { href: "/usage", label: "Usage", icon: ChartColumn },
+  { href: "/settings", label: "Settings", icon: Settings },
+  { href: "/api-docs", label: "API docs", icon: FileCode2 },
+];
+
+/** Whether `pathname` is `path` itself or a page under it (`/settings/secrets` is under `/settings`, `/settingsx` is not). */
+function isAtOrUnder(pathname: string, path: string): boolean {
+  if (path === "/") return pathname === "/";
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** Whether the page at `pathname` belongs to `item`, so the sidebar highlights it. */
+export function isActive(item: Pick<NavItem, "href" | "alsoAt">, pathname: string): boolean {
+  return [item.href, ...(item.alsoAt ?? [])].some((path) => isAtOrUnder(pathname, path));
+}
+
+/** The first crumb of every settings page: "Settings / Secrets". */
+export const SETTINGS_CRUMB = { label: "Settings", href: "/settings" } as const;
