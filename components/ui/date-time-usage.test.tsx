@@ -64,6 +64,7 @@ describe("one date and time format on every page", () => {
       id: "run_1",
       workflowId: "wf_1",
       workflowName: "Support",
+      workflowVersion: 3,
       status: "succeeded",
       startedAt: instant,
       endedAt: instant,

@@ -204,5 +204,5 @@ const matches: [
   SameWireType<z.output<typeof workspaceRunPageSchema>, ListPage<"runs", WorkspaceRunSummary>>,
   SameWireType<z.output<typeof rerunStartedSchema>, RerunStarted>,
   SameWireType<z.output<typeof replayStartedSchema>, ReplayStarted>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
 void matches;
