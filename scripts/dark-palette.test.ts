@@ -9,7 +9,25 @@ const dark = darkValues(palette);
 /** A dark-theme colour by its Tailwind name: `white` or `<hue>-<step>`. */
 const darkColour = (name: string) => (name === "white" ? DARK_CARD : dark.get(name.replace(/-\d+$/, ""))![name.replace(/^.*-/, "") as "50"]);
 const contrast = (text: string, background: string) => new Color(darkColour(text)).contrast(new Color(darkColour(background)), "WCAG21");
-const CHROMATIC = ["red", "orange", "amber", "yellow", "lime", "green", "emerald", "teal", "cyan", "sky", "blue", "indigo", "violet", "purple", "fuchsia", "pink", "rose"];
+const CHROMATIC = [
+  "red",
+  "orange",
+  "amber",
+  "yellow",
+  "lime",
+  "green",
+  "emerald",
+  "teal",
+  "cyan",
+  "sky",
+  "blue",
+  "indigo",
+  "violet",
+  "purple",
+  "fuchsia",
+  "pink",
+  "rose",
+];
 
 /** The declarations of the first rule whose selector is `selector`, as a map. */
 function declarations(selector: string): Map<string, string> {

@@ -27,6 +27,7 @@ function emulateSystem(initiallyDark: boolean) {
 
 const isDark = () => document.documentElement.classList.contains("dark");
 /** Runs the head script as the browser does: as text, with nothing imported. */
+// eslint-disable-next-line no-new-func -- the script is shipped as text; running it as text is the point
 const runHeadScript = () => new Function(colorSchemeScript)();
 
 beforeEach(() => {
