@@ -44,6 +44,8 @@ test("with the system in dark mode the editor paints a dark canvas, dark blocks 
   await editor.open(workflowId);
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.locator(".react-flow")).toHaveClass(/\bdark\b/);
+  // Scrollbars and native form controls are drawn dark too.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
   // Let the first fit settle before reading pixels.
   await expect(page.locator(".react-flow__edge")).toHaveCount(1);
   await page.waitForTimeout(300);

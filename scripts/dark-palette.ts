@@ -110,7 +110,6 @@ export function darkPaletteCss(palette: Palette): string {
     "",
     "/* The dark theme: Tailwind's colour variables, redefined while <html> has the `dark` class. */",
     ".dark {",
-    "  color-scheme: dark;",
     ...theme,
     "}",
     "",
