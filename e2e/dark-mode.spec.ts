@@ -31,11 +31,16 @@ async function chooseTheme(page: Page, label: "System" | "Light" | "Dark") {
   await page.keyboard.press("Escape");
 }
 
-test.beforeAll(async ({ request }) => {
+// Under `next dev` the editor and home pages compile on first use: open each once before the tests.
+test.beforeAll(async ({ browser, request }) => {
   test.setTimeout(300_000);
   const workflowId = await createAgentWorkflow(request);
-  await Promise.all([request.get(`/workflows/${workflowId}`, { timeout: 240_000 }), request.get(`/api/workflows/${workflowId}`, { timeout: 240_000 })]);
-  await request.get("/", { timeout: 240_000 });
+  const page = await browser.newPage();
+  await page.goto(`/workflows/${workflowId}`, { timeout: 240_000 });
+  await page.locator(".react-flow__node").first().waitFor({ timeout: 240_000 });
+  await page.goto("/", { timeout: 240_000 });
+  await page.getByTestId("user-menu").waitFor({ timeout: 240_000 });
+  await page.close();
 });
 
 test("with the system in dark mode the editor paints a dark canvas, dark blocks with readable titles, and visible edges", async ({ page, request }) => {
