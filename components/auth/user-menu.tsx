@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { api } from "@/contract";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { messageOf } from "./messages";
 import { useDismiss } from "./use-dismiss";
 import { forgetWorkspace } from "./workspace-cookie";
@@ -26,8 +27,8 @@ const SETTINGS: Array<{ href: string; label: string; icon: LucideIcon }> = [
 ];
 
 /**
- * The signed-in user's name, and a menu with their email, the settings pages and Sign out. `fill`:
- * as wide as its container (the sidebar), the menu opening rightwards.
+ * The signed-in user's name, and a menu with their email, the settings pages, the theme and Sign
+ * out. `fill`: as wide as its container (the sidebar), the menu opening rightwards.
  */
 export function UserMenu({ fill = false }: { fill?: boolean }) {
   const router = useRouter();
@@ -80,6 +81,8 @@ export function UserMenu({ fill = false }: { fill?: boolean }) {
               <Icon size={14} aria-hidden /> {label}
             </Link>
           ))}
+          <div className="my-1 border-t border-slate-100" role="separator" />
+          <ThemeToggle />
           <div className="my-1 border-t border-slate-100" role="separator" />
           <button type="button" role="menuitem" className={itemClass} onClick={() => void signOut()}>
             <LogOut size={14} aria-hidden /> Sign out

@@ -73,7 +73,7 @@ export function DeployDrawer({
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
         if (event.target === event.currentTarget) onClose();
       }}
-      className="m-0 ml-auto h-screen max-h-screen w-[min(40rem,100vw)] border-l border-slate-200 p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/30"
+      className="m-0 ml-auto h-screen max-h-screen w-[min(40rem,100vw)] border-l border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/30 dark:backdrop:bg-black/50"
     >
       {open && (
         <div className="flex h-full flex-col">

@@ -49,7 +49,10 @@ export function WebhookCard({
       </p>
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-700">Call it with curl</summary>
-        <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100" data-testid="webhook-curl">
+        <pre
+          className="mt-2 overflow-x-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100 dark:bg-slate-50 dark:text-slate-800"
+          data-testid="webhook-curl"
+        >
           {hook.hasSecret ? `# First: export WEBHOOK_SECRET=<the secret shown once when the hook was created>\n${example}` : example}
         </pre>
         <p className="mt-1 text-slate-600">

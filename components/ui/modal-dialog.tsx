@@ -40,7 +40,7 @@ export function ModalDialog({
         event.preventDefault();
         if (dismissable) onClose();
       }}
-      className="m-auto w-[min(34rem,92vw)] rounded-lg border border-slate-200 p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-[min(34rem,92vw)] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 dark:backdrop:bg-black/60"
     >
       {open && (
         <div className="flex max-h-[80vh] flex-col">

@@ -11,8 +11,11 @@ export interface UsageBar {
   runs: number;
 }
 
-const PRICED = "#4f46e5";
-const PARTLY_UNPRICED = "#d97706";
+/** Palette variables, so the chart follows the light or dark theme (app/dark-palette.css). */
+const PRICED = "var(--color-indigo-600)";
+const PARTLY_UNPRICED = "var(--color-amber-600)";
+const AXIS = { tick: { fill: "var(--color-slate-500)" }, stroke: "var(--color-slate-300)" };
+const TOOLTIP_STYLE = { backgroundColor: "var(--color-white)", borderColor: "var(--color-slate-200)", color: "var(--color-slate-900)" };
 
 /** Short axis labels: a long key or workflow name would crowd the axis (the tooltip has it whole). */
 const shortLabel = (label: string) => (label.length > 18 ? `${label.slice(0, 17)}…` : label);
@@ -25,10 +28,12 @@ export default function UsageChart({ bars, title }: { bars: UsageBar[]; title: s
       <div className="h-64">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tickFormatter={shortLabel} interval="preserveStartEnd" fontSize={11} />
-            <YAxis tickFormatter={(value: number) => formatDollars(value)} width={84} fontSize={11} />
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-slate-200)" />
+            <XAxis dataKey="label" tickFormatter={shortLabel} interval="preserveStartEnd" fontSize={11} {...AXIS} />
+            <YAxis tickFormatter={(value: number) => formatDollars(value)} width={84} fontSize={11} {...AXIS} />
             <Tooltip
+              contentStyle={TOOLTIP_STYLE}
+              cursor={{ fill: "var(--color-slate-100)" }}
               formatter={(value, _name, item) => {
                 const bar = (item as { payload?: UsageBar } | undefined)?.payload;
                 const dollars = formatDollars(Number(value));

@@ -6,7 +6,13 @@ import { useEdgeTaken } from "@/components/runs";
 import type { EditorEdge, EdgeVariant } from "../graph/flow-types";
 import { useEditorStoreApi } from "../store";
 
-const STROKES: Record<EdgeVariant, string> = { default: "#64748b", error: "#ef4444", branch: "#d97706", body: "#8b5cf6" };
+/** Palette variables, so edges follow the light or dark theme (app/dark-palette.css). */
+const STROKES: Record<EdgeVariant, string> = {
+  default: "var(--color-slate-500)",
+  error: "var(--color-red-500)",
+  branch: "var(--color-amber-600)",
+  body: "var(--color-violet-500)",
+};
 
 /** Edges take the colour of the handle they leave: error red, branches amber, container body violet. A condition is drawn as a label on the edge. */
 export const FlowEdge = memo(function FlowEdge(props: EdgeProps<EditorEdge>) {
@@ -24,7 +30,7 @@ export const FlowEdge = memo(function FlowEdge(props: EdgeProps<EditorEdge>) {
         markerEnd={props.markerEnd}
         className={taken ? "edge-taken" : undefined}
         style={{
-          stroke: props.selected ? "#4f46e5" : taken ? "#10b981" : STROKES[variant],
+          stroke: props.selected ? "var(--color-indigo-600)" : taken ? "var(--color-emerald-500)" : STROKES[variant],
           strokeWidth: props.selected || taken ? 2.5 : 1.5,
           strokeDasharray: variant === "error" ? "5 4" : undefined,
         }}

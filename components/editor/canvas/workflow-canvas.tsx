@@ -16,6 +16,7 @@ import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 import { zoomLayerHint } from "./zoom-layer-hint";
 import { EmptyCanvasTemplates } from "@/components/templates/empty-canvas-templates";
+import { useColorScheme } from "@/components/theme/use-color-scheme";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
 const edgeTypes: EdgeTypes = { workflow: FlowEdge };
@@ -30,7 +31,7 @@ const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2, includeHiddenNodes
  * no nodes, so this option only adds those.
  */
 export const FIT_ALL = { maxZoom: 1, padding: 0.2, includeHiddenNodes: true } as const;
-const minimapColour = (node: EditorNode) => (node.type === "container" ? "#ddd6fe" : "#cbd5e1");
+const minimapColour = (node: EditorNode) => (node.type === "container" ? "var(--color-violet-200)" : "var(--color-slate-300)");
 /** Above this many blocks the minimap starts hidden: it redraws every block on each pan frame. */
 export const MINIMAP_AUTO_LIMIT = 200;
 
@@ -125,6 +126,7 @@ export function WorkflowCanvas() {
         fitView
         fitViewOptions={INITIAL_FIT}
         proOptions={{ hideAttribution: true }}
+        colorMode={useColorScheme()}
       >
         <DotGrid />
         <Controls showInteractive={false} fitViewOptions={FIT_ALL}>

@@ -1,0 +1,131 @@
+/**
+ * Writes app/dark-palette.css: the dark theme as new values for Tailwind's own colour variables,
+ * so every `bg-white`, `text-slate-600` or `bg-red-50` in the app turns dark without a `dark:`
+ * class in each component. Run `npx tsx scripts/dark-palette.ts` after changing the rules here;
+ * scripts/dark-palette.test.ts fails while the CSS file is out of date.
+ *
+ * The rules:
+ * - slate, the app's neutral, is laid out by hand: the page (`slate-50`) darkest, cards (`white`)
+ *   a step lighter, hovers and chips (`slate-100`) lighter again, then borders; text steps turn
+ *   light, keeping each step's role (`slate-500` is secondary text, `slate-900` the main text).
+ * - every other hue is mirrored on Tailwind's own scale (700 becomes 300, 800 becomes 200 ...), so
+ *   text that was dark on a light tint reads light on a dark one. The 50 and 100 tints are the 950
+ *   and 900 steps mixed into the card colour, which keeps alerts and badges calm on a dark page.
+ *   500 stays as it is: it is the colour of dots, outlines and edges on either background.
+ * - white text marks a solid fill (`bg-indigo-600 text-white`, `.btn-primary`). Mirrored, that
+ *   fill would turn light under white text, so such an element keeps the light theme's 600 and
+ *   700 steps, its slate and white: it looks as it does in the light theme.
+ */
+import Color from "colorjs.io";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const STEPS = ["50", "100", "200", "300", "400", "500", "600", "700", "800", "900", "950"] as const;
+type Step = (typeof STEPS)[number];
+export type Palette = Map<string, Record<Step, string>>;
+
+/** The page, a card on it, and the rest of slate's steps in the dark theme (OKLCH, slate's hue). */
+export const DARK_SLATE: Record<Step, string> = {
+  "50": "oklch(17% 0.03 265)", // the page
+  "100": "oklch(26% 0.035 262)", // hovers, chips, icon wells: lighter than a card
+  "200": "oklch(31% 0.037 260)", // borders
+  "300": "oklch(39% 0.04 258)", // stronger borders, dashed outlines
+  "400": "oklch(58% 0.044 257)", // placeholders and muted icons
+  "500": "oklch(71% 0.04 257)", // secondary text
+  "600": "oklch(79% 0.03 256)",
+  "700": "oklch(86.9% 0.022 252.894)",
+  "800": "oklch(92.9% 0.013 255.508)",
+  "900": "oklch(96.8% 0.007 247.896)", // body text
+  "950": "oklch(98.4% 0.003 247.858)",
+};
+/** `white` is a card's background in the dark theme: a step above the page. */
+export const DARK_CARD = "oklch(21.5% 0.032 264)";
+
+const MIRROR: Record<Step, Step> = {
+  "50": "950",
+  "100": "900",
+  "200": "800",
+  "300": "700",
+  "400": "600",
+  "500": "500",
+  "600": "400",
+  "700": "300",
+  "800": "200",
+  "900": "100",
+  "950": "50",
+};
+/** How much of the mirrored step a faint tint keeps, mixed into the card colour. */
+const TINT_STRENGTH: Partial<Record<Step, number>> = { "50": 0.5, "100": 0.7 };
+/** The steps a white-text element keeps from the light theme (besides slate and white). */
+const SOLID_STEPS: Step[] = ["600", "700"];
+
+/** Tailwind's palette as its theme.css declares it: hue name to step to colour. */
+export function readPalette(themeCss: string): Palette {
+  const palette: Palette = new Map();
+  for (const match of themeCss.matchAll(/--color-([a-z]+)-(\d+):\s*([^;]+);/g)) {
+    const [, hue, step, value] = match as unknown as [string, string, Step, string];
+    if (!STEPS.includes(step)) continue;
+    const scale = palette.get(hue) ?? ({} as Record<Step, string>);
+    scale[step] = value.trim();
+    palette.set(hue, scale);
+  }
+  return palette;
+}
+
+function tint(value: string, strength: number): string {
+  const mixed = Color.mix(value, DARK_CARD, 1 - strength, { space: "oklab" }) as Color;
+  return new Color(mixed).to("oklch").toString({ precision: 4 });
+}
+
+/** Each hue's dark-theme value for each step (slate by hand, the rest mirrored). */
+export function darkValues(palette: Palette): Palette {
+  const dark: Palette = new Map();
+  for (const [hue, scale] of palette) {
+    if (hue === "slate") {
+      dark.set(hue, DARK_SLATE);
+      continue;
+    }
+    const values = {} as Record<Step, string>;
+    for (const step of STEPS) {
+      const mirrored = scale[MIRROR[step]];
+      const strength = TINT_STRENGTH[step];
+      values[step] = strength === undefined ? mirrored : tint(mirrored, strength);
+    }
+    dark.set(hue, values);
+  }
+  return dark;
+}
+
+export function darkPaletteCss(palette: Palette): string {
+  const dark = darkValues(palette);
+  const theme = [`  --color-white: ${DARK_CARD};`];
+  for (const [hue, values] of dark) for (const step of STEPS) theme.push(`  --color-${hue}-${step}: ${values[step]};`);
+  const solid = ["  --color-white: #fff;"];
+  for (const [hue, scale] of palette) {
+    for (const step of hue === "slate" ? STEPS : SOLID_STEPS) solid.push(`  --color-${hue}-${step}: ${scale[step]};`);
+  }
+  return [
+    "/* Generated by scripts/dark-palette.ts from Tailwind's palette: edit the rules there, not this file. */",
+    "",
+    "/* The dark theme: Tailwind's colour variables, redefined while <html> has the `dark` class. */",
+    ".dark {",
+    ...theme,
+    "}",
+    "",
+    "/* White text on a solid fill keeps the light theme's fill (and what sits on it). */",
+    ".dark :is(.text-white, .btn-primary) {",
+    ...solid,
+    "}",
+    "",
+  ].join("\n");
+}
+
+export const TAILWIND_THEME = "node_modules/tailwindcss/theme.css";
+export const DARK_PALETTE_CSS = "app/dark-palette.css";
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const palette = readPalette(readFileSync(TAILWIND_THEME, "utf8"));
+  writeFileSync(DARK_PALETTE_CSS, darkPaletteCss(palette));
+  console.log(`Wrote ${DARK_PALETTE_CSS} (${palette.size} hues)`);
+}
