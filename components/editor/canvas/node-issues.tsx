@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { CircleAlert } from "lucide-react";
-import type { IssueDetail } from "@/contract";
+import { countOf, type IssueDetail } from "@/contract";
 import { useEditorStore } from "../store";
 
 const NO_ISSUES: IssueDetail[] = [];
@@ -25,7 +25,7 @@ export const NodeIssues = memo(function NodeIssues({ blockId }: { blockId: strin
     >
       <CircleAlert className="mt-px h-3 w-3 shrink-0" aria-hidden />
       <span className="line-clamp-2">
-        {issues.length > 1 && <strong>{issues.length} problems · </strong>}
+        {issues.length > 1 && <strong>{countOf(issues.length, "problem")} · </strong>}
         {first.message}
       </span>
     </div>

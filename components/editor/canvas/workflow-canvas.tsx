@@ -14,6 +14,7 @@ import { FlowEdge } from "./flow-edge";
 import { DotGrid } from "./dot-grid";
 import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
+import { useNodesChange } from "./use-nodes-change";
 import { zoomLayerHint } from "./zoom-layer-hint";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };
@@ -40,7 +41,7 @@ export function WorkflowCanvas() {
   const nodes = useMemo(() => storeNodes.map((node) => withEstimatedBounds(node, measuredIds)), [storeNodes, measuredIds]);
   const [minimapShown, setMinimapShown] = useState(() => store.getState().nodes.length <= MINIMAP_AUTO_LIMIT);
   const edges = useEditorStore((state) => state.edges);
-  const onNodesChange = useEditorStore((state) => state.onNodesChange);
+  const onNodesChange = useNodesChange();
   const readOnly = useEditorStore((state) => state.readOnly);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const flow = useReactFlow<EditorNode, EditorEdge>();
