@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { E2E_STORAGE_STATE } from "./owner";
 import { createWorkflow, EditorPage, START_BLOCK, type TestBlock } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 
@@ -9,6 +10,22 @@ import { RunPage } from "./pages/run-page";
 
 // Under `next dev` the first visit of a page compiles it, which can take a minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
+
+/**
+ * Under `next dev` the first editor visit, the first run and the first model list each compile
+ * their route: done once here, with time for it, so the tests' own waits stay short.
+ */
+test.beforeAll(async ({ browser, request, baseURL }) => {
+  const workflowId = await createWorkflow(request, { name: `Warm-up ${Date.now()}`, blocks: [START_BLOCK] });
+  const run = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message: "warm" }, wait: true }, timeout: 150_000 });
+  expect(run.ok(), await run.text()).toBe(true);
+  expect((await request.get("/api/models", { timeout: 150_000 })).ok()).toBe(true);
+  const context = await browser.newContext({ baseURL, storageState: E2E_STORAGE_STATE });
+  const page = await context.newPage();
+  await page.goto(`/workflows/${workflowId}`, { timeout: 150_000 });
+  await expect(page.getByTestId("editor")).toBeVisible({ timeout: 150_000 });
+  await context.close();
+});
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -190,10 +207,13 @@ test("auto-layout leaves the text readable", async ({ page, request }) => {
   await page.waitForTimeout(800);
   // The start is in view, and a block's name is drawn at least 9 px tall (14 px text at 65 %).
   await expect(editor.block("Start")).toBeInViewport();
-  const fontSize = await editor.block("Start").locator('[data-testid^="block-name-"]').evaluate((element) => {
-    const scale = element.getBoundingClientRect().height / (element as HTMLElement).offsetHeight;
-    return parseFloat(getComputedStyle(element).fontSize) * scale;
-  });
+  const fontSize = await editor
+    .block("Start")
+    .locator('[data-testid^="block-name-"]')
+    .evaluate((element) => {
+      const scale = element.getBoundingClientRect().height / (element as HTMLElement).offsetHeight;
+      return parseFloat(getComputedStyle(element).fontSize) * scale;
+    });
   expect(fontSize).toBeGreaterThanOrEqual(9);
 });
 
@@ -214,7 +234,9 @@ test("counts and costs read as people say them, and a block named after its type
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Create knowledge base" }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
-  await page.getByTestId("file-input").setInputFiles([{ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("Refunds are accepted within 30 days.") }]);
+  await page
+    .getByTestId("file-input")
+    .setInputFiles([{ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("Refunds are accepted within 30 days.") }]);
   const row = page.getByTestId("document-row");
   await expect(row.getByTestId("document-status")).toHaveText("ready", { timeout: 60_000 });
   await expect(row).toContainText("1 chunk");
