@@ -9,7 +9,7 @@ export const MINIMAP_AUTO_LIMIT = 200;
  * panel open below it, a small window) the map covered the blocks and error text in its corner
  * and took their clicks.
  */
-export const MINIMAP_ROOM = { width: 900, height: 520 } as const;
+export const MINIMAP_ROOM = { width: 640, height: 480 } as const;
 
 export function canvasHasMinimapRoom(width: number, height: number): boolean {
   return width >= MINIMAP_ROOM.width && height >= MINIMAP_ROOM.height;

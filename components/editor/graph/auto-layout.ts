@@ -8,8 +8,9 @@ const DEFAULT_SIZE = { width: 240, height: 80 };
 const LAYOUT_OPTIONS = {
   "elk.algorithm": "layered",
   "elk.direction": "RIGHT",
-  // Room below each block for the badge a run adds to it (status, figures, a line of output).
-  "elk.spacing.nodeNode": "60",
+  // Room below each block for what a run adds to it (status and figures, a line of output) and
+  // for a loop growing around its children's: blocks laid out closer overlapped after a run.
+  "elk.spacing.nodeNode": "80",
   "elk.layered.spacing.nodeNodeBetweenLayers": "80",
   "elk.hierarchyHandling": "INCLUDE_CHILDREN",
   "elk.padding": "[top=80,left=50,bottom=50,right=30]",
