@@ -20,7 +20,8 @@ export const OFFLINE_MODEL_ID = "offline/echo";
  * Responses API (codex, the -pro models, computer use, deep research, search previews), since
  * Trellis calls Chat Completions.
  */
-const NOT_CHAT_MODELS = /embedding|whisper|moderation|transcribe|tts|dall-e|image|realtime|audio|live|computer-use|deep-research|search-preview|codex|-pro$|ft[:-]/i;
+const NOT_CHAT_MODELS =
+  /embedding|whisper|moderation|transcribe|tts|dall-e|image|realtime|audio|live|computer-use|deep-research|search-preview|codex|-pro$|ft[:-]/i;
 
 let cached: CatalogModel[] | undefined;
 

@@ -30,7 +30,14 @@ describe("the model list leaves retired models out", () => {
     const ids = listModels().map((model) => model.id);
     expect(ids).toContain("openai/gpt-4o");
     expect(ids).toContain("anthropic/claude-sonnet-4-5");
-    for (const retired of ["openai/davinci", "openai/gpt-4-32k", "openai/gpt-4.5-preview", "anthropic/claude-2", "anthropic/claude-3-opus-latest", "google/gemini-1.5-pro"]) {
+    for (const retired of [
+      "openai/davinci",
+      "openai/gpt-4-32k",
+      "openai/gpt-4.5-preview",
+      "anthropic/claude-2",
+      "anthropic/claude-3-opus-latest",
+      "google/gemini-1.5-pro",
+    ]) {
       expect(ids).not.toContain(retired);
     }
     // The catalog's Google entry prices Vertex's Claude; the Gemini API does not serve it.

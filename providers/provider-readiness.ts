@@ -15,7 +15,10 @@ export function missingProviderSetting(provider: string, env: EnvReader): string
 }
 
 /** The models, each whose provider is not set up marked with the variable to set (`missingSetting`). */
-export function withProviderReadiness<Model extends { provider: string }>(models: readonly Model[], env: EnvReader): Array<Model & { missingSetting?: string }> {
+export function withProviderReadiness<Model extends { provider: string }>(
+  models: readonly Model[],
+  env: EnvReader,
+): Array<Model & { missingSetting?: string }> {
   const missing = new Map<string, string | undefined>();
   return models.map((model) => {
     if (!missing.has(model.provider)) missing.set(model.provider, missingProviderSetting(model.provider, env));

@@ -43,7 +43,9 @@ const modelSummarySchema = z.object({
   missingSetting: z
     .string()
     .optional()
-    .describe("The variable (API key or base URL) the model's provider still needs for this workspace, as a secret or in the server's environment; absent when ready. Never a value."),
+    .describe(
+      "The variable (API key or base URL) the model's provider still needs for this workspace, as a secret or in the server's environment; absent when ready. Never a value.",
+    ),
   providerOptions: z
     .array(
       z.discriminatedUnion("name", [

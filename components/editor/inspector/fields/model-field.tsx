@@ -128,7 +128,9 @@ export function ModelField(props: FieldEditorProps) {
               Use <span className="font-mono">{typed}</span>
             </li>
           )}
-          {list.data && matches.length === 0 && !offerTyped && <li className="px-2 py-1 text-slate-500">No model matches; type provider/model to use another.</li>}
+          {list.data && matches.length === 0 && !offerTyped && (
+            <li className="px-2 py-1 text-slate-500">No model matches; type provider/model to use another.</li>
+          )}
           {matches.map((model, index) => (
             <ModelOption key={model.id} model={model} selected={model.id === current} active={draft !== null && index === active} onPick={choose} />
           ))}
