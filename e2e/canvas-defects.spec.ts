@@ -29,6 +29,13 @@ test.beforeAll(async ({ browser, request, baseURL }) => {
 
 type Box = { x: number; y: number; width: number; height: number };
 
+/** EditorPage.open, with time for a page load on a machine busy with other test servers. */
+async function openEditor(page: Page, workflowId: string) {
+  await page.goto(`/workflows/${workflowId}`);
+  await expect(page.getByTestId("editor")).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 30_000 });
+}
+
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function boxOf(locator: Locator): Promise<Box> {
@@ -61,7 +68,7 @@ test("the model field: the exact name first, typing after a pick, retired models
     edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
   });
   const editor = new EditorPage(page);
-  await editor.open(workflowId);
+  await openEditor(page, workflowId);
   await editor.select("Writer");
   const input = page.getByTestId("model-picker-input");
 
@@ -116,7 +123,7 @@ test("the minimap leaves the blocks alone while the run panel is open", async ({
   }
   const workflowId = await createWorkflow(request, { name: `Minimap ${Date.now()}`, blocks, edges });
   const editor = new EditorPage(page);
-  await editor.open(workflowId);
+  await openEditor(page, workflowId);
   await expect(page.getByRole("img", { name: "Minimap" })).toBeVisible();
 
   const run = new RunPage(page);
@@ -154,7 +161,7 @@ test("after a run, blocks keep clear of their neighbours, and a block in a loop 
     ],
   });
   const editor = new EditorPage(page);
-  await editor.open(workflowId);
+  await openEditor(page, workflowId);
   // Auto-layout spaces the blocks as a person would leave them.
   await page.getByTestId("auto-layout").click();
   await page.waitForTimeout(500);
@@ -185,7 +192,7 @@ test("after a run, blocks keep clear of their neighbours, and a block in a loop 
 test("a block added by clicking the palette does not land on the block in the middle of the view", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, { name: `Click to add ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
-  await editor.open(workflowId);
+  await openEditor(page, workflowId);
   await page.getByTestId("palette-item-function").click();
   await expect(editor.block("Function")).toBeVisible();
   await page.getByTestId("palette-item-function").click();
@@ -206,7 +213,7 @@ test("auto-layout leaves the text readable", async ({ page, request }) => {
   }
   const workflowId = await createWorkflow(request, { name: `Layout ${Date.now()}`, blocks, edges });
   const editor = new EditorPage(page);
-  await editor.open(workflowId);
+  await openEditor(page, workflowId);
   await page.getByTestId("auto-layout").click();
   await page.waitForTimeout(800);
   // The start is in view, and a block's name is drawn at least 9 px tall (14 px text at 65 %).
@@ -228,7 +235,7 @@ test("counts and costs read as people say them, and a block named after its type
     edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
   });
   const editor = new EditorPage(page);
-  await editor.open(workflowId);
+  await openEditor(page, workflowId);
   await expect(editor.block("Agent")).not.toContainText("AgentAgent");
   await expect(editor.block("Agent").getByText("Agent", { exact: true })).toHaveCount(1);
   await expect(editor.block("Writer").getByText("Agent", { exact: true })).toHaveCount(1);
