@@ -122,7 +122,6 @@ test("the minimap leaves the blocks alone while the run panel is open", async ({
     }
   }
   const workflowId = await createWorkflow(request, { name: `Minimap ${Date.now()}`, blocks, edges });
-  const editor = new EditorPage(page);
   await openEditor(page, workflowId);
   await expect(page.getByRole("img", { name: "Minimap" })).toBeVisible();
 
