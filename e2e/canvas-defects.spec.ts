@@ -180,9 +180,14 @@ test("after a run, blocks keep clear of their neighbours, and a block in a loop 
       expect(intersects(box, other.box), `${name} overlaps ${other.name}`).toBe(false);
     }
   }
-  const loopBox = await boxOf(editor.block("Loop 1"));
+  // The loop grows once the canvas has measured its child anew: give that a frame or two.
+  await expect
+    .poll(async () => {
+      const [loop, inner] = [await boxOf(editor.block("Loop 1")), await boxOf(editor.block("Inner"))];
+      return inner.y + inner.height <= loop.y + loop.height;
+    })
+    .toBe(true);
   const innerBox = await boxOf(editor.block("Inner"));
-  expect(innerBox.y + innerBox.height).toBeLessThanOrEqual(loopBox.y + loopBox.height);
   const loopBadge = page.getByTestId("block-run-loop");
   await expect(loopBadge).toBeVisible();
   expect(intersects(await boxOf(loopBadge), innerBox)).toBe(false);
