@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatDollars } from "./figures";
 
 /**
  * Budgets (docs/CONTRACT.md section 12): caps in US dollars that stop a run before a model call
@@ -69,8 +70,10 @@ export interface BudgetsResponse {
   apiKeys: Array<MonthlyBudget & { id: string; name: string; prefix: string }>;
 }
 
-/** "$0.0123": dollars as budget messages state them, to a hundredth of a cent below $1. */
+/**
+ * "$0.0123": dollars as budget messages state them, exactly as the ledger holds them (rounding a
+ * small spend to four decimals read "$0.0000 spent").
+ */
 export function formatBudgetAmount(value: number): string {
-  if (value === 0) return "$0";
-  return value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
+  return value === 0 ? "$0" : formatDollars(value);
 }

@@ -9,6 +9,7 @@ export * from "./json-limits";
 export * from "./reserved-names";
 export * from "./usage";
 export * from "./budgets";
+export * from "./figures";
 export * from "./errors";
 export * from "./run-events";
 export * from "./runs";

@@ -28,6 +28,12 @@ export interface ModelSummary {
   priceSource?: PriceSource;
   /** True for the built-in offline model: it needs no key and is not a language model. */
   offline?: boolean;
+  /**
+   * The variable the model's provider still needs before it can run for this workspace (its API
+   * key, or an OpenAI-compatible server's base URL), set neither as a workspace secret nor in the
+   * server's environment; absent when the provider is ready. Never a value.
+   */
+  missingSetting?: string;
   /** The provider options (reasoning effort, thinking budget) this model accepts; empty when none. */
   providerOptions: ModelOptionSpec[];
 }

@@ -56,7 +56,7 @@ test("a budget per run set in the workflow's settings stops the run before the c
   const stored = await run.apiRun(await run.runId());
   expect(stored.error?.code).toBe("budget_exceeded");
   expect(stored.error?.message).toContain("Block 'Expand' was stopped before calling openai/gpt-4o-mini");
-  expect(stored.error?.message).toContain("of the workflow's budget per run of $0.0010");
+  expect(stored.error?.message).toContain("of the workflow's budget per run of $0.001");
   // Draft ran and cost something; Expand never reached the model.
   expect(stored.cost?.total).toBeGreaterThan(0);
   expect(stored.spans.filter((span) => span.kind === "model" && span.status === "succeeded")).toHaveLength(1);

@@ -2,6 +2,7 @@ import { findProvider } from "@pydantic/genai-prices";
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
 import { modelOptionSpecs, type ModelSummary } from "@/contract";
 import { resolvePricing } from "./pricing";
+import { isRetiredModel } from "./retired-models";
 
 /**
  * The model list the UI shows: plain data from the npm price catalog, the override file and the
@@ -13,8 +14,14 @@ export type CatalogModel = ModelSummary & { provider: ProviderId };
 
 export const OFFLINE_MODEL_ID = "offline/echo";
 
-/** Catalog entries that are not chat models (embeddings, speech, moderation, images). */
-const NOT_CHAT_MODELS = /embedding|whisper|moderation|transcribe|tts|dall-e|image|realtime|audio/i;
+/**
+ * Catalog entries the agent cannot call: not chat models (embeddings, speech, moderation, images,
+ * live audio), fine-tuning price rows (`ft:`, `.ft-`), and OpenAI models served only by its
+ * Responses API (codex, the -pro models, computer use, deep research, search previews), since
+ * Trellis calls Chat Completions.
+ */
+const NOT_CHAT_MODELS =
+  /embedding|whisper|moderation|transcribe|tts|dall-e|image|realtime|audio|live|computer-use|deep-research|search-preview|codex|-pro$|ft[:-]/i;
 
 let cached: CatalogModel[] | undefined;
 
@@ -40,6 +47,8 @@ function providerModels(provider: ProviderId): CatalogModel[] {
   const catalogEntry = entry.priceCatalogId ? findProvider({ providerId: entry.priceCatalogId }) : undefined;
   const catalogued = (catalogEntry?.models ?? [])
     .filter((model) => !model.deprecated && !model.id.includes(":") && !NOT_CHAT_MODELS.test(model.id))
+    .filter((model) => !entry.catalogModels || entry.catalogModels.test(model.id))
+    .filter((model) => !isRetiredModel(provider, model.id))
     .map((model) => {
       const id = `${provider}/${model.id}`;
       const pricing = resolvePricing(id);
@@ -65,7 +74,7 @@ function pickerOrder(): ProviderId[] {
   return [...inProcess, ...PROVIDER_IDS.filter((provider) => !inProcess.includes(provider))];
 }
 
-/** Every model the UI offers, offline model first. Computed once. */
+/** Every model the UI offers, offline model first, retired models left out. Computed once per process. */
 export function listModels(): CatalogModel[] {
   cached ??= pickerOrder().flatMap(providerModels);
   return cached;

@@ -26,6 +26,7 @@ export { countTokens, TOKENIZER_NAME } from "./token-counter";
 export { type EnvReader } from "./env";
 export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
 export { providerConnection } from "./provider-settings";
+export { missingProviderSetting, withProviderReadiness } from "./provider-readiness";
 export { parseModelId } from "./model-id";
 export { StreamInterruptedError, StructuredOutputError, toTrellisError } from "./provider-errors";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";

@@ -47,6 +47,8 @@ export interface ProviderEntry {
   };
   /** The provider's id in @pydantic/genai-prices; absent: unpriced unless price-overrides.json prices it. */
   priceCatalogId?: string;
+  /** The price catalog's models this provider's API serves; absent: all of them. */
+  catalogModels?: RegExp;
   /** Offered by the picker besides the price catalog's models. */
   pickerModels?: PickerModel[];
   /** Answers inside this process: no network to retry, exact usage, listed first, marked offline. */
@@ -83,6 +85,9 @@ const PROVIDER_TABLE = {
     languageModel: (model, connection) => createGoogleGenerativeAI(connection)(model),
     embedding: { model: (model, connection) => createGoogleGenerativeAI(connection).embedding(model), maxBatchSize: 100 },
     priceCatalogId: "google",
+    // The catalog's Google entry also prices Vertex AI's partner models (Claude and others), which
+    // the Gemini API does not serve.
+    catalogModels: /^(gemini|gemma)-/,
   },
   ollama: {
     label: "Ollama",

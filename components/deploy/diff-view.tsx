@@ -1,8 +1,6 @@
 "use client";
 
-import { isEmptyDocumentDiff, type DocumentDiff } from "@/contract";
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+import { countOf, isEmptyDocumentDiff, type DocumentDiff } from "@/contract";
 
 /** A diff as a person reads it: blocks by name, each changed one with the fields that differ. */
 export function DiffView({ diff, testId = "deployment-diff" }: { diff: DocumentDiff; testId?: string }) {
@@ -33,8 +31,8 @@ export function DiffView({ diff, testId = "deployment-diff" }: { diff: DocumentD
       {(diff.edgesAdded > 0 || diff.edgesRemoved > 0) && (
         <li className="text-slate-600">
           {[
-            diff.edgesAdded > 0 && `${plural(diff.edgesAdded, "connection")} added`,
-            diff.edgesRemoved > 0 && `${plural(diff.edgesRemoved, "connection")} removed`,
+            diff.edgesAdded > 0 && `${countOf(diff.edgesAdded, "connection")} added`,
+            diff.edgesRemoved > 0 && `${countOf(diff.edgesRemoved, "connection")} removed`,
           ]
             .filter(Boolean)
             .join(", ")}

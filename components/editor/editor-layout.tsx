@@ -7,6 +7,7 @@ import { Palette } from "./canvas/palette";
 import { ShortcutsDialog } from "./canvas/shortcuts-dialog";
 import { useClipboard } from "./canvas/use-clipboard";
 import { useEditorShortcuts } from "./canvas/use-editor-shortcuts";
+import { useReadableFit } from "./canvas/use-readable-fit";
 import { useValidation } from "./canvas/use-validation";
 import { FIT_ALL, WorkflowCanvas } from "./canvas/workflow-canvas";
 import { EditorToolbar } from "./editor-toolbar";
@@ -32,12 +33,13 @@ export function EditorLayout() {
   useValidation();
 
   const fitView = useCallback(() => void flow.fitView({ ...FIT_ALL, duration: 200 }), [flow]);
+  const fitReadable = useReadableFit();
   const autoLayout = useCallback(async () => {
     const { nodes, edges } = store.getState();
     const positions = await layoutGraph(nodes, edges);
     store.getState().applyPositions(positions);
-    requestAnimationFrame(fitView);
-  }, [store, fitView]);
+    requestAnimationFrame(fitReadable);
+  }, [store, fitReadable]);
   const actions = useMemo(
     () => ({
       copy: () => void clipboard.copy(),

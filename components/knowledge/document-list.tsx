@@ -2,9 +2,10 @@
 
 import { ChevronDown, ChevronRight, Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { DocumentStatus, KnowledgeDocument } from "@/contract";
+import { countOf, type DocumentStatus, type KnowledgeDocument } from "@/contract";
 import { LoadMoreButton, type MorePages } from "@/components/ui/load-more-button";
 import { useChunks } from "./use-knowledge";
+import { formatCost, formatTokens } from "@/components/runs";
 
 const STATUS_STYLE: Record<DocumentStatus, string> = {
   pending: "bg-slate-100 text-slate-700",
@@ -15,8 +16,7 @@ const STATUS_STYLE: Record<DocumentStatus, string> = {
 
 function costText(document: KnowledgeDocument): string {
   const { tokens, cost, unpriced, estimated } = document.embedding;
-  const price = unpriced || cost === null ? "unpriced" : `$${cost.toFixed(6)}`;
-  return `${tokens.toLocaleString()} tokens${estimated ? " (estimated)" : ""}, ${price}`;
+  return `${formatTokens(tokens, estimated)}, ${formatCost({ cost: cost === null ? null : { total: cost }, unpriced, estimated })}`;
 }
 
 function Chunks({ knowledgeBaseId, documentId }: { knowledgeBaseId: string; documentId: string }) {
@@ -27,7 +27,8 @@ function Chunks({ knowledgeBaseId, documentId }: { knowledgeBaseId: string; docu
       {(chunks.data ?? []).map((chunk) => (
         <li key={chunk.chunkIndex} className="rounded border border-slate-200 bg-slate-50 p-2 text-xs">
           <p className="mb-1 text-slate-500">
-            #{chunk.chunkIndex} · {chunk.tokenCount} tokens{chunk.metadata.headings?.length ? ` · ${chunk.metadata.headings.join(" › ")}` : ""}
+            #{chunk.chunkIndex} · {countOf(chunk.tokenCount, "token")}
+            {chunk.metadata.headings?.length ? ` · ${chunk.metadata.headings.join(" › ")}` : ""}
             {chunk.metadata.pages?.length ? ` · page ${chunk.metadata.pages.join(", ")}` : ""}
           </p>
           <p className="whitespace-pre-wrap">{chunk.content}</p>
@@ -71,7 +72,7 @@ export function DocumentList({ knowledgeBaseId, documents, morePages, onDelete }
             <span className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[document.status]}`} data-testid="document-status">
               {document.status}
             </span>
-            <span className="w-24 text-right text-xs text-slate-500">{document.status === "ready" ? `${document.chunkCount} chunks` : ""}</span>
+            <span className="w-24 text-right text-xs text-slate-500">{document.status === "ready" ? countOf(document.chunkCount, "chunk") : ""}</span>
             <span className="hidden w-48 text-right text-xs text-slate-500 md:inline">{document.status === "ready" ? costText(document) : ""}</span>
             {onDelete && (
               <button type="button" className="icon-btn" aria-label={`Delete ${document.name}`} onClick={() => onDelete(document.id)}>

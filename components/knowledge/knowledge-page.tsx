@@ -2,7 +2,7 @@
 
 import { Info, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE } from "@/contract";
+import { OFFLINE_EMBEDDER_ID, OFFLINE_EMBEDDER_NOTICE, countOf } from "@/contract";
 import { useCanEdit } from "@/components/auth/workspace-context";
 import { CreateBaseForm } from "./create-base-form";
 import { DocumentList } from "./document-list";
@@ -59,7 +59,7 @@ export function KnowledgePage() {
                 >
                   <span className="block font-medium">{base.name}</span>
                   <span className="text-xs text-slate-500">
-                    {base.documentCount} documents · {base.chunkCount} chunks
+                    {countOf(base.documentCount, "document")} · {countOf(base.chunkCount, "chunk")}
                   </span>
                 </button>
               </li>

@@ -2,7 +2,7 @@
 
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { api, type SearchHit, type SearchMode } from "@/contract";
+import { api, type SearchHit, type SearchMode, countOf } from "@/contract";
 
 const SCORE_MEANING: Record<SearchMode, string> = {
   hybrid: "reciprocal rank fusion of keyword and vector ranks; 1.00 = first in both",
@@ -79,7 +79,7 @@ export function SearchPanel({ knowledgeBaseId }: { knowledgeBaseId: string }) {
       {results && (
         <div className="mt-3">
           <p className="mb-2 text-xs text-slate-500">
-            {results.length} results · score: {SCORE_MEANING[mode]}
+            {countOf(results.length, "result")} · score: {SCORE_MEANING[mode]}
           </p>
           <ol className="space-y-2" aria-label="Search results">
             {results.map((result) => (

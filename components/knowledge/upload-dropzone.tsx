@@ -3,6 +3,7 @@
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { uploadDocuments } from "./upload-documents";
+import { countOf } from "@/contract";
 
 const ACCEPT = ".txt,.md,.markdown,.html,.htm,.pdf,.csv,.json";
 
@@ -25,7 +26,7 @@ export function UploadDropzone({ knowledgeBaseId, onUploaded }: Props) {
 
   async function send(files: File[]) {
     if (files.length === 0) return;
-    const label = files.length === 1 ? files[0]!.name : `${files.length} files`;
+    const label = files.length === 1 ? files[0]!.name : countOf(files.length, "file");
     setUpload({ label, fraction: 0 });
     try {
       await uploadDocuments(knowledgeBaseId, files, (fraction) => setUpload({ label, fraction }));

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import type { CostRange, WorkflowEstimate } from "@/contract";
+import { countOf, type CostRange, type WorkflowEstimate } from "@/contract";
 import { useEditorStore } from "@/components/editor/store";
 import { formatDollars } from "./format";
 import { useRunEstimate } from "./use-run-estimate";
@@ -46,7 +46,7 @@ function EstimateFigures({ estimate }: { estimate: WorkflowEstimate }) {
       </span>
       <span className="block text-slate-500">
         {estimate.historyRuns > 0
-          ? `From the last ${estimate.historyRuns} succeeded run${estimate.historyRuns === 1 ? "" : "s"} and the prompts.`
+          ? `From the last ${countOf(estimate.historyRuns, "succeeded run")} and the prompts.`
           : "No past run yet: from the prompts and default allowances."}
       </span>
       {estimate.unpriced.length > 0 && (

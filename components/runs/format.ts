@@ -4,16 +4,9 @@
  * estimate or a missing price is said in words, never hidden behind a rounded or made-up number.
  */
 
-const DOLLAR_DECIMALS = 10;
+import { countOf, formatDollars } from "@/contract";
 
-/** `$0.00006195`, `$1.50`, `$0.00`: every stored digit, at least to the cent. */
-export function formatDollars(dollars: number): string {
-  const fixed = Math.abs(dollars).toFixed(DOLLAR_DECIMALS);
-  const [whole = "0", fraction = ""] = fixed.split(".");
-  const trimmed = fraction.replace(/0+$/, "").padEnd(2, "0");
-  const sign = dollars < 0 ? "-" : "";
-  return `${sign}$${Number(whole).toLocaleString("en-US")}.${trimmed}`;
-}
+export { countOf, formatDollars };
 
 export interface CostFigure {
   cost?: { total: number } | null;
@@ -31,9 +24,9 @@ export function formatTokenCount(count: number): string {
   return count.toLocaleString("en-US");
 }
 
-/** `1,234 tokens`, or `≈ 1,234 tokens` when some were counted locally. */
+/** `1,234 tokens`, `1 token`, or `≈ 1,234 tokens` when some were counted locally. */
 export function formatTokens(total: number, estimated?: boolean): string {
-  return `${estimated ? "≈ " : ""}${formatTokenCount(total)} tokens`;
+  return `${estimated ? "≈ " : ""}${countOf(total, "token")}`;
 }
 
 /** `850 ms`, `2.35 s`, `14.2 s`, `3 min 05 s`. */

@@ -9,6 +9,9 @@ import { SimulatedBadge } from "./simulation-badges";
 import { formatCost, formatDuration, formatTokens } from "./format";
 import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-styles";
 
+/** The most of a node's output its hover text holds; the trace shows all of it. */
+const TITLE_LIMIT = 2_000;
+
 /**
  * What a run shows on a node: its state, the text streamed so far, and once finished what it
  * took (duration, tokens, cost). Before that, the block's estimated cost. Each
@@ -55,13 +58,18 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
         <SimulatedBadge source={state.simulated} testId={`block-run-simulated-${blockId}`} />
         <RunFromHereButton blockId={blockId} place="node" />
       </div>
+      {/* One line each, the whole text on hover and in the trace: a node that grew with its output overlapped its neighbours. */}
       {state.error && (
-        <p className={`mt-1 line-clamp-3 ${state.status === "cancelled" ? "text-orange-800" : "text-red-700"}`} data-testid={`block-run-reason-${blockId}`}>
+        <p
+          className={`mt-1 truncate ${state.status === "cancelled" ? "text-orange-800" : "text-red-700"}`}
+          title={state.error.message}
+          data-testid={`block-run-reason-${blockId}`}
+        >
           {state.error.message}
         </p>
       )}
       {state.text && (
-        <p className="nowheel nodrag mt-1 max-h-24 overflow-y-auto whitespace-pre-wrap text-slate-700" data-testid={`block-run-text-${blockId}`}>
+        <p className="mt-1 truncate text-slate-700" title={state.text.slice(0, TITLE_LIMIT)} data-testid={`block-run-text-${blockId}`}>
           {state.text}
         </p>
       )}

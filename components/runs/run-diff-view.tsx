@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { api, type BlockRunDiff, type FigureChange } from "@/contract";
+import { api, type BlockRunDiff, type FigureChange, countOf } from "@/contract";
 import { formatDollars, formatDuration, formatTokenCount } from "./format";
 import { RunDiffOutput } from "./run-diff-output";
 
@@ -51,8 +51,10 @@ export function RunDiffView({ runId, otherId, onClose }: { runId: string; otherI
         </span>
         {diff.data && (
           <span className="text-slate-600" data-testid="run-diff-summary">
-            {diff.data.changedBlocks === 0 ? "no block differs" : `${diff.data.changedBlocks} block${diff.data.changedBlocks === 1 ? "" : "s"} differ`} · cost{" "}
-            {dollarsOrUnpriced(diff.data.totals.cost.from)} → {dollarsOrUnpriced(diff.data.totals.cost.to)}
+            {diff.data.changedBlocks === 0
+              ? "no block differs"
+              : `${countOf(diff.data.changedBlocks, "block")} differ${diff.data.changedBlocks === 1 ? "s" : ""}`}{" "}
+            · cost {dollarsOrUnpriced(diff.data.totals.cost.from)} → {dollarsOrUnpriced(diff.data.totals.cost.to)}
           </span>
         )}
       </div>

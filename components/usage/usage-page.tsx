@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { api, USAGE_GROUP_BYS, type UsageGroupBy, type UsageReport } from "@/contract";
+import { api, USAGE_GROUP_BYS, type UsageGroupBy, type UsageReport, countOf } from "@/contract";
 import { errorText } from "@/components/settings/format";
 import type { UsageBar } from "./usage-chart";
 import { usageCsv, usageCsvFileName } from "./usage-csv";
@@ -59,7 +59,7 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange(period: P
           aria-pressed={period.preset === days}
           onClick={() => onChange({ preset: days })}
         >
-          {days} days
+          {countOf(days, "day")}
         </button>
       ))}
       <button

@@ -2,7 +2,7 @@
 
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import Link from "next/link";
-import { IMPORT_FORMAT_LABELS, type ImportedWorkflow } from "@/contract";
+import { IMPORT_FORMAT_LABELS, type ImportedWorkflow, countOf } from "@/contract";
 
 interface ImportReportPanelProps {
   imported: ImportedWorkflow;
@@ -27,7 +27,7 @@ export function ImportReportPanel({ imported, fileName, onClose }: ImportReportP
             </p>
           )}
           <p className="text-slate-600">
-            Read as: {formatName}. {report.mapped.length} part{report.mapped.length === 1 ? "" : "s"} mapped, {report.notMapped.length} not mapped
+            Read as: {formatName}. {countOf(report.mapped.length, "part")} mapped, {report.notMapped.length} not mapped
             {workflow.issues.length > 0 ? `, ${workflow.issues.length} left to finish in the editor` : ""}.
           </p>
         </div>

@@ -40,6 +40,12 @@ const modelSummarySchema = z.object({
   unpriced: z.boolean(),
   priceSource: priceSourceSchema.optional().describe("Where `prices` came from; absent when unpriced."),
   offline: z.boolean().optional().describe("The built-in offline model: needs no key and is not a language model."),
+  missingSetting: z
+    .string()
+    .optional()
+    .describe(
+      "The variable (API key or base URL) the model's provider still needs for this workspace, as a secret or in the server's environment; absent when ready. Never a value.",
+    ),
   providerOptions: z
     .array(
       z.discriminatedUnion("name", [

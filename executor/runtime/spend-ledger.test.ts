@@ -28,7 +28,7 @@ describe("SpendLedger", () => {
     const error = refusal(budget, 0.02);
     expect(error.code).toBe("budget_exceeded");
     expect(error.message).toBe(
-      "Block 'Writer' was stopped before calling openai/gpt-4o-mini: $0.0400 spent of the workflow's budget per run of $0.0500, and the call could cost up to $0.0200.",
+      "Block 'Writer' was stopped before calling openai/gpt-4o-mini: $0.04 spent of the workflow's budget per run of $0.05, and the call could cost up to $0.02.",
     );
     expect(refused).toEqual([error.message]);
   });
@@ -38,7 +38,7 @@ describe("SpendLedger", () => {
     const budget = ledger.forBlock("Fan", () => {});
     const first = budget.reserve(call(0.02));
     budget.reserve(call(0.02));
-    expect(refusal(budget, 0.02).message).toContain("$0 spent (and $0.0400 held by calls in progress) of this run's budget of $0.0500");
+    expect(refusal(budget, 0.02).message).toContain("$0 spent (and $0.04 held by calls in progress) of this run's budget of $0.05");
     first.settle(0.001);
     expect(() => budget.reserve(call(0.02))).not.toThrow();
   });

@@ -1,6 +1,10 @@
 import "server-only";
 import { getRepositories } from "@/lib/db";
+import { loadRunEnvironment } from "@/lib/runtime/run-environment";
 import { priceEndpoints } from "./price-endpoints";
 
-/** The price endpoints over the app's database. */
-export const appPriceEndpoints = priceEndpoints(() => getRepositories().priceOverrides);
+/** The price endpoints over the app's database; provider keys are read as a run of the workspace reads them. */
+export const appPriceEndpoints = priceEndpoints(
+  () => getRepositories().priceOverrides,
+  async (workspaceId) => (await loadRunEnvironment(getRepositories().secrets, workspaceId, (name) => process.env[name])).providerEnv,
+);

@@ -6,7 +6,7 @@ import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { listPaging } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
-import { checkPriceModel, PRICE_CATALOG, pricedModels } from "@/providers";
+import { checkPriceModel, PRICE_CATALOG, pricedModels, withProviderReadiness, type EnvReader } from "@/providers";
 
 const overridePages = listPaging("priceOverrides", z.tuple([z.string()]).readonly());
 
@@ -29,7 +29,11 @@ function modelOf(segments: string[] | undefined): string {
  * The workspace's own model prices (docs/CONTRACT.md section 12, "Prices") and the model list
  * priced with them. A run reads the overrides when it starts, so a change applies from the next run.
  */
-export function priceEndpoints(overrides: () => Pick<PriceOverrideRepository, "page" | "put" | "delete" | "table">) {
+export function priceEndpoints(
+  overrides: () => Pick<PriceOverrideRepository, "page" | "put" | "delete" | "table">,
+  /** The provider settings a run of the workspace would read (its secrets, then the server's variables): which providers have keys. */
+  providerEnv: (workspaceId: string) => Promise<EnvReader>,
+) {
   return {
     list: endpoint(async (request, _params, member) => {
       const page = await overrides().page(member.workspace.id, overridePages.read(request));
@@ -45,10 +49,13 @@ export function priceEndpoints(overrides: () => Pick<PriceOverrideRepository, "p
       await overrides().delete(member.workspace.id, (params.model ?? []).join("/"));
       return new Response(null, { status: 204 });
     }, ADMIN),
-    /** The model picker's list, priced for the caller's workspace, with the catalog's version and date; never keys. */
+    /**
+     * The model picker's list, priced for the caller's workspace and marked where the provider has
+     * no key for it, with the catalog's version and date; never keys.
+     */
     models: endpoint(async (_request, _params, member) => {
-      const table = await overrides().table(member.workspace.id);
-      return Response.json({ models: pricedModels(table), catalog: PRICE_CATALOG } satisfies ModelList);
+      const [table, env] = await Promise.all([overrides().table(member.workspace.id), providerEnv(member.workspace.id)]);
+      return Response.json({ models: withProviderReadiness(pricedModels(table), env), catalog: PRICE_CATALOG } satisfies ModelList);
     }),
   };
 }

@@ -4,6 +4,7 @@ import { roundDollars } from "@/executor";
 import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { resolvePricing } from "@/providers";
+import { loadRunEnvironment } from "@/lib/runtime/run-environment";
 import { priceEndpoints, type PriceEndpoints } from "./price-endpoints";
 
 /**
@@ -17,7 +18,12 @@ let a: string;
 let b: string;
 beforeAll(async () => {
   kit = await startRunTestKit();
-  prices = priceEndpoints(() => kit.database.repositories.priceOverrides);
+  // The server has an OpenAI key only; a workspace may store its own keys as secrets.
+  const processEnv = (name: string) => (name === "OPENAI_API_KEY" ? "sk-server" : undefined);
+  prices = priceEndpoints(
+    () => kit.database.repositories.priceOverrides,
+    async (workspace) => (await loadRunEnvironment(kit.database.repositories.secrets, workspace, processEnv)).providerEnv,
+  );
   a = await kit.database.createWorkspace("A");
   b = await kit.database.createWorkspace("B");
 });
@@ -111,6 +117,19 @@ describe("a workspace's price overrides", () => {
     });
     const listB = await modelList(b);
     expect(listB.models.find((model) => model.id === "openai/gpt-4o-mini")).toMatchObject({ prices: { input: 0.15, output: 0.6 }, priceSource: "catalog" });
+  });
+
+  it("mark the models whose provider has no key for the workspace, naming the variable, from its secrets or the server's", async () => {
+    await kit.database.repositories.secrets.set(a, "ANTHROPIC_API_KEY", "sk-ant-of-a");
+    const [listA, listB] = [await modelList(a), await modelList(b)];
+    const mark = (list: ModelList, id: string) => list.models.find((model) => model.id === id)?.missingSetting;
+    expect(mark(listA, "anthropic/claude-sonnet-4-5")).toBeUndefined();
+    expect(mark(listB, "anthropic/claude-sonnet-4-5")).toBe("ANTHROPIC_API_KEY");
+    expect(mark(listB, "openai/gpt-4o")).toBeUndefined();
+    expect(mark(listB, "google/gemini-2.5-flash")).toBe("GOOGLE_GENERATIVE_AI_API_KEY");
+    expect(listB.models[0]).toMatchObject({ id: "offline/echo", offline: true });
+    expect(mark(listB, "offline/echo")).toBeUndefined();
+    expect(JSON.stringify(listA)).not.toContain("sk-");
   });
 
   it("are listed to every member, changed by admins and owners only, and removed", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { Cron } from "croner";
-import { NEXT_RUNS_SHOWN } from "@/contract";
+import { NEXT_RUNS_SHOWN, countOf } from "@/contract";
 import { RequestError } from "@/lib/http/errors";
 
 /**
@@ -66,10 +66,7 @@ export function parseCronSchedule(cron: string, timezone: string, now: Date = ne
     throw cronProblem(`The cron expression "${normalized}" is a nickname; write it as fields instead: ${FIELD_HELP}.`, "nicknames are not accepted");
   }
   if (fields.length !== 5 && fields.length !== 6) {
-    throw cronProblem(
-      `The cron expression "${normalized}" has ${fields.length} field${fields.length === 1 ? "" : "s"}; it needs ${FIELD_HELP}.`,
-      "needs 5 or 6 fields",
-    );
+    throw cronProblem(`The cron expression "${normalized}" has ${countOf(fields.length, "field")}; it needs ${FIELD_HELP}.`, "needs 5 or 6 fields");
   }
   let pattern: Cron;
   try {

@@ -158,7 +158,10 @@ describe("answers as the document describes them", () => {
   });
 
   it("prices: the models priced for the workspace, an override set, listed, refused and removed", async () => {
-    const prices = priceEndpoints(() => kit.database.repositories.priceOverrides);
+    const prices = priceEndpoints(
+      () => kit.database.repositories.priceOverrides,
+      async () => () => undefined,
+    );
     const admin = testMember(member.workspace.id, "admin");
     const model = { model: ["ollama", "llama3.2"] };
     await expectDocumented(

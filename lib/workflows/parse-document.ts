@@ -7,6 +7,7 @@ import {
   type IssueDetail,
   type WorkflowDocument,
   zodIssues,
+  countOf,
 } from "@/contract";
 import { GraphValidationError, validateWorkflow } from "@/executor";
 import { lookupBlockType } from "@/blocks";
@@ -46,12 +47,12 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   }
   const record = body as Record<string, unknown>;
   if (Array.isArray(record.blocks) && record.blocks.length > MAX_BLOCKS) {
-    throw new RequestError("too_large", `The workflow has ${record.blocks.length} blocks; the limit is ${MAX_BLOCKS}.`, [
+    throw new RequestError("too_large", `The workflow has ${countOf(record.blocks.length, "block")}; the limit is ${MAX_BLOCKS}.`, [
       { path: "blocks", message: `${record.blocks.length} blocks, limit ${MAX_BLOCKS}` },
     ]);
   }
   if (Array.isArray(record.edges) && record.edges.length > MAX_EDGES) {
-    throw new RequestError("too_large", `The workflow has ${record.edges.length} edges; the limit is ${MAX_EDGES}.`, [
+    throw new RequestError("too_large", `The workflow has ${countOf(record.edges.length, "edge")}; the limit is ${MAX_EDGES}.`, [
       { path: "edges", message: `${record.edges.length} edges, limit ${MAX_EDGES}` },
     ]);
   }

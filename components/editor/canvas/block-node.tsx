@@ -4,6 +4,7 @@ import { memo, useMemo } from "react";
 import type { NodeProps } from "@xyflow/react";
 import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
+import { blockTypeCaption } from "./block-caption";
 import { BlockIcon } from "./block-icon";
 import { SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockHasProblems } from "./node-issues";
@@ -20,6 +21,7 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
   const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
   const hasIssues = useBlockHasProblems(id);
   const runOutline = useBlockRunOutline(id);
+  const caption = blockTypeCaption(data.name, definition?.label, data.type);
   const border = selected ? "border-indigo-500 ring-2 ring-indigo-200" : hasIssues ? "border-red-400" : "border-slate-300";
   return (
     <div
@@ -29,7 +31,8 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
       className={`w-60 rounded-lg border bg-white ${border} ${runOutline} ${data.enabled ? "" : "opacity-50"}`}
     >
       {definition?.acceptsInput !== false && <TargetHandle blockId={id} />}
-      <div className="flex items-center gap-2 px-3 py-2">
+      {/* The header keeps the height of two lines when the type line is left out (estimated-node.ts counts on it). */}
+      <div className="flex min-h-[52.5px] items-center gap-2 px-3 py-2">
         <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded bg-slate-100 text-slate-700">
           <BlockIcon name={definition?.icon ?? "Box"} className="h-4 w-4" />
         </span>
@@ -37,7 +40,7 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
           <div className="truncate text-sm font-medium" data-testid={`block-name-${id}`}>
             {data.name}
           </div>
-          <div className="truncate text-[11px] text-slate-500">{definition?.label ?? `Unknown type "${data.type}"`}</div>
+          {caption && <div className="truncate text-[11px] text-slate-500">{caption}</div>}
         </div>
       </div>
       <SourceHandleRows blockId={id} handles={handles} />

@@ -5,6 +5,7 @@ import { NodeResizer, type NodeProps } from "@xyflow/react";
 import { getBlockDefinition } from "@/blocks";
 import type { EditorNode } from "../graph/flow-types";
 import { useEditorStore, useEditorStoreApi } from "../store";
+import { blockTypeCaption } from "./block-caption";
 import { BlockIcon } from "./block-icon";
 import { BodyHandle, SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockHasProblems } from "./node-issues";
@@ -22,6 +23,7 @@ export const ContainerNode = memo(function ContainerNode({ id, data, selected, p
   const outer = handles.filter((handle) => handle.variant !== "body");
   const hasIssues = useBlockHasProblems(id);
   const runOutline = useBlockRunOutline(id);
+  const caption = blockTypeCaption(data.name, definition?.label, data.type);
   const border = selected ? "border-indigo-500" : hasIssues ? "border-red-400" : "border-violet-300";
   return (
     <div
@@ -44,7 +46,7 @@ export const ContainerNode = memo(function ContainerNode({ id, data, selected, p
           <span className="truncate text-sm font-medium" data-testid={`block-name-${id}`}>
             {data.name}
           </span>
-          <span className="text-[11px] text-slate-500">{definition?.label}</span>
+          {caption && <span className="text-[11px] text-slate-500">{caption}</span>}
         </div>
         <SourceHandleRows blockId={id} handles={outer} />
       </div>

@@ -29,7 +29,7 @@ export function Palette() {
   const addInView = (type: string) => {
     const canvas = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
     const centre = canvas ? { x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 2 } : { x: 400, y: 300 };
-    addBlock(type, flow.screenToFlowPosition(centre));
+    addBlock(type, flow.screenToFlowPosition(centre), { findRoom: true });
   };
 
   return (

@@ -14,6 +14,8 @@ import { FlowEdge } from "./flow-edge";
 import { DotGrid } from "./dot-grid";
 import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
+import { MINIMAP_AUTO_LIMIT, useMinimap } from "./use-minimap";
+import { useNodesChange } from "./use-nodes-change";
 import { zoomLayerHint } from "./zoom-layer-hint";
 import { EmptyCanvasTemplates } from "@/components/templates/empty-canvas-templates";
 import { useColorScheme } from "@/components/theme/use-color-scheme";
@@ -31,23 +33,31 @@ const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2, includeHiddenNodes
  * no nodes, so this option only adds those.
  */
 export const FIT_ALL = { maxZoom: 1, padding: 0.2, includeHiddenNodes: true } as const;
+/** Smaller than React Flow's 200 x 150, so it covers less of the canvas corner. */
+const MINIMAP_SIZE = { width: 160, height: 110 };
 const minimapColour = (node: EditorNode) => (node.type === "container" ? "var(--color-violet-200)" : "var(--color-slate-300)");
-/** Above this many blocks the minimap starts hidden: it redraws every block on each pan frame. */
-export const MINIMAP_AUTO_LIMIT = 200;
 
 export function WorkflowCanvas() {
   const store = useEditorStoreApi();
   const storeNodes = useEditorStore((state) => state.nodes);
   const [measuredIds] = useState(() => new Set<string>());
   const nodes = useMemo(() => storeNodes.map((node) => withEstimatedBounds(node, measuredIds)), [storeNodes, measuredIds]);
-  const [minimapShown, setMinimapShown] = useState(() => store.getState().nodes.length <= MINIMAP_AUTO_LIMIT);
+  const minimap = useMinimap(store.getState().nodes.length);
   const edges = useEditorStore((state) => state.edges);
-  const onNodesChange = useEditorStore((state) => state.onNodesChange);
+  const onNodesChange = useNodesChange();
   const readOnly = useEditorStore((state) => state.readOnly);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const addBlock = useAddBlock();
   const [{ attach: attachZoomHint, onMoveStart, onMove, onMoveEnd }] = useState(zoomLayerHint);
+  const observeMinimapRoom = minimap.observe;
+  const attachCanvas = useCallback(
+    (element: HTMLDivElement | null) => {
+      attachZoomHint(element);
+      return observeMinimapRoom(element);
+    },
+    [attachZoomHint, observeMinimapRoom],
+  );
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -97,7 +107,7 @@ export function WorkflowCanvas() {
   const defaultEdgeOptions = useMemo(() => ({ type: "workflow" }), []);
 
   return (
-    <div ref={attachZoomHint} className="relative h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
+    <div ref={attachCanvas} className="relative h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
         edges={edges}
@@ -131,16 +141,16 @@ export function WorkflowCanvas() {
         <DotGrid />
         <Controls showInteractive={false} fitViewOptions={FIT_ALL}>
           <ControlButton
-            onClick={() => setMinimapShown((shown) => !shown)}
-            aria-pressed={minimapShown}
-            title={`${minimapShown ? "Hide" : "Show"} the minimap (hidden at first above ${MINIMAP_AUTO_LIMIT} blocks, where it slows panning)`}
-            aria-label={minimapShown ? "Hide minimap" : "Show minimap"}
+            onClick={minimap.toggle}
+            aria-pressed={minimap.shown}
+            title={`${minimap.shown ? "Hide" : "Show"} the minimap (hidden unasked on a small canvas, where it covers blocks, and above ${MINIMAP_AUTO_LIMIT} blocks, where it slows panning)`}
+            aria-label={minimap.shown ? "Hide minimap" : "Show minimap"}
             data-testid="minimap-toggle"
           >
             <MapIcon />
           </ControlButton>
         </Controls>
-        {minimapShown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />}
+        {minimap.shown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />}
       </ReactFlow>
       <EmptyCanvasTemplates />
     </div>

@@ -28,4 +28,37 @@ describe("layoutGraph", () => {
     expect(at("fn2").x + 240).toBeLessThanOrEqual(at("loop1").width!);
     expect(at("loop1").width).toBeGreaterThan(480);
   });
+
+  it("keeps a condition's branches in the order of its handles, so their edges do not cross", async () => {
+    const block = (id: string, type: string, config: Record<string, unknown> = {}) => ({
+      id,
+      type,
+      name: id,
+      position: { x: 0, y: 0 },
+      parentId: null,
+      enabled: true,
+      config,
+    });
+    const branches = [{ id: "yes", expression: "<start.input> == 'a'" }, { id: "maybe", expression: "<start.input> == 'b'" }, { id: "no" }];
+    // Targets listed in the reverse of the handles' order (as a user might add them).
+    const { nodes, edges } = documentToFlow({
+      blocks: [
+        block("start", "start"),
+        block("check", "condition", { branches }),
+        block("onNo", "function"),
+        block("onMaybe", "function"),
+        block("onYes", "function"),
+      ],
+      edges: [
+        { id: "e1", source: "start", target: "check", sourceHandle: "out" },
+        { id: "e2", source: "check", target: "onNo", sourceHandle: "branch:no" },
+        { id: "e3", source: "check", target: "onMaybe", sourceHandle: "branch:maybe" },
+        { id: "e4", source: "check", target: "onYes", sourceHandle: "branch:yes" },
+      ],
+    });
+    const placed = await layoutGraph(nodes, edges);
+    const y = (id: string) => placed.get(id)!.y;
+    expect(y("onYes")).toBeLessThan(y("onMaybe"));
+    expect(y("onMaybe")).toBeLessThan(y("onNo"));
+  });
 });

@@ -4,6 +4,7 @@ import { useEditorStore } from "../store";
 import { BlockInspector } from "./block-inspector";
 import { EdgeInspector } from "./edge-inspector";
 import { WorkflowSettings } from "./workflow-settings";
+import { countOf } from "@/contract";
 
 /** The right-hand panel: the selected block's form, the selected edge's, or the workflow's settings (every field disabled when read-only). */
 export function Inspector() {
@@ -19,7 +20,7 @@ export function Inspector() {
           <BlockInspector key={ids[0]} blockId={ids[0]!} />
         ) : ids.length > 1 ? (
           <p className="p-4 text-sm text-slate-600" data-testid="inspector-multi">
-            {ids.length} blocks selected. Move, copy, duplicate or delete them together.
+            {countOf(ids.length, "block")} selected. Move, copy, duplicate or delete them together.
           </p>
         ) : selectedEdgeIds && !selectedEdgeIds.includes("\n") ? (
           <EdgeInspector key={selectedEdgeIds} edgeId={selectedEdgeIds} />

@@ -4,6 +4,7 @@ import { useEditorStore, useEditorStoreApi } from "../store";
 import { BudgetSetting } from "./budget-setting";
 import { inputClass } from "./fields/field-props";
 import { VariablesPanel } from "./variables-panel";
+import { countOf } from "@/contract";
 
 /** With nothing selected: the workflow's name and description, and problems not tied to a block. */
 export function WorkflowSettings() {
@@ -27,7 +28,7 @@ export function WorkflowSettings() {
       <BudgetSetting />
       <VariablesPanel />
       <p className="text-xs text-slate-500">
-        {blockCount} blocks. {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}
+        {countOf(blockCount, "block")}. {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}
       </p>
       {issues.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="workflow-issues">

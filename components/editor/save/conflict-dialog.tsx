@@ -5,11 +5,12 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { overwriteServerCopy } from "./use-autosave";
 import { formatDateTime } from "@/components/ui/date-time";
+import { countOf } from "@/contract";
 
 function describeWinner(current: { version: number; updatedAt?: string; blocks: unknown[] } | null): string {
   if (!current) return "Another tab or person saved this workflow after you opened it.";
   const when = current.updatedAt ? formatDateTime(current.updatedAt) : "recently";
-  return `Another tab or person saved version ${current.version} (${current.blocks.length} blocks) at ${when}, after the version you started from.`;
+  return `Another tab or person saved version ${current.version} (${countOf(current.blocks.length, "block")}) at ${when}, after the version you started from.`;
 }
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useKnowledgeBases } from "@/components/knowledge/use-knowledge";
-import type { KnowledgeBaseSummary } from "@/contract";
+import { countOf, type KnowledgeBaseSummary } from "@/contract";
 import { asArray, smallButtonClass, type FieldEditorProps } from "./field-props";
 
 /** The ids chosen after ticking or clearing one; undefined when none is left, so the schema says so. */
@@ -11,8 +11,7 @@ export function toggleKnowledgeBase(chosen: string[], id: string, on: boolean): 
 }
 
 function baseSummary(base: KnowledgeBaseSummary): string {
-  const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  return `${count(base.documentCount, "document")} · ${count(base.chunkCount, "chunk")} · ${base.embeddingModel}`;
+  return `${countOf(base.documentCount, "document")} · ${countOf(base.chunkCount, "chunk")} · ${base.embeddingModel}`;
 }
 
 /**

@@ -1,54 +1,53 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { ModelSummary } from "@/contract";
 import { useModelList } from "../editor-queries";
-import { catalogText, formatPricePerMillion } from "@/components/prices/price-text";
+import { catalogText } from "@/components/prices/price-text";
 import { asString, inputClass, type FieldEditorProps } from "./field-props";
-
-function priceText(model: ModelSummary): string {
-  if (model.offline && model.priceSource !== "workspace-override") return "free";
-  if (model.unpriced || !model.prices) return "unpriced";
-  return `${formatPricePerMillion(model.prices.input)} in · ${formatPricePerMillion(model.prices.output)} out per 1M tokens`;
-}
-
-/** "override" on a model this workspace prices itself (Settings › Prices). */
-function OverrideMark({ model }: { model: ModelSummary }) {
-  if (model.priceSource !== "workspace-override") return null;
-  return (
-    <span
-      className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800"
-      title="This workspace's own price (Settings › Prices)"
-      data-testid="model-price-override"
-    >
-      override
-    </span>
-  );
-}
+import { MissingSettingMark, ModelOption, modelPriceText, OverrideMark } from "./model-marks";
+import { matchModels, typedModelProblem } from "./model-matches";
 
 /**
  * The model picker: the providers' catalog with prices per million tokens (the workspace's own
- * prices marked), the price catalog's version and date, searchable; any `provider/model` id can
- * also be typed (Ollama and OpenAI-compatible servers hold their own lists).
+ * prices marked, models whose provider has no key marked), searchable with the exact name first;
+ * any `provider/model` id of a known provider can also be typed (Ollama and OpenAI-compatible
+ * servers hold their own lists). Text that is neither is refused with a message, never kept.
  */
 export function ModelField(props: FieldEditorProps) {
   const list = useModelList();
   const models = list.data?.models;
   const listId = useId();
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
+  // What is being typed; null while the field shows the chosen model.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
   const current = asString(props.value);
   const selected = models?.find((model) => model.id === current);
-  const matches = useMemo(() => {
-    const wanted = query.trim().toLowerCase();
-    const all = models ?? [];
-    return (wanted ? all.filter((model) => `${model.id} ${model.label}`.toLowerCase().includes(wanted)) : all).slice(0, 100);
-  }, [models, query]);
+  const matches = useMemo(() => matchModels(models ?? [], draft ?? ""), [models, draft]);
+  const providers = useMemo(() => new Set((models ?? []).map((model) => model.provider)), [models]);
+  const typed = draft?.trim() ?? "";
+  const offerTyped = typed.includes("/") && !matches.some((model) => model.id === typed);
 
   const choose = (id: string) => {
-    props.onChange(id || undefined);
+    if (id !== current) props.onChange(id || undefined);
     setOpen(false);
-    setQuery("");
+    setDraft(null);
+    setProblem(null);
+  };
+  /** Keeps typed text that names a model (or a valid `provider/model`); refuses anything else, saying why. */
+  const commitTyped = (pickBest: boolean) => {
+    if (!typed) return choose(current);
+    const best = matches[Math.min(active, matches.length - 1)];
+    if (pickBest && best) return choose(best.id);
+    if (models?.some((model) => model.id === typed)) return choose(typed);
+    const refused = models ? typedModelProblem(typed, providers) : null;
+    if (!refused) return choose(typed);
+    setProblem(pickBest ? refused : `Not kept: ${refused}`);
+    if (!pickBest) {
+      setDraft(null);
+      setOpen(false);
+    }
   };
 
   return (
@@ -58,26 +57,54 @@ export function ModelField(props: FieldEditorProps) {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={props.field.label}
-        aria-invalid={props.invalid || undefined}
+        aria-invalid={props.invalid || Boolean(problem) || undefined}
         className={`${inputClass} font-mono text-xs`}
-        value={open ? query : current}
+        value={draft ?? current}
         placeholder={open ? "Search models or type provider/model" : "Choose a model"}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onChange={(event) => setQuery(event.target.value)}
+        onFocus={(event) => {
+          setOpen(true);
+          event.target.select();
+        }}
+        onBlur={() => {
+          if (draft !== null) commitTyped(false);
+          setOpen(false);
+        }}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setActive(0);
+          setOpen(true);
+          setProblem(null);
+        }}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
-            choose(matches[0]?.id ?? query.trim());
+            if (draft === null) setOpen((wasOpen) => !wasOpen);
+            else commitTyped(true);
+          } else if (event.key === "Escape") {
+            setDraft(null);
+            setProblem(null);
+            setOpen(false);
+          } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            setOpen(true);
+            const step = event.key === "ArrowDown" ? 1 : -1;
+            setActive((index) => Math.max(0, Math.min(matches.length - 1, index + step)));
+            if (draft === null) setDraft("");
           }
-          if (event.key === "Escape") setOpen(false);
         }}
         data-testid="model-picker-input"
       />
-      <p className="mt-0.5 text-[11px] text-slate-500" data-testid="model-picker-summary">
-        {selected ? `${selected.label} · ${priceText(selected)}` : current ? "Not in the catalog: unpriced unless an override prices it" : ""}
-        {selected && <OverrideMark model={selected} />}
-      </p>
+      {problem ? (
+        <p className="mt-0.5 text-[11px] text-red-700" role="alert" data-testid="model-picker-problem">
+          {problem}
+        </p>
+      ) : (
+        <p className="mt-0.5 text-[11px] text-slate-500" data-testid="model-picker-summary">
+          {selected ? `${selected.label} · ${modelPriceText(selected)}` : current ? "Not in the catalog: unpriced unless an override prices it" : ""}
+          {selected && <OverrideMark model={selected} />}
+          {selected && <MissingSettingMark model={selected} />}
+        </p>
+      )}
       {open && (
         <ul
           id={listId}
@@ -91,39 +118,21 @@ export function ModelField(props: FieldEditorProps) {
               {catalogText(list.data.catalog)} · your workspace&apos;s own prices are marked override
             </li>
           )}
-          {query.includes("/") && !matches.some((model) => model.id === query.trim()) && (
+          {offerTyped && (
             <li
               role="option"
               aria-selected={false}
               className="cursor-pointer px-2 py-1 hover:bg-slate-100"
-              onMouseDown={(event) => (event.preventDefault(), choose(query.trim()))}
+              onMouseDown={(event) => (event.preventDefault(), commitTyped(false))}
             >
-              Use <span className="font-mono">{query.trim()}</span>
+              Use <span className="font-mono">{typed}</span>
             </li>
           )}
-          {matches.map((model) => (
-            <li
-              key={model.id}
-              role="option"
-              aria-selected={model.id === current}
-              data-testid="model-option"
-              data-model-id={model.id}
-              title={model.description}
-              className={`cursor-pointer px-2 py-1 ${model.id === current ? "bg-indigo-50" : "hover:bg-slate-100"}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(model.id);
-              }}
-            >
-              <div className="flex justify-between gap-2">
-                <span className="truncate">{model.label}</span>
-                <span className={`shrink-0 ${model.unpriced ? "text-amber-700" : "text-slate-500"}`}>
-                  {priceText(model)}
-                  <OverrideMark model={model} />
-                </span>
-              </div>
-              <div className="font-mono text-[10px] text-slate-400">{model.id}</div>
-            </li>
+          {list.data && matches.length === 0 && !offerTyped && (
+            <li className="px-2 py-1 text-slate-500">No model matches; type provider/model to use another.</li>
+          )}
+          {matches.map((model, index) => (
+            <ModelOption key={model.id} model={model} selected={model.id === current} active={draft !== null && index === active} onPick={choose} />
           ))}
         </ul>
       )}

@@ -1,0 +1,82 @@
+"use client";
+
+import type { ModelSummary } from "@/contract";
+import { formatPricePerMillion } from "@/components/prices/price-text";
+
+export function modelPriceText(model: ModelSummary): string {
+  if (model.offline && model.priceSource !== "workspace-override") return "free";
+  if (model.unpriced || !model.prices) return "unpriced";
+  return `${formatPricePerMillion(model.prices.input)} in · ${formatPricePerMillion(model.prices.output)} out per 1M tokens`;
+}
+
+/** "override" on a model this workspace prices itself (Settings › Prices). */
+export function OverrideMark({ model }: { model: ModelSummary }) {
+  if (model.priceSource !== "workspace-override") return null;
+  return (
+    <span
+      className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800"
+      title="This workspace's own price (Settings › Prices)"
+      data-testid="model-price-override"
+    >
+      override
+    </span>
+  );
+}
+
+/** The hover text of a model whose provider is not set up yet: which variable to set, and where. */
+export function missingSettingTitle(variable: string): string {
+  return `Not set up: set ${variable} as a workspace secret (Settings › Secrets) or in the server's environment to run this model`;
+}
+
+/** "no key" (or "no server" for a missing base URL) on a model its provider cannot run yet for this workspace. */
+export function MissingSettingMark({ model }: { model: ModelSummary }) {
+  if (!model.missingSetting) return null;
+  return (
+    <span
+      className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900"
+      title={missingSettingTitle(model.missingSetting)}
+      data-testid="model-missing-setting"
+    >
+      {model.missingSetting.endsWith("_BASE_URL") ? "no server" : "no key"}
+    </span>
+  );
+}
+
+interface OptionProps {
+  model: ModelSummary;
+  selected: boolean;
+  active: boolean;
+  onPick(id: string): void;
+}
+
+/** One model in the picker's list: label, price, marks, id. */
+export function ModelOption({ model, selected, active, onPick }: OptionProps) {
+  const background = active ? "bg-slate-100" : selected ? "bg-indigo-50" : "hover:bg-slate-100";
+  return (
+    <li
+      role="option"
+      aria-selected={selected}
+      data-testid="model-option"
+      data-model-id={model.id}
+      data-active={active || undefined}
+      title={model.description}
+      className={`cursor-pointer px-2 py-1 ${background}`}
+      onMouseDown={(event) => {
+        event.preventDefault();
+        onPick(model.id);
+      }}
+    >
+      <div className="flex justify-between gap-2">
+        <span className="truncate">
+          {model.label}
+          <MissingSettingMark model={model} />
+        </span>
+        <span className={`shrink-0 ${model.unpriced ? "text-amber-700" : "text-slate-500"}`}>
+          {modelPriceText(model)}
+          <OverrideMark model={model} />
+        </span>
+      </div>
+      <div className="font-mono text-[10px] text-slate-400">{model.id}</div>
+    </li>
+  );
+}
