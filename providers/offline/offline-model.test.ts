@@ -3,7 +3,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { jsonSchema, Output, type JSONSchema7 } from "ai";
 import { runModel } from "../model-call";
-import { chunksOf, createOfflineModel, DEFAULT_OFFLINE_WORD_DELAY_MS, offlinePaceFrom } from "./offline-model";
+import { chunksOf, createOfflineModel, DEFAULT_OFFLINE_WORD_DELAY_MS, OFFLINE_STREAM_LIMIT_MS, offlinePaceFrom, wordDelayFor } from "./offline-model";
 import { offlineAnswer } from "./offline-responder";
 import { createModelRegistry } from "../model-registry";
 import { createInMemoryHandlerContext } from "../testing/in-memory-handler-context";
@@ -56,6 +56,23 @@ describe("offline/echo", () => {
     const words = chunksOf(offlineAnswer({ prompt: [{ role: "user", content: [{ type: "text", text: "one two three" }] }] }));
     expect(arrivals).toEqual(words.map((word, index) => [word, index * 45]));
     expect(waits).toHaveLength(words.length - 1);
+  });
+
+  it("streams a long answer faster, so it ends within the stream limit instead of holding the run", async () => {
+    let waited = 0;
+    const sleep = async (ms: number) => {
+      waited += ms;
+    };
+    const longPrompt = Array.from({ length: 600 }, (_, index) => `word${index}`).join(" ");
+    const model = createOfflineModel("echo", { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS, sleep });
+    const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: longPrompt }] }] });
+    let deltas = 0;
+    const reader = stream.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) if (part.value.type === "text-delta") deltas += 1;
+    expect(deltas).toBeGreaterThan(600);
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(OFFLINE_STREAM_LIMIT_MS);
+    expect(wordDelayFor(12, DEFAULT_OFFLINE_WORD_DELAY_MS)).toBe(DEFAULT_OFFLINE_WORD_DELAY_MS);
   });
 
   it("takes real time at the default pace, so the editor sees the words arrive", async () => {

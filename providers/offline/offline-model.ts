@@ -46,6 +46,19 @@ export interface OfflinePace {
 /** A visible pace for a short answer: a twelve-word echo takes about half a second. */
 export const DEFAULT_OFFLINE_WORD_DELAY_MS = 40;
 
+/**
+ * The longest a whole answer takes to stream. An echo of a long prompt (a knowledge answer with its
+ * chunks, a loop's list) has hundreds of words: at the word pace it would hold a run for tens of
+ * seconds, so a long answer's words come faster to finish within this.
+ */
+export const OFFLINE_STREAM_LIMIT_MS = 2_000;
+
+/** The wait between words for an answer of `wordCount` words: the pace, shortened so the answer ends within the limit. */
+export function wordDelayFor(wordCount: number, wordDelayMs: number): number {
+  const waits = Math.max(wordCount - 1, 1);
+  return Math.min(wordDelayMs, Math.floor(OFFLINE_STREAM_LIMIT_MS / waits));
+}
+
 function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new DOMException("Aborted", "AbortError"));
@@ -89,6 +102,7 @@ export function createOfflineModel(modelId = "echo", pace: OfflinePace = { wordD
         { type: "text-end", id: "text-0" },
         { type: "finish", usage, finishReason: { unified: "stop", raw: "stop" } },
       ];
+      const wordDelayMs = wordDelayFor(parts.length - 4, pace.wordDelayMs);
       let index = 0;
       const stream = new ReadableStream<LanguageModelV4StreamPart>(
         {
@@ -100,9 +114,9 @@ export function createOfflineModel(modelId = "echo", pace: OfflinePace = { wordD
             const part = parts[index++];
             if (!part) return controller.close();
             // Each word after the first waits its turn; the first comes at once, like a model's first token.
-            if (part.type === "text-delta" && parts[index - 2]?.type === "text-delta" && pace.wordDelayMs > 0) {
+            if (part.type === "text-delta" && parts[index - 2]?.type === "text-delta" && wordDelayMs > 0) {
               try {
-                await sleep(pace.wordDelayMs, options.abortSignal);
+                await sleep(wordDelayMs, options.abortSignal);
               } catch (error) {
                 controller.error(error);
                 return;
