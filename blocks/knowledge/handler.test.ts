@@ -62,7 +62,7 @@ describe("Knowledge block handler", () => {
     const { output } = await handler({ config: { knowledgeBaseIds: [baseId], query: "vacation" }, inputs: {}, context: createInMemoryHandlerContext() });
     expect((output.results as unknown[]).length).toBe(2);
     await expect(handler({ config: { knowledgeBaseIds: [], query: "x" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
-      /knowledgeBaseIds: choose at least one knowledge base/,
+      /knowledgeBaseIds: choose at least one knowledge base/i,
     );
   });
 

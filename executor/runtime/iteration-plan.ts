@@ -23,7 +23,7 @@ export interface IterationPlan {
 const DEFAULT_MAX_ITERATIONS = 1_000;
 const DEFAULT_PARALLEL_CONCURRENCY = 8;
 
-function countOf(node: GraphNode, value: unknown): number {
+function iterationCountOf(node: GraphNode, value: unknown): number {
   const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0)
     throw new BlockExecutionError(`Block '${node.name}': count must be a whole number of 0 or more, got ${JSON.stringify(value) ?? "nothing"}`, {
@@ -68,7 +68,7 @@ export function planIterations(place: ExecutionPlace, node: GraphNode): Iteratio
     return { config: shown, items: null, condition, maxIterations, concurrency };
   }
   const usesCollection = raw.kind === "forEach" || raw.kind === "collection";
-  const items = usesCollection ? itemsOf(node, config.collection) : Array.from({ length: countOf(node, config.count ?? 0) }, () => null);
+  const items = usesCollection ? itemsOf(node, config.collection) : Array.from({ length: iterationCountOf(node, config.count ?? 0) }, () => null);
   if (isLoop && items.length > maxIterations)
     throw new BlockExecutionError(`Block '${node.name}': ${items.length} iterations exceed its limit of ${maxIterations} (maxIterations)`, {
       code: "iteration_limit",

@@ -53,6 +53,9 @@ export function supportRoutingDocument(model: string) {
   const file = path.join(process.cwd(), "examples", "support-routing.json");
   const document = JSON.parse(readFileSync(file, "utf8")) as { blocks: Array<{ id: string; config: Record<string, unknown>; type: string }> };
   for (const block of document.blocks) if ("model" in block.config) block.config.model = model;
+  // The example's message has a default so its template runs at once; these tests need it required.
+  for (const block of document.blocks)
+    if (block.type === "start") block.config.inputs = (block.config.inputs as Array<Record<string, unknown>>).map(({ default: _default, ...input }) => input);
   return document;
 }
 
