@@ -14,7 +14,7 @@ import { FlowEdge } from "./flow-edge";
 import { DotGrid } from "./dot-grid";
 import { withEstimatedBounds } from "./estimated-node";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
-import { MINIMAP_AUTO_LIMIT, useMinimap } from "./use-minimap";
+import { MINIMAP_AUTO_LIMIT, MINIMAP_SIZE, useMinimap } from "./use-minimap";
 import { useNodesChange } from "./use-nodes-change";
 import { zoomLayerHint } from "./zoom-layer-hint";
 import { EmptyCanvasTemplates } from "@/components/templates/empty-canvas-templates";
@@ -33,8 +33,6 @@ const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2, includeHiddenNodes
  * no nodes, so this option only adds those.
  */
 export const FIT_ALL = { maxZoom: 1, padding: 0.2, includeHiddenNodes: true } as const;
-/** Smaller than React Flow's 200 x 150, so it covers less of the canvas corner. */
-const MINIMAP_SIZE = { width: 160, height: 110 };
 const minimapColour = (node: EditorNode) => (node.type === "container" ? "var(--color-violet-200)" : "var(--color-slate-300)");
 
 export function WorkflowCanvas() {
@@ -143,7 +141,7 @@ export function WorkflowCanvas() {
           <ControlButton
             onClick={minimap.toggle}
             aria-pressed={minimap.shown}
-            title={`${minimap.shown ? "Hide" : "Show"} the minimap (hidden unasked on a small canvas, where it covers blocks, and above ${MINIMAP_AUTO_LIMIT} blocks, where it slows panning)`}
+            title={`${minimap.shown ? "Hide" : "Show"} the minimap (hidden unasked on a small canvas or while a block is in its corner, and above ${MINIMAP_AUTO_LIMIT} blocks, where it slows panning)`}
             aria-label={minimap.shown ? "Hide minimap" : "Show minimap"}
             data-testid="minimap-toggle"
           >
