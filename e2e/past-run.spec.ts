@@ -67,6 +67,9 @@ test("a past run opens by its URL on the graph it ran, with its date, status and
   // Read-only: no palette, no Run button, nothing to rename.
   await expect(page.getByTestId("palette-item-function")).toHaveCount(0);
   await expect(page.getByTestId("run-button")).toHaveCount(0);
+  // Deploy would deploy today's draft, not what is shown: it is not offered here.
+  await expect(page.getByTestId("deploy-open")).toHaveCount(0);
+  await expect(page.getByTestId("view-only")).toHaveText("As it ran");
 
   // "Open current" goes back to the workflow as it is now, editable.
   await banner.getByTestId("open-current").click();

@@ -14,6 +14,8 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
   const canUndo = useEditorStore((state) => state.history.past.length > 0);
   const canRedo = useEditorStore((state) => state.history.future.length > 0);
   const readOnly = useEditorStore((state) => state.readOnly);
+  // A past run's page shows the workflow as it ran: deploying from there would deploy today's draft.
+  const showingPastRun = useEditorStore((state) => state.pastRun !== null);
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3">
       <Link href="/" className="icon-btn" aria-label="All workflows">
@@ -34,14 +36,14 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
       </nav>
       {readOnly ? (
         <span className="flex items-center gap-1 text-xs text-slate-600" data-testid="view-only">
-          <Eye className="h-3.5 w-3.5" aria-hidden /> View only
+          <Eye className="h-3.5 w-3.5" aria-hidden /> {showingPastRun ? "As it ran" : "View only"}
         </span>
       ) : (
         <SaveIndicator />
       )}
       <div className="ml-auto flex items-center gap-1">
         <RunControls fixList={<FixListButton />} />
-        <DeployButton />
+        {!showingPastRun && <DeployButton />}
         {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
         {!readOnly && (
           <button type="button" className="btn-secondary" onClick={onAutoLayout} data-testid="auto-layout" title="Arrange automatically (L)">
