@@ -47,12 +47,12 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   }
   const record = body as Record<string, unknown>;
   if (Array.isArray(record.blocks) && record.blocks.length > MAX_BLOCKS) {
-    throw new RequestError("too_large", `The workflow has ${countOf(record.blocks.length, "block")}; the limit is ${MAX_BLOCKS}.`, [
+    throw new RequestError("too_large", `The workflow has ${countOf(record.blocks.length, "block")}; the limit is ${MAX_BLOCKS.toLocaleString("en-US")}.`, [
       { path: "blocks", message: `${record.blocks.length} blocks, limit ${MAX_BLOCKS}` },
     ]);
   }
   if (Array.isArray(record.edges) && record.edges.length > MAX_EDGES) {
-    throw new RequestError("too_large", `The workflow has ${countOf(record.edges.length, "edge")}; the limit is ${MAX_EDGES}.`, [
+    throw new RequestError("too_large", `The workflow has ${countOf(record.edges.length, "edge")}; the limit is ${MAX_EDGES.toLocaleString("en-US")}.`, [
       { path: "edges", message: `${record.edges.length} edges, limit ${MAX_EDGES}` },
     ]);
   }

@@ -147,7 +147,7 @@ describe("workflow API", () => {
       body: { name: "huge", blocks: Array.from({ length: 2_001 }, (_, index) => ({ ...agent, id: `b${index}`, name: `B ${index}` })), edges: [] },
       status: 413,
       path: "blocks",
-      message: /2001 blocks; the limit is 2000/,
+      message: /2,001 blocks; the limit is 2,000/,
     },
     {
       name: "a body over 5 MB",
