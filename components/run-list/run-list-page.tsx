@@ -8,8 +8,6 @@ import { useWorkflowList } from "@/components/workflows/use-workflows";
 import { NO_FILTERS, runListHref, toRunPageRequest, type RunListFilters } from "./run-list-filters";
 import { RunListRow } from "./run-list-row";
 
-const selectClass = "input py-1 text-sm";
-
 /**
  * The Runs page: every run of the workspace's workflows, newest first, a page at a time, filtered
  * by workflow, status and trigger. The filters live in the address, so a filtered list can be
@@ -38,54 +36,30 @@ export function RunListPage({ initialFilters }: { initialFilters: RunListFilters
   return (
     <main className="mx-auto max-w-6xl space-y-4 px-6 py-8">
       <div className="flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter runs">
-        <label className="flex flex-col gap-1 text-slate-600">
-          Workflow
-          <select
-            className={selectClass}
-            value={filters.workflow}
-            onChange={(event) => change({ workflow: event.target.value })}
-            data-testid="runs-filter-workflow"
-          >
-            <option value="">All workflows</option>
-            {workflows.data?.map((workflow) => (
-              <option key={workflow.id} value={workflow.id}>
-                {workflow.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-slate-600">
-          Status
-          <select
-            className={selectClass}
-            value={filters.status}
-            onChange={(event) => change({ status: event.target.value as RunListFilters["status"] })}
-            data-testid="runs-filter-status"
-          >
-            <option value="">Any status</option>
-            {RUN_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-slate-600">
-          Trigger
-          <select
-            className={selectClass}
-            value={filters.trigger}
-            onChange={(event) => change({ trigger: event.target.value as RunListFilters["trigger"] })}
-            data-testid="runs-filter-trigger"
-          >
-            <option value="">Any trigger</option>
-            {RUN_TRIGGER_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Workflow"
+          value={filters.workflow}
+          anyLabel="All workflows"
+          options={(workflows.data ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }))}
+          onChange={(workflow) => change({ workflow })}
+          testId="runs-filter-workflow"
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          anyLabel="Any status"
+          options={RUN_STATUSES.map((status) => ({ value: status, label: status }))}
+          onChange={(status) => change({ status: status as RunListFilters["status"] })}
+          testId="runs-filter-status"
+        />
+        <FilterSelect
+          label="Trigger"
+          value={filters.trigger}
+          anyLabel="Any trigger"
+          options={RUN_TRIGGER_KINDS.map((kind) => ({ value: kind, label: kind }))}
+          onChange={(trigger) => change({ trigger: trigger as RunListFilters["trigger"] })}
+          testId="runs-filter-trigger"
+        />
         {filtered && (
           <button type="button" className="btn-secondary" onClick={() => change(NO_FILTERS)}>
             Clear filters
@@ -130,5 +104,29 @@ export function RunListPage({ initialFilters }: { initialFilters: RunListFilters
       )}
       <LoadMoreButton pages={runs} label="Load older runs" testId="runs-load-more" />
     </main>
+  );
+}
+
+/** One filter: a labelled select whose empty value means "any". */
+function FilterSelect(props: {
+  label: string;
+  value: string;
+  anyLabel: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-slate-600">
+      {props.label}
+      <select className="input py-1 text-sm" value={props.value} onChange={(event) => props.onChange(event.target.value)} data-testid={props.testId}>
+        <option value="">{props.anyLabel}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
