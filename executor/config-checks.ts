@@ -1,4 +1,5 @@
 import type { IssueDetail } from "@/contract";
+import { isTrellisError } from "./errors";
 import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
 import { fallbackProblems, malformedFallbacks } from "./fallback-checks";
@@ -137,12 +138,34 @@ function checkExpressions(entry: BlockEntry, issues: IssueDetail[]): void {
   }
 }
 
+/**
+ * Fields a block type substitutes itself (a Function's code) are tried at save with every
+ * reference as null: what the substitution refuses whatever the values (a reference it cannot
+ * place safely) is reported here, with its place, rather than at run time.
+ */
+function checkFieldResolvers(entry: BlockEntry, issues: IssueDetail[]): void {
+  const resolvers = entry.info?.fieldResolvers;
+  if (!resolvers) return;
+  const config = entry.block.config as Record<string, unknown>;
+  for (const [field, resolver] of Object.entries(resolvers)) {
+    const text = config[field];
+    if (typeof text !== "string" || parseReferences(text).length === 0) continue;
+    try {
+      resolver(text, () => null);
+    } catch (error) {
+      if (!(isTrellisError(error) && error.code === "invalid_config")) throw error;
+      issues.push({ path: fieldPath(entry, field), message: `Block ${blockLabel(entry.block)}: ${fieldLabel(entry, field)}: ${error.message}` });
+    }
+  }
+}
+
 export function checkConfigs(analysis: WorkflowAnalysis): IssueDetail[] {
   const issues: IssueDetail[] = [];
   for (const entry of analysis.blocks) {
     if (!entry.active) continue;
     checkConfig(entry, issues);
     checkExpressions(entry, issues);
+    checkFieldResolvers(entry, issues);
     checkReferences(analysis, entry, issues);
   }
   return issues;

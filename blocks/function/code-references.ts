@@ -1,4 +1,5 @@
-import { parseReferences, type ReferenceToken } from "@/executor";
+import { parseReferences, TrellisError, type ReferenceToken } from "@/executor";
+import { SlashContext } from "./slash-context";
 
 /**
  * References inside a Function block's code become JavaScript values, not raw text:
@@ -6,7 +7,9 @@ import { parseReferences, type ReferenceToken } from "@/executor";
  * `const s = "Bob";`. Inside a string or template literal the value's text is inserted, escaped
  * for that literal (`"Hello <start.name>"` becomes `"Hello Bob"`); inside a regular expression it
  * is escaped for the pattern; comments are left alone. A value can never break out of its place
- * and turn into code.
+ * and turn into code: where the tokenizer cannot be sure whether a `/` starts a regular
+ * expression or divides (after `}`, `++`, `--`), a reference after it is refused with the place
+ * named, rather than guessed (slash-context.ts).
  */
 
 type Place = "code" | "single" | "double" | "template" | "regex" | "lineComment" | "blockComment";
@@ -53,28 +56,29 @@ function escapeForRegex(text: string): string {
     .replace(/\r/g, "\\r");
 }
 
-const REGEX_AFTER_WORD = new Set(["return", "typeof", "instanceof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await"]);
-
-/** Whether a `/` at this point starts a regular expression rather than dividing. */
-function slashStartsRegex(code: string, index: number): boolean {
-  let back = index - 1;
-  while (back >= 0 && /\s/.test(code[back]!)) back--;
-  if (back < 0) return true;
-  const previous = code[back]!;
-  if (/[(,=:[!&|?{};+\-*%<>~^]/.test(previous)) return true;
-  if (/[\w$]/.test(previous)) {
-    let start = back;
-    while (start > 0 && /[\w$]/.test(code[start - 1]!)) start--;
-    return REGEX_AFTER_WORD.has(code.slice(start, back + 1));
-  }
-  return false;
+function ambiguousSlash(code: string, index: number, after: string): TrellisError {
+  return new TrellisError(
+    "invalid_config",
+    `Function code: the / at ${placeOf(code, index)} follows ${after}, so it may start a regular expression or divide, and references after it cannot be placed safely. Wrap the expression in parentheses, or put the value in a variable before it (const value = <block.field>;).`,
+  );
 }
 
-/** Replaces every reference in `code` with its value, in the form its place in the code needs. */
+/** Line and column (1-based) of an offset, for messages. */
+function placeOf(code: string, index: number): string {
+  const before = code.slice(0, index).split("\n");
+  return `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+}
+
+/**
+ * Replaces every reference in `code` with its value, in the form its place in the code needs.
+ * @throws invalid_config naming the line and column of a `/` the tokenizer cannot classify when a reference follows it
+ */
 export function substituteCodeReferences(code: string, resolve: CodeReferenceResolver): string {
   const tokens = parseReferences(code);
   if (tokens.length === 0) return code;
   const tokenAt = new Map(tokens.map((token) => [token.start, token]));
+  const lastReferenceStart = tokens[tokens.length - 1]!.start;
+  const slashes = new SlashContext(code);
 
   let place: Place = "code";
   // Brace depth inside each open `${ ... }` of a template literal, innermost last.
@@ -87,8 +91,10 @@ export function substituteCodeReferences(code: string, resolve: CodeReferenceRes
     const token = tokenAt.get(index);
     if (token && place !== "lineComment" && place !== "blockComment") {
       const value = resolve(token);
-      if (place === "code") output += codeLiteral(value);
-      else if (place === "single" || place === "double") output += escapeForString(textOf(value), place === "single" ? "'" : '"');
+      if (place === "code") {
+        output += codeLiteral(value);
+        slashes.literal();
+      } else if (place === "single" || place === "double") output += escapeForString(textOf(value), place === "single" ? "'" : '"');
       else if (place === "template") output += escapeForTemplate(textOf(value));
       else output += escapeForRegex(textOf(value));
       index = token.end;
@@ -102,18 +108,23 @@ export function substituteCodeReferences(code: string, resolve: CodeReferenceRes
       case "code":
         if (character === "/" && next === "/") place = "lineComment";
         else if (character === "/" && next === "*") place = "blockComment";
-        else if (character === "/" && slashStartsRegex(code, index - 1)) {
-          place = "regex";
-          regexInClass = false;
+        else if (character === "/") {
+          const meaning = slashes.slash();
+          if (meaning === "ambiguous" && lastReferenceStart >= index) throw ambiguousSlash(code, index - 1, slashes.ambiguity());
+          if (meaning === "regex") {
+            place = "regex";
+            regexInClass = false;
+          } else slashes.character(character, index - 1);
         } else if (character === "'") place = "single";
         else if (character === '"') place = "double";
         else if (character === "`") place = "template";
-        else if (character === "{" && templateDepths.length > 0) templateDepths[templateDepths.length - 1]!++;
-        else if (character === "}" && templateDepths.length > 0) {
-          if (templateDepths[templateDepths.length - 1] === 0) {
-            templateDepths.pop();
-            place = "template";
-          } else templateDepths[templateDepths.length - 1]!--;
+        else if (character === "}" && templateDepths.length > 0 && templateDepths[templateDepths.length - 1] === 0) {
+          templateDepths.pop();
+          place = "template";
+        } else {
+          if (character === "{" && templateDepths.length > 0) templateDepths[templateDepths.length - 1]!++;
+          else if (character === "}" && templateDepths.length > 0) templateDepths[templateDepths.length - 1]!--;
+          slashes.character(character, index - 1);
         }
         break;
       case "single":
@@ -121,18 +132,24 @@ export function substituteCodeReferences(code: string, resolve: CodeReferenceRes
         if (character === "\\" && next !== undefined) {
           output += next;
           index++;
-        } else if (character === (place === "single" ? "'" : '"') || character === "\n") place = "code";
+        } else if (character === (place === "single" ? "'" : '"') || character === "\n") {
+          place = "code";
+          slashes.literal();
+        }
         break;
       case "template":
         if (character === "\\" && next !== undefined) {
           output += next;
           index++;
-        } else if (character === "`") place = "code";
-        else if (character === "$" && next === "{") {
+        } else if (character === "`") {
+          place = "code";
+          slashes.literal();
+        } else if (character === "$" && next === "{") {
           output += next;
           index++;
           templateDepths.push(0);
           place = "code";
+          slashes.expressionStart();
         }
         break;
       case "regex":
@@ -141,7 +158,10 @@ export function substituteCodeReferences(code: string, resolve: CodeReferenceRes
           index++;
         } else if (character === "[") regexInClass = true;
         else if (character === "]") regexInClass = false;
-        else if ((character === "/" && !regexInClass) || character === "\n") place = "code";
+        else if ((character === "/" && !regexInClass) || character === "\n") {
+          place = "code";
+          slashes.literal();
+        }
         break;
       case "lineComment":
         if (character === "\n") place = "code";

@@ -19,7 +19,7 @@ const ANY_MEMBER = { role: "viewer" } as const;
 /**
  * The API key endpoints of docs/CONTRACT.md section 7, over the caller's own keys in the workspace
  * it acts in: the key is in the answer of POST only, lists show its prefix, DELETE revokes at
- * once. Another user's key, or one of another workspace, answers 404 like an unknown id.
+ * once (with every key the revoked key minted). Another user's key, or one of another workspace, answers 404 like an unknown id.
  */
 export function apiKeyEndpoints(prisma: () => PrismaClient) {
   return {
@@ -28,7 +28,12 @@ export function apiKeyEndpoints(prisma: () => PrismaClient) {
     ),
     create: endpoint(async (request, _params, member) => {
       const body = await readJsonRequest(request, createApiKeyRequestSchema, { subject: "The API key", maxBytes: MAX_CREATE_BODY_BYTES });
-      const created = await createApiKey(prisma(), ownerOf(member), { name: body.name, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null });
+      const created = await createApiKey(prisma(), ownerOf(member), {
+        name: body.name,
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+        // A key made with a key is that key's: it ends when the minting key is revoked, and expires no later.
+        mintedBy: member.via === "api-key" ? member.apiKeyId : null,
+      });
       return Response.json(created, { status: 201 });
     }, ANY_MEMBER),
     revoke: endpoint<{ id: string }>(async (_request, params, member) => {

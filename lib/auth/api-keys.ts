@@ -10,6 +10,8 @@ import {
   isWorkspaceRole,
 } from "@/contract";
 import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
+import { RequestError } from "@/lib/http/errors";
+import { revokeMintedKeys } from "./minted-keys";
 
 /**
  * API keys: `trl_` and 32 random bytes (base64url). Only the key's SHA-256 is stored, so a key is
@@ -48,18 +50,45 @@ export interface KeyOwner {
   workspaceId: string;
 }
 
-/** Makes a key for the user in the workspace; the answer is the only place the key itself appears. */
-export async function createApiKey(prisma: PrismaClient, owner: KeyOwner, request: { name: string; expiresAt?: Date | null }): Promise<CreatedApiKey> {
+/**
+ * Makes a key for the user in the workspace; the answer is the only place the key itself appears.
+ * A key made by a request that carried a key (`mintedBy`) is recorded as that key's: revoking the
+ * minting key revokes it too, and it cannot expire later than the minting key (without an expiry
+ * of its own it takes the minting key's). The minting key is locked while the new one is stored,
+ * so a revocation running at the same time either sees the new key or makes the minting fail.
+ * @throws invalid_request for an expiry past the minting key's; unauthenticated when the minting key was revoked meanwhile
+ */
+export async function createApiKey(
+  prisma: PrismaClient,
+  owner: KeyOwner,
+  request: { name: string; expiresAt?: Date | null; mintedBy?: string | null },
+): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const row = await prisma.apiKey.create({
-    data: {
-      userId: owner.userId,
-      workspaceId: owner.workspaceId,
-      name: request.name,
-      prefix: key.slice(0, API_KEY_SHOWN_CHARACTERS),
-      hash: hashApiKey(key),
-      expiresAt: request.expiresAt ?? null,
-    },
+  const row = await prisma.$transaction(async (tx) => {
+    let expiresAt = request.expiresAt ?? null;
+    if (request.mintedBy) {
+      const [minting] = await tx.$queryRaw<{ revokedAt: Date | null; expiresAt: Date | null }[]>`
+        SELECT revoked_at AS "revokedAt", expires_at AS "expiresAt" FROM api_keys WHERE id = ${request.mintedBy} FOR UPDATE`;
+      if (!minting || minting.revokedAt) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
+      if (minting.expiresAt && expiresAt && expiresAt > minting.expiresAt) {
+        const limit = minting.expiresAt.toISOString();
+        throw new RequestError("invalid_request", `The API key is invalid: expiresAt must not be later than the key that makes it (${limit}).`, [
+          { path: "expiresAt", message: `must not be later than ${limit}, when the key making it expires` },
+        ]);
+      }
+      expiresAt ??= minting.expiresAt;
+    }
+    return tx.apiKey.create({
+      data: {
+        userId: owner.userId,
+        workspaceId: owner.workspaceId,
+        name: request.name,
+        prefix: key.slice(0, API_KEY_SHOWN_CHARACTERS),
+        hash: hashApiKey(key),
+        expiresAt,
+        mintedByKeyId: request.mintedBy ?? null,
+      },
+    });
   });
   const summary = summaryOf(row);
   return { id: summary.id, name: summary.name, prefix: summary.prefix, key, createdAt: summary.createdAt, expiresAt: summary.expiresAt };
@@ -82,15 +111,19 @@ export async function listApiKeys(prisma: PrismaClient, owner: KeyOwner, page: K
 }
 
 /**
- * Revokes one of the user's keys at once (the next request with it gets 401). An unknown id,
- * another user's key and a key already revoked are all `not_found`.
+ * Revokes one of the user's keys at once (the next request with it gets 401), and every key it
+ * minted, and theirs. An unknown id, another user's key and a key already revoked are all
+ * `not_found`.
  */
 export async function revokeApiKey(prisma: PrismaClient, owner: KeyOwner, id: string, now: Date = new Date()): Promise<void> {
-  const { count } = await prisma.apiKey.updateMany({
-    where: { id, userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
-    data: { revokedAt: now },
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({
+      where: { id, userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    if (count === 0) throw new NotFoundError("API key", id);
+    await revokeMintedKeys(tx, id, now);
   });
-  if (count === 0) throw new NotFoundError("API key", id);
 }
 
 interface KeyRow {

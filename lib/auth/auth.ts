@@ -7,6 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, type Session
 import { getPrisma, WorkspaceRepository, type PrismaClient } from "@/lib/db";
 import { addressedRequest, cameOverHttps, signInAccountKey } from "./auth-request";
 import { authSecret } from "./auth-secret";
+import { endOtherSessionsOnPasswordChange } from "./password-change";
 import { createRateLimitStorage, rateLimitScope, type RateLimitScope } from "./rate-limit-storage";
 
 /**
@@ -101,6 +102,7 @@ function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof crea
         const password = field ? (context.body as Record<string, unknown> | undefined)?.[field] : undefined;
         const problem = typeof password === "string" ? passwordProblem(password) : null;
         if (problem) throw APIError.from("BAD_REQUEST", { code: "PASSWORD_RULE", message: problem });
+        return endOtherSessionsOnPasswordChange(context);
       }),
     },
     databaseHooks: {

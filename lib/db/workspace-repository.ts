@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import {
   PAGE_LIMIT_DEFAULT,
+  roleAtLeast,
   type WorkspaceInvitation,
   type WorkspaceMember,
   type WorkspaceMembers,
@@ -11,6 +12,7 @@ import {
 import { TrellisError } from "@/executor";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
+import { assertAnotherOwner, lockWorkspaceMembers } from "./workspace-member-rules";
 import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
 import { INVITATION_COLUMNS, MEMBERSHIP_COLUMNS, roleOf, toInvitation, toWorkspaceSummary, type MembersPosition } from "./workspace-rows";
 
@@ -250,12 +252,17 @@ export class WorkspaceRepository {
   }
 
   /**
-   * Changes a member's role, as a member whose role is `actorRole`. Only an owner gives or takes
-   * the owner role; the last owner cannot step down.
+   * Changes a member's role, as `actor`. Only an owner gives or takes the owner role; the last
+   * owner cannot step down. Serialised per workspace with the other member changes, and the
+   * actor's role is the one it holds inside that lock, not the one it had when the request began.
    * @throws not_found, forbidden, conflict
    */
-  async changeRole(workspaceId: string, userId: string, role: WorkspaceRole, actorRole: WorkspaceRole): Promise<WorkspaceMember> {
+  async changeRole(workspaceId: string, userId: string, role: WorkspaceRole, actor: { userId: string }): Promise<WorkspaceMember> {
     return this.prisma.$transaction(async (tx) => {
+      const actorRole = await lockWorkspaceMembers(tx, workspaceId, actor.userId);
+      if (!roleAtLeast(actorRole, "admin")) {
+        throw new TrellisError("forbidden", `Your role in this workspace (${actorRole}) cannot change roles: it needs admin or above.`);
+      }
       const member = await tx.workspaceMember.findUnique({
         where: { workspaceId_userId: { workspaceId, userId } },
         select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
@@ -272,27 +279,25 @@ export class WorkspaceRepository {
   }
 
   /**
-   * Removes a member (or the actor, leaving). Only an owner removes an owner; the last owner
-   * cannot leave. The member's API keys for this workspace stop working with the membership.
+   * Removes a member (or the actor, leaving). Admins remove anyone but an owner, only an owner
+   * removes an owner, and the last owner cannot leave; serialised per workspace as changeRole is.
+   * The member's API keys for this workspace stop working with the membership.
    * @throws not_found, forbidden, conflict
    */
-  async removeMember(workspaceId: string, userId: string, actor: { userId: string; role: WorkspaceRole }): Promise<void> {
+  async removeMember(workspaceId: string, userId: string, actor: { userId: string }): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
+      const actorRole = await lockWorkspaceMembers(tx, workspaceId, actor.userId);
+      if (userId !== actor.userId && !roleAtLeast(actorRole, "admin")) {
+        throw new TrellisError("forbidden", `Your role in this workspace (${actorRole}) cannot remove members: it needs admin or above.`);
+      }
       const member = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true } });
       if (!member) throw new NotFoundError("Member", userId);
       if (roleOf(member.role) === "owner") {
-        if (actor.role !== "owner") throw new TrellisError("forbidden", "Only an owner can remove an owner.");
+        if (actorRole !== "owner") throw new TrellisError("forbidden", "Only an owner can remove an owner.");
         await assertAnotherOwner(tx, workspaceId, userId, "remove");
       }
       await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
       await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
     });
   }
-}
-
-type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
-
-async function assertAnotherOwner(tx: Transaction, workspaceId: string, userId: string, verb: string): Promise<void> {
-  const others = await tx.workspaceMember.count({ where: { workspaceId, role: "owner", userId: { not: userId } } });
-  if (others === 0) throw new TrellisError("conflict", `You cannot ${verb} the workspace's last owner: make another member an owner first.`);
 }

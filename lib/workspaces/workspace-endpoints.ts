@@ -69,9 +69,9 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
       const created: CreatedInvitation = { ...invitation, link: invitationLink(request, token, deps().publicUrl) };
       return Response.json(created, { status: 201 });
     }, ADMIN),
-    changeRole: endpoint<MemberParams>(async (request, params, { workspace }) => {
+    changeRole: endpoint<MemberParams>(async (request, params, { workspace, userId }) => {
       const { role } = await readJsonRequest(request, changeRoleRequestSchema, { subject: "The role", maxBytes: MAX_BODY_BYTES });
-      return Response.json(await deps().workspaces.changeRole(workspace.id, params.userId, role, workspace.role));
+      return Response.json(await deps().workspaces.changeRole(workspace.id, params.userId, role, { userId }));
     }, ADMIN),
     /** Removes a member; any member may remove themselves (leave), admins anyone but an owner, owners anyone. */
     removeMember: endpoint<MemberParams>(
@@ -79,7 +79,7 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
         if (params.userId !== userId && workspace.role !== "owner" && workspace.role !== "admin") {
           throw new TrellisError("forbidden", `Your role in this workspace (${workspace.role}) cannot remove members: it needs admin or above.`);
         }
-        await deps().workspaces.removeMember(workspace.id, params.userId, { userId, role: workspace.role });
+        await deps().workspaces.removeMember(workspace.id, params.userId, { userId });
         return new Response(null, { status: 204 });
       },
       { role: "viewer" },

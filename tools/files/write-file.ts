@@ -1,6 +1,7 @@
 import { constants, type Stats } from "node:fs";
-import { lstat, mkdir, open, realpath, type FileHandle } from "node:fs/promises";
-import { basename, dirname, join, relative } from "node:path";
+import { lstat, realpath, type FileHandle } from "node:fs/promises";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { createFileInFolder } from "./create-in-folder";
 import { openCheckedFile } from "./open-checked-file";
 import {
   FileRefusedError,
@@ -37,24 +38,23 @@ async function lstatOrNull(path: string): Promise<Stats | null> {
 }
 
 /**
- * The real folder a new file goes in, made if missing: the nearest existing ancestor must be
- * inside the files folder once its links are resolved, and the missing folders are made under it.
+ * The folders, from the real root, that a new file goes in: the nearest existing ancestor must be
+ * inside the files folder once its links are resolved; the folders below it are made as the file
+ * is created (createFileInFolder, which follows no link on the way).
  */
-async function parentFolder(base: FilesBase, absolute: string, path: string): Promise<string> {
+async function parentFolders(base: FilesBase, absolute: string, path: string): Promise<string[]> {
   let existing = dirname(absolute);
   while (!(await lstatOrNull(existing))) existing = dirname(existing);
-  const real = await realpath(existing);
+  const real = await realpath(existing).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR")
+      throw new FileRefusedError(`${quoted(path)} cannot be written: its folder changed while being written; try again`);
+    throw error;
+  });
   if (!isInside(base.realRoot, real))
     throw new FileRefusedError(outsideMessage(base, path, "it is reached through a symbolic link that leads out of the folder"));
-  const folder = join(real, relative(existing, dirname(absolute)));
-  try {
-    await mkdir(folder, { recursive: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOTDIR" || code === "EEXIST") throw new FileRefusedError(`${quoted(path)} cannot be written: a part of its folder is a file, not a folder`);
-    throw error;
-  }
-  return folder;
+  const folder = relative(base.realRoot, join(real, relative(existing, dirname(absolute))));
+  return folder === "" ? [] : folder.split(sep);
 }
 
 /** Creates or overwrites a UTF-8 text file inside the folder, making its folders; never through a link out, never a special file. */
@@ -82,13 +82,10 @@ export async function writeTextFile(base: FilesBase, input: WriteFileInput): Pro
     return { path: resolved.path, bytes: bytes.length, created: false };
   }
 
-  const folder = await parentFolder(base, absolute, input.path);
-  const target = join(folder, basename(absolute));
+  const folders = await parentFolders(base, absolute, input.path);
+  const target = join(base.realRoot, ...folders, basename(absolute));
   // O_EXCL: if something appeared there since, it is not silently written through.
-  const handle = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new FileRefusedError(`${quoted(input.path)} appeared while being written; try again`);
-    throw error;
-  });
+  const handle = await createFileInFolder(base.realRoot, folders, basename(absolute), input.path);
   try {
     await handle.write(bytes, 0, bytes.length, 0);
   } finally {
