@@ -1,0 +1,111 @@
+/**
+ * A value as the redactor reads it: the sequence of its pieces in order (every string, every
+ * object and Map key, and every integer that could be a character code), so that a secret is found
+ * in a key, split over consecutive strings, or spelled as a list of char codes. `rebuildValue` puts
+ * masked pieces back in the same places, sharing every part where nothing changed.
+ */
+
+export type Piece = string | number;
+
+/** An integer that is a Unicode code point: it reads as that character. */
+function isCharCode(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 0x10ffff;
+}
+
+/** Values whose insides are not walked: typed arrays and objects that serialise themselves (dates). */
+function isOpaque(value: object): boolean {
+  return ArrayBuffer.isView(value) || typeof (value as { toJSON?: unknown }).toJSON === "function";
+}
+
+/** The text a piece stands for in the joined text. */
+export function pieceText(piece: Piece): string {
+  return typeof piece === "string" ? piece : String.fromCodePoint(piece);
+}
+
+/** Appends the pieces of `value` to `into`, in the order `rebuildValue` consumes them. */
+export function collectPieces(value: unknown, into: Piece[]): void {
+  if (typeof value === "string") into.push(value);
+  else if (typeof value === "number") {
+    if (isCharCode(value)) into.push(value);
+  } else if (Array.isArray(value)) for (const item of value) collectPieces(item, into);
+  else if (value instanceof Map) {
+    for (const [key, item] of value) {
+      if (typeof key === "string") into.push(key);
+      collectPieces(item, into);
+    }
+  } else if (value instanceof Set) for (const item of value) collectPieces(item, into);
+  else if (value !== null && typeof value === "object" && !isOpaque(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      into.push(key);
+      collectPieces(item, into);
+    }
+  }
+}
+
+/** A key not yet used in `taken`: `key`, else `key (2)`, `key (3)`... (two keys may mask alike). */
+function freeKey(key: string, taken: { has(key: string): boolean }): string {
+  if (!taken.has(key)) return key;
+  let count = 2;
+  while (taken.has(`${key} (${count})`)) count++;
+  return `${key} (${count})`;
+}
+
+/**
+ * `value` with its pieces replaced: `masked[i]` is the new text of the i-th piece (undefined: it is
+ * unchanged). A masked number becomes a string. Parts with no masked piece are returned as they are.
+ */
+export function rebuildValue(value: unknown, masked: ReadonlyArray<string | undefined>): unknown {
+  let next = 0;
+  const take = () => masked[next++];
+
+  const visit = (current: unknown): unknown => {
+    if (typeof current === "string") return take() ?? current;
+    if (typeof current === "number") return isCharCode(current) ? (take() ?? current) : current;
+    if (Array.isArray(current)) {
+      let changed = false;
+      const result = current.map((item) => {
+        const copy = visit(item);
+        if (copy !== item) changed = true;
+        return copy;
+      });
+      return changed ? result : current;
+    }
+    if (current instanceof Map) {
+      let changed = false;
+      const result = new Map<unknown, unknown>();
+      for (const [key, item] of current) {
+        const newKey = typeof key === "string" ? take() : undefined;
+        const copy = visit(item);
+        if (newKey !== undefined || copy !== item) changed = true;
+        result.set(newKey === undefined ? key : freeKey(newKey, result), copy);
+      }
+      return changed ? result : current;
+    }
+    if (current instanceof Set) {
+      let changed = false;
+      const result = new Set<unknown>();
+      for (const item of current) {
+        const copy = visit(item);
+        if (copy !== item) changed = true;
+        result.add(copy);
+      }
+      return changed ? result : current;
+    }
+    if (current === null || typeof current !== "object" || isOpaque(current)) return current;
+    let changed = false;
+    const result: Record<string, unknown> = {};
+    const keys = new Set<string>();
+    for (const [key, item] of Object.entries(current)) {
+      const newKey = take();
+      const copy = visit(item);
+      const name = freeKey(newKey ?? key, keys);
+      if (name !== key || copy !== item) changed = true;
+      keys.add(name);
+      // defineProperty: a `__proto__` key stays a key instead of replacing the copy's prototype.
+      Object.defineProperty(result, name, { value: copy, enumerable: true, writable: true, configurable: true });
+    }
+    return changed ? result : current;
+  };
+
+  return visit(value);
+}
