@@ -8,9 +8,10 @@
  * separators between the characters (`s-e-c-r-e-t`, `73 65 63`, `115,101,99`).
  *
  * A structured value is read as one text: its strings, object and Map keys and char-code integers
- * joined in order, so a value in a key, split over consecutive strings (`["sec", "ret"]`) or
- * spelled as a list of char codes is masked too; each piece a match touches is masked where the
- * match covers it. The work is linear in the value's size: one pass per masked form.
+ * joined in order (and once more without the keys), so a value in a key, split over consecutive
+ * strings (`["sec", "ret"]`, `{ a: "sec", b: "ret" }`) or spelled as a list of char codes is
+ * masked too; each piece a match touches is masked where the match covers it. The work is linear
+ * in the value's size: a few passes per masked form.
  *
  * Pure and in memory: it is given the values (stored secrets, allowed env values) and learns more
  * as `{{NAME}}` references read them. Masking is idempotent: a `[secret:NAME]` label already in a
@@ -162,13 +163,19 @@ export class SecretRedactor {
   redact<T>(value: T): T {
     if (this.patterns.length === 0) return value;
     if (typeof value === "string") return this.redactText(value) as T;
+    // Twice: with keys (a value in a key, or split between a key and its value), then without
+    // (split over the values of an object, which its keys would otherwise separate).
+    return this.redactPieces(this.redactPieces(value, true), false) as T;
+  }
+
+  private redactPieces(value: unknown, keys: boolean): unknown {
     const pieces: Piece[] = [];
-    collectPieces(value, pieces);
+    collectPieces(value, pieces, keys);
     if (pieces.length === 0) return value;
     const texts = pieces.map(pieceText);
     const groups = this.groupsIn(texts.join(""));
     if (groups.length === 0) return value;
-    return rebuildValue(value, maskPieces(texts, groups)) as T;
+    return rebuildValue(value, maskPieces(texts, groups), keys);
   }
 
   /**

@@ -22,22 +22,25 @@ export function pieceText(piece: Piece): string {
   return typeof piece === "string" ? piece : String.fromCodePoint(piece);
 }
 
-/** Appends the pieces of `value` to `into`, in the order `rebuildValue` consumes them. */
-export function collectPieces(value: unknown, into: Piece[]): void {
+/**
+ * Appends the pieces of `value` to `into`, in the order `rebuildValue` consumes them. With `keys`
+ * false, keys are left out, so the values of an object follow one another.
+ */
+export function collectPieces(value: unknown, into: Piece[], keys: boolean): void {
   if (typeof value === "string") into.push(value);
   else if (typeof value === "number") {
     if (isCharCode(value)) into.push(value);
-  } else if (Array.isArray(value)) for (const item of value) collectPieces(item, into);
+  } else if (Array.isArray(value)) for (const item of value) collectPieces(item, into, keys);
   else if (value instanceof Map) {
     for (const [key, item] of value) {
-      if (typeof key === "string") into.push(key);
-      collectPieces(item, into);
+      if (keys && typeof key === "string") into.push(key);
+      collectPieces(item, into, keys);
     }
-  } else if (value instanceof Set) for (const item of value) collectPieces(item, into);
+  } else if (value instanceof Set) for (const item of value) collectPieces(item, into, keys);
   else if (value !== null && typeof value === "object" && !isOpaque(value)) {
     for (const [key, item] of Object.entries(value)) {
-      into.push(key);
-      collectPieces(item, into);
+      if (keys) into.push(key);
+      collectPieces(item, into, keys);
     }
   }
 }
@@ -51,10 +54,10 @@ function freeKey(key: string, taken: { has(key: string): boolean }): string {
 }
 
 /**
- * `value` with its pieces replaced: `masked[i]` is the new text of the i-th piece (undefined: it is
- * unchanged). A masked number becomes a string. Parts with no masked piece are returned as they are.
+ * `value` with its pieces replaced: `masked[i]` is the new text of the i-th piece collected with
+ * the same `keys` (undefined: it is unchanged). A masked number becomes a string. Parts with no masked piece are returned as they are.
  */
-export function rebuildValue(value: unknown, masked: ReadonlyArray<string | undefined>): unknown {
+export function rebuildValue(value: unknown, masked: ReadonlyArray<string | undefined>, keys: boolean): unknown {
   let next = 0;
   const take = () => masked[next++];
 
@@ -74,7 +77,7 @@ export function rebuildValue(value: unknown, masked: ReadonlyArray<string | unde
       let changed = false;
       const result = new Map<unknown, unknown>();
       for (const [key, item] of current) {
-        const newKey = typeof key === "string" ? take() : undefined;
+        const newKey = keys && typeof key === "string" ? take() : undefined;
         const copy = visit(item);
         if (newKey !== undefined || copy !== item) changed = true;
         result.set(newKey === undefined ? key : freeKey(newKey, result), copy);
@@ -94,13 +97,13 @@ export function rebuildValue(value: unknown, masked: ReadonlyArray<string | unde
     if (current === null || typeof current !== "object" || isOpaque(current)) return current;
     let changed = false;
     const result: Record<string, unknown> = {};
-    const keys = new Set<string>();
+    const taken = new Set<string>();
     for (const [key, item] of Object.entries(current)) {
-      const newKey = take();
+      const newKey = keys ? take() : undefined;
       const copy = visit(item);
-      const name = freeKey(newKey ?? key, keys);
+      const name = freeKey(newKey ?? key, taken);
       if (name !== key || copy !== item) changed = true;
-      keys.add(name);
+      taken.add(name);
       // defineProperty: a `__proto__` key stays a key instead of replacing the copy's prototype.
       Object.defineProperty(result, name, { value: copy, enumerable: true, writable: true, configurable: true });
     }
