@@ -80,11 +80,15 @@ export function maskedForms(value: string): string[] {
   return [...forms];
 }
 
-/** Whether the UTF-16 code unit is kept in a skeleton: ASCII letters and digits, and any non-ASCII character but spaces. */
-function keptInSkeleton(code: number): boolean {
-  if (code < 0x80) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+/**
+ * Whether a non-ASCII UTF-16 code unit is kept in a skeleton: all are but spaces. (ASCII: letters
+ * and digits only, tested inline in skeletonOf, which is on the path of every masked text.)
+ */
+function keptNonAscii(code: number): boolean {
   return code !== 0xa0 && code !== 0x2028 && code !== 0x2029 && code !== 0x3000 && code !== 0xfeff && !(code >= 0x2000 && code <= 0x200b);
 }
+
+const utf16 = new TextDecoder("utf-16le");
 
 /** `text` with only its skeleton characters, ASCII letters lower-cased. */
 export function skeletonText(text: string): string {
@@ -109,23 +113,24 @@ export function skeletonOf(text: string, breaks: ReadonlyArray<{ start: number; 
   const positions = new Int32Array(text.length);
   let length = 0;
   let nextBreak = 0;
+  let breakStart = breaks.length > 0 ? breaks[0]!.start : -1;
   for (let index = 0; index < text.length; index++) {
-    const range = breaks[nextBreak];
-    if (range && index === range.start) {
+    if (index === breakStart) {
       codes[length] = 0;
       positions[length++] = index;
-      index = range.end - 1;
+      index = breaks[nextBreak]!.end - 1;
       nextBreak++;
+      breakStart = nextBreak < breaks.length ? breaks[nextBreak]!.start : -1;
       continue;
     }
     const code = text.charCodeAt(index);
-    if (!keptInSkeleton(code)) continue;
-    codes[length] = code >= 65 && code <= 90 ? code + 32 : code;
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) codes[length] = code;
+    else if (code >= 65 && code <= 90) codes[length] = code + 32;
+    else if (code >= 0x80 && keptNonAscii(code)) codes[length] = code;
+    else continue;
     positions[length++] = index;
   }
-  let skeleton = "";
-  for (let index = 0; index < length; index += 0x8000) skeleton += String.fromCharCode(...codes.subarray(index, Math.min(length, index + 0x8000)));
-  return { text: skeleton, positions: positions.subarray(0, length) };
+  return { text: utf16.decode(codes.subarray(0, length)), positions: positions.subarray(0, length) };
 }
 
 /** The skeleton forms of `value` (already skeletons: lower case, no separators), none shorter than MIN_SKELETON_LENGTH. */

@@ -163,14 +163,18 @@ export class SecretRedactor {
   redact<T>(value: T): T {
     if (this.patterns.length === 0) return value;
     if (typeof value === "string") return this.redactText(value) as T;
-    // Twice: with keys (a value in a key, or split between a key and its value), then without
-    // (split over the values of an object, which its keys would otherwise separate).
-    return this.redactPieces(this.redactPieces(value, true), false) as T;
+    // Twice when the value has keys: with them (a value in a key, or split between a key and its
+    // value), then without (split over the values of an object, which its keys would separate).
+    const pieces: Piece[] = [];
+    const keyCount = collectPieces(value, pieces, true);
+    const masked = this.redactPieces(value, pieces, true);
+    if (keyCount === 0) return masked as T;
+    const values: Piece[] = [];
+    collectPieces(masked, values, false);
+    return this.redactPieces(masked, values, false) as T;
   }
 
-  private redactPieces(value: unknown, keys: boolean): unknown {
-    const pieces: Piece[] = [];
-    collectPieces(value, pieces, keys);
+  private redactPieces(value: unknown, pieces: readonly Piece[], keys: boolean): unknown {
     if (pieces.length === 0) return value;
     const texts = pieces.map(pieceText);
     const groups = this.groupsIn(texts.join(""));

@@ -24,25 +24,35 @@ export function pieceText(piece: Piece): string {
 
 /**
  * Appends the pieces of `value` to `into`, in the order `rebuildValue` consumes them. With `keys`
- * false, keys are left out, so the values of an object follow one another.
+ * false, keys are left out, so the values of an object follow one another. Answers how many keys
+ * the value has.
  */
-export function collectPieces(value: unknown, into: Piece[], keys: boolean): void {
-  if (typeof value === "string") into.push(value);
-  else if (typeof value === "number") {
-    if (isCharCode(value)) into.push(value);
-  } else if (Array.isArray(value)) for (const item of value) collectPieces(item, into, keys);
-  else if (value instanceof Map) {
-    for (const [key, item] of value) {
-      if (keys && typeof key === "string") into.push(key);
-      collectPieces(item, into, keys);
+export function collectPieces(value: unknown, into: Piece[], keys: boolean): number {
+  let keyCount = 0;
+  const visit = (current: unknown): void => {
+    if (typeof current === "string") into.push(current);
+    else if (typeof current === "number") {
+      if (isCharCode(current)) into.push(current);
+    } else if (Array.isArray(current)) for (const item of current) visit(item);
+    else if (current instanceof Map) {
+      for (const [key, item] of current) {
+        if (typeof key === "string") {
+          keyCount++;
+          if (keys) into.push(key);
+        }
+        visit(item);
+      }
+    } else if (current instanceof Set) for (const item of current) visit(item);
+    else if (current !== null && typeof current === "object" && !isOpaque(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        keyCount++;
+        if (keys) into.push(key);
+        visit(item);
+      }
     }
-  } else if (value instanceof Set) for (const item of value) collectPieces(item, into, keys);
-  else if (value !== null && typeof value === "object" && !isOpaque(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (keys) into.push(key);
-      collectPieces(item, into, keys);
-    }
-  }
+  };
+  visit(value);
+  return keyCount;
 }
 
 /** A key not yet used in `taken`: `key`, else `key (2)`, `key (3)`... (two keys may mask alike). */
