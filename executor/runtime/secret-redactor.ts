@@ -24,26 +24,17 @@
  * forms of a value with fewer than 8 letters and digits; values shorter than four characters.
  */
 
-import { maskedForms, MIN_SECRET_LENGTH, skeletonForms, skeletonOf, type Skeleton } from "./secret-forms";
+import { maskedForms, MIN_SECRET_LENGTH, skeletonForms, skeletonOf } from "./secret-forms";
+import { groupMatches, maskPieces, render, skeletonMatches, type Match, type MatchGroup, type SkeletonPattern } from "./secret-matches";
 import { collectPieces, pieceText, rebuildValue, type Piece } from "./value-pieces";
 
 export { maskedForms, MIN_SECRET_LENGTH, skeletonForms } from "./secret-forms";
-
-/** What a masked value is replaced by. */
-export function secretLabel(name: string): string {
-  return `[secret:${name}]`;
-}
+export { secretLabel } from "./secret-matches";
 
 const LABEL_PATTERN = /\[secret:([A-Za-z_][A-Za-z0-9_]*)\]/g;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-}
-
-/** A skeleton form (secret-forms.ts): searched in a text's skeleton, already lower case. */
-interface SkeletonPattern {
-  form: string;
-  name: string;
 }
 
 interface Pattern {
@@ -59,47 +50,6 @@ function startsFormAt(text: string, start: number, form: string): boolean {
   if (text.length - start >= form.length) return false;
   for (let index = start; index < text.length; index++) if (text.charCodeAt(index) !== form.charCodeAt(index - start)) return false;
   return true;
-}
-
-/** One occurrence of a masked form: [start, end) in the text. */
-interface Match {
-  start: number;
-  end: number;
-  name: string;
-}
-
-/** Occurrences grouped where they overlap; each group becomes the labels of its outermost matches. */
-interface MatchGroup {
-  start: number;
-  end: number;
-  names: string[];
-}
-
-function groupMatches(matches: Match[]): MatchGroup[] {
-  const sorted = [...matches].sort((a, b) => a.start - b.start || b.end - a.end);
-  const groups: Array<{ start: number; end: number; members: Match[] }> = [];
-  for (const match of sorted) {
-    const last = groups.at(-1);
-    if (last && match.start < last.end) {
-      last.end = Math.max(last.end, match.end);
-      last.members.push(match);
-    } else groups.push({ start: match.start, end: match.end, members: [match] });
-  }
-  return groups.map(({ start, end, members }) => {
-    // A match inside another (a secret that is part of a longer one, or a shorter form) adds no label.
-    const outermost = members.filter((member, index) => !members.some((other, at) => at < index && other.start <= member.start && member.end <= other.end));
-    return { start, end, names: [...new Set(outermost.map((member) => member.name))] };
-  });
-}
-
-function render(text: string, groups: MatchGroup[]): string {
-  let result = "";
-  let last = 0;
-  for (const group of groups) {
-    result += text.slice(last, group.start) + group.names.map(secretLabel).join("");
-    last = group.end;
-  }
-  return result + text.slice(last);
 }
 
 function isHighSurrogate(code: number): boolean {
@@ -263,42 +213,6 @@ export class SecretRedactor {
     const outside = labels.length === 0 ? matches : matches.filter((match) => !labels.some((label) => match.start >= label.start && match.end <= label.end));
     return groupMatches(outside);
   }
-}
-
-/** Occurrences of skeleton forms, as ranges of the original text (separators between their characters included). */
-function skeletonMatches(skeleton: Skeleton, patterns: readonly SkeletonPattern[]): Match[] {
-  const matches: Match[] = [];
-  const { text, positions } = skeleton;
-  for (const { form, name } of patterns) {
-    for (let found = text.indexOf(form); found !== -1; found = text.indexOf(form, found + 1)) {
-      matches.push({ start: positions[found]!, end: positions[found + form.length - 1]! + 1, name });
-    }
-  }
-  return matches;
-}
-
-/**
- * The new text of each piece of a joined text (undefined: unchanged): the part of a piece that a
- * group covers is replaced by the group's labels, so every piece of a split value shows the label.
- */
-function maskPieces(texts: readonly string[], groups: readonly MatchGroup[]): Array<string | undefined> {
-  const masked: Array<string | undefined> = new Array(texts.length);
-  let pieceStart = 0;
-  let first = 0;
-  for (let index = 0; index < texts.length; index++) {
-    const text = texts[index]!;
-    const pieceEnd = pieceStart + text.length;
-    while (first < groups.length && groups[first]!.end <= pieceStart) first++;
-    const touching: MatchGroup[] = [];
-    for (let at = first; at < groups.length && groups[at]!.start < pieceEnd; at++) {
-      const group = groups[at]!;
-      if (group.end > pieceStart)
-        touching.push({ start: Math.max(group.start, pieceStart) - pieceStart, end: Math.min(group.end, pieceEnd) - pieceStart, names: group.names });
-    }
-    if (touching.length > 0) masked[index] = render(text, touching);
-    pieceStart = pieceEnd;
-  }
-  return masked;
 }
 
 /** Streamed text, masked chunk by chunk (see SecretRedactor.stream). */
