@@ -56,6 +56,13 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
+/**
+ * A stream holds back a separated form for at most this many characters per character of it (the
+ * character and up to three separators after it): `s - e - c` split over chunks is caught, wider
+ * spacing split over chunks is not (within one chunk it is).
+ */
+const SEPARATED_SPAN = 4;
+
 export class SecretRedactor {
   private readonly patterns: Pattern[] = [];
   private readonly skeletonPatterns: SkeletonPattern[] = [];
@@ -65,6 +72,7 @@ export class SecretRedactor {
   private readonly names = new Set<string>();
   private shortest = Infinity;
   private longest = 0;
+  private longestSkeleton = 0;
 
   constructor(secrets: Iterable<readonly [name: string, value: string]> = []) {
     for (const [name, value] of secrets) this.add(name, value);
@@ -88,6 +96,7 @@ export class SecretRedactor {
       this.skeletons.add(form);
       this.skeletonPatterns.push({ form, name });
       this.shortest = Math.min(this.shortest, form.length);
+      this.longestSkeleton = Math.max(this.longestSkeleton, form.length);
     }
   }
 
@@ -178,7 +187,10 @@ export class SecretRedactor {
       }
     }
     if (this.skeletonPatterns.length === 0) return from;
-    const skeleton = skeletonOf(text);
+    // Only the last few characters per character of the longest form: a held tail never grows
+    // past that however many separators follow, so each push costs its own length, not the stream's.
+    const offset = Math.max(0, text.length - SEPARATED_SPAN * this.longestSkeleton);
+    const skeleton = skeletonOf(text.slice(offset));
     let skeletonFrom = skeleton.text.length;
     for (const { form } of this.skeletonPatterns) {
       const first = form.charCodeAt(0);
@@ -189,7 +201,7 @@ export class SecretRedactor {
         }
       }
     }
-    return skeletonFrom < skeleton.text.length ? Math.min(from, skeleton.positions[skeletonFrom]!) : from;
+    return skeletonFrom < skeleton.text.length ? Math.min(from, offset + skeleton.positions[skeletonFrom]!) : from;
   }
 
   /** The overlapping groups of occurrences in `text`, leaving alone the labels of earlier masking. */

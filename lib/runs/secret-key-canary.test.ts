@@ -26,7 +26,8 @@ const CANARY = "cnRy7Qx4-fZk9wTb2Lm";
 
 /** The text's letters and digits, lower case: what is left of the canary once separators are put between its characters. */
 const skeleton = (text: string) => text.replace(/[^a-z0-9]/gi, "").toLowerCase();
-const rot13 = (text: string) => text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= "Z" ? 65 : 97) + 13) % 26) + (c <= "Z" ? 65 : 97)));
+const rot13 = (text: string) =>
+  text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= "Z" ? 65 : 97) + 13) % 26) + (c <= "Z" ? 65 : 97)));
 const codes = [...CANARY].map((character) => character.charCodeAt(0));
 const SKELETON_FORMS: Record<string, string> = {
   "clear, split or separated": skeleton(CANARY),
@@ -89,7 +90,11 @@ const viewer = () => testMember(t.workspaceId, "viewer");
 beforeAll(async () => {
   t = await startWebhookTestKit();
   const stored = await secretEndpoints(() => t.kit.database.repositories.secrets).put(
-    new Request("http://localhost/api/secrets/CANARY", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ value: CANARY }) }),
+    new Request("http://localhost/api/secrets/CANARY", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ value: CANARY }),
+    }),
     { name: "CANARY" },
     editor(),
   );
@@ -135,7 +140,13 @@ async function chatReply(): Promise<string> {
   const { chatId } = (await saved.json()) as { chatId: string };
   const key = Buffer.alloc(32, 7);
   const chat = chatEndpoints(() =>
-    createChatService({ chats, repositories: t.kit.database.repositories, runs: t.kit.runtime.runs, access: chatAccessTokens(() => key), signedIn: async () => null }),
+    createChatService({
+      chats,
+      repositories: t.kit.database.repositories,
+      runs: t.kit.runtime.runs,
+      access: chatAccessTokens(() => key),
+      signedIn: async () => null,
+    }),
   );
   const visitor = new ChatBrowser();
   const answer = visitor.keep(await chat.send(visitor.request("POST", `/api/chat/${chatId}/messages`, { message: "from chat" }), { chatId }));
@@ -145,7 +156,9 @@ async function chatReply(): Promise<string> {
 
 describe("a secret returned as an object key and in transformed forms", () => {
   it("is masked in the output, spans, events, replay, diff, MCP result, webhook answer, chat reply and every stored row", async () => {
-    const streamed = await (await t.kit.endpoints.start(post(`/api/workflows/${workflowId}/runs`, { input: { message: "one" } }, "text/event-stream"), { id: workflowId }, editor())).text();
+    const streamed = await (
+      await t.kit.endpoints.start(post(`/api/workflows/${workflowId}/runs`, { input: { message: "one" } }, "text/event-stream"), { id: workflowId }, editor())
+    ).text();
     const runId = /"runId":"([^"]+)"/.exec(streamed)?.[1];
     expect(runId, streamed).toBeDefined();
     const run = await (await t.kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId! }, viewer())).text();
