@@ -1,76 +1,40 @@
 /**
  * SecretRedactor: the one place where secret values are masked, for everything a run stores or
  * shows (events, spans, its output and error, log lines). A value is replaced by `[secret:NAME]`
- * (docs/CONTRACT.md section 8), and so are the forms a value commonly takes on its way out: any
- * change of case, URL encoding, base64 (standard and URL-safe, at any byte alignment, so a key
- * inside `user:key` encoded for Basic auth is caught too), JSON string escaping (once and twice)
- * and reversal. Values shorter than MIN_SECRET_LENGTH are not masked: they would blank out
- * ordinary words.
+ * (docs/CONTRACT.md section 8), and so are the forms it commonly takes on its way out (see
+ * secret-forms.ts): any change of case, URL encoding, base64 (at any byte alignment, so a key
+ * inside `user:key` encoded for Basic auth is caught too, and wrapped over lines), JSON string
+ * escaping (once and twice), hex, decimal char codes, reversal, rot13, and any of these with
+ * separators between the characters (`s-e-c-r-e-t`, `73 65 63`, `115,101,99`).
+ *
+ * A structured value is read as one text: its strings, object and Map keys and char-code integers
+ * joined in order (and once more without the keys), so a value in a key, split over consecutive
+ * strings (`["sec", "ret"]`, `{ a: "sec", b: "ret" }`) or spelled as a list of char codes is
+ * masked too; each piece a match touches is masked where the match covers it. The work is linear
+ * in the value's size: a few passes per masked form.
  *
  * Pure and in memory: it is given the values (stored secrets, allowed env values) and learns more
  * as `{{NAME}}` references read them. Masking is idempotent: a `[secret:NAME]` label already in a
  * text is left alone. Streamed text goes through `stream()`, which holds back the tail of each chunk
  * that could be the start of a value, so a value split across chunks is still caught.
+ *
+ * What it cannot catch (README, "Secrets"): a value transformed in other ways (encrypted, hashed,
+ * compressed, shuffled, other ciphers or encodings), split over several outputs, runs or blocks,
+ * or over strings with other text between them; the separated, hex-with-separators and char-code
+ * forms of a value with fewer than 8 letters and digits; values shorter than four characters.
  */
 
-export const MIN_SECRET_LENGTH = 4;
+import { maskedForms, MIN_SECRET_LENGTH, skeletonForms, skeletonOf } from "./secret-forms";
+import { groupMatches, maskPieces, render, skeletonMatches, type Match, type MatchGroup, type SkeletonPattern } from "./secret-matches";
+import { collectPieces, pieceText, rebuildValue, type Piece } from "./value-pieces";
 
-/** What a masked value is replaced by. */
-export function secretLabel(name: string): string {
-  return `[secret:${name}]`;
-}
+export { maskedForms, MIN_SECRET_LENGTH, skeletonForms } from "./secret-forms";
+export { secretLabel } from "./secret-matches";
 
 const LABEL_PATTERN = /\[secret:([A-Za-z_][A-Za-z0-9_]*)\]/g;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-}
-
-/** Base64 of `prefixBytes` zero bytes followed by the UTF-8 bytes of `value`, without padding. */
-function base64Of(value: Uint8Array, prefixBytes: number): string {
-  let binary = "\0".repeat(prefixBytes);
-  for (let index = 0; index < value.length; index += 0x8000) binary += String.fromCharCode(...value.subarray(index, index + 0x8000));
-  return btoa(binary).replace(/=+$/, "");
-}
-
-const urlSafe = (base64: string) => base64.replace(/\+/g, "-").replace(/\//g, "_");
-const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
-
-/**
- * The base64 forms of a value: the whole encoding (with and without padding), and the characters
- * that depend on the value alone when it starts at byte offset 0, 1 or 2 of a longer encoded text.
- */
-function base64Forms(value: string): string[] {
-  const bytes = new TextEncoder().encode(value);
-  const whole = base64Of(bytes, 0);
-  const forms = [whole, whole.padEnd(Math.ceil(whole.length / 4) * 4, "=")];
-  for (let prefix = 0; prefix < 3; prefix++) {
-    const encoded = base64Of(bytes, prefix);
-    forms.push(encoded.slice(Math.ceil((8 * prefix) / 6), Math.floor((8 * (prefix + bytes.length)) / 6)));
-  }
-  return forms.flatMap((form) => [form, urlSafe(form)]);
-}
-
-/** Every form of `value` that is masked (matching ignores case, so case changes are covered too). */
-export function maskedForms(value: string): string[] {
-  const forms = new Set<string>();
-  for (const base of new Set([value, value.trim()])) {
-    if (base.length < MIN_SECRET_LENGTH) continue;
-    const candidates = [
-      base,
-      base.toUpperCase(),
-      base.toLowerCase(),
-      encodeURIComponent(base),
-      encodeURIComponent(base).replace(/%20/g, "+"),
-      encodeURI(base),
-      jsonEscaped(base),
-      jsonEscaped(jsonEscaped(base)),
-      [...base].reverse().join(""),
-      ...base64Forms(base),
-    ];
-    for (const form of candidates) if (form.length >= MIN_SECRET_LENGTH) forms.add(form);
-  }
-  return [...forms];
 }
 
 interface Pattern {
@@ -88,58 +52,27 @@ function startsFormAt(text: string, start: number, form: string): boolean {
   return true;
 }
 
-/** One occurrence of a masked form: [start, end) in the text. */
-interface Match {
-  start: number;
-  end: number;
-  name: string;
-}
-
-/** Occurrences grouped where they overlap; each group becomes the labels of its outermost matches. */
-interface MatchGroup {
-  start: number;
-  end: number;
-  names: string[];
-}
-
-function groupMatches(matches: Match[]): MatchGroup[] {
-  const sorted = [...matches].sort((a, b) => a.start - b.start || b.end - a.end);
-  const groups: Array<{ start: number; end: number; members: Match[] }> = [];
-  for (const match of sorted) {
-    const last = groups.at(-1);
-    if (last && match.start < last.end) {
-      last.end = Math.max(last.end, match.end);
-      last.members.push(match);
-    } else groups.push({ start: match.start, end: match.end, members: [match] });
-  }
-  return groups.map(({ start, end, members }) => {
-    // A match inside another (a secret that is part of a longer one, or a shorter form) adds no label.
-    const outermost = members.filter((member, index) => !members.some((other, at) => at < index && other.start <= member.start && member.end <= other.end));
-    return { start, end, names: [...new Set(outermost.map((member) => member.name))] };
-  });
-}
-
-function render(text: string, groups: MatchGroup[]): string {
-  let result = "";
-  let last = 0;
-  for (const group of groups) {
-    result += text.slice(last, group.start) + group.names.map(secretLabel).join("");
-    last = group.end;
-  }
-  return result + text.slice(last);
-}
-
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
+/**
+ * A stream holds back a separated form for at most this many characters per character of it (the
+ * character and up to three separators after it): `s - e - c` split over chunks is caught, wider
+ * spacing split over chunks is not (within one chunk it is).
+ */
+const SEPARATED_SPAN = 4;
+
 export class SecretRedactor {
   private readonly patterns: Pattern[] = [];
+  private readonly skeletonPatterns: SkeletonPattern[] = [];
   private readonly values = new Set<string>();
   private readonly forms = new Set<string>();
+  private readonly skeletons = new Set<string>();
   private readonly names = new Set<string>();
   private shortest = Infinity;
   private longest = 0;
+  private longestSkeleton = 0;
 
   constructor(secrets: Iterable<readonly [name: string, value: string]> = []) {
     for (const [name, value] of secrets) this.add(name, value);
@@ -158,6 +91,13 @@ export class SecretRedactor {
       this.shortest = Math.min(this.shortest, form.length);
       this.longest = Math.max(this.longest, form.length);
     }
+    for (const form of skeletonForms(value)) {
+      if (this.skeletons.has(form)) continue;
+      this.skeletons.add(form);
+      this.skeletonPatterns.push({ form, name });
+      this.shortest = Math.min(this.shortest, form.length);
+      this.longestSkeleton = Math.max(this.longestSkeleton, form.length);
+    }
   }
 
   /** How many distinct values are masked. */
@@ -165,7 +105,7 @@ export class SecretRedactor {
     return this.values.size;
   }
 
-  /** The length of the longest masked form: a stream holds back one character less. */
+  /** The length of the longest exact form: a stream holds back at most one character less (plus separators). */
   get longestForm(): number {
     return this.longest;
   }
@@ -175,17 +115,37 @@ export class SecretRedactor {
     return groups.length === 0 ? text : render(text, groups);
   }
 
-  /** A copy of `value` with every string in it masked; parts with nothing to mask are shared, not copied. */
+  /**
+   * A copy of `value` with every secret in it masked: in strings, keys, across consecutive pieces and
+   * in char-code integers (which become the label). Parts with nothing to mask are shared, not copied.
+   */
   redact<T>(value: T): T {
     if (this.patterns.length === 0) return value;
-    return this.redactValue(value) as T;
+    if (typeof value === "string") return this.redactText(value) as T;
+    // Twice when the value has keys: with them (a value in a key, or split between a key and its
+    // value), then without (split over the values of an object, which its keys would separate).
+    const pieces: Piece[] = [];
+    const keyCount = collectPieces(value, pieces, true);
+    const masked = this.redactPieces(value, pieces, true);
+    if (keyCount === 0) return masked as T;
+    const values: Piece[] = [];
+    collectPieces(masked, values, false);
+    return this.redactPieces(masked, values, false) as T;
+  }
+
+  private redactPieces(value: unknown, pieces: readonly Piece[], keys: boolean): unknown {
+    if (pieces.length === 0) return value;
+    const texts = pieces.map(pieceText);
+    const groups = this.groupsIn(texts.join(""));
+    if (groups.length === 0) return value;
+    return rebuildValue(value, maskPieces(texts, groups), keys);
   }
 
   /**
    * Masks text that arrives in chunks (a model's streamed output). Each `push` returns what is safe
    * to show now and holds back the tail that could be the start of a masked form (at most
-   * `longestForm - 1` characters, and only when the text ends like one), since the value may go
-   * on in the next chunk; `end` returns the rest, masked, when the stream is over.
+   * `longestForm - 1` characters and the separators between them, and only when the text ends like
+   * one), since the value may go on in the next chunk; `end` returns the rest, masked.
    */
   stream(): SecretStream {
     let pending = "";
@@ -226,7 +186,22 @@ export class SecretRedactor {
         }
       }
     }
-    return from;
+    if (this.skeletonPatterns.length === 0) return from;
+    // Only the last few characters per character of the longest form: a held tail never grows
+    // past that however many separators follow, so each push costs its own length, not the stream's.
+    const offset = Math.max(0, text.length - SEPARATED_SPAN * this.longestSkeleton);
+    const skeleton = skeletonOf(text.slice(offset));
+    let skeletonFrom = skeleton.text.length;
+    for (const { form } of this.skeletonPatterns) {
+      const first = form.charCodeAt(0);
+      for (let start = Math.max(0, skeleton.text.length - form.length + 1); start < skeletonFrom; start++) {
+        if (skeleton.text.charCodeAt(start) === first && startsFormAt(skeleton.text, start, form)) {
+          skeletonFrom = start;
+          break;
+        }
+      }
+    }
+    return skeletonFrom < skeleton.text.length ? Math.min(from, offset + skeleton.positions[skeletonFrom]!) : from;
   }
 
   /** The overlapping groups of occurrences in `text`, leaving alone the labels of earlier masking. */
@@ -242,34 +217,13 @@ export class SecretRedactor {
         regex.lastIndex = found.index + 1;
       }
     }
-    if (matches.length === 0) return [];
     const labels = [...text.matchAll(LABEL_PATTERN)]
       .filter((label) => this.names.has(label[1]!))
       .map((label) => ({ start: label.index, end: label.index + label[0].length }));
+    if (this.skeletonPatterns.length > 0) matches.push(...skeletonMatches(skeletonOf(text, labels), this.skeletonPatterns));
+    if (matches.length === 0) return [];
     const outside = labels.length === 0 ? matches : matches.filter((match) => !labels.some((label) => match.start >= label.start && match.end <= label.end));
     return groupMatches(outside);
-  }
-
-  private redactValue(value: unknown): unknown {
-    if (typeof value === "string") return this.redactText(value);
-    if (Array.isArray(value)) {
-      let changed = false;
-      const result = value.map((item) => {
-        const masked = this.redactValue(item);
-        if (masked !== item) changed = true;
-        return masked;
-      });
-      return changed ? result : value;
-    }
-    if (value === null || typeof value !== "object" || ArrayBuffer.isView(value) || typeof (value as { toJSON?: unknown }).toJSON === "function") return value;
-    let changed = false;
-    const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      const masked = this.redactValue(item);
-      if (masked !== item) changed = true;
-      result[key] = masked;
-    }
-    return changed ? result : value;
   }
 }
 
