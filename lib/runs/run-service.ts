@@ -41,6 +41,7 @@ export class RunService {
   private readonly starts = new Set<() => void>();
   private distribution: RunDistribution | undefined;
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeResync: (() => void) | undefined;
   /** Tool calls and asks waiting for a person; a run is `paused` while one waits. */
   private readonly waits: PeopleWaits;
 
@@ -68,7 +69,10 @@ export class RunService {
   /** Connects the service to the queue and the other processes (at start-up, before serving). */
   distribute(distribution: RunDistribution): void {
     this.unsubscribe?.();
+    this.unsubscribeResync?.();
     this.distribution = distribution;
+    // Signals may have been missed (the database went away): whoever waits reads storage again, and run ends are found there.
+    this.unsubscribeResync = distribution.bus.onResync(() => this.waiters.notifyAll());
     this.unsubscribe = distribution.bus.subscribe((signal) => {
       if (signal.kind === "cancel") this.live.get(signal.runId)?.controller.abort();
       else if (signal.kind === "approval" && this.live.has(signal.runId)) {
