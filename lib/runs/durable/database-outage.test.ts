@@ -5,6 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma, createRepositories, type Database, type Repositories } from "@/lib/db";
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "@/lib/db/test-private-postgres";
+import { testMember } from "@/lib/http/test-members";
+import { databaseProbe } from "@/lib/system/readiness";
+import { processHealthDetails } from "@/lib/system/health-details";
+import { systemEndpoints } from "@/lib/system/system-endpoints";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
 import {
   contiguousEvents,
@@ -135,4 +139,44 @@ describe.skipIf(!hasServer)("a database outage", () => {
     expect((await contiguousEvents(repositories, live.runId)).at(-1)?.type).toBe("run.cancelled");
     console.info(`[outage] cancel right after connections came back: the run ended cancelled ${after} ms later`);
   }, 90_000);
+
+  it("while the server is down, an API call answers 503 database_unavailable with Retry-After and readiness is 503; both recover by themselves", async () => {
+    const system = systemEndpoints({
+      toolCatalog: () => ({ tools: [], mcpServers: [] }),
+      mcpServers: () => ({}),
+      secretNames: async () => [],
+      env: () => undefined,
+      healthDetails: (options) => processHealthDetails({ executingRuns: () => 0 }, options),
+      readinessProbes: () => [databaseProbe(() => database.prisma.$queryRaw`SELECT 1`)],
+    });
+    const request = (path: string) => new Request(`http://localhost${path}`);
+    const listRuns = () => web.endpoints.listWorkspace(request("/api/runs"), {}, testMember(workspaceId, "viewer"));
+    expect((await system.ready(request("/api/health/ready"), {})).status).toBe(200);
+    expect((await listRuns()).status).toBe(200);
+
+    await server.stop();
+    const stoppedAt = Date.now();
+    try {
+      const answer = await listRuns();
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("5");
+      const body = (await answer.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("database_unavailable");
+      expect(body.error.message).not.toMatch(/127\.0\.0\.1|postgres:/);
+      const ready = await system.ready(request("/api/health/ready"), {});
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get("retry-after")).toBe("5");
+      expect(await ready.json()).toMatchObject({ ok: false, checks: { database: { ok: false, error: "The database cannot be reached." } } });
+      // Liveness stays up: restarting this process would not bring the database back.
+      expect((await system.health(request("/api/health"), {})).status).toBe(200);
+    } finally {
+      await server.start();
+    }
+    const startedAfter = Date.now() - stoppedAt;
+    let readyAfter = 0;
+    await waitFor("readiness to answer 200 again", async () => (await system.ready(request("/api/health/ready"), {})).status === 200, 20_000, 50);
+    readyAfter = Date.now() - stoppedAt;
+    expect((await listRuns()).status).toBe(200);
+    console.info(`[outage] server stopped and started in ${startedAfter} ms; readiness 200 again after ${readyAfter} ms`);
+  }, 60_000);
 });
