@@ -164,8 +164,7 @@ export class RunService {
     let decisions = new Map<string, ToolApprovalDecision>();
     let answers = new RunAnswers();
     if (!claimed.fresh) {
-      if (!claimed.parked)
-        await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
+      if (!claimed.parked) await this.closeLostBlocks(runId);
       const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
       const stream = events.map((item) => item.event);
       decisions = decisionsFromEvents(stream);
@@ -182,6 +181,27 @@ export class RunService {
     const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
     const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused, answers });
     await entry.done;
+  }
+
+  /**
+   * The blocks a dead process was executing: their spans end `worker_lost`, and the stream says so
+   * with `block.failed` (not handled) before `run.resumed`, so a client following it closes them
+   * before the blocks run again.
+   */
+  private async closeLostBlocks(runId: string): Promise<void> {
+    const { spans, runEvents } = this.deps.repositories;
+    const error = { code: "worker_lost", message: "The process executing this block stopped; the block runs again." } as const;
+    const lost = (await spans.listByRun(runId)).filter((span) => span.kind === "block" && span.status === "running");
+    await spans.closeRunning(runId, error);
+    if (lost.length === 0) return;
+    const lastSeq = await runEvents.lastSeq(runId);
+    await runEvents.append(
+      runId,
+      lost.map((span, index) => ({
+        seq: lastSeq + 1 + index,
+        event: { type: "block.failed", runId, blockId: span.blockId, spanId: span.id, error, handled: false } satisfies RunEvent,
+      })),
+    );
   }
 
   private execute(
