@@ -72,6 +72,22 @@ describe.skipIf(!hasServer)("a database outage", () => {
 
   const marker = () => `m-${randomUUID().slice(0, 8)}`;
 
+  /** The first value `work` gives once the database answers again. */
+  async function waitForValue<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
+    let value: T | undefined;
+    await waitFor(
+      "the database to answer",
+      () =>
+        work().then(
+          (result) => ((value = result), true),
+          () => false,
+        ),
+      timeoutMs,
+      100,
+    );
+    return value as T;
+  }
+
   it("runs in flight across a restart end succeeded with contiguous events, and the worker goes on executing runs", async () => {
     const workflow = await repositories.workflows.create(workspaceId, fastSlowDocument());
     const markers = Array.from({ length: 6 }, marker);
@@ -99,6 +115,30 @@ describe.skipIf(!hasServer)("a database outage", () => {
     const done = await Promise.all(after.map((run) => waitForEnd(repositories, workspaceId, run.runId, 30_000)));
     expect(done.map((run) => [run.status, run.worker])).toEqual(done.map(() => ["succeeded", workerId]));
     console.info(`[outage] restart with 2 s down: server back after ${upAfter} ms; 6 runs in flight ended ${endedAfter} ms after it went down`);
+  }, 120_000);
+
+  it("sessions ended and connections refused for 10 s: runs in flight succeed with contiguous events, and a run started after is executed", async () => {
+    const workflow = await repositories.workflows.create(workspaceId, fastSlowDocument());
+    const markers = Array.from({ length: 4 }, marker);
+    for (const each of markers) plans.set(each, { chunks: 8, delayMs: 500 });
+    const started = await Promise.all(markers.map((each) => web.runtime.runs.start(workspaceId, workflow.id, { marker: each })));
+    await waitFor("every SLOW call in flight", () => markers.every((each) => requestsWith(llm, `SLOW ${each}`) === 1), 30_000);
+
+    const downAt = Date.now();
+    await server.blockConnections(10_000);
+    const upAt = Date.now();
+    const quick = await waitForValue(() => repositories.workflows.create(workspaceId, twoBlockDocument()), 20_000);
+    const next = await web.runtime.runs.start(workspaceId, quick.id, { marker: "after-block" });
+    const nextRun = await waitForEnd(repositories, workspaceId, next.runId, 60_000);
+    const nextAfter = Date.now() - upAt;
+    const ended = await Promise.all(started.map((run) => waitForEnd(repositories, workspaceId, run.runId, 60_000)));
+    expect(worker.alive(), worker.log()).toBe(true);
+    expect(nextRun.status).toBe("succeeded");
+    expect(ended.map((run) => [run.status, run.error])).toEqual(markers.map(() => ["succeeded", null]));
+    for (const run of ended) expect((await contiguousEvents(repositories, run.id)).at(-1)?.type).toBe("run.completed");
+    console.info(
+      `[outage] connections refused for ${upAt - downAt} ms: a run started once the web process could store it ended ${nextAfter} ms after connections were allowed again; 4 runs in flight succeeded with contiguous events`,
+    );
   }, 120_000);
 
   it("a cancel sent through the web process right after an outage reaches the run executing in the worker", async () => {
