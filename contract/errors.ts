@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   "worker_lost",
   /** Storage fell so far behind a run's events that the run was stopped to keep the server's memory bounded. */
   "storage_behind",
+  /** The database cannot be reached (a restart, a failover, a network fault): nothing was done; retry after `Retry-After` seconds. */
+  "database_unavailable",
   /** A model call could have crossed a budget (the run's, the request's, or a monthly cap): it was not made and the run stopped. */
   "budget_exceeded",
   "approval_unavailable",

@@ -8,6 +8,22 @@ export interface EventLoopWindow {
   windowMs: number;
 }
 
+/** One check of `GET /api/health/ready`: whether a dependency the server needs answers now. */
+export interface ReadinessCheck {
+  ok: boolean;
+  /** How long the check took. */
+  latencyMs: number;
+  /** Why it failed, in words, without addresses or secrets. */
+  error?: string;
+}
+
+/** `GET /api/health/ready`: whether this process can serve requests now (200), or not (503). */
+export interface Readiness {
+  ok: boolean;
+  /** By name: `database`, and any check added later (a disk's free space). */
+  checks: Record<string, ReadinessCheck>;
+}
+
 /** `GET /api/health/details`: how loaded this server process is. Figures only, never names or settings' values that could be secret. */
 export interface HealthDetails {
   ok: true;

@@ -6,6 +6,7 @@ import {
   mcpServerToolsSchema,
   modelListSchema,
   openApiDocumentSchema,
+  readinessSchema,
   toolCatalogSchema,
 } from "./schemas-system";
 
@@ -20,6 +21,25 @@ export const SYSTEM_OPERATIONS: ApiOperation[] = [
     summary: "Whether the server is up",
     access: "public",
     answers: [{ status: 200, description: "Up.", schema: healthSchema }],
+  },
+  {
+    operationId: "readiness",
+    method: "GET",
+    path: "/api/health/ready",
+    tag: "System",
+    summary: "Whether the server can serve requests now",
+    description:
+      "For load balancers and orchestrators (a readiness probe): 503 while the database cannot be reached, so traffic goes to another instance; `/api/health` stays a liveness check that answers as long as the process runs. Each check is named with its latency.",
+    access: "public",
+    answers: [
+      { status: 200, description: "Ready: every check passed.", schema: readinessSchema },
+      {
+        status: 503,
+        description: "Not ready: a check failed (the database is unreachable).",
+        schema: readinessSchema,
+        headers: { "Retry-After": "Seconds to wait before asking again." },
+      },
+    ],
   },
   {
     operationId: "healthDetails",

@@ -172,6 +172,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   CreatedApiKey: workspaces.createdApiKeySchema,
   Health: system.healthSchema,
   HealthDetails: system.healthDetailsSchema,
+  Readiness: system.readinessSchema,
   ModelList: system.modelListSchema,
   ToolCatalog: system.toolCatalogSchema,
   McpServerTools: system.mcpServerToolsSchema,

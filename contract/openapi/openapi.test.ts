@@ -61,6 +61,7 @@ describe("the OpenAPI document", () => {
       "get /api/chat/{chatId}/conversations []",
       "get /api/chat/{chatId}/conversations/{conversationId}/messages []",
       "get /api/health []",
+      "get /api/health/ready []",
       "get /api/openapi.json []",
       "post /api/auth/invitations/{token} []",
       "post /api/chat/{chatId}/access []",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ModelList, ModelSummary } from "../models";
-import type { EventLoopWindow, HealthDetails } from "../system";
+import type { EventLoopWindow, HealthDetails, Readiness, ReadinessCheck } from "../system";
 import type { McpServerTools, ToolCatalog } from "../tools";
 import type { SameWireType } from "./same-type";
 import { modelPricesSchema, priceCatalogSchema, priceSourceSchema } from "./schemas-prices";
@@ -8,6 +8,17 @@ import { modelPricesSchema, priceCatalogSchema, priceSourceSchema } from "./sche
 /** Answers of the endpoints about the server itself: health, models, tools, names for `{{` completion. */
 
 export const healthSchema = z.object({ ok: z.literal(true) });
+
+const readinessCheckSchema = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number().describe("How long the check took."),
+  error: z.string().optional().describe("Why it failed, in words, without addresses or secrets."),
+});
+
+export const readinessSchema = z.object({
+  ok: z.boolean(),
+  checks: z.record(z.string(), readinessCheckSchema).describe("By name: `database`, and any check added later (a disk's free space)."),
+});
 
 const eventLoopWindowSchema = z.object({
   delayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }).describe("How late the event loop woke past its schedule."),
@@ -109,9 +120,11 @@ export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: 
 const matches: [
   SameWireType<z.output<typeof eventLoopWindowSchema>, EventLoopWindow>,
   SameWireType<z.output<typeof healthDetailsSchema>, HealthDetails>,
+  SameWireType<z.output<typeof readinessCheckSchema>, ReadinessCheck>,
+  SameWireType<z.output<typeof readinessSchema>, Readiness>,
   SameWireType<z.output<typeof modelSummarySchema>, ModelSummary>,
   SameWireType<z.output<typeof modelListSchema>, ModelList>,
   SameWireType<z.output<typeof toolCatalogSchema>, ToolCatalog>,
   SameWireType<z.output<typeof mcpServerToolsSchema>, McpServerTools>,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true];
 void matches;

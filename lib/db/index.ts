@@ -30,3 +30,4 @@ export type { SecretSummary, StoredRunEvent } from "./types";
 export type { RunWrite } from "./run-writer";
 export { afterTimeAndId, keysetResult, timeAndIdOf } from "./keyset";
 export type { KeysetPage, KeysetResult, TimeAndId } from "./keyset";
+export { backoffMs, describeConnectionError, isDatabaseUnreachable, retryWhileUnreachable, survivePoolErrors } from "./connection-errors";

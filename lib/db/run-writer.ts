@@ -2,6 +2,7 @@ import "server-only";
 import type { SequencedRunEvent, SpanRecord } from "@/contract";
 import pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { isDatabaseUnreachable, survivePoolErrors } from "./connection-errors";
 import { NotFoundError } from "./errors";
 import { NO_USAGE_COLUMNS, usageToColumns } from "./usage-columns";
 
@@ -146,8 +147,9 @@ export class RunWriter {
           await this.store(batch.map((pending) => pending.write));
           for (const pending of batch) pending.resolve();
         } catch (error) {
-          // One bad write must not fail the others: when the batch fails, each is tried alone.
-          if (batch.length === 1) batch[0]!.reject(error);
+          // One bad write must not fail the others: when the batch fails, each is tried alone. Not when the database
+          // is unreachable: each would fail the same way, and the callers retry (run-recorder.ts).
+          if (batch.length === 1 || isDatabaseUnreachable(error)) for (const pending of batch) pending.reject(error);
           else for (const pending of batch) await this.store([pending.write]).then(pending.resolve, pending.reject);
         } finally {
           for (const runId of runs) this.busyRuns.delete(runId);
@@ -179,6 +181,12 @@ export class RunWriter {
     return batch;
   }
 
+  private openPool(url: string): pg.Pool {
+    const pool = new pg.Pool({ connectionString: url, max: this.maxInFlight, ...(this.shared ? { idleTimeoutMillis: 0 } : {}) });
+    survivePoolErrors(pool, "run writer");
+    return pool;
+  }
+
   private async store(writes: readonly RunWrite[]): Promise<void> {
     const spans = new Map<string, Record<string, unknown>>();
     const events: Array<Record<string, unknown>> = [];
@@ -195,7 +203,7 @@ export class RunWriter {
     const values = [JSON.stringify([...spans.values()]), JSON.stringify(events), JSON.stringify(checkpoints)];
     try {
       if (this.url) {
-        this.pool ??= new pg.Pool({ connectionString: this.url, max: this.maxInFlight, ...(this.shared ? { idleTimeoutMillis: 0 } : {}) });
+        this.pool ??= this.openPool(this.url);
         // Prepared once per connection. The embedded database is one session for every connection: a new connection
         // would prepare the name again and be refused (42P05), so there it goes unnamed from then on.
         const named = this.named;

@@ -173,7 +173,7 @@ describe("app/api routes are guarded", () => {
 });
 
 /**
- * Every route under /api but health and the auth routes answers 401 without credentials, before
+ * Every route under /api but health (liveness and readiness) and the auth routes answers 401 without credentials, before
  * its code runs. Walks the route tree, so a new route cannot be forgotten.
  */
 describe("app/api routes need a signed-in caller", () => {
@@ -183,6 +183,8 @@ describe("app/api routes need a signed-in caller", () => {
   const chatRoutes = routeFiles.map((file) => file.split(path.sep).join("/")).filter((file) => file.startsWith("chat/"));
   const publicRoutes = new Set([
     "health/route.ts",
+    // Readiness, for load balancers: says whether the database answers, nothing stored.
+    "health/ready/route.ts",
     "openapi.json/route.ts",
     "auth/[...all]/route.ts",
     "auth/invitations/[token]/route.ts",

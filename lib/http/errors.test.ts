@@ -19,6 +19,41 @@ describe("errorResponse", () => {
   });
 });
 
+describe("errorResponse while the database cannot be reached", () => {
+  // The shapes pg and Prisma's pg adapter throw (seen against a stopped server and one refusing connections).
+  const outages: Array<[string, unknown]> = [
+    ["pg, server stopped", Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" })],
+    ["pg, session ended", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    ["pg, connections blocked", Object.assign(new Error('database "trellis" is not currently accepting connections'), { code: "55000" })],
+    ["pg, connection dropped", new Error("Connection terminated unexpectedly")],
+    [
+      "Prisma, server stopped",
+      Object.assign(new Error(""), { code: "P1001", meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable", host: "10.0.0.5" } } } }),
+    ],
+    [
+      "Prisma, connections blocked",
+      Object.assign(new Error(""), {
+        code: "P2039",
+        meta: { driverAdapterError: { cause: { kind: "postgres", code: "55000", message: 'database "trellis" is not currently accepting connections' } } },
+      }),
+    ],
+  ];
+
+  it.each(outages)("%s: 503 database_unavailable with Retry-After, naming no host", async (_name, error) => {
+    const response = errorResponse(error);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("database_unavailable");
+    expect(body.error.message).not.toContain("10.0.0.5");
+  });
+
+  it("keeps a query the database refused (not an outage) a generic 500", () => {
+    expect(errorResponse(Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: "23505" })).status).toBe(500);
+    expect(errorResponse(Object.assign(new Error("object in use"), { code: "55000" })).status).toBe(500);
+  });
+});
+
 describe("HTTP statuses of error codes", () => {
   it("has a status for every error code of the contract, and no other", () => {
     expect(Object.keys(HTTP_STATUS_BY_CODE).sort()).toEqual([...ERROR_CODES].sort());

@@ -1,6 +1,7 @@
 import "server-only";
 import { isTrellisError, TrellisError } from "@/executor";
 import { isErrorCode, type ErrorBody, type ErrorCode, type IssueDetail } from "@/contract";
+import { describeConnectionError, isDatabaseUnreachable } from "@/lib/db";
 
 /**
  * The HTTP status of every error code: a code without one does not compile. 500 means the error
@@ -57,6 +58,7 @@ export const HTTP_STATUS_BY_CODE = {
   server_restarted: 500,
   worker_lost: 500,
   storage_behind: 503,
+  database_unavailable: 503,
   secret_unreadable: 500,
   invalid_secret_key: 500,
   invalid_configuration: 500,
@@ -112,10 +114,19 @@ export function httpStatusOf(code: string): number {
   return isErrorCode(code) ? HTTP_STATUS_BY_CODE[code] : 500;
 }
 
+/** Seconds a client is told to wait (`Retry-After`) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database cannot be reached right now (it may be restarting); nothing was changed. Try again in a few seconds.";
+
+/** Log lines about unreachable-database answers: one per few seconds, as every request of an outage fails alike. */
+let lastOutageLog = 0;
+
 /**
  * The one place errors become HTTP answers. Known errors keep their message (written for users,
- * never holding secrets); anything else is logged by code only and answered with a generic 500,
- * so internals never leak.
+ * never holding secrets); a database that cannot be reached is 503 `database_unavailable` with
+ * `Retry-After`; anything else is logged by code only and answered with a generic 500, so
+ * internals never leak.
  */
 export function errorResponse(error: unknown): Response {
   // By brand, not instanceof: routes are bundled apart and share the runtime (see isTrellisError).
@@ -123,8 +134,17 @@ export function errorResponse(error: unknown): Response {
     const status = httpStatusOf(error.code);
     if (status !== 500) {
       const body: ErrorBody = { error: { ...error.responseExtra, code: error.code, message: error.message, details: error.details } };
-      return Response.json(body, { status });
+      const headers = error.code === "database_unavailable" ? { "retry-after": String(DATABASE_RETRY_AFTER_S) } : undefined;
+      return Response.json(body, { status, ...(headers ? { headers } : {}) });
     }
+  }
+  if (isDatabaseUnreachable(error)) {
+    if (Date.now() - lastOutageLog > 5_000) {
+      lastOutageLog = Date.now();
+      console.warn(`[trellis] answering 503: the database cannot be reached (${describeConnectionError(error)})`);
+    }
+    const body: ErrorBody = { error: { code: "database_unavailable", message: DATABASE_UNAVAILABLE_MESSAGE, details: [] } };
+    return Response.json(body, { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_S) } });
   }
   const name = error instanceof Error ? error.name : typeof error;
   console.error(`[trellis] unexpected ${name} while handling a request`, error instanceof Error ? error.stack : "");

@@ -1,7 +1,7 @@
 import "server-only";
 import { SecretRedactor, type RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
-import type { RunWrite } from "@/lib/db";
+import { backoffMs, isDatabaseUnreachable, type RunWrite } from "@/lib/db";
 import { type RunChannel } from "./run-channel";
 
 /** Where a run's events, spans and checkpoints are stored, together (lib/db/run-writer.ts). */
@@ -17,6 +17,19 @@ const FLUSH_INTERVAL_MS = 100;
  * healthy database leaves waiting (a batch every 100 ms).
  */
 export const MAX_UNSTORED_EVENT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * How long a run's events may wait for an unreachable database before the run is stopped
+ * (`storage_behind`). Its events are still kept and stored once the database is back, so the
+ * run ends without a gap; a restart or failover of a few seconds goes unnoticed.
+ */
+export const MAX_UNSTORED_MS = 30_000;
+
+/** The limits a recorder holds a run to while storage is behind. */
+export interface StorageLimits {
+  maxUnstoredBytes: number;
+  maxUnstoredMs: number;
+}
 
 /**
  * The engine's observer for a live run: every event goes to the run's channel at once (so open
@@ -41,12 +54,14 @@ export class RunRecorder implements RunObserver {
       console.error(`[trellis] could not store run ${channel.runId} events:`, redactor.redactText(error instanceof Error ? error.message : String(error))),
     /** Told the last sequence number stored after each batch (other processes follow the run through it). */
     private readonly onStored: (lastSeq: number) => void = () => {},
-    /** Told once when more than `maxUnstoredBytes` of events wait for storage; the run must stop. */
+    /** Told once when more than `maxUnstoredBytes` of events wait for storage, or events waited longer than `maxUnstoredMs`; the run must stop. */
     private readonly onStorageBehind: (waitingBytes: number) => void = () => {},
-    private readonly maxUnstoredBytes = MAX_UNSTORED_EVENT_BYTES,
+    private readonly limits: StorageLimits = { maxUnstoredBytes: MAX_UNSTORED_EVENT_BYTES, maxUnstoredMs: MAX_UNSTORED_MS },
   ) {}
 
   private storageBehind = false;
+  /** A batch is waiting for the database to come back (logged once per outage). */
+  private retrying = false;
 
   event(unmasked: RunEvent): void {
     const event = this.redactor.redact(unmasked);
@@ -58,10 +73,13 @@ export class RunRecorder implements RunObserver {
     }
     this.pendingEvents.push(this.channel.publish(event));
     this.schedule();
-    if (!this.storageBehind && this.channel.unstoredBytes > this.maxUnstoredBytes) {
-      this.storageBehind = true;
-      this.onStorageBehind(this.channel.unstoredBytes);
-    }
+    if (this.channel.unstoredBytes > this.limits.maxUnstoredBytes) this.fallBehind();
+  }
+
+  private fallBehind(): void {
+    if (this.storageBehind) return;
+    this.storageBehind = true;
+    this.onStorageBehind(this.channel.unstoredBytes);
   }
 
   /** Publishes and stores the held terminal event (run.completed, run.failed or run.cancelled). */
@@ -96,21 +114,48 @@ export class RunRecorder implements RunObserver {
     this.pendingSpans = new Map();
     let failed: unknown;
     if (events.length > 0 || spans.length > 0 || checkpoint) {
+      const write: RunWrite = { runId: this.channel.runId, spans, events, ...(checkpoint ? { checkpoint } : {}) };
       this.writing = this.writing.then(async () => {
         try {
-          await this.persistence.write({ runId: this.channel.runId, spans, events, ...(checkpoint ? { checkpoint } : {}) });
+          await this.persist(write);
           if (events.length > 0) this.onStored(events[events.length - 1]!.seq);
         } catch (error) {
           this.failures += 1;
           failed = error;
           this.onPersistError(error);
         }
-        // Written or lost for good (a failed batch is not retried): either way the channel need not hold them for storage.
+        // Stored, or refused for good (not an outage: retrying would fail the same way); either way the channel need not hold them.
         if (events.length > 0) this.channel.stored(events[events.length - 1]!.seq);
       });
     }
     await this.writing;
     if (checkpoint && failed !== undefined) throw failed;
+  }
+
+  /**
+   * Writes one batch, again and again while the database is unreachable (a restart, a failover):
+   * a write is idempotent (events and checkpoints are inserted once, spans upserted), and batches
+   * go one at a time, so the run's events are stored in order and without a gap. Past
+   * `maxUnstoredMs` of trying the run is told to stop, and the batch is still kept and retried.
+   */
+  private async persist(write: RunWrite): Promise<void> {
+    let failingSince: number | undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.persistence.write(write);
+        if (failingSince !== undefined) this.retrying = false;
+        return;
+      } catch (error) {
+        if (!isDatabaseUnreachable(error)) throw error;
+        failingSince ??= Date.now();
+        if (!this.retrying) {
+          this.retrying = true;
+          this.onPersistError(error);
+        }
+        if (Date.now() - failingSince > this.limits.maxUnstoredMs) this.fallBehind();
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, 100, 2_000)));
+      }
+    }
   }
 
   get persistFailures(): number {

@@ -41,6 +41,7 @@ export class RunService {
   private readonly starts = new Set<() => void>();
   private distribution: RunDistribution | undefined;
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeResync: (() => void) | undefined;
   /** Tool calls and asks waiting for a person; a run is `paused` while one waits. */
   private readonly waits: PeopleWaits;
 
@@ -68,7 +69,10 @@ export class RunService {
   /** Connects the service to the queue and the other processes (at start-up, before serving). */
   distribute(distribution: RunDistribution): void {
     this.unsubscribe?.();
+    this.unsubscribeResync?.();
     this.distribution = distribution;
+    // Signals may have been missed (the database went away): whoever waits reads storage again, and run ends are found there.
+    this.unsubscribeResync = distribution.bus.onResync(() => this.waiters.notifyAll());
     this.unsubscribe = distribution.bus.subscribe((signal) => {
       if (signal.kind === "cancel") this.live.get(signal.runId)?.controller.abort();
       else if (signal.kind === "approval" && this.live.has(signal.runId)) {
@@ -160,8 +164,7 @@ export class RunService {
     let decisions = new Map<string, ToolApprovalDecision>();
     let answers = new RunAnswers();
     if (!claimed.fresh) {
-      if (!claimed.parked)
-        await repositories.spans.closeRunning(runId, { code: "worker_lost", message: "The process executing this block stopped; the block runs again." });
+      if (!claimed.parked) await this.closeLostBlocks(runId);
       const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
       const stream = events.map((item) => item.event);
       decisions = decisionsFromEvents(stream);
@@ -178,6 +181,27 @@ export class RunService {
     const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
     const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused, answers });
     await entry.done;
+  }
+
+  /**
+   * The blocks a dead process was executing: their spans end `worker_lost`, and the stream says so
+   * with `block.failed` (not handled) before `run.resumed`, so a client following it closes them
+   * before the blocks run again.
+   */
+  private async closeLostBlocks(runId: string): Promise<void> {
+    const { spans, runEvents } = this.deps.repositories;
+    const error = { code: "worker_lost", message: "The process executing this block stopped; the block runs again." } as const;
+    const lost = (await spans.listByRun(runId)).filter((span) => span.kind === "block" && span.status === "running");
+    await spans.closeRunning(runId, error);
+    if (lost.length === 0) return;
+    const lastSeq = await runEvents.lastSeq(runId);
+    await runEvents.append(
+      runId,
+      lost.map((span, index) => ({
+        seq: lastSeq + 1 + index,
+        event: { type: "block.failed", runId, blockId: span.blockId, spanId: span.id, error, handled: false } satisfies RunEvent,
+      })),
+    );
   }
 
   private execute(

@@ -39,6 +39,11 @@ export class RunWaiters {
     for (const wake of [...(this.waiting.get(runId) ?? [])]) wake();
   }
 
+  /** Wakes every waiter (signals may have been missed): each reads storage again. */
+  notifyAll(): void {
+    for (const runId of [...this.waiting.keys()]) this.notify(runId);
+  }
+
   /** The run ended or stopped: its waiters wake, and a late one reads storage at once. */
   wake(runId: string): void {
     this.lately.set(runId, Date.now());

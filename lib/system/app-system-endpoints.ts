@@ -1,7 +1,8 @@
 import "server-only";
-import { getRepositories } from "@/lib/db";
+import { getPrisma, getRepositories } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { processHealthDetails } from "./health-details";
+import { databaseProbe } from "./readiness";
 import { systemEndpoints } from "./system-endpoints";
 
 /**
@@ -14,4 +15,6 @@ export const appSystemEndpoints = systemEndpoints({
   secretNames: async (workspaceId) => (await getRepositories().secrets.list(workspaceId)).map((secret) => secret.name),
   env: (name) => process.env[name],
   healthDetails: (options) => processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }, options),
+  // Each probe must pass for GET /api/health/ready to answer 200. A check of free disk space belongs here too.
+  readinessProbes: () => [databaseProbe(() => getPrisma().$queryRaw`SELECT 1`)],
 });

@@ -16,6 +16,7 @@ import { createWorkflowService } from "@/lib/workflows/service";
 import { workflowEndpoints, type WorkflowEndpoints } from "@/lib/workflows/workflow-endpoints";
 import { systemEndpoints } from "./system-endpoints";
 import { processHealthDetails } from "./health-details";
+import { databaseProbe } from "./readiness";
 import { openApiDocument } from "./openapi-document";
 
 /**
@@ -148,9 +149,18 @@ describe("answers as the document describes them", () => {
       secretNames: async () => ["SUPPORT_TOKEN"],
       env: () => undefined,
       healthDetails: () => processHealthDetails({ executingRuns: () => 0 }),
+      readinessProbes: () => [
+        databaseProbe(async () => {
+          if (!ready) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+        }),
+      ],
     });
+    let ready = true;
     const get = (path: string) => new Request(`http://localhost${path}`);
     await expectDocumented("health", await system.health(get("/api/health"), {}), 200);
+    await expectDocumented("readiness", await system.ready(get("/api/health/ready"), {}), 200);
+    ready = false;
+    await expectDocumented("readiness", await system.ready(get("/api/health/ready"), {}), 503);
     await expectDocumented("healthDetails", await system.healthDetails(get("/api/health/details"), {}, member), 200);
     await expectDocumented("listTools", await system.tools(get("/api/tools"), {}, member), 200);
     await expectDocumented("listEnvNames", await system.envNames(get("/api/env-names"), {}, member), 200);

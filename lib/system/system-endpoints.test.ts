@@ -18,6 +18,7 @@ const endpoints = systemEndpoints({
   secretNames: async (workspaceId) => (workspaceId === "w1" ? ["SUPPORT_TOKEN"] : ["OTHER_TOKEN"]),
   env: (name) => environment[name],
   healthDetails: (options) => processHealthDetails({ executingRuns: () => 3 }, options),
+  readinessProbes: () => [],
 });
 const get = (path: string) => new Request(`http://localhost${path}`);
 

@@ -1,10 +1,11 @@
 import "server-only";
-import { roleAtLeast, type HealthDetails, type McpServerTools, type ToolCatalog } from "@/contract";
+import { roleAtLeast, type HealthDetails, type McpServerTools, type Readiness, type ToolCatalog } from "@/contract";
 import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
 import type { Runtime } from "@/lib/runtime/runtime";
 import type { EnvReader } from "@/providers";
+import { checkReadiness, RETRY_AFTER_S, type ReadinessProbe } from "./readiness";
 import { listMcpServerTools } from "@/tools/mcp";
 
 export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" | "mcpServers"> {
@@ -14,6 +15,8 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
   env: EnvReader;
   /** How loaded this process is (event loop, memory, runs, sandboxes): figures only. */
   healthDetails(options: { collect: boolean }): HealthDetails;
+  /** What must answer for this process to be ready (GET /api/health/ready): the database, and whatever is added later. */
+  readinessProbes(): readonly ReadinessProbe[];
 }
 
 /**
@@ -22,7 +25,14 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
  */
 export function systemEndpoints(deps: SystemEndpointDependencies) {
   return {
+    /** Liveness: answers while the process runs, whatever its dependencies do (a restart would not help them). */
     health: publicEndpoint(async () => Response.json({ ok: true })),
+    /** Readiness, for load balancers and orchestrators: 503 while something it needs (the database) does not answer. */
+    ready: publicEndpoint(async () => {
+      const readiness = await checkReadiness(deps.readinessProbes());
+      if (readiness.ok) return Response.json(readiness satisfies Readiness);
+      return Response.json(readiness, { status: 503, headers: { "retry-after": String(RETRY_AFTER_S), "cache-control": "no-store" } });
+    }),
     /**
      * The load behind the health check, for operators and monitoring: members only, as it tells
      * an outsider how busy the server is. Answered from memory, without touching the database.

@@ -102,6 +102,10 @@ async function expectRecovered(recovery: Recovery): Promise<number[]> {
     expect(resumed[0]).toMatchObject({ reason: "recovered", worker: newWorker });
     expect(events.filter((event) => event.type === "block.completed" && event.blockId === "fast")).toHaveLength(1);
     expect(types.indexOf("run.resumed")).toBeGreaterThan(events.findIndex((event) => event.type === "block.completed" && event.blockId === "fast"));
+    // The block that was running when the worker died is closed in the stream before the run goes on.
+    const lostBlocks = events.filter((event): event is Extract<RunEvent, { type: "block.failed" }> => event.type === "block.failed");
+    expect(lostBlocks.map((event) => [event.blockId, event.error.code, event.handled])).toEqual([["slow", "worker_lost", false]]);
+    expect(types.indexOf("block.failed")).toBeLessThan(types.indexOf("run.resumed"));
     expect(types.at(-1)).toBe("run.completed");
 
     // The stream a client opens afterwards: the same events under the same ids.
@@ -123,6 +127,7 @@ async function expectRecovered(recovery: Recovery): Promise<number[]> {
       ["failed", deadWorker, "worker_lost"],
       ["succeeded", newWorker, null],
     ]);
+    expect(lostBlocks[0]?.spanId).toBe(slow[0]?.id);
     takeovers.push(resumedAt - recovery.killedAt);
   }
   return takeovers;

@@ -1,6 +1,5 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import pg from "pg";
 import type { AskAnswer, PendingAsk } from "@/contract";
 
 /** What processes tell each other about runs (docs/CONTRACT.md section 11). */
@@ -20,6 +19,11 @@ export interface RunBus {
   publish(signal: RunSignal): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: (signal: RunSignal) => void): () => void;
+  /**
+   * Called after signals may have been missed (the listening connection was away): what was
+   * stored meanwhile has been replayed, and anyone waiting should read storage again.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -36,85 +40,21 @@ export class LocalRunBus implements RunBus {
     return () => this.emitter.off("signal", listener);
   }
 
+  /** Nothing is ever missed in memory. */
+  onResync(): () => void {
+    return () => {};
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
 }
 
-const CHANNEL = "trellis_runs";
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
-const MAX_PAYLOAD = 7_000;
-
-/**
- * Several processes on one PostgreSQL: LISTEN/NOTIFY on one channel. A notification is delivered
- * only after the transaction that sent it commits, and to every listening process including the
- * sender. The listening connection reconnects when it drops; signals sent meanwhile are lost,
- * which readers cover by re-reading storage (run-follow.ts polls as a fallback).
- */
-export class PostgresRunBus implements RunBus {
-  private readonly emitter = new EventEmitter().setMaxListeners(0);
-  private listener: pg.Client | null = null;
-  private closed = false;
-  private connecting: Promise<void> | null = null;
-
-  constructor(
-    private readonly url: string,
-    private readonly pool: pg.Pool,
-  ) {}
-
-  async start(): Promise<void> {
-    this.connecting ??= this.connect();
-    await this.connecting;
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
-    client.on("notification", (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      try {
-        this.emitter.emit("signal", JSON.parse(message.payload) as RunSignal);
-      } catch {
-        // Not ours: ignore.
-      }
-    });
-    client.on("error", () => this.reconnect(client));
-    client.on("end", () => this.reconnect(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
-  }
-
-  private reconnect(client: pg.Client): void {
-    if (this.closed || this.listener !== client) return;
-    this.listener = null;
-    this.connecting = null;
-    setTimeout(() => void this.start().catch(() => this.reconnectLater()), 500).unref();
-  }
-
-  private reconnectLater(): void {
-    if (!this.closed) setTimeout(() => void this.start().catch(() => this.reconnectLater()), 2_000).unref();
-  }
-
-  async publish(signal: RunSignal): Promise<void> {
-    for (const part of split(signal)) await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]);
-  }
-
-  subscribe(listener: (signal: RunSignal) => void): () => void {
-    this.emitter.on("signal", listener);
-    return () => this.emitter.off("signal", listener);
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.emitter.removeAllListeners();
-    const client = this.listener;
-    this.listener = null;
-    await client?.end().catch(() => {});
-  }
-}
+export const MAX_PAYLOAD = 7_000;
 
 /** Splits a signal whose payload would be too large for one notification. */
-function split(signal: RunSignal): RunSignal[] {
+export function split(signal: RunSignal): RunSignal[] {
   if (JSON.stringify(signal).length <= MAX_PAYLOAD) return [signal];
   if (signal.kind === "events") {
     const half = Math.ceil(signal.runs.length / 2);

@@ -14,7 +14,7 @@ import {
   type BlockBudget,
   type SpendLimits,
 } from "@/executor";
-import type { Repositories } from "@/lib/db";
+import { retryWhileUnreachable, type Repositories } from "@/lib/db";
 import { runSpendCaps } from "@/lib/budgets/run-spend-caps";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
@@ -89,10 +89,10 @@ export interface ExecutionDependencies {
 const END_STATUS: Record<Exclude<ExecutionResult["status"], "paused">, RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
 
 function storageBehindError(waitingBytes: number): RunStoppedError {
-  const megabytes = Math.round(waitingBytes / (1024 * 1024));
+  const waiting = waitingBytes >= 1024 * 1024 ? `${Math.round(waitingBytes / (1024 * 1024))} MB` : `${Math.ceil(waitingBytes / 1024)} KB`;
   return new RunStoppedError(
     "storage_behind",
-    `The database has fallen behind this run: ${megabytes} MB of its events wait to be stored. The run was stopped so that the server's memory stays bounded; check the database's health and run it again.`,
+    `The database has fallen behind this run: ${waiting} of its events could not be stored in time (the database was unreachable or too slow). The run was stopped so that the server's memory stays bounded; its events are kept and stored once the database answers. Check the database's health and run it again.`,
   );
 }
 
@@ -212,31 +212,31 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       // row says nobody holds the run, and an answer on any process resumes it.
       channel.handOver();
       await recorder.flush();
-      const paused = await repositories.runs.update(run.id, { status: "paused", worker: null, usage: result.usage }, { onlyIfStatus: ["running", "paused"] });
+      const paused = await retryWhileUnreachable(() =>
+        repositories.runs.update(run.id, { status: "paused", worker: null, usage: result.usage }, { onlyIfStatus: ["running", "paused"] }),
+      );
       return paused ?? (await repositories.runs.get(attempt.workspaceId, run.id));
     }
     await recorder.flush();
     let stored: RunRecord | null = null;
     try {
-      // The engine masks both already; the stored row is masked here once more, whatever made it.
-      stored = await repositories.runs.update(
-        run.id,
-        {
-          status: END_STATUS[result.status],
-          output: redactor.redact(result.output ?? null),
-          error: redactor.redact(result.error),
-          endedAt: new Date(startedAt + result.durationMs),
-          durationMs: Math.round(result.durationMs),
-          usage: result.usage,
-        },
-        { onlyIfStatus: ["running", "paused"] },
-      );
+      // The engine masks both already; the stored row is masked here once more, whatever made it. Retried through an
+      // outage (it changes the row only while the run is live, so twice is once): else the run would stay `running`.
+      const end = {
+        status: END_STATUS[result.status],
+        output: redactor.redact(result.output ?? null),
+        error: redactor.redact(result.error),
+        endedAt: new Date(startedAt + result.durationMs),
+        durationMs: Math.round(result.durationMs),
+        usage: result.usage,
+      };
+      stored = await retryWhileUnreachable(() => repositories.runs.update(run.id, end, { onlyIfStatus: ["running", "paused"] }));
     } finally {
       // Streams end even when storage failed; they must never hang.
       await recorder.publishEnd();
       signals?.ended(run.id);
     }
-    return stored ?? (await repositories.runs.get(attempt.workspaceId, run.id));
+    return stored ?? (await retryWhileUnreachable(() => repositories.runs.get(attempt.workspaceId, run.id)));
   })();
   return { channel, recorder, redactor, done };
 }

@@ -2,11 +2,12 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import pg from "pg";
-import type { Repositories } from "@/lib/db";
+import { isDatabaseUnreachable, survivePoolErrors, type Repositories } from "@/lib/db";
 import type { RunService } from "../run-service";
 import { runIntake } from "../run-intake";
 import { HandOver } from "./hand-over";
-import { LocalRunBus, PostgresRunBus, SignalBatcher, type RunBus } from "./run-bus";
+import { PostgresRunBus } from "./postgres-run-bus";
+import { LocalRunBus, SignalBatcher, type RunBus } from "./run-bus";
 import { connectRunQueue, launchRunWorker, type RunQueue } from "./run-queue";
 import type { WorkerConfig } from "./worker-config";
 
@@ -44,6 +45,7 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
   const { runs, repositories, config, url } = options;
   const workerId = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const pool = options.singleProcess ? null : new pg.Pool({ connectionString: url, max: 2 });
+  if (pool) survivePoolErrors(pool, "run bus");
   let bus: RunBus;
   if (pool) {
     const postgresBus = new PostgresRunBus(url, pool);
@@ -87,13 +89,17 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
     }
   };
 
+  /** When a sweep last failed because the database was unreachable. */
+  let unreachableAt = 0;
   const sweep = async () => {
     if (config.execute && !(await repositories.workers.heartbeat(workerId))) {
       // Another process judged this one dead (a long pause): its runs were resumed elsewhere. Rejoin.
       console.warn(`[trellis] worker ${workerId} lost its lease; registering again`);
       await repositories.workers.register(workerId, hostname(), process.pid);
     }
-    await takeOver(await repositories.workers.claimDead(config.leaseMs, workerId));
+    // Back from an outage, every other process's heartbeat is as old as the outage: each gets a lease to renew
+    // its own before anyone is judged dead, so that no live process's runs are taken over twice.
+    if (Date.now() - unreachableAt > config.leaseMs) await takeOver(await repositories.workers.claimDead(config.leaseMs, workerId));
     for (const run of await repositories.runs.listQueuedBefore(new Date(Date.now() - REQUEUE_AFTER_MS), 100)) await queue.enqueue(run.id, run.workspaceId);
     // Asks of parked runs whose deadline passed while no process watched them (a restart) time out now.
     await runs.asks.timeOutDue();
@@ -104,9 +110,14 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
   const timer = config.execute
     ? setInterval(
         () => {
-          sweeping = sweeping
-            .then(sweep)
-            .catch((error: unknown) => console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error));
+          sweeping = sweeping.then(sweep).catch((error: unknown) => {
+            if (isDatabaseUnreachable(error)) {
+              // Logged once per outage; the sweep goes on at its pace and succeeds once the database is back.
+              if (unreachableAt === 0 || Date.now() - unreachableAt > config.leaseMs)
+                console.warn("[trellis] worker lease sweep: the database is unreachable; retrying");
+              unreachableAt = Date.now();
+            } else console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error);
+          });
         },
         Math.max(250, Math.floor(config.leaseMs / 3)),
       )
