@@ -57,6 +57,8 @@ export const HTTP_STATUS_BY_CODE = {
   server_restarted: 500,
   worker_lost: 500,
   storage_behind: 503,
+  // 507 Insufficient Storage: the message names the folder and the space needed; retry once space is freed.
+  insufficient_storage: 507,
   secret_unreadable: 500,
   invalid_secret_key: 500,
   invalid_configuration: 500,
