@@ -1,6 +1,7 @@
 import "server-only";
 import { isTrellisError, TrellisError } from "@/executor";
 import { isErrorCode, type ErrorBody, type ErrorCode, type IssueDetail } from "@/contract";
+import { insufficientStorageOf } from "@/lib/system/insufficient-storage";
 
 /**
  * The HTTP status of every error code: a code without one does not compile. 500 means the error
@@ -119,7 +120,9 @@ export function httpStatusOf(code: string): number {
  * never holding secrets); anything else is logged by code only and answered with a generic 500,
  * so internals never leak.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(thrown: unknown): Response {
+  // A full disk anywhere below (ENOSPC, PostgreSQL's disk_full) is 507, not a generic 500.
+  const error = insufficientStorageOf(thrown) ?? thrown;
   // By brand, not instanceof: routes are bundled apart and share the runtime (see isTrellisError).
   if (isTrellisError(error)) {
     const status = httpStatusOf(error.code);

@@ -38,6 +38,13 @@ export interface KnowledgeServiceOptions {
   /** The threads that parse and chunk; the time budget defaults to TRELLIS_INGEST_TIME_BUDGET_MS. */
   ingestion?: IngestThreadOptions;
   log?: (message: string) => void;
+  /**
+   * The embedded database's folder (DATA_DIR/pglite): uploads are stored there, so one that would
+   * leave its disk short of the reserve is refused with 507 before anything is written, and every
+   * document left `processing` is released at start (only this process can own that database, so
+   * every lease is a crashed predecessor's). Undefined on PostgreSQL.
+   */
+  embeddedDatabaseDir?: string;
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
@@ -88,7 +95,7 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     idempotencyKey?: string,
   ) => {
     await store.getBase(db, workspaceId, knowledgeBaseId);
-    const stored = await storeUpload(db, workspaceId, knowledgeBaseId, files, metadata, idempotencyKey);
+    const stored = await storeUpload(db, workspaceId, knowledgeBaseId, files, metadata, idempotencyKey, options.embeddedDatabaseDir);
     if (!stored.replayed) worker.wake();
     return stored;
   };
