@@ -14,7 +14,7 @@ import {
 } from "@/knowledge";
 import type { KeysetPage, TimeAndId } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
-import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
+import { completeDocument, createDocumentQueue, loadDocumentFile, releaseLeases } from "./document-queue";
 import { createKnowledgeBaseRequestSchema, zodIssues, type CreateKnowledgeBaseRequest } from "@/contract";
 import { describeIssues } from "@/lib/http/issues";
 import * as store from "./knowledge-store";
@@ -45,6 +45,12 @@ export interface KnowledgeServiceOptions {
    * every lease is a crashed predecessor's). Undefined on PostgreSQL.
    */
   embeddedDatabaseDir?: string;
+  /**
+   * Release every ingestion lease at start (the embedded database: only one process can own it, so
+   * a lease found at start is a crashed predecessor's). Never with a shared PostgreSQL, where the
+   * lease may be another live process's.
+   */
+  releaseLeasesAtStart?: boolean;
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
@@ -104,6 +110,10 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     /** Detects pgvector and starts background processing (resuming anything left unfinished). */
     async start(): Promise<VectorCapability> {
       capability = await detectPgvector(db);
+      if (options.releaseLeasesAtStart) {
+        const released = await releaseLeases(db);
+        if (released > 0) options.log?.(`knowledge: ${released} document(s) left processing by a stopped server are queued again`);
+      }
       worker.start();
       return capability;
     },
