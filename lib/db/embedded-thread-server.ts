@@ -104,9 +104,13 @@ export function serveEmbeddedInThread(databaseDir: string, options: EmbeddedThre
   let current = start();
   let closing: Promise<void> | undefined;
   let replacing = false;
+  // A database that fails again as soon as it opens is retried every few seconds, not every check.
+  let lastReplaced = 0;
+  const REPLACE_AT_MOST_EVERY_MS = 5_000;
 
   const replace = async (reason: string) => {
     replacing = true;
+    lastReplaced = Date.now();
     try {
       const old = current;
       console.error(`[trellis] restarting the embedded database in ${databaseDir}: ${reason}`);
@@ -135,10 +139,10 @@ export function serveEmbeddedInThread(databaseDir: string, options: EmbeddedThre
     thread.ping();
     if (!unhealthy) return;
     const why = thread.trouble ? thread.trouble.message : thread.exited ? "its thread ended" : "it stopped answering with its disk full";
-    if (roomy) return void replace(`${why}; ${formatBytes(freeBytes)} free again`);
+    if (roomy && Date.now() - lastReplaced >= REPLACE_AT_MOST_EVERY_MS) return void replace(`${why}; ${formatBytes(freeBytes)} free again`);
     // A PGlite that met a full disk may hold every later query forever (a failed checkpoint leaves
     // its session half-cleaned): ending it makes them fail now instead of waiting for space.
-    if (!thread.exited && !thread.closing) {
+    if (!roomy && !thread.exited && !thread.closing) {
       console.error(
         `[trellis] the embedded database in ${databaseDir} stopped (${why}); it restarts by itself once ${formatBytes(reserveBytes)} are free (${formatBytes(freeBytes)} now)`,
       );
