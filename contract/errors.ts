@@ -110,6 +110,8 @@ export const ERROR_CODES = [
   "invalid_configuration",
   // Knowledge documents and stored secrets
   "document_unreadable",
+  /** The disk holding a folder the server writes (the embedded database, the upload folder) lacks the space a write needs; the message names the folder and the space. */
+  "insufficient_storage",
   "secret_unreadable",
   "invalid_secret_key",
   // Made by clients, never sent by the server: a run whose stream ended without a final event,

@@ -7,6 +7,7 @@ import { reportFailure, reportInterrupted } from "./failure-report";
 import { addSpent } from "./checkpoints";
 import type { IterationFrame } from "./frames";
 import { planIterations, whileHolds, type IterationPlan } from "./iteration-plan";
+import { YieldPoint } from "./yield-point";
 import { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
 import { ScopeRun, type ScopeResult } from "./scope-run";
@@ -78,7 +79,9 @@ async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPl
   let lastStore: OutputStore | null = null;
   const outside = place.variables.visibleTo(node);
   const assigned: Record<string, unknown> = {};
+  const yieldPoint = new YieldPoint();
   for (let index = 0; ; index += 1) {
+    await yieldPoint.pass();
     const variables = new VariableScope(node.body!, { ...outside, ...assigned });
     if (place.stop.stopped) return { kind: "halted" };
     const frame: IterationFrame = { kind: "loop", container: node, index, item: plan.items ? plan.items[index] : null, results, parent: place.frame };
@@ -111,8 +114,11 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
   let next = 0;
   let failure: Extract<ContainerResult, { kind: "failed" }> | null = null;
   let halted = false;
+  const yieldPoint = new YieldPoint();
   const worker = async (): Promise<void> => {
     while (next < items.length && !group.stopped) {
+      await yieldPoint.pass();
+      if (next >= items.length || group.stopped) break;
       const index = next;
       next += 1;
       const frame: IterationFrame = { kind: "parallel", container: node, index, item: items[index], results: [], parent: place.frame };

@@ -3,6 +3,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { errorResponseOf, refusalOf, replaceErrors, reportsDiskFull, substituteOf, type DiskGuard } from "./embedded-disk-guard";
 
 /**
  * Serves an embedded PGlite to `pg` clients (Prisma over @prisma/adapter-pg, DBOS) on a private
@@ -24,6 +25,18 @@ export interface EmbeddedServerOptions {
   maxConnections?: number;
   /** A directory from makeSocketDir() to listen in; a new one when left out. */
   socketDir?: string;
+  /** Refuses large writes that would leave the PGlite files' disk short of its reserve (embedded-disk-guard.ts). */
+  disk?: DiskGuard;
+  /**
+   * Told when PGlite can no longer be trusted: it reported a full disk itself (its session may be
+   * left half-cleaned) or it threw. The owner restarts it (embedded-thread-server.ts).
+   */
+  onTrouble?(trouble: PGliteTrouble): void;
+}
+
+export interface PGliteTrouble {
+  kind: "disk_full" | "failed";
+  message: string;
 }
 
 /**
@@ -50,8 +63,8 @@ export function removeSocketDir(socketDir: string): void {
 }
 
 /** Starts serving `db`; await `ready` before connecting with anything but the returned Prisma adapter. */
-export function serveEmbedded(db: PGlite, { maxConnections = 64, socketDir = makeSocketDir() }: EmbeddedServerOptions = {}): EmbeddedServer {
-  const server = new PGLiteSocketServer({ db: withSessionTurns(db), path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections });
+export function serveEmbedded(db: PGlite, { maxConnections = 64, socketDir = makeSocketDir(), disk, onTrouble }: EmbeddedServerOptions = {}): EmbeddedServer {
+  const server = new PGLiteSocketServer({ db: withSessionTurns(db, disk, onTrouble), path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections });
   const ready = server.start();
   // Nobody may await `ready` (Prisma awaits it only on first use); the rejection still reaches those who do.
   ready.catch(() => {});
@@ -88,23 +101,47 @@ export function serveEmbedded(db: PGlite, { maxConnections = 64, socketDir = mak
  */
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I'
+const FAILED_TRANSACTION = 0x45; // 'E'
+const QUERY = 0x51; // 'Q'
+const DISK_FULL = "53100";
 // Messages the backend may send at any time; they say nothing about whose turn it is.
 const ASYNC_MESSAGES = new Set([0x41 /* A: notification */, 0x4e /* N: notice */, 0x53 /* S: parameter status */]);
 
-function withSessionTurns(db: PGlite): PGlite {
+function withSessionTurns(db: PGlite, disk?: DiskGuard, onTrouble?: (trouble: PGliteTrouble) => void): PGlite {
   let busy = false;
   // Counts the session's returns to idle; a connection's turn is the span between two of them.
   let turn = 0;
 
   const execProtocolRawStream: PGlite["execProtocolRawStream"] = async (message, options) => {
     const scanner = new ResponseScanner();
-    await db.execProtocolRawStream(message, {
-      ...options,
-      onRawData: (data) => {
-        scanner.feed(data);
-        options.onRawData(data);
-      },
-    });
+    const forward = (data: Uint8Array) => {
+      scanner.feed(data);
+      options.onRawData(data);
+    };
+    const refusal = disk && refusalOf(message, disk);
+    try {
+      if (refusal) {
+        const chunks: Uint8Array[] = [];
+        await db.execProtocolRawStream(substituteOf(message), { ...options, onRawData: (data) => chunks.push(data) });
+        forward(replaceErrors(Buffer.concat(chunks), errorResponseOf(DISK_FULL, refusal)));
+      } else {
+        await db.execProtocolRawStream(message, {
+          ...options,
+          onRawData: (data) => {
+            if (onTrouble && reportsDiskFull(data)) onTrouble({ kind: "disk_full", message: "PGlite reported a full disk" });
+            forward(data);
+          },
+        });
+      }
+    } catch (error) {
+      // pglite-socket 0.2.17 stops serving every connection for good when this throws (its queue's
+      // `processing` flag is never reset), so the client gets an error answer instead, and the
+      // owner learns that PGlite is broken.
+      const reason = error instanceof Error ? error.message : String(error);
+      onTrouble?.({ kind: "failed", message: reason });
+      forward(errorResponseOf("XX000", `The embedded database failed: ${reason}`));
+      if (message[0] === QUERY) forward(readyForQuery(busy ? FAILED_TRANSACTION : IDLE));
+    }
     // A response without turn-relevant messages (Terminate; a message skipped after an error until
     // Sync) leaves the state as it was.
     if (scanner.idle === undefined) return;
@@ -191,6 +228,10 @@ class ResponseScanner {
 }
 
 const SYNC_MESSAGE = new Uint8Array([0x53, 0, 0, 0, 4]);
+
+function readyForQuery(status: number): Uint8Array {
+  return new Uint8Array([READY_FOR_QUERY, 0, 0, 0, 5, status]);
+}
 
 function queryMessage(sql: string): Uint8Array {
   const text = Buffer.from(`${sql}\0`);

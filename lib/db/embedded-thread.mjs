@@ -17,11 +17,18 @@ const embedded = await tsImport("./embedded-server.ts", {
   tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),
 });
 
-const { databaseDir, socketDir, maxConnections } = workerData;
+const { databaseDir, socketDir, maxConnections, reserveBytes } = workerData;
 const db = new PGlite(databaseDir);
-const server = embedded.serveEmbedded(db, { socketDir, maxConnections });
+const server = embedded.serveEmbedded(db, {
+  socketDir,
+  maxConnections,
+  disk: { folder: databaseDir, reserveBytes },
+  onTrouble: (trouble) => port.postMessage({ type: "trouble", ...trouble }),
+});
 
 port.on("message", (message) => {
+  // Answered only while this thread's event loop is free: PGlite spinning in WebAssembly leaves pings unanswered.
+  if (message.type === "ping") return port.postMessage({ type: "pong" });
   if (message.type !== "close") return;
   server
     .close()

@@ -2,6 +2,7 @@ import "server-only";
 import { isTrellisError, TrellisError } from "@/executor";
 import { isErrorCode, type ErrorBody, type ErrorCode, type IssueDetail } from "@/contract";
 import { describeConnectionError, isDatabaseUnreachable } from "@/lib/db";
+import { insufficientStorageOf } from "@/lib/system/insufficient-storage";
 
 /**
  * The HTTP status of every error code: a code without one does not compile. 500 means the error
@@ -59,6 +60,8 @@ export const HTTP_STATUS_BY_CODE = {
   worker_lost: 500,
   storage_behind: 503,
   database_unavailable: 503,
+  // 507 Insufficient Storage: the message names the folder and the space needed; retry once space is freed.
+  insufficient_storage: 507,
   secret_unreadable: 500,
   invalid_secret_key: 500,
   invalid_configuration: 500,
@@ -128,7 +131,9 @@ let lastOutageLog = 0;
  * `Retry-After`; anything else is logged by code only and answered with a generic 500, so
  * internals never leak.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(thrown: unknown): Response {
+  // A full disk anywhere below (ENOSPC, PostgreSQL's disk_full) is 507, not a generic 500.
+  const error = insufficientStorageOf(thrown) ?? thrown;
   // By brand, not instanceof: routes are bundled apart and share the runtime (see isTrellisError).
   if (isTrellisError(error)) {
     const status = httpStatusOf(error.code);

@@ -88,6 +88,26 @@ describe("processing across a restart", () => {
     await restarted.stop();
   });
 
+  it("on the embedded database, queues a document left processing by a crash again at start instead of waiting out its lease", async () => {
+    const document = await queueDocument("crashed.md", "# Crashed\n\nThe server died while chunking this.");
+    const crashed = createDocumentQueue(database.prisma);
+    expect((await crashed.claim(5 * 60_000))?.documentId).toBe(document.id);
+    const logged: string[] = [];
+    const restarted = createKnowledgeService({
+      db: database.prisma,
+      envFor: async () => () => undefined,
+      worker: { pollMs: 50 },
+      releaseLeasesAtStart: true,
+      log: (message) => logged.push(message),
+    });
+    await restarted.start();
+    // Well within the 5-minute lease the crashed process took.
+    await expect.poll(async () => (await restarted.getDocument(workspaceId, baseId, document.id)).status, { timeout: 10_000 }).toBe("ready");
+    expect((await restarted.getDocument(workspaceId, baseId, document.id)).attempts).toBe(2);
+    expect(logged.join("\n")).toMatch(/knowledge: \d+ document\(s\) left processing by a stopped server are queued again/);
+    await restarted.stop();
+  });
+
   it("fails an unreadable file with its reason instead of retrying forever", async () => {
     const [document] = await first.uploadDocuments(workspaceId, baseId, [{ name: "broken.json", bytes: text("{ not json") }]);
     await first.drain();

@@ -34,6 +34,16 @@ function insertBatches(chunks: EmbeddedChunk[]): EmbeddedChunk[][] {
 }
 
 /**
+ * Puts every document left `processing` back to `pending`, for a process that alone owns its
+ * database (the embedded one): any lease found at start is a crashed predecessor's, and waiting
+ * for it to expire (up to 5 minutes) would only keep the document looking busy. Keeps `attempts`,
+ * so a document that crashes its process every time still ends `failed`. Returns how many.
+ */
+export async function releaseLeases(db: SqlClient): Promise<number> {
+  return db.$executeRawUnsafe(`UPDATE knowledge_documents SET status = 'pending', lease_until = NULL, updated_at = now() WHERE status = 'processing'`);
+}
+
+/**
  * The document table as a work queue. `claim` takes the oldest pending document, or one stuck
  * in `processing` past its lease (its worker died), in one statement with SKIP LOCKED so two
  * server processes never take the same document.

@@ -1,5 +1,5 @@
 import "server-only";
-import { getPrisma, getRepositories, type SecretRepository } from "@/lib/db";
+import { getDatabase, getPrisma, getRepositories, resolveDatabaseConfig, type SecretRepository } from "@/lib/db";
 import { loadRunEnvironment } from "@/lib/runtime/run-environment";
 import type { EnvReader } from "@/providers";
 import type { VectorCapability } from "./pgvector";
@@ -25,12 +25,22 @@ export function workspaceProviderEnv(secrets: Pick<SecretRepository, "list" | "g
   return async (workspaceId: string): Promise<EnvReader> => (await loadRunEnvironment(secrets, workspaceId, processEnv)).providerEnv;
 }
 
+/** On the embedded database (its files in DATA_DIR, owned by this process alone): its folder, and leases released at start. */
+function embeddedOptions(): { embeddedDatabaseDir?: string; releaseLeasesAtStart?: boolean } {
+  if (getDatabase().backend !== "embedded") return {};
+  const config = resolveDatabaseConfig();
+  // Tests' in-memory copies (`template`) have no folder of their own.
+  const embeddedDatabaseDir = config.kind === "embedded" && !config.template ? config.databaseDir : undefined;
+  return { embeddedDatabaseDir, releaseLeasesAtStart: true };
+}
+
 export function getKnowledgeService(): KnowledgeService {
   if (local) return local;
   const service = createKnowledgeService({
     db: getPrisma(),
     envFor: workspaceProviderEnv(getRepositories().secrets, (name) => process.env[name]),
     log: (message) => console.warn(`[trellis] ${message}`),
+    ...embeddedOptions(),
   });
   local = service;
   const shared = globalCache.__trellisKnowledgeWorker;

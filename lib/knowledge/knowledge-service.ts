@@ -14,7 +14,7 @@ import {
 } from "@/knowledge";
 import type { KeysetPage, TimeAndId } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
-import { completeDocument, createDocumentQueue, loadDocumentFile } from "./document-queue";
+import { completeDocument, createDocumentQueue, loadDocumentFile, releaseLeases } from "./document-queue";
 import { createKnowledgeBaseRequestSchema, zodIssues, type CreateKnowledgeBaseRequest } from "@/contract";
 import { describeIssues } from "@/lib/http/issues";
 import * as store from "./knowledge-store";
@@ -38,6 +38,19 @@ export interface KnowledgeServiceOptions {
   /** The threads that parse and chunk; the time budget defaults to TRELLIS_INGEST_TIME_BUDGET_MS. */
   ingestion?: IngestThreadOptions;
   log?: (message: string) => void;
+  /**
+   * The embedded database's folder (DATA_DIR/pglite): uploads are stored there, so one that would
+   * leave its disk short of the reserve is refused with 507 before anything is written, and every
+   * document left `processing` is released at start (only this process can own that database, so
+   * every lease is a crashed predecessor's). Undefined on PostgreSQL.
+   */
+  embeddedDatabaseDir?: string;
+  /**
+   * Release every ingestion lease at start (the embedded database: only one process can own it, so
+   * a lease found at start is a crashed predecessor's). Never with a shared PostgreSQL, where the
+   * lease may be another live process's.
+   */
+  releaseLeasesAtStart?: boolean;
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
@@ -88,7 +101,7 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     idempotencyKey?: string,
   ) => {
     await store.getBase(db, workspaceId, knowledgeBaseId);
-    const stored = await storeUpload(db, workspaceId, knowledgeBaseId, files, metadata, idempotencyKey);
+    const stored = await storeUpload(db, workspaceId, knowledgeBaseId, files, metadata, idempotencyKey, options.embeddedDatabaseDir);
     if (!stored.replayed) worker.wake();
     return stored;
   };
@@ -97,6 +110,10 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     /** Detects pgvector and starts background processing (resuming anything left unfinished). */
     async start(): Promise<VectorCapability> {
       capability = await detectPgvector(db);
+      if (options.releaseLeasesAtStart) {
+        const released = await releaseLeases(db);
+        if (released > 0) options.log?.(`knowledge: ${released} document(s) left processing by a stopped server are queued again`);
+      }
       worker.start();
       return capability;
     },

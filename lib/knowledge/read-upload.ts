@@ -9,6 +9,8 @@ import busboy from "busboy";
 import { RequestError } from "@/lib/http/errors";
 import { parseUntrustedJson } from "@/lib/http/read-json";
 import { safeFileName } from "@/knowledge";
+import { diskSpaceOf } from "@/lib/system/disk-space";
+import { InsufficientStorageError, isDiskFullError, requireDiskSpace } from "@/lib/system/insufficient-storage";
 import { UPLOAD_LIMITS } from "./knowledge-settings";
 
 /** A file of an upload: in memory (scripts, tests) or in a temporary file (an HTTP upload). */
@@ -90,7 +92,7 @@ async function streamParts(request: Request, contentType: string, limits: typeof
         ]),
       ),
     );
-    // A disk that fails is the server's error (500), not the sender's.
+    // A disk that fails is the server's error (500, or 507 when it is full), not the sender's.
     const output = createWriteStream(file.path);
     streams.push(stream, output);
     writes.push(pipeline(stream, output).catch((error: Error) => fail(error)));
@@ -155,7 +157,12 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS, t
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     throw new RequestError("invalid_request", 'Upload files as multipart/form-data with the field "file"');
   }
-  const directory = await mkdtemp(path.join(tempRoot, "trellis-upload-"));
+  const what = "this upload's temporary files";
+  // The declared size is checked up front; a body without one (or larger than declared) meets ENOSPC below.
+  await requireDiskSpace(what, tempRoot, declared, 0);
+  const directory = await mkdtemp(path.join(tempRoot, "trellis-upload-")).catch(async (error: unknown) => {
+    throw isDiskFullError(error) ? await tempFolderFull(tempRoot, declared, error) : error;
+  });
   const dispose = () => rm(directory, { recursive: true, force: true });
   try {
     const { files, fields } = await streamParts(request, contentType, limits, maxBody, directory);
@@ -163,7 +170,18 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS, t
       throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
     return { files, metadata: parseMetadata(fields), dispose };
   } catch (error) {
+    // Measured before the partial files are deleted: what the upload had written is what it lacked room beside.
+    const full = isDiskFullError(error) ? await tempFolderFull(tempRoot, declared, error) : undefined;
     await dispose();
-    throw error;
+    throw full ?? error;
   }
+}
+
+/** 507 naming the temporary folder: a full temp disk is the server's to fix, and says which disk. */
+async function tempFolderFull(tempRoot: string, declared: number, cause: unknown): Promise<InsufficientStorageError> {
+  const { freeBytes } = await diskSpaceOf(tempRoot).catch(() => ({ freeBytes: 0 }));
+  return InsufficientStorageError.of(
+    { what: "this upload's temporary files", folder: tempRoot, freeBytes, neededBytes: Math.max(declared, freeBytes + 1), reserveBytes: 0 },
+    cause,
+  );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { readFile } from "node:fs/promises";
 import { detectFileKind, UnsupportedFileError, type FileKind } from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
+import { insufficientStorageOf, requireDiskSpace } from "@/lib/system/insufficient-storage";
 import { insertDocument, type DocumentRecord } from "./knowledge-store";
 import type { UploadedFile } from "./read-upload";
 import type { SqlClient } from "./sql-client";
@@ -64,6 +65,7 @@ export async function storeUpload(
   files: UploadedFile[],
   metadata: Record<string, unknown>,
   key?: string,
+  databaseDir?: string,
 ): Promise<StoredUpload> {
   if (key) {
     const earlier = await findUpload(db, workspaceId, knowledgeBaseId, key);
@@ -71,7 +73,31 @@ export async function storeUpload(
   }
   // One file in memory at a time: each is read to check it, then again to store it.
   const kinds: FileKind[] = [];
-  for (const file of files) kinds.push(kindOf(file.name, await bytesOf(file)));
+  let bytes = 0;
+  for (const file of files) {
+    const content = await bytesOf(file);
+    kinds.push(kindOf(file.name, content));
+    bytes += content.byteLength;
+  }
+  // The bytes are stored in a row (TOAST) and the WAL, and read again as chunks: three times over.
+  if (databaseDir) await requireDiskSpace("this upload", databaseDir, bytes * 3);
+  try {
+    return await insertUpload(db, workspaceId, knowledgeBaseId, files, kinds, metadata, key);
+  } catch (error) {
+    // The embedded database's own refusal (disk_full, naming its folder) or PostgreSQL's full disk.
+    throw insufficientStorageOf(error) ?? error;
+  }
+}
+
+async function insertUpload(
+  db: UploadSqlClient,
+  workspaceId: string,
+  knowledgeBaseId: string,
+  files: UploadedFile[],
+  kinds: FileKind[],
+  metadata: Record<string, unknown>,
+  key?: string,
+): Promise<StoredUpload> {
   return db.$transaction(async (tx) => {
     if (key) {
       await tx.$executeRawUnsafe(

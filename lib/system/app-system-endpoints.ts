@@ -1,8 +1,9 @@
 import "server-only";
-import { getPrisma, getRepositories } from "@/lib/db";
+import { getPrisma, getRepositories, resolveDatabaseConfig } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { processHealthDetails } from "./health-details";
-import { databaseProbe } from "./readiness";
+import { checkDiskSpace } from "./disk-space";
+import { databaseProbe, diskProbe, type ReadinessProbe } from "./readiness";
 import { systemEndpoints } from "./system-endpoints";
 
 /**
@@ -15,6 +16,14 @@ export const appSystemEndpoints = systemEndpoints({
   secretNames: async (workspaceId) => (await getRepositories().secrets.list(workspaceId)).map((secret) => secret.name),
   env: (name) => process.env[name],
   healthDetails: (options) => processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }, options),
-  // Each probe must pass for GET /api/health/ready to answer 200. A check of free disk space belongs here too.
-  readinessProbes: () => [databaseProbe(() => getPrisma().$queryRaw`SELECT 1`)],
+  // Each probe must pass for GET /api/health/ready to answer 200.
+  readinessProbes,
 });
+
+/** The database answers; with the embedded database, its disk also keeps the reserve free. */
+function readinessProbes(): ReadinessProbe[] {
+  const probes = [databaseProbe(() => getPrisma().$queryRaw`SELECT 1`)];
+  const config = resolveDatabaseConfig();
+  if (config.kind === "embedded" && !config.template) probes.push(diskProbe(config.databaseDir, checkDiskSpace));
+  return probes;
+}

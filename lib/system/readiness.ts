@@ -52,3 +52,20 @@ export function databaseProbe(query: () => Promise<unknown>): ReadinessProbe {
     },
   };
 }
+
+/**
+ * The disk holding `folder` keeps the reserve free: below it large writes are refused with 507, and
+ * the embedded database may be reopening, so a balancer should send traffic elsewhere meanwhile.
+ */
+export function diskProbe(folder: string, check: (folder: string) => Promise<{ ok: boolean; freeBytes: number; reserveBytes: number }>): ReadinessProbe {
+  return {
+    name: "disk",
+    async check() {
+      const space = await check(folder);
+      if (!space.ok) {
+        const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+        throw new Error(`The disk holding the database has ${megabytes(space.freeBytes)} free, under the ${megabytes(space.reserveBytes)} kept free.`);
+      }
+    },
+  };
+}

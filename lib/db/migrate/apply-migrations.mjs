@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { acquireEmbeddedLock } from "../embedded-lock.mjs";
+import { assertRoomToMigrate, describeMigrationError } from "./migration-space.mjs";
 import { NO_FILTERS, readMigrationsDirectory, readSchemaFiles } from "./migrations-directory.mjs";
 import { createPGliteMigrationAdapterFactory } from "./pglite-migration-adapter.mjs";
 import { loadSchemaEngineModule } from "./schema-engine.mjs";
@@ -71,11 +72,18 @@ export async function applyMigrationsToPGlite(client, options = {}) {
 export async function migrateDatabase(config, options = {}) {
   if (config.kind === "postgres") return applyMigrationsToPostgres(config.url, options);
   const release = acquireEmbeddedLock(config.databaseDir);
-  const client = new PGlite(config.databaseDir);
+  /** @type {PGlite | undefined} */
+  let client;
   try {
+    // PGlite that runs out of space part-way stops answering, so a disk too small is refused first.
+    assertRoomToMigrate(config.databaseDir);
+    client = new PGlite(config.databaseDir);
     return await applyMigrationsToPGlite(client, options);
+  } catch (error) {
+    throw new Error(describeMigrationError(error, config.databaseDir), { cause: error });
   } finally {
-    await client.close();
+    // A PGlite that failed for lack of space may fail again closing; the first error is the one to tell.
+    await client?.close().catch(() => {});
     release();
   }
 }
