@@ -30,6 +30,7 @@ export const HTTP_STATUS_BY_CODE = {
   not_deployed: 409,
   invalid_signature: 401,
   password_required: 401,
+  too_many_attempts: 429,
   // 421 Misdirected Request: the Host names a site this server does not serve (DNS rebinding);
   // 403 for the cross-site change, the request of a site the user did not mean to act from.
   host_not_allowed: 421,
@@ -123,7 +124,8 @@ export function errorResponse(error: unknown): Response {
     const status = httpStatusOf(error.code);
     if (status !== 500) {
       const body: ErrorBody = { error: { ...error.responseExtra, code: error.code, message: error.message, details: error.details } };
-      return Response.json(body, { status });
+      const retryAfter = error.responseExtra?.retryAfter;
+      return Response.json(body, { status, ...(typeof retryAfter === "number" ? { headers: { "retry-after": String(retryAfter) } } : {}) });
     }
   }
   const name = error instanceof Error ? error.name : typeof error;
