@@ -221,7 +221,7 @@ export function createAuth(options: AuthOptions): TrellisAuth {
         if (!decision.allowed) return tooManyAttempts(decision.retryAfterS);
         const response = await auth.handler(request);
         // Only a wrong password is a failed guess; any other answer checked none.
-        if (response.status !== 401) await attempts.succeeded(keys);
+        if (response.status !== 401) await attempts.succeeded(decision.ticket);
         if (response.ok && accountKey) response.headers.append("set-cookie", devices.cookieFor(request, accountKey, cameOverHttps(request)));
         return response;
       }

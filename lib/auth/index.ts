@@ -5,7 +5,7 @@ export type { AuthOptions, NewUser, TrellisAuth } from "./auth";
 export { authSecret } from "./auth-secret";
 export { addressedUrl } from "./auth-request";
 export { createAttemptLimiter } from "./attempt-limiter";
-export type { AttemptDecision, AttemptLimiter, BackoffRule, LimitedKey } from "./attempt-limiter";
+export type { AttemptDecision, AttemptLimiter, AttemptTicket, BackoffRule, LimitedKey } from "./attempt-limiter";
 export { addressLimitKey, clientAddressOf, parseTrustedProxies, trustedProxiesFromEnvironment } from "./client-address";
 export type { TrustedProxies } from "./client-address";
 export { stampPeerAddresses } from "./peer-address";

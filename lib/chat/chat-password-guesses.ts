@@ -38,7 +38,7 @@ export function chatPasswordGuesses(limiter: AttemptLimiter, trustedProxies: () 
         throw error;
       }
       const right = await verify();
-      if (right) await limiter.succeeded(keys);
+      if (right) await limiter.succeeded(decision.ticket);
       return right;
     },
   };
