@@ -9,8 +9,14 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before any request is answered: the limits on password guesses count by the socket's address.
-  const { stampPeerAddresses } = await import("@/lib/auth");
+  const { stampPeerAddresses, trustedProxiesFromEnvironment } = await import("@/lib/auth");
   stampPeerAddresses();
+  try {
+    trustedProxiesFromEnvironment();
+  } catch (error) {
+    // Said at start; sign-ins then fail with the same message until the setting is fixed.
+    console.error("[trellis]", error instanceof Error ? error.message : error);
+  }
   // From the first moment, so a stall during start-up is in the first window.
   const { eventLoopMonitor } = await import("@/lib/system/event-loop-monitor");
   eventLoopMonitor();

@@ -59,7 +59,8 @@ export function createAttemptLimiter(prisma: PrismaClient, now: () => number = D
       const failures = Number(row.failures);
       const delay = backoffDelayMs(rule, failures);
       const waitUntil = delay > 0 ? BigInt(at + delay) : null;
-      if (waitUntil !== null) await prisma.$executeRaw`UPDATE "attempt_limits" SET "blocked_until" = GREATEST("blocked_until", ${waitUntil}) WHERE "key" = ${key}`;
+      if (waitUntil !== null)
+        await prisma.$executeRaw`UPDATE "attempt_limits" SET "blocked_until" = GREATEST("blocked_until", ${waitUntil}) WHERE "key" = ${key}`;
       if (failures === 1) await prisma.$executeRaw`DELETE FROM "attempt_limits" WHERE "last_failure_at" < ${BigInt(at - KEEP_MS)}`;
       return { key, waitUntil };
     }

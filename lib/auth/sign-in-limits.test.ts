@@ -158,7 +158,9 @@ describe("an account under attack", () => {
     // Pat's cookie is no device of Vic's: guesses at Vic meet Vic's account limit.
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= SIGN_IN_RULES.account.freeFailures; attempt += 1) {
-      statuses.push(await statusOf(proxied, { email: "vic@example.com", password: `a guess ${attempt}`, forwardedFor: `198.51.100.${30 + attempt}`, cookie: patsBrowser }));
+      statuses.push(
+        await statusOf(proxied, { email: "vic@example.com", password: `a guess ${attempt}`, forwardedFor: `198.51.100.${30 + attempt}`, cookie: patsBrowser }),
+      );
     }
     expect(statuses).toEqual([...Array(SIGN_IN_RULES.account.freeFailures).fill(401), 429]);
     // And Pat's own device was not charged for them.

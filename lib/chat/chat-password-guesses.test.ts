@@ -39,7 +39,10 @@ beforeAll(async () => {
       repositories: kit.database.repositories,
       runs: kit.runtime.runs,
       access: chatAccessTokens(() => key),
-      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma, () => clock.now), () => parseTrustedProxies("127.0.0.1")),
+      passwordGuesses: chatPasswordGuesses(
+        createAttemptLimiter(kit.database.prisma, () => clock.now),
+        () => parseTrustedProxies("127.0.0.1"),
+      ),
       signedIn: async () => null,
     }),
   );
@@ -53,7 +56,11 @@ afterAll(async () => {
 
 const saveSettings = (workflowId: string, body: Record<string, unknown>) =>
   settings.save(
-    new Request(`http://localhost/api/workflows/${workflowId}/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`http://localhost/api/workflows/${workflowId}/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { id: workflowId },
     testMember(workspaceId, "editor"),
   );
@@ -160,7 +167,12 @@ describe("a chat's password", () => {
     let response = await guess("not it");
     for (let attempt = 0; attempt < 20 && response.status !== 429; attempt += 1) response = await guess("still not it");
     expect(response.status).toBe(429);
-    const auth = createAuth({ prisma: kit.database.prisma, secret: randomBytes(32).toString("hex"), trustedProxies: parseTrustedProxies(undefined), now: () => clock.now });
+    const auth = createAuth({
+      prisma: kit.database.prisma,
+      secret: randomBytes(32).toString("hex"),
+      trustedProxies: parseTrustedProxies(undefined),
+      now: () => clock.now,
+    });
     const owner = { name: "Chat Owner", email: "chat-owner@example.com", password: "the owner's long password" };
     await createUserByInvitation(owner, auth);
     const authServer = await serveRoute({ POST: (request) => auth.handler(request) });

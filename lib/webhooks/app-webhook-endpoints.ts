@@ -25,5 +25,10 @@ function webhookStores(prisma: PrismaClient) {
 export const appWebhookEndpoints = webhookEndpoints(() => {
   const runtime = getRuntime();
   const { seen, ...stores } = webhookStores(getPrisma());
-  return { ...stores, runs: runtime.runs, repositories: runtime.repositories, signatures: { seen, toleranceS: webhookToleranceFromEnvironment(), now: Date.now } };
+  return {
+    ...stores,
+    runs: runtime.runs,
+    repositories: runtime.repositories,
+    signatures: { seen, toleranceS: webhookToleranceFromEnvironment(), now: Date.now },
+  };
 });

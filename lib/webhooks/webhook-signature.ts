@@ -77,7 +77,10 @@ export function verifyWebhookSignature(secret: string, body: Uint8Array, header:
   const bodyOnly = BODY_ONLY_PATTERN.exec(text);
   if (bodyOnly) {
     if (!sameBytes(createHmac("sha256", secret).update(body).digest(), bodyOnly[1]!)) {
-      refuse(`The ${WEBHOOK_SIGNATURE_HEADER} header does not match the body: sign the raw body exactly as sent, with the hook's secret.`, "does not match the body");
+      refuse(
+        `The ${WEBHOOK_SIGNATURE_HEADER} header does not match the body: sign the raw body exactly as sent, with the hook's secret.`,
+        "does not match the body",
+      );
     }
     return { form: "body-only" };
   }
@@ -130,7 +133,10 @@ export function webhookToleranceFromEnvironment(text = process.env.TRELLIS_WEBHO
   if (text === undefined || text.trim() === "") return DEFAULT_WEBHOOK_TOLERANCE_S;
   const seconds = Number(text.trim());
   if (!/^\d+$/.test(text.trim()) || seconds < 1 || seconds > MAX_WEBHOOK_TOLERANCE_S) {
-    throw new TrellisError("invalid_configuration", `TRELLIS_WEBHOOK_TOLERANCE_S must be a whole number of seconds from 1 to ${MAX_WEBHOOK_TOLERANCE_S}; it is "${text}".`);
+    throw new TrellisError(
+      "invalid_configuration",
+      `TRELLIS_WEBHOOK_TOLERANCE_S must be a whole number of seconds from 1 to ${MAX_WEBHOOK_TOLERANCE_S}; it is "${text}".`,
+    );
   }
   return seconds;
 }
