@@ -8,7 +8,11 @@ import https from "node:https";
  * X-Forwarded-For from it when the client sent none, so that header says whatever the client
  * likes). `stampPeerAddresses`, called once at start (instrumentation.ts), writes each incoming
  * request's socket address into a header before Next sees the request. The header's name is
- * random per process, so no client can send it: a request that was not stamped has no peer.
+ * random per process, so no client can send it: a request that was not stamped has no peer
+ * (those that arrived while the server was still starting, before instrumentation ran, share the
+ * `unknown` address's limits). Next answers route handlers in the process and with the request
+ * object that received the connection (it proxies only rewrites to other hosts), so the header
+ * reaches them.
  */
 
 const NAME = Symbol.for("trellis.peer-address-header");
