@@ -11,7 +11,8 @@ import type { Cost, TokenCounts } from "./usage";
 /** The most a visitor's message may hold, in UTF-8 bytes (413 beyond). */
 export const CHAT_MESSAGE_MAX_BYTES = 16 * 1024;
 export const CHAT_TITLE_MAX_LENGTH = 200;
-export const CHAT_PASSWORD_MIN_LENGTH = 4;
+/** A chat's password is guessed without an account: at least 10 characters (400 naming `password` below). */
+export const CHAT_PASSWORD_MIN_LENGTH = 10;
 export const CHAT_PASSWORD_MAX_LENGTH = 200;
 
 /**

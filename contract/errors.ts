@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   "invalid_signature",
   /** A chat with a password was asked without the right one. */
   "password_required",
+  /** Too many wrong passwords: the next guess is refused unchecked until `retryAfter` seconds (also the Retry-After header) have passed. */
+  "too_many_attempts",
   // Workflow documents, block configs, references and expressions
   "invalid_workflow",
   /** An imported file is none of the formats POST /api/workflows/import knows (the message lists them). */

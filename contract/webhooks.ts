@@ -15,7 +15,7 @@ export const WEBHOOK_DELIVERIES_KEPT = 20;
 /** How long an `Idempotency-Key` is remembered: a repeat within it answers the first run's id and starts nothing. */
 export const WEBHOOK_IDEMPOTENCY_HOURS = 24;
 
-/** The header carrying `sha256=<hex HMAC-SHA256 of the raw body>` when the hook has a secret. */
+/** The header carrying a hook's signature when it has a secret: `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, or the weaker `sha256=<hex HMAC-SHA256 of the raw body>`. */
 export const WEBHOOK_SIGNATURE_HEADER = "x-trellis-signature";
 
 /** POST /api/workflows/:id/webhooks. */

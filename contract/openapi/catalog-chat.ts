@@ -15,7 +15,7 @@ const workflowId = pathParameter("id", "The workflow's id.");
 const chatId = pathParameter("chatId", "The chat's id, from its link: the capability to talk to it.");
 const conversationId = pathParameter("conversationId", "One of this browser's conversations.");
 const VISITOR =
-  "No credentials: the `trellis-chat-visitor` cookie (HTTP-only, set on the first answer) says whose conversations are whose, and a chat with a password needs the `trellis-chat-access` cookie that POST /api/chat/{chatId}/access sets. 404 for an unknown or disabled chat; 401 `password_required` until the password was given.";
+  "No credentials: the `trellis-chat-visitor` cookie (HTTP-only, set on the first answer) says whose conversations are whose, and a chat with a password needs the `trellis-chat-access` cookie that POST /api/chat/{chatId}/access sets. 404 for an unknown or disabled chat; 401 `password_required` until the password was given; 429 `too_many_attempts` (with `Retry-After`) while too many wrong ones make the visitor wait.";
 
 export const CHAT_OPERATIONS: ApiOperation[] = [
   {
@@ -39,11 +39,11 @@ export const CHAT_OPERATIONS: ApiOperation[] = [
     tag: "Chat",
     summary: "Turn a workflow's public chat on or off, with a title and an optional password",
     description:
-      "`password`: a new one replaces the old (4 to 200 characters), `null` removes it, left out keeps it; it is stored as a scrypt hash. The chat runs the workflow's active deployment.",
+      "`password`: a new one replaces the old (10 to 200 characters), `null` removes it, left out keeps it; it is stored as a scrypt hash. The chat runs the workflow's active deployment.",
     access: "member",
     role: "editor",
     parameters: [workflowId],
-    request: { schema: chatSettingsRequestSchema, required: true, example: { enabled: true, title: "Ask our support", password: "open sesame" } },
+    request: { schema: chatSettingsRequestSchema, required: true, example: { enabled: true, title: "Ask our support", password: "open sesame, please" } },
     answers: [{ status: 200, description: "The chat's settings, with its public `url`.", schema: chatSettingsSchema }],
   },
   {
@@ -66,9 +66,9 @@ export const CHAT_OPERATIONS: ApiOperation[] = [
     summary: "Give a chat's password; the browser is remembered for 30 days",
     access: "public",
     parameters: [chatId],
-    request: { schema: chatAccessRequestSchema, required: true, example: { password: "open sesame" } },
+    request: { schema: chatAccessRequestSchema, required: true, example: { password: "open sesame, please" } },
     answers: [{ status: 204, description: "Right: the `trellis-chat-access` cookie is set." }],
-    errors: [401, 404],
+    errors: [401, 404, 429],
   },
   {
     operationId: "sendChatMessage",

@@ -27,7 +27,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     path: "/api/workflows/{id}/webhooks",
     tag: "Deployments",
     summary: "Make a URL that runs the active deployment",
-    description: `With a \`secret\`, every call must carry \`${WEBHOOK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body>\`. With \`wait\`, a call is answered with the finished run.`,
+    description: `With a \`secret\`, every call must carry \`${WEBHOOK_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\` (good within TRELLIS_WEBHOOK_TOLERANCE_S, default 300 s, and once), or the weaker \`sha256=<hex HMAC-SHA256 of the raw body>\` (never expires, so a captured call can be replayed). With \`wait\`, a call is answered with the finished run.`,
     access: "member",
     role: "editor",
     parameters: [workflowId],
@@ -69,7 +69,12 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     access: "public",
     parameters: [
       pathParameter("hookId", "The hook's id, from its URL."),
-      { name: WEBHOOK_SIGNATURE_HEADER, in: "header", description: "`sha256=<hex HMAC-SHA256 of the raw body>`, when the hook has a secret." },
+      {
+        name: WEBHOOK_SIGNATURE_HEADER,
+        in: "header",
+        description:
+          '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (each good once, within the tolerance window), or the weaker `sha256=<hex HMAC-SHA256 of the raw body>`, when the hook has a secret.',
+      },
       { name: "Idempotency-Key", in: "header", description: "Makes a retry safe: a repeat within the window starts nothing." },
     ],
     request: { schema: webhookBodySchema, required: false, description: "Any JSON object, or a form.", example: { message: "order 1001 shipped" } },

@@ -39,6 +39,11 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
     description:
       "A body of another media type than the endpoint takes (`unsupported_media_type`), or an uploaded file of a type that is not supported (`unsupported_file_type`).",
   },
+  429: {
+    name: "TooManyAttempts",
+    description:
+      "Too many wrong passwords (`too_many_attempts`): the next guess is not checked until the wait in the `Retry-After` header (and `retryAfter` in the error) has passed.",
+  },
   421: {
     name: "HostNotAllowed",
     description: "The Host header names a site this server does not answer to (`host_not_allowed`): set TRELLIS_PUBLIC_URL or TRELLIS_ALLOWED_HOSTS.",

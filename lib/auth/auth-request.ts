@@ -6,6 +6,12 @@ import { readBodyCapped } from "@/lib/http/read-capped";
 /** Auth bodies are a few fields; anything larger is refused before better-auth parses it. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
+/**
+ * The header better-auth reads the client's address from (its rate limits, its sessions' IP): set
+ * by addressedRequest from what client-address.ts found, and any value the client sent removed.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-trellis-client-address";
+
 /** Whether the request reached Trellis over https (itself, or a proxy that says so). */
 export function cameOverHttps(request: Request): boolean {
   if (new URL(request.url).protocol === "https:") return true;
@@ -32,15 +38,19 @@ export function addressedUrl(request: Request): URL {
  * that URL from its own listening name (`localhost`), not from the name the browser used
  * (127.0.0.1, a LAN address), so a sign-in from such a page would be refused as cross-origin.
  * The URL is rebuilt from the Host header, which the request guard has checked against the
- * names this server answers to (DNS rebinding) before this runs.
+ * names this server answers to (DNS rebinding) before this runs. `clientAddress` goes in
+ * CLIENT_ADDRESS_HEADER.
  */
-export async function addressedRequest(request: Request): Promise<AddressedRequest> {
+export async function addressedRequest(request: Request, clientAddress: string | null): Promise<AddressedRequest> {
   const url = addressedUrl(request);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const body = hasBody
     ? await readBodyCapped(request, MAX_AUTH_BODY_BYTES, () => new RequestError("too_large", `The request body is over ${MAX_AUTH_BODY_BYTES / 1024} KB.`))
     : undefined;
-  return { request: new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal }), body };
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (clientAddress !== null) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return { request: new Request(url, { method: request.method, headers, body, signal: request.signal }), body };
 }
 
 /** `sign-in|<sha-256 of the email>`: the account a sign-in names, for its own rate limit. */

@@ -5,10 +5,13 @@ import { betterAuth } from "better-auth/minimal";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, type SessionUser } from "@/contract";
 import { getPrisma, WorkspaceRepository, type PrismaClient } from "@/lib/db";
-import { addressedRequest, cameOverHttps, signInAccountKey } from "./auth-request";
+import { createAttemptLimiter } from "./attempt-limiter";
+import { addressedRequest, cameOverHttps, CLIENT_ADDRESS_HEADER, signInAccountKey } from "./auth-request";
 import { authSecret } from "./auth-secret";
 import { endOtherSessionsOnPasswordChange } from "./password-change";
-import { createRateLimitStorage, rateLimitScope, type RateLimitScope } from "./rate-limit-storage";
+import { addressLimitKey, clientAddressOf, trustedProxiesFromEnvironment, type TrustedProxies } from "./client-address";
+import { createRateLimitStorage } from "./rate-limit-storage";
+import { signInDevices, tooManyAttempts } from "./sign-in-limits";
 
 /**
  * Users and sessions, with better-auth (its Prisma adapter on the app's database, embedded or
@@ -25,6 +28,10 @@ export interface AuthOptions {
    * https). Unset: each request's own origin, with Secure cookies when the request came over https.
    */
   publicUrl?: string;
+  /** TRELLIS_TRUSTED_PROXIES: which peers' X-Forwarded-For is believed. Default: the environment's. */
+  trustedProxies?: TrustedProxies;
+  /** The clock of the limits on password guesses. */
+  now?: () => number;
 }
 
 export const SIGN_UP_CLOSED_MESSAGE = "Sign-up is closed: this Trellis already has an owner. Ask an admin to invite you.";
@@ -65,8 +72,8 @@ function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof crea
       window: 60,
       max: 100,
       customRules: {
-        // Per client IP; the account's own budget (5 a minute) is counted besides, see rate-limit-storage.ts.
-        "/sign-in/email": { window: 60, max: 20 },
+        // Password guesses are limited by backoff per address, account and device (sign-in-limits.ts).
+        "/sign-in/email": false as const,
         "/sign-up/email": { window: 60, max: 5 },
         // Reading the session guesses nothing; no need to count it.
         "/get-session": false as const,
@@ -75,6 +82,8 @@ function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof crea
     },
     advanced: {
       cookiePrefix: "trellis",
+      // The client address the handler found (client-address.ts), never a header the client wrote.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       // better-auth turns its origin and CSRF checks off when NODE_ENV is "test"; keep them on
       // everywhere, so the tests see what production does.
       disableOriginCheck: false,
@@ -146,7 +155,10 @@ export interface NewUser {
 }
 
 export interface TrellisAuth {
-  /** Answers a request to /api/auth/* (better-auth's handler, with Trellis's rate-limit scope). */
+  /**
+   * Answers a request to /api/auth/* (better-auth's handler), told the client's real address;
+   * sign-in guesses are limited here first (sign-in-limits.ts).
+   */
   handler(request: Request): Promise<Response>;
   /** The user of the session the request headers carry (cookie), or null. */
   session(headers: Headers): Promise<SessionUser | null>;
@@ -159,6 +171,13 @@ export interface TrellisAuth {
    * first workspace; later users join workspaces by invitation.
    */
   createUser(user: NewUser): Promise<SessionUser>;
+}
+
+/** better-auth's own 429 says when in X-Retry-After only; HTTP clients read Retry-After. */
+function withRetryAfter(response: Response): Response {
+  const wait = response.headers.get("x-retry-after");
+  if (response.status === 429 && wait && !response.headers.has("retry-after")) response.headers.set("retry-after", wait);
+  return response;
 }
 
 const SECURE_SESSION_COOKIE = "__Secure-trellis.session_token=";
@@ -175,6 +194,8 @@ function serializer() {
 
 export function createAuth(options: AuthOptions): TrellisAuth {
   const storage = createRateLimitStorage(options.prisma);
+  const attempts = createAttemptLimiter(options.prisma, options.now);
+  const devices = signInDevices(options.secret);
   const instances = new Map<string, BetterAuthInstance>();
   const instance = (secure: boolean): BetterAuthInstance => {
     // With a public URL better-auth knows the scheme; otherwise one instance per scheme, since
@@ -191,15 +212,24 @@ export function createAuth(options: AuthOptions): TrellisAuth {
 
   return {
     async handler(incoming) {
-      const { request, body } = await addressedRequest(incoming);
+      const address = clientAddressOf(incoming, options.trustedProxies ?? trustedProxiesFromEnvironment());
+      const { request, body } = await addressedRequest(incoming, address);
       const path = new URL(request.url).pathname;
-      const scope: RateLimitScope = { consumed: [] };
-      const isSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
-      if (isSignIn) scope.accountKey = signInAccountKey(request.headers.get("content-type"), body);
       const auth = instance(cameOverHttps(request));
-      const run = () => rateLimitScope.run(scope, () => auth.handler(request));
+      if (request.method === "POST" && path.endsWith("/sign-in/email")) {
+        const accountKey = signInAccountKey(request.headers.get("content-type"), body);
+        const keys = devices.keysFor(request, addressLimitKey(address), accountKey);
+        const decision = await attempts.attempt(keys);
+        if (!decision.allowed) return tooManyAttempts(decision.retryAfterS);
+        const response = await auth.handler(request);
+        // Only a wrong password is a failed guess; any other answer checked none.
+        if (response.status !== 401) await attempts.succeeded(decision.ticket);
+        if (response.ok && accountKey) response.headers.append("set-cookie", devices.cookieFor(request, accountKey, cameOverHttps(request)));
+        return response;
+      }
       const isSignUp = request.method === "POST" && path.endsWith("/sign-up/email");
-      const response = isSignUp
+      const run = async () => withRetryAfter(await auth.handler(request));
+      return isSignUp
         ? await creating(async () => {
             if (await hasUsers(options.prisma)) return run();
             const answer = await creationPermit.run("owner", run);
@@ -207,8 +237,6 @@ export function createAuth(options: AuthOptions): TrellisAuth {
             return answer;
           })
         : await run();
-      if (isSignIn && response.ok) await storage.refund(scope.consumed);
-      return response;
     },
 
     async session(headers) {

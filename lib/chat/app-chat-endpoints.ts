@@ -1,9 +1,10 @@
 import "server-only";
 import { hkdfSync } from "node:crypto";
-import { callerOf } from "@/lib/auth";
+import { callerOf, createAttemptLimiter, trustedProxiesFromEnvironment } from "@/lib/auth";
 import { getPrisma, getRepositories, loadSecretKey, resolveDatabaseConfig } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { chatAccessTokens } from "./chat-access";
+import { chatPasswordGuesses } from "./chat-password-guesses";
 import { chatEndpoints, chatSettingsEndpoints } from "./chat-endpoints";
 import { ChatRepository } from "./chat-repository";
 import { createChatService } from "./chat-service";
@@ -32,6 +33,7 @@ export const appChatEndpoints = chatEndpoints(() => {
     repositories: runtime.repositories,
     runs: runtime.runs,
     access: tokens,
+    passwordGuesses: chatPasswordGuesses(createAttemptLimiter(getPrisma()), trustedProxiesFromEnvironment),
     signedIn: callerOf,
   });
 });

@@ -6,7 +6,9 @@ import { deploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { ChatBrowser, chatEvents } from "./__fixtures__/chat-browser";
+import { createAttemptLimiter, parseTrustedProxies } from "@/lib/auth";
 import { chatAccessTokens } from "./chat-access";
+import { chatPasswordGuesses } from "./chat-password-guesses";
 import { chatEndpoints, chatSettingsEndpoints, type ChatEndpoints } from "./chat-endpoints";
 import { ChatRepository } from "./chat-repository";
 import { createChatService } from "./chat-service";
@@ -33,6 +35,7 @@ beforeAll(async () => {
       repositories: kit.database.repositories,
       runs: kit.runtime.runs,
       access: chatAccessTokens(() => key),
+      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma), () => parseTrustedProxies(undefined)),
       signedIn: async () => null,
     }),
   );

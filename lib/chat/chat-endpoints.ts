@@ -2,6 +2,7 @@ import "server-only";
 import { askAnswerRequestSchema, CHAT_MESSAGE_MAX_BYTES, chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "@/contract";
 import { addressedUrl } from "@/lib/auth";
 import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
+import { errorResponse } from "@/lib/http/errors";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { visitorOf, withCookies } from "./chat-access";
@@ -44,9 +45,14 @@ export function chatEndpoints(service: () => ChatService) {
     }),
     unlock: publicEndpoint<ChatParams>(async (request, { chatId }) => {
       const visitor = visitorOf(request);
-      const { password } = await readJsonRequest(request, chatAccessRequestSchema, { subject: "The password", maxBytes: 4 * 1024 });
-      const granted = await service().unlock(request, chatId, visitor, password);
-      return withCookies(new Response(null, { status: 204 }), [...visitor.cookies, ...(granted ? [granted] : [])]);
+      try {
+        const { password } = await readJsonRequest(request, chatAccessRequestSchema, { subject: "The password", maxBytes: 4 * 1024 });
+        const granted = await service().unlock(request, chatId, visitor, password);
+        return withCookies(new Response(null, { status: 204 }), [...visitor.cookies, ...(granted ? [granted] : [])]);
+      } catch (error) {
+        // A refused guess keeps its visitor id too, so the next guess counts against the same visitor.
+        return withCookies(errorResponse(error), visitor.cookies);
+      }
     }),
     send: publicEndpoint<ChatParams>(async (request, { chatId }) => {
       const visitor = visitorOf(request);

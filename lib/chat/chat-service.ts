@@ -19,6 +19,7 @@ import type { RunService } from "@/lib/runs/run-service";
 import { runEventStream } from "@/lib/runs/run-stream";
 import { documentToRun } from "@/lib/runs/run-target";
 import { verifyChatPassword, type ChatAccessTokens, type Visitor } from "./chat-access";
+import type { ChatPasswordGuesses } from "./chat-password-guesses";
 import { answeringBlockIds, CHAT_HISTORY_LIMIT, chatRunInput, replyText } from "./chat-reply";
 import type { ChatRepository, StoredChat, StoredChatMessage } from "./chat-repository";
 import { chatEventPresenter } from "./chat-stream";
@@ -28,6 +29,8 @@ export interface ChatServiceDependencies {
   repositories: Pick<Repositories, "workflows" | "deployments" | "runs" | "runEvents" | "workspaces">;
   runs: Pick<RunService, "start" | "cancel" | "liveRun" | "nextSignal" | "asks">;
   access: ChatAccessTokens;
+  /** The limits on guesses at a chat's password. */
+  passwordGuesses: ChatPasswordGuesses;
   /** The signed-in user sending the request (a session or an API key), or null: who may see costs. */
   signedIn(request: Request): Promise<{ userId: string } | null>;
 }
@@ -113,11 +116,16 @@ export function createChatService(deps: ChatServiceDependencies) {
       return { chatId: chat.id, title: chat.title, passwordRequired: !unlocked(request, chat, visitor) };
     },
 
-    /** Checks the password; answers the Set-Cookie remembering it. @throws password_required when it is wrong */
+    /**
+     * Checks the password; answers the Set-Cookie remembering it.
+     * @throws password_required when it is wrong; too_many_attempts while too many wrong ones make the visitor wait
+     */
     async unlock(request: Request, chatId: string, visitor: Visitor, password: string): Promise<string | null> {
       const chat = await openChat(chatId);
       if (chat.passwordHash === null) return null;
-      if (!(await verifyChatPassword(chat.passwordHash, password))) throw new RequestError("password_required", "That password is not the chat's.");
+      const passwordHash = chat.passwordHash;
+      const right = await deps.passwordGuesses.check(request, chat.id, visitor.id, () => verifyChatPassword(passwordHash, password));
+      if (!right) throw new RequestError("password_required", "That password is not the chat's.");
       return access.grant(request, { id: chat.id, passwordHash: chat.passwordHash }, visitor.id);
     },
 

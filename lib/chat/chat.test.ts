@@ -6,7 +6,9 @@ import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-te
 import { deploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { ChatBrowser, chatEvents } from "./__fixtures__/chat-browser";
+import { createAttemptLimiter, parseTrustedProxies } from "@/lib/auth";
 import { chatAccessTokens } from "./chat-access";
+import { chatPasswordGuesses } from "./chat-password-guesses";
 import { chatEndpoints, chatSettingsEndpoints, type ChatEndpoints, type ChatSettingsEndpoints } from "./chat-endpoints";
 import { ChatRepository } from "./chat-repository";
 import { createChatService } from "./chat-service";
@@ -31,6 +33,7 @@ beforeAll(async () => {
       repositories: kit.database.repositories,
       runs: kit.runtime.runs,
       access: chatAccessTokens(() => key),
+      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma), () => parseTrustedProxies(undefined)),
       signedIn: async (request) => {
         const userId = request.headers.get(TEST_USER_HEADER);
         return userId ? { userId } : null;

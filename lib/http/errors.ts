@@ -32,6 +32,7 @@ export const HTTP_STATUS_BY_CODE = {
   not_deployed: 409,
   invalid_signature: 401,
   password_required: 401,
+  too_many_attempts: 429,
   // 421 Misdirected Request: the Host names a site this server does not serve (DNS rebinding);
   // 403 for the cross-site change, the request of a site the user did not mean to act from.
   host_not_allowed: 421,
@@ -139,8 +140,8 @@ export function errorResponse(thrown: unknown): Response {
     const status = httpStatusOf(error.code);
     if (status !== 500) {
       const body: ErrorBody = { error: { ...error.responseExtra, code: error.code, message: error.message, details: error.details } };
-      const headers = error.code === "database_unavailable" ? { "retry-after": String(DATABASE_RETRY_AFTER_S) } : undefined;
-      return Response.json(body, { status, ...(headers ? { headers } : {}) });
+      const retryAfter = error.code === "database_unavailable" ? DATABASE_RETRY_AFTER_S : error.responseExtra?.retryAfter;
+      return Response.json(body, { status, ...(typeof retryAfter === "number" ? { headers: { "retry-after": String(retryAfter) } } : {}) });
     }
   }
   if (isDatabaseUnreachable(error)) {

@@ -2,9 +2,11 @@ import { Buffer } from "node:buffer";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAttemptLimiter, parseTrustedProxies } from "@/lib/auth";
 import { ChatBrowser } from "@/lib/chat/__fixtures__/chat-browser";
 import { chatAccessTokens } from "@/lib/chat/chat-access";
 import { chatEndpoints, chatSettingsEndpoints } from "@/lib/chat/chat-endpoints";
+import { chatPasswordGuesses } from "@/lib/chat/chat-password-guesses";
 import { ChatRepository } from "@/lib/chat/chat-repository";
 import { createChatService } from "@/lib/chat/chat-service";
 import { createChatSettings } from "@/lib/chat/chat-settings";
@@ -145,6 +147,7 @@ async function chatReply(): Promise<string> {
       repositories: t.kit.database.repositories,
       runs: t.kit.runtime.runs,
       access: chatAccessTokens(() => key),
+      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(t.kit.database.prisma), () => parseTrustedProxies(undefined)),
       signedIn: async () => null,
     }),
   );

@@ -10,13 +10,16 @@ import { claimKey, idempotencyKeyOf } from "./idempotency-claim";
 import { readWebhookBody, webhookInputOf } from "./webhook-body";
 import type { DeliveryOutcome, WebhookDeliveryRepository } from "./webhook-delivery-repository";
 import type { ReceivingWebhook, WebhookRepository } from "./webhook-repository";
-import { verifyWebhookSignature } from "./webhook-signature";
+import type { SeenSignatures } from "./seen-signatures";
+import { replayedSignature, verifyWebhookSignature, type SignatureClock } from "./webhook-signature";
 
 export interface WebhookReceiverDependencies {
   webhooks: WebhookRepository;
   deliveries: WebhookDeliveryRepository;
   runs: Pick<RunService, "start">;
   repositories: Pick<Repositories, "runs">;
+  /** The tolerance window of timestamped signatures, and the signatures already used within it. */
+  signatures: SignatureClock & { seen: SeenSignatures };
 }
 
 /** The status and message a refusal is answered with (errorResponse's), to record beside it. */
@@ -47,15 +50,24 @@ class DeliveryLog {
   }
 }
 
+/** The signature of a hook with a secret; a timestamped one is also spent, so its replay is refused. */
+async function checkSignature(signatures: WebhookReceiverDependencies["signatures"], hook: ReceivingWebhook, body: Uint8Array, header: string | null) {
+  const verified = verifyWebhookSignature(hook.secret!, body, header, signatures);
+  if (verified.form === "body-only") return;
+  const expiresAt = new Date((verified.timestampS + signatures.toleranceS) * 1000);
+  if (!(await signatures.seen.remember(hook.id, verified.signature, expiresAt, new Date(signatures.now())))) throw replayedSignature();
+}
+
 /**
  * One delivery, checked in the order that reveals least: the body is read within the size limit
- * (413), its signature checked when the hook has a secret (401), then its media type and content
+ * (413), its signature checked when the hook has a secret (401; a timestamped one also against the
+ * clock and the signatures already used), then its media type and content
  * (415, 400), then the Idempotency-Key (a repeat answers the first run's id); only then does a run
  * of the active deployment start (409 not_deployed without one). Nothing is started on any refusal.
  */
 async function deliver(deps: WebhookReceiverDependencies, hook: ReceivingWebhook, request: Request, log: DeliveryLog): Promise<Response> {
   const body = await readWebhookBody(request);
-  if (hook.secret !== null) verifyWebhookSignature(hook.secret, body, request.headers.get(WEBHOOK_SIGNATURE_HEADER));
+  if (hook.secret !== null) await checkSignature(deps.signatures, hook, body, request.headers.get(WEBHOOK_SIGNATURE_HEADER));
   const key = idempotencyKeyOf(request);
   const input = await webhookInputOf(body, request.headers.get("content-type"));
   if (key !== undefined) {

@@ -6,12 +6,16 @@ import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-te
 import { WebhookDeliveryRepository } from "../webhook-delivery-repository";
 import { webhookEndpoints, type WebhookEndpoints } from "../webhook-endpoints";
 import { WebhookRepository } from "../webhook-repository";
+import { SeenSignatures } from "../seen-signatures";
+import { DEFAULT_WEBHOOK_TOLERANCE_S } from "../webhook-signature";
 
 export interface WebhookTestKit {
   kit: RunTestKit;
   hooks: WebhookEndpoints;
   workspaceId: string;
   editor: Member;
+  /** The receiver's clock (epoch milliseconds), which a test moves to age a timestamped signature. */
+  clock: { now: number };
   /** A workflow whose Start declares `name` (string) and `count` (number, default 1) and whose Response answers them. */
   createEchoWorkflow(options?: { deploy?: boolean }): Promise<string>;
   createHook(workflowId: string, request?: CreateWebhookRequest, member?: Member): Promise<CreatedWebhook>;
@@ -56,6 +60,7 @@ export function echoDocument() {
 
 /** A real database, runtime and the webhook endpoints over them, in one workspace. */
 export async function startWebhookTestKit(): Promise<WebhookTestKit> {
+  const clock = { now: Date.now() };
   const kit = await startRunTestKit();
   const { repositories, prisma, secretKey } = kit.database;
   const deps = {
@@ -63,6 +68,7 @@ export async function startWebhookTestKit(): Promise<WebhookTestKit> {
     deliveries: new WebhookDeliveryRepository(prisma),
     runs: kit.runtime.runs,
     repositories,
+    signatures: { seen: new SeenSignatures(prisma), toleranceS: DEFAULT_WEBHOOK_TOLERANCE_S, now: () => clock.now },
   };
   const hooks = webhookEndpoints(() => deps);
   const workspaceId = await kit.database.createWorkspace();
@@ -72,6 +78,7 @@ export async function startWebhookTestKit(): Promise<WebhookTestKit> {
   return {
     kit,
     hooks,
+    clock,
     workspaceId,
     editor,
     async createEchoWorkflow({ deploy = true } = {}) {
