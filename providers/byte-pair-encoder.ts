@@ -12,33 +12,53 @@ import type { TiktokenBPE } from "js-tiktoken/lite";
  */
 export class BytePairEncoder {
   private readonly ranks = new Map<string, number>();
-  private readonly bytesOfRank = new Map<number, Uint8Array>();
+  private bytesOfRank: Map<number, Uint8Array> | undefined;
   private readonly specialTokens: Record<string, number>;
   private readonly specialPattern: RegExp | null;
   private readonly piecePattern: RegExp;
-  private readonly textEncoder = new TextEncoder();
-  private readonly textDecoder = new TextDecoder("utf-8");
   /** No token is longer than this many bytes: a longer candidate pair needs no look-up. */
   private longestToken = 0;
   private readonly mergedRanks = new Map<number, number>();
 
-  constructor(file: TiktokenBPE) {
-    // The rank file's lines are `! offset token token ...`: each token (base64) ranks offset + its place.
-    for (const line of file.bpe_ranks.split("\n")) {
-      if (!line) continue;
-      const [, offsetText, ...tokens] = line.split(" ");
-      const offset = Number.parseInt(offsetText ?? "", 10);
-      tokens.forEach((token, index) => {
-        const bytes = Uint8Array.from(Buffer.from(token, "base64"));
-        this.ranks.set(keyOf(bytes, 0, bytes.length), offset + index);
-        this.bytesOfRank.set(offset + index, bytes);
-        if (bytes.length > this.longestToken) this.longestToken = bytes.length;
-      });
-    }
+  /** Builds the encoder at once (about a second for o200k's 200,000 ranks, holding the event loop). */
+  constructor(file: TiktokenBPE, lines: Iterable<string> = file.bpe_ranks.split("\n")) {
+    for (const line of lines) this.addLine(line);
     this.specialTokens = file.special_tokens;
     const specials = Object.keys(file.special_tokens).map((token) => token.replace(/[\\^$*+?.()|[\]{}]/g, "\\$&"));
     this.specialPattern = specials.length ? new RegExp(specials.join("|"), "g") : null;
     this.piecePattern = new RegExp(file.pat_str, "gu");
+  }
+
+  /** Builds the encoder a few thousand ranks at a time, letting other work run between them. */
+  static async build(file: TiktokenBPE): Promise<BytePairEncoder> {
+    const encoder = new BytePairEncoder(file, []);
+    let sinceYield = 0;
+    for (const line of file.bpe_ranks.split("\n")) {
+      const [, offsetText, ...tokens] = line.split(" ");
+      const offset = Number.parseInt(offsetText ?? "", 10);
+      for (let index = 0; index < tokens.length; index++) {
+        encoder.addToken(tokens[index]!, offset + index);
+        if (++sinceYield < BUILD_RANKS_PER_SLICE) continue;
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    return encoder;
+  }
+
+  /** A rank file line, `! offset token token ...`: each token (base64) ranks offset + its place. */
+  private addLine(line: string): void {
+    if (!line) return;
+    const [, offsetText, ...tokens] = line.split(" ");
+    const offset = Number.parseInt(offsetText ?? "", 10);
+    for (let index = 0; index < tokens.length; index++) this.addToken(tokens[index]!, offset + index);
+  }
+
+  private addToken(base64: string, rank: number): void {
+    // The key is the token's bytes one char each, straight from base64 (see keyOf).
+    const key = Buffer.from(base64, "base64").toString("latin1");
+    this.ranks.set(key, rank);
+    if (key.length > this.longestToken) this.longestToken = key.length;
   }
 
   /** The tokens of `text`, special tokens (`<|endoftext|>`) included as such, as js-tiktoken's `encode(text, "all")`. */
@@ -55,14 +75,16 @@ export class BytePairEncoder {
   }
 
   decode(tokens: readonly number[]): string {
+    // Only chunking decodes: the reverse map is made on the first decode.
+    this.bytesOfRank ??= new Map([...this.ranks].map(([key, rank]) => [rank, Buffer.from(key, "latin1")]));
     const parts: Uint8Array[] = [];
     const specials = new Map(Object.entries(this.specialTokens).map(([text, rank]) => [rank, text]));
     for (const token of tokens) {
       const bytes = this.bytesOfRank.get(token);
       if (bytes) parts.push(bytes);
-      else if (specials.has(token)) parts.push(this.textEncoder.encode(specials.get(token)));
+      else if (specials.has(token)) parts.push(Buffer.from(specials.get(token)!, "utf8"));
     }
-    return this.textDecoder.decode(Buffer.concat(parts));
+    return Buffer.concat(parts).toString("utf8");
   }
 
   private forEachToken(text: string, emit: (token: number) => void): void {
@@ -80,7 +102,7 @@ export class BytePairEncoder {
 
   private encodeOrdinary(text: string, emit: (token: number) => void): void {
     for (const match of text.matchAll(this.piecePattern)) {
-      const piece = this.textEncoder.encode(match[0]);
+      const piece = textEncoder.encode(match[0]);
       const whole = this.ranks.get(keyOf(piece, 0, piece.length));
       if (whole !== undefined) emit(whole);
       else this.mergePairs(piece, emit);
@@ -151,6 +173,11 @@ export class BytePairEncoder {
     for (let part = 0; part >= 0; part = next[part]!) if (rank[part]! >= 0) emit(rank[part]!);
   }
 }
+
+const textEncoder = new TextEncoder();
+
+/** Ranks added between two yields while building (o200k has about 200,000): a few ms each. */
+const BUILD_RANKS_PER_SLICE = 4_000;
 
 /** Ranks are below 2^18 (o200k has about 200,000), so two of them name a pair as one exact number. */
 const RANK_SPAN = 2 ** 18;

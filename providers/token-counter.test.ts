@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { BytePairEncoder } from "./byte-pair-encoder";
-import { ASYNC_EXACT_TOKEN_CHARS, countTokens, measureTokens, measureTokensAsync, SYNC_EXACT_TOKEN_CHARS, TOKEN_SLICE_CHARS } from "./token-counter";
+import {
+  ASYNC_EXACT_TOKEN_CHARS,
+  countTokens,
+  measureTokens,
+  measureTokensAsync,
+  SYNC_EXACT_TOKEN_CHARS,
+  TOKEN_SLICE_CHARS,
+  tokenizerReady,
+} from "./token-counter";
 import { watchLoop } from "./testing/loop-watch";
 import { seededRandom, TEXT_FAMILIES } from "./testing/random-text";
 
@@ -19,6 +27,20 @@ function nanosecondsPerCharacter(text: string): number {
   }
   return best / text.length;
 }
+
+describe("building the encoder", () => {
+  it("builds in slices that let other work run, and gives exact counts once ready", async () => {
+    const watch = watchLoop(1);
+    const built = BytePairEncoder.build(o200kBase);
+    const encoder = await built;
+    const { longestHoldMs } = watch.stop();
+    // At once it takes about a second (more on a busy machine); in slices no stretch comes near that.
+    expect(longestHoldMs).toBeLessThan(250);
+    expect(encoder.encode("Hello, wörld! 🎉 <|endoftext|>")).toEqual(whole.encode("Hello, wörld! 🎉 <|endoftext|>"));
+    await tokenizerReady();
+    expect(measureTokens("one two three")).toEqual({ tokens: 3, estimated: false });
+  });
+});
 
 describe("countTokens' cost", () => {
   // A quadratic count costs 16 times more per character at 16 times the length; a linear one the same.

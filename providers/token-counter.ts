@@ -11,11 +11,26 @@ import { BytePairEncoder } from "./byte-pair-encoder";
  * flagged `estimated` so whoever shows it says so. The synchronous count stops early (it holds the
  * event loop); the asynchronous one counts 256 KiB in slices, letting other work run between.
  */
-let encoder: BytePairEncoder | undefined;
+/**
+ * One encoder per process, on globalThis: the server's route bundles each hold their own copy of
+ * this module, and building the ranks (about 1 s) once per route held the event loop each time.
+ */
+const shared = globalThis as typeof globalThis & { __trellisO200k?: { encoder?: BytePairEncoder; building?: Promise<BytePairEncoder> } };
+const state = (shared.__trellisO200k ??= {});
 
 function getEncoder(): BytePairEncoder {
-  encoder ??= new BytePairEncoder(o200kBase);
-  return encoder;
+  state.encoder ??= new BytePairEncoder(o200kBase);
+  return state.encoder;
+}
+
+/**
+ * Resolves once the encoder is built, building it in slices that let other work run (a
+ * synchronous count before then would build it at once). Request paths await it before counting.
+ */
+export function tokenizerReady(): Promise<void> {
+  if (state.encoder) return Promise.resolve();
+  state.building ??= BytePairEncoder.build(o200kBase).then((built) => (state.encoder ??= built));
+  return state.building.then(() => undefined);
 }
 
 export const TOKENIZER_NAME = "o200k_base";
@@ -50,6 +65,7 @@ export function measureTokens(text: string, exactChars = SYNC_EXACT_TOKEN_CHARS)
  * so a long text delays other requests by one slice at most. Rejects when `signal` aborts.
  */
 export async function measureTokensAsync(text: string, signal?: AbortSignal): Promise<TokenCount> {
+  await tokenizerReady();
   const counter = new SliceCounter(text, ASYNC_EXACT_TOKEN_CHARS);
   while (counter.step()) {
     await new Promise<void>((resolve) => setImmediate(resolve));
