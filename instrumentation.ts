@@ -31,6 +31,8 @@ export async function register(): Promise<void> {
   try {
     await startRuns();
     await startKnowledgeWorker();
+    // The token counter's ranks (about 1 s of parsing), built in slices now rather than at once on a first request.
+    void (await import("@/providers")).tokenizerReady();
   } catch (error) {
     console.error("[trellis] start-up tasks failed:", error instanceof Error ? error.message : error);
   }

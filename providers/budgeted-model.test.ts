@@ -66,10 +66,10 @@ describe("a budgeted model call", () => {
     expect(server.requests[0]!.body.max_tokens ?? server.requests[0]!.body.max_completion_tokens).toBe(DEFAULT_BUDGETED_OUTPUT_TOKENS);
   });
 
-  it("counts the prompt it would send, tool definitions included, at the model's prices", () => {
+  it("counts the prompt it would send, tool definitions included, at the model's prices", async () => {
     const prompt = [{ role: "user" as const, content: [{ type: "text" as const, text: "Hello there, how are you today?" }] }];
-    const bare = countPromptTokens({ prompt });
-    const withTools = countPromptTokens({
+    const bare = await countPromptTokens({ prompt });
+    const withTools = await countPromptTokens({
       prompt,
       tools: [{ type: "function", name: "lookup", description: "Looks a word up in a very large dictionary", inputSchema: { type: "object" } }],
     });

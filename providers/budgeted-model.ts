@@ -17,9 +17,9 @@ export function budgetedModel(model: LanguageModelV4, modelId: string, budget: B
 
 function budgetMiddleware(modelId: string, budget: BlockBudget, overrides?: PriceTable): LanguageModelMiddleware {
   const pricing = budgetPricing(modelId, overrides);
-  const reserve = (params: Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["params"]): SpendReservation => {
+  const reserve = async (params: Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["params"]): Promise<SpendReservation> => {
     const maxOutput = params.maxOutputTokens ?? DEFAULT_BUDGETED_OUTPUT_TOKENS;
-    const worstCase = pricing ? worstCaseCost(pricing, countPromptTokens(params), maxOutput) : null;
+    const worstCase = pricing ? worstCaseCost(pricing, await countPromptTokens(params), maxOutput) : null;
     return budget.reserve({ model: modelId, worstCase });
   };
   const actualCost = (usage: LanguageModelV4Usage): number | null =>
@@ -28,7 +28,7 @@ function budgetMiddleware(modelId: string, budget: BlockBudget, overrides?: Pric
     // The limit the worst case counts on must hold: a call with none is sent with the assumed one.
     transformParams: async ({ params }) => (params.maxOutputTokens === undefined ? { ...params, maxOutputTokens: DEFAULT_BUDGETED_OUTPUT_TOKENS } : params),
     async wrapGenerate({ doGenerate, params }) {
-      const reservation = reserve(params);
+      const reservation = await reserve(params);
       try {
         const result = await doGenerate();
         reservation.settle(actualCost(result.usage));
@@ -39,7 +39,7 @@ function budgetMiddleware(modelId: string, budget: BlockBudget, overrides?: Pric
       }
     },
     async wrapStream({ doStream, params }) {
-      const reservation = reserve(params);
+      const reservation = await reserve(params);
       let result;
       try {
         result = await doStream();

@@ -22,7 +22,8 @@ export {
 } from "./pricing";
 export { PRICE_CATALOG, pricedModels, checkPriceModel } from "./price-catalog";
 export { usageOfCall, pricedCallOf, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
-export { countTokens, TOKENIZER_NAME } from "./token-counter";
+export { countTokens, measureTokens, measureTokensAsync, tokenizerReady, TOKENIZER_NAME, type TokenCount } from "./token-counter";
+export { BytePairEncoder } from "./byte-pair-encoder";
 export { type EnvReader } from "./env";
 export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
 export { providerConnection } from "./provider-settings";

@@ -2,7 +2,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage }
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
 import { promptToText } from "./offline/offline-responder";
 import { type RetryPolicy, withRetries } from "./retry-policy";
-import { countTokens } from "./token-counter";
+import { measureTokensAsync } from "./token-counter";
 
 /**
  * A provider's model as every call sees it: (1) retried per the policy before any output arrives
@@ -23,12 +23,13 @@ function retryMiddleware(policy: RetryPolicy): LanguageModelMiddleware {
   };
 }
 
-function estimateIfMissing(usage: LanguageModelV4Usage | undefined, promptText: () => string, completionText: string): LanguageModelV4Usage {
+async function estimateIfMissing(usage: LanguageModelV4Usage | undefined, promptText: () => string, completionText: string): Promise<LanguageModelV4Usage> {
   const inputMissing = usage?.inputTokens.total === undefined;
   const outputMissing = usage?.outputTokens.total === undefined;
   if (usage && !inputMissing && !outputMissing) return usage;
-  const input = inputMissing ? countTokens(promptText()) : (usage?.inputTokens.total ?? 0);
-  const output = outputMissing ? countTokens(completionText) : (usage?.outputTokens.total ?? 0);
+  // Counted in slices (a long prompt would otherwise hold the event loop); flagged estimated either way.
+  const input = inputMissing ? (await measureTokensAsync(promptText())).tokens : (usage?.inputTokens.total ?? 0);
+  const output = outputMissing ? (await measureTokensAsync(completionText)).tokens : (usage?.outputTokens.total ?? 0);
   return {
     inputTokens: { ...(usage?.inputTokens ?? { noCache: undefined, cacheRead: undefined, cacheWrite: undefined }), total: input },
     outputTokens: { ...(usage?.outputTokens ?? { text: undefined, reasoning: undefined }), total: output },
@@ -40,17 +41,17 @@ const estimatedUsageMiddleware: LanguageModelMiddleware = {
   async wrapGenerate({ doGenerate, params }) {
     const result = await doGenerate();
     const text = result.content.map((part) => (part.type === "text" ? part.text : part.type === "tool-call" ? part.input : "")).join("");
-    return { ...result, usage: estimateIfMissing(result.usage, () => promptToText(params.prompt), text) };
+    return { ...result, usage: await estimateIfMissing(result.usage, () => promptToText(params.prompt), text) };
   },
   async wrapStream({ doStream, params }) {
     const result = await doStream();
     let completion = "";
     const stream = result.stream.pipeThrough(
       new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-        transform(part, controller) {
+        async transform(part, controller) {
           if (part.type === "text-delta" || part.type === "tool-input-delta" || part.type === "reasoning-delta") completion += part.delta;
           if (part.type === "finish") {
-            controller.enqueue({ ...part, usage: estimateIfMissing(part.usage, () => promptToText(params.prompt), completion) });
+            controller.enqueue({ ...part, usage: await estimateIfMissing(part.usage, () => promptToText(params.prompt), completion) });
             return;
           }
           controller.enqueue(part);

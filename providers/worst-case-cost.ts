@@ -1,7 +1,7 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { roundDollars } from "@/executor";
 import { resolvePricing, type ModelPricing, type PriceTable } from "./pricing";
-import { countTokens } from "./token-counter";
+import { measureTokensAsync } from "./token-counter";
 
 /**
  * The most one model call could cost, before it is made: every prompt token at the highest input
@@ -24,8 +24,11 @@ export function budgetPricing(modelId: string, overrides?: PriceTable): ModelPri
   return resolvePricing(modelId, overrides ? { overrides } : {});
 }
 
-/** Prompt tokens of a request as sent: its messages and tool definitions, counted with o200k_base on their JSON (an overcount, on purpose). */
-export function countPromptTokens(params: Pick<LanguageModelV4CallOptions, "prompt" | "tools" | "responseFormat">): number {
+/**
+ * Prompt tokens of a request as sent: its messages and tool definitions, counted with o200k_base
+ * on their JSON (an overcount, on purpose), in slices so a long prompt does not hold the event loop.
+ */
+export async function countPromptTokens(params: Pick<LanguageModelV4CallOptions, "prompt" | "tools" | "responseFormat" | "abortSignal">): Promise<number> {
   // File contents (images, PDFs) are not text: their bytes are left out, and each counts a fixed allowance instead.
   let files = 0;
   const text = JSON.stringify([params.prompt, params.tools ?? null, params.responseFormat ?? null], (key, value: unknown) => {
@@ -35,7 +38,7 @@ export function countPromptTokens(params: Pick<LanguageModelV4CallOptions, "prom
     }
     return value;
   });
-  return countTokens(text) + files * FILE_TOKEN_ALLOWANCE;
+  return (await measureTokensAsync(text, params.abortSignal)).tokens + files * FILE_TOKEN_ALLOWANCE;
 }
 
 /** Tokens counted for an attached file: about what a large image costs at the main providers. */

@@ -1,6 +1,6 @@
 import type { ModelMessage, PrepareStepFunction, PrepareStepResult, ToolSet } from "ai";
 import { BlockExecutionError } from "@/executor";
-import { countTokens } from "@/providers";
+import { countTokens, tokenizerReady } from "@/providers";
 import { ruleForStep, ruleToolNames, type PruneToolResults, type StepRule } from "./step-rules";
 
 /** What stands in for a pruned tool result: the model learns it existed and was dropped. */
@@ -60,7 +60,7 @@ export function checkRuleTools(rules: ReadonlyArray<StepRule> | undefined, toolN
  */
 export function stepPreparer(rules: ReadonlyArray<StepRule> | undefined, prune: PruneToolResults | undefined): PrepareStepFunction<ToolSet> | undefined {
   if (!rules?.length && !prune) return undefined;
-  return ({ stepNumber, messages }) => {
+  return async ({ stepNumber, messages }) => {
     const settings: PrepareStepResult<ToolSet> = {};
     const rule = ruleForStep(rules, stepNumber + 1);
     if (rule?.activeTools) settings.activeTools = rule.activeTools;
@@ -68,6 +68,7 @@ export function stepPreparer(rules: ReadonlyArray<StepRule> | undefined, prune: 
       settings.toolChoice = typeof rule.toolChoice === "string" ? rule.toolChoice : { type: "tool", toolName: rule.toolChoice.tool };
     if (rule?.temperature !== undefined) settings.temperature = rule.temperature;
     if (prune) {
+      await tokenizerReady();
       const pruned = pruneToolResults(messages, prune);
       if (pruned !== messages) settings.messages = pruned;
     }

@@ -6,6 +6,7 @@ import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { readJsonRequest } from "@/lib/http/read-json";
+import { tokenizerReady } from "@/providers";
 import { estimateWorkflow, type PriceLookup } from "./estimate-workflow";
 
 const MAX_ESTIMATE_REQUEST_BYTES = 1024 * 1024;
@@ -54,6 +55,8 @@ export function estimateEndpoints(deps: () => EstimateDependencies) {
         const workflow = await repositories.workflows.get(workspace.id, id);
         const checked = startOutput(workflow.blocks, input);
         const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
+        // The tokenizer is built in slices before its first count here, not at once on the request.
+        await tokenizerReady();
         const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: await priceOf(workspace.id) });
         const answer: WorkflowEstimate = { estimate: true, ...figures };
         return Response.json(answer);

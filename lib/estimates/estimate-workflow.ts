@@ -2,7 +2,7 @@ import type { BlockEstimate, CostRange, WorkflowBlock, WorkflowDocument, Workflo
 import { getBlockDefinition, modelUseOf, type ModelUse } from "@/blocks";
 import { roundDollars } from "@/executor";
 import type { PastRun } from "@/lib/db";
-import { computeCost, countTokens, type ModelPricing } from "@/providers";
+import { computeCost, measureTokens, type ModelPricing } from "@/providers";
 import { executionTokens, type ExecutionTokens, type PastExecution } from "./block-tokens";
 import { executionsOf, type ExecutionHistory } from "./executions";
 import { knownScope, resolveKnown, type KnownScope } from "./known-values";
@@ -43,7 +43,28 @@ function modelBlocks(shape: RunShape, blocks: readonly WorkflowBlock[]): ModelBl
   return found;
 }
 
-function promptOf(entry: ModelBlock, shape: RunShape, scope: KnownScope) {
+/**
+ * Characters one estimate counts exactly, over all its prompts (the input's and the past runs');
+ * past them prompts are estimated by bytes. Anyone who may read a workflow asks for estimates with
+ * any input, and a count costs 1-5 µs a character: this keeps one request's counting in tens of ms.
+ */
+export const ESTIMATE_EXACT_TOKEN_CHARS = 64 * 1024;
+
+/** Counts prompts for one estimate: each text once, exactly until the estimate's share is spent. */
+function promptCounter(): (text: string) => number {
+  let exactLeft = ESTIMATE_EXACT_TOKEN_CHARS;
+  const counted = new Map<string, number>();
+  return (text) => {
+    const known = counted.get(text);
+    if (known !== undefined) return known;
+    const { tokens } = measureTokens(text, exactLeft);
+    exactLeft = Math.max(0, exactLeft - text.length);
+    counted.set(text, tokens);
+    return tokens;
+  };
+}
+
+function promptOf(entry: ModelBlock, shape: RunShape, scope: KnownScope, countTokens: (text: string) => number) {
   const known = resolveKnown(entry.config, scope);
   const texts = entry.use.promptTexts(known.config, shape.outTargets(entry.block.id));
   return { tokens: countTokens(texts.join("\n")), unknownReferences: known.unknownReferences, config: known.config };
@@ -83,8 +104,9 @@ export function estimateWorkflow(sources: EstimateSources): WorkflowEstimateFigu
   const blocks: BlockEstimate[] = [];
   const unpriced: string[] = [];
   const highs = new Map<string, number>();
+  const countTokens = promptCounter();
   for (const entry of modelBlocks(shape, document.blocks)) {
-    const prompt = promptOf(entry, shape, scope);
+    const prompt = promptOf(entry, shape, scope, countTokens);
     const past: PastExecution[] = [];
     const executionHistory: ExecutionHistory = { runs: history.length, ranIn: 0, perRun: [] };
     for (const { run, scope: pastScope } of pastScopes) {
@@ -92,7 +114,7 @@ export function estimateWorkflow(sources: EstimateSources): WorkflowEstimateFigu
       if (executions.length === 0) continue;
       executionHistory.ranIn += 1;
       executionHistory.perRun.push(executions.length);
-      const knownPrompt = promptOf(entry, shape, pastScope).tokens;
+      const knownPrompt = promptOf(entry, shape, pastScope, countTokens).tokens;
       for (const execution of executions) past.push({ ...execution, knownPrompt });
     }
     const tokens = executionTokens(

@@ -1,5 +1,5 @@
 import type { ApiRun, ApiSpan, BlockRunDiff, FigureChange, JsonPathChange, OutputDiff, RunDiff } from "@/contract";
-import { diffText } from "./text-diff";
+import { DiffBudget, diffText } from "./text-diff";
 
 /**
  * Output fields that say how long or how much, not what: they differ on every run, and the diff
@@ -63,14 +63,14 @@ function changedPaths(from: unknown, to: unknown, path: string, out: JsonPathCha
   out.push({ path, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
 }
 
-/** A text diff where one text field changed, otherwise the changed JSON paths. */
-export function diffOutput(from: unknown, to: unknown): OutputDiff {
+/** A text diff where one text field changed, otherwise the changed JSON paths; text diffs spend from `budget`. */
+export function diffOutput(from: unknown, to: unknown, budget: DiffBudget = new DiffBudget()): OutputDiff {
   const changes: JsonPathChange[] = [];
   changedPaths(withoutFigures(from ?? null), withoutFigures(to ?? null), "", changes);
   if (changes.length === 0) return { changed: false };
   const only = changes.length === 1 ? changes[0]! : undefined;
   if (only && typeof only.from === "string" && typeof only.to === "string")
-    return { changed: true, kind: "text", path: only.path, parts: diffText(only.from, only.to) };
+    return { changed: true, kind: "text", path: only.path, parts: diffText(only.from, only.to, budget) };
   return { changed: true, kind: "json", changes: changes.slice(0, MAX_PATH_CHANGES), truncated: changes.length > MAX_PATH_CHANGES };
 }
 
@@ -80,10 +80,10 @@ function figure(from: number | null | undefined, to: number | null | undefined):
   return { from: a, to: b, delta: (b ?? 0) - (a ?? 0) };
 }
 
-function blockDiff(from: ApiSpan | undefined, to: ApiSpan | undefined): BlockRunDiff {
+function blockDiff(from: ApiSpan | undefined, to: ApiSpan | undefined, budget: DiffBudget): BlockRunDiff {
   const named = (to ?? from)!;
   const status = { from: from?.status ?? null, to: to?.status ?? null, changed: from?.status !== to?.status };
-  const output = from && to ? diffOutput(from.output, to.output) : { changed: false as const };
+  const output = from && to ? diffOutput(from.output, to.output, budget) : { changed: false as const };
   const tokens = figure(from?.tokens?.total, to?.tokens?.total);
   const cost = figure(from?.cost?.total, to?.cost?.total);
   const presence = !from ? "added" : !to ? "removed" : undefined;
@@ -124,7 +124,9 @@ function byLargestChange(a: BlockRunDiff, b: BlockRunDiff): number {
 export function diffRuns(run: ApiRun, other: ApiRun): RunDiff {
   const from = blockSpans(run);
   const to = blockSpans(other);
-  const blocks = [...new Set([...from.keys(), ...to.keys()])].map((key) => blockDiff(from.get(key), to.get(key))).sort(byLargestChange);
+  // One allowance of diff table cells for the whole comparison: past it, changed texts are shown whole.
+  const budget = new DiffBudget();
+  const blocks = [...new Set([...from.keys(), ...to.keys()])].map((key) => blockDiff(from.get(key), to.get(key), budget)).sort(byLargestChange);
   return {
     runId: run.id,
     otherRunId: other.id,

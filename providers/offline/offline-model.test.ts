@@ -4,11 +4,12 @@ import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { jsonSchema, Output, type JSONSchema7 } from "ai";
 import { runModel } from "../model-call";
 import { chunksOf, createOfflineModel, DEFAULT_OFFLINE_WORD_DELAY_MS, OFFLINE_STREAM_LIMIT_MS, offlinePaceFrom, wordDelayFor } from "./offline-model";
-import { offlineAnswer } from "./offline-responder";
+import { OFFLINE_ECHO_LIMIT_CHARS, offlineAnswer } from "./offline-responder";
 import { createModelRegistry } from "../model-registry";
 import { createInMemoryHandlerContext } from "../testing/in-memory-handler-context";
 import { valueFromSchema } from "./json-from-schema";
 import type { OfflinePace } from "./offline-model";
+import { watchLoop } from "../testing/loop-watch";
 
 // An independent encoder, so the test checks the counts rather than reusing the code under test.
 const encoder = new Tiktoken(o200kBase);
@@ -155,5 +156,19 @@ describe("offline/echo", () => {
     const { result } = await run({ messages: [{ role: "user", content: "x" }], output: Output.object({ schema: jsonSchema(schema) }) });
     expect(result.output).toEqual({ title: "Untitled", mood: "calm", score: 3, tags: [""] });
     expect(valueFromSchema({ type: "integer", exclusiveMinimum: 0 })).toBe(1);
+  });
+});
+
+describe("offline/echo with a huge message", () => {
+  it("echoes at most OFFLINE_ECHO_LIMIT_CHARS, says how much it left out, and flags counts past a megabyte as estimated", async () => {
+    const word = "x".repeat(2 * 1024 * 1024);
+    const watch = watchLoop();
+    const { result } = await run({ messages: [{ role: "user", content: word }] });
+    const { longestHoldMs } = watch.stop();
+    expect(result.text.length).toBeLessThan(OFFLINE_ECHO_LIMIT_CHARS + 200);
+    expect(result.text).toContain(`[…${(word.length - OFFLINE_ECHO_LIMIT_CHARS).toLocaleString("en-US")} more characters not echoed]`);
+    expect(result.usage.estimated).toBe(true);
+    // Nothing held the event loop for long (counting 2 MiB at once took minutes before, and a long word 14 s for 16,000 letters).
+    expect(longestHoldMs).toBeLessThan(500);
   });
 });

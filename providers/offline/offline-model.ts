@@ -6,25 +6,28 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { countTokens } from "../token-counter";
+import { ESTIMATED_FLAG } from "../resilient-model";
+import { measureTokensAsync } from "../token-counter";
 import { offlineAnswer, promptToText } from "./offline-responder";
 
 /**
  * `offline/echo`: a real AI SDK language model that needs no key and no network. It is not a
  * language model in any useful sense (see offline-responder.ts); it lets a new user run a workflow
  * at once, and stands in usefully: it routes by keyword overlap, scores evaluator metrics from text
- * features and streams word by word at a visible pace. Its token counts are exact o200k_base
- * counts of the prompt text and the answer.
+ * features and streams word by word at a visible pace. Its token counts are o200k_base counts of
+ * the prompt text and the answer: exact up to 256 KiB, estimated (and flagged so) past it.
  */
 export const OFFLINE_PROVIDER = "offline";
 
-function usageOf(options: LanguageModelV4CallOptions, answer: string): LanguageModelV4Usage {
-  const input = countTokens(promptToText(options.prompt));
-  const output = countTokens(answer);
-  return {
-    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: output, text: output, reasoning: 0 },
+async function usageOf(options: LanguageModelV4CallOptions, answer: string): Promise<LanguageModelV4Usage> {
+  const input = await measureTokensAsync(promptToText(options.prompt), options.abortSignal);
+  const output = await measureTokensAsync(answer, options.abortSignal);
+  const usage: LanguageModelV4Usage = {
+    inputTokens: { total: input.tokens, noCache: input.tokens, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output.tokens, text: output.tokens, reasoning: 0 },
   };
+  if (input.estimated || output.estimated) usage.raw = { [ESTIMATED_FLAG]: true };
+  return usage;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -87,14 +90,14 @@ export function createOfflineModel(modelId = "echo", pace: OfflinePace = { wordD
       return {
         content: [{ type: "text", text: answer }],
         finishReason: { unified: "stop", raw: "stop" },
-        usage: usageOf(options, answer),
+        usage: await usageOf(options, answer),
         warnings: [],
       };
     },
     async doStream(options): Promise<LanguageModelV4StreamResult> {
       throwIfAborted(options.abortSignal);
       const answer = offlineAnswer(options);
-      const usage = usageOf(options, answer);
+      const usage = await usageOf(options, answer);
       const parts: LanguageModelV4StreamPart[] = [
         { type: "stream-start", warnings: [] },
         { type: "text-start", id: "text-0" },

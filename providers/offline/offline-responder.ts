@@ -43,6 +43,21 @@ function textOf(prompt: LanguageModelV4Prompt, role: "system" | "user"): string[
   return texts;
 }
 
+/**
+ * The most of a message the echo repeats. An echo is as long as what it echoes, and each of its
+ * words becomes a streamed delta, a stored event and a counted token: a 2 MiB message would make a
+ * 2 MiB answer. Past this the echo says how much it left out.
+ */
+export const OFFLINE_ECHO_LIMIT_CHARS = 64 * 1024;
+
+function echoed(text: string): string {
+  if (text.length <= OFFLINE_ECHO_LIMIT_CHARS) return text;
+  // Never cut between the halves of a surrogate pair (an emoji).
+  const lastKept = text.charCodeAt(OFFLINE_ECHO_LIMIT_CHARS - 1);
+  const kept = text.slice(0, lastKept >= 0xd800 && lastKept <= 0xdbff ? OFFLINE_ECHO_LIMIT_CHARS - 1 : OFFLINE_ECHO_LIMIT_CHARS);
+  return `${kept} […${(text.length - kept.length).toLocaleString("en-US")} more characters not echoed]`;
+}
+
 /** The evaluator's user message starts with this line (blocks/evaluator/handler.ts); it is not part of the content. */
 const EVALUATED_CONTENT_HEADER = /^Content to evaluate:\s*/;
 
@@ -57,6 +72,6 @@ export function offlineAnswer(options: Pick<LanguageModelV4CallOptions, "prompt"
   const candidates = routeCandidates(textOf(options.prompt, "system").join("\n"));
   if (candidates.length > 0) return chooseRoute(candidates, userTexts.join("\n"));
   const last = options.prompt.at(-1);
-  if (last?.role === "tool") return `Tool results: ${promptToText([last])}\n\n${NOT_A_LANGUAGE_MODEL_NOTE}`;
-  return `Echo: ${userTexts.at(-1) ?? ""}\n\n${NOT_A_LANGUAGE_MODEL_NOTE}`;
+  if (last?.role === "tool") return `Tool results: ${echoed(promptToText([last]))}\n\n${NOT_A_LANGUAGE_MODEL_NOTE}`;
+  return `Echo: ${echoed(userTexts.at(-1) ?? "")}\n\n${NOT_A_LANGUAGE_MODEL_NOTE}`;
 }

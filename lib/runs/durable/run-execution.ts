@@ -19,6 +19,7 @@ import { runSpendCaps } from "@/lib/budgets/run-spend-caps";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
 import type { SignalBatcher } from "./run-bus";
+import { RunWatchdog } from "./run-watchdog";
 
 /** What a run needs from the runtime besides storage: block types, handlers and what `{{NAME}}` reads. */
 export interface RunExecutionSetup {
@@ -145,6 +146,26 @@ function checkpointStore(
   };
 }
 
+/** A run resumed after its process died is watched for blocks that hold the event loop (run-watchdog.ts). */
+function recoveredWatchdog(
+  deps: ExecutionDependencies,
+  attempt: RunAttempt,
+  recorder: RunRecorder,
+  stop: (error: RunStoppedError) => void,
+): RunWatchdog | undefined {
+  if (!attempt.durable || attempt.resumed?.reason !== "recovered") return undefined;
+  const { run, document } = attempt;
+  return new RunWatchdog({
+    runId: run.id,
+    worker: attempt.worker,
+    memos: attempt.resumed.memos,
+    // Masked like any memo: a count and a cause hold no secret, but the row goes through the same path.
+    persist: (key, value) => recorder.flush(deps.repositories.checkpoints.memoRow(run.id, key, value, value)),
+    stop,
+    blockName: (blockId) => document.blocks.find((block) => block.id === blockId)?.name ?? blockId,
+  });
+}
+
 /**
  * Executes one attempt at a stored run: events go to its channel at once and to storage in
  * batches, finished blocks are checkpointed (durable runs), and the run's row gets its end. What
@@ -166,8 +187,12 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     (seq) => signals?.events(run.id, seq),
     (waitingBytes) => stopper.abort(storageBehindError(waitingBytes)),
   );
+  const watchdog = recoveredWatchdog(deps, attempt, recorder, (error) => stopper.abort(error));
   const observer = {
-    event: recorder.event.bind(recorder),
+    event: (event: Parameters<RunRecorder["event"]>[0]) => {
+      watchdog?.observe(event);
+      recorder.event(event);
+    },
     span: (span: Parameters<RunRecorder["span"]>[0]) => recorder.span({ ...span, worker: attempt.worker }),
   };
   const done = (async (): Promise<RunRecord> => {
@@ -182,6 +207,9 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       for (const [key, answer] of replay?.answers ?? []) if (!attempt.answers?.answerFor(key)) attempt.answers?.accept(key, answer);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       const budget = await spendLimits(repositories, attempt);
+      // A block a dead process left running counts a trip; a second one stops the run before the block runs again.
+      if (watchdog) await watchdog.countDeaths(await repositories.spans.listByRun(run.id));
+      watchdog?.start();
       result = await executeWorkflow({
         document: attempt.document,
         lookupBlockType: setup.lookupBlockType,
@@ -206,6 +234,8 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       const message = redactor.redactText(error instanceof Error ? error.message : String(error));
       recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
       result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: Date.now() - startedAt };
+    } finally {
+      watchdog?.stopWatching();
     }
     if (result.status === "paused") {
       // Parked. No decision is recorded on this attempt after the hand-over, so the flush stores them all; then the
