@@ -23,9 +23,9 @@ export {
 export { PRICE_CATALOG, pricedModels, checkPriceModel } from "./price-catalog";
 export { usageOfCall, pricedCallOf, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
 export { countTokens, TOKENIZER_NAME } from "./token-counter";
-export { type EnvReader } from "./env";
+export { providerEnvOf, type EnvReader, type ProviderEnv, type ProviderEnvInput } from "./env";
 export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
-export { providerConnection } from "./provider-settings";
+export { createProviderFetch, providerFetchCache, operatorBaseUrl, operatorEndpoints, providerConnection, workspaceBaseUrlError } from "./provider-settings";
 export { missingProviderSetting, withProviderReadiness } from "./provider-readiness";
 export { parseModelId } from "./model-id";
 export { StreamInterruptedError, StructuredOutputError, toTrellisError } from "./provider-errors";
