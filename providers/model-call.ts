@@ -248,11 +248,11 @@ function isHttpError(error: unknown): boolean {
  */
 function rootMessage(error: unknown): string {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) {
+  for (let depth = 0; ; depth++) {
     if (isUnreadableAnswer(current)) return "the rest of the answer was not in the provider's format (not shown)";
+    if (depth >= 5 || !(current instanceof Error) || !(current.cause instanceof Error)) break;
     current = current.cause;
   }
-  if (isUnreadableAnswer(current)) return "the rest of the answer was not in the provider's format (not shown)";
   return current instanceof Error ? current.message : String(current);
 }
 

@@ -109,6 +109,24 @@ describe("what a failed call's answer adds to the run's error", () => {
     expect(error).toMatchObject({ code: "invalid_response" });
   });
 
+  it("quotes nothing of a stream that turns into something else mid-answer", async () => {
+    const chunk = {
+      id: "c1",
+      object: "chat.completion.chunk",
+      created: 0,
+      model: "any",
+      choices: [{ index: 0, delta: { content: "Hello" }, finish_reason: null }],
+    };
+    impostorAnswer = {
+      status: 200,
+      headers: { "content-type": "text/event-stream" },
+      body: `data: ${JSON.stringify(chunk)}\n\ndata: ${JSON.stringify({ choices: CANARY, AccessKeyId: CANARY })}\n\n`,
+    };
+    const error = (await call(registry(), "openai-compatible/any").catch((caught: unknown) => caught)) as Error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).not.toContain(CANARY);
+  });
+
   it("quotes the provider's own error message, cut to 500 characters", async () => {
     impostorAnswer = {
       status: 400,
