@@ -11,6 +11,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/trellis-e2e-${Date.now()}`;
 const useBuild = process.env.E2E_USE_BUILD === "1";
 /** The test LLM server (providers/testing/serve.ts) stands in for OpenAI in the run tests. */
 const llmPort = Number(process.env.E2E_LLM_PORT ?? 4011);
+// The server tests start themselves to script answers (e2e/scripted-llm.ts): the operator's OpenAI-compatible server.
+const scriptedLlmPort = Number(process.env.E2E_SCRIPTED_LLM_PORT ?? 4012);
 /**
  * A second app with no account yet, for the first-run test (e2e/first-run.spec.ts). Against the
  * build only: two `next dev` servers cannot share one project folder.
@@ -80,6 +82,7 @@ export default defineConfig({
         PORT: String(port),
         OPENAI_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
         OPENAI_API_KEY: "sk-test-e2e",
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${scriptedLlmPort}/v1`,
         // The test LLM server is the one loopback address agents' HTTP tools may call (e2e/tool-picker.spec.ts).
         OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${llmPort}`,
         // MCP servers for the tool picker (e2e/tool-picker.spec.ts): one that answers, one that is down.

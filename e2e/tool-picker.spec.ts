@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startTestLlmServer, type TestLlmServer } from "../providers/testing/test-llm-server";
+import { startScriptedLlm } from "./scripted-llm";
 import { createWorkflow, EditorPage, START_BLOCK, type TestBlock } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 
@@ -20,7 +20,7 @@ const agent: TestBlock = {
   type: "agent",
   name: "Support Agent",
   position: { x: 400, y: 160 },
-  config: { model: "openai/gpt-4o-mini", systemPrompt: "Use the knowledge base before answering.", userPrompt: "<start.message>" },
+  config: { model: "openai-compatible/gpt-4o-mini", systemPrompt: "Use the knowledge base before answering.", userPrompt: "<start.message>" },
 };
 const respond: TestBlock = {
   id: "respond",
@@ -30,18 +30,13 @@ const respond: TestBlock = {
   config: { data: { answer: "<Support Agent.content>" } },
 };
 
-/** A workspace of its own, with OpenAI pointed at `llm`, that the browser and its requests act in. */
-async function useOwnWorkspace(page: Page, baseURL: string, llm: TestLlmServer): Promise<void> {
+/** A workspace of its own, with a key for the OpenAI-compatible server (`llm`, the operator's), that the browser and its requests act in. */
+async function useOwnWorkspace(page: Page, baseURL: string): Promise<void> {
   const created = await page.request.post("/api/workspaces", { data: { name: `Tool picker ${Date.now()}` } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await page.context().addCookies([{ name: "trellis-workspace", value: id, url: baseURL }]);
-  for (const [name, value] of [
-    ["OPENAI_BASE_URL", llm.openaiBaseUrl],
-    ["OPENAI_API_KEY", "sk-tool-picker"],
-  ]) {
-    expect((await page.request.put(`/api/secrets/${name}`, { data: { value } })).status()).toBe(204);
-  }
+  expect((await page.request.put("/api/secrets/OPENAI_COMPATIBLE_API_KEY", { data: { value: "sk-tool-picker" } })).status()).toBe(204);
 }
 
 async function policiesBase(page: Page): Promise<{ id: string; name: string }> {
@@ -66,9 +61,9 @@ async function policiesBase(page: Page): Promise<{ id: string; name: string }> {
 }
 
 test("the support agent's tools are picked in the inspector, kept after a reload, sent to the model and called in the run", async ({ page, baseURL }) => {
-  const llm = await startTestLlmServer();
+  const llm = await startScriptedLlm();
   try {
-    await useOwnWorkspace(page, baseURL!, llm);
+    await useOwnWorkspace(page, baseURL!);
     const base = await policiesBase(page);
     const workflowId = await createWorkflow(page.request, {
       name: `Support agent ${Date.now()}`,

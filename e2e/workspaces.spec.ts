@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { WORKSPACE_HEADER } from "@/contract";
 import { startTestLlmServer } from "../providers/testing/test-llm-server";
+import { startScriptedLlm } from "./scripted-llm";
 import { E2E_OWNER } from "./owner";
 import { createWorkflow, EditorPage, START_BLOCK, type TestBlock } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
@@ -152,8 +153,9 @@ test("a second workspace made with the switcher cannot open the first one's work
   await expect(page.getByRole("link", { name: workflowName })).toBeVisible();
 });
 
-test("secrets set on the Secrets page configure OpenAI for the workspace's runs: its own server answers, with its own key", async ({ page }) => {
-  const llm = await startTestLlmServer();
+test("a key set on the Secrets page runs the workspace's models with its own key, at the operator's server", async ({ page }) => {
+  // The operator's OpenAI-compatible server (OPENAI_COMPATIBLE_BASE_URL of the e2e server).
+  const llm = await startScriptedLlm();
   const canary = `sk-canary-${randomUUID()}`;
   const marker = `workspace-server-${randomUUID().slice(0, 8)}`;
   // The answer repeats the key: the run must show it masked.
@@ -171,32 +173,27 @@ test("secrets set on the Secrets page configure OpenAI for the workspace's runs:
     await expect(page.getByTestId("secret-problem")).toContainText("must match");
     await expect(page.getByTestId("secret-row")).toHaveCount(0);
 
-    await form.getByLabel("Name").fill("OPENAI_BASE_URL");
-    await form.getByLabel("Value").fill(llm.openaiBaseUrl);
-    await form.getByRole("button", { name: "Save secret" }).click();
-    await expect(page.locator('[data-testid="secret-row"][data-name="OPENAI_BASE_URL"]')).toBeVisible();
-
-    await form.getByLabel("Name").fill("OPENAI_API_KEY");
+    await form.getByLabel("Name").fill("OPENAI_COMPATIBLE_API_KEY");
     await expect(form.getByLabel("Value")).toHaveAttribute("type", "password");
     await form.getByLabel("Value").fill(canary);
     await form.getByRole("button", { name: "Save secret" }).click();
-    await expect(page.locator('[data-testid="secret-row"][data-name="OPENAI_API_KEY"]')).toBeVisible();
+    await expect(page.locator('[data-testid="secret-row"][data-name="OPENAI_COMPATIBLE_API_KEY"]')).toBeVisible();
     await expect(form.getByLabel("Value")).toHaveValue("");
     // A stored name offers to replace its value.
-    await form.getByLabel("Name").fill("OPENAI_API_KEY");
+    await form.getByLabel("Name").fill("OPENAI_COMPATIBLE_API_KEY");
     await expect(form.getByRole("button", { name: "Replace" })).toBeVisible();
     await form.getByLabel("Name").fill("");
     await page.reload();
-    await expect(page.getByTestId("secret-row")).toHaveCount(2, FIRST_VISIT);
+    await expect(page.getByTestId("secret-row")).toHaveCount(1, FIRST_VISIT);
     expect(await page.locator("body").innerText()).not.toContain(canary);
 
-    // A workflow of this workspace (the browser's session acts in it) whose agent uses an OpenAI model.
+    // A workflow of this workspace (the browser's session acts in it) whose agent uses the OpenAI-compatible server.
     const agent: TestBlock = {
       id: "agent",
       type: "agent",
       name: "Agent",
       position: { x: 400, y: 160 },
-      config: { model: "openai/gpt-4o-mini", userPrompt: "<start.message>" },
+      config: { model: "openai-compatible/gpt-4o-mini", userPrompt: "<start.message>" },
     };
     const respond: TestBlock = {
       id: "respond",
@@ -206,7 +203,7 @@ test("secrets set on the Secrets page configure OpenAI for the workspace's runs:
       config: { data: { answer: "<Agent.content>" } },
     };
     const workflowId = await createWorkflow(page.request, {
-      name: `Own OpenAI ${Date.now()}`,
+      name: `Own key ${Date.now()}`,
       blocks: [START_BLOCK, agent, respond],
       edges: [
         { id: "e1", source: "start", target: "agent", sourceHandle: "out" },
@@ -237,11 +234,9 @@ test("secrets set on the Secrets page configure OpenAI for the workspace's runs:
   }
 });
 
-// The server's own key must not follow a workspace's base URL. Today the provider settings are
-// read one variable at a time (stored secret, else the process's), so a workspace that stores only
-// OPENAI_BASE_URL sends the operator's OPENAI_API_KEY to the server it names. Enable once the
-// provider layer takes a provider's key and base URL from the same place.
-test("a workspace that stores only OPENAI_BASE_URL never receives the server's own OPENAI_API_KEY", async ({ request }) => {
+// A provider's server is the operator's: a workspace that stores OPENAI_BASE_URL has OpenAI refused,
+// and the server it names hears nothing (neither the operator's key nor anything else).
+test("a workspace that stores OPENAI_BASE_URL has OpenAI refused, and the server it names hears nothing", async ({ request }) => {
   const llm = await startTestLlmServer();
   try {
     const created = await request.post("/api/workspaces", { data: { name: `Base URL only ${Date.now()}` } });
@@ -267,10 +262,10 @@ test("a workspace that stores only OPENAI_BASE_URL never receives the server's o
       timeout: 90_000,
     });
     const run = (await answer.json()) as { status: string; error: { code: string; message: string } | null };
-    // playwright.config.ts gives the e2e server OPENAI_API_KEY=sk-test-e2e; the workspace configured OpenAI without a key.
-    for (const received of llm.requests) expect(received.headers.authorization).not.toBe("Bearer sk-test-e2e");
     expect(run.status, JSON.stringify(run)).toBe("failed");
-    expect(run.error?.message).toContain("OPENAI_API_KEY");
+    expect(run.error?.code).toBe("outbound_refused");
+    expect(run.error?.message).toContain("stores a secret named OPENAI_BASE_URL");
+    expect(llm.requests).toEqual([]);
   } finally {
     await llm.close();
   }

@@ -11,6 +11,7 @@ export {
   type OutboundRequest,
   type OutboundResponse,
 } from "./guarded-fetch";
+export { createGuardedWebFetch, type GuardedWebFetchConfig } from "./guarded-web-fetch";
 export { redactHeaders, isCredentialHeader, REDACTED } from "./redact-headers";
 export { decodeBody, isJsonContentType } from "./response-body";
 export { createDecodedFetch, type DecodedFetchInit, type DecodedFetchResponse } from "./decoded-fetch";

@@ -16,7 +16,7 @@ import { budgetedModel } from "./budgeted-model";
 import { guardJsonAnswers } from "./json-answer-guard";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { replayableModel } from "./replayable-model";
-import { abortError, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
+import { abortError, isUnreadableAnswer, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
 import { pricedProviderCall } from "./usage-mapping";
 
 /**
@@ -242,10 +242,17 @@ function isHttpError(error: unknown): boolean {
   return typeof status === "number" && status >= 300;
 }
 
-/** The innermost cause's message: "terminated" or "other side closed" rather than a wrapper's. */
+/**
+ * The innermost cause's message: "terminated" or "other side closed" rather than a wrapper's. An
+ * answer the AI SDK could not read is not quoted (its errors carry the answer's text).
+ */
 function rootMessage(error: unknown): string {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  for (let depth = 0; ; depth++) {
+    if (isUnreadableAnswer(current)) return "the rest of the answer was not in the provider's format (not shown)";
+    if (depth >= 5 || !(current instanceof Error) || !(current.cause instanceof Error)) break;
+    current = current.cause;
+  }
   return current instanceof Error ? current.message : String(current);
 }
 

@@ -1,10 +1,10 @@
 import "server-only";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { EnvReader } from "./env";
+import { providerEnvOf, type ProviderEnvInput } from "./env";
 import { parseModelId } from "./model-id";
 import type { OfflinePace } from "./offline/offline-model";
 import type { PriceTable } from "./pricing";
-import { providerConnection } from "./provider-settings";
+import { createProviderFetch, providerConnection } from "./provider-settings";
 import { PROVIDERS, type ProviderId } from "./provider-table";
 import { makeResilient } from "./resilient-model";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
@@ -29,9 +29,16 @@ export interface ModelRegistry {
 }
 
 export interface ModelRegistryOptions {
-  /** Reads keys and base URLs (docs/CONTRACT.md section 4); injected, never `process.env` directly. */
-  env: EnvReader;
-  /** Custom fetch for every provider client (tests, proxies). */
+  /**
+   * Reads keys and base URLs (docs/CONTRACT.md section 4); injected, never `process.env` directly.
+   * A plain reader is the operator's settings; `{ operator, workspace }` adds a workspace's stored
+   * keys (its stored base URLs are refused, provider-settings.ts).
+   */
+  env: ProviderEnvInput;
+  /**
+   * The fetch every provider client uses: a guarded one (createProviderFetch), which the
+   * composition root shares across runs. Default: one over the operator's provider servers.
+   */
   fetch?: typeof globalThis.fetch;
   retry?: Partial<RetryPolicy>;
   /** Per-call time limit; default 120 s. */
@@ -47,11 +54,14 @@ export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
 export function createModelRegistry(options: ModelRegistryOptions): ModelRegistry {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const timeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  let defaultFetch: typeof globalThis.fetch | undefined;
+  // No provider client reaches the network without the outbound guard: made on first use, as the offline model needs none.
+  const guardedFetch = () => options.fetch ?? (defaultFetch ??= createProviderFetch(providerEnvOf(options.env).operator));
   return {
     resolve(modelId) {
       const { provider, model } = parseModelId(modelId);
       const entry = PROVIDERS[provider];
-      const connection = providerConnection(options.env, provider, options.fetch);
+      const connection = providerConnection(options.env, provider, entry.inProcess ? undefined : guardedFetch());
       if (entry.inProcess && options.offlinePace) connection.pace = options.offlinePace;
       const languageModel = entry.languageModel(model, connection);
       return {

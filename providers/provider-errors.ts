@@ -1,4 +1,4 @@
-import { APICallError, LoadAPIKeyError } from "@ai-sdk/provider";
+import { APICallError, InvalidResponseDataError, JSONParseError, LoadAPIKeyError, TypeValidationError } from "@ai-sdk/provider";
 import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/executor";
 import { PROVIDERS, type ProviderId } from "./provider-table";
 
@@ -40,6 +40,26 @@ export function scrub(text: string, secrets: string[]): string {
   return clean.replace(KEY_PATTERN, "[redacted]").slice(0, 500);
 }
 
+/** The longest part of a provider's own error message a run error quotes. */
+export const MAX_PROVIDER_MESSAGE_CHARS = 500;
+
+/**
+ * What a failed call's answer may add to the run's error: the provider's own error message, when
+ * the answer had the provider's error shape (`{error:{message}}` and the like, which the AI SDK
+ * parsed into `data`), scrubbed and cut to 500 characters. Anything else the server answered (an
+ * HTML page, a metadata document, another service's JSON) is not quoted: the request's target may
+ * not be the provider, and its body is none of the user's business.
+ */
+function providerMessage(error: APICallError, secrets: string[]): string {
+  if (error.data === undefined || error.data === null) return "its answer was not a provider error, so it is not shown";
+  return scrub(error.message, secrets).slice(0, MAX_PROVIDER_MESSAGE_CHARS);
+}
+
+/** The AI SDK could not read a successful answer: these errors quote the answer, so none of them is shown. */
+export function isUnreadableAnswer(error: unknown): boolean {
+  return TypeValidationError.isInstance(error) || JSONParseError.isInstance(error) || InvalidResponseDataError.isInstance(error);
+}
+
 export function missingKeyError(provider: ProviderId): ProviderCallError {
   const settings = PROVIDERS[provider];
   return new ProviderCallError(provider, `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`, {
@@ -54,7 +74,15 @@ export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError 
   if (LoadAPIKeyError.isInstance(error)) return missingKeyError(scope.provider);
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    const detail = scrub(error.message, scope.secrets);
+    if (status === undefined) {
+      // No answer at all (refused connection, DNS): the message is the local network error's.
+      const where = settings.baseUrlVariable ? ` (check ${settings.baseUrlVariable})` : "";
+      return new ProviderCallError(scope.provider, `Cannot reach ${label}${where}: ${scrub(error.message, scope.secrets)}`, {
+        code: "provider_unreachable",
+        retryable: true,
+      });
+    }
+    const detail = providerMessage(error, scope.secrets);
     if (status === 401 || status === 403) {
       const variable = settings.apiKeyVariable ? `: check ${settings.apiKeyVariable}` : "";
       return new ProviderCallError(scope.provider, `${label} rejected the API key (HTTP ${status})${variable}. ${detail}`, {
@@ -75,14 +103,15 @@ export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError 
         status,
       });
     }
-    if (status === undefined) {
-      const where = settings.baseUrlVariable ? ` (check ${settings.baseUrlVariable})` : "";
-      return new ProviderCallError(scope.provider, `Cannot reach ${label}${where}: ${detail}`, { code: "provider_unreachable", retryable: true });
-    }
     return new ProviderCallError(scope.provider, `${label} call for ${scope.modelId} failed (HTTP ${status}). ${detail}`, {
       code: status >= 500 ? "provider_unavailable" : "provider_error",
       status,
       retryable: error.isRetryable,
+    });
+  }
+  if (isUnreadableAnswer(error)) {
+    return new ProviderCallError(scope.provider, `${label} answered ${scope.modelId} in a form that is not its API's, so the answer is not shown`, {
+      code: "invalid_response",
     });
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -9,8 +9,8 @@ import { dateText, errorText } from "./format";
 import { QueryState } from "./query-state";
 import { SecretForm } from "./secret-form";
 
-/** Provider settings a secret may hold (providers/provider-table.ts names them all). */
-const PROVIDER_SETTING_EXAMPLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_BASE_URL", "OPENAI_COMPATIBLE_BASE_URL"];
+/** Provider keys a secret may hold (providers/provider-table.ts names them all); base URLs are the operator's alone. */
+const PROVIDER_SETTING_EXAMPLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_COMPATIBLE_API_KEY"];
 
 function SecretTable({
   secrets,
@@ -113,8 +113,9 @@ export function SecretsPage() {
           workflow runs, and run output masks its value.
         </p>
         <p>
-          A secret named like a provider setting ({PROVIDER_SETTING_EXAMPLES.join(", ")}, …) configures that provider for this workspace&apos;s runs, from the
-          next run on.
+          A secret named like a provider key ({PROVIDER_SETTING_EXAMPLES.join(", ")}, …) is that provider&apos;s key for this workspace&apos;s runs, from the
+          next run on, sent to the server the operator set for it. A provider&apos;s server (OPENAI_BASE_URL, …) is the operator&apos;s: a secret named like one
+          is not used, and that provider&apos;s models are refused in this workspace until it is deleted.
         </p>
         {!editable && <p>Your role here ({workspace.role}) shows the names only.</p>}
       </div>

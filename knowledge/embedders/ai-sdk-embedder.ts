@@ -1,6 +1,15 @@
 import { embedMany } from "ai";
 import { ProviderCallError } from "@/executor";
-import { type EnvReader, parseModelId, toTrellisError, providerConnection, PROVIDER_IDS, PROVIDERS } from "@/providers";
+import {
+  createProviderFetch,
+  parseModelId,
+  providerConnection,
+  providerEnvOf,
+  PROVIDER_IDS,
+  PROVIDERS,
+  toTrellisError,
+  type ProviderEnvInput,
+} from "@/providers";
 import { countTokens } from "../chunking/tokenizer";
 import type { Embedder } from "./embedder";
 import { priceEmbeddingUsage } from "./embedding-price";
@@ -8,8 +17,9 @@ import { OFFLINE_EMBEDDER_ID } from "@/contract";
 import { createHashEmbedder } from "./hash-embedder";
 
 export interface EmbedderOptions {
-  /** Reads keys and base URLs (docs/CONTRACT.md section 4); injected, never `process.env` directly. */
-  env: EnvReader;
+  /** Reads keys and base URLs (docs/CONTRACT.md section 4): the operator's, and a workspace's stored keys. */
+  env: ProviderEnvInput;
+  /** A guarded fetch (createProviderFetch); default: one over the operator's provider servers. */
   fetch?: typeof globalThis.fetch;
   /** Texts per request (providers cap it too: OpenAI 2,048, Google 100). */
   batchSize?: number;
@@ -31,7 +41,7 @@ export function createEmbedder(modelId: string, options: EmbedderOptions): Embed
   const { provider, model } = parseModelId(modelId);
   const { label, embedding } = PROVIDERS[provider];
   if (!embedding) throw new ProviderCallError(provider, `${label} has no embedding models; use ${embeddingChoices()}`, { code: "invalid_embedding_model" });
-  const connection = providerConnection(options.env, provider, options.fetch);
+  const connection = providerConnection(options.env, provider, options.fetch ?? createProviderFetch(providerEnvOf(options.env).operator));
   const sdkModel = embedding.model(model, connection);
   return {
     id: modelId,

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDatabase, getPrisma, getRepositories, resolveDatabaseConfig, type SecretRepository } from "@/lib/db";
-import { loadRunEnvironment } from "@/lib/runtime/run-environment";
-import type { EnvReader } from "@/providers";
+import { loadRunEnvironment, processProviderEnv } from "@/lib/runtime/run-environment";
+import { createProviderFetch, type EnvReader, type ProviderEnvInput } from "@/providers";
 import type { VectorCapability } from "./pgvector";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 
@@ -17,12 +17,12 @@ const globalCache = globalThis as typeof globalThis & { __trellisKnowledgeWorker
 let local: KnowledgeService | undefined;
 
 /**
- * A workspace's embedding provider settings: its stored secrets (OPENAI_API_KEY, ...) first, then
- * the process's provider variables only, as a run reads them. Loaded on every call, so a secret
+ * A workspace's embedding provider settings: its stored keys (OPENAI_API_KEY, ...) first, then the
+ * process's provider variables only, as a run reads them; base URLs are the operator's alone. Loaded on every call, so a secret
  * changed in the workspace applies to the next embedding without a restart.
  */
 export function workspaceProviderEnv(secrets: Pick<SecretRepository, "list" | "getMany">, processEnv: EnvReader) {
-  return async (workspaceId: string): Promise<EnvReader> => (await loadRunEnvironment(secrets, workspaceId, processEnv)).providerEnv;
+  return async (workspaceId: string): Promise<ProviderEnvInput> => (await loadRunEnvironment(secrets, workspaceId, processEnv)).providerEnv;
 }
 
 /** On the embedded database (its files in DATA_DIR, owned by this process alone): its folder, and leases released at start. */
@@ -39,6 +39,11 @@ export function getKnowledgeService(): KnowledgeService {
   const service = createKnowledgeService({
     db: getPrisma(),
     envFor: workspaceProviderEnv(getRepositories().secrets, (name) => process.env[name]),
+    // Embedding calls pass the outbound guard like every other request of the server.
+    fetch: createProviderFetch(
+      processProviderEnv((name) => process.env[name]),
+      process.env.OUTBOUND_ALLOW_HOSTS,
+    ),
     log: (message) => console.warn(`[trellis] ${message}`),
     ...embeddedOptions(),
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { ProviderCallError, TrellisError } from "@/executor";
-import type { EnvReader } from "@/providers";
+import type { ProviderEnvInput } from "@/providers";
 import {
   createEmbedder,
   type Embedder,
@@ -28,11 +28,12 @@ export interface KnowledgeServiceOptions {
   /** A Prisma client (PostgreSQL or embedded PGlite). */
   db: UploadSqlClient;
   /**
-   * A workspace's keys and base URLs for embedding providers (docs/CONTRACT.md section 4): its
-   * stored secrets, then the process's provider variables. Called for every embedding, so a key
-   * changed in the workspace applies to the next document or search without a restart.
+   * A workspace's keys for embedding providers (docs/CONTRACT.md section 4): its stored secrets,
+   * then the process's provider variables; base URLs are the operator's alone. Called for every
+   * embedding, so a key changed in the workspace applies to the next document or search without a restart.
    */
-  envFor(workspaceId: string): Promise<EnvReader>;
+  envFor(workspaceId: string): Promise<ProviderEnvInput>;
+  /** The guarded fetch embedders call through (createProviderFetch); default: one per embedder over the operator's servers. */
   fetch?: typeof globalThis.fetch;
   worker?: Pick<IngestionWorkerOptions, "leaseMs" | "pollMs" | "maxAttempts" | "concurrency">;
   /** The threads that parse and chunk; the time budget defaults to TRELLIS_INGEST_TIME_BUDGET_MS. */

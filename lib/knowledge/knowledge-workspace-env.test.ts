@@ -5,8 +5,9 @@ import { workspaceProviderEnv } from "./knowledge-runtime";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 
 /**
- * Embeddings use the settings of the workspace that owns the base: its stored OPENAI_API_KEY (and
- * OPENAI_BASE_URL when it stores one), else the process's provider variables, read fresh each time.
+ * Embeddings use the settings of the workspace that owns the base: its stored OPENAI_API_KEY, else
+ * the process's, read fresh each time; the server is always the operator's (the process's
+ * OPENAI_BASE_URL), and a workspace that stores one of its own is refused, its server never called.
  */
 
 const MODEL = "openai/text-embedding-3-small";
@@ -15,7 +16,7 @@ const KEY_B = "sk-workspace-b-0123456789";
 
 let database: TestDatabase;
 let service: KnowledgeService;
-/** The operator's server (the process's OPENAI_BASE_URL) and the one workspace B configured for itself. */
+/** The operator's server (the process's OPENAI_BASE_URL) and the one workspace B tried to configure for itself. */
 let processServer: EmbeddingServer;
 let ownServer: EmbeddingServer;
 const envCalls: string[] = [];
@@ -40,13 +41,12 @@ beforeAll(async () => {
   });
   const workspaceA = await createWorkspace(database, "A");
   const workspaceB = await createWorkspace(database, "B");
-  // A workspace configures a provider whole: key and base URL (here, the same server as the operator's).
   await database.repositories.secrets.set(workspaceA, "OPENAI_API_KEY", KEY_A);
-  await database.repositories.secrets.set(workspaceA, "OPENAI_BASE_URL", processServer.baseUrl);
   await database.repositories.secrets.set(workspaceB, "OPENAI_API_KEY", KEY_B);
-  await database.repositories.secrets.set(workspaceB, "OPENAI_BASE_URL", ownServer.baseUrl);
   a = { workspaceId: workspaceA, baseId: (await service.createBase(workspaceA, { name: "A", embeddingModel: MODEL })).id };
   b = { workspaceId: workspaceB, baseId: (await service.createBase(workspaceB, { name: "B", embeddingModel: MODEL })).id };
+  // Stored after its base was made: the refusal holds for every later embedding, not only at creation.
+  await database.repositories.secrets.set(workspaceB, "OPENAI_BASE_URL", ownServer.baseUrl);
 });
 
 afterAll(async () => {
@@ -56,15 +56,17 @@ afterAll(async () => {
 });
 
 describe("embedding with the workspace's provider settings", () => {
-  it("processes each uploaded document with its base's workspace's key and base URL", async () => {
+  it("processes each uploaded document with its base's workspace's key at the operator's server, and refuses a workspace's own server", async () => {
     envCalls.length = 0;
     await service.uploadDocuments(a.workspaceId, a.baseId, [{ name: "alpha.md", bytes: text("# Alpha\n\nAlphaword policy.") }]);
     await service.uploadDocuments(b.workspaceId, b.baseId, [{ name: "bravo.md", bytes: text("# Bravo\n\nBravoword policy.") }]);
     await service.drain();
     expect((await service.listDocuments(a.workspaceId, a.baseId)).items[0]).toMatchObject({ status: "ready", error: null });
-    expect((await service.listDocuments(b.workspaceId, b.baseId)).items[0]).toMatchObject({ status: "ready", error: null });
+    const refused = (await service.listDocuments(b.workspaceId, b.baseId)).items[0];
+    expect(refused).toMatchObject({ status: "failed" });
+    expect(JSON.stringify(refused)).toContain("stores a secret named OPENAI_BASE_URL");
     expect(authorizationsFor(processServer, "Alphaword")).toEqual([`Bearer ${KEY_A}`]);
-    expect(authorizationsFor(ownServer, "Bravoword")).toEqual([`Bearer ${KEY_B}`]);
+    expect(ownServer.received).toEqual([]);
     expect(authorizationsFor(processServer, "Bravoword")).toEqual([]);
     expect(envCalls.sort()).toEqual([a.workspaceId, b.workspaceId].sort());
   });
@@ -72,9 +74,11 @@ describe("embedding with the workspace's provider settings", () => {
   it("embeds each workspace's search query with that workspace's settings", async () => {
     envCalls.length = 0;
     await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "alphaquery", mode: "vector" });
-    await service.search(b.workspaceId, { knowledgeBaseIds: [b.baseId], query: "bravoquery", mode: "vector" });
+    await expect(service.search(b.workspaceId, { knowledgeBaseIds: [b.baseId], query: "bravoquery", mode: "vector" })).rejects.toThrow(
+      /stores a secret named OPENAI_BASE_URL/,
+    );
     expect(authorizationsFor(processServer, "alphaquery")).toEqual([`Bearer ${KEY_A}`]);
-    expect(authorizationsFor(ownServer, "bravoquery")).toEqual([`Bearer ${KEY_B}`]);
+    expect(ownServer.received).toEqual([]);
     expect(envCalls).toEqual([a.workspaceId, b.workspaceId]);
   });
 
@@ -84,7 +88,6 @@ describe("embedding with the workspace's provider settings", () => {
     expect(authorizationsFor(processServer, "rotatedquery")).toEqual(["Bearer sk-workspace-a-rotated-0123"]);
     // Without its secret the workspace falls back to the operator's key.
     await database.repositories.secrets.delete(a.workspaceId, "OPENAI_API_KEY");
-    await database.repositories.secrets.delete(a.workspaceId, "OPENAI_BASE_URL");
     await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "fallbackquery", mode: "vector" });
     expect(authorizationsFor(processServer, "fallbackquery")).toEqual(["Bearer sk-operator-0123456789"]);
   });

@@ -6,7 +6,7 @@ import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { listPaging } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
-import { checkPriceModel, PRICE_CATALOG, pricedModels, withProviderReadiness, type EnvReader } from "@/providers";
+import { checkPriceModel, PRICE_CATALOG, pricedModels, withProviderReadiness, type ProviderEnvInput } from "@/providers";
 
 const overridePages = listPaging("priceOverrides", z.tuple([z.string()]).readonly());
 
@@ -32,7 +32,7 @@ function modelOf(segments: string[] | undefined): string {
 export function priceEndpoints(
   overrides: () => Pick<PriceOverrideRepository, "page" | "put" | "delete" | "table">,
   /** The provider settings a run of the workspace would read (its secrets, then the server's variables): which providers have keys. */
-  providerEnv: (workspaceId: string) => Promise<EnvReader>,
+  providerEnv: (workspaceId: string) => Promise<ProviderEnvInput>,
 ) {
   return {
     list: endpoint(async (request, _params, member) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createModelRegistry } from "@/providers";
 import { createRunEnvironment, workflowEnvAllowList, workflowEnvNames } from "./run-environment";
 
 const PROCESS: Record<string, string> = {
@@ -34,24 +35,35 @@ describe("a run's environment", () => {
     expect(masked.get("REGION")).toBe("stored-region");
   });
 
-  it("gives the provider layer stored secrets first, then the process's provider variables only", () => {
-    const { providerEnv } = createRunEnvironment(new Map([["ANTHROPIC_API_KEY", "sk-ant-stored"]]), processEnv);
-    expect(providerEnv("ANTHROPIC_API_KEY")).toBe("sk-ant-stored");
-    expect(providerEnv("OPENAI_API_KEY")).toBe("sk-process-key");
-    expect(providerEnv("OPENAI_BASE_URL")).toBe("http://127.0.0.1:9999/v1");
-    expect(providerEnv("DATABASE_URL")).toBeUndefined();
-    expect(providerEnv("REGION")).toBeUndefined();
+  it("gives the provider layer the process's provider variables as the operator's, and the stored provider secrets as the workspace's", () => {
+    const { providerEnv } = createRunEnvironment(
+      new Map([
+        ["ANTHROPIC_API_KEY", "sk-ant-stored"],
+        ["SUPPORT_TOKEN", "t"],
+      ]),
+      processEnv,
+    );
+    expect(providerEnv.operator("OPENAI_API_KEY")).toBe("sk-process-key");
+    expect(providerEnv.operator("OPENAI_BASE_URL")).toBe("http://127.0.0.1:9999/v1");
+    expect(providerEnv.operator("DATABASE_URL")).toBeUndefined();
+    expect(providerEnv.operator("REGION")).toBeUndefined();
+    expect(providerEnv.workspace?.("ANTHROPIC_API_KEY")).toBe("sk-ant-stored");
+    expect(providerEnv.workspace?.("SUPPORT_TOKEN")).toBeUndefined();
   });
 
-  it("never sends the operator's key to a base URL the workspace stored: a provider's settings come from one place", () => {
-    const urlOnly = createRunEnvironment(new Map([["OPENAI_BASE_URL", "https://attacker.example/v1"]]), processEnv).providerEnv;
-    expect(urlOnly("OPENAI_BASE_URL")).toBe("https://attacker.example/v1");
-    expect(urlOnly("OPENAI_API_KEY")).toBeUndefined();
-    expect(urlOnly("ANTHROPIC_API_KEY")).toBe("sk-ant-process");
-    // The workspace's own key goes to the provider's default address, not to the operator's base URL.
-    const keyOnly = createRunEnvironment(new Map([["OPENAI_API_KEY", "sk-workspace"]]), processEnv).providerEnv;
-    expect(keyOnly("OPENAI_API_KEY")).toBe("sk-workspace");
-    expect(keyOnly("OPENAI_BASE_URL")).toBeUndefined();
+  it("never lets a stored base URL become a provider's server: the model registry refuses it by name", () => {
+    const { providerEnv } = createRunEnvironment(new Map([["OPENAI_BASE_URL", "https://attacker.example/v1"]]), processEnv);
+    expect(providerEnv.operator("OPENAI_BASE_URL")).toBe("http://127.0.0.1:9999/v1");
+    expect(() => createModelRegistry({ env: providerEnv }).resolve("openai/gpt-4o-mini")).toThrow(
+      /stores a secret named OPENAI_BASE_URL, but a provider's server is the operator's/,
+    );
+    // Another provider of the same workspace is unaffected.
+    expect(createModelRegistry({ env: providerEnv }).resolve("anthropic/claude-sonnet-4-5").provider).toBe("anthropic");
+  });
+
+  it("sends a workspace's own key to the operator's server for that provider", () => {
+    const { providerEnv } = createRunEnvironment(new Map([["OPENAI_API_KEY", "sk-workspace-0123456789"]]), processEnv);
+    expect(createModelRegistry({ env: providerEnv }).resolve("openai/gpt-4o-mini").secrets).toEqual(["sk-workspace-0123456789"]);
   });
 
   it("masks every value the run could show: stored secrets, allowed variables and the process's provider keys", () => {

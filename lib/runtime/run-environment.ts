@@ -1,6 +1,6 @@
 import "server-only";
 import type { SecretRepository } from "@/lib/db";
-import { PROVIDERS, type EnvReader } from "@/providers";
+import { PROVIDERS, type EnvReader, type ProviderEnv } from "@/providers";
 
 /** Comma-separated names of the process variables a workflow may read through `{{NAME}}`. */
 export const WORKFLOW_ENV_VARIABLE = "TRELLIS_WORKFLOW_ENV";
@@ -12,14 +12,6 @@ export const PROVIDER_VARIABLES: ReadonlySet<string> = new Set(
   Object.values(PROVIDERS)
     .flatMap((provider) => [provider.apiKeyVariable, provider.baseUrlVariable])
     .filter((name): name is string => Boolean(name)),
-);
-
-/** Each provider variable's group: the key and base URL of the same provider. */
-const PROVIDER_GROUPS: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.values(PROVIDERS).flatMap((provider) => {
-    const group = [provider.apiKeyVariable, provider.baseUrlVariable].filter((name): name is string => Boolean(name));
-    return group.map((name) => [name, group] as const);
-  }),
 );
 
 /** The provider variables holding keys: masked in a run even though no workflow can read them. */
@@ -39,12 +31,13 @@ export interface RunEnvironment {
    */
   workflowEnv: EnvReader;
   /**
-   * The model registry's settings: the process's provider variables only (OPENAI_API_KEY,
-   * OPENAI_BASE_URL, ...), so the operator's keys run models without a workflow being able to read
-   * them; but a provider the workspace configures (its key or base URL stored as a secret) is
-   * read from the workspace's secrets alone, so a stored base URL never receives the operator's key.
+   * The model registry's settings. `operator`: the process's provider variables only
+   * (OPENAI_API_KEY, OPENAI_BASE_URL, ...), so the operator's keys run models without a workflow
+   * being able to read them. `workspace`: the provider variables the workspace stored as secrets;
+   * its keys are used before the operator's, its base URLs are refused (providers/provider-settings.ts),
+   * since a provider's server is the operator's to choose.
    */
-  providerEnv: EnvReader;
+  providerEnv: ProviderEnv;
   /** Every value the run could show, by name: what its redactor masks. */
   masked: ReadonlyMap<string, string>;
 }
@@ -69,11 +62,7 @@ export function createRunEnvironment(stored: ReadonlyMap<string, string>, proces
   }
   return {
     workflowEnv: (name) => stored.get(name) ?? allowed.get(name),
-    providerEnv: (name) => {
-      const group = PROVIDER_GROUPS.get(name);
-      if (!group) return stored.get(name);
-      return group.some((variable) => stored.has(variable)) ? stored.get(name) : processProviders(name);
-    },
+    providerEnv: { operator: processProviders, workspace: (name) => (PROVIDER_VARIABLES.has(name) ? stored.get(name) : undefined) },
     masked,
   };
 }

@@ -6,7 +6,15 @@ import { getKnowledgeService } from "@/lib/knowledge";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
-import { createModelRegistry, OFFLINE_WORD_DELAY_ENV, offlinePaceFrom, type PriceTable } from "@/providers";
+import {
+  createModelRegistry,
+  OFFLINE_WORD_DELAY_ENV,
+  offlinePaceFrom,
+  providerEnvOf,
+  providerFetchCache,
+  type PriceTable,
+  type ProviderEnvInput,
+} from "@/providers";
 import { sandboxSettings } from "@/sandbox";
 import { calculatorToolProvider } from "@/tools/calculator";
 import { availableFileToolTypes, createFileToolProviders, FILE_TOOL_TYPES, filesSettingsFrom, workspaceFiles } from "@/tools/files";
@@ -35,6 +43,7 @@ export interface RuntimeOptions {
    * and stored secrets come first for both.
    */
   processEnv?: EnvReader;
+  /** Tools' and blocks' requests; model calls get their own guarded fetch (the operator's provider servers allowed). */
   guardedFetch?: GuardedFetch;
   runTimeoutMs?: number;
 }
@@ -49,6 +58,9 @@ export function createRuntime(options: RuntimeOptions) {
   const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
   const guardedFetch = options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment());
   const { repositories } = options;
+  // Model calls pass the same outbound guard, with OUTBOUND_ALLOW_HOSTS and the operator's provider
+  // servers (OLLAMA_BASE_URL=http://127.0.0.1:11434, say) allowed, and nothing a workspace chose.
+  const providerFetch = providerFetchCache(processEnv("OUTBOUND_ALLOW_HOSTS"));
   // MCP servers are the operator's (env or DATA_DIR/mcp-servers.json), read when an agent uses one;
   // a server may be given to some workspaces only.
   const mcpServers = (workspaceId: string) => mcpServersForWorkspace(loadMcpServers({ env: processEnv }), workspaceId);
@@ -69,8 +81,9 @@ export function createRuntime(options: RuntimeOptions) {
    * `providerEnv` configures the models; it is never what `{{NAME}}` reads. `workspacePrices`: the
    * workspace's price overrides, which its model calls are charged at first.
    */
-  function prepareHandlers(workspaceId: string, providerEnv: EnvReader, workspacePrices?: PriceTable) {
-    const models = createModelRegistry({ env: providerEnv, ...(workspacePrices ? { workspacePrices } : {}), ...(offlinePace ? { offlinePace } : {}) });
+  function prepareHandlers(workspaceId: string, providerEnv: ProviderEnvInput, workspacePrices?: PriceTable) {
+    const fetch = providerFetch(providerEnvOf(providerEnv).operator);
+    const models = createModelRegistry({ env: providerEnv, fetch, ...(workspacePrices ? { workspacePrices } : {}), ...(offlinePace ? { offlinePace } : {}) });
     const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
     const workflowCalls = workflowCallRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
     const fileTools = createFileToolProviders(workspaceFiles(filesSettings, workspaceId));

@@ -5,7 +5,7 @@ import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-te
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
-import { TEST_KEYS, testServerEnv } from "@/providers/testing/test-model-registry";
+import { TEST_KEYS } from "@/providers/testing/test-model-registry";
 
 /**
  * Done-when of issue 13: no workflow can read a process variable outside TRELLIS_WORKFLOW_ENV,
@@ -246,8 +246,7 @@ describe("a provider key stored as a secret", () => {
     expect(await runOnce()).toBe("failed");
     expect(keyless.server.requests).toHaveLength(0);
 
-    // A workspace that configures a provider configures all of it: its key goes to the base URL it stores too.
-    await keyless.database.repositories.secrets.set(keylessWs, "OPENAI_BASE_URL", testServerEnv(keyless.server).OPENAI_BASE_URL!);
+    // The workspace's own key goes to the operator's server for the provider (OPENAI_BASE_URL of the process).
     expect((await putKey("sk-stored-first-0001")).status).toBe(204);
     expect(await runOnce()).toBe("succeeded");
     expect(keyless.server.requests.at(-1)!.headers.authorization).toBe("Bearer sk-stored-first-0001");

@@ -1,5 +1,6 @@
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { BlockExecutionError } from "@/executor";
+import { createGuardedWebFetch } from "@/net";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import { BoundedStdioTransport } from "./bounded-stdio-transport";
 import { describeMcpServer, type McpServerConfig, type McpServers } from "./mcp-servers";
@@ -18,7 +19,9 @@ export async function connectMcpServer(config: McpServerConfig, options: { signa
   const transport =
     config.transport === "stdio"
       ? new BoundedStdioTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd })
-      : { type: config.transport, url: config.url, headers: config.headers };
+      : // Through the outbound guard like every request of the server: the operator's server is allowed
+        // wherever it is, and anything it points the client to (an SSE endpoint, a redirect) is vetted.
+        { type: config.transport, url: config.url, headers: config.headers, fetch: createGuardedWebFetch({ trustedEndpoints: [config.url] }) };
   // A transport's own failure (a stopped server, say) says more than the closed connection it leads to.
   let transportError: unknown;
   try {
