@@ -4,7 +4,8 @@ import { ApiError } from "@/contract";
 export function messageOf(failure: unknown, fallback: string): string {
   if (failure instanceof ApiError) {
     if (failure.status === 401) return "Invalid email or password.";
-    if (failure.status === 429) return "Too many attempts. Wait a minute, then try again.";
+    // The server's 429 names the wait (from its Retry-After); a proxy's bare 429 does not.
+    if (failure.status === 429) return failure.code === "http_error" ? "Too many attempts. Wait a little, then try again." : failure.message;
     return failure.message;
   }
   return `${fallback}: the server could not be reached.`;
