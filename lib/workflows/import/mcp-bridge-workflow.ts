@@ -1,7 +1,7 @@
 import { ConversionError, DocumentBuilder, optionalString, type BuiltBlock, type ConvertedFile } from "./document-builder";
 import { EdgeGraph } from "./edge-graph";
 import { askBlock, askResponses } from "./mcp-bridge-asks";
-import { agentConfig, agentPath, toolsText } from "./mcp-bridge-prompts";
+import { agentConfig, agentPath, ROOT_INTENT_VARIABLE, toolsText } from "./mcp-bridge-prompts";
 import { rewriteDollarReferences } from "./dollar-references";
 import { readAgents, type BridgeAgent } from "./mcp-bridge-agents";
 import { numericNames, toolTrigger, translateWhen } from "./mcp-bridge-rules";
@@ -38,9 +38,13 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   const inputs: Array<{ name: string; type: "string" | "number"; description: string }> = [
     { name: "message", type: "string", description: "The user's request (the bridge's chat message)" },
   ];
+  const inputNames = new Set(["message"]);
   const addContextInput = (field: string, type: "string" | "number" = "string") => {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) return false;
-    if (!inputs.some((input) => input.name === field)) inputs.push({ name: field, type, description: "From the workflow's initial context" });
+    if (!inputNames.has(field)) {
+      inputNames.add(field);
+      inputs.push({ name: field, type, description: "From the workflow's initial context" });
+    }
     return true;
   };
   const start = builder.addBlock({ idHint: "start", type: "start", name: "Start", config: { inputs } });
@@ -198,20 +202,19 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       builder.map(`${where} (${trigger} → ${target}) → edge by ${handle}${condition ? ` when ${condition}` : ""}`);
     };
     for (const rule of agent.rules) {
+      // One Ask block per rule, whichever of its triggers fires: one per trigger copied every choice once per trigger.
+      const ask = rule.ask ? askBlock(builder, agent, rule, loop?.id ?? null, blocks, entries, graph, link, answeredBy) : null;
       for (const trigger of rule.on) {
         if (rule.target) route(rule.target, trigger, rule.path);
-        if (rule.ask) {
-          const ask = askBlock(builder, agent, rule, loop?.id ?? null, blocks, entries, graph, link, answeredBy);
-          if (!ask) continue;
-          const leaving = leave(trigger, rule.path);
-          if (leaving) link(source.id, ask.id, leaving.handle, leaving.condition);
-          const instruction = optionalString(rule.ask.question, `${rule.path}.ask.question`);
-          if (instruction) {
-            const instructions = askInstructions.get(agent.name);
-            if (instructions) instructions.push(instruction);
-            else askInstructions.set(agent.name, [instruction]);
-          }
-        }
+        if (!ask) continue;
+        const leaving = leave(trigger, rule.path);
+        if (leaving) link(source.id, ask.id, leaving.handle, leaving.condition);
+      }
+      const instruction = ask ? optionalString(rule.ask!.question, `${rule.path}.ask.question`) : undefined;
+      if (instruction) {
+        const instructions = askInstructions.get(agent.name);
+        if (instructions) instructions.push(instruction);
+        else askInstructions.set(agent.name, [instruction]);
       }
     }
     if (agent.onToolError) {
@@ -287,7 +290,8 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       "initial_context",
       `an agent's prompt quotes the first ${MAX_QUOTED_INPUTS} of the ${inputs.length} initial-context fields; the others reach an agent where its text names them (\${initial_context.name})`,
     );
-  return builder.build({ name: flowId, description: rootIntent });
+  if (rootIntent) builder.map(`root_intent → the workflow variable '${ROOT_INTENT_VARIABLE}', which each agent's prompt reads as its goal`);
+  return builder.build({ name: flowId, description: rootIntent, variables: rootIntent ? { [ROOT_INTENT_VARIABLE]: rootIntent } : {} });
 }
 
 function removePlainEdge(builder: DocumentBuilder, source: string, target: string): void {
