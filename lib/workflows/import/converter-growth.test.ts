@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkflowDocumentInput } from "@/contract";
+import { bridgeChain } from "./__fixtures__/bridge-chain";
 import { convertFile } from "./import-file";
 import { MAX_QUOTED_RESULTS } from "./mcp-bridge-upstream";
 
@@ -10,19 +11,6 @@ import { MAX_QUOTED_RESULTS } from "./mcp-bridge-upstream";
  */
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
-
-/** Agents each depending on the one before, each naming an initial-context field of its own, under one long goal. */
-export function bridgeChain(n: number, goal = "Answer the request step by step") {
-  return {
-    flow_id: "chain",
-    root_intent: goal,
-    agents: Array.from({ length: n }, (_, index) => ({
-      agent: `a${index}`,
-      description: `Step ${index}: use \${initial_context.f${index}}`,
-      ...(index > 0 ? { depends_on: [`a${index - 1}`] } : {}),
-    })),
-  };
-}
 
 function anythingLlmChain(n: number) {
   return {
@@ -80,7 +68,7 @@ describe("converters grow linearly with their input", () => {
 
   it("quotes a long chain's dependency and its nearest earlier agents in file order, never the whole chain", () => {
     const { document } = convertFile(bridgeChain(30), {});
-    const prompt = String(document.blocks.find((block) => block.name === "a29")!.config.userPrompt);
+    const prompt = String(document.blocks!.find((block) => block.name === "a29")!.config!.userPrompt);
     const quoted = [...prompt.matchAll(/Result of (a\d+):/g)].map((match) => match[1]);
     expect(quoted).toEqual(Array.from({ length: MAX_QUOTED_RESULTS }, (_, index) => `a${19 + index}`));
     expect(prompt).toContain('Result of a28: <a28.content ?? "(did not run)">');
@@ -90,7 +78,7 @@ describe("converters grow linearly with their input", () => {
     const goal = "g".repeat(50_000);
     const { document } = convertFile(bridgeChain(100, goal), {});
     expect(document.variables).toEqual({ root_intent: goal });
-    expect(String(document.blocks.find((block) => block.name === "a5")!.config.userPrompt)).toContain("Goal: <variable.root_intent>");
+    expect(String(document.blocks!.find((block) => block.name === "a5")!.config!.userPrompt)).toContain("Goal: <variable.root_intent>");
     // The goal stands in the variable and (cut to 10,000 characters) the description; before, in all 100 prompts too.
     const shortGoal = convertFile(bridgeChain(100, "g"), {}).document;
     expect(bytes(document) - bytes(shortGoal)).toBeLessThan(2 * goal.length);
@@ -107,7 +95,7 @@ describe("converters grow linearly with their input", () => {
       ],
     };
     const { document } = convertFile(file, {});
-    expect(document.blocks.filter((block) => block.type === "ask")).toHaveLength(1);
+    expect(document.blocks!.filter((block) => block.type === "ask")).toHaveLength(1);
     expect(bytes(document)).toBeLessThan(20 * bytes(file));
   });
 });
@@ -127,7 +115,10 @@ describe("no quadratic scan of hostile text", () => {
   it("a `when` of one 200 KB name converts in under a second, one of 20,000 names in under 2 s", () => {
     const longName = timed({ flow_id: "when", agents: [{ agent: "a", description: "x", when: `${"n".repeat(200_000)} and` }] });
     expect(longName.ms).toBeLessThan(1_000);
-    const manyNames = timed({ flow_id: "when", agents: [{ agent: "a", description: "x", when: Array.from({ length: 20_000 }, (_, i) => `f${i} > 1`).join(" and ") }] });
+    const manyNames = timed({
+      flow_id: "when",
+      agents: [{ agent: "a", description: "x", when: Array.from({ length: 20_000 }, (_, i) => `f${i} > 1`).join(" and ") }],
+    });
     expect(manyNames.ms).toBeLessThan(2_000);
   });
 

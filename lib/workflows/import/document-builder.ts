@@ -82,7 +82,12 @@ export class DocumentBuilder {
   connect(source: string, target: string, sourceHandle = "out", condition?: string): void {
     // A set, not a scan of the edges: a file of thousands of edges would make the scan quadratic.
     const key = JSON.stringify([source, target, sourceHandle]);
-    if (this.drawn.has(key) && condition === undefined && this.edges.some((edge) => edge.source === source && edge.target === target && edge.sourceHandle === sourceHandle)) return;
+    if (
+      this.drawn.has(key) &&
+      condition === undefined &&
+      this.edges.some((edge) => edge.source === source && edge.target === target && edge.sourceHandle === sourceHandle)
+    )
+      return;
     this.drawn.add(key);
     this.edges.push({ id: `e${this.edges.length + 1}`, source, target, sourceHandle, ...(condition ? { condition } : {}) });
   }

@@ -16,7 +16,8 @@ const THREAD_MEMORY_MB = 512;
 const IDLE_MS = 30_000;
 const START_TIMEOUT_MS = 60_000;
 
-type ThreadMessage = { type: "ready" } | { type: "done"; id: number; ok: true; result: ImportJobResult } | { type: "done"; id: number; ok: false; error: ImportJobFailure };
+type ThreadMessage =
+  { type: "ready" } | { type: "done"; id: number; ok: true; result: ImportJobResult } | { type: "done"; id: number; ok: false; error: ImportJobFailure };
 
 /** import-thread.mjs in the source tree under the working directory (as ingestion threads find theirs, see ingest-threads.ts). */
 function workerUrl(): URL {
@@ -131,7 +132,11 @@ export class ImportThreads {
         }, budgetMs);
       });
     try {
-      await Promise.race([thread.ready, thread.ended.then((error) => Promise.reject(error)), outOfTime("The import thread did not start in time.", START_TIMEOUT_MS)]);
+      await Promise.race([
+        thread.ready,
+        thread.ended.then((error) => Promise.reject(error)),
+        outOfTime("The import thread did not start in time.", START_TIMEOUT_MS),
+      ]);
       clearTimeout(timer);
       // The budget counts from the thread having the file, not from the thread starting.
       return await Promise.race([

@@ -15,7 +15,11 @@ export const MAX_QUOTED_RESULTS = 10;
  * then further ones, nearest first, until MAX_QUOTED_RESULTS; in the file's order. Each search
  * stops once it has enough, so the work and the output grow with the file, not its square.
  */
-export function quotedUpstream(edges: readonly BuiltEdge[], agentOrder: ReadonlyMap<string, number>, entryOf: ReadonlyMap<string, string>): Map<string, string[]> {
+export function quotedUpstream(
+  edges: readonly BuiltEdge[],
+  agentOrder: ReadonlyMap<string, number>,
+  entryOf: ReadonlyMap<string, string>,
+): Map<string, string[]> {
   const incoming = new Map<string, string[]>();
   for (const edge of edges) {
     const list = incoming.get(edge.target);
@@ -51,7 +55,10 @@ export function quotedUpstream(edges: readonly BuiltEdge[], agentOrder: Readonly
       ring = nextAgents;
       nextAgents = [];
     }
-    quoted.set(agentId, found.sort((a, b) => agentOrder.get(a)! - agentOrder.get(b)!));
+    quoted.set(
+      agentId,
+      found.sort((a, b) => agentOrder.get(a)! - agentOrder.get(b)!),
+    );
   }
   return quoted;
 }
