@@ -34,6 +34,9 @@ describe("health during hostile imports", () => {
   });
 
   it(`answers health within ${HEALTH_P99_BOUND_MS} ms at p99 while chained MCP-bridge files of 31 KB, 63 KB and 1.6 MB are imported`, async () => {
+    // The route's code loads at its first request (a fixed cost of a fresh server, not of the file): a small import first.
+    const warm = await callApi(app, "POST", "/api/workflows/import", { file: bridgeChainOfBytes(2_000), name: "Warm-up" });
+    expect(warm.status, warm.text.slice(0, 300)).toBe(201);
     const latencies: number[] = [];
     const failures: string[] = [];
     const inFlight = new Set<Promise<void>>();
