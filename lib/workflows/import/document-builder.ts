@@ -51,6 +51,7 @@ export class DocumentBuilder {
   private readonly notMapped: ImportNotMapped[] = [];
   private readonly ids = new Set<string>();
   private readonly names = new Set<string>();
+  private readonly drawn = new Set<string>();
 
   constructor(private readonly format: ImportFormat) {}
 
@@ -79,8 +80,15 @@ export class DocumentBuilder {
   }
 
   connect(source: string, target: string, sourceHandle = "out", condition?: string): void {
-    const duplicate = this.edges.some((edge) => edge.source === source && edge.target === target && edge.sourceHandle === sourceHandle);
-    if (duplicate && condition === undefined) return;
+    // A set, not a scan of the edges: a file of thousands of edges would make the scan quadratic.
+    const key = JSON.stringify([source, target, sourceHandle]);
+    if (
+      this.drawn.has(key) &&
+      condition === undefined &&
+      this.edges.some((edge) => edge.source === source && edge.target === target && edge.sourceHandle === sourceHandle)
+    )
+      return;
+    this.drawn.add(key);
     this.edges.push({ id: `e${this.edges.length + 1}`, source, target, sourceHandle, ...(condition ? { condition } : {}) });
   }
 

@@ -6,7 +6,8 @@
  * unknown name) and reported through `unresolved`.
  */
 export function rewriteDollarReferences(text: string, resolve: (root: string, rest: string) => string | null, unresolved: (written: string) => void): string {
-  return text.replace(/\$\{([^}]+)\}/g, (written, inner: string) => {
+  // `[^{}]`, not `[^}]`: from each of many unclosed `${` the scan ran to the end of the text (quadratic).
+  return text.replace(/\$\{([^{}]+)\}/g, (written, inner: string) => {
     const expression = inner.trim();
     const cut = expression.search(/[.[]/);
     const root = cut === -1 ? expression : expression.slice(0, cut);

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ErrorBody, type ImportedWorkflow } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
+import { createWorkflowService } from "../service";
 import { fixture, startImportRunKit, type ImportRunKit } from "./__fixtures__/import-run-kit";
+import { bridgeChain, bridgeChainOfBytes } from "./__fixtures__/bridge-chain";
+import { importEndpoint } from "./import-endpoint";
+import { IMPORT_TIME_BUDGET_SETTING, ImportThreads } from "./import-threads";
 
 /** POST /api/workflows/import on the real database: what it stores, and the refusals that store nothing. */
 
@@ -114,4 +118,68 @@ describe("POST /api/workflows/import", () => {
     expect((await errorOf(response)).message).toContain("nowhere");
     expect(await stored()).toBe(before);
   });
+});
+
+describe("POST /api/workflows/import of large files (issue 30)", () => {
+  it("refuses a 1.6 MB chain of agents with 413 naming the block limit, before converting, storing nothing", async () => {
+    const before = await stored();
+    const file = bridgeChainOfBytes(1_600_000);
+    const started = performance.now();
+    const response = await kit.post({ file });
+    expect(response.status).toBe(413);
+    const error = await errorOf(response);
+    expect(error.code).toBe("too_large");
+    expect(error.message).toContain(`at least ${(file.agents.length + 1).toLocaleString("en-US")} blocks`);
+    expect(error.message).toContain("the limit is 2,000");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses a file that would convert past the 5 MB document limit with 413 naming it, storing nothing", async () => {
+    const before = await stored();
+    const file = bridgeChain(1_900);
+    for (const agent of file.agents) agent.description += " ".padEnd(2_400, "word ");
+    const response = await kit.post({ file });
+    expect(response.status).toBe(413);
+    const error = await errorOf(response);
+    expect(error.code).toBe("too_large");
+    expect(error.message).toMatch(/^The file converts to a workflow document of \d+\.\d MB; the limit is 5\.0 MB/);
+    expect(await stored()).toBe(before);
+  }, 60_000);
+
+  it("stores a 63 KB chain at a size that grows with the file, answering within 30 s", async () => {
+    const file = bridgeChainOfBytes(63_000);
+    const started = performance.now();
+    const response = await kit.post({ file, name: `Chain ${Date.now()}` });
+    const elapsedMs = performance.now() - started;
+    expect(response.status).toBe(201);
+    const { workflow } = (await response.json()) as ImportedWorkflow;
+    expect(workflow.blocks.filter((block) => block.type === "agent")).toHaveLength(file.agents.length);
+    // Before: 6.6 MB from 31 KB. Each agent's prompt now quotes a bounded number of results.
+    expect(Buffer.byteLength(JSON.stringify(workflow))).toBeLessThan(25 * Buffer.byteLength(JSON.stringify(file)));
+    expect(elapsedMs).toBeLessThan(30_000);
+  }, 60_000);
+
+  it(`stops a conversion past its time budget with 413 naming the budget and ${IMPORT_TIME_BUDGET_SETTING}, storing nothing`, async () => {
+    const before = await stored();
+    const threads = new ImportThreads(5);
+    const endpoint = importEndpoint(
+      () => createWorkflowService(kit.kit.database.repositories),
+      () => new Set(),
+      () => threads,
+    );
+    const text = JSON.stringify({ file: bridgeChainOfBytes(63_000) });
+    const response = await endpoint(
+      new Request("http://localhost/api/workflows/import", { method: "POST", headers: { "content-type": "application/json" }, body: text }),
+      {},
+      kit.member,
+    );
+    await threads.close();
+    expect(response.status).toBe(413);
+    const error = await errorOf(response);
+    expect(error.message).toBe(
+      `The file took longer than the import's time budget of 5 ms to convert and check, and was stopped (${IMPORT_TIME_BUDGET_SETTING}=5).`,
+    );
+    expect(await stored()).toBe(before);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { parseWorkflowDocument, type ParsedWorkflow } from "../parse-document";
 import { convertAnythingLlmFlow } from "./anythingllm-flow";
 import { detectFormat, unknownFormatMessage } from "./detect-format";
 import { ConversionError, type ConvertedFile } from "./document-builder";
+import { refuseOversizedDocument, refuseOversizedFile } from "./import-limits";
 import { convertMcpBridgeWorkflow } from "./mcp-bridge-workflow";
 import { chooseMcpServer, type ImportOptions } from "./options";
 import { convertSimExport } from "./sim-export";
@@ -39,9 +40,15 @@ export function convertFile(file: unknown, options: ImportOptions): ConvertedFil
   }
 }
 
-/** Converts, names and validates as POST /api/workflows would; nothing is stored here. */
+/**
+ * Converts, names and validates as POST /api/workflows would; nothing is stored here. A file
+ * past the document limits is refused (413) before converting when its block count shows it, and
+ * its conversion before validating when the converted document is past them.
+ */
 export function importWorkflowFile(request: ImportRequest, mcpServers: Set<string> | null): ParsedWorkflow & { report: ImportReport } {
+  refuseOversizedFile(request.file);
   const { document, report } = convertFile(request.file, { model: request.model, mcpServer: chooseMcpServer(request.mcpServer, mcpServers) });
+  refuseOversizedDocument(document);
   const named = request.name ? { ...document, name: request.name } : document;
   try {
     return { ...parseWorkflowDocument(named), report };

@@ -18,7 +18,9 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
   const scopes = new Map<string | null, BuiltBlock[]>();
   for (const block of placed) {
     const scope = block.parentId && byId.has(block.parentId) ? block.parentId : null;
-    scopes.set(scope, [...(scopes.get(scope) ?? []), block]);
+    const members = scopes.get(scope);
+    if (members) members.push(block);
+    else scopes.set(scope, [block]);
   }
   const sizeOf = (block: BuiltBlock) => block.size ?? { width: 240, height: 80 };
 
@@ -34,11 +36,11 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
       const column = depth.get(member.id) ?? 0;
       columnWidth.set(column, Math.max(columnWidth.get(column) ?? COLUMN, sizeOf(member).width + 60));
     }
-    const columnX = (column: number) => {
-      let x = scopeId ? INSET.x : 0;
-      for (let index = 0; index < column; index += 1) x += columnWidth.get(index) ?? COLUMN;
-      return x;
-    };
+    // Each column's x once, as a running sum: summing the widths per block was quadratic in a long chain.
+    const lastColumn = [...depth.values()].reduce((most, column) => Math.max(most, column), 0);
+    const columnStarts: number[] = [scopeId ? INSET.x : 0];
+    for (let index = 0; index < lastColumn; index += 1) columnStarts.push(columnStarts[index]! + (columnWidth.get(index) ?? COLUMN));
+    const columnX = (column: number) => columnStarts[column]!;
     for (const member of members) {
       if (member.position) continue;
       const column = depth.get(member.id) ?? 0;
@@ -49,8 +51,8 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
     if (scopeId) {
       const container = byId.get(scopeId)!;
       if (!container.size) {
-        const right = Math.max(...members.map((member) => member.position!.x + sizeOf(member).width), 300);
-        const bottom = Math.max(...members.map((member) => member.position!.y + sizeOf(member).height), 120);
+        const right = members.reduce((most, member) => Math.max(most, member.position!.x + sizeOf(member).width), 300);
+        const bottom = members.reduce((most, member) => Math.max(most, member.position!.y + sizeOf(member).height), 120);
         container.size = { width: right + INSET.x, height: bottom + 60 };
       }
     }
@@ -62,7 +64,11 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
 /** The longest path to each block from the blocks nothing in its scope leads to; cycles (never valid) stop at depth 0. */
 function depths(members: BuiltBlock[], edges: BuiltEdge[]): Map<string, number> {
   const incoming = new Map<string, string[]>();
-  for (const edge of edges) incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge.source]);
+  for (const edge of edges) {
+    const sources = incoming.get(edge.target);
+    if (sources) sources.push(edge.source);
+    else incoming.set(edge.target, [edge.source]);
+  }
   const depth = new Map<string, number>();
   const visiting = new Set<string>();
   const visit = (id: string): number => {
@@ -71,7 +77,7 @@ function depths(members: BuiltBlock[], edges: BuiltEdge[]): Map<string, number> 
     if (visiting.has(id)) return 0;
     visiting.add(id);
     const sources = incoming.get(id) ?? [];
-    const value = sources.length === 0 ? 0 : Math.max(...sources.map(visit)) + 1;
+    const value = sources.reduce((deepest, source) => Math.max(deepest, visit(source) + 1), 0);
     visiting.delete(id);
     depth.set(id, value);
     return value;

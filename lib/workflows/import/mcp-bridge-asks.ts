@@ -79,7 +79,9 @@ export function askBlock(
       continue;
     }
     link(ask.id, entry, `choice:${target.id}`);
-    answeredBy.set(target.to, [...(answeredBy.get(target.to) ?? []), ask.name]);
+    const answered = answeredBy.get(target.to);
+    if (answered) answered.push(ask.name);
+    else answeredBy.set(target.to, [ask.name]);
   }
   builder.map(
     `${rule.path}.ask → Ask block '${ask.name}' (choices ${choices.map((choice) => choice.id).join(", ")}); the agent is told to end with the question it was to ask`,

@@ -18,6 +18,13 @@ export function toolsText(agent: BridgeAgent, server: string | undefined): strin
   return `the MCP server '${server}' tools ${agent.tools.join(", ")}`;
 }
 
+/**
+ * The workflow variable holding the file's `root_intent`: every agent's prompt reads it by
+ * reference, so a long intent is stored once, not once per agent.
+ */
+export const ROOT_INTENT_VARIABLE = "root_intent";
+const ROOT_INTENT = `<variable.${ROOT_INTENT_VARIABLE}>`;
+
 export interface PromptParts {
   model: string;
   server: string | undefined;
@@ -59,13 +66,13 @@ export function agentConfig(agent: BridgeAgent, parts: PromptParts): Record<stri
 
 function userPrompt(agent: BridgeAgent, parts: PromptParts): string {
   const lines: string[] = [];
-  if (agent.context === false) lines.push(parts.rootIntent || agent.description || "Do your task.");
+  if (agent.context === false) lines.push(parts.rootIntent ? ROOT_INTENT : agent.description || "Do your task.");
   else if (agent.context === "user_prompt") lines.push("<start.message>");
   else if (Array.isArray(agent.context)) {
     lines.push("Request: <start.message>");
     for (const path of agent.context) lines.push(`${path}: ${parts.rewrite(`\${${path}}`)}`);
   } else {
-    if (parts.rootIntent) lines.push(`Goal: ${parts.rootIntent}`);
+    if (parts.rootIntent) lines.push(`Goal: ${ROOT_INTENT}`);
     lines.push("Request: <start.message>");
     for (const name of parts.contextInputs()) if (name !== "message") lines.push(`${name}: <start.${name}>`);
     for (const name of parts.upstream) lines.push(`Result of ${name}: <${name}.content ?? "(did not run)">`);

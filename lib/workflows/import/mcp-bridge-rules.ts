@@ -82,9 +82,15 @@ export function translateWhen(text: string, resolveName: (path: string) => strin
 
 /** Why an expression with references does not parse, or null when it does (each reference stands in as a number, as the save check does). */
 export function expressionProblem(text: string): string | null {
-  let placeholder = text;
-  for (const token of parseReferences(text).reverse())
-    placeholder = placeholder.slice(0, token.start) + "0".padEnd(token.end - token.start) + placeholder.slice(token.end);
+  // Built in one pass: slicing the whole text once per reference was quadratic in a long condition.
+  const parts: string[] = [];
+  let at = 0;
+  for (const token of parseReferences(text)) {
+    parts.push(text.slice(at, token.start), "0".padEnd(token.end - token.start));
+    at = token.end;
+  }
+  parts.push(text.slice(at));
+  const placeholder = parts.join("");
   try {
     parseExpression(placeholder);
     return null;
@@ -96,7 +102,8 @@ export function expressionProblem(text: string): string | null {
 /** The expression text a number comparison names (`quality_score < 90`): such initial-context fields are numbers. */
 export function numericNames(text: string): Set<string> {
   const names = new Set<string>();
-  for (const match of text.matchAll(/([A-Za-z_][A-Za-z0-9_.]*)\s*(?:<=|>=|<|>)\s*-?\d/g)) names.add(match[1]!);
-  for (const match of text.matchAll(/-?\d+(?:\.\d+)?\s*(?:<=|>=|<|>)\s*([A-Za-z_][A-Za-z0-9_.]*)/g)) names.add(match[1]!);
+  // Each pattern starts only where a name or number starts: from every letter of a long name, the scan to its end was quadratic.
+  for (const match of text.matchAll(/(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.]*)\s*(?:<=|>=|<|>)\s*-?\d/g)) names.add(match[1]!);
+  for (const match of text.matchAll(/(?<![0-9.])-?\d+(?:\.\d+)?\s*(?:<=|>=|<|>)\s*([A-Za-z_][A-Za-z0-9_.]*)/g)) names.add(match[1]!);
   return names;
 }

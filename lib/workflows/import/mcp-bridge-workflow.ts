@@ -1,10 +1,11 @@
 import { ConversionError, DocumentBuilder, optionalString, type BuiltBlock, type ConvertedFile } from "./document-builder";
 import { EdgeGraph } from "./edge-graph";
 import { askBlock, askResponses } from "./mcp-bridge-asks";
-import { agentConfig, agentPath, toolsText } from "./mcp-bridge-prompts";
+import { agentConfig, agentPath, ROOT_INTENT_VARIABLE, toolsText } from "./mcp-bridge-prompts";
 import { rewriteDollarReferences } from "./dollar-references";
 import { readAgents, type BridgeAgent } from "./mcp-bridge-agents";
 import { numericNames, toolTrigger, translateWhen } from "./mcp-bridge-rules";
+import { MAX_QUOTED_RESULTS, quotedUpstream } from "./mcp-bridge-upstream";
 import type { ImportOptions } from "./options";
 
 /**
@@ -20,6 +21,8 @@ import type { ImportOptions } from "./options";
  */
 
 const LOOP_CAP = 100;
+/** Initial-context fields quoted in an agent's prompt, for the same reason as MAX_QUOTED_RESULTS. */
+const MAX_QUOTED_INPUTS = 20;
 
 export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options: ImportOptions): ConvertedFile {
   const builder = new DocumentBuilder("mcp-bridge-workflow");
@@ -35,9 +38,13 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   const inputs: Array<{ name: string; type: "string" | "number"; description: string }> = [
     { name: "message", type: "string", description: "The user's request (the bridge's chat message)" },
   ];
+  const inputNames = new Set(["message"]);
   const addContextInput = (field: string, type: "string" | "number" = "string") => {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) return false;
-    if (!inputs.some((input) => input.name === field)) inputs.push({ name: field, type, description: "From the workflow's initial context" });
+    if (!inputNames.has(field)) {
+      inputNames.add(field);
+      inputs.push({ name: field, type, description: "From the workflow's initial context" });
+    }
     return true;
   };
   const start = builder.addBlock({ idHint: "start", type: "start", name: "Start", config: { inputs } });
@@ -58,7 +65,9 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   }
 
   // References: ${agent.result...}, ${initial_context.field}, ${tool_name.output}.
-  const toolOwner = (tool: string) => agents.find((agent) => agent.tools?.includes(tool));
+  const toolOwners = new Map<string, BridgeAgent>();
+  for (const agent of agents) for (const tool of agent.tools ?? []) if (!toolOwners.has(tool)) toolOwners.set(tool, agent);
+  const toolOwner = (tool: string) => toolOwners.get(tool);
   const resolve = (root: string, rest: string): string | null => {
     if (root === "initial_context") {
       const field = /^\.([A-Za-z_][A-Za-z0-9_]*)/.exec(rest)?.[1];
@@ -170,7 +179,8 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
         routedTools.set(agent.name, (routedTools.get(agent.name) ?? new Set()).add(tool.tool));
         return { handle: `tool:${tool.tool}:${tool.outcome}` };
       }
-      tagTriggers.set(agent.name, [...new Set([...(tagTriggers.get(agent.name) ?? []), trigger])]);
+      const tags = tagTriggers.get(agent.name) ?? [];
+      if (!tags.includes(trigger)) tagTriggers.set(agent.name, [...tags, trigger]);
       builder.map(`${where} trigger '${trigger}' → an edge taken when the agent's answer holds <reroute>${trigger}</reroute>`);
       return { handle: "out", condition: `contains(output.content, ${JSON.stringify(`<reroute>${trigger}</reroute>`)})` };
     };
@@ -192,16 +202,19 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       builder.map(`${where} (${trigger} → ${target}) → edge by ${handle}${condition ? ` when ${condition}` : ""}`);
     };
     for (const rule of agent.rules) {
+      // One Ask block per rule, whichever of its triggers fires: one per trigger copied every choice once per trigger.
+      const ask = rule.ask ? askBlock(builder, agent, rule, loop?.id ?? null, blocks, entries, graph, link, answeredBy) : null;
       for (const trigger of rule.on) {
         if (rule.target) route(rule.target, trigger, rule.path);
-        if (rule.ask) {
-          const ask = askBlock(builder, agent, rule, loop?.id ?? null, blocks, entries, graph, link, answeredBy);
-          if (!ask) continue;
-          const leaving = leave(trigger, rule.path);
-          if (leaving) link(source.id, ask.id, leaving.handle, leaving.condition);
-          const instruction = optionalString(rule.ask.question, `${rule.path}.ask.question`);
-          if (instruction) askInstructions.set(agent.name, [...(askInstructions.get(agent.name) ?? []), instruction]);
-        }
+        if (!ask) continue;
+        const leaving = leave(trigger, rule.path);
+        if (leaving) link(source.id, ask.id, leaving.handle, leaving.condition);
+      }
+      const instruction = ask ? optionalString(rule.ask!.question, `${rule.path}.ask.question`) : undefined;
+      if (instruction) {
+        const instructions = askInstructions.get(agent.name);
+        if (instructions) instructions.push(instruction);
+        else askInstructions.set(agent.name, [instruction]);
       }
     }
     if (agent.onToolError) {
@@ -234,6 +247,10 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       builder.map(`'${agent.name}': every reroute to it was left out, so it starts with the flow as an agent with no depends_on does`);
     }
   }
+  const agentOrder = new Map(agents.map((agent) => [blocks.get(agent.name)!.id, agent.index]));
+  const upstream = quotedUpstream(builder.edges, agentOrder, new Map(agents.map((agent) => [blocks.get(agent.name)!.id, entries.get(agent.name)!])));
+  const blockNames = new Map([...blocks.values()].map((block) => [block.id, block.name]));
+  const quotedInputs = () => inputs.slice(0, MAX_QUOTED_INPUTS).map((input) => input.name);
   for (const agent of agents) {
     const block = blocks.get(agent.name)!;
     block.config = agentConfig(agent, {
@@ -243,11 +260,9 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       routed: [...(routedTools.get(agent.name) ?? [])],
       tags: tagTriggers.get(agent.name) ?? [],
       askInstructions: askInstructions.get(agent.name) ?? [],
-      upstream: agents
-        .filter((other) => other !== agent && graph.reaches(blocks.get(other.name)!.id, entries.get(agent.name)!))
-        .map((other) => blocks.get(other.name)!.name),
+      upstream: upstream.get(block.id)!.map((id) => blockNames.get(id)!),
       answers: answeredBy.get(agent.name) ?? [],
-      contextInputs: () => inputs.map((input) => input.name),
+      contextInputs: quotedInputs,
       rewrite: (text) => rewrite(text, agent.path),
     });
     builder.map(`${agent.path} (${agent.name}) → Agent block '${block.name}' with ${toolsText(agent, options.mcpServer)}`);
@@ -266,7 +281,17 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       );
   }
   if (file.loop !== undefined && file.loop !== true && file.loop !== false) builder.skip("loop", "must be true or false; read as false");
-  return builder.build({ name: flowId, description: rootIntent });
+  if (agents.length > MAX_QUOTED_RESULTS + 1)
+    builder.map(
+      `context → each agent's prompt quotes the results of the agents it depends on and of its nearest earlier agents, at most ${MAX_QUOTED_RESULTS} besides its dependencies (the bridge hands every agent every earlier result; quoting all of them in each prompt would grow with the square of the flow)`,
+    );
+  if (inputs.length > MAX_QUOTED_INPUTS)
+    builder.skip(
+      "initial_context",
+      `an agent's prompt quotes the first ${MAX_QUOTED_INPUTS} of the ${inputs.length} initial-context fields; the others reach an agent where its text names them (\${initial_context.name})`,
+    );
+  if (rootIntent) builder.map(`root_intent → the workflow variable '${ROOT_INTENT_VARIABLE}', which each agent's prompt reads as its goal`);
+  return builder.build({ name: flowId, description: rootIntent, variables: rootIntent ? { [ROOT_INTENT_VARIABLE]: rootIntent } : {} });
 }
 
 function removePlainEdge(builder: DocumentBuilder, source: string, target: string): void {

@@ -193,7 +193,7 @@ export function mapCondition(context: SimBlockContext): MappedSimBlock {
 
 /** Sim conditions are JavaScript; Trellis's language is smaller. `x.includes(y)` becomes `contains(x, y)`; what still does not parse is kept and reported. */
 function simExpression(expression: string, where: string, builder: DocumentBuilder): string {
-  const candidates = [expression, expression.replace(/(<[^<>]+>|'[^']*'|"[^"]*"|[A-Za-z_][\w.]*)\.includes\(([^()]*)\)/g, "contains($1, $2)")];
+  const candidates = [expression, expression.replace(/(<[^<>]+>|'[^']*'|"[^"]*"|(?<![\w.])[A-Za-z_][\w.]*)\.includes\(([^()]*)\)/g, "contains($1, $2)")];
   for (const candidate of candidates) if (expressionProblem(candidate) === null) return candidate;
   builder.skip(
     `${where} (${expression})`,

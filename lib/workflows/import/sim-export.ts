@@ -55,6 +55,20 @@ export function simState(file: Record<string, unknown>): Record<string, unknown>
   return undefined;
 }
 
+/** How many of a Sim file's blocks become Trellis blocks (one start, loops, parallels and the mapped types), for the size check before converting. */
+export function simBlocksToImport(file: Record<string, unknown>): number {
+  const blocks = simState(file)?.blocks as Record<string, unknown>;
+  let starts = 0;
+  let count = 0;
+  for (const raw of Object.values(blocks)) {
+    const type = raw && typeof raw === "object" ? (raw as { type?: unknown }).type : undefined;
+    if (typeof type !== "string") continue;
+    if (START_TYPES.has(type)) starts = 1;
+    else if (type === "loop" || type === "parallel" || Object.hasOwn(MAPPERS, type)) count += 1;
+  }
+  return count + starts;
+}
+
 export function convertSimExport(file: Record<string, unknown>, options: ImportOptions): ConvertedFile {
   const builder = new DocumentBuilder("sim-export");
   const state = simState(file)!;
@@ -88,7 +102,7 @@ export function convertSimExport(file: Record<string, unknown>, options: ImportO
       startName = name;
     } else if (type === "loop") mapped = mapLoop(context, loops[sourceId]);
     else if (type === "parallel") mapped = mapParallel(context, parallels[sourceId]);
-    else if (MAPPERS[type]) mapped = MAPPERS[type](context);
+    else if (Object.hasOwn(MAPPERS, type)) mapped = MAPPERS[type]!(context);
     else {
       builder.skip(
         `${path} (${type || "no type"} '${name}')`,
@@ -190,10 +204,12 @@ function addReferencedStartInputs(builder: DocumentBuilder, startName: string): 
   const inputs = start.config.inputs as Array<{ name: string; type: string }>;
   const roots = new Set(["start", startName.replace(/\s+/g, "").toLowerCase()]);
   const text = JSON.stringify(builder.blocks.map((block) => block.config));
+  const known = new Set(inputs.map((input) => input.name));
   for (const match of text.matchAll(/<([^<>.]+)\.([A-Za-z_][A-Za-z0-9_]*)/g)) {
     const root = match[1]!.replace(/\s+/g, "").toLowerCase();
     const field = match[2]!;
-    if (roots.has(root) && !inputs.some((input) => input.name === field)) {
+    if (roots.has(root) && !known.has(field)) {
+      known.add(field);
       inputs.push({ name: field, type: "string" });
       builder.map(`<${match[1]}.${field}> → Start input '${field}'`);
     }

@@ -34,12 +34,12 @@ export async function startImportRunKit(options: RunTestKitOptions & { mcpServer
     () => createWorkflowService(kit.database.repositories, () => new Set(options.mcpServers ?? [])),
     () => new Set(options.mcpServers ?? []),
   );
-  const post = (body: unknown, as: Member = member) =>
-    endpoint(
-      new Request("http://localhost/api/workflows/import", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-      {},
-      as,
-    );
+  // With its Content-Length, as a browser or curl sends it: the endpoint decides by it whether a file is small enough to convert inline.
+  const post = (body: unknown, as: Member = member) => {
+    const text = JSON.stringify(body);
+    const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) };
+    return endpoint(new Request("http://localhost/api/workflows/import", { method: "POST", headers, body: text }), {}, as);
+  };
   return {
     kit,
     member,
