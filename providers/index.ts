@@ -5,7 +5,7 @@
  * clients): the UI gets the model list from /api/models.
  */
 export { createModelRegistry, DEFAULT_CALL_TIMEOUT_MS, type ModelRegistry, type ModelRegistryOptions, type ResolvedModel } from "./model-registry";
-export { runModel, type ModelCallHooks, type ModelRunResult, type RejectedToolCall, type RunModelOptions } from "./model-call";
+export { runModel, interruptedText, type ModelCallHooks, type ModelRunResult, type RejectedToolCall, type RunModelOptions } from "./model-call";
 export { sdkProviderOptions } from "./model-options";
 export { listModels, describeModel, OFFLINE_MODEL_ID, type CatalogModel } from "./catalog";
 export {

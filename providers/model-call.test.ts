@@ -190,6 +190,20 @@ describe("runModel with the real AI SDK clients against the test server", () => 
     });
   });
 
+  it("keeps the partial text and counts the tokens of a call cancelled mid-stream (estimated: the provider reported none)", async () => {
+    server.enqueue({ kind: "stalled-stream", text: "Refunds take five", chunks: ["Refunds ", "take five"], delayMs: 10 });
+    const { context, hooks: h } = hooks();
+    setTimeout(() => context.abort(), 300);
+    const error = (await runModel({ model: createTestModelRegistry(server).resolve("anthropic/claude-sonnet-4-5"), messages: hello, hooks: h }).catch(
+      (e: unknown) => e,
+    )) as { code: string; partialOutput: unknown; spent: { tokens: { prompt: number; completion: number }; estimated?: boolean } };
+    expect(error.code).toBe("cancelled");
+    expect(error.partialOutput).toEqual({ content: "Refunds take five" });
+    expect(error.spent.tokens).toMatchObject({ prompt: countTokens("Hello there"), completion: countTokens("Refunds take five") });
+    expect(error.spent.estimated).toBe(true);
+    expect(context.spans[0]).toMatchObject({ error: { code: "cancelled" }, usage: { estimated: true } });
+  });
+
   it("computes cost from the catalog exactly as computeCost does", () => {
     const pricing = resolvePricing("openai/gpt-4o-mini")!;
     expect(computeCost(pricing, { prompt: 1_000_000, completion: 1_000_000, total: 2_000_000 })).toEqual({ input: 0.15, output: 0.6, total: 0.75 });

@@ -131,6 +131,7 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
       const started = performance.now();
       const handle: ModelCallHandle = {
         finish(usage, outcome) {
+          if (!open.has(handle)) return;
           clearTimeout(timer);
           open.delete(handle);
           modelTimeMs += performance.now() - started;
@@ -140,12 +141,21 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
           calls.push(spent);
           span.end({ output: outcome, usage: spent, ...(priced.price && !hooks.memo?.replaying ? { price: priced.price } : {}) });
         },
-        fail(error, partialText) {
+        fail(error, partialText, usage) {
+          if (!open.has(handle)) return;
           clearTimeout(timer);
           open.delete(handle);
           modelTimeMs += performance.now() - started;
           const info = describeFailure(error, partialText);
-          span.end({ error: { code: info.code, message: info.message } });
+          if (!usage) {
+            span.end({ error: { code: info.code, message: info.message } });
+            return;
+          }
+          // An interrupted call still cost its prompt and what it streamed: counted, not lost as $0.
+          const priced = pricedProviderCall(model.id, usage, { overrides: model.workspacePrices });
+          const spent = hooks.memo?.replaying ? replayedUsage(priced.usage) : priced.usage;
+          calls.push(spent);
+          span.end({ error: { code: info.code, message: info.message }, usage: spent });
         },
       };
       open.add(handle);
@@ -230,11 +240,23 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     // cancel or timeout error is shared by every block it stopped; those blocks are reported as
     // interrupted and their `spent` is not read.)
     trellisError.spent = sumUsage(calls);
+    // A call stopped by its time limit or a cancel keeps what it had streamed, as a broken stream does.
+    if (allText && trellisError.partialOutput === undefined) {
+      trellisError.partialOutput = { content: allText };
+      interruptedTexts.set(trellisError, allText);
+    }
     throw trellisError;
   } finally {
     clearTimeout(timer);
     hooks.signal.removeEventListener("abort", onCancel);
   }
+}
+
+const interruptedTexts = new WeakMap<TrellisError, string>();
+
+/** The text a model call streamed before `error` stopped it (a broken stream, a timeout, a cancel). */
+export function interruptedText(error: TrellisError): string | undefined {
+  return error instanceof StreamInterruptedError ? error.partialText : interruptedTexts.get(error);
 }
 
 function isHttpError(error: unknown): boolean {

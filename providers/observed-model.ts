@@ -1,5 +1,8 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
+import { promptToText } from "./offline/offline-responder";
+import { ESTIMATED_FLAG } from "./resilient-model";
+import { countTokens } from "./token-counter";
 
 /**
  * Wraps a model to see each call (each step of a tool loop) begin and end at the provider: the
@@ -12,8 +15,12 @@ export interface ModelCallObserver {
 
 export interface ModelCallHandle {
   finish(usage: LanguageModelV4Usage, outcome: { text: string; finishReason: string; toolCalls: string[] }): void;
-  /** `partialText`: what the call had streamed before it failed. */
-  fail(error: unknown, partialText: string): void;
+  /**
+   * `partialText`: what the call had streamed before it failed. `usage`: what the interrupted call
+   * cost, when it had been sent (streaming providers report usage only at the end, so it is counted
+   * locally from the prompt and `partialText`, flagged estimated).
+   */
+  fail(error: unknown, partialText: string, usage?: LanguageModelV4Usage): void;
 }
 
 function once(handle: ModelCallHandle): ModelCallHandle {
@@ -24,10 +31,10 @@ function once(handle: ModelCallHandle): ModelCallHandle {
       done = true;
       handle.finish(usage, outcome);
     },
-    fail: (error, partialText) => {
+    fail: (error, partialText, usage) => {
       if (done) return;
       done = true;
-      handle.fail(error, partialText);
+      handle.fail(error, partialText, usage);
     },
   };
 }
@@ -36,34 +43,49 @@ function once(handle: ModelCallHandle): ModelCallHandle {
  * Reads the stream part by part (rather than piping it through a transform) so that a consumer
  * cancelling it, or the stream ending without a finish, also ends the call's handle.
  */
-function observedStream(source: ReadableStream<LanguageModelV4StreamPart>, handle: ModelCallHandle): ReadableStream<LanguageModelV4StreamPart> {
+function observedStream(
+  source: ReadableStream<LanguageModelV4StreamPart>,
+  handle: ModelCallHandle,
+  promptText: () => string,
+): ReadableStream<LanguageModelV4StreamPart> {
   const reader = source.getReader();
   let text = "";
   const toolCalls: string[] = [];
+  // The call was sent, so its prompt was paid for, and whatever it streamed before it broke off.
+  const interrupted = (error: unknown) => handle.fail(error, text, interruptedUsage(promptText(), text));
   return new ReadableStream<LanguageModelV4StreamPart>({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
         if (done) {
-          handle.fail(new Error("the stream ended without a finish"), text);
+          interrupted(new Error("the stream ended without a finish"));
           controller.close();
           return;
         }
         if (value.type === "text-delta") text += value.delta;
         else if (value.type === "tool-call") toolCalls.push(value.toolName);
-        else if (value.type === "error") handle.fail(value.error, text);
+        else if (value.type === "error") interrupted(value.error);
         else if (value.type === "finish") handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
         controller.enqueue(value);
       } catch (error) {
-        handle.fail(error, text);
+        interrupted(error);
         controller.error(error);
       }
     },
     async cancel(reason) {
-      handle.fail(reason ?? new Error("cancelled"), text);
+      interrupted(reason ?? new Error("cancelled"));
       await reader.cancel(reason);
     },
   });
+}
+
+/** Locally counted usage of a call that broke off after streaming `partialText`, flagged estimated. */
+function interruptedUsage(promptText: string, partialText: string): LanguageModelV4Usage {
+  return {
+    inputTokens: { total: countTokens(promptText), noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: countTokens(partialText), text: undefined, reasoning: undefined },
+    raw: { [ESTIMATED_FLAG]: true },
+  };
 }
 
 function observationMiddleware(observer: ModelCallObserver): LanguageModelMiddleware {
@@ -81,7 +103,7 @@ function observationMiddleware(observer: ModelCallObserver): LanguageModelMiddle
         throw error;
       }
     },
-    async wrapStream({ doStream }) {
+    async wrapStream({ doStream, params }) {
       const handle = once(observer.start());
       let result;
       try {
@@ -90,7 +112,7 @@ function observationMiddleware(observer: ModelCallObserver): LanguageModelMiddle
         handle.fail(error, "");
         throw error;
       }
-      return { ...result, stream: observedStream(result.stream, handle) };
+      return { ...result, stream: observedStream(result.stream, handle, () => promptToText(params.prompt)) };
     },
   };
 }

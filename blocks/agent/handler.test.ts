@@ -134,6 +134,23 @@ describe("agent handler", () => {
     expect(error).toMatchObject({ code: "stream_interrupted", partialOutput: { content: "Half an ans", model: "google/gemini-2.5-flash" } });
   });
 
+  it("fails on its time limit with the partial text and the tokens spent so far, counted and marked estimated", async () => {
+    // The provider streams slowly, then stalls: it never sends the usage it would report at the end.
+    server.enqueue({ kind: "stalled-stream", text: "The refund takes five", chunks: ["The refund ", "takes five"], delayMs: 20 });
+    const context = createInMemoryHandlerContext();
+    const timed = withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server, {}, { callTimeoutMs: 400 }), tools }));
+    const error = (await timed({ config: { model: "openai/gpt-4o-mini", userPrompt: "How long do refunds take?" }, inputs: {}, context }).catch(
+      (e: unknown) => e,
+    )) as { code: string; spent: { tokens: { prompt: number; completion: number }; cost: { total: number }; estimated?: boolean }; partialOutput: unknown };
+    expect(error).toMatchObject({ code: "timeout" });
+    expect(error.partialOutput).toMatchObject({ content: "The refund takes five", model: "openai/gpt-4o-mini", estimated: true });
+    expect(error.spent.tokens.prompt).toBeGreaterThan(0);
+    expect(error.spent.tokens.completion).toBeGreaterThan(0);
+    expect(error.spent.cost.total).toBeGreaterThan(0);
+    expect(error.spent.estimated).toBe(true);
+    expect(context.spans[0]).toMatchObject({ error: { code: "timeout" }, usage: { estimated: true } });
+  });
+
   it("rejects bad config and unknown tools with errors naming the field", async () => {
     await expect(agent()({ config: { model: "openai/gpt-4o-mini" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/userPrompt/);
     await expect(agent()({ config: { userPrompt: "x", tools: ["weather"] }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(

@@ -2,7 +2,7 @@ import "server-only";
 import { jsonSchema, Output } from "ai";
 import { BlockExecutionError, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
 import { type Usage } from "@/contract";
-import { type ModelRegistry, runModel, sdkProviderOptions, StreamInterruptedError, usageOutputFields } from "@/providers";
+import { type ModelRegistry, runModel, sdkProviderOptions, interruptedText, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
 import type { ToolContext } from "@/tools/types";
 import { buildConversation } from "./agent-messages";
@@ -172,10 +172,11 @@ async function runAgent(
     // What the tools spent before the failure counts too, as it does in the usage of a success.
     const spent = withToolUsage(error.spent ?? emptyUsage());
     error.spent = spent;
-    if (error instanceof StreamInterruptedError) {
+    const partialText = interruptedText(error);
+    if (partialText !== undefined) {
       // Keep what was streamed, with what was spent, for the block's output on failure.
       error.partialOutput = {
-        content: error.partialText,
+        content: partialText,
         model: model.id,
         ...usageOutputFields(spent),
         toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },

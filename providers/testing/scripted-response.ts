@@ -33,6 +33,8 @@ export type ScriptedResponse =
   | { kind: "error"; status: number; message?: string; headers?: Record<string, string> }
   /** Streams `text` (in chunks), then resets the connection before the end of the answer. */
   | { kind: "broken-stream"; text: string; chunks?: string[] }
+  /** Streams `text` (in chunks, `delayMs` apart), then keeps the connection open and sends nothing more. */
+  | { kind: "stalled-stream"; text: string; chunks?: string[]; delayMs?: number }
   /** Accepts the request and never answers (until the client gives up or the server closes). */
   | { kind: "hang" };
 

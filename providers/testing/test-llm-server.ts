@@ -73,7 +73,10 @@ const writers = {
 
 let replyCounter = 0;
 
-function toWireReply(response: Extract<ScriptedResponse, { kind: "text" | "json" | "tool-calls" | "broken-stream" }>, request: ParsedLlmRequest): WireReply {
+function toWireReply(
+  response: Extract<ScriptedResponse, { kind: "text" | "json" | "tool-calls" | "broken-stream" | "stalled-stream" }>,
+  request: ParsedLlmRequest,
+): WireReply {
   const text = response.kind === "json" ? JSON.stringify(response.value) : response.kind === "tool-calls" ? (response.text ?? "") : response.text;
   const toolCalls =
     response.kind === "tool-calls"
@@ -97,7 +100,7 @@ function toWireReply(response: Extract<ScriptedResponse, { kind: "text" | "json"
     toolCalls,
     usage,
     finishReason: toolCalls.length > 0 ? "tool-calls" : response.kind === "text" ? (response.finishReason ?? "stop") : "stop",
-    delayMs: response.kind === "text" ? (response.delayMs ?? 0) : 0,
+    delayMs: response.kind === "text" || response.kind === "stalled-stream" ? (response.delayMs ?? 0) : 0,
   };
 }
 
@@ -134,6 +137,9 @@ export async function startTestLlmServer(options: TestLlmServerOptions = {}): Pr
         return;
       case "broken-stream":
         await writer.stream(response, toWireReply(scripted, parsed), { breakAfterText: true });
+        return;
+      case "stalled-stream":
+        await writer.stream(response, toWireReply(scripted, parsed), { stallAfterText: true });
         return;
       default: {
         const reply = toWireReply(scripted, parsed);

@@ -95,7 +95,11 @@ export function writeAnthropicJson(response: ServerResponse, reply: WireReply): 
   response.end(JSON.stringify(body));
 }
 
-export async function writeAnthropicStream(response: ServerResponse, reply: WireReply, options: { breakAfterText?: boolean } = {}): Promise<void> {
+export async function writeAnthropicStream(
+  response: ServerResponse,
+  reply: WireReply,
+  options: { breakAfterText?: boolean; stallAfterText?: boolean } = {},
+): Promise<void> {
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const usage = reply.usage;
   const send = (data: { type: string } & Record<string, unknown>) => writeSse(response, data, data.type);
@@ -120,6 +124,8 @@ export async function writeAnthropicStream(response: ServerResponse, reply: Wire
       if (response.destroyed) return;
       send({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
     }
+    // A stalled stream: the text so far, then nothing until the client gives up.
+    if (options.stallAfterText) return;
     if (options.breakAfterText) {
       await breakConnection(response);
       return;

@@ -73,13 +73,19 @@ export function writeGeminiJson(response: ServerResponse, reply: WireReply): voi
   response.end(JSON.stringify(body));
 }
 
-export async function writeGeminiStream(response: ServerResponse, reply: WireReply, options: { breakAfterText?: boolean } = {}): Promise<void> {
+export async function writeGeminiStream(
+  response: ServerResponse,
+  reply: WireReply,
+  options: { breakAfterText?: boolean; stallAfterText?: boolean } = {},
+): Promise<void> {
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   for (const text of reply.chunks) {
     await pause(reply.delayMs);
     if (response.destroyed) return;
     writeSse(response, { candidates: [candidate([{ text }])], modelVersion: reply.model });
   }
+  // A stalled stream: the text so far, then nothing until the client gives up.
+  if (options.stallAfterText) return;
   if (options.breakAfterText) {
     await breakConnection(response);
     return;

@@ -69,7 +69,11 @@ export function writeOpenAiJson(response: ServerResponse, reply: WireReply): voi
   response.end(JSON.stringify(body));
 }
 
-export async function writeOpenAiStream(response: ServerResponse, reply: WireReply, options: { breakAfterText?: boolean } = {}): Promise<void> {
+export async function writeOpenAiStream(
+  response: ServerResponse,
+  reply: WireReply,
+  options: { breakAfterText?: boolean; stallAfterText?: boolean } = {},
+): Promise<void> {
   const base = { id: reply.id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: reply.model };
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({ ...base, choices, ...extra });
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -79,6 +83,8 @@ export async function writeOpenAiStream(response: ServerResponse, reply: WireRep
     if (response.destroyed) return;
     writeSse(response, chunk([{ index: 0, delta: { content: text }, finish_reason: null }]));
   }
+  // A stalled stream: the text so far, then nothing until the client gives up.
+  if (options.stallAfterText) return;
   if (options.breakAfterText) {
     await breakConnection(response);
     return;
