@@ -77,6 +77,8 @@ export async function startLoadApp(name: string, env: Record<string, string> = {
       dataDir,
       databaseUrl,
       echo: process.env.LOAD_ECHO === "1",
+      // LOAD_PROFILE_DIR: the web process writes a CPU profile there when it stops (to see what held the loop).
+      ...(process.env.LOAD_PROFILE_DIR ? { profileDir: process.env.LOAD_PROFILE_DIR } : {}),
       env,
     });
   } catch (error) {
