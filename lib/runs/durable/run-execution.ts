@@ -199,16 +199,19 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     let result: ExecutionResult;
     const startedAt = new Date(run.startedAt).getTime();
     try {
-      const setup = await deps.prepare(attempt.workspaceId);
+      // The setup only reads, so a database that is briefly away (a restart, a failover) delays the
+      // run instead of failing it; the run's own signal (cancel, timeout) still ends the wait.
+      const reading = <T>(read: () => Promise<T>) => retryWhileUnreachable(read, { signal });
+      const setup = await reading(() => deps.prepare(attempt.workspaceId));
       for (const [name, value] of setup.secrets) redactor.add(name, value);
-      const reused = await attempt.reused?.();
+      const reused = await reading(async () => attempt.reused?.());
       for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
-      const replay = await attempt.replay?.();
+      const replay = await reading(async () => attempt.replay?.());
       for (const [key, answer] of replay?.answers ?? []) if (!attempt.answers?.answerFor(key)) attempt.answers?.accept(key, answer);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
-      const budget = await spendLimits(repositories, attempt);
+      const budget = await reading(() => spendLimits(repositories, attempt));
       // A block a dead process left running counts a trip; a second one stops the run before the block runs again.
-      if (watchdog) await watchdog.countDeaths(await repositories.spans.listByRun(run.id));
+      if (watchdog) await watchdog.countDeaths(await reading(() => repositories.spans.listByRun(run.id)));
       watchdog?.start();
       result = await executeWorkflow({
         document: attempt.document,
