@@ -7,6 +7,8 @@ import { Providers } from "./providers";
 export const metadata: Metadata = {
   title: "Trellis",
   description: "Build AI workflows on a canvas, run them live, and see what every block costs.",
+  // public/icon.svg: the one brand mark, also drawn in the sidebar.
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -18,6 +18,8 @@ export interface ModelSummary {
   /** Trellis model id, `provider/model`. */
   id: string;
   provider: string;
+  /** The provider's mark, a site path such as `/providers/openai.svg` (a file under public/). */
+  logo: string;
   label: string;
   description?: string;
   contextWindow?: number;

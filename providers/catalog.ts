@@ -34,6 +34,7 @@ function providerModels(provider: ProviderId): CatalogModel[] {
     const item: CatalogModel = {
       id,
       provider,
+      logo: entry.logo,
       label: picked.label,
       description: picked.description,
       prices: pricing?.prices ?? null,
@@ -55,6 +56,7 @@ function providerModels(provider: ProviderId): CatalogModel[] {
       const item: CatalogModel = {
         id,
         provider,
+        logo: entry.logo,
         label: `${entry.label}: ${model.name ?? model.id}`,
         prices: pricing?.prices ?? null,
         unpriced: pricing === null,

@@ -30,6 +30,7 @@ export function pricedModels(overrides: PriceTable): CatalogModel[] {
         {
           id,
           provider,
+          logo: PROVIDERS[provider].logo,
           label: `${PROVIDERS[provider].label}: ${id.slice(provider.length + 1)}`,
           description: "Priced by this workspace's override.",
           prices: { ...prices },

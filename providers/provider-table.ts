@@ -32,6 +32,8 @@ export interface PickerModel {
 
 export interface ProviderEntry {
   label: string;
+  /** The mark the model picker shows beside the provider's models: a file under public/, as a site path. */
+  logo: string;
   /** The variable holding the API key; absent for providers that need none. */
   apiKeyVariable?: string;
   /** Whether a missing key is an error (Ollama and most OpenAI-compatible servers need none). */
@@ -58,6 +60,7 @@ export interface ProviderEntry {
 const PROVIDER_TABLE = {
   openai: {
     label: "OpenAI",
+    logo: "/providers/openai.svg",
     apiKeyVariable: "OPENAI_API_KEY",
     apiKeyRequired: true,
     baseUrlVariable: "OPENAI_BASE_URL",
@@ -69,6 +72,7 @@ const PROVIDER_TABLE = {
   },
   anthropic: {
     label: "Anthropic",
+    logo: "/providers/anthropic.svg",
     apiKeyVariable: "ANTHROPIC_API_KEY",
     apiKeyRequired: true,
     baseUrlVariable: "ANTHROPIC_BASE_URL",
@@ -78,6 +82,7 @@ const PROVIDER_TABLE = {
   },
   google: {
     label: "Google",
+    logo: "/providers/google.svg",
     apiKeyVariable: "GOOGLE_GENERATIVE_AI_API_KEY",
     apiKeyRequired: true,
     baseUrlVariable: "GOOGLE_GENERATIVE_AI_BASE_URL",
@@ -91,6 +96,7 @@ const PROVIDER_TABLE = {
   },
   ollama: {
     label: "Ollama",
+    logo: "/providers/ollama.svg",
     apiKeyRequired: false,
     baseUrlVariable: "OLLAMA_BASE_URL",
     defaultBaseUrl: "http://127.0.0.1:11434",
@@ -111,6 +117,7 @@ const PROVIDER_TABLE = {
   },
   "openai-compatible": {
     label: "OpenAI-compatible server",
+    logo: "/providers/openai-compatible.svg",
     apiKeyVariable: "OPENAI_COMPATIBLE_API_KEY",
     apiKeyRequired: false,
     baseUrlVariable: "OPENAI_COMPATIBLE_BASE_URL",
@@ -147,6 +154,7 @@ const PROVIDER_TABLE = {
   },
   offline: {
     label: "Built-in offline model",
+    logo: "/providers/offline.svg",
     apiKeyRequired: false,
     languageModel: (model, connection) => {
       if (model !== "echo")

@@ -31,7 +31,7 @@ export function Sidebar() {
   return (
     <aside className="sticky top-0 z-20 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white" data-testid="sidebar">
       <Link href="/" className="flex h-14 shrink-0 items-center gap-2 px-4 font-semibold text-slate-900">
-        {/* The favicon's mark (app/icon.svg), so the tab and the page show the same thing. */}
+        {/* The favicon's mark (public/icon.svg), so the tab and the page show the same thing. */}
         {/* eslint-disable-next-line @next/next/no-img-element -- a 20 px SVG: next/image adds nothing */}
         <img src="/icon.svg" alt="" width={20} height={20} />
         Trellis

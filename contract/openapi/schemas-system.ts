@@ -44,6 +44,7 @@ export const healthDetailsSchema = z.object({
 const modelSummarySchema = z.object({
   id: z.string().describe("Trellis model id, `provider/model`."),
   provider: z.string(),
+  logo: z.string().describe("The provider's mark the model picker shows: a site path such as `/providers/openai.svg`."),
   label: z.string(),
   description: z.string().optional(),
   contextWindow: z.number().int().optional(),

@@ -4,6 +4,7 @@ import { createKnowledgeService, type KnowledgeService } from "./knowledge-servi
 import type { Member } from "@/lib/auth";
 import { createTestDatabase } from "@/lib/db/test-database";
 import { createWorkspace, memberOf, postJson, upload } from "./__fixtures__/knowledge-test-kit";
+import { multipartRequest } from "./__fixtures__/multipart-request";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: KnowledgeService;
@@ -31,7 +32,7 @@ afterAll(async () => {
 describe("knowledge base endpoints", () => {
   it("accepts several files at once, answers 202, and each document becomes ready", async () => {
     const response = await endpoints.uploadDocuments(
-      upload(
+      await upload(
         [
           { name: "a.md", content: "# Alpha\n\nAlpha text." },
           { name: "b.txt", content: "Bravo text." },
@@ -56,7 +57,7 @@ describe("knowledge base endpoints", () => {
   });
 
   it("stores a path-like name as its base name only", async () => {
-    const response = await endpoints.uploadDocuments(upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), { id: baseId }, member);
+    const response = await endpoints.uploadDocuments(await upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), { id: baseId }, member);
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ name: string }> };
     expect(body.documents[0]?.name).toBe("passwd.txt");
@@ -66,7 +67,7 @@ describe("knowledge base endpoints", () => {
     const before = (await service.listDocuments(workspaceId, baseId)).items.length;
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const response = await endpoints.uploadDocuments(
-      upload([
+      await upload([
         { name: "ok.txt", content: "fine" },
         { name: "photo.txt", content: png },
       ]),
@@ -77,14 +78,14 @@ describe("knowledge base endpoints", () => {
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("unsupported_file_type");
     expect(body.error.message).toContain('"photo.txt" is named .txt but its content is a PNG image');
-    const exe = await endpoints.uploadDocuments(upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId }, member);
+    const exe = await endpoints.uploadDocuments(await upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId }, member);
     expect(exe.status).toBe(415);
     expect((await service.listDocuments(workspaceId, baseId)).items.length).toBe(before);
   });
 
   it("refuses a file over 10 MB with 413", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
-    const response = await endpoints.uploadDocuments(upload([{ name: "big.txt", content: big }]), { id: baseId }, member);
+    const response = await endpoints.uploadDocuments(await upload([{ name: "big.txt", content: big }]), { id: baseId }, member);
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error).toMatchObject({ code: "too_large" });
@@ -94,9 +95,9 @@ describe("knowledge base endpoints", () => {
   it("answers 400 without a file field and 404 for an unknown base", async () => {
     const form = new FormData();
     form.append("other", "x");
-    const none = await endpoints.uploadDocuments(new Request("http://localhost/x", { method: "POST", body: form }), { id: baseId }, member);
+    const none = await endpoints.uploadDocuments(await multipartRequest(form), { id: baseId }, member);
     expect(none.status).toBe(400);
-    const unknown = await endpoints.uploadDocuments(upload([{ name: "a.txt", content: "a" }]), { id: "nope" }, member);
+    const unknown = await endpoints.uploadDocuments(await upload([{ name: "a.txt", content: "a" }]), { id: "nope" }, member);
     expect(unknown.status).toBe(404);
   });
 

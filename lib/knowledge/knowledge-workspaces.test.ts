@@ -20,7 +20,7 @@ async function setUpWorkspace(name: string, text: string) {
   const member = memberOf(workspaceId);
   const created = await endpoints.createBase(postJson({ name: `${name}'s base` }), {}, member);
   const baseId = ((await created.json()) as { id: string }).id;
-  const uploaded = await endpoints.uploadDocuments(upload([{ name: `${name}.md`, content: text }]), { id: baseId }, member);
+  const uploaded = await endpoints.uploadDocuments(await upload([{ name: `${name}.md`, content: text }]), { id: baseId }, member);
   const documentId = ((await uploaded.json()) as { documents: Array<{ id: string }> }).documents[0]!.id;
   return { workspaceId, member, baseId, documentId };
 }
@@ -44,7 +44,7 @@ function callsOnBase(member: Member, baseId: string, documentId: string): Record
   return {
     getBase: () => endpoints.getBase(get(), { id: baseId }, member),
     listDocuments: () => endpoints.listDocuments(get(), { id: baseId }, member),
-    uploadDocuments: () => endpoints.uploadDocuments(upload([{ name: "x.md", content: "x" }]), { id: baseId }, member),
+    uploadDocuments: async () => endpoints.uploadDocuments(await upload([{ name: "x.md", content: "x" }]), { id: baseId }, member),
     getDocument: () => endpoints.getDocument(get(), { id: baseId, documentId }, member),
     listChunks: () => endpoints.listChunks(get(), { id: baseId, documentId }, member),
     search: () => endpoints.search(postJson({ query: "refunds" }), { id: baseId }, member),
@@ -100,7 +100,7 @@ describe("knowledge endpoints across workspaces", () => {
 
     const refused = {
       createBase: await endpoints.createBase(postJson({ name: "By a viewer" }), {}, viewer),
-      uploadDocuments: await endpoints.uploadDocuments(upload([{ name: "v.md", content: "v" }]), { id: a.baseId }, viewer),
+      uploadDocuments: await endpoints.uploadDocuments(await upload([{ name: "v.md", content: "v" }]), { id: a.baseId }, viewer),
       deleteDocument: await endpoints.deleteDocument(del(), { id: a.baseId, documentId: a.documentId }, viewer),
       deleteBase: await endpoints.deleteBase(del(), { id: a.baseId }, viewer),
     };

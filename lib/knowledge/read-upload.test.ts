@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH } from "@/contract";
+import { multipartRequest } from "./__fixtures__/multipart-request";
 import { streamedUpload } from "./__fixtures__/streamed-upload";
 import { readUploadForm } from "./read-upload";
 
@@ -18,11 +19,11 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function form(files: Array<{ name: string; content: string }>, fields: Record<string, string> = {}): Request {
+function form(files: Array<{ name: string; content: string }>, fields: Record<string, string> = {}): Promise<Request> {
   const data = new FormData();
   for (const file of files) data.append("file", new Blob([file.content]), file.name);
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return new Request("http://localhost/x", { method: "POST", body: data });
+  return multipartRequest(data);
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -35,7 +36,7 @@ async function refusal(promise: Promise<unknown>) {
 describe("readUploadForm", () => {
   it("streams each file to a temporary file with its safe name, metadata and tags, and deletes them on dispose", async () => {
     const upload = await readUploadForm(
-      form(
+      await form(
         [
           { name: "../a.md", content: "# A" },
           { name: "b.txt", content: "bee" },
@@ -75,13 +76,13 @@ describe("readUploadForm", () => {
   });
 
   it("refuses metadata nested too deep or with a __proto__ key with 400 naming the limit or the key, leaving nothing behind", async () => {
-    const deep = form([{ name: "a.txt", content: "a" }], { metadata: `{"team":${"[".repeat(5_000)}${"]".repeat(5_000)}}` });
+    const deep = await form([{ name: "a.txt", content: "a" }], { metadata: `{"team":${"[".repeat(5_000)}${"]".repeat(5_000)}}` });
     expect(await refusal(readUploadForm(deep, limits, root))).toMatchObject({
       code: "invalid_json",
       message: `The metadata field is nested deeper than the limit of ${MAX_JSON_DEPTH} levels (at metadata.team[0][0][0][0][0]…[0][0]).`,
       details: [{ path: "metadata.team[0][0][0][0][0]…[0][0]" }],
     });
-    const proto = form([{ name: "a.txt", content: "a" }], { metadata: '{"team":"ops","__proto__":{"admin":true}}' });
+    const proto = await form([{ name: "a.txt", content: "a" }], { metadata: '{"team":"ops","__proto__":{"admin":true}}' });
     expect(await refusal(readUploadForm(proto, limits, root))).toMatchObject({
       code: "invalid_request",
       message: expect.stringMatching(/^The metadata field uses "__proto__" as a key \(at metadata.__proto__\)/),
@@ -98,17 +99,17 @@ describe("readUploadForm", () => {
 
   it("refuses more files than allowed, text in the file field, and bad metadata, leaving nothing behind", async () => {
     const three = [1, 2, 3].map((index) => ({ name: `${index}.txt`, content: "x" }));
-    expect(await refusal(readUploadForm(form(three), limits, root))).toMatchObject({ code: "too_large", message: "At most 2 files per upload" });
+    expect(await refusal(readUploadForm(await form(three), limits, root))).toMatchObject({ code: "too_large", message: "At most 2 files per upload" });
     const text = new FormData();
     text.append("file", "just text");
-    const asText = new Request("http://localhost/x", { method: "POST", body: text });
+    const asText = await multipartRequest(text);
     expect(await refusal(readUploadForm(asText, limits, root))).toMatchObject({ code: "invalid_request", message: "file[0] is text, not a file" });
-    const badMetadata = form([{ name: "a.txt", content: "a" }], { metadata: "[1]" });
+    const badMetadata = await form([{ name: "a.txt", content: "a" }], { metadata: "[1]" });
     expect(await refusal(readUploadForm(badMetadata, limits, root))).toMatchObject({
       code: "invalid_request",
       message: "The metadata field must be a JSON object",
     });
-    const notJson = form([{ name: "a.txt", content: "a" }], { metadata: "{team: ops}" });
+    const notJson = await form([{ name: "a.txt", content: "a" }], { metadata: "{team: ops}" });
     expect(await refusal(readUploadForm(notJson, limits, root))).toMatchObject({
       code: "invalid_json",
       message: expect.stringMatching(/^The metadata field is not valid JSON/),

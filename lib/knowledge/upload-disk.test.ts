@@ -7,6 +7,7 @@ import type { TestDatabase } from "@/lib/db/test-database";
 import { errorResponse } from "@/lib/http/errors";
 import { mountSmallDisk, type SmallDisk } from "@/lib/system/__fixtures__/small-disk";
 import { createWorkspace, memberOf, postJson, upload } from "./__fixtures__/knowledge-test-kit";
+import { multipartRequest } from "./__fixtures__/multipart-request";
 import { knowledgeEndpoints } from "./knowledge-endpoints";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
 import { readUploadForm } from "./read-upload";
@@ -66,7 +67,7 @@ async function setUp(embeddedDatabaseDir: string | undefined) {
   const documents = async () =>
     (await database.prisma.$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM knowledge_documents WHERE knowledge_base_id = $1`, baseId))[0]!
       .n;
-  const send = (bytes: number) => endpoints.uploadDocuments(upload([{ name: "notes.txt", content: noise(bytes) }]), { id: baseId }, member);
+  const send = async (bytes: number) => endpoints.uploadDocuments(await upload([{ name: "notes.txt", content: noise(bytes) }]), { id: baseId }, member);
   return { documents, send };
 }
 
@@ -105,7 +106,7 @@ describe.skipIf(skip !== undefined)("uploads on a nearly full disk", () => {
     temp.fill(512 * 1024);
     const form = new FormData();
     form.append("file", new Blob([noise(2 * MB)]), "big.txt");
-    const response = await readUploadForm(new Request("http://localhost/upload", { method: "POST", body: form }), UPLOAD_LIMITS, temp.dir).then(
+    const response = await readUploadForm(await multipartRequest(form, "http://localhost/upload"), UPLOAD_LIMITS, temp.dir).then(
       () => new Response(null, { status: 202 }),
       errorResponse,
     );

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { ChatPage } from "@/components/chat/chat-page";
+import { chatPageRobots, publicChatIndexable } from "@/lib/chat/search-indexing";
 
-export const metadata: Metadata = { title: "Chat", robots: { index: false, follow: false } };
+/** Out of search engines unless the operator opts in (TRELLIS_PUBLIC_CHAT_INDEXABLE=1); read per request. */
+export function generateMetadata(): Metadata {
+  return { title: "Chat", robots: chatPageRobots(publicChatIndexable()) };
+}
 
 /** A workflow's public chat: outside the signed-in app, open to anyone with the link. */
 export default async function PublicChatPage({ params }: { params: Promise<{ chatId: string }> }) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { WorkspaceRole } from "@/contract";
 import type { Member } from "@/lib/auth";
 import type { TestDatabase } from "@/lib/db/test-database";
+import { multipartRequest } from "./multipart-request";
 
 /** Shared by the knowledge tests: workspaces, members calling endpoints, requests, and an embeddings server. */
 
@@ -16,11 +17,11 @@ export function memberOf(workspaceId: string, role: WorkspaceRole = "editor"): M
 }
 
 /** A multipart upload of files (and extra form fields) as the browser sends it. */
-export function upload(files: Array<{ name: string; content: BlobPart; type?: string }>, extra: Record<string, string> = {}): Request {
+export function upload(files: Array<{ name: string; content: BlobPart; type?: string }>, extra: Record<string, string> = {}): Promise<Request> {
   const form = new FormData();
   for (const file of files) form.append("file", new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
-  return new Request("http://localhost/api/knowledge-bases/x/documents", { method: "POST", body: form });
+  return multipartRequest(form, "http://localhost/api/knowledge-bases/x/documents");
 }
 
 /** A JSON POST as the browser's API client sends it. */

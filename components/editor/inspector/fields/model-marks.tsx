@@ -42,6 +42,14 @@ export function MissingSettingMark({ model }: { model: ModelSummary }) {
   );
 }
 
+/** The provider's mark beside a model (public/providers/), named by the provider for screen readers. */
+export function ProviderLogo({ model }: { model: ModelSummary }) {
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- a 14 px SVG: next/image adds nothing
+    <img src={model.logo} alt={model.provider} width={14} height={14} className="mr-1.5 inline-block shrink-0 align-[-2px]" data-testid="model-provider-logo" />
+  );
+}
+
 interface OptionProps {
   model: ModelSummary;
   selected: boolean;
@@ -49,7 +57,7 @@ interface OptionProps {
   onPick(id: string): void;
 }
 
-/** One model in the picker's list: label, price, marks, id. */
+/** One model in the picker's list: provider logo, label, price, marks, id. */
 export function ModelOption({ model, selected, active, onPick }: OptionProps) {
   const background = active ? "bg-slate-100" : selected ? "bg-indigo-50" : "hover:bg-slate-100";
   return (
@@ -68,6 +76,7 @@ export function ModelOption({ model, selected, active, onPick }: OptionProps) {
     >
       <div className="flex justify-between gap-2">
         <span className="truncate">
+          <ProviderLogo model={model} />
           {model.label}
           <MissingSettingMark model={model} />
         </span>
