@@ -19,7 +19,8 @@ const handlers = ["@/blocks/*/handler", "@/blocks/*/handler.ts", "**/handler", "
  */
 const folderEntries = {
   blocks: ["handlers"],
-  providers: ["testing"],
+  // encoding: the byte-pair encoder alone, for the knowledge ingestion thread, which cannot load the server-only registry behind the index.
+  providers: ["testing", "encoding"],
   "components/editor": ["store"],
   // The OpenAPI catalog and generator: only the route and the docs page load it, so the contract's index (which the browser's API client loads) leaves it out.
   contract: ["openapi"],

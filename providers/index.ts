@@ -23,7 +23,7 @@ export {
 export { PRICE_CATALOG, pricedModels, checkPriceModel } from "./price-catalog";
 export { usageOfCall, pricedCallOf, usageOutputFields, tokensFromSdkUsage } from "./usage-mapping";
 export { countTokens, measureTokens, measureTokensAsync, tokenizerReady, TOKENIZER_NAME, type TokenCount } from "./token-counter";
-export { BytePairEncoder } from "./byte-pair-encoder";
+export { BytePairEncoder } from "./encoding";
 export { providerEnvOf, type EnvReader, type ProviderEnv, type ProviderEnvInput } from "./env";
 export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
 export { createProviderFetch, providerFetchCache, operatorBaseUrl, operatorEndpoints, providerConnection, workspaceBaseUrlError } from "./provider-settings";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
-import { BytePairEncoder } from "./byte-pair-encoder";
+import { BytePairEncoder } from "./encoding";
 import {
   ASYNC_EXACT_TOKEN_CHARS,
   countTokens,

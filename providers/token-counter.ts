@@ -1,11 +1,11 @@
 import o200kBase from "js-tiktoken/ranks/o200k_base";
-import { BytePairEncoder } from "./byte-pair-encoder";
+import { BytePairEncoder } from "./encoding";
 
 /**
  * Counts tokens with the o200k_base encoding (GPT-4o family). The ranks ship inside js-tiktoken,
  * so counting works offline. The encoder is built on first use: parsing the ranks costs ~1 s.
  *
- * Counting is n log n in the text (byte-pair-encoder.ts), yet still about 1-5 µs a character, and
+ * Counting is n log n in the text (encoding/byte-pair-encoder.ts), yet still about 1-5 µs a character, and
  * the text is anyone's: a public chat message, a webhook body, a model's answer. So a count is
  * exact up to a limit and past it estimated from the part counted, scaled by UTF-8 bytes, and
  * flagged `estimated` so whoever shows it says so. The synchronous count stops early (it holds the

@@ -1,5 +1,5 @@
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
-import { BytePairEncoder } from "@/providers";
+import { BytePairEncoder } from "@/providers/encoding";
 
 /**
  * Chunk sizes are counted with cl100k_base, the encoding of OpenAI's embedding models

@@ -3,7 +3,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { BytePairEncoder } from "./byte-pair-encoder";
-import { randomText, seededRandom } from "./testing/random-text";
+import { randomText, seededRandom } from "../testing/random-text";
 
 // js-tiktoken's own encoder is the reference: same rank files, same merge rule, quadratic cost.
 const encodings = [
