@@ -9,12 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportedWorkflow } from "@/contract";
 import { bridgeChainOfBytes } from "@/lib/workflows/import/__fixtures__/bridge-chain";
+import { healthDuring } from "./health-during";
 import { callApi } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
-import { latencyFigures } from "./measure";
 
 export const HEALTH_P99_BOUND_MS = 100;
-const HEALTH_EVERY_MS = 20;
 /** The files of the issue, the answer each must give, and how soon. */
 const CASES = [
   { label: "31 KB", bytes: 31_000, status: 201, boundMs: 30_000 },
@@ -37,24 +36,8 @@ describe("health during hostile imports", () => {
     // The route's code loads at its first request (a fixed cost of a fresh server, not of the file): a small import first.
     const warm = await callApi(app, "POST", "/api/workflows/import", { file: bridgeChainOfBytes(2_000), name: "Warm-up" });
     expect(warm.status, warm.text.slice(0, 300)).toBe(201);
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    const inFlight = new Set<Promise<void>>();
-    // On a fixed schedule, not one after another: a stalled server must show as slow answers, not as fewer questions.
-    const ask = () => {
-      const sent = performance.now();
-      const pending = callApi(app, "GET", "/api/health")
-        .then((answer) => {
-          latencies.push(performance.now() - sent);
-          if (answer.status !== 200) failures.push(`HTTP ${answer.status}`);
-        })
-        .catch((error: unknown) => void failures.push(String(error)))
-        .finally(() => inFlight.delete(pending));
-      inFlight.add(pending);
-    };
-    const timer = setInterval(ask, HEALTH_EVERY_MS);
     const answers: Array<{ label: string; status: number; ms: number; agents: number; storedBytes?: number; message?: string }> = [];
-    try {
+    const { health, failures } = await healthDuring(app, async () => {
       for (const { label, bytes } of CASES) {
         const file = bridgeChainOfBytes(bytes);
         const started = performance.now();
@@ -70,11 +53,7 @@ describe("health during hostile imports", () => {
           ...(body.error ? { message: body.error.message } : {}),
         });
       }
-    } finally {
-      clearInterval(timer);
-      await Promise.all([...inFlight]);
-    }
-    const health = latencyFigures(latencies);
+    });
     report("health during hostile imports", { ...health, boundP99Ms: HEALTH_P99_BOUND_MS, failures: failures.length, database: app.database });
     for (const answer of answers) report(`import of a ${answer.label} chain`, answer);
 
