@@ -6,15 +6,15 @@
  * p99, and the document ends ready.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, createKnowledgeBase, expectStatus, upload, waitForDocument, type Answer } from "./http";
+import { healthDuring } from "./health-during";
+import { createKnowledgeBase, expectStatus, upload, waitForDocument, type Answer } from "./http";
 import { report, startLoadApp, type LoadApp } from "./load-app";
-import { latencyFigures, RssSampler } from "./measure";
+import { RssSampler } from "./measure";
 
 /** The issue's bound on health's p99 while the upload is received and processed. */
 export const HEALTH_P99_BOUND_MS = 100;
 /** 10 MB, just under the 10 MiB per-file limit. */
 export const UPLOAD_BYTES = 10_000_000;
-export const HEALTH_EVERY_MS = 20;
 /** Longer than the default ingestion budget (2 minutes), so the budget, not this, decides a slow document. */
 const DOCUMENT_TIMEOUT_MS = 180_000;
 
@@ -55,41 +55,23 @@ describe("health during a 10 MB upload", () => {
     const text = oneParagraph(UPLOAD_BYTES);
     const file = { name: "one-paragraph.txt", size: text.length, content: () => [text] };
 
-    // On a fixed schedule, not one after another: a stalled server must show as slow answers, not as fewer questions.
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    const inFlight = new Set<Promise<void>>();
-    const ask = () => {
-      const sent = performance.now();
-      const pending = callApi(app, "GET", "/api/health")
-        .then((answer) => {
-          latencies.push(performance.now() - sent);
-          if (answer.status !== 200) failures.push(`HTTP ${answer.status}`);
-        })
-        .catch((error: unknown) => void failures.push(String(error)))
-        .finally(() => inFlight.delete(pending));
-      inFlight.add(pending);
-    };
     const memory = new RssSampler(app.webPid, 100);
     memory.start();
-    const timer = setInterval(ask, HEALTH_EVERY_MS);
-    const started = performance.now();
-
     let uploaded: Answer | undefined;
-    let outcome: Awaited<ReturnType<typeof waitForDocument>> | undefined;
     let uploadAnsweredMs = 0;
-    try {
+    const {
+      result: outcome,
+      health,
+      failures,
+      workMs: processedMs,
+    } = await healthDuring(app, async () => {
+      const started = performance.now();
       uploaded = await upload(app, baseId, file);
       uploadAnsweredMs = performance.now() - started;
       const documentId = expectStatus<{ documents: Array<{ id: string }> }>("the 10 MB upload", uploaded, 202).documents[0]!.id;
-      outcome = await waitForDocument(app, baseId, documentId, DOCUMENT_TIMEOUT_MS);
-    } finally {
-      clearInterval(timer);
-      await Promise.all([...inFlight]);
-    }
-    const processedMs = performance.now() - started;
+      return waitForDocument(app, baseId, documentId, DOCUMENT_TIMEOUT_MS);
+    });
     const rss = memory.stop();
-    const health = latencyFigures(latencies);
 
     report("health during a 10 MB upload", { ...health, boundP99Ms: HEALTH_P99_BOUND_MS, failures: failures.length, database: app.database });
     report("10 MB upload", {
