@@ -50,4 +50,10 @@ export const workflowBlockDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  storedReferences: (config) => [{ kind: "workflow", value: config.workflowId, path: "workflowId", runs: true }],
+  docs: {
+    config: "`workflowId, target? (draft/deployment, default draft), inputs? ({ startInputName: value }, references allowed)`",
+    output: "`output` (the child run's output: `<Child.output.answer>`), `runId, workflowId, tokens, cost` (the child run's totals)",
+    note: "an extension",
+  },
 } satisfies BlockDefinition<typeof workflowBlockConfigSchema>;
