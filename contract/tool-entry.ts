@@ -25,7 +25,7 @@ export function toolEntryType(entry: unknown): string | null {
 }
 
 /** The tool kinds whose params the schema types; any other type is `builtin`. */
-export const REFERENCING_TOOL_KINDS = ["mcp", "workflow", "knowledge_search"] as const;
+const REFERENCING_TOOL_KINDS = ["mcp", "workflow", "knowledge_search"] as const;
 type ReferencingKind = (typeof REFERENCING_TOOL_KINDS)[number];
 
 function kindOf(type: string | null): ReferencingKind | "builtin" {
