@@ -1,29 +1,13 @@
 import type { z } from "zod";
-import type { BlockTypeInfo, BlockTypeLookup, ConfigParse, FieldResolver } from "@/executor";
+import type { BlockTypeInfo, BlockTypeLookup, ConfigParse } from "@/executor";
 import { describeConfigPath, parseBlockConfig } from "./config-issues";
 import { definitionsByType, isBlockType, type BlockConfig, type BlockType } from "./definitions";
-import { substituteCodeReferences } from "./function/code-references";
 import type { BlockDefinition } from "./types";
 
 /**
  * The executor's view of the block registry, from the definitions alone: client-safe (the canvas
  * validates with it), so no handler is imported here; the handlers are in blocks/handlers.ts.
  */
-
-/**
- * Config fields holding expressions: references there become expression literals and are checked
- * for syntax at save time. (Kept here rather than in the definitions, which describe the UI.)
- */
-const EXPRESSION_FIELDS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  condition: ["branches[].expression"],
-  loop: ["condition"],
-  variables: ["assignments[].expression"],
-};
-
-/** Fields whose references their block type substitutes itself. */
-const FIELD_RESOLVERS: Readonly<Record<string, Readonly<Record<string, FieldResolver>>>> = {
-  function: { code: substituteCodeReferences },
-};
 
 function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema>): BlockTypeInfo<z.output<Schema>> {
   return {
@@ -34,8 +18,8 @@ function toTypeInfo<Schema extends z.ZodType>(definition: BlockDefinition<Schema
     ...(definition.takenHandles ? { takenHandles: definition.takenHandles } : {}),
     entry: definition.entry,
     ...(definition.assignsVariables ? { assignsVariables: definition.assignsVariables } : {}),
-    expressionFields: EXPRESSION_FIELDS[definition.type],
-    fieldResolvers: FIELD_RESOLVERS[definition.type],
+    expressionFields: definition.expressionFields,
+    fieldResolvers: definition.fieldResolvers,
     sourceHandles: (block) => definition.sourceHandles(block).map((handle) => handle.id),
     parseConfig: (config): ConfigParse<z.output<Schema>> => parseBlockConfig(definition, config),
     describeConfigPath: (path) => describeConfigPath(definition, path),

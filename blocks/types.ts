@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { WorkflowBlock } from "@/contract";
+import type { FieldResolver } from "@/executor";
+import type { ModelUse } from "./model-use";
 
 /**
  * A block type, defined once. This file and every `definition.ts` are safe to load in the
@@ -66,6 +68,44 @@ export interface HandleSpec {
   variant: "default" | "error" | "branch" | "body";
 }
 
+/** Something stored in the workspace that a config names by id: checked against the workspace on save. */
+export interface StoredReference {
+  kind: "knowledge base" | "workflow" | "MCP server";
+  /** The id, or a list of ids, as the config holds it (references and `{{ENV}}` values are skipped). */
+  value: unknown;
+  /** Where in the config, e.g. `knowledgeBaseIds`, `tools[1].params.server`. */
+  path: string;
+  /** The block itself runs this workflow (not a tool the model may call): running its own workflow is refused on save. */
+  runs?: boolean;
+}
+
+/** What a test run answers for the block instead of acting; the inspector's "Test sample" section edits these. */
+export interface TestSampleSpec {
+  /** An HTTP sample answers what the block sends, named as the inspector says it ("the request"). */
+  request?: string;
+  /** A page sample answers the block's page read. */
+  page?: boolean;
+  /** The calls of side-effecting tools are answered by name, when the config lists tools (`tools` field). */
+  toolCalls?: boolean;
+}
+
+/** How many times a container's body runs, as far as its config says before the run (the cost estimate reads it). */
+export interface IterationBounds {
+  /** Known before the run (a number, or a collection the input fixes). */
+  known?: number;
+  /** At most, when not known; absent: the estimate's allowance. */
+  most?: number;
+}
+
+/** A block type's row in docs/CONTRACT.md's block table (`npm run docs:blocks` writes it). */
+export interface BlockDocs {
+  /** The config keys, `?` after optional ones, with short notes. */
+  config: string;
+  output: string;
+  /** Shown after the type id, e.g. `an extension`. */
+  note?: string;
+}
+
 export interface BlockDefinition<Schema extends z.ZodType = z.ZodType> {
   type: string;
   label: string;
@@ -90,6 +130,22 @@ export interface BlockDefinition<Schema extends z.ZodType = z.ZodType> {
   assignsVariables?(block: WorkflowBlock): ReadonlyArray<string>;
   /** Shown in the palette; hidden types can still be loaded. */
   hidden?: boolean;
+  /** Config fields holding expressions (`branches[].expression`): references there become expression literals, and their syntax is checked on save. */
+  expressionFields?: ReadonlyArray<string>;
+  /** Config fields whose references the block type substitutes itself (the Function block's code). */
+  fieldResolvers?: Readonly<Record<string, FieldResolver>>;
+  /** How the block spends on models (the cost estimate reads it); absent: it calls none of its own. A test run may answer its call with a recorded answer. */
+  modelUse?: ModelUse<z.output<Schema>>;
+  /** What a test run answers from the block's samples; absent: a test run treats it as a real run does. */
+  testSamples?: TestSampleSpec;
+  /** The stored things its config names by id (the config as saved: references unresolved). */
+  storedReferences?(config: Readonly<Record<string, unknown>>): StoredReference[];
+  /** Containers: how many times the body runs, from the config with what is known before the run resolved. */
+  iterations?(config: Readonly<Record<string, unknown>>): IterationBounds;
+  /** It pauses the run for a person's answer: the canvas shows the questions waiting on it. */
+  waitsForPeople?: boolean;
+  /** Its row in the contract's block table. */
+  docs: BlockDocs;
 }
 
 export const OUT_HANDLE: HandleSpec = { id: "out", label: "out", variant: "default" };

@@ -23,6 +23,7 @@ export * from "./models";
 export * from "./prices";
 export * from "./model-options";
 export * from "./tools";
+export * from "./tool-entry";
 export * from "./secrets";
 export * from "./api-keys";
 export * from "./workspaces";

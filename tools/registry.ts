@@ -6,31 +6,13 @@ import type { ToolApprovalGate, ToolContext, ToolEntry, ToolInfo, ToolProvider, 
 export interface ToolRegistry {
   /** Every tool type on offer, for the inspector. */
   list(): ToolInfo[];
-  /** AI SDK tools for an agent's `tools` config. Unknown types and duplicate names are errors. */
-  resolve(entries: readonly unknown[] | undefined, context: ToolContext): Promise<ToolSet>;
+  /** AI SDK tools for an agent's `tools` config, as its schema parsed it. Types this registry lacks and duplicate names are errors. */
+  resolve(entries: readonly ToolEntry[] | undefined, context: ToolContext): Promise<ToolSet>;
 }
 
 export interface ToolRegistryOptions {
   /** Pauses calls of tools whose entry says `requireApproval: true`. Without it such entries are refused. */
   approvals?: ToolApprovalGate;
-}
-
-/** `"calculator"` and `{ type: "calculator", params }` (or `id` instead of `type`) are both accepted. */
-export function normalizeToolEntry(entry: unknown, index: number): ToolEntry {
-  if (typeof entry === "string" && entry.trim()) return { type: entry.trim(), raw: entry };
-  if (typeof entry === "object" && entry !== null && !Array.isArray(entry)) {
-    const record = entry as Record<string, unknown>;
-    const type = typeof record.type === "string" ? record.type : typeof record.id === "string" ? record.id : undefined;
-    if (type) {
-      const normalized: ToolEntry = { type, raw: entry };
-      if (typeof record.name === "string" && record.name) normalized.name = record.name;
-      if (typeof record.params === "object" && record.params !== null) normalized.params = record.params as Record<string, unknown>;
-      if (record.requireApproval === true) normalized.requireApproval = true;
-      if (record.directOutput === true) normalized.directOutput = true;
-      return normalized;
-    }
-  }
-  throw new BlockExecutionError(`tools[${index}] must be a tool type such as "calculator" or an object with a "type"`, { code: "invalid_tool" });
 }
 
 /** A person said no: the model gets this as the tool's error and may carry on without it. */
@@ -109,8 +91,7 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
     async resolve(entries, context) {
       // Entries needing approval are created apart from the others, so their tools can be gated.
       const groups = new Map<string, { provider: ToolProvider; gated: boolean; types: Set<string>; entries: ToolEntry[] }>();
-      (entries ?? []).forEach((raw, index) => {
-        const entry = normalizeToolEntry(raw, index);
+      (entries ?? []).forEach((entry, index) => {
         const provider = byType.get(entry.type);
         if (!provider) {
           const known = [...byType.keys()].join(", ") || "none";

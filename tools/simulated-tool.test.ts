@@ -1,6 +1,6 @@
 import { jsonSchema, tool } from "ai";
 import { describe, expect, it } from "vitest";
-import type { SimulationSource } from "@/contract";
+import { toolEntries, type SimulationSource } from "@/contract";
 import { createSimulation, type ChildSpan } from "@/executor";
 import { calculatorToolProvider } from "./calculator";
 import { createToolRegistry } from "./registry";
@@ -51,7 +51,7 @@ describe("side-effecting tools in a test run", () => {
     const calls: string[] = [];
     const marks = new Map<string, SimulationSource>();
     const registry = createToolRegistry([sendingProvider(calls), calculatorToolProvider]);
-    const tools = await registry.resolve(["sender", "calculator"], toolContext(marks, true));
+    const tools = await registry.resolve(toolEntries(["sender", "calculator"]), toolContext(marks, true));
 
     expect(await call(tools.send, "c1", "hello")).toEqual({ status: 202, body: "queued (sample)" });
     const missing = (await call(tools.notify, "c2", "hi")) as { simulated: string; noSample: string };
@@ -72,7 +72,7 @@ describe("side-effecting tools in a test run", () => {
   it("execute as usual outside a test run", async () => {
     const calls: string[] = [];
     const marks = new Map<string, SimulationSource>();
-    const tools = await createToolRegistry([sendingProvider(calls)]).resolve(["sender"], toolContext(marks, false));
+    const tools = await createToolRegistry([sendingProvider(calls)]).resolve(toolEntries(["sender"]), toolContext(marks, false));
     expect(await call(tools.send, "c1", "hello")).toEqual({ sent: "hello" });
     expect(calls).toEqual(["send:hello"]);
     expect(marks.size).toBe(0);

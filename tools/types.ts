@@ -1,29 +1,14 @@
 import type { ToolSet } from "ai";
 import type { BlockBudget, BlockMemo, ChildSpan, ChildSpanOptions, Simulation } from "@/executor";
-import type { ToolInfo, Usage } from "@/contract";
+import type { ToolEntry, ToolInfo, Usage } from "@/contract";
 
 /**
  * The seam between the agent's tool loop and the tools: a tool provider turns the agent's `tools`
  * config entries of its types into AI SDK tools (built with `tool()`), given a small context.
  */
 
-/** One entry of an agent's `tools` config, normalised: `"calculator"` becomes `{ type: "calculator" }`. */
-export interface ToolEntry {
-  type: string;
-  /** Name the model sees; defaults to the provider's choice (usually the type). */
-  name?: string;
-  /** Pre-filled parameters, e.g. `{ knowledgeBaseId }` for knowledge search. */
-  params?: Record<string, unknown>;
-  /** `requireApproval: true`: each call waits until a person approves or denies it. */
-  requireApproval?: boolean;
-  /**
-   * `directOutput: true` (workflow tools): a successful call ends the agent's loop and its result
-   * is the agent's answer. Only providers that say `directOutput` accept it.
-   */
-  directOutput?: boolean;
-  /** The entry as written, for providers that take more fields. */
-  raw: unknown;
-}
+/** One entry of an agent's `tools` config, parsed by its schema (contract/tool-entry.ts) with the agent's config. */
+export type { ToolEntry };
 
 export interface ToolContext {
   runId: string;

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { toolEntrySchema } from "@/contract";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+import { storedReferencesOfTools } from "./stored-references";
 import { checkLoopConfig, providerOptionsSchema, pruneToolResultsSchema, stepRuleSchema } from "./step-rules";
-import { checkRoutedTools, takenToolHandles, toolOutcomeHandles } from "./tool-outcomes";
+import { takenToolHandles, toolOutcomeHandles } from "./tool-outcomes";
 
 export const memorySchema = z.object({
   role: z.enum(["system", "user", "assistant"]),
@@ -16,10 +18,10 @@ export const agentConfigSchema = z
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),
     /**
-     * Tool ids from the tools registry, or tool objects the registry understands. An object with
-     * `routeOnOutcome` gives the agent `tool:<name>:success` / `tool:<name>:error` handles (tool-outcomes.ts).
+     * Tool types of the tools registry, or entries (contract/tool-entry.ts), parsed here once. An
+     * entry with `routeOnOutcome` gives the agent `tool:<name>:success` / `tool:<name>:error` handles (tool-outcomes.ts).
      */
-    tools: z.array(z.unknown()).superRefine(checkRoutedTools).optional(),
+    tools: z.array(toolEntrySchema).optional(),
     /** A JSON Schema; its fields are spread into the output. */
     responseFormat: z.unknown().optional(),
     /** Earlier messages, or one reference to an array of them. */
@@ -81,4 +83,26 @@ export const agentDefinition = {
   acceptsInput: true,
   sourceHandles: (block) => [...STANDARD_HANDLES, ...toolOutcomeHandles(block)],
   takenHandles: takenToolHandles,
+  // It sends its system prompt, its memories and the user prompt; with tools it calls the model up to `maxIterations` times.
+  modelUse: {
+    model: (config) => config.model,
+    promptTexts(config) {
+      // Memories given by a reference arrive as whatever it resolved to: only their texts are sent.
+      const memories: unknown[] = Array.isArray(config.memories)
+        ? config.memories.map((memory: unknown) => (memory as { content?: unknown })?.content)
+        : [config.memories];
+      const texts = memories.map((memory) => (typeof memory === "string" ? memory : ""));
+      return [config.systemPrompt ?? "", ...texts, config.userPrompt].filter((text) => text !== "");
+    },
+    maxCalls: (config) => (config.tools && config.tools.length > 0 ? config.maxIterations : 1),
+    maxOutputTokens: (config) => config.maxTokens,
+  },
+  testSamples: { toolCalls: true },
+  storedReferences: (config) => storedReferencesOfTools(config.tools),
+  docs: {
+    config:
+      "`model, systemPrompt?, userPrompt, temperature?, maxTokens?, tools?, responseFormat? (JSON Schema), memories?, maxIterations?, stepRules?, pruneToolResults?, providerOptions?` (the tool loop, below)",
+    output:
+      "`content, model, tokens, cost, toolCalls{list,count}, providerTiming` (with `responseFormat`: the schema's fields spread at top level, plus the metadata)",
+  },
 } satisfies BlockDefinition<typeof agentConfigSchema>;

@@ -1,7 +1,7 @@
 import "server-only";
 import { jsonSchema, Output } from "ai";
 import { BlockExecutionError, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
-import { type Usage } from "@/contract";
+import { type ToolEntry, type Usage } from "@/contract";
 import { type ModelRegistry, runModel, sdkProviderOptions, interruptedText, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
 import type { ToolContext } from "@/tools/types";
@@ -22,7 +22,7 @@ export interface AgentHandlerDependencies {
 type Cleanup = () => Promise<void> | void;
 
 async function prepareTools(
-  entries: unknown[] | undefined,
+  entries: readonly ToolEntry[] | undefined,
   dependencies: AgentHandlerDependencies,
   context: HandlerContext,
   cleanups: Cleanup[],

@@ -80,4 +80,9 @@ export const apiDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  testSamples: { request: "the request" },
+  docs: {
+    config: "`url, method, query?, headers?, bodyType? (json/form/multipart/text, default json), body?, timeoutMs?, retries?`",
+    output: "`status, headers, data`",
+  },
 } satisfies BlockDefinition<typeof apiConfigSchema>;

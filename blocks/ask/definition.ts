@@ -86,4 +86,9 @@ export const askDefinition = {
     const hasChoices = (parsedConfig(block.config)?.choices.length ?? 0) > 0;
     return [askHandleOf({ choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true }, hasChoices)];
   },
+  waitsForPeople: true,
+  docs: {
+    config: "`question, choices?, allowText?, fields?, timeoutMs?` (section 10)",
+    output: "`choice, text, fields, answeredBy, answeredAt` (`timedOut` when the timeout handle was taken)",
+  },
 } satisfies BlockDefinition<typeof askConfigSchema>;

@@ -49,4 +49,6 @@ export const conditionDefinition = {
     ];
   },
   routing: "branch",
+  expressionFields: ["branches[].expression"],
+  docs: { config: "`branches: [{id, label?, expression}]`; the last branch may have no expression (else)", output: "`selectedBranch`" },
 } satisfies BlockDefinition<typeof conditionConfigSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isReservedName, RESERVED_NAME_MESSAGE } from "@/contract";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+import { buildEvaluatorSystemPrompt } from "./evaluator-prompt";
 
 export const metricSchema = z
   .object({
@@ -44,4 +45,15 @@ export const evaluatorDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  // It sends its metrics and the content; invalid scores get one repair call.
+  modelUse: {
+    model: (config) => config.model,
+    promptTexts: (config) => [buildEvaluatorSystemPrompt(config.metrics), `Content to evaluate:\n\n${config.content}`],
+    maxCalls: () => 2,
+    maxOutputTokens: () => undefined,
+  },
+  docs: {
+    config: "`model, content, metrics: [{name, description, range:{min,max}}]`",
+    output: "one number per metric name (lowercase), `model, tokens, cost`",
+  },
 } satisfies BlockDefinition<typeof evaluatorConfigSchema>;

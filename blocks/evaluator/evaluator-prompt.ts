@@ -1,6 +1,9 @@
-import type { EvaluatorConfig } from "./definition";
-
-type Metric = EvaluatorConfig["metrics"][number];
+/** A metric as the evaluator's config schema gives it (declared here so the definition can import this file). */
+interface Metric {
+  name: string;
+  description: string;
+  range: { min: number; max: number };
+}
 
 /** Output key of a metric: its name, lowercased (docs/CONTRACT.md section 1). */
 export function metricKey(metric: Pick<Metric, "name">): string {

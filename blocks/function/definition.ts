@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+import { substituteCodeReferences } from "./code-references";
 
 export const functionConfigSchema = z.object({
   code: z.string().min(1, "is required").max(100_000),
@@ -49,4 +50,7 @@ export const functionDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  testSamples: { request: "every services.fetch" },
+  fieldResolvers: { code: substituteCodeReferences },
+  docs: { config: "`code` (JavaScript, sandboxed), `timeoutMs?` (default 5000), `memoryLimitMb?` (default 64)", output: "`result, stdout`" },
 } satisfies BlockDefinition<typeof functionConfigSchema>;

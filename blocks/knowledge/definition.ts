@@ -48,4 +48,9 @@ export const knowledgeDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  storedReferences: (config) => [{ kind: "knowledge base", value: config.knowledgeBaseIds, path: "knowledgeBaseIds" }],
+  docs: {
+    config: "`knowledgeBaseIds, query, topK?, mode? (hybrid/vector/keyword), minScore?, filters?`",
+    output: "`results:[{content, score, documentId, documentName, chunkIndex}], totalResults, query`",
+  },
 } satisfies BlockDefinition<typeof knowledgeConfigSchema>;

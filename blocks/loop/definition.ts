@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sizeOf } from "../iteration-size";
 import type { BlockDefinition } from "../types";
 
 export const loopConfigSchema = z.object({
@@ -42,4 +43,12 @@ export const loopDefinition = {
     { id: "error", label: "error", variant: "error" },
   ],
   container: "loop",
+  // `count` times, once per item, or while its condition holds: at most `maxIterations`.
+  iterations(config) {
+    const most = typeof config.maxIterations === "number" ? config.maxIterations : 1000;
+    if (config.kind === "while") return { most };
+    const known = sizeOf(config.kind === "forEach" ? config.collection : (config.count ?? config.collection));
+    return known === undefined ? { most } : { known: Math.min(known, most) };
+  },
+  docs: { config: "`kind: for/forEach/while, count?, collection?, condition?, maxIterations?`", output: "`results` (one entry per iteration)" },
 } satisfies BlockDefinition<typeof loopConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sizeOf } from "../iteration-size";
 import type { BlockDefinition } from "../types";
 
 export const parallelConfigSchema = z.object({
@@ -39,4 +40,7 @@ export const parallelDefinition = {
     { id: "error", label: "error", variant: "error" },
   ],
   container: "parallel",
+  // One branch per copy or per item.
+  iterations: (config) => ({ known: sizeOf(config.kind === "collection" ? config.collection : config.count) }),
+  docs: { config: "`kind: count/collection, count?, collection?, concurrency?`", output: "`results` (one entry per branch)" },
 } satisfies BlockDefinition<typeof parallelConfigSchema>;

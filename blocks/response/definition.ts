@@ -19,4 +19,5 @@ export const responseDefinition = {
   acceptsInput: true,
   sourceHandles: () => [],
   terminal: true,
+  docs: { config: "`data`", output: "ends the run; `data` becomes the run's output" },
 } satisfies BlockDefinition<typeof responseConfigSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
+import { buildRouterSystemPrompt } from "./router-prompt";
 
 export const routerConfigSchema = z.object({
   model: z.string().min(1, "choose a model").default("offline/echo"),
@@ -34,4 +35,21 @@ export const routerDefinition = {
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
   routing: "route",
+  // It sends the description of its candidates and its prompt; an answer naming no candidate gets one correction call.
+  modelUse: {
+    model: (config) => config.model,
+    promptTexts: (config, targets, typeDescription) => [
+      buildRouterSystemPrompt(
+        targets.filter((block) => block.enabled !== false),
+        typeDescription,
+      ),
+      config.prompt,
+    ],
+    maxCalls: () => 2,
+    maxOutputTokens: () => undefined,
+  },
+  docs: {
+    config: "`model, prompt, temperature? (default 0)`",
+    output: "`selectedRoute` (target block id), `selectedPath{blockId,blockType,blockTitle}`, `model, tokens, cost`",
+  },
 } satisfies BlockDefinition<typeof routerConfigSchema>;

@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import { BlockExecutionError, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import { runModel, type ModelRegistry, usageOutputFields } from "@/providers";
+import { getBlockDefinition } from "../definitions";
 import type { RouterConfig } from "./definition";
 import { buildRouterSystemPrompt, correctionMessage, matchCandidate } from "./router-prompt";
 
@@ -22,7 +23,7 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
       throw new BlockExecutionError("The router has no connected blocks to choose from: connect its output to at least one block", { code: "no_route" });
     }
     const model = dependencies.models.resolve(config.model);
-    const system = buildRouterSystemPrompt(candidates);
+    const system = buildRouterSystemPrompt(candidates, (type) => getBlockDefinition(type)?.description);
     const messages: ModelMessage[] = [{ role: "user", content: config.prompt }];
     const spent: Usage[] = [];
     const ask = async () => {

@@ -1,27 +1,29 @@
 import type { WorkflowBlock } from "@/contract";
-import { getBlockDefinition } from "../definitions";
+
+/** A block type's description, for a candidate whose config has none. */
+type TypeDescription = (type: string) => string | undefined;
 
 /**
  * The routing prompt of the seed's router pipeline: every candidate's id, type, title,
  * description and system prompt, then the rule to answer with a bare block id. Candidate config
  * is deliberately not included beyond the system prompt: it may hold URLs, headers or keys.
  */
-function describeCandidate(block: WorkflowBlock): string {
+function describeCandidate(block: WorkflowBlock, typeDescription: TypeDescription): string {
   const config = block.config ?? {};
-  const description = typeof config.description === "string" && config.description.trim() ? config.description : getBlockDefinition(block.type)?.description;
+  const description = typeof config.description === "string" && config.description.trim() ? config.description : typeDescription(block.type);
   const lines = [`ID: ${block.id}`, `Type: ${block.type}`, `Title: ${block.name}`];
   if (description) lines.push(`Description: ${description}`);
   if (typeof config.systemPrompt === "string" && config.systemPrompt.trim()) lines.push(`System Prompt: ${JSON.stringify(config.systemPrompt.trim())}`);
   return lines.join("\n");
 }
 
-export function buildRouterSystemPrompt(candidates: readonly WorkflowBlock[]): string {
+export function buildRouterSystemPrompt(candidates: readonly WorkflowBlock[], typeDescription: TypeDescription = () => undefined): string {
   return [
     "You are a routing agent. Choose the single most suitable destination block for the request below.",
     "",
     "Available Target Blocks:",
     "",
-    candidates.map(describeCandidate).join("\n---\n"),
+    candidates.map((candidate) => describeCandidate(candidate, typeDescription)).join("\n---\n"),
     "---",
     "",
     "Judge each block by its title, description and system prompt against the intent of the request.",

@@ -27,4 +27,5 @@ export const startDefinition = {
   acceptsInput: false,
   sourceHandles: () => [OUT_HANDLE],
   entry: true,
+  docs: { config: "`inputs: [{name, type, description?, default?}]`", output: "the run's input object" },
 } satisfies BlockDefinition<typeof startConfigSchema>;

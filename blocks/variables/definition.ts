@@ -55,4 +55,10 @@ export const variablesDefinition = {
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
   assignsVariables: (block) => assignedNames(block.config),
+  expressionFields: ["assignments[].expression"],
+  docs: {
+    config: "`assignments: [{name, value?} or {name, expression}]` (section 2)",
+    output: "`{ name: value }` for each assignment",
+    note: 'extension, "Set Variables"',
+  },
 } satisfies BlockDefinition<typeof variablesConfigSchema>;

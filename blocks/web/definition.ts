@@ -31,4 +31,10 @@ export const webDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  testSamples: { page: true },
+  docs: {
+    config: "`url, maxChars? (default 20000), timeoutMs? (default 30000)`",
+    output: "`url` (after redirects), `status, title, text, truncated`",
+    note: "an extension",
+  },
 } satisfies BlockDefinition<typeof webConfigSchema>;

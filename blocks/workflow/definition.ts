@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { WorkflowBlock } from "@/contract";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
 
 export const workflowBlockConfigSchema = z.object({
@@ -12,12 +11,6 @@ export const workflowBlockConfigSchema = z.object({
 });
 
 export type WorkflowBlockConfig = z.infer<typeof workflowBlockConfigSchema>;
-
-/** The workflow a Workflow block calls, read from its config as saved (the picker and the save-time cycle check use it). */
-export function calledWorkflowId(block: Pick<WorkflowBlock, "config">): string | undefined {
-  const workflowId = (block.config as { workflowId?: unknown } | undefined)?.workflowId;
-  return typeof workflowId === "string" && workflowId ? workflowId : undefined;
-}
 
 export const workflowBlockDefinition = {
   type: "workflow",
@@ -50,4 +43,10 @@ export const workflowBlockDefinition = {
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
+  storedReferences: (config) => [{ kind: "workflow", value: config.workflowId, path: "workflowId", runs: true }],
+  docs: {
+    config: "`workflowId, target? (draft/deployment, default draft), inputs? ({ startInputName: value }, references allowed)`",
+    output: "`output` (the child run's output: `<Child.output.answer>`), `runId, workflowId, tokens, cost` (the child run's totals)",
+    note: "an extension",
+  },
 } satisfies BlockDefinition<typeof workflowBlockConfigSchema>;

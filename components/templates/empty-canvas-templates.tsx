@@ -3,6 +3,7 @@
 import { useReactFlow } from "@xyflow/react";
 import { X } from "lucide-react";
 import { useState } from "react";
+import { isEntryBlock } from "@/blocks";
 import { workflowDocumentSchema } from "@/contract";
 import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
 import { documentFromTemplate } from "./template-document";
@@ -16,7 +17,7 @@ import { TemplateGallery } from "./template-gallery";
 export function EmptyCanvasTemplates() {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
-  const empty = useEditorStore((state) => !state.readOnly && state.nodes.every((node) => node.data.type === "start"));
+  const empty = useEditorStore((state) => !state.readOnly && state.nodes.every((node) => isEntryBlock(node.data)));
   const [dismissed, setDismissed] = useState(false);
   if (!empty || dismissed) return null;
   return (

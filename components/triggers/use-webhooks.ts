@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
+import { entryBlockOf } from "@/blocks";
 import { api, type CreateWebhookRequest } from "@/contract";
 
 const webhooksKey = (workflowId: string) => ["webhooks", workflowId] as const;
@@ -26,7 +27,7 @@ export function useWebhookDeliveries(webhookId: string) {
 /** The workflow's start inputs as saved, for the example body. */
 export function useStartInputs(workflowId: string): Array<{ name: string; type?: string }> {
   const workflow = useQuery({ queryKey: ["workflow", workflowId], queryFn: () => api.workflows.get(workflowId), staleTime: Infinity, retry: false });
-  const start = workflow.data?.blocks.find((block) => block.type === "start");
+  const start = workflow.data ? entryBlockOf(workflow.data.blocks) : undefined;
   const inputs = (start?.config as { inputs?: Array<{ name: string; type?: string }> } | undefined)?.inputs;
   return Array.isArray(inputs) ? inputs : [];
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChatHistoryMessage, WorkflowDocument } from "@/contract";
+import { entryBlockOf, isEntryBlock, isTerminalBlock } from "@/blocks";
 import { outputText } from "@/executor";
 
 /**
@@ -17,7 +18,7 @@ export const CHAT_HISTORY_LIMIT = 100;
  */
 export function chatRunInput(document: WorkflowDocument, message: string, history: ChatHistoryMessage[]): Record<string, unknown> {
   const input: Record<string, unknown> = { message, history };
-  const start = document.blocks.find((block) => block.type === "start" && block.enabled !== false);
+  const start = entryBlockOf(document.blocks);
   const declared = ((start?.config as { inputs?: Array<{ name?: unknown; type?: unknown }> } | undefined)?.inputs ?? []).filter(
     (entry): entry is { name: string; type?: unknown } => typeof entry?.name === "string",
   );
@@ -37,12 +38,12 @@ export const replyText = outputText;
  * router earlier on the path streams nothing to the public.
  */
 export function answeringBlockIds(document: WorkflowDocument): Set<string> {
-  const types = new Map(document.blocks.map((block) => [block.id, block.type]));
+  const byId = new Map(document.blocks.map((block) => [block.id, block]));
   const answering = new Set<string>();
   for (const block of document.blocks) {
-    if (block.type === "response" || block.type === "start" || block.parentId) continue;
-    const next = document.edges.filter((edge) => edge.source === block.id && (edge.sourceHandle ?? "out") === "out").map((edge) => types.get(edge.target));
-    if (next.every((type) => type === "response")) answering.add(block.id);
+    if (isTerminalBlock(block) || isEntryBlock(block) || block.parentId) continue;
+    const next = document.edges.filter((edge) => edge.source === block.id && (edge.sourceHandle ?? "out") === "out").map((edge) => byId.get(edge.target));
+    if (next.every((target) => target !== undefined && isTerminalBlock(target))) answering.add(block.id);
   }
   return answering;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { ESTIMATE_HISTORY_RUNS, estimateRequestSchema, type WorkflowEstimate } from "@/contract";
-import { checkedRunInput, startConfigSchema } from "@/blocks";
+import { checkedRunInput, entryBlockOf, startConfigSchema } from "@/blocks";
 import { BlockExecutionError } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
@@ -25,7 +25,7 @@ function startOutput(
   blocks: ReadonlyArray<{ type: string; enabled?: boolean; config?: unknown }>,
   input: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
-  const start = blocks.find((block) => block.type === "start" && block.enabled !== false);
+  const start = entryBlockOf(blocks);
   const config = startConfigSchema.safeParse(start?.config ?? {});
   if (!config.success) return input ?? {};
   if (input === undefined)

@@ -1,5 +1,5 @@
 import type { BlockEstimate, CostRange, WorkflowBlock, WorkflowDocument, WorkflowEstimate } from "@/contract";
-import { getBlockDefinition, modelUseOf, type ModelUse } from "@/blocks";
+import { getBlockDefinition, type ModelUse } from "@/blocks";
 import { roundDollars } from "@/executor";
 import type { PastRun } from "@/lib/db";
 import { computeCost, measureTokens, type ModelPricing } from "@/providers";
@@ -33,11 +33,12 @@ interface ModelBlock {
 function modelBlocks(shape: RunShape, blocks: readonly WorkflowBlock[]): ModelBlock[] {
   const found: ModelBlock[] = [];
   for (const block of blocks) {
-    const use = modelUseOf(block.type);
-    if (!use || !shape.reachable.has(block.id)) continue;
-    const parsed = getBlockDefinition(block.type)?.configSchema.safeParse(block.config ?? {});
+    const definition = getBlockDefinition(block.type);
+    const use = definition?.modelUse;
+    if (!definition || !use || !shape.reachable.has(block.id)) continue;
+    const parsed = definition.configSchema.safeParse(block.config ?? {});
     // A config its schema refuses cannot run: saving lists it as an issue, and the run would fail before calling a model.
-    if (!parsed?.success) continue;
+    if (!parsed.success) continue;
     found.push({ block, use, config: parsed.data as Record<string, unknown> });
   }
   return found;
@@ -66,7 +67,7 @@ function promptCounter(): (text: string) => number {
 
 function promptOf(entry: ModelBlock, shape: RunShape, scope: KnownScope, countTokens: (text: string) => number) {
   const known = resolveKnown(entry.config, scope);
-  const texts = entry.use.promptTexts(known.config, shape.outTargets(entry.block.id));
+  const texts = entry.use.promptTexts(known.config, shape.outTargets(entry.block.id), (type) => getBlockDefinition(type)?.description);
   return { tokens: countTokens(texts.join("\n")), unknownReferences: known.unknownReferences, config: known.config };
 }
 

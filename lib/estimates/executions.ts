@@ -1,3 +1,4 @@
+import { getBlockDefinition } from "@/blocks";
 import type { CostRange, WorkflowBlock } from "@/contract";
 import { ESTIMATE_DEFAULTS } from "./estimate-defaults";
 import type { KnownScope } from "./known-values";
@@ -12,28 +13,16 @@ interface IterationCount {
   known: number | undefined;
 }
 
-function sizeOf(value: unknown): number | undefined {
-  if (Array.isArray(value)) return value.length;
-  if (value !== null && typeof value === "object") return Object.keys(value).length;
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
-  if (typeof value === "string" && /^\d+$/.test(value.trim())) return Number(value.trim());
-  return undefined;
-}
-
-/** A loop runs `count` times, once per item, or while its condition holds (at most `maxIterations`); a parallel once per copy or item. */
+/**
+ * How many times a container runs its body, as its definition reads its config (`iterations`: a
+ * loop's count, items or `maxIterations`; a parallel's copies or items); unknown and unbounded
+ * before the run: the estimate's allowance of parallel branches.
+ */
 export function iterationCount(container: WorkflowBlock, scope: KnownScope): IterationCount {
   const config = resolveKnown(container.config ?? {}, scope).config;
-  const kind = config.kind;
-  const maxIterations = typeof config.maxIterations === "number" ? config.maxIterations : 1000;
-  let known: number | undefined;
-  if (container.type === "loop") {
-    if (kind === "while") return { low: 0, high: maxIterations, known: undefined };
-    known = sizeOf(kind === "forEach" ? config.collection : (config.count ?? config.collection));
-    if (known !== undefined) known = Math.min(known, maxIterations);
-    return known === undefined ? { low: 0, high: maxIterations, known } : { low: known, high: known, known };
-  }
-  known = sizeOf(kind === "collection" ? config.collection : config.count);
-  return known === undefined ? { low: 0, high: ESTIMATE_DEFAULTS.parallelBranches, known } : { low: known, high: known, known };
+  const { known, most } = getBlockDefinition(container.type)?.iterations?.(config) ?? {};
+  if (known !== undefined) return { low: known, high: known, known };
+  return { low: 0, high: most ?? ESTIMATE_DEFAULTS.parallelBranches, known: undefined };
 }
 
 /** What past runs say of a block's executions. */

@@ -1,3 +1,4 @@
+import { entryBlockOf } from "@/blocks";
 import { normalizeBlockName, type WorkflowDocument } from "@/contract";
 import { parseReferences, ReferenceError, resolveText, textOf, wholeReference, type BlockReference, type ReferenceSource } from "@/executor";
 
@@ -10,7 +11,7 @@ export interface KnownScope {
 }
 
 export function knownScope(document: Pick<WorkflowDocument, "blocks" | "variables">, input: Record<string, unknown>): KnownScope {
-  const start = document.blocks.find((block) => block.type === "start" && block.enabled !== false);
+  const start = entryBlockOf(document.blocks);
   const startRoots = new Set(start ? [normalizeBlockName(start.id), normalizeBlockName(start.name)] : []);
   return { input, variables: document.variables ?? {}, startRoots };
 }

@@ -1,5 +1,5 @@
 import { edgeHandle, type WorkflowBlock, type WorkflowDocument, type WorkflowEdge } from "@/contract";
-import { getBlockDefinition } from "@/blocks";
+import { entryBlockOf, getBlockDefinition } from "@/blocks";
 
 /**
  * The shape of a run as far as the graph tells before running: which blocks can run, which run
@@ -54,7 +54,7 @@ export function runShape(document: ShapeDocument): RunShape {
     outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge]);
   }
   const targetsOf = (id: string, keep: (edge: WorkflowEdge) => boolean = () => true) => (outgoing.get(id) ?? []).filter(keep).map((edge) => edge.target);
-  const start = [...blocks.values()].find((block) => block.type === "start");
+  const start = entryBlockOf(blocks.values());
   const reachable = closure(start ? [start.id] : [], (id) => targetsOf(id));
   const certain = closure(start ? [start.id] : [], (id) => targetsOf(id, (edge) => isCertainEdge(edge, blocks.get(id)!)));
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { startConfigSchema } from "@/blocks";
+import { entryBlockOf, startConfigSchema } from "@/blocks";
 import type { z } from "zod";
 import type { RunRecord } from "@/contract";
 import { parametersForWorkflow } from "@/tools/workflow";
@@ -11,7 +11,7 @@ type StartInput = z.output<typeof startConfigSchema>["inputs"][number];
 /** The start inputs a deployment's document declares: the tool's parameters. */
 export function startInputsOf(document: unknown): StartInput[] {
   const blocks = (document as { blocks?: Array<{ type?: unknown; config?: unknown }> } | null)?.blocks ?? [];
-  const start = blocks.find((block) => block.type === "start");
+  const start = entryBlockOf(blocks);
   return start ? (startConfigSchema.safeParse(start.config).data?.inputs ?? []) : [];
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolEntries } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { toolContext } from "@/tools/files/__fixtures__/files-folder";
 import { createRuntime } from "./runtime";
@@ -30,7 +31,7 @@ const runtime = () =>
 async function readAs(workspaceId: string, path: string): Promise<unknown> {
   const tools = await runtime()
     .prepareHandlers(workspaceId, () => undefined)
-    .tools.resolve(["file_read"], toolContext);
+    .tools.resolve(toolEntries(["file_read"]), toolContext);
   return tools.file_read!.execute!({ path } as never, { toolCallId: "c1", messages: [] } as never);
 }
 
@@ -52,7 +53,7 @@ describe("file tools as the runtime gives them to a workspace's runs", () => {
     const tools = (workspaceId: string) =>
       runtime()
         .prepareHandlers(workspaceId, () => undefined)
-        .tools.resolve(["file_write"], toolContext);
+        .tools.resolve(toolEntries(["file_write"]), toolContext);
     expect(Object.keys(await tools("ws-a"))).toEqual(["file_write"]);
     await expect(tools("ws-b")).rejects.toMatchObject({
       code: "invalid_tool",

@@ -1,5 +1,5 @@
 import "server-only";
-import { startConfigSchema } from "@/blocks";
+import { entryBlockOf, startConfigSchema } from "@/blocks";
 import { isTrellisError, TrellisError } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import type { RunService } from "@/lib/runs/run-service";
@@ -31,7 +31,7 @@ export function workflowCallRuntime(
     },
     async describeWorkflow(workflowId) {
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
-      const start = workflow.blocks.find((block) => block.type === "start");
+      const start = entryBlockOf(workflow.blocks);
       const inputs = start ? (startConfigSchema.safeParse(start.config).data?.inputs ?? []) : [];
       return { id: workflow.id, name: workflow.name, description: workflow.description || undefined, inputs };
     },

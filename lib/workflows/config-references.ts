@@ -1,10 +1,11 @@
 import "server-only";
+import { getBlockDefinition, type StoredReference } from "@/blocks";
 import type { IssueDetail, WorkflowDocument } from "@/contract";
 import { TrellisError } from "@/executor";
 
 /** Something stored that a block's config names by id: checked against the workspace on save. */
 export interface ConfigReference {
-  kind: "knowledge base" | "workflow" | "MCP server";
+  kind: StoredReference["kind"];
   id: string;
   path: string;
   blockName: string;
@@ -20,32 +21,20 @@ function strings(value: unknown): Array<[string, string]> {
 }
 
 /**
- * Every id of a stored thing in a document's block configs: a Knowledge block's bases, a Workflow
- * block's workflow, and an agent's tools that name a knowledge base, a workflow or an MCP server.
+ * Every id of a stored thing in a document's block configs, as each block type's definition names
+ * them (`storedReferences`): a Knowledge block's bases, a Workflow block's workflow, an agent's
+ * tools that name a knowledge base, a workflow or an MCP server.
  */
 export function configReferences(document: WorkflowDocument): ConfigReference[] {
   const found: ConfigReference[] = [];
-  const add = (kind: ConfigReference["kind"], value: unknown, path: string, blockName: string) => {
-    for (const [suffix, id] of strings(value)) if (id && !isTemplate(id)) found.push({ kind, id, path: `${path}${suffix}`, blockName });
-  };
   document.blocks.forEach((block, index) => {
     const config = (block.config ?? {}) as Record<string, unknown>;
-    const at = `blocks[${index}].config`;
-    if (block.type === "knowledge") add("knowledge base", config.knowledgeBaseIds, `${at}.knowledgeBaseIds`, block.name);
-    if (block.type === "workflow") add("workflow", config.workflowId, `${at}.workflowId`, block.name);
-    if (!Array.isArray(config.tools)) return;
-    config.tools.forEach((tool, toolIndex) => {
-      if (typeof tool !== "object" || tool === null) return;
-      const { type, params } = tool as { type?: unknown; params?: Record<string, unknown> };
-      const toolAt = `${at}.tools[${toolIndex}].params`;
-      if (!params || typeof params !== "object") return;
-      if (type === "knowledge_search") {
-        add("knowledge base", params.knowledgeBaseId, `${toolAt}.knowledgeBaseId`, block.name);
-        add("knowledge base", params.knowledgeBaseIds, `${toolAt}.knowledgeBaseIds`, block.name);
+    for (const reference of getBlockDefinition(block.type)?.storedReferences?.(config) ?? []) {
+      const path = `blocks[${index}].config.${reference.path}`;
+      for (const [suffix, id] of strings(reference.value)) {
+        if (id && !isTemplate(id)) found.push({ kind: reference.kind, id, path: `${path}${suffix}`, blockName: block.name });
       }
-      if (type === "workflow") add("workflow", params.workflowId, `${toolAt}.workflowId`, block.name);
-      if (type === "mcp") add("MCP server", params.server, `${toolAt}.server`, block.name);
-    });
+    }
   });
   return found;
 }

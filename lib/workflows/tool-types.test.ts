@@ -96,4 +96,22 @@ describe("saving an agent whose tools name a tool that does not exist", () => {
     const error = await errorOf(response);
     expect(error.details).toEqual([{ path: "blocks[1].config.tools[0].params.workflowId", message: `workflow "${gone.id}" was not found` }]);
   });
+
+  it("checks the stored things an entry names in its `id` form too, as it runs them", async () => {
+    const gone = await database.repositories.workflows.create(workspaceId, { name: "Gone too", blocks: [start], edges: [] } as never);
+    await database.repositories.workflows.delete(workspaceId, gone.id);
+    const stored = await database.prisma.workflow.count({ where: { workspaceId } });
+    const response = await post(
+      agentWith([
+        { id: "workflow", name: "gone", params: { workflowId: gone.id } },
+        { id: "knowledge_search", params: { knowledgeBaseId: "kb-of-nobody" } },
+      ]),
+    );
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).details).toEqual([
+      { path: "blocks[1].config.tools[0].params.workflowId", message: `workflow "${gone.id}" was not found` },
+      { path: "blocks[1].config.tools[1].params.knowledgeBaseId", message: 'knowledge base "kb-of-nobody" was not found' },
+    ]);
+    expect(await database.prisma.workflow.count({ where: { workspaceId } })).toBe(stored);
+  });
 });

@@ -1,14 +1,20 @@
 import "server-only";
-import type { IssueDetail, WorkflowDocument } from "@/contract";
+import { getBlockDefinition } from "@/blocks";
+import { TOOL_ENTRY_MESSAGE, toolEntryType, type IssueDetail, type WorkflowBlock, type WorkflowDocument } from "@/contract";
 import { GraphValidationError } from "@/executor";
 
-/** The tool type an agent's `tools` entry names (`"calculator"`, `{ type }` or `{ id }`), or null when it names none. */
-function typeOf(entry: unknown): string | null {
-  if (typeof entry === "string") return entry.trim() || null;
-  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return null;
-  const record = entry as { type?: unknown; id?: unknown };
-  if (typeof record.type === "string" && record.type) return record.type;
-  return typeof record.id === "string" && record.id ? record.id : null;
+/** The problems of one block's tool entries (a field the inspector edits with the tool picker: the agent's `tools`). */
+function entryIssues(block: WorkflowBlock, blockIndex: number, key: string, known: ReadonlySet<string>): IssueDetail[] {
+  const entries = (block.config as Record<string, unknown> | undefined)?.[key];
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry: unknown, index): IssueDetail[] => {
+    const path = `blocks[${blockIndex}].config.${key}[${index}]`;
+    const type = toolEntryType(entry);
+    if (type === null) return [{ path, message: `Block "${block.name}": ${key}[${index}] ${TOOL_ENTRY_MESSAGE}` }];
+    if (known.has(type)) return [];
+    const at = typeof entry === "string" ? path : `${path}.type`;
+    return [{ path: at, message: `Block "${block.name}": tool '${type}' does not exist (tools: ${[...known].sort().join(", ") || "none"})` }];
+  });
 }
 
 /**
@@ -17,20 +23,10 @@ function typeOf(entry: unknown): string | null {
  * runs. `known` is the tool types of this server's registry (GET /api/tools).
  */
 export function refuseUnknownTools(document: WorkflowDocument, known: ReadonlySet<string>): void {
-  const issues: IssueDetail[] = [];
-  document.blocks.forEach((block, blockIndex) => {
-    const tools = (block.config as { tools?: unknown } | undefined)?.tools;
-    if (block.type !== "agent" || !Array.isArray(tools)) return;
-    tools.forEach((entry, index) => {
-      const path = `blocks[${blockIndex}].config.tools[${index}]`;
-      const type = typeOf(entry);
-      if (type === null) {
-        issues.push({ path, message: `Block "${block.name}": tools[${index}] must be a tool type such as "calculator" or an object with a "type"` });
-      } else if (!known.has(type)) {
-        const at = typeof entry === "string" ? path : `${path}.type`;
-        issues.push({ path: at, message: `Block "${block.name}": tool '${type}' does not exist (tools: ${[...known].sort().join(", ") || "none"})` });
-      }
-    });
-  });
+  const issues = document.blocks.flatMap((block, blockIndex) =>
+    (getBlockDefinition(block.type)?.fields ?? [])
+      .filter((field) => field.kind === "tools")
+      .flatMap((field) => entryIssues(block, blockIndex, field.key, known)),
+  );
   if (issues.length > 0) throw new GraphValidationError(issues.map((issue) => issue.message).join("; "), issues);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toolEntries } from "@/contract";
 import { evaluateArithmetic } from "./evaluate-arithmetic";
 import { createToolRegistry } from "../registry";
 import { calculatorToolProvider } from "./calculator-tool";
@@ -32,9 +33,9 @@ describe("calculator", () => {
 
   it("is served by the registry under its type, and unknown types are named", async () => {
     const registry = createToolRegistry([calculatorToolProvider]);
-    const tools = await registry.resolve(["calculator"], context);
+    const tools = await registry.resolve(toolEntries(["calculator"]), context);
     const result = await tools.calculator?.execute?.({ expression: "6*7" }, { toolCallId: "1", messages: [] } as never);
     expect(result).toEqual({ expression: "6*7", result: 42 });
-    await expect(registry.resolve([{ type: "weather" }], context)).rejects.toThrow(/unknown tool type "weather" \(available: calculator\)/);
+    await expect(registry.resolve(toolEntries([{ type: "weather" }]), context)).rejects.toThrow(/unknown tool type "weather" \(available: calculator\)/);
   });
 });

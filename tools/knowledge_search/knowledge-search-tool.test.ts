@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolEntries } from "@/contract";
 import { withConfigParsing } from "@/blocks/__fixtures__/with-config-parsing";
 import { createAgentHandler } from "@/blocks/agent/handler";
 import type { KnowledgeSearchFunction } from "@/knowledge";
@@ -93,6 +94,8 @@ describe("knowledge_search tool", () => {
         throw new Error("unused");
       },
     };
-    expect(() => provider.createTools([{ type: "knowledge_search", raw: "knowledge_search" }], context)).toThrow(/params\.knowledgeBaseId/);
+    expect(() => provider.createTools(toolEntries([{ type: "knowledge_search", params: { knowledgeBaseIds: [] } }]), context)).toThrow(
+      /params\.knowledgeBaseId/,
+    );
   });
 });

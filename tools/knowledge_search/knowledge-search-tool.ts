@@ -20,9 +20,10 @@ function stringList(value: unknown): string[] {
   return [];
 }
 
-/** `params` as the seed writes them: `{ knowledgeBaseId }` or `{ knowledgeBaseIds }`, plus search options. */
+/** `params` as the seed writes them: `{ knowledgeBaseId }` or `{ knowledgeBaseIds }` (the entry's schema requires one), plus search options. */
 function paramsOf(entry: ToolEntry, index: number): SearchParams {
   const params = entry.params ?? {};
+  // Either may still be empty: a list with nothing in it, or a reference that resolved to nothing.
   const knowledgeBaseIds = [...stringList(params.knowledgeBaseId), ...stringList(params.knowledgeBaseIds)];
   if (knowledgeBaseIds.length === 0) {
     throw new BlockExecutionError(`tools[${index}] (knowledge_search) needs params.knowledgeBaseId or params.knowledgeBaseIds`, { code: "invalid_tool" });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolEntries } from "@/contract";
 import type { ChildSpan } from "@/executor";
 import type { ToolContext } from "../types";
 import { startHttpMcpFixture } from "./__fixtures__/mcp-fixtures";
@@ -36,7 +37,7 @@ async function readOnlyTools(readOnly: McpServerConfig["readOnly"]): Promise<str
     markReadOnly: (name) => void marked.push(name),
   };
   try {
-    await createMcpToolProvider({ servers: () => ({ fixture: config }) }).createTools([{ type: "mcp", params: { server: "fixture" }, raw: {} }], context);
+    await createMcpToolProvider({ servers: () => ({ fixture: config }) }).createTools(toolEntries([{ type: "mcp", params: { server: "fixture" } }]), context);
   } finally {
     await Promise.all(cleanups.map((cleanup) => cleanup()));
   }

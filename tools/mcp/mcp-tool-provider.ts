@@ -39,12 +39,6 @@ export async function connectMcpServer(config: McpServerConfig, options: { signa
   }
 }
 
-function stringList(value: unknown, what: string): string[] | undefined {
-  if (value === undefined) return undefined;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
-  throw new BlockExecutionError(`${what} must be a list of tool names`, { code: "invalid_tool" });
-}
-
 /** An error message without the URL's query (where a token may sit). */
 function scrubbed(message: string, config: McpServerConfig): string {
   if (config.transport === "stdio") return message;
@@ -53,10 +47,9 @@ function scrubbed(message: string, config: McpServerConfig): string {
 }
 
 async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: ToolContext, timeoutMs: number): Promise<ToolSet> {
-  const serverName = entry.params?.server;
-  if (typeof serverName !== "string" || !serverName) {
-    throw new BlockExecutionError(`An "mcp" tool entry needs params.server, the name of a configured MCP server`, { code: "invalid_tool" });
-  }
+  // The registry gives this provider its own type's entries only; their schema (contract/tool-entry.ts) checked `server` and `tools`.
+  if (entry.kind !== "mcp") throw new BlockExecutionError(`The MCP tool provider was given a "${entry.type}" entry`, { code: "invalid_tool" });
+  const { server: serverName, tools: wanted } = entry.params;
   const config = Object.hasOwn(servers, serverName) ? servers[serverName] : undefined;
   if (!config) {
     const known = Object.keys(servers).join(", ") || "none";
@@ -65,7 +58,6 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
       { code: "invalid_tool" },
     );
   }
-  const wanted = stringList(entry.params?.tools, `params.tools of MCP server "${serverName}"`);
   let client: MCPClient;
   try {
     client = await connectMcpServer(config, { signal: context.signal, timeoutMs });

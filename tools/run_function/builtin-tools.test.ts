@@ -1,5 +1,6 @@
 import { asSchema } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolEntries } from "@/contract";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createHttpRequestToolProvider } from "../http_request";
@@ -43,7 +44,7 @@ async function toolsFor(entries: unknown[], allowHosts = `127.0.0.1:${server.por
     createWebPageToolProvider({ fetch }),
     createRunFunctionToolProvider({ fetch }),
   ]);
-  return registry.resolve(entries, context);
+  return registry.resolve(toolEntries(entries), context);
 }
 
 function execute(tools: Awaited<ReturnType<typeof toolsFor>>, name: string, input: unknown) {

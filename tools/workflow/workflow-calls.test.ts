@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toolEntries } from "@/contract";
 import { emptyUsage, TrellisError } from "@/executor";
 import type { ToolContext, ToolEntry } from "../types";
 import { checkWorkflowCall, maxWorkflowDepthFrom, type WorkflowCalls, type WorkflowRunResult } from "./workflow-calls";
@@ -58,7 +59,7 @@ describe("a workflow tool whose child run fails", () => {
     callChain: (_runId, workflowId) => [{ workflowId, workflowName: "Caller" }],
     runWorkflow: async () => failed,
   };
-  const entry = { type: "workflow", params: { workflowId: "helper" }, raw: {} } as ToolEntry;
+  const [entry] = toolEntries([{ type: "workflow", params: { workflowId: "helper" } }]) as [ToolEntry];
   const context = {
     runId: "run-1",
     workflowId: "caller",

@@ -13,11 +13,15 @@ import { parametersForWorkflow, TOOL_NAME_PATTERN, toolNameForWorkflow } from ".
 
 export const WORKFLOW_TOOL_TYPE = "workflow";
 
-async function describe(deps: WorkflowCalls, entry: ToolEntry): Promise<WorkflowToolTarget> {
-  const workflowId = entry.params?.workflowId;
-  if (typeof workflowId !== "string" || !workflowId) {
-    throw new BlockExecutionError(`A "workflow" tool entry needs params.workflowId, the id of the workflow to call`, { code: "invalid_tool" });
-  }
+type WorkflowParams = Extract<ToolEntry, { kind: "workflow" }>["params"];
+
+/** The entry's params, which its schema (contract/tool-entry.ts) checked: the registry gives this provider its own type's entries only. */
+function paramsOf(entry: ToolEntry): WorkflowParams {
+  if (entry.kind !== "workflow") throw new BlockExecutionError(`The workflow tool was given a "${entry.type}" entry`, { code: "invalid_tool" });
+  return entry.params;
+}
+
+async function describe(deps: WorkflowCalls, { workflowId }: WorkflowParams): Promise<WorkflowToolTarget> {
   return describeCalledWorkflow(
     deps,
     workflowId,
@@ -29,12 +33,8 @@ async function describe(deps: WorkflowCalls, entry: ToolEntry): Promise<Workflow
  * `params.inputs`: start inputs pre-filled in the entry (references resolved when the agent runs),
  * each one the called workflow has; a `null` one (a reference to nothing) is left to the model.
  */
-function fixedInputs(entry: ToolEntry, target: WorkflowToolTarget): Record<string, unknown> {
-  const inputs = entry.params?.inputs;
+function fixedInputs({ inputs }: WorkflowParams, target: WorkflowToolTarget): Record<string, unknown> {
   if (inputs === undefined) return {};
-  if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs)) {
-    throw new BlockExecutionError(`The workflow tool's params.inputs must be an object of start input values`, { code: "invalid_tool" });
-  }
   const known = new Set(target.inputs.map((input) => input.name));
   const fixed: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(inputs)) {
@@ -93,7 +93,8 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
       const tools: ToolSet = {};
       const chain = await deps.callChain(context.runId, context.workflowId);
       for (const entry of entries) {
-        const target = await describe(deps, entry);
+        const params = paramsOf(entry);
+        const target = await describe(deps, params);
         // Checked before the model sees the tool: a cycle is a mistake in the workflows, not a model's choice.
         checkWorkflowCall(chain, { workflowId: target.id, workflowName: target.name }, context.depth, maxDepth);
         const name = entry.name ?? toolNameForWorkflow(target);
@@ -109,11 +110,8 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
           );
         }
         if (name in tools) throw new BlockExecutionError(`Two workflow tools are named "${name}"; give one a "name"`, { code: "invalid_tool" });
-        const description =
-          typeof entry.params?.description === "string" && entry.params.description
-            ? entry.params.description
-            : target.description || `Runs the workflow "${target.name}" and returns its output.`;
-        tools[name] = createWorkflowTool(deps, target, description, context, fixedInputs(entry, target));
+        const description = params.description || target.description || `Runs the workflow "${target.name}" and returns its output.`;
+        tools[name] = createWorkflowTool(deps, target, description, context, fixedInputs(params, target));
         if (entry.directOutput) context.markDirectOutput?.(name);
       }
       return tools;

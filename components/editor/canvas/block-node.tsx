@@ -46,7 +46,7 @@ export const BlockNode = memo(function BlockNode({ id, data, selected, parentId 
       <SourceHandleRows blockId={id} handles={handles} />
       <NodeIssues blockId={id} />
       <RunBadge blockId={id} />
-      {data.type === "ask" && <NodeAsks blockId={id} />}
+      {definition?.waitsForPeople && <NodeAsks blockId={id} />}
     </div>
   );
 });

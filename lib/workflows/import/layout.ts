@@ -1,10 +1,10 @@
+import { getBlockDefinition } from "@/blocks";
 import type { BuiltBlock, BuiltEdge } from "./document-builder";
 
 const COLUMN = 300;
 const ROW = 170;
 /** Room inside a container above and left of its first block (its header and handles). */
 const INSET = { x: 60, y: 90 };
-const CONTAINER_TYPES = new Set(["loop", "parallel"]);
 
 /**
  * Places blocks that came without a position in layers, left to right, by their depth in their
@@ -26,7 +26,7 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
 
   const layScope = (scopeId: string | null) => {
     const members = scopes.get(scopeId) ?? [];
-    for (const member of members) if (CONTAINER_TYPES.has(member.type)) layScope(member.id);
+    for (const member of members) if (getBlockDefinition(member.type)?.container) layScope(member.id);
     const memberIds = new Set(members.map((member) => member.id));
     const inScope = edges.filter((edge) => edge.sourceHandle !== "body" && memberIds.has(edge.source) && memberIds.has(edge.target));
     const depth = depths(members, inScope);

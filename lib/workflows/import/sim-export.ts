@@ -1,3 +1,4 @@
+import { getBlockDefinition } from "@/blocks";
 import { ConversionError, DocumentBuilder, objectAt, type ConvertedFile } from "./document-builder";
 import type { ImportOptions } from "./options";
 import {
@@ -121,7 +122,7 @@ export function convertSimExport(file: Record<string, unknown>, options: ImportO
       config: mapped.config,
       enabled: block.enabled !== false,
       ...(position && Number.isFinite(position.x) && Number.isFinite(position.y) ? { position: { x: Number(position.x), y: Number(position.y) } } : {}),
-      ...(mapped.type === "loop" || mapped.type === "parallel" ? (width > 0 && height > 0 ? { size: { width, height } } : {}) : {}),
+      ...(getBlockDefinition(mapped.type)?.container ? (width > 0 && height > 0 ? { size: { width, height } } : {}) : {}),
     });
     idOf.set(sourceId, built.id);
     if (mapped.branchIds) branchIdsOf.set(sourceId, mapped.branchIds);

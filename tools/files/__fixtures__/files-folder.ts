@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toolEntries } from "@/contract";
 import { createToolRegistry } from "../../registry";
 import type { ToolContext, ToolSet } from "../../types";
 import { createFileToolProviders } from "../file-tools";
@@ -70,7 +71,7 @@ export const toolContext: ToolContext = {
 export async function fileToolsFor(folder: FilesFolder, entries: unknown[], env: Record<string, string> = {}): Promise<ToolSet> {
   const settings = filesSettingsFrom((name) => ({ TRELLIS_FILES_ROOT: folder.root, TRELLIS_FILES_MAX_BYTES: String(folder.maxBytes), ...env })[name]);
   const { read, write } = createFileToolProviders(workspaceFiles(settings, WORKSPACE_ID));
-  return createToolRegistry([read, write]).resolve(entries, toolContext);
+  return createToolRegistry([read, write]).resolve(toolEntries(entries), toolContext);
 }
 
 export async function callTool(tools: ToolSet, name: string, input: unknown): Promise<unknown> {

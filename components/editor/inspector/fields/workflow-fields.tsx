@@ -1,6 +1,6 @@
 "use client";
 
-import { startConfigSchema } from "@/blocks";
+import { entryBlockOf, startConfigSchema } from "@/blocks";
 import { useWorkflowList } from "@/components/workflows/use-workflows";
 import { useEditorStore } from "../../store";
 import { useWorkflowDocument } from "../editor-queries";
@@ -92,7 +92,7 @@ export function WorkflowInputValues(
   const values = typeof props.value === "object" && props.value !== null && !Array.isArray(props.value) ? (props.value as Record<string, unknown>) : {};
   if (child.isPending) return <p className="text-xs text-slate-500">Loading its inputs…</p>;
   if (child.isError) return <p className="text-xs text-red-600">Could not read the workflow: {child.error.message}</p>;
-  const start = child.data.blocks.find((block) => block.type === "start");
+  const start = entryBlockOf(child.data.blocks);
   const inputs = (start && startConfigSchema.safeParse(start.config).data?.inputs) || [];
   const declared = new Set(inputs.map((input) => input.name));
   const stale = Object.keys(values).filter((name) => !declared.has(name));

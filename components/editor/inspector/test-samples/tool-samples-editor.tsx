@@ -3,6 +3,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { CodeEditor } from "@/components/code-editor";
+import { parseToolEntry, toolNamesOfEntry } from "@/contract";
 import { useEditorStore } from "../../store";
 import { inputClass, smallButtonClass } from "../fields/field-props";
 import { parseSampleText, sampleText } from "./sample-text";
@@ -12,12 +13,8 @@ import { useTestingPart } from "./use-testing";
 export function toolNamesOf(entries: unknown): string[] {
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry: unknown): string[] => {
-    if (typeof entry === "string") return [entry];
-    if (typeof entry !== "object" || entry === null) return [];
-    const { name, type, params } = entry as { name?: unknown; type?: unknown; params?: { tools?: unknown } };
-    if (typeof name === "string" && name) return [name];
-    if (type === "mcp") return Array.isArray(params?.tools) ? params.tools.filter((tool): tool is string => typeof tool === "string") : [];
-    return typeof type === "string" ? [type] : [];
+    const parsed = parseToolEntry(entry);
+    return (parsed && toolNamesOfEntry(parsed)) ?? [];
   });
 }
 

@@ -1,6 +1,8 @@
+import { toolEntryType } from "@/contract";
+
 /**
  * The agent's `tools` config as the picker edits it: each entry an object in the shape the tool
- * registry reads (tools/types.ts ToolEntry: `type`, `name`, `params`, `requireApproval`,
+ * registry reads (contract/tool-entry.ts ToolEntry: `type`, `name`, `params`, `requireApproval`,
  * `directOutput`, `routeOnOutcome`). Pure functions, so the picker's rules are tested alone.
  */
 
@@ -16,9 +18,9 @@ export function entryFields(entry: unknown): ToolEntryFields {
   return typeof entry === "object" && entry !== null && !Array.isArray(entry) ? { ...(entry as ToolEntryFields) } : {};
 }
 
+/** The tool type the entry names in any of its forms (contract/tool-entry.ts), or "" when it names none. */
 export function entryType(entry: unknown): string {
-  const fields = entryFields(entry);
-  return typeof fields.type === "string" ? fields.type : typeof fields.id === "string" ? fields.id : "";
+  return toolEntryType(entry) ?? "";
 }
 
 export function entryParams(entry: unknown): Record<string, unknown> {
