@@ -122,8 +122,8 @@ function typeNodeKind(type: ts.TypeNode | undefined): FieldKind | undefined {
   return undefined;
 }
 
-/** An object schema of the contract, found by walking its exported schemas, nested ones included. */
-interface SchemaObject {
+/** An object schema of the contract (nested ones included), or an object type written out by hand. */
+interface ObjectType {
   where: string;
   fields: Field[];
 }
@@ -133,7 +133,7 @@ function fieldOf(name: string, schema: z.ZodType): Field {
   return { name, optional: schema._zod.optout === "optional", kind: schemaKind(schema) };
 }
 
-function objectSchemasIn(schema: z.ZodType, where: string, found: SchemaObject[], seen: Set<z.ZodType>): void {
+function objectSchemasIn(schema: z.ZodType, where: string, found: ObjectType[], seen: Set<z.ZodType>): void {
   if (seen.has(schema)) return;
   seen.add(schema);
   if (schema instanceof z.ZodObject) {
@@ -148,13 +148,13 @@ function objectSchemasIn(schema: z.ZodType, where: string, found: SchemaObject[]
 }
 
 /** Every object schema the contract's files declare and export, as `file: name.path`. */
-async function contractObjectSchemas(): Promise<SchemaObject[]> {
+async function contractObjectSchemas(): Promise<ObjectType[]> {
   const exported: Array<{ where: string; value: unknown }> = [];
   for (const file of sourceFiles(path.join(root, "contract")).filter((each) => !each.endsWith(".test.ts"))) {
     const exports = (await import(file)) as Record<string, unknown>;
     for (const name of declaredNames(file, true)) exported.push({ where: `${path.relative(root, file)}: ${name}`, value: exports[name] });
   }
-  const found: SchemaObject[] = [];
+  const found: ObjectType[] = [];
   const seen = new Set<z.ZodType>();
   // Schemas first, so that each is named where it is declared rather than in a table that lists it.
   for (const { where, value } of exported) if (value instanceof z.ZodType) objectSchemasIn(value, where, found, seen);
@@ -164,12 +164,6 @@ async function contractObjectSchemas(): Promise<SchemaObject[]> {
     if (fields.length > 0 && fields.every((field) => field instanceof z.ZodType)) objectSchemasIn(z.object(value as z.ZodRawShape), where, found, seen);
   }
   return found;
-}
-
-/** An object type written out by hand: an interface, or a type alias of a literal (each member of a union on its own). */
-interface HandWrittenType {
-  where: string;
-  fields: Field[];
 }
 
 function propertyName(name: ts.PropertyName): string | undefined {
@@ -198,8 +192,11 @@ function declarationsByName(files: readonly ts.SourceFile[]): Map<string, Array<
   return byName;
 }
 
-/** The object types files write out by hand, with the fields they inherit from what they extend or intersect. */
-function handWrittenTypes(files: readonly ts.SourceFile[]): HandWrittenType[] {
+/**
+ * The object types files write out by hand (interfaces, and type aliases of literals, each member of
+ * a union on its own), with the fields they inherit from what they extend or intersect.
+ */
+function handWrittenTypes(files: readonly ts.SourceFile[]): ObjectType[] {
   const byName = declarationsByName(files);
   // A name declared in the same file wins; elsewhere only a name declared once resolves.
   const resolve = (file: ts.SourceFile, name: string): Declaration | undefined => {
@@ -233,7 +230,7 @@ function handWrittenTypes(files: readonly ts.SourceFile[]): HandWrittenType[] {
     return inherited.every((fields) => fields !== undefined) ? [...inherited.flat(), ...literalFields(declaration.members)] : undefined;
   };
 
-  const found: HandWrittenType[] = [];
+  const found: ObjectType[] = [];
   for (const [name, declarations] of byName)
     for (const { file, declaration } of declarations) {
       const where = `${name} in ${path.relative(root, file.fileName)}`;
@@ -246,22 +243,19 @@ function handWrittenTypes(files: readonly ts.SourceFile[]): HandWrittenType[] {
   return found;
 }
 
-/** A discriminant (`type: "run.started"`) is what an event adds to the schema of its payload. */
-function withoutDiscriminant(fields: Field[]): Field[] {
-  return fields.filter((field) => field.name !== "type");
-}
-
 /**
- * Hand-written types whose fields are exactly an object schema's, same names and same optionality:
- * twins. Two fields are enough inside contract/, where every wire object comes from a schema; outside
- * it, a pair such as `{ id, name }` recurs by chance, so three are needed there.
+ * Hand-written types whose fields are exactly an object schema's (same names, same optionality, no
+ * plain kind differing): twins. Two fields are enough inside contract/, where every wire object
+ * comes from a schema; outside it, a pair such as `{ id, name }` recurs by chance, so three are
+ * needed there.
  */
-function twins(types: readonly HandWrittenType[], schemas: readonly SchemaObject[]): string[] {
+function twins(types: readonly ObjectType[], schemas: readonly ObjectType[]): string[] {
   const key = (fields: readonly Field[]) => [...new Set(fields.map((field) => field.name))].sort().join(",");
-  const schemasByKey = new Map<string, SchemaObject[]>();
+  const schemasByKey = new Map<string, ObjectType[]>();
   for (const schema of schemas) schemasByKey.set(key(schema.fields), [...(schemasByKey.get(key(schema.fields)) ?? []), schema]);
   return types.flatMap((type) => {
-    const fields = withoutDiscriminant(type.fields);
+    // A discriminant (`type: "run.started"`) is what an event adds to the schema of its payload.
+    const fields = type.fields.filter((field) => field.name !== "type");
     const least = type.where.includes(` in contract${path.sep}`) ? 2 : 3;
     if (new Set(fields.map((field) => field.name)).size < least) return [];
     const matching = (schemasByKey.get(key(fields)) ?? []).filter((schema) =>
