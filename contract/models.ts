@@ -21,6 +21,7 @@ export type ModelOptionSpec = z.infer<typeof modelOptionSpecSchema>;
 export const modelSummarySchema = z.object({
   id: z.string().describe("Trellis model id, `provider/model`."),
   provider: z.string(),
+  /** A file under public/. */
   logo: z.string().describe("The provider's mark the model picker shows: a site path such as `/providers/openai.svg`."),
   label: z.string(),
   description: z.string().optional(),

@@ -22,6 +22,7 @@ export const costSchema = z.object({
   input: z.number(),
   output: z.number(),
   total: z.number(),
+  /** Present when some reasoning tokens were reported. */
   reasoning: z.number().optional().describe("What the reasoning tokens cost: a part of `output`, not added to `total` again."),
 });
 export type Cost = z.infer<typeof costSchema>;

@@ -1,3 +1,3 @@
-/** The schemas of the budget endpoints (docs/CONTRACT.md section 12): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the budget endpoints (docs/CONTRACT.md section 12), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export { budgetsResponseSchema, runBudgetSchema } from "../budgets";

@@ -1,4 +1,4 @@
-/** The schemas of the chat endpoints (docs/CONTRACT.md section 9): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the chat endpoints (docs/CONTRACT.md section 9), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export {
   chatConversationPageSchema,

@@ -1,3 +1,3 @@
-/** The schemas of POST /api/workflows/import: each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of POST /api/workflows/import, gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export { importReportSchema, importedWorkflowSchema } from "../workflow-import";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The schemas of the knowledge base endpoints (docs/CONTRACT.md section 5): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the knowledge base endpoints (docs/CONTRACT.md section 5), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export {
   chunkPageSchema,

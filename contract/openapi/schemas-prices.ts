@@ -1,3 +1,3 @@
-/** The schemas of model prices (docs/CONTRACT.md section 12): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of model prices (docs/CONTRACT.md section 12), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export { appliedPriceSchema, modelPricesSchema, priceCatalogSchema, priceOverridePageSchema, priceOverrideSchema, priceSourceSchema } from "../prices";

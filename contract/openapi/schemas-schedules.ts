@@ -1,3 +1,3 @@
-/** The schemas of the schedule endpoints (docs/CONTRACT.md section 9): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the schedule endpoints (docs/CONTRACT.md section 9), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export { scheduleFireSchema, schedulePageSchema, schedulePreviewSchema, scheduleSchema } from "../schedules";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The schemas of the endpoints about the server itself: health, models, tools, names for `{{` completion: each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the endpoints about the server itself: health, models, tools, names for `{{` completion, gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export { healthDetailsSchema, healthSchema, readinessSchema } from "../system";
 export { modelListSchema } from "../models";

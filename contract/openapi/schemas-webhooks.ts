@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The schemas of the webhook endpoints (docs/CONTRACT.md section 9): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the webhook endpoints (docs/CONTRACT.md section 9), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export {
   createdWebhookSchema,

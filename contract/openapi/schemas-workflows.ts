@@ -1,7 +1,7 @@
 import { workflowDocumentSchema } from "../workflow-document";
 import { workflowVersionSchema } from "../workflows";
 
-/** The schemas of the workflow and run endpoints (docs/CONTRACT.md sections 5, 10 and 11): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the workflow and run endpoints (docs/CONTRACT.md sections 5, 10 and 11), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export { savedWorkflowSchema, storedWorkflowSchema, workflowPageSchema, workflowSummarySchema } from "../workflows";
 export {

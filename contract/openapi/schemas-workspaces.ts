@@ -1,4 +1,4 @@
-/** The schemas of the workspace, member, invitation, secret and API key endpoints (docs/CONTRACT.md sections 7 and 8): each answer's is declared once, with its type, in the contract's own files. */
+/** The schemas of the workspace, member, invitation, secret and API key endpoints (docs/CONTRACT.md sections 7 and 8), gathered for the catalog; each is declared with its type in the contract file it comes from. */
 
 export {
   createdInvitationSchema,
