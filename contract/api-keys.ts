@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
 
 /**
  * API keys over the API (docs/CONTRACT.md section 7): a script sends `Authorization: Bearer <key>`.
@@ -26,22 +28,25 @@ export const createApiKeyRequestSchema = z.strictObject({
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
 
 /** A key in GET /api/api-keys: never the key or its hash. */
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  /** The key's first characters (`trl_ab12cd34`), to tell keys apart. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe("The key's first characters, to tell keys apart."),
+  createdAt: timestampSchema,
+  lastUsedAt: timestampSchema.nullable(),
+  expiresAt: timestampSchema.nullable(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
+
+export const apiKeyPageSchema = pageSchema("apiKeys", apiKeySummarySchema);
 
 /** The answer of POST /api/api-keys (201): the only time `key` is shown. */
-export interface CreatedApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  key: string;
-  createdAt: string;
-  expiresAt: string | null;
-}
+export const createdApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  key: z.string().describe("The key itself, shown this once: only its SHA-256 hash is stored."),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema.nullable(),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

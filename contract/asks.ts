@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { RunStatus } from "./runs";
+import { RUN_STATUSES } from "./runs";
+import { timestampSchema } from "./timestamp";
 
 /**
  * Human in the loop (docs/CONTRACT.md section 10): an `ask` block stops its path to put a question
@@ -27,27 +28,26 @@ export const askFieldSchema = z.object({
 export type AskField = z.infer<typeof askFieldSchema>;
 
 /** What a person is asked: the ask block's config with its references resolved. */
-export interface AskPrompt {
-  question: string;
-  choices: AskChoice[];
-  allowText: boolean;
-  fields: AskField[];
-}
+export type AskPrompt = Pick<PendingAsk, "question" | "choices" | "allowText" | "fields">;
 
 /**
- * An ask waiting for its answer, as GET /api/runs/:id/asks lists it. `spanId` names it in the API
- * and stays the same however many times the run stops and goes on before it is answered.
+ * An ask waiting for its answer, as GET /api/runs/:id/asks lists it: its `ask.requested` event
+ * without the type. `spanId` names it in the API and stays the same however many times the run
+ * stops and goes on before it is answered.
  */
-export interface PendingAsk extends AskPrompt {
-  runId: string;
-  blockId: string;
-  spanId: string;
-  /** Loop/parallel iteration indexes of the block, outermost first, when it is inside a container. */
-  iteration?: number[];
-  requestedAt: string;
-  /** When it goes on along its `timeout` handle unless answered first. */
-  timeoutAt?: string;
-}
+export const pendingAskSchema = z.object({
+  runId: z.string(),
+  blockId: z.string(),
+  spanId: z.string().describe("The ask's id in POST /api/runs/{id}/asks/{spanId}; the same however often the run stops and goes on."),
+  iteration: z.array(z.number().int()).optional().describe("Loop/parallel iteration indexes, outermost first, when the block is inside a container."),
+  question: z.string(),
+  choices: z.array(askChoiceSchema),
+  allowText: z.boolean(),
+  fields: z.array(askFieldSchema),
+  requestedAt: timestampSchema,
+  timeoutAt: timestampSchema.optional().describe("When it goes on along its `timeout` handle unless answered first."),
+});
+export type PendingAsk = z.infer<typeof pendingAskSchema>;
 
 /** POST /api/runs/:id/asks/:spanId. */
 export const askAnswerRequestSchema = z.strictObject({
@@ -68,11 +68,14 @@ export interface AskAnswer {
 }
 
 /** GET /api/runs/:id/asks. */
-export interface AskList {
-  runId: string;
-  status: RunStatus;
-  asks: PendingAsk[];
-}
+export const runAsksSchema = z.object({ runId: z.string(), status: z.enum(RUN_STATUSES), asks: z.array(pendingAskSchema) });
+export type AskList = z.infer<typeof runAsksSchema>;
+
+/** POST /api/runs/:id/asks/:spanId: taken; the run goes on. */
+export const askAnsweredSchema = z.object({ runId: z.string(), spanId: z.string(), blockId: z.string(), answered: z.literal(true) });
+
+/** POST /api/chat/:chatId/conversations/:conversationId/asks/:spanId. */
+export const chatAskAnsweredSchema = z.object({ spanId: z.string(), answered: z.literal(true) });
 
 /** The handle an answer leaves the ask block by: `timeout`, `choice:<id>`, or `out` when the ask has no choices. */
 export function askHandleOf(answer: Pick<AskAnswer, "choice" | "timedOut">, hasChoices: boolean): string {

@@ -29,12 +29,16 @@ export type BudgetSource = (typeof BUDGET_SOURCES)[number];
  * A run's own cap as it applies: `source` says whether the workflow's or the request's won (the
  * lower wins). In the run-start answer, on `run.started` and on the stored run.
  */
-export interface RunBudget {
-  maxCost: number;
-  source: Extract<BudgetSource, "workflow" | "request">;
-  /** Set when the request asked for a cap above the workflow's: the workflow's applied instead. */
-  requested?: number;
-}
+export const runBudgetSchema = z
+  .object({
+    maxCost: z.number().describe("The cap in US dollars."),
+    source: z
+      .enum(["workflow", "request"])
+      .describe("Whose cap applies: the workflow's `settings.budget.maxCostPerRun`, or the run request's lower `budget.maxCost`."),
+    requested: z.number().optional().describe("Present when the request asked for a cap above the workflow's: the workflow's (lower) cap applies instead."),
+  })
+  .describe("The run's own cap as it applies; the lower of the workflow's and the request's wins.");
+export type RunBudget = z.infer<typeof runBudgetSchema>;
 
 /** The lower of the workflow's and the request's caps, or null when neither sets one. */
 export function effectiveRunBudget(workflow: WorkflowBudget | undefined, request: RequestBudget | undefined): RunBudget | null {
@@ -57,18 +61,21 @@ export const putBudgetsRequestSchema = z.strictObject({
 export type PutBudgetsRequest = z.infer<typeof putBudgetsRequestSchema>;
 
 /** One monthly cap with what has been spent against it this calendar month (UTC). */
-export interface MonthlyBudget {
-  monthlyCap: number | null;
-  spentThisMonth: number;
-}
+const monthlyBudgetShape = {
+  monthlyCap: z.number().nullable().describe("The cap in US dollars per calendar month (UTC); null when none is set."),
+  spentThisMonth: z.number().describe("What the runs asked for this month (UTC) spent, as stored; runs still in progress count once they end or pause."),
+};
+export type MonthlyBudget = z.infer<z.ZodObject<typeof monthlyBudgetShape>>;
 
 /** GET and PUT /api/budgets. */
-export interface BudgetsResponse {
-  /** The calendar month (UTC) the spending is counted in, `YYYY-MM`. */
-  month: string;
-  workspace: MonthlyBudget;
-  apiKeys: Array<MonthlyBudget & { id: string; name: string; prefix: string }>;
-}
+export const budgetsResponseSchema = z.object({
+  month: z.string().describe("The calendar month (UTC) spending is counted in, `YYYY-MM`."),
+  workspace: z.object(monthlyBudgetShape),
+  apiKeys: z
+    .array(z.object({ id: z.string(), name: z.string(), prefix: z.string(), ...monthlyBudgetShape }))
+    .describe("The workspace's API keys that are not revoked, each with its cap (if any) and what the runs it started spent this month."),
+});
+export type BudgetsResponse = z.infer<typeof budgetsResponseSchema>;
 
 /**
  * "$0.0123": dollars as budget messages state them, exactly as the ledger holds them (rounding a

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { AskPrompt } from "./asks";
-import type { Cost, TokenCounts } from "./usage";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
+import { costSchema, tokenCountsSchema, type Cost, type TokenCounts } from "./usage";
 
 /**
  * The public chat of a deployed workflow (docs/CONTRACT.md section 9): its settings for members,
@@ -35,31 +37,27 @@ export const chatSettingsRequestSchema = z.strictObject({
 export type ChatSettingsRequest = z.input<typeof chatSettingsRequestSchema>;
 
 /** A workflow's chat as its members see it (GET and POST /api/workflows/:id/chat). */
-export interface ChatSettings {
-  chatId: string;
-  /** The public page: `<origin>/chat/:chatId`. */
-  url: string;
-  enabled: boolean;
-  title: string;
-  hasPassword: boolean;
-  /** Whether the workflow has an active deployment: a chat runs only that. */
-  deployed: boolean;
-}
+export const chatSettingsSchema = z.object({
+  chatId: z.string(),
+  url: z.string().describe("The public page: `<origin>/chat/{chatId}`."),
+  enabled: z.boolean(),
+  title: z.string(),
+  hasPassword: z.boolean(),
+  deployed: z.boolean().describe("Whether the workflow has an active deployment: the chat runs only that, and refuses messages (409) until there is one."),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
 
 /** GET /api/workflows/:id/chat before the chat was ever enabled. */
-export interface NoChatSettings {
-  chatId: null;
-  enabled: false;
-  deployed: boolean;
-}
+export const noChatSettingsSchema = z.object({ chatId: z.null(), enabled: z.literal(false), deployed: z.boolean() });
+export type NoChatSettings = z.infer<typeof noChatSettingsSchema>;
 
 /** GET /api/chat/:chatId: all a visitor learns about a chat before talking to it. */
-export interface PublicChatInfo {
-  chatId: string;
-  title: string;
-  /** The chat has a password and this browser has not given it yet. */
-  passwordRequired: boolean;
-}
+export const publicChatInfoSchema = z.object({
+  chatId: z.string(),
+  title: z.string(),
+  passwordRequired: z.boolean().describe("The chat has a password and this browser has not given it yet."),
+});
+export type PublicChatInfo = z.infer<typeof publicChatInfoSchema>;
 
 /** POST /api/chat/:chatId/access: gives the password once; the browser is remembered in a cookie. */
 export const chatAccessRequestSchema = z.strictObject({
@@ -75,15 +73,18 @@ export const chatMessageRequestSchema = z.strictObject({
 export type ChatMessageRequest = z.input<typeof chatMessageRequestSchema>;
 
 /** One of a visitor's conversations (GET /api/chat/:chatId/conversations), newest first. */
-export interface ChatConversationSummary {
-  id: string;
-  /** The start of its first message. */
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const chatConversationSchema = z.object({
+  id: z.string(),
+  title: z.string().describe("The start of its first message."),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ChatConversationSummary = z.infer<typeof chatConversationSchema>;
 
-export type ChatRole = "user" | "assistant";
+export const chatConversationPageSchema = pageSchema("conversations", chatConversationSchema);
+
+const chatRoleSchema = z.enum(["user", "assistant"]);
+export type ChatRole = z.infer<typeof chatRoleSchema>;
 
 /**
  * An earlier message of the conversation as the workflow receives it in `<start.history>`:
@@ -96,19 +97,25 @@ export interface ChatHistoryMessage {
 }
 
 /** `pending` while its run goes on; an assistant message that failed or was stopped says so. */
-export type ChatMessageStatus = "pending" | "complete" | "failed" | "cancelled";
+const chatMessageStatusSchema = z.enum(["pending", "complete", "failed", "cancelled"]);
+export type ChatMessageStatus = z.infer<typeof chatMessageStatusSchema>;
 
 /** A message of a conversation (GET /api/chat/:chatId/conversations/:conversationId/messages), oldest first. */
-export interface ChatMessageView {
-  id: string;
-  role: ChatRole;
-  content: string;
-  status: ChatMessageStatus;
-  createdAt: string;
-  /** Members of the chat's workspace only: what the reply's run spent (null when unpriced). */
-  cost?: Cost | null;
-  tokens?: TokenCounts;
-}
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: chatRoleSchema,
+  content: z.string(),
+  status: chatMessageStatusSchema,
+  createdAt: timestampSchema,
+  cost: costSchema.nullable().optional().describe("Members of the chat's workspace only: what the reply's run cost (null: unpriced)."),
+  tokens: tokenCountsSchema.optional().describe("Members of the chat's workspace only."),
+});
+export type ChatMessageView = z.infer<typeof chatMessageSchema>;
+
+export const chatMessagePageSchema = pageSchema("messages", chatMessageSchema);
+
+/** POST /api/chat/:chatId/conversations/:conversationId/stop. */
+export const chatStoppedSchema = z.object({ stopped: z.boolean().describe("False when no reply was in progress.") });
 
 /**
  * The events of POST /api/chat/:chatId/messages: the run's stream (section 6) as the public may

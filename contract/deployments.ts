@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { WorkflowDocument } from "./workflow-document";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
+import { workflowDocumentSchema } from "./workflow-document";
 
 /** Deployments and what started a run (docs/CONTRACT.md section 9). */
 
@@ -10,45 +12,45 @@ export const createDeploymentRequestSchema = z.strictObject({
 export type CreateDeploymentRequest = z.input<typeof createDeploymentRequestSchema>;
 
 /** A deployment: a frozen copy of a workflow, numbered per workflow. */
-export interface DeploymentInfo {
-  id: string;
-  workflowId: string;
-  number: number;
-  /** The workflow's version that was deployed: the draft differs when the workflow's version is past it. */
-  workflowVersion: number;
-  note: string;
-  createdAt: string;
-  /** Who deployed it (null once the user is deleted). */
-  createdBy: { id: string; name: string } | null;
-  active: boolean;
-}
+export const deploymentInfoSchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  number: z.number().int().describe("Counts the workflow's deployments from 1."),
+  /** The draft differs when the workflow's version is past it. */
+  workflowVersion: z.number().int().describe("The workflow's version that was deployed."),
+  note: z.string(),
+  createdAt: timestampSchema,
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable().describe("Who deployed it; null once the user is deleted."),
+  active: z.boolean(),
+});
+export type DeploymentInfo = z.infer<typeof deploymentInfoSchema>;
 
-/** GET /api/workflows/:id/deployments/:deploymentId: a deployment with the document it froze. */
-export interface DeploymentWithDocument extends DeploymentInfo {
-  document: WorkflowDocument;
-}
+export const deploymentPageSchema = pageSchema("deployments", deploymentInfoSchema);
+
+/** GET /api/workflows/:id/deployments/:deploymentId: the deployment and the document it froze. */
+export const deploymentWithDocumentSchema = deploymentInfoSchema.extend({
+  document: workflowDocumentSchema,
+});
+export type DeploymentWithDocument = z.infer<typeof deploymentWithDocumentSchema>;
 
 /** A block as a diff names it. */
-export interface DiffBlock {
-  id: string;
-  name: string;
-  type: string;
-}
+const diffBlockSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+export type DiffBlock = z.infer<typeof diffBlockSchema>;
 
 /**
  * What changed from one document to another (GET /api/workflows/:id/deployments/diff), readable:
  * blocks by name, and for a changed block the fields that differ (`config.model`, `position` is
  * left out: moving a block changes nothing it does).
  */
-export interface DocumentDiff {
-  blocksAdded: DiffBlock[];
-  blocksRemoved: DiffBlock[];
-  blocksChanged: (DiffBlock & { fields: string[] })[];
-  edgesAdded: number;
-  edgesRemoved: number;
-  /** Top-level parts that differ: `name`, `description`, `variables`, `settings`. */
-  otherChanges: string[];
-}
+export const documentDiffSchema = z.object({
+  blocksAdded: z.array(diffBlockSchema),
+  blocksRemoved: z.array(diffBlockSchema),
+  blocksChanged: z.array(diffBlockSchema.extend({ fields: z.array(z.string()).describe("The fields that differ, e.g. `config.model`.") })),
+  edgesAdded: z.number().int(),
+  edgesRemoved: z.number().int(),
+  otherChanges: z.array(z.string()).describe("Top-level parts that differ: `name`, `description`, `variables`, `settings`."),
+});
+export type DocumentDiff = z.infer<typeof documentDiffSchema>;
 
 /** How a run was started. */
 export const RUN_TRIGGER_KINDS = ["editor", "api", "webhook", "schedule", "chat", "tool", "replay", "mcp"] as const;
@@ -59,14 +61,17 @@ export function isRunTriggerKind(value: string): value is RunTriggerKind {
 }
 
 /** What started a run, as GET /api/runs/:id and the run list show it. */
-export interface RunTrigger {
-  kind: RunTriggerKind;
-  apiKeyId?: string;
-  /** Stored, never shown: a hook's id is its URL's credential (the run list filters `?trigger=webhook`, deliveries link hooks to runs). */
-  webhookId?: string;
-  scheduleId?: string;
-  conversationId?: string;
-}
+export const runTriggerSchema = z
+  .object({
+    kind: z.enum(RUN_TRIGGER_KINDS),
+    apiKeyId: z.string().optional(),
+    /** Stored, never shown: a hook's id is its URL's credential (the run list filters `?trigger=webhook`, deliveries link hooks to runs). */
+    webhookId: z.string().optional(),
+    scheduleId: z.string().optional(),
+    conversationId: z.string().optional(),
+  })
+  .describe("What started the run; the id of the key, hook, schedule or conversation that did.");
+export type RunTrigger = z.infer<typeof runTriggerSchema>;
 
 /** Whether a diff has no change at all: the two documents do the same thing. */
 export function isEmptyDocumentDiff(diff: DocumentDiff): boolean {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** How errors look on the wire (docs/CONTRACT.md section 5): in API answers, events and spans. */
 
@@ -131,26 +131,29 @@ export function isErrorCode(code: string): code is ErrorCode {
   return KNOWN_CODES.has(code);
 }
 
-export interface IssueDetail {
-  /** Where in the document or input the problem is, for example `blocks[3].config.model`. */
-  path: string;
-  message: string;
-}
+export const issueDetailSchema = z.object({
+  path: z.string().describe("Where the problem is, e.g. `blocks[3].config.model`; empty for the value itself."),
+  message: z.string(),
+});
+export type IssueDetail = z.infer<typeof issueDetailSchema>;
 
 /**
  * An error as events, spans and stored runs carry it. `code` is an ErrorCode when the server
  * made it, but stays `string` here: stored runs and a newer server may carry codes this client
  * does not know, and a reader must not assume the list is complete.
  */
-export interface ErrorInfo {
-  code: string;
-  message: string;
-}
+export const errorInfoSchema = z.object({ code: z.string(), message: z.string() });
+export type ErrorInfo = z.infer<typeof errorInfoSchema>;
 
-/** The body of every error answer of the API. */
-export interface ErrorBody {
-  error: ErrorInfo & { details?: IssueDetail[]; [extra: string]: unknown };
-}
+/** The body of every error answer of the API. Loose: an error may carry fields of its own beside these. */
+export const errorBodySchema = z.object({
+  error: z.looseObject({
+    code: z.string().describe("One of the contract's error codes (contract/errors.ts), e.g. `invalid_request`, `not_found`, `version_conflict`."),
+    message: z.string().describe("Written for people; never holds a secret."),
+    details: z.array(issueDetailSchema).optional().describe("One entry per offending field."),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A zod issue path as the contract writes it: `blocks[1].config.model`, or "" for the value itself. */
 function issuePath(path: ReadonlyArray<PropertyKey>): string {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
 
 /** Knowledge bases over the API (docs/CONTRACT.md section 5). */
 
@@ -38,67 +40,83 @@ export const searchRequestSchema = z.object({
 });
 export type SearchRequestBody = z.input<typeof searchRequestSchema>;
 
-export interface KnowledgeBaseRecord {
-  id: string;
-  name: string;
-  description: string;
-  embeddingModel: string;
-  embeddingDimensions: number | null;
-  chunkSize: number;
-  chunkOverlap: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const knowledgeBaseRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  embeddingModel: z.string(),
+  embeddingDimensions: z.number().int().nullable().describe("Known once a first document is embedded."),
+  chunkSize: z.number().int(),
+  chunkOverlap: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type KnowledgeBaseRecord = z.infer<typeof knowledgeBaseRecordSchema>;
 
 /** A knowledge base in GET /api/knowledge-bases. */
-export interface KnowledgeBaseSummary extends KnowledgeBaseRecord {
-  documentCount: number;
-  chunkCount: number;
-}
+export const knowledgeBaseSummarySchema = knowledgeBaseRecordSchema.extend({ documentCount: z.number().int(), chunkCount: z.number().int() });
+export type KnowledgeBaseSummary = z.infer<typeof knowledgeBaseSummarySchema>;
 
-export type DocumentStatus = "pending" | "processing" | "ready" | "failed";
+export const knowledgeBasePageSchema = pageSchema("knowledgeBases", knowledgeBaseSummarySchema);
+
+const documentStatusSchema = z.enum(["pending", "processing", "ready", "failed"]);
+export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
 /** A document in GET /api/knowledge-bases/:id/documents. */
-export interface KnowledgeDocument {
-  id: string;
-  name: string;
-  status: DocumentStatus;
-  chunkCount: number;
-  error: string | null;
-  kind: string;
-  sizeBytes: number;
-  tokenCount: number;
-  attempts: number;
-  metadata: Record<string, unknown>;
-  embedding: { tokens: number; cost: number | null; unpriced: boolean; estimated: boolean };
-  createdAt: string;
-  updatedAt: string;
-  processedAt: string | null;
-}
+export const knowledgeDocumentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: documentStatusSchema,
+  chunkCount: z.number().int(),
+  error: z.string().nullable().describe("Why processing failed, when `status` is `failed`."),
+  kind: z.string().describe("txt, md, html, pdf, csv or json."),
+  sizeBytes: z.number().int(),
+  tokenCount: z.number().int(),
+  attempts: z.number().int(),
+  metadata: z.record(z.string(), z.unknown()),
+  embedding: z.object({ tokens: z.number(), cost: z.number().nullable(), unpriced: z.boolean(), estimated: z.boolean() }),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  processedAt: timestampSchema.nullable(),
+});
+export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
+
+export const knowledgeDocumentPageSchema = pageSchema("documents", knowledgeDocumentSchema);
+
+/** GET /api/knowledge-bases/:id/documents/:documentId answers the document with its base's id. */
+export const knowledgeDocumentInBaseSchema = knowledgeDocumentSchema.extend({ knowledgeBaseId: z.string() });
 
 /** What an upload answers (202), one entry per file. */
-export type UploadedDocument = Pick<KnowledgeDocument, "id" | "name" | "status">;
+export const uploadedDocumentSchema = z.object({ id: z.string(), name: z.string(), status: documentStatusSchema });
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
 
-export interface ChunkView {
-  chunkIndex: number;
-  content: string;
-  tokenCount: number;
-  metadata: { headings?: string[]; pages?: number[]; [key: string]: unknown };
-}
+export const uploadAcceptedSchema = z.object({ documents: z.array(uploadedDocumentSchema) });
 
-export interface SearchHit {
-  content: string;
-  score: number;
-  documentId: string;
-  documentName: string;
-  chunkIndex: number;
-  metadata?: Record<string, unknown>;
-}
+export const chunkViewSchema = z.object({
+  chunkIndex: z.number().int(),
+  content: z.string(),
+  tokenCount: z.number().int(),
+  metadata: z.looseObject({ headings: z.array(z.string()).optional(), pages: z.array(z.number().int()).optional() }),
+});
+export type ChunkView = z.infer<typeof chunkViewSchema>;
 
-export interface SearchAnswer {
-  results: SearchHit[];
-  totalResults: number;
-  query: string;
-  mode: SearchMode;
-  usage: unknown;
-}
+export const chunkPageSchema = pageSchema("chunks", chunkViewSchema);
+
+export const searchHitSchema = z.object({
+  content: z.string(),
+  score: z.number(),
+  documentId: z.string(),
+  documentName: z.string(),
+  chunkIndex: z.number().int(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchAnswerSchema = z.object({
+  results: z.array(searchHitSchema),
+  totalResults: z.number().int(),
+  query: z.string(),
+  mode: z.enum(SEARCH_MODES),
+  usage: z.unknown().describe("What embedding the query cost (`{ tokens, cost, unpriced?, estimated? }`); null for a keyword search."),
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

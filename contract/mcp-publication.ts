@@ -23,15 +23,12 @@ export const mcpPublicationRequestSchema = z.strictObject({
 export type McpPublicationRequest = z.input<typeof mcpPublicationRequestSchema>;
 
 /** A workflow's publication as an MCP tool, as its members see it (GET and POST /api/workflows/:id/mcp). */
-export interface McpPublication {
-  /** False before the workflow was first published. */
-  published: boolean;
-  enabled: boolean;
-  /** The stored name; before the first publication, a suggestion made from the workflow's name. */
-  toolName: string;
-  description: string;
-  /** Whether the workflow has an active deployment: a tool is listed, and runs, only with one. */
-  deployed: boolean;
-  /** The workspace's MCP server: `<origin>/api/mcp`. */
-  endpoint: string;
-}
+export const mcpPublicationSchema = z.object({
+  published: z.boolean().describe("False before the workflow was first published."),
+  enabled: z.boolean(),
+  toolName: z.string().describe("The stored name; before the first publication, a suggestion made from the workflow's name."),
+  description: z.string().describe("Empty: the tool is described by the workflow's own description."),
+  deployed: z.boolean().describe("Whether the workflow has an active deployment: the tool is listed, and runs, only with one."),
+  endpoint: z.string().describe("The workspace's MCP server: `<origin>/api/mcp`."),
+});
+export type McpPublication = z.infer<typeof mcpPublicationSchema>;

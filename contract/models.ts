@@ -1,50 +1,7 @@
-import type { PriceCatalogInfo, PriceSource } from "./prices";
+import { z } from "zod";
+import { modelPricesSchema, priceCatalogSchema, priceSourceSchema } from "./prices";
 
 /** GET /api/models: what the model picker lists. Never keys. */
-
-/** US dollars per million tokens. */
-export interface ModelPrices {
-  input: number;
-  output: number;
-  /** Cached prompt tokens read; defaults to `input`. */
-  cachedInput?: number;
-  /** Prompt tokens written to the cache; defaults to `input`. */
-  cacheWrite?: number;
-  /** Reasoning tokens, when priced apart from output; defaults to `output`. */
-  reasoning?: number;
-}
-
-export interface ModelSummary {
-  /** Trellis model id, `provider/model`. */
-  id: string;
-  provider: string;
-  /** The provider's mark, a site path such as `/providers/openai.svg` (a file under public/). */
-  logo: string;
-  label: string;
-  description?: string;
-  contextWindow?: number;
-  /** Null when unknown. The workspace's override where it has one. */
-  prices: ModelPrices | null;
-  unpriced: boolean;
-  /** Where `prices` came from; absent when unpriced. */
-  priceSource?: PriceSource;
-  /** True for the built-in offline model: it needs no key and is not a language model. */
-  offline?: boolean;
-  /**
-   * The variable the model's provider still needs before it can run for this workspace (its API
-   * key, or an OpenAI-compatible server's base URL), set neither as a workspace secret nor in the
-   * server's environment; absent when the provider is ready. Never a value.
-   */
-  missingSetting?: string;
-  /** The provider options (reasoning effort, thinking budget) this model accepts; empty when none. */
-  providerOptions: ModelOptionSpec[];
-}
-
-/** GET /api/models: the models, priced for the caller's workspace, and the catalog the prices come from. */
-export interface ModelList {
-  models: ModelSummary[];
-  catalog: PriceCatalogInfo;
-}
 
 /**
  * The provider options an agent may set (its `providerOptions`), by Trellis name: each model lists
@@ -55,6 +12,39 @@ export const MODEL_OPTION_NAMES = ["reasoningEffort", "thinkingBudget"] as const
 export type ModelOptionName = (typeof MODEL_OPTION_NAMES)[number];
 
 /** One provider option a model accepts: a choice of levels, or a number of tokens in a range. */
-export type ModelOptionSpec =
-  | { name: "reasoningEffort"; label: string; kind: "select"; values: string[] }
-  | { name: "thinkingBudget"; label: string; kind: "number"; min: number; max: number };
+export const modelOptionSpecSchema = z.discriminatedUnion("name", [
+  z.object({ name: z.literal("reasoningEffort"), label: z.string(), kind: z.literal("select"), values: z.array(z.string()) }),
+  z.object({ name: z.literal("thinkingBudget"), label: z.string(), kind: z.literal("number"), min: z.number(), max: z.number() }),
+]);
+export type ModelOptionSpec = z.infer<typeof modelOptionSpecSchema>;
+
+export const modelSummarySchema = z.object({
+  id: z.string().describe("Trellis model id, `provider/model`."),
+  provider: z.string(),
+  /** A file under public/. */
+  logo: z.string().describe("The provider's mark the model picker shows: a site path such as `/providers/openai.svg`."),
+  label: z.string(),
+  description: z.string().optional(),
+  contextWindow: z.number().int().optional(),
+  prices: modelPricesSchema.nullable().describe("US dollars per million tokens (the workspace's override where it has one); null when unknown."),
+  unpriced: z.boolean(),
+  priceSource: priceSourceSchema.optional().describe("Where `prices` came from; absent when unpriced."),
+  offline: z.boolean().optional().describe("The built-in offline model: needs no key and is not a language model."),
+  missingSetting: z
+    .string()
+    .optional()
+    .describe(
+      "The variable (API key or base URL) the model's provider still needs for this workspace, as a secret or in the server's environment; absent when ready. Never a value.",
+    ),
+  providerOptions: z
+    .array(modelOptionSpecSchema)
+    .describe("The provider options (reasoning effort, thinking budget) the model accepts; an agent may set only these."),
+});
+export type ModelSummary = z.infer<typeof modelSummarySchema>;
+
+/** GET /api/models: the models, priced for the caller's workspace, and the catalog the prices come from. */
+export const modelListSchema = z.object({
+  models: z.array(modelSummarySchema),
+  catalog: priceCatalogSchema.describe("The npm price catalog the list is priced from: its version and publication date."),
+});
+export type ModelList = z.infer<typeof modelListSchema>;

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * How every list of the REST API pages (docs/CONTRACT.md section 5): `?limit=N&cursor=<opaque>` in,
  * `{ <items>: [...], nextCursor }` out, the items under the key the list always had, so a client
@@ -16,5 +18,10 @@ export interface PageRequest {
   cursor?: string | null;
 }
 
-/** A page of a list: its items under the list's own key, and the cursor of the next page (null on the last). */
+/** `{ <key>: [...items], nextCursor }`: one page of a list, the cursor of the next page null on the last. */
+export function pageSchema<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  return z.object({ [key]: z.array(item), nextCursor: z.string().nullable() } as { [K in Key]: z.ZodArray<Item> } & { nextCursor: z.ZodNullable<z.ZodString> });
+}
+
+/** A page of a list of `Item`s under `Key`: the type of what pageSchema(key, itemSchema) reads. */
 export type ListPage<Key extends string, Item> = { [K in Key]: Item[] } & { nextCursor: string | null };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ModelPrices } from "./models";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
 
 /**
  * Model prices over the API (docs/CONTRACT.md section 12, "Prices"): the npm catalog's version and
@@ -14,23 +15,40 @@ import type { ModelPrices } from "./models";
 export const PRICE_SOURCES = ["workspace-override", "operator-override", "catalog"] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 
+/** Where a price came from. */
+export const priceSourceSchema = z
+  .enum(PRICE_SOURCES)
+  .describe("Where a price came from, first match wins: the workspace's override, the operator's price file, the npm catalog.");
+
+/** US dollars per million tokens. */
+export const modelPricesSchema = z
+  .object({
+    input: z.number(),
+    output: z.number(),
+    cachedInput: z.number().optional().describe("Cached prompt tokens read; `input` when absent."),
+    cacheWrite: z.number().optional().describe("Prompt tokens written to the cache; `input` when absent."),
+    reasoning: z.number().optional().describe("Reasoning tokens, when priced apart; `output` when absent."),
+  })
+  .describe("US dollars per million tokens.");
+export type ModelPrices = z.infer<typeof modelPricesSchema>;
+
 /** The price one model call was charged at: a model span's `price`. */
-export interface AppliedPrice {
-  source: PriceSource;
-  /** US dollars per million tokens, as applied (a long-prompt tier's when the call reached it). */
-  prices: ModelPrices;
-  /** For an override: the entry that matched, an exact model id or `provider/*`. */
-  match?: string;
-}
+export const appliedPriceSchema = z
+  .object({
+    source: priceSourceSchema,
+    prices: modelPricesSchema,
+    match: z.string().optional().describe("For an override: the entry that matched, an exact model id or `provider/*`."),
+  })
+  .describe("The price a model call was charged at (a long-prompt tier's rates when the call reached one).");
+export type AppliedPrice = z.infer<typeof appliedPriceSchema>;
 
 /** The price catalog GET /api/models priced its list from. */
-export interface PriceCatalogInfo {
-  /** The npm package. */
-  source: string;
-  version: string;
-  /** When that version was published (YYYY-MM-DD): its prices are as of then. */
-  date: string;
-}
+export const priceCatalogSchema = z.object({
+  source: z.string().describe("The npm package the prices come from."),
+  version: z.string(),
+  date: z.string().describe("When that version was published (YYYY-MM-DD): its prices are as of then."),
+});
+export type PriceCatalogInfo = z.infer<typeof priceCatalogSchema>;
 
 /** Dollars per million tokens in an override: a finite number of at least 0. */
 const MAX_PRICE_PER_MILLION = 1_000_000;
@@ -62,12 +80,13 @@ export const putPriceOverrideRequestSchema = z.strictObject({
 export type PutPriceOverrideRequest = z.infer<typeof putPriceOverrideRequestSchema>;
 
 /** One of a workspace's overrides, as GET /api/prices lists it. */
-export interface PriceOverride {
-  /** An exact model id, or `provider/*`. */
-  model: string;
-  prices: ModelPrices;
-  note: string | null;
-  /** Who set it last (a user id; null when not known). */
-  updatedBy: string | null;
-  updatedAt: string;
-}
+export const priceOverrideSchema = z.object({
+  model: z.string().describe("An exact model id, or `provider/*` for every model of a provider."),
+  prices: modelPricesSchema,
+  note: z.string().nullable(),
+  updatedBy: z.string().nullable().describe("The user id of who set it last; null when not known."),
+  updatedAt: timestampSchema,
+});
+export type PriceOverride = z.infer<typeof priceOverrideSchema>;
+
+export const priceOverridePageSchema = pageSchema("overrides", priceOverrideSchema);

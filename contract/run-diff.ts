@@ -1,64 +1,77 @@
-import type { TokenCounts } from "./usage";
+import { z } from "zod";
+import { tokenCountsSchema } from "./usage";
 
 /** GET /api/runs/:id/diff/:otherId (docs/CONTRACT.md section 12): two runs of a workflow compared block by block. */
 
-/** A piece of a text diff: kept in both, only in the first run (`removed`) or only in the other (`added`). */
-export interface TextDiffPart {
-  kind: "same" | "added" | "removed";
-  text: string;
-}
+/** A figure in both runs (null where the block did not run or had none) and how much the other run's differs. */
+const figureChangeSchema = z.object({
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  delta: z.number().describe("`to - from`, a missing side counting as 0."),
+});
+export type FigureChange = z.infer<typeof figureChangeSchema>;
 
-/** A value at a JSON path that differs between the runs (`undefined` sides are sent as absent). */
-export interface JsonPathChange {
-  /** `content`, `results[2].score`, or `` for the whole value. */
-  path: string;
-  from?: unknown;
-  to?: unknown;
-}
+/** A piece of a text diff: kept in both, only in the first run (`removed`) or only in the other (`added`). */
+const textDiffPartSchema = z.object({ kind: z.enum(["same", "added", "removed"]), text: z.string() });
+export type TextDiffPart = z.infer<typeof textDiffPartSchema>;
+
+/** A value at a JSON path that differs between the runs (`undefined` sides are sent as absent); `path` is `content`, `results[2].score`, or `` for the whole value. */
+const jsonPathChangeSchema = z.object({ path: z.string(), from: z.unknown().optional(), to: z.unknown().optional() });
+export type JsonPathChange = z.infer<typeof jsonPathChangeSchema>;
 
 /** How a block's output differs: a text diff for text, changed paths for JSON; timings and usage are compared on their own. */
-export type OutputDiff =
-  | { changed: false }
-  | { changed: true; kind: "text"; path: string; parts: TextDiffPart[] }
-  | { changed: true; kind: "json"; changes: JsonPathChange[]; truncated: boolean };
-
-/** A figure in both runs (null where the block did not run or had none) and how much the other run's differs. */
-export interface FigureChange {
-  from: number | null;
-  to: number | null;
-  /** `to - from`, counting a missing side as 0. */
-  delta: number;
-}
+const outputDiffSchema = z
+  .union([
+    z.object({ changed: z.literal(false) }),
+    z.object({
+      changed: z.literal(true),
+      kind: z.literal("text"),
+      path: z.string().describe("The output field whose text changed (`content`)."),
+      parts: z.array(textDiffPartSchema).describe("A word diff: `same` and `removed` parts give the first run's text, `same` and `added` the other's."),
+    }),
+    z.object({
+      changed: z.literal(true),
+      kind: z.literal("json"),
+      changes: z.array(jsonPathChangeSchema),
+      truncated: z.boolean().describe("More than 50 paths changed; the first 50 are listed."),
+    }),
+  ])
+  .describe("Timings and usage fields in outputs (providerTiming, tokens, cost) are not compared here: they have their own figures.");
+export type OutputDiff = z.infer<typeof outputDiffSchema>;
 
 /** One block (one iteration of it, inside a loop or parallel) in the two runs. */
-export interface BlockRunDiff {
-  blockId: string;
-  blockName: string;
-  blockType: string;
+export const blockRunDiffSchema = z.object({
+  blockId: z.string(),
+  blockName: z.string(),
+  blockType: z.string(),
   /** Loop and parallel iterations, outermost first; null at the top level. */
-  iteration: number[] | null;
+  iteration: z.array(z.number().int()).nullable(),
   /** `added`: ran only in the other run; `removed`: only in the first; `changed`: something below differs; `same`: nothing does. */
-  change: "added" | "removed" | "changed" | "same";
-  status: { from: string | null; to: string | null; changed: boolean };
-  output: OutputDiff;
+  change: z.enum(["added", "removed", "changed", "same"]),
+  status: z.object({ from: z.string().nullable(), to: z.string().nullable(), changed: z.boolean() }),
+  output: outputDiffSchema,
   /** Total tokens. */
-  tokens: FigureChange;
+  tokens: figureChangeSchema,
   /** Total cost in US dollars (an unpriced side counts as null). */
-  cost: FigureChange;
-  durationMs: FigureChange;
-}
+  cost: figureChangeSchema,
+  durationMs: figureChangeSchema,
+});
+export type BlockRunDiff = z.infer<typeof blockRunDiffSchema>;
 
 /** The answer of GET /api/runs/:id/diff/:otherId: blocks with the largest change first. */
-export interface RunDiff {
-  runId: string;
-  otherRunId: string;
-  workflowId: string;
-  /**
-   * Order: status changes, then added or removed blocks, then changed outputs, then by the
-   * largest cost difference, then by the largest duration difference; blocks that are the same last.
-   */
-  blocks: BlockRunDiff[];
-  /** How many blocks differ in status, presence or output (figures alone do not count). */
-  changedBlocks: number;
-  totals: { status: { from: string; to: string }; tokens: { from: TokenCounts; to: TokenCounts }; cost: FigureChange; durationMs: FigureChange };
-}
+export const runDiffSchema = z.object({
+  runId: z.string(),
+  otherRunId: z.string(),
+  workflowId: z.string(),
+  blocks: z
+    .array(blockRunDiffSchema)
+    .describe("Status changes first, then blocks in one run only, then changed outputs, then by the largest cost, token and duration difference."),
+  changedBlocks: z.number().int().describe("Blocks that differ in status, presence or output."),
+  totals: z.object({
+    status: z.object({ from: z.string(), to: z.string() }),
+    tokens: z.object({ from: tokenCountsSchema, to: tokenCountsSchema }),
+    cost: figureChangeSchema,
+    durationMs: figureChangeSchema,
+  }),
+});
+export type RunDiff = z.infer<typeof runDiffSchema>;

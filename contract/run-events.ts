@@ -1,3 +1,4 @@
+import type { PendingApproval } from "./approvals";
 import type { AskAnswer, PendingAsk } from "./asks";
 import type { ErrorInfo } from "./errors";
 import type { SimulationSource } from "./test-samples";
@@ -86,16 +87,7 @@ export type RunEvent =
    * returns an error to the model ("denied by a person: <reason>"); the run goes on. `spanId` is
    * the tool call's span (a child of the agent block's span).
    */
-  | {
-      type: "tool.approval.requested";
-      runId: string;
-      blockId: string;
-      spanId: string | null;
-      toolCallId: string;
-      toolName: string;
-      arguments: unknown;
-      requestedAt: string;
-    }
+  | ({ type: "tool.approval.requested" } & PendingApproval)
   | {
       type: "tool.approval.resolved";
       runId: string;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { pageSchema } from "./pagination";
 import { withoutReservedKeys } from "./reserved-names";
+import { timestampSchema } from "./timestamp";
 
 /** Schedules: a workflow's active deployment run at cron times (docs/CONTRACT.md section 9). */
 
@@ -36,45 +38,43 @@ export const updateScheduleRequestSchema = z.strictObject({
 });
 export type UpdateScheduleRequest = z.input<typeof updateScheduleRequestSchema>;
 
-/** The answer of the preview. */
-export interface SchedulePreview {
-  /** The next NEXT_RUNS_SHOWN fire times from now, ISO 8601 (UTC). */
-  nextRuns: string[];
-}
+const nextRunsSchema = z.array(timestampSchema).describe("The next five fire times from now, in UTC.");
+
+/** The answer of the preview: the next NEXT_RUNS_SHOWN fire times. */
+export const schedulePreviewSchema = z.object({ nextRuns: nextRunsSchema });
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
 
 /** One fire time of a schedule that a process claimed. */
-export interface ScheduleFireView {
-  /** The fire time (the cron time, not when the run started). */
-  fireAt: string;
-  /** When a process claimed it and started its run. */
-  claimedAt: string;
-  /** Its run; null when none started (see `error`). */
-  runId: string | null;
-  /** The run's status as it is now (null without a run). */
-  runStatus: string | null;
+export const scheduleFireSchema = z.object({
+  fireAt: timestampSchema.describe("The fire time (the cron time, not when the run started)."),
+  claimedAt: timestampSchema.describe("When a process claimed it and started its run."),
+  runId: z.string().nullable().describe("Its run; null when none started (see `error`)."),
+  runStatus: z.string().nullable().describe("The run's status now; null without a run."),
   /**
-   * Fired late, at start: no process was running at this fire time (nor at any earlier one since
-   * the last fire), so it ran once when one came up rather than once per time missed.
+   * No process was running at this fire time (nor at any earlier one since the last fire), so it
+   * ran once when one came up rather than once per time missed.
    */
-  missed: boolean;
-  /** Why no run started (no deployment yet, ...); such a fire is not retried. */
-  error: string | null;
-}
+  missed: z.boolean().describe("Fired late at start, once, for the times missed while no process was running."),
+  error: z.string().nullable().describe("Why no run started (the workflow has no deployment yet, ...); not retried."),
+});
+export type ScheduleFireView = z.infer<typeof scheduleFireSchema>;
 
 /** A schedule as GET /api/workflows/:id/schedules lists it. */
-export interface ScheduleView {
-  id: string;
-  workflowId: string;
-  cron: string;
-  timezone: string;
-  input: Record<string, unknown>;
+export const scheduleSchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  cron: z.string().describe("5 fields, or 6 with seconds first."),
+  timezone: z.string().describe("An IANA time zone name."),
+  input: z.record(z.string(), z.unknown()).describe("The start inputs of every run it starts."),
   /** A paused schedule fires nothing; fire times passed while paused are skipped on resume. */
-  paused: boolean;
-  createdAt: string;
+  paused: z.boolean(),
+  createdAt: timestampSchema,
   /** The latest fire time claimed (null before the first). */
-  lastFireAt: string | null;
-  /** The next NEXT_RUNS_SHOWN fire times from now (as they will be once resumed, when paused). */
-  nextRuns: string[];
-  /** The latest RECENT_FIRES_SHOWN fires, newest first. */
-  fires: ScheduleFireView[];
-}
+  lastFireAt: timestampSchema.nullable(),
+  /** As they will be once resumed, when paused. */
+  nextRuns: nextRunsSchema,
+  fires: z.array(scheduleFireSchema).describe("The latest five fires, newest first."),
+});
+export type ScheduleView = z.infer<typeof scheduleSchema>;
+
+export const schedulePageSchema = pageSchema("schedules", scheduleSchema);

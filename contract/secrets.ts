@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
 
 /** Secrets over the API (docs/CONTRACT.md section 8): names and dates out, values only in. */
 
@@ -24,7 +26,12 @@ export const putSecretRequestSchema = z.strictObject({
 export type PutSecretRequest = z.infer<typeof putSecretRequestSchema>;
 
 /** A secret in GET /api/secrets: never its value. */
-export interface SecretListEntry {
-  name: string;
-  updatedAt: string;
-}
+export const secretListEntrySchema = z.object({ name: z.string(), updatedAt: timestampSchema });
+export type SecretListEntry = z.infer<typeof secretListEntrySchema>;
+
+export const secretPageSchema = pageSchema("secrets", secretListEntrySchema);
+
+/** GET /api/env-names: the names `{{` completes to. */
+export const envNamesSchema = z.object({
+  names: z.array(z.string()).describe("Stored secret names and the set variables of TRELLIS_WORKFLOW_ENV; never values."),
+});

@@ -1,28 +1,31 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS, type RunTriggerKind } from "./deployments";
+import { timestampSchema } from "./timestamp";
 
 /** Tokens and dollars, the figures a user sees on every block, span, event and run. */
 
-export interface TokenCounts {
-  prompt: number;
-  completion: number;
-  total: number;
+export const tokenCountsSchema = z.object({
+  prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
   /** Prompt tokens read from the provider's cache (a subset of `prompt`). */
-  cachedPrompt?: number;
+  cachedPrompt: z.number().optional(),
   /** Prompt tokens written to the provider's cache (a subset of `prompt`). */
-  cacheWrite?: number;
+  cacheWrite: z.number().optional(),
   /** Reasoning tokens (a subset of `completion`). */
-  reasoning?: number;
-}
+  reasoning: z.number().optional(),
+});
+export type TokenCounts = z.infer<typeof tokenCountsSchema>;
 
 /** US dollars. */
-export interface Cost {
-  input: number;
-  output: number;
-  total: number;
-  /** What the reasoning tokens cost: a part of `output` (never added to `total` again). Present when some were reported. */
-  reasoning?: number;
-}
+export const costSchema = z.object({
+  input: z.number(),
+  output: z.number(),
+  total: z.number(),
+  /** Present when some reasoning tokens were reported. */
+  reasoning: z.number().optional().describe("What the reasoning tokens cost: a part of `output`, not added to `total` again."),
+});
+export type Cost = z.infer<typeof costSchema>;
 
 /**
  * What one model call, one block or one run spent. `cost` is null when any part of it has no
@@ -37,11 +40,12 @@ export interface Usage {
 }
 
 /** Tokens and cost as the API spreads them on runs and spans; cost null (and unpriced) when no price is known. */
-export interface UsageFigures {
-  cost: Cost | null;
-  unpriced: boolean;
-  estimated: boolean;
-}
+export const usageFiguresShape = {
+  cost: costSchema.nullable().describe("US dollars; null when some part of it has no known price (then `unpriced` is true)."),
+  unpriced: z.boolean(),
+  estimated: z.boolean().describe("Some tokens were counted locally because a provider reported none."),
+};
+export type UsageFigures = z.infer<z.ZodObject<typeof usageFiguresShape>>;
 
 /*
  * Usage over a period (GET /api/usage, docs/CONTRACT.md section 9): runs, tokens and dollars by
@@ -121,38 +125,34 @@ export function usageQuerySchema(now: () => Date = () => new Date()) {
 }
 
 /** Tokens, runs and dollars of one group, or of the whole period. */
-export interface UsageFiguresWithRuns extends UsageFigures {
-  /** Runs counted: for a model, the runs that called it (a run calling two models counts in both). */
-  runs: number;
-  /** How many of those runs were test runs (`test: true`): their side effects were simulated, their model calls real and counted here. */
-  testRuns: number;
-  tokens: TokenCounts;
-  /** The dollars of the parts that have a price: equal to `cost` when nothing is unpriced. */
-  pricedCost: Cost;
-}
+export const usageFiguresWithRunsSchema = z.object({
+  ...usageFiguresShape,
+  runs: z.number().int().describe("Runs counted; by model, the runs that called it (a run calling two models counts in both)."),
+  testRuns: z.number().int().describe("How many of those runs were test runs: side effects simulated, model calls real and counted here."),
+  tokens: tokenCountsSchema,
+  pricedCost: costSchema.describe("The dollars of the parts that have a price: equal to `cost` when nothing is unpriced."),
+});
+export type UsageFiguresWithRuns = z.infer<typeof usageFiguresWithRunsSchema>;
 
 /** One group of GET /api/usage. */
-export interface UsageRow extends UsageFiguresWithRuns {
-  /**
-   * What the rows are grouped by: an API key's id, a workflow's id, a model id, a trigger kind or a
-   * day (YYYY-MM-DD, UTC). Null for runs started without an API key (one row per trigger kind,
-   * which `trigger` names) and, by model, for knowledge searches' embeddings.
-   */
-  key: string | null;
-  /** For people: the key's name and prefix (never the key), the workflow's name, the model id, the trigger, the day. */
-  label: string;
-  /** By API key, on the rows of runs without a key: how those runs started. */
-  trigger?: RunTriggerKind;
-}
+export const usageRowSchema = usageFiguresWithRunsSchema.extend({
+  key: z
+    .string()
+    .nullable()
+    .describe(
+      "An API key's id, a workflow's id, a model id, a trigger kind or a day (YYYY-MM-DD, UTC). Null for runs started without an API key (one row per trigger) and, by model, for knowledge searches' embeddings.",
+    ),
+  label: z.string().describe("For people: the key's name and prefix (never the key), the workflow's name, the model id, the trigger, the day."),
+  trigger: z.enum(RUN_TRIGGER_KINDS).optional().describe("By API key, on the rows of runs without a key: how those runs started."),
+});
+export type UsageRow = z.infer<typeof usageRowSchema>;
 
 /** The answer of GET /api/usage. */
-export interface UsageReport {
-  /** The period, `to` excluded, in ISO 8601 (UTC). */
-  from: string;
-  to: string;
-  groupBy: UsageGroupBy;
-  /** Most expensive first (by day: oldest first). */
-  rows: UsageRow[];
-  /** The whole period's runs, with the same filters. */
-  totals: UsageFiguresWithRuns;
-}
+export const usageReportSchema = z.object({
+  from: timestampSchema,
+  to: timestampSchema.describe("The end of the period, excluded."),
+  groupBy: z.enum(USAGE_GROUP_BYS),
+  rows: z.array(usageRowSchema).describe("Most expensive first; by day, oldest first."),
+  totals: usageFiguresWithRunsSchema.describe("The whole period's runs, with the same filters."),
+});
+export type UsageReport = z.infer<typeof usageReportSchema>;

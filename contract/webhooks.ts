@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { RunStatus } from "./runs";
+import { pageSchema } from "./pagination";
+import { RUN_STATUSES } from "./runs";
+import { timestampSchema } from "./timestamp";
 
 /** Webhooks: a URL that starts a workflow's active deployment (docs/CONTRACT.md section 9). */
 
@@ -35,43 +37,47 @@ export function webhookPath(id: string): string {
 }
 
 /** The answer of POST /api/workflows/:id/webhooks: the secret is never sent back. */
-export interface CreatedWebhook {
-  id: string;
-  /** `/api/hooks/:id`, to put after the server's origin. */
-  url: string;
-}
+export const createdWebhookSchema = z.object({
+  id: z.string(),
+  url: z.string().describe("`/api/hooks/:id`, to put after the server's origin; the hook id is the capability."),
+});
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 /**
  * What a hook made with `wait` answers (200): the run's outcome, not its trace, since whoever
  * holds the URL gets it; block inputs, outputs and costs stay with the workspace.
  */
-export interface WebhookRunResult {
-  runId: string;
-  status: RunStatus;
-  output: unknown;
-  error: { code: string; message: string } | null;
-}
+export const webhookRunResultSchema = z.object({
+  runId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  output: z.unknown().describe("The run's output."),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type WebhookRunResult = z.infer<typeof webhookRunResultSchema>;
 
 /** A hook as GET /api/workflows/:id/webhooks lists it (an extension): whether it has a secret, never the secret. */
-export interface WebhookSummary extends CreatedWebhook {
-  workflowId: string;
-  hasSecret: boolean;
-  /** Answers the finished run (200) instead of its id at once (202). */
-  wait: boolean;
-  createdAt: string;
-}
+export const webhookSummarySchema = createdWebhookSchema.extend({
+  workflowId: z.string(),
+  hasSecret: z.boolean().describe("Whether calls must be signed; the secret itself is never sent back."),
+  wait: z.boolean().describe("Answers the finished run (200) instead of its id at once (202)."),
+  createdAt: timestampSchema,
+});
+export type WebhookSummary = z.infer<typeof webhookSummarySchema>;
+
+export const webhookPageSchema = pageSchema("webhooks", webhookSummarySchema);
 
 /**
  * One request a hook received (GET /api/webhooks/:id/deliveries, an extension): when, the HTTP
- * status it was answered with (null while it is being answered), the run it started or replayed,
- * and the refusal's message.
+ * status it was answered with, the run it started or replayed, and the refusal's message.
  */
-export interface WebhookDeliveryView {
-  id: string;
-  receivedAt: string;
-  status: number | null;
-  runId: string | null;
-  error: string | null;
-  /** A repeated Idempotency-Key: answered with the first delivery's run, nothing started. */
-  replayed: boolean;
-}
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  receivedAt: timestampSchema,
+  status: z.number().int().nullable().describe("The HTTP status it was answered with; null while it is being answered."),
+  runId: z.string().nullable(),
+  error: z.string().nullable().describe("Why it was refused."),
+  replayed: z.boolean().describe("A repeated Idempotency-Key: answered with the first delivery's run, nothing started."),
+});
+export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SavedWorkflow } from "./workflows";
+import { savedWorkflowSchema } from "./workflows";
 
 /**
  * POST /api/workflows/import (an extension): a flow file of another tool, or Trellis's own
@@ -18,8 +18,8 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
 };
 
 export const importRequestSchema = z.object({
-  /** The file's JSON as read. */
-  file: z.unknown().refine((file) => file !== undefined, { message: "is required: the flow file's JSON" }),
+  /** The file's JSON as read: any JSON. The check returns a plain boolean, since a type guard would narrow the type to `{} | null`. */
+  file: z.unknown().refine((file): boolean => file !== undefined, { message: "is required: the flow file's JSON" }),
   /** The new workflow's name; the file's own name when absent. */
   name: z.string().trim().min(1).max(200).optional(),
   /** The model every model-using block gets (`openai/gpt-4o`); without it the file's own models, mapped to Trellis ids, or `offline/echo`. */
@@ -27,32 +27,27 @@ export const importRequestSchema = z.object({
   /** The configured MCP server whose tools an MCP-bridge workflow's agents use (default `bridge`). */
   mcpServer: z.string().trim().min(1).max(100).optional(),
 });
-/** What a caller sends (the schema's `file` refinement makes zod infer `{} | null`; any JSON is accepted). */
-export interface ImportRequest {
-  file: unknown;
-  name?: string;
-  model?: string;
-  mcpServer?: string;
-}
+/** What a caller sends. */
+export type ImportRequest = z.input<typeof importRequestSchema>;
 
 /** One part of the file that has no Trellis equivalent, and why. */
-export interface ImportNotMapped {
-  /** Where in the file (`agents[2].reroute[0]`) and what it is. */
-  what: string;
-  why: string;
-}
+const importNotMappedSchema = z.object({ what: z.string().describe("Where in the file, and what it is."), why: z.string() });
+export type ImportNotMapped = z.infer<typeof importNotMappedSchema>;
 
-export interface ImportReport {
-  format: ImportFormat;
-  /** What became what (`step 2 (apiCall) → API block 'API searchResults'`). */
-  mapped: string[];
-  notMapped: ImportNotMapped[];
-  /** The workspace already had a workflow of the file's name: the import was stored under `to` (as Duplicate names a copy). */
-  renamed?: { from: string; to: string };
-}
+export const importReportSchema = z.object({
+  format: z.enum(IMPORT_FORMATS).describe("The format the file was read as."),
+  mapped: z.array(z.string()).describe("What became what, one line each (`steps[1] (apiCall) → API block 'API searchResults'`)."),
+  notMapped: z.array(importNotMappedSchema).describe("Every part of the file with no Trellis equivalent, and why: nothing is left out silently."),
+  renamed: z
+    .object({ from: z.string(), to: z.string() })
+    .optional()
+    .describe("Present when the workspace already had a workflow of the file's name: the name it was stored under instead (`Support (copy)`)."),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** The 201 answer: the stored workflow, the unfinished parts of the draft (as POST /api/workflows), and the report. */
-export interface ImportedWorkflow {
-  workflow: SavedWorkflow;
-  report: ImportReport;
-}
+export const importedWorkflowSchema = z.object({
+  workflow: savedWorkflowSchema,
+  report: importReportSchema,
+});
+export type ImportedWorkflow = z.infer<typeof importedWorkflowSchema>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pageSchema } from "./pagination";
+import { timestampSchema } from "./timestamp";
 
 /**
  * Workspaces, members and invitations on the wire (docs/CONTRACT.md section 7). Everything stored
@@ -63,58 +65,63 @@ export const acceptInvitationRequestSchema = z.strictObject({
 });
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
 
+const roleSchema = z.enum(WORKSPACE_ROLES);
+
 /** A workspace the caller belongs to, with the caller's role in it. */
-export interface WorkspaceSummary {
-  id: string;
-  name: string;
-  role: WorkspaceRole;
-  createdAt: string;
-}
+export const workspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: roleSchema.describe("The caller's role in it."),
+  createdAt: timestampSchema,
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
-export interface WorkspaceMember {
-  userId: string;
-  name: string;
-  email: string;
-  role: WorkspaceRole;
-  joinedAt: string;
-}
+export const workspacePageSchema = pageSchema("workspaces", workspaceSummarySchema);
 
-/** An invitation not yet accepted. `link` is the page the invitee opens (no mail is sent). */
-export interface WorkspaceInvitation {
-  id: string;
-  email: string;
-  role: WorkspaceRole;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
+export const workspaceMemberSchema = z.object({ userId: z.string(), name: z.string(), email: z.string(), role: roleSchema, joinedAt: timestampSchema });
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+
+/** An invitation not yet accepted. */
+export const workspaceInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invitedBy: z.string().nullable(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
+});
+export type WorkspaceInvitation = z.infer<typeof workspaceInvitationSchema>;
 
 /** POST /api/workspaces/:workspaceId/members answers 201 with the invitation and its link, shown this once. */
-export interface CreatedInvitation extends WorkspaceInvitation {
-  link: string;
-}
-
-/** Everyone in a workspace and every open invitation. */
-export interface WorkspaceMembers {
-  members: WorkspaceMember[];
-  invitations: WorkspaceInvitation[];
-}
+export const createdInvitationSchema = workspaceInvitationSchema.extend({
+  link: z.string().describe("The page the invitee opens to join; shown this once (no mail is sent)."),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 /**
  * GET /api/workspaces/:workspaceId/members: up to `limit` of each list, members oldest first and
  * invitations newest first; one cursor goes on with both, and is null once both are shown whole.
  */
-export interface WorkspaceMembersPage extends WorkspaceMembers {
-  nextCursor: string | null;
-}
+export const workspaceMembersPageSchema = z.object({
+  members: z.array(workspaceMemberSchema).describe("Oldest first."),
+  invitations: z.array(workspaceInvitationSchema).describe("Open invitations, newest first."),
+  nextCursor: z.string().nullable().describe("Goes on with both lists; null once both are shown whole."),
+});
+export type WorkspaceMembersPage = z.infer<typeof workspaceMembersPageSchema>;
+
+/** Everyone in a workspace and every open invitation. */
+export type WorkspaceMembers = Omit<WorkspaceMembersPage, "nextCursor">;
 
 /** GET /api/auth/invitations/:token: what the invitation page shows before accepting. */
-export interface InvitationPreview {
-  workspaceName: string;
-  email: string;
-  role: WorkspaceRole;
-  invitedBy: string | null;
-  expiresAt: string;
-  /** Whether an account with the invited email exists: sign in and join, else create one. */
-  accountExists: boolean;
-}
+export const invitationPreviewSchema = z.object({
+  workspaceName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invitedBy: z.string().nullable(),
+  expiresAt: timestampSchema,
+  accountExists: z.boolean().describe("Whether an account with the invited email exists: sign in and accept, else send a name and password."),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /api/auth/invitations/:token. */
+export const invitationAcceptedSchema = z.object({ workspaceId: z.string(), email: z.string() });

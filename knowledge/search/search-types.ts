@@ -1,4 +1,4 @@
-import type { SearchMode, Usage } from "@/contract";
+import type { SearchAnswer, SearchMode, Usage } from "@/contract";
 
 export interface SearchRequest {
   knowledgeBaseIds: string[];
@@ -25,14 +25,12 @@ export interface SearchResult {
   metadata: Record<string, unknown>;
 }
 
-export interface SearchResponse {
+/** The API's search answer (the contract's SearchAnswer), with each result's base and the embedding's usage typed. */
+export type SearchResponse = Omit<SearchAnswer, "results" | "usage"> & {
   results: SearchResult[];
-  totalResults: number;
-  query: string;
-  mode: SearchMode;
   /** What embedding the query cost (absent for keyword search). */
   usage?: Usage;
-}
+};
 
 export const DEFAULT_TOP_K = 5;
 export const MAX_TOP_K = 100;

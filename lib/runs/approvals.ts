@@ -1,12 +1,10 @@
 import "server-only";
 import { CancelledError, TrellisError } from "@/executor";
-import type { RunEvent } from "@/contract";
+import type { PendingApproval, RunEvent } from "@/contract";
 import type { ToolApprovalDecision, ToolApprovalRequest } from "@/tools/types";
 
-/** A tool call waiting for a person, as GET /api/runs/:id/approvals lists it. */
-export interface PendingApproval extends ToolApprovalRequest {
-  requestedAt: string;
-}
+/** A tool call waiting for a person, as GET /api/runs/:id/approvals lists it (the contract's pendingApprovalSchema). */
+export type { PendingApproval } from "@/contract";
 
 /** The decisions stored in a run's events, by tool call. */
 export function decisionsFromEvents(events: readonly RunEvent[]): Map<string, ToolApprovalDecision> {

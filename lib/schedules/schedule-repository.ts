@@ -1,16 +1,14 @@
 import "server-only";
-import { RECENT_FIRES_SHOWN, type ScheduleFireView, type ScheduleView } from "@/contract";
+import type { z } from "zod";
+import { RECENT_FIRES_SHOWN, type createScheduleRequestSchema, type ScheduleFireView, type ScheduleView } from "@/contract";
 import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** A schedule as stored: everything the API shows but the fire times to come, which depend on the clock. */
 export type StoredSchedule = Omit<ScheduleView, "nextRuns">;
 
-export interface NewSchedule {
-  cron: string;
-  timezone: string;
-  input: Record<string, unknown>;
-}
+/** A schedule to create: the create request as parsed, its time zone and input defaulted. */
+export type NewSchedule = z.output<typeof createScheduleRequestSchema>;
 
 interface ScheduleRow {
   id: string;

@@ -22,8 +22,8 @@ import { openApiDocument } from "./openapi-document";
 /**
  * Real answers against the document: each endpoint is called over a test database and what it
  * answers must validate against the schema the document gives that operation and status. The
- * answer schemas are checked against the contract's types at compile time (contract/openapi/
- * same-type.ts); this checks the objects the routes really build, extra fields included.
+ * contract's answer types are inferred from those schemas, so the routes cannot build a different
+ * shape and compile; this checks the objects they really build, extra fields included.
  */
 
 const document = openApiDocument();
