@@ -2,8 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkflowDocument, WorkspaceRole } from "@/contract";
 import { createApiKey, revokeApiKey } from "@/lib/auth";
+import { createBudgetService } from "@/lib/budgets/budget-service";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
+import { testMember } from "@/lib/http/test-members";
+import { priceEndpoints } from "@/lib/prices/price-endpoints";
+import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { startCacheTestProcess, type CacheTestProcess } from "./__fixtures__/cache-test-process";
 
 /**
@@ -81,12 +85,42 @@ async function redeploy(workflowId: string, document: WorkflowDocument) {
   return createDeploymentService(here.repositories, here.cache).deploy(workspaceId, workflowId, { note: "", userId: null });
 }
 
-const setToken = (value: string) => here.cache.changing(workspaceId, () => here.repositories.secrets.set(workspaceId, "TOKEN", value));
+/** PUT /api/secrets/TOKEN on `here`, as its route serves it. */
+async function setToken(value: string) {
+  const request = new Request("http://localhost/api/secrets/TOKEN", {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ value }),
+  });
+  const response = await secretEndpoints(() => here.repositories.secrets, here.cache).put(request, { name: "TOKEN" }, testMember(workspaceId, "owner"));
+  expect(response.status).toBe(204);
+}
+
+/** PUT /api/prices/offline/echo on `here`: dollars per million tokens in and out. */
+async function priceEcho(perMillion: number) {
+  const request = new Request("http://localhost/api/prices/offline/echo", {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ input: perMillion, output: perMillion }),
+  });
+  const endpoints = priceEndpoints(
+    () => here.repositories.priceOverrides,
+    async () => () => undefined,
+    here.cache,
+  );
+  const response = await endpoints.put(request, { model: ["offline", "echo"] }, testMember(workspaceId, "owner", { userId: ownerId }));
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** PUT /api/budgets `{ workspace: { monthlyCap } }` on `here`. */
+const capWorkspace = (monthlyCap: number | null) =>
+  createBudgetService(here.prisma, here.repositories.budgets, undefined, here.cache).update(workspaceId, { workspace: { monthlyCap } });
 
 interface Answered {
   status: string;
   output: unknown;
   cost: { total: number } | null;
+  error: { code: string } | null;
 }
 
 async function run(process: CacheTestProcess, key: string, workflowId: string): Promise<Answered> {
@@ -191,26 +225,35 @@ describe("deployments, secrets and prices: served from memory until a change com
   it("a changed price is what the next run's cost uses, on both processes", async () => {
     const workflowId = await deployed(priced());
     const key = await keyFor(ownerId);
-    const price = (perMillion: number) =>
-      here.cache.changing(workspaceId, () =>
-        here.repositories.priceOverrides.put(workspaceId, "offline/echo", { input: perMillion, output: perMillion }, null),
-      );
-    await price(1);
+    await priceEcho(1);
     const cheap = await run(there, key, workflowId);
     expect(cheap.cost!.total).toBeGreaterThan(0);
     expect((await run(here, key, workflowId)).cost!.total).toBeCloseTo(cheap.cost!.total, 12);
-    await price(1_000);
+    await priceEcho(1_000);
     expect((await run(there, key, workflowId)).cost!.total).toBeCloseTo(cheap.cost!.total * 1_000, 9);
     expect((await run(here, key, workflowId)).cost!.total).toBeCloseTo(cheap.cost!.total * 1_000, 9);
   });
 
-  it("a run started without a key on the process that made the change (a hook, a schedule) reads the new value at once", async () => {
+  it("a workspace cap set or removed holds the next run, on both processes", async () => {
+    const workflowId = await deployed(priced());
+    const key = await keyFor(ownerId);
+    await priceEcho(1_000);
+    await run(there, key, workflowId);
+    await capWorkspace(0.000001);
+    for (const process of [there, here]) expect((await run(process, key, workflowId)).error?.code).toBe("budget_exceeded");
+    await capWorkspace(null);
+    for (const process of [there, here]) expect((await run(process, key, workflowId)).status).toBe("succeeded");
+  });
+
+  it("a run started without a key on the process that made the change (a hook, a schedule) sees it at once", async () => {
     const workflowId = await deployed(answering(1));
     const start = async () => (await (await here.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })).done).output;
     await setToken("four");
-    expect(await start()).toMatchObject({ tokenLength: 4 });
+    expect(await start()).toMatchObject({ version: 1, tokenLength: 4 });
     await setToken("seven c");
-    expect(await start()).toMatchObject({ tokenLength: 7 });
+    expect(await start()).toMatchObject({ version: 1, tokenLength: 7 });
+    await redeploy(workflowId, answering(2));
+    expect(await start()).toMatchObject({ version: 2, tokenLength: 7 });
   });
 });
 
