@@ -185,6 +185,24 @@ describe("API keys and members are read with every request, on every process", (
   });
 });
 
+describe("the workspace's generation", () => {
+  it("moves with each committed change of cached data, and not with a rolled-back one or a draft's edit", async () => {
+    const workflowId = await deployed(answering(1));
+    const before = await generationNow();
+    const stored = await here.repositories.workflows.get(workspaceId, workflowId);
+    await here.repositories.workflows.update(workspaceId, workflowId, answering(3), stored.version);
+    await expect(
+      database.prisma.$transaction(async (tx) => {
+        await tx.secret.deleteMany({ where: { workspaceId, name: "TOKEN" } });
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await generationNow()).toBe(before);
+    await setToken("four");
+    expect(await generationNow()).toBe(before + 1);
+  });
+});
+
 describe("deployments, secrets and prices: served from memory until a change commits", () => {
   it("serves a repeated run's deployment, secrets and prices from memory", async () => {
     const workflowId = await deployed(answering(1));
@@ -266,6 +284,25 @@ describe.runIf(process.env.DATABASE_URL)("other processes hear changes through t
     await setToken("nine char");
     await heard(there, await generationNow());
     expect(await start()).toMatchObject({ tokenLength: 9 });
+  });
+
+  it("a committed change is notified to every process with the workspace's new generation; a rolled-back one is not", async () => {
+    const heardChanges: Array<{ kind: string; workspaceId?: string; generation?: number }> = [];
+    const stop = there.bus.subscribe((signal) => signal.kind === "cache" && heardChanges.push(signal));
+    try {
+      await expect(
+        database.prisma.$transaction(async (tx) => {
+          await tx.secret.deleteMany({ where: { workspaceId, name: "TOKEN" } });
+          throw new Error("changed my mind");
+        }),
+      ).rejects.toThrow("changed my mind");
+      await setToken("four");
+      const generation = await generationNow();
+      await heard(there, generation);
+      expect(heardChanges).toEqual([{ kind: "cache", workspaceId, generation }]);
+    } finally {
+      stop();
+    }
   });
 
   it("while its listening connection is lost a process serves nothing from memory; listening again, it serves again", async () => {
