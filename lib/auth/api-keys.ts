@@ -10,6 +10,7 @@ import {
   isWorkspaceRole,
 } from "@/contract";
 import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
+import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import { RequestError } from "@/lib/http/errors";
 import { revokeMintedKeys } from "./minted-keys";
 
@@ -136,26 +137,35 @@ interface KeyRow {
   email: string;
   name: string;
   role: string | null;
+  generation: bigint;
 }
 
 /**
  * The user a key authenticates, with their role in the key's workspace now (null when they left
  * it), or null when the key is malformed, unknown, revoked or expired (the caller answers all of
  * these alike). One query, as every request with a key asks it. Marks the key used, at most once a minute.
+ *
+ * The key and the role are never cached: this query is the one read every such request makes, so
+ * it also brings the workspace's cache generation, and the request's other reads (deployment,
+ * secrets, prices, caps) skip whatever the cache holds from before a committed change, on every
+ * process, without waiting for the change's notification (lib/cache/README.md).
  */
 export async function callerOfApiKey(
   prisma: PrismaClient,
   key: string,
   now: Date = new Date(),
+  readCache: WorkspaceReadCache = processReadCache(),
 ): Promise<(SessionUser & { apiKeyId: string; workspaceId: string; role: WorkspaceRole | null }) | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const [row] = await prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.workspace_id AS "workspaceId", k.revoked_at AS "revokedAt", k.expires_at AS "expiresAt", k.last_used_at AS "lastUsedAt",
-      u.id AS "userId", u.email, u.name, m.role
+      u.id AS "userId", u.email, u.name, m.role, COALESCE(g.generation, 0) AS generation
     FROM api_keys k JOIN users u ON u.id = k.user_id
       LEFT JOIN workspace_members m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
+      LEFT JOIN cache_generations g ON g.workspace_id = k.workspace_id
     WHERE k.hash = ${hashApiKey(key)}`;
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
+  readCache.observe(row.workspaceId, Number(row.generation));
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (!row.lastUsedAt || row.lastUsedAt < stale) {
     // Conditional, so concurrent requests write once.

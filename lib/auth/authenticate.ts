@@ -1,5 +1,6 @@
 import "server-only";
 import type { SessionUser, WorkspaceRole } from "@/contract";
+import type { WorkspaceReadCache } from "@/lib/cache";
 import { getPrisma, type PrismaClient } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { callerOfApiKey, INVALID_API_KEY_MESSAGE } from "./api-keys";
@@ -19,11 +20,14 @@ export type Caller = SessionUser &
  * judged by it alone: a key that is malformed, unknown, revoked or expired (or another scheme)
  * throws `unauthenticated` with one message for all, and never falls back to the cookie.
  */
-export async function callerOf(request: Request, options: { auth?: TrellisAuth; prisma?: PrismaClient } = {}): Promise<Caller | null> {
+export async function callerOf(
+  request: Request,
+  options: { auth?: TrellisAuth; prisma?: PrismaClient; readCache?: WorkspaceReadCache } = {},
+): Promise<Caller | null> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const key = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
-    const caller = key ? await callerOfApiKey(options.prisma ?? getPrisma(), key) : null;
+    const caller = key ? await callerOfApiKey(options.prisma ?? getPrisma(), key, new Date(), options.readCache) : null;
     if (!caller) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
     const { apiKeyId, workspaceId, role, ...user } = caller;
     return { ...user, via: "api-key", apiKeyId, keyWorkspaceId: workspaceId, keyRole: role };

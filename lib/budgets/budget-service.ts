@@ -1,12 +1,19 @@
 import "server-only";
 import type { BudgetsResponse, PutBudgetsRequest } from "@/contract";
+import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import { NotFoundError, type BudgetRepository, type PrismaClient } from "@/lib/db";
 
 /**
  * The workspace's monthly caps with what was spent against them this calendar month (UTC), and
  * changes to them. An API key id of another workspace (or none at all) is not found.
  */
-export function createBudgetService(prisma: PrismaClient, budgets: BudgetRepository, now: () => Date = () => new Date()) {
+export function createBudgetService(
+  prisma: PrismaClient,
+  budgets: BudgetRepository,
+  now: () => Date = () => new Date(),
+  /** Told of every change, so this process's next run is held to the new caps (other processes hear the database's notification). */
+  readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
+) {
   const liveKeys = (workspaceId: string) =>
     prisma.apiKey.findMany({ where: { workspaceId, revokedAt: null }, select: { id: true, name: true, prefix: true }, orderBy: { createdAt: "asc" } });
 
@@ -37,7 +44,7 @@ export function createBudgetService(prisma: PrismaClient, budgets: BudgetReposit
       ...(request.workspace ? [{ scope: "workspace" as const, scopeId: workspaceId, monthlyCap: request.workspace.monthlyCap }] : []),
       ...Object.entries(request.apiKeys ?? {}).map(([scopeId, monthlyCap]) => ({ scope: "api-key" as const, scopeId, monthlyCap })),
     ];
-    if (changes.length > 0) await budgets.setCaps(workspaceId, changes);
+    if (changes.length > 0) await readCache.changing(workspaceId, () => budgets.setCaps(workspaceId, changes));
     return read(workspaceId);
   }
 

@@ -17,7 +17,7 @@ export { RunEventRepository } from "./run-event-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
 export { PriceOverrideRepository } from "./price-override-repository";
 export type { PriceOverridePosition } from "./price-override-repository";
-export type { SecretPosition } from "./secret-repository";
+export type { SecretPosition, StoredSecret } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
 export type { OpenInvitation } from "./workspace-repository";
 export { loadSecretKey } from "./secret-key";

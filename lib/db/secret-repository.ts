@@ -3,12 +3,18 @@ import { SECRET_NAME_RULE } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { keysetResult, type KeysetPage, type KeysetResult } from "./keyset";
-import { decryptSecret, encryptSecret } from "./secret-cipher";
+import { decryptSecret, encryptSecret, type SealedSecret } from "./secret-cipher";
 import type { SecretSummary } from "./types";
 
 /** Secret names are what `{{NAME}}` references: capitals, digits and _ (contract/secrets.ts states the rule). */
 export const SECRET_NAME_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;
 const MAX_SECRET_BYTES = 64 * 1024;
+
+/** A secret as stored: still encrypted, so a copy kept in memory holds no value in clear. */
+export interface StoredSecret {
+  summary: SecretSummary;
+  sealed: SealedSecret;
+}
 
 /** Where a page of secrets ends: the last name shown. */
 export type SecretPosition = readonly [name: string];
@@ -53,6 +59,17 @@ export class SecretRepository {
     if (names.length === 0) return new Map();
     const rows = await this.prisma.secret.findMany({ where: { workspaceId, name: { in: [...names] } } });
     return new Map(rows.map((row) => [row.name, decryptSecret(this.secretKey(), row.name, row)]));
+  }
+
+  /** Every secret of the workspace as stored (encrypted), by name; `open` decrypts one. */
+  async sealedAll(workspaceId: string): Promise<StoredSecret[]> {
+    const rows = await this.prisma.secret.findMany({ where: { workspaceId }, orderBy: { name: "asc" } });
+    return rows.map((row) => ({ summary: toSummary(row), sealed: { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag } }));
+  }
+
+  /** The value of a secret read with `sealedAll`. @throws SecretUnreadableError */
+  open(secret: StoredSecret): string {
+    return decryptSecret(this.secretKey(), secret.summary.name, secret.sealed);
   }
 
   /** Names and dates only, by name. */

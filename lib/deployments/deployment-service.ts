@@ -1,6 +1,7 @@
 import "server-only";
 import type { DeploymentInfo, DeploymentWithDocument, DocumentDiff, WorkflowDocument } from "@/contract";
 import { diffDocuments } from "@/executor";
+import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import type { KeysetPage, KeysetResult, Repositories, TimeAndId } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { describeIssues } from "@/lib/http/issues";
@@ -20,7 +21,11 @@ export type DiffSide = string;
  * with unfinished parts (the issues the editor shows) cannot be deployed, since every trigger
  * would then fail with them.
  */
-export function createDeploymentService(repositories: Pick<Repositories, "workflows" | "deployments">) {
+export function createDeploymentService(
+  repositories: Pick<Repositories, "workflows" | "deployments">,
+  /** Told of every deploy and rollback, so this process's next run executes the new one (other processes hear the database's notification). */
+  readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
+) {
   const { deployments } = repositories;
   const documentOf = async (workspaceId: string, workflowId: string, side: DiffSide): Promise<WorkflowDocument> =>
     side === "draft"
@@ -33,12 +38,15 @@ export function createDeploymentService(repositories: Pick<Repositories, "workfl
       if (issues.length > 0) {
         throw new RequestError("invalid_workflow", `Cannot deploy: ${describeIssues(`the workflow "${workflow.name}"`, issues, { withPaths: false })}`, issues);
       }
-      return deployments.create(workspaceId, workflowId, { document, workflowVersion: workflow.version, note: options.note, createdById: options.userId });
+      return readCache.changing(workspaceId, () =>
+        deployments.create(workspaceId, workflowId, { document, workflowVersion: workflow.version, note: options.note, createdById: options.userId }),
+      );
     },
     list: (workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> =>
       deployments.list(workspaceId, workflowId, page),
     get: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> => deployments.get(workspaceId, workflowId, id),
-    activate: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> => deployments.activate(workspaceId, workflowId, id),
+    activate: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> =>
+      readCache.changing(workspaceId, () => deployments.activate(workspaceId, workflowId, id)),
     async diff(workspaceId: string, workflowId: string, from: DiffSide, to: DiffSide): Promise<DocumentDiff> {
       const [before, after] = await Promise.all([documentOf(workspaceId, workflowId, from), documentOf(workspaceId, workflowId, to)]);
       return diffDocuments(before, after);

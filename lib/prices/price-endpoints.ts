@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { PRICE_MODEL_RULE, priceModelSchema, putPriceOverrideRequestSchema, type ModelList } from "@/contract";
+import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import type { PriceOverrideRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
@@ -33,6 +34,8 @@ export function priceEndpoints(
   overrides: () => Pick<PriceOverrideRepository, "page" | "put" | "delete" | "table">,
   /** The provider settings a run of the workspace would read (its secrets, then the server's variables): which providers have keys. */
   providerEnv: (workspaceId: string) => Promise<ProviderEnvInput>,
+  /** Told of every change, so this process's next run reads the new prices (other processes hear the database's notification). */
+  readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
 ) {
   return {
     list: endpoint(async (request, _params, member) => {
@@ -43,10 +46,10 @@ export function priceEndpoints(
     put: endpoint<{ model: string[] }>(async (request, params, member) => {
       const model = modelOf(params.model);
       const prices = await readJsonRequest(request, putPriceOverrideRequestSchema, { subject: "The price", maxBytes: 16 * 1024 });
-      return Response.json(await overrides().put(member.workspace.id, model, prices, member.userId));
+      return Response.json(await readCache.changing(member.workspace.id, () => overrides().put(member.workspace.id, model, prices, member.userId)));
     }, ADMIN),
     remove: endpoint<{ model: string[] }>(async (_request, params, member) => {
-      await overrides().delete(member.workspace.id, (params.model ?? []).join("/"));
+      await readCache.changing(member.workspace.id, () => overrides().delete(member.workspace.id, (params.model ?? []).join("/")));
       return new Response(null, { status: 204 });
     }, ADMIN),
     /**

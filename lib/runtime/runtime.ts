@@ -1,6 +1,7 @@
 import "server-only";
 import { lookupBlockType } from "@/blocks";
 import type { SearchRequest, SearchResponse } from "@/knowledge";
+import { processReadCache, withReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import { getRepositories, type Repositories } from "@/lib/db";
 import { getKnowledgeService } from "@/lib/knowledge";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
@@ -46,6 +47,8 @@ export interface RuntimeOptions {
   /** Tools' and blocks' requests; model calls get their own guarded fetch (the operator's provider servers allowed). */
   guardedFetch?: GuardedFetch;
   runTimeoutMs?: number;
+  /** Where runs' reads of deployments, secrets, prices and caps are cached (default: this process's). */
+  readCache?: WorkspaceReadCache;
 }
 
 /**
@@ -57,7 +60,7 @@ export interface RuntimeOptions {
 export function createRuntime(options: RuntimeOptions) {
   const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
   const guardedFetch = options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment());
-  const { repositories } = options;
+  const repositories = withReadCache(options.repositories, options.readCache ?? processReadCache());
   // Model calls pass the same outbound guard, with OUTBOUND_ALLOW_HOSTS and the operator's provider
   // servers (OLLAMA_BASE_URL=http://127.0.0.1:11434, say) allowed, and nothing a workspace chose.
   const providerFetch = providerFetchCache(processEnv("OUTBOUND_ALLOW_HOSTS"));

@@ -1,4 +1,5 @@
 import "server-only";
+import { processReadCache } from "@/lib/cache";
 import { getDatabase } from "@/lib/db";
 import { startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
@@ -28,7 +29,16 @@ export function startRuns(): Promise<RunWorkers> {
       url,
       singleProcess: database.backend === "embedded",
     });
-    if (!config.execute) return workers;
+    // Runs' reads are served from memory from here on, while the bus hears other processes' changes.
+    const unfollow = processReadCache().follow(workers.bus);
+    const following: RunWorkers = {
+      ...workers,
+      async stop() {
+        unfollow();
+        await workers.stop();
+      },
+    };
+    if (!config.execute) return following;
     const scheduler = startScheduler({
       claims: new ScheduleClaims(database.prisma),
       workerId: workers.workerId,
@@ -39,10 +49,10 @@ export function startRuns(): Promise<RunWorkers> {
         }),
     });
     return {
-      ...workers,
+      ...following,
       async stop() {
         await scheduler.stop();
-        await workers.stop();
+        await following.stop();
       },
     };
   })();

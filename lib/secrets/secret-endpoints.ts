@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { MAX_SECRET_VALUE_BYTES, putSecretRequestSchema, SECRET_NAME_RULE, secretNameSchema, type SecretListEntry } from "@/contract";
+import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import type { SecretRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
@@ -25,7 +26,11 @@ function secretName(name: string): string {
  * holds names and dates, PUT and DELETE answer 204 with no body. A run reads the secrets stored
  * when it starts, so a key set here applies from the next run on, with no restart.
  */
-export function secretEndpoints(secrets: () => Pick<SecretRepository, "page" | "set" | "delete">) {
+export function secretEndpoints(
+  secrets: () => Pick<SecretRepository, "page" | "set" | "delete">,
+  /** Told of every change, so this process's next run reads the new value (other processes hear the database's notification). */
+  readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
+) {
   return {
     list: endpoint(async (request, _params, member) => {
       const page = await secrets().page(member.workspace.id, secretPages.read(request));
@@ -36,11 +41,12 @@ export function secretEndpoints(secrets: () => Pick<SecretRepository, "page" | "
     put: endpoint<{ name: string }>(async (request, params, member) => {
       const name = secretName(params.name);
       const { value } = await readJsonRequest(request, putSecretRequestSchema, { subject: "The secret", maxBytes: MAX_PUT_BODY_BYTES });
-      await secrets().set(member.workspace.id, name, value);
+      await readCache.changing(member.workspace.id, () => secrets().set(member.workspace.id, name, value));
       return new Response(null, { status: 204 });
     }),
     remove: endpoint<{ name: string }>(async (_request, params, member) => {
-      await secrets().delete(member.workspace.id, secretName(params.name));
+      const name = secretName(params.name);
+      await readCache.changing(member.workspace.id, () => secrets().delete(member.workspace.id, name));
       return new Response(null, { status: 204 });
     }),
   };

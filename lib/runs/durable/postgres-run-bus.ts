@@ -135,6 +135,7 @@ export class PostgresRunBus implements RunBus {
     void client.end().catch(() => {});
     this.lostAt = Date.now();
     this.log("run bus: the listening connection to the database was lost; reconnecting");
+    this.emitter.emit("lost");
     this.reconnectLater();
   }
 
@@ -202,6 +203,11 @@ export class PostgresRunBus implements RunBus {
   onResync(listener: () => void): () => void {
     this.emitter.on("resync", listener);
     return () => this.emitter.off("resync", listener);
+  }
+
+  onLost(listener: () => void): () => void {
+    this.emitter.on("lost", listener);
+    return () => this.emitter.off("lost", listener);
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,9 @@ export type RunSignal =
   /** A person decided a tool call of this run; the process holding the run goes on with it. */
   | { kind: "approval"; runId: string; toolCallId: string; approved: boolean; reason?: string }
   /** A person answered an ask of this run; the process holding the run gives the answer to the waiting block. */
-  | { kind: "answer"; runId: string; spanId: string; ask: PendingAsk; answer: AskAnswer };
+  | { kind: "answer"; runId: string; spanId: string; ask: PendingAsk; answer: AskAnswer }
+  /** A workspace's cached reads changed (sent by a database trigger on commit; lib/cache). */
+  | { kind: "cache"; workspaceId: string; generation: number };
 
 export interface RunBus {
   publish(signal: RunSignal): Promise<void>;
@@ -24,6 +26,8 @@ export interface RunBus {
    * stored meanwhile has been replayed, and anyone waiting should read storage again.
    */
   onResync(listener: () => void): () => void;
+  /** Called when the listening connection was lost: signals sent from now until `onResync` may be missed. */
+  onLost(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,10 @@ export class LocalRunBus implements RunBus {
 
   /** Nothing is ever missed in memory. */
   onResync(): () => void {
+    return () => {};
+  }
+
+  onLost(): () => void {
     return () => {};
   }
 

@@ -29,6 +29,8 @@ export interface RunWorkersOptions {
 
 export interface RunWorkers {
   workerId: string;
+  /** How this process hears the others (the read cache follows it too). */
+  bus: RunBus;
   /** Looks for dead workers and lost hand-overs now (the lease loop does it every lease / 3). */
   sweep(): Promise<void>;
   stop(): Promise<void>;
@@ -126,6 +128,7 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
 
   return {
     workerId,
+    bus,
     sweep: () => (sweeping = sweeping.then(sweep)),
     async stop() {
       if (timer) clearInterval(timer);
