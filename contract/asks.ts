@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RunStatus } from "./runs";
+import type { RunStatus } from "./run-statuses";
 
 /**
  * Human in the loop (docs/CONTRACT.md section 10): an `ask` block stops its path to put a question

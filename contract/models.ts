@@ -1,18 +1,6 @@
-import type { PriceCatalogInfo, PriceSource } from "./prices";
+import type { ModelPrices, PriceCatalogInfo, PriceSource } from "./prices";
 
 /** GET /api/models: what the model picker lists. Never keys. */
-
-/** US dollars per million tokens. */
-export interface ModelPrices {
-  input: number;
-  output: number;
-  /** Cached prompt tokens read; defaults to `input`. */
-  cachedInput?: number;
-  /** Prompt tokens written to the cache; defaults to `input`. */
-  cacheWrite?: number;
-  /** Reasoning tokens, when priced apart from output; defaults to `output`. */
-  reasoning?: number;
-}
 
 export interface ModelSummary {
   /** Trellis model id, `provider/model`. */

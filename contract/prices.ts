@@ -1,11 +1,22 @@
 import { z } from "zod";
-import type { ModelPrices } from "./models";
 
 /**
  * Model prices over the API (docs/CONTRACT.md section 12, "Prices"): the npm catalog's version and
  * date, a workspace's own prices for models (negotiated rates, a local model's cost per token), and
  * where the price of each model call came from.
  */
+
+/** US dollars per million tokens. */
+export interface ModelPrices {
+  input: number;
+  output: number;
+  /** Cached prompt tokens read; defaults to `input`. */
+  cachedInput?: number;
+  /** Prompt tokens written to the cache; defaults to `input`. */
+  cacheWrite?: number;
+  /** Reasoning tokens, when priced apart from output; defaults to `output`. */
+  reasoning?: number;
+}
 
 /**
  * Where a price came from, first match wins: the workspace's override, then the operator's file

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RunStatus } from "./runs";
+import type { RunStatus } from "./run-statuses";
 
 /** Webhooks: a URL that starts a workflow's active deployment (docs/CONTRACT.md section 9). */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ModelPrices } from "../models";
+import type { ModelPrices } from "../prices";
 import type { ListPage } from "../pagination";
 import { PRICE_SOURCES, type AppliedPrice, type PriceCatalogInfo, type PriceOverride } from "../prices";
 import { pageSchema, timestampSchema } from "./schemas-common";

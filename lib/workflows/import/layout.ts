@@ -1,4 +1,4 @@
-import type { BuiltBlock, BuiltEdge } from "./document-builder";
+import type { BuiltBlock, BuiltEdge } from "./built-graph";
 
 const COLUMN = 300;
 const ROW = 170;
