@@ -12,11 +12,11 @@ ruleTester.run("thin-route", trellisPlugin.rules["thin-route"], {
     {
       // Logic of its own: a handler written in the route file.
       code: `${binding}export async function GET(request: Request) { return Response.json(await request.json()); }`,
-      errors: [{ messageId: "logic" }, { messageId: "unbound" }],
+      errors: [{ messageId: "unbound" }, { messageId: "logic" }],
     },
     {
       code: `${binding}export const GET = route(async () => Response.json({ ok: true }));`,
-      errors: [{ messageId: "logic" }, { messageId: "unbound" }],
+      errors: [{ messageId: "unbound" }, { messageId: "logic" }],
     },
     {
       code: `import { getRuntime } from "@/lib/runtime";\n${binding}export const GET = route(appRunEndpoints.list);`,
