@@ -1,7 +1,8 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
-import { clientServerRule } from "./eslint/client-server-rule.mjs";
-import { folderEntryRule } from "./eslint/folder-entry-rule.mjs";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import { trellisPlugin } from "./eslint/index.mjs";
 
 /**
  * Layering of docs/ARCHITECTURE.md, enforced: CI fails when a layer reaches the wrong way.
@@ -36,21 +37,29 @@ function restrict(files, groups, message) {
   };
 }
 
+/** Files that may import only what `forbidden` (a regular expression) does not match. */
+function onlyImports(files, forbidden, message) {
+  return {
+    files,
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }] }],
+    },
+  };
+}
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
     ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
   },
-  restrict(
-    ["contract/*.ts"],
-    [...framework, ...database, "@/*", "**/../*"],
-    "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md).",
-  ),
-  // A folder inside contract/ (openapi/) may import the contract's files one level up, never past it.
-  restrict(
+  // contract/ is the wire contract: zod and its own files, nothing else; a folder inside it (openapi/)
+  // may import the contract's files one level up, never past it.
+  onlyImports(["contract/*.ts"], "^(?!zod$|\\./)", "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md)."),
+  onlyImports(
     ["contract/*/**/*.ts"],
-    [...framework, ...database, "@/*", "../../*", "**/../../*"],
+    "^(?!zod$|\\./|\\.\\./(?!\\.\\./))",
     "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md).",
   ),
   restrict(
@@ -79,7 +88,7 @@ const config = [
     "lib/ is server wiring: it knows nothing of the UI or the routes (docs/ARCHITECTURE.md).",
   ),
   {
-    plugins: { trellis: { rules: { "folder-entry": folderEntryRule, "client-server": clientServerRule } } },
+    plugins: { trellis: trellisPlugin },
   },
   {
     // Tests, fixtures, test support and scripts may reach into a folder; the app's code may not.
@@ -89,6 +98,42 @@ const config = [
       "trellis/folder-entry": ["error", { entries: folderEntries }],
       "trellis/client-server": "error",
     },
+  },
+  {
+    // Every page shows a moment one way, through components/ui/date-time.ts.
+    files: ["components/**/*.ts", "components/**/*.tsx", "app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "trellis/one-date-format": "error" },
+  },
+  {
+    files: ["app/api/**/route.ts"],
+    rules: { "trellis/thin-route": "error" },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "trellis/database-test-name": "error" },
+  },
+  {
+    // Type information for the promise rules alone, so lint stays fast: a promise nobody awaits loses
+    // its error (an unhandled rejection ends the process) and the order of what follows it.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // A cycle of runtime imports makes load order decide what is defined; type-only imports are free.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
+    plugins: { "import-x": importX },
+    settings: {
+      // import-x follows only the files it can parse: TypeScript too, with the parser the rest of lint uses.
+      "import-x/extensions": [".ts", ".tsx", ".mjs", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // The test LLM server parses three providers' wire formats: raw JSON of any shape.

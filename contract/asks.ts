@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RUN_STATUSES } from "./runs";
+import { RUN_STATUSES } from "./run-statuses";
 import { timestampSchema } from "./timestamp";
 
 /**

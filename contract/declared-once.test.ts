@@ -67,22 +67,6 @@ describe("the contract", () => {
       );
     expect(elsewhere).toEqual([]);
   });
-
-  it("imports nothing of the project but itself", () => {
-    const contractDirectory = path.join(root, "contract");
-    const contractFiles = sourceFiles(contractDirectory).filter((file) => !file.endsWith(".test.ts"));
-    // A relative import stays inside contract/ (a folder such as openapi/ reaches the files one level up).
-    const insideContract = (file: string, specifier: string) =>
-      specifier.startsWith(".") && path.resolve(path.dirname(file), specifier).startsWith(contractDirectory + path.sep);
-    const imports = contractFiles.flatMap((file) =>
-      parse(file)
-        .statements.filter(ts.isImportDeclaration)
-        .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text)
-        .filter((specifier) => !insideContract(file, specifier) && specifier !== "zod")
-        .map((specifier) => `${path.relative(root, file)} imports ${specifier}`),
-    );
-    expect(imports).toEqual([]);
-  });
 });
 
 /*

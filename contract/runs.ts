@@ -9,18 +9,12 @@ import { appliedPriceSchema } from "./prices";
 import { SIMULATION_SOURCES } from "./test-samples";
 import { timestampSchema } from "./timestamp";
 import { tokenCountsSchema, usageFiguresShape } from "./usage";
+import { RUN_STATUSES, type RunStatus } from "./run-statuses";
 
 /** Runs over the API (docs/CONTRACT.md section 5). */
 
-export const RUN_STATUSES = ["queued", "running", "paused", "succeeded", "failed", "cancelled"] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
-
-export const LIVE_RUN_STATUSES: readonly RunStatus[] = ["queued", "running", "paused"];
-export const ENDED_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "cancelled"];
-
-export function isRunStatus(value: string): value is RunStatus {
-  return (RUN_STATUSES as readonly string[]).includes(value);
-}
+// In a file of their own, so that asks and webhooks name them without an import cycle through this file.
+export { ENDED_RUN_STATUSES, isRunStatus, LIVE_RUN_STATUSES, RUN_STATUSES, type RunStatus } from "./run-statuses";
 
 /**
  * POST /api/workflows/:id/runs. Every field is optional: an empty body starts a run with no input.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageSchema } from "./pagination";
-import { RUN_STATUSES } from "./runs";
+import { RUN_STATUSES } from "./run-statuses";
 import { timestampSchema } from "./timestamp";
 
 /** Webhooks: a URL that starts a workflow's active deployment (docs/CONTRACT.md section 9). */

@@ -1,5 +1,5 @@
 import { blockLabel } from "./graph";
-import type { BlockEntry, EdgeEntry } from "./workflow-analysis";
+import type { BlockEntry, EdgeEntry } from "./workflow-entries";
 
 /**
  * The rules one edge must follow on its own: a handle its source offers, no edge into the start

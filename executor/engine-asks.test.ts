@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { AskAnswer, PendingAsk, RunEvent } from "@/contract";
 import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness, type HarnessResult } from "./__fixtures__/run-harness";
-import { answersFromEvents, RunAnswers } from "./runtime/answers";
-import type { BlockCheckpoint, CheckpointStore } from "./runtime/checkpoints";
+import { answersFromEvents, RunAnswers } from "./runtime/run-answers";
+import type { BlockCheckpoint, CheckpointStore } from "./runtime/checkpoint-store";
 
 /**
  * Ask blocks in the engine, in memory: an ask waits while other paths go on, the run parks once

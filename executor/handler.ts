@@ -1,6 +1,6 @@
 import type { AppliedPrice, AskAnswer, SimulationSource, Usage, WorkflowBlock } from "@/contract";
 import type { Simulation } from "./simulation";
-import type { AskRequest } from "./runtime/answers";
+import type { AskRequest } from "./runtime/run-answers";
 import type { BlockTypeInfo, ConfigParse } from "./block-type";
 import type { BlockBudget } from "./runtime/spend-ledger";
 

@@ -1,35 +1,17 @@
-import type { BlockTypeInfo, BlockTypeLookup } from "./block-type";
-import { edgeHandle, normalizeBlockName, type WorkflowBlock, type WorkflowDocument, type WorkflowEdge, type IssueDetail } from "@/contract";
+import type { BlockTypeLookup } from "./block-type";
+import { edgeHandle, normalizeBlockName, type WorkflowDocument, type WorkflowEdge, type IssueDetail } from "@/contract";
 import { parseEdgeCondition, type EdgeCondition } from "./edge-condition";
 import { connectionKey, duplicateEdgeMessage, judgeEdge } from "./edge-rules";
 import { blockLabel } from "./graph";
 import { RESERVED_ROOTS } from "./reference-syntax";
+import type { BlockEntry, EdgeEntry } from "./workflow-entries";
+
+export type { BlockEntry, EdgeEntry } from "./workflow-entries";
 
 /**
  * Structural checks of a workflow document: ids, names, types, containers and edges. The result
  * feeds the cycle, reachability and config checks and the graph builder.
  */
-
-export interface BlockEntry {
-  block: WorkflowBlock;
-  index: number;
-  info: BlockTypeInfo | undefined;
-  /** Enabled, and every container around it enabled too. */
-  active: boolean;
-  normalizedName: string;
-}
-
-export interface EdgeEntry {
-  edge: WorkflowEdge;
-  index: number;
-  source: BlockEntry;
-  target: BlockEntry;
-  handle: string;
-  /** `flow` between blocks of one scope, `body` from a container into it, `iterationEnd` from inside a container back to it. */
-  kind: "flow" | "body" | "iterationEnd";
-  /** The edge's condition over its source's output, parsed; null when it has none. */
-  condition: EdgeCondition | null;
-}
 
 export interface WorkflowAnalysis {
   document: WorkflowDocument;

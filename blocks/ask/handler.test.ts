@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { workflowDocumentSchema, type AskAnswer, type WorkflowBlock } from "@/contract";
 import { validateWorkflow } from "@/executor/dag-builder";
 import { executeWorkflow } from "@/executor/engine";
-import { RunAnswers } from "@/executor/runtime/answers";
+import { RunAnswers } from "@/executor/runtime/run-answers";
 import { controlHandlers, lookupHandlers } from "../handlers";
 import { lookupBlockType } from "../type-info";
 import { askConfigSchema, askDefinition } from "./definition";

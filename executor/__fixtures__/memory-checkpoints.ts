@@ -1,4 +1,4 @@
-import type { BlockCheckpoint, CheckpointStore } from "../runtime/checkpoints";
+import type { BlockCheckpoint, CheckpointStore } from "../runtime/checkpoint-store";
 
 /** A durable run's store kept in memory: records every save in order, and can make saves slow or failing. */
 export class MemoryCheckpoints implements CheckpointStore {

@@ -1,54 +1,21 @@
-import type { IssueDetail, Usage } from "@/contract";
+import type { IssueDetail } from "@/contract";
 import { BlockExecutionError, invalidConfigError } from "../errors";
 import { routeOutput } from "../edge-routing";
 import { edgeLabel, type GraphNode } from "../graph";
 import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } from "../handler";
 import { resolveConfig } from "../references";
 import { AttemptsError, runWithPolicy } from "./block-attempts";
-import type { IterationFrame } from "./frames";
-import type { OutputStore, StoredResult } from "./output-store";
 import { createReferenceSource } from "./reference-source";
 import type { RunContext } from "./run-context";
 import { waitForAnswer, type HeldSlot } from "./answers";
-import { blockMemo, checkpointKey } from "./checkpoints";
+import { blockMemo } from "./checkpoints";
+import { checkpointKey } from "./checkpoint-store";
 import { BlockSpan } from "./spans";
 import { createSimulation } from "../simulation";
-import { reportFailure, reportInterrupted, withSpent, type FailureRoute } from "./failure-report";
-import type { StopToken } from "./stop-token";
-import type { VariableScope } from "./variable-scope";
+import { reportFailure, reportInterrupted, withSpent } from "./failure-report";
+import type { BlockOutcome, ExecutionPlace } from "./execution-place";
 
-export type BlockOutcome =
-  | {
-      status: "completed";
-      output: Record<string, unknown>;
-      /** What the block spent, a container's iterations included (kept with its checkpoint, so a resumed run's totals include it). */
-      usage?: Usage;
-      /** A container's last iteration's body outputs, which blocks after it read. */
-      inner?: Array<[string, StoredResult]>;
-      /** A loop's assignments to workflow variables, which blocks after it read. */
-      variables?: Record<string, unknown>;
-      /** Which of the block's out edges its output activates (handles and edge conditions), when worked out before reporting it. */
-      routes?: boolean[];
-    }
-  /**
-   * `usage`: what a failed container's iterations spent (a failed handler's spending is on its error). `route`: where
-   * the failure goes, when worked out as it was reported (a failure thrown past the report has none).
-   */
-  | { status: "failed"; error: unknown; usage?: Usage; route?: FailureRoute }
-  /** Never started, or stopped by a run halt (response block, cancellation, run timeout). */
-  | { status: "notRun" };
-
-/** Where a block runs: its scope's outputs, iteration frame and stop token. */
-export interface ExecutionPlace {
-  run: RunContext;
-  store: OutputStore;
-  frame: IterationFrame | null;
-  iteration: ReadonlyArray<number>;
-  stop: StopToken;
-  parentSpanId: string | null;
-  /** The workflow variables of this scope run and the assignments made in it. */
-  variables: VariableScope;
-}
+export type { BlockOutcome, ExecutionPlace } from "./execution-place";
 
 const expressionFieldSets = new WeakMap<object, ReadonlySet<string>>();
 

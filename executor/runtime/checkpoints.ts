@@ -1,44 +1,11 @@
-import type { ErrorCode, ErrorInfo, Usage } from "@/contract";
+import type { ErrorCode, Usage } from "@/contract";
 import { TrellisError, errorInfo, isTrellisError } from "../errors";
 import { addUsage } from "../usage";
 import type { GraphNode } from "../graph";
 import type { BlockMemo } from "../handler";
-import type { BlockOutcome, ExecutionPlace } from "./block-execution";
-import type { StoredResult } from "./output-store";
-import { takeReused, type ReusedResults } from "./reused-results";
-
-/**
- * A finished block's result, stored so that a run resumed after its process died goes on from it
- * instead of running the block (and paying for its model calls) again. Values are unmasked: the
- * store keeps them out of traces and protects them at rest.
- */
-export type BlockCheckpoint =
-  | {
-      status: "completed";
-      output: Record<string, unknown>;
-      usage?: Usage;
-      /** A container's last iteration: the body outputs that blocks after the container read. */
-      inner?: Array<[string, StoredResult]>;
-      /** A loop's assignments to workflow variables (a Set Variables block's are its output). */
-      variables?: Record<string, unknown>;
-    }
-  /** A failure an `error` edge took: the run went on along that edge. */
-  | { status: "failed"; error: ErrorInfo; usage?: Usage };
-
-/** Where a durable run keeps its checkpoints; absent for runs that need none (tests, tools' inner runs). */
-export interface CheckpointStore {
-  /** The result the block had in an earlier attempt at this run, if it finished then. */
-  restore(key: string): BlockCheckpoint | undefined;
-  /** Makes a finished block's result durable; blocks downstream start only once it resolves. */
-  save(key: string, checkpoint: BlockCheckpoint): Promise<void>;
-  /** Values blocks keep between attempts (BlockMemo), under keys of their own. */
-  recall?(key: string): unknown;
-  remember?(key: string, value: unknown): Promise<void>;
-  /** Run from a block: another run's results that blocks take instead of running, when this run has none of its own. */
-  reused?: ReusedResults;
-  /** A replay: `recall` answers from the source run's recordings too, and nothing unrecorded is called (BlockMemo.replaying). */
-  replaying?: boolean;
-}
+import type { BlockOutcome, ExecutionPlace } from "./execution-place";
+import { takeReused } from "./reused-results";
+import { checkpointKey, type BlockCheckpoint, type CheckpointStore } from "./checkpoint-store";
 
 /** The memo of one attempt at a block, over the run's store (keys `<block key>|<kind>#<n>`). */
 export function blockMemo(store: CheckpointStore | undefined, blockKey: string): BlockMemo | undefined {
@@ -55,11 +22,6 @@ export function blockMemo(store: CheckpointStore | undefined, blockKey: string):
     remember: (key, value) => remember.call(store, `${blockKey}|${key}`, value),
     ...(store?.replaying ? { replaying: true } : {}),
   };
-}
-
-/** One block in one iteration: `agent` at the top level, `agent@2.0` in iteration 0 of iteration 2. */
-export function checkpointKey(blockId: string, iteration: ReadonlyArray<number>): string {
-  return iteration.length === 0 ? blockId : `${blockId}@${iteration.join(".")}`;
 }
 
 /** What a settled block spent: a completed block's usage, a failure's spending, a container's iterations'. */

@@ -10,6 +10,7 @@ import { planIterations, whileHolds, type IterationPlan } from "./iteration-plan
 import { YieldPoint } from "./yield-point";
 import { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
+// eslint-disable-next-line import-x/no-cycle -- the one recursion: a container runs its body as a scope, whose blocks may be containers
 import { ScopeRun, type ScopeResult } from "./scope-run";
 import { BlockSpan } from "./spans";
 import { VariableScope } from "./variable-scope";

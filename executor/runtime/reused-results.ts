@@ -2,21 +2,10 @@ import type { RunEvent } from "@/contract";
 import { routeOutput } from "../edge-routing";
 import { TrellisError, errorInfo } from "../errors";
 import { edgeLabel, type GraphNode } from "../graph";
-import type { BlockOutcome, ExecutionPlace } from "./block-execution";
-import type { BlockCheckpoint } from "./checkpoints";
+import type { BlockOutcome, ExecutionPlace } from "./execution-place";
+import type { BlockCheckpoint } from "./checkpoint-store";
 import { reportFailure } from "./failure-report";
 import { BlockSpan } from "./spans";
-
-/**
- * Run from a block: the finished results of the run this one was started from, for the blocks
- * before the one it runs from. Such a block does not run; its earlier result stands in for it.
- */
-export interface ReusedResults {
-  /** The run the results come from. */
-  runId: string;
-  /** The block's completed result in that run (by checkpoint key), if it is to be reused. */
-  restore(key: string): Extract<BlockCheckpoint, { status: "completed" }> | undefined;
-}
 
 /**
  * Takes a reused result as the block's outcome, in the open: unlike a resumed run's restore, the

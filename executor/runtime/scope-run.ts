@@ -3,6 +3,7 @@ import { edgeLabel, type GraphEdge, type GraphNode, type GraphScope } from "../g
 import type { Usage } from "@/contract";
 import { addSpent, runCheckpointed, usageOf } from "./checkpoints";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
+// eslint-disable-next-line import-x/no-cycle -- the one recursion: a container runs its body as a scope, whose blocks may be containers
 import { executeContainer, skipScope } from "./container-run";
 import { routeFailed, type FailureRoute } from "./failure-report";
 import { frameInput, type IterationFrame } from "./frames";

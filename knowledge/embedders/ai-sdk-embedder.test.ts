@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_IDS, PROVIDERS } from "@/providers/provider-table";
@@ -16,25 +16,28 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return text;
 }
 
+async function answerEmbeddings(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const body = JSON.parse(await readBody(request)) as { model: string; input: string[] };
+  received.push({ path: request.url ?? "", authorization: request.headers.authorization, body });
+  if (body.input.some((text) => text.includes("fail"))) {
+    response.writeHead(401, { "content-type": "application/json" });
+    response.end(JSON.stringify({ error: { message: "Incorrect API key provided: sk-test-secret-123456789", type: "invalid_request_error" } }));
+    return;
+  }
+  response.writeHead(200, { "content-type": "application/json" });
+  response.end(
+    JSON.stringify({
+      object: "list",
+      model: body.model,
+      data: body.input.map((text, index) => ({ object: "embedding", index, embedding: [text.length, 1, 0] })),
+      ...(reportUsage ? { usage: { prompt_tokens: body.input.length * 10, total_tokens: body.input.length * 10 } } : {}),
+    }),
+  );
+}
+
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request)) as { model: string; input: string[] };
-    received.push({ path: request.url ?? "", authorization: request.headers.authorization, body });
-    if (body.input.some((text) => text.includes("fail"))) {
-      response.writeHead(401, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: { message: "Incorrect API key provided: sk-test-secret-123456789", type: "invalid_request_error" } }));
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(
-      JSON.stringify({
-        object: "list",
-        model: body.model,
-        data: body.input.map((text, index) => ({ object: "embedding", index, embedding: [text.length, 1, 0] })),
-        ...(reportUsage ? { usage: { prompt_tokens: body.input.length * 10, total_tokens: body.input.length * 10 } } : {}),
-      }),
-    );
-  });
+  // A request the server fails on answers 500, which fails the test that sent it.
+  server = createServer((request, response) => void answerEmbeddings(request, response).catch((error: unknown) => response.writeHead(500).end(String(error))));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });

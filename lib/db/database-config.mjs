@@ -7,6 +7,8 @@ import path from "node:path";
  * @returns {import("./database-config.d.mts").DatabaseConfig}
  */
 export function resolveDatabaseConfig(env = process.env) {
+  // Set for the tests that touch no database (vitest.config.ts): one that opens a database is misnamed.
+  if (env.TRELLIS_TEST_NO_DATABASE) throw new Error(env.TRELLIS_TEST_NO_DATABASE);
   const url = env.DATABASE_URL?.trim();
   const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR?.trim() || ".data");
   if (url) {

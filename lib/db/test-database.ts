@@ -34,6 +34,7 @@ export interface TestDatabaseOptions {
  * from scratch, which is slower).
  */
 export async function createTestDatabase({ serve = false }: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (process.env.TRELLIS_TEST_NO_DATABASE) throw new Error(process.env.TRELLIS_TEST_NO_DATABASE);
   const database = process.env.DATABASE_URL ? await clonePostgresTemplate() : await freshPGlite(serve);
   const secretKey = randomBytes(32);
   let made = 0;

@@ -4,7 +4,7 @@ import { checkpointKey } from "@/executor";
 import type { Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import type { ReplayRecordings } from "./durable/run-execution";
-import type { LiveRun, RunService } from "./run-service";
+import type { LiveRun, StartRun } from "./run-service-types";
 
 /** How many replays (and re-runs) are followed back to the runs that really called the models. */
 const MAX_REPLAY_CHAIN = 50;
@@ -17,7 +17,7 @@ const MAX_REPLAY_CHAIN = 50;
  * with the same request fails its block `not_recorded`.
  */
 export async function startReplay(
-  runs: Pick<RunService, "start">,
+  runs: { start: StartRun },
   repositories: Pick<Repositories, "runs">,
   workspaceId: string,
   request: { runId: string; trigger: RunTrigger },

@@ -5,7 +5,7 @@ import type { Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import type { ReusedAttemptResults } from "./durable/run-execution";
 import { secretsBetween } from "./rerun-secrets";
-import type { LiveRun, RunService } from "./run-service";
+import type { LiveRun, StartRun } from "./run-service-types";
 
 /** The span statuses of a block that ran in the source run, the blocks one may run from. */
 const RAN: ReadonlySet<string> = new Set(["succeeded", "failed"]);
@@ -16,7 +16,7 @@ const RAN: ReadonlySet<string> = new Set(["succeeded", "failed"]);
  * running. The new run is queued and durable like any other; `rerunOf` links it to the source.
  */
 export async function startRerun(
-  runs: Pick<RunService, "start">,
+  runs: { start: StartRun },
   repositories: Pick<Repositories, "runs" | "workflows">,
   workspaceId: string,
   request: RerunOf & { trigger: RunTrigger },

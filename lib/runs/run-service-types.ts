@@ -88,6 +88,9 @@ export interface StartRunOptions {
   parentBudget?: BlockBudget;
 }
 
+/** RunService.start: re-runs and replays start their runs through it. */
+export type StartRun = (workspaceId: string, workflowId: string, input?: Record<string, unknown>, options?: StartRunOptions) => Promise<LiveRun>;
+
 /** One link of a workflow-as-tool call chain. */
 export interface RunLink {
   runId: string;

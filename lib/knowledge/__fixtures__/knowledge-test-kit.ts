@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { WorkspaceRole } from "@/contract";
 import type { Member } from "@/lib/auth";
@@ -48,7 +48,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** A local server speaking OpenAI's /v1/embeddings wire format, recording who called with what. */
 export async function startEmbeddingServer(): Promise<EmbeddingServer> {
   const received: EmbeddingServer["received"] = [];
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.parse(await readBody(request)) as { model: string; input: string[] };
     received.push({ authorization: request.headers.authorization, input: body.input });
     response.writeHead(200, { "content-type": "application/json" });
@@ -60,7 +60,9 @@ export async function startEmbeddingServer(): Promise<EmbeddingServer> {
         usage: { prompt_tokens: body.input.length, total_tokens: body.input.length },
       }),
     );
-  });
+  };
+  // A request the server fails on answers 500, which fails the test that sent it.
+  const server = createServer((request, response) => void answer(request, response).catch((error: unknown) => response.writeHead(500).end(String(error))));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

@@ -1,5 +1,8 @@
 import { normalizeBlockName, type ImportFormat, type ImportNotMapped, type ImportReport, type WorkflowDocumentInput } from "@/contract";
+import type { BuiltBlock, BuiltEdge } from "./built-graph";
 import { layOut } from "./layout";
+
+export type { BuiltBlock, BuiltEdge } from "./built-graph";
 
 /** A file of a known format that cannot be converted: `path` points into the file. */
 export class ConversionError extends Error {
@@ -10,25 +13,6 @@ export class ConversionError extends Error {
     super(message);
     this.name = "ConversionError";
   }
-}
-
-export interface BuiltBlock {
-  id: string;
-  type: string;
-  name: string;
-  parentId: string | null;
-  enabled: boolean;
-  config: Record<string, unknown>;
-  position?: { x: number; y: number };
-  size?: { width: number; height: number };
-}
-
-export interface BuiltEdge {
-  id: string;
-  source: string;
-  target: string;
-  sourceHandle: string;
-  condition?: string;
 }
 
 export interface ConvertedFile {

@@ -1,5 +1,5 @@
 import { getBlockDefinition } from "@/blocks";
-import type { BuiltBlock, BuiltEdge } from "./document-builder";
+import type { BuiltBlock, BuiltEdge } from "./built-graph";
 
 const COLUMN = 300;
 const ROW = 170;

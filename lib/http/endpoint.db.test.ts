@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { autoImplementMethods } from "next/dist/server/route-modules/app-route/helpers/auto-implement-methods";
 import { describe, expect, it } from "vitest";
@@ -64,37 +64,6 @@ describe("roles", () => {
     expect((await mine(new Request("http://localhost/thing"), {})).status).toBe(401);
     expect(await (await mine(new Request("http://localhost/thing"), {}, testMember("w1"))).json()).toEqual({ user: "test-user" });
   });
-});
-
-/**
- * One pattern for every route: a route file binds the app's endpoints and holds no logic, so
- * parsing, errors and wiring live in lib/ where they are tested over a test database.
- */
-describe("app/api route files", () => {
-  const apiFolder = path.join(process.cwd(), "app", "api");
-  const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
-  const allowedLines = [
-    /^import \{ route \} from "@\/lib\/http\/route";$/,
-    /^import \{ app\w+Endpoints \} from "@\/lib\/[\w/-]+";$/,
-    /^export const dynamic = "force-dynamic";$/,
-    /^export const (GET|POST|PUT|PATCH|DELETE|OPTIONS) = route\(app\w+Endpoints\.\w+\);$/,
-  ];
-
-  it("are found", () => {
-    expect(routeFiles.length).toBeGreaterThan(10);
-  });
-
-  for (const file of routeFiles) {
-    it(`${file} only binds endpoints with route()`, () => {
-      const lines = readFileSync(path.join(apiFolder, file), "utf8")
-        .split("\n")
-        .filter((line) => line.trim() !== "");
-      const stray = lines.filter((line) => !allowedLines.some((pattern) => pattern.test(line)));
-      expect(stray).toEqual([]);
-      expect(lines.some((line) => line.startsWith("export const") && line.includes("= route("))).toBe(true);
-      expect(lines.filter((line) => /from "@\/lib\/(runtime|db)\b/.test(line))).toEqual([]);
-    });
-  }
 });
 
 /** Routes other sites call (`{ cors: "public" }`): authorised by what the request names, never by a cookie. */

@@ -29,7 +29,7 @@ import { LOOP_HOLD_LIMIT_MS } from "./run-watchdog";
  * the event loop past LOOP_HOLD_LIMIT_MS (its model call answers only after a synchronous stall of
  * this process, as a quadratic step on a long input did). Two trips: the run fails `worker_lost`
  * naming the block, instead of holding the next process again. Embedded database: the process that
- * comes back after the kill is this one (as in durable-processes.test.ts).
+ * comes back after the kill is this one (as in durable-processes.db.test.ts).
  */
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
