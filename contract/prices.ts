@@ -8,18 +8,6 @@ import { timestampSchema } from "./timestamp";
  * where the price of each model call came from.
  */
 
-/** US dollars per million tokens. */
-export interface ModelPrices {
-  input: number;
-  output: number;
-  /** Cached prompt tokens read; defaults to `input`. */
-  cachedInput?: number;
-  /** Prompt tokens written to the cache; defaults to `input`. */
-  cacheWrite?: number;
-  /** Reasoning tokens, when priced apart from output; defaults to `output`. */
-  reasoning?: number;
-}
-
 /**
  * Where a price came from, first match wins: the workspace's override, then the operator's file
  * (providers/price-overrides.json), then the npm catalog.
