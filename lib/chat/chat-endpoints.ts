@@ -15,9 +15,6 @@ const MAX_MESSAGE_BODY_BYTES = 6 * CHAT_MESSAGE_MAX_BYTES + 1024;
 const conversationPages = listPaging("chat-conversations", timeAndIdPosition);
 const messagePages = listPaging("chat-messages", timeAndIdPosition);
 
-type ChatParams = { chatId: string };
-type ConversationParams = { chatId: string; conversationId: string };
-
 /** The chat settings of a workflow, for its members (POST and GET /api/workflows/:id/chat). */
 export function chatSettingsEndpoints(settings: () => ChatSettingsService) {
   return {

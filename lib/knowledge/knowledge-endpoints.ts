@@ -11,9 +11,6 @@ import { uploadDocumentsEndpoint } from "./upload-endpoint";
 
 const MAX_JSON_BYTES = 256 * 1024;
 
-type BaseParams = { id: string };
-type DocumentParams = { id: string; documentId: string };
-
 function documentView(document: DocumentRecord) {
   const { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt } = document;
   return { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt };

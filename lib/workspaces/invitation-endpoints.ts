@@ -10,8 +10,6 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 const INVALID_INVITATION = "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.";
 
-type TokenParams = { token: string };
-
 export interface InvitationEndpointDependencies {
   workspaces: WorkspaceRepository;
   prisma: PrismaClient;

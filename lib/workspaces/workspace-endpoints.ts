@@ -17,10 +17,6 @@ import { invitationLink } from "./invitation-link";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-type WorkspaceParams = { workspaceId: string };
-type MemberParams = { workspaceId: string; userId: string };
-type InvitationParams = { workspaceId: string; invitationId: string };
-
 const workspacePages = listPaging("workspaces", timeAndIdPosition);
 const memberPages = listPaging("members", z.object({ members: timeAndIdPosition.nullable(), invitations: timeAndIdPosition.nullable() }));
 
