@@ -1,93 +1,33 @@
-import type { ApiKeySummary, CreateApiKeyRequest, CreatedApiKey } from "./api-keys";
-import type { ChatConversationSummary, ChatMessageView, ChatSettings, ChatSettingsRequest, NoChatSettings, PublicChatInfo } from "./chat";
-import type { CreateDeploymentRequest, DeploymentInfo, DeploymentWithDocument, DocumentDiff, RunTriggerKind } from "./deployments";
-import type { AskAnswerRequest, AskList } from "./asks";
+import { z } from "zod";
+import { apiErrorFrom, operationCaller, type ApiClientOptions } from "./api-call";
+import type { ChatSettingsRequest } from "./chat";
+import type { AskAnswerRequest } from "./asks";
+import type { CreateApiKeyRequest } from "./api-keys";
+import type { CreateDeploymentRequest, RunTriggerKind } from "./deployments";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
-import type { ErrorBody, IssueDetail } from "./errors";
-import type { EstimateRequest, WorkflowEstimate } from "./estimates";
-import type { ChunkView, CreateKnowledgeBaseRequest, KnowledgeBaseSummary, KnowledgeDocument, SearchAnswer, SearchRequestBody } from "./knowledge";
-import type { McpPublication, McpPublicationRequest } from "./mcp-publication";
-import type { ModelList } from "./models";
-import type { PriceOverride, PutPriceOverrideRequest } from "./prices";
-import { PAGE_LIMIT_MAX, type ListPage, type PageRequest } from "./pagination";
-import type { RunDiff } from "./run-diff";
-import type { ApiRun, ApprovalDecision, ReplayStarted, RerunStarted, RunDocument, RunStatus, RunSummary, StartRunRequest, WorkspaceRunSummary } from "./runs";
-import type { CreateScheduleRequest, SchedulePreview, SchedulePreviewRequest, ScheduleView } from "./schedules";
-import type { SecretListEntry } from "./secrets";
-import type { McpServerTools, ToolCatalog } from "./tools";
-import type { UsageQueryInput, UsageReport } from "./usage";
-import type { BudgetsResponse, PutBudgetsRequest, RunBudget } from "./budgets";
-import type { CreatedWebhook, CreateWebhookRequest, WebhookDeliveryView, WebhookSummary } from "./webhooks";
-import type {
-  AcceptInvitationRequest,
-  ChangeRoleRequest,
-  CreatedInvitation,
-  InvitationPreview,
-  InviteMemberRequest,
-  WorkspaceMember,
-  WorkspaceMembers,
-  WorkspaceMembersPage,
-  WorkspaceRequest,
-  WorkspaceSummary,
-} from "./workspaces";
+import type { EstimateRequest } from "./estimates";
+import type { CreateKnowledgeBaseRequest, SearchRequestBody } from "./knowledge";
+import type { McpPublicationRequest } from "./mcp-publication";
+import type { PutPriceOverrideRequest } from "./prices";
+import { PAGE_LIMIT_MAX, type PageRequest } from "./pagination";
+import type { ApprovalDecision, RunStatus, StartRunRequest } from "./runs";
+import type { CreateScheduleRequest, SchedulePreviewRequest } from "./schedules";
+import type { UsageQueryInput } from "./usage";
+import type { PutBudgetsRequest } from "./budgets";
+import type { CreateWebhookRequest } from "./webhooks";
+import type { AcceptInvitationRequest, ChangeRoleRequest, InviteMemberRequest, WorkspaceMembers, WorkspaceRequest } from "./workspaces";
 import type { WorkflowDocumentInput } from "./workflow-document";
-import type { SavedWorkflow, StoredWorkflow, WorkflowSummary } from "./workflows";
-import type { ImportedWorkflow, ImportRequest } from "./workflow-import";
+import type { ImportRequest } from "./workflow-import";
 
-/** An error answer of the API, with the server's code, message and details. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: IssueDetail[] = [],
-    readonly body: unknown = undefined,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError, apiErrorFrom, type AnswerOf, type ApiClientOptions, type CallInput } from "./api-call";
 
-/** The flat `{ code, message }` body better-auth's routes under /api/auth answer with. */
-interface FlatErrorBody {
-  code?: unknown;
-  message?: unknown;
-}
-
-/**
- * Reads an error answer's body: the contract's `{ error: {...} }`, the auth routes' flat
- * `{ code, message }`, or anything a proxy sent instead (then the status speaks).
- */
-export function apiErrorFrom(status: number, text: string): ApiError {
-  let body: (Partial<ErrorBody> & FlatErrorBody) | null = null;
-  try {
-    body = JSON.parse(text) as Partial<ErrorBody> & FlatErrorBody;
-  } catch {
-    // Not JSON: keep the status as the message.
-  }
-  const error = body?.error;
-  if (error) return new ApiError(status, error.code ?? "http_error", error.message ?? `The server answered ${status}.`, error.details ?? [], body);
-  const code = typeof body?.code === "string" ? body.code : "http_error";
-  const message = typeof body?.message === "string" && body.message ? body.message : `The server answered ${status}.`;
-  return new ApiError(status, code, message, [], body ?? undefined);
-}
-
-export interface ApiClientOptions {
-  /** Prefix of every path; empty in the browser (same origin). */
-  baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
-  headers?: Record<string, string>;
-}
-
-const segment = encodeURIComponent;
-
-/** The query of a page request and any filters beside it (`?status=...&limit=...&cursor=...`); empty when there is none. */
-function pageQuery(page: PageRequest = {}, filters: Record<string, string> = {}): string {
-  const query = new URLSearchParams(filters);
-  if (page.limit !== undefined) query.set("limit", String(page.limit));
-  if (page.cursor) query.set("cursor", page.cursor);
-  const text = query.toString();
-  return text ? `?${text}` : "";
+/** The query of a page request and any filters beside it (`?status=...&limit=...&cursor=...`). */
+function pageQuery(page: PageRequest = {}, filters: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...filters,
+    ...(page.limit !== undefined ? { limit: String(page.limit) } : {}),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  };
 }
 
 /** Every page of a list, each as large as the server allows: what the list methods answered before lists were paged. */
@@ -102,8 +42,10 @@ async function everyPage<P extends { nextCursor: string | null }>(fetchPage: (pa
   return pages;
 }
 
-const everyItem = async <Key extends string, Item>(key: Key, fetchPage: (page: PageRequest) => Promise<ListPage<Key, Item>>): Promise<Item[]> =>
-  (await everyPage(fetchPage)).flatMap((page) => page[key] as Item[]);
+const everyItem = async <Key extends string, P extends { nextCursor: string | null } & { [K in Key]: readonly unknown[] }>(
+  key: Key,
+  fetchPage: (page: PageRequest) => Promise<P>,
+): Promise<P[Key][number][]> => (await everyPage(fetchPage)).flatMap((page) => [...page[key]] as P[Key][number][]);
 
 /** GET /api/workflows/:id/runs's filter beside the page. */
 export interface RunPageRequest extends PageRequest {
@@ -127,188 +69,176 @@ function runFilters(page: RunPageRequest): Record<string, string> {
   };
 }
 
-/** A user as the auth routes answer it. */
-interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-}
+/** A user as better-auth's routes answer it (they are its own, so not in the operation catalog). */
+const authUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+const authAnswerSchema = z.object({ user: authUserSchema });
 
-/** The one typed client of the REST API: the browser uses it, and so can scripts and tests. */
+/**
+ * The one typed client of the REST API: the browser uses it, and so can scripts and tests. Every
+ * method calls a declared operation (contract/openapi) by its id, which gives the method and path
+ * and the schema its answer is parsed with; `call` reaches any operation the same way.
+ */
 export function createApiClient(options: ApiClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? "";
-  async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const { call, url } = operationCaller(options);
+  /** better-auth's own routes: the session travels in an HTTP-only cookie (same origin). */
+  async function auth<Schema extends z.ZodType>(path: string, schema: Schema, init: RequestInit): Promise<z.output<Schema>> {
     const fetcher = options.fetch ?? globalThis.fetch;
-    const response = await fetcher(`${baseUrl}${path}`, {
+    const response = await fetcher(`${options.baseUrl ?? ""}${path}`, {
       ...init,
       headers: { "content-type": "application/json", ...options.headers, ...(init.headers ?? {}) },
     });
     const text = await response.text();
     if (!response.ok) throw apiErrorFrom(response.status, text);
-    return (text ? JSON.parse(text) : undefined) as T;
+    return schema.parse(text ? JSON.parse(text) : null);
   }
-  const post = <T>(path: string, body?: unknown) => call<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const workflowPath = (id: string) => `/api/workflows/${segment(id)}`;
-  const runPath = (id: string) => `/api/runs/${segment(id)}`;
-  const workspacePath = (id: string) => `/api/workspaces/${segment(id)}`;
-  const basePath = (id: string) => `/api/knowledge-bases/${segment(id)}`;
+  const authPost = <Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) =>
+    auth(path, schema, { method: "POST", body: JSON.stringify(body) });
 
-  const workflowPage = (page?: PageRequest) => call<ListPage<"workflows", WorkflowSummary>>(`/api/workflows${pageQuery(page)}`);
-  const runPage = (workflowId: string, page: RunPageRequest = {}) =>
-    call<ListPage<"runs", RunSummary>>(`${workflowPath(workflowId)}/runs${pageQuery(page, runFilters(page))}`);
+  const workflowPage = (page?: PageRequest) => call("listWorkflows", { query: pageQuery(page) });
+  const runPage = (workflowId: string, page: RunPageRequest = {}) => call("listRuns", { params: { id: workflowId }, query: pageQuery(page, runFilters(page)) });
   const workspaceRunPage = ({ workflow, ...page }: WorkspaceRunPageRequest = {}) =>
-    call<ListPage<"runs", WorkspaceRunSummary>>(`/api/runs${pageQuery(page, { ...(workflow ? { workflow } : {}), ...runFilters(page) })}`);
-  const deploymentPage = (workflowId: string, page?: PageRequest) =>
-    call<ListPage<"deployments", DeploymentInfo>>(`${workflowPath(workflowId)}/deployments${pageQuery(page)}`);
-  const basePage = (page?: PageRequest) => call<ListPage<"knowledgeBases", KnowledgeBaseSummary>>(`/api/knowledge-bases${pageQuery(page)}`);
-  const documentPage = (id: string, page?: PageRequest) => call<ListPage<"documents", KnowledgeDocument>>(`${basePath(id)}/documents${pageQuery(page)}`);
-  // A model id keeps its slashes as path segments: /api/prices/ollama/llama3.2, /api/prices/ollama/*.
-  const pricePath = (model: string) => `/api/prices/${model.split("/").map(segment).join("/")}`;
-  const pricePage = (page?: PageRequest) => call<ListPage<"overrides", PriceOverride>>(`/api/prices${pageQuery(page)}`);
-  const secretPage = (page?: PageRequest) => call<ListPage<"secrets", SecretListEntry>>(`/api/secrets${pageQuery(page)}`);
-  const apiKeyPage = (page?: PageRequest) => call<ListPage<"apiKeys", ApiKeySummary>>(`/api/api-keys${pageQuery(page)}`);
-  const workspacePage = (page?: PageRequest) => call<ListPage<"workspaces", WorkspaceSummary>>(`/api/workspaces${pageQuery(page)}`);
-  const memberPage = (id: string, page?: PageRequest) => call<WorkspaceMembersPage>(`${workspacePath(id)}/members${pageQuery(page)}`);
-  const schedulePath = (id: string) => `/api/schedules/${segment(id)}`;
-  const schedulePage = (workflowId: string, page?: PageRequest) =>
-    call<ListPage<"schedules", ScheduleView>>(`${workflowPath(workflowId)}/schedules${pageQuery(page)}`);
-  const webhookPage = (workflowId: string, page?: PageRequest) =>
-    call<ListPage<"webhooks", WebhookSummary>>(`${workflowPath(workflowId)}/webhooks${pageQuery(page)}`);
-  const chatPath = (chatId: string) => `/api/chat/${segment(chatId)}`;
-  const conversationPath = (chatId: string, conversationId: string) => `${chatPath(chatId)}/conversations/${segment(conversationId)}`;
-  const conversationPage = (chatId: string, page?: PageRequest) =>
-    call<ListPage<"conversations", ChatConversationSummary>>(`${chatPath(chatId)}/conversations${pageQuery(page)}`);
+    call("listWorkspaceRuns", { query: pageQuery(page, { ...(workflow ? { workflow } : {}), ...runFilters(page) }) });
+  const deploymentPage = (workflowId: string, page?: PageRequest) => call("listDeployments", { params: { id: workflowId }, query: pageQuery(page) });
+  const basePage = (page?: PageRequest) => call("listKnowledgeBases", { query: pageQuery(page) });
+  const documentPage = (id: string, page?: PageRequest) => call("listDocuments", { params: { id }, query: pageQuery(page) });
+  const pricePage = (page?: PageRequest) => call("listPriceOverrides", { query: pageQuery(page) });
+  const secretPage = (page?: PageRequest) => call("listSecrets", { query: pageQuery(page) });
+  const apiKeyPage = (page?: PageRequest) => call("listApiKeys", { query: pageQuery(page) });
+  const workspacePage = (page?: PageRequest) => call("listWorkspaces", { query: pageQuery(page) });
+  const memberPage = (workspaceId: string, page?: PageRequest) => call("listMembers", { params: { workspaceId }, query: pageQuery(page) });
+  const schedulePage = (workflowId: string, page?: PageRequest) => call("listSchedules", { params: { id: workflowId }, query: pageQuery(page) });
+  const webhookPage = (workflowId: string, page?: PageRequest) => call("listWebhooks", { params: { id: workflowId }, query: pageQuery(page) });
+  const conversationPage = (chatId: string, page?: PageRequest) => call("listChatConversations", { params: { chatId }, query: pageQuery(page) });
   const chatMessagePage = (chatId: string, conversationId: string, page?: PageRequest) =>
-    call<ListPage<"messages", ChatMessageView>>(`${conversationPath(chatId, conversationId)}/messages${pageQuery(page)}`);
+    call("listChatMessages", { params: { chatId, conversationId }, query: pageQuery(page) });
 
   // Each list has `page` (one page, with the cursor of the next) and `list` (every item, page after page).
   return {
+    /** Any declared operation by its id, its answer parsed with its schema. */
+    call,
     workflows: {
       list: () => everyItem("workflows", workflowPage),
       page: workflowPage,
-      get: (id: string) => call<StoredWorkflow>(workflowPath(id)),
-      create: (document: WorkflowDocumentInput) => post<SavedWorkflow>("/api/workflows", document),
+      get: (id: string) => call("getWorkflow", { params: { id } }),
+      create: (document: WorkflowDocumentInput) => call("createWorkflow", { body: document }),
       /** A flow file of another tool (or a Trellis export) as a new workflow, with the report of what mapped. */
-      import: (request: ImportRequest) => post<ImportedWorkflow>("/api/workflows/import", request),
-      update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
-        call<SavedWorkflow>(workflowPath(id), { method: "PUT", body: JSON.stringify(document) }),
-      remove: (id: string) => call<void>(workflowPath(id), { method: "DELETE" }),
+      import: (request: ImportRequest) => call("importWorkflow", { body: request }),
+      update: (id: string, document: WorkflowDocumentInput & { version: number }) => call("updateWorkflow", { params: { id }, body: document }),
+      remove: (id: string) => call("deleteWorkflow", { params: { id } }),
       /** What a run with this input would cost, before running it (no provider is called). */
-      estimate: (id: string, request: EstimateRequest = {}) => post<WorkflowEstimate>(`${workflowPath(id)}/estimate`, request),
+      estimate: (id: string, request: EstimateRequest = {}) => call("estimateRun", { params: { id }, body: request }),
     },
     /** Deployments: frozen copies a workflow's API, hooks, schedules and chat run (docs/CONTRACT.md section 9). */
     deployments: {
       list: (workflowId: string) => everyItem("deployments", (page) => deploymentPage(workflowId, page)),
       page: deploymentPage,
-      get: (workflowId: string, id: string) => call<DeploymentWithDocument>(`${workflowPath(workflowId)}/deployments/${segment(id)}`),
-      create: (workflowId: string, request: CreateDeploymentRequest = {}) => post<DeploymentInfo>(`${workflowPath(workflowId)}/deployments`, request),
-      activate: (workflowId: string, id: string) => post<DeploymentInfo>(`${workflowPath(workflowId)}/deployments/${segment(id)}/activate`),
+      get: (workflowId: string, id: string) => call("getDeployment", { params: { id: workflowId, deploymentId: id } }),
+      create: (workflowId: string, request: CreateDeploymentRequest = {}) => call("createDeployment", { params: { id: workflowId }, body: request }),
+      activate: (workflowId: string, id: string) => call("activateDeployment", { params: { id: workflowId, deploymentId: id } }),
       /** What changed from one side to the other: a deployment's id or `draft`. */
-      diff: (workflowId: string, from: string, to: string) => call<DocumentDiff>(`${workflowPath(workflowId)}/deployments/diff${pageQuery({}, { from, to })}`),
+      diff: (workflowId: string, from: string, to: string) => call("diffDeployments", { params: { id: workflowId }, query: { from, to } }),
       /** Runs the active deployment in the background; 409 `not_deployed` before the first deploy. */
       execute: (workflowId: string, request: StartRunRequest = {}) =>
-        post<{ runId: string }>(`${workflowPath(workflowId)}/execute`, { ...request, wait: false }),
+        call("executeWorkflow", { params: { id: workflowId }, body: { ...request, wait: false }, status: 202 }),
     },
     runs: {
       /** `budget`: the cap that applies when the run has one (a request's cap above the workflow's is not it). */
       start: (workflowId: string, request: StartRunRequest = {}) =>
-        post<{ runId: string; budget?: RunBudget }>(`${workflowPath(workflowId)}/runs`, { ...request, wait: false }),
+        call("startRun", { params: { id: workflowId }, body: { ...request, wait: false }, status: 202 }),
       /** The newest runs (one page, as this list always answered: a workflow's runs grow without bound); `page` goes further. */
       list: (workflowId: string, statuses: readonly RunStatus[] = []) => runPage(workflowId, { status: statuses }).then((body) => body.runs),
       page: runPage,
       /** A page of every run in the workspace, across its workflows, newest first. */
       workspacePage: workspaceRunPage,
-      get: (runId: string) => call<ApiRun>(runPath(runId)),
+      get: (runId: string) => call("getRun", { params: { id: runId } }),
       /** The workflow document the run ran and its version, to show the run as it was. */
-      document: (runId: string) => call<RunDocument>(`${runPath(runId)}/document`),
-      cancel: (runId: string) => post<{ runId: string; status: string }>(`${runPath(runId)}/cancel`),
+      document: (runId: string) => call("getRunDocument", { params: { id: runId } }),
+      cancel: (runId: string) => call("cancelRun", { params: { id: runId } }),
       /** Runs the current draft again from `blockId`, reusing the finished run's results before it. */
-      rerun: (runId: string, blockId: string) => post<RerunStarted>(`${runPath(runId)}/rerun`, { blockId }),
+      rerun: (runId: string, blockId: string) => call("rerunRun", { params: { id: runId }, body: { blockId } }),
       /** Runs the current draft again with every model and tool call answered from the finished run's recordings: nothing sent, $0. */
-      replay: (runId: string) => post<ReplayStarted>(`${runPath(runId)}/replay`, {}),
+      replay: (runId: string) => call("replayRun", { params: { id: runId }, body: {}, status: 202 }),
       /** Two runs of one workflow compared block by block, from `runId` to `otherId`. */
-      diff: (runId: string, otherId: string) => call<RunDiff>(`${runPath(runId)}/diff/${segment(otherId)}`),
-      decide: (runId: string, toolCallId: string, decision: ApprovalDecision) => post<unknown>(`${runPath(runId)}/approvals/${segment(toolCallId)}`, decision),
+      diff: (runId: string, otherId: string) => call("diffRuns", { params: { id: runId, otherId } }),
+      decide: (runId: string, toolCallId: string, decision: ApprovalDecision) =>
+        call("decideRunApproval", { params: { id: runId, toolCallId }, body: decision }),
       /** The asks waiting for an answer (docs/CONTRACT.md section 10). */
-      asks: (runId: string) => call<AskList>(`${runPath(runId)}/asks`),
-      answer: (runId: string, spanId: string, answer: AskAnswerRequest) => post<unknown>(`${runPath(runId)}/asks/${segment(spanId)}`, answer),
-      eventsUrl: (runId: string) => `${baseUrl}${runPath(runId)}/events`,
+      asks: (runId: string) => call("listRunAsks", { params: { id: runId } }),
+      answer: (runId: string, spanId: string, answer: AskAnswerRequest) => call("answerRunAsk", { params: { id: runId, spanId }, body: answer }),
+      eventsUrl: (runId: string) => url("followRunEvents", { id: runId }),
     },
     /** A workflow's webhooks (docs/CONTRACT.md section 9): the secret goes in once and never comes back. */
     webhooks: {
       list: (workflowId: string) => everyItem("webhooks", (page) => webhookPage(workflowId, page)),
       page: webhookPage,
-      create: (workflowId: string, request: CreateWebhookRequest = {}) => post<CreatedWebhook>(`${workflowPath(workflowId)}/webhooks`, request),
-      remove: (id: string) => call<void>(`/api/webhooks/${segment(id)}`, { method: "DELETE" }),
+      create: (workflowId: string, request: CreateWebhookRequest = {}) => call("createWebhook", { params: { id: workflowId }, body: request }),
+      remove: (id: string) => call("deleteWebhook", { params: { id } }),
       /** The hook's last 20 deliveries, newest first. */
-      deliveries: (id: string) => call<{ deliveries: WebhookDeliveryView[] }>(`/api/webhooks/${segment(id)}/deliveries`).then((body) => body.deliveries),
+      deliveries: (id: string) => call("listWebhookDeliveries", { params: { id } }).then((body) => body.deliveries),
     },
     knowledge: {
       listBases: () => everyItem("knowledgeBases", basePage),
       pageBases: basePage,
-      createBase: (request: CreateKnowledgeBaseRequest) => post<KnowledgeBaseSummary>("/api/knowledge-bases", request),
-      deleteBase: (id: string) => call<void>(basePath(id), { method: "DELETE" }),
+      createBase: (request: CreateKnowledgeBaseRequest) => call("createKnowledgeBase", { body: request }),
+      deleteBase: (id: string) => call("deleteKnowledgeBase", { params: { id } }),
       listDocuments: (id: string) => everyItem("documents", (page) => documentPage(id, page)),
       pageDocuments: documentPage,
-      deleteDocument: (id: string, documentId: string) => call<void>(`${basePath(id)}/documents/${segment(documentId)}`, { method: "DELETE" }),
-      pageChunks: (id: string, documentId: string, page?: PageRequest) =>
-        call<ListPage<"chunks", ChunkView>>(`${basePath(id)}/documents/${segment(documentId)}/chunks${pageQuery(page)}`),
-      search: (id: string, request: SearchRequestBody) => post<SearchAnswer>(`${basePath(id)}/search`, request),
-      documentsUrl: (id: string) => `${baseUrl}${basePath(id)}/documents`,
+      deleteDocument: (id: string, documentId: string) => call("deleteDocument", { params: { id, documentId } }),
+      pageChunks: (id: string, documentId: string, page?: PageRequest) => call("listChunks", { params: { id, documentId }, query: pageQuery(page) }),
+      search: (id: string, request: SearchRequestBody) => call("searchKnowledgeBase", { params: { id }, body: request }),
+      documentsUrl: (id: string) => url("uploadDocuments", { id }),
     },
     models: {
-      list: () => call<ModelList>("/api/models").then((body) => body.models),
+      list: () => call("listModels", {}).then((body) => body.models),
       /** The models priced for the workspace, with the price catalog's version and date. */
-      get: () => call<ModelList>("/api/models"),
+      get: () => call("listModels", {}),
     },
     /** The workspace's own model prices (docs/CONTRACT.md section 12): admins and owners change them. */
     prices: {
       list: () => everyItem("overrides", pricePage),
       page: pricePage,
       /** Creates the override of `model` (an id or `provider/*`) or replaces it. */
-      put: (model: string, prices: PutPriceOverrideRequest) => call<PriceOverride>(pricePath(model), { method: "PUT", body: JSON.stringify(prices) }),
-      remove: (model: string) => call<void>(pricePath(model), { method: "DELETE" }),
+      put: (model: string, prices: PutPriceOverrideRequest) => call("putPriceOverride", { params: { model }, body: prices }),
+      remove: (model: string) => call("deletePriceOverride", { params: { model } }),
     },
     /** What an agent may use as tools: the tool types and MCP servers, and one server's tools asked of it now. */
     tools: {
-      catalog: () => call<ToolCatalog>("/api/tools"),
-      mcpServerTools: (server: string) => call<McpServerTools>(`/api/tools/mcp/${segment(server)}`),
+      catalog: () => call("listTools", {}),
+      mcpServerTools: (server: string) => call("listMcpServerTools", { params: { server } }),
     },
     /** Stored secrets: names and dates out, a value only ever sent in (docs/CONTRACT.md section 8). */
     secrets: {
       list: () => everyItem("secrets", secretPage),
       page: secretPage,
       /** Creates the secret or replaces its value. */
-      put: (name: string, value: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "PUT", body: JSON.stringify({ value }) }),
-      remove: (name: string) => call<void>(`/api/secrets/${segment(name)}`, { method: "DELETE" }),
+      put: (name: string, value: string) => call("putSecret", { params: { name }, body: { value } }),
+      remove: (name: string) => call("deleteSecret", { params: { name } }),
     },
     /** The caller's API keys: the key itself only in the answer of create (docs/CONTRACT.md section 7). */
     apiKeys: {
       list: () => everyItem("apiKeys", apiKeyPage),
       page: apiKeyPage,
-      create: (request: CreateApiKeyRequest) => post<CreatedApiKey>("/api/api-keys", request),
+      create: (request: CreateApiKeyRequest) => call("createApiKey", { body: request }),
       /** Revokes the key at once: the next request with it gets 401. */
-      revoke: (id: string) => call<void>(`/api/api-keys/${segment(id)}`, { method: "DELETE" }),
+      revoke: (id: string) => call("revokeApiKey", { params: { id } }),
     },
     /** Runs, tokens and dollars over a period, grouped (docs/CONTRACT.md section 9). */
     usage: {
       get: (query: UsageQueryInput = {}) =>
-        call<UsageReport>(
-          `/api/usage${pageQuery({}, Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))))}`,
-        ),
+        call("getUsage", { query: Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))) }),
     },
     /** Monthly caps of the workspace and its API keys, with this month's spending (docs/CONTRACT.md section 12). */
     budgets: {
-      get: () => call<BudgetsResponse>("/api/budgets"),
+      get: () => call("getBudgets", {}),
       /** A number sets a cap, null removes it, a cap left out is kept. */
-      put: (request: PutBudgetsRequest) => call<BudgetsResponse>("/api/budgets", { method: "PUT", body: JSON.stringify(request) }),
+      put: (request: PutBudgetsRequest) => call("putBudgets", { body: request }),
     },
     /** The caller's workspaces, their members and invitations (docs/CONTRACT.md section 7). */
     workspaces: {
       list: () => everyItem("workspaces", workspacePage),
       page: workspacePage,
-      create: (request: WorkspaceRequest) => post<WorkspaceSummary>("/api/workspaces", request),
-      rename: (id: string, request: WorkspaceRequest) => call<WorkspaceSummary>(workspacePath(id), { method: "PATCH", body: JSON.stringify(request) }),
+      create: (request: WorkspaceRequest) => call("createWorkspace", { body: request }),
+      rename: (id: string, request: WorkspaceRequest) => call("renameWorkspace", { params: { workspaceId: id }, body: request }),
       /** Every member and open invitation, page after page. */
       members: async (id: string): Promise<WorkspaceMembers> => {
         const pages = await everyPage((page) => memberPage(id, page));
@@ -316,62 +246,60 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       membersPage: memberPage,
       /** Invites by email: the answer holds the link to give the invitee, shown this once. */
-      invite: (id: string, request: InviteMemberRequest) => post<CreatedInvitation>(`${workspacePath(id)}/members`, request),
-      changeRole: (id: string, userId: string, request: ChangeRoleRequest) =>
-        call<WorkspaceMember>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "PATCH", body: JSON.stringify(request) }),
-      removeMember: (id: string, userId: string) => call<void>(`${workspacePath(id)}/members/${segment(userId)}`, { method: "DELETE" }),
-      revokeInvitation: (id: string, invitationId: string) => call<void>(`${workspacePath(id)}/invitations/${segment(invitationId)}`, { method: "DELETE" }),
+      invite: (id: string, request: InviteMemberRequest) => call("inviteMember", { params: { workspaceId: id }, body: request }),
+      changeRole: (id: string, userId: string, request: ChangeRoleRequest) => call("changeMemberRole", { params: { workspaceId: id, userId }, body: request }),
+      removeMember: (id: string, userId: string) => call("removeMember", { params: { workspaceId: id, userId } }),
+      revokeInvitation: (id: string, invitationId: string) => call("revokeInvitation", { params: { workspaceId: id, invitationId } }),
     },
     /** A workflow's schedules: cron times that run its active deployment (docs/CONTRACT.md section 9). */
     schedules: {
       list: (workflowId: string) => everyItem("schedules", (page) => schedulePage(workflowId, page)),
       page: schedulePage,
-      create: (workflowId: string, request: CreateScheduleRequest) => post<ScheduleView>(`${workflowPath(workflowId)}/schedules`, request),
+      create: (workflowId: string, request: CreateScheduleRequest) => call("createSchedule", { params: { id: workflowId }, body: request }),
       /** The next fire times of an expression in a zone, or an ApiError naming what is wrong with it; stores nothing. */
-      preview: (request: SchedulePreviewRequest) => post<SchedulePreview>("/api/schedules/preview", request),
-      setPaused: (id: string, paused: boolean) => call<ScheduleView>(schedulePath(id), { method: "PATCH", body: JSON.stringify({ paused }) }),
-      remove: (id: string) => call<void>(schedulePath(id), { method: "DELETE" }),
+      preview: (request: SchedulePreviewRequest) => call("previewSchedule", { body: request }),
+      setPaused: (id: string, paused: boolean) => call("updateSchedule", { params: { id }, body: { paused } }),
+      remove: (id: string) => call("deleteSchedule", { params: { id } }),
     },
     /** A workflow published as a tool of the workspace's MCP server at /api/mcp (docs/CONTRACT.md section 9). */
     mcp: {
-      publication: (workflowId: string) => call<McpPublication>(`${workflowPath(workflowId)}/mcp`),
-      publish: (workflowId: string, request: McpPublicationRequest) => post<McpPublication>(`${workflowPath(workflowId)}/mcp`, request),
+      publication: (workflowId: string) => call("getMcpPublication", { params: { id: workflowId } }),
+      publish: (workflowId: string, request: McpPublicationRequest) => call("publishMcpTool", { params: { id: workflowId }, body: request }),
     },
     /**
      * A workflow's public chat (docs/CONTRACT.md section 9): its settings for members, and the
      * visitor's side, which needs no credentials (a cookie says whose conversations are whose).
      */
     chat: {
-      settings: (workflowId: string) => call<ChatSettings | NoChatSettings>(`${workflowPath(workflowId)}/chat`),
-      configure: (workflowId: string, request: ChatSettingsRequest) => post<ChatSettings>(`${workflowPath(workflowId)}/chat`, request),
-      info: (chatId: string) => call<PublicChatInfo>(chatPath(chatId), { cache: "no-store" }),
+      settings: (workflowId: string) => call("getChatSettings", { params: { id: workflowId } }),
+      configure: (workflowId: string, request: ChatSettingsRequest) => call("configureChat", { params: { id: workflowId }, body: request }),
+      info: (chatId: string) => call("getPublicChat", { params: { chatId }, init: { cache: "no-store" } }),
       /** Gives the chat's password; 401 password_required when it is wrong. */
-      unlock: (chatId: string, password: string) => post<void>(`${chatPath(chatId)}/access`, { password }),
+      unlock: (chatId: string, password: string) => call("unlockChat", { params: { chatId }, body: { password } }),
       conversations: (chatId: string) => everyItem("conversations", (page) => conversationPage(chatId, page)),
       messages: (chatId: string, conversationId: string) => everyItem("messages", (page) => chatMessagePage(chatId, conversationId, page)),
-      stop: (chatId: string, conversationId: string) => post<{ stopped: boolean }>(`${conversationPath(chatId, conversationId)}/stop`),
+      stop: (chatId: string, conversationId: string) => call("stopChatReply", { params: { chatId, conversationId } }),
       /** Answers the ask the conversation's reply waits on (from its stream's `ask.requested`). */
       answer: (chatId: string, conversationId: string, spanId: string, answer: AskAnswerRequest) =>
-        post<unknown>(`${conversationPath(chatId, conversationId)}/asks/${segment(spanId)}`, answer),
+        call("answerChatAsk", { params: { chatId, conversationId, spanId }, body: answer }),
       /** POST `{ message, conversationId? }` here with Accept: text/event-stream: the reply's stream (ChatStreamEvent). */
-      messagesUrl: (chatId: string) => `${baseUrl}${chatPath(chatId)}/messages`,
+      messagesUrl: (chatId: string) => url("sendChatMessage", { chatId }),
     },
     /** What `{{NAME}}` may read: stored secret names and the allowed environment variables that are set, never values. */
-    envNames: () => call<{ names: string[] }>("/api/env-names").then((body) => body.names),
+    envNames: () => call("listEnvNames", {}).then((body) => body.names),
     /** Better-auth's routes: the session travels in an HTTP-only cookie (same origin). */
     auth: {
-      signIn: (request: SignInRequest) => post<{ user: AuthUser }>("/api/auth/sign-in/email", request),
+      signIn: (request: SignInRequest) => authPost("/api/auth/sign-in/email", authAnswerSchema, request),
       /** Creates the owner on first start; refused (403) once a user exists. */
-      signUp: (request: SignUpRequest) => post<{ user: AuthUser }>("/api/auth/sign-up/email", request),
-      signOut: () => post<{ success: boolean }>("/api/auth/sign-out", {}),
+      signUp: (request: SignUpRequest) => authPost("/api/auth/sign-up/email", authAnswerSchema, request),
+      signOut: () => authPost("/api/auth/sign-out", z.object({ success: z.boolean() }), {}),
       /** An invitation as its page shows it (the token is the credential). */
-      invitation: (token: string) => call<InvitationPreview>(`/api/auth/invitations/${segment(token)}`),
+      invitation: (token: string) => call("previewInvitation", { params: { token } }),
       /** Accepts an invitation: a new user sends a name and password, a signed-in invitee nothing. */
-      acceptInvitation: (token: string, request: AcceptInvitationRequest = {}) =>
-        post<{ workspaceId: string; email: string }>(`/api/auth/invitations/${segment(token)}`, request),
+      acceptInvitation: (token: string, request: AcceptInvitationRequest = {}) => call("acceptInvitation", { params: { token }, body: request }),
       /** The signed-in user, or null. */
       session: async (): Promise<SessionUser | null> => {
-        const body = await call<{ user?: AuthUser } | null>("/api/auth/get-session", { cache: "no-store" });
+        const body = await auth("/api/auth/get-session", z.object({ user: authUserSchema.optional() }).nullable(), { cache: "no-store" });
         return body?.user ? { userId: body.user.id, email: body.user.email, name: body.user.name } : null;
       },
     },

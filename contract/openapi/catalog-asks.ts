@@ -6,7 +6,7 @@ import { askAnsweredSchema, chatAskAnsweredSchema, runAsksSchema } from "./schem
 
 const runId = pathParameter("id", "The run's id.");
 
-export const ASK_OPERATIONS: readonly ApiOperation[] = [
+export const ASK_OPERATIONS = [
   {
     operationId: "listRunAsks",
     method: "GET",
@@ -52,4 +52,4 @@ export const ASK_OPERATIONS: readonly ApiOperation[] = [
     answers: [{ status: 202, description: "The answer is taken; the reply goes on.", schema: chatAskAnsweredSchema }],
     errors: [401, 404, 409],
   },
-];
+] as const satisfies readonly ApiOperation[];

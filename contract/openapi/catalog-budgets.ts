@@ -7,7 +7,7 @@ import { budgetsResponseSchema } from "./schemas-budgets";
 const HOW =
   "A run whose model call could take the month's spending past a cap is stopped before that call, failing with `budget_exceeded` (naming the block, the amount spent and the cap). The workspace's cap holds every run; an API key's cap holds the runs started with that key.";
 
-export const BUDGET_OPERATIONS: ApiOperation[] = [
+export const BUDGET_OPERATIONS = [
   {
     operationId: "getBudgets",
     method: "GET",
@@ -36,4 +36,4 @@ export const BUDGET_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "The caps as they now are, with this month's spending.", schema: budgetsResponseSchema }],
     errors: [404],
   },
-];
+] as const satisfies readonly ApiOperation[];

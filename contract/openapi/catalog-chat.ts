@@ -17,7 +17,7 @@ const conversationId = pathParameter("conversationId", "One of this browser's co
 const VISITOR =
   "No credentials: the `trellis-chat-visitor` cookie (HTTP-only, set on the first answer) says whose conversations are whose, and a chat with a password needs the `trellis-chat-access` cookie that POST /api/chat/{chatId}/access sets. 404 for an unknown or disabled chat; 401 `password_required` until the password was given; 429 `too_many_attempts` (with `Retry-After`) while too many wrong ones make the visitor wait.";
 
-export const CHAT_OPERATIONS: ApiOperation[] = [
+export const CHAT_OPERATIONS = [
   {
     operationId: "getChatSettings",
     method: "GET",
@@ -119,4 +119,4 @@ export const CHAT_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 202, description: "Whether a reply was stopped.", schema: chatStoppedSchema }],
     errors: [401, 404],
   },
-];
+] as const satisfies readonly ApiOperation[];

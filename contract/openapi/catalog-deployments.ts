@@ -15,7 +15,7 @@ const diffSide = (name: "from" | "to") => ({
   description: `A deployment's id, or \`draft\` for the workflow as saved now.`,
 });
 
-export const DEPLOYMENT_OPERATIONS: ApiOperation[] = [
+export const DEPLOYMENT_OPERATIONS = [
   {
     operationId: "listDeployments",
     method: "GET",
@@ -100,4 +100,4 @@ export const DEPLOYMENT_OPERATIONS: ApiOperation[] = [
     ],
     errors: [404, 409],
   },
-];
+] as const satisfies readonly ApiOperation[];

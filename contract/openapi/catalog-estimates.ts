@@ -4,7 +4,7 @@ import { workflowEstimateSchema } from "./schemas-estimates";
 
 /** The cost estimate before a run (docs/CONTRACT.md section 12): lib/estimates/estimate-endpoints.ts. */
 
-export const ESTIMATE_OPERATIONS: ApiOperation[] = [
+export const ESTIMATE_OPERATIONS = [
   {
     operationId: "estimateRun",
     method: "POST",
@@ -20,4 +20,4 @@ export const ESTIMATE_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "The estimate.", schema: workflowEstimateSchema }],
     errors: [400, 404],
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -4,7 +4,7 @@ import { importedWorkflowSchema } from "./schemas-import";
 
 /** Importing flows of other tools (lib/workflows/import/). */
 
-export const IMPORT_OPERATIONS: ApiOperation[] = [
+export const IMPORT_OPERATIONS = [
   {
     operationId: "importWorkflow",
     method: "POST",
@@ -34,4 +34,4 @@ export const IMPORT_OPERATIONS: ApiOperation[] = [
     ],
     errors: [404],
   },
-];
+] as const satisfies readonly ApiOperation[];

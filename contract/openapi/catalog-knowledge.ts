@@ -16,7 +16,7 @@ import {
 const baseId = pathParameter("id", "The knowledge base's id.");
 const documentId = pathParameter("documentId", "The document's id.");
 
-export const KNOWLEDGE_OPERATIONS: ApiOperation[] = [
+export const KNOWLEDGE_OPERATIONS = [
   {
     operationId: "listKnowledgeBases",
     method: "GET",
@@ -151,4 +151,4 @@ export const KNOWLEDGE_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "The best chunks, best first.", schema: searchAnswerSchema }],
     errors: [502],
   },
-];
+] as const satisfies readonly ApiOperation[];

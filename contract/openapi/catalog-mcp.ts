@@ -6,7 +6,7 @@ import { mcpMessageSchema, mcpPublicationSchema } from "./schemas-mcp";
 
 const workflowId = pathParameter("id", "The workflow's id.");
 
-export const MCP_OPERATIONS: ApiOperation[] = [
+export const MCP_OPERATIONS = [
   {
     operationId: "getMcpPublication",
     method: "GET",
@@ -49,6 +49,8 @@ export const MCP_OPERATIONS: ApiOperation[] = [
       'Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`; GET and DELETE answer 405). **API key only** (`Authorization: Bearer`): the key decides the workspace; a session cookie is refused with 401, and every 401 carries `WWW-Authenticate: Bearer`. Send `Accept: application/json, text/event-stream` (406 otherwise). `tools/list` names one tool per enabled publication whose workflow has an active deployment, its start inputs as the `inputSchema` (an input without a default is required). `tools/call` runs the active deployment with the arguments as start inputs (trigger `mcp`, counted under the key in `/api/usage`) and answers when the run ends: the output as text (JSON for anything but text), also as `structuredContent` when it is an object, and the run\'s id in `_meta["trellis/runId"]`. Missing, mistyped or unknown arguments, a failed or cancelled run and a key whose role is below editor answer `isError: true` with a sentence saying why (no run is started for bad arguments); an unknown tool is a JSON-RPC error (-32602).',
     access: "member",
     role: "viewer",
+    // How it asks for credentials on a 401 (RFC 6750): MCP clients read it.
+    challenge: 'Bearer realm="trellis"',
     request: {
       schema: mcpMessageSchema,
       required: true,
@@ -59,4 +61,4 @@ export const MCP_OPERATIONS: ApiOperation[] = [
       { status: 202, description: "The message held only notifications." },
     ],
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -4,12 +4,15 @@ import { priceOverridePageSchema, priceOverrideSchema } from "./schemas-prices";
 
 /** A workspace's own model prices (lib/prices/price-endpoints.ts; docs/CONTRACT.md section 12, "Prices"). */
 
-const model = pathParameter(
-  "model",
-  "The model: its id with its slash kept as a path separator (`/api/prices/ollama/llama3.2`), or `provider/*` (`/api/prices/ollama/*`).",
-);
+const model = {
+  ...pathParameter(
+    "model",
+    "The model: its id with its slash kept as a path separator (`/api/prices/ollama/llama3.2`), or `provider/*` (`/api/prices/ollama/*`).",
+  ),
+  rest: true,
+} as const;
 
-export const PRICE_OPERATIONS: ApiOperation[] = [
+export const PRICE_OPERATIONS = [
   {
     operationId: "listPriceOverrides",
     method: "GET",
@@ -31,6 +34,7 @@ export const PRICE_OPERATIONS: ApiOperation[] = [
     description:
       "Creates the override or replaces it whole. The model must be one the catalog or the model list knows, any model of Ollama or an OpenAI-compatible server, or `provider/*`. Applies from the next run on.",
     access: "member",
+    // Admins and owners set what the workspace pays; everyone in it sees the prices.
     role: "admin",
     parameters: [model],
     request: { schema: putPriceOverrideRequestSchema, required: true, example: { input: 0.1, output: 0.4, note: "Negotiated rate" } },
@@ -48,4 +52,4 @@ export const PRICE_OPERATIONS: ApiOperation[] = [
     parameters: [model],
     answers: [{ status: 204, description: "Removed." }],
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -9,7 +9,7 @@ const scheduleId = pathParameter("id", "The schedule's id.");
 const CRON_RULES =
   "`cron` has 5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first; `timezone` is an IANA name (default UTC). A malformed expression, one that never fires (February 30), another number of fields or an unknown zone is 400 `invalid_request` naming it.";
 
-export const SCHEDULE_OPERATIONS: ApiOperation[] = [
+export const SCHEDULE_OPERATIONS = [
   {
     operationId: "listSchedules",
     method: "GET",
@@ -74,4 +74,4 @@ export const SCHEDULE_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 204, description: "Deleted." }],
     errors: [404],
   },
-];
+] as const satisfies readonly ApiOperation[];

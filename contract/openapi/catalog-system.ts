@@ -12,7 +12,7 @@ import {
 
 /** The server itself (lib/system/system-endpoints.ts) and this document (app/api/openapi.json). */
 
-export const SYSTEM_OPERATIONS: ApiOperation[] = [
+export const SYSTEM_OPERATIONS = [
   {
     operationId: "health",
     method: "GET",
@@ -109,4 +109,4 @@ export const SYSTEM_OPERATIONS: ApiOperation[] = [
     access: "public",
     answers: [{ status: 200, description: "The OpenAPI document.", schema: openApiDocumentSchema }],
   },
-];
+] as const satisfies readonly ApiOperation[];

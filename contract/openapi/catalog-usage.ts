@@ -7,7 +7,7 @@ import { usageReportSchema } from "./schemas-usage";
 
 const fields = usageQueryFields.shape;
 
-export const USAGE_OPERATIONS: ApiOperation[] = [
+export const USAGE_OPERATIONS = [
   {
     operationId: "getUsage",
     method: "GET",
@@ -38,4 +38,4 @@ export const USAGE_OPERATIONS: ApiOperation[] = [
     ],
     answers: [{ status: 200, description: "One row per group, and the period's totals.", schema: usageReportSchema }],
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -8,7 +8,7 @@ import { runStartedSchema } from "./schemas-workflows";
 const workflowId = pathParameter("id", "The workflow's id.");
 const webhookId = pathParameter("id", "The webhook's id.");
 
-export const WEBHOOK_OPERATIONS: ApiOperation[] = [
+export const WEBHOOK_OPERATIONS = [
   {
     operationId: "listWebhooks",
     method: "GET",
@@ -16,6 +16,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     tag: "Deployments",
     summary: "List a workflow's webhooks, newest first (an extension; editors only, as a hook's URL is its credential)",
     access: "member",
+    // Editors only: a hook's URL is its credential, and a viewer may not start runs.
     role: "editor",
     parameters: [workflowId, ...PAGE_PARAMETERS],
     answers: [{ status: 200, description: "A page of hooks: whether each has a secret, never the secret.", schema: webhookPageSchema }],
@@ -67,6 +68,8 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     summary: "Start the active deployment from another service",
     description: `No credentials: the hook id is the capability, and any site may call it (CORS). A JSON object's fields, or a form's, become the start inputs by name; at most ${WEBHOOK_MAX_BODY_BYTES} bytes (413 beyond, before parsing). A hook with a secret needs \`${WEBHOOK_SIGNATURE_HEADER}\` (401 otherwise, nothing run). The same \`Idempotency-Key\` within ${WEBHOOK_IDEMPOTENCY_HOURS} hours answers the first run's id with \`Idempotent-Replayed: true\` and starts nothing. 409 \`not_deployed\` before the first deploy.`,
     access: "public",
+    cors: "public",
+    acceptsAnyBody: true,
     parameters: [
       pathParameter("hookId", "The hook's id, from its URL."),
       {
@@ -89,4 +92,4 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     ],
     errors: [400, 401, 404, 409, 413, 415],
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -39,7 +39,7 @@ const exampleDocument = {
 const STREAM =
   "The run's events as server-sent events (docs/CONTRACT.md section 6): each has `id` (its number in the run, from 1), `event` (its type) and `data` (the event as JSON). The stream ends after the run's last event.";
 
-export const WORKFLOW_OPERATIONS: ApiOperation[] = [
+export const WORKFLOW_OPERATIONS = [
   {
     operationId: "listWorkflows",
     method: "GET",
@@ -278,4 +278,4 @@ export const WORKFLOW_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "The decision as recorded.", schema: approvalDecidedSchema }],
     errors: [404],
   },
-];
+] as const satisfies readonly ApiOperation[];

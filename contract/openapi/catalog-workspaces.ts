@@ -24,7 +24,7 @@ const secretName = pathParameter("name", "The secret's name, as `{{NAME}}` refer
 const workspaceId = pathParameter("workspaceId", "The workspace's id: the request acts in it.");
 const token = pathParameter("token", "The invitation link's token: the credential, stored only hashed.");
 
-const SECRET_OPERATIONS: ApiOperation[] = [
+const SECRET_OPERATIONS = [
   {
     operationId: "listSecrets",
     method: "GET",
@@ -62,9 +62,9 @@ const SECRET_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 204, description: "Deleted." }],
     errors: [400],
   },
-];
+] as const satisfies readonly ApiOperation[];
 
-const API_KEY_OPERATIONS: ApiOperation[] = [
+const API_KEY_OPERATIONS = [
   {
     operationId: "listApiKeys",
     method: "GET",
@@ -84,6 +84,7 @@ const API_KEY_OPERATIONS: ApiOperation[] = [
     summary: "Create an API key",
     description: `The key (\`${API_KEY_PREFIX}…\`) acts in this workspace with your role here, until it is revoked, expires or you leave the workspace. Any member may make one: it can do no more than its maker.`,
     access: "member",
+    // A key acts with its creator's role, so a viewer may make one: it can only read.
     role: "viewer",
     request: { schema: createApiKeyRequestSchema, required: true, example: { name: "CI deploy", expiresAt: "2030-01-31T00:00:00Z" } },
     answers: [{ status: 201, description: "The key, shown this once.", schema: createdApiKeySchema }],
@@ -100,9 +101,9 @@ const API_KEY_OPERATIONS: ApiOperation[] = [
     parameters: [pathParameter("id", "The key's id (not the key).")],
     answers: [{ status: 204, description: "Revoked." }],
   },
-];
+] as const satisfies readonly ApiOperation[];
 
-const MEMBERSHIP_OPERATIONS: ApiOperation[] = [
+const MEMBERSHIP_OPERATIONS = [
   {
     operationId: "listWorkspaces",
     method: "GET",
@@ -212,9 +213,9 @@ const MEMBERSHIP_OPERATIONS: ApiOperation[] = [
     parameters: [workspaceId, pathParameter("invitationId", "The invitation's id.")],
     answers: [{ status: 204, description: "Revoked: its link no longer works." }],
   },
-];
+] as const satisfies readonly ApiOperation[];
 
-const INVITATION_OPERATIONS: ApiOperation[] = [
+const INVITATION_OPERATIONS = [
   {
     operationId: "previewInvitation",
     method: "GET",
@@ -240,6 +241,11 @@ const INVITATION_OPERATIONS: ApiOperation[] = [
     answers: [{ status: 200, description: "Joined: the workspace and the invited email.", schema: invitationAcceptedSchema }],
     errors: [401, 403, 404, 409],
   },
-];
+] as const satisfies readonly ApiOperation[];
 
-export const WORKSPACE_OPERATIONS: ApiOperation[] = [...SECRET_OPERATIONS, ...API_KEY_OPERATIONS, ...MEMBERSHIP_OPERATIONS, ...INVITATION_OPERATIONS];
+export const WORKSPACE_OPERATIONS = [
+  ...SECRET_OPERATIONS,
+  ...API_KEY_OPERATIONS,
+  ...MEMBERSHIP_OPERATIONS,
+  ...INVITATION_OPERATIONS,
+] as const satisfies readonly ApiOperation[];

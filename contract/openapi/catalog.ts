@@ -15,8 +15,8 @@ import { WORKFLOW_OPERATIONS } from "./catalog-workflows";
 import { WORKSPACE_OPERATIONS } from "./catalog-workspaces";
 import type { ApiOperation } from "./operation";
 
-/** Every REST operation of app/api but better-auth's own under /api/auth (catalog.test.ts holds the two to each other). */
-export const API_OPERATIONS: readonly ApiOperation[] = [
+/** The declarations as literal types, so an operation's id names its path, access and schemas at compile time. */
+const DECLARED_OPERATIONS = [
   ...WORKFLOW_OPERATIONS,
   ...IMPORT_OPERATIONS,
   ...ESTIMATE_OPERATIONS,
@@ -32,4 +32,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...PRICE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
-];
+] as const satisfies readonly ApiOperation[];
+
+/**
+ * Every REST operation under /api but better-auth's own (/api/auth/*): the one declaration the
+ * server dispatches by, the OpenAPI document describes and the API client calls.
+ */
+export const API_OPERATIONS: readonly ApiOperation[] = DECLARED_OPERATIONS;
+
+export type DeclaredOperation = (typeof DECLARED_OPERATIONS)[number];
+export type OperationId = DeclaredOperation["operationId"];
+export type OperationById<Id extends OperationId> = Extract<DeclaredOperation, { operationId: Id }>;
+
+const byId = new Map<string, ApiOperation>(API_OPERATIONS.map((operation) => [operation.operationId, operation]));
+
+/** The declaration of an operation; throws for an id that is not one (only a typo in untyped code reaches that). */
+export function operationById<Id extends OperationId>(id: Id): OperationById<Id> {
+  const operation = byId.get(id);
+  if (!operation) throw new Error(`No operation "${id}" is declared in contract/openapi.`);
+  return operation as OperationById<Id>;
+}

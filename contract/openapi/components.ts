@@ -37,8 +37,8 @@ import * as workspaces from "./schemas-workspaces";
  * The named schemas of the document's `components.schemas`, by name. Request bodies are converted
  * as zod's input (defaults optional, transforms before), answers as its output (defaults filled
  * in), so the two sets are kept apart: a schema nested in both is named in one and written out in
- * the other. Every request and answer schema of the catalog must be named here (the generator
- * refuses one that is not), so operations refer to components rather than repeating them.
+ * the other. A schema shared by several operations, or nested in others, is named here; one that
+ * a single operation declares for itself is named after it by the generator (`GetRunAnswer`).
  */
 
 export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {

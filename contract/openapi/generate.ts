@@ -73,11 +73,38 @@ function convertComponents(components: Record<string, z.ZodType>, io: Io): Recor
   return Object.fromEntries(Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, id: _name, ...json }]) => [name, json as JsonSchema]));
 }
 
-/** The name of a catalog schema among the components, which every request and answer schema must have. */
+/** The name of a catalog schema among the components (componentsOf names every request and answer schema). */
 function nameOf(schema: z.ZodType, components: Record<string, z.ZodType>, where: string): string {
   const found = Object.entries(components).find(([, candidate]) => candidate === schema);
-  if (!found) throw new Error(`${where}: its schema has no name in components.ts`);
+  if (!found) throw new Error(`${where}: its schema has no name among the components`);
   return found[0];
+}
+
+interface Components {
+  requests: Record<string, z.ZodType>;
+  answers: Record<string, z.ZodType>;
+}
+
+/**
+ * The named components, and each schema an operation declares that components.ts does not name,
+ * named after its operation (`getRunStatus`'s answer: `GetRunStatusAnswer`), so a schema used by
+ * one operation alone can live in its declaration. A name already taken is an error, not a rename.
+ */
+function componentsOf(operations: readonly ApiOperation[]): Components {
+  const requests = { ...REQUEST_COMPONENTS };
+  const answers = { ...ANSWER_COMPONENTS };
+  const add = (components: Record<string, z.ZodType>, name: string, schema: z.ZodType) => {
+    if (Object.values(components).includes(schema)) return;
+    if (name in REQUEST_COMPONENTS || name in ANSWER_COMPONENTS || name in components) throw new Error(`${name} names two schemas`);
+    components[name] = schema;
+  };
+  for (const operation of operations) {
+    const base = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
+    if (operation.request) add(requests, `${base}Request`, operation.request.schema);
+    const withSchemas = operation.answers.filter((answer) => answer.schema);
+    for (const answer of withSchemas) add(answers, withSchemas.length === 1 ? `${base}Answer` : `${base}Answer${answer.status}`, answer.schema!);
+  }
+  return { requests, answers };
 }
 
 function parameterObject(parameter: OperationParameter): Record<string, unknown> {
@@ -90,7 +117,7 @@ function parameterObject(parameter: OperationParameter): Record<string, unknown>
   };
 }
 
-function responsesOf(operation: ApiOperation): OpenApiOperationObject["responses"] {
+function responsesOf(operation: ApiOperation, components: Components): OpenApiOperationObject["responses"] {
   const where = `${operation.method} ${operation.path}`;
   const byStatus = new Map<number, OperationAnswer[]>();
   for (const answer of operation.answers) byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
@@ -99,7 +126,7 @@ function responsesOf(operation: ApiOperation): OpenApiOperationObject["responses
     const content: Record<string, { schema: JsonSchema }> = {};
     for (const answer of answers) {
       const type = answer.contentType ?? "application/json";
-      if (answer.schema) content[type] = { schema: { $ref: schemaRef(nameOf(answer.schema, ANSWER_COMPONENTS, where)) } };
+      if (answer.schema) content[type] = { schema: { $ref: schemaRef(nameOf(answer.schema, components.answers, where)) } };
       else if (type === "text/event-stream") content[type] = { schema: { type: "string" } };
     }
     const headers = Object.fromEntries(
@@ -115,7 +142,7 @@ function responsesOf(operation: ApiOperation): OpenApiOperationObject["responses
   return responses;
 }
 
-function operationObject(operation: ApiOperation): OpenApiOperationObject {
+function operationObject(operation: ApiOperation, components: Components): OpenApiOperationObject {
   const where = `${operation.method} ${operation.path}`;
   const inPath = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
   const described = (operation.parameters ?? []).filter((parameter) => parameter.in === "path").map((parameter) => parameter.name);
@@ -136,14 +163,14 @@ function operationObject(operation: ApiOperation): OpenApiOperationObject {
             ...(request.description ? { description: request.description } : {}),
             content: {
               [request.contentType ?? "application/json"]: {
-                schema: { $ref: schemaRef(nameOf(request.schema, REQUEST_COMPONENTS, where)) },
+                schema: { $ref: schemaRef(nameOf(request.schema, components.requests, where)) },
                 ...(request.example === undefined ? {} : { example: request.example }),
               },
             },
           },
         }
       : {}),
-    responses: responsesOf(operation),
+    responses: responsesOf(operation, components),
     // Public operations need no credentials; the others take the document's default (a key or a session).
     ...(operation.access === "public" ? { security: [] } : {}),
     "x-trellis-access": operation.access,
@@ -153,8 +180,9 @@ function operationObject(operation: ApiOperation): OpenApiOperationObject {
 
 /** The OpenAPI 3.1 document of the operations, their schemas converted from zod with z.toJSONSchema. */
 export function buildOpenApiDocument(operations: readonly ApiOperation[], options: { version: string }): OpenApiDocument {
-  const requests = convertComponents(REQUEST_COMPONENTS, "input");
-  const answers = convertComponents(ANSWER_COMPONENTS, "output");
+  const components = componentsOf(operations);
+  const requests = convertComponents(components.requests, "input");
+  const answers = convertComponents(components.answers, "output");
   const clash = Object.keys(requests).find((name) => name in answers);
   if (clash) throw new Error(`${clash} names both a request and an answer schema`);
   const paths: OpenApiDocument["paths"] = {};
@@ -165,7 +193,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], option
     if (item[method] || operationIds.has(operation.operationId))
       throw new Error(`${operation.method} ${operation.path} (${operation.operationId}) is in the catalog twice`);
     operationIds.add(operation.operationId);
-    item[method] = operationObject(operation);
+    item[method] = operationObject(operation, components);
   }
   return {
     openapi: "3.1.0",

@@ -111,10 +111,16 @@ describe("request bodies as JSON Schema", () => {
     expect(validatorOf("ApprovalDecision")({ approved: "yes" })).toBe(false);
   });
 
-  it("fails the generation on an answer schema with no name, or a schema with no JSON Schema, rather than calling it anything", () => {
+  it("names a schema components.ts does not after its operation, refuses a name taken twice, and fails on a schema with no JSON Schema", () => {
     const [listWorkflows] = API_OPERATIONS;
     const unnamed: ApiOperation = { ...listWorkflows!, answers: [{ status: 200, description: "x", schema: z.object({ id: z.string() }) }] };
-    expect(() => buildOpenApiDocument([unnamed], { version: "0" })).toThrow(/no name in components/);
+    const named = buildOpenApiDocument([unnamed], { version: "0" });
+    expect(named.paths["/api/workflows"]?.get?.responses["200"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ListWorkflowsAnswer" } } },
+    });
+    expect(named.components.schemas.ListWorkflowsAnswer).toMatchObject({ type: "object", properties: { id: { type: "string" } } });
+    const twice: ApiOperation = { ...unnamed, method: "POST", answers: [{ status: 200, description: "x", schema: z.object({ other: z.string() }) }] };
+    expect(() => buildOpenApiDocument([unnamed, twice], { version: "0" })).toThrow(/ListWorkflowsAnswer names two schemas/);
     const unrepresentable: ApiOperation = { ...listWorkflows!, parameters: [{ name: "big", in: "query", description: "x", schema: z.bigint() }] };
     expect(() => buildOpenApiDocument([unrepresentable], { version: "0" })).toThrow(/BigInt cannot be represented/);
   });

@@ -3,10 +3,11 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../pagination";
 import type { WorkspaceRole } from "../workspaces";
 
 /**
- * One REST operation as the OpenAPI document and the API docs page describe it. The catalog
- * (catalog-*.ts) holds one entry per method of every route under app/api except better-auth's own
- * (/api/auth/*); catalog.test.ts walks app/api so a route without an entry, or an entry without a
- * route, fails.
+ * One REST operation, declared once: its method and path, who may call it, its request and answer
+ * schemas, and the words the OpenAPI document and the API docs page show. The server binds its
+ * handler by `operationId` (lib/http/endpoint.ts) and dispatches requests by method and path from
+ * it, enforcing the access and role written here; the API client builds its URLs from it and
+ * parses its answers with its schemas. Plain data over zod: no framework, no server code.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -61,6 +62,8 @@ export interface OperationParameter {
   description: string;
   /** Path parameters are always required. */
   required?: boolean;
+  /** A path parameter that takes the rest of the path, slashes and all (a model id: `ollama/llama3.2`); it must end the path. */
+  rest?: true;
   /** A string when absent. */
   schema?: z.ZodType;
 }
@@ -94,15 +97,30 @@ export interface ApiOperation {
   summary: string;
   description?: string;
   access: OperationAccess;
-  /** For member operations: the weakest role that may call it. */
+  /** For member operations: the weakest role that may call it, and the one the server enforces. */
   role?: WorkspaceRole;
-  parameters?: OperationParameter[];
+  /**
+   * `public`: pages of any site may call it and read its answers (a hook): the server answers its
+   * preflight (allowing its header parameters) and adds `Access-Control-Allow-Origin: *`. Such an
+   * operation is authorised by what the request names, never by a cookie, so it must be public.
+   */
+  cors?: "public";
+  /** The body's media type is left to the handler (a hook takes JSON and forms); only for a `cors: "public"` operation. */
+  acceptsAnyBody?: true;
+  /** A `WWW-Authenticate` challenge added to its 401 answers (MCP clients read it). */
+  challenge?: string;
+  parameters?: readonly OperationParameter[];
   request?: OperationRequest;
   /** The successful answers, the usual one first. */
-  answers: [OperationAnswer, ...OperationAnswer[]];
+  answers: readonly [OperationAnswer, ...OperationAnswer[]];
   /** The operation's own refusals (an unknown id, a conflict, a provider failing); errorStatusesOf adds the ones its kind always may answer. */
-  errors?: ErrorStatus[];
+  errors?: readonly ErrorStatus[];
 }
+
+/** The path parameters of an OpenAPI-style path: `/api/runs/{id}/diff/{otherId}` has `{ id: string; otherId: string }`. */
+export type PathParams<Path extends string> = string extends Path ? Record<string, string> : { [Name in PathParameterNames<Path>]: string };
+
+type PathParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameterNames<Rest> : never;
 
 export const pathParameter = (name: string, description: string, schema?: z.ZodType): OperationParameter => ({
   name,

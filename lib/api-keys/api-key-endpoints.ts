@@ -13,9 +13,6 @@ const apiKeyPages = listPaging("api-keys", timeAndIdPosition);
 /** Keys are a person's own, per workspace. */
 const ownerOf = (member: Member) => ({ userId: member.userId, workspaceId: member.workspace.id });
 
-/** A key acts with its creator's role, so a viewer may make one: it can only read. */
-const ANY_MEMBER = { role: "viewer" } as const;
-
 /**
  * The API key endpoints of docs/CONTRACT.md section 7, over the caller's own keys in the workspace
  * it acts in: the key is in the answer of POST only, lists show its prefix, DELETE revokes at
@@ -23,10 +20,10 @@ const ANY_MEMBER = { role: "viewer" } as const;
  */
 export function apiKeyEndpoints(prisma: () => PrismaClient) {
   return {
-    list: endpoint(async (request, _params, member) =>
+    list: endpoint("listApiKeys", async (request, _params, member) =>
       Response.json(apiKeyPages.answer("apiKeys", await listApiKeys(prisma(), ownerOf(member), apiKeyPages.read(request)))),
     ),
-    create: endpoint(async (request, _params, member) => {
+    create: endpoint("createApiKey", async (request, _params, member) => {
       const body = await readJsonRequest(request, createApiKeyRequestSchema, { subject: "The API key", maxBytes: MAX_CREATE_BODY_BYTES });
       const created = await createApiKey(prisma(), ownerOf(member), {
         name: body.name,
@@ -35,11 +32,11 @@ export function apiKeyEndpoints(prisma: () => PrismaClient) {
         mintedBy: member.via === "api-key" ? member.apiKeyId : null,
       });
       return Response.json(created, { status: 201 });
-    }, ANY_MEMBER),
-    revoke: endpoint<{ id: string }>(async (_request, params, member) => {
+    }),
+    revoke: endpoint("revokeApiKey", async (_request, params, member) => {
       await revokeApiKey(prisma(), ownerOf(member), params.id);
       return new Response(null, { status: 204 });
-    }, ANY_MEMBER),
+    }),
   };
 }
 

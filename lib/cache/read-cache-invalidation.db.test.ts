@@ -108,7 +108,7 @@ async function priceEcho(perMillion: number) {
     async () => () => undefined,
     here.cache,
   );
-  const response = await endpoints.put(request, { model: ["offline", "echo"] }, testMember(workspaceId, "owner", { userId: ownerId }));
+  const response = await endpoints.put(request, { model: "offline/echo" }, testMember(workspaceId, "owner", { userId: ownerId }));
   expect(response.status, await response.clone().text()).toBe(200);
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { askAnswerRequestSchema, CHAT_MESSAGE_MAX_BYTES, chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "@/contract";
 import { addressedUrl } from "@/lib/auth";
-import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/http/endpoint";
 import { errorResponse } from "@/lib/http/errors";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
@@ -15,16 +15,13 @@ const MAX_MESSAGE_BODY_BYTES = 6 * CHAT_MESSAGE_MAX_BYTES + 1024;
 const conversationPages = listPaging("chat-conversations", timeAndIdPosition);
 const messagePages = listPaging("chat-messages", timeAndIdPosition);
 
-type ChatParams = { chatId: string };
-type ConversationParams = { chatId: string; conversationId: string };
-
 /** The chat settings of a workflow, for its members (POST and GET /api/workflows/:id/chat). */
 export function chatSettingsEndpoints(settings: () => ChatSettingsService) {
   return {
-    get: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+    get: endpoint("getChatSettings", async (request, { id }, { workspace }) =>
       Response.json(await settings().get(workspace.id, id, addressedUrl(request).origin)),
     ),
-    save: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    save: endpoint("configureChat", async (request, { id }, { workspace }) => {
       const body = await readJsonRequest(request, chatSettingsRequestSchema, { subject: "The chat settings", maxBytes: 16 * 1024 });
       return Response.json(await settings().save(workspace.id, id, body, addressedUrl(request).origin));
     }),
@@ -39,11 +36,11 @@ export function chatSettingsEndpoints(settings: () => ChatSettingsService) {
  */
 export function chatEndpoints(service: () => ChatService) {
   return {
-    info: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+    info: endpoint("getPublicChat", async (request, { chatId }) => {
       const visitor = visitorOf(request);
       return withCookies(Response.json(await service().info(request, chatId, visitor)), visitor.cookies);
     }),
-    unlock: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+    unlock: endpoint("unlockChat", async (request, { chatId }) => {
       const visitor = visitorOf(request);
       try {
         const { password } = await readJsonRequest(request, chatAccessRequestSchema, { subject: "The password", maxBytes: 4 * 1024 });
@@ -54,28 +51,28 @@ export function chatEndpoints(service: () => ChatService) {
         return withCookies(errorResponse(error), visitor.cookies);
       }
     }),
-    send: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+    send: endpoint("sendChatMessage", async (request, { chatId }) => {
       const visitor = visitorOf(request);
       const body = await readJsonRequest(request, chatMessageRequestSchema, { subject: "The message", maxBytes: MAX_MESSAGE_BODY_BYTES });
       return withCookies(await service().send(request, chatId, visitor, body), visitor.cookies);
     }),
-    conversations: publicEndpoint<ChatParams>(async (request, { chatId }) => {
+    conversations: endpoint("listChatConversations", async (request, { chatId }) => {
       const visitor = visitorOf(request);
       const page = await service().conversations(request, chatId, visitor, conversationPages.read(request));
       return withCookies(Response.json(conversationPages.answer("conversations", page)), visitor.cookies);
     }),
-    messages: publicEndpoint<ConversationParams>(async (request, { chatId, conversationId }) => {
+    messages: endpoint("listChatMessages", async (request, { chatId, conversationId }) => {
       const visitor = visitorOf(request);
       const page = await service().messages(request, chatId, visitor, conversationId, messagePages.read(request));
       return withCookies(Response.json(messagePages.answer("messages", page)), visitor.cookies);
     }),
-    answerAsk: publicEndpoint<ConversationParams & { spanId: string }>(async (request, { chatId, conversationId, spanId }) => {
+    answerAsk: endpoint("answerChatAsk", async (request, { chatId, conversationId, spanId }) => {
       const visitor = visitorOf(request);
       const body = await readJsonRequest(request, askAnswerRequestSchema, { subject: "The answer", maxBytes: 64 * 1024 });
       await service().answerAsk(request, chatId, visitor, conversationId, spanId, body);
       return withCookies(Response.json({ spanId, answered: true }, { status: 202 }), visitor.cookies);
     }),
-    stop: publicEndpoint<ConversationParams>(async (request, { chatId, conversationId }) => {
+    stop: endpoint("stopChatReply", async (request, { chatId, conversationId }) => {
       const visitor = visitorOf(request);
       const stopped = await service().stop(request, chatId, visitor, conversationId);
       return withCookies(Response.json({ stopped }, { status: 202 }), visitor.cookies);

@@ -22,22 +22,20 @@ function diffSide(request: Request, name: "from" | "to"): string {
 /** The deployment endpoints of docs/CONTRACT.md section 9 (under /api/workflows/:id/deployments). */
 export function deploymentEndpoints(service: () => DeploymentService) {
   return {
-    create: endpoint<{ id: string }>(async (request, { id }, member) => {
+    create: endpoint("createDeployment", async (request, { id }, member) => {
       const { note } = await readJsonRequest(request, createDeploymentRequestSchema, { subject: "The deployment", maxBytes: 16 * 1024, emptyAs: {} });
       const deployment = await service().deploy(member.workspace.id, id, { note, userId: member.userId });
       return Response.json(deploymentInfo(deployment), { status: 201 });
     }),
-    list: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    list: endpoint("listDeployments", async (request, { id }, { workspace }) => {
       const page = await service().list(workspace.id, id, deploymentPages.read(request));
       return Response.json(deploymentPages.answer("deployments", { items: page.items.map(deploymentInfo), next: page.next }));
     }),
-    get: endpoint<{ id: string; deploymentId: string }>(async (_request, { id, deploymentId }, { workspace }) =>
-      Response.json(await service().get(workspace.id, id, deploymentId)),
-    ),
-    activate: endpoint<{ id: string; deploymentId: string }>(async (_request, { id, deploymentId }, { workspace }) =>
+    get: endpoint("getDeployment", async (_request, { id, deploymentId }, { workspace }) => Response.json(await service().get(workspace.id, id, deploymentId))),
+    activate: endpoint("activateDeployment", async (_request, { id, deploymentId }, { workspace }) =>
       Response.json(deploymentInfo(await service().activate(workspace.id, id, deploymentId))),
     ),
-    diff: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+    diff: endpoint("diffDeployments", async (request, { id }, { workspace }) =>
       Response.json(await service().diff(workspace.id, id, diffSide(request, "from"), diffSide(request, "to"))),
     ),
   };

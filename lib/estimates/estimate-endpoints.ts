@@ -44,25 +44,22 @@ function startOutput(
  */
 export function estimateEndpoints(deps: () => EstimateDependencies) {
   return {
-    estimate: endpoint<{ id: string }>(
-      async (request, { id }, { workspace }) => {
-        const { repositories, priceOf } = deps();
-        const { input } = await readJsonRequest(request, estimateRequestSchema, {
-          subject: "The estimate request",
-          maxBytes: MAX_ESTIMATE_REQUEST_BYTES,
-          emptyAs: {},
-        });
-        const workflow = await repositories.workflows.get(workspace.id, id);
-        const checked = startOutput(workflow.blocks, input);
-        const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
-        // The tokenizer is built in slices before its first count here, not at once on the request.
-        await tokenizerReady();
-        const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: await priceOf(workspace.id) });
-        const answer: WorkflowEstimate = { estimate: true, ...figures };
-        return Response.json(answer);
-      },
-      { role: "viewer" },
-    ),
+    estimate: endpoint("estimateRun", async (request, { id }, { workspace }) => {
+      const { repositories, priceOf } = deps();
+      const { input } = await readJsonRequest(request, estimateRequestSchema, {
+        subject: "The estimate request",
+        maxBytes: MAX_ESTIMATE_REQUEST_BYTES,
+        emptyAs: {},
+      });
+      const workflow = await repositories.workflows.get(workspace.id, id);
+      const checked = startOutput(workflow.blocks, input);
+      const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
+      // The tokenizer is built in slices before its first count here, not at once on the request.
+      await tokenizerReady();
+      const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: await priceOf(workspace.id) });
+      const answer: WorkflowEstimate = { estimate: true, ...figures };
+      return Response.json(answer);
+    }),
   };
 }
 

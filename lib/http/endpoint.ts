@@ -1,84 +1,95 @@
 import "server-only";
 import { roleAtLeast, type WorkspaceRole } from "@/contract";
+import { operationById, type ApiOperation, type OperationAccess, type OperationById, type OperationId, type PathParams } from "@/contract/openapi";
 import type { Caller, Member } from "@/lib/auth";
 import { handleErrors, RequestError } from "./errors";
 import { hostPolicyFromEnvironment } from "./host-policy";
 import { guardRequest, type RequestGuardOptions } from "./request-guard";
 
-/** What a route without dynamic segments receives as params. */
-export type NoParams = Record<string, never>;
-
 declare const answersErrors: unique symbol;
 
-/**
- * Who may call an endpoint: `public` (health, the auth routes), `user` (any signed-in person, in no
- * particular workspace: listing and creating one's workspaces) or `member` (everything over stored
- * data: the caller acts in one workspace with a role).
- */
-export type EndpointAccess = "public" | "user" | "member";
+/** What binding needs of an operation's declaration (contract/openapi); better-auth's routes, not in the catalog, give only this. */
+export type OperationDeclaration = Pick<ApiOperation, "operationId" | "path" | "access" | "role" | "cors" | "acceptsAnyBody" | "challenge" | "parameters"> &
+  Partial<Pick<ApiOperation, "method" | "request" | "answers">>;
+
+/** Who an operation's handler is called with: a member (with the workspace and role it acts in), a signed-in person, or nobody. */
+export type CallerOf<Access extends OperationAccess> = Access extends "member" ? Member : Access extends "signed-in" ? Caller : undefined;
+
+export type EndpointHandler<Params, Who> = (request: Request, params: Params, caller: Who) => Promise<Response>;
 
 /**
- * One API operation: the request and its route's params in, a response out. Only the functions
- * of this file make one, so every endpoint is guarded, checks its caller's role and answers a
- * thrown error with the contract's error body, and `route()` cannot bind anything else. `route()`
- * passes the caller it authenticated (session or API key, with the workspace it acts in) as the
- * third argument; a public endpoint gets none.
+ * One declared operation with its handler bound: call it with a request, its path's params and the
+ * caller, and it answers as the operation promises. Only the functions of this file make one, so
+ * every endpoint runs the request guard, checks its caller against the access and role its
+ * declaration publishes, and answers a thrown error with the contract's error body.
  */
-export type Endpoint<Params = NoParams> = ((request: Request, params: Params, caller?: Caller | Member) => Promise<Response>) & {
+export type Endpoint<Params = Record<string, string>> = ((request: Request, params: Params, caller?: Caller | Member) => Promise<Response>) & {
   readonly [answersErrors]: true;
-  readonly access: EndpointAccess;
-  /** The guard's settings, for `route()` to apply before it asks who is calling. */
+  readonly operation: OperationDeclaration;
+  /** The guard's settings, from the declaration: for a dispatcher to apply before it asks who is calling. */
   readonly guard: RequestGuardOptions;
-  /** The `WWW-Authenticate` challenge `route()` adds to a 401 (the MCP endpoint's clients read it). */
-  readonly challenge?: string;
+  /** Access, role and the handler, for a request whose guard has run: what a dispatcher calls, inside its own error handling. */
+  readonly afterGuard: (request: Request, params: Params, caller: Caller | Member | undefined) => Promise<Response>;
+  /** Finishes any answer of this operation, an error included: CORS headers (public ones get them, others never) and the 401 challenge. */
+  readonly finish: (response: Response) => Response;
 };
-
-/**
- * How an endpoint differs from the default (JSON bodies, same-origin only, editors for changes):
- * `{ body: "multipart" }` for an upload (`"any"`: the endpoint checks the media type itself, for a
- * public hook only); `{ cors: "public" }` for a route other sites call
- * (public chat, hooks), which must then be authorised by what the request names and never by a
- * cookie, and also needs an OPTIONS export answering the preflight; `{ role }` for the weakest
- * role that may call it.
- */
-export type EndpointOptions = Partial<RequestGuardOptions> & {
-  /**
-   * The weakest role allowed. Default: `viewer` for GET and HEAD, `editor` for anything else, so
-   * a viewer can change nothing unless an endpoint says otherwise (a search sent as POST).
-   */
-  role?: WorkspaceRole;
-  /** A `WWW-Authenticate` challenge for its 401 answers (`Bearer realm="trellis"`). */
-  challenge?: string;
-};
-
-const READS = new Set(["GET", "HEAD"]);
 
 export const UNAUTHENTICATED_MESSAGE = "Sign in or send an API key (Authorization: Bearer) to use this API.";
+
+function withHeaders(response: Response, change: (headers: Headers) => void): Response {
+  const headers = new Headers(response.headers);
+  change(headers);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /** Headers that would let another site's page read an answer (or pass a preflight). */
 function withoutCorsHeaders(response: Response): Response {
   const names = [...response.headers.keys()].filter((name) => name.startsWith("access-control-"));
   if (names.length === 0) return response;
-  const headers = new Headers(response.headers);
-  for (const name of names) headers.delete(name);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withHeaders(response, (headers) => names.forEach((name) => headers.delete(name)));
 }
 
-function withPublicCors(response: Response): Response {
-  const headers = new Headers(response.headers);
-  headers.set("access-control-allow-origin", "*");
-  headers.delete("access-control-allow-credentials");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** The answer headers a page of another site may read: those the declaration's answers name. */
+export function exposedHeaders(operation: OperationDeclaration): string[] {
+  return [...new Set((operation.answers ?? []).flatMap((answer) => Object.keys(answer.headers ?? {}).map((name) => name.toLowerCase())))];
 }
 
-/** The weakest role an endpoint accepts for this request. */
-export function requiredRole(request: Request, options: Pick<EndpointOptions, "role">): WorkspaceRole {
-  return options.role ?? (READS.has(request.method) ? "viewer" : "editor");
+function finisher(operation: OperationDeclaration): (response: Response) => Response {
+  const exposed = exposedHeaders(operation);
+  const cors =
+    operation.cors === "public"
+      ? (response: Response) =>
+          withHeaders(response, (headers) => {
+            headers.set("access-control-allow-origin", "*");
+            headers.delete("access-control-allow-credentials");
+            if (exposed.length > 0) headers.set("access-control-expose-headers", exposed.join(", "));
+          })
+      : withoutCorsHeaders;
+  const { challenge } = operation;
+  return (response) => {
+    const answered = cors(response);
+    return challenge && answered.status === 401 ? withHeaders(answered, (headers) => headers.set("www-authenticate", challenge)) : answered;
+  };
 }
 
-/** A member's role must reach the endpoint's; checked before the handler sees the request. */
-function checkRole(request: Request, member: Member, options: EndpointOptions): void {
-  const needed = requiredRole(request, options);
+/** The guard's settings an operation's declaration implies: its request's media type, and whether other sites may call it. */
+function guardOf(operation: OperationDeclaration): RequestGuardOptions {
+  const body = operation.acceptsAnyBody ? "any" : operation.request?.contentType === "multipart/form-data" ? "multipart" : "json";
+  const cors = operation.cors ?? "same-origin";
+  if ((body === "any" || cors === "public") && operation.access !== "public") {
+    // Another site's page may send these, with the visitor's cookie: only what the request names may authorise them.
+    throw new Error(`${operation.operationId}: cors "public" and a body of any type are only for a public operation`);
+  }
+  if (body === "any" && cors !== "public") throw new Error(`${operation.operationId}: a body of any type is only for an operation with cors "public"`);
+  return { body, cors };
+}
+
+function isMember(caller: Caller | Member | undefined): caller is Member {
+  return Boolean(caller && "workspace" in caller && caller.workspace);
+}
+
+/** A member's role must reach the one the operation declares; checked before the handler sees the request. */
+function checkRole(member: Member, needed: WorkspaceRole): void {
   if (!roleAtLeast(member.workspace.role, needed)) {
     throw new RequestError(
       "forbidden",
@@ -87,60 +98,43 @@ function checkRole(request: Request, member: Member, options: EndpointOptions): 
   }
 }
 
-function isMember(caller: Caller | Member | undefined): caller is Member {
-  return Boolean(caller && "workspace" in caller && caller.workspace);
-}
-
-function make<Params>(
-  access: EndpointAccess,
-  handler: (request: Request, params: Params, caller: Caller | Member | undefined) => Promise<Response>,
-  options: EndpointOptions,
-): Endpoint<Params> {
-  const guard: RequestGuardOptions = { body: options.body ?? "json", cors: options.cors ?? "same-origin" };
-  if (guard.body === "any" && (guard.cors !== "public" || access !== "public")) {
-    // A body of any type from any page is only harmless where no cookie can authorise it.
-    throw new Error('body: "any" is only for a public endpoint with cors: "public"');
-  }
-  const guarded = handleErrors(async (request: Request, params: Params, caller: Caller | Member | undefined) => {
-    guardRequest(request, guard, hostPolicyFromEnvironment());
+/**
+ * Binds a handler to a declaration. The declaration alone decides access, role, the guard's
+ * settings, CORS and the 401 challenge, so what the OpenAPI document publishes is what is enforced.
+ */
+export function bindOperation<Params>(operation: OperationDeclaration, handler: EndpointHandler<Params, Caller | Member | undefined>): Endpoint<Params> {
+  const guard = guardOf(operation);
+  const { access, role } = operation;
+  if (access === "member" && !role) throw new Error(`${operation.operationId}: a member operation declares the weakest role that may call it`);
+  const afterGuard = async (request: Request, params: Params, caller: Caller | Member | undefined) => {
     if (access !== "public" && !caller) throw new RequestError("unauthenticated", UNAUTHENTICATED_MESSAGE);
     if (access === "member") {
       if (!isMember(caller)) throw new RequestError("unauthenticated", UNAUTHENTICATED_MESSAGE);
-      checkRole(request, caller, options);
+      checkRole(caller, role!);
     }
     return handler(request, params, caller);
+  };
+  const finish = finisher(operation);
+  const guarded = handleErrors(async (request: Request, params: Params, caller: Caller | Member | undefined) => {
+    guardRequest(request, guard, hostPolicyFromEnvironment());
+    return afterGuard(request, params, caller);
   });
-  const answer = guard.cors === "public" ? withPublicCors : withoutCorsHeaders;
-  const bound = async (request: Request, params: Params, caller?: Caller | Member) => answer(await guarded(request, params, caller));
-  return Object.assign(bound, { access, guard, ...(options.challenge ? { challenge: options.challenge } : {}) }) as Endpoint<Params>;
+  const bound = async (request: Request, params: Params, caller?: Caller | Member) => finish(await guarded(request, params, caller));
+  return Object.assign(bound, { operation, guard, afterGuard, finish }) as unknown as Endpoint<Params>;
 }
 
 /**
- * An endpoint over a workspace's data: the handler gets the member calling, whose role has been
- * checked against `options.role` (by default: viewers read, editors change). Before the handler
- * runs, the request guard refuses a foreign Host (421), a change from another site (403) and a
- * body of another media type (415); whatever the guard or the handler throws goes through
- * errorResponse. Answers carry no CORS header unless the endpoint is public.
+ * The handler of a declared operation (contract/openapi/catalog-*.ts), by its id: its params are
+ * its path's, and it is called with the caller its access names (a member whose role has been
+ * checked, a signed-in person, or nobody for a public one). Before the handler runs, the request
+ * guard refuses a foreign Host (421), a change from another site (403) and a body of another media
+ * type (415); whatever the guard or the handler throws goes through errorResponse.
  */
-export function endpoint<Params = NoParams>(
-  handler: (request: Request, params: Params, member: Member) => Promise<Response>,
-  options: EndpointOptions = {},
-): Endpoint<Params> {
-  return make<Params>("member", (request, params, caller) => handler(request, params, caller as Member), options);
-}
-
-/** An endpoint for any signed-in person, acting in no particular workspace. */
-export function userEndpoint<Params = NoParams>(
-  handler: (request: Request, params: Params, caller: Caller) => Promise<Response>,
-  options: Partial<RequestGuardOptions> = {},
-): Endpoint<Params> {
-  return make<Params>("user", (request, params, caller) => handler(request, params, caller as Caller), options);
-}
-
-/** An endpoint anyone may call (health, the auth routes, invitation links): guarded, never authenticated. */
-export function publicEndpoint<Params = NoParams>(
-  handler: (request: Request, params: Params) => Promise<Response>,
-  options: Partial<RequestGuardOptions> = {},
-): Endpoint<Params> {
-  return make<Params>("public", (request, params) => handler(request, params), options);
+export function endpoint<Id extends OperationId>(
+  operationId: Id,
+  handler: EndpointHandler<PathParams<OperationById<Id>["path"]>, CallerOf<OperationById<Id>["access"]>>,
+): Endpoint<PathParams<OperationById<Id>["path"]>> & { readonly operation: OperationById<Id> } {
+  return bindOperation(operationById(operationId), handler as EndpointHandler<PathParams<OperationById<Id>["path"]>, Caller | Member | undefined>) as Endpoint<
+    PathParams<OperationById<Id>["path"]>
+  > & { readonly operation: OperationById<Id> };
 }

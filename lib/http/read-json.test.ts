@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_JSON_DEPTH } from "@/contract";
-import { endpoint } from "./endpoint";
+import { bindOperation } from "./endpoint";
 import { RequestError } from "./errors";
 import { parseUntrustedJson, readJsonRequest } from "./read-json";
 import { testMember } from "./test-members";
@@ -9,7 +9,7 @@ import { testMember } from "./test-members";
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
 /** Any endpoint reading a JSON body: the workspace rename stands in for all of them. */
-const rename = endpoint(async (request) => {
+const rename = bindOperation({ operationId: "renameWorkspace", path: "/api/workspaces/{workspaceId}", access: "member", role: "admin" }, async (request) => {
   const body = await readJsonRequest(request, z.object({ name: z.string(), tags: z.unknown().optional() }), {
     subject: "The workspace",
     maxBytes: 1024 * 1024,
@@ -20,7 +20,7 @@ const send = (raw: string) =>
   rename(
     new Request("http://localhost/api/workspaces/w1", { method: "PATCH", headers: { "content-type": "application/json" }, body: raw }),
     {},
-    testMember("w1"),
+    testMember("w1", "admin"),
   );
 
 describe("readJsonRequest", () => {

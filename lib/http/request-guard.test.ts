@@ -1,17 +1,27 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { endpoint, publicEndpoint, type EndpointOptions } from "./endpoint";
+import { z } from "zod";
+import { bindOperation, type OperationDeclaration } from "./endpoint";
 import { testMember } from "./test-members";
 
 /** The guard runs before who is calling matters: every call comes from an editor of one workspace. */
 const editor = testMember("w1");
 
+/** A member operation any member may call, as a test declares it; `changes` adds to or overrides the declaration. */
+const thing = (changes: Partial<OperationDeclaration> = {}): OperationDeclaration => ({
+  operationId: "things",
+  path: "/api/things",
+  access: "member",
+  role: "viewer",
+  ...changes,
+});
+
 /** An endpoint that records whether its handler ran. */
-function recording(options?: EndpointOptions) {
+function recording(changes?: Partial<OperationDeclaration>) {
   const calls: string[] = [];
-  const bound = endpoint(async (request) => {
+  const bound = bindOperation(thing(changes), async (request) => {
     calls.push(request.method);
     return Response.json({ ok: true });
-  }, options);
+  });
   return { calls, call: (init: RequestInit & { url?: string } = {}) => bound(new Request(init.url ?? "http://localhost/api/things", init), {}, editor) };
 }
 
@@ -147,7 +157,7 @@ describe("the media type check", () => {
   });
 
   it("lets a multipart endpoint take multipart/form-data only", async () => {
-    const { calls, call } = recording({ body: "multipart" });
+    const { calls, call } = recording({ request: { schema: z.object({}), contentType: "multipart/form-data", required: true } });
     const form = new FormData();
     form.append("file", new Blob(["a"]), "a.txt");
     expect((await call({ method: "POST", body: form })).status).toBe(200);
@@ -156,14 +166,14 @@ describe("the media type check", () => {
     expect(calls).toEqual(["POST"]);
   });
 
-  it('leaves the media type to a public endpoint with body: "any" (a hook), and allows that nowhere else', async () => {
+  it("leaves the media type to a public operation that accepts any body (a hook), and allows that nowhere else", async () => {
     const calls: string[] = [];
-    const hook = publicEndpoint(
+    const hook = bindOperation(
+      thing({ path: "/api/hooks/{hookId}", access: "public", role: undefined, cors: "public", acceptsAnyBody: true }),
       async (request) => {
         calls.push(request.headers.get("content-type") ?? "");
         return Response.json({ ok: true });
       },
-      { body: "any", cors: "public" },
     );
     const post = (type: string) => hook(new Request("http://localhost/api/hooks/h", { method: "POST", headers: { "content-type": type }, body: "a=1" }), {});
     expect((await post("application/x-www-form-urlencoded")).status).toBe(200);
@@ -172,22 +182,24 @@ describe("the media type check", () => {
     // Still only at this server's names.
     expect((await hook(new Request("http://localhost/api/hooks/h", { method: "POST", headers: { host: "evil.example" } }), {})).status).toBe(421);
     // A cookie-authorised endpoint taking any body would take a form another site's page posts.
-    expect(() => endpoint(async () => Response.json({}), { body: "any", cors: "public" })).toThrow('body: "any" is only for a public endpoint');
-    expect(() => publicEndpoint(async () => Response.json({}), { body: "any" })).toThrow('body: "any" is only for a public endpoint');
+    expect(() => bindOperation(thing({ cors: "public", acceptsAnyBody: true }), async () => Response.json({}))).toThrow("only for a public operation");
+    expect(() => bindOperation(thing({ access: "public", role: undefined, acceptsAnyBody: true }), async () => Response.json({}))).toThrow(
+      'only for an operation with cors "public"',
+    );
   });
 });
 
 describe("CORS", () => {
   it("strips CORS headers from a same-origin endpoint's answers", async () => {
-    const leaky = endpoint(async () =>
+    const leaky = bindOperation(thing(), async () =>
       Response.json({}, { headers: { "access-control-allow-origin": "*", "access-control-allow-credentials": "true", "x-kept": "1" } }),
     );
     const response = await leaky(new Request("http://localhost/api/things"), {}, editor);
     expect([...response.headers.keys()].sort()).toEqual(["content-type", "x-kept"]);
   });
 
-  it('lets an endpoint opt in with cors: "public": any origin may call it and read the answer, without credentials', async () => {
-    const { calls, call } = recording({ cors: "public" });
+  it('lets a public operation opt in with cors: "public": any origin may call it and read the answer, without credentials', async () => {
+    const { calls, call } = recording({ access: "public", role: undefined, cors: "public" });
     const response = await call({ method: "POST", headers: { origin: "https://customer.example", ...json }, body: "{}" });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -196,5 +208,7 @@ describe("CORS", () => {
     expect((await call({ headers: { host: "evil.example" } })).status).toBe(421);
     expect((await call({ method: "POST", body: "{}" })).status).toBe(415);
     expect(calls).toEqual(["POST"]);
+    // And a member operation cannot: a cookie would authorise another site's page.
+    expect(() => bindOperation(thing({ cors: "public" }), async () => Response.json({}))).toThrow("only for a public operation");
   });
 });

@@ -11,9 +11,6 @@ import { uploadDocumentsEndpoint } from "./upload-endpoint";
 
 const MAX_JSON_BYTES = 256 * 1024;
 
-type BaseParams = { id: string };
-type DocumentParams = { id: string; documentId: string };
-
 function documentView(document: DocumentRecord) {
   const { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt } = document;
   return { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt };
@@ -39,56 +36,53 @@ function refuseOffset(request: Request): void {
  */
 export function knowledgeEndpoints(service: () => KnowledgeService) {
   return {
-    listBases: endpoint(async (request, _params, { workspace }) =>
+    listBases: endpoint("listKnowledgeBases", async (request, _params, { workspace }) =>
       Response.json(basePages.answer("knowledgeBases", await service().listBases(workspace.id, basePages.read(request)))),
     ),
-    createBase: endpoint(async (request, _params, { workspace }) => {
+    createBase: endpoint("createKnowledgeBase", async (request, _params, { workspace }) => {
       const body = await readJsonRequest(request, createKnowledgeBaseRequestSchema, { subject: "The knowledge base", maxBytes: MAX_JSON_BYTES });
       return Response.json(await service().createBase(workspace.id, body), { status: 201 });
     }),
-    getBase: endpoint<BaseParams>(async (_request, { id }, { workspace }) => Response.json(await service().getBase(workspace.id, id))),
-    deleteBase: endpoint<BaseParams>(async (_request, { id }, { workspace }) => {
+    getBase: endpoint("getKnowledgeBase", async (_request, { id }, { workspace }) => Response.json(await service().getBase(workspace.id, id))),
+    deleteBase: endpoint("deleteKnowledgeBase", async (_request, { id }, { workspace }) => {
       await service().deleteBase(workspace.id, id);
       return new Response(null, { status: 204 });
     }),
-    listDocuments: endpoint<BaseParams>(async (request, { id }, { workspace }) => {
+    listDocuments: endpoint("listDocuments", async (request, { id }, { workspace }) => {
       const page = await service().listDocuments(workspace.id, id, documentPages.read(request));
       return Response.json(documentPages.answer("documents", { items: page.items.map(documentView), next: page.next }));
     }),
     uploadDocuments: uploadDocumentsEndpoint(service),
-    getDocument: endpoint<DocumentParams>(async (_request, { id, documentId }, { workspace }) =>
+    getDocument: endpoint("getDocument", async (_request, { id, documentId }, { workspace }) =>
       Response.json(await service().getDocument(workspace.id, id, documentId)),
     ),
-    deleteDocument: endpoint<DocumentParams>(async (_request, { id, documentId }, { workspace }) => {
+    deleteDocument: endpoint("deleteDocument", async (_request, { id, documentId }, { workspace }) => {
       await service().deleteDocument(workspace.id, id, documentId);
       return new Response(null, { status: 204 });
     }),
-    listChunks: endpoint<DocumentParams>(async (request, { id, documentId }, { workspace }) => {
+    listChunks: endpoint("listChunks", async (request, { id, documentId }, { workspace }) => {
       refuseOffset(request);
       return Response.json(chunkPages.answer("chunks", await service().listChunks(workspace.id, id, documentId, chunkPages.read(request))));
     }),
     // A POST only because the query is a body: it changes nothing, so viewers may search.
-    search: endpoint<BaseParams>(
-      async (request, { id }, { workspace }) => {
-        const body = await readJsonRequest(request, searchRequestSchema, { subject: "The search", maxBytes: MAX_JSON_BYTES });
-        const answer = await service().search(workspace.id, { knowledgeBaseIds: [id], ...body }, { signal: request.signal });
-        return Response.json({
-          results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({
-            content,
-            score,
-            documentId,
-            documentName,
-            chunkIndex,
-            metadata,
-          })),
-          totalResults: answer.totalResults,
-          query: answer.query,
-          mode: answer.mode,
-          usage: answer.usage ?? null,
-        });
-      },
-      { role: "viewer" },
-    ),
+    search: endpoint("searchKnowledgeBase", async (request, { id }, { workspace }) => {
+      const body = await readJsonRequest(request, searchRequestSchema, { subject: "The search", maxBytes: MAX_JSON_BYTES });
+      const answer = await service().search(workspace.id, { knowledgeBaseIds: [id], ...body }, { signal: request.signal });
+      return Response.json({
+        results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({
+          content,
+          score,
+          documentId,
+          documentName,
+          chunkIndex,
+          metadata,
+        })),
+        totalResults: answer.totalResults,
+        query: answer.query,
+        mode: answer.mode,
+        usage: answer.usage ?? null,
+      });
+    }),
   };
 }
 

@@ -32,22 +32,19 @@ function accepted(documents: DocumentRecord[], replayed: boolean): Response {
  * `Idempotency-Key` gets the first answer back, before its body is even read.
  */
 export function uploadDocumentsEndpoint(service: () => KnowledgeService) {
-  return endpoint<{ id: string }>(
-    async (request, { id }, { workspace }) => {
-      const key = idempotencyKeyOf(request);
-      await service().getBase(workspace.id, id); // 404 before reading a large body
-      if (key) {
-        const earlier = await service().findUpload(workspace.id, id, key);
-        if (earlier) return accepted(earlier, true);
-      }
-      const form = await readUploadForm(request);
-      try {
-        const { documents, replayed } = await service().storeUpload(workspace.id, id, form.files, form.metadata, key);
-        return accepted(documents, replayed);
-      } finally {
-        await form.dispose();
-      }
-    },
-    { body: "multipart" },
-  );
+  return endpoint("uploadDocuments", async (request, { id }, { workspace }) => {
+    const key = idempotencyKeyOf(request);
+    await service().getBase(workspace.id, id); // 404 before reading a large body
+    if (key) {
+      const earlier = await service().findUpload(workspace.id, id, key);
+      if (earlier) return accepted(earlier, true);
+    }
+    const form = await readUploadForm(request);
+    try {
+      const { documents, replayed } = await service().storeUpload(workspace.id, id, form.files, form.metadata, key);
+      return accepted(documents, replayed);
+    } finally {
+      await form.dispose();
+    }
+  });
 }

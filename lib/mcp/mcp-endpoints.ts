@@ -11,16 +11,13 @@ import { answerMcpRequest, type McpServerDependencies } from "./mcp-server";
 export const MCP_NEEDS_API_KEY_MESSAGE =
   "The MCP endpoint takes an API key: send it as Authorization: Bearer <key> (make one under API keys in the user menu).";
 
-/** How the MCP endpoint asks for credentials on a 401 (RFC 6750). */
-export const MCP_CHALLENGE = 'Bearer realm="trellis"';
-
 /** A workflow's publication as an MCP tool, for its members (POST and GET /api/workflows/:id/mcp). */
 export function mcpPublicationEndpoints(publications: () => McpPublications) {
   return {
-    get: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+    get: endpoint("getMcpPublication", async (request, { id }, { workspace }) =>
       Response.json(await publications().get(workspace.id, id, addressedUrl(request).origin)),
     ),
-    save: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    save: endpoint("publishMcpTool", async (request, { id }, { workspace }) => {
       const body = await readJsonRequest(request, mcpPublicationRequestSchema, { subject: "The MCP tool settings", maxBytes: 16 * 1024 });
       return Response.json(await publications().save(workspace.id, id, body, addressedUrl(request).origin));
     }),
@@ -35,12 +32,9 @@ export function mcpPublicationEndpoints(publications: () => McpPublications) {
  */
 export function mcpServerEndpoints(deps: () => McpServerDependencies) {
   return {
-    serve: endpoint(
-      async (request, _params, member) => {
-        if (member.via !== "api-key") throw new RequestError("unauthenticated", MCP_NEEDS_API_KEY_MESSAGE);
-        return answerMcpRequest(request, { workspaceId: member.workspace.id, role: member.workspace.role, apiKeyId: member.apiKeyId }, deps());
-      },
-      { role: "viewer", challenge: MCP_CHALLENGE },
-    ),
+    serve: endpoint("serveMcp", async (request, _params, member) => {
+      if (member.via !== "api-key") throw new RequestError("unauthenticated", MCP_NEEDS_API_KEY_MESSAGE);
+      return answerMcpRequest(request, { workspaceId: member.workspace.id, role: member.workspace.role, apiKeyId: member.apiKeyId }, deps());
+    }),
   };
 }

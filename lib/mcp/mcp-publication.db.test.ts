@@ -4,11 +4,10 @@ import type { McpPublication, WorkspaceRole } from "@/contract";
 import { createApiKey } from "@/lib/auth";
 import { getPrisma, getRepositories } from "@/lib/db";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
-import * as publicationRoute from "@/app/api/workflows/[id]/mcp/route";
+import { answerApiRequest } from "@/lib/api";
 
-/** POST and GET /api/workflows/:id/mcp through the real route module, with API keys, over the test run's database. */
+/** POST and GET /api/workflows/:id/mcp through the app's API (as the catch-all route serves it), with API keys, over the test run's database. */
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type ErrorBody = { error: { code: string; message: string; details: Array<{ path: string; message: string }> } };
 
 const prisma = getPrisma();
@@ -38,8 +37,7 @@ function call(key: string, workflowId: string, body?: unknown) {
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const handler = (body === undefined ? publicationRoute.GET : publicationRoute.POST) as Handler;
-  return handler(request, { params: Promise.resolve({ id: workflowId }) });
+  return answerApiRequest(request);
 }
 
 beforeAll(async () => {

@@ -8,9 +8,7 @@ import { createApiKey } from "@/lib/auth";
 import { getPrisma, getRepositories } from "@/lib/db";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { testMember } from "@/lib/http/test-members";
-import * as mcpRoute from "@/app/api/mcp/route";
-import * as publicationRoute from "@/app/api/workflows/[id]/mcp/route";
-import * as usageRoute from "@/app/api/usage/route";
+import { answerApiRequest } from "@/lib/api";
 import { serveRoute, type RouteServer } from "./__fixtures__/route-server";
 import { MCP_NEEDS_API_KEY_MESSAGE, mcpServerEndpoints } from "./mcp-endpoints";
 import { McpToolRepository } from "./mcp-tool-repository";
@@ -22,6 +20,8 @@ import { McpToolRepository } from "./mcp-tool-repository";
  */
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+/** The app's API as the catch-all route serves it: every operation through its declaration. */
+const served: Handler = (request) => answerApiRequest(request);
 
 const prisma = getPrisma();
 const repositories = getRepositories();
@@ -89,7 +89,7 @@ function callRoute(handler: unknown, url: string, options: { key?: string; body?
 }
 
 async function publish(keyValue: string, workflowId: string, body: Record<string, unknown>) {
-  return callRoute(publicationRoute.POST, `/api/workflows/${workflowId}/mcp`, { key: keyValue, body, params: { id: workflowId } });
+  return callRoute(served, `/api/workflows/${workflowId}/mcp`, { key: keyValue, body, params: { id: workflowId } });
 }
 
 async function connect(authorization?: string): Promise<Client> {
@@ -125,7 +125,7 @@ beforeAll(async () => {
   otherKey = (await createApiKey(prisma, { userId: stranger, workspaceId: elsewhere }, { name: "other" })).key;
   const foreign = await workflow(elsewhere, summariseDocument("Foreign"), { deploy: true });
   expect((await publish(otherKey, foreign, { enabled: true, toolName: "foreign_tool" })).status).toBe(200);
-  server = await serveRoute({ POST: mcpRoute.POST as Handler });
+  server = await serveRoute({ GET: served, POST: served, DELETE: served });
 });
 
 afterAll(async () => {
@@ -171,7 +171,7 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
       expect(run.deploymentId).toBe(active!.id);
 
       // Usage by API key counts the call under the key that made it.
-      const usage = await callRoute(usageRoute.GET, `/api/usage?groupBy=apiKey&trigger=mcp`, { key: key.key });
+      const usage = await callRoute(served, `/api/usage?groupBy=apiKey&trigger=mcp`, { key: key.key });
       const { rows } = (await usage.json()) as { rows: Array<{ key: string | null; label: string; runs: number }> };
       expect(rows).toEqual([expect.objectContaining({ key: key.id, label: expect.stringContaining("desktop assistant"), runs: 1 })]);
     } finally {

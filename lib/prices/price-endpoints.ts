@@ -11,12 +11,8 @@ import { checkPriceModel, PRICE_CATALOG, pricedModels, withProviderReadiness, ty
 
 const overridePages = listPaging("priceOverrides", z.tuple([z.string()]).readonly());
 
-/** Admins and owners set what the workspace pays; everyone in it sees the prices. */
-const ADMIN = { role: "admin" } as const;
-
 /** The model id of `/api/prices/<provider>/<model...>`, refused with the rule when it cannot be priced. */
-function modelOf(segments: string[] | undefined): string {
-  const model = (segments ?? []).join("/");
+function modelOf(model: string): string {
   const shown = model.length > 80 ? `${model.slice(0, 80)}…` : model;
   if (!priceModelSchema.safeParse(model).success) {
     throw new RequestError("invalid_request", `"${shown}" is not a model to price: it ${PRICE_MODEL_RULE}.`, [{ path: "model", message: PRICE_MODEL_RULE }]);
@@ -38,25 +34,25 @@ export function priceEndpoints(
   readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
 ) {
   return {
-    list: endpoint(async (request, _params, member) => {
+    list: endpoint("listPriceOverrides", async (request, _params, member) => {
       const page = await overrides().page(member.workspace.id, overridePages.read(request));
       return Response.json(overridePages.answer("overrides", page));
     }),
     /** Creates the override or replaces it whole. */
-    put: endpoint<{ model: string[] }>(async (request, params, member) => {
+    put: endpoint("putPriceOverride", async (request, params, member) => {
       const model = modelOf(params.model);
       const prices = await readJsonRequest(request, putPriceOverrideRequestSchema, { subject: "The price", maxBytes: 16 * 1024 });
       return Response.json(await readCache.changing(member.workspace.id, () => overrides().put(member.workspace.id, model, prices, member.userId)));
-    }, ADMIN),
-    remove: endpoint<{ model: string[] }>(async (_request, params, member) => {
-      await readCache.changing(member.workspace.id, () => overrides().delete(member.workspace.id, (params.model ?? []).join("/")));
+    }),
+    remove: endpoint("deletePriceOverride", async (_request, params, member) => {
+      await readCache.changing(member.workspace.id, () => overrides().delete(member.workspace.id, params.model));
       return new Response(null, { status: 204 });
-    }, ADMIN),
+    }),
     /**
      * The model picker's list, priced for the caller's workspace and marked where the provider has
      * no key for it, with the catalog's version and date; never keys.
      */
-    models: endpoint(async (_request, _params, member) => {
+    models: endpoint("listModels", async (_request, _params, member) => {
       const [table, env] = await Promise.all([overrides().table(member.workspace.id), providerEnv(member.workspace.id)]);
       return Response.json({ models: withProviderReadiness(pricedModels(table), env), catalog: PRICE_CATALOG } satisfies ModelList);
     }),

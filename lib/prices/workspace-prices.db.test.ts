@@ -37,7 +37,7 @@ function put(workspace: string, model: string, body: unknown, role: WorkspaceRol
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  return prices.put(request, { model: model.split("/") }, as(workspace, role));
+  return prices.put(request, { model }, as(workspace, role));
 }
 
 async function modelList(workspace: string): Promise<ModelList> {
@@ -144,7 +144,7 @@ describe("a workspace's price overrides", () => {
     const byEditor = await put(a, "openai/gpt-4o", { input: 0, output: 0 }, "editor");
     expect(byEditor.status).toBe(403);
     const remove = (workspace: string, model: string) =>
-      prices.remove(new Request(`http://localhost/api/prices/${model}`, { method: "DELETE" }), { model: model.split("/") }, as(workspace));
+      prices.remove(new Request(`http://localhost/api/prices/${model}`, { method: "DELETE" }), { model }, as(workspace));
     expect((await remove(b, "openai/gpt-4o-mini")).status).toBe(404);
     expect((await remove(a, "openai/gpt-4o-mini")).status).toBe(204);
     expect((await modelList(a)).models.find((model) => model.id === "openai/gpt-4o-mini")?.priceSource).toBe("catalog");

@@ -18,12 +18,12 @@ export interface ApprovalEndpointDependencies {
  */
 export function approvalEndpoints(deps: () => ApprovalEndpointDependencies) {
   return {
-    list: endpoint<{ id: string }>(async (_request, { id: runId }, { workspace }) => {
+    list: endpoint("listRunApprovals", async (_request, { id: runId }, { workspace }) => {
       const { runs, repositories } = deps();
       const run = await repositories.runs.get(workspace.id, runId); // 404 for an unknown run or another workspace's
       return Response.json({ runId, status: run.status, approvals: await runs.pendingApprovals(runId) });
     }),
-    decide: endpoint<{ id: string; toolCallId: string }>(async (request, { id: runId, toolCallId }, { workspace }) => {
+    decide: endpoint("decideRunApproval", async (request, { id: runId, toolCallId }, { workspace }) => {
       const decision = await readJsonRequest(request, approvalDecisionSchema, { subject: "The decision", maxBytes: MAX_DECISION_BYTES });
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, runId);

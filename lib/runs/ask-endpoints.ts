@@ -24,12 +24,12 @@ export function answeredByOf(member: Member): string {
  */
 export function askEndpoints(deps: () => AskEndpointDependencies) {
   return {
-    list: endpoint<{ id: string }>(async (_request, { id: runId }, { workspace }) => {
+    list: endpoint("listRunAsks", async (_request, { id: runId }, { workspace }) => {
       const { runs, repositories } = deps();
       const run = await repositories.runs.get(workspace.id, runId); // 404 for an unknown run or another workspace's
       return Response.json({ runId, status: run.status, asks: await runs.asks.pending(runId) });
     }),
-    answer: endpoint<{ id: string; spanId: string }>(async (request, { id: runId, spanId }, member) => {
+    answer: endpoint("answerRunAsk", async (request, { id: runId, spanId }, member) => {
       const body = await readJsonRequest(request, askAnswerRequestSchema, { subject: "The answer", maxBytes: MAX_ANSWER_BYTES });
       const { runs, repositories } = deps();
       await repositories.runs.get(member.workspace.id, runId);

@@ -64,8 +64,8 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
   };
   const triggerOf = (member: Member): RunTrigger => (member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" });
   /** POST .../runs runs the draft, POST .../execute the active deployment; otherwise the same. */
-  const startEndpoint = (target: RunTarget) =>
-    endpoint<{ id: string }>(async (request, { id: workflowId }, member) => {
+  const startEndpoint = (operationId: "startRun" | "executeWorkflow", target: RunTarget) =>
+    endpoint(operationId, async (request, { id: workflowId }, member) => {
       const { runs, repositories } = deps();
       const { workspace } = member;
       const trigger = triggerOf(member);
@@ -91,9 +91,9 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       return Response.json(live.budget ? { runId: live.runId, budget: live.budget } : { runId: live.runId }, { status: 202 });
     });
   return {
-    start: startEndpoint("draft"),
-    execute: startEndpoint("active-deployment"),
-    list: endpoint<{ id: string }>(async (request, { id: workflowId }, { workspace }) => {
+    start: startEndpoint("startRun", "draft"),
+    execute: startEndpoint("executeWorkflow", "active-deployment"),
+    list: endpoint("listRuns", async (request, { id: workflowId }, { workspace }) => {
       const status = listFilter(request, "status", RUN_STATUSES);
       const trigger = listFilter(request, "trigger", RUN_TRIGGER_KINDS);
       const deploymentId = deploymentFilter(request);
@@ -107,7 +107,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       return Response.json(runPages.answer("runs", runs));
     }),
     /** GET /api/runs: every run of the workspace, across its workflows, with the same filters and `?workflow=<id>`. */
-    listWorkspace: endpoint(async (request, _params, { workspace }) => {
+    listWorkspace: endpoint("listWorkspaceRuns", async (request, _params, { workspace }) => {
       const status = listFilter(request, "status", RUN_STATUSES);
       const trigger = listFilter(request, "trigger", RUN_TRIGGER_KINDS);
       const workflowId = new URL(request.url).searchParams.get("workflow") || undefined;
@@ -119,16 +119,18 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       });
       return Response.json(workspaceRunPages.answer("runs", runs));
     }),
-    get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
+    get: endpoint("getRun", async (_request, { id }, { workspace }) => Response.json(await getRun(workspace.id, id))),
     /** GET /api/runs/:id/document: the graph the run ran (run-document.ts). */
-    document: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await runDocument(deps().repositories.runs, workspace.id, id))),
-    events: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    document: endpoint("getRunDocument", async (_request, { id }, { workspace }) =>
+      Response.json(await runDocument(deps().repositories.runs, workspace.id, id)),
+    ),
+    events: endpoint("followRunEvents", async (request, { id }, { workspace }) => {
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts
       return runEventStream({ runId: id, afterSeq: lastEventId(request), runs, events: repositories.runEvents, signal: request.signal });
     }),
     /** POST /api/runs/:id/rerun `{ blockId }`: a new run from that block (rerun.ts). */
-    rerun: endpoint<{ id: string }>(async (request, { id }, member) => {
+    rerun: endpoint("rerunRun", async (request, { id }, member) => {
       const { runs, repositories } = deps();
       const { live, rerunOf } = await runIntake().accept(async () => {
         const { blockId } = await readJsonRequest(request, rerunRequestSchema, { subject: "The rerun request", maxBytes: 16 * 1024 });
@@ -137,7 +139,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       return Response.json({ runId: live.runId, rerunOf }, { status: 202 });
     }),
     /** POST /api/runs/:id/replay `{ wait? }`: the run again, every model and tool call answered from its recordings (replay.ts). */
-    replay: endpoint<{ id: string }>(async (request, { id }, member) => {
+    replay: endpoint("replayRun", async (request, { id }, member) => {
       const { runs, repositories } = deps();
       const { live, replayOf, wait } = await runIntake().accept(async () => {
         const { wait } = await readJsonRequest(request, replayRequestSchema, { subject: "The replay request", maxBytes: 16 * 1024, emptyAs: {} });
@@ -150,7 +152,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       return Response.json({ runId: live.runId, replayOf }, { status: 202 });
     }),
     /** GET /api/runs/:id/diff/:otherId: two runs of one workflow compared block by block (run-diff.ts). */
-    diff: endpoint<{ id: string; otherId: string }>(async (_request, { id, otherId }, { workspace }) => {
+    diff: endpoint("diffRuns", async (_request, { id, otherId }, { workspace }) => {
       const [run, other] = await Promise.all([getRun(workspace.id, id), getRun(workspace.id, otherId)]);
       if (run.workflowId !== other.workflowId) {
         throw new RequestError(
@@ -161,7 +163,7 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       }
       return Response.json(diffRuns(run, other));
     }),
-    cancel: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
+    cancel: endpoint("cancelRun", async (_request, { id }, { workspace }) => {
       await deps().runs.cancel(workspace.id, id);
       return Response.json({ runId: id, status: "cancelling" }, { status: 202 });
     }),

@@ -17,25 +17,22 @@ const MAX_SCHEDULE_BYTES = 64 * 1024;
  */
 export function scheduleEndpoints(service: () => ScheduleService) {
   return {
-    create: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    create: endpoint("createSchedule", async (request, { id }, { workspace }) => {
       const body = await readJsonRequest(request, createScheduleRequestSchema, { subject: "The schedule", maxBytes: MAX_SCHEDULE_BYTES });
       return Response.json(await service().create(workspace.id, id, body), { status: 201 });
     }),
-    list: endpoint<{ id: string }>(async (request, { id }, { workspace }) =>
+    list: endpoint("listSchedules", async (request, { id }, { workspace }) =>
       Response.json(schedulePages.answer("schedules", await service().list(workspace.id, id, schedulePages.read(request)))),
     ),
-    preview: endpoint(
-      async (request) => {
-        const body = await readJsonRequest(request, schedulePreviewRequestSchema, { subject: "The schedule", maxBytes: MAX_SCHEDULE_BYTES });
-        return Response.json(service().preview(body));
-      },
-      { role: "viewer" },
-    ),
-    update: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    preview: endpoint("previewSchedule", async (request) => {
+      const body = await readJsonRequest(request, schedulePreviewRequestSchema, { subject: "The schedule", maxBytes: MAX_SCHEDULE_BYTES });
+      return Response.json(service().preview(body));
+    }),
+    update: endpoint("updateSchedule", async (request, { id }, { workspace }) => {
       const { paused } = await readJsonRequest(request, updateScheduleRequestSchema, { subject: "The change", maxBytes: 1024 });
       return Response.json(await service().setPaused(workspace.id, id, paused));
     }),
-    remove: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
+    remove: endpoint("deleteSchedule", async (_request, { id }, { workspace }) => {
       await service().remove(workspace.id, id);
       return new Response(null, { status: 204 });
     }),

@@ -32,19 +32,19 @@ export function secretEndpoints(
   readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
 ) {
   return {
-    list: endpoint(async (request, _params, member) => {
+    list: endpoint("listSecrets", async (request, _params, member) => {
       const page = await secrets().page(member.workspace.id, secretPages.read(request));
       const listed: SecretListEntry[] = page.items.map(({ name, updatedAt }) => ({ name, updatedAt }));
       return Response.json(secretPages.answer("secrets", { items: listed, next: page.next }));
     }),
     /** Creates the secret or replaces its value (PUT semantics: a name already stored is replaced). */
-    put: endpoint<{ name: string }>(async (request, params, member) => {
+    put: endpoint("putSecret", async (request, params, member) => {
       const name = secretName(params.name);
       const { value } = await readJsonRequest(request, putSecretRequestSchema, { subject: "The secret", maxBytes: MAX_PUT_BODY_BYTES });
       await readCache.changing(member.workspace.id, () => secrets().set(member.workspace.id, name, value));
       return new Response(null, { status: 204 });
     }),
-    remove: endpoint<{ name: string }>(async (_request, params, member) => {
+    remove: endpoint("deleteSecret", async (_request, params, member) => {
       const name = secretName(params.name);
       await readCache.changing(member.workspace.id, () => secrets().delete(member.workspace.id, name));
       return new Response(null, { status: 204 });

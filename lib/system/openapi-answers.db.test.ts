@@ -173,7 +173,7 @@ describe("answers as the document describes them", () => {
       async () => () => undefined,
     );
     const admin = testMember(member.workspace.id, "admin");
-    const model = { model: ["ollama", "llama3.2"] };
+    const model = { model: "ollama/llama3.2" };
     await expectDocumented(
       "putPriceOverride",
       await prices.put(json("PUT", "/api/prices/ollama/llama3.2", { input: 0.1, output: 0.2, note: "GPU box" }), model, admin),

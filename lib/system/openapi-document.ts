@@ -1,6 +1,6 @@
 import "server-only";
 import { API_OPERATIONS, buildOpenApiDocument, type OpenApiDocument } from "@/contract/openapi";
-import { publicEndpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/http/endpoint";
 import packageJson from "@/package.json";
 
 let cached: OpenApiDocument | undefined;
@@ -15,5 +15,4 @@ export function openApiDocument(): OpenApiDocument {
 }
 
 /** GET /api/openapi.json: public like /api/health, since it describes the API and nothing stored. */
-/** Bound by app/api/openapi.json/route.ts. */
-export const appOpenApiEndpoints = { document: publicEndpoint(async () => Response.json(openApiDocument())) };
+export const appOpenApiEndpoints = { document: endpoint("openApiDocument", async () => Response.json(openApiDocument())) };

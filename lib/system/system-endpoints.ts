@@ -1,6 +1,6 @@
 import "server-only";
 import { roleAtLeast, type HealthDetails, type McpServerTools, type Readiness, type ToolCatalog } from "@/contract";
-import { endpoint, publicEndpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
 import type { Runtime } from "@/lib/runtime/runtime";
@@ -26,9 +26,9 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
 export function systemEndpoints(deps: SystemEndpointDependencies) {
   return {
     /** Liveness: answers while the process runs, whatever its dependencies do (a restart would not help them). */
-    health: publicEndpoint(async () => Response.json({ ok: true })),
+    health: endpoint("health", async () => Response.json({ ok: true })),
     /** Readiness, for load balancers and orchestrators: 503 while something it needs (the database) does not answer. */
-    ready: publicEndpoint(async () => {
+    ready: endpoint("readiness", async () => {
       const readiness = await checkReadiness(deps.readinessProbes());
       if (readiness.ok) return Response.json(readiness satisfies Readiness);
       return Response.json(readiness, { status: 503, headers: { "retry-after": String(RETRY_AFTER_S), "cache-control": "no-store" } });
@@ -38,7 +38,7 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * an outsider how busy the server is. Answered from memory, without touching the database.
      */
     // `collect` pauses the whole process for a full collection: admins only, or a viewer could stall it at will.
-    healthDetails: endpoint(async (request, _params, member) => {
+    healthDetails: endpoint("healthDetails", async (request, _params, member) => {
       const collect = new URL(request.url).searchParams.get("collect") === "1" && roleAtLeast(member.workspace.role, "admin");
       return Response.json(deps.healthDetails({ collect }));
     }),
@@ -47,35 +47,33 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * Servers are shown by name and target only: never headers, env values or URL queries. A broken
      * server list is reported in `mcpError`, not as a failure.
      */
-    tools: endpoint(async (_request, _params, { workspace }) => Response.json(deps.toolCatalog(workspace.id) satisfies ToolCatalog)),
+    tools: endpoint("listTools", async (_request, _params, { workspace }) => Response.json(deps.toolCatalog(workspace.id) satisfies ToolCatalog)),
     /**
      * `{ server, tools: [{ name, description }] }`, asked of the server now. Editors only: asking
      * may start the server's process. A server the workspace may not use is not found.
      */
-    mcpServerTools: endpoint<{ server: string }>(
-      async (request, { server }, { workspace }) => {
-        const servers = deps.mcpServers(workspace.id);
-        const config = Object.hasOwn(servers, server) ? servers[server] : undefined;
-        if (!config)
-          throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
-        try {
-          return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) } satisfies McpServerTools);
-        } catch (error) {
-          // A server's URL may carry a token in its query: name the server, never its URL.
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new RequestError(
-            "mcp_unavailable",
-            `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`,
-          );
-        }
-      },
-      { role: "editor" },
-    ),
+    mcpServerTools: endpoint("listMcpServerTools", async (request, { server }, { workspace }) => {
+      const servers = deps.mcpServers(workspace.id);
+      const config = Object.hasOwn(servers, server) ? servers[server] : undefined;
+      if (!config) throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
+      try {
+        return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) } satisfies McpServerTools);
+      } catch (error) {
+        // A server's URL may carry a token in its query: name the server, never its URL.
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new RequestError(
+          "mcp_unavailable",
+          `MCP server "${server}" did not answer: ${config.transport === "stdio" ? reason : reason.split(config.url).join("(its URL)")}`,
+        );
+      }
+    }),
     /**
      * Names for `{{` completion: exactly what a workflow may read, the stored secrets and the
      * variables of TRELLIS_WORKFLOW_ENV that are set. Names only, never values.
      */
-    envNames: endpoint(async (_request, _params, { workspace }) => Response.json({ names: workflowEnvNames(await deps.secretNames(workspace.id), deps.env) })),
+    envNames: endpoint("listEnvNames", async (_request, _params, { workspace }) =>
+      Response.json({ names: workflowEnvNames(await deps.secretNames(workspace.id), deps.env) }),
+    ),
   };
 }
 

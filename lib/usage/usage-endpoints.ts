@@ -27,7 +27,7 @@ export function readUsageQuery(request: Request, now?: () => Date): UsageQuery {
 /** GET /api/usage (docs/CONTRACT.md section 9): any member may read, viewers included. */
 export function usageEndpoints(service: () => UsageService) {
   return {
-    report: endpoint(async (request, _params, { workspace }) => Response.json(await service().report(workspace.id, readUsageQuery(request)))),
+    report: endpoint("getUsage", async (request, _params, { workspace }) => Response.json(await service().report(workspace.id, readUsageQuery(request)))),
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, WEBHOOK_MAX_BODY_BYTES, type WebhookRunResult, type WebhookSummary } from "@/contract";
+import { createDispatcher } from "@/lib/http/dispatch";
 import { testMember } from "@/lib/http/test-members";
 import { startWebhookTestKit, type WebhookTestKit } from "./__fixtures__/webhook-test-kit";
 import { signWebhookBody } from "./webhook-signature";
@@ -258,16 +259,19 @@ describe("managing hooks", () => {
     await expect(api.webhooks.remove(created.id)).rejects.toMatchObject({ status: 404, code: "not_found" });
   });
 
-  it("answers a browser's preflight from any site", async () => {
-    const response = await t.hooks.preflight(
+  it("answers a browser's preflight from any site, as its declaration says", async () => {
+    const nobody = { caller: async () => null, workspace: async () => Promise.reject(new Error("no workspace")) };
+    const dispatch = createDispatcher(Object.values(t.hooks), { identify: nobody });
+    const response = await dispatch(
       new Request("http://localhost/api/hooks/x", {
         method: "OPTIONS",
         headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST" },
       }),
-      { hookId: "x" },
     );
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
     expect(response.headers.get("access-control-allow-headers")).toContain("x-trellis-signature");
+    expect(response.headers.get("access-control-allow-headers")).toContain("idempotency-key");
   });
 });

@@ -15,20 +15,20 @@ const workflowPages = listPaging("workflows", timeAndIdPosition);
  */
 export function workflowEndpoints(service: () => WorkflowService) {
   return {
-    list: endpoint(async (request, _params, { workspace }) =>
+    list: endpoint("listWorkflows", async (request, _params, { workspace }) =>
       Response.json(workflowPages.answer("workflows", await service().list(workspace.id, workflowPages.read(request)))),
     ),
-    create: endpoint(async (request, _params, { workspace }) => {
+    create: endpoint("createWorkflow", async (request, _params, { workspace }) => {
       const { document, issues } = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
       return Response.json({ ...(await service().create(workspace.id, document)), issues }, { status: 201 });
     }),
-    get: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => Response.json(await service().get(workspace.id, id))),
-    update: endpoint<{ id: string }>(async (request, { id }, { workspace }) => {
+    get: endpoint("getWorkflow", async (_request, { id }, { workspace }) => Response.json(await service().get(workspace.id, id))),
+    update: endpoint("updateWorkflow", async (request, { id }, { workspace }) => {
       const { document, issues, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
       refuseSelfCall(id, document);
       return Response.json({ ...(await service().update(workspace.id, id, document, version)), issues });
     }),
-    remove: endpoint<{ id: string }>(async (_request, { id }, { workspace }) => {
+    remove: endpoint("deleteWorkflow", async (_request, { id }, { workspace }) => {
       await service().remove(workspace.id, id);
       return new Response(null, { status: 204 });
     }),

@@ -1,22 +1,29 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_OPERATIONS, type ApiOperation } from "@/contract/openapi";
+import { answerApiRequest } from "@/lib/api";
 import { createApiKey } from "@/lib/auth";
 import { getPrisma, getRepositories } from "@/lib/db";
 
 /**
  * Every route with an id in its path, called by a member of workspace B with the ids of workspace
- * A, answers 404 `not_found` and changes nothing: through the real route modules (route() finds
- * the caller and workspace, the endpoint acts), with B's API key. Walks app/api, so a new route
- * with a path id fails here until it is listed (and scoped).
+ * A, answers 404 `not_found` and changes nothing: through the app's API as the catch-all route
+ * serves it (the dispatcher finds the caller and workspace, the endpoint acts), with B's API key.
+ * Walks the declared operations, so a new route with a path id fails here until it is listed (and scoped).
  */
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const apiFolder = path.join(process.cwd(), "app", "api");
 /** Public routes (the token, hook or chat id is the credential) and routes whose path holds no id of stored data. */
-const skipped = new Set(["auth/[...all]/route.ts", "auth/invitations/[token]/route.ts", "hooks/[hookId]/route.ts"]);
+const skipped = new Set(["auth/invitations/[token]/route.ts", "hooks/[hookId]/route.ts"]);
+
+/** A declared path named as its route file was (`workflows/[id]/runs/route.ts`, a rest parameter `[...model]`), which the tables below are keyed by. */
+function routeOf(operation: ApiOperation): string {
+  const rest = (name: string) => operation.parameters?.some((parameter) => parameter.name === name && parameter.rest);
+  return `${operation.path.slice("/api/".length).replace(/\{(\w+)\}/g, (_match, name: string) => (rest(name) ? `[...${name}]` : `[${name}]`))}/route.ts`;
+}
+const served: Handler = (request) => answerApiRequest(request);
 const isPublicChatRoute = (file: string) => file.startsWith("chat/");
 
 /** The model workspace A has its own price for. */
@@ -157,9 +164,7 @@ afterAll(() => {
   delete process.env.TRELLIS_MCP_SERVERS;
 });
 
-const routeFiles = readdirSync(apiFolder, { recursive: true, encoding: "utf8" }).filter(
-  (file) => path.basename(file) === "route.ts" && file.includes("[") && !skipped.has(file.split(path.sep).join("/")) && !isPublicChatRoute(file),
-);
+const routeFiles = [...new Set(API_OPERATIONS.map(routeOf))].filter((file) => file.includes("[") && !skipped.has(file) && !isPublicChatRoute(file));
 
 describe("workspace A's ids, asked for by a member of workspace B", () => {
   it("covers every route with a path id", () => {
@@ -168,7 +173,7 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
 
   for (const file of routeFiles) {
     it(`${file} answers 404 for each method`, async () => {
-      const routeModule = (await import(path.join(apiFolder, file))) as Partial<Record<(typeof methods)[number], Handler>>;
+      const declared = API_OPERATIONS.filter((operation) => routeOf(operation) === file).map((operation) => operation.method);
       const params = paramsFor(file);
       // A diff names its two sides in the query; both are the draft here, so the answer is about the workflow's id.
       const query = file.includes(`deployments${path.sep}diff`) ? "?from=draft&to=draft" : "";
@@ -176,14 +181,14 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
         (at, [name, value]) => (Array.isArray(value) ? at.replace(`[...${name}]`, value.join("/")) : at.replace(`[${name}]`, value)),
         path.dirname(file).split(path.sep).join("/"),
       )}${query}`;
-      for (const method of methods.filter((name) => typeof routeModule[name] === "function")) {
+      for (const method of methods.filter((name) => declared.includes(name))) {
         // PUT /api/secrets/:name writes B's own secret of that name: names are per workspace, not ids.
         // So does PUT /api/prices/:model: B's own price of that model.
         if (method === "PUT" && (file.startsWith("secrets") || file.startsWith("prices"))) continue;
         const body = bodyFor(file, method);
         const headers: Record<string, string> = { authorization: `Bearer ${keyOfB}` };
         if (body !== undefined) headers["content-type"] = "application/json";
-        const answer = await routeModule[method]!(new Request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), {
+        const answer = await served(new Request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), {
           params: Promise.resolve(params),
         });
         expect([method, answer.status]).toEqual([method, 404]);
@@ -193,7 +198,7 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
   }
 
   it("cannot import a file that names A's workflow or A's MCP server (404), and B stores nothing", async () => {
-    const importRoute = (await import(path.join(apiFolder, "workflows/import/route.ts"))) as { POST: Handler };
+    const importRoute = { POST: served };
     const post = (body: unknown) =>
       importRoute.POST(
         new Request("http://localhost/api/workflows/import", {
@@ -227,7 +232,7 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
   });
 
   it("cannot set a monthly cap on A's API key (404), and no cap is stored", async () => {
-    const budgets = (await import(path.join(apiFolder, "budgets/route.ts"))) as { PUT: Handler };
+    const budgets = { PUT: served };
     const answer = await budgets.PUT(
       new Request("http://localhost/api/budgets", {
         method: "PUT",
@@ -256,7 +261,7 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
 
 describe("a key of workspace A", () => {
   it("cannot act in B by naming it in the header (404), and lists only A's workflows", async () => {
-    const workflows = (await import(path.join(apiFolder, "workflows/route.ts"))) as { GET: Handler };
+    const workflows = { GET: served };
     const named = await workflows.GET(
       new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${a.key}`, "x-trellis-workspace": workspaceB } }),
       {

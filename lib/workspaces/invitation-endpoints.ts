@@ -3,14 +3,12 @@ import { acceptInvitationRequestSchema, passwordProblem, type InvitationPreview 
 import { TrellisError } from "@/executor";
 import type { SessionUser } from "@/contract";
 import type { PrismaClient, WorkspaceRepository } from "@/lib/db";
-import { publicEndpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/http/endpoint";
 import { readJsonRequest } from "@/lib/http/read-json";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
 const INVALID_INVITATION = "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.";
-
-type TokenParams = { token: string };
 
 export interface InvitationEndpointDependencies {
   workspaces: WorkspaceRepository;
@@ -38,7 +36,7 @@ export function invitationEndpoints(deps: () => InvitationEndpointDependencies) 
   }
 
   return {
-    preview: publicEndpoint<TokenParams>(async (_request, { token }) => {
+    preview: endpoint("previewInvitation", async (_request, { token }) => {
       const invitation = await openInvitation(token);
       const preview: InvitationPreview = {
         workspaceName: invitation.workspaceName,
@@ -50,7 +48,7 @@ export function invitationEndpoints(deps: () => InvitationEndpointDependencies) 
       };
       return Response.json(preview);
     }),
-    accept: publicEndpoint<TokenParams>(async (request, { token }) => {
+    accept: endpoint("acceptInvitation", async (request, { token }) => {
       const body = await readJsonRequest(request, acceptInvitationRequestSchema, { subject: "The answer", maxBytes: MAX_BODY_BYTES, emptyAs: {} });
       const invitation = await openInvitation(token);
       let userId: string;

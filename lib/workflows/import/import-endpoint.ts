@@ -18,7 +18,7 @@ import { uniqueWorkflowName } from "./unique-name";
  * converts in an import thread within its time budget (import-threads.ts), off the event loop.
  */
 export function importEndpoint(service: () => WorkflowService, mcpServerNames: McpServerNames, threads: () => ImportThreads = sharedImportThreads) {
-  return endpoint(async (request, _params, { workspace }) => {
+  return endpoint("importWorkflow", async (request, _params, { workspace }) => {
     const parsed = importRequestSchema.safeParse(await readJsonBody(request, MAX_WORKFLOW_BYTES));
     if (!parsed.success) {
       const issues = zodIssues(parsed.error);

@@ -1,6 +1,0 @@
-import { appChatEndpoints } from "@/lib/chat/app-chat-endpoints";
-import { route } from "@/lib/http/route";
-
-export const dynamic = "force-dynamic";
-
-export const GET = route(appChatEndpoints.conversations);

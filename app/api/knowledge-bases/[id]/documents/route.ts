@@ -1,7 +1,0 @@
-import { route } from "@/lib/http/route";
-import { appKnowledgeEndpoints } from "@/lib/knowledge";
-
-export const dynamic = "force-dynamic";
-
-export const GET = route(appKnowledgeEndpoints.listDocuments);
-export const POST = route(appKnowledgeEndpoints.uploadDocuments);

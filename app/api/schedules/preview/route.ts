@@ -1,6 +1,0 @@
-import { route } from "@/lib/http/route";
-import { appScheduleEndpoints } from "@/lib/schedules";
-
-export const dynamic = "force-dynamic";
-
-export const POST = route(appScheduleEndpoints.preview);

@@ -1,6 +1,0 @@
-import { appDeploymentEndpoints } from "@/lib/deployments/app-deployment-endpoints";
-import { route } from "@/lib/http/route";
-
-export const dynamic = "force-dynamic";
-
-export const POST = route(appDeploymentEndpoints.activate);

@@ -1,6 +1,0 @@
-import { route } from "@/lib/http/route";
-import { appWorkspaceEndpoints } from "@/lib/workspaces/app-workspace-endpoints";
-
-export const dynamic = "force-dynamic";
-
-export const DELETE = route(appWorkspaceEndpoints.revokeInvitation);

@@ -1,7 +1,0 @@
-import { route } from "@/lib/http/route";
-import { appWorkspaceEndpoints } from "@/lib/workspaces/app-workspace-endpoints";
-
-export const dynamic = "force-dynamic";
-
-export const GET = route(appWorkspaceEndpoints.list);
-export const POST = route(appWorkspaceEndpoints.create);
