@@ -9,7 +9,7 @@ import { appliedPriceSchema } from "./prices";
 import { SIMULATION_SOURCES } from "./test-samples";
 import { timestampSchema } from "./timestamp";
 import { tokenCountsSchema, usageFiguresShape } from "./usage";
-import { RUN_STATUSES, type RunStatus } from "./run-statuses";
+import { RUN_STATUSES } from "./run-statuses";
 
 /** Runs over the API (docs/CONTRACT.md section 5). */
 

@@ -1,7 +1,8 @@
 /**
  * A route file under app/api binds endpoints to HTTP methods and holds no logic: parsing, access,
  * errors and wiring live in lib/, where they are tested over a test database. So a route file holds
- * imports and exported constants bound to a call (`export const GET = route(...)`) or a literal
+ * imports and exported constants bound to a call (`export const GET = route(...)`), to an imported
+ * handler (`export const GET = answerApiRequest`) or to a literal
  * (`export const dynamic = "force-dynamic"`), no function of its own, and it never reaches the
  * composition root or the database itself.
  */
@@ -28,9 +29,9 @@ export const thinRouteRule = {
     docs: { description: "a route file under app/api only binds endpoints declared in lib/" },
     schema: [],
     messages: {
-      logic: "A route file only binds endpoints (`export const GET = route(...)`); move this into lib/, where it is tested (docs/ARCHITECTURE.md).",
+      logic: "A route file only binds handlers declared in lib/ (`export const GET = answerApiRequest`); move this into lib/, where it is tested (docs/ARCHITECTURE.md).",
       wiring: "A route file does not reach {{source}}: the endpoint in lib/ does its wiring (docs/ARCHITECTURE.md).",
-      unbound: "This route file binds no endpoint: export a method bound with route(...).",
+      unbound: "This route file binds no endpoint: export a method bound to a handler from lib/.",
     },
   },
   create(context) {
@@ -51,7 +52,8 @@ export const thinRouteRule = {
           }
           for (const declarator of declaration.declarations) {
             const init = declarator.init;
-            const bound = init?.type === "CallExpression" && !functionInside(init, visitorKeys);
+            // `route(...)` or an imported handler itself (`export const GET = answerApiRequest`).
+            const bound = (init?.type === "CallExpression" && !functionInside(init, visitorKeys)) || init?.type === "Identifier";
             if (bound) bindings += 1;
             else if (init?.type !== "Literal") context.report({ node: declarator, messageId: "logic" });
           }

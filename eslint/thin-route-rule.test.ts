@@ -7,6 +7,7 @@ ruleTester.run("thin-route", trellisPlugin.rules["thin-route"], {
   valid: [
     `${binding}export const dynamic = "force-dynamic";\nexport const GET = route(appRunEndpoints.list);\nexport const POST = route(appRunEndpoints.start);`,
     `${binding}export const { GET, POST } = route(appRunEndpoints.document);`,
+    `import { answerApiRequest } from "@/lib/api";\nexport const dynamic = "force-dynamic";\nexport const GET = answerApiRequest;\nexport const POST = answerApiRequest;`,
   ],
   invalid: [
     {

@@ -4,9 +4,9 @@ import { answerApiRequest } from "@/lib/api";
 export const dynamic = "force-dynamic";
 
 /** Every operation under /api, dispatched by its declaration (lib/api); HEAD is Next's, from GET. */
-export const GET = (request: Request) => answerApiRequest(request);
-export const POST = GET;
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
-export const OPTIONS = GET;
+export const GET = answerApiRequest;
+export const POST = answerApiRequest;
+export const PUT = answerApiRequest;
+export const PATCH = answerApiRequest;
+export const DELETE = answerApiRequest;
+export const OPTIONS = answerApiRequest;
