@@ -21,7 +21,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { gridDocument, parallelDocument, type BenchDocument } from "./bench-canvas-documents";
 import { measureLiveRun, measureLoad, measureMotion, type LiveRunFigures } from "./bench-canvas-page";
 
@@ -34,7 +35,8 @@ const LIVE_MS = 5_000;
 /** MAX_BLOCKS of lib/workflows/parse-document.ts (server-only, so not importable here). */
 const STORED_BLOCK_LIMIT = 2_000;
 const VIEWPORT = { viewport: { width: 1600, height: 900 } };
-const JSON_HEADERS = { "content-type": "application/json" };
+/** The owner the bench's server is started with (TRELLIS_ADMIN_*); for a running server, BENCH_EMAIL and BENCH_PASSWORD. */
+const OWNER = { email: process.env.BENCH_EMAIL ?? "bench@trellis.test", password: process.env.BENCH_PASSWORD ?? "bench-owner-password-1" };
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
@@ -80,15 +82,30 @@ function startServer(port: number): ChildProcess {
   console.log(`Starting next ${mode} on port ${port}${built ? "" : " (no build found: dev mode figures are slower than production)"}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "trellis-bench-"));
   return spawn("sh", ["-c", `node scripts/migrate.mjs && npx next ${mode} -H 127.0.0.1 -p ${port}`], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+      TRELLIS_ADMIN_EMAIL: OWNER.email,
+      TRELLIS_ADMIN_PASSWORD: OWNER.password,
+      TRELLIS_SECRET_KEY: randomBytes(32).toString("hex"),
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
 }
 
-async function createWorkflow(baseUrl: string, document: BenchDocument): Promise<string> {
-  const created = await fetch(`${baseUrl}/api/workflows`, { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(document) });
-  if (created.status !== 201) throw new Error(`creating "${document.name}" failed: ${created.status} ${await created.text()}`);
+/** Signs the owner in: the context's pages and its API requests then carry the session cookie. */
+async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
+  const answer = await context.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: OWNER });
+  if (!answer.ok()) throw new Error(`signing in as ${OWNER.email} failed: ${answer.status()} ${await answer.text()}`);
+}
+
+async function createWorkflow(api: APIRequestContext, baseUrl: string, document: BenchDocument): Promise<string> {
+  const created = await api.post(`${baseUrl}/api/workflows`, { data: document });
+  if (created.status() !== 201) throw new Error(`creating "${document.name}" failed: ${created.status()} ${await created.text()}`);
   return ((await created.json()) as { id: string }).id;
 }
 
@@ -105,11 +122,11 @@ async function serveDocument(page: Page, id: string, document: BenchDocument): P
   );
 }
 
-async function benchSize(browser: Browser, baseUrl: string, size: number): Promise<Row> {
+async function benchSize(context: BrowserContext, baseUrl: string, size: number): Promise<Row> {
   const document = gridDocument(size);
   const stored = size > STORED_BLOCK_LIMIT ? gridDocument(1) : document;
-  const id = await createWorkflow(baseUrl, stored);
-  const page = await browser.newPage(VIEWPORT);
+  const id = await createWorkflow(context.request, baseUrl, stored);
+  const page = await context.newPage();
   if (stored !== document) await serveDocument(page, id, document);
   const url = `${baseUrl}/workflows/${id}`;
   const cold = await measureLoad(page, url);
@@ -137,10 +154,10 @@ async function benchSize(browser: Browser, baseUrl: string, size: number): Promi
   };
 }
 
-async function waitForRunEnd(baseUrl: string, runId: string, timeoutMs: number): Promise<void> {
+async function waitForRunEnd(api: APIRequestContext, baseUrl: string, runId: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const run = (await (await fetch(`${baseUrl}/api/runs/${runId}`)).json()) as { status?: string };
+    const run = (await (await api.get(`${baseUrl}/api/runs/${runId}`)).json()) as { status?: string };
     if (run.status && !["queued", "running", "paused"].includes(run.status)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -152,26 +169,25 @@ async function waitForRunEnd(baseUrl: string, runId: string, timeoutMs: number):
  * the run and follows it, as it does a run started from another tab. Each run is cancelled once
  * measured, and has ended before the next starts, so the editor follows the new one.
  */
-async function benchLiveRun(browser: Browser, baseUrl: string, count: number): Promise<LiveRow> {
-  const id = await createWorkflow(baseUrl, parallelDocument(count));
-  const page = await browser.newPage(VIEWPORT);
+async function benchLiveRun(context: BrowserContext, baseUrl: string, count: number): Promise<LiveRow> {
+  const api = context.request;
+  const id = await createWorkflow(api, baseUrl, parallelDocument(count));
+  const page = await context.newPage();
   const url = `${baseUrl}/workflows/${id}`;
   const runs: LiveRunFigures[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await measureLoad(page, url);
     await page.waitForTimeout(500);
-    const started = await fetch(`${baseUrl}/api/workflows/${id}/runs`, {
-      method: "POST",
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ input: { message: "Summarise the quarterly figures for the board in two short sentences" } }),
+    const started = await api.post(`${baseUrl}/api/workflows/${id}/runs`, {
+      data: { input: { message: "Summarise the quarterly figures for the board in two short sentences" } },
     });
-    if (!started.ok) throw new Error(`starting the ${count}-block run failed: ${started.status} ${await started.text()}`);
+    if (!started.ok()) throw new Error(`starting the ${count}-block run failed: ${started.status()} ${await started.text()}`);
     const { runId } = (await started.json()) as { runId: string };
     try {
       runs.push(await measureLiveRun(page, LIVE_MS));
     } finally {
-      await fetch(`${baseUrl}/api/runs/${runId}/cancel`, { method: "POST" });
-      await waitForRunEnd(baseUrl, runId, 60_000);
+      await api.post(`${baseUrl}/api/runs/${runId}/cancel`);
+      await waitForRunEnd(api, baseUrl, runId, 60_000);
     }
   }
   await page.close();
@@ -191,11 +207,13 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     await waitForHealth(baseUrl, 180_000);
+    const context = await browser.newContext(VIEWPORT);
+    await signIn(context, baseUrl);
     const rows: Row[] = [];
-    for (const size of SIZES) rows.push(await benchSize(browser, baseUrl, size));
+    for (const size of SIZES) rows.push(await benchSize(context, baseUrl, size));
     console.log(`\nCanvas benchmark (${baseUrl}, viewport 1600x900, pan ${PAN_MS / 1000} s, medians of ${RUNS} runs)`);
     console.table(rows);
-    const live = LIVE_BLOCKS > 0 ? await benchLiveRun(browser, baseUrl, LIVE_BLOCKS) : null;
+    const live = LIVE_BLOCKS > 0 ? await benchLiveRun(context, baseUrl, LIVE_BLOCKS) : null;
     if (live) {
       console.log(
         `\nLive run of ${live.blocks} parallel agents (frames counted for up to ${LIVE_MS / 1000} s from the first block shown running; the median run)`,
