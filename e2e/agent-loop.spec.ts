@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { formatDollars } from "../components/runs/format";
+import { formatDollars } from "../components/ui/format";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 

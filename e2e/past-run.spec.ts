@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { ApiRun } from "@/contract";
-import { runHref } from "../components/runs/run-href";
+import { runHref } from "../components/ui/run-href";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { WORKSPACE_COOKIE, WORKSPACE_HEADER, type ApiRun } from "@/contract";
-import { formatDollars } from "../components/runs/format";
+import { formatDollars } from "../components/ui/format";
 import { EditorPage, START_BLOCK, type TestBlock } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 

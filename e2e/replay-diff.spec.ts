@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { ApiRun, WorkflowDocumentInput } from "@/contract";
-import { runHref } from "../components/runs/run-href";
+import { runHref } from "../components/ui/run-href";
 import { RunPage } from "./pages/run-page";
 
 test.describe.configure({ timeout: 180_000 });

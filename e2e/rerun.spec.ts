@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { ApiRun } from "@/contract";
-import { runHref } from "../components/runs/run-href";
+import { runHref } from "../components/ui/run-href";
 import { importSupportRouting, RunPage, supportMessage } from "./pages/run-page";
 
 test.describe.configure({ timeout: 180_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { formatDollars } from "../components/runs/format";
+import { formatDollars } from "../components/ui/format";
 import { EditorPage } from "./pages/editor-page";
 import type { ApiSpan } from "@/contract";
 import { dollars, importSupportRouting, RunPage, supportMessage, tokenCount } from "./pages/run-page";

@@ -1,5 +1,5 @@
 import type { ChatMessageView } from "@/contract";
-import { formatCost } from "@/components/runs";
+import { formatCost } from "@/components/ui/format";
 import { ChatMarkdown } from "./chat-markdown";
 
 const STATUS_NOTES: Partial<Record<ChatMessageView["status"], string>> = { cancelled: "Stopped.", failed: "No answer." };

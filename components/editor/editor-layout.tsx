@@ -18,7 +18,7 @@ import { useAutosave } from "./save/use-autosave";
 import { useLeaveGuard } from "./save/use-leave-guard";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { ReadOnlyBanner } from "./read-only-banner";
-import { PastRunBanner, RunPanel } from "@/components/runs";
+import { PastRunBanner, RunPanel } from "./runs";
 
 /** The editor's frame: toolbar, palette, canvas, inspector, and the hooks that keep it honest. */
 export function EditorLayout() {

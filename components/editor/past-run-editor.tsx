@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import { ApiError, api } from "@/contract";
-import { runHref } from "@/components/runs";
+import { runHref } from "@/components/ui/run-href";
 import { EditorLayout } from "./editor-layout";
 import { graphOfRun } from "./graph/graph-of-run";
 import { EditorStoreProvider, type PastRun } from "./store";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { countOf, type DocumentStatus, type KnowledgeDocument } from "@/contract";
 import { LoadMoreButton, type MorePages } from "@/components/ui/load-more-button";
 import { useChunks } from "./use-knowledge";
-import { formatCost, formatTokens } from "@/components/runs";
+import { formatCost, formatTokens } from "@/components/ui/format";
 
 const STATUS_STYLE: Record<DocumentStatus, string> = {
   pending: "bg-slate-100 text-slate-700",

@@ -1,6 +1,6 @@
 import type { AppliedPrice, ModelPrices, PriceCatalogInfo, PriceSource } from "@/contract";
 
-/** How prices read wherever they are shown: the model picker, the trace, Settings › Prices. Run figures are formatted by components/runs/format.ts. */
+/** How prices read wherever they are shown: the model picker, the trace, Settings › Prices. Run figures are formatted by components/ui/format.ts. */
 
 /** A price per million tokens: "$0.15", "$0". */
 export function formatPricePerMillion(dollars: number): string {

@@ -3,10 +3,21 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, RUN_STATUSES, RUN_TRIGGER_KINDS } from "@/contract";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { useWorkflowList } from "@/components/workflows/use-workflows";
 import { NO_FILTERS, runListHref, toRunPageRequest, type RunListFilters } from "./run-list-filters";
 import { RunListRow } from "./run-list-row";
+
+const COLUMNS: DataColumn[] = [
+  { header: "Started" },
+  { header: "Workflow" },
+  { header: "Status" },
+  { header: "Trigger" },
+  { header: "Duration", align: "right" },
+  { header: "Tokens", align: "right" },
+  { header: "Cost", align: "right" },
+];
 
 /**
  * The Runs page: every run of the workspace's workflows, newest first, a page at a time, filtered
@@ -82,24 +93,11 @@ export function RunListPage({ initialFilters }: { initialFilters: RunListFilters
       )}
       {runs.data && runs.data.length > 0 && (
         <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" aria-label="Runs">
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Started</th>
-                <th className="px-3 py-2 font-medium">Workflow</th>
-                <th className="px-3 py-2 font-medium">Status</th>
-                <th className="px-3 py-2 font-medium">Trigger</th>
-                <th className="px-3 py-2 text-right font-medium">Duration</th>
-                <th className="px-3 py-2 text-right font-medium">Tokens</th>
-                <th className="px-3 py-2 text-right font-medium">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.map((run) => (
-                <RunListRow key={run.id} run={run} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable label="Runs" columns={COLUMNS} variant="plain">
+            {runs.data.map((run) => (
+              <RunListRow key={run.id} run={run} />
+            ))}
+          </DataTable>
         </div>
       )}
       <LoadMoreButton pages={runs} label="Load older runs" testId="runs-load-more" />

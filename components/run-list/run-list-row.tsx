@@ -1,6 +1,9 @@
 import Link from "next/link";
 import type { WorkspaceRunSummary } from "@/contract";
-import { formatCost, formatDuration, formatTokens, runHref, RunStatusBadge } from "@/components/runs";
+import { formatCost, formatDuration, formatTokens } from "@/components/ui/format";
+import { RunStatusBadge } from "@/components/ui/run-badges";
+import { runHref } from "@/components/ui/run-href";
+import { DataCell, DataRow } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/date-time";
 
 /** What started a run, in words: "webhook", "editor · test", "api · replay". */
@@ -12,22 +15,22 @@ function triggerText(run: WorkspaceRunSummary): string {
 /** One run in the workspace's list; the workflow's name opens the run in the editor. */
 export function RunListRow({ run }: { run: WorkspaceRunSummary }) {
   return (
-    <tr className="border-t border-slate-100 hover:bg-slate-50" data-testid="run-list-row" data-run-id={run.id} data-status={run.status}>
-      <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatDateTime(run.startedAt)}</td>
-      <td className="px-3 py-2">
+    <DataRow variant="plain" data-testid="run-list-row" data-run-id={run.id} data-status={run.status}>
+      <DataCell className="whitespace-nowrap text-slate-600">{formatDateTime(run.startedAt)}</DataCell>
+      <DataCell>
         <Link href={runHref(run.workflowId, run.id)} className="link font-medium" data-testid="run-list-open">
           {run.workflowName}
         </Link>
-      </td>
-      <td className="px-3 py-2">
+      </DataCell>
+      <DataCell>
         <RunStatusBadge status={run.status} />
-      </td>
-      <td className="px-3 py-2 text-slate-600" data-testid="run-list-trigger">
+      </DataCell>
+      <DataCell className="text-slate-600" data-testid="run-list-trigger">
         {triggerText(run)}
-      </td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">{formatTokens(run.tokens.total, run.estimated)}</td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">{formatCost(run)}</td>
-    </tr>
+      </DataCell>
+      <DataCell className="text-right whitespace-nowrap">{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</DataCell>
+      <DataCell className="text-right whitespace-nowrap">{formatTokens(run.tokens.total, run.estimated)}</DataCell>
+      <DataCell className="text-right whitespace-nowrap">{formatCost(run)}</DataCell>
+    </DataRow>
   );
 }

@@ -5,10 +5,22 @@ import { Check, Copy, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api, API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type CreatedApiKey } from "@/contract";
 import { useWorkspace } from "@/components/auth/workspace-context";
+import { DataCell, DataRow, DataTable, type DataColumn } from "@/components/ui/data-table";
+import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
+import { PageHeader } from "@/components/ui/page-header";
 import { dateText, errorText } from "./format";
 import { QueryState } from "./query-state";
 
 const apiKeysKey = ["api-keys"] as const;
+
+const COLUMNS: DataColumn[] = [
+  { header: "Name" },
+  { header: "Key" },
+  { header: "Created" },
+  { header: "Last used" },
+  { header: "Expires" },
+  { header: "Actions", hidden: true },
+];
 
 /** Today in the browser's time zone, as an <input type="date"> value. */
 function today(): string {
@@ -68,26 +80,18 @@ function CreateKeyForm({ pending, onCreate }: { pending: boolean; onCreate(input
         });
       }}
     >
-      <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs text-slate-600">
-        Name
+      <FormField label="Name" className="min-w-48 flex-1">
         <input
-          className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+          className={FIELD_INPUT_CLASS}
           placeholder="e.g. CI deploy"
           maxLength={API_KEY_NAME_MAX_LENGTH}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-xs text-slate-600">
-        Expires (optional)
-        <input
-          type="date"
-          className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
-          min={today()}
-          value={expiresOn}
-          onChange={(event) => setExpiresOn(event.target.value)}
-        />
-      </label>
+      </FormField>
+      <FormField label="Expires (optional)">
+        <input type="date" className={FIELD_INPUT_CLASS} min={today()} value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />
+      </FormField>
       <button type="submit" className="btn-primary" disabled={pending || !name.trim()}>
         <Plus size={14} aria-hidden /> Create key
       </button>
@@ -99,23 +103,23 @@ function CreateKeyForm({ pending, onCreate }: { pending: boolean; onCreate(input
 function KeyRow({ apiKey, loadedAt, onRevoke }: { apiKey: ApiKeySummary; loadedAt: number; onRevoke(): void }) {
   const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= loadedAt;
   return (
-    <tr className="border-t border-slate-200" data-testid="api-key-row">
-      <td className="px-3 py-2 font-medium">{apiKey.name}</td>
-      <td className="px-3 py-2">
+    <DataRow data-testid="api-key-row">
+      <DataCell className="font-medium">{apiKey.name}</DataCell>
+      <DataCell>
         <code className="font-mono text-xs">{apiKey.prefix}…</code>
-      </td>
-      <td className="px-3 py-2 text-slate-600">{dateText(apiKey.createdAt, "")}</td>
-      <td className="px-3 py-2 text-slate-600">{dateText(apiKey.lastUsedAt, "Never")}</td>
-      <td className={`px-3 py-2 ${expired ? "text-red-700" : "text-slate-600"}`}>
+      </DataCell>
+      <DataCell className="text-slate-600">{dateText(apiKey.createdAt, "")}</DataCell>
+      <DataCell className="text-slate-600">{dateText(apiKey.lastUsedAt, "Never")}</DataCell>
+      <DataCell className={expired ? "text-red-700" : "text-slate-600"}>
         {dateText(apiKey.expiresAt, "Never")}
         {expired ? " (expired)" : ""}
-      </td>
-      <td className="px-3 py-2 text-right">
+      </DataCell>
+      <DataCell className="text-right">
         <button type="button" className="btn-secondary" aria-label={`Revoke ${apiKey.name}`} onClick={onRevoke}>
           <Trash2 size={14} aria-hidden /> Revoke
         </button>
-      </td>
-    </tr>
+      </DataCell>
+    </DataRow>
   );
 }
 
@@ -156,16 +160,18 @@ export function ApiKeysPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <p className="text-sm text-slate-600">
-        Scripts call the API with <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as you
-        {acting ? (
-          <>
-            {" "}
-            in <strong>{acting.workspace.name}</strong>, with your role there ({acting.workspace.role}),
-          </>
-        ) : null}{" "}
-        until you revoke it or it expires.
-      </p>
+      <PageHeader>
+        <p>
+          Scripts call the API with <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as you
+          {acting ? (
+            <>
+              {" "}
+              in <strong>{acting.workspace.name}</strong>, with your role there ({acting.workspace.role}),
+            </>
+          ) : null}{" "}
+          until you revoke it or it expires.
+        </p>
+      </PageHeader>
 
       <CreateKeyForm pending={create.isPending} onCreate={createKey} />
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
@@ -177,25 +183,11 @@ export function ApiKeysPage() {
 
       <QueryState query={keys} what="the keys" isEmpty={(list) => list.length === 0} empty="No API keys yet.">
         {(list) => (
-          <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="API keys">
-            <thead className="bg-slate-50 text-left text-xs text-slate-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Name</th>
-                <th className="px-3 py-2 font-medium">Key</th>
-                <th className="px-3 py-2 font-medium">Created</th>
-                <th className="px-3 py-2 font-medium">Last used</th>
-                <th className="px-3 py-2 font-medium">Expires</th>
-                <th className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((apiKey) => (
-                <KeyRow key={apiKey.id} apiKey={apiKey} loadedAt={keys.dataUpdatedAt} onRevoke={() => void revokeKey(apiKey)} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable label="API keys" columns={COLUMNS}>
+            {list.map((apiKey) => (
+              <KeyRow key={apiKey.id} apiKey={apiKey} loadedAt={keys.dataUpdatedAt} onRevoke={() => void revokeKey(apiKey)} />
+            ))}
+          </DataTable>
         )}
       </QueryState>
     </main>

@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, budgetAmountSchema, roleAtLeast, type BudgetsResponse, type MonthlyBudget, type PutBudgetsRequest } from "@/contract";
 import { useWorkspace } from "@/components/auth/workspace-context";
-import { formatDollars } from "@/components/runs";
+import { DataCell, DataRow, DataTable } from "@/components/ui/data-table";
+import { formatDollars } from "@/components/ui/format";
+import { PageHeader } from "@/components/ui/page-header";
 import { errorText } from "./format";
 import { QueryState } from "./query-state";
 
@@ -40,12 +42,12 @@ function CapRow({ label, budget, canEdit, onSave }: { label: string; budget: Mon
   const [draft, setDraft] = useState(budget.monthlyCap === null ? "" : String(budget.monthlyCap));
   const read = readCap(draft);
   return (
-    <tr className="border-t border-slate-200" data-testid="budget-row">
-      <td className="px-3 py-2 font-medium">{label}</td>
-      <td className="px-3 py-2 text-slate-600">
+    <DataRow data-testid="budget-row">
+      <DataCell className="font-medium">{label}</DataCell>
+      <DataCell className="text-slate-600">
         <Spent budget={budget} />
-      </td>
-      <td className="px-3 py-2">
+      </DataCell>
+      <DataCell>
         {canEdit ? (
           <form
             className="flex items-start gap-2"
@@ -79,8 +81,8 @@ function CapRow({ label, budget, canEdit, onSave }: { label: string; budget: Mon
         ) : (
           formatDollars(budget.monthlyCap)
         )}
-      </td>
-    </tr>
+      </DataCell>
+    </DataRow>
   );
 }
 
@@ -104,11 +106,13 @@ export function BudgetsPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <p className="text-sm text-slate-600">
-        Monthly caps in US dollars, counted per calendar month (UTC). Before each model call the worst case is checked against what is left: a call that could
-        go past a cap is not made, and its run fails with <code>budget_exceeded</code>. A workflow&apos;s own cap per run is in its settings (select nothing on
-        the canvas). Runs still in progress count once they end or pause.
-      </p>
+      <PageHeader>
+        <p>
+          Monthly caps in US dollars, counted per calendar month (UTC). Before each model call the worst case is checked against what is left: a call that could
+          go past a cap is not made, and its run fails with <code>budget_exceeded</code>. A workflow&apos;s own cap per run is in its settings (select nothing
+          on the canvas). Runs still in progress count once they end or pause.
+        </p>
+      </PageHeader>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
@@ -116,33 +120,24 @@ export function BudgetsPage() {
       )}
       <QueryState query={budgets} what="the budgets">
         {(data: BudgetsResponse) => (
-          <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="Monthly caps">
-            <thead className="bg-slate-50 text-left text-xs text-slate-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Who</th>
-                <th className="px-3 py-2 font-medium">Spent in {data.month}</th>
-                <th className="px-3 py-2 font-medium">Monthly cap</th>
-              </tr>
-            </thead>
-            <tbody>
+          <DataTable label="Monthly caps" columns={[{ header: "Who" }, { header: `Spent in ${data.month}` }, { header: "Monthly cap" }]}>
+            <CapRow
+              key={`workspace-${data.workspace.monthlyCap}`}
+              label={acting ? `Workspace ${acting.workspace.name}` : "The workspace"}
+              budget={data.workspace}
+              canEdit={canEdit}
+              onSave={(value) => put({ workspace: { monthlyCap: value } })}
+            />
+            {data.apiKeys.map((key) => (
               <CapRow
-                key={`workspace-${data.workspace.monthlyCap}`}
-                label={acting ? `Workspace ${acting.workspace.name}` : "The workspace"}
-                budget={data.workspace}
+                key={`${key.id}-${key.monthlyCap}`}
+                label={`API key ${key.name} (${key.prefix}…)`}
+                budget={key}
                 canEdit={canEdit}
-                onSave={(value) => put({ workspace: { monthlyCap: value } })}
+                onSave={(value) => put({ apiKeys: { [key.id]: value } })}
               />
-              {data.apiKeys.map((key) => (
-                <CapRow
-                  key={`${key.id}-${key.monthlyCap}`}
-                  label={`API key ${key.name} (${key.prefix}…)`}
-                  budget={key}
-                  canEdit={canEdit}
-                  onSave={(value) => put({ apiKeys: { [key.id]: value } })}
-                />
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </QueryState>
     </main>

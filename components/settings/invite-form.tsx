@@ -6,6 +6,7 @@ import { api, WORKSPACE_ROLE_DESCRIPTIONS, type CreatedInvitation, type Workspac
 import { roleLabel } from "@/components/auth/roles";
 import { dateText, errorText } from "./format";
 import { assignableRoles } from "./member-table";
+import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
 
 /** The link of the invitation just made: shown this once, in a field to copy from. */
 function NewInvitationLink({ invitation, onDone }: { invitation: CreatedInvitation; onDone(): void }) {
@@ -82,22 +83,20 @@ export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: st
           if (email.trim()) void invite();
         }}
       >
-        <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs text-slate-600">
-          Email
+        <FormField label="Email" className="min-w-56 flex-1">
           <input
             type="email"
             required
             autoComplete="off"
-            className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+            className={FIELD_INPUT_CLASS}
             placeholder="name@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-slate-600">
-          Role
+        </FormField>
+        <FormField label="Role">
           <select
-            className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+            className={FIELD_INPUT_CLASS}
             value={role}
             onChange={(event) => setRole(event.target.value as WorkspaceRole)}
             aria-describedby="invite-role-description"
@@ -108,7 +107,7 @@ export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: st
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
         <button type="submit" className="btn-primary" disabled={pending || !email.trim()}>
           <UserPlus size={14} aria-hidden /> {pending ? "Inviting…" : "Invite"}
         </button>

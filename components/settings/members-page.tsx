@@ -7,6 +7,7 @@ import { api, roleAtLeast, WORKSPACE_ROLE_DESCRIPTIONS, WORKSPACE_ROLES, type Wo
 import { roleLabel } from "@/components/auth/roles";
 import { forgetWorkspace, loadAfresh } from "@/components/auth/workspace-cookie";
 import { useActingWorkspace } from "@/components/auth/workspace-context";
+import { PageHeader } from "@/components/ui/page-header";
 import { errorText } from "./format";
 import { QueryState } from "./query-state";
 import { InvitationTable } from "./invitation-table";
@@ -94,10 +95,12 @@ export function MembersPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <p className="text-sm text-slate-600">
-        Everyone in <strong>{workspace.name}</strong> and their role. You are <strong>{workspace.role}</strong> here:{" "}
-        {WORKSPACE_ROLE_DESCRIPTIONS[workspace.role]}.
-      </p>
+      <PageHeader>
+        <p>
+          Everyone in <strong>{workspace.name}</strong> and their role. You are <strong>{workspace.role}</strong> here:{" "}
+          {WORKSPACE_ROLE_DESCRIPTIONS[workspace.role]}.
+        </p>
+      </PageHeader>
 
       {admin && <WorkspaceNameForm key={workspace.name} workspace={workspace} />}
       {admin && <InviteForm workspaceId={workspace.id} myRole={workspace.role} onInvited={() => void refetch()} />}

@@ -3,6 +3,7 @@
 import { Save } from "lucide-react";
 import { useId, useState } from "react";
 import type { ModelSummary, PriceOverride, PutPriceOverrideRequest } from "@/contract";
+import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
 
 interface PriceOverrideFormProps {
   /** The model list, to pick an id from (any `provider/model` or `provider/*` can be typed). */
@@ -63,20 +64,19 @@ export function PriceOverrideForm({ models, chosen, onSave }: PriceOverrideFormP
   }
 
   const number = (key: "input" | "output" | "cachedInput" | "reasoning", label: string, placeholder?: string) => (
-    <label className="flex w-28 flex-col gap-1 text-xs text-slate-600">
-      {label}
+    <FormField label={label} className="w-28">
       <input
         type="number"
         step="any"
         min={0}
         inputMode="decimal"
-        className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+        className={FIELD_INPUT_CLASS}
         placeholder={placeholder}
         value={draft[key]}
         onChange={set(key)}
         data-testid={`price-${key}`}
       />
-    </label>
+    </FormField>
   );
 
   return (
@@ -91,11 +91,10 @@ export function PriceOverrideForm({ models, chosen, onSave }: PriceOverrideFormP
       }}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-xs text-slate-600">
-          Model
+        <FormField label="Model" className="min-w-64 flex-1">
           <input
             list={listId}
-            className="rounded border border-slate-300 px-2 py-1 font-mono text-sm text-slate-900"
+            className={`${FIELD_INPUT_CLASS} font-mono`}
             placeholder="e.g. openai/gpt-4o-mini, ollama/llama3.2 or ollama/*"
             autoComplete="off"
             spellCheck={false}
@@ -113,23 +112,22 @@ export function PriceOverrideForm({ models, chosen, onSave }: PriceOverrideFormP
               </option>
             ))}
           </datalist>
-        </label>
+        </FormField>
         {number("input", "Input $ / 1M")}
         {number("output", "Output $ / 1M")}
         {number("cachedInput", "Cached input", "= input")}
         {number("reasoning", "Reasoning", "= output")}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-xs text-slate-600">
-          Note
+        <FormField label="Note" className="min-w-64 flex-1">
           <input
-            className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+            className={FIELD_INPUT_CLASS}
             placeholder="e.g. negotiated rate, or what the GPU box costs per token"
             maxLength={500}
             value={draft.note}
             onChange={set("note")}
           />
-        </label>
+        </FormField>
         <button type="submit" className="btn-primary" disabled={pending || !draft.model.trim() || draft.input === "" || draft.output === ""}>
           <Save size={14} aria-hidden /> {pending ? "Saving…" : "Save price"}
         </button>

@@ -7,9 +7,13 @@ import { api, roleAtLeast, type PriceOverride, type PutPriceOverrideRequest } fr
 import { useActingWorkspace } from "@/components/auth/workspace-context";
 import { MODEL_LIST_KEY, useModelList } from "@/components/prices/use-model-list";
 import { catalogText, ratesText } from "@/components/prices/price-text";
+import { DataCell, DataRow, DataTable, type DataColumn } from "@/components/ui/data-table";
+import { PageHeader } from "@/components/ui/page-header";
 import { dateText, errorText } from "./format";
 import { PriceOverrideForm } from "./price-override-form";
 import { QueryState } from "./query-state";
+
+const COLUMNS: DataColumn[] = [{ header: "Model" }, { header: "Price" }, { header: "Note" }, { header: "Updated" }, { header: "Actions", hidden: true }];
 
 function OverrideTable({
   overrides,
@@ -23,45 +27,32 @@ function OverrideTable({
   onDelete(model: string): void;
 }) {
   return (
-    <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="Price overrides">
-      <thead className="bg-slate-50 text-left text-xs text-slate-500">
-        <tr>
-          <th className="px-3 py-2 font-medium">Model</th>
-          <th className="px-3 py-2 font-medium">Price</th>
-          <th className="px-3 py-2 font-medium">Note</th>
-          <th className="px-3 py-2 font-medium">Updated</th>
-          <th className="px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {overrides.map((override) => (
-          <tr key={override.model} className="border-t border-slate-200" data-testid="price-row" data-model={override.model}>
-            <td className="px-3 py-2">
-              <code className="font-mono text-xs font-medium">{override.model}</code>
-            </td>
-            <td className="px-3 py-2 text-slate-700" data-testid="price-rates">
-              {ratesText(override.prices)}
-            </td>
-            <td className="px-3 py-2 text-slate-600">{override.note}</td>
-            <td className="px-3 py-2 text-slate-600">{dateText(override.updatedAt)}</td>
-            <td className="space-x-2 px-3 py-2 text-right whitespace-nowrap">
-              {editable && (
-                <>
-                  <button type="button" className="btn-secondary" aria-label={`Edit the price of ${override.model}`} onClick={() => onEdit(override)}>
-                    <Pencil size={14} aria-hidden /> Edit
-                  </button>
-                  <button type="button" className="btn-secondary" aria-label={`Delete the price of ${override.model}`} onClick={() => onDelete(override.model)}>
-                    <Trash2 size={14} aria-hidden /> Delete
-                  </button>
-                </>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable label="Price overrides" columns={COLUMNS}>
+      {overrides.map((override) => (
+        <DataRow key={override.model} data-testid="price-row" data-model={override.model}>
+          <DataCell>
+            <code className="font-mono text-xs font-medium">{override.model}</code>
+          </DataCell>
+          <DataCell className="text-slate-700" data-testid="price-rates">
+            {ratesText(override.prices)}
+          </DataCell>
+          <DataCell className="text-slate-600">{override.note}</DataCell>
+          <DataCell className="text-slate-600">{dateText(override.updatedAt)}</DataCell>
+          <DataCell className="space-x-2 text-right whitespace-nowrap">
+            {editable && (
+              <>
+                <button type="button" className="btn-secondary" aria-label={`Edit the price of ${override.model}`} onClick={() => onEdit(override)}>
+                  <Pencil size={14} aria-hidden /> Edit
+                </button>
+                <button type="button" className="btn-secondary" aria-label={`Delete the price of ${override.model}`} onClick={() => onDelete(override.model)}>
+                  <Trash2 size={14} aria-hidden /> Delete
+                </button>
+              </>
+            )}
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
   );
 }
 
@@ -112,14 +103,14 @@ export function PricesPage() {
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
-      <div className="space-y-1 text-sm text-slate-600">
+      <PageHeader>
         <p>
           What <strong>{workspace.name}</strong> pays per million tokens, where it differs from the catalog: a negotiated rate, or what a local model costs you.
           A run is charged at these first, then at the server&apos;s price file, then at the catalog; its trace marks each call priced here.
         </p>
         <p data-testid="prices-catalog">{models.data ? `${catalogText(models.data.catalog)}.` : ""}</p>
         {!editable && <p>Your role here ({workspace.role}) shows the prices; admins and owners change them.</p>}
-      </div>
+      </PageHeader>
 
       {editable && <PriceOverrideForm models={models.data?.models ?? []} chosen={chosen} onSave={save} />}
       {saved && (

@@ -3,6 +3,7 @@
 import { Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { SECRET_NAME_RULE, secretNameSchema } from "@/contract";
+import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
 
 interface SecretFormProps {
   /** Names stored already: saving one of them replaces its value. */
@@ -61,10 +62,9 @@ export function SecretForm({ existing, chosen, onSave }: SecretFormProps) {
       }}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs text-slate-600">
-          Name
+        <FormField label="Name" className="min-w-48 flex-1">
           <input
-            className="rounded border border-slate-300 px-2 py-1 font-mono text-sm text-slate-900"
+            className={`${FIELD_INPUT_CLASS} font-mono`}
             placeholder="e.g. OPENAI_API_KEY"
             maxLength={128}
             autoCapitalize="characters"
@@ -75,9 +75,8 @@ export function SecretForm({ existing, chosen, onSave }: SecretFormProps) {
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-        </label>
-        <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs text-slate-600">
-          Value
+        </FormField>
+        <FormField label="Value" className="min-w-48 flex-1">
           <input
             ref={valueField}
             type="password"
@@ -85,11 +84,11 @@ export function SecretForm({ existing, chosen, onSave }: SecretFormProps) {
             // Password managers would offer to save it, or fill a password in.
             data-1p-ignore
             data-lpignore="true"
-            className="rounded border border-slate-300 px-2 py-1 font-mono text-sm text-slate-900"
+            className={`${FIELD_INPUT_CLASS} font-mono`}
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
-        </label>
+        </FormField>
         <button type="submit" className="btn-primary" disabled={pending || !name.trim() || !value}>
           <Save size={14} aria-hidden /> {pending ? "Saving…" : replacing ? "Replace" : "Save secret"}
         </button>

@@ -5,12 +5,16 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { api, type SecretListEntry } from "@/contract";
 import { useActingWorkspace, useCanEdit } from "@/components/auth/workspace-context";
+import { DataCell, DataRow, DataTable, type DataColumn } from "@/components/ui/data-table";
+import { PageHeader } from "@/components/ui/page-header";
 import { dateText, errorText } from "./format";
 import { QueryState } from "./query-state";
 import { SecretForm } from "./secret-form";
 
 /** Provider keys a secret may hold (providers/provider-table.ts names them all); base URLs are the operator's alone. */
 const PROVIDER_SETTING_EXAMPLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_COMPATIBLE_API_KEY"];
+
+const COLUMNS: DataColumn[] = [{ header: "Name" }, { header: "Updated" }, { header: "Actions", hidden: true }];
 
 function SecretTable({
   secrets,
@@ -24,39 +28,28 @@ function SecretTable({
   onDelete(name: string): void;
 }) {
   return (
-    <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-sm" aria-label="Secrets">
-      <thead className="bg-slate-50 text-left text-xs text-slate-500">
-        <tr>
-          <th className="px-3 py-2 font-medium">Name</th>
-          <th className="px-3 py-2 font-medium">Updated</th>
-          <th className="px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {secrets.map((secret) => (
-          <tr key={secret.name} className="border-t border-slate-200" data-testid="secret-row" data-name={secret.name}>
-            <td className="px-3 py-2">
-              <code className="font-mono text-xs font-medium">{secret.name}</code>
-            </td>
-            <td className="px-3 py-2 text-slate-600">{dateText(secret.updatedAt)}</td>
-            <td className="space-x-2 px-3 py-2 text-right whitespace-nowrap">
-              {editable && (
-                <>
-                  <button type="button" className="btn-secondary" aria-label={`Replace the value of ${secret.name}`} onClick={() => onReplace(secret.name)}>
-                    <Pencil size={14} aria-hidden /> Replace
-                  </button>
-                  <button type="button" className="btn-secondary" aria-label={`Delete ${secret.name}`} onClick={() => onDelete(secret.name)}>
-                    <Trash2 size={14} aria-hidden /> Delete
-                  </button>
-                </>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable label="Secrets" columns={COLUMNS}>
+      {secrets.map((secret) => (
+        <DataRow key={secret.name} data-testid="secret-row" data-name={secret.name}>
+          <DataCell>
+            <code className="font-mono text-xs font-medium">{secret.name}</code>
+          </DataCell>
+          <DataCell className="text-slate-600">{dateText(secret.updatedAt)}</DataCell>
+          <DataCell className="space-x-2 text-right whitespace-nowrap">
+            {editable && (
+              <>
+                <button type="button" className="btn-secondary" aria-label={`Replace the value of ${secret.name}`} onClick={() => onReplace(secret.name)}>
+                  <Pencil size={14} aria-hidden /> Replace
+                </button>
+                <button type="button" className="btn-secondary" aria-label={`Delete ${secret.name}`} onClick={() => onDelete(secret.name)}>
+                  <Trash2 size={14} aria-hidden /> Delete
+                </button>
+              </>
+            )}
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
   );
 }
 
@@ -107,7 +100,7 @@ export function SecretsPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
-      <div className="space-y-1 text-sm text-slate-600">
+      <PageHeader>
         <p>
           Secrets of <strong>{workspace.name}</strong>, stored encrypted. <code>{"{{NAME}}"}</code> in a block&apos;s config reads the secret NAME when a
           workflow runs, and run output masks its value.
@@ -118,7 +111,7 @@ export function SecretsPage() {
           is not used, and that provider&apos;s models are refused in this workspace until it is deleted.
         </p>
         {!editable && <p>Your role here ({workspace.role}) shows the names only.</p>}
-      </div>
+      </PageHeader>
 
       {editable && <SecretForm existing={names} chosen={chosen} onSave={save} />}
       {saved && (

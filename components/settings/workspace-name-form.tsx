@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api, WORKSPACE_NAME_MAX_LENGTH, type WorkspaceSummary } from "@/contract";
 import { errorText } from "./format";
+import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
 
 /** Renames the workspace (admins and owners); the page and the switcher show the new name at once. */
 export function WorkspaceNameForm({ workspace }: { workspace: WorkspaceSummary }) {
@@ -37,15 +38,9 @@ export function WorkspaceNameForm({ workspace }: { workspace: WorkspaceSummary }
         if (!unchanged) void rename();
       }}
     >
-      <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs text-slate-600">
-        Workspace name
-        <input
-          className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
-          maxLength={WORKSPACE_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
+      <FormField label="Workspace name" className="min-w-56 flex-1">
+        <input className={FIELD_INPUT_CLASS} maxLength={WORKSPACE_NAME_MAX_LENGTH} value={name} onChange={(event) => setName(event.target.value)} />
+      </FormField>
       <button type="submit" className="btn-secondary" disabled={pending || unchanged}>
         {pending ? "Renaming…" : "Rename"}
       </button>

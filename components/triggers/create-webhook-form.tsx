@@ -3,6 +3,7 @@
 import { Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { WEBHOOK_SECRET_MAX_LENGTH, type CreateWebhookRequest } from "@/contract";
+import { FormField } from "@/components/ui/form-field";
 
 /** A random secret (192 bits, hex) made in the browser: the server stores it encrypted and never sends it back. */
 export function generateSecret(): string {
@@ -45,8 +46,7 @@ export function CreateWebhookForm({ pending, onCreate }: { pending: boolean; onC
       </label>
       {signed && (
         <div className="flex items-end gap-2 pl-6">
-          <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs text-slate-600">
-            Secret (shown once, after creating)
+          <FormField label="Secret (shown once, after creating)" className="min-w-0 flex-1">
             <input
               className="rounded border border-slate-300 px-2 py-1 font-mono text-xs text-slate-900"
               value={secret}
@@ -56,7 +56,7 @@ export function CreateWebhookForm({ pending, onCreate }: { pending: boolean; onC
               data-testid="webhook-secret-input"
               onChange={(event) => setSecret(event.target.value)}
             />
-          </label>
+          </FormField>
           <button type="button" className="btn-secondary" onClick={() => setSecret(generateSecret())}>
             <RefreshCw size={14} aria-hidden /> New secret
           </button>

@@ -6,6 +6,7 @@ import { CodeEditor } from "@/components/code-editor";
 import type { CreateScheduleRequest } from "@/contract";
 import { browserTimeZone, fireTimeText, timeZoneChoices } from "./schedule-format";
 import { useSchedulePreview } from "./use-schedules";
+import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
 
 const noSubscription = () => () => {};
 
@@ -88,31 +89,25 @@ export function ScheduleForm({ pending, onCreate }: { pending: boolean; onCreate
       }}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs text-slate-600">
-          Cron expression
+        <FormField label="Cron expression" className="min-w-56 flex-1">
           <input
-            className="rounded border border-slate-300 px-2 py-1 font-mono text-sm text-slate-900"
+            className={`${FIELD_INPUT_CLASS} font-mono`}
             placeholder="0 9 * * 1-5"
             spellCheck={false}
             autoComplete="off"
             value={cron}
             onChange={(event) => setCron(event.target.value)}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-slate-600">
-          Time zone
-          <select
-            className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
-            value={timezone}
-            onChange={(event) => setChosenZone(event.target.value)}
-          >
+        </FormField>
+        <FormField label="Time zone">
+          <select className={FIELD_INPUT_CLASS} value={timezone} onChange={(event) => setChosenZone(event.target.value)}>
             {(zones.includes(timezone) ? zones : [timezone, ...zones]).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
         <button type="submit" className="btn-primary" disabled={pending || !cron.trim()}>
           <Plus size={14} aria-hidden /> Create schedule
         </button>

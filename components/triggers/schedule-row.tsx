@@ -2,7 +2,7 @@
 
 import { Pause, Play, Trash2 } from "lucide-react";
 import type { ScheduleFireView, ScheduleView } from "@/contract";
-import { runHref } from "@/components/runs";
+import { runHref } from "@/components/ui/run-href";
 import { fireTimeText } from "./schedule-format";
 
 /** One fire: when, what came of it (its run, or why none started), and whether it was a missed time run late. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { runHref } from "@/components/runs";
+import { runHref } from "@/components/ui/run-href";
 import Link from "next/link";
 import { WEBHOOK_DELIVERIES_KEPT, type WebhookDeliveryView } from "@/contract";
 import { useWebhookDeliveries } from "./use-webhooks";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDollars } from "@/components/runs";
+import { formatDollars } from "@/components/ui/format";
 
 export interface UsageBar {
   label: string;

@@ -10,6 +10,7 @@ import type { UsageBar } from "./usage-chart";
 import { usageCsv, usageCsvFileName } from "./usage-csv";
 import { daysOf, lastDays, PERIOD_PRESETS } from "./usage-period";
 import { UsageTable } from "./usage-table";
+import { PageHeader } from "@/components/ui/page-header";
 
 // The chart library is loaded with this page only, and in the browser only (it measures its box).
 const UsageChart = dynamic(() => import("./usage-chart"), {
@@ -101,10 +102,12 @@ export function UsagePage() {
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
-      <p className="text-sm text-slate-600">
-        What runs spent, by who or what started them. Days are UTC days; a run counts on the day it was asked for. A workflow called as a tool counts in the run
-        that called it.
-      </p>
+      <PageHeader>
+        <p>
+          What runs spent, by who or what started them. Days are UTC days; a run counts on the day it was asked for. A workflow called as a tool counts in the
+          run that called it.
+        </p>
+      </PageHeader>
 
       <section className="flex flex-wrap items-end justify-between gap-4" aria-label="What to show">
         <PeriodPicker period={period} onChange={setPeriod} />

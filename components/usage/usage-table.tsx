@@ -1,7 +1,7 @@
 "use client";
 
 import type { UsageFiguresWithRuns, UsageReport } from "@/contract";
-import { formatCost, formatDollars, formatTokenCount } from "@/components/runs";
+import { formatCost, formatDollars, formatTokenCount } from "@/components/ui/format";
 
 /** A group's dollars as the runs' figures read: "unpriced" (with what is priced) when a part has no price, "≈" when estimated. */
 export function costText(figures: UsageFiguresWithRuns): string {

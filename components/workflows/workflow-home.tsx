@@ -9,8 +9,9 @@ import { ImportReportPanel } from "./import-report-panel";
 import { newWorkflowDocument } from "@/components/workflows/new-workflow";
 import { downloadWorkflow, useWorkflowList, useWorkflowMutations } from "./use-workflows";
 import { WorkflowRow } from "./workflow-row";
-import { HomeTemplates } from "@/components/templates/home-templates";
+import { HomeTemplates } from "./home-templates";
 import { useCanEdit } from "@/components/auth/workspace-context";
+import { PageHeader } from "@/components/ui/page-header";
 
 interface Notice {
   message: string;
@@ -40,25 +41,28 @@ export function WorkflowHome() {
 
   return (
     <main className="mx-auto max-w-4xl px-6 py-10">
-      {/* The page's title is the shell's breadcrumb; what can be done here sits above the list. */}
-      <header className="mb-6 flex min-h-8 items-center justify-end gap-3">
-        {canEdit && (
-          <>
-            <ImportButton
-              busy={importFile.isPending}
-              onImport={async (file, fileName) => {
-                setNotice(null);
-                setImported(null);
-                setImported({ result: await importFile.mutateAsync({ file }), fileName });
-              }}
-              onError={(message, details) => setNotice({ message, details })}
-            />
-            <button type="button" className="btn-primary" onClick={() => void createWorkflow()} disabled={create.isPending}>
-              <Plus size={16} aria-hidden /> New workflow
-            </button>
-          </>
-        )}
-      </header>
+      {/* What can be done here sits above the list. */}
+      <PageHeader
+        className="mb-6"
+        actions={
+          canEdit && (
+            <>
+              <ImportButton
+                busy={importFile.isPending}
+                onImport={async (file, fileName) => {
+                  setNotice(null);
+                  setImported(null);
+                  setImported({ result: await importFile.mutateAsync({ file }), fileName });
+                }}
+                onError={(message, details) => setNotice({ message, details })}
+              />
+              <button type="button" className="btn-primary" onClick={() => void createWorkflow()} disabled={create.isPending}>
+                <Plus size={16} aria-hidden /> New workflow
+              </button>
+            </>
+          )
+        }
+      />
 
       {notice && (
         <div role="alert" data-testid="home-notice" className="mb-6 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">

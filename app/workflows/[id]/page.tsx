@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import "@xyflow/react/dist/style.css";
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { WorkflowEditor } from "@/components/editor";
-import { runHref } from "@/components/runs";
+import { runHref } from "@/components/ui/run-href";
 import { roleAtLeast } from "@/contract";
 import { requireWorkspace } from "@/lib/auth";
 

@@ -9,7 +9,7 @@ import { BlockIcon } from "./block-icon";
 import { SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockHasProblems } from "./node-issues";
 import { RunBadge } from "./run-badge";
-import { NodeAsks, useBlockRunOutline } from "@/components/runs";
+import { NodeAsks, useBlockRunOutline } from "../runs";
 import { nodeAsBlock } from "./node-as-block";
 
 /**

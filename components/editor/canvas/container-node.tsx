@@ -10,7 +10,7 @@ import { BlockIcon } from "./block-icon";
 import { BodyHandle, SourceHandleRows, TargetHandle } from "./block-handles";
 import { NodeIssues, useBlockHasProblems } from "./node-issues";
 import { RunBadge } from "./run-badge";
-import { useBlockRunOutline } from "@/components/runs";
+import { useBlockRunOutline } from "../runs";
 import { nodeAsBlock } from "./node-as-block";
 
 /** A loop or parallel container: a resizable frame whose children are React Flow sub-flow nodes. */

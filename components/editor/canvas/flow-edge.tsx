@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
-import { useEdgeTaken } from "@/components/runs";
+import { useEdgeTaken } from "../runs";
 import type { EditorEdge, EdgeVariant } from "../graph/flow-types";
 import { useEditorStoreApi } from "../store";
 

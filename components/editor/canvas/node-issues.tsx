@@ -4,7 +4,7 @@ import { memo } from "react";
 import { CircleAlert, PencilLine } from "lucide-react";
 import type { IssueDetail } from "@/contract";
 import { isHint, nodeIssueText } from "../graph/issue-attention";
-import { useEditorStore } from "../store";
+import { nodeById, useEditorStore } from "../store";
 
 const NO_ISSUES: IssueDetail[] = [];
 
@@ -23,7 +23,7 @@ export interface BlockIssueSplit {
 /** A block's issues split into hints and problems by what the person has touched (issue-attention.ts). */
 export function useBlockIssueSplit(blockId: string): BlockIssueSplit {
   const issues = useBlockIssues(blockId);
-  const node = useEditorStore((state) => (issues.length > 0 ? state.nodes.find((candidate) => candidate.id === blockId) : undefined));
+  const node = useEditorStore((state) => (issues.length > 0 ? nodeById(state.nodes, blockId) : undefined));
   const attention = useEditorStore((state) => state.attention);
   if (!node || issues.length === 0) return { hints: NO_ISSUES, problems: NO_ISSUES, blockType: "" };
   const hints: IssueDetail[] = [];

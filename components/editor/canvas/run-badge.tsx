@@ -1,2 +1,2 @@
-/** The place on every node where a run shows itself; the run UI (components/runs) draws it. */
-export { NodeRunBadge as RunBadge } from "@/components/runs";
+/** The place on every node where a run shows itself; the run UI (../runs) draws it. */
+export { NodeRunBadge as RunBadge } from "../runs";

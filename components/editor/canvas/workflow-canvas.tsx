@@ -17,7 +17,7 @@ import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 import { MINIMAP_AUTO_LIMIT, MINIMAP_SIZE, useMinimap } from "./use-minimap";
 import { useNodesChange } from "./use-nodes-change";
 import { zoomLayerHint } from "./zoom-layer-hint";
-import { EmptyCanvasTemplates } from "@/components/templates/empty-canvas-templates";
+import { EmptyCanvasTemplates } from "./empty-canvas-templates";
 import { useColorScheme } from "@/components/theme/use-color-scheme";
 
 const nodeTypes: NodeTypes = { block: BlockNode, container: ContainerNode };

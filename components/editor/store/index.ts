@@ -14,5 +14,6 @@ export {
   type RunView,
   type RunViewStatus,
 } from "./run-view";
+export { nodeById } from "./node-index";
 export { saveStatus, type SaveStatus } from "./save-slice";
 export { touchedKey, workflowHasIssues, type AttentionState } from "./attention-slice";

@@ -34,9 +34,33 @@ function accumulate(block: BlockRunState, usage: Usage | null, durationMs: numbe
   return patch;
 }
 
+/**
+ * The block map and console log that the batch being reduced has already copied: no one has seen
+ * them yet, so the batch's later events write into them instead of copying them again. A frame of
+ * a 500-block run carries dozens of events, and a copy of the map and of a log thousands of lines
+ * long per event was most of the reducer's time. Only reduceRunEvents sets it, for one batch.
+ */
+let batchCopies: { blocks: Record<string, BlockRunState> | null; log: ConsoleEntry[] | null } | null = null;
+
+function writableBlocks(view: RunView): Record<string, BlockRunState> {
+  if (batchCopies?.blocks === view.blocks) return view.blocks;
+  const blocks = { ...view.blocks };
+  if (batchCopies) batchCopies.blocks = blocks;
+  return blocks;
+}
+
+function writableLog(view: RunView): ConsoleEntry[] {
+  if (batchCopies?.log === view.log) return view.log;
+  const log = [...view.log];
+  if (batchCopies) batchCopies.log = log;
+  return log;
+}
+
 function patchBlock(view: RunView, blockId: string, patch: (block: BlockRunState) => Partial<BlockRunState>): RunView {
   const block = view.blocks[blockId] ?? { status: "pending", text: "" };
-  return { ...view, blocks: { ...view.blocks, [blockId]: { ...block, ...patch(block) } } };
+  const blocks = writableBlocks(view);
+  blocks[blockId] = { ...block, ...patch(block) };
+  return { ...view, blocks };
 }
 
 /** Run totals so far: the sum of what finished blocks reported (containers report nothing of their own). */
@@ -50,7 +74,9 @@ function addToTotals(view: RunView, usage: Usage | null): RunView {
 }
 
 function logged(view: RunView, seq: number, entry: Omit<ConsoleEntry, "seq">): RunView {
-  return { ...view, log: [...view.log, { seq, ...entry }] };
+  const log = writableLog(view);
+  log.push({ seq, ...entry });
+  return { ...view, log };
 }
 
 /**
@@ -60,7 +86,7 @@ function logged(view: RunView, seq: number, entry: Omit<ConsoleEntry, "seq">): R
  */
 function appendDelta(view: RunView, seq: number, event: Extract<RunEvent, { type: "block.delta" }>): RunView {
   const [first = "", ...rest] = event.text.split("\n");
-  const log = [...view.log];
+  const log = writableLog(view);
   const openIndex = log.findLastIndex((entry) => entry.type === "block.delta" && entry.spanId === event.spanId && entry.partial);
   const base = { type: "block.delta" as const, blockId: event.blockId, spanId: event.spanId };
   let line = 0;
@@ -83,7 +109,7 @@ function appendDelta(view: RunView, seq: number, event: Extract<RunEvent, { type
 function closeStream(view: RunView, spanId: string): RunView {
   const index = view.log.findLastIndex((entry) => entry.type === "block.delta" && entry.spanId === spanId && entry.partial);
   if (index < 0) return view;
-  const log = [...view.log];
+  const log = writableLog(view);
   log[index] = { ...log[index]!, partial: false };
   return { ...view, log };
 }
@@ -92,8 +118,12 @@ function closeStream(view: RunView, spanId: string): RunView {
 function logStdout(view: RunView, seq: number, blockId: string, spanId: string, output: unknown): RunView {
   const stdout = output !== null && typeof output === "object" && "stdout" in output ? (output as { stdout: unknown }).stdout : undefined;
   if (typeof stdout !== "string" || stdout === "") return view;
-  const lines = stdout.replace(/\n$/, "").split("\n");
-  return { ...view, log: [...view.log, ...lines.map((text, line): ConsoleEntry => ({ seq, line, type: "block.stdout", blockId, spanId, text }))] };
+  const log = writableLog(view);
+  stdout
+    .replace(/\n$/, "")
+    .split("\n")
+    .forEach((text, line) => log.push({ seq, line, type: "block.stdout", blockId, spanId, text }));
+  return { ...view, log };
 }
 
 const CANCELLED_WHILE_RUNNING = { code: "cancelled", message: "The run was cancelled while this block was running" } as const;
@@ -284,5 +314,10 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
 }
 
 export function reduceRunEvents(state: RunView, events: readonly SequencedRunEvent[]): RunView {
-  return events.reduce(reduceRun, state);
+  batchCopies = { blocks: null, log: null };
+  try {
+    return events.reduce(reduceRun, state);
+  } finally {
+    batchCopies = null;
+  }
 }

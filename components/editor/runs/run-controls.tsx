@@ -3,8 +3,8 @@
 import { FlaskConical, Play, Square } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { isLive, useEditorStore, useEditorStoreApi, workflowHasIssues } from "@/components/editor/store";
-import { formatCost, formatDuration, formatTokens, figureMarks } from "./format";
-import { RunStatusBadge } from "./run-badges";
+import { formatCost, formatDuration, formatTokens, figureMarks } from "@/components/ui/format";
+import { RunStatusBadge } from "@/components/ui/run-badges";
 import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
 import { useNow } from "./use-now";
 import { RunBudgetMeter } from "./run-budget-meter";

@@ -1,6 +1,7 @@
 import type { RunView } from "@/components/editor/store";
 import { ENDED_RUN_STATUSES, type ApiRun } from "@/contract";
-import { QUEUE_POLL_MS, queueDescription } from "./durable-run";
+import { queueDescription } from "@/components/ui/run-status-text";
+import { QUEUE_POLL_MS } from "./durable-run";
 
 /**
  * The toolbar's clock for the followed run, and why a run that has not started yet waits. Pure, so

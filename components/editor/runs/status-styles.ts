@@ -1,19 +1,6 @@
-import type { BlockRunStatus, RunViewStatus } from "@/components/editor/store";
+import type { BlockRunStatus } from "@/components/editor/store";
 
-/** Colours for run and block states, shared by the toolbar, the nodes, the console and history. */
-export const RUN_STATUS_STYLES: Record<RunViewStatus, string> = {
-  idle: "bg-slate-100 text-slate-600",
-  queued: "bg-slate-100 text-slate-600",
-  running: "bg-sky-100 text-sky-800",
-  paused: "bg-amber-100 text-amber-800",
-  succeeded: "bg-emerald-100 text-emerald-800",
-  failed: "bg-red-100 text-red-800",
-  cancelled: "bg-orange-100 text-orange-800",
-};
-
-/** A run another process took over after its own stopped (beside its status, not instead of it). */
-export const RESUMED_STYLE = "bg-violet-100 text-violet-800";
-
+/** Colours of block states on the nodes; a run's own state is coloured by components/ui/run-badges.tsx in the same palette. */
 export const BLOCK_STATUS_STYLES: Record<BlockRunStatus, string> = {
   pending: "bg-slate-100 text-slate-600",
   running: "bg-sky-100 text-sky-800",

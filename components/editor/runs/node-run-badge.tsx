@@ -1,12 +1,12 @@
 "use client";
 
 import { memo } from "react";
-import { useEditorStore } from "@/components/editor/store";
+import { nodeById, useEditorStore } from "@/components/editor/store";
 import { isEdgeTaken, type CanvasEdge } from "./edges-taken";
 import { NodeEstimateBadge } from "./estimate-badges";
 import { RunFromHereButton } from "./run-from-here";
 import { SimulatedBadge } from "./simulation-badges";
-import { formatCost, formatDuration, formatTokens } from "./format";
+import { formatCost, formatDuration, formatTokens } from "@/components/ui/format";
 import { BLOCK_OUTLINES, BLOCK_STATUS_STYLES, blockStatusLabel } from "./status-styles";
 
 /** The most of a node's output its hover text holds; the trace shows all of it. */
@@ -85,5 +85,5 @@ export function useBlockRunOutline(blockId: string): string {
 
 /** Whether the shown run went along this edge (its source's type and config are read only when its handle needs them). */
 export function useEdgeTaken(edge: CanvasEdge): boolean {
-  return useEditorStore((store) => isEdgeTaken(store.run.view.blocks, edge, () => store.nodes.find((node) => node.id === edge.source)?.data));
+  return useEditorStore((store) => isEdgeTaken(store.run.view.blocks, edge, () => nodeById(store.nodes, edge.source)?.data));
 }

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
-import { formatCost, formatDuration, formatTokens } from "./format";
+import { formatCost, formatDuration, formatTokens } from "@/components/ui/format";
 import { RUN_STATUSES, RUN_TRIGGER_KINDS, api, type RunStatus, type RunTriggerKind } from "@/contract";
-import { RunStatusBadge } from "./run-badges";
+import { RunStatusBadge } from "@/components/ui/run-badges";
 import { RunDiffView } from "./run-diff-view";
-import { runHref } from "./run-href";
+import { runHref } from "@/components/ui/run-href";
 import { formatDateTime } from "@/components/ui/date-time";
 
 /**

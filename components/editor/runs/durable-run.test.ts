@@ -1,34 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  QUEUE_POLL_MS,
-  ordinal,
-  queueDescription,
-  queueLabel,
-  queuePollInterval,
-  recoveryCount,
-  resumedDescription,
-  shownQueuePosition,
-  spanWorkers,
-  waitsInQueue,
-} from "./durable-run";
+import { QUEUE_POLL_MS, queuePollInterval, recoveryCount, shownQueuePosition, spanWorkers, waitsInQueue } from "./durable-run";
 
 describe("a queued run's place in line", () => {
-  it("writes English ordinals, teens included", () => {
-    expect([1, 2, 3, 4, 9, 10].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "9th", "10th"]);
-    expect([11, 12, 13, 14].map(ordinal)).toEqual(["11th", "12th", "13th", "14th"]);
-    expect([21, 22, 23, 101, 111, 112, 1002].map(ordinal)).toEqual(["21st", "22nd", "23rd", "101st", "111th", "112th", "1,002nd"]);
-  });
-
-  it("says where the run waits, and only 'Queued' while that is not known", () => {
-    expect(queueLabel(3)).toBe("Queued, 3rd in line");
-    expect(queueLabel(1)).toBe("Queued, 1st in line");
-    expect(queueLabel(undefined)).toBe("Queued");
-    expect(queueDescription(1)).toBe("Waiting for a process to take the run; no run waits ahead of it.");
-    expect(queueDescription(2)).toBe("Waiting for a process to take the run; 1 run waits ahead of it.");
-    expect(queueDescription(1201)).toBe("Waiting for a process to take the run; 1,200 runs wait ahead of it.");
-    expect(queueDescription(undefined)).toBe("Waiting for a process to take the run.");
-  });
-
   it("polls every second while the run is queued and silent, and stops once an event comes or a status moves on", () => {
     const waiting = { status: "queued" as const, eventsArrived: false, ended: false };
     expect(queuePollInterval(waiting, undefined)).toBe(QUEUE_POLL_MS);
@@ -61,11 +34,6 @@ describe("a run resumed by another process", () => {
     expect(recoveryCount(undefined, 2)).toBe(2);
     expect(recoveryCount(1, 0)).toBe(1);
     expect(recoveryCount(3, 2)).toBe(3);
-  });
-
-  it("explains the badge, with the count when it happened more than once", () => {
-    expect(resumedDescription(1)).toBe("Its process stopped; another process went on from the finished blocks.");
-    expect(resumedDescription(3)).toBe("Its process stopped; another process went on from the finished blocks (3 times).");
   });
 
   it("tells a run that moved between processes from one that stayed on one", () => {

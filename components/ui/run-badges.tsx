@@ -1,12 +1,28 @@
-import type { RunViewStatus } from "@/components/editor/store";
-import { queueDescription, queueLabel, resumedDescription } from "./durable-run";
-import { RESUMED_STYLE, RUN_STATUS_STYLES } from "./status-styles";
+import type { RunStatus } from "@/contract";
+import { queueDescription, queueLabel, resumedDescription } from "./run-status-text";
+
+/** A run's status as the pages show it: the API's, or `idle` in an editor before any run. */
+type ShownRunStatus = RunStatus | "idle";
+
+/** Colours of run states, the same in the toolbar, the history and the Runs page. */
+const RUN_STATUS_STYLES: Record<ShownRunStatus, string> = {
+  idle: "bg-slate-100 text-slate-600",
+  queued: "bg-slate-100 text-slate-600",
+  running: "bg-sky-100 text-sky-800",
+  paused: "bg-amber-100 text-amber-800",
+  succeeded: "bg-emerald-100 text-emerald-800",
+  failed: "bg-red-100 text-red-800",
+  cancelled: "bg-orange-100 text-orange-800",
+};
+
+/** A run another process took over after its own stopped (beside its status, not instead of it). */
+const RESUMED_STYLE = "bg-violet-100 text-violet-800";
 
 /**
  * A run's status as a coloured label, the same in the toolbar and the history. With `inLine`
  * (the toolbar, which asks for it while the run waits) a queued run says its place in line.
  */
-export function RunStatusBadge({ status, inLine, testId }: { status: RunViewStatus; inLine?: { position?: number }; testId?: string }) {
+export function RunStatusBadge({ status, inLine, testId }: { status: ShownRunStatus; inLine?: { position?: number }; testId?: string }) {
   const queued = status === "queued";
   return (
     <span

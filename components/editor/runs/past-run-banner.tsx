@@ -6,9 +6,9 @@ import { History } from "lucide-react";
 import { useEditorStore, type PastRun } from "@/components/editor/store";
 import { formatDateTime } from "@/components/ui/date-time";
 import { api } from "@/contract";
-import { RunStatusBadge } from "./run-badges";
+import { RunStatusBadge } from "@/components/ui/run-badges";
 import { pastRunVersionText } from "./past-run-version";
-import { workflowHref } from "./run-href";
+import { workflowHref } from "@/components/ui/run-href";
 
 /**
  * Above a past run's graph: when it ran, how it ended, which version of the workflow it ran, and

@@ -4,7 +4,7 @@ import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEditorStore, type RunPanelTab } from "@/components/editor/store";
 import { ReplayButton, ReplayOfLink } from "./replay-controls";
 import { RerunOfLink } from "./rerun-of-link";
-import { ResumedBadge } from "./run-badges";
+import { ResumedBadge } from "@/components/ui/run-badges";
 import { RunConsole } from "./run-console";
 import { RunHistory } from "./run-history";
 import { FollowedTestRun } from "./simulation-badges";

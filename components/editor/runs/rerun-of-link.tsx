@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useEditorStore } from "@/components/editor/store";
 import { api } from "@/contract";
-import { runHref } from "./run-href";
+import { runHref } from "@/components/ui/run-href";
 
 /** In the run panel's header: the followed run is a re-run, from which block of which run (a link to that run's page, on the graph it ran). */
 export function RerunOfLink() {

@@ -4,7 +4,7 @@ import { ChevronDown, ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { spanWorkers } from "./durable-run";
-import { formatDuration } from "./format";
+import { formatDuration } from "@/components/ui/format";
 import { isLive, useEditorStore } from "@/components/editor/store";
 import { api } from "@/contract";
 import { SimulatedBadge } from "./simulation-badges";

@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { countOf, type CostRange, type WorkflowEstimate } from "@/contract";
 import { useEditorStore } from "@/components/editor/store";
-import { formatDollars } from "./format";
+import { formatDollars } from "@/components/ui/format";
 import { useRunEstimate } from "./use-run-estimate";
 
 function rangeTitle(range: CostRange): string {

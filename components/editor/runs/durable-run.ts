@@ -10,28 +10,6 @@ import type { ApiRun, ApiSpan } from "@/contract";
 /** How often a queued run's place in line is asked for while it waits. */
 export const QUEUE_POLL_MS = 1_000;
 
-/** `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`, `1,002nd`. */
-export function ordinal(n: number): string {
-  const tens = Math.abs(n) % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][Math.abs(n) % 10] ?? "th");
-  return `${n.toLocaleString("en-US")}${suffix}`;
-}
-
-/** "Queued, 3rd in line", or "Queued" while the position is not known. */
-export function queueLabel(position: number | undefined): string {
-  return position === undefined ? "Queued" : `Queued, ${ordinal(position)} in line`;
-}
-
-/** The longer sentence for a tooltip or a screen reader. */
-export function queueDescription(position: number | undefined): string {
-  const waiting = "Waiting for a process to take the run";
-  if (position === undefined) return `${waiting}.`;
-  const ahead = position - 1;
-  return ahead === 0
-    ? `${waiting}; no run waits ahead of it.`
-    : `${waiting}; ${ahead.toLocaleString("en-US")} ${ahead === 1 ? "run waits" : "runs wait"} ahead of it.`;
-}
-
 /** What the editor knows of the followed run from its events. */
 export interface FollowedRunFacts {
   status: RunViewStatus;
@@ -70,12 +48,6 @@ export function shownQueuePosition(viewStatus: RunViewStatus, record: Pick<ApiRu
  */
 export function recoveryCount(fromEvents: number | undefined, fromApi: number | undefined): number {
   return Math.max(fromEvents ?? 0, fromApi ?? 0);
-}
-
-/** The Resumed badge's tooltip. */
-export function resumedDescription(recoveries: number): string {
-  const sentence = "Its process stopped; another process went on from the finished blocks";
-  return recoveries > 1 ? `${sentence} (${recoveries} times).` : `${sentence}.`;
 }
 
 /**

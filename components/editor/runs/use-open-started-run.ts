@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { useEditorStoreApi } from "@/components/editor/store";
-import { runHref } from "./run-href";
+import { runHref } from "@/components/ui/run-href";
 
 /**
  * Where a run started from the run panel (Run from here, Replay) is watched: the editor follows

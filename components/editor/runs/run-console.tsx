@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { isLive, useEditorStore, type ApprovalEntry, type ConsoleEntry } from "@/components/editor/store";
-import { queueLabel } from "./durable-run";
-import { formatDuration } from "./format";
+import { memo, useEffect, useRef, useState } from "react";
+import { isLive, useEditorStore, type ApprovalEntry, type AskEntry, type ConsoleEntry } from "@/components/editor/store";
+import { queueLabel } from "@/components/ui/run-status-text";
+import { formatDuration } from "@/components/ui/format";
 import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
 import { useNow } from "./use-now";
 import { useFollowedRun } from "./use-followed-run";
@@ -88,6 +88,45 @@ function RunWaiting({ waiting, queuePosition, stored }: { waiting: boolean; queu
   );
 }
 
+interface ConsoleLineProps {
+  entry: ConsoleEntry;
+  name: string;
+  live: boolean;
+  approval: ApprovalEntry | undefined;
+  ask: AskEntry | undefined;
+}
+
+/**
+ * One line of the console. Memoised: the reducer keeps every entry an event did not change, so
+ * while a run streams only its newest lines render, not the thousands above them.
+ */
+const ConsoleLine = memo(function ConsoleLine({ entry, name, live, approval, ask }: ConsoleLineProps) {
+  if (entry.type === "block.delta" || entry.type === "block.stdout") {
+    const printed = entry.type === "block.stdout";
+    return (
+      <div
+        className={`border-l-2 pl-2 ${printed ? "border-slate-300" : "border-sky-300"}`}
+        data-testid={printed ? "console-stdout" : "console-text"}
+        data-block-id={entry.blockId}
+      >
+        <span className="text-slate-400">
+          {name} {printed ? "stdout ›" : "›"}{" "}
+        </span>
+        <span className={`whitespace-pre-wrap text-slate-800 ${printed ? "" : "font-sans"}`}>{entry.text}</span>
+        {entry.partial && live && <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-sky-400 align-middle" aria-hidden />}
+      </div>
+    );
+  }
+  return (
+    <div data-testid="console-event" data-type={entry.type}>
+      <span className="mr-2 text-slate-300">#{entry.seq}</span>
+      <span className={TYPE_STYLES[entry.type] ?? "text-slate-700"}>{entry.text}</span>
+      {approval && <ApprovalRequest approval={approval} live={live} blockName={name} />}
+      {ask && <AskForm ask={ask} />}
+    </div>
+  );
+});
+
 /** Events and streamed text as they arrive, with the tool calls and asks waiting for a person. */
 export function RunConsole() {
   const view = useEditorStore((state) => state.run.view);
@@ -100,40 +139,22 @@ export function RunConsole() {
   if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
   const live = isLive(view);
   if (live && view.log.length === 0) return <RunWaiting waiting={waiting} queuePosition={queuePosition} stored={stored} />;
-  const approvals = new Map(view.approvals.map((approval) => [approval.toolCallId, approval]));
   const asks = new Map(view.asks.map((ask) => [ask.spanId, ask]));
   let approvalIndex = 0;
   return (
     <div className="h-full overflow-auto p-2 font-mono text-xs" data-testid="run-console">
       {view.log.map((entry) => {
-        const name = entry.blockId ? (view.blockNames[entry.blockId] ?? entry.blockId) : "";
-        const key = `${entry.seq}:${entry.type}:${entry.line ?? 0}`;
-        if (entry.type === "block.delta" || entry.type === "block.stdout") {
-          const printed = entry.type === "block.stdout";
-          return (
-            <div
-              key={key}
-              className={`border-l-2 pl-2 ${printed ? "border-slate-300" : "border-sky-300"}`}
-              data-testid={printed ? "console-stdout" : "console-text"}
-              data-block-id={entry.blockId}
-            >
-              <span className="text-slate-400">
-                {name} {printed ? "stdout ›" : "›"}{" "}
-              </span>
-              <span className={`whitespace-pre-wrap text-slate-800 ${printed ? "" : "font-sans"}`}>{entry.text}</span>
-              {entry.partial && live && <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-sky-400 align-middle" aria-hidden />}
-            </div>
-          );
-        }
         const approval = entry.type === "tool.approval.requested" ? view.approvals[approvalIndex++] : undefined;
         const ask = entry.type === "ask.requested" && entry.spanId ? asks.get(entry.spanId) : undefined;
         return (
-          <div key={key} data-testid="console-event" data-type={entry.type}>
-            <span className="mr-2 text-slate-300">#{entry.seq}</span>
-            <span className={TYPE_STYLES[entry.type] ?? "text-slate-700"}>{entry.text}</span>
-            {approval && approvals.has(approval.toolCallId) && <ApprovalRequest approval={approval} live={live} blockName={name} />}
-            {ask && <AskForm ask={ask} />}
-          </div>
+          <ConsoleLine
+            key={`${entry.seq}:${entry.type}:${entry.line ?? 0}`}
+            entry={entry}
+            name={entry.blockId ? (view.blockNames[entry.blockId] ?? entry.blockId) : ""}
+            live={live}
+            approval={approval}
+            ask={ask}
+          />
         );
       })}
       <div ref={bottom} />

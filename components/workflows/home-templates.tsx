@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useCanEdit } from "@/components/auth/workspace-context";
-import { useWorkflowList, useWorkflowMutations } from "@/components/workflows/use-workflows";
-import { documentFromTemplate, unusedName } from "./template-document";
-import { TemplateGallery } from "./template-gallery";
+import { useWorkflowList, useWorkflowMutations } from "./use-workflows";
+import { documentFromTemplate, unusedName } from "@/components/templates/template-document";
+import { TemplateGallery } from "@/components/templates/template-gallery";
 
 /** The home page's gallery: using a template creates its workflow (a fresh name if taken) and opens it. */
 export function HomeTemplates() {

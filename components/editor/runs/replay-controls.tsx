@@ -6,7 +6,7 @@ import { Rewind } from "lucide-react";
 import { useState } from "react";
 import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
 import { api } from "@/contract";
-import { runHref } from "./run-href";
+import { runHref } from "@/components/ui/run-href";
 import { useOpenStartedRun } from "./use-open-started-run";
 import { whenSaved } from "./use-run-actions";
 

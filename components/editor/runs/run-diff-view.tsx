@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api, type BlockRunDiff, type FigureChange, countOf } from "@/contract";
-import { formatDollars, formatDuration, formatTokenCount } from "./format";
+import { formatDollars, formatDuration, formatTokenCount } from "@/components/ui/format";
 import { RunDiffOutput } from "./run-diff-output";
 
 const CHANGE_STYLE: Record<BlockRunDiff["change"], string> = {

@@ -5,9 +5,9 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import { isEntryBlock } from "@/blocks";
 import { workflowDocumentSchema } from "@/contract";
-import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
-import { documentFromTemplate } from "./template-document";
-import { TemplateGallery } from "./template-gallery";
+import { useEditorStore, useEditorStoreApi } from "../store";
+import { documentFromTemplate } from "@/components/templates/template-document";
+import { TemplateGallery } from "@/components/templates/template-gallery";
 
 /**
  * Over an empty workflow's canvas (nothing but its Start block): the template gallery. Using a

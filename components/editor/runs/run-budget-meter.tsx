@@ -1,7 +1,7 @@
 "use client";
 
 import type { RunBudget } from "@/contract";
-import { formatDollars } from "./format";
+import { formatDollars } from "@/components/ui/format";
 
 /**
  * Spending against the run's cap: "$0.0123 of $0.05" with a bar. Spending is the sum of the

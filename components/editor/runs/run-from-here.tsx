@@ -2,7 +2,7 @@
 
 import { Redo2 } from "lucide-react";
 import { useState } from "react";
-import { useEditorStore, useEditorStoreApi } from "@/components/editor/store";
+import { nodeById, useEditorStore, useEditorStoreApi } from "@/components/editor/store";
 import { api } from "@/contract";
 import { mayRunFromHere } from "./run-from-here-offer";
 import { useOpenStartedRun } from "./use-open-started-run";
@@ -18,7 +18,7 @@ export function RunFromHereButton({ blockId, place }: { blockId: string; place: 
   const editor = useEditorStoreApi();
   const runId = useEditorStore((state) => state.run.view.runId);
   const offered = useEditorStore((state) => mayRunFromHere(state.run.view, blockId));
-  const inDraft = useEditorStore((state) => state.nodes.some((node) => node.id === blockId));
+  const inDraft = useEditorStore((state) => nodeById(state.nodes, blockId) !== undefined);
   const [starting, setStarting] = useState(false);
   const openStarted = useOpenStartedRun();
   if (!runId || !offered || !inDraft) return null;
