@@ -107,6 +107,22 @@ export interface ReplayStarted {
   replayOf: string;
 }
 
+/**
+ * Where a run's time went that was no block's, in milliseconds (issue 32): shown in the trace's
+ * run summary, so that seconds no block accounts for are not a guess. The last three are the
+ * attempt that ended the run (a run that paused or was resumed after a crash had earlier ones).
+ */
+export interface RunOverhead {
+  /** Stored and waiting for a process to take it (queued), before it started. */
+  queueMs: number;
+  /** From an attempt's start to its first block: reading what the run needs (secrets, caps, earlier results). */
+  startMs: number;
+  /** Waiting for storage: a finished block's checkpoint made durable before the next block, and the run's end. */
+  storageMs: number;
+  /** Between blocks, waiting for neither a block nor storage: the engine's own scheduling. */
+  betweenBlocksMs: number;
+}
+
 /** A run as stored, without its spans. */
 export interface RunRecord extends RunSummary {
   input: Record<string, unknown>;
@@ -118,6 +134,8 @@ export interface RunRecord extends RunSummary {
   worker: string | null;
   /** How many times another process took it over after its process died. */
   recoveries: number;
+  /** Its time that was no block's, once it has ended; null for runs that have not, or ended before it was kept. */
+  overhead?: RunOverhead | null;
 }
 
 /** A span of GET /api/runs/:id: its usage spread into tokens and cost. */

@@ -134,6 +134,16 @@ export const apiRunSchema = runSummarySchema.extend({
   queuedAt: timestampSchema,
   worker: z.string().nullable().describe("The process executing it now, or the last one that did."),
   recoveries: z.number().int().describe("How many times another process took it over after its process died."),
+  overhead: z
+    .object({
+      queueMs: z.number().describe("Waiting queued before it started."),
+      startMs: z.number().describe("From the attempt's start to its first block (reading secrets, caps, earlier results)."),
+      storageMs: z.number().describe("Waiting for its checkpoints to be stored."),
+      betweenBlocksMs: z.number().describe("Between blocks, waiting for neither a block nor storage."),
+    })
+    .nullable()
+    .optional()
+    .describe("Once ended: where its time went that was no block's, in milliseconds (the attempt that ended it); null before."),
   spans: z.array(apiSpanSchema),
   queuePosition: z.number().int().optional().describe("While `queued`: how many runs wait ahead of it, plus one."),
 });
