@@ -1,7 +1,7 @@
 import "server-only";
 import type { ErrorInfo, RunOverhead, RunRecord, RunStatus, SpanRecord, Usage } from "@/contract";
 import { emptyUsage } from "@/executor";
-import { uuidV7 } from "@/lib/knowledge/uuid-v7";
+import { uuidV7 } from "./uuid-v7";
 import { InvalidInputError } from "./errors";
 import { toDate, toJsonValue } from "./json-value";
 import type { NewRun } from "./run-repository";
