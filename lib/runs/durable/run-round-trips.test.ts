@@ -105,5 +105,15 @@ describe("database round trips of one run", () => {
     );
     expect(own.length).toBeLessThanOrEqual(RUN_STATEMENTS);
     expect(signals.length).toBeLessThanOrEqual(SIGNALS);
+
+    // The answer made from the attempt's memory is the run as GET /api/runs/:id reads it from storage, overhead figures included.
+    const read = await endpoints.get(new Request(`http://localhost/api/runs/${answer.id}`), { id: answer.id }, testMember(workspaceId, "viewer"));
+    expect(await read.json()).toEqual(answer);
+    expect(answer.overhead).toEqual({
+      queueMs: expect.any(Number),
+      startMs: expect.any(Number),
+      storageMs: expect.any(Number),
+      betweenBlocksMs: expect.any(Number),
+    });
   }, 60_000);
 });
