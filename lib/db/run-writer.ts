@@ -17,9 +17,17 @@ export interface RunWrite {
   run?: RunInsertRow;
   spans?: readonly SpanRecord[];
   events?: readonly SequencedRunEvent[];
-  checkpoint?: { key: string; data: unknown; sealed: string | null };
+  checkpoint?: RunCheckpointRow;
+  /** Checkpoints that waited for this write (run-recorder.ts `defer`): stored with it, before `checkpoint`. */
+  deferred?: readonly RunCheckpointRow[];
   /** The run's end, with its last spans and events: applied only while the run is running or paused. */
   end?: RunEndRow;
+}
+
+export interface RunCheckpointRow {
+  key: string;
+  data: unknown;
+  sealed: string | null;
 }
 
 export interface RunWriteResult {
@@ -242,6 +250,7 @@ export class RunWriter {
         const { type, ...data } = event;
         events.push({ run_id: write.runId, seq, type, data });
       }
+      for (const checkpoint of write.deferred ?? []) checkpoints.push({ run_id: write.runId, ...checkpoint });
       if (write.checkpoint) checkpoints.push({ run_id: write.runId, ...write.checkpoint });
     }
     if (spans.size === 0 && events.length === 0 && checkpoints.length === 0 && runs.length === 0 && ends.length === 0) return new Set();

@@ -48,6 +48,8 @@ export class RunRecorder implements RunObserver {
   private writing: Promise<void> = Promise.resolve();
   private failures = 0;
   private endEvent: RunEvent | undefined;
+  /** Checkpoints that ride with the run's next write (`defer`). */
+  private deferred: NonNullable<RunWrite["checkpoint"]>[] = [];
   /** Every span's latest state, for the answer to a caller waiting for the run (until there are too many). */
   private kept: Map<string, SpanRecord> | undefined = new Map();
 
@@ -129,7 +131,8 @@ export class RunRecorder implements RunObserver {
     this.pendingSpans = new Map();
     // Numbered now, published once stored: nothing else is published on a run whose engine has returned.
     const final = this.endEvent && { seq: this.channel.lastSeq + 1, event: this.endEvent };
-    const write: RunWrite = { runId: this.channel.runId, spans, events: final ? [...events, final] : events, end };
+    const deferred = this.takeDeferred();
+    const write: RunWrite = { runId: this.channel.runId, spans, events: final ? [...events, final] : events, ...deferred, end };
     let outcome: { ended: boolean } | { failed: unknown } = { ended: false };
     this.writing = this.writing.then(async () => {
       try {
@@ -157,6 +160,23 @@ export class RunRecorder implements RunObserver {
   }
 
   /**
+   * Stores `checkpoint` with the run's next write instead of a write of its own: for a block that
+   * costs nothing to run again and does nothing outside the run (the start block). The run's
+   * writes land in order, so a later checkpoint is never stored without this one.
+   */
+  defer(checkpoint: NonNullable<RunWrite["checkpoint"]>): void {
+    this.deferred.push(checkpoint);
+    this.schedule();
+  }
+
+  private takeDeferred(): Pick<RunWrite, "deferred"> {
+    if (this.deferred.length === 0) return {};
+    const deferred = this.deferred;
+    this.deferred = [];
+    return { deferred };
+  }
+
+  /**
    * Writes everything still pending and waits for it; with `checkpoint`, in the same write, so a
    * checkpoint is never stored without the events before it.
    * @throws when a write holding a checkpoint fails (the block must not count as durable)
@@ -171,8 +191,9 @@ export class RunRecorder implements RunObserver {
     this.pendingEvents = [];
     this.pendingSpans = new Map();
     let failed: unknown;
-    if (events.length > 0 || spans.length > 0 || checkpoint) {
-      const write: RunWrite = { runId: this.channel.runId, spans, events, ...(checkpoint ? { checkpoint } : {}) };
+    const deferred = this.takeDeferred();
+    if (events.length > 0 || spans.length > 0 || checkpoint || deferred.deferred) {
+      const write: RunWrite = { runId: this.channel.runId, spans, events, ...deferred, ...(checkpoint ? { checkpoint } : {}) };
       this.writing = this.writing.then(async () => {
         try {
           await this.persist(write);

@@ -134,6 +134,7 @@ function checkpointStore(
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
+  const startBlocks = new Set(attempt.document.blocks.filter((block) => block.type === "start").map((block) => block.id));
   return {
     ...(reused ? { reused: reused.results } : {}),
     ...(replay ? { replaying: true } : {}),
@@ -144,8 +145,12 @@ function checkpointStore(
       await meter.storing(() => recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value))));
     },
     async save(key, checkpoint) {
+      const row = checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint));
+      // The start block's output is the run's input: run again after a crash it does the same and nothing else, so its
+      // checkpoint goes with the run's next write (in order, with its events) rather than costing a round trip of its own.
+      if (startBlocks.has(key)) return recorder.defer(row);
       // With the block's events and spans, in one write: a stream replayed after a crash shows what the checkpoint says.
-      await meter.storing(() => recorder.flush(checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint))));
+      await meter.storing(() => recorder.flush(row));
     },
   };
 }

@@ -22,11 +22,11 @@ import { testRuntime, testWorkerConfig, twoBlockDocument } from "./__fixtures__/
  */
 
 /**
- * The run's own statements now: its row and input, one write per block (the checkpoint with its
- * events and spans), its end with its last ones, and the workspace's budget caps. The issue's
- * target is 4: see docs/OPERATIONS.md for what is left.
+ * The run's own statements, the issue's target: its row and input; the response block's checkpoint
+ * with its events and spans and the start block's (which rides along: run again it does the same);
+ * its end with its last events and spans; and the workspace's budget caps.
  */
-const RUN_STATEMENTS = 5;
+const RUN_STATEMENTS = 4;
 /**
  * Notifications to other processes (PostgreSQL only): sent after the answer, shared by every run
  * that stored something in the same 10-50 ms, so one for a run shorter than 50 ms, two on a
