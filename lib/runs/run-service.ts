@@ -23,6 +23,13 @@ import type { LiveEntry, LiveRun, LostRunEnd, RunDistribution, RunLink, RunServi
 
 const LOCAL_WORKER = "local";
 
+/**
+ * A start executes at once only while at most this many starts are being accepted together: in a
+ * burst, runs executing at once would compete with the starts still waiting for their answer (for
+ * the CPU and, embedded, the one database session), so the rest go through the queue as before.
+ */
+const AT_ONCE_MAX_STARTS_IN_FLIGHT = 16;
+
 function logRunError(runId: string, what: string, error: unknown): void {
   console.error(`[trellis] run ${runId} ${what}:`, error instanceof Error ? error.message : String(error));
 }
@@ -116,7 +123,8 @@ export class RunService {
     // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed
     // run repeats; a run with no queue runs here; any other runs here at once if this process has room for it.
     const slots = distribution && !child ? distribution.slots : undefined;
-    const atOnce = !distribution || child || slots?.tryTake(workspaceId) === true;
+    const room = runIntake().inFlight <= AT_ONCE_MAX_STARTS_IN_FLIGHT && slots?.tryTake(workspaceId) === true;
+    const atOnce = !distribution || child || room;
     let run: RunRecord;
     try {
       run = await this.store({
