@@ -117,6 +117,19 @@ export const runStartedSchema = z.object({
 /** POST /api/runs/:id/cancel: the run ends `cancelled` soon after. */
 export const runCancellingSchema = z.object({ runId: z.string(), status: z.literal("cancelling") });
 
+/**
+ * Where a run's time went that was no block's, in milliseconds (issue 32): shown in the trace's
+ * run summary, so that seconds no block accounts for are not a guess. The last three are the
+ * attempt that ended the run (a run that paused or was resumed after a crash had earlier ones).
+ */
+export const runOverheadSchema = z.object({
+  queueMs: z.number().describe("Stored and waiting for a process to take it (queued), before it started."),
+  startMs: z.number().describe("From an attempt's start to its first block: reading what the run needs (secrets, caps, earlier results)."),
+  storageMs: z.number().describe("Waiting for storage: a finished block's checkpoint made durable before the next block, and the run's end."),
+  betweenBlocksMs: z.number().describe("Between blocks, waiting for neither a block nor storage: the engine's own scheduling."),
+});
+export type RunOverhead = z.infer<typeof runOverheadSchema>;
+
 /** A run as stored, without its spans. */
 export const runRecordSchema = runSummarySchema.extend({
   input: z.record(z.string(), z.unknown()),
@@ -126,6 +139,10 @@ export const runRecordSchema = runSummarySchema.extend({
   queuedAt: timestampSchema,
   worker: z.string().nullable().describe("The process executing it now, or the last one that did."),
   recoveries: z.number().int().describe("How many times another process took it over after its process died."),
+  overhead: runOverheadSchema
+    .nullable()
+    .optional()
+    .describe("Once ended: where its time went that was no block's, in milliseconds (the attempt that ended it); null before, or for runs that ended before it was kept."),
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;
 

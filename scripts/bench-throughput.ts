@@ -8,8 +8,8 @@
  * with the server.
  *
  * Throughput: a two-block workflow (start -> response) run with POST /api/workflows/:id/runs and
- * `{"wait": true}` (the answer is the finished run with its spans; every trace is stored), by 10
- * and 50 closed-loop clients (each sends its next request when its answer has arrived, over
+ * `{"wait": true}` (the answer is the finished run with its spans; every trace is stored), by 1,
+ * 10 and 50 closed-loop clients (each sends its next request when its answer has arrived, over
  * keep-alive connections, with an API key), for --duration seconds after --warmup seconds, in:
  *   pg-single  PostgreSQL, one process: `next start` executes runs itself (TRELLIS_WORKER=on)
  *   pg-split   PostgreSQL, `next start` with TRELLIS_WORKER=off plus one `scripts/worker.ts`
@@ -32,7 +32,7 @@
  * run's time goes"); the .cpuprofile stays in .bench/profiles/ (open it in Chrome DevTools).
  * `--setups= --profile` runs only that pass.
  *
- * Options: --setups pg-single,pg-split,embedded,chain --clients 10,50 --duration 15 --warmup 3
+ * Options: --setups pg-single,pg-split,embedded,chain --clients 1,10,50 --duration 15 --warmup 3
  * --window 5 --chain-blocks 1000 --chain-runs 5 --profile --url postgres://postgres@127.0.0.1:5432
  * --port <port> (default: a free one) --echo (print the app's output) --keep (keep the databases
  * and data directories) --out .bench/throughput.json. Every process it starts is stopped at the
@@ -53,7 +53,7 @@ import { printProfile, summariseProfile, type ProfileSummary } from "./bench-thr
 const { values } = parseArgs({
   options: {
     setups: { type: "string", default: "pg-single,pg-split,embedded,chain" },
-    clients: { type: "string", default: "10,50" },
+    clients: { type: "string", default: "1,10,50" },
     duration: { type: "string", default: "15" },
     warmup: { type: "string", default: "3" },
     window: { type: "string", default: "5" },

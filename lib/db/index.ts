@@ -27,7 +27,9 @@ export { decryptSecret, encryptSecret } from "./secret-cipher";
 export { resolveDatabaseConfig } from "./database-config.mjs";
 
 export type { SecretSummary, StoredRunEvent } from "./types";
-export type { RunWrite } from "./run-writer";
+export type { RunWrite, RunWriteResult } from "./run-writer";
+export { uuidV7 } from "./uuid-v7";
+export { newRunRow, runEndRow, storedSpanForm, type RunEnd, type RunEndRow, type RunInsertRow } from "./run-rows";
 export { afterTimeAndId, keysetResult, timeAndIdOf } from "./keyset";
 export type { KeysetPage, KeysetResult, TimeAndId } from "./keyset";
 export { backoffMs, describeConnectionError, isDatabaseUnreachable, retryWhileUnreachable, survivePoolErrors } from "./connection-errors";

@@ -13,6 +13,7 @@ import {
   type RunRecord,
   type RerunOf,
   type RunBudget,
+  type RunOverhead,
 } from "@/contract";
 import { emptyUsage } from "@/executor";
 import type { PrismaClient, Run } from "@/lib/generated/prisma/client";
@@ -67,6 +68,8 @@ export interface RunChanges {
   usage?: Usage;
   /** The process holding it; null while it waits for a person and no process does. */
   worker?: string | null;
+  /** Where its time went that was no block's (set with its end). */
+  overhead?: RunOverhead;
 }
 
 export interface RunListOptions {
@@ -361,6 +364,7 @@ function toRunData(changes: RunChanges) {
     ...(changes.durationMs === undefined ? {} : { durationMs: changes.durationMs }),
     ...(changes.usage === undefined ? {} : usageToColumns(changes.usage)),
     ...(changes.worker === undefined ? {} : { worker: changes.worker }),
+    ...(changes.overhead === undefined ? {} : { overhead: toJsonValue(changes.overhead, "overhead") }),
   };
 }
 
@@ -406,6 +410,7 @@ const emptyRunRow = {
   unpriced: false,
   estimated: false,
   parentRunId: null,
+  overhead: null,
 } satisfies Partial<Run>;
 
 function toStoredRun(row: Run): RunRecord {
@@ -417,5 +422,6 @@ function toStoredRun(row: Run): RunRecord {
     queuedAt: row.queuedAt.toISOString(),
     worker: row.worker,
     recoveries: row.recoveries,
+    overhead: (row.overhead as RunOverhead | null) ?? null,
   };
 }

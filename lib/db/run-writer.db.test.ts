@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SpanRecord } from "@/contract";
+import { emptyUsage } from "@/executor";
+import { newRunRow, runEndRow } from "./run-rows";
 import { RunWriter } from "./run-writer";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
@@ -21,6 +23,33 @@ function span(runId: string, id: string, status: SpanRecord["status"]): SpanReco
 }
 
 describe("the run writer", () => {
+  it("stores new runs of many starts together, and a run's end with its last event: as read back, and only while the run is live", async () => {
+    const { runs, runWriter, runEvents } = database.repositories;
+    const made = Array.from({ length: 5 }, (_, index) =>
+      newRunRow({ workspaceId: ws, workflowId, status: "running", input: { index }, worker: "here", trigger: { kind: "api", apiKeyId: "key-1" } }),
+    );
+    await Promise.all(made.map(({ row }) => runWriter.write({ runId: row.id, run: row })));
+    for (const { record } of made) expect(await runs.get(ws, record.id)).toEqual(record);
+
+    const [first, second] = made;
+    const end = { status: "succeeded" as const, output: { done: true }, error: null, endedAt: new Date(), durationMs: 12, usage: emptyUsage() };
+    const overhead = { queueMs: 0, startMs: 1, storageMs: 2, betweenBlocksMs: 0 };
+    const { row, record } = runEndRow(first!.record, { ...end, overhead });
+    const final = {
+      seq: 1,
+      event: { type: "run.completed" as const, runId: record.id, output: { done: true }, durationMs: 12, tokens: emptyUsage().tokens, cost: emptyUsage().cost },
+    };
+    expect(await runWriter.write({ runId: record.id, events: [final], end: row })).toEqual({ ended: true });
+    expect(await runs.get(ws, record.id)).toEqual(record);
+    expect((await runEvents.listAfter(record.id, 0)).map((item) => item.event.type)).toEqual(["run.completed"]);
+
+    // Cancelled meanwhile by another process: a late end changes nothing, and says so.
+    await runs.update(second!.record.id, { status: "cancelled", endedAt: new Date(), durationMs: 5 });
+    const late = runEndRow(second!.record, end);
+    expect(await runWriter.write({ runId: second!.record.id, end: late.row })).toEqual({ ended: false });
+    expect((await runs.get(ws, second!.record.id)).status).toBe("cancelled");
+  });
+
   it("stores many runs' writes at once, several in flight, each span in its latest state and each event once", async () => {
     const { runs, runWriter, runEvents, spans } = database.repositories;
     const stored = await Promise.all(Array.from({ length: 12 }, () => runs.create({ workspaceId: ws, workflowId, status: "running" })));

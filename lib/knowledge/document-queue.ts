@@ -2,7 +2,7 @@ import "server-only";
 import type { Usage } from "@/contract";
 import { type ClaimedJob, type IngestionQueue, type EmbeddedChunk, signBits, type FileKind } from "@/knowledge";
 import { numberArrayLiteral, type SqlClient, type TransactionalSqlClient } from "./sql-client";
-import { uuidV7 } from "./uuid-v7";
+import { uuidV7 } from "@/lib/db";
 
 /** Seconds before a document that failed with a passing error is tried again. */
 const RETRY_DELAY_SECONDS = 30;

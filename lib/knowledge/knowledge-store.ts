@@ -12,7 +12,7 @@ import {
 } from "@/contract";
 import { keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "@/lib/db";
 import { textArrayLiteral, type SqlClient } from "./sql-client";
-import { uuidV7 } from "./uuid-v7";
+import { uuidV7 } from "@/lib/db";
 
 /**
  * Knowledge bases and documents: the plain rows behind the REST API. Every function takes the

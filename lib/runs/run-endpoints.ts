@@ -85,7 +85,9 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       }
       if (wait) {
         await live.done;
-        return Response.json(await getRun(workspace.id, live.runId));
+        // Executed here from start to end: answered from what the attempt stored, not read back.
+        const here = runs.endedHere(live.runId);
+        return Response.json(here ? toApiRun(here) : await getRun(workspace.id, live.runId));
       }
       // The cap that applies, and where it came from: a request asking for more than the workflow allows is told so here.
       return Response.json(live.budget ? { runId: live.runId, budget: live.budget } : { runId: live.runId }, { status: 202 });

@@ -27,6 +27,11 @@ export class RunIntake {
     return this.accepting > 0;
   }
 
+  /** Run starts being accepted now (a burst has many). */
+  get inFlight(): number {
+    return this.accepting;
+  }
+
   /** Resolves once no start is being accepted, or after `maxWaitMs` whatever happens. */
   whenQuiet(maxWaitMs = INTAKE_PRIORITY_MAX_WAIT_MS): Promise<void> {
     if (this.accepting === 0) return Promise.resolve();

@@ -1,13 +1,16 @@
 import "server-only";
 import { SecretRedactor, type RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
-import { backoffMs, isDatabaseUnreachable, type RunWrite } from "@/lib/db";
+import { backoffMs, isDatabaseUnreachable, type RunEndRow, type RunWrite, type RunWriteResult } from "@/lib/db";
 import { type RunChannel } from "./run-channel";
 
 /** Where a run's events, spans and checkpoints are stored, together (lib/db/run-writer.ts). */
 export interface RunPersistence {
-  write(write: RunWrite): Promise<void>;
+  write(write: RunWrite): Promise<RunWriteResult | void>;
 }
+
+/** How many spans a recorder keeps for the run's answer (`wait: true`); a larger run is answered from storage. */
+export const MAX_KEPT_SPANS = 1_000;
 
 const FLUSH_INTERVAL_MS = 100;
 
@@ -45,6 +48,10 @@ export class RunRecorder implements RunObserver {
   private writing: Promise<void> = Promise.resolve();
   private failures = 0;
   private endEvent: RunEvent | undefined;
+  /** Checkpoints that ride with the run's next write (`defer`). */
+  private deferred: NonNullable<RunWrite["checkpoint"]>[] = [];
+  /** Every span's latest state, for the answer to a caller waiting for the run (until there are too many). */
+  private kept: Map<string, SpanRecord> | undefined = new Map();
 
   constructor(
     private readonly channel: RunChannel,
@@ -95,7 +102,78 @@ export class RunRecorder implements RunObserver {
     const span = this.redactor.redact(unmasked);
     // Only the latest state of a span needs writing; earlier states in the same batch are superseded.
     this.pendingSpans.set(span.id, span);
+    this.kept?.set(span.id, span);
+    if (this.kept && this.kept.size > MAX_KEPT_SPANS) this.kept = undefined;
     this.schedule();
+  }
+
+  /** The run's spans as stored, in start order; undefined when it had too many to keep. */
+  spans(): SpanRecord[] | undefined {
+    if (!this.kept) return undefined;
+    return [...this.kept.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
+  }
+
+  /**
+   * Ends the run: its row's end, its last spans and events and its final event in one write, the
+   * final event published once stored (a client reading the run when the stream ends sees the
+   * same). Answers whether the end was applied (false: the run had already ended, say cancelled
+   * by another process).
+   * @throws when the write is refused (not an outage, which is retried): the final event stays held
+   */
+  async finish(end: RunEndRow): Promise<boolean> {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const events = this.pendingEvents;
+    const spans = [...this.pendingSpans.values()];
+    this.pendingEvents = [];
+    this.pendingSpans = new Map();
+    // Numbered now, published once stored: nothing else is published on a run whose engine has returned.
+    const final = this.endEvent && { seq: this.channel.lastSeq + 1, event: this.endEvent };
+    const deferred = this.takeDeferred();
+    const write: RunWrite = { runId: this.channel.runId, spans, events: final ? [...events, final] : events, ...deferred, end };
+    let outcome: { ended: boolean } | { failed: unknown } = { ended: false };
+    this.writing = this.writing.then(async () => {
+      try {
+        outcome = { ended: Boolean((await this.persist(write))?.ended) };
+      } catch (error) {
+        this.failures += 1;
+        outcome = { failed: error };
+        this.onPersistError(error);
+      }
+    });
+    await this.writing;
+    if ("failed" in outcome) {
+      // The end is written the old way; the events before it were refused for good, like any refused batch.
+      if (events.length > 0) this.channel.stored(events[events.length - 1]!.seq);
+      throw outcome.failed;
+    }
+    if (this.endEvent) {
+      this.channel.publish(this.endEvent);
+      this.endEvent = undefined;
+    }
+    const last = this.channel.lastSeq;
+    this.channel.stored(last);
+    if (events.length > 0 || final) this.onStored(last);
+    return outcome.ended;
+  }
+
+  /**
+   * Stores `checkpoint` with the run's next write instead of a write of its own: for a block that
+   * costs nothing to run again and does nothing outside the run (the start block). The run's
+   * writes land in order, so a later checkpoint is never stored without this one.
+   */
+  defer(checkpoint: NonNullable<RunWrite["checkpoint"]>): void {
+    this.deferred.push(checkpoint);
+    this.schedule();
+  }
+
+  private takeDeferred(): Pick<RunWrite, "deferred"> {
+    if (this.deferred.length === 0) return {};
+    const deferred = this.deferred;
+    this.deferred = [];
+    return { deferred };
   }
 
   /**
@@ -113,8 +191,9 @@ export class RunRecorder implements RunObserver {
     this.pendingEvents = [];
     this.pendingSpans = new Map();
     let failed: unknown;
-    if (events.length > 0 || spans.length > 0 || checkpoint) {
-      const write: RunWrite = { runId: this.channel.runId, spans, events, ...(checkpoint ? { checkpoint } : {}) };
+    const deferred = this.takeDeferred();
+    if (events.length > 0 || spans.length > 0 || checkpoint || deferred.deferred) {
+      const write: RunWrite = { runId: this.channel.runId, spans, events, ...deferred, ...(checkpoint ? { checkpoint } : {}) };
       this.writing = this.writing.then(async () => {
         try {
           await this.persist(write);
@@ -138,13 +217,13 @@ export class RunRecorder implements RunObserver {
    * go one at a time, so the run's events are stored in order and without a gap. Past
    * `maxUnstoredMs` of trying the run is told to stop, and the batch is still kept and retried.
    */
-  private async persist(write: RunWrite): Promise<void> {
+  private async persist(write: RunWrite): Promise<RunWriteResult | void> {
     let failingSince: number | undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.persistence.write(write);
+        const result = await this.persistence.write(write);
         if (failingSince !== undefined) this.retrying = false;
-        return;
+        return result;
       } catch (error) {
         if (!isDatabaseUnreachable(error)) throw error;
         failingSince ??= Date.now();

@@ -7,6 +7,7 @@ import type { PendingApproval } from "./approvals";
 import type { RunBus, SignalBatcher } from "./durable/run-bus";
 import type { AttemptHandle, ExecutionRepositories, RunExecutionSetup } from "./durable/run-execution";
 import type { RunQueue } from "./durable/run-queue";
+import type { RunSlots } from "./durable/run-slots";
 import type { RunChannel } from "./run-channel";
 import type { RunTarget } from "./run-target";
 
@@ -33,6 +34,8 @@ export interface RunDistribution {
   leaseMs: number;
   /** Hands a stored queued run to the queue without waiting (see durable/hand-over.ts). */
   handOver(runId: string, workspaceId: string): void;
+  /** This process's room for runs, when it executes them: a run started with room to spare executes here at once. */
+  slots?: RunSlots;
 }
 
 export interface LiveRun {
@@ -59,6 +62,8 @@ export interface LiveEntry extends LiveRun {
   durable: boolean;
   attempt: AttemptHandle;
   controller: AbortController;
+  /** The run as its first attempt here ended it (set once it ended, not paused): what a caller waiting for it is answered. */
+  ended?: RunRecord;
   workflowName: string;
   parentRunId?: string;
   /** A test run: the workflows it runs (as tools or Workflow blocks) are test runs too. */

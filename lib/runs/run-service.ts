@@ -1,11 +1,9 @@
 import "server-only";
-import { effectiveRunBudget, workflowDocumentSchema, type RunBudget, type RunEvent, type RunRecord, type RunStatus, type WorkflowDocument } from "@/contract";
+import { effectiveRunBudget, workflowDocumentSchema, type RunBudget, type RunRecord, type RunStatus, type SpanRecord, type WorkflowDocument } from "@/contract";
 import type { ToolApprovalDecision } from "@/tools/types";
-import { answersFromEvents, RunAnswers, type BlockBudget } from "@/executor";
-import { ApprovalNotFoundError, decisionsFromEvents, type PendingApproval, type RunApprovals } from "./approvals";
-import { pausedMsOf } from "./durable/paused-time";
-import { executeAttempt, type ResumedAttempt, type ReusedAttemptResults } from "./durable/run-execution";
-import { loadRecordings } from "./replay";
+import { RunAnswers } from "@/executor";
+import { newRunRow, storedSpanForm, type NewRun } from "@/lib/db";
+import { ApprovalNotFoundError, type PendingApproval, type RunApprovals } from "./approvals";
 import { loadReused } from "./rerun";
 import type { RunChannel } from "./run-channel";
 import { PeopleWaits, type PeopleWaitsHost } from "./people-waits";
@@ -13,6 +11,10 @@ import { RunAsks } from "./run-asks";
 import { RunWaiters } from "./run-waiters";
 import { waitsFromEvents } from "./run-waits";
 import { runIntake } from "./run-intake";
+import { loadResumedAttempt } from "./resumed-attempt";
+import { waitForRunEnd } from "./run-end-wait";
+import { launchAttempt, type AttemptOptions } from "./live-attempt";
+import { cancelStoredRun, endLostRun, type LostRunsHost } from "./lost-runs";
 import { documentToRun } from "./run-target";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
@@ -21,24 +23,29 @@ import type { LiveEntry, LiveRun, LostRunEnd, RunDistribution, RunLink, RunServi
 
 const LOCAL_WORKER = "local";
 
+/**
+ * A start executes at once only while at most this many starts are being accepted together: in a
+ * burst, runs executing at once would compete with the starts still waiting for their answer (for
+ * the CPU and, embedded, the one database session), so the rest go through the queue as before.
+ */
+const AT_ONCE_MAX_STARTS_IN_FLIGHT = 16;
+
 function logRunError(runId: string, what: string, error: unknown): void {
   console.error(`[trellis] run ${runId} ${what}:`, error instanceof Error ? error.message : String(error));
 }
 
-/** How often a caller waiting for a run elsewhere re-reads it, in case a signal was lost. */
-const WAIT_POLL_MS = 2_000;
-
 /**
- * Runs belong to the server, not to the request that started them. A run is stored `queued` and
- * handed to the durable queue; a worker process (maybe this one) executes it (`executeQueued`),
- * and its events reach any process's streams through storage and the run bus. Cancel reaches a
- * run wherever it executes. Without a RunDistribution (tests, scripts) runs execute at once here.
+ * Runs belong to the server, not to the request that started them. A run started on a process
+ * that executes runs and has room for it is stored `running` and executes here at once; any other
+ * is stored `queued` and handed to the durable queue, and a worker process (maybe this one)
+ * executes it (`executeQueued`). Either way its events reach any process's streams through
+ * storage and the run bus, and a run whose process dies goes through the queue (run-workers.ts).
+ * Cancel reaches a run wherever it executes. Without a RunDistribution (tests, scripts) runs
+ * execute at once here.
  */
 export class RunService {
   private readonly live = new Map<string, LiveEntry>();
   private readonly waiters = new RunWaiters();
-  /** Streams waiting for a run to start executing here. */
-  private readonly starts = new Set<() => void>();
   private distribution: RunDistribution | undefined;
   private unsubscribe: (() => void) | undefined;
   private unsubscribeResync: (() => void) | undefined;
@@ -47,6 +54,9 @@ export class RunService {
 
   /** Asks (ask blocks) waiting for an answer. */
   readonly asks: RunAsks;
+  /** Runs stored to execute here at once that have not started yet: a cancel stops them before they do. */
+  private readonly starting = new Map<string, { workspaceId: string; controller: AbortController }>();
+  private readonly lostRuns: LostRunsHost;
 
   constructor(private readonly deps: RunServiceDependencies) {
     const host: PeopleWaitsHost = {
@@ -59,6 +69,7 @@ export class RunService {
     };
     this.waits = new PeopleWaits(host);
     this.asks = new RunAsks(host, this.waits);
+    this.lostRuns = { repositories: deps.repositories, distribution: () => this.distribution, wake: (runId) => this.wake(runId) };
   }
 
   /** The approval gate of agent tools (`requireApproval: true`). */
@@ -74,7 +85,7 @@ export class RunService {
     // Signals may have been missed (the database went away): whoever waits reads storage again, and run ends are found there.
     this.unsubscribeResync = distribution.bus.onResync(() => this.waiters.notifyAll());
     this.unsubscribe = distribution.bus.subscribe((signal) => {
-      if (signal.kind === "cancel") this.live.get(signal.runId)?.controller.abort();
+      if (signal.kind === "cancel") (this.live.get(signal.runId) ?? this.starting.get(signal.runId))?.controller.abort();
       else if (signal.kind === "approval" && this.live.has(signal.runId)) {
         const decision = signal.reason === undefined ? { approved: signal.approved } : { approved: signal.approved, reason: signal.reason };
         const workspaceId = this.live.get(signal.runId)!.workspaceId;
@@ -108,166 +119,133 @@ export class RunService {
       ...(options.test || (options.parentRunId !== undefined && this.live.get(options.parentRunId)?.test) ? { test: true } : {}),
     };
     const distribution = this.distribution;
-    if (!distribution || options.parentRunId !== undefined) {
-      const run = await repositories.runs.create(
-        {
-          workspaceId,
-          workflowId,
-          status: "running",
-          input,
-          document,
-          worker: this.workerId,
-          ...origin,
-          ...(options.parentRunId === undefined ? {} : { parentRunId: options.parentRunId }),
-        },
-        { workflowChecked: true },
-      );
-      // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed run repeats.
-      const durable = options.parentRunId === undefined;
-      const { rerunOf } = options;
-      const reused = rerunOf && (() => loadReused(repositories.checkpoints, rerunOf, document));
-      const entry = this.execute(workspaceId, run, document, {
-        depth: options.depth ?? 0,
-        parentRunId: options.parentRunId,
-        signal: options.signal,
-        durable,
-        reused,
-        ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
+    const child = options.parentRunId !== undefined;
+    // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed
+    // run repeats; a run with no queue runs here; any other runs here at once if this process has room for it.
+    const slots = distribution && !child ? distribution.slots : undefined;
+    const room = runIntake().inFlight <= AT_ONCE_MAX_STARTS_IN_FLIGHT && slots?.tryTake(workspaceId) === true;
+    const atOnce = !distribution || child || room;
+    let run: RunRecord;
+    try {
+      run = await this.store({
+        workspaceId,
+        workflowId,
+        status: atOnce ? "running" : "queued",
+        input,
+        document,
+        ...origin,
+        ...(atOnce ? { worker: this.workerId } : {}),
+        ...(child ? { parentRunId: options.parentRunId } : {}),
       });
-      // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
-      return this.handle(workspaceId, workflowId, run.id, budget, entry.channel);
+    } catch (error) {
+      if (atOnce) slots?.give(workspaceId);
+      throw error;
     }
-    const run = await repositories.runs.create({ workspaceId, workflowId, status: "queued", input, document, ...origin }, { workflowChecked: true });
-    // Answered once stored: the hand-over follows, and one that is lost (the process died in between) leaves the run
-    // queued for the recovery sweep to hand over again.
-    distribution.handOver(run.id, workspaceId);
-    return this.handle(workspaceId, workflowId, run.id, budget);
+    const { rerunOf } = options;
+    const reused = rerunOf && (() => loadReused(repositories.checkpoints, rerunOf, document));
+    if (!atOnce) {
+      // Answered once stored: the hand-over follows, and one that is lost (the process died in between) leaves the run
+      // queued for the recovery sweep to hand over again.
+      distribution!.handOver(run.id, workspaceId);
+      return this.handle(workspaceId, workflowId, run.id, budget);
+    }
+    if (slots) {
+      // Stored `running` with this process as its worker: if the process dies now, the lease sweep resumes it through the
+      // queue. Starts being answered go first, as for a queued run (run-intake.ts).
+      const controller = new AbortController();
+      this.starting.set(run.id, { workspaceId, controller });
+      void runIntake()
+        .whenQuiet()
+        .then(() => {
+          this.starting.delete(run.id);
+          const options = { depth: 0, durable: true, fresh: true, signal: controller.signal, ...(reused ? { reused } : {}) };
+          return this.execute(workspaceId, run, document, options).done;
+        })
+        .catch((error: unknown) => logRunError(run.id, "failed", error))
+        .finally(() => slots.give(workspaceId));
+      return this.handle(workspaceId, workflowId, run.id, budget);
+    }
+    const entry = this.execute(workspaceId, run, document, {
+      depth: options.depth ?? 0,
+      parentRunId: options.parentRunId,
+      signal: options.signal,
+      durable: !child,
+      fresh: true,
+      reused,
+      ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
+    });
+    // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
+    return this.handle(workspaceId, workflowId, run.id, budget, entry.channel);
+  }
+
+  /** Stores a new run in the next group-committed write (lib/db/run-writer.ts); the record is made, not read back. */
+  private async store(run: NewRun): Promise<RunRecord> {
+    const { row, record } = newRunRow(run);
+    await this.deps.repositories.runWriter.write({ runId: row.id, run: row });
+    return record;
   }
 
   /**
    * Executes a queued run in this process (the durable queue calls it): a queued run starts, one
    * whose process died goes on from its checkpoints. Resolves when it has ended.
    */
-  async executeQueued(runId: string): Promise<void> {
+  async executeQueued(runId: string, workspaceHint?: string): Promise<void> {
     const { repositories } = this.deps;
-    // Run starts being answered by this thread go first; a burst is answered, then executed.
-    await runIntake().whenQuiet();
-    // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
-    // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
-    const claimed = await repositories.runs.claim(runId, this.workerId, {
-      mayGoOn: async (id) => waitsFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).mayGoOn,
-    });
-    if (!claimed) return;
-    const { workspaceId } = claimed;
-    const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
-    let resumed: ResumedAttempt | undefined;
-    let decisions = new Map<string, ToolApprovalDecision>();
-    let answers = new RunAnswers();
-    if (!claimed.fresh) {
-      if (!claimed.parked) await this.closeLostBlocks(runId);
-      const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
-      const stream = events.map((item) => item.event);
-      decisions = decisionsFromEvents(stream);
-      answers = answersFromEvents(stream);
-      resumed = {
-        checkpoints: stored.checkpoints,
-        memos: stored.memos,
-        lastSeq: events.at(-1)?.seq ?? 0,
-        reason: claimed.parked ? waitsFromEvents(stream).resumeReason : "recovered",
-        pausedMs: pausedMsOf(events.map((item) => item.event)),
-      };
+    const slots = this.distribution?.slots;
+    // Within this process's limits, shared with the runs it executes at once (durable/run-slots.ts). The queue names the
+    // run's workspace; a run going on after a person answered is looked up first.
+    let holding = slots && workspaceHint !== undefined ? workspaceHint : undefined;
+    if (holding !== undefined) await slots!.take(holding);
+    try {
+      // Run starts being answered by this thread go first; a burst is answered, then executed.
+      await runIntake().whenQuiet();
+      // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
+      // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
+      const claimed = await repositories.runs.claim(runId, this.workerId, {
+        mayGoOn: async (id) => waitsFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).mayGoOn,
+      });
+      if (!claimed) return;
+      const { workspaceId } = claimed;
+      if (slots && holding !== workspaceId) {
+        if (holding !== undefined) slots.give(holding);
+        holding = undefined;
+        await slots.take(workspaceId);
+        holding = workspaceId;
+      }
+      const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
+      const earlier = claimed.fresh ? undefined : await loadResumedAttempt(repositories, runId, claimed.parked === true);
+      const { rerunOf } = claimed.run;
+      const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
+      const entry = this.execute(workspaceId, claimed.run, document, {
+        depth: 0,
+        durable: true,
+        fresh: claimed.fresh,
+        resumed: earlier?.resumed,
+        decisions: earlier?.decisions ?? new Map(),
+        reused,
+        answers: earlier?.answers ?? new RunAnswers(),
+      });
+      await entry.done;
+    } finally {
+      if (holding !== undefined) slots!.give(holding);
     }
-    const { rerunOf } = claimed.run;
-    const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
-    const entry = this.execute(workspaceId, claimed.run, document, { depth: 0, durable: true, resumed, decisions, reused, answers });
-    await entry.done;
   }
 
-  /**
-   * The blocks a dead process was executing: their spans end `worker_lost`, and the stream says so
-   * with `block.failed` (not handled) before `run.resumed`, so a client following it closes them
-   * before the blocks run again.
-   */
-  private async closeLostBlocks(runId: string): Promise<void> {
-    const { spans, runEvents } = this.deps.repositories;
-    const error = { code: "worker_lost", message: "The process executing this block stopped; the block runs again." } as const;
-    const lost = (await spans.listByRun(runId)).filter((span) => span.kind === "block" && span.status === "running");
-    await spans.closeRunning(runId, error);
-    if (lost.length === 0) return;
-    const lastSeq = await runEvents.lastSeq(runId);
-    await runEvents.append(
-      runId,
-      lost.map((span, index) => ({
-        seq: lastSeq + 1 + index,
-        event: { type: "block.failed", runId, blockId: span.blockId, spanId: span.id, error, handled: false } satisfies RunEvent,
-      })),
-    );
-  }
-
-  private execute(
-    workspaceId: string,
-    run: RunRecord,
-    document: WorkflowDocument,
-    options: {
-      depth: number;
-      durable: boolean;
-      parentRunId?: string;
-      signal?: AbortSignal;
-      resumed?: ResumedAttempt;
-      decisions?: Map<string, ToolApprovalDecision>;
-      reused?: () => Promise<ReusedAttemptResults>;
-      answers?: RunAnswers;
-      parentBudget?: BlockBudget;
-    },
-  ): LiveEntry {
-    const { replayOf } = run;
-    // Only a durable run can stop and wait for an answer; a fresh one starts with an empty desk.
-    const answers = options.durable ? (options.answers ?? new RunAnswers()) : undefined;
-    const controller = new AbortController();
-    if (options.signal) {
-      if (options.signal.aborted) controller.abort();
-      else options.signal.addEventListener("abort", () => controller.abort(), { once: true });
-    }
-    const attempt = executeAttempt(
+  private execute(workspaceId: string, run: RunRecord, document: WorkflowDocument, options: AttemptOptions): LiveEntry {
+    const entry = launchAttempt(
       { repositories: this.deps.repositories, prepare: this.deps.prepare, signals: this.distribution?.signals },
-      {
-        run,
-        workspaceId,
-        document,
-        depth: options.depth,
-        signal: controller.signal,
-        worker: this.workerId,
-        durable: options.durable,
-        timeoutMs: document.settings?.timeoutMs ?? this.deps.runTimeoutMs,
-        ...(options.resumed ? { resumed: options.resumed } : {}),
-        ...(options.reused ? { reused: options.reused } : {}),
-        ...(replayOf ? { replay: () => loadRecordings(this.deps.repositories, replayOf) } : {}),
-        ...(answers ? { answers } : {}),
-        ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
-      },
+      { workspaceId, run, document, worker: this.workerId, runTimeoutMs: this.deps.runTimeoutMs },
+      options,
     );
-    const entry: LiveEntry = {
-      runId: run.id,
-      workspaceId,
-      workflowId: run.workflowId,
-      channel: attempt.channel,
-      attempt,
-      controller,
-      budget: run.budget,
-      done: attempt.done,
-      workflowName: document.name,
-      parentRunId: options.parentRunId,
-      test: run.test,
-      decisions: options.decisions ?? new Map(),
-      requested: new Map(),
-      durable: options.durable,
-      ...(answers ? { answers } : {}),
-    };
     this.live.set(run.id, entry);
-    for (const started of [...this.starts]) started();
-    void attempt.done
+    // Whoever waits for the run (a stream, a caller waiting for its end) may have looked before it started here.
+    this.waiters.notify(run.id);
+    void entry.done
       .then(async (stored) => {
-        if (stored.status !== "paused") return;
+        if (stored.status !== "paused") {
+          if (options.fresh) entry.ended = stored;
+          return;
+        }
         // A paused attempt is over for good (the run goes on in another one); an ended one stays a while for late streams.
         if (this.live.get(run.id) === entry) this.live.delete(run.id);
         // A decision may have come while it was stopping.
@@ -286,7 +264,12 @@ export class RunService {
   /** A started run; `done` is made when first read, so a run nobody waits for costs no waiting. */
   private handle(workspaceId: string, workflowId: string, runId: string, budget: RunBudget | null, channel?: RunChannel): LiveRun {
     let done: Promise<RunRecord> | undefined;
-    const whenEnded = () => this.whenEnded(workspaceId, runId);
+    const sources = {
+      waiters: this.waiters,
+      localDone: (id: string) => this.live.get(id)?.done,
+      readStored: (workspace: string, id: string) => this.deps.repositories.runs.get(workspace, id),
+    };
+    const whenEnded = () => waitForRunEnd(sources, workspaceId, runId);
     return {
       runId,
       workspaceId,
@@ -299,38 +282,14 @@ export class RunService {
     };
   }
 
-  /**
-   * The stored run once it has ended, wherever it executes: the attempt's own result when it
-   * executes here (an attempt that only paused is not the end), else the stored row, read when a
-   * signal says it may have ended, when it ended recently, or at the fallback poll.
-   */
-  private async whenEnded(workspaceId: string, runId: string): Promise<RunRecord> {
-    const { runs } = this.deps.repositories;
-    let readStorage = this.waiters.endedLately(runId);
-    for (;;) {
-      // Registered before looking, so an end between the look and the wait still wakes it.
-      const woken = this.waiters.next(runId, WAIT_POLL_MS).promise;
-      const local = this.live.get(runId);
-      if (local) {
-        const stored = await local.done;
-        if (stored.status !== "paused") return stored;
-      } else if (readStorage) {
-        const run = await runs.get(workspaceId, runId);
-        if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") return run;
-      }
-      await woken;
-      readStorage = true;
-    }
-  }
-
   private wake(runId: string): void {
     this.waiters.wake(runId);
   }
 
   /**
    * Cancels a run of the workspace wherever it is: a queued one is taken off the queue, one this
-   * process executes stops at once, one another live process executes is told through the run bus,
-   * and one whose process died ends here. Another workspace's run is not found.
+   * process executes (or is about to) stops at once, one another live process executes is told
+   * through the run bus, and one whose process died ends here. Another workspace's run is not found.
    */
   async cancel(workspaceId: string, runId: string): Promise<void> {
     const entry = this.live.get(runId);
@@ -338,42 +297,17 @@ export class RunService {
       entry.controller.abort();
       return;
     }
-    const { runs, workers } = this.deps.repositories;
-    const run = await runs.get(workspaceId, runId);
-    const distribution = this.distribution;
-    if (run.status === "queued") {
-      await distribution?.queue.dequeue(runId);
-      if (await this.endLost(run, { status: "cancelled", error: { code: "cancelled", message: "The run was cancelled" } }, ["queued"])) return;
-      return this.cancel(workspaceId, runId);
-    }
-    if (run.status !== "running" && run.status !== "paused") return;
-    if (distribution && run.worker && (await workers.isAlive(run.worker, distribution.leaseMs))) {
-      await distribution.bus.publish({ kind: "cancel", runId });
+    const starting = this.starting.get(runId);
+    if (starting && starting.workspaceId === workspaceId) {
+      starting.controller.abort();
       return;
     }
-    await distribution?.queue.dequeue(runId);
-    await this.endLost(run, { status: "cancelled", error: { code: "cancelled", message: "The run was cancelled" } }, ["running", "paused"]);
+    if (!(await cancelStoredRun(this.lostRuns, workspaceId, runId))) return this.cancel(workspaceId, runId);
   }
 
-  /**
-   * Ends a run no process will finish (cancelled while queued, its process dead and nothing to
-   * resume): its row, its spans still marked running, and its final event, like any ended run.
-   * Answers false when the run was no longer in one of `from` (someone else moved it first).
-   */
-  async endLost(run: RunRecord, end: LostRunEnd, from: readonly RunStatus[]): Promise<boolean> {
-    const { runs, spans, runEvents } = this.deps.repositories;
-    const endedAt = new Date();
-    const durationMs = Math.max(0, endedAt.getTime() - new Date(run.startedAt).getTime());
-    const updated = await runs.update(run.id, { status: end.status, error: end.error, endedAt, durationMs }, { onlyIfStatus: from });
-    if (!updated) return false;
-    const cancelled = end.status === "cancelled";
-    const why = { code: end.error.code, message: cancelled ? "The run was cancelled while this was running" : end.error.message };
-    await spans.closeRunning(run.id, why, endedAt, cancelled ? "cancelled" : "failed");
-    const event: RunEvent = end.status === "cancelled" ? { type: "run.cancelled", runId: run.id } : { type: "run.failed", runId: run.id, error: end.error };
-    await runEvents.append(run.id, [{ seq: (await runEvents.lastSeq(run.id)) + 1, event }]);
-    this.distribution?.signals.ended(run.id);
-    this.wake(run.id);
-    return true;
+  /** Ends a run no process will finish (lost-runs.ts). */
+  endLost(run: RunRecord, end: LostRunEnd, from: readonly RunStatus[]): Promise<boolean> {
+    return endLostRun(this.lostRuns, run, end, from);
   }
 
   /**
@@ -385,12 +319,9 @@ export class RunService {
     const unsubscribe = this.distribution?.bus.subscribe((signal) => {
       if (signal.kind === "events" && signal.runs.some(([id]) => id === runId)) this.waiters.notify(runId);
     });
-    const started = () => this.live.has(runId) && this.waiters.notify(runId);
-    this.starts.add(started);
     const cancel = () => {
       woken.cancel();
       unsubscribe?.();
-      this.starts.delete(started);
     };
     return { promise: woken.promise.finally(cancel), cancel };
   }
@@ -412,6 +343,16 @@ export class RunService {
    */
   decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
     return this.waits.decideApproval(workspaceId, runId, toolCallId, decision);
+  }
+
+  /**
+   * The ended run with its spans as this process executed it from its start to its end, made from
+   * the attempt's memory (what it stored), or undefined: read it from storage.
+   */
+  endedHere(runId: string): (RunRecord & { spans: SpanRecord[] }) | undefined {
+    const entry = this.live.get(runId);
+    const spans = entry?.ended && entry.attempt.recorder.spans();
+    return entry?.ended && spans ? { ...entry.ended, spans: spans.map(storedSpanForm) } : undefined;
   }
 
   /** The run as this process executes it now, if it does (its channel holds this attempt's latest events and every one not yet stored). */

@@ -11,6 +11,7 @@ import { SimulatedBadge } from "./simulation-badges";
 import { SpanDetails } from "./span-details";
 import { barPosition, traceRows, type TraceRow } from "./span-tree";
 import { PriceOverrideMark } from "@/components/prices/price-mark";
+import { RunOverheadLine } from "./run-overhead-line";
 
 const BAR_COLOURS: Record<TraceRow["kind"], string> = {
   run: "bg-indigo-400",
@@ -78,6 +79,7 @@ export function TracePanel() {
           </span>
           <span className="flex-1 px-2 py-1">0 – {formatDuration(runEnd - runStart)}</span>
         </div>
+        <RunOverheadLine overhead={run.data.overhead} />
         {rows.map((row) => {
           const bar = barPosition(row, runStart, runEnd);
           const isSelected = row.span ? row.span.id === selectedId : row.kind === "run" && selectedId === null;

@@ -149,6 +149,65 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
     return events;
   }
 
+  it("a run executed at once by a process that died mid-way (no queue attempt of it anywhere) is resumed through the queue from where it was", async () => {
+    const document = agentDocument();
+    const workflow = await database.repositories.workflows.create(workspaceId, document);
+    const marker = `at-once-${randomUUID().slice(0, 8)}`;
+    const dead = `dead-${randomUUID().slice(0, 8)}`;
+    const startedAt = new Date(Date.now() - 2_000);
+    // As a process leaves a run it started at once: stored running under its id, its first block under way, and DBOS knowing nothing of it.
+    const run = await database.repositories.runs.create({
+      workspaceId,
+      workflowId: workflow.id,
+      status: "running",
+      input: { marker },
+      document,
+      worker: dead,
+      startedAt,
+    });
+    const blockSpan: SpanRecord = {
+      id: randomUUID(),
+      runId: run.id,
+      parentId: null,
+      kind: "block",
+      blockId: "agent",
+      blockName: "Agent",
+      blockType: "agent",
+      status: "running",
+      startedAt: new Date(startedAt.getTime() + 100).toISOString(),
+      worker: dead,
+    };
+    await database.repositories.runWriter.write({ runId: run.id, spans: [blockSpan] });
+    await database.repositories.runEvents.append(run.id, [
+      { seq: 1, event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() } },
+      {
+        seq: 2,
+        event: {
+          type: "block.started",
+          runId: run.id,
+          blockId: "agent",
+          blockName: "Agent",
+          blockType: "agent",
+          spanId: blockSpan.id,
+          startedAt: blockSpan.startedAt,
+        },
+      },
+    ]);
+    await database.prisma.worker.create({ data: { id: dead, host: "gone", pid: 999_999, startedAt, heartbeatAt: new Date(Date.now() - 60_000) } });
+
+    await workers.sweep();
+
+    const ended = await waitForEnd(database.repositories, workspaceId, run.id);
+    const events = await expectEndedWhole(run.id, "succeeded");
+    expect(ended.recoveries).toBe(1);
+    expect(ended.worker).toBe(workers.workerId);
+    // The block the dead process left running is closed, then runs again in the new attempt.
+    expect(events.slice(0, 4).map((event) => event.type)).toEqual(["run.started", "block.started", "block.failed", "run.resumed"]);
+    expect(events.filter((event) => event.type === "block.completed").map((event) => (event as { blockId: string }).blockId)).toContain("agent");
+    expect(events.find((event) => event.type === "run.resumed")).toMatchObject({ reason: "recovered" });
+    expect(requestsWith(llm, `Echo ${marker}`)).toBe(1);
+  });
+
   it("recovery giving up: a run held by a dead process that already stopped MAX_RECOVERIES times fails with worker_lost", async () => {
     const document = agentDocument();
     const workflow = await database.repositories.workflows.create(workspaceId, document);

@@ -195,6 +195,13 @@ export class PostgresRunBus implements RunBus {
     for (const part of split(signal)) await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]);
   }
 
+  async publishBatch(signals: Array<Extract<RunSignal, { kind: "events" | "ended" }>>): Promise<void> {
+    const payloads = signals.flatMap((signal) => split(signal)).map((part) => JSON.stringify(part));
+    if (payloads.length === 0) return;
+    const calls = payloads.map((_, index) => `pg_notify($1, $${index + 2})`).join(", ");
+    await this.pool.query(`SELECT ${calls}`, [CHANNEL, ...payloads]);
+  }
+
   subscribe(listener: (signal: RunSignal) => void): () => void {
     this.emitter.on("signal", listener);
     return () => this.emitter.off("signal", listener);

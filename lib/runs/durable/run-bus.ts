@@ -19,6 +19,8 @@ export type RunSignal =
 
 export interface RunBus {
   publish(signal: RunSignal): Promise<void>;
+  /** Publishes `events` and `ended` signals together (one statement where the bus is the database). */
+  publishBatch?(signals: Array<Extract<RunSignal, { kind: "events" | "ended" }>>): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: (signal: RunSignal) => void): () => void;
   /**
@@ -76,43 +78,59 @@ export function split(signal: RunSignal): RunSignal[] {
 }
 
 /**
- * Gathers `events` and `ended` signals for a few milliseconds and sends them as one, so a busy
- * process sends tens of notifications a second, not one per run and flush.
+ * Gathers `events` and `ended` signals and sends them as one, so a busy process sends tens of
+ * notifications a second, not one per run and flush: an end goes out within `delayMs`, with the
+ * events waiting, and events alone within `eventsDelayMs` (a run shorter than that signals once).
  */
 export class SignalBatcher {
   private seqs = new Map<string, number>();
   private endedRuns = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private dueAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly bus: RunBus,
     private readonly delayMs = 10,
+    private readonly eventsDelayMs = 50,
   ) {}
 
   events(runId: string, seq: number): void {
     this.seqs.set(runId, Math.max(seq, this.seqs.get(runId) ?? 0));
-    this.schedule();
+    this.schedule(this.eventsDelayMs);
   }
 
   ended(runId: string): void {
     this.endedRuns.add(runId);
-    this.schedule();
+    this.schedule(this.delayMs);
   }
 
-  private schedule(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  private schedule(delayMs: number): void {
+    const due = Date.now() + delayMs;
+    if (this.timer !== undefined && this.dueAt <= due) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.dueAt = due;
+    this.timer = setTimeout(() => void this.flush(), delayMs);
   }
 
   async flush(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.dueAt = Number.POSITIVE_INFINITY;
     const runs = [...this.seqs];
     const ended = [...this.endedRuns];
     this.seqs = new Map();
     this.endedRuns = new Set();
+    // A run that ended has all its events stored: "ended" says so for it.
+    const endedSet = new Set(ended);
+    const stored = runs.filter(([runId]) => !endedSet.has(runId));
+    const signals: Array<Extract<RunSignal, { kind: "events" | "ended" }>> = [
+      ...(stored.length > 0 ? [{ kind: "events" as const, runs: stored }] : []),
+      ...(ended.length > 0 ? [{ kind: "ended" as const, runIds: ended }] : []),
+    ];
+    if (signals.length === 0) return;
     try {
-      if (runs.length > 0) await this.bus.publish({ kind: "events", runs });
-      if (ended.length > 0) await this.bus.publish({ kind: "ended", runIds: ended });
+      if (this.bus.publishBatch) await this.bus.publishBatch(signals);
+      else for (const signal of signals) await this.bus.publish(signal);
     } catch (error) {
       console.error("[trellis] could not signal other processes:", error instanceof Error ? error.message : error);
     }

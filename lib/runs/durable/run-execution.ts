@@ -1,5 +1,5 @@
 import "server-only";
-import type { AskAnswer, RunBudget, RunRecord, RunResumeReason, RunStatus, WorkflowDocument } from "@/contract";
+import type { AskAnswer, RunBudget, RunRecord, RunResumeReason, WorkflowDocument } from "@/contract";
 import {
   emptyUsage,
   executeWorkflow,
@@ -19,6 +19,8 @@ import { runSpendCaps } from "@/lib/budgets/run-spend-caps";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
 import type { SignalBatcher } from "./run-bus";
+import { storeRunEnd } from "./run-end";
+import { RunOverheadMeter } from "./run-overhead";
 import { RunWatchdog } from "./run-watchdog";
 
 /** What a run needs from the runtime besides storage: block types, handlers and what `{{NAME}}` reads. */
@@ -87,8 +89,6 @@ export interface ExecutionDependencies {
   signals?: SignalBatcher;
 }
 
-const END_STATUS: Record<Exclude<ExecutionResult["status"], "paused">, RunStatus> = { succeeded: "succeeded", failed: "failed", cancelled: "cancelled" };
-
 function storageBehindError(waitingBytes: number): RunStoppedError {
   const waiting = waitingBytes >= 1024 * 1024 ? `${Math.round(waitingBytes / (1024 * 1024))} MB` : `${Math.ceil(waitingBytes / 1024)} KB`;
   return new RunStoppedError(
@@ -119,6 +119,9 @@ export interface AttemptHandle {
   done: Promise<RunRecord>;
 }
 
+/** Times the writes a run waits for (its checkpoints), for the run's overhead figures. */
+type StorageTimer = Pick<RunOverheadMeter, "storing">;
+
 function checkpointStore(
   deps: ExecutionDependencies,
   attempt: RunAttempt,
@@ -126,10 +129,12 @@ function checkpointStore(
   redactor: SecretRedactor,
   reused: ReusedAttemptResults | undefined,
   replay: ReplayRecordings | undefined,
+  meter: StorageTimer,
 ): CheckpointStore {
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
+  const startBlocks = new Set(attempt.document.blocks.filter((block) => block.type === "start").map((block) => block.id));
   return {
     ...(reused ? { reused: reused.results } : {}),
     ...(replay ? { replaying: true } : {}),
@@ -137,11 +142,15 @@ function checkpointStore(
     recall: (key) => memos.get(key) ?? replay?.memos.get(key),
     async remember(key, value) {
       memos.set(key, value);
-      await recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value)));
+      await meter.storing(() => recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value))));
     },
     async save(key, checkpoint) {
+      const row = checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint));
+      // The start block's output is the run's input: run again after a crash it does the same and nothing else, so its
+      // checkpoint goes with the run's next write (in order, with its events) rather than costing a round trip of its own.
+      if (startBlocks.has(key)) return recorder.defer(row);
       // With the block's events and spans, in one write: a stream replayed after a crash shows what the checkpoint says.
-      await recorder.flush(checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint)));
+      await meter.storing(() => recorder.flush(row));
     },
   };
 }
@@ -188,12 +197,16 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     (waitingBytes) => stopper.abort(storageBehindError(waitingBytes)),
   );
   const watchdog = recoveredWatchdog(deps, attempt, recorder, (error) => stopper.abort(error));
+  const meter = new RunOverheadMeter(Date.parse(run.queuedAt), Date.parse(run.startedAt));
   const observer = {
     event: (event: Parameters<RunRecorder["event"]>[0]) => {
       watchdog?.observe(event);
       recorder.event(event);
     },
-    span: (span: Parameters<RunRecorder["span"]>[0]) => recorder.span({ ...span, worker: attempt.worker }),
+    span: (span: Parameters<RunRecorder["span"]>[0]) => {
+      meter.span(span);
+      recorder.span({ ...span, worker: attempt.worker });
+    },
   };
   const done = (async (): Promise<RunRecord> => {
     let result: ExecutionResult;
@@ -228,7 +241,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         depth: attempt.depth,
         ...(run.test ? { test: true } : {}),
         ...(budget ? { budget } : {}),
-        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused, replay) } : {}),
+        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused, replay, meter) } : {}),
         ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
@@ -250,26 +263,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       );
       return paused ?? (await repositories.runs.get(attempt.workspaceId, run.id));
     }
-    await recorder.flush();
-    let stored: RunRecord | null = null;
-    try {
-      // The engine masks both already; the stored row is masked here once more, whatever made it. Retried through an
-      // outage (it changes the row only while the run is live, so twice is once): else the run would stay `running`.
-      const end = {
-        status: END_STATUS[result.status],
-        output: redactor.redact(result.output ?? null),
-        error: redactor.redact(result.error),
-        endedAt: new Date(startedAt + result.durationMs),
-        durationMs: Math.round(result.durationMs),
-        usage: result.usage,
-      };
-      stored = await retryWhileUnreachable(() => repositories.runs.update(run.id, end, { onlyIfStatus: ["running", "paused"] }));
-    } finally {
-      // Streams end even when storage failed; they must never hang.
-      await recorder.publishEnd();
-      signals?.ended(run.id);
-    }
-    return stored ?? (await retryWhileUnreachable(() => repositories.runs.get(attempt.workspaceId, run.id)));
+    return storeRunEnd({ repositories, signals, recorder, redactor, run, workspaceId: attempt.workspaceId }, result, startedAt, meter);
   })();
   return { channel, recorder, redactor, done };
 }

@@ -75,6 +75,7 @@ class ClientQueue implements RunQueue {
         applicationName: APPLICATION,
       },
       runId,
+      workspaceId,
     );
   }
 
@@ -136,7 +137,7 @@ export async function connectRunQueue(connection: QueueConnection): Promise<RunQ
  * workflow every queued run becomes.
  */
 export async function launchRunWorker(
-  connection: QueueConnection & { workerId: string; limits: RunQueueLimits; execute: (runId: string) => Promise<void> },
+  connection: QueueConnection & { workerId: string; limits: RunQueueLimits; execute: (runId: string, workspaceId?: string) => Promise<void> },
 ): Promise<RunQueue> {
   const { limits } = connection;
   DBOS.setConfig({
@@ -148,7 +149,11 @@ export async function launchRunWorker(
     ...(connection.embedded ? { systemDatabaseIdleTransactionTimeoutMs: 0, useListenNotify: false } : {}),
   });
   // Recovery is Trellis's (worker leases), so DBOS's own attempt counter never gives up on a run.
-  DBOS.registerWorkflow(async (runId: string) => connection.execute(runId), { name: WORKFLOW_NAME, maxRecoveryAttempts: 1_000_000 });
+  // The workspace comes with the run id so that the run waits for room in this process without reading it (run-slots.ts).
+  DBOS.registerWorkflow(async (runId: string, workspaceId?: string) => connection.execute(runId, workspaceId), {
+    name: WORKFLOW_NAME,
+    maxRecoveryAttempts: 1_000_000,
+  });
   await migrateQueueTables(connection.url);
   await DBOS.launch();
   // The queue's row is shared by every process; the last one started sets the limits.

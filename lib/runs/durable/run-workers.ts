@@ -9,6 +9,7 @@ import { HandOver } from "./hand-over";
 import { PostgresRunBus } from "./postgres-run-bus";
 import { LocalRunBus, SignalBatcher, type RunBus } from "./run-bus";
 import { connectRunQueue, launchRunWorker, type RunQueue } from "./run-queue";
+import { RunSlots } from "./run-slots";
 import type { WorkerConfig } from "./worker-config";
 
 /** A run whose process died this many times is failed rather than resumed again. */
@@ -58,15 +59,30 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
   let queue: RunQueue;
   if (config.execute) {
     await repositories.workers.register(workerId, hostname(), process.pid);
-    queue = await launchRunWorker({ url, embedded: options.singleProcess, workerId, limits: config.limits, execute: (runId) => runs.executeQueued(runId) });
+    queue = await launchRunWorker({
+      url,
+      embedded: options.singleProcess,
+      workerId,
+      limits: config.limits,
+      execute: (runId, workspaceId) => runs.executeQueued(runId, workspaceId),
+    });
   } else queue = await connectRunQueue({ url, embedded: options.singleProcess });
   const handOver = new HandOver(queue, runIntake());
-  runs.distribute({ queue, bus, signals, workerId, leaseMs: config.leaseMs, handOver: (runId, workspaceId) => handOver.submit(runId, workspaceId) });
+  runs.distribute({
+    queue,
+    bus,
+    signals,
+    workerId,
+    leaseMs: config.leaseMs,
+    handOver: (runId, workspaceId) => handOver.submit(runId, workspaceId),
+    ...(config.execute ? { slots: new RunSlots(config.limits.perProcess, config.limits.perWorkspace) } : {}),
+  });
 
   const takeOver = async (dead: string[]) => {
     if (dead.length === 0) return;
     const workflows = await queue.pendingOf(dead);
     const pending = new Set(workflows.map((workflow) => workflow.runId));
+    let recovered = 0;
     for (const run of await repositories.runs.listLiveOf(dead)) {
       if (run.parentRunId !== null) {
         // A workflow called as a tool ran inside its parent's block, which runs again as a whole.
@@ -74,21 +90,21 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
           "running",
           "paused",
         ]);
-      } else if (run.recoveries >= MAX_RECOVERIES || !pending.has(run.id)) {
+      } else if (run.recoveries >= MAX_RECOVERIES) {
         pending.delete(run.id);
         await queue.dequeue(run.id);
-        const message =
-          run.recoveries >= MAX_RECOVERIES
-            ? `The process executing this run stopped ${run.recoveries + 1} times; it was not resumed again.`
-            : "The process executing this run stopped, and the run could not be resumed.";
+        const message = `The process executing this run stopped ${run.recoveries + 1} times; it was not resumed again.`;
         await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message } }, ["running", "paused"]);
+      } else if (!pending.has(run.id)) {
+        // No queue attempt of it was pending there: it executed at once where it was started (or its attempt was lost).
+        // A new attempt through the queue takes it over from its checkpoints, as any other.
+        await queue.enqueue(run.id, run.workspaceId, `recovery-${run.recoveries + 1}`);
+        recovered += 1;
       }
     }
     const resumable = workflows.filter((workflow) => pending.has(workflow.runId)).map((workflow) => workflow.workflowId);
-    if (resumable.length > 0) {
-      console.info(`[trellis] resuming ${pending.size} run(s) of stopped process(es) ${dead.join(", ")}`);
-      await queue.requeue(resumable);
-    }
+    if (resumable.length > 0) await queue.requeue(resumable);
+    if (resumable.length + recovered > 0) console.info(`[trellis] resuming ${pending.size + recovered} run(s) of stopped process(es) ${dead.join(", ")}`);
   };
 
   /** When a sweep last failed because the database was unreachable. */
