@@ -332,7 +332,7 @@ describe.runIf(process.env.DATABASE_URL)("other processes hear changes through t
     expect(there.cache.counts.hits).toBeGreaterThan(hits);
   });
 
-  it("an executed run's reads: of the 8 before it executes, only the API key's remains", async () => {
+  it("an executed run's reads: of those before it executes, only the API key's remains", async () => {
     const workflowId = await deployed(answering(1));
     const key = await keyFor(ownerId);
     // The same request on a process whose cache follows nothing, so serves nothing: what every run cost before.
@@ -347,9 +347,10 @@ describe.runIf(process.env.DATABASE_URL)("other processes hear changes through t
       const before = await statementsOfSecondRun(uncached);
       const after = await statementsOfSecondRun(there);
       console.info(`[measure] Prisma statements of one execute request with wait (two blocks): ${before} uncached, ${after} cached`);
-      // The active deployment (the workflow's pointer, the deployment, its workflow relation), the secrets (names, values),
-      // the price overrides and the budget caps.
-      expect(before - after).toBe(7);
+      // Cached: the active deployment (the workflow's pointer, the deployment, its workflow relation), the secrets (names,
+      // values), the price overrides and the budget caps. What remains is the key's read and the run's own writes.
+      expect(before - after).toBeGreaterThanOrEqual(7);
+      expect(after).toBeLessThanOrEqual(5);
     } finally {
       await uncached.close();
     }
