@@ -1,7 +1,7 @@
 import type { WorkflowBlock } from "@/contract";
 import type { BlockTypeInfo } from "./block-type";
 import type { EdgeCondition } from "./edge-condition";
-import { BlockExecutionError } from "./errors";
+import { BlockExecutionError } from "@/core";
 import { ExpressionError, evaluateNode, isTruthy } from "./expression";
 
 /**

@@ -10,8 +10,8 @@
 import { performance } from "node:perf_hooks";
 import { workflowDocumentSchema, type WorkflowDocument } from "@/contract";
 import { executeWorkflow } from "../engine";
-import type { BlockTypeInfo, ConfigParse } from "../block-type";
-import { bindHandler, type BlockHandler } from "../handler";
+import type { BlockTypeInfo } from "../block-type";
+import { bindHandler, type BlockHandler, type ConfigParse } from "@/core";
 
 type Config = Record<string, unknown>;
 /** The bench's blocks read nothing from their config: parsing costs nothing here. */

@@ -1,5 +1,5 @@
-import type { AskAnswer, AskPrompt, PendingAsk, RunEvent } from "@/contract";
-import { BlockExecutionError, CancelledError } from "../errors";
+import type { AskAnswer, PendingAsk, RunEvent } from "@/contract";
+import { BlockExecutionError, CancelledError, type AskRequest } from "@/core";
 import type { GraphNode } from "../graph";
 import type { ExecutionPlace } from "./block-execution";
 import { checkpointKey } from "./checkpoints";
@@ -10,11 +10,6 @@ export interface EarlierAsk {
   spanId: string;
   requestedAt: string;
   timeoutAt?: string;
-}
-
-/** What an ask block waits for: its prompt, and how long before it leaves by its `timeout` handle. */
-export interface AskRequest extends AskPrompt {
-  timeoutMs?: number;
 }
 
 interface Waiting {

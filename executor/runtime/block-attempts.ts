@@ -1,7 +1,16 @@
 import type { Usage } from "@/contract";
-import { isTrellisError, TimeoutError, TrellisError } from "../errors";
-import { addUsage, emptyUsage } from "../usage";
-import type { BlockCallArgs, BlockResult, ChildSpan, HandlerContext, PreparedBlockCall } from "../handler";
+import {
+  failureCarrying,
+  isTrellisError,
+  TimeoutError,
+  addUsage,
+  emptyUsage,
+  type BlockCallArgs,
+  type BlockResult,
+  type ChildSpan,
+  type HandlerContext,
+  type PreparedBlockCall,
+} from "@/core";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
 
@@ -133,11 +142,7 @@ function withSpent(run: RunContext, error: unknown, spent: Usage | undefined): u
     run.addUsage(spent);
     return error;
   }
-  if (isTrellisError(error)) {
-    error.spent = spent;
-    return error;
-  }
-  return new TrellisError("internal_error", error instanceof Error ? error.message : String(error), { cause: error, spent });
+  return failureCarrying(error, { spent });
 }
 
 export interface AttemptsResult {

@@ -1,8 +1,15 @@
 import type { IssueDetail, Usage } from "@/contract";
-import { BlockExecutionError, invalidConfigError } from "../errors";
+import {
+  BlockExecutionError,
+  invalidConfigError,
+  type BlockResult,
+  type BoundHandler,
+  type HandlerContext,
+  type PreparedBlockCall,
+  createSimulation,
+} from "@/core";
 import { routeOutput } from "../edge-routing";
 import { edgeLabel, type GraphNode } from "../graph";
-import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } from "../handler";
 import { resolveConfig } from "../references";
 import { AttemptsError, runWithPolicy } from "./block-attempts";
 import type { IterationFrame } from "./frames";
@@ -12,7 +19,6 @@ import type { RunContext } from "./run-context";
 import { waitForAnswer, type HeldSlot } from "./answers";
 import { blockMemo, checkpointKey } from "./checkpoints";
 import { BlockSpan } from "./spans";
-import { createSimulation } from "../simulation";
 import { reportFailure, reportInterrupted, withSpent, type FailureRoute } from "./failure-report";
 import type { StopToken } from "./stop-token";
 import type { VariableScope } from "./variable-scope";

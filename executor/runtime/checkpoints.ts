@@ -1,8 +1,6 @@
 import type { ErrorCode, ErrorInfo, Usage } from "@/contract";
-import { TrellisError, errorInfo, isTrellisError } from "../errors";
-import { addUsage } from "../usage";
+import { TrellisError, errorInfo, isTrellisError, addUsage, type BlockMemo } from "@/core";
 import type { GraphNode } from "../graph";
-import type { BlockMemo } from "../handler";
 import type { BlockOutcome, ExecutionPlace } from "./block-execution";
 import type { StoredResult } from "./output-store";
 import { takeReused, type ReusedResults } from "./reused-results";

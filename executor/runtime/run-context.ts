@@ -1,15 +1,12 @@
 import type { WorkflowGraph } from "../graph";
 import type { RunObserver } from "../events";
 import { type AskChoice, type RunEvent, type RunPauseReason, type SpanRecord, type Usage } from "@/contract";
-import { CancelledError } from "../errors";
+import { CancelledError, type BlockHandlerLookup, addUsage, emptyUsage, SpendLedger, type SpendLimits } from "@/core";
 import type { RunAnswers } from "./answers";
-import type { BlockHandlerLookup } from "../handler";
-import { addUsage, emptyUsage } from "../usage";
 import type { CheckpointStore } from "./checkpoints";
 import type { SecretRedactor } from "./secret-redactor";
 import { Semaphore } from "./semaphore";
 import { StopToken } from "./stop-token";
-import { SpendLedger, type SpendLimits } from "./spend-ledger";
 
 export interface Clock {
   /** Milliseconds since the epoch. */

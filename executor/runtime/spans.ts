@@ -1,5 +1,5 @@
 import type { SimulationSource, SpanRecord } from "@/contract";
-import type { ChildSpan, ChildSpanOptions } from "../handler";
+import type { ChildSpan, ChildSpanOptions } from "@/core";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
 
