@@ -134,7 +134,8 @@ export function bindHandler<Config>(info: ConfigParser<Config>, handler: BlockHa
     prepare(config) {
       const parsed = info.parseConfig(config);
       if (!parsed.ok) return parsed;
-      return { ok: true, value: (args) => handler({ ...args, config: parsed.value }) };
+      const parsedConfig = parsed.value;
+      return { ok: true, value: (args) => handler({ inputs: args.inputs, context: args.context, config: parsedConfig }) };
     },
   };
 }
