@@ -63,14 +63,19 @@ const config = [
     "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md).",
   ),
   restrict(
+    ["core/**/*.ts"],
+    [...framework, ...database, ...layer("executor"), ...layer("components"), ...layer("blocks"), ...serverLayers],
+    "core/ is the layer under the engine and the I/O folders: it imports contract/ and nothing else (docs/ARCHITECTURE.md).",
+  ),
+  restrict(
     ["executor/**/*.ts"],
     [...framework, ...database, ...layer("components"), ...layer("blocks"), ...serverLayers],
-    "executor/ is pure: it imports contract/ and reaches the world only through the interfaces it defines (docs/ARCHITECTURE.md).",
+    "executor/ is pure: it imports contract/ and core/ and reaches the world only through the interfaces it defines (docs/ARCHITECTURE.md).",
   ),
   restrict(
     ["providers/**/*.ts", "tools/**/*.ts", "sandbox/**/*.ts", "net/**/*.ts", "knowledge/**/*.ts"],
-    [...framework, ...database, ...layer("lib"), ...layer("components"), ...layer("app"), ...layer("blocks")],
-    "providers/, tools/, sandbox/, net/ and knowledge/ know nothing of blocks, the UI, the web framework or the database (docs/ARCHITECTURE.md).",
+    [...framework, ...database, ...layer("executor"), ...layer("lib"), ...layer("components"), ...layer("app"), ...layer("blocks")],
+    "providers/, tools/, sandbox/, net/ and knowledge/ know nothing of the engine, blocks, the UI, the web framework or the database: errors, usage and the handler types are in core/ (docs/ARCHITECTURE.md).",
   ),
   restrict(
     ["blocks/**/*.ts", "blocks/**/*.tsx"],

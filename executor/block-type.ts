@@ -1,8 +1,6 @@
-import type { IssueDetail, WorkflowBlock } from "@/contract";
+import type { WorkflowBlock } from "@/contract";
+import type { ConfigParse } from "@/core";
 import type { ReferenceToken } from "./reference-syntax";
-
-/** A config parsed against its block type's schema: the typed value with defaults applied, or the problems. */
-export type ConfigParse<Config> = { ok: true; value: Config } | { ok: false; issues: IssueDetail[] };
 
 /** Substitutes the references in one config string its own way; `resolve` throws when one cannot be resolved. */
 export type FieldResolver = (text: string, resolve: (reference: ReferenceToken) => unknown) => string;

@@ -1,5 +1,5 @@
 import type { IssueDetail } from "@/contract";
-import { isTrellisError } from "./errors";
+import { isTrellisError } from "@/core";
 import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
 import { fallbackProblems, malformedFallbacks } from "./fallback-checks";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { block, edge, lookupFakeType, workflow } from "./__fixtures__/fake-blocks";
 import { buildGraph, validateWorkflow } from "./dag-builder";
-import { GraphValidationError } from "./errors";
+import { GraphValidationError } from "@/core";
 
 const issues = (document: ReturnType<typeof workflow>) => validateWorkflow(document, lookupFakeType);
 

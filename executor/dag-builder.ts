@@ -1,7 +1,7 @@
 import type { BlockTypeLookup } from "./block-type";
 import { checkConfigs } from "./config-checks";
 import { type WorkflowBlock, type WorkflowDocument, type IssueDetail } from "@/contract";
-import { GraphValidationError } from "./errors";
+import { GraphValidationError } from "@/core";
 import type { GraphEdge, GraphNode, GraphScope, WorkflowGraph } from "./graph";
 import { findCycles, findReachable } from "./graph-cycles";
 import { containsReferences } from "./references";

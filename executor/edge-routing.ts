@@ -1,7 +1,7 @@
 import type { WorkflowBlock } from "@/contract";
 import type { BlockTypeInfo } from "./block-type";
 import type { EdgeCondition } from "./edge-condition";
-import { BlockExecutionError } from "./errors";
+import { BlockExecutionError } from "@/core";
 import { ExpressionError, evaluateNode, isTruthy } from "./expression";
 
 /**
@@ -59,8 +59,14 @@ export function routeOutput<E extends RoutedEdge>(
   edges: ReadonlyArray<E>,
   name: EdgeNamer<E>,
 ): boolean[] {
-  const taken = handleTaken(info, block, output);
-  return edges.map((edge) => taken(edge) && conditionHolds(edge, output, name));
+  const routes = new Array<boolean>(edges.length);
+  // The common case, every `out` edge: no predicate to make per block.
+  const taken = info.routing === "branch" || info.routing === "route" || info.takenHandles ? handleTaken(info, block, output) : null;
+  for (let index = 0; index < edges.length; index += 1) {
+    const edge = edges[index]!;
+    routes[index] = (taken ? taken(edge) : edge.handle === "out") && conditionHolds(edge, output, name);
+  }
+  return routes;
 }
 
 /** One flag per edge: whether a handled failure (output `{ error }`) activates it. */

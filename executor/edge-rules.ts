@@ -57,9 +57,9 @@ export function judgeEdge(source: BlockEntry, target: BlockEntry, handle: string
   };
 }
 
-/** Two edges are the same connection when they join the same blocks from the same handle. */
+/** Two edges are the same connection when they join the same blocks from the same handle. Block ids hold no spaces (BLOCK_ID_PATTERN). */
 export function connectionKey(sourceId: string, targetId: string, handle: string): string {
-  return JSON.stringify([sourceId, targetId, handle]);
+  return `${sourceId} ${targetId} ${handle}`;
 }
 
 export function duplicateEdgeMessage(source: BlockEntry, target: BlockEntry, handle: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness } from "./__fixtures__/run-harness";
-import { RunStoppedError } from "./errors";
+import { RunStoppedError } from "@/core";
 
 describe("engine: failures, error edges, retries, timeouts and cancellation", () => {
   it("takes the error edge of a failed block and skips its success path", async () => {

@@ -19,19 +19,16 @@
 import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
 import { type WorkflowDocument, type ErrorInfo, type RunBudget, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
-import type { SpendLimits } from "./runtime/spend-ledger";
+import { type SpendLimits, CancelledError, errorInfo, RunParkedError, RunStoppedError, TimeoutError, type BlockHandlerLookup, emptyUsage } from "@/core";
 import type { RunAnswers } from "./runtime/run-answers";
 import type { CheckpointStore } from "./runtime/checkpoint-store";
-import { CancelledError, errorInfo, RunParkedError, RunStoppedError, TimeoutError } from "./errors";
 import type { RunObserver } from "./events";
-import type { BlockHandlerLookup } from "./handler";
 import type { WorkflowGraph } from "./graph";
 import { OutputStore } from "./runtime/output-store";
 import { RunContext, type Clock } from "./runtime/run-context";
 import { ScopeRun, type ScopeResult } from "./runtime/scope-run";
 import { SecretRedactor } from "./runtime/secret-redactor";
 import { VariableScope } from "./runtime/variable-scope";
-import { emptyUsage } from "./usage";
 
 export const DEFAULT_CONCURRENCY = 16;
 

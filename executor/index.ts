@@ -1,11 +1,12 @@
-/** The executor's public surface. Pure TypeScript: no framework, storage or UI imports. */
+/**
+ * The executor's public surface. Pure TypeScript: no framework, storage or UI imports. It passes
+ * on core's surface too (errors, usage, the handler contract), which blocks write against and the
+ * engine runs; the I/O folders below the engine import `@/core` itself.
+ */
+export * from "@/core";
 export * from "./block-type";
-export * from "./errors";
 export * from "./events";
-export * from "./handler";
 export { recordedCall } from "./recorded-call";
-export { createSimulation, noSampleAnswer, type NoSampleAnswer, type Simulation } from "./simulation";
-export * from "./usage";
 export * from "./graph";
 export { DAGBuilder, buildGraph, validateWorkflow } from "./dag-builder";
 export { connectionProblem, createConnectionChecker, type ConnectionCandidate, type ConnectionChecker } from "./connection-checker";
@@ -15,8 +16,7 @@ export type { ReusedResults } from "./runtime/checkpoint-store";
 export { rerunPlan, type RerunPlan } from "./rerun-plan";
 export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
 export type { Clock } from "./runtime/run-context";
-export { SpendLedger, type BlockBudget, type SpendCap, type SpendLimits, type SpendRequest, type SpendReservation } from "./runtime/spend-ledger";
-export { answersFromEvents, RunAnswers, type AskRequest, type EarlierAsk } from "./runtime/run-answers";
+export { answersFromEvents, RunAnswers, type EarlierAsk } from "./runtime/run-answers";
 export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";
 export * from "./references";
 export * from "./expression";

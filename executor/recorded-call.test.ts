@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BlockMemo } from "./handler";
+import type { BlockMemo } from "@/core";
 import { recordedCall } from "./recorded-call";
 
 /** A block memo over a map, as the run's checkpoint store gives one; `replaying` as a replay's does. */

@@ -1,5 +1,4 @@
-import { TrellisError } from "./errors";
-import type { BlockMemo } from "./handler";
+import { TrellisError, type BlockMemo } from "@/core";
 
 /** What a recorded call keeps: its answer as JSON and a digest of what it asked. */
 interface Recorded {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { block, edge, lookupFakeType, workflow } from "./__fixtures__/fake-blocks";
 import { validateWorkflow } from "./dag-builder";
-import { ReferenceError } from "./errors";
+import { ReferenceError } from "@/core";
 import {
   parseReferences,
   renameAlternativeRoots,

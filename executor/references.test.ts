@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReferenceError } from "./errors";
+import { ReferenceError } from "@/core";
 import {
   extractReferences,
   parseReferences,

@@ -1,4 +1,4 @@
-import { ReferenceError } from "./errors";
+import { ReferenceError } from "@/core";
 import {
   mayContainReference,
   parseReferences,

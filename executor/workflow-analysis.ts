@@ -60,8 +60,9 @@ function checkIdentity(analysis: WorkflowAnalysis, lookup: BlockTypeLookup): voi
 /** Containers: parents must exist and be loop or parallel blocks; a disabled container disables what is inside it. */
 function checkContainers(analysis: WorkflowAnalysis): void {
   for (const entry of analysis.blocks) {
-    const seen = new Set<string>([entry.block.id]);
     let parentId = entry.block.parentId;
+    if (!parentId) continue;
+    const seen = new Set<string>([entry.block.id]);
     while (parentId) {
       const parent = analysis.byId.get(parentId);
       if (!parent) {
@@ -114,18 +115,15 @@ function checkCondition(
   kind: EdgeEntry["kind"],
 ): EdgeCondition | null {
   const parsed = parseEdgeCondition(edge.condition);
+  if (parsed.ok && (parsed.condition === null || kind === "flow")) return parsed.condition;
   const named = `The condition of the edge ${blockLabel(source.block)} -> ${blockLabel(target.block)}`;
   if (!parsed.ok) {
     analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} does not parse: ${parsed.message}` });
     return null;
   }
-  if (parsed.condition && kind !== "flow") {
-    const why =
-      kind === "body" ? "a body edge starts an iteration before its container has an output" : "an edge back to its container only ends the iteration";
-    analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} cannot be used: ${why}` });
-    return null;
-  }
-  return parsed.condition;
+  const why = kind === "body" ? "a body edge starts an iteration before its container has an output" : "an edge back to its container only ends the iteration";
+  analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} cannot be used: ${why}` });
+  return null;
 }
 
 function checkEdges(analysis: WorkflowAnalysis): void {

@@ -1,4 +1,4 @@
-import { TrellisError } from "@/executor";
+import { TrellisError } from "@/core";
 
 /** A file the knowledge base will not take: unknown extension, or content that does not match it. */
 export class UnsupportedFileError extends TrellisError {

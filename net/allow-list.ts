@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { TrellisError } from "@/executor";
+import { TrellisError } from "@/core";
 
 /**
  * OUTBOUND_ALLOW_HOSTS (docs/CONTRACT.md section 4): comma-separated `host[:port]` or CIDR entries

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BlockExecutionError, OutboundRefusedError, TimeoutError } from "@/executor/errors";
+import { BlockExecutionError, OutboundRefusedError, TimeoutError } from "@/core";
 import { startLocalServer, type LocalServer } from "./__fixtures__/local-server";
 import { createGuardedFetch } from "./guarded-fetch";
 import type { HostLookup } from "./outbound-guard";

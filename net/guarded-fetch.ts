@@ -1,7 +1,7 @@
 import type { LookupFunction } from "node:net";
 import { Agent, request } from "undici";
 import { isReservedRequestHeader, RESERVED_HEADER_MESSAGE } from "@/contract";
-import { BlockExecutionError, CancelledError, OutboundRefusedError, TimeoutError, TrellisError } from "@/executor";
+import { BlockExecutionError, CancelledError, OutboundRefusedError, TimeoutError, TrellisError } from "@/core";
 import { parseAllowList, type AllowList } from "./allow-list";
 import { createOutboundGuard, type HostLookup, type OutboundGuard, type VettedTarget } from "./outbound-guard";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OutboundRefusedError } from "@/executor/errors";
+import { OutboundRefusedError } from "@/core";
 import { startLocalServer, type LocalServer } from "./__fixtures__/local-server";
 import { createGuardedWebFetch } from "./guarded-web-fetch";
 import type { HostLookup } from "./outbound-guard";

@@ -1,5 +1,5 @@
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
-import { TrellisError } from "@/executor";
+import { TrellisError } from "@/core";
 import { parseAllowList, type AllowList } from "./allow-list";
 import { createOutboundGuard, type HostLookup } from "./outbound-guard";
 

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from "node:dns/promises";
-import { BlockExecutionError, OutboundRefusedError } from "@/executor";
+import { BlockExecutionError, OutboundRefusedError } from "@/core";
 import { isIpAddress, normalizeAddress, refusalReasonForAddress } from "./address-policy";
 import type { AllowList } from "./allow-list";
 

@@ -1,5 +1,5 @@
 import { describeJsonHazard, findJsonHazard } from "@/contract";
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError } from "@/core";
 
 export function isJsonContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b|^text\/json\b/i.test(contentType.trim());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jsonSchema, tool } from "ai";
-import { BudgetExceededError, SpendLedger } from "@/executor";
+import { BudgetExceededError, SpendLedger } from "@/core";
 import { runModel } from "./model-call";
 import { resolvePricing } from "./pricing";
 import { createInMemoryHandlerContext } from "./testing/in-memory-handler-context";

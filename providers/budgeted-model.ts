@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
-import type { BlockBudget, SpendReservation } from "@/executor";
+import type { BlockBudget, SpendReservation } from "@/core";
 import type { PriceTable } from "./pricing";
 import { pricedProviderCall } from "./usage-mapping";
 import { budgetPricing, countPromptTokens, DEFAULT_BUDGETED_OUTPUT_TOKENS, worstCaseCost } from "./worst-case-cost";

@@ -1,7 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4Content, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
 import { describeJsonHazard, findJsonHazard, MAX_JSON_DEPTH } from "@/contract";
-import { ProviderCallError, type TrellisError } from "@/executor";
+import { ProviderCallError, type TrellisError } from "@/core";
 import { StructuredOutputError } from "./provider-errors";
 
 export interface JsonAnswerScope {

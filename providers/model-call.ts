@@ -9,7 +9,17 @@ import {
   type OutputInterface,
 } from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
-import { type BlockBudget, type BlockMemo, type ChildSpanOptions, type ChildSpan, ProviderCallError, TrellisError, replayedUsage, sumUsage } from "@/executor";
+import {
+  type BlockBudget,
+  type BlockMemo,
+  type ChildSpanOptions,
+  type ChildSpan,
+  failureCarrying,
+  ProviderCallError,
+  TrellisError,
+  replayedUsage,
+  sumUsage,
+} from "@/core";
 import { type Usage } from "@/contract";
 import type { ResolvedModel } from "./model-registry";
 import { budgetedModel } from "./budgeted-model";
@@ -234,18 +244,14 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     }
     return { text: lastStepText, output, usage: sumUsage(calls), calls, modelTimeMs, finishReason };
   } catch (error) {
-    const trellisError = describeFailure(error, allText);
-    for (const handle of [...open]) handle.fail(trellisError, allText);
-    // The engine adds `spent` to the run's totals when the block fails with this error. (A run-wide
-    // cancel or timeout error is shared by every block it stopped; those blocks are reported as
-    // interrupted and their `spent` is not read.)
-    trellisError.spent = sumUsage(calls);
-    // A call stopped by its time limit or a cancel keeps what it had streamed, as a broken stream does.
-    if (allText && trellisError.partialOutput === undefined) {
-      trellisError.partialOutput = { content: allText };
-      interruptedTexts.set(trellisError, allText);
-    }
-    throw trellisError;
+    const described = describeFailure(error, allText);
+    for (const handle of [...open]) handle.fail(described, allText);
+    // The engine adds `spent` to the run's totals when the block fails with this error. A call
+    // stopped by its time limit or a cancel keeps what it had streamed, as a broken stream does.
+    const keepsText = Boolean(allText) && described.partialOutput === undefined;
+    const failure = failureCarrying(described, keepsText ? { spent: sumUsage(calls), partialOutput: { content: allText } } : { spent: sumUsage(calls) });
+    if (keepsText) interruptedTexts.set(failure, allText);
+    throw failure;
   } finally {
     clearTimeout(timer);
     hooks.signal.removeEventListener("abort", onCancel);

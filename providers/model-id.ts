@@ -1,4 +1,4 @@
-import { ProviderCallError } from "@/executor";
+import { ProviderCallError } from "@/core";
 import { isProviderId, PROVIDER_IDS, type ProviderId } from "./provider-table";
 
 export interface ParsedModelId {

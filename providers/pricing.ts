@@ -1,6 +1,6 @@
 import { calcPrice, type ModelPrice, type TieredPrices } from "@pydantic/genai-prices";
 import type { AppliedPrice, Cost, ModelPrices, PriceSource, TokenCounts, Usage } from "@/contract";
-import { roundDollars } from "@/executor";
+import { roundDollars } from "@/core";
 import overridesFile from "./price-overrides.json";
 import { parseModelId } from "./model-id";
 import { PROVIDERS } from "./provider-table";

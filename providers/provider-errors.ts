@@ -1,5 +1,5 @@
 import { APICallError, InvalidResponseDataError, JSONParseError, LoadAPIKeyError, TypeValidationError } from "@ai-sdk/provider";
-import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/executor";
+import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/core";
 import { PROVIDERS, type ProviderId } from "./provider-table";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { ProviderCallError } from "@/executor";
+import { ProviderCallError } from "@/core";
 import { createGuardedWebFetch, type AllowList } from "@/net";
 import { providerEnvOf, readSetting, type EnvReader, type ProviderEnvInput } from "./env";
 import { missingKeyError } from "./provider-errors";

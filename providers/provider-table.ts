@@ -3,7 +3,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { EmbeddingModelV4, LanguageModelV4 } from "@ai-sdk/provider";
-import { ProviderCallError } from "@/executor";
+import { ProviderCallError } from "@/core";
 import { createOfflineModel, type OfflinePace } from "./offline/offline-model";
 
 /**

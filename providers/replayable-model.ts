@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
-import { TrellisError, type BlockMemo } from "@/executor";
+import { TrellisError, type BlockMemo } from "@/core";
 import { requestFingerprint, type RequestFingerprint, whatDiffers } from "./request-fingerprint";
 
 /** A model answer kept in a block's memo: the provider's stream, part by part, as JSON, and what it was asked (a replay checks it). */

@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
-import { roundDollars } from "@/executor";
+import { roundDollars } from "@/core";
 import { resolvePricing, type ModelPricing, type PriceTable } from "./pricing";
 import { measureTokensAsync } from "./token-counter";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { CancelledError } from "@/executor/errors";
+import { CancelledError } from "@/core";
 import { runInSandbox } from "./run-in-sandbox";
 import { SandboxGate } from "./sandbox-gate";
 

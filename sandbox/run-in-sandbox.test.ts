@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CancelledError, SandboxError } from "@/executor/errors";
+import { CancelledError, SandboxError } from "@/core";
 import { runInSandbox, type SandboxRequest } from "./run-in-sandbox";
 
 async function failureOf(request: SandboxRequest): Promise<SandboxError> {

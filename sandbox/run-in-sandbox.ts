@@ -2,7 +2,7 @@ import "server-only";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { SandboxError } from "@/executor";
+import { SandboxError } from "@/core";
 import { SANDBOX_PRELUDE, wrapUserCode } from "./prelude";
 import type { PreludeSettings, WorkerLimits } from "./protocol";
 import { abortError, runWorker, type SandboxServiceHandler } from "./run-worker";

@@ -1,6 +1,6 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { CancelledError, SandboxError, TrellisError } from "@/executor";
+import { CancelledError, SandboxError, TrellisError } from "@/core";
 import type { DoneMessage, HostToWorkerMessage, PreludeSettings, ServiceCallMessage, WorkerLimits, WorkerToHostMessage } from "./protocol";
 import { WORKER_RESOURCE_LIMITS } from "./sandbox-footprint";
 

@@ -1,4 +1,4 @@
-import { SandboxError } from "@/executor";
+import { SandboxError } from "@/core";
 import { sandboxSettingsFrom, type SandboxSettings } from "./sandbox-settings";
 
 /** A sandbox's place among those running: hold it while the worker lives, release it once it has exited. */

@@ -1,4 +1,4 @@
-import { BlockExecutionError, TrellisError, type BlockMemo } from "@/executor";
+import { BlockExecutionError, TrellisError, type BlockMemo } from "@/core";
 import { simulatedTool } from "./simulated-tool";
 import type { ToolApprovalGate, ToolContext, ToolEntry, ToolInfo, ToolProvider, ToolSet } from "./types";
 

@@ -1,7 +1,7 @@
 import { jsonSchema, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { toolEntries, type SimulationSource } from "@/contract";
-import { createSimulation, type ChildSpan } from "@/executor";
+import { createSimulation, type ChildSpan } from "@/core";
 import { calculatorToolProvider } from "./calculator";
 import { createToolRegistry } from "./registry";
 import type { ToolContext, ToolProvider } from "./types";

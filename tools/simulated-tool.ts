@@ -1,4 +1,4 @@
-import { noSampleAnswer, type Simulation } from "@/executor";
+import { noSampleAnswer, type Simulation } from "@/core";
 import type { ToolContext, ToolSet } from "./types";
 
 /**

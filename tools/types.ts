@@ -1,5 +1,5 @@
 import type { ToolSet } from "ai";
-import type { BlockBudget, BlockMemo, ChildSpan, ChildSpanOptions, Simulation } from "@/executor";
+import type { BlockBudget, BlockMemo, ChildSpan, ChildSpanOptions, Simulation } from "@/core";
 import type { ToolEntry, ToolInfo, Usage } from "@/contract";
 
 /**

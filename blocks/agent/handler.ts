@@ -1,6 +1,6 @@
 import "server-only";
 import { jsonSchema, Output } from "ai";
-import { BlockExecutionError, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
+import { BlockExecutionError, failureCarrying, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
 import { type ToolEntry, type Usage } from "@/contract";
 import { type ModelRegistry, runModel, sdkProviderOptions, interruptedText, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
@@ -171,17 +171,15 @@ async function runAgent(
     if (!isTrellisError(error)) throw error;
     // What the tools spent before the failure counts too, as it does in the usage of a success.
     const spent = withToolUsage(error.spent ?? emptyUsage());
-    error.spent = spent;
     const partialText = interruptedText(error);
-    if (partialText !== undefined) {
-      // Keep what was streamed, with what was spent, for the block's output on failure.
-      error.partialOutput = {
-        content: partialText,
-        model: model.id,
-        ...usageOutputFields(spent),
-        toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
-      };
-    }
-    throw error;
+    if (partialText === undefined) throw failureCarrying(error, { spent });
+    // Keep what was streamed, with what was spent, for the block's output on failure.
+    const partialOutput = {
+      content: partialText,
+      model: model.id,
+      ...usageOutputFields(spent),
+      toolCalls: { list: tracker?.calls ?? [], count: tracker?.calls.length ?? 0 },
+    };
+    throw failureCarrying(error, { spent, partialOutput });
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { executeWorkflow } from "@/executor/engine";
 import { validateWorkflow } from "@/executor/dag-builder";
 import { workflowDocumentSchema } from "@/contract";
-import type { HandlerContext } from "@/executor/handler";
+import type { HandlerContext } from "@/core";
 import { controlHandlers, lookupHandlers } from "../handlers";
 import { lookupBlockType } from "../type-info";
 import { conditionHandler } from "./handler";

@@ -1,6 +1,6 @@
 import "server-only";
 import { jsonSchema, Output, type ModelMessage } from "ai";
-import { BlockExecutionError, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
+import { BlockExecutionError, failureCarrying, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import { runModel, StructuredOutputError, type ModelRegistry, usageOutputFields } from "@/providers";
 import type { EvaluatorConfig } from "./definition";
@@ -42,8 +42,7 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
         if (error.spent) spent.push(error.spent);
         // A non-JSON answer is repairable; anything else (key, network, cancel) is not.
         if (error instanceof StructuredOutputError) return { scores: {}, problems: ["the answer is not valid JSON"], answer: error.answerText };
-        error.spent = sumUsage(spent);
-        throw error;
+        throw failureCarrying(error, { spent: sumUsage(spent) });
       }
     };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESERVED_NAME_MESSAGE } from "@/contract";
-import { CancelledError, SandboxError } from "@/executor/errors";
+import { CancelledError, SandboxError } from "@/core";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createModelRegistry } from "@/providers/model-registry";

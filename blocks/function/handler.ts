@@ -173,11 +173,10 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
     // Output names are keys later blocks read (`<code.outputs.name>`), where these would reach the built-in value instead.
     const reserved = reservedKeysOf(outcome.outputs)[0];
     if (reserved !== undefined) {
-      const refused = new BlockExecutionError(`services.outputs("${reserved}", value): the name "${reserved}" ${RESERVED_NAME_MESSAGE}`, {
+      throw new BlockExecutionError(`services.outputs("${reserved}", value): the name "${reserved}" ${RESERVED_NAME_MESSAGE}`, {
         code: "invalid_service_call",
+        partialOutput: { stdout: outcome.stdout, sandbox: sandboxReport(limits, outcome.queuedMs, outcome.cpuTimeMs) },
       });
-      refused.partialOutput = { stdout: outcome.stdout, sandbox: sandboxReport(limits, outcome.queuedMs, outcome.cpuTimeMs) };
-      throw refused;
     }
     const output: Record<string, unknown> = {
       result: outcome.result,

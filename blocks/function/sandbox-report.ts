@@ -49,7 +49,5 @@ export function withSandboxReport(
   } else if (error.code === "sandbox_memory" && report.memoryLimitCapped) {
     message += ` (the block asks for ${config.memoryLimitMb} MB; this server allows at most ${maxima.maxMemoryMb} MB, TRELLIS_SANDBOX_MAX_MEMORY_MB)`;
   }
-  const reported = new SandboxError(error.code as SandboxErrorCode, message);
-  reported.partialOutput = { sandbox: report };
-  return reported;
+  return new SandboxError(error.code as SandboxErrorCode, message, { partialOutput: { sandbox: report } });
 }

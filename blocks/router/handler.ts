@@ -1,6 +1,6 @@
 import "server-only";
 import type { ModelMessage } from "ai";
-import { BlockExecutionError, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
+import { BlockExecutionError, failureCarrying, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
 import { runModel, type ModelRegistry, usageOutputFields } from "@/providers";
 import { getBlockDefinition } from "../definitions";
@@ -39,8 +39,7 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
         return result.text;
       } catch (error) {
         // The first call, when this is the correction, was spent too.
-        if (isTrellisError(error)) error.spent = sumUsage(error.spent ? [...spent, error.spent] : spent);
-        throw error;
+        throw isTrellisError(error) ? failureCarrying(error, { spent: sumUsage(error.spent ? [...spent, error.spent] : spent) }) : error;
       }
     };
 

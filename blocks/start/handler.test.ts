@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RESERVED_NAME_MESSAGE } from "@/contract";
-import type { HandlerContext } from "@/executor/handler";
+import type { HandlerContext } from "@/core";
 import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { startDefinition } from "./definition";
 import { startHandler } from "./handler";

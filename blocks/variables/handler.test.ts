@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { workflowDocumentSchema, type WorkflowDocumentInput } from "@/contract";
 import { validateWorkflow } from "@/executor/dag-builder";
 import { executeWorkflow } from "@/executor/engine";
-import type { HandlerContext } from "@/executor/handler";
+import type { HandlerContext } from "@/core";
 import { controlHandlers, lookupHandlers } from "../handlers";
 import { lookupBlockType } from "../type-info";
 import { variablesHandler } from "./handler";

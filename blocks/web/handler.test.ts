@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BlockExecutionError, OutboundRefusedError } from "@/executor/errors";
+import { BlockExecutionError, OutboundRefusedError } from "@/core";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { createInMemoryHandlerContext } from "@/providers/testing/in-memory-handler-context";

@@ -1,4 +1,4 @@
-import type { BlockTypeInfo, BlockTypeLookup, ConfigParse } from "../block-type";
+import type { BlockTypeInfo, BlockTypeLookup } from "../block-type";
 import {
   askHandleOf,
   type AskChoice,
@@ -9,9 +9,8 @@ import {
   type IssueDetail,
   type Usage,
 } from "@/contract";
-import { BlockExecutionError } from "../errors";
+import { BlockExecutionError, bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler, type ConfigParse } from "@/core";
 import { evaluateCondition, evaluateExpression } from "../expression";
-import { bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler } from "../handler";
 
 /**
  * In-memory block types and handlers for executor tests: the engine's real code runs against

@@ -3,6 +3,9 @@
  *
  * 1. Engine overhead per block: 1,000-block graphs (a chain, and a fan-out of 998 blocks into a
  *    join) with handlers that return at once; the median of several runs divided by the block count.
+ *    Each run builds and validates its graph from the document, as a real run does. Measure on a
+ *    quiet machine: the figure is dominated by allocation, so other work's garbage collection and
+ *    CPU contention move it by 2x.
  * 2. Concurrency: 50 independent branches whose handlers each wait 100 ms, against the 100 ms
  *    critical path. With the default cap of 16 they would run in four waves, so this run sets the
  *    cap to 64 (printed) and also prints the default-cap figure for comparison.
@@ -10,8 +13,8 @@
 import { performance } from "node:perf_hooks";
 import { workflowDocumentSchema, type WorkflowDocument } from "@/contract";
 import { executeWorkflow } from "../engine";
-import type { BlockTypeInfo, ConfigParse } from "../block-type";
-import { bindHandler, type BlockHandler } from "../handler";
+import type { BlockTypeInfo } from "../block-type";
+import { bindHandler, type BlockHandler, type ConfigParse } from "@/core";
 
 type Config = Record<string, unknown>;
 /** The bench's blocks read nothing from their config: parsing costs nothing here. */
@@ -108,7 +111,9 @@ async function main(): Promise<void> {
   const chainPerBlock = await overhead("chain", chain(1000), 11);
   const fanPerBlock = await overhead("fan-out + join", fan(998), 11);
   const worst = Math.max(chainPerBlock, fanPerBlock);
-  console.log(`engine overhead per block: ${worst.toFixed(4)} ms (target < 0.2 ms) ${worst < 0.2 ? "OK" : "MISSED"}\n`);
+  console.log(`engine overhead per block: ${worst.toFixed(4)} ms (target < 0.2 ms) ${worst < 0.2 ? "OK" : "MISSED"}`);
+  // Issue 32's goal for the engine itself: 10 µs per block on the chain, graph building and validation included.
+  console.log(`chain: ${(chainPerBlock * 1000).toFixed(1)} µs per block (goal <= 10 µs) ${chainPerBlock <= 0.01 ? "OK" : "MISSED"}\n`);
 
   const branches = fan(50);
   const single = fan(1);

@@ -1,4 +1,4 @@
-import { TrellisError } from "../errors";
+import { TrellisError } from "@/core";
 
 /** A condition or while expression that does not parse or cannot be evaluated. */
 export class ExpressionError extends TrellisError {

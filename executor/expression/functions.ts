@@ -1,4 +1,4 @@
-import { ReferenceError } from "../errors";
+import { ReferenceError } from "@/core";
 import { ExpressionError } from "./errors";
 import { asNumber, deepEqual, requireNumber, toText, typeName } from "./values";
 

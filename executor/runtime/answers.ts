@@ -1,9 +1,8 @@
 import type { AskAnswer, PendingAsk } from "@/contract";
-import { BlockExecutionError, CancelledError } from "../errors";
+import { BlockExecutionError, CancelledError, type AskRequest } from "@/core";
 import type { GraphNode } from "../graph";
 import type { ExecutionPlace } from "./execution-place";
 import { checkpointKey } from "./checkpoint-store";
-import type { AskRequest } from "./run-answers";
 import type { BlockSpan } from "./spans";
 
 /** A block's concurrency slot, given back while it waits for a person so other paths can use it. */

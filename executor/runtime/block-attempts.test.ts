@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Usage } from "@/contract";
 import { executeWorkflow } from "../engine";
-import { BlockExecutionError } from "../errors";
+import { BlockExecutionError, bindHandler, type BlockHandler } from "@/core";
 import type { BlockTypeInfo } from "../block-type";
-import { bindHandler, type BlockHandler } from "../handler";
 import { block, createHandlers, edge, lookupFakeType, workflow } from "../__fixtures__/fake-blocks";
 
 const usage = (total: number): Usage => ({ tokens: { prompt: total, completion: 0, total }, cost: { input: total / 1000, output: 0, total: total / 1000 } });

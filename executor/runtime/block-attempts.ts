@@ -1,8 +1,18 @@
 import type { Usage } from "@/contract";
-import { isTrellisError, TimeoutError, TrellisError } from "../errors";
-import { addUsage, emptyUsage } from "../usage";
-import type { BlockCallArgs, BlockResult, ChildSpan, HandlerContext, PreparedBlockCall } from "../handler";
+import {
+  failureCarrying,
+  isTrellisError,
+  TimeoutError,
+  addUsage,
+  emptyUsage,
+  type BlockCallArgs,
+  type BlockResult,
+  type ChildSpan,
+  type HandlerContext,
+  type PreparedBlockCall,
+} from "@/core";
 import type { GraphNode } from "../graph";
+import { HandlerAttempt, type Attempt } from "./handler-attempt";
 import type { RunContext } from "./run-context";
 
 /**
@@ -21,43 +31,6 @@ export function isRetryable(error: unknown): boolean {
   if (!isTrellisError(error)) return true;
   if (error.code === "cancelled" || error.code === "unresolved_reference") return false;
   return error.retryable || error.code === "block_failed";
-}
-
-/** How long an aborted attempt waits for its handler to stop, to keep what it spent (a Workflow block's cancelled child run). */
-export const ABORT_GRACE_MS = 3_000;
-
-type Attempt = { ok: true; result: BlockResult } | { ok: false; error: unknown; spent?: Usage };
-
-const spentBy = (error: unknown): Usage | undefined => (isTrellisError(error) ? error.spent : undefined);
-
-/**
- * Settles with the handler or, once the signal aborts, fails with the signal's reason. It waits up
- * to ABORT_GRACE_MS for the handler to stop first: a handler's spending (a child run's, known only
- * when the cancelled child ends) is on its own rejection, which failing at once would drop. A
- * handler ignoring its signal delays the failure by the grace at most.
- */
-function raceAbort(pending: Promise<BlockResult>, signal: AbortSignal): Promise<Attempt> {
-  const own = pending.then(
-    (result): Attempt => ({ ok: true, result }),
-    (error: unknown): Attempt => ({ ok: false, error, spent: spentBy(error) }),
-  );
-  return new Promise<Attempt>((resolve) => {
-    const onAbort = () => {
-      const timer = setTimeout(() => resolve({ ok: false, error: signal.reason }), ABORT_GRACE_MS);
-      void own.then((outcome) => {
-        clearTimeout(timer);
-        // A handler that finished anyway spent its usage too.
-        resolve({ ok: false, error: signal.reason, spent: outcome.ok ? outcome.result.usage : outcome.spent });
-      });
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    void own.then((outcome) => {
-      if (signal.aborted) return;
-      signal.removeEventListener("abort", onAbort);
-      resolve(outcome);
-    });
-  });
 }
 
 /** A wait that a run halt cuts short. */
@@ -85,26 +58,32 @@ function callOnce(
   inputs: BlockCallArgs["inputs"],
   context: Omit<HandlerContext, "signal">,
 ): Promise<Attempt> {
-  const controller = new AbortController();
-  run.running.add(controller);
-  if (run.halt) controller.abort(run.halt.error);
+  const attempt = new HandlerAttempt();
+  run.running.add(attempt);
+  if (run.halt) attempt.abort(run.halt.error);
   const timeoutMs = node.block.timeoutMs;
   const timer =
     timeoutMs === undefined
       ? undefined
-      : setTimeout(() => controller.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
+      : setTimeout(() => attempt.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
+  const startSpan = context.startSpan;
+  const attemptContext: HandlerContext = {
+    ...context,
+    get signal() {
+      return attempt.signal;
+    },
+    startSpan: (options) => stoppable(startSpan(options), attempt),
+  };
   let pending: Promise<BlockResult>;
   try {
-    pending = call({
-      inputs,
-      context: { ...context, signal: controller.signal, startSpan: (options) => stoppable(context.startSpan(options), controller.signal) },
-    });
+    pending = call({ inputs, context: attemptContext });
   } catch (error) {
     pending = Promise.reject(error);
   }
-  return raceAbort(pending, controller.signal).finally(() => {
+  return attempt.follow(pending).then((outcome) => {
     if (timer !== undefined) clearTimeout(timer);
-    run.running.delete(controller);
+    run.running.delete(attempt);
+    return outcome;
   });
 }
 
@@ -113,12 +92,12 @@ function callOnce(
  * timeout) was cut short, not broken: it ends cancelled. The handler ends it itself, because the
  * engine waits for it to stop (ABORT_GRACE_MS) to keep what it spent.
  */
-function stoppable(span: ChildSpan, signal: AbortSignal): ChildSpan {
+function stoppable(span: ChildSpan, attempt: HandlerAttempt): ChildSpan {
   return {
     id: span.id,
-    child: (options) => stoppable(span.child(options), signal),
+    child: (options) => stoppable(span.child(options), attempt),
     ...(span.markSimulated ? { markSimulated: span.markSimulated } : {}),
-    end: (result) => span.end(result.error && signal.aborted ? { ...result, cancelled: true } : result),
+    end: (result) => span.end(result.error && attempt.aborted ? { ...result, cancelled: true } : result),
   };
 }
 
@@ -133,11 +112,7 @@ function withSpent(run: RunContext, error: unknown, spent: Usage | undefined): u
     run.addUsage(spent);
     return error;
   }
-  if (isTrellisError(error)) {
-    error.spent = spent;
-    return error;
-  }
-  return new TrellisError("internal_error", error instanceof Error ? error.message : String(error), { cause: error, spent });
+  return failureCarrying(error, { spent });
 }
 
 export interface AttemptsResult {

@@ -1,8 +1,15 @@
-import type { IssueDetail } from "@/contract";
-import { BlockExecutionError, invalidConfigError } from "../errors";
+import type { IssueDetail, Usage } from "@/contract";
+import {
+  BlockExecutionError,
+  invalidConfigError,
+  type BlockResult,
+  type BoundHandler,
+  type HandlerContext,
+  type PreparedBlockCall,
+  createSimulation,
+} from "@/core";
 import { routeOutput } from "../edge-routing";
 import { edgeLabel, type GraphNode } from "../graph";
-import type { BlockResult, BoundHandler, HandlerContext, PreparedBlockCall } from "../handler";
 import { resolveConfig } from "../references";
 import { AttemptsError, runWithPolicy } from "./block-attempts";
 import { createReferenceSource } from "./reference-source";
@@ -10,9 +17,11 @@ import type { RunContext } from "./run-context";
 import { waitForAnswer, type HeldSlot } from "./answers";
 import { blockMemo } from "./checkpoints";
 import { checkpointKey } from "./checkpoint-store";
+import type { SecretStream } from "./secret-redactor";
 import { BlockSpan } from "./spans";
-import { createSimulation } from "../simulation";
-import { reportFailure, reportInterrupted, withSpent } from "./failure-report";
+import { reportFailure, reportInterrupted, withSpent, type FailureRoute } from "./failure-report";
+import type { StopToken } from "./stop-token";
+import type { VariableScope } from "./variable-scope";
 import type { BlockOutcome, ExecutionPlace } from "./execution-place";
 
 export type { BlockOutcome, ExecutionPlace } from "./execution-place";
@@ -86,34 +95,44 @@ function checkResult(node: GraphNode, result: unknown): BlockResult {
 
 /**
  * A block's streamed text, masked across chunk boundaries: each delta shows what is safe now and
- * the held-back tail follows with the next delta, or when the block ends (`end`).
+ * the held-back tail follows with the next delta, or when the block ends (`end`). Deltas after the
+ * end are dropped. The masking stream is made at the first delta: most blocks stream nothing.
  */
-function deltaStream(run: RunContext, node: GraphNode, span: BlockSpan) {
-  const masked = run.redactor.stream();
-  const send = (text: string) => {
-    if (text) run.emit({ type: "block.delta", runId: run.settings.runId, blockId: node.id, spanId: span.id, text });
-  };
-  return { push: (text: string) => send(masked.push(text)), end: () => send(masked.end()) };
+class DeltaStream {
+  private masked: SecretStream | undefined;
+  private open = true;
+
+  constructor(
+    private readonly run: RunContext,
+    private readonly node: GraphNode,
+    private readonly span: BlockSpan,
+  ) {}
+
+  push(text: string): void {
+    if (!this.open) return;
+    this.masked ??= this.run.redactor.stream();
+    this.send(this.masked.push(text));
+  }
+
+  end(): void {
+    if (!this.open) return;
+    this.open = false;
+    if (this.masked) this.send(this.masked.end());
+  }
+
+  private send(text: string): void {
+    if (text) this.run.emit({ type: "block.delta", runId: this.run.settings.runId, blockId: this.node.id, spanId: this.span.id, text });
+  }
 }
 
-function handlerContext(
-  place: ExecutionPlace,
-  node: GraphNode,
-  span: BlockSpan,
-  isOpen: () => boolean,
-  deltas: ReturnType<typeof deltaStream>,
-  slot: HeldSlot,
-): Omit<HandlerContext, "signal"> {
+function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan, deltas: DeltaStream, slot: HeldSlot): Omit<HandlerContext, "signal"> {
   const { run } = place;
   const { settings } = run;
-  const memo = blockMemo(settings.checkpoints, checkpointKey(node.id, place.iteration));
-  return {
+  const context: Omit<HandlerContext, "signal"> = {
     runId: settings.runId,
     workflowId: settings.workflowId,
     block: node.block,
-    emitDelta: (text) => {
-      if (isOpen()) deltas.push(text);
-    },
+    emitDelta: (text) => deltas.push(text),
     startSpan: (options) => span.child(options),
     outgoingTargets: node.outgoingTargets,
     variables: place.variables.visibleTo(node),
@@ -121,11 +140,13 @@ function handlerContext(
     runInput: settings.input,
     iteration: place.iteration,
     waitForAnswer: (request, signal) => waitForAnswer(place, node, span, request, signal, slot),
-    ...(memo ? { memo } : {}),
-    // A refused call stops the whole run (not just the block): an error edge must not route around a spent budget.
-    ...(run.ledger ? { budget: run.ledger.forBlock(node.name, (error) => run.haltRun({ kind: "stopped", error })) } : {}),
-    ...(settings.test ? { simulation: createSimulation(node.name, node.block.testing, (source) => span.markSimulated(source)) } : {}),
   };
+  const memo = settings.checkpoints && blockMemo(settings.checkpoints, checkpointKey(node.id, place.iteration));
+  if (memo) context.memo = memo;
+  // A refused call stops the whole run (not just the block): an error edge must not route around a spent budget.
+  if (run.ledger) context.budget = run.ledger.forBlock(node.name, (error) => run.haltRun({ kind: "stopped", error }));
+  if (settings.test) context.simulation = createSimulation(node.name, node.block.testing, (source) => span.markSimulated(source));
+  return context;
 }
 
 /** Runs one handler block: resolve its config, call its handler under its policy, report events and spans. */
@@ -176,17 +197,9 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       span.markSimulated("recorded");
       call = async () => ({ output: structuredClone(recorded.output) });
     }
-    let open = true;
-    const deltas = deltaStream(run, node, span);
+    const deltas = new DeltaStream(run, node, span);
     try {
-      const { result, attempts } = await runWithPolicy(
-        run,
-        node,
-        call,
-        inputs,
-        handlerContext(place, node, span, () => open, deltas, slot),
-      );
-      open = false;
+      const { result, attempts } = await runWithPolicy(run, node, call, inputs, handlerContext(place, node, span, deltas, slot));
       deltas.end();
       if (run.halt) {
         reportInterrupted(run, node, span);
@@ -226,8 +239,7 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         ? { status: "completed", output: checked.output, usage: checked.usage, routes }
         : { status: "completed", output: checked.output, routes };
     } catch (caught) {
-      if (open) deltas.end();
-      open = false;
+      deltas.end();
       if (run.halt) {
         reportInterrupted(run, node, span);
         return { status: "notRun" };

@@ -1,8 +1,6 @@
 import type { ErrorCode, Usage } from "@/contract";
-import { TrellisError, errorInfo, isTrellisError } from "../errors";
-import { addUsage } from "../usage";
+import { TrellisError, errorInfo, isTrellisError, addUsage, type BlockMemo } from "@/core";
 import type { GraphNode } from "../graph";
-import type { BlockMemo } from "../handler";
 import type { BlockOutcome, ExecutionPlace } from "./execution-place";
 import { takeReused } from "./reused-results";
 import { checkpointKey, type BlockCheckpoint, type CheckpointStore } from "./checkpoint-store";

@@ -1,5 +1,5 @@
 import type { Usage } from "@/contract";
-import { BlockExecutionError, errorInfo, TrellisError } from "../errors";
+import { BlockExecutionError, errorInfo, TrellisError } from "@/core";
 import { routeOutput } from "../edge-routing";
 import { edgeLabel, type GraphNode, type GraphScope } from "../graph";
 import type { BlockOutcome, ExecutionPlace } from "./block-execution";

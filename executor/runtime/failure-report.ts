@@ -1,9 +1,8 @@
 /** How a block that did not complete is reported (block.failed, block.skipped, its span), and where its failure goes. */
 import type { Usage } from "@/contract";
 import { routeFailure } from "../edge-routing";
-import { errorInfo, isTrellisError } from "../errors";
+import { errorInfo, failureCarrying, isTrellisError, addUsage } from "@/core";
 import { edgeLabel, type GraphNode } from "../graph";
-import { addUsage } from "../usage";
 import type { RunContext } from "./run-context";
 import type { BlockSpan } from "./spans";
 
@@ -85,6 +84,6 @@ export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan,
  * handler's does), so reportFailure counts it once.
  */
 export function withSpent(error: unknown, usage: Usage | undefined): unknown {
-  if (usage && isTrellisError(error)) error.spent = error.spent ? addUsage(error.spent, usage) : usage;
-  return error;
+  if (!usage || !isTrellisError(error)) return error;
+  return failureCarrying(error, { spent: error.spent ? addUsage(error.spent, usage) : usage });
 }

@@ -1,4 +1,4 @@
-import { BlockExecutionError } from "../errors";
+import { BlockExecutionError } from "@/core";
 import { evaluateCondition } from "../expression";
 import type { GraphNode } from "../graph";
 import { resolveExpressionText } from "../references";

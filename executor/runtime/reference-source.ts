@@ -1,5 +1,5 @@
 import { normalizeBlockName } from "@/contract";
-import { ReferenceError } from "../errors";
+import { ReferenceError } from "@/core";
 import type { GraphNode } from "../graph";
 import type { BlockReference, ReferenceSource } from "../references";
 import { frameValue, nearestFrame, type IterationFrame } from "./frames";

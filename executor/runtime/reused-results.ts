@@ -1,6 +1,6 @@
 import type { RunEvent } from "@/contract";
 import { routeOutput } from "../edge-routing";
-import { TrellisError, errorInfo } from "../errors";
+import { TrellisError, errorInfo } from "@/core";
 import { edgeLabel, type GraphNode } from "../graph";
 import type { BlockOutcome, ExecutionPlace } from "./execution-place";
 import type { BlockCheckpoint } from "./checkpoint-store";

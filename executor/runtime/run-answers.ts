@@ -1,4 +1,5 @@
-import type { AskAnswer, AskPrompt, PendingAsk, RunEvent } from "@/contract";
+import type { AskAnswer, PendingAsk, RunEvent } from "@/contract";
+import type { AskRequest } from "@/core";
 import { checkpointKey } from "./checkpoint-store";
 
 /** An ask an earlier attempt at the run made: it keeps its span id (its name in the API) and its deadline. */
@@ -6,11 +7,6 @@ export interface EarlierAsk {
   spanId: string;
   requestedAt: string;
   timeoutAt?: string;
-}
-
-/** What an ask block waits for: its prompt, and how long before it leaves by its `timeout` handle. */
-export interface AskRequest extends AskPrompt {
-  timeoutMs?: number;
 }
 
 interface Waiting {

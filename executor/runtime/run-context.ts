@@ -1,15 +1,13 @@
 import type { WorkflowGraph } from "../graph";
 import type { RunObserver } from "../events";
 import { type AskChoice, type RunEvent, type RunPauseReason, type SpanRecord, type Usage } from "@/contract";
-import { CancelledError } from "../errors";
+import { CancelledError, type BlockHandlerLookup, addUsage, emptyUsage, SpendLedger, type SpendLimits } from "@/core";
 import type { RunAnswers } from "./run-answers";
-import type { BlockHandlerLookup } from "../handler";
-import { addUsage, emptyUsage } from "../usage";
 import type { CheckpointStore } from "./checkpoint-store";
+import type { Abortable } from "./handler-attempt";
 import type { SecretRedactor } from "./secret-redactor";
 import { Semaphore } from "./semaphore";
 import { StopToken } from "./stop-token";
-import { SpendLedger, type SpendLimits } from "./spend-ledger";
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -67,13 +65,15 @@ export class RunContext {
   readonly stop = new StopToken();
   usage: Usage = emptyUsage();
   halt: RunHalt | null = null;
-  /** Abort controllers of the handlers running now; a halt aborts them all. */
-  readonly running = new Set<AbortController>();
+  /** The handler attempts (and waits between attempts) running now; a halt aborts them all. */
+  readonly running = new Set<Abortable>();
   private closed = false;
   /** Blocks launched and not yet settled (a container only between its iterations), and how many of them wait for a person. */
   private busy = 0;
   private waiting = 0;
   private idleCheck: ReturnType<typeof setTimeout> | undefined;
+  private lastIsoTime = NaN;
+  private lastIso = "";
   /** What the run may still spend; present when it is held to a cap. */
   readonly ledger: SpendLedger | undefined;
 
@@ -91,8 +91,13 @@ export class RunContext {
     return this.settings.clock.now();
   }
 
+  /** Blocks that start and end within one millisecond share its text, made once. */
   iso(time: number): string {
-    return new Date(time).toISOString();
+    if (time !== this.lastIsoTime) {
+      this.lastIsoTime = time;
+      this.lastIso = new Date(time).toISOString();
+    }
+    return this.lastIso;
   }
 
   get redactor(): SecretRedactor {
@@ -172,7 +177,7 @@ export class RunContext {
     if (this.halt) return;
     this.halt = halt;
     this.stop.stop();
-    for (const controller of this.running) controller.abort(halt.error);
+    for (const running of this.running) running.abort(halt.error);
   }
 
   /** Masks every secret value this run may read inside text, objects and arrays. */

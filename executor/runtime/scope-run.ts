@@ -142,12 +142,21 @@ export class ScopeRun implements ExecutionPlace {
     if (this.stop.stopped) return;
     this.inFlight += 1;
     this.run.busyBy(1);
-    const inputs = this.inputsOf(node);
-    const running = runCheckpointed(this, node, () => (node.info.container ? executeContainer(this, node, inputs) : executeBlock(this, node, inputs)));
-    running.then(
-      (outcome) => this.settle(node, outcome),
-      (error: unknown) => this.settle(node, { status: "failed", error }),
-    );
+    void this.runNode(node, this.inputsOf(node));
+  }
+
+  private async runNode(node: GraphNode, inputs: Record<string, unknown>): Promise<void> {
+    let outcome: BlockOutcome;
+    try {
+      outcome = this.run.settings.checkpoints ? await runCheckpointed(this, node, () => this.executeNode(node, inputs)) : await this.executeNode(node, inputs);
+    } catch (error) {
+      outcome = { status: "failed", error };
+    }
+    this.settle(node, outcome);
+  }
+
+  private executeNode(node: GraphNode, inputs: Record<string, unknown>): Promise<BlockOutcome> {
+    return node.info.container ? executeContainer(this, node, inputs) : executeBlock(this, node, inputs);
   }
 
   private settle(node: GraphNode, outcome: BlockOutcome): void {
@@ -188,11 +197,12 @@ export class ScopeRun implements ExecutionPlace {
       return;
     }
     let activatedAny = false;
-    node.outEdges.forEach((edge, index) => {
+    const edges = node.outEdges;
+    for (let index = 0; index < edges.length; index += 1) {
       const active = routes![index] === true;
       activatedAny ||= active;
-      this.decide(edge, active);
-    });
+      this.decide(edges[index]!, active);
+    }
     if (!activatedAny) this.sinks.push(node);
   }
 

@@ -1,5 +1,5 @@
 import type { SimulationSource, SpanRecord } from "@/contract";
-import type { ChildSpan, ChildSpanOptions } from "../handler";
+import type { ChildSpan, ChildSpanOptions } from "@/core";
 import type { GraphNode } from "../graph";
 import type { RunContext } from "./run-context";
 
@@ -56,11 +56,15 @@ export class BlockSpan {
   close(status: SpanRecord["status"], fields: Partial<Pick<SpanRecord, "output" | "error" | "usage" | "attempts">> = {}): number {
     // A child still open was cut short (a cancel or timeout closes the block before its handler has
     // unwound): it ends cancelled now, because once the run has ended its own end is not reported.
-    for (const cutShort of [...this.openChildren.values()]) cutShort();
+    if (this.openChildren.size > 0) for (const cutShort of [...this.openChildren.values()]) cutShort();
     const end = this.run.now();
     const durationMs = end - this.startTime;
-    Object.assign(this.record, fields, { status, endedAt: this.run.iso(end), durationMs });
-    this.run.span({ ...this.record });
+    const record = this.record;
+    Object.assign(record, fields);
+    record.status = status;
+    record.endedAt = this.run.iso(end);
+    record.durationMs = durationMs;
+    this.run.span({ ...record });
     return durationMs;
   }
 

@@ -1,5 +1,5 @@
 import { embedMany } from "ai";
-import { ProviderCallError } from "@/executor";
+import { ProviderCallError } from "@/core";
 import {
   createProviderFetch,
   parseModelId,

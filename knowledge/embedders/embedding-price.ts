@@ -1,6 +1,6 @@
 import { calcPrice } from "@pydantic/genai-prices";
 import type { TokenCounts, Usage } from "@/contract";
-import { roundDollars } from "@/executor";
+import { roundDollars } from "@/core";
 import { resolvePricing, parseModelId, PROVIDERS } from "@/providers";
 
 /**

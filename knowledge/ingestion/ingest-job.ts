@@ -1,4 +1,4 @@
-import { errorInfo, isTrellisError } from "@/executor";
+import { errorInfo, isTrellisError } from "@/core";
 import type { ErrorCode } from "@/contract";
 import { createHashEmbedder } from "../embedders/hash-embedder";
 import type { ChunkingOptions, FileKind } from "../types";

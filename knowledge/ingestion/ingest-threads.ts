@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { OFFLINE_EMBEDDER_ID, isErrorCode } from "@/contract";
-import { TrellisError } from "@/executor";
+import { TrellisError } from "@/core";
 import type { Embedder } from "../embedders/embedder";
 import type { ChunkingOptions, FileKind } from "../types";
 import type { IngestJob, IngestJobFailure, IngestJobResult } from "./ingest-job";

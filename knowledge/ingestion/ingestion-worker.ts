@@ -1,4 +1,4 @@
-import { errorInfo, TrellisError } from "@/executor";
+import { errorInfo, TrellisError } from "@/core";
 
 /** A document claimed for processing, under a lease that expires if the process dies. */
 export interface ClaimedJob {

@@ -1,4 +1,4 @@
-import { sumUsage } from "@/executor";
+import { sumUsage } from "@/core";
 import { type Usage } from "@/contract";
 import { chunkDocument } from "../chunking/chunk-document";
 import type { Embedder } from "../embedders/embedder";

@@ -85,7 +85,7 @@ export interface StartRunOptions {
   rerunOf?: RerunOf;
   /** A replay (replay.ts): the finished run whose recorded model and tool answers every call of this run gets. */
   replayOf?: string;
-  /** A test run: side effects answered from the blocks' samples, not sent (executor/simulation.ts). */
+  /** A test run: side effects answered from the blocks' samples, not sent (core/simulation.ts). */
   test?: boolean;
   /** The request's cap: it only lowers the workflow's `settings.budget.maxCostPerRun`. */
   budget?: RequestBudget;

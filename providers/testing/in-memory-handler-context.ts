@@ -1,5 +1,5 @@
 import type { WorkflowBlock, Usage } from "@/contract";
-import type { ChildSpan, ChildSpanOptions, HandlerContext } from "@/executor/handler";
+import type { ChildSpan, ChildSpanOptions, HandlerContext } from "@/core";
 
 /**
  * A HandlerContext that keeps everything in memory, for testing block handlers without the

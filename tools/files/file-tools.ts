@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { jsonSchema, tool, type Tool } from "ai";
-import { BlockExecutionError, isTrellisError } from "@/executor";
+import { BlockExecutionError, isTrellisError } from "@/core";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import { fileInfo } from "./file-info";
 import { FILES_WRITE_ENV, type WorkspaceFiles } from "./files-settings";

@@ -1,7 +1,7 @@
 import type { Stats } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, normalize, relative, sep } from "node:path";
-import { TrellisError } from "@/executor";
+import { TrellisError } from "@/core";
 
 /** A workspace's files folder as the tools use it. */
 export interface FilesBase {

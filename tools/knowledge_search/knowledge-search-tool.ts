@@ -1,5 +1,5 @@
 import { jsonSchema, tool } from "ai";
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError } from "@/core";
 import type { KnowledgeSearchFunction } from "@/knowledge";
 import type { SearchMode } from "@/contract";
 import type { ToolEntry, ToolProvider } from "../types";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEntries } from "@/contract";
-import type { ChildSpan } from "@/executor";
+import type { ChildSpan } from "@/core";
 import type { ToolContext } from "../types";
 import { startHttpMcpFixture } from "./__fixtures__/mcp-fixtures";
 import { parseMcpServers, type McpServerConfig } from "./mcp-servers";

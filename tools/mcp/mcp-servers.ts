@@ -2,7 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { TrellisError } from "@/executor";
+import { TrellisError } from "@/core";
 
 /**
  * MCP servers are chosen by the operator (env `TRELLIS_MCP_SERVERS` or `DATA_DIR/mcp-servers.json`),

@@ -1,5 +1,5 @@
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError } from "@/core";
 import { createGuardedWebFetch } from "@/net";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import { BoundedStdioTransport } from "./bounded-stdio-transport";

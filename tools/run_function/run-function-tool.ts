@@ -1,5 +1,5 @@
 import { jsonSchema, tool } from "ai";
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError } from "@/core";
 import { createDecodedFetch, type GuardedFetch } from "@/net";
 import { runInSandbox, type SandboxServiceHandler } from "@/sandbox";
 import type { ToolProvider, ToolSet } from "../types";

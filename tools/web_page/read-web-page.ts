@@ -1,4 +1,4 @@
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError } from "@/core";
 import type { GuardedFetch } from "@/net";
 import { extractReadableText, type ReadablePage } from "./readable-text";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolEntries } from "@/contract";
-import { emptyUsage, TrellisError } from "@/executor";
+import { emptyUsage, TrellisError } from "@/core";
 import type { ToolContext, ToolEntry } from "../types";
 import { checkWorkflowCall, maxWorkflowDepthFrom, type WorkflowCalls, type WorkflowRunResult } from "./workflow-calls";
 import { createWorkflowToolProvider } from "./workflow-tool";

@@ -1,5 +1,5 @@
 import { isErrorCode, type Usage } from "@/contract";
-import { BlockExecutionError, isTrellisError, TrellisError, type BlockBudget } from "@/executor";
+import { BlockExecutionError, isTrellisError, TrellisError, type BlockBudget } from "@/core";
 
 /** A workflow an agent may call, as the workflow tool needs to know it. */
 export interface WorkflowToolTarget {

@@ -1,5 +1,5 @@
 import { jsonSchema, tool } from "ai";
-import { BlockExecutionError } from "@/executor";
+import { BlockExecutionError } from "@/core";
 import type { ToolContext, ToolEntry, ToolProvider, ToolSet } from "../types";
 import {
   checkWorkflowCall,

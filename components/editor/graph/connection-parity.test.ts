@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IssueDetail, WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/contract";
-import { GraphValidationError } from "@/executor/errors";
+import { GraphValidationError } from "@/core";
 import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
 import { createEditorStore } from "../store/editor-store";
 import { canvasConnectionProblem, isValidCanvasConnection } from "./canvas-connection-problem";

@@ -1,6 +1,6 @@
 import { formatBudgetAmount as dollars, type BudgetSource } from "@/contract";
-import { BudgetExceededError } from "../errors";
-import { roundDollars } from "../usage";
+import { BudgetExceededError } from "./errors";
+import { roundDollars } from "./usage";
 
 /**
  * What a run may spend, and what it has spent: the guard every model call passes before it is

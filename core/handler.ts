@@ -1,8 +1,14 @@
-import type { AppliedPrice, AskAnswer, SimulationSource, Usage, WorkflowBlock } from "@/contract";
+import type { AppliedPrice, AskAnswer, AskPrompt, IssueDetail, SimulationSource, Usage, WorkflowBlock } from "@/contract";
 import type { Simulation } from "./simulation";
-import type { AskRequest } from "./runtime/run-answers";
-import type { BlockTypeInfo, ConfigParse } from "./block-type";
-import type { BlockBudget } from "./runtime/spend-ledger";
+import type { BlockBudget } from "./spend-ledger";
+
+/** A config parsed against its block type's schema: the typed value with defaults applied, or the problems. */
+export type ConfigParse<Config> = { ok: true; value: Config } | { ok: false; issues: IssueDetail[] };
+
+/** What an ask block waits for: its prompt, and how long before it leaves by its `timeout` handle. */
+export interface AskRequest extends AskPrompt {
+  timeoutMs?: number;
+}
 
 /** A child span (model call or tool call) opened by a handler. */
 export interface ChildSpan {
@@ -118,12 +124,18 @@ export interface BoundHandler {
   prepare(config: unknown): ConfigParse<PreparedBlockCall>;
 }
 
-export function bindHandler<Config>(info: Pick<BlockTypeInfo<Config>, "parseConfig">, handler: BlockHandler<Config>): BoundHandler {
+/** What `bindHandler` needs of a block type (the engine's BlockTypeInfo is one). */
+export interface ConfigParser<Config> {
+  parseConfig(config: unknown): ConfigParse<Config>;
+}
+
+export function bindHandler<Config>(info: ConfigParser<Config>, handler: BlockHandler<Config>): BoundHandler {
   return {
     prepare(config) {
       const parsed = info.parseConfig(config);
       if (!parsed.ok) return parsed;
-      return { ok: true, value: (args) => handler({ ...args, config: parsed.value }) };
+      const parsedConfig = parsed.value;
+      return { ok: true, value: (args) => handler({ inputs: args.inputs, context: args.context, config: parsedConfig }) };
     },
   };
 }

@@ -16,12 +16,30 @@ export function isTrellisError(error: unknown): error is TrellisError {
   return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true;
 }
 
-export interface TrellisErrorOptions {
+/** What failed work leaves behind besides its error. */
+export interface FailureRemains {
+  /**
+   * What it spent on models before it failed (a model call whose stream then broke, a router's
+   * first call before its second missed). The engine adds it to the run's totals and shows it on
+   * the failed block.
+   */
+  spent?: Usage;
+  /** What it produced before failing (an agent's partial answer); kept on its failed span. */
+  partialOutput?: unknown;
+}
+
+export interface TrellisErrorOptions extends FailureRemains {
   retryable?: boolean;
   details?: IssueDetail[];
   cause?: unknown;
-  spent?: Usage;
-  partialOutput?: unknown;
+}
+
+/** Fixes the remains on an error being built: read-only from then on, so no layer it passes through can change them. */
+function remainsDescriptors(remains: FailureRemains): PropertyDescriptorMap {
+  const descriptors: PropertyDescriptorMap = {};
+  if (remains.spent) descriptors.spent = { value: remains.spent, enumerable: true };
+  if (remains.partialOutput !== undefined) descriptors.partialOutput = { value: remains.partialOutput, enumerable: true };
+  return descriptors;
 }
 
 export class TrellisError extends Error {
@@ -30,14 +48,11 @@ export class TrellisError extends Error {
   readonly retryable: boolean;
   readonly details: IssueDetail[];
   /**
-   * What the failed work spent on models before it failed (a model call whose stream then broke,
-   * a router's first call before its second missed). The engine adds it to the run's totals and
-   * shows it on the failed block. Writable: a caller that spent more before the failure (earlier
-   * calls of the same block) adds its part as the error passes through it.
+   * FailureRemains, fixed when the error is built. A caller that spent more before the failure
+   * (earlier calls of the same block) throws `failureCarrying(error, ...)` with the sum instead.
    */
-  declare spent?: Usage;
-  /** What the block produced before failing (an agent's partial answer); kept on its failed span. */
-  declare partialOutput?: unknown;
+  declare readonly spent?: Usage;
+  declare readonly partialOutput?: unknown;
   /** Fields an API answer adds beside code, message and details (a version conflict's winning `current`). */
   declare responseExtra?: Readonly<Record<string, unknown>>;
 
@@ -47,9 +62,23 @@ export class TrellisError extends Error {
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.details = options.details ?? [];
-    if (options.spent) this.spent = options.spent;
-    if (options.partialOutput !== undefined) this.partialOutput = options.partialOutput;
+    Object.defineProperties(this, remainsDescriptors(options));
   }
+}
+
+/**
+ * The failure `error` carrying what the failed work left: a new error of the same class, with the
+ * same code, message, cause and fields, whose `spent` and `partialOutput` are the ones given (each
+ * given one replaces the error's own). `error` is not changed: a run-wide cancel or timeout error
+ * is shared by every block it stopped. Anything that is not a Trellis error becomes an
+ * `internal_error` with it as its cause.
+ */
+export function failureCarrying(error: unknown, remains: FailureRemains): TrellisError {
+  if (!isTrellisError(error)) return new TrellisError("internal_error", error instanceof Error ? error.message : String(error), { cause: error, ...remains });
+  if (!remains.spent && remains.partialOutput === undefined) return error;
+  // A copy by descriptors keeps the class (a ProviderCallError stays one, with its provider and status) and the stack.
+  const descriptors = { ...Object.getOwnPropertyDescriptors(error), ...remainsDescriptors(remains) };
+  return Object.create(Object.getPrototypeOf(error) as object, descriptors) as TrellisError;
 }
 
 /** The workflow graph or a block's config is invalid. Raised at save time and before a run. */
@@ -95,8 +124,8 @@ export type SandboxErrorCode = Extract<ErrorCode, "sandbox_timeout" | "sandbox_m
 
 /** Sandboxed code hit a limit (time, memory, output size) or threw. */
 export class SandboxError extends TrellisError {
-  constructor(code: SandboxErrorCode, message: string) {
-    super(code, message);
+  constructor(code: SandboxErrorCode, message: string, remains: FailureRemains = {}) {
+    super(code, message, remains);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetExceededError } from "../errors";
+import { BudgetExceededError } from "./errors";
 import { SpendLedger, type BlockBudget } from "./spend-ledger";
 
 const call = (worstCase: number | null) => ({ model: "openai/gpt-4o-mini", worstCase });
