@@ -8,7 +8,17 @@ import { trellisPlugin } from "./eslint/index.mjs";
  * Layering of docs/ARCHITECTURE.md, enforced: CI fails when a layer reaches the wrong way.
  * Each entry lists what files in a folder may not import.
  */
-const framework = ["next", "next/*", "react", "react-dom", "react/*", "@xyflow/*", "@tanstack/*", "zustand", "zustand/*"];
+const framework = [
+  "next",
+  "next/*",
+  "react",
+  "react-dom",
+  "react/*",
+  "@xyflow/*",
+  "@tanstack/*",
+  "zustand",
+  "zustand/*",
+];
 const database = ["@prisma/*", "pg", "@electric-sql/*", "pglite-prisma-adapter", "@/lib/generated/*"];
 const layer = (name) => [`@/${name}`, `@/${name}/*`, `**/../${name}/*`];
 const serverLayers = ["lib", "app", "providers", "tools", "sandbox", "net", "knowledge", "prisma"].flatMap(layer);
@@ -52,11 +62,23 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "lib/generated/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
   },
   // contract/ is the wire contract: zod and its own files, nothing else; a folder inside it (openapi/)
   // may import the contract's files one level up, never past it.
-  onlyImports(["contract/*.ts"], "^(?!zod$|\\./)", "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md)."),
+  onlyImports(
+    ["contract/*.ts"],
+    "^(?!zod$|\\./)",
+    "contract/ is the wire contract: it imports zod and its own files, nothing else (docs/ARCHITECTURE.md).",
+  ),
   onlyImports(
     ["contract/*/**/*.ts"],
     "^(?!zod$|\\./|\\.\\./(?!\\.\\./))",
@@ -74,7 +96,15 @@ const config = [
   ),
   restrict(
     ["providers/**/*.ts", "tools/**/*.ts", "sandbox/**/*.ts", "net/**/*.ts", "knowledge/**/*.ts"],
-    [...framework, ...database, ...layer("executor"), ...layer("lib"), ...layer("components"), ...layer("app"), ...layer("blocks")],
+    [
+      ...framework,
+      ...database,
+      ...layer("executor"),
+      ...layer("lib"),
+      ...layer("components"),
+      ...layer("app"),
+      ...layer("blocks"),
+    ],
     "providers/, tools/, sandbox/, net/ and knowledge/ know nothing of the engine, blocks, the UI, the web framework or the database: errors, usage and the handler types are in core/ (docs/ARCHITECTURE.md).",
   ),
   restrict(
@@ -89,7 +119,17 @@ const config = [
   ),
   restrict(
     ["lib/**/*.ts"],
-    ["react", "react-dom", "react/*", "@xyflow/*", "zustand", "zustand/*", "@tanstack/*", ...layer("components"), ...layer("app")],
+    [
+      "react",
+      "react-dom",
+      "react/*",
+      "@xyflow/*",
+      "zustand",
+      "zustand/*",
+      "@tanstack/*",
+      ...layer("components"),
+      ...layer("app"),
+    ],
     "lib/ is server wiring: it knows nothing of the UI or the routes (docs/ARCHITECTURE.md).",
   ),
   {
@@ -98,7 +138,16 @@ const config = [
   {
     // Tests, fixtures, test support and scripts may reach into a folder; the app's code may not.
     files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/__fixtures__/**", "**/testing/**", "**/bench/**", "e2e/**", "scripts/**", "lib/db/test-*.ts"],
+    ignores: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "**/__fixtures__/**",
+      "**/testing/**",
+      "**/bench/**",
+      "e2e/**",
+      "scripts/**",
+      "lib/db/test-*.ts",
+    ],
     rules: {
       "trellis/folder-entry": ["error", { entries: folderEntries }],
       "trellis/client-server": "error",

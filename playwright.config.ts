@@ -87,7 +87,11 @@ export default defineConfig({
         OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${llmPort}`,
         // MCP servers for the tool picker (e2e/tool-picker.spec.ts): one that answers, one that is down.
         TRELLIS_MCP_SERVERS: JSON.stringify({
-          notes: { transport: "stdio", command: process.execPath, args: [path.join(process.cwd(), "tools/mcp/__fixtures__/fixture-mcp-server.mjs")] },
+          notes: {
+            transport: "stdio",
+            command: process.execPath,
+            args: [path.join(process.cwd(), "tools/mcp/__fixtures__/fixture-mcp-server.mjs")],
+          },
           down: { transport: "http", url: "http://127.0.0.1:9/mcp" },
         }),
       },
@@ -104,7 +108,9 @@ export default defineConfig({
             stdout: "pipe" as const,
             stderr: "pipe" as const,
             env: {
-              ...(Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("TRELLIS_ADMIN_"))) as Record<string, string>),
+              ...(Object.fromEntries(
+                Object.entries(process.env).filter(([name]) => !name.startsWith("TRELLIS_ADMIN_")),
+              ) as Record<string, string>),
               ...serverEnv,
               DATABASE_URL: "",
               DATA_DIR: `${dataDir}-first-run`,

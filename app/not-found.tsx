@@ -10,7 +10,9 @@ export default function NotFound() {
       <div className="max-w-md space-y-4 text-center">
         <Compass className="mx-auto text-indigo-600" size={32} aria-hidden />
         <h1 className="text-2xl font-semibold text-slate-900">Page not found</h1>
-        <p className="text-slate-600">There is nothing at this address. It may have been moved or deleted, or the link may be mistyped.</p>
+        <p className="text-slate-600">
+          There is nothing at this address. It may have been moved or deleted, or the link may be mistyped.
+        </p>
         <Link href="/" className="btn-primary">
           Go to your workflows
         </Link>

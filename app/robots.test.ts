@@ -27,6 +27,8 @@ describe("keeping public chat pages out of search engines", () => {
 
   it("refuses any other value, naming the setting and what it takes", () => {
     process.env.TRELLIS_PUBLIC_CHAT_INDEXABLE = "yes please";
-    expect(() => robots()).toThrow('TRELLIS_PUBLIC_CHAT_INDEXABLE must be 1 (let search engines index public chat pages) or 0 (the default), not "yes please"');
+    expect(() => robots()).toThrow(
+      'TRELLIS_PUBLIC_CHAT_INDEXABLE must be 1 (let search engines index public chat pages) or 0 (the default), not "yes please"',
+    );
   });
 });

@@ -25,7 +25,10 @@ describe("every block type says what its required fields need", () => {
   it("finds the fields a schema requires and skips those with defaults or optional", () => {
     const keys = requiredFields(definitionsByType.router as BlockDefinition).map((field) => field.key);
     expect(keys).toEqual(["prompt"]);
-    expect(requiredFields(definitionsByType.evaluator as BlockDefinition).map((field) => field.key)).toEqual(["content", "metrics"]);
+    expect(requiredFields(definitionsByType.evaluator as BlockDefinition).map((field) => field.key)).toEqual([
+      "content",
+      "metrics",
+    ]);
   });
 });
 
@@ -45,17 +48,26 @@ describe("parseBlockConfig: zod issues in the words people see", () => {
     expect(issuesOf("api", { url: "https://x.test", method: "FETCH" })).toEqual([
       { path: "method", message: 'must be one of "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"' },
     ]);
-    expect(issuesOf("ask", { question: "Ok?", timeoutMs: 5 })).toEqual([{ path: "timeoutMs", message: "must be at least 1000 (one second)" }]);
+    expect(issuesOf("ask", { question: "Ok?", timeoutMs: 5 })).toEqual([
+      { path: "timeoutMs", message: "must be at least 1000 (one second)" },
+    ]);
     expect(issuesOf("router", { prompt: 42 })).toEqual([{ path: "prompt", message: "must be text" }]);
-    for (const issue of [...issues, ...issuesOf("function", { code: 1, timeoutMs: "x" })]) expect(issue.message).not.toMatch(ZOD_DEFAULT_TEXT);
+    for (const issue of [...issues, ...issuesOf("function", { code: 1, timeoutMs: "x" })])
+      expect(issue.message).not.toMatch(ZOD_DEFAULT_TEXT);
   });
 
   it("keeps a value that is fine", () => {
-    expect(parseBlockConfig(getBlockDefinition("router")!, { prompt: "Pick one" })).toMatchObject({ ok: true, value: { model: "offline/echo" } });
+    expect(parseBlockConfig(getBlockDefinition("router")!, { prompt: "Pick one" })).toMatchObject({
+      ok: true,
+      value: { model: "offline/echo" },
+    });
   });
 
   it("words issues of a schema it was not written for", () => {
-    const definition = { fields: [{ key: "size", label: "Size", kind: "number" }], configSchema: z.object({ size: z.number().int() }) };
+    const definition = {
+      fields: [{ key: "size", label: "Size", kind: "number" }],
+      configSchema: z.object({ size: z.number().int() }),
+    };
     const parsed = parseBlockConfig(definition as unknown as BlockDefinition, { size: 1.5 });
     expect(parsed).toEqual({ ok: false, issues: [{ path: "size", message: "must be a whole number" }] });
   });
@@ -65,7 +77,9 @@ describe("describeConfigPath", () => {
   it("names a field by its inspector label, and the parts inside it plainly", () => {
     const router = getBlockDefinition("router")!;
     expect(describeConfigPath(router, "prompt")).toBe("Routing instructions");
-    expect(describeConfigPath(getBlockDefinition("condition")!, "branches[0].expression")).toBe("Branches, item 1, expression");
+    expect(describeConfigPath(getBlockDefinition("condition")!, "branches[0].expression")).toBe(
+      "Branches, item 1, expression",
+    );
     expect(describeConfigPath(router, "extraSetting")).toBe("Extra setting");
   });
 });
@@ -76,20 +90,45 @@ describe("the validator's messages", () => {
     description: "",
     variables: {},
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
-      { id: "router1", type: "router", name: "Router", position: { x: 300, y: 0 }, parentId: null, enabled: true, config },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: {},
+      },
+      {
+        id: "router1",
+        type: "router",
+        name: "Router",
+        position: { x: 300, y: 0 },
+        parentId: null,
+        enabled: true,
+        config,
+      },
     ],
     edges: [{ id: "e1", source: "start", target: "router1", sourceHandle: "out" }],
   });
 
   it("name the block and the field by its label, and keep the path for programs", () => {
     expect(validateWorkflow(document({ model: "offline/echo" }), lookupBlockType)).toEqual([
-      { path: "blocks[1].config.prompt", message: "Block 'Router': Routing instructions: Write the routing instructions" },
+      {
+        path: "blocks[1].config.prompt",
+        message: "Block 'Router': Routing instructions: Write the routing instructions",
+      },
     ]);
     const [temperature] = validateWorkflow(document({ prompt: "x", temperature: -1 }), lookupBlockType);
-    expect(temperature).toEqual({ path: "blocks[1].config.temperature", message: "Block 'Router': Temperature: must be at least 0" });
+    expect(temperature).toEqual({
+      path: "blocks[1].config.temperature",
+      message: "Block 'Router': Temperature: must be at least 0",
+    });
     expect(validateWorkflow(document({ prompt: "Route <Nope.text>" }), lookupBlockType)).toEqual([
-      { path: "blocks[1].config.prompt", message: "Block 'Router': Routing instructions: <Nope.text> refers to no block named or with id 'Nope'" },
+      {
+        path: "blocks[1].config.prompt",
+        message: "Block 'Router': Routing instructions: <Nope.text> refers to no block named or with id 'Nope'",
+      },
     ]);
   });
 });

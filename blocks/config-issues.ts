@@ -36,9 +36,12 @@ function quantity(origin: unknown, bound: number | bigint): string {
 export function plainIssueMessage(issue: RawIssue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined || issue.input === null ? "is required" : `must be ${describeType(String(issue.expected))}`;
+      return issue.input === undefined || issue.input === null
+        ? "is required"
+        : `must be ${describeType(String(issue.expected))}`;
     case "too_small":
-      if ((issue.origin === "string" || issue.origin === "array") && Number(issue.minimum) === 1) return "must not be empty";
+      if ((issue.origin === "string" || issue.origin === "array") && Number(issue.minimum) === 1)
+        return "must not be empty";
       return `must be at least ${quantity(issue.origin, issue.minimum)}`;
     case "too_big":
       return `must be at most ${quantity(issue.origin, issue.maximum)}`;
@@ -81,11 +84,19 @@ const PATH_SEGMENT = /([^.[\]]+)|\[(\d+)\]/g;
  * -> "Branches, item 1, expression". The path itself stays in `details[].path` for programs.
  */
 export function describeConfigPath(definition: Pick<BlockDefinition, "fields">, path: string): string {
-  const segments = [...path.matchAll(PATH_SEGMENT)].map((match) => (match[2] !== undefined ? Number(match[2]) : match[1]!));
+  const segments = [...path.matchAll(PATH_SEGMENT)].map((match) =>
+    match[2] !== undefined ? Number(match[2]) : match[1]!,
+  );
   const [first, ...rest] = segments;
   if (first === undefined) return "";
-  const head = typeof first === "string" ? (fieldOf(definition, first)?.label ?? capitalise(keyWords(first))) : `Item ${first + 1}`;
-  return [head, ...rest.map((segment) => (typeof segment === "number" ? `item ${segment + 1}` : keyWords(segment)))].join(", ");
+  const head =
+    typeof first === "string"
+      ? (fieldOf(definition, first)?.label ?? capitalise(keyWords(first)))
+      : `Item ${first + 1}`;
+  return [
+    head,
+    ...rest.map((segment) => (typeof segment === "number" ? `item ${segment + 1}` : keyWords(segment))),
+  ].join(", ");
 }
 
 /** Nothing there yet: absent, blank text, or an empty list. */
@@ -105,7 +116,10 @@ export function requiredFields(definition: BlockDefinition): FieldHint[] {
 }
 
 function pathText(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
+  return path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 /**

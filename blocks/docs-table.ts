@@ -25,6 +25,7 @@ export function blockTable(definitions: Readonly<Record<string, BlockDefinition>
 export function withBlockTable(markdown: string, table: string = blockTable()): string {
   const start = markdown.indexOf(BLOCK_TABLE_START);
   const end = markdown.indexOf(BLOCK_TABLE_END);
-  if (start < 0 || end < start) throw new Error(`The block table's markers are missing: ${BLOCK_TABLE_START} ... ${BLOCK_TABLE_END}`);
+  if (start < 0 || end < start)
+    throw new Error(`The block table's markers are missing: ${BLOCK_TABLE_START} ... ${BLOCK_TABLE_END}`);
   return `${markdown.slice(0, start + BLOCK_TABLE_START.length)}\n${table}\n${markdown.slice(end)}`;
 }

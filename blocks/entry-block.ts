@@ -6,7 +6,8 @@ interface TypedBlock {
   enabled?: unknown;
 }
 
-const definitionOf = (block: TypedBlock) => (typeof block.type === "string" ? getBlockDefinition(block.type) : undefined);
+const definitionOf = (block: TypedBlock) =>
+  typeof block.type === "string" ? getBlockDefinition(block.type) : undefined;
 
 /** Whether the block is of a type a run starts from (the definition's `entry`: the start block). */
 export function isEntryBlock(block: TypedBlock): boolean {

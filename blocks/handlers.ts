@@ -81,7 +81,10 @@ export function createBlockHandlers(deps: BlockHandlerDependencies): BlockHandle
     knowledge: createKnowledgeHandler({ search: deps.knowledgeSearch }),
     // In a test run `services.fetch` answers from the block's sample; `services.agent` is a model call and runs for real.
     function: createFunctionHandler({
-      services: (context) => ({ agent: agentService, fetch: context.simulation ? simulatedFetchService(context.simulation) : fetchService }),
+      services: (context) => ({
+        agent: agentService,
+        fetch: context.simulation ? simulatedFetchService(context.simulation) : fetchService,
+      }),
     }),
     api: createApiHandler({ fetch: deps.guardedFetch }),
     web: createWebHandler({ fetch: deps.guardedFetch }),

@@ -11,7 +11,11 @@ export interface ModelUse<Config = Record<string, unknown>> {
    * The prompt's texts (system, memories, user), in the order they are sent. `targets`: the blocks
    * the block's `out` edges reach; `typeDescription`: a block type's description (a router names its candidates' types).
    */
-  promptTexts(config: Config, targets: readonly WorkflowBlock[], typeDescription: (type: string) => string | undefined): string[];
+  promptTexts(
+    config: Config,
+    targets: readonly WorkflowBlock[],
+    typeDescription: (type: string) => string | undefined,
+  ): string[];
   /** Model calls one execution makes at most (a tool loop's iterations, a repair attempt). */
   maxCalls(config: Config): number;
   /** The output cap of each call, when the config sets one. */

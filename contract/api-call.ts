@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import type { ErrorBody, IssueDetail } from "./errors";
-import { fillPath, operationById, type ApiOperation, type OperationById, type OperationId, type PathParams } from "./openapi";
+import {
+  fillPath,
+  operationById,
+  type ApiOperation,
+  type OperationById,
+  type OperationId,
+  type PathParams,
+} from "./openapi";
 
 /** An error answer of the API, with the server's code, message and details. */
 export class ApiError extends Error {
@@ -34,7 +41,14 @@ export function apiErrorFrom(status: number, text: string): ApiError {
     // Not JSON: keep the status as the message.
   }
   const error = body?.error;
-  if (error) return new ApiError(status, error.code ?? "http_error", error.message ?? `The server answered ${status}.`, error.details ?? [], body);
+  if (error)
+    return new ApiError(
+      status,
+      error.code ?? "http_error",
+      error.message ?? `The server answered ${status}.`,
+      error.details ?? [],
+      body,
+    );
   const code = typeof body?.code === "string" ? body.code : "http_error";
   const message = typeof body?.message === "string" && body.message ? body.message : `The server answered ${status}.`;
   return new ApiError(status, code, message, [], body ?? undefined);
@@ -50,10 +64,13 @@ export type AnswerStatus<Id extends OperationId> = Operation<Id>["answers"][numb
 /** The parsed body of an operation's answer: with `Status`, that answer's; otherwise any of them. */
 export type AnswerOf<Id extends OperationId, Status extends number = AnswerStatus<Id>> = BodyOf<AnswerAt<Id, Status>>;
 /** The body an operation takes, as its request schema accepts it. */
-export type BodyInput<Id extends OperationId> = Operation<Id> extends { request: { schema: infer Schema extends z.ZodType } } ? z.input<Schema> : never;
+export type BodyInput<Id extends OperationId> =
+  Operation<Id> extends { request: { schema: infer Schema extends z.ZodType } } ? z.input<Schema> : never;
 
 /** How to call an operation: its path's params (when it has any), a query, a body, and the success status expected. */
-export type CallInput<Id extends OperationId, Status extends number = AnswerStatus<Id>> = (keyof PathParams<Operation<Id>["path"]> extends never
+export type CallInput<Id extends OperationId, Status extends number = AnswerStatus<Id>> = (keyof PathParams<
+  Operation<Id>["path"]
+> extends never
   ? { params?: undefined }
   : { params: PathParams<Operation<Id>["path"]> }) & {
   query?: Record<string, string>;
@@ -116,7 +133,11 @@ interface UntypedInput {
  */
 export function operationCaller(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? "";
-  function url<Id extends OperationId>(id: Id, params: PathParams<Operation<Id>["path"]>, query?: Record<string, string>): string {
+  function url<Id extends OperationId>(
+    id: Id,
+    params: PathParams<Operation<Id>["path"]>,
+    query?: Record<string, string>,
+  ): string {
     return `${baseUrl}${fillPath(operationById(id), params as Record<string, string>)}${queryString(query)}`;
   }
   function call<Id extends OperationId, Status extends AnswerStatus<Id> = AnswerStatus<Id>>(
@@ -137,10 +158,16 @@ export function operationCaller(options: ApiClientOptions = {}) {
     if (!response.ok) throw apiErrorFrom(response.status, text);
     const where = `${operation.method} ${operation.path}`;
     if (input.status !== undefined && response.status !== input.status) {
-      throw new ApiError(response.status, "unexpected_answer", `${where} answered ${response.status}, not the ${input.status} asked for.`);
+      throw new ApiError(
+        response.status,
+        "unexpected_answer",
+        `${where} answered ${response.status}, not the ${input.status} asked for.`,
+      );
     }
     const answers = operation.answers.filter((answer) => answer.status === response.status);
-    const schemas = answers.flatMap((answer) => ((answer.contentType ?? "application/json") === "application/json" && answer.schema ? [answer.schema] : []));
+    const schemas = answers.flatMap((answer) =>
+      (answer.contentType ?? "application/json") === "application/json" && answer.schema ? [answer.schema] : [],
+    );
     return parseAnswer(response.status, text, schemas, where);
   }
   return { url, call };

@@ -4,7 +4,14 @@ import { PAGE_LIMIT_MAX } from "./pagination";
 
 const at = "2026-01-01T00:00:00.000Z";
 /** Items as the API describes them (the client parses every answer with its schema, so a fake server must answer as the real one). */
-const workflowSummary = (id: string) => ({ id, name: `Workflow ${id}`, description: "", version: 1, createdAt: at, updatedAt: at });
+const workflowSummary = (id: string) => ({
+  id,
+  name: `Workflow ${id}`,
+  description: "",
+  version: 1,
+  createdAt: at,
+  updatedAt: at,
+});
 const runSummary = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   workflowId: "w 1",
@@ -25,16 +32,40 @@ const runSummary = (id: string, extra: Record<string, unknown> = {}) => ({
   budget: null,
   ...extra,
 });
-const member = (userId: string) => ({ userId, name: userId, email: `${userId}@example.com`, role: "viewer", joinedAt: at });
-const invitation = (id: string) => ({ id, email: `${id}@example.com`, role: "viewer", invitedBy: null, createdAt: at, expiresAt: at });
+const member = (userId: string) => ({
+  userId,
+  name: userId,
+  email: `${userId}@example.com`,
+  role: "viewer",
+  joinedAt: at,
+});
+const invitation = (id: string) => ({
+  id,
+  email: `${id}@example.com`,
+  role: "viewer",
+  invitedBy: null,
+  createdAt: at,
+  expiresAt: at,
+});
 
 describe("apiErrorFrom", () => {
   it("reads the contract's error body, the auth routes' flat body, and anything else by its status", () => {
     const contract = apiErrorFrom(
       400,
-      JSON.stringify({ error: { code: "invalid_request", message: "name: is required", details: [{ path: "name", message: "is required" }] } }),
+      JSON.stringify({
+        error: {
+          code: "invalid_request",
+          message: "name: is required",
+          details: [{ path: "name", message: "is required" }],
+        },
+      }),
     );
-    expect(contract).toMatchObject({ status: 400, code: "invalid_request", message: "name: is required", details: [{ path: "name", message: "is required" }] });
+    expect(contract).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      message: "name: is required",
+      details: [{ path: "name", message: "is required" }],
+    });
     const auth = apiErrorFrom(403, JSON.stringify({ code: "SIGN_UP_CLOSED", message: "Sign-up is closed." }));
     expect(auth).toMatchObject({ status: 403, code: "SIGN_UP_CLOSED", message: "Sign-up is closed.", details: [] });
     const proxy = apiErrorFrom(502, "<html>Bad gateway</html>");
@@ -74,7 +105,11 @@ describe("the API client's lists", () => {
     const { asked, client } = pagedServer("runs", runs);
     const first = await client.runs.page("w 1", { status: ["failed", "cancelled"], limit: 2 });
     expect(first).toEqual({ runs: runs.slice(0, 2), nextCursor: "2" });
-    const second = await client.runs.page("w 1", { status: ["failed", "cancelled"], limit: 2, cursor: first.nextCursor });
+    const second = await client.runs.page("w 1", {
+      status: ["failed", "cancelled"],
+      limit: 2,
+      cursor: first.nextCursor,
+    });
     expect(second.runs).toEqual(runs.slice(2, 4));
     expect(asked).toEqual([
       "/api/workflows/w%201/runs?status=failed%2Ccancelled&limit=2",
@@ -88,15 +123,25 @@ describe("the API client's lists", () => {
   it("pages the workspace's runs (the Runs page) with the workflow, status and trigger filters beside the cursor", async () => {
     const runs = Array.from({ length: 3 }, (_, index) => runSummary(`r${index}`, { workflowName: "One" }));
     const { asked, client } = pagedServer("runs", runs);
-    const first = await client.runs.workspacePage({ workflow: "w 1", status: ["failed"], trigger: ["api", "webhook"], limit: 2 });
+    const first = await client.runs.workspacePage({
+      workflow: "w 1",
+      status: ["failed"],
+      trigger: ["api", "webhook"],
+      limit: 2,
+    });
     expect(first).toEqual({ runs: runs.slice(0, 2), nextCursor: "2" });
     await client.runs.workspacePage({ limit: 2, cursor: first.nextCursor });
-    expect(asked).toEqual(["/api/runs?workflow=w+1&status=failed&trigger=api%2Cwebhook&limit=2", "/api/runs?limit=2&cursor=2"]);
+    expect(asked).toEqual([
+      "/api/runs?workflow=w+1&status=failed&trigger=api%2Cwebhook&limit=2",
+      "/api/runs?limit=2&cursor=2",
+    ]);
   });
 
   it("gives every member and invitation of a workspace, whose two lists share one cursor", async () => {
     const members = Array.from({ length: PAGE_LIMIT_MAX + 1 }, (_, index) => member(`u${index}`));
-    const { client } = pagedServer("members", members, (page) => ({ invitations: page.length > 1 ? [invitation(`i${page.length}`)] : [] }));
+    const { client } = pagedServer("members", members, (page) => ({
+      invitations: page.length > 1 ? [invitation(`i${page.length}`)] : [],
+    }));
     expect(await client.workspaces.members("ws")).toEqual({ members, invitations: [invitation(`i${PAGE_LIMIT_MAX}`)] });
   });
 });
@@ -114,7 +159,9 @@ function answering(response: () => Response) {
 
 describe("the API client's answers", () => {
   it("are parsed with the operation's declared schema: what it does not describe is dropped", async () => {
-    const { asked, client } = answering(() => Response.json({ ...workflowSummary("w1"), secretField: "never reaches the caller" }));
+    const { asked, client } = answering(() =>
+      Response.json({ ...workflowSummary("w1"), secretField: "never reaches the caller" }),
+    );
     const workflow = await client.call("getWorkflow", { params: { id: "w/1" } });
     expect(workflow).toMatchObject(workflowSummary("w1"));
     expect(workflow).not.toHaveProperty("secretField");
@@ -128,7 +175,9 @@ describe("the API client's answers", () => {
     await expect(client.workflows.get("w1")).rejects.toMatchObject({
       status: 200,
       code: "invalid_answer",
-      message: expect.stringContaining("GET /api/workflows/{id} answered 200 with a body its description does not allow at version"),
+      message: expect.stringContaining(
+        "GET /api/workflows/{id} answered 200 with a body its description does not allow at version",
+      ),
     });
   });
 

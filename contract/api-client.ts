@@ -15,7 +15,13 @@ import type { CreateScheduleRequest, SchedulePreviewRequest } from "./schedules"
 import type { UsageQueryInput } from "./usage";
 import type { PutBudgetsRequest } from "./budgets";
 import type { CreateWebhookRequest } from "./webhooks";
-import type { AcceptInvitationRequest, ChangeRoleRequest, InviteMemberRequest, WorkspaceMembers, WorkspaceRequest } from "./workspaces";
+import type {
+  AcceptInvitationRequest,
+  ChangeRoleRequest,
+  InviteMemberRequest,
+  WorkspaceMembers,
+  WorkspaceRequest,
+} from "./workspaces";
 import type { WorkflowDocumentInput } from "./workflow-document";
 import type { ImportRequest } from "./workflow-import";
 
@@ -31,7 +37,9 @@ function pageQuery(page: PageRequest = {}, filters: Record<string, string> = {})
 }
 
 /** Every page of a list, each as large as the server allows: what the list methods answered before lists were paged. */
-async function everyPage<P extends { nextCursor: string | null }>(fetchPage: (page: PageRequest) => Promise<P>): Promise<P[]> {
+async function everyPage<P extends { nextCursor: string | null }>(
+  fetchPage: (page: PageRequest) => Promise<P>,
+): Promise<P[]> {
   const pages: P[] = [];
   let cursor: string | null = null;
   do {
@@ -42,7 +50,10 @@ async function everyPage<P extends { nextCursor: string | null }>(fetchPage: (pa
   return pages;
 }
 
-const everyItem = async <Key extends string, P extends { nextCursor: string | null } & { [K in Key]: readonly unknown[] }>(
+const everyItem = async <
+  Key extends string,
+  P extends { nextCursor: string | null } & { [K in Key]: readonly unknown[] },
+>(
   key: Key,
   fetchPage: (page: PageRequest) => Promise<P>,
 ): Promise<P[Key][number][]> => (await everyPage(fetchPage)).flatMap((page) => [...page[key]] as P[Key][number][]);
@@ -81,7 +92,11 @@ const authAnswerSchema = z.object({ user: authUserSchema });
 export function createApiClient(options: ApiClientOptions = {}) {
   const { call, url } = operationCaller(options);
   /** better-auth's own routes: the session travels in an HTTP-only cookie (same origin). */
-  async function auth<Schema extends z.ZodType>(path: string, schema: Schema, init: RequestInit): Promise<z.output<Schema>> {
+  async function auth<Schema extends z.ZodType>(
+    path: string,
+    schema: Schema,
+    init: RequestInit,
+  ): Promise<z.output<Schema>> {
     const fetcher = options.fetch ?? globalThis.fetch;
     const response = await fetcher(`${options.baseUrl ?? ""}${path}`, {
       ...init,
@@ -95,20 +110,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
     auth(path, schema, { method: "POST", body: JSON.stringify(body) });
 
   const workflowPage = (page?: PageRequest) => call("listWorkflows", { query: pageQuery(page) });
-  const runPage = (workflowId: string, page: RunPageRequest = {}) => call("listRuns", { params: { id: workflowId }, query: pageQuery(page, runFilters(page)) });
+  const runPage = (workflowId: string, page: RunPageRequest = {}) =>
+    call("listRuns", { params: { id: workflowId }, query: pageQuery(page, runFilters(page)) });
   const workspaceRunPage = ({ workflow, ...page }: WorkspaceRunPageRequest = {}) =>
     call("listWorkspaceRuns", { query: pageQuery(page, { ...(workflow ? { workflow } : {}), ...runFilters(page) }) });
-  const deploymentPage = (workflowId: string, page?: PageRequest) => call("listDeployments", { params: { id: workflowId }, query: pageQuery(page) });
+  const deploymentPage = (workflowId: string, page?: PageRequest) =>
+    call("listDeployments", { params: { id: workflowId }, query: pageQuery(page) });
   const basePage = (page?: PageRequest) => call("listKnowledgeBases", { query: pageQuery(page) });
-  const documentPage = (id: string, page?: PageRequest) => call("listDocuments", { params: { id }, query: pageQuery(page) });
+  const documentPage = (id: string, page?: PageRequest) =>
+    call("listDocuments", { params: { id }, query: pageQuery(page) });
   const pricePage = (page?: PageRequest) => call("listPriceOverrides", { query: pageQuery(page) });
   const secretPage = (page?: PageRequest) => call("listSecrets", { query: pageQuery(page) });
   const apiKeyPage = (page?: PageRequest) => call("listApiKeys", { query: pageQuery(page) });
   const workspacePage = (page?: PageRequest) => call("listWorkspaces", { query: pageQuery(page) });
-  const memberPage = (workspaceId: string, page?: PageRequest) => call("listMembers", { params: { workspaceId }, query: pageQuery(page) });
-  const schedulePage = (workflowId: string, page?: PageRequest) => call("listSchedules", { params: { id: workflowId }, query: pageQuery(page) });
-  const webhookPage = (workflowId: string, page?: PageRequest) => call("listWebhooks", { params: { id: workflowId }, query: pageQuery(page) });
-  const conversationPage = (chatId: string, page?: PageRequest) => call("listChatConversations", { params: { chatId }, query: pageQuery(page) });
+  const memberPage = (workspaceId: string, page?: PageRequest) =>
+    call("listMembers", { params: { workspaceId }, query: pageQuery(page) });
+  const schedulePage = (workflowId: string, page?: PageRequest) =>
+    call("listSchedules", { params: { id: workflowId }, query: pageQuery(page) });
+  const webhookPage = (workflowId: string, page?: PageRequest) =>
+    call("listWebhooks", { params: { id: workflowId }, query: pageQuery(page) });
+  const conversationPage = (chatId: string, page?: PageRequest) =>
+    call("listChatConversations", { params: { chatId }, query: pageQuery(page) });
   const chatMessagePage = (chatId: string, conversationId: string, page?: PageRequest) =>
     call("listChatMessages", { params: { chatId, conversationId }, query: pageQuery(page) });
 
@@ -123,7 +145,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       create: (document: WorkflowDocumentInput) => call("createWorkflow", { body: document }),
       /** A flow file of another tool (or a Trellis export) as a new workflow, with the report of what mapped. */
       import: (request: ImportRequest) => call("importWorkflow", { body: request }),
-      update: (id: string, document: WorkflowDocumentInput & { version: number }) => call("updateWorkflow", { params: { id }, body: document }),
+      update: (id: string, document: WorkflowDocumentInput & { version: number }) =>
+        call("updateWorkflow", { params: { id }, body: document }),
       remove: (id: string) => call("deleteWorkflow", { params: { id } }),
       /** What a run with this input would cost, before running it (no provider is called). */
       estimate: (id: string, request: EstimateRequest = {}) => call("estimateRun", { params: { id }, body: request }),
@@ -133,10 +156,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: (workflowId: string) => everyItem("deployments", (page) => deploymentPage(workflowId, page)),
       page: deploymentPage,
       get: (workflowId: string, id: string) => call("getDeployment", { params: { id: workflowId, deploymentId: id } }),
-      create: (workflowId: string, request: CreateDeploymentRequest = {}) => call("createDeployment", { params: { id: workflowId }, body: request }),
-      activate: (workflowId: string, id: string) => call("activateDeployment", { params: { id: workflowId, deploymentId: id } }),
+      create: (workflowId: string, request: CreateDeploymentRequest = {}) =>
+        call("createDeployment", { params: { id: workflowId }, body: request }),
+      activate: (workflowId: string, id: string) =>
+        call("activateDeployment", { params: { id: workflowId, deploymentId: id } }),
       /** What changed from one side to the other: a deployment's id or `draft`. */
-      diff: (workflowId: string, from: string, to: string) => call("diffDeployments", { params: { id: workflowId }, query: { from, to } }),
+      diff: (workflowId: string, from: string, to: string) =>
+        call("diffDeployments", { params: { id: workflowId }, query: { from, to } }),
       /** Runs the active deployment in the background; 409 `not_deployed` before the first deploy. */
       execute: (workflowId: string, request: StartRunRequest = {}) =>
         call("executeWorkflow", { params: { id: workflowId }, body: { ...request, wait: false }, status: 202 }),
@@ -146,7 +172,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       start: (workflowId: string, request: StartRunRequest = {}) =>
         call("startRun", { params: { id: workflowId }, body: { ...request, wait: false }, status: 202 }),
       /** The newest runs (one page, as this list always answered: a workflow's runs grow without bound); `page` goes further. */
-      list: (workflowId: string, statuses: readonly RunStatus[] = []) => runPage(workflowId, { status: statuses }).then((body) => body.runs),
+      list: (workflowId: string, statuses: readonly RunStatus[] = []) =>
+        runPage(workflowId, { status: statuses }).then((body) => body.runs),
       page: runPage,
       /** A page of every run in the workspace, across its workflows, newest first. */
       workspacePage: workspaceRunPage,
@@ -164,14 +191,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
         call("decideRunApproval", { params: { id: runId, toolCallId }, body: decision }),
       /** The asks waiting for an answer (docs/CONTRACT.md section 10). */
       asks: (runId: string) => call("listRunAsks", { params: { id: runId } }),
-      answer: (runId: string, spanId: string, answer: AskAnswerRequest) => call("answerRunAsk", { params: { id: runId, spanId }, body: answer }),
+      answer: (runId: string, spanId: string, answer: AskAnswerRequest) =>
+        call("answerRunAsk", { params: { id: runId, spanId }, body: answer }),
       eventsUrl: (runId: string) => url("followRunEvents", { id: runId }),
     },
     /** A workflow's webhooks (docs/CONTRACT.md section 9): the secret goes in once and never comes back. */
     webhooks: {
       list: (workflowId: string) => everyItem("webhooks", (page) => webhookPage(workflowId, page)),
       page: webhookPage,
-      create: (workflowId: string, request: CreateWebhookRequest = {}) => call("createWebhook", { params: { id: workflowId }, body: request }),
+      create: (workflowId: string, request: CreateWebhookRequest = {}) =>
+        call("createWebhook", { params: { id: workflowId }, body: request }),
       remove: (id: string) => call("deleteWebhook", { params: { id } }),
       /** The hook's last 20 deliveries, newest first. */
       deliveries: (id: string) => call("listWebhookDeliveries", { params: { id } }).then((body) => body.deliveries),
@@ -184,8 +213,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       listDocuments: (id: string) => everyItem("documents", (page) => documentPage(id, page)),
       pageDocuments: documentPage,
       deleteDocument: (id: string, documentId: string) => call("deleteDocument", { params: { id, documentId } }),
-      pageChunks: (id: string, documentId: string, page?: PageRequest) => call("listChunks", { params: { id, documentId }, query: pageQuery(page) }),
-      search: (id: string, request: SearchRequestBody) => call("searchKnowledgeBase", { params: { id }, body: request }),
+      pageChunks: (id: string, documentId: string, page?: PageRequest) =>
+        call("listChunks", { params: { id, documentId }, query: pageQuery(page) }),
+      search: (id: string, request: SearchRequestBody) =>
+        call("searchKnowledgeBase", { params: { id }, body: request }),
       documentsUrl: (id: string) => url("uploadDocuments", { id }),
     },
     models: {
@@ -198,7 +229,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: () => everyItem("overrides", pricePage),
       page: pricePage,
       /** Creates the override of `model` (an id or `provider/*`) or replaces it. */
-      put: (model: string, prices: PutPriceOverrideRequest) => call("putPriceOverride", { params: { model }, body: prices }),
+      put: (model: string, prices: PutPriceOverrideRequest) =>
+        call("putPriceOverride", { params: { model }, body: prices }),
       remove: (model: string) => call("deletePriceOverride", { params: { model } }),
     },
     /** What an agent may use as tools: the tool types and MCP servers, and one server's tools asked of it now. */
@@ -225,7 +257,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Runs, tokens and dollars over a period, grouped (docs/CONTRACT.md section 9). */
     usage: {
       get: (query: UsageQueryInput = {}) =>
-        call("getUsage", { query: Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))) }),
+        call("getUsage", {
+          query: Object.fromEntries(
+            Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+          ),
+        }),
     },
     /** Monthly caps of the workspace and its API keys, with this month's spending (docs/CONTRACT.md section 12). */
     budgets: {
@@ -238,24 +274,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: () => everyItem("workspaces", workspacePage),
       page: workspacePage,
       create: (request: WorkspaceRequest) => call("createWorkspace", { body: request }),
-      rename: (id: string, request: WorkspaceRequest) => call("renameWorkspace", { params: { workspaceId: id }, body: request }),
+      rename: (id: string, request: WorkspaceRequest) =>
+        call("renameWorkspace", { params: { workspaceId: id }, body: request }),
       /** Every member and open invitation, page after page. */
       members: async (id: string): Promise<WorkspaceMembers> => {
         const pages = await everyPage((page) => memberPage(id, page));
-        return { members: pages.flatMap((page) => page.members), invitations: pages.flatMap((page) => page.invitations) };
+        return {
+          members: pages.flatMap((page) => page.members),
+          invitations: pages.flatMap((page) => page.invitations),
+        };
       },
       membersPage: memberPage,
       /** Invites by email: the answer holds the link to give the invitee, shown this once. */
-      invite: (id: string, request: InviteMemberRequest) => call("inviteMember", { params: { workspaceId: id }, body: request }),
-      changeRole: (id: string, userId: string, request: ChangeRoleRequest) => call("changeMemberRole", { params: { workspaceId: id, userId }, body: request }),
+      invite: (id: string, request: InviteMemberRequest) =>
+        call("inviteMember", { params: { workspaceId: id }, body: request }),
+      changeRole: (id: string, userId: string, request: ChangeRoleRequest) =>
+        call("changeMemberRole", { params: { workspaceId: id, userId }, body: request }),
       removeMember: (id: string, userId: string) => call("removeMember", { params: { workspaceId: id, userId } }),
-      revokeInvitation: (id: string, invitationId: string) => call("revokeInvitation", { params: { workspaceId: id, invitationId } }),
+      revokeInvitation: (id: string, invitationId: string) =>
+        call("revokeInvitation", { params: { workspaceId: id, invitationId } }),
     },
     /** A workflow's schedules: cron times that run its active deployment (docs/CONTRACT.md section 9). */
     schedules: {
       list: (workflowId: string) => everyItem("schedules", (page) => schedulePage(workflowId, page)),
       page: schedulePage,
-      create: (workflowId: string, request: CreateScheduleRequest) => call("createSchedule", { params: { id: workflowId }, body: request }),
+      create: (workflowId: string, request: CreateScheduleRequest) =>
+        call("createSchedule", { params: { id: workflowId }, body: request }),
       /** The next fire times of an expression in a zone, or an ApiError naming what is wrong with it; stores nothing. */
       preview: (request: SchedulePreviewRequest) => call("previewSchedule", { body: request }),
       setPaused: (id: string, paused: boolean) => call("updateSchedule", { params: { id }, body: { paused } }),
@@ -264,7 +308,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** A workflow published as a tool of the workspace's MCP server at /api/mcp (docs/CONTRACT.md section 9). */
     mcp: {
       publication: (workflowId: string) => call("getMcpPublication", { params: { id: workflowId } }),
-      publish: (workflowId: string, request: McpPublicationRequest) => call("publishMcpTool", { params: { id: workflowId }, body: request }),
+      publish: (workflowId: string, request: McpPublicationRequest) =>
+        call("publishMcpTool", { params: { id: workflowId }, body: request }),
     },
     /**
      * A workflow's public chat (docs/CONTRACT.md section 9): its settings for members, and the
@@ -272,12 +317,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     chat: {
       settings: (workflowId: string) => call("getChatSettings", { params: { id: workflowId } }),
-      configure: (workflowId: string, request: ChatSettingsRequest) => call("configureChat", { params: { id: workflowId }, body: request }),
+      configure: (workflowId: string, request: ChatSettingsRequest) =>
+        call("configureChat", { params: { id: workflowId }, body: request }),
       info: (chatId: string) => call("getPublicChat", { params: { chatId }, init: { cache: "no-store" } }),
       /** Gives the chat's password; 401 password_required when it is wrong. */
       unlock: (chatId: string, password: string) => call("unlockChat", { params: { chatId }, body: { password } }),
       conversations: (chatId: string) => everyItem("conversations", (page) => conversationPage(chatId, page)),
-      messages: (chatId: string, conversationId: string) => everyItem("messages", (page) => chatMessagePage(chatId, conversationId, page)),
+      messages: (chatId: string, conversationId: string) =>
+        everyItem("messages", (page) => chatMessagePage(chatId, conversationId, page)),
       stop: (chatId: string, conversationId: string) => call("stopChatReply", { params: { chatId, conversationId } }),
       /** Answers the ask the conversation's reply waits on (from its stream's `ask.requested`). */
       answer: (chatId: string, conversationId: string, spanId: string, answer: AskAnswerRequest) =>
@@ -296,10 +343,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** An invitation as its page shows it (the token is the credential). */
       invitation: (token: string) => call("previewInvitation", { params: { token } }),
       /** Accepts an invitation: a new user sends a name and password, a signed-in invitee nothing. */
-      acceptInvitation: (token: string, request: AcceptInvitationRequest = {}) => call("acceptInvitation", { params: { token }, body: request }),
+      acceptInvitation: (token: string, request: AcceptInvitationRequest = {}) =>
+        call("acceptInvitation", { params: { token }, body: request }),
       /** The signed-in user, or null. */
       session: async (): Promise<SessionUser | null> => {
-        const body = await auth("/api/auth/get-session", z.object({ user: authUserSchema.optional() }).nullable(), { cache: "no-store" });
+        const body = await auth("/api/auth/get-session", z.object({ user: authUserSchema.optional() }).nullable(), {
+          cache: "no-store",
+        });
         return body?.user ? { userId: body.user.id, email: body.user.email, name: body.user.name } : null;
       },
     },

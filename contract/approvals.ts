@@ -22,7 +22,11 @@ export const pendingApprovalSchema = z.object({
 export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
 
 /** GET /api/runs/:id/approvals. */
-export const runApprovalsSchema = z.object({ runId: z.string(), status: z.enum(RUN_STATUSES), approvals: z.array(pendingApprovalSchema) });
+export const runApprovalsSchema = z.object({
+  runId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  approvals: z.array(pendingApprovalSchema),
+});
 
 /** POST /api/runs/:id/approvals/:toolCallId: the decision as recorded. */
 export const approvalDecidedSchema = z.object({

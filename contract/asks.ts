@@ -38,8 +38,13 @@ export type AskPrompt = Pick<PendingAsk, "question" | "choices" | "allowText" | 
 export const pendingAskSchema = z.object({
   runId: z.string(),
   blockId: z.string(),
-  spanId: z.string().describe("The ask's id in POST /api/runs/{id}/asks/{spanId}; the same however often the run stops and goes on."),
-  iteration: z.array(z.number().int()).optional().describe("Loop/parallel iteration indexes, outermost first, when the block is inside a container."),
+  spanId: z
+    .string()
+    .describe("The ask's id in POST /api/runs/{id}/asks/{spanId}; the same however often the run stops and goes on."),
+  iteration: z
+    .array(z.number().int())
+    .optional()
+    .describe("Loop/parallel iteration indexes, outermost first, when the block is inside a container."),
   question: z.string(),
   choices: z.array(askChoiceSchema),
   allowText: z.boolean(),
@@ -68,11 +73,20 @@ export interface AskAnswer {
 }
 
 /** GET /api/runs/:id/asks. */
-export const runAsksSchema = z.object({ runId: z.string(), status: z.enum(RUN_STATUSES), asks: z.array(pendingAskSchema) });
+export const runAsksSchema = z.object({
+  runId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  asks: z.array(pendingAskSchema),
+});
 export type AskList = z.infer<typeof runAsksSchema>;
 
 /** POST /api/runs/:id/asks/:spanId: taken; the run goes on. */
-export const askAnsweredSchema = z.object({ runId: z.string(), spanId: z.string(), blockId: z.string(), answered: z.literal(true) });
+export const askAnsweredSchema = z.object({
+  runId: z.string(),
+  spanId: z.string(),
+  blockId: z.string(),
+  answered: z.literal(true),
+});
 
 /** POST /api/chat/:chatId/conversations/:conversationId/asks/:spanId. */
 export const chatAskAnsweredSchema = z.object({ spanId: z.string(), answered: z.literal(true) });

@@ -14,7 +14,16 @@ describe("passwordProblem", () => {
 describe("safeReturnPath", () => {
   it("keeps a path on this site and turns anything else into the home page", () => {
     expect(safeReturnPath("/workflows/abc?tab=runs")).toBe("/workflows/abc?tab=runs");
-    for (const value of [undefined, null, "", "https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example", "workflows"]) {
+    for (const value of [
+      undefined,
+      null,
+      "",
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "workflows",
+    ]) {
       expect(safeReturnPath(value)).toBe("/");
     }
   });

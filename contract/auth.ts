@@ -10,8 +10,10 @@ export const PASSWORD_RULE = `Passwords are ${PASSWORD_MIN_LENGTH} to ${PASSWORD
 
 /** What is wrong with a new password, in words naming the rule, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `The password is too short: use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `The password is too long: use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return `The password is too short: use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `The password is too long: use at most ${PASSWORD_MAX_LENGTH} characters.`;
   return null;
 }
 
@@ -20,7 +22,14 @@ export function passwordProblem(password: string): string | null {
  * `//host` and `/\\host` (other sites) and anything that is not a path.
  */
 export function safeReturnPath(value: string | undefined | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f]/.test(value)) return "/";
+  if (
+    !value ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\") ||
+    /[\u0000-\u001f]/.test(value)
+  )
+    return "/";
   return value;
 }
 

@@ -34,14 +34,24 @@ export const runBudgetSchema = z
     maxCost: z.number().describe("The cap in US dollars."),
     source: z
       .enum(["workflow", "request"])
-      .describe("Whose cap applies: the workflow's `settings.budget.maxCostPerRun`, or the run request's lower `budget.maxCost`."),
-    requested: z.number().optional().describe("Present when the request asked for a cap above the workflow's: the workflow's (lower) cap applies instead."),
+      .describe(
+        "Whose cap applies: the workflow's `settings.budget.maxCostPerRun`, or the run request's lower `budget.maxCost`.",
+      ),
+    requested: z
+      .number()
+      .optional()
+      .describe(
+        "Present when the request asked for a cap above the workflow's: the workflow's (lower) cap applies instead.",
+      ),
   })
   .describe("The run's own cap as it applies; the lower of the workflow's and the request's wins.");
 export type RunBudget = z.infer<typeof runBudgetSchema>;
 
 /** The lower of the workflow's and the request's caps, or null when neither sets one. */
-export function effectiveRunBudget(workflow: WorkflowBudget | undefined, request: RequestBudget | undefined): RunBudget | null {
+export function effectiveRunBudget(
+  workflow: WorkflowBudget | undefined,
+  request: RequestBudget | undefined,
+): RunBudget | null {
   if (workflow && request) {
     if (request.maxCost < workflow.maxCostPerRun) return { maxCost: request.maxCost, source: "request" };
     return request.maxCost === workflow.maxCostPerRun
@@ -63,7 +73,11 @@ export type PutBudgetsRequest = z.infer<typeof putBudgetsRequestSchema>;
 /** One monthly cap with what has been spent against it this calendar month (UTC). */
 const monthlyBudgetShape = {
   monthlyCap: z.number().nullable().describe("The cap in US dollars per calendar month (UTC); null when none is set."),
-  spentThisMonth: z.number().describe("What the runs asked for this month (UTC) spent, as stored; runs still in progress count once they end or pause."),
+  spentThisMonth: z
+    .number()
+    .describe(
+      "What the runs asked for this month (UTC) spent, as stored; runs still in progress count once they end or pause.",
+    ),
 };
 export type MonthlyBudget = z.infer<z.ZodObject<typeof monthlyBudgetShape>>;
 
@@ -73,7 +87,9 @@ export const budgetsResponseSchema = z.object({
   workspace: z.object(monthlyBudgetShape),
   apiKeys: z
     .array(z.object({ id: z.string(), name: z.string(), prefix: z.string(), ...monthlyBudgetShape }))
-    .describe("The workspace's API keys that are not revoked, each with its cap (if any) and what the runs it started spent this month."),
+    .describe(
+      "The workspace's API keys that are not revoked, each with its cap (if any) and what the runs it started spent this month.",
+    ),
 });
 export type BudgetsResponse = z.infer<typeof budgetsResponseSchema>;
 

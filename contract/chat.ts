@@ -43,7 +43,11 @@ export const chatSettingsSchema = z.object({
   enabled: z.boolean(),
   title: z.string(),
   hasPassword: z.boolean(),
-  deployed: z.boolean().describe("Whether the workflow has an active deployment: the chat runs only that, and refuses messages (409) until there is one."),
+  deployed: z
+    .boolean()
+    .describe(
+      "Whether the workflow has an active deployment: the chat runs only that, and refuses messages (409) until there is one.",
+    ),
 });
 export type ChatSettings = z.infer<typeof chatSettingsSchema>;
 
@@ -61,7 +65,9 @@ export type PublicChatInfo = z.infer<typeof publicChatInfoSchema>;
 
 /** POST /api/chat/:chatId/access: gives the password once; the browser is remembered in a cookie. */
 export const chatAccessRequestSchema = z.strictObject({
-  password: z.string({ error: "is required" }).max(CHAT_PASSWORD_MAX_LENGTH, `must be at most ${CHAT_PASSWORD_MAX_LENGTH} characters`),
+  password: z
+    .string({ error: "is required" })
+    .max(CHAT_PASSWORD_MAX_LENGTH, `must be at most ${CHAT_PASSWORD_MAX_LENGTH} characters`),
 });
 export type ChatAccessRequest = z.infer<typeof chatAccessRequestSchema>;
 
@@ -107,7 +113,10 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   status: chatMessageStatusSchema,
   createdAt: timestampSchema,
-  cost: costSchema.nullable().optional().describe("Members of the chat's workspace only: what the reply's run cost (null: unpriced)."),
+  cost: costSchema
+    .nullable()
+    .optional()
+    .describe("Members of the chat's workspace only: what the reply's run cost (null: unpriced)."),
   tokens: tokenCountsSchema.optional().describe("Members of the chat's workspace only."),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;

@@ -11,7 +11,8 @@ function sourceFiles(directory: string): string[] {
   return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name.startsWith(".") || (directory === root && skipped.has(entry.name) && entry.name !== "lib")) return [];
+      if (entry.name.startsWith(".") || (directory === root && skipped.has(entry.name) && entry.name !== "lib"))
+        return [];
       if (full === path.join(root, "lib", "generated")) return [];
       return sourceFiles(full);
     }
@@ -20,12 +21,17 @@ function sourceFiles(directory: string): string[] {
 }
 
 const isExported = (statement: ts.Statement) =>
-  ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+  ts.canHaveModifiers(statement) &&
+  (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
 const parsed = new Map<string, ts.SourceFile>();
 function parse(file: string): ts.SourceFile {
   let source = parsed.get(file);
-  if (!source) parsed.set(file, (source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false)));
+  if (!source)
+    parsed.set(
+      file,
+      (source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false)),
+    );
   return source;
 }
 
@@ -44,7 +50,8 @@ function declaredNames(file: string, onlyExported = false): string[] {
     ) {
       if (statement.name) names.push(statement.name.text);
     } else if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
     }
   }
   return names;
@@ -54,12 +61,19 @@ describe("the contract", () => {
   it("is the only place that declares its types, schemas and helpers", () => {
     const contractDirectory = path.join(root, "contract");
     const contractFiles = sourceFiles(contractDirectory).filter((file) => !file.endsWith(".test.ts"));
-    const contractNames = new Map(contractFiles.flatMap((file) => declaredNames(file, true).map((name) => [name, path.relative(root, file)] as const)));
+    const contractNames = new Map(
+      contractFiles.flatMap((file) =>
+        declaredNames(file, true).map((name) => [name, path.relative(root, file)] as const),
+      ),
+    );
     // Each contract name is declared once inside contract/ too.
     expect(contractNames.size).toBe(contractFiles.flatMap((file) => declaredNames(file, true)).length);
 
     const elsewhere = sourceFiles(root)
-      .filter((file) => !file.startsWith(contractDirectory + path.sep) && !file.endsWith(".test.ts") && !file.endsWith(".test.tsx"))
+      .filter(
+        (file) =>
+          !file.startsWith(contractDirectory + path.sep) && !file.endsWith(".test.ts") && !file.endsWith(".test.tsx"),
+      )
       .flatMap((file) =>
         declaredNames(file)
           .filter((name) => contractNames.has(name))
@@ -128,7 +142,8 @@ function objectSchemasIn(schema: z.ZodType, where: string, found: ObjectType[], 
   }
   // Arrays, unions, optionals, records, pipes: whatever the definition holds.
   for (const part of Object.values(schema._zod.def as object) as unknown[])
-    for (const inner of Array.isArray(part) ? part : [part]) if (inner instanceof z.ZodType) objectSchemasIn(inner, where, found, seen);
+    for (const inner of Array.isArray(part) ? part : [part])
+      if (inner instanceof z.ZodType) objectSchemasIn(inner, where, found, seen);
 }
 
 /** Every object schema the contract's files declare and export, as `file: name.path`. */
@@ -136,7 +151,8 @@ async function contractObjectSchemas(): Promise<ObjectType[]> {
   const exported: Array<{ where: string; value: unknown }> = [];
   for (const file of sourceFiles(path.join(root, "contract")).filter((each) => !each.endsWith(".test.ts"))) {
     const exports = (await import(file)) as Record<string, unknown>;
-    for (const name of declaredNames(file, true)) exported.push({ where: `${path.relative(root, file)}: ${name}`, value: exports[name] });
+    for (const name of declaredNames(file, true))
+      exported.push({ where: `${path.relative(root, file)}: ${name}`, value: exports[name] });
   }
   const found: ObjectType[] = [];
   const seen = new Set<z.ZodType>();
@@ -145,7 +161,8 @@ async function contractObjectSchemas(): Promise<ObjectType[]> {
   // Then a shape spread into several schemas (`usageFiguresShape`).
   for (const { where, value } of exported) {
     const fields = value && typeof value === "object" && !(value instanceof z.ZodType) ? Object.values(value) : [];
-    if (fields.length > 0 && fields.every((field) => field instanceof z.ZodType)) objectSchemasIn(z.object(value as z.ZodRawShape), where, found, seen);
+    if (fields.length > 0 && fields.every((field) => field instanceof z.ZodType))
+      objectSchemasIn(z.object(value as z.ZodRawShape), where, found, seen);
   }
   return found;
 }
@@ -158,14 +175,22 @@ function literalFields(members: ts.NodeArray<ts.TypeElement>): Field[] {
   return members.flatMap((member) => {
     const name = member.name && propertyName(member.name);
     if (!name || !(ts.isPropertySignature(member) || ts.isMethodSignature(member))) return [];
-    return [{ name, optional: Boolean(member.questionToken), kind: ts.isPropertySignature(member) ? typeNodeKind(member.type) : undefined }];
+    return [
+      {
+        name,
+        optional: Boolean(member.questionToken),
+        kind: ts.isPropertySignature(member) ? typeNodeKind(member.type) : undefined,
+      },
+    ];
   });
 }
 
 type Declaration = ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
 
 /** Interfaces and type aliases by name, to follow `extends` and intersections to what they add. */
-function declarationsByName(files: readonly ts.SourceFile[]): Map<string, Array<{ file: ts.SourceFile; declaration: Declaration }>> {
+function declarationsByName(
+  files: readonly ts.SourceFile[],
+): Map<string, Array<{ file: ts.SourceFile; declaration: Declaration }>> {
   const byName = new Map<string, Array<{ file: ts.SourceFile; declaration: Declaration }>>();
   const visit = (file: ts.SourceFile, node: ts.Node): void => {
     if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
@@ -185,7 +210,9 @@ function handWrittenTypes(files: readonly ts.SourceFile[]): ObjectType[] {
   // A name declared in the same file wins; elsewhere only a name declared once resolves.
   const resolve = (file: ts.SourceFile, name: string): Declaration | undefined => {
     const candidates = byName.get(name) ?? [];
-    return (candidates.find((candidate) => candidate.file === file) ?? (candidates.length === 1 ? candidates[0] : undefined))?.declaration;
+    return (
+      candidates.find((candidate) => candidate.file === file) ?? (candidates.length === 1 ? candidates[0] : undefined)
+    )?.declaration;
   };
   // undefined: the type is made some other way (z.infer, Pick, a generic), so it is not hand-written here.
   const fieldsOfType = (file: ts.SourceFile, type: ts.TypeNode, depth: number): Field[] | undefined => {
@@ -211,14 +238,19 @@ function handWrittenTypes(files: readonly ts.SourceFile[]): ObjectType[] {
         return parent && fieldsOfDeclaration(file, parent, depth + 1);
       }),
     );
-    return inherited.every((fields) => fields !== undefined) ? [...inherited.flat(), ...literalFields(declaration.members)] : undefined;
+    return inherited.every((fields) => fields !== undefined)
+      ? [...inherited.flat(), ...literalFields(declaration.members)]
+      : undefined;
   };
 
   const found: ObjectType[] = [];
   for (const [name, declarations] of byName)
     for (const { file, declaration } of declarations) {
       const where = `${name} in ${path.relative(root, file.fileName)}`;
-      const variants = ts.isTypeAliasDeclaration(declaration) && ts.isUnionTypeNode(declaration.type) ? declaration.type.types : [undefined];
+      const variants =
+        ts.isTypeAliasDeclaration(declaration) && ts.isUnionTypeNode(declaration.type)
+          ? declaration.type.types
+          : [undefined];
       for (const variant of variants) {
         const fields = variant ? fieldsOfType(file, variant, 0) : fieldsOfDeclaration(file, declaration, 0);
         if (fields) found.push({ where, fields });
@@ -236,7 +268,8 @@ function handWrittenTypes(files: readonly ts.SourceFile[]): ObjectType[] {
 function twins(types: readonly ObjectType[], schemas: readonly ObjectType[]): string[] {
   const key = (fields: readonly Field[]) => [...new Set(fields.map((field) => field.name))].sort().join(",");
   const schemasByKey = new Map<string, ObjectType[]>();
-  for (const schema of schemas) schemasByKey.set(key(schema.fields), [...(schemasByKey.get(key(schema.fields)) ?? []), schema]);
+  for (const schema of schemas)
+    schemasByKey.set(key(schema.fields), [...(schemasByKey.get(key(schema.fields)) ?? []), schema]);
   return types.flatMap((type) => {
     // A discriminant (`type: "run.started"`) is what an event adds to the schema of its payload.
     const fields = type.fields.filter((field) => field.name !== "type");
@@ -249,7 +282,9 @@ function twins(types: readonly ObjectType[], schemas: readonly ObjectType[]): st
         return sameKind && (twin.optional === "either" || twin.optional === field.optional);
       }),
     );
-    return matching.map((schema) => `${type.where} repeats the schema ${schema.where}: declare it as z.infer of that schema`);
+    return matching.map(
+      (schema) => `${type.where} repeats the schema ${schema.where}: declare it as z.infer of that schema`,
+    );
   });
 }
 
@@ -276,12 +311,23 @@ describe("the contract's answer types", () => {
       false,
     );
     const found = twins(handWrittenTypes([twinFile]), schemas);
-    expect(found).toContainEqual(expect.stringMatching(/^ListedRun in lib.runs.summaries\.ts repeats the schema contract.runs\.ts: runSummarySchema/));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^ListedRun in lib.runs.summaries\.ts repeats the schema contract.runs\.ts: runSummarySchema/,
+      ),
+    );
     // Two fields outside contract/ are too few to call a twin; inside it they are enough.
     expect(found.some((twin) => twin.startsWith("Replayed"))).toBe(false);
-    const inContract = ts.createSourceFile(path.join(root, "contract", "replays.ts"), twinFile.text, ts.ScriptTarget.Latest, false);
+    const inContract = ts.createSourceFile(
+      path.join(root, "contract", "replays.ts"),
+      twinFile.text,
+      ts.ScriptTarget.Latest,
+      false,
+    );
     expect(twins(handWrittenTypes([inContract]), schemas)).toContainEqual(
-      expect.stringMatching(/^Replayed in contract.replays\.ts repeats the schema contract.runs\.ts: replayStartedSchema/),
+      expect.stringMatching(
+        /^Replayed in contract.replays\.ts repeats the schema contract.runs\.ts: replayStartedSchema/,
+      ),
     );
     expect(found.some((twin) => twin.startsWith("Inferred"))).toBe(false);
   });

@@ -20,7 +20,10 @@ export const deploymentInfoSchema = z.object({
   workflowVersion: z.number().int().describe("The workflow's version that was deployed."),
   note: z.string(),
   createdAt: timestampSchema,
-  createdBy: z.object({ id: z.string(), name: z.string() }).nullable().describe("Who deployed it; null once the user is deleted."),
+  createdBy: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .describe("Who deployed it; null once the user is deleted."),
   active: z.boolean(),
 });
 export type DeploymentInfo = z.infer<typeof deploymentInfoSchema>;
@@ -45,10 +48,14 @@ export type DiffBlock = z.infer<typeof diffBlockSchema>;
 export const documentDiffSchema = z.object({
   blocksAdded: z.array(diffBlockSchema),
   blocksRemoved: z.array(diffBlockSchema),
-  blocksChanged: z.array(diffBlockSchema.extend({ fields: z.array(z.string()).describe("The fields that differ, e.g. `config.model`.") })),
+  blocksChanged: z.array(
+    diffBlockSchema.extend({ fields: z.array(z.string()).describe("The fields that differ, e.g. `config.model`.") }),
+  ),
   edgesAdded: z.number().int(),
   edgesRemoved: z.number().int(),
-  otherChanges: z.array(z.string()).describe("Top-level parts that differ: `name`, `description`, `variables`, `settings`."),
+  otherChanges: z
+    .array(z.string())
+    .describe("Top-level parts that differ: `name`, `description`, `variables`, `settings`."),
 });
 export type DocumentDiff = z.infer<typeof documentDiffSchema>;
 
@@ -75,5 +82,13 @@ export type RunTrigger = z.infer<typeof runTriggerSchema>;
 
 /** Whether a diff has no change at all: the two documents do the same thing. */
 export function isEmptyDocumentDiff(diff: DocumentDiff): boolean {
-  return diff.blocksAdded.length + diff.blocksRemoved.length + diff.blocksChanged.length + diff.edgesAdded + diff.edgesRemoved + diff.otherChanges.length === 0;
+  return (
+    diff.blocksAdded.length +
+      diff.blocksRemoved.length +
+      diff.blocksChanged.length +
+      diff.edgesAdded +
+      diff.edgesRemoved +
+      diff.otherChanges.length ===
+    0
+  );
 }

@@ -148,7 +148,11 @@ export type ErrorInfo = z.infer<typeof errorInfoSchema>;
 /** The body of every error answer of the API. Loose: an error may carry fields of its own beside these. */
 export const errorBodySchema = z.object({
   error: z.looseObject({
-    code: z.string().describe("One of the contract's error codes (contract/errors.ts), e.g. `invalid_request`, `not_found`, `version_conflict`."),
+    code: z
+      .string()
+      .describe(
+        "One of the contract's error codes (contract/errors.ts), e.g. `invalid_request`, `not_found`, `version_conflict`.",
+      ),
     message: z.string().describe("Written for people; never holds a secret."),
     details: z.array(issueDetailSchema).optional().describe("One entry per offending field."),
   }),
@@ -157,7 +161,10 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A zod issue path as the contract writes it: `blocks[1].config.model`, or "" for the value itself. */
 function issuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), "");
+  return path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 /** zod's issues as the contract's error details. */

@@ -23,7 +23,8 @@ const DOLLAR_DECIMALS = 10;
  */
 export function formatDollars(dollars: number): string {
   const sign = dollars < 0 ? "-" : "";
-  if (dollars !== 0 && Math.abs(dollars) < 10 ** -DOLLAR_DECIMALS) return `${sign}<$0.${"0".repeat(DOLLAR_DECIMALS - 1)}1`;
+  if (dollars !== 0 && Math.abs(dollars) < 10 ** -DOLLAR_DECIMALS)
+    return `${sign}<$0.${"0".repeat(DOLLAR_DECIMALS - 1)}1`;
   const fixed = Math.abs(dollars).toFixed(DOLLAR_DECIMALS);
   const [whole = "0", fraction = ""] = fixed.split(".");
   const trimmed = fraction.replace(/0+$/, "").padEnd(2, "0");

@@ -52,8 +52,13 @@ function keyText(text: string, start: number, end: number): string {
 }
 
 function pathOf(text: string, frames: readonly Frame[]): string {
-  const segments = frames.map((frame) => (frame.array ? `[${frame.index}]` : `.${keyText(text, frame.keyStart, frame.keyEnd)}`));
-  const shown = segments.length > PATH_HEAD + PATH_TAIL + 1 ? [...segments.slice(0, PATH_HEAD), "…", ...segments.slice(-PATH_TAIL)] : segments;
+  const segments = frames.map((frame) =>
+    frame.array ? `[${frame.index}]` : `.${keyText(text, frame.keyStart, frame.keyEnd)}`,
+  );
+  const shown =
+    segments.length > PATH_HEAD + PATH_TAIL + 1
+      ? [...segments.slice(0, PATH_HEAD), "…", ...segments.slice(-PATH_TAIL)]
+      : segments;
   return shown.join("").replace(/^\./, "");
 }
 

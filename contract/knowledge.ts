@@ -10,7 +10,11 @@ export const OFFLINE_EMBEDDER_NOTICE =
   "The built-in offline embedder matches words, not meaning: it hashes words and word pairs into a vector, so it finds chunks that share words with the query but not paraphrases or synonyms. Choose an embedding model from a provider for semantic search.";
 
 /** What a knowledge base gets when the request leaves it out. */
-export const KNOWLEDGE_BASE_DEFAULTS = { embeddingModel: OFFLINE_EMBEDDER_ID, chunkSize: 1000, chunkOverlap: 200 } as const;
+export const KNOWLEDGE_BASE_DEFAULTS = {
+  embeddingModel: OFFLINE_EMBEDDER_ID,
+  chunkSize: 1000,
+  chunkOverlap: 200,
+} as const;
 
 /** POST /api/knowledge-bases. */
 export const createKnowledgeBaseRequestSchema = z
@@ -24,7 +28,10 @@ export const createKnowledgeBaseRequestSchema = z
     chunkSize: z.number().int().min(50).max(8000).default(KNOWLEDGE_BASE_DEFAULTS.chunkSize),
     chunkOverlap: z.number().int().min(0).default(KNOWLEDGE_BASE_DEFAULTS.chunkOverlap),
   })
-  .refine((value) => value.chunkOverlap < value.chunkSize / 2, { path: ["chunkOverlap"], message: "must be less than half of chunkSize" });
+  .refine((value) => value.chunkOverlap < value.chunkSize / 2, {
+    path: ["chunkOverlap"],
+    message: "must be less than half of chunkSize",
+  });
 export type CreateKnowledgeBaseRequest = z.input<typeof createKnowledgeBaseRequestSchema>;
 
 export const SEARCH_MODES = ["hybrid", "vector", "keyword"] as const;
@@ -54,7 +61,10 @@ export const knowledgeBaseRecordSchema = z.object({
 export type KnowledgeBaseRecord = z.infer<typeof knowledgeBaseRecordSchema>;
 
 /** A knowledge base in GET /api/knowledge-bases. */
-export const knowledgeBaseSummarySchema = knowledgeBaseRecordSchema.extend({ documentCount: z.number().int(), chunkCount: z.number().int() });
+export const knowledgeBaseSummarySchema = knowledgeBaseRecordSchema.extend({
+  documentCount: z.number().int(),
+  chunkCount: z.number().int(),
+});
 export type KnowledgeBaseSummary = z.infer<typeof knowledgeBaseSummarySchema>;
 
 export const knowledgeBasePageSchema = pageSchema("knowledgeBases", knowledgeBaseSummarySchema);
@@ -74,7 +84,12 @@ export const knowledgeDocumentSchema = z.object({
   tokenCount: z.number().int(),
   attempts: z.number().int(),
   metadata: z.record(z.string(), z.unknown()),
-  embedding: z.object({ tokens: z.number(), cost: z.number().nullable(), unpriced: z.boolean(), estimated: z.boolean() }),
+  embedding: z.object({
+    tokens: z.number(),
+    cost: z.number().nullable(),
+    unpriced: z.boolean(),
+    estimated: z.boolean(),
+  }),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   processedAt: timestampSchema.nullable(),
@@ -117,6 +132,8 @@ export const searchAnswerSchema = z.object({
   totalResults: z.number().int(),
   query: z.string(),
   mode: z.enum(SEARCH_MODES),
-  usage: z.unknown().describe("What embedding the query cost (`{ tokens, cost, unpriced?, estimated? }`); null for a keyword search."),
+  usage: z
+    .unknown()
+    .describe("What embedding the query cost (`{ tokens, cost, unpriced?, estimated? }`); null for a keyword search."),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

@@ -17,8 +17,15 @@ export const mcpPublicationRequestSchema = z.strictObject({
   enabled: z.boolean({ error: "must be true or false" }),
   toolName: z
     .string({ error: "is required" })
-    .regex(MCP_TOOL_NAME_PATTERN, "must be 1 to 128 letters, digits, '_', '-' or '.' (no spaces): an MCP tool name such as summarise_ticket"),
-  description: z.string().trim().max(MCP_TOOL_DESCRIPTION_MAX_LENGTH, `must be at most ${MCP_TOOL_DESCRIPTION_MAX_LENGTH} characters`).optional(),
+    .regex(
+      MCP_TOOL_NAME_PATTERN,
+      "must be 1 to 128 letters, digits, '_', '-' or '.' (no spaces): an MCP tool name such as summarise_ticket",
+    ),
+  description: z
+    .string()
+    .trim()
+    .max(MCP_TOOL_DESCRIPTION_MAX_LENGTH, `must be at most ${MCP_TOOL_DESCRIPTION_MAX_LENGTH} characters`)
+    .optional(),
 });
 export type McpPublicationRequest = z.input<typeof mcpPublicationRequestSchema>;
 
@@ -26,9 +33,13 @@ export type McpPublicationRequest = z.input<typeof mcpPublicationRequestSchema>;
 export const mcpPublicationSchema = z.object({
   published: z.boolean().describe("False before the workflow was first published."),
   enabled: z.boolean(),
-  toolName: z.string().describe("The stored name; before the first publication, a suggestion made from the workflow's name."),
+  toolName: z
+    .string()
+    .describe("The stored name; before the first publication, a suggestion made from the workflow's name."),
   description: z.string().describe("Empty: the tool is described by the workflow's own description."),
-  deployed: z.boolean().describe("Whether the workflow has an active deployment: the tool is listed, and runs, only with one."),
+  deployed: z
+    .boolean()
+    .describe("Whether the workflow has an active deployment: the tool is listed, and runs, only with one."),
   endpoint: z.string().describe("The workspace's MCP server: `<origin>/api/mcp`."),
 });
 export type McpPublication = z.infer<typeof mcpPublicationSchema>;

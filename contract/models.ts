@@ -13,8 +13,19 @@ export type ModelOptionName = (typeof MODEL_OPTION_NAMES)[number];
 
 /** One provider option a model accepts: a choice of levels, or a number of tokens in a range. */
 export const modelOptionSpecSchema = z.discriminatedUnion("name", [
-  z.object({ name: z.literal("reasoningEffort"), label: z.string(), kind: z.literal("select"), values: z.array(z.string()) }),
-  z.object({ name: z.literal("thinkingBudget"), label: z.string(), kind: z.literal("number"), min: z.number(), max: z.number() }),
+  z.object({
+    name: z.literal("reasoningEffort"),
+    label: z.string(),
+    kind: z.literal("select"),
+    values: z.array(z.string()),
+  }),
+  z.object({
+    name: z.literal("thinkingBudget"),
+    label: z.string(),
+    kind: z.literal("number"),
+    min: z.number(),
+    max: z.number(),
+  }),
 ]);
 export type ModelOptionSpec = z.infer<typeof modelOptionSpecSchema>;
 
@@ -26,7 +37,9 @@ export const modelSummarySchema = z.object({
   label: z.string(),
   description: z.string().optional(),
   contextWindow: z.number().int().optional(),
-  prices: modelPricesSchema.nullable().describe("US dollars per million tokens (the workspace's override where it has one); null when unknown."),
+  prices: modelPricesSchema
+    .nullable()
+    .describe("US dollars per million tokens (the workspace's override where it has one); null when unknown."),
   unpriced: z.boolean(),
   priceSource: priceSourceSchema.optional().describe("Where `prices` came from; absent when unpriced."),
   offline: z.boolean().optional().describe("The built-in offline model: needs no key and is not a language model."),
@@ -38,13 +51,17 @@ export const modelSummarySchema = z.object({
     ),
   providerOptions: z
     .array(modelOptionSpecSchema)
-    .describe("The provider options (reasoning effort, thinking budget) the model accepts; an agent may set only these."),
+    .describe(
+      "The provider options (reasoning effort, thinking budget) the model accepts; an agent may set only these.",
+    ),
 });
 export type ModelSummary = z.infer<typeof modelSummarySchema>;
 
 /** GET /api/models: the models, priced for the caller's workspace, and the catalog the prices come from. */
 export const modelListSchema = z.object({
   models: z.array(modelSummarySchema),
-  catalog: priceCatalogSchema.describe("The npm price catalog the list is priced from: its version and publication date."),
+  catalog: priceCatalogSchema.describe(
+    "The npm price catalog the list is priced from: its version and publication date.",
+  ),
 });
 export type ModelList = z.infer<typeof modelListSchema>;

@@ -20,7 +20,9 @@ export interface PageRequest {
 
 /** `{ <key>: [...items], nextCursor }`: one page of a list, the cursor of the next page null on the last. */
 export function pageSchema<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
-  return z.object({ [key]: z.array(item), nextCursor: z.string().nullable() } as { [K in Key]: z.ZodArray<Item> } & { nextCursor: z.ZodNullable<z.ZodString> });
+  return z.object({ [key]: z.array(item), nextCursor: z.string().nullable() } as { [K in Key]: z.ZodArray<Item> } & {
+    nextCursor: z.ZodNullable<z.ZodString>;
+  });
 }
 
 /** A page of a list of `Item`s under `Key`: the type of what pageSchema(key, itemSchema) reads. */

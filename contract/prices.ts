@@ -18,7 +18,9 @@ export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** Where a price came from. */
 export const priceSourceSchema = z
   .enum(PRICE_SOURCES)
-  .describe("Where a price came from, first match wins: the workspace's override, the operator's price file, the npm catalog.");
+  .describe(
+    "Where a price came from, first match wins: the workspace's override, the operator's price file, the npm catalog.",
+  );
 
 /** US dollars per million tokens. */
 export const modelPricesSchema = z
@@ -37,7 +39,10 @@ export const appliedPriceSchema = z
   .object({
     source: priceSourceSchema,
     prices: modelPricesSchema,
-    match: z.string().optional().describe("For an override: the entry that matched, an exact model id or `provider/*`."),
+    match: z
+      .string()
+      .optional()
+      .describe("For an override: the entry that matched, an exact model id or `provider/*`."),
   })
   .describe("The price a model call was charged at (a long-prompt tier's rates when the call reached one).");
 export type AppliedPrice = z.infer<typeof appliedPriceSchema>;
@@ -53,7 +58,11 @@ export type PriceCatalogInfo = z.infer<typeof priceCatalogSchema>;
 /** Dollars per million tokens in an override: a finite number of at least 0. */
 const MAX_PRICE_PER_MILLION = 1_000_000;
 const PRICE_RULE = `must be a number of US dollars per million tokens, from 0 to ${MAX_PRICE_PER_MILLION.toLocaleString("en-US")}`;
-const price = z.number({ error: PRICE_RULE }).finite(PRICE_RULE).min(0, PRICE_RULE).max(MAX_PRICE_PER_MILLION, PRICE_RULE);
+const price = z
+  .number({ error: PRICE_RULE })
+  .finite(PRICE_RULE)
+  .min(0, PRICE_RULE)
+  .max(MAX_PRICE_PER_MILLION, PRICE_RULE);
 
 /** What a workspace override's model must look like; the server also checks the provider and, for catalogued providers, the model. */
 export const PRICE_MODEL_RULE =

@@ -9,7 +9,8 @@ import { z } from "zod";
  */
 export const RESERVED_NAMES = ["__proto__", "constructor", "prototype"] as const;
 
-export const RESERVED_NAME_MESSAGE = "is a reserved name (__proto__, constructor and prototype belong to every JavaScript object); choose another name";
+export const RESERVED_NAME_MESSAGE =
+  "is a reserved name (__proto__, constructor and prototype belong to every JavaScript object); choose another name";
 
 export function isReservedName(name: string): boolean {
   return (RESERVED_NAMES as readonly string[]).includes(name);
@@ -35,7 +36,8 @@ export function withoutReservedKeys<Output extends Record<string, unknown>, Inpu
   return z
     .custom<Input>()
     .superRefine((value, context) => {
-      for (const key of reservedKeysOf(value)) context.addIssue({ code: "custom", path: [key], message: RESERVED_NAME_MESSAGE, input: value });
+      for (const key of reservedKeysOf(value))
+        context.addIssue({ code: "custom", path: [key], message: RESERVED_NAME_MESSAGE, input: value });
     })
     .pipe(schema);
 }

@@ -27,7 +27,9 @@ const outputDiffSchema = z
       changed: z.literal(true),
       kind: z.literal("text"),
       path: z.string().describe("The output field whose text changed (`content`)."),
-      parts: z.array(textDiffPartSchema).describe("A word diff: `same` and `removed` parts give the first run's text, `same` and `added` the other's."),
+      parts: z
+        .array(textDiffPartSchema)
+        .describe("A word diff: `same` and `removed` parts give the first run's text, `same` and `added` the other's."),
     }),
     z.object({
       changed: z.literal(true),
@@ -36,7 +38,9 @@ const outputDiffSchema = z
       truncated: z.boolean().describe("More than 50 paths changed; the first 50 are listed."),
     }),
   ])
-  .describe("Timings and usage fields in outputs (providerTiming, tokens, cost) are not compared here: they have their own figures.");
+  .describe(
+    "Timings and usage fields in outputs (providerTiming, tokens, cost) are not compared here: they have their own figures.",
+  );
 export type OutputDiff = z.infer<typeof outputDiffSchema>;
 
 /** One block (one iteration of it, inside a loop or parallel) in the two runs. */
@@ -65,7 +69,9 @@ export const runDiffSchema = z.object({
   workflowId: z.string(),
   blocks: z
     .array(blockRunDiffSchema)
-    .describe("Status changes first, then blocks in one run only, then changed outputs, then by the largest cost, token and duration difference."),
+    .describe(
+      "Status changes first, then blocks in one run only, then changed outputs, then by the largest cost, token and duration difference.",
+    ),
   changedBlocks: z.number().int().describe("Blocks that differ in status, presence or output."),
   totals: z.object({
     status: z.object({ from: z.string(), to: z.string() }),

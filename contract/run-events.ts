@@ -51,9 +51,18 @@ export type RunEvent =
       /** Test runs (an extension): the block's call was simulated (its span says the same). */
       simulated?: SimulationSource;
     } & UsageFields)
-  | ({ type: "block.failed"; runId: string; blockId: string; spanId: string; error: ErrorInfo; handled: boolean } & UsageFields)
+  | ({
+      type: "block.failed";
+      runId: string;
+      blockId: string;
+      spanId: string;
+      error: ErrorInfo;
+      handled: boolean;
+    } & UsageFields)
   | { type: "block.skipped"; runId: string; blockId: string; reason: string }
-  | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<Pick<UsageFields, "tokens" | "cost">> &
+  | ({ type: "run.completed"; runId: string; output: unknown; durationMs: number } & Required<
+      Pick<UsageFields, "tokens" | "cost">
+    > &
       Pick<UsageFields, "unpriced" | "estimated">)
   | { type: "run.failed"; runId: string; error: ErrorInfo }
   | { type: "run.cancelled"; runId: string }
@@ -107,7 +116,8 @@ export type RunEvent =
  * `ask.answered` when it got its answer (from the API, the editor, the chat, or its timeout).
  */
 export type AskRunEvent =
-  ({ type: "ask.requested" } & PendingAsk) | ({ type: "ask.answered"; runId: string; blockId: string; spanId: string; iteration?: number[] } & AskAnswer);
+  | ({ type: "ask.requested" } & PendingAsk)
+  | ({ type: "ask.answered"; runId: string; blockId: string; spanId: string; iteration?: number[] } & AskAnswer);
 
 export type RunResumeReason = "recovered" | "approved" | "answered";
 export type RunPauseReason = "approval" | "ask";

@@ -61,16 +61,30 @@ export const runSummarySchema = z.object({
     .number()
     .int()
     .nullable()
-    .describe("The workflow's version it ran (the draft's when it started, or the deployment's); null for runs stored before versions were kept."),
+    .describe(
+      "The workflow's version it ran (the draft's when it started, or the deployment's); null for runs stored before versions were kept.",
+    ),
   rerunOf: rerunOfSchema
     .nullable()
-    .describe("Run from a block: the run whose upstream results this one reused, and the block it ran from; null for other runs."),
+    .describe(
+      "Run from a block: the run whose upstream results this one reused, and the block it ran from; null for other runs.",
+    ),
   replayOf: z
     .string()
     .nullable()
-    .describe("A replay: the run whose recorded model and tool answers this one used (nothing was sent, it cost $0); null for other runs."),
-  test: z.boolean().describe("A test run: API, web, fetch and side-effecting tool calls were answered from the blocks' samples, not sent."),
-  budget: runBudgetSchema.nullable().describe("The run's own cap as it applies (the lower of the workflow's and the request's); null when it has none."),
+    .describe(
+      "A replay: the run whose recorded model and tool answers this one used (nothing was sent, it cost $0); null for other runs.",
+    ),
+  test: z
+    .boolean()
+    .describe(
+      "A test run: API, web, fetch and side-effecting tool calls were answered from the blocks' samples, not sent.",
+    ),
+  budget: runBudgetSchema
+    .nullable()
+    .describe(
+      "The run's own cap as it applies (the lower of the workflow's and the request's); null when it has none.",
+    ),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 
@@ -111,7 +125,9 @@ export const runStartedSchema = z.object({
   runId: z.string(),
   budget: runBudgetSchema
     .optional()
-    .describe("Present when the run has a cap: the one that applies, and whose it is (a request asking for more than the workflow allows is told so)."),
+    .describe(
+      "Present when the run has a cap: the one that applies, and whose it is (a request asking for more than the workflow allows is told so).",
+    ),
 });
 
 /** POST /api/runs/:id/cancel: the run ends `cancelled` soon after. */
@@ -124,9 +140,19 @@ export const runCancellingSchema = z.object({ runId: z.string(), status: z.liter
  */
 export const runOverheadSchema = z.object({
   queueMs: z.number().describe("Stored and waiting for a process to take it (queued), before it started."),
-  startMs: z.number().describe("From an attempt's start to its first block: reading what the run needs (secrets, caps, earlier results)."),
-  storageMs: z.number().describe("Waiting for storage: a finished block's checkpoint made durable before the next block, and the run's end."),
-  betweenBlocksMs: z.number().describe("Between blocks, waiting for neither a block nor storage: the engine's own scheduling."),
+  startMs: z
+    .number()
+    .describe(
+      "From an attempt's start to its first block: reading what the run needs (secrets, caps, earlier results).",
+    ),
+  storageMs: z
+    .number()
+    .describe(
+      "Waiting for storage: a finished block's checkpoint made durable before the next block, and the run's end.",
+    ),
+  betweenBlocksMs: z
+    .number()
+    .describe("Between blocks, waiting for neither a block nor storage: the engine's own scheduling."),
 });
 export type RunOverhead = z.infer<typeof runOverheadSchema>;
 
@@ -142,7 +168,9 @@ export const runRecordSchema = runSummarySchema.extend({
   overhead: runOverheadSchema
     .nullable()
     .optional()
-    .describe("Once ended: where its time went that was no block's, in milliseconds (the attempt that ended it); null before, or for runs that ended before it was kept."),
+    .describe(
+      "Once ended: where its time went that was no block's, in milliseconds (the attempt that ended it); null before, or for runs that ended before it was kept.",
+    ),
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;
 
@@ -167,12 +195,19 @@ export const apiSpanSchema = z.object({
   iteration: z.array(z.number().int()).nullable().describe("Loop and parallel iteration indexes, outermost first."),
   attempts: z.number().int().optional().describe("How many times the block's handler was tried."),
   worker: z.string().optional().describe("The process that executed it."),
-  reusedFrom: z.string().optional().describe("Run from a block: the run whose result this block reused instead of running (the span has no usage)."),
+  reusedFrom: z
+    .string()
+    .optional()
+    .describe("Run from a block: the run whose result this block reused instead of running (the span has no usage)."),
   simulated: z
     .enum(SIMULATION_SOURCES)
     .optional()
-    .describe("Test runs: the call was not made; it was answered from the block's sample, with a 'no sample' answer, or from a recorded output."),
-  price: appliedPriceSchema.optional().describe("A priced model call: the price per million tokens it was charged at and where it came from."),
+    .describe(
+      "Test runs: the call was not made; it was answered from the block's sample, with a 'no sample' answer, or from a recorded output.",
+    ),
+  price: appliedPriceSchema
+    .optional()
+    .describe("A priced model call: the price per million tokens it was charged at and where it came from."),
   tokens: tokenCountsSchema.nullable(),
   ...usageFiguresShape,
 });
@@ -189,9 +224,15 @@ export type ApiRun = z.infer<typeof apiRunSchema>;
 export const runDocumentSchema = z.object({
   runId: z.string(),
   workflowId: z.string(),
-  workflowVersion: z.number().int().nullable().describe("The workflow's version it ran; null for runs stored before versions were kept."),
+  workflowVersion: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The workflow's version it ran; null for runs stored before versions were kept."),
   document: workflowDocumentSchema
     .nullable()
-    .describe("The workflow document as the run ran it; null for runs stored before documents were kept (the current workflow is all there is)."),
+    .describe(
+      "The workflow document as the run ran it; null for runs stored before documents were kept (the current workflow is all there is).",
+    ),
 });
 export type RunDocument = z.infer<typeof runDocumentSchema>;

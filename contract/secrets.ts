@@ -8,7 +8,8 @@ import { timestampSchema } from "./timestamp";
 export const MAX_SECRET_VALUE_BYTES = 64 * 1024;
 
 /** What a secret's name must look like: what `{{NAME}}` references, like an environment variable. */
-export const SECRET_NAME_RULE = "must match [A-Z_][A-Z0-9_]* (capital letters, digits and _, not starting with a digit), at most 128 characters";
+export const SECRET_NAME_RULE =
+  "must match [A-Z_][A-Z0-9_]* (capital letters, digits and _, not starting with a digit), at most 128 characters";
 
 /** The `:name` of /api/secrets/:name. */
 export const secretNameSchema = z
@@ -21,7 +22,10 @@ export const putSecretRequestSchema = z.strictObject({
   value: z
     .string({ error: "must be a string" })
     .min(1, "must not be empty")
-    .refine((value) => new TextEncoder().encode(value).length <= MAX_SECRET_VALUE_BYTES, `must be at most ${MAX_SECRET_VALUE_BYTES / 1024} KB`),
+    .refine(
+      (value) => new TextEncoder().encode(value).length <= MAX_SECRET_VALUE_BYTES,
+      `must be at most ${MAX_SECRET_VALUE_BYTES / 1024} KB`,
+    ),
 });
 export type PutSecretRequest = z.infer<typeof putSecretRequestSchema>;
 
@@ -33,5 +37,7 @@ export const secretPageSchema = pageSchema("secrets", secretListEntrySchema);
 
 /** GET /api/env-names: the names `{{` completes to. */
 export const envNamesSchema = z.object({
-  names: z.array(z.string()).describe("Stored secret names and the set variables of TRELLIS_WORKFLOW_ENV; never values."),
+  names: z
+    .array(z.string())
+    .describe("Stored secret names and the set variables of TRELLIS_WORKFLOW_ENV; never values."),
 });

@@ -16,14 +16,18 @@ export type ReadinessCheck = z.infer<typeof readinessCheckSchema>;
 /** `GET /api/health/ready`: whether this process can serve requests now (200), or not (503). */
 export const readinessSchema = z.object({
   ok: z.boolean(),
-  checks: z.record(z.string(), readinessCheckSchema).describe("By name: `database`, and any check added later (a disk's free space)."),
+  checks: z
+    .record(z.string(), readinessCheckSchema)
+    .describe("By name: `database`, and any check added later (a disk's free space)."),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 
 /** One measuring window of the server thread's event loop (GET /api/health/details). */
 export const eventLoopWindowSchema = z.object({
   /** The time a request waited for the thread. */
-  delayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }).describe("How late the event loop woke past its schedule."),
+  delayMs: z
+    .object({ p50: z.number(), p99: z.number(), max: z.number() })
+    .describe("How late the event loop woke past its schedule."),
   utilization: z.number().describe("Share of the window the thread was busy (0 to 1)."),
   /** Length of the window the figures cover, in ms. */
   windowMs: z.number(),

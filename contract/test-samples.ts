@@ -8,7 +8,12 @@ import { z } from "zod";
 
 /** An HTTP answer: the API block's response, and every `services.fetch` of a Function block. */
 export const httpSampleSchema = z.strictObject({
-  status: z.number().int().min(100, "must be an HTTP status from 100 to 599").max(599, "must be an HTTP status from 100 to 599").default(200),
+  status: z
+    .number()
+    .int()
+    .min(100, "must be an HTTP status from 100 to 599")
+    .max(599, "must be an HTTP status from 100 to 599")
+    .default(200),
   headers: z.record(z.string(), z.string()).optional(),
   /** JSON (sent back as `application/json`) or text. */
   body: z.unknown().optional(),

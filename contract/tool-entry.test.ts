@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseToolEntry, routedNamesOfEntry, toolEntries, toolEntrySchema, toolEntryType, toolNamesOfEntry } from "./tool-entry";
+import {
+  parseToolEntry,
+  routedNamesOfEntry,
+  toolEntries,
+  toolEntrySchema,
+  toolEntryType,
+  toolNamesOfEntry,
+} from "./tool-entry";
 
 const issuesOf = (entry: unknown) =>
   z
@@ -17,14 +24,22 @@ describe("an agent's tool entry", () => {
     ]);
     expect(text).toEqual({ kind: "builtin", type: "calculator" });
     expect(typed).toEqual({ kind: "builtin", type: "calculator" });
-    expect(byId).toEqual({ kind: "workflow", type: "workflow", name: "lookup", params: { workflowId: "wf-1" }, directOutput: true });
+    expect(byId).toEqual({
+      kind: "workflow",
+      type: "workflow",
+      name: "lookup",
+      params: { workflowId: "wf-1" },
+      directOutput: true,
+    });
     expect(toolEntryType({ id: "mcp" })).toBe("mcp");
     expect(toolEntryType({ params: {} })).toBeNull();
   });
 
   it("requires what a kind's params must name: an MCP server, a workflow, a knowledge base", () => {
     expect(issuesOf({ type: "mcp", params: {} })).toEqual(["0.params.server: choose an MCP server"]);
-    expect(issuesOf({ id: "workflow", params: { workflowId: "" } })).toEqual(["0.params.workflowId: choose a workflow"]);
+    expect(issuesOf({ id: "workflow", params: { workflowId: "" } })).toEqual([
+      "0.params.workflowId: choose a workflow",
+    ]);
     expect(issuesOf({ type: "knowledge_search", params: { topK: 3 } })).toEqual([
       "0.params: choose a knowledge base (params.knowledgeBaseId or params.knowledgeBaseIds)",
     ]);
@@ -32,14 +47,20 @@ describe("an agent's tool entry", () => {
   });
 
   it("names an entry that names no tool, and a routing switch of the wrong shape", () => {
-    expect(issuesOf({ params: { url: "x" } })).toEqual(['0.type: must be a tool type such as "calculator" or an object with a "type"']);
+    expect(issuesOf({ params: { url: "x" } })).toEqual([
+      '0.type: must be a tool type such as "calculator" or an object with a "type"',
+    ]);
     expect(issuesOf(42)).toEqual(['0: must be a tool type such as "calculator" or an object with a "type"']);
-    expect(issuesOf({ type: "calculator", routeOnOutcome: "yes" })).toEqual(["0.routeOnOutcome: must be true or a list of tool names"]);
+    expect(issuesOf({ type: "calculator", routeOnOutcome: "yes" })).toEqual([
+      "0.routeOnOutcome: must be true or a list of tool names",
+    ]);
   });
 
   it("gives the tool names the model sees when they are known before the run", () => {
     expect(toolNamesOfEntry(parseToolEntry({ type: "http_request", name: "post_order" })!)).toEqual(["post_order"]);
-    expect(toolNamesOfEntry(parseToolEntry({ type: "mcp", params: { server: "files", tools: ["read_note"] } })!)).toEqual(["read_note"]);
+    expect(
+      toolNamesOfEntry(parseToolEntry({ type: "mcp", params: { server: "files", tools: ["read_note"] } })!),
+    ).toEqual(["read_note"]);
     expect(toolNamesOfEntry(parseToolEntry({ type: "mcp", params: { server: "files" } })!)).toBeNull();
     expect(toolNamesOfEntry(parseToolEntry({ id: "workflow", params: { workflowId: "wf-1" } })!)).toBeNull();
     expect(routedNamesOfEntry(parseToolEntry({ type: "calculator", routeOnOutcome: true })!)).toEqual(["calculator"]);

@@ -14,7 +14,8 @@ import { z } from "zod";
 
 export const TOOL_ENTRY_MESSAGE = 'must be a tool type such as "calculator" or an object with a "type"';
 
-const record = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const record = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The tool type an entry names in any of its forms, or null when it names none. */
 export function toolEntryType(entry: unknown): string | null {
@@ -55,7 +56,9 @@ const commonFields = {
   /** Workflow tools: a successful call ends the agent's loop, its result the agent's answer. */
   directOutput: z.boolean().optional(),
   /** `tool:<name>:success|error` handles on the agent: `true` for the entry's own tool names, or the names (blocks/agent/tool-outcomes.ts). */
-  routeOnOutcome: z.union([z.boolean(), z.array(z.string())], { error: "must be true or a list of tool names" }).optional(),
+  routeOnOutcome: z
+    .union([z.boolean(), z.array(z.string())], { error: "must be true or a list of tool names" })
+    .optional(),
 };
 
 const mcpToolEntrySchema = z.object({
@@ -100,9 +103,13 @@ const builtinToolEntrySchema = z.object({
   params: z.record(z.string(), z.unknown()).optional(),
 });
 
-const toolEntryKinds = z.discriminatedUnion("kind", [mcpToolEntrySchema, workflowToolEntrySchema, knowledgeSearchToolEntrySchema, builtinToolEntrySchema], {
-  error: TOOL_ENTRY_MESSAGE,
-});
+const toolEntryKinds = z.discriminatedUnion(
+  "kind",
+  [mcpToolEntrySchema, workflowToolEntrySchema, knowledgeSearchToolEntrySchema, builtinToolEntrySchema],
+  {
+    error: TOOL_ENTRY_MESSAGE,
+  },
+);
 
 /** One entry of an agent's `tools`, parsed: the registry and its providers read these. */
 export type ToolEntry = z.output<typeof toolEntryKinds>;
@@ -132,7 +139,8 @@ export const toolEntrySchema = z.preprocess(
     context.addIssue({
       code: "custom",
       path: ["routeOnOutcome"],
-      message: 'this entry\'s tool names are only known when it runs: give it a "name" (or params.tools) or list them, as routeOnOutcome: ["tool_name"]',
+      message:
+        'this entry\'s tool names are only known when it runs: give it a "name" (or params.tools) or list them, as routeOnOutcome: ["tool_name"]',
     });
   }),
 );

@@ -22,16 +22,25 @@ export const toolInfoSchema = z.object({
   type: z.string(),
   label: z.string(),
   description: z.string(),
-  sideEffects: z.boolean().optional().describe("Its calls act on the world: a test run answers them from the agent's sample instead."),
+  sideEffects: z
+    .boolean()
+    .optional()
+    .describe("Its calls act on the world: a test run answers them from the agent's sample instead."),
   params: z
     .array(toolParamInfoSchema)
     .optional()
-    .describe("Settings of the tool entry (`params.<name>`) the inspector offers to pre-fill; the model no longer supplies a pre-filled one."),
+    .describe(
+      "Settings of the tool entry (`params.<name>`) the inspector offers to pre-fill; the model no longer supplies a pre-filled one.",
+    ),
 });
 export type ToolInfo = z.infer<typeof toolInfoSchema>;
 
 /** An MCP server the workspace may use, by name and target only (a command's base name, or a URL without its query). */
-export const mcpServerSummarySchema = z.object({ name: z.string(), transport: z.enum(["http", "sse", "stdio"]), target: z.string() });
+export const mcpServerSummarySchema = z.object({
+  name: z.string(),
+  transport: z.enum(["http", "sse", "stdio"]),
+  target: z.string(),
+});
 export type McpServerSummary = z.infer<typeof mcpServerSummarySchema>;
 
 /** GET /api/tools. A server list that cannot be read is reported in `mcpError` rather than as a failure. */
@@ -49,7 +58,10 @@ export const mcpServerToolsSchema = z.object({
     z.object({
       name: z.string(),
       description: z.string(),
-      inputSchema: z.record(z.string(), z.unknown()).optional().describe("The tool's arguments as the server describes them (a JSON Schema)."),
+      inputSchema: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe("The tool's arguments as the server describes them (a JSON Schema)."),
     }),
   ),
 });

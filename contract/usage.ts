@@ -23,7 +23,10 @@ export const costSchema = z.object({
   output: z.number(),
   total: z.number(),
   /** Present when some reasoning tokens were reported. */
-  reasoning: z.number().optional().describe("What the reasoning tokens cost: a part of `output`, not added to `total` again."),
+  reasoning: z
+    .number()
+    .optional()
+    .describe("What the reasoning tokens cost: a part of `output`, not added to `total` again."),
 });
 export type Cost = z.infer<typeof costSchema>;
 
@@ -41,7 +44,9 @@ export interface Usage {
 
 /** Tokens and cost as the API spreads them on runs and spans; cost null (and unpriced) when no price is known. */
 export const usageFiguresShape = {
-  cost: costSchema.nullable().describe("US dollars; null when some part of it has no known price (then `unpriced` is true)."),
+  cost: costSchema
+    .nullable()
+    .describe("US dollars; null when some part of it has no known price (then `unpriced` is true)."),
   unpriced: z.boolean(),
   estimated: z.boolean().describe("Some tokens were counted locally because a provider reported none."),
 };
@@ -110,27 +115,53 @@ export interface UsageQuery {
 export function usageQuerySchema(now: () => Date = () => new Date()) {
   return usageQueryFields.transform((fields, context): UsageQuery => {
     const to = fields.to === undefined ? now() : endOf(fields.to);
-    const from = fields.from === undefined ? new Date(to.getTime() - USAGE_DEFAULT_DAYS * DAY_MS) : startOf(fields.from);
+    const from =
+      fields.from === undefined ? new Date(to.getTime() - USAGE_DEFAULT_DAYS * DAY_MS) : startOf(fields.from);
     if (to.getTime() <= from.getTime()) {
-      context.issues.push({ code: "custom", path: ["to"], message: `must be after from (${from.toISOString()})`, input: fields.to });
+      context.issues.push({
+        code: "custom",
+        path: ["to"],
+        message: `must be after from (${from.toISOString()})`,
+        input: fields.to,
+      });
       return z.NEVER;
     }
     if (to.getTime() - from.getTime() > USAGE_MAX_DAYS * DAY_MS) {
-      context.issues.push({ code: "custom", path: ["from"], message: `the period may be at most ${USAGE_MAX_DAYS} days long`, input: fields.from });
+      context.issues.push({
+        code: "custom",
+        path: ["from"],
+        message: `the period may be at most ${USAGE_MAX_DAYS} days long`,
+        input: fields.from,
+      });
       return z.NEVER;
     }
     const { groupBy, workflowId, apiKeyId, trigger } = fields;
-    return { from, to, groupBy, ...(workflowId ? { workflowId } : {}), ...(apiKeyId ? { apiKeyId } : {}), ...(trigger ? { trigger } : {}) };
+    return {
+      from,
+      to,
+      groupBy,
+      ...(workflowId ? { workflowId } : {}),
+      ...(apiKeyId ? { apiKeyId } : {}),
+      ...(trigger ? { trigger } : {}),
+    };
   });
 }
 
 /** Tokens, runs and dollars of one group, or of the whole period. */
 export const usageFiguresWithRunsSchema = z.object({
   ...usageFiguresShape,
-  runs: z.number().int().describe("Runs counted; by model, the runs that called it (a run calling two models counts in both)."),
-  testRuns: z.number().int().describe("How many of those runs were test runs: side effects simulated, model calls real and counted here."),
+  runs: z
+    .number()
+    .int()
+    .describe("Runs counted; by model, the runs that called it (a run calling two models counts in both)."),
+  testRuns: z
+    .number()
+    .int()
+    .describe("How many of those runs were test runs: side effects simulated, model calls real and counted here."),
   tokens: tokenCountsSchema,
-  pricedCost: costSchema.describe("The dollars of the parts that have a price: equal to `cost` when nothing is unpriced."),
+  pricedCost: costSchema.describe(
+    "The dollars of the parts that have a price: equal to `cost` when nothing is unpriced.",
+  ),
 });
 export type UsageFiguresWithRuns = z.infer<typeof usageFiguresWithRunsSchema>;
 
@@ -142,8 +173,15 @@ export const usageRowSchema = usageFiguresWithRunsSchema.extend({
     .describe(
       "An API key's id, a workflow's id, a model id, a trigger kind or a day (YYYY-MM-DD, UTC). Null for runs started without an API key (one row per trigger) and, by model, for knowledge searches' embeddings.",
     ),
-  label: z.string().describe("For people: the key's name and prefix (never the key), the workflow's name, the model id, the trigger, the day."),
-  trigger: z.enum(RUN_TRIGGER_KINDS).optional().describe("By API key, on the rows of runs without a key: how those runs started."),
+  label: z
+    .string()
+    .describe(
+      "For people: the key's name and prefix (never the key), the workflow's name, the model id, the trigger, the day.",
+    ),
+  trigger: z
+    .enum(RUN_TRIGGER_KINDS)
+    .optional()
+    .describe("By API key, on the rows of runs without a key: how those runs started."),
 });
 export type UsageRow = z.infer<typeof usageRowSchema>;
 

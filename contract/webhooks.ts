@@ -73,10 +73,16 @@ export const webhookPageSchema = pageSchema("webhooks", webhookSummarySchema);
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   receivedAt: timestampSchema,
-  status: z.number().int().nullable().describe("The HTTP status it was answered with; null while it is being answered."),
+  status: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The HTTP status it was answered with; null while it is being answered."),
   runId: z.string().nullable(),
   error: z.string().nullable().describe("Why it was refused."),
-  replayed: z.boolean().describe("A repeated Idempotency-Key: answered with the first delivery's run, nothing started."),
+  replayed: z
+    .boolean()
+    .describe("A repeated Idempotency-Key: answered with the first delivery's run, nothing started."),
 });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
 

@@ -25,7 +25,12 @@ export const blockSchema = z.object({
    * Retry policy of the block's handler (off when absent): `attempts` in total, the first included;
    * the wait before retry n is `backoffMs * 2^(n-1)`.
    */
-  retry: z.object({ attempts: z.number().int().min(1).max(10), backoffMs: z.number().int().min(0).max(60_000).default(1_000) }).optional(),
+  retry: z
+    .object({
+      attempts: z.number().int().min(1).max(10),
+      backoffMs: z.number().int().min(0).max(60_000).default(1_000),
+    })
+    .optional(),
   /** Time limit of one attempt of the block's handler, in milliseconds (none when absent). */
   timeoutMs: z.number().int().min(1).max(86_400_000).optional(),
   /** Size of a loop or parallel container on the canvas; ignored by the executor. */
@@ -58,7 +63,12 @@ export const workflowDocumentSchema = z.object({
   settings: z
     .object({
       /** A run's time limit in milliseconds, not counting time paused for a person (the server's TRELLIS_RUN_TIMEOUT_MS when absent). */
-      timeoutMs: z.number().int().min(1_000, "must be at least 1000 (one second)").max(604_800_000, "must be at most 604800000 (a week)").optional(),
+      timeoutMs: z
+        .number()
+        .int()
+        .min(1_000, "must be at least 1000 (one second)")
+        .max(604_800_000, "must be at most 604800000 (a week)")
+        .optional(),
       /** A cap in US dollars on what one run may spend on models (contract section 12). */
       budget: workflowBudgetSchema.optional(),
     })

@@ -31,17 +31,26 @@ export const importRequestSchema = z.object({
 export type ImportRequest = z.input<typeof importRequestSchema>;
 
 /** One part of the file that has no Trellis equivalent, and why. */
-const importNotMappedSchema = z.object({ what: z.string().describe("Where in the file, and what it is."), why: z.string() });
+const importNotMappedSchema = z.object({
+  what: z.string().describe("Where in the file, and what it is."),
+  why: z.string(),
+});
 export type ImportNotMapped = z.infer<typeof importNotMappedSchema>;
 
 export const importReportSchema = z.object({
   format: z.enum(IMPORT_FORMATS).describe("The format the file was read as."),
-  mapped: z.array(z.string()).describe("What became what, one line each (`steps[1] (apiCall) → API block 'API searchResults'`)."),
-  notMapped: z.array(importNotMappedSchema).describe("Every part of the file with no Trellis equivalent, and why: nothing is left out silently."),
+  mapped: z
+    .array(z.string())
+    .describe("What became what, one line each (`steps[1] (apiCall) → API block 'API searchResults'`)."),
+  notMapped: z
+    .array(importNotMappedSchema)
+    .describe("Every part of the file with no Trellis equivalent, and why: nothing is left out silently."),
   renamed: z
     .object({ from: z.string(), to: z.string() })
     .optional()
-    .describe("Present when the workspace already had a workflow of the file's name: the name it was stored under instead (`Support (copy)`)."),
+    .describe(
+      "Present when the workspace already had a workflow of the file's name: the name it was stored under instead (`Support (copy)`).",
+    ),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -22,7 +22,9 @@ export type StoredWorkflow = z.infer<typeof storedWorkflowSchema>;
 export const savedWorkflowSchema = storedWorkflowSchema.extend({
   issues: z
     .array(issueDetailSchema)
-    .describe("Unfinished parts of the draft (a block config not yet complete, no start block): stored anyway, refused by a run."),
+    .describe(
+      "Unfinished parts of the draft (a block config not yet complete, no start block): stored anyway, refused by a run.",
+    ),
 });
 export type SavedWorkflow = z.infer<typeof savedWorkflowSchema>;
 

@@ -60,7 +60,12 @@ export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
 
 /** POST /api/auth/invitations/:token: a new user sends a name and password; a signed-in invitee sends nothing. */
 export const acceptInvitationRequestSchema = z.strictObject({
-  name: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
+  name: z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(100, "must be at most 100 characters")
+    .optional(),
   password: z.string({ error: "must be a string" }).optional(),
 });
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
@@ -78,7 +83,13 @@ export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
 export const workspacePageSchema = pageSchema("workspaces", workspaceSummarySchema);
 
-export const workspaceMemberSchema = z.object({ userId: z.string(), name: z.string(), email: z.string(), role: roleSchema, joinedAt: timestampSchema });
+export const workspaceMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  joinedAt: timestampSchema,
+});
 export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 
 /** An invitation not yet accepted. */
@@ -119,7 +130,9 @@ export const invitationPreviewSchema = z.object({
   role: roleSchema,
   invitedBy: z.string().nullable(),
   expiresAt: timestampSchema,
-  accountExists: z.boolean().describe("Whether an account with the invited email exists: sign in and accept, else send a name and password."),
+  accountExists: z
+    .boolean()
+    .describe("Whether an account with the invited email exists: sign in and accept, else send a name and password."),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

@@ -13,7 +13,9 @@ import type { ErrorCode, IssueDetail, Usage } from "@/contract";
 const TRELLIS_ERROR_BRAND = Symbol.for("trellis.error");
 
 export function isTrellisError(error: unknown): error is TrellisError {
-  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true;
+  return (
+    typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true
+  );
 }
 
 /** What failed work leaves behind besides its error. */
@@ -38,7 +40,8 @@ export interface TrellisErrorOptions extends FailureRemains {
 function remainsDescriptors(remains: FailureRemains): PropertyDescriptorMap {
   const descriptors: PropertyDescriptorMap = {};
   if (remains.spent) descriptors.spent = { value: remains.spent, enumerable: true };
-  if (remains.partialOutput !== undefined) descriptors.partialOutput = { value: remains.partialOutput, enumerable: true };
+  if (remains.partialOutput !== undefined)
+    descriptors.partialOutput = { value: remains.partialOutput, enumerable: true };
   return descriptors;
 }
 
@@ -74,7 +77,11 @@ export class TrellisError extends Error {
  * `internal_error` with it as its cause.
  */
 export function failureCarrying(error: unknown, remains: FailureRemains): TrellisError {
-  if (!isTrellisError(error)) return new TrellisError("internal_error", error instanceof Error ? error.message : String(error), { cause: error, ...remains });
+  if (!isTrellisError(error))
+    return new TrellisError("internal_error", error instanceof Error ? error.message : String(error), {
+      cause: error,
+      ...remains,
+    });
   if (!remains.spent && remains.partialOutput === undefined) return error;
   // A copy by descriptors keeps the class (a ProviderCallError stays one, with its provider and status) and the stack.
   const descriptors = { ...Object.getOwnPropertyDescriptors(error), ...remainsDescriptors(remains) };
@@ -106,7 +113,11 @@ export class BlockExecutionError extends TrellisError {
 export class ProviderCallError extends TrellisError {
   readonly provider: string;
   readonly status?: number;
-  constructor(provider: string, message: string, options: TrellisErrorOptions & { code?: ErrorCode; status?: number } = {}) {
+  constructor(
+    provider: string,
+    message: string,
+    options: TrellisErrorOptions & { code?: ErrorCode; status?: number } = {},
+  ) {
     super(options.code ?? "provider_error", message, options);
     this.provider = provider;
     this.status = options.status;
@@ -120,7 +131,10 @@ export class OutboundRefusedError extends TrellisError {
   }
 }
 
-export type SandboxErrorCode = Extract<ErrorCode, "sandbox_timeout" | "sandbox_memory" | "sandbox_output" | "sandbox_error">;
+export type SandboxErrorCode = Extract<
+  ErrorCode,
+  "sandbox_timeout" | "sandbox_memory" | "sandbox_output" | "sandbox_error"
+>;
 
 /** Sandboxed code hit a limit (time, memory, output size) or threw. */
 export class SandboxError extends TrellisError {
@@ -167,7 +181,11 @@ export class TimeoutError extends TrellisError {
 }
 
 /** The block's config (after its references were resolved) does not match its type's schema. */
-export function invalidConfigError(blockName: string, issues: ReadonlyArray<IssueDetail>, afterReferences: boolean): BlockExecutionError {
+export function invalidConfigError(
+  blockName: string,
+  issues: ReadonlyArray<IssueDetail>,
+  afterReferences: boolean,
+): BlockExecutionError {
   const list = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
   const when = afterReferences ? " after resolving references" : "";
   return new BlockExecutionError(`Block '${blockName}': config is invalid${when}: ${list}`, { code: "invalid_config" });

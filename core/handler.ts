@@ -1,4 +1,12 @@
-import type { AppliedPrice, AskAnswer, AskPrompt, IssueDetail, SimulationSource, Usage, WorkflowBlock } from "@/contract";
+import type {
+  AppliedPrice,
+  AskAnswer,
+  AskPrompt,
+  IssueDetail,
+  SimulationSource,
+  Usage,
+  WorkflowBlock,
+} from "@/contract";
 import type { Simulation } from "./simulation";
 import type { BlockBudget } from "./spend-ledger";
 
@@ -17,7 +25,13 @@ export interface ChildSpan {
   child(options: ChildSpanOptions): ChildSpan;
   /** `cancelled`: it failed because its block was stopped (set by the engine, not by handlers): no error is kept. */
   /** `price`: what a priced model call was charged at, kept on its span. */
-  end(result: { output?: unknown; usage?: Usage; price?: AppliedPrice; error?: { code: string; message: string }; cancelled?: boolean }): void;
+  end(result: {
+    output?: unknown;
+    usage?: Usage;
+    price?: AppliedPrice;
+    error?: { code: string; message: string };
+    cancelled?: boolean;
+  }): void;
   /** Test runs: the call this span stands for was answered by the simulation, not made (reported when it ends). */
   markSimulated?(source: SimulationSource): void;
 }
@@ -135,7 +149,10 @@ export function bindHandler<Config>(info: ConfigParser<Config>, handler: BlockHa
       const parsed = info.parseConfig(config);
       if (!parsed.ok) return parsed;
       const parsedConfig = parsed.value;
-      return { ok: true, value: (args) => handler({ inputs: args.inputs, context: args.context, config: parsedConfig }) };
+      return {
+        ok: true,
+        value: (args) => handler({ inputs: args.inputs, context: args.context, config: parsedConfig }),
+      };
     },
   };
 }

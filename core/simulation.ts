@@ -30,11 +30,16 @@ export function noSampleAnswer(simulation: Simulation, call: string): NoSampleAn
 }
 
 /** The simulation of one block of a test run, over the samples stored on the block. */
-export function createSimulation(blockName: string, testing: BlockTesting | undefined, mark: (source: SimulationSource) => void): Simulation {
+export function createSimulation(
+  blockName: string,
+  testing: BlockTesting | undefined,
+  mark: (source: SimulationSource) => void,
+): Simulation {
   return {
     http: () => testing?.http,
     page: () => testing?.page,
-    tool: (name) => (testing?.tools && Object.hasOwn(testing.tools, name) ? { result: testing.tools[name] } : undefined),
+    tool: (name) =>
+      testing?.tools && Object.hasOwn(testing.tools, name) ? { result: testing.tools[name] } : undefined,
     noSample: (call) =>
       `Test run: ${call} was not made, and block '${blockName}' has no test sample for it. Add one under "Test sample" in the block's inspector.`,
     markBlock: mark,

@@ -38,7 +38,9 @@ describe("SpendLedger", () => {
     const budget = ledger.forBlock("Fan", () => {});
     const first = budget.reserve(call(0.02));
     budget.reserve(call(0.02));
-    expect(refusal(budget, 0.02).message).toContain("$0 spent (and $0.04 held by calls in progress) of this run's budget of $0.05");
+    expect(refusal(budget, 0.02).message).toContain(
+      "$0 spent (and $0.04 held by calls in progress) of this run's budget of $0.05",
+    );
     first.settle(0.001);
     expect(() => budget.reserve(call(0.02))).not.toThrow();
   });
@@ -46,7 +48,9 @@ describe("SpendLedger", () => {
   it("counts a monthly cap from what the month spent before the run, and refuses a model with no known price", () => {
     const ledger = new SpendLedger({ caps: [{ maxCost: 10, source: "workspace-monthly", spentBefore: 9.99 }] });
     const budget = ledger.forBlock("Agent", () => {});
-    expect(refusal(budget, 0.02).message).toContain("$9.99 spent this month of the workspace's monthly budget of $10.00");
+    expect(refusal(budget, 0.02).message).toContain(
+      "$9.99 spent this month of the workspace's monthly budget of $10.00",
+    );
     expect(refusal(budget, null).message).toBe(
       "Block 'Agent' was stopped before calling openai/gpt-4o-mini: it has no known price, so it cannot be held to the workspace's monthly budget of $10.00. Give the model a price, or remove the budget.",
     );
@@ -54,8 +58,9 @@ describe("SpendLedger", () => {
 
   it("holds a called workflow's calls to its caller's caps too, and stops the caller when they would cross them", () => {
     const callerStops: string[] = [];
-    const caller = new SpendLedger({ caps: [{ maxCost: 0.03, source: "workflow", spentBefore: 0 }] }).forBlock("Run child", (error) =>
-      callerStops.push(error.message),
+    const caller = new SpendLedger({ caps: [{ maxCost: 0.03, source: "workflow", spentBefore: 0 }] }).forBlock(
+      "Run child",
+      (error) => callerStops.push(error.message),
     );
     const child = new SpendLedger({ caps: [], parent: caller });
     const childBlock = child.forBlock("Child agent", () => {});

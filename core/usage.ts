@@ -23,7 +23,11 @@ export function roundDollars(value: number): number {
 }
 
 export function addTokens(a: TokenCounts, b: TokenCounts): TokenCounts {
-  const sum: TokenCounts = { prompt: a.prompt + b.prompt, completion: a.completion + b.completion, total: a.total + b.total };
+  const sum: TokenCounts = {
+    prompt: a.prompt + b.prompt,
+    completion: a.completion + b.completion,
+    total: a.total + b.total,
+  };
   const cached = addOptional(a.cachedPrompt, b.cachedPrompt);
   if (cached !== undefined) sum.cachedPrompt = cached;
   const cacheWrite = addOptional(a.cacheWrite, b.cacheWrite);

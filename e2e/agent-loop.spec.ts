@@ -74,7 +74,13 @@ test("an agent's step rules and provider options are set by mouse, offered per m
 test("the provider options offered follow the chosen model", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: "Agent options per model",
-    blocks: [START_BLOCK, { ...AGENT, config: { model: "offline/echo", userPrompt: "<start.message>", providerOptions: { reasoningEffort: "high" } } }],
+    blocks: [
+      START_BLOCK,
+      {
+        ...AGENT,
+        config: { model: "offline/echo", userPrompt: "<start.message>", providerOptions: { reasoningEffort: "high" } },
+      },
+    ],
     edges: [{ id: "e1", source: "start", sourceHandle: "out", target: "thinker" }],
   });
   const editor = new EditorPage(page);

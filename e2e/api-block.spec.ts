@@ -12,7 +12,10 @@ const CALL = {
   config: { url: "https://api.example.com/items", method: "POST", body: { name: "widget" } },
 };
 
-test("the API block's inspector edits query parameters and form fields as rows, and the body type picks the body editor", async ({ page, request }) => {
+test("the API block's inspector edits query parameters and form fields as rows, and the body type picks the body editor", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `API rows ${Date.now()}`,
     blocks: [START_BLOCK, CALL],
@@ -42,7 +45,9 @@ test("the API block's inspector edits query parameters and form fields as rows, 
   await formRows.nth(1).getByLabel("Value").fill("ada@example.com");
   await editor.expectSaved();
 
-  const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { blocks: Array<{ id: string; config: Record<string, unknown> }> };
+  const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as {
+    blocks: Array<{ id: string; config: Record<string, unknown> }>;
+  };
   expect(stored.blocks.find((block) => block.id === "call")?.config).toMatchObject({
     bodyType: "form",
     query: { q: "<start.message>" },

@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 
-test("an API key made on the settings page is shown once, works as a Bearer key, and stops working when revoked", async ({ page, playwright, baseURL }) => {
+test("an API key made on the settings page is shown once, works as a Bearer key, and stops working when revoked", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.goto("/");
   await page.getByTestId("user-menu").getByRole("button").first().click();
   await page.getByRole("menuitem", { name: "API keys" }).click();

@@ -7,7 +7,10 @@ import { RunPage } from "./pages/run-page";
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-test("a run pauses at an ask, the answer given in the run panel sends it down the chosen branch", async ({ page, request }) => {
+test("a run pauses at an ask, the answer given in the run panel sends it down the chosen branch", async ({
+  page,
+  request,
+}) => {
   const workflowId = await importAskApproval(request);
   await new EditorPage(page).open(workflowId);
   const run = new RunPage(page);
@@ -43,8 +46,12 @@ test("a deployed workflow's chat shows the question its reply waits on, and the 
   request,
 }) => {
   const workflowId = await importAskApproval(request);
-  expect((await request.post(`/api/workflows/${workflowId}/deployments`, { data: { note: "ask" } })).status()).toBe(201);
-  const chat = await request.post(`/api/workflows/${workflowId}/chat`, { data: { enabled: true, title: "Deploy desk" } });
+  expect((await request.post(`/api/workflows/${workflowId}/deployments`, { data: { note: "ask" } })).status()).toBe(
+    201,
+  );
+  const chat = await request.post(`/api/workflows/${workflowId}/chat`, {
+    data: { enabled: true, title: "Deploy desk" },
+  });
   expect(chat.status(), await chat.text()).toBe(200);
   const { url } = (await chat.json()) as { url: string };
 

@@ -62,13 +62,21 @@ test("a budget per run set in the workflow's settings stops the run before the c
   expect(stored.spans.filter((span) => span.kind === "model" && span.status === "succeeded")).toHaveLength(1);
 
   await expect(page.getByTestId("run-budget-text")).toContainText("of $0.001");
-  await expect(page.getByTestId("run-budget").getByRole("meter")).toHaveAttribute("aria-valuenow", String(stored.cost!.total));
+  await expect(page.getByTestId("run-budget").getByRole("meter")).toHaveAttribute(
+    "aria-valuenow",
+    String(stored.cost!.total),
+  );
   await page.getByTestId("run-tab-console").click();
-  await expect(page.getByTestId("run-console")).toContainText("Block 'Expand' was stopped before calling openai/gpt-4o-mini");
+  await expect(page.getByTestId("run-console")).toContainText(
+    "Block 'Expand' was stopped before calling openai/gpt-4o-mini",
+  );
   await expect(page.getByTestId("run-console")).toContainText("Run started, with a budget of $0.001 (the workflow's)");
 });
 
-test("Settings › Budgets sets the workspace's monthly cap, refusing a bad amount in words", async ({ page, request }) => {
+test("Settings › Budgets sets the workspace's monthly cap, refusing a bad amount in words", async ({
+  page,
+  request,
+}) => {
   await page.goto("/settings/budgets");
   const field = page.getByLabel(/^Monthly cap of Workspace/);
   await field.fill("lots");
@@ -82,5 +90,7 @@ test("Settings › Budgets sets the workspace's monthly cap, refusing a bad amou
   // Removed again, so other tests in this workspace run uncapped.
   await row.getByLabel(/^Monthly cap of Workspace/).fill("");
   await row.getByRole("button", { name: "Save" }).click();
-  await expect.poll(async () => ((await (await request.get("/api/budgets")).json()) as typeof stored).workspace.monthlyCap).toBeNull();
+  await expect
+    .poll(async () => ((await (await request.get("/api/budgets")).json()) as typeof stored).workspace.monthlyCap)
+    .toBeNull();
 });

@@ -17,7 +17,10 @@ test.describe.configure({ timeout: 180_000 });
  */
 test.beforeAll(async ({ browser, request, baseURL }) => {
   const workflowId = await createWorkflow(request, { name: `Warm-up ${Date.now()}`, blocks: [START_BLOCK] });
-  const run = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message: "warm" }, wait: true }, timeout: 150_000 });
+  const run = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message: "warm" }, wait: true },
+    timeout: 150_000,
+  });
   expect(run.ok(), await run.text()).toBe(true);
   expect((await request.get("/api/models", { timeout: 150_000 })).ok()).toBe(true);
   const context = await browser.newContext({ baseURL, storageState: E2E_STORAGE_STATE });
@@ -36,7 +39,8 @@ async function openEditor(page: Page, workflowId: string) {
   await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 30_000 });
 }
 
-const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
@@ -48,20 +52,32 @@ async function boxOf(locator: Locator): Promise<Box> {
 async function blockBoxes(page: Page): Promise<Array<{ name: string; box: Box }>> {
   const nodes = page.locator(".react-flow__node [data-block-name]");
   const boxes: Array<{ name: string; box: Box }> = [];
-  for (const node of await nodes.all()) boxes.push({ name: (await node.getAttribute("data-block-name"))!, box: await boxOf(node) });
+  for (const node of await nodes.all())
+    boxes.push({ name: (await node.getAttribute("data-block-name"))!, box: await boxOf(node) });
   return boxes;
 }
 
-const agent = (id: string, name: string, position: { x: number; y: number }, extra: Partial<TestBlock> = {}): TestBlock => ({
+const agent = (
+  id: string,
+  name: string,
+  position: { x: number; y: number },
+  extra: Partial<TestBlock> = {},
+): TestBlock => ({
   id,
   type: "agent",
   name,
   position,
-  config: { model: "offline/echo", userPrompt: `${"A long answer, word after word, that fills the block. ".repeat(8)}<start.message>` },
+  config: {
+    model: "offline/echo",
+    userPrompt: `${"A long answer, word after word, that fills the block. ".repeat(8)}<start.message>`,
+  },
   ...extra,
 });
 
-test("the model field: the exact name first, typing after a pick, retired models hidden, no-key marks, invalid ids refused", async ({ page, request }) => {
+test("the model field: the exact name first, typing after a pick, retired models hidden, no-key marks, invalid ids refused", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Model field ${Date.now()}`,
     blocks: [START_BLOCK, agent("agent", "Writer", { x: 400, y: 160 })],
@@ -117,7 +133,13 @@ test("the minimap leaves the blocks alone while the run panel is open", async ({
   for (let row = 0; row < 3; row += 1) {
     for (let column = 0; column < 3; column += 1) {
       const id = `fn${row}${column}`;
-      blocks.push({ id, type: "function", name: `Step ${row}${column}`, position: { x: 400 + column * 300, y: row * 200 }, config: { code: "return 1;" } });
+      blocks.push({
+        id,
+        type: "function",
+        name: `Step ${row}${column}`,
+        position: { x: 400 + column * 300, y: row * 200 },
+        config: { code: "return 1;" },
+      });
       edges.push({ id: `e${id}`, source: "start", target: id, sourceHandle: "out" });
     }
   }
@@ -132,15 +154,26 @@ test("the minimap leaves the blocks alone while the run panel is open", async ({
   const minimap = page.getByRole("img", { name: "Minimap" });
   if (await minimap.isVisible()) {
     const map = await boxOf(minimap);
-    for (const { name, box } of await blockBoxes(page)) expect(intersects(box, map), `${name} is under the minimap`).toBe(false);
+    for (const { name, box } of await blockBoxes(page))
+      expect(intersects(box, map), `${name} is under the minimap`).toBe(false);
   }
   // Asked for, it comes back.
   await page.getByTestId("minimap-toggle").click();
   await expect(minimap).toBeVisible();
 });
 
-test("after a run, blocks keep clear of their neighbours, and a block in a loop stays inside it with the loop's badge visible", async ({ page, request }) => {
-  const loop = { id: "loop", type: "loop", name: "Loop 1", position: { x: 400, y: 500 }, config: { kind: "for", count: 1 }, size: { width: 420, height: 240 } };
+test("after a run, blocks keep clear of their neighbours, and a block in a loop stays inside it with the loop's badge visible", async ({
+  page,
+  request,
+}) => {
+  const loop = {
+    id: "loop",
+    type: "loop",
+    name: "Loop 1",
+    position: { x: 400, y: 500 },
+    config: { kind: "for", count: 1 },
+    size: { width: 420, height: 240 },
+  };
   const workflowId = await createWorkflow(request, {
     name: `Run layout ${Date.now()}`,
     blocks: [
@@ -193,7 +226,10 @@ test("after a run, blocks keep clear of their neighbours, and a block in a loop 
   expect(intersects(await boxOf(loopBadge), innerBox)).toBe(false);
 });
 
-test("a block added by clicking the palette does not land on the block in the middle of the view", async ({ page, request }) => {
+test("a block added by clicking the palette does not land on the block in the middle of the view", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, { name: `Click to add ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
   await openEditor(page, workflowId);
@@ -204,7 +240,8 @@ test("a block added by clicking the palette does not land on the block in the mi
   const boxes = await blockBoxes(page);
   expect(boxes).toHaveLength(3);
   for (const [index, { name, box }] of boxes.entries()) {
-    for (const other of boxes.slice(index + 1)) expect(intersects(box, other.box), `${name} overlaps ${other.name}`).toBe(false);
+    for (const other of boxes.slice(index + 1))
+      expect(intersects(box, other.box), `${name} overlaps ${other.name}`).toBe(false);
   }
 });
 
@@ -212,8 +249,19 @@ test("auto-layout leaves the text readable", async ({ page, request }) => {
   const blocks: TestBlock[] = [START_BLOCK];
   const edges: Array<Record<string, unknown>> = [];
   for (let index = 1; index <= 9; index += 1) {
-    blocks.push({ id: `fn${index}`, type: "function", name: `Step ${index}`, position: { x: 0, y: index * 30 }, config: { code: "return 1;" } });
-    edges.push({ id: `e${index}`, source: index === 1 ? "start" : `fn${index - 1}`, target: `fn${index}`, sourceHandle: "out" });
+    blocks.push({
+      id: `fn${index}`,
+      type: "function",
+      name: `Step ${index}`,
+      position: { x: 0, y: index * 30 },
+      config: { code: "return 1;" },
+    });
+    edges.push({
+      id: `e${index}`,
+      source: index === 1 ? "start" : `fn${index - 1}`,
+      target: `fn${index}`,
+      sourceHandle: "out",
+    });
   }
   const workflowId = await createWorkflow(request, { name: `Layout ${Date.now()}`, blocks, edges });
   const editor = new EditorPage(page);
@@ -232,7 +280,10 @@ test("auto-layout leaves the text readable", async ({ page, request }) => {
   expect(fontSize).toBeGreaterThanOrEqual(9);
 });
 
-test("counts and costs read as people say them, and a block named after its type does not say it twice", async ({ page, request }) => {
+test("counts and costs read as people say them, and a block named after its type does not say it twice", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Names ${Date.now()}`,
     blocks: [START_BLOCK, agent("agent", "Agent", { x: 400, y: 0 }), agent("writer", "Writer", { x: 400, y: 200 })],
@@ -251,7 +302,9 @@ test("counts and costs read as people say them, and a block named after its type
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await page
     .getByTestId("file-input")
-    .setInputFiles([{ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("Refunds are accepted within 30 days.") }]);
+    .setInputFiles([
+      { name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("Refunds are accepted within 30 days.") },
+    ]);
   const row = page.getByTestId("document-row");
   await expect(row.getByTestId("document-status")).toHaveText("ready", { timeout: 60_000 });
   await expect(row).toContainText("1 chunk");

@@ -10,7 +10,13 @@ test.describe.configure({ timeout: 180_000 });
  * and a reply that quotes an earlier message shows the history reached the workflow.
  */
 async function createChatWorkflow(request: APIRequestContext): Promise<string> {
-  const block = (id: string, type: string, name: string, x: number, config: Record<string, unknown>) => ({ id, type, name, position: { x, y: 0 }, config });
+  const block = (id: string, type: string, name: string, x: number, config: Record<string, unknown>) => ({
+    id,
+    type,
+    name,
+    position: { x, y: 0 },
+    config,
+  });
   const document = {
     name: `Chat ${Date.now()}`,
     blocks: [
@@ -84,7 +90,8 @@ test("a deployed workflow's chat, enabled in the UI, answers a signed-out visito
   await visitor.goto(link);
   await expect(visitor.getByTestId("chat-title")).toHaveText("Ask Trellis", { timeout: 60_000 });
 
-  const first = "My name is Ada and I would like to know how the weather will be tomorrow in the small town where I live by the sea";
+  const first =
+    "My name is Ada and I would like to know how the weather will be tomorrow in the small town where I live by the sea";
   await sendMessage(visitor, first);
   // Text shows while the reply is still being written.
   await expect
@@ -113,7 +120,10 @@ test("a deployed workflow's chat, enabled in the UI, answers a signed-out visito
 
   // Markdown from the model is sanitised: no script runs, no javascript: link, no event handler.
   await visitor.getByTestId("chat-new-conversation").click();
-  await sendMessage(visitor, "Try [click me](javascript:alert(1)) and <img src=x onerror=alert(2)> and <script>alert(3)</script>");
+  await sendMessage(
+    visitor,
+    "Try [click me](javascript:alert(1)) and <img src=x onerror=alert(2)> and <script>alert(3)</script>",
+  );
   await expect(assistantMessages(visitor).last()).toHaveAttribute("data-status", "complete", { timeout: 60_000 });
   await expect(visitor.getByTestId("chat-messages").locator("script, img[src='x'], [onerror]")).toHaveCount(0);
   const clickMe = assistantMessages(visitor).last().locator("a", { hasText: "click me" });
@@ -144,7 +154,9 @@ test("a deployed workflow's chat, enabled in the UI, answers a signed-out visito
 test("a visitor stops a long reply; a disabled chat is not found", async ({ page, request, browser, baseURL }) => {
   const workflowId = await createChatWorkflow(request);
   expect((await request.post(`/api/workflows/${workflowId}/deployments`, { data: {} })).status()).toBe(201);
-  const enabled = await request.post(`/api/workflows/${workflowId}/chat`, { data: { enabled: true, title: "Stoppable" } });
+  const enabled = await request.post(`/api/workflows/${workflowId}/chat`, {
+    data: { enabled: true, title: "Stoppable" },
+  });
   const { url } = (await enabled.json()) as { url: string };
 
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });

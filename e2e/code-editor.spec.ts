@@ -5,10 +5,16 @@ import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1600, height: 900 } });
 
-test("a Function block's code is JavaScript with `<` completing upstream references, both highlighted", async ({ page, request }) => {
+test("a Function block's code is JavaScript with `<` completing upstream references, both highlighted", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Code editor ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "fn", type: "function", name: "Shout", position: { x: 420, y: 160 }, config: { code: "return 1;" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "fn", type: "function", name: "Shout", position: { x: 420, y: 160 }, config: { code: "return 1;" } },
+    ],
     edges: [{ id: "e1", source: "start", target: "fn", sourceHandle: "out" }],
   });
   const editor = new EditorPage(page);
@@ -45,7 +51,10 @@ test("a Function block's code is JavaScript with `<` completing upstream referen
   expect(stored.blocks.find((block) => block.id === "fn")!.config!.code).toBe("const text = <Start.message>;");
 });
 
-test("a JSON field names its syntax problem with the line as it is typed, and a valid value saves and survives a reload", async ({ page, request }) => {
+test("a JSON field names its syntax problem with the line as it is typed, and a valid value saves and survives a reload", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `JSON editor ${Date.now()}`,
     blocks: [START_BLOCK, { id: "reply", type: "response", name: "Reply", position: { x: 420, y: 160 }, config: {} }],
@@ -71,5 +80,8 @@ test("a JSON field names its syntax problem with the line as it is typed, and a 
   await editor.select("Reply");
   await expect(editor.field("data")).toHaveText(/"reply": "<Start.message>",\s*"length": 3/);
   const stored = await editor.storedWorkflow(workflowId);
-  expect(stored.blocks.find((block) => block.id === "reply")!.config!.data).toEqual({ reply: "<Start.message>", length: 3 });
+  expect(stored.blocks.find((block) => block.id === "reply")!.config!.data).toEqual({
+    reply: "<Start.message>",
+    length: 3,
+  });
 });

@@ -14,7 +14,13 @@ async function createAgentWorkflow(request: import("@playwright/test").APIReques
     name: `Dark mode ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "answer", type: "agent", name: "Answer", position: { x: 460, y: 160 }, config: { model: "openai/gpt-4o-mini", userPrompt: "<start.message>" } },
+      {
+        id: "answer",
+        type: "agent",
+        name: "Answer",
+        position: { x: 460, y: 160 },
+        config: { model: "openai/gpt-4o-mini", userPrompt: "<start.message>" },
+      },
     ],
     edges: [{ id: "e1", source: "start", target: "answer", sourceHandle: "out" }],
   });
@@ -43,7 +49,10 @@ test.beforeAll(async ({ browser, request }) => {
   await page.close();
 });
 
-test("with the system in dark mode the editor paints a dark canvas, dark blocks with readable titles, and visible edges", async ({ page, request }) => {
+test("with the system in dark mode the editor paints a dark canvas, dark blocks with readable titles, and visible edges", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createAgentWorkflow(request);
   const editor = new EditorPage(page);
   await editor.open(workflowId);
@@ -71,18 +80,25 @@ test("with the system in dark mode the editor paints a dark canvas, dark blocks 
   const titleBox = (await title.boundingBox())!;
   const titleBackground = shot.dominant(titleBox);
   const titleInk = shot.strongestAgainst(titleBox, titleBackground);
-  expect(contrast(titleInk, titleBackground), `title ${titleInk} on ${titleBackground}`).toBeGreaterThanOrEqual(READABLE);
+  expect(contrast(titleInk, titleBackground), `title ${titleInk} on ${titleBackground}`).toBeGreaterThanOrEqual(
+    READABLE,
+  );
 
   // And as styled: every line of text on the node against the card's background colour.
   const styled = await card.evaluate((node) => ({
     background: getComputedStyle(node).backgroundColor,
     texts: [...node.querySelectorAll<HTMLElement>("div, span, p")]
-      .filter((element) => [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim()))
+      .filter((element) =>
+        [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim()),
+      )
       .map((element) => ({ text: element.textContent!.trim(), colour: getComputedStyle(element).color })),
   }));
   expect(styled.texts.map((line) => line.text)).toEqual(expect.arrayContaining(["Answer", "Agent"]));
   for (const line of styled.texts) {
-    expect(contrast(line.colour, styled.background), `"${line.text}" ${line.colour} on ${styled.background}`).toBeGreaterThanOrEqual(READABLE);
+    expect(
+      contrast(line.colour, styled.background),
+      `"${line.text}" ${line.colour} on ${styled.background}`,
+    ).toBeGreaterThanOrEqual(READABLE);
   }
 
   // Lines and the minimap are graphics: WCAG asks 3:1 of them against what they are drawn on.
@@ -96,10 +112,15 @@ test("with the system in dark mode the editor paints a dark canvas, dark blocks 
     node: getComputedStyle(map.querySelector(".react-flow__minimap-node")!).fill,
   }));
   expect(luminance(minimap.background), `minimap ${minimap.background}`).toBeLessThan(0.08);
-  expect(contrast(minimap.node, minimap.background), `minimap block ${minimap.node} on ${minimap.background}`).toBeGreaterThanOrEqual(1.5);
+  expect(
+    contrast(minimap.node, minimap.background),
+    `minimap block ${minimap.node} on ${minimap.background}`,
+  ).toBeGreaterThanOrEqual(1.5);
 });
 
-test("the toggle switches to light, the choice survives a reload and is painted before any script bundle runs", async ({ page }) => {
+test("the toggle switches to light, the choice survives a reload and is painted before any script bundle runs", async ({
+  page,
+}) => {
   await page.goto("/");
   expect(await isDark(page)).toBe(true);
   await chooseTheme(page, "Light");
@@ -121,7 +142,9 @@ test("the toggle switches to light, the choice survives a reload and is painted 
   await page.unroute("**/_next/static/**/*.js");
 });
 
-test("System follows the operating system's setting as it changes, and a saved choice overrides it", async ({ page }) => {
+test("System follows the operating system's setting as it changes, and a saved choice overrides it", async ({
+  page,
+}) => {
   await page.goto("/");
   await chooseTheme(page, "System");
   expect(await isDark(page)).toBe(true);

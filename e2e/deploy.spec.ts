@@ -27,12 +27,17 @@ async function saveDraft(request: APIRequestContext, workflowId: string, prefix:
 
 /** What a program calling the deployed workflow gets back. */
 async function execute(request: APIRequestContext, workflowId: string): Promise<{ status: number; answer?: string }> {
-  const response = await request.post(`/api/workflows/${workflowId}/execute`, { data: { input: { message: "hi" }, wait: true } });
+  const response = await request.post(`/api/workflows/${workflowId}/execute`, {
+    data: { input: { message: "hi" }, wait: true },
+  });
   const body = (await response.json()) as { output?: { answer?: string } };
   return { status: response.status(), answer: body.output?.answer };
 }
 
-test("deploy, change the draft, see the deployment still answer the old way, deploy again and roll back", async ({ page, request }) => {
+test("deploy, change the draft, see the deployment still answer the old way, deploy again and roll back", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, document("v1"));
   expect((await execute(request, workflowId)).status).toBe(409);
 

@@ -21,8 +21,14 @@ async function pickReference(editor: EditorPage, key: string, typed: string, ref
   await editor.completionOption(`<${reference}>`).click();
 }
 
-test("the support-routing example is built by mouse alone with one Response that merges the branches, saved and run", async ({ page, request }) => {
-  const workflowId = await createWorkflow(request, { name: `Support routing by mouse ${Date.now()}`, blocks: [START_BLOCK] });
+test("the support-routing example is built by mouse alone with one Response that merges the branches, saved and run", async ({
+  page,
+  request,
+}) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Support routing by mouse ${Date.now()}`,
+    blocks: [START_BLOCK],
+  });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
 
@@ -92,7 +98,10 @@ test("the support-routing example is built by mouse alone with one Response that
   }
 });
 
-test("a block dropped into a loop becomes its child and the loop's body handle connects to it", async ({ page, request }) => {
+test("a block dropped into a loop becomes its child and the loop's body handle connects to it", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, { name: `Loop by mouse ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
@@ -110,14 +119,18 @@ test("a block dropped into a loop becomes its child and the loop's body handle c
 
   const stored = await editor.storedWorkflow(workflowId);
   expect(stored.blocks.find((block) => block.id === functionId)!.parentId).toBe(loopId);
-  expect(stored.edges).toEqual(expect.arrayContaining([expect.objectContaining({ source: loopId, target: functionId, sourceHandle: "body" })]));
+  expect(stored.edges).toEqual(
+    expect.arrayContaining([expect.objectContaining({ source: loopId, target: functionId, sourceHandle: "body" })]),
+  );
 
   // Auto layout keeps the child inside its loop (the layout and the fit animation take a moment).
   await page.getByTestId("auto-layout").click();
   const childInsideLoop = async () => {
     const loopBox = (await editor.block("Loop 1").boundingBox())!;
     const childBox = (await editor.block("Function").boundingBox())!;
-    return childBox.x > loopBox.x && childBox.x + childBox.width <= loopBox.x + loopBox.width + 1 && childBox.y > loopBox.y;
+    return (
+      childBox.x > loopBox.x && childBox.x + childBox.width <= loopBox.x + loopBox.width + 1 && childBox.y > loopBox.y
+    );
   };
   await expect.poll(childInsideLoop).toBe(true);
   await expect(editor.saveStatus).toHaveAttribute("data-status", "saved");
@@ -135,18 +148,25 @@ test("a container dropped into a loop nests inside it, and the loop grows to hol
   const canvasBox = (await editor.canvas.boundingBox())!;
   const loopBox = (await editor.block("Loop 1").boundingBox())!;
   // Drop the parallel well inside the loop's frame, near its right edge, so it overflows at first.
-  await editor.dragFromPalette("parallel", { x: loopBox.x - canvasBox.x + loopBox.width - 100, y: loopBox.y - canvasBox.y + 110 });
+  await editor.dragFromPalette("parallel", {
+    x: loopBox.x - canvasBox.x + loopBox.width - 100,
+    y: loopBox.y - canvasBox.y + 110,
+  });
   await expect(editor.block("Parallel 1")).toBeVisible();
   await editor.connect("Loop 1", "body", "Parallel 1");
   await editor.expectSaved();
 
   const stored = await editor.storedWorkflow(workflowId);
-  const loop = stored.blocks.find((block) => block.name === "Loop 1")! as (typeof stored.blocks)[number] & { size: { width: number; height: number } };
+  const loop = stored.blocks.find((block) => block.name === "Loop 1")! as (typeof stored.blocks)[number] & {
+    size: { width: number; height: number };
+  };
   const parallel = stored.blocks.find((block) => block.name === "Parallel 1")! as typeof loop;
   expect(parallel.parentId).toBe(loop.id);
   expect(loop.size.width).toBeGreaterThanOrEqual(parallel.position.x + parallel.size.width);
   expect(loop.size.height).toBeGreaterThanOrEqual(parallel.position.y + parallel.size.height);
-  expect(stored.edges).toEqual(expect.arrayContaining([expect.objectContaining({ source: loop.id, target: parallel.id, sourceHandle: "body" })]));
+  expect(stored.edges).toEqual(
+    expect.arrayContaining([expect.objectContaining({ source: loop.id, target: parallel.id, sourceHandle: "body" })]),
+  );
 
   // On screen the parallel sits inside the loop's frame.
   const outer = (await editor.block("Loop 1").boundingBox())!;

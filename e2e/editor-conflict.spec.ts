@@ -4,10 +4,16 @@ import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 // The first visit compiles the editor page when the server runs `next dev`.
 test.describe.configure({ timeout: 180_000 });
 
-test("two tabs editing one workflow: the second save gets the conflict, sees who won, and can overwrite", async ({ browser, request }) => {
+test("two tabs editing one workflow: the second save gets the conflict, sees who won, and can overwrite", async ({
+  browser,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Conflict ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "fn1", type: "function", name: "Compute", position: { x: 420, y: 160 }, config: { code: "return 1" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "fn1", type: "function", name: "Compute", position: { x: 420, y: 160 }, config: { code: "return 1" } },
+    ],
   });
   const context = await browser.newContext();
   const first = new EditorPage(await context.newPage());
@@ -62,14 +68,22 @@ test("leaving with changes that are not saved asks first", async ({ page, reques
     name: `Leave guard ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Writer",
+        position: { x: 420, y: 160 },
+        config: { model: "offline/echo", userPrompt: "<Start.message>" },
+      },
     ],
   });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
   await editor.select("Writer");
   // The server cannot be reached, so the change stays unsaved.
-  await page.route(`**/api/workflows/${workflowId}`, (route) => (route.request().method() === "PUT" ? route.abort("connectionrefused") : route.fallback()));
+  await page.route(`**/api/workflows/${workflowId}`, (route) =>
+    route.request().method() === "PUT" ? route.abort("connectionrefused") : route.fallback(),
+  );
   await editor.field("userPrompt").fill("Shorter: <Start.message>");
   await expect(editor.saveStatus).toHaveAttribute("data-status", /unsaved|error/);
   const dialog = page.waitForEvent("dialog");
@@ -82,19 +96,30 @@ test("leaving with changes that are not saved asks first", async ({ page, reques
   await expect(editor.field("userPrompt")).toHaveValue("Shorter: <Start.message>");
 });
 
-test("work the server could not store is kept in the browser and offered back after a reload", async ({ page, request }) => {
+test("work the server could not store is kept in the browser and offered back after a reload", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Draft kept ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Writer",
+        position: { x: 420, y: 160 },
+        config: { model: "offline/echo", userPrompt: "<Start.message>" },
+      },
     ],
   });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
   await editor.select("Writer");
   // The server cannot be reached while these edits are made.
-  await page.route(`**/api/workflows/${workflowId}`, (route) => (route.request().method() === "PUT" ? route.abort("connectionrefused") : route.fallback()));
+  await page.route(`**/api/workflows/${workflowId}`, (route) =>
+    route.request().method() === "PUT" ? route.abort("connectionrefused") : route.fallback(),
+  );
   await editor.field("systemPrompt").fill("Be brief.");
   await editor.field("userPrompt").fill("");
   await expect(editor.saveStatus).toHaveAttribute("data-status", "error");

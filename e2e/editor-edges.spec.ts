@@ -4,7 +4,10 @@ import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 // The first visit compiles the editor page when the server runs `next dev`.
 test.describe.configure({ timeout: 180_000 });
 
-test("an agent's tool-outcome handle connects, and an edge's condition is set in the inspector and drawn on the edge", async ({ page, request }) => {
+test("an agent's tool-outcome handle connects, and an edge's condition is set in the inspector and drawn on the edge", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Tool reroute ${Date.now()}`,
     blocks: [
@@ -54,7 +57,9 @@ test("an agent's tool-outcome handle connects, and an edge's condition is set in
   await expect(page.getByTestId("edge-condition-label-e_done")).toHaveText("if output.toolCalls.count > 0");
   await editor.expectSaved();
   const stored = await editor.storedWorkflow(workflowId);
-  expect(stored.edges).toContainEqual(expect.objectContaining({ id: "e_done", condition: "output.toolCalls.count > 0" }));
+  expect(stored.edges).toContainEqual(
+    expect.objectContaining({ id: "e_done", condition: "output.toolCalls.count > 0" }),
+  );
 
   // Reloaded, the label is drawn from the stored document.
   await page.reload();

@@ -9,7 +9,13 @@ test("a broken reference shows its error on the node and in the inspector", asyn
     name: `Broken reference ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Writer",
+        position: { x: 420, y: 160 },
+        config: { model: "offline/echo", userPrompt: "<Start.message>" },
+      },
     ],
     edges: [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }],
   });
@@ -28,10 +34,16 @@ test("a broken reference shows its error on the node and in the inspector", asyn
   await expect(badge).toHaveCount(0);
 });
 
-test("an empty required field is a hint until it is touched, then a problem named by its label", async ({ page, request }) => {
+test("an empty required field is a hint until it is touched, then a problem named by its label", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Untouched prompt ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo" } },
+    ],
     edges: [{ id: "e1", source: "start", target: "agent1", sourceHandle: "out" }],
   });
   const editor = new EditorPage(page);

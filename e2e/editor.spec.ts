@@ -6,7 +6,10 @@ test.describe.configure({ timeout: 180_000 });
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"], viewport: { width: 1600, height: 900 } });
 
-test("build Start → Agent → Response by mouse, reference Start.message from the completion, and find it all after a reload", async ({ page, request }) => {
+test("build Start → Agent → Response by mouse, reference Start.message from the completion, and find it all after a reload", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, { name: `Built by mouse ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
@@ -58,7 +61,10 @@ test("build Start → Agent → Response by mouse, reference Start.message from 
 test("undo and redo a move and a deletion", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Undo ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "fn1", type: "function", name: "Compute", position: { x: 420, y: 160 }, config: { code: "return 1" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "fn1", type: "function", name: "Compute", position: { x: 420, y: 160 }, config: { code: "return 1" } },
+    ],
     edges: [{ id: "e1", source: "start", target: "fn1", sourceHandle: "out" }],
   });
   const editor = new EditorPage(page);
@@ -93,7 +99,13 @@ test("undo and redo a move and a deletion", async ({ page, request }) => {
 });
 
 test("copy and paste a block within a workflow and into another one", async ({ page, request }) => {
-  const agent = { id: "agent1", type: "agent", name: "Helper", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } };
+  const agent = {
+    id: "agent1",
+    type: "agent",
+    name: "Helper",
+    position: { x: 420, y: 160 },
+    config: { model: "offline/echo", userPrompt: "<Start.message>" },
+  };
   const first = await createWorkflow(request, { name: `Copy from ${Date.now()}`, blocks: [START_BLOCK, agent] });
   const second = await createWorkflow(request, { name: `Paste into ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
@@ -119,13 +131,28 @@ test("copy and paste a block within a workflow and into another one", async ({ p
   expect(stored.blocks.map((block) => block.name)).toEqual(["Start", "Helper"]);
 });
 
-test("renaming a block points the references to it at the new name; pasted blocks refer to each other's copies", async ({ page, request }) => {
+test("renaming a block points the references to it at the new name; pasted blocks refer to each other's copies", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Rename ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "agent1", type: "agent", name: "Writer", position: { x: 420, y: 160 }, config: { model: "offline/echo", userPrompt: "<Start.message>" } },
-      { id: "resp1", type: "response", name: "Reply", position: { x: 760, y: 160 }, config: { data: { reply: "<Writer.content>" } } },
+      {
+        id: "agent1",
+        type: "agent",
+        name: "Writer",
+        position: { x: 420, y: 160 },
+        config: { model: "offline/echo", userPrompt: "<Start.message>" },
+      },
+      {
+        id: "resp1",
+        type: "response",
+        name: "Reply",
+        position: { x: 760, y: 160 },
+        config: { data: { reply: "<Writer.content>" } },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "agent1", sourceHandle: "out" },
@@ -156,7 +183,9 @@ test("renaming a block points the references to it at the new name; pasted block
   await expect(editor.block("Reply 2")).toBeVisible();
   await editor.expectSaved();
   stored = await editor.storedWorkflow(workflowId);
-  expect(stored.blocks.find((block) => block.name === "Reply 2")!.config!.data).toEqual({ reply: "<Drafter 2.content>" });
+  expect(stored.blocks.find((block) => block.name === "Reply 2")!.config!.data).toEqual({
+    reply: "<Drafter 2.content>",
+  });
 });
 
 test("the palette searches block types and the shortcuts dialog lists the keys", async ({ page, request }) => {

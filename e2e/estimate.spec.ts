@@ -14,7 +14,13 @@ test("the Run form estimates the cost as the input is typed, and the agent node 
   const workflowId = await createWorkflow(request, {
     name: `Estimate ${Date.now()}`,
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 80, y: 160 }, config: { inputs: [{ name: "message", type: "string" }] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 80, y: 160 },
+        config: { inputs: [{ name: "message", type: "string" }] },
+      },
       {
         id: "writer",
         type: "agent",
@@ -22,7 +28,13 @@ test("the Run form estimates the cost as the input is typed, and the agent node 
         position: { x: 380, y: 160 },
         config: { model: "openai/gpt-4o-mini", userPrompt: "Answer: <start.message>" },
       },
-      { id: "reply", type: "response", name: "Reply", position: { x: 680, y: 160 }, config: { data: "<Writer.content>" } },
+      {
+        id: "reply",
+        type: "response",
+        name: "Reply",
+        position: { x: 680, y: 160 },
+        config: { data: "<Writer.content>" },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "writer" },
@@ -44,7 +56,9 @@ test("the Run form estimates the cost as the input is typed, and the agent node 
   await expect(page.getByTestId("run-estimate")).not.toContainText("updating");
   const short = dollars(await expected.textContent());
   // A long message makes a longer prompt: the estimate follows the typing.
-  await page.getByTestId("run-input-message").fill("Please explain, in detail, everything about shipping. ".repeat(300));
+  await page
+    .getByTestId("run-input-message")
+    .fill("Please explain, in detail, everything about shipping. ".repeat(300));
   await expect.poll(async () => dollars(await expected.textContent())).toBeGreaterThan(short);
 
   await page.getByTestId("run-input-message").fill("Hello there");

@@ -5,7 +5,9 @@ import { expect, test } from "@playwright/test";
  * which makes the owner and the first workspace and opens the home page; a workflow runs with
  * the offline model straight away. Nothing is signed in beforehand (see playwright.config.ts).
  */
-test("the first visitor creates the owner in one form, lands on the home page of the first workspace and runs a workflow", async ({ page }) => {
+test("the first visitor creates the owner in one form, lands on the home page of the first workspace and runs a workflow", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup/);
   const form = page.getByRole("form", { name: "Create the owner account" });
@@ -26,14 +28,28 @@ test("the first visitor creates the owner in one form, lands on the home page of
     data: {
       name: "Hello",
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } },
-        { id: "agent", type: "agent", name: "Agent", position: { x: 250, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>" } },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          config: { inputs: [{ name: "message", type: "string" }] },
+        },
+        {
+          id: "agent",
+          type: "agent",
+          name: "Agent",
+          position: { x: 250, y: 0 },
+          config: { model: "offline/echo", userPrompt: "<start.message>" },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "agent" }],
     },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const run = await page.request.post(`/api/workflows/${id}/runs`, { data: { input: { message: "hello trellis" }, wait: true } });
+  const run = await page.request.post(`/api/workflows/${id}/runs`, {
+    data: { input: { message: "hello trellis" }, wait: true },
+  });
   expect(await run.json()).toMatchObject({ status: "succeeded" });
 });

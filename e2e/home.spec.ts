@@ -10,7 +10,9 @@ test.setTimeout(180_000);
 /** Opens the home page and waits until the client has loaded the list (the page is interactive). */
 async function openHome(page: Page) {
   await page.goto("/");
-  await expect(page.getByRole("list", { name: "Workflows" }).or(page.getByText("No workflows yet"))).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("list", { name: "Workflows" }).or(page.getByText("No workflows yet"))).toBeVisible({
+    timeout: 120_000,
+  });
 }
 
 test("the home page loads and lists workflows", async ({ page }) => {
@@ -21,7 +23,9 @@ test("the home page loads and lists workflows", async ({ page }) => {
 
 test("a workflow is created, renamed, and still there after a reload", async ({ page }) => {
   await openHome(page);
-  const created = page.waitForResponse((response) => response.url().endsWith("/api/workflows") && response.request().method() === "POST");
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith("/api/workflows") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "New workflow" }).click();
   const response = await created;
   expect(response.status()).toBe(201);
@@ -58,7 +62,9 @@ test("importing an invalid workflow shows the error and stores nothing", async (
 
 test("importing a file that is not JSON says so", async ({ page }) => {
   await openHome(page);
-  await page.getByTestId("import-file").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
   await expect(page.getByTestId("home-notice")).toContainText("notes.json is not valid JSON");
 });
 

@@ -5,9 +5,15 @@ import { fileURLToPath } from "node:url";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "knowledge", "__fixtures__", "corpus");
-const file = (name: string) => ({ name, mimeType: "application/octet-stream", buffer: readFileSync(path.join(corpus, name)) });
+const file = (name: string) => ({
+  name,
+  mimeType: "application/octet-stream",
+  buffer: readFileSync(path.join(corpus, name)),
+});
 
-test("a knowledge base is created, files are uploaded and processed, chunks shown, and search shows scores", async ({ page }) => {
+test("a knowledge base is created, files are uploaded and processed, chunks shown, and search shows scores", async ({
+  page,
+}) => {
   await page.goto("/knowledge");
   await expect(page.getByRole("heading", { name: "Knowledge" })).toBeVisible();
   const name = `Policies ${Date.now()}`;
@@ -16,7 +22,9 @@ test("a knowledge base is created, files are uploaded and processed, chunks show
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByTestId("offline-embedder-notice")).toContainText("matches words, not meaning");
 
-  await page.getByTestId("file-input").setInputFiles([file("refund-policy.md"), file("shipping-policy.md"), file("company-holidays.pdf")]);
+  await page
+    .getByTestId("file-input")
+    .setInputFiles([file("refund-policy.md"), file("shipping-policy.md"), file("company-holidays.pdf")]);
   const rows = page.getByTestId("document-row");
   // The first upload compiles the route in development: allow for it.
   await expect(rows).toHaveCount(3, { timeout: 30_000 });
@@ -40,17 +48,24 @@ test("a file whose content does not match its type is refused with the reason", 
   await expect(page.getByRole("heading", { name })).toBeVisible();
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
   await page.getByTestId("file-input").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: png }]);
-  await expect(page.getByRole("alert").filter({ hasText: "notes.txt" })).toContainText('"notes.txt" is named .txt but its content is a PNG image');
+  await expect(page.getByRole("alert").filter({ hasText: "notes.txt" })).toContainText(
+    '"notes.txt" is named .txt but its content is a PNG image',
+  );
   await expect(page.getByText("No documents yet.")).toBeVisible();
 });
 
-test("the Knowledge block's inspector lists the bases by name, and flags a chosen base that no longer exists", async ({ page, request }) => {
+test("the Knowledge block's inspector lists the bases by name, and flags a chosen base that no longer exists", async ({
+  page,
+  request,
+}) => {
   const name = `Handbook ${Date.now()}`;
   const created = await request.post("/api/knowledge-bases", { data: { name } });
   expect(created.status(), await created.text()).toBe(201);
   const base = (await created.json()) as { id: string };
   // A base the workflow chose, deleted since (a workflow can only be saved naming bases of its workspace).
-  const old = (await (await request.post("/api/knowledge-bases", { data: { name: `Old handbook ${Date.now()}` } })).json()) as { id: string };
+  const old = (await (
+    await request.post("/api/knowledge-bases", { data: { name: `Old handbook ${Date.now()}` } })
+  ).json()) as { id: string };
   const workflowId = await createWorkflow(request, {
     name: `Knowledge picker ${Date.now()}`,
     blocks: [

@@ -8,12 +8,20 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Start (ticket) → Reply `{ summary }`: no model, so the answer is exact. */
 async function createTicketWorkflow(request: APIRequestContext): Promise<string> {
-  const block = (id: string, type: string, name: string, x: number, config: Record<string, unknown>) => ({ id, type, name, position: { x, y: 0 }, config });
+  const block = (id: string, type: string, name: string, x: number, config: Record<string, unknown>) => ({
+    id,
+    type,
+    name,
+    position: { x, y: 0 },
+    config,
+  });
   const created = await request.post("/api/workflows", {
     data: {
       name: `Summarise ticket ${Date.now()}`,
       blocks: [
-        block("start", "start", "Start", 0, { inputs: [{ name: "ticket", type: "string", description: "The ticket's text" }] }),
+        block("start", "start", "Start", 0, {
+          inputs: [{ name: "ticket", type: "string", description: "The ticket's text" }],
+        }),
         block("reply", "response", "Reply", 300, { data: { summary: "Ticket: <start.ticket>" } }),
       ],
       edges: [{ id: "e1", source: "start", target: "reply" }],
@@ -25,11 +33,19 @@ async function createTicketWorkflow(request: APIRequestContext): Promise<string>
 
 async function mcpClient(endpoint: string, key: string): Promise<Client> {
   const client = new Client({ name: "e2e", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(endpoint), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  );
   return client;
 }
 
-test("a workflow published as an MCP tool in the deploy drawer is listed and called by an MCP client with an API key", async ({ page, request, baseURL }) => {
+test("a workflow published as an MCP tool in the deploy drawer is listed and called by an MCP client with an API key", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const workflowId = await createTicketWorkflow(request);
   const toolName = `summarise_${Date.now()}`;
 

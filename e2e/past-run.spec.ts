@@ -15,12 +15,21 @@ async function rename(editor: EditorPage, from: string, to: string) {
   await expect(editor.block(to)).toBeVisible();
 }
 
-test("a past run opens by its URL on the graph it ran, with its date, status and version, after the workflow changed", async ({ page, request }) => {
+test("a past run opens by its URL on the graph it ran, with its date, status and version, after the workflow changed", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Past run ${Date.now()}`,
     blocks: [
       START_BLOCK,
-      { id: "greet", type: "function", name: "Greet", position: { x: 420, y: 160 }, config: { code: 'throw new Error("no greeting today");' } },
+      {
+        id: "greet",
+        type: "function",
+        name: "Greet",
+        position: { x: 420, y: 160 },
+        config: { code: 'throw new Error("no greeting today");' },
+      },
     ],
     edges: [{ id: "start-greet", source: "start", target: "greet", sourceHandle: "out" }],
   });
@@ -63,7 +72,9 @@ test("a past run opens by its URL on the graph it ran, with its date, status and
   await expect(date).toHaveAttribute("datetime", oldRun.startedAt);
   await expect(date).toHaveText(new RegExp(String(new Date(oldRun.startedAt).getFullYear())));
   await expect(banner.getByTestId("past-run-status")).toHaveAttribute("data-status", "failed");
-  await expect(banner.getByTestId("past-run-version")).toHaveText(`Version 1, as it ran (the workflow is now at version ${current.version}). Read-only.`);
+  await expect(banner.getByTestId("past-run-version")).toHaveText(
+    `Version 1, as it ran (the workflow is now at version ${current.version}). Read-only.`,
+  );
   // Read-only: no palette, no Run button, nothing to rename.
   await expect(page.getByTestId("palette-item-function")).toHaveCount(0);
   await expect(page.getByTestId("run-button")).toHaveCount(0);
@@ -90,10 +101,16 @@ test("a past run opens by its URL on the graph it ran, with its date, status and
 test("the older ?run= link shows the run on the graph it ran, not today's", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, {
     name: `Past run link ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "greet", type: "function", name: "Greet", position: { x: 420, y: 160 }, config: { code: "return 1;" } }],
+    blocks: [
+      START_BLOCK,
+      { id: "greet", type: "function", name: "Greet", position: { x: 420, y: 160 }, config: { code: "return 1;" } },
+    ],
     edges: [{ id: "start-greet", source: "start", target: "greet", sourceHandle: "out" }],
   });
-  const finished = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message: "hi" }, wait: true }, timeout: 120_000 });
+  const finished = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message: "hi" }, wait: true },
+    timeout: 120_000,
+  });
   expect(finished.ok(), await finished.text()).toBe(true);
   const oldRun = (await finished.json()) as ApiRun;
 
@@ -110,7 +127,13 @@ test("the older ?run= link shows the run on the graph it ran, not today's", asyn
     edges: stored.edges,
     blocks: [
       ...stored.blocks.map((block) => (block.id === "greet" ? { ...block, name: "Welcome" } : block)),
-      { id: "later", type: "function", name: "Added Later", position: { x: 800, y: 160 }, config: { code: "return 2;" } },
+      {
+        id: "later",
+        type: "function",
+        name: "Added Later",
+        position: { x: 800, y: 160 },
+        config: { code: "return 2;" },
+      },
     ],
   };
   const saved = await request.put(`/api/workflows/${workflowId}`, { data: renamed });

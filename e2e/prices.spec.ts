@@ -27,7 +27,11 @@ test("a price set in Settings › Prices is what the next run is charged, marked
   const workspaceId = ((await created.json()) as { id: string }).id;
   const workflow = await request.post("/api/workflows", {
     headers: { [WORKSPACE_HEADER]: workspaceId },
-    data: { name: "Priced agent", blocks: [START_BLOCK, AGENT], edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }] },
+    data: {
+      name: "Priced agent",
+      blocks: [START_BLOCK, AGENT],
+      edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
+    },
   });
   expect(workflow.status(), await workflow.text()).toBe(201);
   const workflowId = ((await workflow.json()) as { id: string }).id;
@@ -35,7 +39,9 @@ test("a price set in Settings › Prices is what the next run is charged, marked
 
   // Settings › Prices: the catalog's version and date, then a price refused and one saved.
   await page.goto("/settings/prices");
-  await expect(page.getByTestId("prices-catalog")).toHaveText(/^Prices: genai-prices \d+\.\d+\.\d+ \(\d{4}-\d{2}-\d{2}\)\.$/);
+  await expect(page.getByTestId("prices-catalog")).toHaveText(
+    /^Prices: genai-prices \d+\.\d+\.\d+ \(\d{4}-\d{2}-\d{2}\)\.$/,
+  );
   await page.getByTestId("price-model").fill("openai/gpt-4o-mini");
   await page.getByTestId("price-input").fill("-1");
   await page.getByTestId("price-output").fill("12");
@@ -63,18 +69,29 @@ test("a price set in Settings › Prices is what the next run is charged, marked
   await run.startRun({ message: "What does this cost?" });
   await run.expectStatus("succeeded");
   const runId = await run.runId();
-  const stored = (await (await request.get(`/api/runs/${runId}`, { headers: { [WORKSPACE_HEADER]: workspaceId } })).json()) as ApiRun;
+  const stored = (await (
+    await request.get(`/api/runs/${runId}`, { headers: { [WORKSPACE_HEADER]: workspaceId } })
+  ).json()) as ApiRun;
   const call = stored.spans.find((span) => span.kind === "model")!;
-  expect(call.price).toEqual({ source: "workspace-override", match: "openai/gpt-4o-mini", prices: { input: 3, output: 12 } });
+  expect(call.price).toEqual({
+    source: "workspace-override",
+    match: "openai/gpt-4o-mini",
+    prices: { input: 3, output: 12 },
+  });
   const tokens = call.tokens!;
   expect(call.cost!.total).toBeCloseTo((tokens.prompt * 3 + tokens.completion * 12) / 1e6, 12);
 
   const mark = page.getByTestId(`trace-price-override-${call.id}`);
   await expect(mark).toHaveText("override");
-  await expect(mark).toHaveAttribute("title", "Priced at this workspace's price (openai/gpt-4o-mini): $3 in · $12 out per 1M tokens");
+  await expect(mark).toHaveAttribute(
+    "title",
+    "Priced at this workspace's price (openai/gpt-4o-mini): $3 in · $12 out per 1M tokens",
+  );
   await page.getByTestId(`trace-row-${call.id}`).click();
   const details = page.getByTestId("span-details");
   await expect(details.getByTestId("span-cost-total")).toContainText(formatDollars(call.cost!.total));
   await expect(details.getByTestId("span-price-override")).toBeVisible();
-  await expect(details.getByTestId("span-price")).toHaveText("this workspace's price (openai/gpt-4o-mini): $3 in · $12 out per 1M tokens");
+  await expect(details.getByTestId("span-price")).toHaveText(
+    "this workspace's price (openai/gpt-4o-mini): $3 in · $12 out per 1M tokens",
+  );
 });

@@ -13,10 +13,34 @@ function document(factsPrompt: string): WorkflowDocumentInput {
   return {
     name: `Compared ${Date.now()}`,
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "topic", type: "string" }] } },
-      { id: "facts", type: "agent", name: "Facts", position: { x: 300, y: -120 }, config: { model: MODEL, userPrompt: factsPrompt } },
-      { id: "style", type: "agent", name: "Style", position: { x: 300, y: 120 }, config: { model: MODEL, userPrompt: "A style for <start.topic>" } },
-      { id: "answer", type: "response", name: "Answer", position: { x: 600, y: 0 }, config: { data: { style: "<style.content>" } } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        config: { inputs: [{ name: "topic", type: "string" }] },
+      },
+      {
+        id: "facts",
+        type: "agent",
+        name: "Facts",
+        position: { x: 300, y: -120 },
+        config: { model: MODEL, userPrompt: factsPrompt },
+      },
+      {
+        id: "style",
+        type: "agent",
+        name: "Style",
+        position: { x: 300, y: 120 },
+        config: { model: MODEL, userPrompt: "A style for <start.topic>" },
+      },
+      {
+        id: "answer",
+        type: "response",
+        name: "Answer",
+        position: { x: 600, y: 0 },
+        config: { data: { style: "<style.content>" } },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "facts" },
@@ -28,20 +52,28 @@ function document(factsPrompt: string): WorkflowDocumentInput {
 }
 
 async function finishedRun(request: APIRequestContext, workflowId: string): Promise<ApiRun> {
-  const response = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { topic: "tea" }, wait: true }, timeout: 120_000 });
+  const response = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { topic: "tea" }, wait: true },
+    timeout: 120_000,
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const run = (await response.json()) as ApiRun;
   expect(run.status).toBe("succeeded");
   return run;
 }
 
-test("two runs that differ in one prompt compare to exactly that block, and a replay costs $0", async ({ page, request }) => {
+test("two runs that differ in one prompt compare to exactly that block, and a replay costs $0", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", { data: document("Facts about <start.topic>") });
   expect(created.status(), await created.text()).toBe(201);
   const workflowId = ((await created.json()) as { id: string }).id;
   const first = await finishedRun(request, workflowId);
   const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { version: number };
-  const saved = await request.put(`/api/workflows/${workflowId}`, { data: { ...document("Three facts about <start.topic>"), version: stored.version } });
+  const saved = await request.put(`/api/workflows/${workflowId}`, {
+    data: { ...document("Three facts about <start.topic>"), version: stored.version },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
   const second = await finishedRun(request, workflowId);
   expect(second.cost?.total).toBeGreaterThan(0);
@@ -79,14 +111,19 @@ test("two runs that differ in one prompt compare to exactly that block, and a re
   await expect(rows.first().getByTestId("diff-removed")).toHaveText("Facts ");
   await expect(rows.first().getByTestId("diff-added")).toHaveText("Three facts ");
   for (const blockId of ["start", "style", "answer"]) {
-    await expect(page.locator(`[data-testid="diff-row"][data-block-id="${blockId}"]`)).toHaveAttribute("data-change", "same");
+    await expect(page.locator(`[data-testid="diff-row"][data-block-id="${blockId}"]`)).toHaveAttribute(
+      "data-change",
+      "same",
+    );
   }
   await page.getByTestId("run-diff-close").click();
   await expect(page.getByTestId("run-history")).toBeVisible();
 
   // A changed prompt is not answered in a replay: the block says "not recorded", and the replay still costs nothing.
   const current = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { version: number };
-  const edited = await request.put(`/api/workflows/${workflowId}`, { data: { ...document("Five facts about <start.topic>"), version: current.version } });
+  const edited = await request.put(`/api/workflows/${workflowId}`, {
+    data: { ...document("Five facts about <start.topic>"), version: current.version },
+  });
   expect(edited.ok(), await edited.text()).toBe(true);
   await page.goto(runHref(workflowId, second.id));
   await run.expectStatus("succeeded");

@@ -6,10 +6,16 @@ import { importSupportRouting, RunPage, supportMessage } from "./pages/run-page"
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-test("Run from here on a finished run reuses the upstream blocks, runs the chosen one and links back", async ({ page, request }) => {
+test("Run from here on a finished run reuses the upstream blocks, runs the chosen one and links back", async ({
+  page,
+  request,
+}) => {
   const workflowId = await importSupportRouting(request);
   const message = supportMessage(12);
-  const finished = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message }, wait: true }, timeout: 120_000 });
+  const finished = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message }, wait: true },
+    timeout: 120_000,
+  });
   expect(finished.ok(), await finished.text()).toBe(true);
   const source = (await finished.json()) as ApiRun;
   expect(source.status).toBe("succeeded");
@@ -52,8 +58,12 @@ test("Run from here on a finished run reuses the upstream blocks, runs the chose
 
   // The history marks it as a re-run; the header links back to the source run.
   await page.getByTestId("run-tab-history").click();
-  await expect(page.locator(`[data-testid="history-row"][data-run-id="${rerunId}"]`).getByTestId("history-rerun")).toHaveText("re-run");
-  await expect(page.locator(`[data-testid="history-row"][data-run-id="${source.id}"]`).getByTestId("history-rerun")).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="history-row"][data-run-id="${rerunId}"]`).getByTestId("history-rerun"),
+  ).toHaveText("re-run");
+  await expect(
+    page.locator(`[data-testid="history-row"][data-run-id="${source.id}"]`).getByTestId("history-rerun"),
+  ).toHaveCount(0);
   await page.getByTestId("run-rerun-of-link").click();
   await expect(page.getByTestId("trace-panel")).toHaveAttribute("data-run-id", source.id);
   await expect(page.getByTestId("run-rerun-of")).toHaveCount(0);

@@ -16,7 +16,10 @@ test.beforeAll(async ({ request }) => {
   // Under `next dev` each route compiles on first use: visit the run routes once before anything is timed.
   const workflowId = await importSupportRouting(request);
   await request.get(`/workflows/${workflowId}`, { timeout: 180_000 });
-  const done = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message: "support" }, wait: true }, timeout: 120_000 });
+  const done = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message: "support" }, wait: true },
+    timeout: 120_000,
+  });
   expect(done.ok()).toBe(true);
   const { id } = (await done.json()) as { id: string };
   await request.get(`/api/runs/${id}/events`, { timeout: 60_000 });
@@ -35,8 +38,14 @@ const functionBlock = (id: string, name: string, code: string, x: number): TestB
 
 async function openWorkflow(page: Page, name: string, blocks: TestBlock[]): Promise<RunPage> {
   const ids = [START_BLOCK, ...blocks].map((block) => block.id);
-  const edges = ids.slice(1).map((id, index) => ({ id: `e${index}`, source: ids[index], target: id, sourceHandle: "out" }));
-  const workflowId = await createWorkflow(page.request, { name: `${name} ${Date.now()}`, blocks: [START_BLOCK, ...blocks], edges });
+  const edges = ids
+    .slice(1)
+    .map((id, index) => ({ id: `e${index}`, source: ids[index], target: id, sourceHandle: "out" }));
+  const workflowId = await createWorkflow(page.request, {
+    name: `${name} ${Date.now()}`,
+    blocks: [START_BLOCK, ...blocks],
+    edges,
+  });
   await new EditorPage(page).open(workflowId);
   return new RunPage(page);
 }
@@ -60,8 +69,12 @@ test("a cancelled run shows the Function block it cut short as cancelled, with w
   await page.getByTestId("cancel-run").click();
   await run.expectStatus("cancelled", 15_000);
   await expect(run.nodeStatus("slow")).toHaveText("cancelled");
-  await expect(page.getByTestId("block-run-reason-slow")).toHaveText("The run was cancelled while this block was running");
-  await expect(page.getByTestId("console-event").filter({ hasText: "Slow code cancelled" })).toHaveText(/the run was cancelled while it was running/);
+  await expect(page.getByTestId("block-run-reason-slow")).toHaveText(
+    "The run was cancelled while this block was running",
+  );
+  await expect(page.getByTestId("console-event").filter({ hasText: "Slow code cancelled" })).toHaveText(
+    /the run was cancelled while it was running/,
+  );
 
   await page.getByTestId("run-tab-trace").click();
   const stored = await run.apiRun(await run.runId());
@@ -118,7 +131,9 @@ test("streamed text shows in the console line by line as it arrives, skipped blo
   const lines = page.getByTestId("console-text").and(page.locator('[data-block-id="support"]'));
   // Readable while it streams: earlier lines stand on their own while later ones still arrive.
   await expect
-    .poll(async () => ((await lines.count()) >= 2 ? await run.status.getAttribute("data-status") : "one line so far"), { timeout: 60_000 })
+    .poll(async () => ((await lines.count()) >= 2 ? await run.status.getAttribute("data-status") : "one line so far"), {
+      timeout: 60_000,
+    })
     .toBe("running");
   await run.expectStatus("succeeded", 60_000);
   await expect(lines).toHaveCount(4);
@@ -135,9 +150,15 @@ test("streamed text shows in the console line by line as it arrives, skipped blo
   await expect(page.getByTestId("span-started")).toHaveText(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
 });
 
-test("importing a workflow whose name the workspace has stores it under a copy's name and the report says so", async ({ page }) => {
+test("importing a workflow whose name the workspace has stores it under a copy's name and the report says so", async ({
+  page,
+}) => {
   const name = `Imported twice ${Date.now()}`;
-  const file = { name: "twice.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ name, blocks: [START_BLOCK], edges: [] })) };
+  const file = {
+    name: "twice.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ name, blocks: [START_BLOCK], edges: [] })),
+  };
   await page.goto("/");
   await page.getByTestId("import-file").setInputFiles(file);
   await expect(page.getByTestId("import-report")).toContainText(`as “${name}”`, { timeout: 60_000 });

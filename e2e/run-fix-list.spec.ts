@@ -7,7 +7,10 @@ test.describe.configure({ timeout: 180_000 });
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-test("a fresh Router shows what it needs as a hint; Run waits behind a list of what to fix that leads to the field", async ({ page, request }) => {
+test("a fresh Router shows what it needs as a hint; Run waits behind a list of what to fix that leads to the field", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, { name: `Fix list ${Date.now()}`, blocks: [START_BLOCK] });
   const editor = new EditorPage(page);
   const run = new RunPage(page);

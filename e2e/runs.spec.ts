@@ -20,10 +20,15 @@ test.beforeAll(async ({ request }) => {
     request.get("/api/models"),
   ];
   await Promise.all(warm);
-  const done = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message: "support" }, wait: true }, timeout: 120_000 });
+  const done = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message: "support" }, wait: true },
+    timeout: 120_000,
+  });
   expect(done.ok()).toBe(true);
   // A real cancel, so that the cancel test times the cancel and not the first compile of its path.
-  const slow = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message: supportMessage(200) } } });
+  const slow = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message: supportMessage(200) } },
+  });
   const { runId } = (await slow.json()) as { runId: string };
   await request.post(`/api/runs/${runId}/cancel`);
   await request.get(`/api/runs/${runId}/events`, { timeout: 60_000 });
@@ -40,10 +45,18 @@ async function openEditor(page: import("@playwright/test").Page, workflowId: str
 function expectedCost(span: ApiSpan, prices: { input: number; output: number; cachedInput?: number }) {
   const tokens = span.tokens!;
   const cached = tokens.cachedPrompt ?? 0;
-  return ((tokens.prompt - cached) * prices.input + cached * (prices.cachedInput ?? prices.input) + tokens.completion * prices.output) / 1e6;
+  return (
+    ((tokens.prompt - cached) * prices.input +
+      cached * (prices.cachedInput ?? prices.input) +
+      tokens.completion * prices.output) /
+    1e6
+  );
 }
 
-test("a support message streams into the Support Agent node, skips Sales, and the trace's figures equal the arithmetic", async ({ page, request }) => {
+test("a support message streams into the Support Agent node, skips Sales, and the trace's figures equal the arithmetic", async ({
+  page,
+  request,
+}) => {
   const workflowId = await importSupportRouting(request);
   const run = await openEditor(page, workflowId);
   const message = supportMessage(150);
@@ -102,16 +115,29 @@ test("a support message streams into the Support Agent node, skips Sales, and th
   const details = page.getByTestId("span-details");
   await expect(details).toHaveAttribute("data-span-id", supportModel.id);
   await expect(details.getByTestId("span-model")).toHaveText("openai/gpt-4o-mini");
-  await expect(details.getByTestId("span-tokens-prompt")).toHaveText(supportModel.tokens!.prompt.toLocaleString("en-US"));
-  await expect(details.getByTestId("span-tokens-completion")).toHaveText(supportModel.tokens!.completion.toLocaleString("en-US"));
+  await expect(details.getByTestId("span-tokens-prompt")).toHaveText(
+    supportModel.tokens!.prompt.toLocaleString("en-US"),
+  );
+  await expect(details.getByTestId("span-tokens-completion")).toHaveText(
+    supportModel.tokens!.completion.toLocaleString("en-US"),
+  );
   await expect(details.getByTestId("span-cost-input")).toHaveText(formatDollars(supportModel.cost!.input));
   await expect(details.getByTestId("span-cost-output")).toHaveText(formatDollars(supportModel.cost!.output));
   await expect(details.getByTestId("span-cost-total")).toHaveText(formatDollars(supportModel.cost!.total));
-  expect(dollars((await details.getByTestId("span-cost-input").textContent())!)).toBeCloseTo((supportModel.tokens!.prompt * prices.input) / 1e6, 10);
-  expect(dollars((await details.getByTestId("span-cost-output").textContent())!)).toBeCloseTo((supportModel.tokens!.completion * prices.output) / 1e6, 10);
+  expect(dollars((await details.getByTestId("span-cost-input").textContent())!)).toBeCloseTo(
+    (supportModel.tokens!.prompt * prices.input) / 1e6,
+    10,
+  );
+  expect(dollars((await details.getByTestId("span-cost-output").textContent())!)).toBeCloseTo(
+    (supportModel.tokens!.completion * prices.output) / 1e6,
+    10,
+  );
   await expect(details.getByTestId("span-output")).toContainText("Echo:");
   await details.getByTestId("copy-span-json").click();
-  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { id: string; cost: { total: number } };
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+    id: string;
+    cost: { total: number };
+  };
   expect(copied.id).toBe(supportModel.id);
   expect(copied.cost.total).toBe(supportModel.cost!.total);
 
@@ -126,7 +152,9 @@ test("Cancel stops a slow run within a second", async ({ page, request }) => {
   await run.startRun({ message: supportMessage(400) });
   await expect(run.nodeText("support")).toContainText("Echo:");
   const clickedAt = Date.now();
-  const cancelAnswered = page.waitForResponse((response) => response.url().endsWith("/cancel") && response.request().method() === "POST");
+  const cancelAnswered = page.waitForResponse(
+    (response) => response.url().endsWith("/cancel") && response.request().method() === "POST",
+  );
   await page.getByTestId("cancel-run").click();
   expect((await cancelAnswered).status()).toBe(202);
   const acceptedAt = Date.now();
@@ -147,7 +175,10 @@ test("Cancel stops a slow run within a second", async ({ page, request }) => {
   await expect(page.getByTestId("run-button")).toBeVisible();
 });
 
-test("a reload during a run resumes the stream: the text continues and the run ends right", async ({ page, request }) => {
+test("a reload during a run resumes the stream: the text continues and the run ends right", async ({
+  page,
+  request,
+}) => {
   const workflowId = await importSupportRouting(request);
   const run = await openEditor(page, workflowId);
   // 300 words at 40 ms each: a 12 s run, long enough to reload in the middle of it.
@@ -161,7 +192,9 @@ test("a reload during a run resumes the stream: the text continues and the run e
   await expect(run.nodeText("support")).toContainText("Echo: I need");
   const lengthAfterReload = ((await run.nodeText("support").textContent()) ?? "").length;
   await expect(run.status).toHaveAttribute("data-status", "running");
-  await expect.poll(async () => ((await run.nodeText("support").textContent()) ?? "").length).toBeGreaterThan(lengthAfterReload);
+  await expect
+    .poll(async () => ((await run.nodeText("support").textContent()) ?? "").length)
+    .toBeGreaterThan(lengthAfterReload);
   await run.expectStatus("succeeded", words * 40 + 15_000);
   await expect(run.nodeText("support")).toHaveText(`Echo: ${message}`);
   await expect(run.nodeStatus("sales")).toHaveText("skipped");
@@ -173,7 +206,9 @@ test("a reload during a run resumes the stream: the text continues and the run e
 test("a past run opens from history with the canvas as it left it and its trace", async ({ page, request }) => {
   const workflowId = await importSupportRouting(request);
   const message = supportMessage(8);
-  const finished = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message }, wait: true } });
+  const finished = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message }, wait: true },
+  });
   expect(finished.ok()).toBe(true);
   const past = (await finished.json()) as { id: string; cost: { total: number }; tokens: { total: number } };
 

@@ -4,7 +4,10 @@ import { openDeployTab } from "./pages/deploy-drawer";
 // Under `next dev` the first visit of a page compiles it, which can take a minute on a busy machine.
 test.setTimeout(180_000);
 
-test("a schedule is typed with its next five times shown, refused while it never fires, created, listed and paused", async ({ page, request }) => {
+test("a schedule is typed with its next five times shown, refused while it never fires, created, listed and paused", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: `Scheduled ${Date.now()}`,

@@ -9,7 +9,10 @@ const FIRST_VISIT = { timeout: 120_000 };
 const pageTitle = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("heading");
 
 async function expectAt(page: Page, path: string | RegExp, title: string) {
-  await expect(page).toHaveURL(typeof path === "string" ? new RegExp(`${path.replace(/[?]/g, "\\?")}$`) : path, FIRST_VISIT);
+  await expect(page).toHaveURL(
+    typeof path === "string" ? new RegExp(`${path.replace(/[?]/g, "\\?")}$`) : path,
+    FIRST_VISIT,
+  );
   await expect(pageTitle(page)).toHaveText(title, FIRST_VISIT);
 }
 
@@ -20,7 +23,13 @@ async function createFailingWorkflow(request: APIRequestContext, name: string): 
       name,
       blocks: [
         { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [] } },
-        { id: "fail", type: "function", name: "Fail", position: { x: 300, y: 0 }, config: { code: "throw new Error('shell test failure')" } },
+        {
+          id: "fail",
+          type: "function",
+          name: "Fail",
+          position: { x: 300, y: 0 },
+          config: { code: "throw new Error('shell test failure')" },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "fail" }],
     },
@@ -29,8 +38,15 @@ async function createFailingWorkflow(request: APIRequestContext, name: string): 
   return ((await response.json()) as { id: string }).id;
 }
 
-async function finishedRun(request: APIRequestContext, workflowId: string, input: Record<string, unknown> = {}): Promise<{ id: string; status: string }> {
-  const response = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input, wait: true }, timeout: 120_000 });
+async function finishedRun(
+  request: APIRequestContext,
+  workflowId: string,
+  input: Record<string, unknown> = {},
+): Promise<{ id: string; status: string }> {
+  const response = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input, wait: true },
+    timeout: 120_000,
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as { id: string; status: string };
 }
@@ -83,7 +99,10 @@ test("the sidebar leads to every place and marks where the user is; the breadcru
   await expectAt(page, "/settings/secrets", "Secrets");
 });
 
-test("the Runs page lists runs across workflows, filters them, and opens one in its editor", async ({ page, request }) => {
+test("the Runs page lists runs across workflows, filters them, and opens one in its editor", async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
   const routingId = await importSupportRouting(request, "offline/echo");
   const routingName = ((await (await request.get(`/api/workflows/${routingId}`)).json()) as { name: string }).name;
@@ -111,7 +130,10 @@ test("the Runs page lists runs across workflows, filters them, and opens one in 
   await expect(page).toHaveURL(/\/runs\?status=failed$/);
   await expect(row(succeeded.id)).toHaveCount(0);
   await expect(row(failed.id)).toBeVisible();
-  for (const status of await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-status")))) expect(status).toBe("failed");
+  for (const status of await rows.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute("data-status")),
+  ))
+    expect(status).toBe("failed");
   await page.reload();
   await expect(page.getByTestId("runs-filter-status")).toHaveValue("failed", FIRST_VISIT);
   await expect(row(failed.id)).toBeVisible();

@@ -9,7 +9,10 @@ async function useTemplateFromHome(page: Page, templateId: string): Promise<stri
   await page.goto("/");
   const card = page.getByTestId(`use-template-${templateId}`);
   await expect(card).toBeEnabled({ timeout: 120_000 });
-  const created = page.waitForResponse((response) => response.url().endsWith("/api/workflows") && response.request().method() === "POST", { timeout: 60_000 });
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith("/api/workflows") && response.request().method() === "POST",
+    { timeout: 60_000 },
+  );
   await card.click();
   const response = await created;
   expect(response.status()).toBe(201);

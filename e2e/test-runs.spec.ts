@@ -6,7 +6,10 @@ import { RunPage } from "./pages/run-page";
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-test("a test run answers the API block from the sample typed in the inspector, and the trace marks the call simulated", async ({ page, request }) => {
+test("a test run answers the API block from the sample typed in the inspector, and the trace marks the call simulated", async ({
+  page,
+  request,
+}) => {
   // The API's host does not exist: a real run could not reach it, a test run never tries.
   const workflowId = await createWorkflow(request, {
     name: `Test run ${Date.now()}`,
@@ -19,7 +22,13 @@ test("a test run answers the API block from the sample typed in the inspector, a
         position: { x: 380, y: 160 },
         config: { url: "https://orders.example.invalid/orders", method: "POST", body: { item: "book" } },
       },
-      { id: "reply", type: "response", name: "Reply", position: { x: 680, y: 160 }, config: { data: "<Create Order.data.orderId>" } },
+      {
+        id: "reply",
+        type: "response",
+        name: "Reply",
+        position: { x: 680, y: 160 },
+        config: { data: "<Create Order.data.orderId>" },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "api" },
@@ -64,16 +73,33 @@ test("a test run answers the API block from the sample typed in the inspector, a
 
   // The history marks it as a test run.
   await page.getByTestId("run-tab-history").click();
-  await expect(page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`).getByTestId("history-test")).toHaveText("test");
+  await expect(
+    page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`).getByTestId("history-test"),
+  ).toHaveText("test");
 });
 
-test("an agent set to a recorded answer returns it in a test run without calling its model", async ({ page, request }) => {
+test("an agent set to a recorded answer returns it in a test run without calling its model", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Recorded answer ${Date.now()}`,
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 80, y: 160 }, config: { inputs: [] } },
-      { id: "writer", type: "agent", name: "Writer", position: { x: 380, y: 160 }, config: { model: "openai/gpt-4o-mini", userPrompt: "Say hello" } },
-      { id: "reply", type: "response", name: "Reply", position: { x: 680, y: 160 }, config: { data: "<Writer.content>" } },
+      {
+        id: "writer",
+        type: "agent",
+        name: "Writer",
+        position: { x: 380, y: 160 },
+        config: { model: "openai/gpt-4o-mini", userPrompt: "Say hello" },
+      },
+      {
+        id: "reply",
+        type: "response",
+        name: "Reply",
+        position: { x: 680, y: 160 },
+        config: { data: "<Writer.content>" },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "writer" },

@@ -20,7 +20,11 @@ const agent: TestBlock = {
   type: "agent",
   name: "Support Agent",
   position: { x: 400, y: 160 },
-  config: { model: "openai-compatible/gpt-4o-mini", systemPrompt: "Use the knowledge base before answering.", userPrompt: "<start.message>" },
+  config: {
+    model: "openai-compatible/gpt-4o-mini",
+    systemPrompt: "Use the knowledge base before answering.",
+    userPrompt: "<start.message>",
+  },
 };
 const respond: TestBlock = {
   id: "respond",
@@ -36,7 +40,9 @@ async function useOwnWorkspace(page: Page, baseURL: string): Promise<void> {
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await page.context().addCookies([{ name: "trellis-workspace", value: id, url: baseURL }]);
-  expect((await page.request.put("/api/secrets/OPENAI_COMPATIBLE_API_KEY", { data: { value: "sk-tool-picker" } })).status()).toBe(204);
+  expect(
+    (await page.request.put("/api/secrets/OPENAI_COMPATIBLE_API_KEY", { data: { value: "sk-tool-picker" } })).status(),
+  ).toBe(204);
 }
 
 async function policiesBase(page: Page): Promise<{ id: string; name: string }> {
@@ -45,13 +51,23 @@ async function policiesBase(page: Page): Promise<{ id: string; name: string }> {
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const upload = await page.request.post(`/api/knowledge-bases/${id}/documents`, {
-    multipart: { file: { name: "refund-policy.md", mimeType: "text/markdown", buffer: readFileSync(path.join(corpus, "refund-policy.md")) } },
+    multipart: {
+      file: {
+        name: "refund-policy.md",
+        mimeType: "text/markdown",
+        buffer: readFileSync(path.join(corpus, "refund-policy.md")),
+      },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(202);
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/knowledge-bases/${id}/documents`)).json()) as { documents: Array<{ status: string }> }).documents[0]?.status,
+        (
+          (await (await page.request.get(`/api/knowledge-bases/${id}/documents`)).json()) as {
+            documents: Array<{ status: string }>;
+          }
+        ).documents[0]?.status,
       {
         timeout: 30_000,
       },
@@ -60,7 +76,10 @@ async function policiesBase(page: Page): Promise<{ id: string; name: string }> {
   return { id, name };
 }
 
-test("the support agent's tools are picked in the inspector, kept after a reload, sent to the model and called in the run", async ({ page, baseURL }) => {
+test("the support agent's tools are picked in the inspector, kept after a reload, sent to the model and called in the run", async ({
+  page,
+  baseURL,
+}) => {
   const llm = await startScriptedLlm();
   try {
     await useOwnWorkspace(page, baseURL!);
@@ -138,7 +157,9 @@ test("the support agent's tools are picked in the inspector, kept after a reload
     await expect(page.getByTestId("tool-card-0-param-knowledgeBaseId")).toHaveValue(base.id);
     await expect(page.getByTestId("tool-card-1-param-url")).toHaveValue(ordersApi);
     await expect(page.getByTestId("tool-card-2-name")).toHaveValue("refund_amount");
-    await expect(page.getByTestId("tool-card-2-function-parameters-properties-row").first().getByLabel("Property name")).toHaveValue("total");
+    await expect(
+      page.getByTestId("tool-card-2-function-parameters-properties-row").first().getByLabel("Property name"),
+    ).toHaveValue("total");
 
     // The model asks for all three tools at once, then answers from their results.
     llm.enqueue(
@@ -158,9 +179,15 @@ test("the support agent's tools are picked in the inspector, kept after a reload
 
     const [first, second] = llm.requests;
     expect([...first!.parsed.toolNames].sort()).toEqual(["knowledge_search", "order_status", "refund_amount"]);
-    const offered = (first!.body as { tools: Array<{ function: { name: string; parameters: { properties: Record<string, unknown> } } }> }).tools;
+    const offered = (
+      first!.body as {
+        tools: Array<{ function: { name: string; parameters: { properties: Record<string, unknown> } } }>;
+      }
+    ).tools;
     // The pre-filled URL is not the model's to choose; the function's parameters are the rows.
-    expect(Object.keys(offered.find((tool) => tool.function.name === "order_status")!.function.parameters.properties)).not.toContain("url");
+    expect(
+      Object.keys(offered.find((tool) => tool.function.name === "order_status")!.function.parameters.properties),
+    ).not.toContain("url");
     expect(offered.find((tool) => tool.function.name === "refund_amount")!.function.parameters.properties).toEqual({
       total: { type: "number", description: "Order total in dollars" },
     });
@@ -187,7 +214,10 @@ test("the support agent's tools are picked in the inspector, kept after a reload
   }
 });
 
-test("memories and the response format are edited as rows, and a tool that does not exist is refused at save", async ({ page, request }) => {
+test("memories and the response format are edited as rows, and a tool that does not exist is refused at save", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Agent editors ${Date.now()}`,
     blocks: [START_BLOCK, { ...agent, config: { model: "offline/echo", userPrompt: "<start.message>" } }],
@@ -218,7 +248,9 @@ test("memories and the response format are edited as rows, and a tool that does 
   await rows.nth(1).getByLabel("Type").selectOption("boolean");
   await rows.nth(1).getByText("required").click();
   await expect(format.getByTestId("field-responseFormat-issue")).toHaveCount(0);
-  await expect(format.getByTestId("field-responseFormat-example")).toHaveText(JSON.stringify({ category: "billing", urgent: true }, null, 2));
+  await expect(format.getByTestId("field-responseFormat-example")).toHaveText(
+    JSON.stringify({ category: "billing", urgent: true }, null, 2),
+  );
   await editor.expectSaved();
 
   const config = (await editor.storedWorkflow(workflowId)).blocks.find((block) => block.id === "agent")!.config!;
@@ -235,7 +267,9 @@ test("memories and the response format are edited as rows, and a tool that does 
 
   // The JSON view checks the schema against JSON Schema.
   await format.getByTestId("field-responseFormat-json-mode").click();
-  await format.getByTestId("field-responseFormat-json").fill('{ "type": "object", "properties": { "a": { "type": "text" } } }');
+  await format
+    .getByTestId("field-responseFormat-json")
+    .fill('{ "type": "object", "properties": { "a": { "type": "text" } } }');
   await expect(format.getByTestId("field-responseFormat-issue")).toContainText("is not a valid JSON Schema");
 
   // A tool that does not exist, written through the JSON escape hatch, is refused at save, naming it.
@@ -246,7 +280,10 @@ test("memories and the response format are edited as rows, and a tool that does 
   await expect(editor.saveStatus).toContainText("tool 'web_serch' does not exist");
 });
 
-test("MCP servers' tools are asked of them live (a server that is down says so), and a workflow is picked as a tool", async ({ page, request }) => {
+test("MCP servers' tools are asked of them live (a server that is down says so), and a workflow is picked as a tool", async ({
+  page,
+  request,
+}) => {
   const helperName = `Summarise ticket ${Date.now()}`;
   const helperId = await createWorkflow(request, { name: helperName, blocks: [START_BLOCK] });
   const workflowId = await createWorkflow(request, {
@@ -285,15 +322,17 @@ test("MCP servers' tools are asked of them live (a server that is down says so),
   await workflowCard.getByTestId("tool-require-approval-1").getByRole("checkbox").check();
   await editor.expectSaved();
 
-  expect((await editor.storedWorkflow(workflowId)).blocks.find((block) => block.id === "agent")!.config!.tools).toEqual([
-    { type: "mcp", params: { server: "notes", tools: ["read_note"] }, routeOnOutcome: true },
-    {
-      type: "workflow",
-      name: expect.stringMatching(/^summarise_ticket_\d+$/),
-      params: { workflowId: helperId, inputs: { message: "Summarise the last ticket" } },
-      directOutput: true,
-      requireApproval: true,
-    },
-  ]);
+  expect((await editor.storedWorkflow(workflowId)).blocks.find((block) => block.id === "agent")!.config!.tools).toEqual(
+    [
+      { type: "mcp", params: { server: "notes", tools: ["read_note"] }, routeOnOutcome: true },
+      {
+        type: "workflow",
+        name: expect.stringMatching(/^summarise_ticket_\d+$/),
+        params: { workflowId: helperId, inputs: { message: "Summarise the last ticket" } },
+        directOutput: true,
+        requireApproval: true,
+      },
+    ],
+  );
   await expect(page.getByTestId("handle-agent-tool:read_note:success")).toBeVisible();
 });

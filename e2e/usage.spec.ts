@@ -33,7 +33,11 @@ async function seedRuns(request: APIRequestContext, script: APIRequestContext): 
   const workflowName = `Support, "tier 1"`;
   const workflow = await request.post("/api/workflows", {
     headers,
-    data: { name: workflowName, blocks: [START_BLOCK, AGENT], edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }] },
+    data: {
+      name: workflowName,
+      blocks: [START_BLOCK, AGENT],
+      edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
+    },
   });
   expect(workflow.status(), await workflow.text()).toBe(201);
   const workflowId = ((await workflow.json()) as { id: string }).id;
@@ -91,21 +95,32 @@ test("the Usage page charts and lists cost per API key, regroups by workflow and
   await expect(chart.locator(".recharts-bar-rectangle")).toHaveCount(3);
 
   // The table's dollars are the API's, as the run figures read elsewhere.
-  const api = (await (await request.get("/api/usage?groupBy=apiKey", { headers: { [WORKSPACE_HEADER]: seeded.workspaceId } })).json()) as UsageReport;
+  const api = (await (
+    await request.get("/api/usage?groupBy=apiKey", { headers: { [WORKSPACE_HEADER]: seeded.workspaceId } })
+  ).json()) as UsageReport;
   const checkoutRow = api.rows.find((row) => row.key === checkout.id)!;
-  await expect(rows.nth(0).locator("td").nth(3)).toContainText(`$${checkoutRow.cost!.total.toFixed(10).replace(/0+$/, "").padEnd(4, "0")}`);
+  await expect(rows.nth(0).locator("td").nth(3)).toContainText(
+    `$${checkoutRow.cost!.total.toFixed(10).replace(/0+$/, "").padEnd(4, "0")}`,
+  );
 
   // CSV: the same rows, a header first, the name with a comma quoted.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^trellis-usage-apiKey-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync((await download.path())!, "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(lines[0]).toBe("group,key,runs,prompt_tokens,completion_tokens,total_tokens,cost_usd,priced_cost_usd,unpriced,estimated");
+  expect(lines[0]).toBe(
+    "group,key,runs,prompt_tokens,completion_tokens,total_tokens,cost_usd,priced_cost_usd,unpriced,estimated",
+  );
   expect(lines).toHaveLength(4);
   const checkoutLine = lines.find((line) => line.includes(checkout.id))!;
   expect(checkoutLine.startsWith(`"${checkout.name} (${checkout.prefix}…)",${checkout.id},2,`)).toBe(true);
-  expect(checkoutLine).toContain(`,${checkoutRow.tokens.total},${checkoutRow.cost!.total.toFixed(10).replace(/\.?0+$/, "")},`);
+  expect(checkoutLine).toContain(
+    `,${checkoutRow.tokens.total},${checkoutRow.cost!.total.toFixed(10).replace(/\.?0+$/, "")},`,
+  );
   expect(lines.some((line) => line.startsWith("No API key: Editor (signed-in users),,1,"))).toBe(true);
   // The keys themselves appear nowhere: only ids, names and prefixes.
   expect(lines.join("\n")).not.toMatch(/trl_[A-Za-z0-9_-]{43}/);

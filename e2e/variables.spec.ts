@@ -9,7 +9,10 @@ test.use({ viewport: { width: 1600, height: 900 } });
 
 const DONE = { id: "done", type: "response", name: "Done", position: { x: 700, y: 160 }, config: {} };
 
-test("typed variables added in the Variables panel are saved, come back after a reload, and a run reads them", async ({ page, request }) => {
+test("typed variables added in the Variables panel are saved, come back after a reload, and a run reads them", async ({
+  page,
+  request,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Variables ${Date.now()}`,
     blocks: [START_BLOCK, DONE],
@@ -32,7 +35,9 @@ test("typed variables added in the Variables panel are saved, come back after a 
   await variables.expectVariable("greeting", "Text", "hello");
   await variables.expectVariable("times", "Number", "3");
   await expect(variables.panel.getByTestId("variable-row")).toHaveCount(2);
-  const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { variables: Record<string, unknown> };
+  const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as {
+    variables: Record<string, unknown>;
+  };
   expect(stored.variables).toEqual({ greeting: "hello", times: 3 });
 
   await editor.select("Done");
@@ -45,7 +50,10 @@ test("typed variables added in the Variables panel are saved, come back after a 
 });
 
 test("a Set Variables block added by mouse changes what the block after it reads", async ({ page, request }) => {
-  const workflowId = await createWorkflow(request, { name: `Set variables ${Date.now()}`, blocks: [START_BLOCK, DONE] });
+  const workflowId = await createWorkflow(request, {
+    name: `Set variables ${Date.now()}`,
+    blocks: [START_BLOCK, DONE],
+  });
   const editor = new EditorPage(page);
   await editor.open(workflowId);
   await editor.focusCanvas();

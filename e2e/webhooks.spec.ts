@@ -7,10 +7,23 @@ import { RunPage } from "./pages/run-page";
 // Under `next dev` the first visit compiles each page.
 test.describe.configure({ timeout: 120_000 });
 
-test("a webhook made in the deploy drawer runs the deployment when called, and its delivery links to the run", async ({ page, request, baseURL }) => {
+test("a webhook made in the deploy drawer runs the deployment when called, and its delivery links to the run", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const workflowId = await createWorkflow(request, {
     name: `Hooked ${Date.now()}`,
-    blocks: [START_BLOCK, { id: "reply", type: "response", name: "Reply", position: { x: 400, y: 160 }, config: { data: { heard: "<start.message>" } } }],
+    blocks: [
+      START_BLOCK,
+      {
+        id: "reply",
+        type: "response",
+        name: "Reply",
+        position: { x: 400, y: 160 },
+        config: { data: { heard: "<start.message>" } },
+      },
+    ],
     edges: [{ id: "start-reply", source: "start", target: "reply" }],
   });
   const deployed = await request.post(`/api/workflows/${workflowId}/deployments`, { data: { note: "for the hook" } });
@@ -35,7 +48,11 @@ test("a webhook made in the deploy drawer runs the deployment when called, and i
   const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
   const unsigned = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
   expect(unsigned.status).toBe(401);
-  const accepted = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-trellis-signature": signature }, body });
+  const accepted = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-trellis-signature": signature },
+    body,
+  });
   expect(accepted.status).toBe(202);
   const { runId } = (await accepted.json()) as { runId: string };
 

@@ -6,7 +6,10 @@ import { RunPage } from "./pages/run-page";
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-test("a Workflow block runs the chosen workflow with an input from a reference, shows its output and links to its run", async ({ page, request }) => {
+test("a Workflow block runs the chosen workflow with an input from a reference, shows its output and links to its run", async ({
+  page,
+  request,
+}) => {
   const childName = `Shouter ${Date.now()}`;
   const childId = await createWorkflow(request, {
     name: childName,
@@ -18,8 +21,20 @@ test("a Workflow block runs the chosen workflow with an input from a reference, 
         position: { x: 80, y: 160 },
         config: { inputs: [{ name: "text", type: "string", description: "What to shout" }] },
       },
-      { id: "agent", type: "agent", name: "Agent", position: { x: 360, y: 160 }, config: { model: "openai/gpt-4o-mini", userPrompt: "<start.text>" } },
-      { id: "response", type: "response", name: "Response", position: { x: 640, y: 160 }, config: { data: { answer: "<Agent.content>" } } },
+      {
+        id: "agent",
+        type: "agent",
+        name: "Agent",
+        position: { x: 360, y: 160 },
+        config: { model: "openai/gpt-4o-mini", userPrompt: "<start.text>" },
+      },
+      {
+        id: "response",
+        type: "response",
+        name: "Response",
+        position: { x: 640, y: 160 },
+        config: { data: { answer: "<Agent.content>" } },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "agent" },
@@ -44,7 +59,10 @@ test("a Workflow block runs the chosen workflow with an input from a reference, 
   await page.getByTestId("completion-option").filter({ hasText: "<Start.message>" }).click();
   await editor.expectSaved();
   const stored = await editor.storedWorkflow(parentId);
-  expect(stored.blocks.find((block) => block.type === "workflow")!.config).toMatchObject({ workflowId: childId, inputs: { text: "<Start.message>" } });
+  expect(stored.blocks.find((block) => block.type === "workflow")!.config).toMatchObject({
+    workflowId: childId,
+    inputs: { text: "<Start.message>" },
+  });
 
   const run = new RunPage(page);
   await run.startRun({ message: "hello from the front desk" });

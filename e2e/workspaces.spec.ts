@@ -17,7 +17,9 @@ const FIRST_VISIT = { timeout: 90_000 };
 /** Opens the home page and waits until its list has loaded. */
 async function openHome(page: Page) {
   await page.goto("/");
-  await expect(page.getByRole("list", { name: "Workflows" }).or(page.getByText(/^No workflows/))).toBeVisible(FIRST_VISIT);
+  await expect(page.getByRole("list", { name: "Workflows" }).or(page.getByText(/^No workflows/))).toBeVisible(
+    FIRST_VISIT,
+  );
 }
 
 /** The workspace the page acts in, as the switcher shows it. */
@@ -74,7 +76,11 @@ test("a viewer invited on the Members page joins by the link, sees the workflow 
   await expect(page.getByTestId("invitation-row").filter({ hasText: email })).toContainText("Viewer");
 
   // The invitee, in a browser of their own, creates the account from the link.
-  const viewerContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] }, viewport: { width: 1600, height: 1000 } });
+  const viewerContext = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 1600, height: 1000 },
+  });
   try {
     const viewer = await viewerContext.newPage();
     await viewer.goto(new URL(link).pathname);
@@ -93,7 +99,9 @@ test("a viewer invited on the Members page joins by the link, sees the workflow 
     // The editor shows the workflow, and nothing to change or run it with.
     const editor = new EditorPage(viewer);
     await editor.open(workflowId);
-    await expect(viewer.getByTestId("read-only-banner")).toContainText(`View only — your role in ${workspaceName} is viewer`);
+    await expect(viewer.getByTestId("read-only-banner")).toContainText(
+      `View only — your role in ${workspaceName} is viewer`,
+    );
     await expect(viewer.getByTestId("run-button")).toHaveCount(0);
     await expect(viewer.getByTestId("palette")).toHaveCount(0);
     await expect(viewer.getByTestId("save-status")).toHaveCount(0);
@@ -104,18 +112,31 @@ test("a viewer invited on the Members page joins by the link, sees the workflow 
 
     // A change sent by hand, with the viewer's session, is refused.
     const refused = await viewer.evaluate(async (id) => {
-      const current = (await (await fetch(`/api/workflows/${id}`)).json()) as { name: string; blocks: unknown[]; edges: unknown[]; version: number };
+      const current = (await (await fetch(`/api/workflows/${id}`)).json()) as {
+        name: string;
+        blocks: unknown[];
+        edges: unknown[];
+        version: number;
+      };
       const response = await fetch(`/api/workflows/${id}`, {
         method: "PUT",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Changed by a viewer", blocks: current.blocks, edges: current.edges, version: current.version }),
+        body: JSON.stringify({
+          name: "Changed by a viewer",
+          blocks: current.blocks,
+          edges: current.edges,
+          version: current.version,
+        }),
       });
       return { status: response.status, body: await response.text() };
     }, workflowId);
     expect(refused.status).toBe(403);
     // Refused for the role, not by the cross-site guard.
     expect(refused.body).toContain("viewer");
-    const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { name: string; version: number };
+    const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as {
+      name: string;
+      version: number;
+    };
     expect(stored).toMatchObject({ name: workflowName, version: 1 });
 
     // The viewer reads the members, and cannot invite.
@@ -127,7 +148,10 @@ test("a viewer invited on the Members page joins by the link, sees the workflow 
   }
 });
 
-test("a second workspace made with the switcher cannot open the first one's workflow by its URL", async ({ page, request }) => {
+test("a second workspace made with the switcher cannot open the first one's workflow by its URL", async ({
+  page,
+  request,
+}) => {
   const workflowName = `Workspace A only ${Date.now()}`;
   const workflowId = await createWorkflow(request, { name: workflowName, blocks: [START_BLOCK] });
 
@@ -148,12 +172,16 @@ test("a second workspace made with the switcher cannot open the first one's work
   // Back to the first workspace: the workflow is there again.
   await openHome(page);
   await page.getByRole("button", { name: /^Workspace:/ }).click();
-  await page.getByRole("menuitemradio", { name: new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).click();
+  await page
+    .getByRole("menuitemradio", { name: new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })
+    .click();
   await expect(page.getByTestId("current-workspace")).toHaveText(first, FIRST_VISIT);
   await expect(page.getByRole("link", { name: workflowName })).toBeVisible();
 });
 
-test("a key set on the Secrets page runs the workspace's models with its own key, at the operator's server", async ({ page }) => {
+test("a key set on the Secrets page runs the workspace's models with its own key, at the operator's server", async ({
+  page,
+}) => {
   // The operator's OpenAI-compatible server (OPENAI_COMPATIBLE_BASE_URL of the e2e server).
   const llm = await startScriptedLlm();
   const canary = `sk-canary-${randomUUID()}`;
@@ -236,13 +264,17 @@ test("a key set on the Secrets page runs the workspace's models with its own key
 
 // A provider's server is the operator's: a workspace that stores OPENAI_BASE_URL has OpenAI refused,
 // and the server it names hears nothing (neither the operator's key nor anything else).
-test("a workspace that stores OPENAI_BASE_URL has OpenAI refused, and the server it names hears nothing", async ({ request }) => {
+test("a workspace that stores OPENAI_BASE_URL has OpenAI refused, and the server it names hears nothing", async ({
+  request,
+}) => {
   const llm = await startTestLlmServer();
   try {
     const created = await request.post("/api/workspaces", { data: { name: `Base URL only ${Date.now()}` } });
     expect(created.status()).toBe(201);
     const headers = { [WORKSPACE_HEADER]: ((await created.json()) as { id: string }).id };
-    expect((await request.put("/api/secrets/OPENAI_BASE_URL", { headers, data: { value: llm.openaiBaseUrl } })).ok()).toBe(true);
+    expect(
+      (await request.put("/api/secrets/OPENAI_BASE_URL", { headers, data: { value: llm.openaiBaseUrl } })).ok(),
+    ).toBe(true);
     const agent: TestBlock = {
       id: "agent",
       type: "agent",
@@ -252,7 +284,11 @@ test("a workspace that stores OPENAI_BASE_URL has OpenAI refused, and the server
     };
     const workflow = await request.post("/api/workflows", {
       headers,
-      data: { name: "Base URL only", blocks: [START_BLOCK, agent], edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }] },
+      data: {
+        name: "Base URL only",
+        blocks: [START_BLOCK, agent],
+        edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
+      },
     });
     expect(workflow.status()).toBe(201);
     const workflowId = ((await workflow.json()) as { id: string }).id;

@@ -65,16 +65,23 @@ export const clientServerRule = {
       const target = resolveFile(specifier, filename);
       if (!target) return;
       const chain = serverChain(target);
-      if (chain) context.report({ node, messageId: "server", data: { chain: [relative, ...chain.map((file) => path.relative(root, file))].join(" -> ") } });
+      if (chain)
+        context.report({
+          node,
+          messageId: "server",
+          data: { chain: [relative, ...chain.map((file) => path.relative(root, file))].join(" -> ") },
+        });
     }
     return {
       ImportDeclaration: (node) =>
         check(
           node.source,
           node.source.value,
-          node.importKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === "type")),
+          node.importKind === "type" ||
+            (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === "type")),
         ),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, node.exportKind === "type"),
+      ExportNamedDeclaration: (node) =>
+        node.source && check(node.source, node.source.value, node.exportKind === "type"),
       ExportAllDeclaration: (node) => check(node.source, node.source.value, node.exportKind === "type"),
     };
   },

@@ -24,13 +24,21 @@ export const databaseTestNameRule = {
       ImportDeclaration(node) {
         if (node.importKind === "type" || !databaseModule.test(node.source.value)) return;
         for (const specifier of node.specifiers) {
-          if (specifier.type === "ImportSpecifier" && specifier.importKind !== "type" && databaseOpeners.has(specifier.imported.name)) {
+          if (
+            specifier.type === "ImportSpecifier" &&
+            specifier.importKind !== "type" &&
+            databaseOpeners.has(specifier.imported.name)
+          ) {
             report(specifier, specifier.imported.name);
           }
         }
       },
       MemberExpression(node) {
-        const key = node.computed ? (node.property.type === "Literal" ? node.property.value : null) : node.property.name;
+        const key = node.computed
+          ? node.property.type === "Literal"
+            ? node.property.value
+            : null
+          : node.property.name;
         if (key !== "DATABASE_URL") return;
         const object = node.object;
         const onEnv = object.type === "MemberExpression" && !object.computed && object.property.name === "env";

@@ -10,7 +10,11 @@ const root = path.resolve(import.meta.dirname, "..");
 const hasIndex = new Map();
 
 function folderHasIndex(folder) {
-  if (!hasIndex.has(folder)) hasIndex.set(folder, fs.existsSync(path.join(root, folder, "index.ts")) || fs.existsSync(path.join(root, folder, "index.tsx")));
+  if (!hasIndex.has(folder))
+    hasIndex.set(
+      folder,
+      fs.existsSync(path.join(root, folder, "index.ts")) || fs.existsSync(path.join(root, folder, "index.tsx")),
+    );
   return hasIndex.get(folder);
 }
 
@@ -57,7 +61,10 @@ export const folderEntryRule = {
       ImportDeclaration: (node) => check(node.source, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && typeof node.source.value === "string" && check(node.source, node.source.value),
+      ImportExpression: (node) =>
+        node.source.type === "Literal" &&
+        typeof node.source.value === "string" &&
+        check(node.source, node.source.value),
     };
   },
 };

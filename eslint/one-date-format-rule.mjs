@@ -19,8 +19,15 @@ export const oneDateFormatRule = {
       "CallExpression > MemberExpression.callee"(node) {
         if (node.computed || node.property.type !== "Identifier") return;
         const method = node.property.name;
-        const onNewDate = node.object.type === "NewExpression" && node.object.callee.type === "Identifier" && node.object.callee.name === "Date";
-        if (method === "toLocaleDateString" || method === "toLocaleTimeString" || (method === "toLocaleString" && onNewDate)) {
+        const onNewDate =
+          node.object.type === "NewExpression" &&
+          node.object.callee.type === "Identifier" &&
+          node.object.callee.name === "Date";
+        if (
+          method === "toLocaleDateString" ||
+          method === "toLocaleTimeString" ||
+          (method === "toLocaleString" && onNewDate)
+        ) {
           context.report({ node: node.parent, messageId: "own", data: { call: method } });
         }
       },

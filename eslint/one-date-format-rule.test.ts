@@ -9,8 +9,17 @@ ruleTester.run("one-date-format", trellisPlugin.rules["one-date-format"], {
     "const label = <span>{total.toLocaleString()}</span>;",
   ],
   invalid: [
-    { code: 'const shown = new Date(run.startedAt).toLocaleString("en-US");', errors: [{ messageId: "own", data: { call: "toLocaleString" } }] },
-    { code: "const day = <td>{date.toLocaleDateString()}</td>;", errors: [{ messageId: "own", data: { call: "toLocaleDateString" } }] },
-    { code: "const at = new Date().toLocaleTimeString(undefined, { hour: '2-digit' });", errors: [{ messageId: "own", data: { call: "toLocaleTimeString" } }] },
+    {
+      code: 'const shown = new Date(run.startedAt).toLocaleString("en-US");',
+      errors: [{ messageId: "own", data: { call: "toLocaleString" } }],
+    },
+    {
+      code: "const day = <td>{date.toLocaleDateString()}</td>;",
+      errors: [{ messageId: "own", data: { call: "toLocaleDateString" } }],
+    },
+    {
+      code: "const at = new Date().toLocaleTimeString(undefined, { hour: '2-digit' });",
+      errors: [{ messageId: "own", data: { call: "toLocaleTimeString" } }],
+    },
   ],
 });

@@ -7,7 +7,13 @@
  * composition root or the database itself.
  */
 const wiring = /^@\/lib\/(runtime|db)(\/|$)/;
-const functionNode = new Set(["ArrowFunctionExpression", "FunctionExpression", "FunctionDeclaration", "ClassExpression", "ClassDeclaration"]);
+const functionNode = new Set([
+  "ArrowFunctionExpression",
+  "FunctionExpression",
+  "FunctionDeclaration",
+  "ClassExpression",
+  "ClassDeclaration",
+]);
 
 /** The first function or class anywhere below `node`, or null. */
 function functionInside(node, visitorKeys) {
@@ -29,7 +35,8 @@ export const thinRouteRule = {
     docs: { description: "a route file under app/api only binds endpoints declared in lib/" },
     schema: [],
     messages: {
-      logic: "A route file only binds handlers declared in lib/ (`export const GET = answerApiRequest`); move this into lib/, where it is tested (docs/ARCHITECTURE.md).",
+      logic:
+        "A route file only binds handlers declared in lib/ (`export const GET = answerApiRequest`); move this into lib/, where it is tested (docs/ARCHITECTURE.md).",
       wiring: "A route file does not reach {{source}}: the endpoint in lib/ does its wiring (docs/ARCHITECTURE.md).",
       unbound: "This route file binds no endpoint: export a method bound to a handler from lib/.",
     },
@@ -41,7 +48,8 @@ export const thinRouteRule = {
         let bindings = 0;
         for (const statement of program.body) {
           if (statement.type === "ImportDeclaration") {
-            if (wiring.test(statement.source.value)) context.report({ node: statement.source, messageId: "wiring", data: { source: statement.source.value } });
+            if (wiring.test(statement.source.value))
+              context.report({ node: statement.source, messageId: "wiring", data: { source: statement.source.value } });
             continue;
           }
           const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : null;
@@ -53,7 +61,8 @@ export const thinRouteRule = {
           for (const declarator of declaration.declarations) {
             const init = declarator.init;
             // `route(...)` or an imported handler itself (`export const GET = answerApiRequest`).
-            const bound = (init?.type === "CallExpression" && !functionInside(init, visitorKeys)) || init?.type === "Identifier";
+            const bound =
+              (init?.type === "CallExpression" && !functionInside(init, visitorKeys)) || init?.type === "Identifier";
             if (bound) bindings += 1;
             else if (init?.type !== "Literal") context.report({ node: declarator, messageId: "logic" });
           }

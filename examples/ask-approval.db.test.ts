@@ -58,20 +58,30 @@ async function parkedAsks(runId: string): Promise<AskList> {
 
 describe("examples/ask-approval.json", () => {
   it("parks at the question, refuses a choice it does not offer, and goes down the chosen branch once answered", async () => {
-    const live = await kit.runtime.runs.start(member.workspace.id, workflowId, { request: "Deploy billing to eu-west" });
+    const live = await kit.runtime.runs.start(member.workspace.id, workflowId, {
+      request: "Deploy billing to eu-west",
+    });
     const listed = await parkedAsks(live.runId);
     expect(listed.status).toBe("paused");
     expect(listed.asks).toHaveLength(1);
     const [ask] = listed.asks;
-    expect(ask).toMatchObject({ blockId: "approve", allowText: true, choices: [{ id: "choose_plan" }, { id: "continue_searching" }, { id: "abort" }] });
-    expect(ask!.question).toMatch(/^I found this plan: .*Deploy billing to eu-west.*Proceed with it, keep searching, or abort\?$/s);
+    expect(ask).toMatchObject({
+      blockId: "approve",
+      allowText: true,
+      choices: [{ id: "choose_plan" }, { id: "continue_searching" }, { id: "abort" }],
+    });
+    expect(ask!.question).toMatch(
+      /^I found this plan: .*Deploy billing to eu-west.*Proceed with it, keep searching, or abort\?$/s,
+    );
     expect(Date.parse(ask!.timeoutAt!) - Date.parse(ask!.requestedAt)).toBe(86_400_000);
 
     const wrong = await answer(live.runId, ask!.spanId, { choice: "ship_it" });
     expect(wrong.status).toBe(400);
     const refused = (await wrong.json()) as ErrorBody;
     expect(refused.error.details).toEqual([expect.objectContaining({ path: "choice" })]);
-    expect(refused.error.message).toContain('"ship_it" is not one of this ask\'s choices: "choose_plan", "continue_searching", "abort"');
+    expect(refused.error.message).toContain(
+      '"ship_it" is not one of this ask\'s choices: "choose_plan", "continue_searching", "abort"',
+    );
 
     const taken = await answer(live.runId, ask!.spanId, { choice: "choose_plan", text: "Go after 18:00" });
     expect(taken.status).toBe(202);
@@ -86,8 +96,14 @@ describe("examples/ask-approval.json", () => {
     // One span for the ask, from the question to the answer, recording who answered and when.
     const askSpans = stored.spans.filter((span) => span.blockId === "approve");
     expect(askSpans).toHaveLength(1);
-    expect(askSpans[0]).toMatchObject({ id: ask!.spanId, status: "succeeded", output: { choice: "choose_plan", answeredBy: "ops@example.com" } });
-    expect(Date.parse((askSpans[0]!.output as { answeredAt: string }).answeredAt)).toBeGreaterThanOrEqual(Date.parse(ask!.requestedAt));
+    expect(askSpans[0]).toMatchObject({
+      id: ask!.spanId,
+      status: "succeeded",
+      output: { choice: "choose_plan", answeredBy: "ops@example.com" },
+    });
+    expect(Date.parse((askSpans[0]!.output as { answeredAt: string }).answeredAt)).toBeGreaterThanOrEqual(
+      Date.parse(ask!.requestedAt),
+    );
 
     const again = await answer(live.runId, ask!.spanId, { choice: "abort" });
     expect(again.status).toBe(409);

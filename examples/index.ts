@@ -23,7 +23,11 @@ export interface WorkflowTemplate {
 export const SAMPLE_KNOWLEDGE_BASE = "@sample-knowledge-base";
 
 /** The sample knowledge base a template that searches one gets: made once per workspace, found again by name. */
-export const SAMPLE_KNOWLEDGE: { name: string; description: string; documents: ReadonlyArray<{ name: string; text: string }> } = sampleKnowledge;
+export const SAMPLE_KNOWLEDGE: {
+  name: string;
+  description: string;
+  documents: ReadonlyArray<{ name: string; text: string }>;
+} = sampleKnowledge;
 
 export const WORKFLOW_TEMPLATES: readonly WorkflowTemplate[] = [
   {
@@ -72,14 +76,23 @@ function replacePlaceholder(value: unknown, knowledgeBaseId: string): unknown {
   if (value === SAMPLE_KNOWLEDGE_BASE) return knowledgeBaseId;
   if (Array.isArray(value)) return value.map((item) => replacePlaceholder(item, knowledgeBaseId));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replacePlaceholder(item, knowledgeBaseId)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, replacePlaceholder(item, knowledgeBaseId)]),
+    );
   }
   return value;
 }
 
 /** A copy of the template's workflow, named `name`, with the sample knowledge base's id where it searches one. */
-export function fillTemplate(template: WorkflowTemplate, options: { name?: string; knowledgeBaseId?: string } = {}): WorkflowDocumentInput {
-  if (usesSampleKnowledge(template) && !options.knowledgeBaseId) throw new Error(`The "${template.name}" template needs the sample knowledge base's id`);
-  const document = replacePlaceholder(template.document, options.knowledgeBaseId ?? SAMPLE_KNOWLEDGE_BASE) as WorkflowDocumentInput;
+export function fillTemplate(
+  template: WorkflowTemplate,
+  options: { name?: string; knowledgeBaseId?: string } = {},
+): WorkflowDocumentInput {
+  if (usesSampleKnowledge(template) && !options.knowledgeBaseId)
+    throw new Error(`The "${template.name}" template needs the sample knowledge base's id`);
+  const document = replacePlaceholder(
+    template.document,
+    options.knowledgeBaseId ?? SAMPLE_KNOWLEDGE_BASE,
+  ) as WorkflowDocumentInput;
   return { ...document, name: options.name ?? template.name };
 }

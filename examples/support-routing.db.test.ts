@@ -14,7 +14,9 @@ let workflowId: string;
 beforeAll(async () => {
   kit = await startRunTestKit();
   workspaceId = await kit.database.createWorkspace();
-  workflowId = (await kit.database.repositories.workflows.create(workspaceId, supportRoutingDocument("openai/gpt-4o-mini") as never)).id;
+  workflowId = (
+    await kit.database.repositories.workflows.create(workspaceId, supportRoutingDocument("openai/gpt-4o-mini") as never)
+  ).id;
 });
 afterAll(() => kit.close());
 
@@ -46,13 +48,21 @@ const blocksThatRan = (run: FinishedRun) =>
 describe("the support-routing example: one Response after the router's branches", () => {
   it("answers a sales message with the sales agent's reply", async () => {
     const run = await runWith("How much does the Pro plan cost?", "sales", "The Pro plan is $20 a month.");
-    expect(run).toMatchObject({ status: "succeeded", error: null, output: { team: "sales", answer: "The Pro plan is $20 a month." } });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      error: null,
+      output: { team: "sales", answer: "The Pro plan is $20 a month." },
+    });
     expect(blocksThatRan(run)).toEqual(["response", "router", "sales", "start"]);
   });
 
   it("answers a support message with the support agent's reply", async () => {
     const run = await runWith("My parcel arrived broken", "support", "Sorry about that. A refund is on its way.");
-    expect(run).toMatchObject({ status: "succeeded", error: null, output: { team: "support", answer: "Sorry about that. A refund is on its way." } });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      error: null,
+      output: { team: "support", answer: "Sorry about that. A refund is on its way." },
+    });
     expect(blocksThatRan(run)).toEqual(["response", "router", "start", "support"]);
   });
 });

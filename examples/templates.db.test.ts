@@ -5,7 +5,14 @@ import { createKnowledgeService, type KnowledgeService } from "@/lib/knowledge/k
 import { runEndpoints, type RunEndpoints } from "@/lib/runs/run-endpoints";
 import { createRuntime } from "@/lib/runtime/runtime";
 import { OFFLINE_WORD_DELAY_ENV } from "@/providers";
-import { fillTemplate, SAMPLE_KNOWLEDGE, templateBlockTypes, usesSampleKnowledge, WORKFLOW_TEMPLATES, type WorkflowTemplate } from ".";
+import {
+  fillTemplate,
+  SAMPLE_KNOWLEDGE,
+  templateBlockTypes,
+  usesSampleKnowledge,
+  WORKFLOW_TEMPLATES,
+  type WorkflowTemplate,
+} from ".";
 
 /**
  * Every gallery template, as a person gets it (the sample knowledge base made, its id filled in),
@@ -22,8 +29,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   workspaceId = await database.createWorkspace();
   knowledge = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
-  knowledgeBaseId = (await knowledge.createBase(workspaceId, { name: SAMPLE_KNOWLEDGE.name, description: SAMPLE_KNOWLEDGE.description })).id;
-  const files = SAMPLE_KNOWLEDGE.documents.map((document) => ({ name: document.name, bytes: new TextEncoder().encode(document.text) }));
+  knowledgeBaseId = (
+    await knowledge.createBase(workspaceId, { name: SAMPLE_KNOWLEDGE.name, description: SAMPLE_KNOWLEDGE.description })
+  ).id;
+  const files = SAMPLE_KNOWLEDGE.documents.map((document) => ({
+    name: document.name,
+    bytes: new TextEncoder().encode(document.text),
+  }));
   await knowledge.uploadDocuments(workspaceId, knowledgeBaseId, files);
   await knowledge.drain();
   // No provider key at all; the offline model streams at once here (its pace is a setting).
@@ -50,7 +62,11 @@ interface FinishedRun {
 
 const template = (id: string): WorkflowTemplate => WORKFLOW_TEMPLATES.find((entry) => entry.id === id)!;
 
-async function startTemplate(entry: WorkflowTemplate, input: Record<string, unknown>, wait: boolean): Promise<Response> {
+async function startTemplate(
+  entry: WorkflowTemplate,
+  input: Record<string, unknown>,
+  wait: boolean,
+): Promise<Response> {
   const document = fillTemplate(entry, usesSampleKnowledge(entry) ? { knowledgeBaseId } : {});
   const workflow = await database.repositories.workflows.create(workspaceId, document as never);
   const response = await endpoints.start(
@@ -87,7 +103,8 @@ describe("the template gallery", () => {
     ]);
     for (const entry of WORKFLOW_TEMPLATES) {
       expect(templateBlockTypes(entry)[0]).toBe("start");
-      for (const block of entry.document.blocks ?? []) if ("model" in (block.config ?? {})) expect(block.config?.model).toBe("offline/echo");
+      for (const block of entry.document.blocks ?? [])
+        if ("model" in (block.config ?? {})) expect(block.config?.model).toBe("offline/echo");
     }
     expect(() => fillTemplate(template("knowledge-qa"))).toThrow(/needs the sample knowledge base/);
   });
@@ -112,7 +129,10 @@ describe("the template gallery", () => {
 
   it("support agent with tools: runs with its knowledge search and calculator tools on the sample base", async () => {
     const run = await runTemplate(template("support-agent-tools"));
-    expect(run).toMatchObject({ status: "succeeded", output: { answer: expect.stringContaining("Echo: What is your refund policy?"), toolCalls: 0 } });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      output: { answer: expect.stringContaining("Echo: What is your refund policy?"), toolCalls: 0 },
+    });
   });
 
   it("loop over a list: one agent answer per item of the start's list", async () => {

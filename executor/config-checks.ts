@@ -3,7 +3,13 @@ import { isTrellisError } from "@/core";
 import { ExpressionError, parseExpression } from "./expression";
 import { blockLabel } from "./graph";
 import { fallbackProblems, malformedFallbacks } from "./fallback-checks";
-import { extractReferences, isWholeReference, parseReferences, parsePath, type ConfigReference } from "./reference-syntax";
+import {
+  extractReferences,
+  isWholeReference,
+  parseReferences,
+  parsePath,
+  type ConfigReference,
+} from "./reference-syntax";
 import type { BlockEntry, WorkflowAnalysis } from "./workflow-analysis";
 
 /**
@@ -44,11 +50,19 @@ function checkConfig(entry: BlockEntry, issues: IssueDetail[]): void {
   for (const issue of parsed.issues) {
     if (issue.path && isReferenceField(entry.block.config, issue.path)) continue;
     const where = issue.path ? `${fieldLabel(entry, issue.path)}: ` : "";
-    issues.push({ path: fieldPath(entry, issue.path), message: `Block ${blockLabel(entry.block)}: ${where}${issue.message}` });
+    issues.push({
+      path: fieldPath(entry, issue.path),
+      message: `Block ${blockLabel(entry.block)}: ${where}${issue.message}`,
+    });
   }
 }
 
-function hasAncestor(analysis: WorkflowAnalysis, entry: BlockEntry, container: "loop" | "parallel", includeSelf: boolean): boolean {
+function hasAncestor(
+  analysis: WorkflowAnalysis,
+  entry: BlockEntry,
+  container: "loop" | "parallel",
+  includeSelf: boolean,
+): boolean {
   let current: BlockEntry | undefined = includeSelf ? entry : analysis.byId.get(entry.block.parentId ?? "");
   const seen = new Set<BlockEntry>();
   while (current && !seen.has(current)) {
@@ -66,7 +80,8 @@ function definedVariables(analysis: WorkflowAnalysis): ReadonlySet<string> {
   let defined = definedCache.get(analysis);
   if (defined) return defined;
   const names = new Set(Object.keys(analysis.document.variables));
-  for (const entry of analysis.blocks) if (entry.active) for (const name of entry.info?.assignsVariables?.(entry.block) ?? []) names.add(name);
+  for (const entry of analysis.blocks)
+    if (entry.active) for (const name of entry.info?.assignsVariables?.(entry.block) ?? []) names.add(name);
   definedCache.set(analysis, (defined = names));
   return defined;
 }
@@ -81,8 +96,13 @@ function referenceProblem(analysis: WorkflowAnalysis, entry: BlockEntry, referen
     return `${reference.text} names no workflow variable${defined.size ? ` (defined: ${[...defined].join(", ")})` : " (none are defined)"}`;
   }
   if (root === "loop")
-    return hasAncestor(analysis, entry, "loop", entry.info?.container === "loop") ? null : `${reference.text} is only available inside a loop container`;
-  if (root === "parallel") return hasAncestor(analysis, entry, "parallel", false) ? null : `${reference.text} is only available inside a parallel container`;
+    return hasAncestor(analysis, entry, "loop", entry.info?.container === "loop")
+      ? null
+      : `${reference.text} is only available inside a loop container`;
+  if (root === "parallel")
+    return hasAncestor(analysis, entry, "parallel", false)
+      ? null
+      : `${reference.text} is only available inside a parallel container`;
   if (root === "start" && analysis.entry && !analysis.byName.has("start")) return null;
   const target = analysis.byName.get(root) ?? analysis.byId.get(reference.root);
   if (!target) return `${reference.text} refers to no block named or with id '${reference.root}'`;
@@ -98,7 +118,10 @@ function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: 
         ? fallbackProblems(analysis, entry, reference, referenceProblem)
         : [referenceProblem(analysis, entry, reference)];
     for (const problem of problems.filter((item) => item !== null))
-      issues.push({ path: fieldPath(entry, reference.field), message: `Block ${blockLabel(entry.block)}: ${fieldPrefix(entry, reference.field)}${problem}` });
+      issues.push({
+        path: fieldPath(entry, reference.field),
+        message: `Block ${blockLabel(entry.block)}: ${fieldPrefix(entry, reference.field)}${problem}`,
+      });
   }
   for (const { path, text } of malformedFallbacks(entry.block.config, ""))
     issues.push({
@@ -108,13 +131,20 @@ function checkReferences(analysis: WorkflowAnalysis, entry: BlockEntry, issues: 
 }
 
 /** Strings at the given field patterns (`branches[].expression`), with their concrete paths. */
-function stringsAt(value: unknown, patterns: ReadonlySet<string>, pattern: string, path: string, found: Array<{ path: string; text: string }>): void {
+function stringsAt(
+  value: unknown,
+  patterns: ReadonlySet<string>,
+  pattern: string,
+  path: string,
+  found: Array<{ path: string; text: string }>,
+): void {
   if (typeof value === "string") {
     if (patterns.has(pattern)) found.push({ path, text: value });
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => stringsAt(item, patterns, `${pattern}[]`, `${path}[${index}]`, found));
   } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) stringsAt(item, patterns, pattern ? `${pattern}.${key}` : key, path ? `${path}.${key}` : key, found);
+    for (const [key, item] of Object.entries(value))
+      stringsAt(item, patterns, pattern ? `${pattern}.${key}` : key, path ? `${path}.${key}` : key, found);
   }
 }
 
@@ -128,12 +158,16 @@ function checkExpressions(entry: BlockEntry, issues: IssueDetail[]): void {
     if (text.trim() === "") continue;
     let placeholder = text;
     for (const token of parseReferences(text).reverse())
-      placeholder = placeholder.slice(0, token.start) + "0".padEnd(token.end - token.start) + placeholder.slice(token.end);
+      placeholder =
+        placeholder.slice(0, token.start) + "0".padEnd(token.end - token.start) + placeholder.slice(token.end);
     try {
       parseExpression(placeholder);
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
-      issues.push({ path: fieldPath(entry, path), message: `Block ${blockLabel(entry.block)}: ${fieldLabel(entry, path)}: ${error.message}` });
+      issues.push({
+        path: fieldPath(entry, path),
+        message: `Block ${blockLabel(entry.block)}: ${fieldLabel(entry, path)}: ${error.message}`,
+      });
     }
   }
 }
@@ -154,7 +188,10 @@ function checkFieldResolvers(entry: BlockEntry, issues: IssueDetail[]): void {
       resolver(text, () => null);
     } catch (error) {
       if (!(isTrellisError(error) && error.code === "invalid_config")) throw error;
-      issues.push({ path: fieldPath(entry, field), message: `Block ${blockLabel(entry.block)}: ${fieldLabel(entry, field)}: ${error.message}` });
+      issues.push({
+        path: fieldPath(entry, field),
+        message: `Block ${blockLabel(entry.block)}: ${fieldLabel(entry, field)}: ${error.message}`,
+      });
     }
   }
 }

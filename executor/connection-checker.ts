@@ -26,7 +26,9 @@ export interface ConnectionChecker {
 export function createConnectionChecker(document: WorkflowDocument, lookup: BlockTypeLookup): ConnectionChecker {
   const analysis = analyzeWorkflow(document, lookup);
   const connected = new Set(
-    [...analysis.edges, ...analysis.dormantEdges].map((edge) => connectionKey(edge.source.block.id, edge.target.block.id, edge.handle)),
+    [...analysis.edges, ...analysis.dormantEdges].map((edge) =>
+      connectionKey(edge.source.block.id, edge.target.block.id, edge.handle),
+    ),
   );
   const predecessors = flowPredecessors(analysis);
   const handlesBySource = new Map<BlockEntry, ReadonlyArray<string>>();
@@ -64,7 +66,8 @@ export function createConnectionChecker(document: WorkflowDocument, lookup: Bloc
       const handle = edgeHandle(connection);
       const verdict = judgeEdge(source, target, handle, handlesOf(source));
       if (verdict.problem) return verdict.problem.message;
-      if (connected.has(connectionKey(source.block.id, target.block.id, handle))) return duplicateEdgeMessage(source, target, handle);
+      if (connected.has(connectionKey(source.block.id, target.block.id, handle)))
+        return duplicateEdgeMessage(source, target, handle);
       if (verdict.kind !== "flow") return null;
       const paths = pathsInto(source);
       if (!paths.has(target)) return null;
@@ -76,6 +79,10 @@ export function createConnectionChecker(document: WorkflowDocument, lookup: Bloc
 }
 
 /** One question without keeping the checker: analyses the whole document, so not for every hover. */
-export function connectionProblem(document: WorkflowDocument, lookup: BlockTypeLookup, connection: ConnectionCandidate): string | null {
+export function connectionProblem(
+  document: WorkflowDocument,
+  lookup: BlockTypeLookup,
+  connection: ConnectionCandidate,
+): string | null {
   return createConnectionChecker(document, lookup).problem(connection);
 }

@@ -7,7 +7,9 @@ const issues = (document: ReturnType<typeof workflow>) => validateWorkflow(docum
 
 describe("workflow validation", () => {
   it("accepts a valid workflow", () => {
-    expect(issues(workflow([block("start", "start"), block("a", "task", { count: 2 })], [edge("start", "a")]))).toEqual([]);
+    expect(issues(workflow([block("start", "start"), block("a", "task", { count: 2 })], [edge("start", "a")]))).toEqual(
+      [],
+    );
   });
 
   it("reports unknown types, duplicate ids and names that clash ignoring case and spaces", () => {
@@ -24,27 +26,46 @@ describe("workflow validation", () => {
     expect(issues(document)).toEqual([
       { path: "blocks[1].type", message: "Block 'a' has unknown block type 'mystery'" },
       { path: "blocks[3].id", message: "Duplicate block id 'b' (blocks 'Support Agent' and 'supportagent')" },
-      { path: "blocks[3].name", message: "Block name 'supportagent' is already used by block 'Support Agent' (names must differ ignoring case and spaces)" },
+      {
+        path: "blocks[3].name",
+        message:
+          "Block name 'supportagent' is already used by block 'Support Agent' (names must differ ignoring case and spaces)",
+      },
       { path: "blocks[4].name", message: "Block name 'Loop' is reserved for <loop.…> references; choose another name" },
     ]);
   });
 
   it("reports dangling edges, missing handles and edges into the start block", () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task"), block("check", "condition", { branches: [{ id: "yes", expression: "true" }] })],
-      [edge("start", "ghost"), edge("nobody", "a"), edge("a", "check", "branch:yes"), edge("check", "a", "branch:no"), edge("a", "start")],
+      [
+        block("start", "start"),
+        block("a", "task"),
+        block("check", "condition", { branches: [{ id: "yes", expression: "true" }] }),
+      ],
+      [
+        edge("start", "ghost"),
+        edge("nobody", "a"),
+        edge("a", "check", "branch:yes"),
+        edge("check", "a", "branch:no"),
+        edge("a", "start"),
+      ],
     );
     expect(issues(document)).toEqual([
       { path: "edges[0].target", message: "Edge 'start->ghost' ends at block 'ghost', which does not exist" },
       { path: "edges[1].source", message: "Edge 'nobody->a' starts at block 'nobody', which does not exist" },
       { path: "edges[2].sourceHandle", message: "Block 'a' has no 'branch:yes' handle (it offers: out, error)" },
-      { path: "edges[3].sourceHandle", message: "Block 'check' has no 'branch:no' handle (it offers: branch:yes, error)" },
+      {
+        path: "edges[3].sourceHandle",
+        message: "Block 'check' has no 'branch:no' handle (it offers: branch:yes, error)",
+      },
       { path: "edges[4].target", message: "The start block 'start' accepts no incoming edges (edge from 'a')" },
     ]);
   });
 
   it("requires exactly one start block", () => {
-    expect(issues(workflow([block("a", "task")], []))).toEqual([{ path: "blocks", message: "The workflow needs one enabled start block" }]);
+    expect(issues(workflow([block("a", "task")], []))).toEqual([
+      { path: "blocks", message: "The workflow needs one enabled start block" },
+    ]);
     expect(issues(workflow([block("s1", "start"), block("s2", "start")], []))).toEqual([
       { path: "blocks[1]", message: "Only one start block is allowed: found 's1', 's2'" },
     ]);
@@ -55,7 +76,12 @@ describe("workflow validation", () => {
       [block("start", "start"), block("a", "task"), block("b", "task"), block("c", "task")],
       [edge("start", "a"), edge("a", "b"), edge("b", "c"), edge("c", "a")],
     );
-    expect(issues(document)).toEqual([{ path: "edges[3]", message: "A cycle runs through 'a' → 'b' → 'c' → 'a'; repeat work with a loop container instead" }]);
+    expect(issues(document)).toEqual([
+      {
+        path: "edges[3]",
+        message: "A cycle runs through 'a' → 'b' → 'c' → 'a'; repeat work with a loop container instead",
+      },
+    ]);
     const throughLoop = workflow(
       [
         block("start", "start"),
@@ -82,8 +108,14 @@ describe("workflow validation", () => {
     );
     expect(issues(document)).toEqual([
       { path: "blocks[3].parentId", message: "Block 'orphan' is inside 'gone', which does not exist" },
-      { path: "blocks[4].parentId", message: "Block 'wrong' is inside 'start', which is a start block, not a loop or parallel container" },
-      { path: "edges[1]", message: "A body edge must go from a container to a block inside it, but 'outside' is not inside 'loop1'" },
+      {
+        path: "blocks[4].parentId",
+        message: "Block 'wrong' is inside 'start', which is a start block, not a loop or parallel container",
+      },
+      {
+        path: "edges[1]",
+        message: "A body edge must go from a container to a block inside it, but 'outside' is not inside 'loop1'",
+      },
       {
         path: "edges[2]",
         message:
@@ -91,7 +123,8 @@ describe("workflow validation", () => {
       },
       {
         path: "edges[3]",
-        message: "The edge from 'start' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles",
+        message:
+          "The edge from 'start' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles",
       },
     ]);
   });
@@ -121,9 +154,13 @@ describe("workflow validation", () => {
       { path: "edges[5].target", message: "The start block 'start' accepts no incoming edges (edge from 'off')" },
       {
         path: "edges[6]",
-        message: "The edge from 'a' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles",
+        message:
+          "The edge from 'a' (at the top level) to 'inner' (inside 'loop1') crosses a container boundary; use the container's body and out handles",
       },
-      { path: "edges[4]", message: "A cycle runs through 'a' → 'off' → 'a'; repeat work with a loop container instead" },
+      {
+        path: "edges[4]",
+        message: "A cycle runs through 'a' → 'off' → 'a'; repeat work with a loop container instead",
+      },
     ]);
   });
 
@@ -157,7 +194,10 @@ describe("workflow validation", () => {
     );
     expect(issues(document)).toEqual([
       { path: "blocks[1].config.value", message: "Block 'a': <Nope.x> refers to no block named or with id 'Nope'" },
-      { path: "blocks[1].config.value", message: "Block 'a': <variable.missing> names no workflow variable (defined: known)" },
+      {
+        path: "blocks[1].config.value",
+        message: "Block 'a': <variable.missing> names no workflow variable (defined: known)",
+      },
       { path: "blocks[1].config.value", message: "Block 'a': <loop.index> is only available inside a loop container" },
       { path: "blocks[3].config.value", message: "Block 'b': <off.value> refers to 'off', which is disabled" },
       { path: "blocks[3].config.value", message: "Block 'b': <b.value> refers to the block itself" },
@@ -169,7 +209,11 @@ describe("workflow validation", () => {
       [
         block("start", "start"),
         block("check", "condition", {
-          branches: [{ id: "a", expression: "<start.longName> > (1" }, { id: "b", expression: "<start.x> == 'ok'" }, { id: "c" }],
+          branches: [
+            { id: "a", expression: "<start.longName> > (1" },
+            { id: "b", expression: "<start.x> == 'ok'" },
+            { id: "c" },
+          ],
         }),
       ],
       [edge("start", "check")],
@@ -177,7 +221,8 @@ describe("workflow validation", () => {
     expect(issues(document)).toEqual([
       {
         path: "blocks[1].config.branches[0].expression",
-        message: "Block 'check': branches[0].expression: Expected ')' but found the end of the expression at position 22",
+        message:
+          "Block 'check': branches[0].expression: Expected ')' but found the end of the expression at position 22",
       },
     ]);
   });
@@ -185,7 +230,13 @@ describe("workflow validation", () => {
   it("builds a graph without disabled or unreachable blocks, and throws every issue at once when invalid", () => {
     const graph = buildGraph(
       workflow(
-        [block("start", "start"), block("a", "task"), block("off", "task", {}, { enabled: false }), block("island", "task"), block("b", "task")],
+        [
+          block("start", "start"),
+          block("a", "task"),
+          block("off", "task", {}, { enabled: false }),
+          block("island", "task"),
+          block("b", "task"),
+        ],
         [edge("start", "a"), edge("a", "off"), edge("off", "b")],
       ),
       lookupFakeType,
@@ -197,7 +248,9 @@ describe("workflow validation", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(GraphValidationError);
-      expect((error as GraphValidationError).message).toBe("The workflow is invalid: The workflow needs one enabled start block (and 1 more problem)");
+      expect((error as GraphValidationError).message).toBe(
+        "The workflow is invalid: The workflow needs one enabled start block (and 1 more problem)",
+      );
       expect((error as GraphValidationError).details).toHaveLength(2);
     }
   });
@@ -205,7 +258,12 @@ describe("workflow validation", () => {
   it("compiles containers into nested scopes with body edges and precomputed adjacency", () => {
     const graph = buildGraph(
       workflow(
-        [block("start", "start"), block("loop1", "loop", { kind: "for", count: 1 }), block("x", "task", {}, { parentId: "loop1" }), block("after", "task")],
+        [
+          block("start", "start"),
+          block("loop1", "loop", { kind: "for", count: 1 }),
+          block("x", "task", {}, { parentId: "loop1" }),
+          block("after", "task"),
+        ],
         [edge("start", "loop1"), edge("loop1", "x", "body"), edge("loop1", "after")],
       ),
       lookupFakeType,

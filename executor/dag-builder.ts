@@ -19,7 +19,10 @@ import { analyzeWorkflow, type BlockEntry, type WorkflowAnalysis } from "./workf
  * follow the edge and cycle rules, so enabling a block again cannot make the workflow invalid.
  */
 
-function inspect(document: WorkflowDocument, lookup: BlockTypeLookup): { analysis: WorkflowAnalysis; issues: IssueDetail[] } {
+function inspect(
+  document: WorkflowDocument,
+  lookup: BlockTypeLookup,
+): { analysis: WorkflowAnalysis; issues: IssueDetail[] } {
   const analysis = analyzeWorkflow(document, lookup);
   const issues = [...analysis.issues, ...findCycles(analysis), ...checkConfigs(analysis)];
   return { analysis, issues };
@@ -78,7 +81,14 @@ function compile(analysis: WorkflowAnalysis): WorkflowGraph {
     const source = nodesById.get(edgeEntry.source.block.id);
     const target = nodesById.get(edgeEntry.target.block.id);
     if (!source || !target || edgeEntry.kind === "iterationEnd") continue;
-    const edge: GraphEdge = { id: edgeEntry.edge.id, documentIndex: edgeEntry.index, source, target, handle: edgeEntry.handle, condition: edgeEntry.condition };
+    const edge: GraphEdge = {
+      id: edgeEntry.edge.id,
+      documentIndex: edgeEntry.index,
+      source,
+      target,
+      handle: edgeEntry.handle,
+      condition: edgeEntry.condition,
+    };
     target.inEdges.push(edge);
     if (edgeEntry.kind === "body") {
       source.bodyEdges.push(edge);
@@ -86,7 +96,8 @@ function compile(analysis: WorkflowAnalysis): WorkflowGraph {
     }
     source.outEdges.push(edge);
     if (edge.handle === "error") source.hasErrorEdge = true;
-    if (edge.handle === "out" && !source.outgoingTargets.includes(target.block)) source.outgoingTargets.push(target.block);
+    if (edge.handle === "out" && !source.outgoingTargets.includes(target.block))
+      source.outgoingTargets.push(target.block);
   }
   const nodesByName = new Map<string, GraphNode>();
   for (const node of nodesById.values()) nodesByName.set(node.normalizedName, node);

@@ -12,7 +12,11 @@ describe("diffDocuments", () => {
   it("names blocks added, removed and changed, with the fields that differ", () => {
     const before = doc({ blocks: [start, agent], edges: [{ id: "e1", source: "start", target: "agent" }] });
     const after = doc({
-      blocks: [start, { ...agent, name: "Editor", config: { model: "offline:echo", prompt: "Hello", temperature: 0.2 } }, response],
+      blocks: [
+        start,
+        { ...agent, name: "Editor", config: { model: "offline:echo", prompt: "Hello", temperature: 0.2 } },
+        response,
+      ],
       edges: [
         { id: "e1", source: "start", target: "agent" },
         { id: "e2", source: "agent", target: "out" },
@@ -21,7 +25,9 @@ describe("diffDocuments", () => {
     expect(diffDocuments(before, after)).toEqual({
       blocksAdded: [{ id: "out", name: "Answer", type: "response" }],
       blocksRemoved: [],
-      blocksChanged: [{ id: "agent", name: "Editor", type: "agent", fields: ["name", "config.prompt", "config.temperature"] }],
+      blocksChanged: [
+        { id: "agent", name: "Editor", type: "agent", fields: ["name", "config.prompt", "config.temperature"] },
+      ],
       edgesAdded: 1,
       edgesRemoved: 0,
       otherChanges: [],
@@ -43,7 +49,10 @@ describe("diffDocuments", () => {
   });
 
   it("reports the workflow's own parts that changed", () => {
-    const diff = diffDocuments(doc({ variables: { tone: "dry" } }), doc({ name: "Renamed", variables: { tone: "warm" }, settings: { timeoutMs: 5000 } }));
+    const diff = diffDocuments(
+      doc({ variables: { tone: "dry" } }),
+      doc({ name: "Renamed", variables: { tone: "warm" }, settings: { timeoutMs: 5000 } }),
+    );
     expect(diff.otherChanges).toEqual(["name", "variables", "settings"]);
     expect(isEmptyDocumentDiff(diff)).toBe(false);
   });

@@ -7,7 +7,9 @@ const LAYOUT_ONLY = new Set<keyof WorkflowBlock>(["position", "size"]);
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : inner,
   );
 }
@@ -32,7 +34,8 @@ function changedFields(before: WorkflowBlock, after: WorkflowBlock): string[] {
 }
 
 /** An edge by what it connects, so an edge re-made with a new id is not counted as removed and added. */
-const edgeKey = (edge: WorkflowEdge) => canonical([edge.source, edge.sourceHandle ?? null, edge.target, edge.targetHandle ?? null]);
+const edgeKey = (edge: WorkflowEdge) =>
+  canonical([edge.source, edge.sourceHandle ?? null, edge.target, edge.targetHandle ?? null]);
 
 /**
  * What changed from `before` to `after` in terms a person reads: blocks added, removed and changed
@@ -51,7 +54,9 @@ export function diffDocuments(before: WorkflowDocument, after: WorkflowDocument)
   }
   const beforeEdges = new Set(before.edges.map(edgeKey));
   const afterEdges = new Set(after.edges.map(edgeKey));
-  const otherChanges = (["name", "description", "variables", "settings"] as const).filter((part) => !same(before[part] ?? null, after[part] ?? null));
+  const otherChanges = (["name", "description", "variables", "settings"] as const).filter(
+    (part) => !same(before[part] ?? null, after[part] ?? null),
+  );
   return {
     blocksAdded: after.blocks.filter((block) => !beforeBlocks.has(block.id)).map(named),
     blocksRemoved: before.blocks.filter((block) => !afterBlocks.has(block.id)).map(named),

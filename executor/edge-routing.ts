@@ -45,9 +45,12 @@ export function conditionHolds<E extends RoutedEdge>(edge: E, output: unknown, n
     return isTruthy(evaluateNode(edge.condition.node, { output: output ?? null }));
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    throw new BlockExecutionError(`The condition of the edge ${name(edge)} (${JSON.stringify(edge.condition.text)}) could not be evaluated: ${error.message}`, {
-      code: "invalid_expression",
-    });
+    throw new BlockExecutionError(
+      `The condition of the edge ${name(edge)} (${JSON.stringify(edge.condition.text)}) could not be evaluated: ${error.message}`,
+      {
+        code: "invalid_expression",
+      },
+    );
   }
 }
 
@@ -61,7 +64,10 @@ export function routeOutput<E extends RoutedEdge>(
 ): boolean[] {
   const routes = new Array<boolean>(edges.length);
   // The common case, every `out` edge: no predicate to make per block.
-  const taken = info.routing === "branch" || info.routing === "route" || info.takenHandles ? handleTaken(info, block, output) : null;
+  const taken =
+    info.routing === "branch" || info.routing === "route" || info.takenHandles
+      ? handleTaken(info, block, output)
+      : null;
   for (let index = 0; index < edges.length; index += 1) {
     const edge = edges[index]!;
     routes[index] = (taken ? taken(edge) : edge.handle === "out") && conditionHolds(edge, output, name);
@@ -70,6 +76,10 @@ export function routeOutput<E extends RoutedEdge>(
 }
 
 /** One flag per edge: whether a handled failure (output `{ error }`) activates it. */
-export function routeFailure<E extends RoutedEdge>(output: Readonly<Record<string, unknown>>, edges: ReadonlyArray<E>, name: EdgeNamer<E>): boolean[] {
+export function routeFailure<E extends RoutedEdge>(
+  output: Readonly<Record<string, unknown>>,
+  edges: ReadonlyArray<E>,
+  name: EdgeNamer<E>,
+): boolean[] {
   return edges.map((edge) => edge.handle === "error" && conditionHolds(edge, output, name));
 }

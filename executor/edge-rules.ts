@@ -23,18 +23,36 @@ function where(entry: BlockEntry): string {
 }
 
 /** Which kind of edge this is, or why it may not exist. `offered` is the source's handles for its current config. */
-export function judgeEdge(source: BlockEntry, target: BlockEntry, handle: string, offered: ReadonlyArray<string>): EdgeVerdict {
+export function judgeEdge(
+  source: BlockEntry,
+  target: BlockEntry,
+  handle: string,
+  offered: ReadonlyArray<string>,
+): EdgeVerdict {
   if (!offered.includes(handle)) {
     const list = offered.length ? offered.join(", ") : "none";
-    return { problem: { field: "sourceHandle", message: `Block ${blockLabel(source.block)} has no '${handle}' handle (it offers: ${list})` } };
+    return {
+      problem: {
+        field: "sourceHandle",
+        message: `Block ${blockLabel(source.block)} has no '${handle}' handle (it offers: ${list})`,
+      },
+    };
   }
   if (target.info?.entry) {
     return {
-      problem: { field: "target", message: `The start block ${blockLabel(target.block)} accepts no incoming edges (edge from ${blockLabel(source.block)})` },
+      problem: {
+        field: "target",
+        message: `The start block ${blockLabel(target.block)} accepts no incoming edges (edge from ${blockLabel(source.block)})`,
+      },
     };
   }
   if (source === target) {
-    return { problem: { field: null, message: `Block ${blockLabel(source.block)} is connected to itself; repeat work with a loop container` } };
+    return {
+      problem: {
+        field: null,
+        message: `Block ${blockLabel(source.block)} is connected to itself; repeat work with a loop container`,
+      },
+    };
   }
   const sourceParent = source.block.parentId ?? null;
   const targetParent = target.block.parentId ?? null;

@@ -22,15 +22,31 @@ function memoryStore(): CheckpointStore & { saved: Map<string, BlockCheckpoint> 
 }
 
 function answer(fields: Partial<AskAnswer>): AskAnswer {
-  return { choice: null, text: null, fields: {}, answeredBy: "ann@example.com", answeredAt: "2030-01-01T00:00:00.000Z", timedOut: false, ...fields };
+  return {
+    choice: null,
+    text: null,
+    fields: {},
+    answeredBy: "ann@example.com",
+    answeredAt: "2030-01-01T00:00:00.000Z",
+    timedOut: false,
+    ...fields,
+  };
 }
 
 /** What a person answering on the parked run leaves in its stored events. */
 function answeredEvent(ask: PendingAsk, given: AskAnswer): RunEvent {
-  return { type: "ask.answered", runId: ask.runId, blockId: ask.blockId, spanId: ask.spanId, ...(ask.iteration ? { iteration: ask.iteration } : {}), ...given };
+  return {
+    type: "ask.answered",
+    runId: ask.runId,
+    blockId: ask.blockId,
+    spanId: ask.spanId,
+    ...(ask.iteration ? { iteration: ask.iteration } : {}),
+    ...given,
+  };
 }
 
-const requested = (run: HarnessResult) => run.events.flatMap((event) => (event.type === "ask.requested" ? [event] : []));
+const requested = (run: HarnessResult) =>
+  run.events.flatMap((event) => (event.type === "ask.requested" ? [event] : []));
 const paused = (run: HarnessResult) => run.events.flatMap((event) => (event.type === "run.paused" ? [event] : []));
 
 describe("engine: ask blocks", () => {
@@ -72,7 +88,11 @@ describe("engine: ask blocks", () => {
 
     // The person answers the first ask only: that branch goes on, the other ask waits again under its span.
     const events: RunEvent[] = [...first.events, answeredEvent(approveAsk, answer({ choice: "yes" }))];
-    const second = await runHarness(twoAsks, { checkpoints: store, answers: answersFromEvents(events), resume: { reason: "answered", startedAt: Date.now() } });
+    const second = await runHarness(twoAsks, {
+      checkpoints: store,
+      answers: answersFromEvents(events),
+      resume: { reason: "answered", startedAt: Date.now() },
+    });
     expect(second.result.status).toBe("paused");
     expect(second.completed("shipped")).toHaveLength(1);
     expect(second.skipped).toContain("held");
@@ -81,10 +101,17 @@ describe("engine: ask blocks", () => {
     expect(paused(second)[0]?.spanId).toBe(noteAsk.spanId);
     expect(requested(second)).toEqual([]);
     const approveSpan = second.spans.filter((span) => span.id === approveAsk.spanId).at(-1);
-    expect(approveSpan).toMatchObject({ status: "succeeded", output: { choice: "yes", answeredBy: "ann@example.com" } });
+    expect(approveSpan).toMatchObject({
+      status: "succeeded",
+      output: { choice: "yes", answeredBy: "ann@example.com" },
+    });
 
     events.push(...second.events, answeredEvent(noteAsk, answer({ text: "ship on Monday" })));
-    const third = await runHarness(twoAsks, { checkpoints: store, answers: answersFromEvents(events), resume: { reason: "answered", startedAt: Date.now() } });
+    const third = await runHarness(twoAsks, {
+      checkpoints: store,
+      answers: answersFromEvents(events),
+      resume: { reason: "answered", startedAt: Date.now() },
+    });
     expect(third.result.status).toBe("succeeded");
     expect(third.completed("noted")[0]).toMatchObject({ output: { value: "ship on Monday" } });
     // Finished blocks were restored, not run again.
@@ -101,7 +128,12 @@ describe("engine: ask blocks", () => {
         block("held", "task", { value: "held" }),
         block("slow", "task", { delayMs: 150, value: "slow" }),
       ],
-      [edge("start", "approve"), edge("approve", "shipped", "choice:yes"), edge("approve", "held", "choice:no"), edge("start", "slow")],
+      [
+        edge("start", "approve"),
+        edge("approve", "shipped", "choice:yes"),
+        edge("approve", "held", "choice:no"),
+        edge("start", "slow"),
+      ],
     );
     const desk = new RunAnswers();
     const run = await runHarness(document, {
@@ -114,7 +146,11 @@ describe("engine: ask blocks", () => {
     expect(paused(run)).toEqual([]);
     expect(run.completed("held")).toHaveLength(1);
     expect(run.skipped).toContain("shipped");
-    expect(run.events.find((event) => event.type === "ask.answered")).toMatchObject({ blockId: "approve", choice: "no", answeredBy: "ann@example.com" });
+    expect(run.events.find((event) => event.type === "ask.answered")).toMatchObject({
+      blockId: "approve",
+      choice: "no",
+      answeredBy: "ann@example.com",
+    });
   });
 
   it("leaves by its timeout handle when nobody answers in time", async () => {
@@ -126,7 +162,12 @@ describe("engine: ask blocks", () => {
         block("expired", "task", { value: "nobody answered" }),
         block("slow", "task", { delayMs: 150 }),
       ],
-      [edge("start", "approve"), edge("approve", "shipped", "choice:yes"), edge("approve", "expired", "timeout"), edge("start", "slow")],
+      [
+        edge("start", "approve"),
+        edge("approve", "shipped", "choice:yes"),
+        edge("approve", "expired", "timeout"),
+        edge("start", "slow"),
+      ],
     );
     const run = await runHarness(document, { answers: new RunAnswers() });
     expect(run.result.status).toBe("succeeded");
@@ -137,7 +178,11 @@ describe("engine: ask blocks", () => {
 
   it("times out at once on resume when its deadline passed while the run was parked", async () => {
     const document = workflow(
-      [block("start", "start"), block("approve", "ask", { question: "Ship it?", timeoutMs: 60_000 }), block("expired", "task", { value: "late" })],
+      [
+        block("start", "start"),
+        block("approve", "ask", { question: "Ship it?", timeoutMs: 60_000 }),
+        block("expired", "task", { value: "late" }),
+      ],
       [edge("start", "approve"), edge("approve", "expired", "timeout")],
     );
     const store = memoryStore();
@@ -145,7 +190,9 @@ describe("engine: ask blocks", () => {
     expect(first.result.status).toBe("paused");
     const ask = requested(first)[0]!;
     expect(Date.parse(ask.timeoutAt!) - Date.parse(ask.requestedAt)).toBeGreaterThanOrEqual(59_000);
-    const overdue = first.events.map((event) => (event.type === "ask.requested" ? { ...event, timeoutAt: new Date(Date.now() - 1).toISOString() } : event));
+    const overdue = first.events.map((event) =>
+      event.type === "ask.requested" ? { ...event, timeoutAt: new Date(Date.now() - 1).toISOString() } : event,
+    );
     const second = await runHarness(document, {
       checkpoints: store,
       answers: answersFromEvents(overdue),
@@ -153,7 +200,10 @@ describe("engine: ask blocks", () => {
     });
     expect(second.result.status).toBe("succeeded");
     expect(second.completed("expired")).toHaveLength(1);
-    expect(second.events.find((event) => event.type === "ask.answered")).toMatchObject({ spanId: ask.spanId, timedOut: true });
+    expect(second.events.find((event) => event.type === "ask.answered")).toMatchObject({
+      spanId: ask.spanId,
+      timedOut: true,
+    });
   });
 
   it("parks with one ask per parallel branch, even when the branches outnumber the concurrency cap", async () => {
@@ -180,7 +230,10 @@ describe("engine: ask blocks", () => {
   });
 
   it("fails the block with a clear error where the run cannot wait (no answers desk)", async () => {
-    const document = workflow([block("start", "start"), block("approve", "ask", { question: "Ship it?" })], [edge("start", "approve")]);
+    const document = workflow(
+      [block("start", "start"), block("approve", "ask", { question: "Ship it?" })],
+      [edge("start", "approve")],
+    );
     const run = await runHarness(document);
     expect(run.result.status).toBe("failed");
     expect(run.result.error?.message).toContain("cannot stop to ask a person here");

@@ -16,7 +16,12 @@ const usage = (tokens: number) => ({
  * Runs until the block `hangingBlockId` starts (its handler then hangs, as if the process died
  * during it) and cancels the run there, like a crash after everything before it finished.
  */
-async function runUntilHang(document: WorkflowDocument, store: MemoryCheckpoints, hangingBlockId: string, options: Partial<ExecutionRequest> = {}) {
+async function runUntilHang(
+  document: WorkflowDocument,
+  store: MemoryCheckpoints,
+  hangingBlockId: string,
+  options: Partial<ExecutionRequest> = {},
+) {
   const controller = new AbortController();
   const onEvent = (event: RunEvent) => {
     if (event.type === "block.started" && event.blockId === hangingBlockId) setTimeout(() => controller.abort(), 5);
@@ -27,7 +32,11 @@ async function runUntilHang(document: WorkflowDocument, store: MemoryCheckpoints
   return run;
 }
 
-function resumed(store: MemoryCheckpoints, startedAt: number, options: Partial<ExecutionRequest> = {}): Partial<ExecutionRequest> {
+function resumed(
+  store: MemoryCheckpoints,
+  startedAt: number,
+  options: Partial<ExecutionRequest> = {},
+): Partial<ExecutionRequest> {
   return { checkpoints: store, resume: { reason: "recovered", startedAt, worker: "worker-2" }, ...options };
 }
 
@@ -51,7 +60,8 @@ describe("engine: per-block checkpoints", () => {
       input: { topic: "tea" },
       checkpoints: store,
       onEvent: (event) => {
-        if (event.type === "block.started" || event.type === "block.completed") order.push(`${event.type.replace("block.", "")}:${event.blockId}`);
+        if (event.type === "block.started" || event.type === "block.completed")
+          order.push(`${event.type.replace("block.", "")}:${event.blockId}`);
       },
     });
     expect(run.result).toMatchObject({ status: "succeeded", output: { value: "tea!?" } });
@@ -107,7 +117,12 @@ describe("engine: per-block checkpoints", () => {
     expect(callsOf(second, "c")[0]!.inputs).toEqual({ b: { value: "tea!" } });
     expect(store.restored).toEqual(["start", "a", "b"]);
     expect(store.saved).toEqual(["start", "a", "b", "c"]);
-    expect(second.events[0]).toMatchObject({ type: "run.resumed", runId: "run-1", reason: "recovered", worker: "worker-2" });
+    expect(second.events[0]).toMatchObject({
+      type: "run.resumed",
+      runId: "run-1",
+      reason: "recovered",
+      worker: "worker-2",
+    });
     expect(second.trail).toEqual(["run.resumed", "started:c", "completed:c", "run.completed"]);
     expect(second.result.usage.tokens.total).toBe(123);
     expect(second.result.usage.cost?.total).toBeCloseTo(0.123, 10);
@@ -125,7 +140,12 @@ describe("engine: per-block checkpoints", () => {
         block("small", "task", { value: "small" }),
         block("after", "task", { value: "<big.value> done", index: "after", hangOn: "<variable.hangOn>" }),
       ],
-      [edge("start", "check"), edge("check", "big", "branch:big"), edge("check", "small", "branch:small"), edge("big", "after")],
+      [
+        edge("start", "check"),
+        edge("check", "big", "branch:big"),
+        edge("check", "small", "branch:small"),
+        edge("big", "after"),
+      ],
       { hangOn: null, n: 0 },
     );
     const first = await runUntilHang(document, store, "after", { variables: { n: 5, hangOn: "after" } });
@@ -174,15 +194,23 @@ describe("engine: per-block checkpoints", () => {
       [edge("start", "risky"), edge("risky", "ok"), edge("risky", "recover", "error")],
       { hangOn: null, fail: null },
     );
-    const first = await runUntilHang(document, store, "recover", { variables: { fail: "quota exceeded", hangOn: "recover" } });
+    const first = await runUntilHang(document, store, "recover", {
+      variables: { fail: "quota exceeded", hangOn: "recover" },
+    });
     expect(first.failed).toMatchObject([{ blockId: "risky", handled: true }]);
-    expect(store.stored.get("risky")).toEqual({ status: "failed", error: { code: "task_failed", message: "quota exceeded" }, usage: spent });
+    expect(store.stored.get("risky")).toEqual({
+      status: "failed",
+      error: { code: "task_failed", message: "quota exceeded" },
+      usage: spent,
+    });
 
     // `fail` is unset now: a risky block run again would succeed and take the `ok` path.
     const second = await runHarness(document, resumed(store, Date.now()));
     expect(second.result).toMatchObject({ status: "succeeded", output: { value: "quota exceeded" } });
     expect(second.log.calls.map((call) => call.blockId)).toEqual(["recover"]);
-    expect(callsOf(second, "recover")[0]!.inputs).toEqual({ risky: { error: { code: "task_failed", message: "quota exceeded" } } });
+    expect(callsOf(second, "recover")[0]!.inputs).toEqual({
+      risky: { error: { code: "task_failed", message: "quota exceeded" } },
+    });
     expect(second.skipped).toEqual(["ok"]);
     expect(second.failed).toEqual([]);
     expect(second.result.usage.tokens.total).toBe(40);
@@ -196,8 +224,18 @@ describe("engine: per-block checkpoints", () => {
       [
         block("start", "start"),
         block("each", kind, config),
-        block("work", "task", { value: `<${kind}.item>!`, index: `<${kind}.index>`, hangOn: "<variable.hangOn>", usage: usage(7) }, inside("each")),
-        block("after", "task", { value: "<work.value> <each.results>", index: "after", hangOn: "<variable.hangOn>", usage: usage(1) }),
+        block(
+          "work",
+          "task",
+          { value: `<${kind}.item>!`, index: `<${kind}.index>`, hangOn: "<variable.hangOn>", usage: usage(7) },
+          inside("each"),
+        ),
+        block("after", "task", {
+          value: "<work.value> <each.results>",
+          index: "after",
+          hangOn: "<variable.hangOn>",
+          usage: usage(1),
+        }),
       ],
       [edge("start", "each"), edge("each", "work", "body"), edge("each", "after")],
       { hangOn: null },
@@ -212,7 +250,8 @@ describe("engine: per-block checkpoints", () => {
         signal: controller.signal,
         variables: { hangOn: 1 },
         onEvent: (event) => {
-          if (event.type === "block.started" && event.blockId === "work" && event.iteration?.[0] === 1) setTimeout(() => controller.abort(), 5);
+          if (event.type === "block.started" && event.blockId === "work" && event.iteration?.[0] === 1)
+            setTimeout(() => controller.abort(), 5);
         },
       });
       expect(first.result.status).toBe("cancelled");
@@ -230,7 +269,10 @@ describe("engine: per-block checkpoints", () => {
         },
       });
       expect(second.result.status).toBe("cancelled");
-      expect(second.log.calls.filter((call) => call.blockId === "work").map((call) => call.iteration)).toEqual([[1], [2]]);
+      expect(second.log.calls.filter((call) => call.blockId === "work").map((call) => call.iteration)).toEqual([
+        [1],
+        [2],
+      ]);
       expect(second.started("work").map((event) => (event as { iteration?: number[] }).iteration)).toEqual([[1], [2]]);
       expect(second.completed("each")).toMatchObject([{ output: { results } }]);
       expect(store.saved).toEqual(["start", "work@0", "work@1", "work@2", "each"]);
@@ -265,7 +307,11 @@ describe("engine: per-block checkpoints", () => {
       ["repeat", true],
     ]);
     const message = "Iteration 1 of 'repeat' failed at block 'work': failed on 1";
-    expect(store.stored.get("repeat")).toEqual({ status: "failed", error: { code: "task_failed", message }, usage: usage(5) });
+    expect(store.stored.get("repeat")).toEqual({
+      status: "failed",
+      error: { code: "task_failed", message },
+      usage: usage(5),
+    });
 
     const second = await runHarness(document, resumed(store, Date.now()));
     expect(second.result).toMatchObject({ status: "succeeded", output: { value: message } });
@@ -282,7 +328,10 @@ describe("engine: per-block checkpoints", () => {
     );
     const run = await runHarness(document, { checkpoints: store });
     expect(run.result.status).toBe("failed");
-    expect(run.result.error).toEqual({ code: "internal_error", message: "Block 'a' failed: The result of block 'a' could not be stored: disk full" });
+    expect(run.result.error).toEqual({
+      code: "internal_error",
+      message: "Block 'a' failed: The result of block 'a' could not be stored: disk full",
+    });
     expect(run.started("b")).toEqual([]);
     expect(run.log.calls.map((call) => call.blockId)).toEqual(["a"]);
     expect(store.saved).toEqual(["start"]);

@@ -16,7 +16,9 @@ describe("engine: loop and parallel containers", () => {
       [edge("start", "repeat"), edge("repeat", "step", "body"), edge("repeat", "after")],
     );
     const run = await runHarness(document);
-    expect(run.completed("repeat")[0]).toMatchObject({ output: { results: [{ value: 0 }, { value: 1 }, { value: 2 }] } });
+    expect(run.completed("repeat")[0]).toMatchObject({
+      output: { results: [{ value: 0 }, { value: 1 }, { value: 2 }] },
+    });
     expect(run.result.output).toEqual({ value: [{ value: 0 }, { value: 1 }, { value: 2 }] });
     expect(run.started("step").map((event) => (event as { iteration?: number[] }).iteration)).toEqual([[0], [1], [2]]);
     const stepSpans = run.spans.filter((span) => span.blockId === "step" && span.status === "succeeded");
@@ -55,12 +57,18 @@ describe("engine: loop and parallel containers", () => {
     const run = await runHarness(document);
     expect(run.result.output).toEqual({ value: [] });
     expect(run.skipped).toEqual(["inner"]);
-    expect(run.events.find((event) => event.type === "block.skipped")).toMatchObject({ reason: "'each' ran no iterations" });
+    expect(run.events.find((event) => event.type === "block.skipped")).toMatchObject({
+      reason: "'each' ran no iterations",
+    });
   });
 
   it("runs a while loop whose condition is false at the start zero times", async () => {
     const document = workflow(
-      [block("start", "start"), block("spin", "loop", { kind: "while", condition: "<start.go> == true" }), block("inner", "task", {}, inside("spin"))],
+      [
+        block("start", "start"),
+        block("spin", "loop", { kind: "while", condition: "<start.go> == true" }),
+        block("inner", "task", {}, inside("spin")),
+      ],
       [edge("start", "spin"), edge("spin", "inner", "body")],
     );
     const run = await runHarness(document, { input: { go: false } });
@@ -83,7 +91,11 @@ describe("engine: loop and parallel containers", () => {
 
   it("fails a while loop that reaches its iteration limit", async () => {
     const document = workflow(
-      [block("start", "start"), block("spin", "loop", { kind: "while", condition: "true", maxIterations: 5 }), block("inner", "task", {}, inside("spin"))],
+      [
+        block("start", "start"),
+        block("spin", "loop", { kind: "while", condition: "true", maxIterations: 5 }),
+        block("inner", "task", {}, inside("spin")),
+      ],
       [edge("start", "spin"), edge("spin", "inner", "body")],
     );
     const run = await runHarness(document);
@@ -110,7 +122,10 @@ describe("engine: loop and parallel containers", () => {
       ["work", false],
       ["repeat", false],
     ]);
-    expect(run.result.error).toEqual({ code: "task_failed", message: "Block 'repeat' failed: Iteration 2 of 'repeat' failed at block 'work': failed on 2" });
+    expect(run.result.error).toEqual({
+      code: "task_failed",
+      message: "Block 'repeat' failed: Iteration 2 of 'repeat' failed at block 'work': failed on 2",
+    });
     expect(run.started("after")).toHaveLength(0);
   });
 
@@ -123,10 +138,18 @@ describe("engine: loop and parallel containers", () => {
         block("recover", "task", { value: "<repeat.error.message>" }),
         block("after", "task"),
       ],
-      [edge("start", "repeat"), edge("repeat", "work", "body"), edge("repeat", "recover", "error"), edge("repeat", "after")],
+      [
+        edge("start", "repeat"),
+        edge("repeat", "work", "body"),
+        edge("repeat", "recover", "error"),
+        edge("repeat", "after"),
+      ],
     );
     const run = await runHarness(document);
-    expect(run.result).toMatchObject({ status: "succeeded", output: { value: "Iteration 0 of 'repeat' failed at block 'work': inner" } });
+    expect(run.result).toMatchObject({
+      status: "succeeded",
+      output: { value: "Iteration 0 of 'repeat' failed at block 'work': inner" },
+    });
     expect(run.skipped).toEqual(["after"]);
   });
 
@@ -135,14 +158,26 @@ describe("engine: loop and parallel containers", () => {
       [
         block("start", "start"),
         block("each", "loop", { kind: "forEach", collection: [1, 5, 2, 8] }),
-        block("check", "condition", { branches: [{ id: "big", expression: "<loop.item> > 3" }, { id: "small" }] }, inside("each")),
+        block(
+          "check",
+          "condition",
+          { branches: [{ id: "big", expression: "<loop.item> > 3" }, { id: "small" }] },
+          inside("each"),
+        ),
         block("big", "task", { value: "big <loop.item>" }, inside("each")),
         block("small", "task", { value: "small <loop.item>" }, inside("each")),
       ],
-      [edge("start", "each"), edge("each", "check", "body"), edge("check", "big", "branch:big"), edge("check", "small", "branch:small")],
+      [
+        edge("start", "each"),
+        edge("each", "check", "body"),
+        edge("check", "big", "branch:big"),
+        edge("check", "small", "branch:small"),
+      ],
     );
     const run = await runHarness(document);
-    expect(run.result.output).toEqual({ results: [{ value: "small 1" }, { value: "big 5" }, { value: "small 2" }, { value: "big 8" }] });
+    expect(run.result.output).toEqual({
+      results: [{ value: "small 1" }, { value: "big 5" }, { value: "small 2" }, { value: "big 8" }],
+    });
     expect(run.skipped).toEqual(["big", "small", "big", "small"]);
   });
 
@@ -195,7 +230,9 @@ describe("engine: loop and parallel containers", () => {
       [edge("start", "fan"), edge("fan", "each", "body"), edge("each", "work", "body")],
     );
     const run = await runHarness(document);
-    expect(run.result.output).toEqual({ results: [{ results: [{ value: "0:a" }, { value: "0:b" }] }, { results: [{ value: "1:c" }] }] });
+    expect(run.result.output).toEqual({
+      results: [{ results: [{ value: "0:a" }, { value: "0:b" }] }, { results: [{ value: "1:c" }] }],
+    });
   });
 
   it("lets a response block inside a parallel branch end the run and stop the other branches", async () => {

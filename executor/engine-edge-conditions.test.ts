@@ -4,7 +4,10 @@ import { MemoryCheckpoints } from "./__fixtures__/memory-checkpoints";
 import { runHarness } from "./__fixtures__/run-harness";
 import { validateWorkflow } from "./dag-builder";
 
-const when = (source: string, target: string, condition: string, sourceHandle?: string) => ({ ...edge(source, target, sourceHandle), condition });
+const when = (source: string, target: string, condition: string, sourceHandle?: string) => ({
+  ...edge(source, target, sourceHandle),
+  condition,
+});
 const inside = (parentId: string) => ({ parentId });
 
 describe("engine: edge conditions", () => {
@@ -17,7 +20,12 @@ describe("engine: edge conditions", () => {
         block("bad", "task"),
         block("always", "task"),
       ],
-      [edge("start", "call"), when("call", "ok", "output.status == 200"), when("call", "bad", "output.status >= 400"), edge("call", "always")],
+      [
+        edge("start", "call"),
+        when("call", "ok", "output.status == 200"),
+        when("call", "bad", "output.status >= 400"),
+        edge("call", "always"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("succeeded");
@@ -26,7 +34,10 @@ describe("engine: edge conditions", () => {
   });
 
   it("treats a blank condition as none", async () => {
-    const document = workflow([block("start", "start"), block("a", "task"), block("b", "task")], [edge("start", "a"), when("a", "b", "  ")]);
+    const document = workflow(
+      [block("start", "start"), block("a", "task"), block("b", "task")],
+      [edge("start", "a"), when("a", "b", "  ")],
+    );
     expect(validateWorkflow(document, lookupFakeType)).toEqual([]);
     const run = await runHarness(document);
     expect(run.started("b")).toHaveLength(1);
@@ -55,7 +66,12 @@ describe("engine: edge conditions", () => {
 
   it("reads the error on an error edge's condition", async () => {
     const document = workflow(
-      [block("start", "start"), block("call", "task", { fail: "upstream down" }), block("onTaskFailure", "task"), block("onTimeout", "task")],
+      [
+        block("start", "start"),
+        block("call", "task", { fail: "upstream down" }),
+        block("onTaskFailure", "task"),
+        block("onTimeout", "task"),
+      ],
       [
         edge("start", "call"),
         when("call", "onTaskFailure", "output.error.code == 'task_failed'", "error"),
@@ -85,7 +101,12 @@ describe("engine: edge conditions", () => {
 
   it("lets the source's error edge take a condition that cannot be evaluated", async () => {
     const document = workflow(
-      [block("start", "start"), block("call", "task", { output: { status: 200 } }), block("next", "task"), block("fallback", "task")],
+      [
+        block("start", "start"),
+        block("call", "task", { output: { status: 200 } }),
+        block("next", "task"),
+        block("fallback", "task"),
+      ],
       [edge("start", "call"), when("call", "next", "output.body.size > 2"), edge("call", "fallback", "error")],
     );
     const run = await runHarness(document);
@@ -119,7 +140,12 @@ describe("engine: edge conditions", () => {
 
   it("fails the run naming the edge when a container's out condition cannot be evaluated", async () => {
     const document = workflow(
-      [block("start", "start"), block("each", "loop", { kind: "for", count: 1 }), block("inner", "task", {}, inside("each")), block("after", "task")],
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "for", count: 1 }),
+        block("inner", "task", {}, inside("each")),
+        block("after", "task"),
+      ],
       [edge("start", "each"), edge("each", "inner", "body"), when("each", "after", "output.results.first.value")],
     );
     const run = await runHarness(document);
@@ -142,7 +168,12 @@ describe("engine: edge conditions", () => {
         block("after", "task"),
         block("fallback", "task"),
       ],
-      [edge("start", "each"), edge("each", "inner", "body"), when("each", "after", "output.results.first.value"), edge("each", "fallback", "error")],
+      [
+        edge("start", "each"),
+        edge("each", "inner", "body"),
+        when("each", "after", "output.results.first.value"),
+        edge("each", "fallback", "error"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("succeeded");
@@ -154,8 +185,18 @@ describe("engine: edge conditions", () => {
 
   it("keeps a container failed by its broken out condition as a handled failure, not a completed result", async () => {
     const document = workflow(
-      [block("start", "start"), block("each", "loop", { kind: "for", count: 1 }), block("inner", "task", {}, inside("each")), block("fallback", "task")],
-      [edge("start", "each"), edge("each", "inner", "body"), when("each", "fallback", "output.results.first.value"), edge("each", "fallback", "error")],
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "for", count: 1 }),
+        block("inner", "task", {}, inside("each")),
+        block("fallback", "task"),
+      ],
+      [
+        edge("start", "each"),
+        edge("each", "inner", "body"),
+        when("each", "fallback", "output.results.first.value"),
+        edge("each", "fallback", "error"),
+      ],
     );
     const store = new MemoryCheckpoints();
     await runHarness(document, { checkpoints: store });
@@ -172,17 +213,28 @@ describe("engine: edge conditions", () => {
     };
     const blocks = [block("start", "start"), block("call", "task"), block("next", "task"), block("fallback", "task")];
     const broken = when("call", "next", "output.body.size > 2");
-    const handled = await runHarness(workflow(blocks, [edge("start", "call"), broken, edge("call", "fallback", "error")]), { checkpoints: restored(), resume });
+    const handled = await runHarness(
+      workflow(blocks, [edge("start", "call"), broken, edge("call", "fallback", "error")]),
+      { checkpoints: restored(), resume },
+    );
     expect(handled.result.status).toBe("succeeded");
     expect(handled.log.calls.map((call) => call.blockId)).toEqual(["fallback"]);
-    const unhandled = await runHarness(workflow(blocks, [edge("start", "call"), broken]), { checkpoints: restored(), resume });
+    const unhandled = await runHarness(workflow(blocks, [edge("start", "call"), broken]), {
+      checkpoints: restored(),
+      resume,
+    });
     expect(unhandled.result.status).toBe("failed");
     expect(unhandled.result.error?.message).toContain("edge 'call' -> 'next'");
   });
 
   it("fails the run when every error edge's condition is false: the failure is not handled", async () => {
     const document = workflow(
-      [block("start", "start"), block("call", "task", { fail: "upstream down" }), block("onTimeout", "task"), block("onDenied", "task")],
+      [
+        block("start", "start"),
+        block("call", "task", { fail: "upstream down" }),
+        block("onTimeout", "task"),
+        block("onDenied", "task"),
+      ],
       [
         edge("start", "call"),
         when("call", "onTimeout", "output.error.code == 'timeout'", "error"),
@@ -206,7 +258,12 @@ describe("engine: edge conditions", () => {
         block("onTimeout", "task", {}, inside("each")),
         block("after", "task"),
       ],
-      [edge("start", "each"), edge("each", "inner", "body"), when("inner", "onTimeout", "output.error.code == 'timeout'", "error"), edge("each", "after")],
+      [
+        edge("start", "each"),
+        edge("each", "inner", "body"),
+        when("inner", "onTimeout", "output.error.code == 'timeout'", "error"),
+        edge("each", "after"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("failed");
@@ -219,33 +276,57 @@ describe("engine: edge conditions", () => {
 });
 
 describe("edge conditions at save time", () => {
-  const blocks = [block("start", "start"), block("a", "task", {}, { name: "Lint" }), block("b", "task", {}, { name: "Fix Lint" })];
+  const blocks = [
+    block("start", "start"),
+    block("a", "task", {}, { name: "Lint" }),
+    block("b", "task", {}, { name: "Fix Lint" }),
+  ];
 
   it("refuses a condition that does not parse, naming the edge", () => {
-    const issues = validateWorkflow(workflow(blocks, [edge("start", "a"), when("a", "b", "output.status ==")]), lookupFakeType);
+    const issues = validateWorkflow(
+      workflow(blocks, [edge("start", "a"), when("a", "b", "output.status ==")]),
+      lookupFakeType,
+    );
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: "edges[1].condition" });
     expect(issues[0]!.message).toMatch(/^The condition of the edge 'Lint' -> 'Fix Lint' does not parse: /);
   });
 
   it("refuses references and names other than output, saying how to read the output", () => {
-    const withReference = validateWorkflow(workflow(blocks, [edge("start", "a"), when("a", "b", "<Lint.status> == 200")]), lookupFakeType);
-    expect(withReference[0]!.message).toContain("<Lint.status> is a reference; an edge condition reads its source's output as output.<field>");
-    const bareName = validateWorkflow(workflow(blocks, [edge("start", "a"), when("a", "b", "status == 200")]), lookupFakeType);
+    const withReference = validateWorkflow(
+      workflow(blocks, [edge("start", "a"), when("a", "b", "<Lint.status> == 200")]),
+      lookupFakeType,
+    );
+    expect(withReference[0]!.message).toContain(
+      "<Lint.status> is a reference; an edge condition reads its source's output as output.<field>",
+    );
+    const bareName = validateWorkflow(
+      workflow(blocks, [edge("start", "a"), when("a", "b", "status == 200")]),
+      lookupFakeType,
+    );
     expect(bareName[0]!.message).toContain("Unknown name 'status' at position 1");
   });
 
   it("refuses a condition on a container's body edge", () => {
     const document = workflow(
-      [block("start", "start"), block("each", "loop", { kind: "for", count: 1 }), block("inner", "task", {}, inside("each"))],
+      [
+        block("start", "start"),
+        block("each", "loop", { kind: "for", count: 1 }),
+        block("inner", "task", {}, inside("each")),
+      ],
       [edge("start", "each"), when("each", "inner", "true", "body")],
     );
     const issues = validateWorkflow(document, lookupFakeType);
-    expect(issues).toEqual([{ path: "edges[1].condition", message: expect.stringContaining("'each' -> 'inner' cannot be used: a body edge") }]);
+    expect(issues).toEqual([
+      { path: "edges[1].condition", message: expect.stringContaining("'each' -> 'inner' cannot be used: a body edge") },
+    ]);
   });
 
   it("accepts comparisons that look like references", () => {
-    const issues = validateWorkflow(workflow(blocks, [edge("start", "a"), when("a", "b", "output.count < 3 && output.limit > 2")]), lookupFakeType);
+    const issues = validateWorkflow(
+      workflow(blocks, [edge("start", "a"), when("a", "b", "output.count < 3 && output.limit > 2")]),
+      lookupFakeType,
+    );
     expect(issues).toEqual([]);
   });
 });

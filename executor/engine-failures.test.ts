@@ -16,9 +16,13 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
     );
     const run = await runHarness(document);
     expect(run.result).toMatchObject({ status: "succeeded", output: { value: "quota exceeded" } });
-    expect(run.failed).toMatchObject([{ blockId: "risky", handled: true, error: { code: "task_failed", message: "quota exceeded" } }]);
+    expect(run.failed).toMatchObject([
+      { blockId: "risky", handled: true, error: { code: "task_failed", message: "quota exceeded" } },
+    ]);
     expect(run.skipped).toEqual(["ok"]);
-    expect(run.log.calls.find((call) => call.blockId === "recover")?.inputs).toEqual({ risky: { error: { code: "task_failed", message: "quota exceeded" } } });
+    expect(run.log.calls.find((call) => call.blockId === "recover")?.inputs).toEqual({
+      risky: { error: { code: "task_failed", message: "quota exceeded" } },
+    });
   });
 
   it("skips the error path when the block succeeds", async () => {
@@ -55,7 +59,12 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
 
   it("lets the other running branches finish when one of several fails", async () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task", { delayMs: 30 }), block("b", "task", { delayMs: 10, fail: "b broke" }), block("c", "task", { delayMs: 40 })],
+      [
+        block("start", "start"),
+        block("a", "task", { delayMs: 30 }),
+        block("b", "task", { delayMs: 10, fail: "b broke" }),
+        block("c", "task", { delayMs: 40 }),
+      ],
       [edge("start", "a"), edge("start", "b"), edge("start", "c")],
     );
     const run = await runHarness(document);
@@ -67,14 +76,20 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
 
   it("retries a flaky block and succeeds on the second try", async () => {
     const document = workflow(
-      [block("start", "start"), block("flaky", "task", { failTimes: 1, value: "ok" }, { retry: { attempts: 3, backoffMs: 5 } })],
+      [
+        block("start", "start"),
+        block("flaky", "task", { failTimes: 1, value: "ok" }, { retry: { attempts: 3, backoffMs: 5 } }),
+      ],
       [edge("start", "flaky")],
     );
     const run = await runHarness(document);
     expect(run.result).toMatchObject({ status: "succeeded", output: { value: "ok" } });
     expect(run.log.attempts.get("flaky@")).toBe(2);
     expect(run.started("flaky")).toHaveLength(1);
-    expect(run.spans.filter((span) => span.blockId === "flaky").at(-1)).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(run.spans.filter((span) => span.blockId === "flaky").at(-1)).toMatchObject({
+      status: "succeeded",
+      attempts: 2,
+    });
   });
 
   it("fails after the last attempt and does not retry without a policy", async () => {
@@ -84,9 +99,15 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
     );
     const run = await runHarness(exhausted);
     expect(run.result.error?.message).toBe("Block 'flaky' failed: flaky failure 3");
-    expect(run.spans.filter((span) => span.blockId === "flaky").at(-1)).toMatchObject({ status: "failed", attempts: 3 });
+    expect(run.spans.filter((span) => span.blockId === "flaky").at(-1)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+    });
 
-    const noPolicy = workflow([block("start", "start"), block("flaky", "task", { failTimes: 1 })], [edge("start", "flaky")]);
+    const noPolicy = workflow(
+      [block("start", "start"), block("flaky", "task", { failTimes: 1 })],
+      [edge("start", "flaky")],
+    );
     const single = await runHarness(noPolicy);
     expect(single.result.status).toBe("failed");
     expect(single.log.attempts.get("flaky@")).toBe(1);
@@ -98,12 +119,17 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
       [edge("start", "stuck")],
     );
     const run = await runHarness(document);
-    expect(run.failed).toMatchObject([{ blockId: "stuck", error: { code: "timeout", message: "Block 'stuck' took longer than its limit of 20 ms" } }]);
+    expect(run.failed).toMatchObject([
+      { blockId: "stuck", error: { code: "timeout", message: "Block 'stuck' took longer than its limit of 20 ms" } },
+    ]);
     expect(run.result.status).toBe("failed");
   });
 
   it("aborts the handler's signal when its block times out", async () => {
-    const document = workflow([block("start", "start"), block("slow", "task", { delayMs: 500 }, { timeoutMs: 15 })], [edge("start", "slow")]);
+    const document = workflow(
+      [block("start", "start"), block("slow", "task", { delayMs: 500 }, { timeoutMs: 15 })],
+      [edge("start", "slow")],
+    );
     const run = await runHarness(document);
     expect(run.log.aborted).toEqual(["slow"]);
     expect(run.result.error?.code).toBe("timeout");
@@ -115,7 +141,10 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
       [edge("start", "slow"), edge("slow", "next")],
     );
     const run = await runHarness(document, { runTimeoutMs: 25 });
-    expect(run.result).toMatchObject({ status: "failed", error: { code: "timeout", message: "The run took longer than its limit of 25 ms" } });
+    expect(run.result).toMatchObject({
+      status: "failed",
+      error: { code: "timeout", message: "The run took longer than its limit of 25 ms" },
+    });
     expect(run.log.aborted).toEqual(["slow"]);
     expect(run.started("next")).toHaveLength(0);
     expect(run.trail.at(-1)).toBe("run.failed");
@@ -134,7 +163,12 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
   it("cancels mid-run: every running handler's signal is aborted and nothing new starts", async () => {
     const controller = new AbortController();
     const document = workflow(
-      [block("start", "start"), block("a", "task", { delayMs: 500 }), block("b", "task", { delayMs: 500 }), block("after", "task")],
+      [
+        block("start", "start"),
+        block("a", "task", { delayMs: 500 }),
+        block("b", "task", { delayMs: 500 }),
+        block("after", "task"),
+      ],
       [edge("start", "a"), edge("start", "b"), edge("a", "after")],
     );
     const pending = runHarness(document, { signal: controller.signal });
@@ -154,9 +188,15 @@ describe("engine: failures, error edges, retries, timeouts and cancellation", ()
       [edge("start", "slow"), edge("slow", "after")],
     );
     const pending = runHarness(document, { signal: controller.signal });
-    setTimeout(() => controller.abort(new RunStoppedError("storage_behind", "The database has fallen behind this run")), 20);
+    setTimeout(
+      () => controller.abort(new RunStoppedError("storage_behind", "The database has fallen behind this run")),
+      20,
+    );
     const run = await pending;
-    expect(run.result).toMatchObject({ status: "failed", error: { code: "storage_behind", message: "The database has fallen behind this run" } });
+    expect(run.result).toMatchObject({
+      status: "failed",
+      error: { code: "storage_behind", message: "The database has fallen behind this run" },
+    });
     expect(run.log.aborted).toEqual(["slow"]);
     expect(run.started("after")).toHaveLength(0);
     expect(run.trail.at(-1)).toBe("run.failed");

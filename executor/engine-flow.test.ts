@@ -75,7 +75,13 @@ describe("engine: order, concurrency and joins", () => {
         block("small", "task", { value: "small" }),
         block("join", "task", { value: "joined" }),
       ],
-      [edge("start", "check"), edge("check", "big", "branch:yes"), edge("check", "small", "branch:no"), edge("big", "join"), edge("small", "join")],
+      [
+        edge("start", "check"),
+        edge("check", "big", "branch:yes"),
+        edge("check", "small", "branch:no"),
+        edge("big", "join"),
+        edge("small", "join"),
+      ],
     );
     const run = await runHarness(document, { input: { n: 5 } });
     expect(run.skipped).toEqual(["small"]);
@@ -93,7 +99,14 @@ describe("engine: order, concurrency and joins", () => {
         block("join", "task"),
         block("after", "task"),
       ],
-      [edge("start", "check"), edge("check", "a", "branch:yes"), edge("check", "b", "branch:yes"), edge("a", "join"), edge("b", "join"), edge("join", "after")],
+      [
+        edge("start", "check"),
+        edge("check", "a", "branch:yes"),
+        edge("check", "b", "branch:yes"),
+        edge("a", "join"),
+        edge("b", "join"),
+        edge("join", "after"),
+      ],
     );
     const run = await runHarness(document);
     expect(new Set(run.skipped)).toEqual(new Set(["a", "b", "join", "after"]));
@@ -104,18 +117,28 @@ describe("engine: order, concurrency and joins", () => {
   });
 
   it("sums tokens and cost of every block into the run total, unpriced when any part is", async () => {
-    const priced = { tokens: { prompt: 10, completion: 5, total: 15 }, cost: { input: 0.001, output: 0.002, total: 0.003 } };
+    const priced = {
+      tokens: { prompt: 10, completion: 5, total: 15 },
+      cost: { input: 0.001, output: 0.002, total: 0.003 },
+    };
     const document = workflow(
       [block("start", "start"), block("a", "task", { usage: priced }), block("b", "task", { usage: priced })],
       [edge("start", "a"), edge("a", "b")],
     );
     const run = await runHarness(document);
     const completed = run.events.find((event) => event.type === "run.completed");
-    expect(completed).toMatchObject({ tokens: { prompt: 20, completion: 10, total: 30 }, cost: { input: 0.002, output: 0.004, total: 0.006 } });
+    expect(completed).toMatchObject({
+      tokens: { prompt: 20, completion: 10, total: 30 },
+      cost: { input: 0.002, output: 0.004, total: 0.006 },
+    });
     expect(run.completed("a")[0]).toMatchObject({ tokens: priced.tokens, cost: priced.cost });
 
     const unpriced = workflow(
-      [block("start", "start"), block("a", "task", { usage: priced }), block("b", "task", { usage: { tokens: priced.tokens, cost: null, unpriced: true } })],
+      [
+        block("start", "start"),
+        block("a", "task", { usage: priced }),
+        block("b", "task", { usage: { tokens: priced.tokens, cost: null, unpriced: true } }),
+      ],
       [edge("start", "a"), edge("a", "b")],
     );
     const second = await runHarness(unpriced);
@@ -123,19 +146,37 @@ describe("engine: order, concurrency and joins", () => {
   });
 
   it("streams deltas and records child spans under the block's span", async () => {
-    const document = workflow([block("start", "start"), block("a", "task", { delta: "Hel", childSpan: true })], [edge("start", "a")]);
+    const document = workflow(
+      [block("start", "start"), block("a", "task", { delta: "Hel", childSpan: true })],
+      [edge("start", "a")],
+    );
     const run = await runHarness(document);
     const started = run.started("a")[0] as { spanId: string };
-    expect(run.events.find((event) => event.type === "block.delta")).toMatchObject({ blockId: "a", spanId: started.spanId, text: "Hel" });
+    expect(run.events.find((event) => event.type === "block.delta")).toMatchObject({
+      blockId: "a",
+      spanId: started.spanId,
+      text: "Hel",
+    });
     const child = run.spans.filter((span) => span.kind === "model");
-    expect(child.at(-1)).toMatchObject({ parentId: started.spanId, status: "succeeded", model: "fake/model", output: { text: "hi" } });
+    expect(child.at(-1)).toMatchObject({
+      parentId: started.spanId,
+      status: "succeeded",
+      model: "fake/model",
+      output: { text: "hi" },
+    });
     const blockSpan = run.spans.filter((span) => span.id === started.spanId);
     expect(blockSpan.map((span) => span.status)).toEqual(["running", "succeeded"]);
   });
 
   it("leaves out disabled blocks and blocks not reachable from start", async () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task", {}, { enabled: false }), block("b", "task"), block("island", "task"), block("c", "task")],
+      [
+        block("start", "start"),
+        block("a", "task", {}, { enabled: false }),
+        block("b", "task"),
+        block("island", "task"),
+        block("c", "task"),
+      ],
       [edge("start", "a"), edge("a", "b"), edge("start", "c")],
     );
     const run = await runHarness(document);
@@ -156,7 +197,11 @@ describe("engine: order, concurrency and joins", () => {
 
   it("ends with the outputs of every path's last block when there is no response block", async () => {
     const document = workflow(
-      [block("start", "start"), block("a", "task", { value: 1 }, { name: "First Leaf" }), block("b", "task", { value: 2 })],
+      [
+        block("start", "start"),
+        block("a", "task", { value: 1 }, { name: "First Leaf" }),
+        block("b", "task", { value: 2 }),
+      ],
       [edge("start", "a"), edge("start", "b")],
     );
     const run = await runHarness(document);

@@ -10,7 +10,9 @@ const ITERATIONS = 10_000;
  * monitorEventLoopDelay misses exactly the failure this guards against: a loop that never yields
  * leaves its timer no turn to record in.)
  */
-async function loopDelayDuring(work: () => Promise<unknown>): Promise<{ p50: number; p99: number; max: number; count: number }> {
+async function loopDelayDuring(
+  work: () => Promise<unknown>,
+): Promise<{ p50: number; p99: number; max: number; count: number }> {
   const gaps: number[] = [];
   let last = performance.now();
   const timer = setInterval(() => {

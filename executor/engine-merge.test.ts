@@ -3,16 +3,30 @@ import { block, edge, workflow } from "./__fixtures__/fake-blocks";
 import { runHarness } from "./__fixtures__/run-harness";
 
 /** Start -> Router -> Sales | Support -> one Response that reads whichever agent ran (the seeds' support routing). */
-function supportRouting(route: "sales" | "support", answer = "<Sales Agent.output.content ?? Support Agent.output.content>") {
+function supportRouting(
+  route: "sales" | "support",
+  answer = "<Sales Agent.output.content ?? Support Agent.output.content>",
+) {
   return workflow(
     [
       block("start", "start"),
       block("router", "router", { route }, { name: "Router" }),
       block("sales", "task", { output: { output: { content: "Pro costs $20" } } }, { name: "Sales Agent" }),
-      block("support", "task", { output: { output: { content: "A refund is on its way" } } }, { name: "Support Agent" }),
+      block(
+        "support",
+        "task",
+        { output: { output: { content: "A refund is on its way" } } },
+        { name: "Support Agent" },
+      ),
       block("response", "response", { data: { team: "<Router.selectedRoute>", answer } }, { name: "Response" }),
     ],
-    [edge("start", "router"), edge("router", "sales"), edge("router", "support"), edge("sales", "response"), edge("support", "response")],
+    [
+      edge("start", "router"),
+      edge("router", "sales"),
+      edge("router", "support"),
+      edge("sales", "response"),
+      edge("support", "response"),
+    ],
   );
 }
 
@@ -24,7 +38,10 @@ describe("engine: merging after exclusive branches", () => {
     expect(sales.started("response")).toHaveLength(1);
 
     const support = await runHarness(supportRouting("support"));
-    expect(support.result).toMatchObject({ status: "succeeded", output: { team: "support", answer: "A refund is on its way" } });
+    expect(support.result).toMatchObject({
+      status: "succeeded",
+      output: { team: "support", answer: "A refund is on its way" },
+    });
     expect(support.skipped).toEqual(["sales"]);
   });
 
@@ -35,8 +52,12 @@ describe("engine: merging after exclusive branches", () => {
         block("check", "condition", { branches: [{ id: "big", expression: "<start.amount> > 100" }, { id: "else" }] }),
         block("review", "task", { output: { note: "needs review", score: 2 } }, { name: "Review" }),
         block("auto", "task", { output: { note: "approved", score: 9 } }, { name: "Auto" }),
-        block("gate", "condition", { branches: [{ id: "good", expression: "<Review.score ?? Auto.score> > 5" }, { id: "else" }] }),
-        block("ok", "task", { output: { text: 'Result: <Review.note ?? Auto.note> (<Review.flag ?? Auto.flag ?? "no flag">)' } }),
+        block("gate", "condition", {
+          branches: [{ id: "good", expression: "<Review.score ?? Auto.score> > 5" }, { id: "else" }],
+        }),
+        block("ok", "task", {
+          output: { text: 'Result: <Review.note ?? Auto.note> (<Review.flag ?? Auto.flag ?? "no flag">)' },
+        }),
         block("bad", "task", { value: "bad" }),
       ],
       [
@@ -65,7 +86,13 @@ describe("engine: merging after exclusive branches", () => {
         block("b", "task", { output: { items: [3] } }, { name: "B" }),
         block("join", "task", { output: { items: "<B.items ?? A.items>" } }),
       ],
-      [edge("start", "check"), edge("check", "a", "branch:a"), edge("check", "b", "branch:b"), edge("a", "join"), edge("b", "join")],
+      [
+        edge("start", "check"),
+        edge("check", "a", "branch:a"),
+        edge("check", "b", "branch:b"),
+        edge("a", "join"),
+        edge("b", "join"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.output).toEqual({ items: [1, 2] });
@@ -75,7 +102,9 @@ describe("engine: merging after exclusive branches", () => {
     const document = workflow(
       [
         block("start", "start"),
-        block("check", "condition", { branches: [{ id: "a", expression: "false" }, { id: "b", expression: "false" }, { id: "c" }] }),
+        block("check", "condition", {
+          branches: [{ id: "a", expression: "false" }, { id: "b", expression: "false" }, { id: "c" }],
+        }),
         block("a", "task", { value: 1 }, { name: "Sales Agent" }),
         block("b", "task", { value: 2 }, { name: "Support Agent" }),
         block("c", "task", { value: 3 }, { name: "Other" }),

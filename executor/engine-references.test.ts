@@ -13,7 +13,13 @@ describe("engine: references at run time", () => {
         block("notTaken", "task", { value: "no" }, { name: "Not Taken" }),
         block("join", "task", { value: "<taken.value> / <Not Taken.value>" }),
       ],
-      [edge("start", "check"), edge("check", "taken", "branch:a"), edge("check", "notTaken", "branch:b"), edge("taken", "join"), edge("notTaken", "join")],
+      [
+        edge("start", "check"),
+        edge("check", "taken", "branch:a"),
+        edge("check", "notTaken", "branch:b"),
+        edge("taken", "join"),
+        edge("notTaken", "join"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("failed");
@@ -80,12 +86,17 @@ describe("engine: references at run time", () => {
     const document = workflow(
       [
         block("start", "start"),
-        block("call", "task", { output: { auth: "Bearer {{API_TOKEN}}", company: "<variable.company>", region: "<variable.region>" } }),
+        block("call", "task", {
+          output: { auth: "Bearer {{API_TOKEN}}", company: "<variable.company>", region: "<variable.region>" },
+        }),
       ],
       [edge("start", "call")],
       { company: "Acme", region: "eu" },
     );
-    const run = await runHarness(document, { variables: { region: "us" }, env: (name) => (name === "API_TOKEN" ? "s3cr3t-value" : undefined) });
+    const run = await runHarness(document, {
+      variables: { region: "us" },
+      env: (name) => (name === "API_TOKEN" ? "s3cr3t-value" : undefined),
+    });
     expect(run.result.output).toEqual({ auth: "Bearer [secret:API_TOKEN]", company: "Acme", region: "us" });
     const reported = JSON.stringify([run.events, run.spans, run.result]);
     expect(reported).not.toContain("s3cr3t-value");
@@ -97,7 +108,10 @@ describe("engine: references at run time", () => {
     const document = workflow(
       [
         block("start", "start"),
-        block("echo", "task", { delta: `streamed ${leak.slice(0, 6)}`, output: { text: `${leak} ${leak.toUpperCase()} ${[...leak].reverse().join("")}` } }),
+        block("echo", "task", {
+          delta: `streamed ${leak.slice(0, 6)}`,
+          output: { text: `${leak} ${leak.toUpperCase()} ${[...leak].reverse().join("")}` },
+        }),
         block("fail", "task", { fail: `failed with ${encodeURIComponent(leak)}` }),
       ],
       [edge("start", "echo"), edge("echo", "fail")],
@@ -106,14 +120,19 @@ describe("engine: references at run time", () => {
     const reported = JSON.stringify([run.events, run.spans, run.result]);
     expect(reported).not.toContain(leak);
     expect(reported).not.toContain(leak.toUpperCase());
-    expect(run.completed("echo")[0]).toMatchObject({ output: { text: "[secret:CANARY] [secret:CANARY] [secret:CANARY]" } });
+    expect(run.completed("echo")[0]).toMatchObject({
+      output: { text: "[secret:CANARY] [secret:CANARY] [secret:CANARY]" },
+    });
     expect(run.result.error?.message).toContain("[secret:CANARY]");
   });
 
   it("streams a value split across deltas masked, holding back only until the next delta or the block's end", async () => {
     const leak = "canary-7f3a9b2c";
     const document = workflow(
-      [block("start", "start"), block("talk", "task", { deltas: ["The key: ", leak.slice(0, 5), leak.slice(5), " - done"] })],
+      [
+        block("start", "start"),
+        block("talk", "task", { deltas: ["The key: ", leak.slice(0, 5), leak.slice(5), " - done"] }),
+      ],
       [edge("start", "talk")],
     );
     const run = await runHarness(document, { redactor: new SecretRedactor([["CANARY", leak]]) });
@@ -125,7 +144,10 @@ describe("engine: references at run time", () => {
   });
 
   it("re-checks a config after resolution: a number field fed text fails with the field's path", async () => {
-    const document = workflow([block("start", "start"), block("typed", "task", { count: "<start.n>" })], [edge("start", "typed")]);
+    const document = workflow(
+      [block("start", "start"), block("typed", "task", { count: "<start.n>" })],
+      [edge("start", "typed")],
+    );
     const ok = await runHarness(document, { input: { n: 3 } });
     expect(ok.result.status).toBe("succeeded");
     const bad = await runHarness(document, { input: { n: "three" } });

@@ -57,11 +57,20 @@ describe("engine: run from a block", () => {
       "run.completed",
     ]);
     const [reusedA] = second.completed("a");
-    expect(reusedA).toMatchObject({ output: { value: "tea" }, reused: { runId: "run-source", tokens: { total: 100 } } });
+    expect(reusedA).toMatchObject({
+      output: { value: "tea" },
+      reused: { runId: "run-source", tokens: { total: 100 } },
+    });
     expect(reusedA).not.toHaveProperty("tokens");
     expect(second.completed("b")[0]).not.toHaveProperty("reused");
-    expect(second.spans.filter((span) => span.reusedFrom === "run-source" && span.status === "succeeded").map((span) => span.blockId)).toEqual(["start", "a"]);
-    expect(second.spans.find((span) => span.blockId === "a" && span.status === "succeeded")).not.toHaveProperty("usage");
+    expect(
+      second.spans
+        .filter((span) => span.reusedFrom === "run-source" && span.status === "succeeded")
+        .map((span) => span.blockId),
+    ).toEqual(["start", "a"]);
+    expect(second.spans.find((span) => span.blockId === "a" && span.status === "succeeded")).not.toHaveProperty(
+      "usage",
+    );
     // 20 (b) + 3 (c): a's 100 were spent by the source run.
     expect(second.result.usage.tokens.total).toBe(23);
     // The reused results are the new run's own checkpoints, without their usage (a resumed attempt counts nothing for them).
@@ -98,7 +107,10 @@ describe("engine: run from a block", () => {
     expect(first.result.status).toBe("cancelled");
     expect(first.completed("a")[0]).toMatchObject({ reused: { runId: "run-source" } });
 
-    const second = await runHarness(hanging, { checkpoints: store, resume: { reason: "recovered", startedAt: Date.now(), worker: "worker-2" } });
+    const second = await runHarness(hanging, {
+      checkpoints: store,
+      resume: { reason: "recovered", startedAt: Date.now(), worker: "worker-2" },
+    });
     expect(second.result).toMatchObject({ status: "succeeded", output: { value: "tea!?" } });
     expect(second.trail).toEqual(["run.resumed", "started:c", "completed:c", "run.completed"]);
     expect(second.log.calls.map((call) => call.blockId)).toEqual(["c"]);
@@ -122,7 +134,12 @@ describe("engine: run from a block", () => {
     expect(source.stored.has("b")).toBe(false);
 
     const fixed = workflow(
-      [block("start", "start"), block("a", "task", { value: "A" }), block("b", "task", { value: "B" }), block("c", "task", { value: "<b.value>+<a.value>" })],
+      [
+        block("start", "start"),
+        block("a", "task", { value: "A" }),
+        block("b", "task", { value: "B" }),
+        block("c", "task", { value: "<b.value>+<a.value>" }),
+      ],
       [edge("start", "a"), edge("a", "b"), edge("b", "c")],
     );
     // Running from c: b is upstream but had no result in the source run, so it runs.
@@ -158,7 +175,12 @@ describe("engine: run from a block", () => {
       [
         block("start", "start"),
         block("repeat", "loop", { kind: "for", count: 3 }),
-        block("bump", "setvars", { assignments: [{ name: "count", expression: "<variable.count> + 1" }] }, { parentId: "repeat" }),
+        block(
+          "bump",
+          "setvars",
+          { assignments: [{ name: "count", expression: "<variable.count> + 1" }] },
+          { parentId: "repeat" },
+        ),
         block("after", "task", { value: "<variable.count>" }),
       ],
       [edge("start", "repeat"), edge("repeat", "bump", "body"), edge("repeat", "after")],
@@ -178,7 +200,11 @@ describe("engine: run from a block", () => {
   it("fails a reused block whose out edge's condition cannot be evaluated on the draft, before reporting it completed", async () => {
     const source = new MemoryCheckpoints();
     await runHarness(chain, { input: { topic: "tea" }, checkpoints: source });
-    const broken = workflow(chain.blocks, [edge("start", "a"), { ...edge("a", "b"), condition: "output.missing.size > 2" }, edge("b", "c")]);
+    const broken = workflow(chain.blocks, [
+      edge("start", "a"),
+      { ...edge("a", "b"), condition: "output.missing.size > 2" },
+      edge("b", "c"),
+    ]);
     const store = rerunStore(broken, source, "b");
     const second = await runHarness(broken, { input: { topic: "tea" }, checkpoints: store });
     expect(second.result.status).toBe("failed");
@@ -198,7 +224,12 @@ describe("rerunPlan", () => {
     );
     const plan = rerunPlan(document.blocks, document.edges, "b")!;
     expect([...plan.executes].sort()).toEqual(["b", "c"]);
-    expect(["start", "a", "side", "b", "c", "gone", "a@1.0", "b@0"].filter((key) => plan.reuses(key))).toEqual(["start", "a", "side", "a@1.0"]);
+    expect(["start", "a", "side", "b", "c", "gone", "a@1.0", "b@0"].filter((key) => plan.reuses(key))).toEqual([
+      "start",
+      "a",
+      "side",
+      "a@1.0",
+    ]);
     expect(rerunPlan(document.blocks, document.edges, "missing")).toBeNull();
   });
 });

@@ -9,13 +9,23 @@ describe("engine: conditions and routers", () => {
     const document = workflow(
       [
         block("start", "start"),
-        condition([{ id: "high", expression: "<start.score> >= 80" }, { id: "mid", expression: "<start.score> >= 50" }, { id: "low" }]),
+        condition([
+          { id: "high", expression: "<start.score> >= 80" },
+          { id: "mid", expression: "<start.score> >= 50" },
+          { id: "low" },
+        ]),
         block("a", "task"),
         block("b", "task"),
         block("b2", "task"),
         block("c", "task"),
       ],
-      [edge("start", "check"), edge("check", "a", "branch:high"), edge("check", "b", "branch:mid"), edge("b", "b2"), edge("check", "c", "branch:low")],
+      [
+        edge("start", "check"),
+        edge("check", "a", "branch:high"),
+        edge("check", "b", "branch:mid"),
+        edge("b", "b2"),
+        edge("check", "c", "branch:low"),
+      ],
     );
     const run = await runHarness(document, { input: { score: 60 } });
     expect(run.completed("check")[0]).toMatchObject({ output: { selectedBranch: "mid" } });
@@ -55,7 +65,11 @@ describe("engine: conditions and routers", () => {
 
   it("treats a chosen branch with no edges as the end of that path", async () => {
     const document = workflow(
-      [block("start", "start"), condition([{ id: "unwired", expression: "true" }, { id: "else" }]), block("elsePath", "task")],
+      [
+        block("start", "start"),
+        condition([{ id: "unwired", expression: "true" }, { id: "else" }]),
+        block("elsePath", "task"),
+      ],
       [edge("start", "check"), edge("check", "elsePath", "branch:else")],
     );
     const run = await runHarness(document);
@@ -65,7 +79,13 @@ describe("engine: conditions and routers", () => {
 
   it("follows a router's choice and skips the other candidates and what follows them", async () => {
     const document = workflow(
-      [block("start", "start"), block("route", "router", { route: "billing" }), block("billing", "task"), block("tech", "task"), block("techNext", "task")],
+      [
+        block("start", "start"),
+        block("route", "router", { route: "billing" }),
+        block("billing", "task"),
+        block("tech", "task"),
+        block("techNext", "task"),
+      ],
       [edge("start", "route"), edge("route", "billing"), edge("route", "tech"), edge("tech", "techNext")],
     );
     const run = await runHarness(document);
@@ -80,14 +100,19 @@ describe("engine: conditions and routers", () => {
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("failed");
-    expect(run.result.error?.message).toContain(`chose route "nowhere", which is not one of its connected blocks ('billing')`);
+    expect(run.result.error?.message).toContain(
+      `chose route "nowhere", which is not one of its connected blocks ('billing')`,
+    );
   });
 
   it("evaluates a branch over a quoted reference, helpers and arithmetic", async () => {
     const document = workflow(
       [
         block("start", "start"),
-        condition([{ id: "match", expression: `contains(lower("<start.text>"), 'refund') && length(<start.items>) * 2 == 6` }, { id: "else" }]),
+        condition([
+          { id: "match", expression: `contains(lower("<start.text>"), 'refund') && length(<start.items>) * 2 == 6` },
+          { id: "else" },
+        ]),
         block("yes", "task"),
         block("no", "task"),
       ],
@@ -106,7 +131,12 @@ describe("engine: conditions and routers", () => {
         block("no", "task"),
         block("always", "task"),
       ],
-      [edge("start", "pick"), edge("pick", "yes", "choice:yes"), edge("pick", "no", "choice:no"), edge("pick", "always")],
+      [
+        edge("start", "pick"),
+        edge("pick", "yes", "choice:yes"),
+        edge("pick", "no", "choice:no"),
+        edge("pick", "always"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.log.calls.map((call) => call.blockId).sort()).toEqual(["always", "no"]);

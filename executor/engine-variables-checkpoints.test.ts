@@ -7,7 +7,13 @@ import { runHarness } from "./__fixtures__/run-harness";
 const inside = (parentId: string) => ({ parentId });
 
 /** First attempt: runs until `hangingBlockId` starts (its handler hangs, like a process that died there), then stops. */
-async function crashAt(document: WorkflowDocument, store: MemoryCheckpoints, hangingBlockId: string, variables: Record<string, unknown>, iteration?: number) {
+async function crashAt(
+  document: WorkflowDocument,
+  store: MemoryCheckpoints,
+  hangingBlockId: string,
+  variables: Record<string, unknown>,
+  iteration?: number,
+) {
   const controller = new AbortController();
   const run = await runHarness(document, {
     checkpoints: store,
@@ -23,7 +29,11 @@ async function crashAt(document: WorkflowDocument, store: MemoryCheckpoints, han
 }
 
 function resume(document: WorkflowDocument, store: MemoryCheckpoints, variables: Record<string, unknown>) {
-  return runHarness(document, { checkpoints: store, resume: { reason: "recovered", startedAt: Date.now(), worker: "worker-2" }, variables });
+  return runHarness(document, {
+    checkpoints: store,
+    resume: { reason: "recovered", startedAt: Date.now(), worker: "worker-2" },
+    variables,
+  });
 }
 
 describe("engine: Set Variables in durable runs", () => {
@@ -53,7 +63,12 @@ describe("engine: Set Variables in durable runs", () => {
       [
         block("start", "start"),
         block("repeat", "loop", { kind: "for", count: 2 }),
-        block("bump", "setvars", { assignments: [{ name: "count", expression: "<variable.count> + 1" }] }, inside("repeat")),
+        block(
+          "bump",
+          "setvars",
+          { assignments: [{ name: "count", expression: "<variable.count> + 1" }] },
+          inside("repeat"),
+        ),
         block("after", "task", { value: "<variable.count>", index: "after", hangOn: "<variable.hangOn>" }),
       ],
       [edge("start", "repeat"), edge("repeat", "bump", "body"), edge("repeat", "after")],
@@ -74,7 +89,12 @@ describe("engine: Set Variables in durable runs", () => {
       [
         block("start", "start"),
         block("repeat", "loop", { kind: "for", count: 2 }),
-        block("bump", "setvars", { assignments: [{ name: "count", expression: "<variable.count> + 1" }] }, inside("repeat")),
+        block(
+          "bump",
+          "setvars",
+          { assignments: [{ name: "count", expression: "<variable.count> + 1" }] },
+          inside("repeat"),
+        ),
         block("wait", "task", { index: "<loop.index>", hangOn: "<variable.hangOn>" }, inside("repeat")),
         block("after", "task", { value: "<variable.count>" }),
       ],

@@ -140,7 +140,11 @@ describe("engine: Set Variables", () => {
     );
     const run = await runHarness(document);
     expect(valuesOf(run, "seen")).toEqual([0, 1, 2]);
-    expect(run.completed("bump").map((event) => (event as { output: unknown }).output)).toEqual([{ count: 1 }, { count: 2 }, { count: 3 }]);
+    expect(run.completed("bump").map((event) => (event as { output: unknown }).output)).toEqual([
+      { count: 1 },
+      { count: 2 },
+      { count: 3 },
+    ]);
     expect(valuesOf(run, "after")).toEqual([3]);
   });
 
@@ -170,11 +174,19 @@ describe("engine: Set Variables", () => {
         block("slow", "task", { value: "<variable.label>", delayMs: "<parallel.index>" }, inside("fan")),
         block("after", "task", { value: "<variable.label>" }),
       ],
-      [edge("start", "set"), edge("set", "fan"), edge("fan", "mark", "body"), edge("mark", "slow"), edge("fan", "after")],
+      [
+        edge("start", "set"),
+        edge("set", "fan"),
+        edge("fan", "mark", "body"),
+        edge("mark", "slow"),
+        edge("fan", "after"),
+      ],
     );
     const run = await runHarness(document);
     expect(run.result.status).toBe("succeeded");
-    expect(run.log.calls.filter((call) => call.blockId === "slow").map((call) => [call.iteration[0], call.config.value])).toEqual(
+    expect(
+      run.log.calls.filter((call) => call.blockId === "slow").map((call) => [call.iteration[0], call.config.value]),
+    ).toEqual(
       expect.arrayContaining([
         [0, "outer-a"],
         [1, "outer-b"],
@@ -213,7 +225,10 @@ describe("save-time checks of <variable.…>", () => {
       { known: true },
     );
     expect(validateWorkflow(document, lookupFakeType)).toEqual([
-      { path: "blocks[2].config.value", message: "Block 'read': <variable.nothing> names no workflow variable (defined: known, made)" },
+      {
+        path: "blocks[2].config.value",
+        message: "Block 'read': <variable.nothing> names no workflow variable (defined: known, made)",
+      },
     ]);
   });
 });

@@ -18,8 +18,24 @@
  */
 import type { BlockTypeLookup } from "./block-type";
 import { buildGraph } from "./dag-builder";
-import { type WorkflowDocument, type ErrorInfo, type RunBudget, type RunEvent, type RunResumeReason, type Usage } from "@/contract";
-import { type SpendLimits, CancelledError, errorInfo, RunParkedError, RunStoppedError, TimeoutError, type BlockHandlerLookup, emptyUsage } from "@/core";
+import {
+  type WorkflowDocument,
+  type ErrorInfo,
+  type RunBudget,
+  type RunEvent,
+  type RunResumeReason,
+  type Usage,
+} from "@/contract";
+import {
+  type SpendLimits,
+  CancelledError,
+  errorInfo,
+  RunParkedError,
+  RunStoppedError,
+  TimeoutError,
+  type BlockHandlerLookup,
+  emptyUsage,
+} from "@/core";
 import type { RunAnswers } from "./runtime/run-answers";
 import type { CheckpointStore } from "./runtime/checkpoint-store";
 import type { RunObserver } from "./events";
@@ -92,8 +108,13 @@ function isGraph(value: WorkflowDocument | WorkflowGraph): value is WorkflowGrap
   return "nodesById" in value;
 }
 
-function usageFields(usage: Usage): Pick<Extract<RunEvent, { type: "run.completed" }>, "tokens" | "cost" | "unpriced" | "estimated"> {
-  const fields: Pick<Extract<RunEvent, { type: "run.completed" }>, "tokens" | "cost" | "unpriced" | "estimated"> = { tokens: usage.tokens, cost: usage.cost };
+function usageFields(
+  usage: Usage,
+): Pick<Extract<RunEvent, { type: "run.completed" }>, "tokens" | "cost" | "unpriced" | "estimated"> {
+  const fields: Pick<Extract<RunEvent, { type: "run.completed" }>, "tokens" | "cost" | "unpriced" | "estimated"> = {
+    tokens: usage.tokens,
+    cost: usage.cost,
+  };
   if (usage.unpriced) fields.unpriced = true;
   if (usage.estimated) fields.estimated = true;
   return fields;
@@ -113,13 +134,22 @@ function finish(run: RunContext, result: ScopeResult, durationMs: number): Execu
   const halt = run.halt;
   let outcome: ExecutionResult;
   if (halt?.kind === "terminal" || result.status === "completed") {
-    const output = run.redact(halt?.kind === "terminal" ? halt.data : result.status === "completed" ? result.output : null);
+    const output = run.redact(
+      halt?.kind === "terminal" ? halt.data : result.status === "completed" ? result.output : null,
+    );
     run.emit({ type: "run.completed", runId, output, durationMs, ...usageFields(usage) });
     outcome = { status: "succeeded", output, error: null, usage, durationMs };
   } else if (halt?.kind === "parked") {
     const pausedAt = new Date(run.now()).toISOString();
     for (const park of halt.parks) {
-      const paused: RunEvent = { type: "run.paused", runId, blockId: park.blockId, spanId: park.spanId, reason: park.reason, pausedAt };
+      const paused: RunEvent = {
+        type: "run.paused",
+        runId,
+        blockId: park.blockId,
+        spanId: park.spanId,
+        reason: park.reason,
+        pausedAt,
+      };
       if (park.toolCallId) paused.toolCallId = park.toolCallId;
       if (park.question !== undefined) paused.question = park.question;
       if (park.choices) paused.choices = park.choices;
@@ -151,7 +181,12 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
   const startTime = resume?.startedAt ?? clock.now();
   const redactor = request.redactor ?? new SecretRedactor();
   if (resume) {
-    const resumed: RunEvent = { type: "run.resumed", runId, reason: resume.reason, resumedAt: new Date(clock.now()).toISOString() };
+    const resumed: RunEvent = {
+      type: "run.resumed",
+      runId,
+      reason: resume.reason,
+      resumedAt: new Date(clock.now()).toISOString(),
+    };
     if (resume.worker) resumed.worker = resume.worker;
     safeEmit(observer, resumed);
   } else {
@@ -169,7 +204,13 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
   }
   if (request.signal?.aborted) {
     safeEmit(observer, { type: "run.cancelled", runId });
-    return { status: "cancelled", output: null, error: errorInfo(new CancelledError()), usage: emptyUsage(), durationMs: clock.now() - startTime };
+    return {
+      status: "cancelled",
+      output: null,
+      error: errorInfo(new CancelledError()),
+      usage: emptyUsage(),
+      durationMs: clock.now() - startTime,
+    };
   }
   const run = new RunContext({
     graph,
@@ -193,7 +234,8 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
   const onAbort = () => {
     const reason: unknown = request.signal?.reason;
     // Asks waiting elsewhere in the run wait on with it: each is reported with the park.
-    if (reason instanceof RunParkedError) run.haltRun({ kind: "parked", parks: [reason.park, ...run.waitingParks()], error: reason });
+    if (reason instanceof RunParkedError)
+      run.haltRun({ kind: "parked", parks: [reason.park, ...run.waitingParks()], error: reason });
     else if (reason instanceof RunStoppedError) run.haltRun({ kind: "stopped", error: reason });
     else run.haltRun({ kind: "cancelled", error: new CancelledError() });
   };
@@ -202,11 +244,24 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
     request.runTimeoutMs === undefined
       ? undefined
       : setTimeout(
-          () => run.haltRun({ kind: "timeout", error: new TimeoutError(`The run took longer than its limit of ${request.runTimeoutMs} ms`) }),
+          () =>
+            run.haltRun({
+              kind: "timeout",
+              error: new TimeoutError(`The run took longer than its limit of ${request.runTimeoutMs} ms`),
+            }),
           request.runTimeoutMs,
         );
   try {
-    const root = new ScopeRun(run, graph.root, new OutputStore(), null, [], run.stop.child(), null, new VariableScope(graph.root, run.settings.variables));
+    const root = new ScopeRun(
+      run,
+      graph.root,
+      new OutputStore(),
+      null,
+      [],
+      run.stop.child(),
+      null,
+      new VariableScope(graph.root, run.settings.variables),
+    );
     const result = await root.execute();
     return finish(run, result, clock.now() - startTime);
   } finally {
@@ -217,10 +272,13 @@ export async function executeWorkflow(request: ExecutionRequest): Promise<Execut
 
 /** Class form holding what stays the same across runs (the block registry and handlers). */
 export class ExecutionEngine {
-  constructor(private readonly defaults: Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<ExecutionRequest>) {}
+  constructor(
+    private readonly defaults: Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<ExecutionRequest>,
+  ) {}
 
   execute(
-    request: Omit<ExecutionRequest, "lookupBlockType" | "lookupHandler"> & Partial<Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler">>,
+    request: Omit<ExecutionRequest, "lookupBlockType" | "lookupHandler"> &
+      Partial<Pick<ExecutionRequest, "lookupBlockType" | "lookupHandler">>,
   ): Promise<ExecutionResult> {
     return executeWorkflow({ ...this.defaults, ...request } as ExecutionRequest);
   }

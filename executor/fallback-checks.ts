@@ -34,13 +34,20 @@ const upstreamOfReader = new WeakMap<BlockEntry, Set<string>>();
 function upstreamOf(analysis: WorkflowAnalysis, entry: BlockEntry): Set<string> {
   let upstream = upstreamOfReader.get(entry);
   if (!upstream) {
-    upstream = new Set(upstreamBlocks(analysis.document.blocks, analysis.document.edges, entry.block.id).map((block) => block.id));
+    upstream = new Set(
+      upstreamBlocks(analysis.document.blocks, analysis.document.edges, entry.block.id).map((block) => block.id),
+    );
     upstreamOfReader.set(entry, upstream);
   }
   return upstream;
 }
 
-export function fallbackProblems(analysis: WorkflowAnalysis, entry: BlockEntry, reference: BlockReference & { field: string }, plain: PlainCheck): string[] {
+export function fallbackProblems(
+  analysis: WorkflowAnalysis,
+  entry: BlockEntry,
+  reference: BlockReference & { field: string },
+  plain: PlainCheck,
+): string[] {
   let upstream: Set<string> | undefined;
   const problems: string[] = [];
   for (const alternative of referenceAlternatives(reference)) {
@@ -49,7 +56,8 @@ export function fallbackProblems(analysis: WorkflowAnalysis, entry: BlockEntry, 
       problems.push(`${reference.text}: ${problem}`);
       continue;
     }
-    const target = analysis.byName.get(alternative.root.replace(/\s+/g, "").toLowerCase()) ?? analysis.byId.get(alternative.root);
+    const target =
+      analysis.byName.get(alternative.root.replace(/\s+/g, "").toLowerCase()) ?? analysis.byId.get(alternative.root);
     if (!target || target === entry) continue;
     upstream ??= upstreamOf(analysis, entry);
     if (!isUpstream(analysis, upstream, target))

@@ -40,7 +40,10 @@ export function flowPredecessors(analysis: WorkflowAnalysis): Map<BlockEntry, Bl
  * An edge from `block` to any of them would close a cycle, and following the map from it spells
  * the cycle out. One walk over the blocks upstream of `block`.
  */
-export function flowPathsInto(block: BlockEntry, predecessors: ReadonlyMap<BlockEntry, ReadonlyArray<BlockEntry>>): Map<BlockEntry, BlockEntry> {
+export function flowPathsInto(
+  block: BlockEntry,
+  predecessors: ReadonlyMap<BlockEntry, ReadonlyArray<BlockEntry>>,
+): Map<BlockEntry, BlockEntry> {
   const next = new Map<BlockEntry, BlockEntry>();
   const queue = [block];
   for (let position = 0; position < queue.length; position += 1) {
@@ -79,7 +82,9 @@ export function findCycles(analysis: WorkflowAnalysis): IssueDetail[] {
   const issues: IssueDetail[] = [];
   for (const root of analysis.blocks) {
     if (state.has(root)) continue;
-    const stack: Array<{ entry: BlockEntry; next: number; via: EdgeEntry | null }> = [{ entry: root, next: 0, via: null }];
+    const stack: Array<{ entry: BlockEntry; next: number; via: EdgeEntry | null }> = [
+      { entry: root, next: 0, via: null },
+    ];
     state.set(root, "visiting");
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
@@ -97,7 +102,10 @@ export function findCycles(analysis: WorkflowAnalysis): IssueDetail[] {
         stack.push({ entry: edge.target, next: 0, via: edge });
       } else if (targetState === "visiting") {
         const start = stack.findIndex((item) => item.entry === edge.target);
-        issues.push({ path: `edges[${edge.index}]`, message: cycleMessage([...stack.slice(start).map((item) => item.entry), edge.target]) });
+        issues.push({
+          path: `edges[${edge.index}]`,
+          message: cycleMessage([...stack.slice(start).map((item) => item.entry), edge.target]),
+        });
       }
     }
   }

@@ -9,12 +9,23 @@ export * from "./events";
 export { recordedCall } from "./recorded-call";
 export * from "./graph";
 export { DAGBuilder, buildGraph, validateWorkflow } from "./dag-builder";
-export { connectionProblem, createConnectionChecker, type ConnectionCandidate, type ConnectionChecker } from "./connection-checker";
+export {
+  connectionProblem,
+  createConnectionChecker,
+  type ConnectionCandidate,
+  type ConnectionChecker,
+} from "./connection-checker";
 export { enclosingContainers, upstreamBlocks } from "./upstream-blocks";
 export { checkpointKey, type BlockCheckpoint, type CheckpointStore } from "./runtime/checkpoint-store";
 export type { ReusedResults } from "./runtime/checkpoint-store";
 export { rerunPlan, type RerunPlan } from "./rerun-plan";
-export { DEFAULT_CONCURRENCY, ExecutionEngine, executeWorkflow, type ExecutionRequest, type ExecutionResult } from "./engine";
+export {
+  DEFAULT_CONCURRENCY,
+  ExecutionEngine,
+  executeWorkflow,
+  type ExecutionRequest,
+  type ExecutionResult,
+} from "./engine";
 export type { Clock } from "./runtime/run-context";
 export { answersFromEvents, RunAnswers, type EarlierAsk } from "./runtime/run-answers";
 export { SecretRedactor, secretLabel, type SecretStream } from "./runtime/secret-redactor";

@@ -35,14 +35,24 @@ describe("recordedCall", () => {
 
   it("in a replay, answers a request asked the same way (keys in any order) and refuses a changed or unrecorded one without calling", async () => {
     const stored = new Map<string, unknown>();
-    await recordedCall(memoOver(stored), "search", "knowledge search", async () => ({ hits: 3 }), { asked: { query: "tea", topK: 5 } });
+    await recordedCall(memoOver(stored), "search", "knowledge search", async () => ({ hits: 3 }), {
+      asked: { query: "tea", topK: 5 },
+    });
     let called = false;
     const never = async () => {
       called = true;
       return { hits: 0 };
     };
-    expect(await recordedCall(memoOver(stored, true), "search", "knowledge search", never, { asked: { topK: 5, query: "tea" } })).toEqual({ hits: 3 });
-    await expect(recordedCall(memoOver(stored, true), "search", "knowledge search", never, { asked: { query: "coffee", topK: 5 } })).rejects.toMatchObject({
+    expect(
+      await recordedCall(memoOver(stored, true), "search", "knowledge search", never, {
+        asked: { topK: 5, query: "tea" },
+      }),
+    ).toEqual({ hits: 3 });
+    await expect(
+      recordedCall(memoOver(stored, true), "search", "knowledge search", never, {
+        asked: { query: "coffee", topK: 5 },
+      }),
+    ).rejects.toMatchObject({
       code: "not_recorded",
       message: expect.stringContaining("this knowledge search asks something else than the replayed run's did"),
     });

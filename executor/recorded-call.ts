@@ -10,7 +10,9 @@ interface Recorded {
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null, (_key, inner: unknown) =>
     inner && typeof inner === "object" && !Array.isArray(inner) && !(inner instanceof Uint8Array)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : inner,
   );
 }
@@ -69,7 +71,9 @@ export async function recordedCall<Answer>(
   }
   if (kept) return options.decode ? options.decode(kept.answer) : (kept.answer as Answer);
   const answer = await call();
-  const stored: Recorded = { answer: JSON.parse(JSON.stringify((options.encode ? options.encode(answer) : answer) ?? null)) as unknown };
+  const stored: Recorded = {
+    answer: JSON.parse(JSON.stringify((options.encode ? options.encode(answer) : answer) ?? null)) as unknown,
+  };
   if (asked !== undefined) stored.asked = asked;
   await memo.remember(key, stored);
   return answer;

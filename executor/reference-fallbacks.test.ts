@@ -19,7 +19,9 @@ const source: ReferenceSource = {
     if (key === "salesagent") return { content: "Pro costs $20", score: 7 };
     if (key === "empty") return { content: null };
     if (key === "supportagent")
-      throw new ReferenceError(`${reference.text}: block 'Support Agent' was skipped (on a path not taken after 'Router'), so it has no output`);
+      throw new ReferenceError(
+        `${reference.text}: block 'Support Agent' was skipped (on a path not taken after 'Router'), so it has no output`,
+      );
     throw new ReferenceError(`${reference.text}: there is no block named or with id '${reference.root}'`);
   },
   env: () => undefined,
@@ -49,7 +51,9 @@ describe("?? fallback syntax (extension)", () => {
 
   it("renames every alternative's root and keeps paths, spacing and the default as written", () => {
     const [token] = parseReferences('<Sales Agent.content ?? sales agent.x[0] ?? "Sales Agent.y">') as BlockReference[];
-    const renamed = renameAlternativeRoots(token!, (root) => (root.replace(/\s/g, "").toLowerCase() === "salesagent" ? "Sales Team" : undefined));
+    const renamed = renameAlternativeRoots(token!, (root) =>
+      root.replace(/\s/g, "").toLowerCase() === "salesagent" ? "Sales Team" : undefined,
+    );
     expect(renamed).toBe('<Sales Team.content ?? Sales Team.x[0] ?? "Sales Agent.y">');
   });
 });
@@ -58,7 +62,9 @@ describe("resolving ?? fallbacks", () => {
   it("reads the first alternative that ran, in the order written, raw in a whole field and as text inside longer text", () => {
     expect(resolveText("<Support Agent.content ?? Sales Agent.content>", source)).toBe("Pro costs $20");
     expect(resolveText("<Support Agent.score ?? Sales Agent.score>", source)).toBe(7);
-    expect(resolveText("Team says: <Support Agent.content ?? Sales Agent.content>!", source)).toBe("Team says: Pro costs $20!");
+    expect(resolveText("Team says: <Support Agent.content ?? Sales Agent.content>!", source)).toBe(
+      "Team says: Pro costs $20!",
+    );
   });
 
   it("passes over a missing path or a null value, and uses the default when nothing has a value", () => {
@@ -92,15 +98,25 @@ describe("?? fallbacks at save time", () => {
         block("side", "task", {}, { name: "Side" }),
         block("response", "response", { data: { answer } }),
       ],
-      [edge("start", "sales"), edge("start", "support"), edge("start", "side"), edge("sales", "response"), edge("support", "response")],
+      [
+        edge("start", "sales"),
+        edge("start", "support"),
+        edge("start", "side"),
+        edge("sales", "response"),
+        edge("support", "response"),
+      ],
     );
 
   it("accepts alternatives that all exist, on exclusive paths or not", () => {
-    expect(validateWorkflow(document('<Sales Agent.content ?? Support Agent.content ?? "none">'), lookupFakeType)).toEqual([]);
+    expect(
+      validateWorkflow(document('<Sales Agent.content ?? Support Agent.content ?? "none">'), lookupFakeType),
+    ).toEqual([]);
   });
 
   it("checks every alternative, naming the whole reference and the one that is wrong", () => {
-    expect(validateWorkflow(document("<Sales Agent.content ?? Suport Agent.content ?? Off.content>"), lookupFakeType)).toEqual([
+    expect(
+      validateWorkflow(document("<Sales Agent.content ?? Suport Agent.content ?? Off.content>"), lookupFakeType),
+    ).toEqual([
       {
         path: "blocks[5].config.data.answer",
         message:
@@ -108,7 +124,8 @@ describe("?? fallbacks at save time", () => {
       },
       {
         path: "blocks[5].config.data.answer",
-        message: "Block 'response': <Sales Agent.content ?? Suport Agent.content ?? Off.content>: <Off.content> refers to 'Off', which is disabled",
+        message:
+          "Block 'response': <Sales Agent.content ?? Suport Agent.content ?? Off.content>: <Off.content> refers to 'Off', which is disabled",
       },
     ]);
   });

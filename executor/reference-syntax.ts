@@ -87,7 +87,9 @@ export function parsePath(pathText: string): PathSegment[] {
 }
 
 export function formatPath(path: ReadonlyArray<PathSegment>): string {
-  return path.map((segment, index) => (typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join("");
+  return path
+    .map((segment, index) => (typeof segment === "number" ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .join("");
 }
 
 function alternativeOf(rootText: string, pathText: string): ReferenceAlternative {
@@ -110,8 +112,16 @@ function fallbacksOf(text: string): ReferenceAlternative[] {
 function toToken(match: RegExpMatchArray): ReferenceToken {
   const start = match.index ?? 0;
   const text = match[0];
-  if (match[5] !== undefined) return { kind: "env", text: text.trim(), name: match[5], start, end: start + text.length };
-  const token: BlockReference = { kind: "block", text: text.trim(), root: match[1]!.trim(), path: parsePath(match[2]!), start, end: start + text.length };
+  if (match[5] !== undefined)
+    return { kind: "env", text: text.trim(), name: match[5], start, end: start + text.length };
+  const token: BlockReference = {
+    kind: "block",
+    text: text.trim(),
+    root: match[1]!.trim(),
+    path: parsePath(match[2]!),
+    start,
+    end: start + text.length,
+  };
   const fallbacks = fallbacksOf(match[3] ?? "");
   if (fallbacks.length > 0) token.fallbacks = fallbacks;
   if (match[4] !== undefined) token.fallbackDefault = { value: JSON.parse(match[4]) as FallbackLiteral };
@@ -123,7 +133,10 @@ export function referenceAlternatives(reference: BlockReference): ReferenceAlter
   const first = {
     root: reference.root,
     path: reference.path,
-    text: reference.fallbacks || reference.fallbackDefault ? `<${reference.root}${formatPathSuffix(reference.path)}>` : reference.text,
+    text:
+      reference.fallbacks || reference.fallbackDefault
+        ? `<${reference.root}${formatPathSuffix(reference.path)}>`
+        : reference.text,
   };
   return [first, ...(reference.fallbacks ?? [])];
 }
@@ -136,7 +149,10 @@ function formatPathSuffix(path: ReadonlyArray<PathSegment>): string {
  * The reference's text with each alternative's root replaced by `rename(root)` where that gives
  * one; the paths, spacing and default stay as written.
  */
-export function renameAlternativeRoots(reference: BlockReference, rename: (root: string) => string | undefined): string {
+export function renameAlternativeRoots(
+  reference: BlockReference,
+  rename: (root: string) => string | undefined,
+): string {
   // Only the alternatives are split at `??`: a default string may hold `??` too.
   const head = ALTERNATIVES_PART.exec(reference.text)?.[1] ?? reference.text.slice(1, -1);
   const tail = reference.text.slice(head.length + 1);

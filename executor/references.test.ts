@@ -26,13 +26,22 @@ const source: ReferenceSource = {
 
 describe("reference syntax", () => {
   it("finds block references with names, spaces, indexes; leaves prompt tags, emails and URLs alone", () => {
-    const text = '<Support Agent.content> <doc> <a href="x.y"> <john.doe@example.com> <https://x.y> <list[0].name> </b.c> {{ KEY }} <e.g. this>';
-    expect(parseReferences(text).map((token) => token.text)).toEqual(["<Support Agent.content>", "<list[0].name>", "{{ KEY }}"]);
+    const text =
+      '<Support Agent.content> <doc> <a href="x.y"> <john.doe@example.com> <https://x.y> <list[0].name> </b.c> {{ KEY }} <e.g. this>';
+    expect(parseReferences(text).map((token) => token.text)).toEqual([
+      "<Support Agent.content>",
+      "<list[0].name>",
+      "{{ KEY }}",
+    ]);
     expect(parseReferences("<a.b[2].c d>")[0]).toMatchObject({ root: "a", path: ["b", 2, "c d"] });
   });
 
   it("extracts references from nested config with the field they sit in", () => {
-    const found = extractReferences({ prompt: "Hi <start.name>", headers: { auth: "{{TOKEN}}" }, branches: [{ expression: "<x.y> > 1" }] });
+    const found = extractReferences({
+      prompt: "Hi <start.name>",
+      headers: { auth: "{{TOKEN}}" },
+      branches: [{ expression: "<x.y> > 1" }],
+    });
     expect(found.map((reference) => [reference.field, reference.text])).toEqual([
       ["prompt", "<start.name>"],
       ["headers.auth", "{{TOKEN}}"],
@@ -50,7 +59,9 @@ describe("resolving references", () => {
   it("passes a whole-field reference raw and inserts objects inside text as JSON", () => {
     expect(resolveText("<agent.data.list>", source)).toEqual([{ id: 1 }, { id: 2, tags: ["x", "y"] }]);
     expect(resolveText("<agent.count>", source)).toBe(3);
-    expect(resolveText("Got <agent.data.list[0]> and <agent.count> and <agent.nothing>", source)).toBe('Got {"id":1} and 3 and null');
+    expect(resolveText("Got <agent.data.list[0]> and <agent.count> and <agent.nothing>", source)).toBe(
+      'Got {"id":1} and 3 and null',
+    );
     expect(resolveText("{{TOKEN}}", source)).toBe("abc");
   });
 
@@ -66,7 +77,9 @@ describe("resolving references", () => {
     );
     expect(() => resolveText("<agent.contnt>", source)).toThrow("(available there: content, data, count, nothing)");
     expect(() => resolveText("<nope.x>", source)).toThrow("<nope.x>: there is no block named or with id 'nope'");
-    expect(() => resolveText("{{NOPE}}", source)).toThrow("{{NOPE}}: no secret named NOPE: add it on the Secrets page, or list it in TRELLIS_WORKFLOW_ENV");
+    expect(() => resolveText("{{NOPE}}", source)).toThrow(
+      "{{NOPE}}: no secret named NOPE: add it on the Secrets page, or list it in TRELLIS_WORKFLOW_ENV",
+    );
   });
 
   it("never walks into the prototype", () => {
@@ -75,14 +88,21 @@ describe("resolving references", () => {
   });
 
   it("turns references in expressions into literals, quotes included, and defers unresolvable ones", () => {
-    expect(resolveExpressionText(`"<agent.content>" == 'Hello' && <agent.count> > 2`, source)).toBe(`"Hello" == 'Hello' && 3 > 2`);
+    expect(resolveExpressionText(`"<agent.content>" == 'Hello' && <agent.count> > 2`, source)).toBe(
+      `"Hello" == 'Hello' && 3 > 2`,
+    );
     expect(resolveExpressionText("contains(<agent.data.list[1].tags>, 'y')", source)).toBe(`contains(["x","y"], 'y')`);
-    expect(resolveExpressionText("<gone.x> == 1", source)).toBe(`unresolved("<gone.x>: there is no block named or with id 'gone'") == 1`);
+    expect(resolveExpressionText("<gone.x> == 1", source)).toBe(
+      `unresolved("<gone.x>: there is no block named or with id 'gone'") == 1`,
+    );
   });
 
   it("hands fields with their own substitution rule to that rule, with a resolver", () => {
     const resolved = resolveConfig({ code: "return <agent.content>;", note: "<agent.content>" }, source, {
-      fieldResolvers: { code: (text, resolve) => text.replace(/<[^>]+>/, (match) => JSON.stringify(resolve(parseReferences(match)[0]!))) },
+      fieldResolvers: {
+        code: (text, resolve) =>
+          text.replace(/<[^>]+>/, (match) => JSON.stringify(resolve(parseReferences(match)[0]!))),
+      },
     });
     expect(resolved).toEqual({ code: 'return "Hello";', note: "Hello" });
   });

@@ -158,7 +158,10 @@ export function resolveExpressionText(text: string, source: ReferenceSource, opt
 
 function resolveAt(value: unknown, field: string, source: ReferenceSource, options: ResolveOptions): unknown {
   if (typeof value === "string") {
-    const custom = options.fieldResolvers && Object.hasOwn(options.fieldResolvers, field) ? options.fieldResolvers[field] : undefined;
+    const custom =
+      options.fieldResolvers && Object.hasOwn(options.fieldResolvers, field)
+        ? options.fieldResolvers[field]
+        : undefined;
     if (custom) return custom(value, (token) => resolveToken(token, source, options));
     if (options.expressionFields?.has(field)) return resolveExpressionText(value, source, options);
     return resolveText(value, source, options);
@@ -166,7 +169,8 @@ function resolveAt(value: unknown, field: string, source: ReferenceSource, optio
   if (Array.isArray(value)) return value.map((item) => resolveAt(item, `${field}[]`, source, options));
   if (value !== null && typeof value === "object") {
     const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) result[key] = resolveAt(item, field ? `${field}.${key}` : key, source, options);
+    for (const [key, item] of Object.entries(value))
+      result[key] = resolveAt(item, field ? `${field}.${key}` : key, source, options);
     return result;
   }
   return value;

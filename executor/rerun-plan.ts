@@ -38,7 +38,8 @@ export function rerunPlan(
   const outgoing = new Map<string, string[]>();
   for (const edge of edges) outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge.target]);
   const children = new Map<string, string[]>();
-  for (const block of blocks) if (block.parentId) children.set(block.parentId, [...(children.get(block.parentId) ?? []), block.id]);
+  for (const block of blocks)
+    if (block.parentId) children.set(block.parentId, [...(children.get(block.parentId) ?? []), block.id]);
   const executes = new Set<string>();
   const stack = [fromBlockId];
   while (stack.length > 0) {

@@ -14,7 +14,14 @@ describe("upstream blocks for reference completion", () => {
       block("after", "task"),
       block("island", "task"),
     ],
-    [edge("start", "a"), edge("a", "loop1"), edge("loop1", "x", "body"), edge("x", "inner"), edge("inner", "y", "body"), edge("loop1", "after")],
+    [
+      edge("start", "a"),
+      edge("a", "loop1"),
+      edge("loop1", "x", "body"),
+      edge("x", "inner"),
+      edge("inner", "y", "body"),
+      edge("loop1", "after"),
+    ],
   );
   const ids = (blockId: string) => upstreamBlocks(document.blocks, document.edges, blockId).map((item) => item.id);
 

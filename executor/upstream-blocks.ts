@@ -47,7 +47,10 @@ export function upstreamBlocks(
 }
 
 /** The containers a block sits in, innermost first: they provide `<loop.index>` and the like. */
-export function enclosingContainers<Block extends Pick<WorkflowBlock, "id" | "parentId">>(blocks: ReadonlyArray<Block>, blockId: string): Block[] {
+export function enclosingContainers<Block extends Pick<WorkflowBlock, "id" | "parentId">>(
+  blocks: ReadonlyArray<Block>,
+  blockId: string,
+): Block[] {
   const byId = new Map(blocks.map((block) => [block.id, block]));
   const result: Block[] = [];
   const seen = new Set<string>([blockId]);

@@ -3,7 +3,8 @@ import { formatPath, type PathSegment } from "./reference-syntax";
 export type PathReadResult = { found: true; value: unknown } | { found: false; at: string; available: string[] };
 
 function describeKeys(value: unknown): string[] {
-  if (Array.isArray(value)) return value.length === 0 ? ["(an empty array)"] : [`[0] to [${value.length - 1}]`, "length"];
+  if (Array.isArray(value))
+    return value.length === 0 ? ["(an empty array)"] : [`[0] to [${value.length - 1}]`, "length"];
   if (value && typeof value === "object") return Object.keys(value).slice(0, 20);
   return [];
 }
@@ -28,7 +29,12 @@ export function readPath(value: unknown, path: ReadonlyArray<PathSegment>): Path
         current = current[resolved];
         continue;
       }
-    } else if (current !== null && typeof current === "object" && typeof segment === "string" && Object.hasOwn(current, segment)) {
+    } else if (
+      current !== null &&
+      typeof current === "object" &&
+      typeof segment === "string" &&
+      Object.hasOwn(current, segment)
+    ) {
       current = (current as Record<string, unknown>)[segment];
       continue;
     }

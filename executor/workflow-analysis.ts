@@ -39,7 +39,10 @@ function checkIdentity(analysis: WorkflowAnalysis, lookup: BlockTypeLookup): voi
     analysis.blocks.push(entry);
     const sameId = analysis.byId.get(block.id);
     if (sameId)
-      issues.push({ path: `blocks[${index}].id`, message: `Duplicate block id '${block.id}' (blocks ${blockLabel(sameId.block)} and ${blockLabel(block)})` });
+      issues.push({
+        path: `blocks[${index}].id`,
+        message: `Duplicate block id '${block.id}' (blocks ${blockLabel(sameId.block)} and ${blockLabel(block)})`,
+      });
     else analysis.byId.set(block.id, entry);
     const sameName = analysis.byName.get(normalizedName);
     if (sameName)
@@ -53,7 +56,11 @@ function checkIdentity(analysis: WorkflowAnalysis, lookup: BlockTypeLookup): voi
         path: `blocks[${index}].name`,
         message: `Block name ${blockLabel(block)} is reserved for <${normalizedName}.…> references; choose another name`,
       });
-    if (!entry.info) issues.push({ path: `blocks[${index}].type`, message: `Block ${blockLabel(block)} has unknown block type '${block.type}'` });
+    if (!entry.info)
+      issues.push({
+        path: `blocks[${index}].type`,
+        message: `Block ${blockLabel(block)} has unknown block type '${block.type}'`,
+      });
   });
 }
 
@@ -80,7 +87,10 @@ function checkContainers(analysis: WorkflowAnalysis): void {
           message: `Block ${blockLabel(entry.block)} is inside ${blockLabel(parent.block)}, which is a ${parent.block.type} block, not a loop or parallel container`,
         });
       if (seen.has(parentId)) {
-        analysis.issues.push({ path: `blocks[${entry.index}].parentId`, message: `Block ${blockLabel(entry.block)} is inside itself through its containers` });
+        analysis.issues.push({
+          path: `blocks[${entry.index}].parentId`,
+          message: `Block ${blockLabel(entry.block)} is inside itself through its containers`,
+        });
         entry.active = false;
         break;
       }
@@ -93,7 +103,8 @@ function checkContainers(analysis: WorkflowAnalysis): void {
 
 function checkEntry(analysis: WorkflowAnalysis): void {
   const starts = analysis.blocks.filter((entry) => entry.active && entry.info?.entry);
-  if (starts.length === 0) analysis.issues.push({ path: "blocks", message: "The workflow needs one enabled start block" });
+  if (starts.length === 0)
+    analysis.issues.push({ path: "blocks", message: "The workflow needs one enabled start block" });
   for (const extra of starts.slice(1))
     analysis.issues.push({
       path: `blocks[${extra.index}]`,
@@ -101,7 +112,10 @@ function checkEntry(analysis: WorkflowAnalysis): void {
     });
   for (const start of starts)
     if (start.block.parentId)
-      analysis.issues.push({ path: `blocks[${start.index}].parentId`, message: `The start block ${blockLabel(start.block)} cannot be inside a container` });
+      analysis.issues.push({
+        path: `blocks[${start.index}].parentId`,
+        message: `The start block ${blockLabel(start.block)} cannot be inside a container`,
+      });
   analysis.entry = starts[0];
 }
 
@@ -121,7 +135,10 @@ function checkCondition(
     analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} does not parse: ${parsed.message}` });
     return null;
   }
-  const why = kind === "body" ? "a body edge starts an iteration before its container has an output" : "an edge back to its container only ends the iteration";
+  const why =
+    kind === "body"
+      ? "a body edge starts an iteration before its container has an output"
+      : "an edge back to its container only ends the iteration";
   analysis.issues.push({ path: `edges[${index}].condition`, message: `${named} cannot be used: ${why}` });
   return null;
 }
@@ -131,8 +148,16 @@ function checkEdges(analysis: WorkflowAnalysis): void {
   analysis.document.edges.forEach((edge, index) => {
     const source = analysis.byId.get(edge.source);
     const target = analysis.byId.get(edge.target);
-    if (!source) analysis.issues.push({ path: `edges[${index}].source`, message: `Edge '${edge.id}' starts at block '${edge.source}', which does not exist` });
-    if (!target) analysis.issues.push({ path: `edges[${index}].target`, message: `Edge '${edge.id}' ends at block '${edge.target}', which does not exist` });
+    if (!source)
+      analysis.issues.push({
+        path: `edges[${index}].source`,
+        message: `Edge '${edge.id}' starts at block '${edge.source}', which does not exist`,
+      });
+    if (!target)
+      analysis.issues.push({
+        path: `edges[${index}].target`,
+        message: `Edge '${edge.id}' ends at block '${edge.target}', which does not exist`,
+      });
     // A block of unknown type is already an issue of its own; its handles cannot be known.
     if (!source || !target || !source.info || !target.info) return;
     const handle = edgeHandle(edge);
@@ -155,7 +180,16 @@ function checkEdges(analysis: WorkflowAnalysis): void {
 }
 
 export function analyzeWorkflow(document: WorkflowDocument, lookup: BlockTypeLookup): WorkflowAnalysis {
-  const analysis: WorkflowAnalysis = { document, issues: [], blocks: [], byId: new Map(), byName: new Map(), edges: [], dormantEdges: [], entry: undefined };
+  const analysis: WorkflowAnalysis = {
+    document,
+    issues: [],
+    blocks: [],
+    byId: new Map(),
+    byName: new Map(),
+    edges: [],
+    dormantEdges: [],
+    entry: undefined,
+  };
   checkIdentity(analysis, lookup);
   checkContainers(analysis);
   checkEntry(analysis);

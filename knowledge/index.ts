@@ -13,6 +13,22 @@ export { priceEmbeddingUsage } from "./embedders/embedding-price";
 export { reciprocalRankFusion, RRF_K, type FusedItem } from "./search/reciprocal-rank-fusion";
 export { signBits } from "./search/sign-bits";
 export * from "./search/search-types";
-export { processDocument, prepareDocument, type EmbeddedChunk, type PreparedDocument, type ProcessedDocument } from "./ingestion/process-document";
-export { IngestThreads, INGEST_TIME_BUDGET_SETTING, DEFAULT_INGEST_TIME_BUDGET_MS, type IngestThreadOptions } from "./ingestion/ingest-threads";
-export { IngestionWorker, type ClaimedJob, type IngestionQueue, type IngestionWorkerOptions } from "./ingestion/ingestion-worker";
+export {
+  processDocument,
+  prepareDocument,
+  type EmbeddedChunk,
+  type PreparedDocument,
+  type ProcessedDocument,
+} from "./ingestion/process-document";
+export {
+  IngestThreads,
+  INGEST_TIME_BUDGET_SETTING,
+  DEFAULT_INGEST_TIME_BUDGET_MS,
+  type IngestThreadOptions,
+} from "./ingestion/ingest-threads";
+export {
+  IngestionWorker,
+  type ClaimedJob,
+  type IngestionQueue,
+  type IngestionWorkerOptions,
+} from "./ingestion/ingestion-worker";

@@ -30,7 +30,10 @@ export interface ChunkingOptions {
   chunkOverlap: number;
 }
 
-export const DEFAULT_CHUNKING: ChunkingOptions = { chunkSize: KNOWLEDGE_BASE_DEFAULTS.chunkSize, chunkOverlap: KNOWLEDGE_BASE_DEFAULTS.chunkOverlap };
+export const DEFAULT_CHUNKING: ChunkingOptions = {
+  chunkSize: KNOWLEDGE_BASE_DEFAULTS.chunkSize,
+  chunkOverlap: KNOWLEDGE_BASE_DEFAULTS.chunkOverlap,
+};
 
 export interface Chunk {
   /** 0-based position in the document. */

@@ -29,7 +29,13 @@ const LONG_WORKFLOW = {
   name: "Long run to cancel",
   blocks: [
     { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [] } },
-    { id: "busy", type: "function", name: "Busy", position: { x: 320, y: 0 }, config: { code: "for (;;) {}", timeoutMs: 60_000 } },
+    {
+      id: "busy",
+      type: "function",
+      name: "Busy",
+      position: { x: 320, y: 0 },
+      config: { code: "for (;;) {}", timeoutMs: 60_000 },
+    },
     { id: "response", type: "response", name: "Response", position: { x: 640, y: 0 }, config: { data: { ok: true } } },
   ],
   edges: [
@@ -66,7 +72,8 @@ async function call(baseUrl: string, method: "GET" | "POST", path: string, body?
 
 async function deployed(workflowId: string): Promise<void> {
   const answer = await call(cluster.app.baseUrl, "POST", `/api/workflows/${workflowId}/deployments`, {});
-  if (answer.status !== 201) throw new Error(`deploying ${workflowId} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
+  if (answer.status !== 201)
+    throw new Error(`deploying ${workflowId} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
 }
 
 /** The mixed load: run starts on both web processes, `wait: true` calls and reads, until stopped. */
@@ -93,13 +100,19 @@ function mixedLoad(workflowId: string) {
       refused.push(answer.text);
       return;
     }
-    const id = typeof answer.body.runId === "string" ? answer.body.runId : kind === 2 && typeof answer.body.id === "string" ? answer.body.id : undefined;
+    const id =
+      typeof answer.body.runId === "string"
+        ? answer.body.runId
+        : kind === 2 && typeof answer.body.id === "string"
+          ? answer.body.id
+          : undefined;
     if (id) runIds.add(id);
     const expected = kind === 2 || kind === 3 ? 200 : 202;
     if (answer.status !== expected) unexpected.push(`${answer.status} ${answer.text.slice(0, 300)}`);
   };
   const clients = Array.from({ length: LOAD_CLIENTS }, async (_, client) => {
-    for (let turn = client; !stopped; turn += LOAD_CLIENTS) await one(turn).catch((error: unknown) => unexpected.push(`request failed: ${String(error)}`));
+    for (let turn = client; !stopped; turn += LOAD_CLIENTS)
+      await one(turn).catch((error: unknown) => unexpected.push(`request failed: ${String(error)}`));
   });
   return {
     runIds,
@@ -137,9 +150,15 @@ function readinessWatch() {
 async function waitUntilEnded(ids: string[]): Promise<void> {
   const deadline = Date.now() + END_TIMEOUT_MS;
   for (;;) {
-    const rows = await cluster.query<{ id: string }>("SELECT id FROM runs WHERE id = ANY($1) AND status NOT IN ('succeeded','failed','cancelled')", [ids]);
+    const rows = await cluster.query<{ id: string }>(
+      "SELECT id FROM runs WHERE id = ANY($1) AND status NOT IN ('succeeded','failed','cancelled')",
+      [ids],
+    );
     if (rows.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${rows.length} of ${ids.length} runs had not ended ${END_TIMEOUT_MS / 1000} s after the load stopped`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${rows.length} of ${ids.length} runs had not ended ${END_TIMEOUT_MS / 1000} s after the load stopped`,
+      );
     await sleep(250);
   }
 }
@@ -166,7 +185,11 @@ describe("database outages under a mixed load on web, worker and web-only proces
       const long = await call(cluster.app.baseUrl, "POST", `/api/workflows/${longWorkflowId}/execute`, {});
       expect(long.status, long.text).toBe(202);
       const longRunId = String(long.body.runId);
-      for (let tries = 0; (await cluster.query("SELECT 1 FROM runs WHERE id = $1 AND status = 'running'", [longRunId])).length === 0; tries++) {
+      for (
+        let tries = 0;
+        (await cluster.query("SELECT 1 FROM runs WHERE id = $1 AND status = 'running'", [longRunId])).length === 0;
+        tries++
+      ) {
         if (tries > 100) throw new Error(`the long run ${longRunId} did not start`);
         await sleep(100);
       }
@@ -181,7 +204,8 @@ describe("database outages under a mixed load on web, worker and web-only proces
         for (;;) {
           const answer = await call(cluster.webOnlyUrl, "POST", `/api/runs/${longRunId}/cancel`, {});
           if (answer.status === 202) return { acceptedAt: Date.now(), refused: 0 };
-          if (answer.status !== 503) throw new Error(`the cancel answered ${answer.status}: ${answer.text.slice(0, 500)}`);
+          if (answer.status !== 503)
+            throw new Error(`the cancel answered ${answer.status}: ${answer.text.slice(0, 500)}`);
           await sleep(250);
         }
       })();
@@ -196,7 +220,8 @@ describe("database outages under a mixed load on web, worker and web-only proces
           load.runIds.add(String(answer.body.runId));
           startedAfterAt = Date.now();
         } else await sleep(100);
-        if (Date.now() - upAt > RECOVERY_BOUND_MS) throw new Error(`no run start was taken ${RECOVERY_BOUND_MS} ms after connections returned`);
+        if (Date.now() - upAt > RECOVERY_BOUND_MS)
+          throw new Error(`no run start was taken ${RECOVERY_BOUND_MS} ms after connections returned`);
       }
       const cancelled = await cancel;
       await sleep(2_000);
@@ -229,7 +254,9 @@ describe("database outages under a mixed load on web, worker and web-only proces
           return back ? back.at - upAt : Number.POSITIVE_INFINITY;
         }),
       );
-      const saw503 = readiness.seen.filter((each) => each.at >= downAt && each.at <= upAt + 1_000 && each.status === 503).length;
+      const saw503 = readiness.seen.filter(
+        (each) => each.at >= downAt && each.at <= upAt + 1_000 && each.status === 503,
+      ).length;
       const longRun = runs.find((run) => run.id === longRunId);
 
       report(`database outage ${downMs / 1000} s`, {

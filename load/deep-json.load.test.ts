@@ -19,12 +19,17 @@ const STACK_FRAME = /^\s+at\s+\S/;
 
 /** Text, not an object: JSON.stringify of 5,000 levels would test the client's stack, not the server's. */
 function nested(kind: "object" | "array", depth: number): string {
-  return kind === "object" ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+  return kind === "object"
+    ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
+    : `${"[".repeat(depth)}1${"]".repeat(depth)}`;
 }
 
 function documentWithDeepConfig(kind: "object" | "array"): string {
   const [start, response] = TWO_BLOCK_WORKFLOW.blocks;
-  const shallow = JSON.stringify({ ...TWO_BLOCK_WORKFLOW, blocks: [start, { ...response, config: { data: "__DEEP__" } }] });
+  const shallow = JSON.stringify({
+    ...TWO_BLOCK_WORKFLOW,
+    blocks: [start, { ...response, config: { data: "__DEEP__" } }],
+  });
   return shallow.replace('"__DEEP__"', nested(kind, HOSTILE_DEPTH));
 }
 
@@ -42,8 +47,18 @@ describe("deep JSON", () => {
   it(`answers ${EXPECTED_STATUS} naming the limit to JSON ${HOSTILE_DEPTH} levels deep, with no stack trace in the log`, async () => {
     const stored = expectStatus("GET workflow", await callApi(app, "GET", `/api/workflows/${app.workflowId}`), 200);
     const cases: Array<{ what: string; method: "POST" | "PUT"; path: string; body: string }> = [
-      { what: "POST /api/workflows, config nested in objects", method: "POST", path: "/api/workflows", body: documentWithDeepConfig("object") },
-      { what: "POST /api/workflows, config nested in arrays", method: "POST", path: "/api/workflows", body: documentWithDeepConfig("array") },
+      {
+        what: "POST /api/workflows, config nested in objects",
+        method: "POST",
+        path: "/api/workflows",
+        body: documentWithDeepConfig("object"),
+      },
+      {
+        what: "POST /api/workflows, config nested in arrays",
+        method: "POST",
+        path: "/api/workflows",
+        body: documentWithDeepConfig("array"),
+      },
       {
         what: "PUT /api/workflows/:id, config nested in objects",
         method: "PUT",
@@ -69,8 +84,14 @@ describe("deep JSON", () => {
     const printed = app.webLogSince(mark);
     const stackLines = printed.filter((line) => STACK_FRAME.test(line));
 
-    for (const { what, status, message } of answers) report(`deep JSON ${what}`, { status, message: JSON.stringify(message) });
-    report("deep JSON server", { health: health.status, stackTraceLines: stackLines.length, logLines: printed.length, database: app.database });
+    for (const { what, status, message } of answers)
+      report(`deep JSON ${what}`, { status, message: JSON.stringify(message) });
+    report("deep JSON server", {
+      health: health.status,
+      stackTraceLines: stackLines.length,
+      logLines: printed.length,
+      database: app.database,
+    });
 
     for (const { what, status, message } of answers) {
       expect(status, what).toBe(EXPECTED_STATUS);

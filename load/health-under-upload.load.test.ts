@@ -68,12 +68,18 @@ describe("health during a 10 MB upload", () => {
       const started = performance.now();
       uploaded = await upload(app, baseId, file);
       uploadAnsweredMs = performance.now() - started;
-      const documentId = expectStatus<{ documents: Array<{ id: string }> }>("the 10 MB upload", uploaded, 202).documents[0]!.id;
+      const documentId = expectStatus<{ documents: Array<{ id: string }> }>("the 10 MB upload", uploaded, 202)
+        .documents[0]!.id;
       return waitForDocument(app, baseId, documentId, DOCUMENT_TIMEOUT_MS);
     });
     const rss = memory.stop();
 
-    report("health during a 10 MB upload", { ...health, boundP99Ms: HEALTH_P99_BOUND_MS, failures: failures.length, database: app.database });
+    report("health during a 10 MB upload", {
+      ...health,
+      boundP99Ms: HEALTH_P99_BOUND_MS,
+      failures: failures.length,
+      database: app.database,
+    });
     report("10 MB upload", {
       uploadAnsweredMs: Math.round(uploadAnsweredMs),
       readyAfterMs: Math.round(processedMs),

@@ -15,7 +15,12 @@ export interface Answer {
 }
 
 /** Enough connections that a stalled answer never holds up the next request. */
-export const sharedAgent = new Agent({ connections: 128, pipelining: 1, headersTimeout: 600_000, bodyTimeout: 600_000 });
+export const sharedAgent = new Agent({
+  connections: 128,
+  pipelining: 1,
+  headersTimeout: 600_000,
+  bodyTimeout: 600_000,
+});
 
 export async function callApi(
   app: LoadApp,
@@ -46,7 +51,8 @@ async function readAnswer(answer: Dispatcher.ResponseData): Promise<Answer> {
 
 /** The answer's body when it has the expected status; otherwise an error showing what came back. */
 export function expectStatus<T = Record<string, unknown>>(what: string, answer: Answer, status: number): T {
-  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}, not ${status}: ${answer.text.slice(0, 1_000)}`);
+  if (answer.status !== status)
+    throw new Error(`${what} answered ${answer.status}, not ${status}: ${answer.text.slice(0, 1_000)}`);
   return answer.body as T;
 }
 
@@ -69,14 +75,20 @@ export interface UploadFile {
 /** A multipart/form-data body with one `file` part, streamed, with its exact length. */
 function multipart(file: UploadFile): { contentType: string; length: number; body: Readable } {
   const boundary = `----trellis-load-${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* parts() {
     yield head;
     yield* file.content();
     yield tail;
   }
-  return { contentType: `multipart/form-data; boundary=${boundary}`, length: head.length + file.size + tail.length, body: Readable.from(parts()) };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + file.size + tail.length,
+    body: Readable.from(parts()),
+  };
 }
 
 export async function upload(app: LoadApp, knowledgeBaseId: string, file: UploadFile): Promise<Answer> {
@@ -124,7 +136,11 @@ export async function waitForDocument(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const answer = await callApi(app, "GET", `/api/knowledge-bases/${knowledgeBaseId}/documents/${documentId}`);
-    const document = expectStatus<{ status: DocumentStatus; error: string | null; chunkCount: number }>("GET document", answer, 200);
+    const document = expectStatus<{ status: DocumentStatus; error: string | null; chunkCount: number }>(
+      "GET document",
+      answer,
+      200,
+    );
     if (document.status === "ready" || document.status === "failed") return document;
     await sleep(250);
   }
@@ -138,7 +154,12 @@ const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
  * (one request for up to 200 runs, where polling each run would add hundreds of requests to the
  * load being measured).
  */
-export async function waitForRuns(app: LoadApp, workflowId: string, ids: string[], timeoutMs: number): Promise<Map<string, RunSummary>> {
+export async function waitForRuns(
+  app: LoadApp,
+  workflowId: string,
+  ids: string[],
+  timeoutMs: number,
+): Promise<Map<string, RunSummary>> {
   const wanted = new Set(ids);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -146,13 +167,18 @@ export async function waitForRuns(app: LoadApp, workflowId: string, ids: string[
     let cursor: string | null = null;
     do {
       const query: string = `/api/workflows/${workflowId}/runs?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-      const page = expectStatus<{ runs: RunSummary[]; nextCursor: string | null }>("GET runs", await callApi(app, "GET", query), 200);
+      const page = expectStatus<{ runs: RunSummary[]; nextCursor: string | null }>(
+        "GET runs",
+        await callApi(app, "GET", query),
+        200,
+      );
       for (const run of page.runs) if (wanted.has(run.id)) seen.set(run.id, run);
       cursor = seen.size < wanted.size ? page.nextCursor : null;
     } while (cursor);
     const unfinished = ids.filter((id) => !FINISHED.has(seen.get(id)?.status ?? ""));
     if (unfinished.length === 0) return seen;
-    if (Date.now() > deadline) throw new Error(`${unfinished.length} of ${ids.length} runs had not ended after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${unfinished.length} of ${ids.length} runs had not ended after ${timeoutMs / 1000} s`);
     await sleep(100);
   }
 }

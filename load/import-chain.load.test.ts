@@ -34,9 +34,19 @@ describe("health during hostile imports", () => {
 
   it(`answers health within ${HEALTH_P99_BOUND_MS} ms at p99 while chained MCP-bridge files of 31 KB, 63 KB and 1.6 MB are imported`, async () => {
     // The route's code loads at its first request (a fixed cost of a fresh server, not of the file): a small import first.
-    const warm = await callApi(app, "POST", "/api/workflows/import", { file: bridgeChainOfBytes(2_000), name: "Warm-up" });
+    const warm = await callApi(app, "POST", "/api/workflows/import", {
+      file: bridgeChainOfBytes(2_000),
+      name: "Warm-up",
+    });
     expect(warm.status, warm.text.slice(0, 300)).toBe(201);
-    const answers: Array<{ label: string; status: number; ms: number; agents: number; storedBytes?: number; message?: string }> = [];
+    const answers: Array<{
+      label: string;
+      status: number;
+      ms: number;
+      agents: number;
+      storedBytes?: number;
+      message?: string;
+    }> = [];
     const { health, failures } = await healthDuring(app, async () => {
       for (const { label, bytes } of CASES) {
         const file = bridgeChainOfBytes(bytes);
@@ -54,7 +64,12 @@ describe("health during hostile imports", () => {
         });
       }
     });
-    report("health during hostile imports", { ...health, boundP99Ms: HEALTH_P99_BOUND_MS, failures: failures.length, database: app.database });
+    report("health during hostile imports", {
+      ...health,
+      boundP99Ms: HEALTH_P99_BOUND_MS,
+      failures: failures.length,
+      database: app.database,
+    });
     for (const answer of answers) report(`import of a ${answer.label} chain`, answer);
 
     expect.soft(failures, "health requests that failed").toEqual([]);

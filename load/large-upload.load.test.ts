@@ -31,10 +31,16 @@ describe("a 200 MB upload", () => {
   it(`is refused with 413 and raises the server's RSS by under ${RSS_RISE_BOUND_MB} MB, ${REPEATS} times over`, async () => {
     const baseId = await createKnowledgeBase(app, "Large uploads");
     // One accepted upload first: the route's code and the ingestion thread are loaded before the baseline, not counted as growth.
-    const small = expectStatus<{ documents: Array<{ id: string }> }>("small upload", await upload(app, baseId, repeatedLines("warm-up.txt", 4_096)), 202);
+    const small = expectStatus<{ documents: Array<{ id: string }> }>(
+      "small upload",
+      await upload(app, baseId, repeatedLines("warm-up.txt", 4_096)),
+      202,
+    );
     const warmUp = await waitForDocument(app, baseId, small.documents[0]!.id, 30_000);
     report("200 MB upload warm-up document", { status: warmUp.status, error: warmUp.error });
-    expect.soft(warmUp.status, "the warm-up document (a thread still retrying it would add to every round)").toBe("ready");
+    expect
+      .soft(warmUp.status, "the warm-up document (a thread still retrying it would add to every round)")
+      .toBe("ready");
     await sleep(2_000);
 
     const rounds: Array<RssFigures & { status: number; answerMs: number; sentMb: number; message: string }> = [];
@@ -55,12 +61,22 @@ describe("a 200 MB upload", () => {
       }
       const answerMs = performance.now() - started;
       await sleep(1_000); // whatever the refused request held is freed (or not) by now
-      rounds.push({ ...memory.stop(), status, answerMs: Math.round(answerMs), sentMb: Math.round(sentBytes / 1024 / 1024), message });
+      rounds.push({
+        ...memory.stop(),
+        status,
+        answerMs: Math.round(answerMs),
+        sentMb: Math.round(sentBytes / 1024 / 1024),
+        message,
+      });
     }
 
     for (const [index, round] of rounds.entries()) {
       const { message, ...figures } = round;
-      report(`200 MB upload ${index + 1}/${REPEATS}`, { ...figures, riseMb: (round.peakMb - round.beforeMb).toFixed(1), message: JSON.stringify(message) });
+      report(`200 MB upload ${index + 1}/${REPEATS}`, {
+        ...figures,
+        riseMb: (round.peakMb - round.beforeMb).toFixed(1),
+        message: JSON.stringify(message),
+      });
     }
     const climbMb = rounds.at(-1)!.afterMb - rounds[0]!.afterMb;
     report("200 MB uploads server RSS (MB)", {
@@ -76,7 +92,9 @@ describe("a 200 MB upload", () => {
 
     for (const [index, round] of rounds.entries()) {
       expect.soft(round.status, `upload ${index + 1}: status`).toBe(413);
-      expect.soft(round.peakMb - round.beforeMb, `upload ${index + 1}: RSS rise at peak (MB)`).toBeLessThan(RSS_RISE_BOUND_MB);
+      expect
+        .soft(round.peakMb - round.beforeMb, `upload ${index + 1}: RSS rise at peak (MB)`)
+        .toBeLessThan(RSS_RISE_BOUND_MB);
     }
     expect.soft(climbMb, "RSS after the last upload over after the first (MB)").toBeLessThan(RSS_CLIMB_BOUND_MB);
   });

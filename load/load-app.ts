@@ -104,6 +104,8 @@ export async function startLoadApp(name: string, env: Record<string, string> = {
 
 /** The line a human copies: `[load] <case>: name=value, ...`. CI prints every such line. */
 export function report(title: string, figures: object): void {
-  const parts = Object.entries(figures).map(([name, value]) => `${name}=${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+  const parts = Object.entries(figures).map(
+    ([name, value]) => `${name}=${typeof value === "object" ? JSON.stringify(value) : String(value)}`,
+  );
   console.log(`[load] ${title}: ${parts.join(", ")}`);
 }

@@ -89,7 +89,12 @@ export interface LatencyFigures {
 
 export function latencyFigures(values: number[]): LatencyFigures {
   const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, medianMs: round(median(sorted)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    medianMs: round(median(sorted)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
 }
 
 /** The least-squares slope of `y` over `x`: MB per minute for samples of (minutes, MB). */

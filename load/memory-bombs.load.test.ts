@@ -31,7 +31,13 @@ const BOMB_WORKFLOW = {
   name: "Memory bomb",
   blocks: [
     TWO_BLOCK_WORKFLOW.blocks[0]!,
-    { id: "bomb", type: "function", name: "Bomb", position: { x: 320, y: 0 }, config: { code: BOMB_CODE, timeoutMs: 60_000, memoryLimitMb: 512 } },
+    {
+      id: "bomb",
+      type: "function",
+      name: "Bomb",
+      position: { x: 320, y: 0 },
+      config: { code: BOMB_CODE, timeoutMs: 60_000, memoryLimitMb: 512 },
+    },
     { ...TWO_BLOCK_WORKFLOW.blocks[1]!, position: { x: 640, y: 0 } },
   ],
   edges: [
@@ -56,7 +62,9 @@ describe("memory bombs", () => {
   });
 
   it(`keeps the server under baseline + ${SANDBOX_MEMORY_MB} + ${MARGIN_MB} MB with ${BOMBS} bombs, and every other run succeeds`, async () => {
-    const bombWorkflowId = String(expectStatus("POST bomb workflow", await callApi(app, "POST", "/api/workflows", BOMB_WORKFLOW), 201).id);
+    const bombWorkflowId = String(
+      expectStatus("POST bomb workflow", await callApi(app, "POST", "/api/workflows", BOMB_WORKFLOW), 201).id,
+    );
 
     const memory = new RssSampler(app.webPid, 100);
     memory.start();
@@ -65,7 +73,11 @@ describe("memory bombs", () => {
     const starts = await Promise.all(
       kinds.map(async (kind) => {
         const workflowId = kind === "bomb" ? bombWorkflowId : app.workflowId;
-        const answer = expectStatus<{ runId: string }>(`start a ${kind} run`, await callApi(app, "POST", `/api/workflows/${workflowId}/runs`, {}), 202);
+        const answer = expectStatus<{ runId: string }>(
+          `start a ${kind} run`,
+          await callApi(app, "POST", `/api/workflows/${workflowId}/runs`, {}),
+          202,
+        );
         return { kind, runId: answer.runId };
       }),
     );
@@ -89,10 +101,13 @@ describe("memory bombs", () => {
         if (run.status === "succeeded") return "succeeded";
         const text = `${run.error?.code ?? ""} ${run.error?.message ?? ""}`;
         firstError ??= text.trim();
-        return run.status === "failed" && /memory/i.test(text) ? "memory error" : `${run.status}: ${text.trim().slice(0, 200)}`;
+        return run.status === "failed" && /memory/i.test(text)
+          ? "memory error"
+          : `${run.status}: ${text.trim().slice(0, 200)}`;
       }),
     );
-    const tally = (values: string[]) => values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+    const tally = (values: string[]) =>
+      values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
     const ordinaryStatuses = [...ordinary.values()].map((run) => run.status);
     const boundMb = rss.beforeMb + SANDBOX_MEMORY_MB + MARGIN_MB;
 
@@ -104,7 +119,11 @@ describe("memory bombs", () => {
       firstBombError: JSON.stringify(firstError),
       database: app.database,
     });
-    report("memory bombs server RSS (MB)", { ...rss, riseMb: (rss.peakMb - rss.beforeMb).toFixed(1), boundPeakMb: boundMb });
+    report("memory bombs server RSS (MB)", {
+      ...rss,
+      riseMb: (rss.peakMb - rss.beforeMb).toFixed(1),
+      boundPeakMb: boundMb,
+    });
 
     expect
       .soft(
@@ -118,6 +137,8 @@ describe("memory bombs", () => {
         "bombs that ended otherwise than by their memory limit",
       )
       .toEqual([]);
-    expect.soft(rss.peakMb, `peak RSS (MB) against baseline ${rss.beforeMb} + ${SANDBOX_MEMORY_MB} + ${MARGIN_MB}`).toBeLessThan(boundMb);
+    expect
+      .soft(rss.peakMb, `peak RSS (MB) against baseline ${rss.beforeMb} + ${SANDBOX_MEMORY_MB} + ${MARGIN_MB}`)
+      .toBeLessThan(boundMb);
   });
 });

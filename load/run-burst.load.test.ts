@@ -26,7 +26,12 @@ interface StartAnswer {
 /** `count` clients, each on a connection of its own, POST at the same moment; each one's time to its answer. */
 async function burstOfStarts(url: string, headers: Record<string, string>, count: number): Promise<StartAnswer[]> {
   // A fresh pool with a connection per request: a burst of clients, not one client's keep-alive pool.
-  const burstAgent = new Agent({ connections: count + 8, pipelining: 1, headersTimeout: 120_000, bodyTimeout: 120_000 });
+  const burstAgent = new Agent({
+    connections: count + 8,
+    pipelining: 1,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+  });
   try {
     return await Promise.all(
       Array.from({ length: count }, async () => {
@@ -58,7 +63,9 @@ async function floorP99Ms(count: number): Promise<number> {
   try {
     const p99s: number[] = [];
     for (let burst = 0; burst < FLOOR_BURSTS; burst += 1) {
-      p99s.push(latencyFigures((await burstOfStarts(`${floor.baseUrl}/`, {}, count)).map((answer) => answer.latencyMs)).p99Ms);
+      p99s.push(
+        latencyFigures((await burstOfStarts(`${floor.baseUrl}/`, {}, count)).map((answer) => answer.latencyMs)).p99Ms,
+      );
     }
     return median(p99s);
   } finally {
@@ -94,7 +101,8 @@ describe("a burst of run starts", () => {
     const sequentialProblems: string[] = [];
     for (let index = 0; index < RUNS; index += 1) {
       const answer = await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true });
-      const problem = answer.status === 200 ? checkRunAnswer(answer.text) : `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
+      const problem =
+        answer.status === 200 ? checkRunAnswer(answer.text) : `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
       if (problem) sequentialProblems.push(problem);
     }
     const sequentialSeconds = (performance.now() - sequentialStarted) / 1000;
@@ -108,7 +116,9 @@ describe("a burst of run starts", () => {
     const runs = await waitForRuns(app, app.workflowId, runIds, FINISH_TIMEOUT_MS);
     const rss = memory.stop();
 
-    const lastEnded = Math.max(...[...runs.values()].map((run) => (run.endedAt ? Date.parse(run.endedAt) : Date.now())));
+    const lastEnded = Math.max(
+      ...[...runs.values()].map((run) => (run.endedAt ? Date.parse(run.endedAt) : Date.now())),
+    );
     const burstSeconds = (lastEnded - burstStarted) / 1000;
     const succeeded = [...runs.values()].filter((run) => run.status === "succeeded").length;
     const accept = latencyFigures(starts.map((start) => start.latencyMs));
@@ -116,7 +126,11 @@ describe("a burst of run starts", () => {
     const sequentialRate = RUNS / sequentialSeconds;
     const startProblems = starts.flatMap((start) => (start.problem ? [start.problem] : []));
     const overFloorMs = accept.p99Ms - floorMs;
-    report("run burst accept (POST to run id)", { ...accept, targetP99Ms: ACCEPT_TARGET_P99_MS, database: app.database });
+    report("run burst accept (POST to run id)", {
+      ...accept,
+      targetP99Ms: ACCEPT_TARGET_P99_MS,
+      database: app.database,
+    });
     report("run burst floor (a do-nothing server, same burst)", {
       p99Ms: floorMs.toFixed(1),
       appOverFloorMs: overFloorMs.toFixed(1),
@@ -134,12 +148,17 @@ describe("a burst of run starts", () => {
     });
     report("run burst server RSS (MB)", rss);
     if (startProblems.length > 0) report("run burst first refused start", { problem: startProblems[0] });
-    if (sequentialProblems.length > 0) report("run burst first failed sequential run", { problem: sequentialProblems[0] });
+    if (sequentialProblems.length > 0)
+      report("run burst first failed sequential run", { problem: sequentialProblems[0] });
 
     expect.soft(sequentialProblems, "sequential runs that did not succeed").toEqual([]);
     expect.soft(startProblems, "starts not answered 202 with a run id").toEqual([]);
     expect.soft(succeeded, "burst runs that succeeded").toBe(RUNS);
-    expect.soft(burstRate, "runs per second in the burst, against one after another").toBeGreaterThanOrEqual(sequentialRate);
-    expect.soft(overFloorMs, "p99 of the time to a run id beyond the floor's (ms)").toBeLessThan(ACCEPT_OVER_FLOOR_BOUND_MS);
+    expect
+      .soft(burstRate, "runs per second in the burst, against one after another")
+      .toBeGreaterThanOrEqual(sequentialRate);
+    expect
+      .soft(overFloorMs, "p99 of the time to a run id beyond the floor's (ms)")
+      .toBeLessThan(ACCEPT_OVER_FLOOR_BOUND_MS);
   });
 });

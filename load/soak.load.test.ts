@@ -51,9 +51,11 @@ interface Tally {
 /** The server's JavaScript heap retained now: in use after a full collection, from its health details (members only). */
 async function retainedHeapMb(app: LoadApp): Promise<number> {
   const answer = await callApi(app, "GET", "/api/health/details?collect=1");
-  if (answer.status !== 200) throw new Error(`GET /api/health/details answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200)
+    throw new Error(`GET /api/health/details answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   const { memory } = answer.body as HealthDetails;
-  if (!memory.collected) throw new Error("The server did not collect garbage before answering: it was not started with --expose-gc");
+  if (!memory.collected)
+    throw new Error("The server did not collect garbage before answering: it was not started with --expose-gc");
   return memory.heapUsedMb;
 }
 
@@ -61,7 +63,10 @@ describe("soak", () => {
   let app: LoadApp;
 
   beforeAll(async () => {
-    if (!(SOAK_MINUTES > 0)) throw new Error(`TRELLIS_SOAK_MINUTES must be a positive number of minutes, not "${process.env.TRELLIS_SOAK_MINUTES}"`);
+    if (!(SOAK_MINUTES > 0))
+      throw new Error(
+        `TRELLIS_SOAK_MINUTES must be a positive number of minutes, not "${process.env.TRELLIS_SOAK_MINUTES}"`,
+      );
     app = await startLoadApp("soak", { NODE_OPTIONS: "--expose-gc" });
   });
 
@@ -71,16 +76,26 @@ describe("soak", () => {
 
   it(`keeps retained heap growth under ${SLOPE_BOUND_MB_PER_MINUTE} MB/min over ${SOAK_MINUTES} minutes of mixed traffic, with no 5xx`, async () => {
     const baseId = await createKnowledgeBase(app, "Soak");
-    const tallies = new Map<Operation, Tally>(WEIGHTS.map(([operation]) => [operation, { latencies: [], unexpected: [], serverErrors: 0 }]));
+    const tallies = new Map<Operation, Tally>(
+      WEIGHTS.map(([operation]) => [operation, { latencies: [], unexpected: [], serverErrors: 0 }]),
+    );
     const backgroundRuns: string[] = [];
     let uploads = 0;
 
     const client = async (index: number, until: number) => {
-      const created = expectStatus("POST workflow", await callApi(app, "POST", "/api/workflows", { ...TWO_BLOCK_WORKFLOW, name: `Soak client ${index}` }), 201);
+      const created = expectStatus(
+        "POST workflow",
+        await callApi(app, "POST", "/api/workflows", { ...TWO_BLOCK_WORKFLOW, name: `Soak client ${index}` }),
+        201,
+      );
       const workflowId = String(created.id);
       let version = Number(created.version);
       let step = 0;
-      const lists = [`/api/workflows`, `/api/workflows/${app.workflowId}/runs`, `/api/knowledge-bases/${baseId}/documents`];
+      const lists = [
+        `/api/workflows`,
+        `/api/workflows/${app.workflowId}/runs`,
+        `/api/knowledge-bases/${baseId}/documents`,
+      ];
       while (Date.now() < until) {
         step += 1;
         const operation = pickOperation();
@@ -90,19 +105,36 @@ describe("soak", () => {
         let expected: number;
         try {
           if (operation === "run and wait") {
-            [answer, expected] = [await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true }), 200];
-            if (answer.status === 200 && (answer.body as { status?: string }).status !== "succeeded") tally.unexpected.push(`run ${answer.text.slice(0, 300)}`);
+            [answer, expected] = [
+              await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, { wait: true }),
+              200,
+            ];
+            if (answer.status === 200 && (answer.body as { status?: string }).status !== "succeeded")
+              tally.unexpected.push(`run ${answer.text.slice(0, 300)}`);
           } else if (operation === "run in background") {
             [answer, expected] = [await callApi(app, "POST", `/api/workflows/${app.workflowId}/runs`, {}), 202];
             if (answer.status === 202) backgroundRuns.push((answer.body as { runId: string }).runId);
           } else if (operation === "upload") {
             uploads += 1;
             [answer, expected] = [
-              await upload(app, baseId, repeatedLines(`note-${index}-${step}.txt`, 2_048 + ((step * 97) % 2_048), `Client ${index} wrote note ${step}.\n`)),
+              await upload(
+                app,
+                baseId,
+                repeatedLines(
+                  `note-${index}-${step}.txt`,
+                  2_048 + ((step * 97) % 2_048),
+                  `Client ${index} wrote note ${step}.\n`,
+                ),
+              ),
               202,
             ];
           } else if (operation === "save") {
-            const document = { ...TWO_BLOCK_WORKFLOW, name: `Soak client ${index}`, description: `save ${step}`, version };
+            const document = {
+              ...TWO_BLOCK_WORKFLOW,
+              name: `Soak client ${index}`,
+              description: `save ${step}`,
+              version,
+            };
             [answer, expected] = [await callApi(app, "PUT", `/api/workflows/${workflowId}`, document), 200];
             if (answer.status === 200) version = Number((answer.body as { version: number }).version);
           } else {
@@ -136,16 +168,24 @@ describe("soak", () => {
     await Promise.all([...Array.from({ length: CLIENTS }, (_, index) => client(index + 1, until)), sampler]);
 
     const ended = await waitForRuns(app, app.workflowId, backgroundRuns, 120_000);
-    const backgroundFailures = [...ended.values()].filter((run) => run.status !== "succeeded").map((run) => `${run.id} ${run.status}`);
+    const backgroundFailures = [...ended.values()]
+      .filter((run) => run.status !== "succeeded")
+      .map((run) => `${run.id} ${run.status}`);
     const counted = samples.filter((sample) => sample.minute >= WARM_UP_MINUTES - 0.01);
     const slope = leastSquaresSlope(counted.map((sample) => ({ x: sample.minute, y: sample.retainedHeapMb })));
     const rssSlope = leastSquaresSlope(counted.map((sample) => ({ x: sample.minute, y: sample.rssMb })));
 
     for (const [operation, tally] of tallies) {
-      report(`soak ${operation}`, { ...latencyFigures(tally.latencies), serverErrors: tally.serverErrors, unexpected: tally.unexpected.length });
+      report(`soak ${operation}`, {
+        ...latencyFigures(tally.latencies),
+        serverErrors: tally.serverErrors,
+        unexpected: tally.unexpected.length,
+      });
     }
     report("soak samples (minute: retained heap MB / RSS MB)", {
-      samples: samples.map((sample) => `${sample.minute}: ${sample.retainedHeapMb.toFixed(1)} / ${sample.rssMb}`).join("; "),
+      samples: samples
+        .map((sample) => `${sample.minute}: ${sample.retainedHeapMb.toFixed(1)} / ${sample.rssMb}`)
+        .join("; "),
     });
     report("soak summary", {
       minutes: SOAK_MINUTES,
@@ -159,7 +199,9 @@ describe("soak", () => {
       samplesCounted: counted.length,
       database: app.database,
     });
-    const unexpected = [...tallies.entries()].flatMap(([operation, tally]) => tally.unexpected.map((problem) => `${operation}: ${problem}`));
+    const unexpected = [...tallies.entries()].flatMap(([operation, tally]) =>
+      tally.unexpected.map((problem) => `${operation}: ${problem}`),
+    );
     if (unexpected.length > 0) report("soak first unexpected answers", { first: unexpected.slice(0, 3) });
 
     expect

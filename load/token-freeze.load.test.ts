@@ -26,22 +26,42 @@ function echoWorkflow(name: string, prompt: string) {
     block("agent", "agent", "Agent", { model: "offline/echo", userPrompt: prompt }),
     block("response", "response", "Response", { data: { answer: "<Agent.content>" } }),
   ];
-  return { name, blocks, edges: blocks.slice(1).map((target, index) => ({ id: `e${index}`, source: blocks[index]!.id, target: target.id })) };
+  return {
+    name,
+    blocks,
+    edges: blocks.slice(1).map((target, index) => ({ id: `e${index}`, source: blocks[index]!.id, target: target.id })),
+  };
 }
 
 async function deployedWorkflow(app: LoadApp, name: string, prompt = "<start.message>"): Promise<string> {
-  const workflow = expectStatus<{ id: string }>("POST /api/workflows", await callApi(app, "POST", "/api/workflows", echoWorkflow(name, prompt)), 201);
-  expectStatus("POST deployments", await callApi(app, "POST", `/api/workflows/${workflow.id}/deployments`, { note: name }), 201);
+  const workflow = expectStatus<{ id: string }>(
+    "POST /api/workflows",
+    await callApi(app, "POST", "/api/workflows", echoWorkflow(name, prompt)),
+    201,
+  );
+  expectStatus(
+    "POST deployments",
+    await callApi(app, "POST", `/api/workflows/${workflow.id}/deployments`, { note: name }),
+    201,
+  );
   return workflow.id;
 }
 
 async function webhookOf(app: LoadApp, workflowId: string): Promise<string> {
-  return expectStatus<{ id: string }>("POST webhooks", await callApi(app, "POST", `/api/workflows/${workflowId}/webhooks`, {}), 201).id;
+  return expectStatus<{ id: string }>(
+    "POST webhooks",
+    await callApi(app, "POST", `/api/workflows/${workflowId}/webhooks`, {}),
+    201,
+  ).id;
 }
 
 /** Sends `body` to the hook and waits for its run to end; the run's status. */
 async function deliver(app: LoadApp, workflowId: string, hookId: string, body: string): Promise<string> {
-  const { runId } = expectStatus<{ runId: string }>("POST /api/hooks", await callApi(app, "POST", `/api/hooks/${hookId}`, body), 202);
+  const { runId } = expectStatus<{ runId: string }>(
+    "POST /api/hooks",
+    await callApi(app, "POST", `/api/hooks/${hookId}`, body),
+    202,
+  );
   const runs = await waitForRuns(app, workflowId, [runId], RUN_TIMEOUT_MS);
   return runs.get(runId)!.status;
 }
@@ -78,9 +98,15 @@ describe("health while one long word is counted", () => {
 
   it("a 16 KB public chat message of one word", async () => {
     const workflowId = await deployedWorkflow(app, "Public chat");
-    const chat = expectStatus<{ chatId: string }>("POST chat", await callApi(app, "POST", `/api/workflows/${workflowId}/chat`, { enabled: true }), 200);
+    const chat = expectStatus<{ chatId: string }>(
+      "POST chat",
+      await callApi(app, "POST", `/api/workflows/${workflowId}/chat`, { enabled: true }),
+      200,
+    );
     const message = "x".repeat(CHAT_MESSAGE_MAX_BYTES);
-    const measured = await healthDuring(app, () => callApi(app, "POST", `/api/chat/${chat.chatId}/messages`, { message }));
+    const measured = await healthDuring(app, () =>
+      callApi(app, "POST", `/api/chat/${chat.chatId}/messages`, { message }),
+    );
     expect(measured.result.status).toBe(200);
     expect(measured.result.text).toContain("run.completed");
     check("health during a 16 KB one-word chat message", measured);
@@ -100,7 +126,9 @@ describe("health while one long word is counted", () => {
   it("an estimate with 8,000 letters in one word", async () => {
     const workflowId = await deployedWorkflow(app, "Estimate");
     const input = { message: "x".repeat(8_000) };
-    const measured = await healthDuring(app, () => callApi(app, "POST", `/api/workflows/${workflowId}/estimate`, { input }));
+    const measured = await healthDuring(app, () =>
+      callApi(app, "POST", `/api/workflows/${workflowId}/estimate`, { input }),
+    );
     expect(measured.result.status, measured.result.text.slice(0, 500)).toBe(200);
     check("health during an 8,000-letter estimate", measured);
   });
@@ -109,7 +137,9 @@ describe("health while one long word is counted", () => {
     // The hook's 1 MiB message twice in the prompt: the echo (2 MiB before its limit) and its counts.
     const workflowId = await deployedWorkflow(app, "Two MiB answer", "<start.message><start.message>");
     const hookId = await webhookOf(app, workflowId);
-    const measured = await healthDuring(app, () => deliver(app, workflowId, hookId, oneWordBody(WEBHOOK_MAX_BODY_BYTES)));
+    const measured = await healthDuring(app, () =>
+      deliver(app, workflowId, hookId, oneWordBody(WEBHOOK_MAX_BODY_BYTES)),
+    );
     expect(measured.result).toBe("succeeded");
     check("health during a 2 MiB offline answer", measured);
   });

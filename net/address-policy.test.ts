@@ -33,16 +33,26 @@ describe("refusalReasonForAddress", () => {
     expect(refusalReasonForAddress(address)).toContain(reason);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "93.184.215.14", "2606:4700:4700::1111"])("accepts the public address %s", (address) => {
-    expect(refusalReasonForAddress(address)).toBeNull();
-  });
+  it.each(["8.8.8.8", "1.1.1.1", "93.184.215.14", "2606:4700:4700::1111"])(
+    "accepts the public address %s",
+    (address) => {
+      expect(refusalReasonForAddress(address)).toBeNull();
+    },
+  );
 });
 
 describe("parseAllowList", () => {
   const list = parseAllowList(" 127.0.0.1:8080, internal.example, db.local:5432, 10.0.0.0/8, [::1]:9000, fd00::/8 ,");
 
   it("keeps the entries as written", () => {
-    expect(list.entries).toEqual(["127.0.0.1:8080", "internal.example", "db.local:5432", "10.0.0.0/8", "[::1]:9000", "fd00::/8"]);
+    expect(list.entries).toEqual([
+      "127.0.0.1:8080",
+      "internal.example",
+      "db.local:5432",
+      "10.0.0.0/8",
+      "[::1]:9000",
+      "fd00::/8",
+    ]);
   });
 
   it("matches host names, with or without a port", () => {

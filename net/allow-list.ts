@@ -29,26 +29,34 @@ export class AllowListError extends TrellisError {
 
 function parsePort(text: string, entry: string): number {
   const port = Number(text);
-  if (!/^\d{1,5}$/.test(text) || port < 1 || port > 65535) throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" has an invalid port`);
+  if (!/^\d{1,5}$/.test(text) || port < 1 || port > 65535)
+    throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" has an invalid port`);
   return port;
 }
 
 /** Unwraps IPv4-mapped IPv6 so `::ffff:127.0.0.1` and `127.0.0.1` compare equal. */
 function canonicalAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
   const address = ipaddr.parse(text);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) return (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    return (address as ipaddr.IPv6).toIPv4Address();
   return address;
 }
 
 function parseEntry(entry: string): Entry {
   if (entry.includes("/")) {
-    if (!ipaddr.isValidCIDR(entry)) throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" is not a valid CIDR range`);
+    if (!ipaddr.isValidCIDR(entry))
+      throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" is not a valid CIDR range`);
     return { kind: "range", range: ipaddr.parseCIDR(entry) };
   }
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
   if (bracketed) {
-    if (!ipaddr.IPv6.isValid(bracketed[1]!)) throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" is not a valid IPv6 address`);
-    return { kind: "address", address: canonicalAddress(bracketed[1]!).toString(), port: bracketed[2] ? parsePort(bracketed[2], entry) : undefined };
+    if (!ipaddr.IPv6.isValid(bracketed[1]!))
+      throw new AllowListError(`OUTBOUND_ALLOW_HOSTS entry "${entry}" is not a valid IPv6 address`);
+    return {
+      kind: "address",
+      address: canonicalAddress(bracketed[1]!).toString(),
+      port: bracketed[2] ? parsePort(bracketed[2], entry) : undefined,
+    };
   }
   if (ipaddr.IPv6.isValid(entry)) return { kind: "address", address: canonicalAddress(entry).toString() };
   const [host = "", portText, extra] = entry.split(":");

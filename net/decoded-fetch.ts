@@ -19,7 +19,9 @@ export interface DecodedFetchResponse {
 }
 
 /** A fetch for code and tools: JSON bodies encoded, JSON answers decoded, through the guard. */
-export function createDecodedFetch(guardedFetch: GuardedFetch): (url: string, init?: DecodedFetchInit) => Promise<DecodedFetchResponse> {
+export function createDecodedFetch(
+  guardedFetch: GuardedFetch,
+): (url: string, init?: DecodedFetchInit) => Promise<DecodedFetchResponse> {
   return async (url, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };
     let body: string | undefined;
@@ -28,7 +30,14 @@ export function createDecodedFetch(guardedFetch: GuardedFetch): (url: string, in
       if (typeof init.body !== "string" && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type"))
         headers["content-type"] = "application/json";
     }
-    const response = await guardedFetch({ url, method: init.method, headers, body, timeoutMs: init.timeoutMs, signal: init.signal });
+    const response = await guardedFetch({
+      url,
+      method: init.method,
+      headers,
+      body,
+      timeoutMs: init.timeoutMs,
+      signal: init.signal,
+    });
     const host = new URL(response.url).host;
     return {
       status: response.status,

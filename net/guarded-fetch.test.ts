@@ -28,7 +28,9 @@ beforeAll(async () => {
       return;
     }
     response.writeHead(200, { "content-type": "application/json", "x-served-by": "target" });
-    response.end(JSON.stringify({ method: request.method, path: request.url, host: request.headers.host, body: request.body }));
+    response.end(
+      JSON.stringify({ method: request.method, path: request.url, host: request.headers.host, body: request.body }),
+    );
   });
   other = await startLocalServer((_request, response) => response.end("other"));
 });
@@ -76,7 +78,11 @@ describe("guarded fetch: refused targets", () => {
     ["unique-local IPv6", () => "http://[fd00::1]/", "unique-local"],
     ["link-local IPv6", () => "http://[fe80::1]/", "link-local"],
     ["multicast", () => "http://224.0.0.1/", "multicast"],
-    ["name resolving to a private address", () => "http://internal.example/", "it resolves to 10.0.0.5, a private network address"],
+    [
+      "name resolving to a private address",
+      () => "http://internal.example/",
+      "it resolves to 10.0.0.5, a private network address",
+    ],
     ["name with one private address among public ones", () => "http://mixed.example/", "it resolves to 192.168.1.20"],
     ["name resolving to the metadata service", () => "http://metadata.example/", "cloud metadata"],
   ])("refuses %s with a clear error and sends nothing", async (_label, url, reason) => {
@@ -89,24 +95,32 @@ describe("guarded fetch: refused targets", () => {
   });
 
   it("refuses localhost through the system resolver", async () => {
-    const error = await createGuardedFetch()({ url: `http://localhost:${target.port}/` }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(OutboundRefusedError);
-    expect((error as Error).message).toMatch(/Outbound request to localhost:\d+ refused: it resolves to (127\.0\.0\.1|::1)/);
-  });
-
-  it.each(["file:///etc/passwd", "ftp://example.com/", "gopher://example.com/", "data:text/plain,hi", "javascript:alert(1)"])(
-    "allows only http and https: %s",
-    async (url) => {
-      const error = await guarded({ url }).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(OutboundRefusedError);
-      expect((error as Error).message).toContain("only http and https");
-    },
-  );
-
-  it("never puts the path or query in its message", async () => {
-    const error = await guarded({ url: "http://10.0.0.1/admin?api_key=supersecret", headers: { authorization: "Bearer hunter2" } }).catch(
+    const error = await createGuardedFetch()({ url: `http://localhost:${target.port}/` }).catch(
       (caught: unknown) => caught,
     );
+    expect(error).toBeInstanceOf(OutboundRefusedError);
+    expect((error as Error).message).toMatch(
+      /Outbound request to localhost:\d+ refused: it resolves to (127\.0\.0\.1|::1)/,
+    );
+  });
+
+  it.each([
+    "file:///etc/passwd",
+    "ftp://example.com/",
+    "gopher://example.com/",
+    "data:text/plain,hi",
+    "javascript:alert(1)",
+  ])("allows only http and https: %s", async (url) => {
+    const error = await guarded({ url }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutboundRefusedError);
+    expect((error as Error).message).toContain("only http and https");
+  });
+
+  it("never puts the path or query in its message", async () => {
+    const error = await guarded({
+      url: "http://10.0.0.1/admin?api_key=supersecret",
+      headers: { authorization: "Bearer hunter2" },
+    }).catch((caught: unknown) => caught);
     expect((error as Error).message).not.toContain("supersecret");
     expect((error as Error).message).not.toContain("hunter2");
     expect((error as Error).message).not.toContain("admin");
@@ -122,7 +136,12 @@ describe("guarded fetch: refused targets", () => {
 describe("guarded fetch: allowed targets", () => {
   it("reaches a loopback server that OUTBOUND_ALLOW_HOSTS opens, and only on that port", async () => {
     const guarded = createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` });
-    const response = await guarded({ url: `${target.origin}/hello?x=1`, method: "POST", headers: { "content-type": "text/plain" }, body: "ping" });
+    const response = await guarded({
+      url: `${target.origin}/hello?x=1`,
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "ping",
+    });
     expect(response.status).toBe(200);
     expect(response.headers["x-served-by"]).toBe("target");
     expect(JSON.parse(response.body.toString())).toMatchObject({ method: "POST", path: "/hello?x=1", body: "ping" });
@@ -130,8 +149,14 @@ describe("guarded fetch: allowed targets", () => {
   });
 
   it("opens a host name entry and CIDR ranges", async () => {
-    expect((await createGuardedFetch({ allowHosts: "localhost" })({ url: `http://localhost:${target.port}/` })).status).toBe(200);
-    expect((await createGuardedFetch({ allowHosts: "127.0.0.0/8" })({ url: `http://127.0.0.1:${other.port}/` })).body.toString()).toBe("other");
+    expect(
+      (await createGuardedFetch({ allowHosts: "localhost" })({ url: `http://localhost:${target.port}/` })).status,
+    ).toBe(200);
+    expect(
+      (
+        await createGuardedFetch({ allowHosts: "127.0.0.0/8" })({ url: `http://127.0.0.1:${other.port}/` })
+      ).body.toString(),
+    ).toBe("other");
   });
 
   it("pins the connection to the vetted address, so the name is resolved once per hop", async () => {
@@ -160,11 +185,14 @@ describe("guarded fetch: reserved headers", () => {
     ["Expect", "100-continue"],
   ])("refuses a request that sets %s and sends nothing", async (name, value) => {
     const before = target.received.length;
-    const error = await createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` })({ url: `${target.origin}/`, headers: { [name]: value } }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` })({
+      url: `${target.origin}/`,
+      headers: { [name]: value },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundRefusedError);
-    expect((error as Error).message).toBe(`Outbound request refused: the ${name} header is set by Trellis from the request itself and cannot be overridden`);
+    expect((error as Error).message).toBe(
+      `Outbound request refused: the ${name} header is set by Trellis from the request itself and cannot be overridden`,
+    );
     expect(target.received.length).toBe(before);
   });
 });
@@ -173,7 +201,11 @@ describe("guarded fetch: redirects", () => {
   const allowTarget = () => createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}`, lookup: noNetworkLookup });
 
   it("follows a redirect that stays allowed, turning POST into GET after 302", async () => {
-    const response = await allowTarget()({ url: `${target.origin}/start?redirect=/final`, method: "POST", body: "data" });
+    const response = await allowTarget()({
+      url: `${target.origin}/start?redirect=/final`,
+      method: "POST",
+      body: "data",
+    });
     expect(response.redirects).toBe(1);
     expect(JSON.parse(response.body.toString())).toMatchObject({ method: "GET", path: "/final", body: "" });
   });
@@ -186,7 +218,9 @@ describe("guarded fetch: redirects", () => {
     ["a file URL", () => "file:///etc/passwd"],
   ])("refuses a redirect to %s", async (_label, location) => {
     const before = other.received.length;
-    const error = await allowTarget()({ url: `${target.origin}/?redirect=${encodeURIComponent(location())}` }).catch((caught: unknown) => caught);
+    const error = await allowTarget()({ url: `${target.origin}/?redirect=${encodeURIComponent(location())}` }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(OutboundRefusedError);
     expect(other.received.length).toBe(before);
   });
@@ -200,7 +234,10 @@ describe("guarded fetch: redirects", () => {
   it("drops the Authorization header when a redirect leaves the origin", async () => {
     const guarded = createGuardedFetch({ allowHosts: "127.0.0.0/8" });
     const before = other.received.length;
-    await guarded({ url: `${target.origin}/?redirect=${encodeURIComponent(`${other.origin}/landing`)}`, headers: { authorization: "Bearer hunter2" } });
+    await guarded({
+      url: `${target.origin}/?redirect=${encodeURIComponent(`${other.origin}/landing`)}`,
+      headers: { authorization: "Bearer hunter2" },
+    });
     const landed = other.received[before];
     expect(landed?.url).toBe("/landing");
     expect(landed?.headers.authorization).toBeUndefined();
@@ -211,7 +248,9 @@ describe("guarded fetch: limits", () => {
   const allowed = () => createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` });
 
   it("refuses a response larger than the cap", async () => {
-    const error = await allowed()({ url: `${target.origin}/big`, maxResponseBytes: 1024 * 1024 }).catch((caught: unknown) => caught);
+    const error = await allowed()({ url: `${target.origin}/big`, maxResponseBytes: 1024 * 1024 }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(BlockExecutionError);
     expect((error as BlockExecutionError).code).toBe("response_too_large");
     expect((error as Error).message).toContain("1048576 bytes");

@@ -84,7 +84,9 @@ async function readCapped(body: ResponseBody, maxBytes: number, host: string): P
     size += chunk.byteLength;
     if (size > maxBytes) {
       discard(body);
-      throw new BlockExecutionError(`The response from ${host} is larger than the limit of ${maxBytes} bytes`, { code: "response_too_large" });
+      throw new BlockExecutionError(`The response from ${host} is larger than the limit of ${maxBytes} bytes`, {
+        code: "response_too_large",
+      });
     }
     chunks.push(Buffer.from(chunk));
   }
@@ -115,7 +117,8 @@ export function createGuardedFetch(config: OutboundConfig = {}): GuardedFetch {
     // Every caller's headers (API blocks, tools, Function code) pass here, so the rule holds for
     // requests whose config was never checked at save time.
     const reserved = Object.keys(headers).find(isReservedRequestHeader);
-    if (reserved !== undefined) throw new OutboundRefusedError(`Outbound request refused: the ${reserved} header ${RESERVED_HEADER_MESSAGE}`);
+    if (reserved !== undefined)
+      throw new OutboundRefusedError(`Outbound request refused: the ${reserved} header ${RESERVED_HEADER_MESSAGE}`);
     let currentHost = "";
 
     try {
@@ -123,17 +126,33 @@ export function createGuardedFetch(config: OutboundConfig = {}): GuardedFetch {
         const target = await guard.vet(url);
         if (signal.aborted) throw signal.reason;
         currentHost = target.url.host;
-        const agent = new Agent({ connect: { lookup: pinnedLookup(target) }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+        const agent = new Agent({
+          connect: { lookup: pinnedLookup(target) },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
         try {
-          const response = await request(target.url, { dispatcher: agent, method: method as "GET", headers, body, signal });
+          const response = await request(target.url, {
+            dispatcher: agent,
+            method: method as "GET",
+            headers,
+            body,
+            signal,
+          });
           const location = response.headers.location;
           if (REDIRECT_STATUSES.has(response.statusCode) && typeof location === "string") {
             discard(response.body);
             if (redirects >= maxRedirects)
-              throw new OutboundRefusedError(`Outbound request to ${target.url.host} refused: more than ${maxRedirects} redirects`);
+              throw new OutboundRefusedError(
+                `Outbound request to ${target.url.host} refused: more than ${maxRedirects} redirects`,
+              );
             const next = new URL(location, target.url);
             if (next.origin !== target.url.origin) headers = withoutHeaders(headers, ORIGIN_BOUND_HEADERS);
-            if (response.statusCode === 303 ? method !== "HEAD" : (response.statusCode === 301 || response.statusCode === 302) && method === "POST") {
+            if (
+              response.statusCode === 303
+                ? method !== "HEAD"
+                : (response.statusCode === 301 || response.statusCode === 302) && method === "POST"
+            ) {
               method = "GET";
               body = undefined;
               headers = withoutHeaders(headers, ["content-type", "content-length"]);
@@ -142,7 +161,13 @@ export function createGuardedFetch(config: OutboundConfig = {}): GuardedFetch {
             continue;
           }
           const responseBody = await readCapped(response.body, maxBytes, target.url.host);
-          return { url: target.url.href, status: response.statusCode, headers: flattenHeaders(response.headers), body: responseBody, redirects };
+          return {
+            url: target.url.href,
+            status: response.statusCode,
+            headers: flattenHeaders(response.headers),
+            body: responseBody,
+            redirects,
+          };
         } finally {
           void agent.close().catch(() => undefined);
         }
@@ -153,10 +178,15 @@ export function createGuardedFetch(config: OutboundConfig = {}): GuardedFetch {
         const reason: unknown = outbound.signal.reason;
         throw reason instanceof TrellisError ? reason : new CancelledError();
       }
-      if (deadline.aborted) throw new TimeoutError(`The request to ${currentHost} did not finish within ${timeoutMs} ms`);
+      if (deadline.aborted)
+        throw new TimeoutError(`The request to ${currentHost} did not finish within ${timeoutMs} ms`);
       const code = (error as NodeJS.ErrnoException)?.code;
       const detail = code ?? (error instanceof Error ? error.message : String(error));
-      throw new BlockExecutionError(`The request to ${currentHost} failed (${detail})`, { code: "outbound_failed", retryable: true, cause: error });
+      throw new BlockExecutionError(`The request to ${currentHost} failed (${detail})`, {
+        code: "outbound_failed",
+        retryable: true,
+        cause: error,
+      });
     }
   };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
       return;
     }
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ method: request.method, path: request.url, host: request.headers.host, body: request.body }));
+    response.end(
+      JSON.stringify({ method: request.method, path: request.url, host: request.headers.host, body: request.body }),
+    );
   });
   other = await startLocalServer((_request, response) => response.end("other"));
 });
@@ -35,7 +37,10 @@ afterAll(async () => {
 describe("guarded web fetch", () => {
   it("refuses a loopback target nobody allowed, as the guard's own error, and sends nothing", async () => {
     const before = target.received.length;
-    const error = await createGuardedWebFetch()(`${target.origin}/v1/chat/completions`, { method: "POST", body: "{}" }).catch((caught: unknown) => caught);
+    const error = await createGuardedWebFetch()(`${target.origin}/v1/chat/completions`, {
+      method: "POST",
+      body: "{}",
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundRefusedError);
     expect((error as Error).message).toContain(`127.0.0.1:${target.port} refused: 127.0.0.1 is a loopback address`);
     expect(target.received.length).toBe(before);
@@ -68,9 +73,10 @@ describe("guarded web fetch", () => {
   it("vets a redirect to another origin before connecting to it", async () => {
     const before = other.received.length;
     const fetch = createGuardedWebFetch({ trustedEndpoints: [target.origin] });
-    const error = await fetch(`${target.origin}/?redirect=${encodeURIComponent(`${other.origin}/landing`)}`, { method: "POST", body: "x" }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await fetch(`${target.origin}/?redirect=${encodeURIComponent(`${other.origin}/landing`)}`, {
+      method: "POST",
+      body: "x",
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboundRefusedError);
     expect(other.received.length).toBe(before);
   });

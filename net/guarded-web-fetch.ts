@@ -64,7 +64,10 @@ export function createGuardedWebFetch(config: GuardedWebFetchConfig = {}): typeo
   const guardedFetch = async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit): Promise<Response> => {
     try {
       // undici's own Request/Response types are structurally the platform's; the casts bridge the two declarations.
-      return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as object), dispatcher })) as unknown as Response;
+      return (await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+        ...(init as object),
+        dispatcher,
+      })) as unknown as Response;
     } catch (error) {
       throw guardError(error) ?? error;
     }

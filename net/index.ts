@@ -1,6 +1,12 @@
 export { refusalReasonForAddress, isIpAddress } from "./address-policy";
 export { parseAllowList, AllowListError, type AllowList } from "./allow-list";
-export { createOutboundGuard, systemLookup, type HostLookup, type OutboundGuard, type VettedTarget } from "./outbound-guard";
+export {
+  createOutboundGuard,
+  systemLookup,
+  type HostLookup,
+  type OutboundGuard,
+  type VettedTarget,
+} from "./outbound-guard";
 export {
   createGuardedFetch,
   outboundConfigFromEnvironment,

@@ -63,13 +63,17 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
         throw new OutboundRefusedError("Outbound request refused: the URL is not a valid absolute URL");
       }
       if (url.protocol !== "http:" && url.protocol !== "https:") {
-        throw new OutboundRefusedError(`Outbound request refused: only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`);
+        throw new OutboundRefusedError(
+          `Outbound request refused: only http and https URLs are allowed, not ${url.protocol.replace(/:$/, "")}`,
+        );
       }
       const hostname = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
       const port = defaultPort(url);
       if (!hostname) throw new OutboundRefusedError("Outbound request refused: the URL has no host");
       const refuse = (reason: string) =>
-        new OutboundRefusedError(`Outbound request to ${url.host} refused: ${reason}. Add the host to OUTBOUND_ALLOW_HOSTS to allow it on purpose.`);
+        new OutboundRefusedError(
+          `Outbound request to ${url.host} refused: ${reason}. Add the host to OUTBOUND_ALLOW_HOSTS to allow it on purpose.`,
+        );
 
       let addresses: ReadonlyArray<{ address: string; family: number }>;
       if (isIpAddress(hostname)) {
@@ -78,11 +82,18 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
         try {
           addresses = await withTimeout(lookup(hostname), lookupTimeoutMs, () => new Error("timed out"));
         } catch (error) {
-          const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
-          throw new BlockExecutionError(`Could not resolve the host ${url.hostname} (${reason})`, { code: "outbound_unresolved", retryable: true });
+          const reason =
+            error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
+          throw new BlockExecutionError(`Could not resolve the host ${url.hostname} (${reason})`, {
+            code: "outbound_unresolved",
+            retryable: true,
+          });
         }
         if (addresses.length === 0)
-          throw new BlockExecutionError(`Could not resolve the host ${url.hostname}`, { code: "outbound_unresolved", retryable: true });
+          throw new BlockExecutionError(`Could not resolve the host ${url.hostname}`, {
+            code: "outbound_unresolved",
+            retryable: true,
+          });
       }
 
       const hostAllowed = allowList.allowsHost(hostname, port);
@@ -91,7 +102,8 @@ export function createOutboundGuard(options: OutboundGuardOptions): OutboundGuar
       for (const { address } of addresses) {
         if (hostAllowed || allowList.allowsAddress(address, port)) continue;
         const reason = refusalReasonForAddress(address);
-        if (reason) throw refuse(address === hostname ? `${address} is ${reason}` : `it resolves to ${address}, ${reason}`);
+        if (reason)
+          throw refuse(address === hostname ? `${address} is ${reason}` : `it resolves to ${address}, ${reason}`);
       }
       const chosen = addresses[0]!;
       return { url, hostname, port, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };

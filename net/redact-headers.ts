@@ -5,7 +5,8 @@
 
 export const REDACTED = "[redacted]";
 
-const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$|api[-_]?key|token|secret|password|passwd|session|credential|signature|auth/i;
+const CREDENTIAL_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie)$|api[-_]?key|token|secret|password|passwd|session|credential|signature|auth/i;
 
 export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADER.test(name);
@@ -22,6 +23,9 @@ export function redactHeaders(
   if (!headers) return headers;
   const lowerSecret = new Set([...fromSecret].map((name) => name.toLowerCase()));
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, isCredentialHeader(name) || lowerSecret.has(name.toLowerCase()) ? REDACTED : value]),
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      isCredentialHeader(name) || lowerSecret.has(name.toLowerCase()) ? REDACTED : value,
+    ]),
   );
 }

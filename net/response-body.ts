@@ -14,10 +14,13 @@ export function decodeBody(body: Buffer, contentType: string | undefined, host: 
   const text = body.toString("utf8");
   if (!isJsonContentType(contentType) || text.trim() === "") return text;
   const hazard = findJsonHazard(text);
-  if (hazard) throw new BlockExecutionError(`The JSON from ${host} ${describeJsonHazard(hazard)}`, { code: "invalid_response" });
+  if (hazard)
+    throw new BlockExecutionError(`The JSON from ${host} ${describeJsonHazard(hazard)}`, { code: "invalid_response" });
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new BlockExecutionError(`The response from ${host} says it is JSON but does not parse as JSON`, { code: "invalid_response" });
+    throw new BlockExecutionError(`The response from ${host} says it is JSON but does not parse as JSON`, {
+      code: "invalid_response",
+    });
   }
 }

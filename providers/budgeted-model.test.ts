@@ -43,7 +43,12 @@ describe("a budgeted model call", () => {
     // Each step allows 2,000 output tokens; the cap leaves room for two steps, not three.
     const worstOutput = (USAGE.completion * prices.output) / 1e6;
     const cap = 2 * CALL_COST + worstOutput - CALL_COST / 2;
-    for (let step = 0; step < 5; step++) server.enqueue({ kind: "tool-calls", calls: [{ name: "lookup", arguments: { word: `w${step}` } }], usage: USAGE });
+    for (let step = 0; step < 5; step++)
+      server.enqueue({
+        kind: "tool-calls",
+        calls: [{ name: "lookup", arguments: { word: `w${step}` } }],
+        usage: USAGE,
+      });
     const { ledger, refused, hooks } = budgeted(cap);
     const run = runModel({
       model: createTestModelRegistry(server).resolve(MODEL),
@@ -62,16 +67,31 @@ describe("a budgeted model call", () => {
   it("sends a call with no maxTokens with the output limit its worst case was counted at", async () => {
     server.enqueue({ kind: "text", text: "Fine.", usage: USAGE });
     const { hooks } = budgeted(1);
-    await runModel({ model: createTestModelRegistry(server).resolve(MODEL), messages: [{ role: "user", content: "Hi" }], hooks });
-    expect(server.requests[0]!.body.max_tokens ?? server.requests[0]!.body.max_completion_tokens).toBe(DEFAULT_BUDGETED_OUTPUT_TOKENS);
+    await runModel({
+      model: createTestModelRegistry(server).resolve(MODEL),
+      messages: [{ role: "user", content: "Hi" }],
+      hooks,
+    });
+    expect(server.requests[0]!.body.max_tokens ?? server.requests[0]!.body.max_completion_tokens).toBe(
+      DEFAULT_BUDGETED_OUTPUT_TOKENS,
+    );
   });
 
   it("counts the prompt it would send, tool definitions included, at the model's prices", async () => {
-    const prompt = [{ role: "user" as const, content: [{ type: "text" as const, text: "Hello there, how are you today?" }] }];
+    const prompt = [
+      { role: "user" as const, content: [{ type: "text" as const, text: "Hello there, how are you today?" }] },
+    ];
     const bare = await countPromptTokens({ prompt });
     const withTools = await countPromptTokens({
       prompt,
-      tools: [{ type: "function", name: "lookup", description: "Looks a word up in a very large dictionary", inputSchema: { type: "object" } }],
+      tools: [
+        {
+          type: "function",
+          name: "lookup",
+          description: "Looks a word up in a very large dictionary",
+          inputSchema: { type: "object" },
+        },
+      ],
     });
     expect(bare).toBeGreaterThanOrEqual(7);
     expect(withTools).toBeGreaterThan(bare + 8);

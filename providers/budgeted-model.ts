@@ -11,13 +11,20 @@ import { budgetPricing, countPromptTokens, DEFAULT_BUDGETED_OUTPUT_TOKENS, worst
  * real cost when it finishes. It sits below the block memo, so an answer given again from the
  * memo (a resumed block) asks nothing of the budget: it is not paid for again.
  */
-export function budgetedModel(model: LanguageModelV4, modelId: string, budget: BlockBudget, overrides?: PriceTable): LanguageModelV4 {
+export function budgetedModel(
+  model: LanguageModelV4,
+  modelId: string,
+  budget: BlockBudget,
+  overrides?: PriceTable,
+): LanguageModelV4 {
   return wrapLanguageModel({ model, middleware: budgetMiddleware(modelId, budget, overrides) });
 }
 
 function budgetMiddleware(modelId: string, budget: BlockBudget, overrides?: PriceTable): LanguageModelMiddleware {
   const pricing = budgetPricing(modelId, overrides);
-  const reserve = async (params: Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["params"]): Promise<SpendReservation> => {
+  const reserve = async (
+    params: Parameters<NonNullable<LanguageModelMiddleware["wrapStream"]>>[0]["params"],
+  ): Promise<SpendReservation> => {
     const maxOutput = params.maxOutputTokens ?? DEFAULT_BUDGETED_OUTPUT_TOKENS;
     const worstCase = pricing ? worstCaseCost(pricing, await countPromptTokens(params), maxOutput) : null;
     return budget.reserve({ model: modelId, worstCase });
@@ -26,7 +33,8 @@ function budgetMiddleware(modelId: string, budget: BlockBudget, overrides?: Pric
     pricedProviderCall(modelId, usage, overrides ? { overrides } : {}).usage.cost?.total ?? null;
   return {
     // The limit the worst case counts on must hold: a call with none is sent with the assumed one.
-    transformParams: async ({ params }) => (params.maxOutputTokens === undefined ? { ...params, maxOutputTokens: DEFAULT_BUDGETED_OUTPUT_TOKENS } : params),
+    transformParams: async ({ params }) =>
+      params.maxOutputTokens === undefined ? { ...params, maxOutputTokens: DEFAULT_BUDGETED_OUTPUT_TOKENS } : params,
     async wrapGenerate({ doGenerate, params }) {
       const reservation = await reserve(params);
       try {
@@ -75,7 +83,8 @@ function settledStream(
           return;
         }
         if (value.type === "finish") reservation.settle(actualCost(value.usage));
-        else if (value.type === "text-delta" || value.type === "tool-call" || value.type === "reasoning-delta") output = true;
+        else if (value.type === "text-delta" || value.type === "tool-call" || value.type === "reasoning-delta")
+          output = true;
         controller.enqueue(value);
       } catch (error) {
         end();

@@ -27,8 +27,15 @@ function call(options: Partial<Parameters<typeof runModel>[0]> = {}) {
 
 describe("a model's JSON answers nested past the limit", () => {
   it("fails a structured answer with a message naming the limit, not a stack overflow", async () => {
-    server.enqueue({ kind: "text", text: deepText(5_000), chunks: ['{"answer":', "[".repeat(5_000), "]".repeat(5_000), "}"], usage });
-    const { context, result } = call({ output: Output.object({ schema: jsonSchema({ type: "object", properties: { answer: {} } }) }) });
+    server.enqueue({
+      kind: "text",
+      text: deepText(5_000),
+      chunks: ['{"answer":', "[".repeat(5_000), "]".repeat(5_000), "}"],
+      usage,
+    });
+    const { context, result } = call({
+      output: Output.object({ schema: jsonSchema({ type: "object", properties: { answer: {} } }) }),
+    });
     await expect(result).rejects.toMatchObject({
       code: "invalid_structured_output",
       message: `openai/gpt-4o-mini answered JSON that is nested deeper than the limit of ${MAX_JSON_DEPTH} levels`,
@@ -56,7 +63,9 @@ describe("a model's JSON answers nested past the limit", () => {
 
   it("lets answers within the limit through unchanged", async () => {
     server.enqueue({ kind: "text", text: deepText(90), usage });
-    const { result } = call({ output: Output.object({ schema: jsonSchema({ type: "object", properties: { answer: {} } }) }) });
+    const { result } = call({
+      output: Output.object({ schema: jsonSchema({ type: "object", properties: { answer: {} } }) }),
+    });
     expect(JSON.stringify((await result).output)).toBe(deepText(90));
   });
 });

@@ -40,16 +40,27 @@ class StreamedJsonDepth {
 
 function tooDeepAnswer(scope: JsonAnswerScope, answered: string): StructuredOutputError {
   const hazard = describeJsonHazard({ kind: "too_deep", limit: MAX_JSON_DEPTH, path: "" });
-  return new StructuredOutputError(scope.provider, `${scope.modelId} answered JSON that ${hazard}`, answered, undefined);
+  return new StructuredOutputError(
+    scope.provider,
+    `${scope.modelId} answered JSON that ${hazard}`,
+    answered,
+    undefined,
+  );
 }
 
 function deepToolCall(scope: JsonAnswerScope, toolName: string, input: string): ProviderCallError | undefined {
   const hazard = findJsonHazard(input);
   if (!hazard) return undefined;
-  return new ProviderCallError(scope.provider, `${scope.modelId} called the tool "${toolName}" with arguments whose JSON ${describeJsonHazard(hazard)}`);
+  return new ProviderCallError(
+    scope.provider,
+    `${scope.modelId} called the tool "${toolName}" with arguments whose JSON ${describeJsonHazard(hazard)}`,
+  );
 }
 
-function guardStream(json: boolean, scope: JsonAnswerScope): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
+function guardStream(
+  json: boolean,
+  scope: JsonAnswerScope,
+): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
   const depth = new StreamedJsonDepth();
   let answered = "";
   let refused = false;
@@ -88,7 +99,10 @@ function guardMiddleware(scope: JsonAnswerScope): LanguageModelMiddleware {
   return {
     async wrapStream({ doStream, params }) {
       const result = await doStream();
-      return { ...result, stream: result.stream.pipeThrough(guardStream(params.responseFormat?.type === "json", scope)) };
+      return {
+        ...result,
+        stream: result.stream.pipeThrough(guardStream(params.responseFormat?.type === "json", scope)),
+      };
     },
     async wrapGenerate({ doGenerate, params }) {
       const result = await doGenerate();

@@ -34,7 +34,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
         usage: { prompt: 1200, completion: 30, cachedPrompt: 1000 },
       });
       const { context, hooks: h } = hooks();
-      const result = await runModel({ model: createTestModelRegistry(server).resolve(model), messages: hello, hooks: h });
+      const result = await runModel({
+        model: createTestModelRegistry(server).resolve(model),
+        messages: hello,
+        hooks: h,
+      });
       expect(result.text).toBe("Hi, how can I help?");
       expect(context.deltas).toEqual(["Hi,", " how can", " I help?"]);
       expect(result.usage.tokens).toMatchObject({ prompt: 1200, completion: 30, total: 1230, cachedPrompt: 1000 });
@@ -53,7 +57,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
   }
 
   it("asks OpenAI for usage in the stream and sends the key only in the header", async () => {
-    await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks });
+    await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      hooks: hooks().hooks,
+    });
     const request = server.requests[0]!;
     expect(request.body.stream_options).toEqual({ include_usage: true });
     expect(request.headers.authorization).toBe(`Bearer ${TEST_KEYS.OPENAI_API_KEY}`);
@@ -61,7 +69,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("runs a tool loop: one model span per call, timed apart from the tool", async () => {
     server.enqueue(
-      { kind: "tool-calls", calls: [{ name: "add", arguments: { a: 2, b: 3 } }], usage: { prompt: 50, completion: 10 } },
+      {
+        kind: "tool-calls",
+        calls: [{ name: "add", arguments: { a: 2, b: 3 } }],
+        usage: { prompt: 50, completion: 10 },
+      },
       { kind: "text", text: "The sum is 5", usage: { prompt: 70, completion: 5 } },
     );
     const { context, hooks: h } = hooks();
@@ -80,7 +92,13 @@ describe("runModel with the real AI SDK clients against the test server", () => 
         },
       }),
     };
-    const result = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, tools, maxSteps: 5, hooks: h });
+    const result = await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      tools,
+      maxSteps: 5,
+      hooks: h,
+    });
     expect(result.text).toBe("The sum is 5");
     expect(result.calls.map((call) => call.tokens.total)).toEqual([60, 75]);
     expect(result.usage.tokens).toMatchObject({ prompt: 120, completion: 15, total: 135 });
@@ -92,7 +110,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
   it("keeps the partial text when the stream breaks mid-answer", async () => {
     server.enqueue({ kind: "broken-stream", text: "Partial answer that", chunks: ["Partial ", "answer ", "that"] });
     const { context, hooks: h } = hooks();
-    const error = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: h }).catch((e: unknown) => e);
+    const error = await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      hooks: h,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "stream_interrupted", partialText: "Partial answer that" });
     expect(context.deltas.join("")).toBe("Partial answer that");
     expect(context.spans[0]?.error?.code).toBe("stream_interrupted");
@@ -102,7 +124,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
   it("waits as long as Retry-After asks on a 429, then succeeds", async () => {
     server.enqueue({ kind: "error", status: 429, headers: { "retry-after": "1" } }, { kind: "text", text: "ok" });
     const started = performance.now();
-    const result = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks });
+    const result = await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      hooks: hooks().hooks,
+    });
     expect(result.text).toBe("ok");
     expect(server.requests).toHaveLength(2);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
@@ -110,13 +136,19 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("retries 5xx a bounded number of times, then names the failure", async () => {
     server.enqueue({ kind: "error", status: 503 }, { kind: "text", text: "recovered" });
-    const recovered = await runModel({ model: createTestModelRegistry(server).resolve("anthropic/claude-sonnet-4-5"), messages: hello, hooks: hooks().hooks });
+    const recovered = await runModel({
+      model: createTestModelRegistry(server).resolve("anthropic/claude-sonnet-4-5"),
+      messages: hello,
+      hooks: hooks().hooks,
+    });
     expect(recovered.text).toBe("recovered");
     server.requests.length = 0;
     for (let i = 0; i < 4; i++) server.enqueue({ kind: "error", status: 500, message: "upstream exploded" });
-    const error = await runModel({ model: createTestModelRegistry(server).resolve("google/gemini-2.5-flash"), messages: hello, hooks: hooks().hooks }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runModel({
+      model: createTestModelRegistry(server).resolve("google/gemini-2.5-flash"),
+      messages: hello,
+      hooks: hooks().hooks,
+    }).catch((e: unknown) => e);
     expect(server.requests).toHaveLength(4); // 1 + DEFAULT_RETRY_POLICY.maxRetries
     expect(error).toMatchObject({ code: "provider_unavailable", status: 500, retryable: true });
     expect(String((error as Error).message)).toMatch(/Google call for google\/gemini-2.5-flash failed \(HTTP 500\)/);
@@ -124,21 +156,25 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("fails at once on a Retry-After longer than the policy accepts", async () => {
     server.enqueue({ kind: "error", status: 429, headers: { "retry-after": "3600" } });
-    const error = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      hooks: hooks().hooks,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "rate_limited", status: 429 });
     expect(server.requests).toHaveLength(1);
   });
 
   it("names the provider and the variable when the key is missing or rejected, without leaking it", async () => {
-    expect(() => createTestModelRegistry(server, { ANTHROPIC_API_KEY: undefined }).resolve("anthropic/claude-sonnet-4-5")).toThrow(
-      /Anthropic needs an API key: set ANTHROPIC_API_KEY/,
-    );
+    expect(() =>
+      createTestModelRegistry(server, { ANTHROPIC_API_KEY: undefined }).resolve("anthropic/claude-sonnet-4-5"),
+    ).toThrow(/Anthropic needs an API key: set ANTHROPIC_API_KEY/);
     server.enqueue({ kind: "error", status: 401, message: `Incorrect API key provided: ${TEST_KEYS.OPENAI_API_KEY}` });
-    const error = (await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks }).catch(
-      (e: unknown) => e,
-    )) as Error;
+    const error = (await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      hooks: hooks().hooks,
+    }).catch((e: unknown) => e)) as Error;
     expect(error).toMatchObject({ code: "invalid_api_key", provider: "openai" });
     expect(error.message).toMatch(/OpenAI rejected the API key \(HTTP 401\): check OPENAI_API_KEY/);
     expect(error.message).not.toContain(TEST_KEYS.OPENAI_API_KEY);
@@ -146,7 +182,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("estimates tokens with the tokenizer only when the provider reports none", async () => {
     server.enqueue({ kind: "text", text: "No usage here", usage: null });
-    const result = await runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: hooks().hooks });
+    const result = await runModel({
+      model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"),
+      messages: hello,
+      hooks: hooks().hooks,
+    });
     expect(result.usage.estimated).toBe(true);
     expect(result.usage.tokens.completion).toBe(countTokens("No usage here"));
     expect(result.usage.tokens.prompt).toBe(countTokens("Hello there"));
@@ -154,7 +194,11 @@ describe("runModel with the real AI SDK clients against the test server", () => 
 
   it("flags a model with no known price as unpriced, never 0", async () => {
     server.enqueue({ kind: "text", text: "local answer", usage: { prompt: 10, completion: 3 } });
-    const result = await runModel({ model: createTestModelRegistry(server).resolve("ollama/llama3.2"), messages: hello, hooks: hooks().hooks });
+    const result = await runModel({
+      model: createTestModelRegistry(server).resolve("ollama/llama3.2"),
+      messages: hello,
+      hooks: hooks().hooks,
+    });
     expect(server.requests[0]?.path).toBe("/v1/chat/completions");
     expect(result.usage).toEqual({ tokens: { prompt: 10, completion: 3, total: 13 }, cost: null, unpriced: true });
   });
@@ -177,7 +221,9 @@ describe("runModel with the real AI SDK clients against the test server", () => 
     server.enqueue({ kind: "hang" });
     const { context, hooks: h } = hooks();
     setTimeout(() => context.abort(), 100);
-    await expect(runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: h })).rejects.toMatchObject({
+    await expect(
+      runModel({ model: createTestModelRegistry(server).resolve("openai/gpt-4o-mini"), messages: hello, hooks: h }),
+    ).rejects.toMatchObject({
       code: "cancelled",
     });
     expect(context.spans[0]?.error?.code).toBe("cancelled");
@@ -191,21 +237,39 @@ describe("runModel with the real AI SDK clients against the test server", () => 
   });
 
   it("keeps the partial text and counts the tokens of a call cancelled mid-stream (estimated: the provider reported none)", async () => {
-    server.enqueue({ kind: "stalled-stream", text: "Refunds take five", chunks: ["Refunds ", "take five"], delayMs: 10 });
+    server.enqueue({
+      kind: "stalled-stream",
+      text: "Refunds take five",
+      chunks: ["Refunds ", "take five"],
+      delayMs: 10,
+    });
     const { context, hooks: h } = hooks();
     setTimeout(() => context.abort(), 300);
-    const error = (await runModel({ model: createTestModelRegistry(server).resolve("anthropic/claude-sonnet-4-5"), messages: hello, hooks: h }).catch(
-      (e: unknown) => e,
-    )) as { code: string; partialOutput: unknown; spent: { tokens: { prompt: number; completion: number }; estimated?: boolean } };
+    const error = (await runModel({
+      model: createTestModelRegistry(server).resolve("anthropic/claude-sonnet-4-5"),
+      messages: hello,
+      hooks: h,
+    }).catch((e: unknown) => e)) as {
+      code: string;
+      partialOutput: unknown;
+      spent: { tokens: { prompt: number; completion: number }; estimated?: boolean };
+    };
     expect(error.code).toBe("cancelled");
     expect(error.partialOutput).toEqual({ content: "Refunds take five" });
-    expect(error.spent.tokens).toMatchObject({ prompt: countTokens("Hello there"), completion: countTokens("Refunds take five") });
+    expect(error.spent.tokens).toMatchObject({
+      prompt: countTokens("Hello there"),
+      completion: countTokens("Refunds take five"),
+    });
     expect(error.spent.estimated).toBe(true);
     expect(context.spans[0]).toMatchObject({ error: { code: "cancelled" }, usage: { estimated: true } });
   });
 
   it("computes cost from the catalog exactly as computeCost does", () => {
     const pricing = resolvePricing("openai/gpt-4o-mini")!;
-    expect(computeCost(pricing, { prompt: 1_000_000, completion: 1_000_000, total: 2_000_000 })).toEqual({ input: 0.15, output: 0.6, total: 0.75 });
+    expect(computeCost(pricing, { prompt: 1_000_000, completion: 1_000_000, total: 2_000_000 })).toEqual({
+      input: 0.15,
+      output: 0.6,
+      total: 0.75,
+    });
   });
 });

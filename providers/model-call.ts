@@ -26,7 +26,14 @@ import { budgetedModel } from "./budgeted-model";
 import { guardJsonAnswers } from "./json-answer-guard";
 import { observeModelCalls, type ModelCallHandle } from "./observed-model";
 import { replayableModel } from "./replayable-model";
-import { abortError, isUnreadableAnswer, StreamInterruptedError, StructuredOutputError, toTrellisError, type ErrorScope } from "./provider-errors";
+import {
+  abortError,
+  isUnreadableAnswer,
+  StreamInterruptedError,
+  StructuredOutputError,
+  toTrellisError,
+  type ErrorScope,
+} from "./provider-errors";
 import { pricedProviderCall } from "./usage-mapping";
 
 /**
@@ -149,7 +156,11 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
           // A replayed answer was paid for by the run it was recorded in: this run spends nothing on it.
           const spent = hooks.memo?.replaying ? replayedUsage(priced.usage) : priced.usage;
           calls.push(spent);
-          span.end({ output: outcome, usage: spent, ...(priced.price && !hooks.memo?.replaying ? { price: priced.price } : {}) });
+          span.end({
+            output: outcome,
+            usage: spent,
+            ...(priced.price && !hooks.memo?.replaying ? { price: priced.price } : {}),
+          });
         },
         fail(error, partialText, usage) {
           if (!open.has(handle)) return;
@@ -178,7 +189,11 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     if (state.cancelled || state.timedOut) return abortError(state, scope, model.timeoutMs);
     // The AI SDK enforces a forced tool choice (a step rule's): a model that ignores it fails the call, naming the rule broken.
     if (ToolChoiceViolationError.isInstance(error)) {
-      return new ProviderCallError(model.provider, `${model.id} did not follow the step's tool choice: ${error.message}`, { code: "tool_choice_violated" });
+      return new ProviderCallError(
+        model.provider,
+        `${model.id} did not follow the step's tool choice: ${error.message}`,
+        { code: "tool_choice_violated" },
+      );
     }
     if (partialText && !isHttpError(error)) {
       return new StreamInterruptedError(
@@ -193,7 +208,9 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
   let answeredBy: ModelRunResult["answeredBy"];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tools are the caller's, of any types
   const answeredByTool: StopCondition<any> = ({ steps }) => {
-    const result = steps.at(-1)?.toolResults.find((each) => options.answeringTools?.has(each.toolName) && !each.preliminary);
+    const result = steps
+      .at(-1)
+      ?.toolResults.find((each) => options.answeringTools?.has(each.toolName) && !each.preliminary);
     if (result) answeredBy = { toolName: result.toolName, result: result.output };
     return result !== undefined;
   };
@@ -210,7 +227,9 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
       temperature: options.temperature,
       maxOutputTokens: options.maxOutputTokens,
       tools: options.tools,
-      stopWhen: options.answeringTools?.size ? [isStepCount(options.maxSteps ?? 1), answeredByTool] : isStepCount(options.maxSteps ?? 1),
+      stopWhen: options.answeringTools?.size
+        ? [isStepCount(options.maxSteps ?? 1), answeredByTool]
+        : isStepCount(options.maxSteps ?? 1),
       output: options.output,
       prepareStep: options.prepareStep,
       providerOptions: options.providerOptions,
@@ -224,7 +243,8 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
         lastStepText += part.text;
         allText += part.text;
         hooks.onTextDelta?.(part.text);
-      } else if (part.type === "tool-call" && part.invalid) hooks.onRejectedToolCall?.(rejectedCall(part, options.tools));
+      } else if (part.type === "tool-call" && part.invalid)
+        hooks.onRejectedToolCall?.(rejectedCall(part, options.tools));
       else if (part.type === "finish-step" || part.type === "finish") finishReason = part.finishReason;
       else if (part.type === "error") failure ??= part.error;
       else if (part.type === "abort") failure ??= new Error("aborted");
@@ -232,7 +252,9 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     if (!failure && finishReason === "interrupted") failure = new Error("the stream ended before the model finished");
     if (failure) throw failure;
     if (answeredBy) return { text: lastStepText, answeredBy, usage: sumUsage(calls), calls, modelTimeMs, finishReason };
-    const output = options.output ? await Promise.resolve(result.output).catch((error: unknown) => ({ [PARSE_FAILED]: error })) : undefined;
+    const output = options.output
+      ? await Promise.resolve(result.output).catch((error: unknown) => ({ [PARSE_FAILED]: error }))
+      : undefined;
     if (isParseFailure(output)) {
       const preview = lastStepText.length > 200 ? `${lastStepText.slice(0, 200)}...` : lastStepText;
       throw new StructuredOutputError(
@@ -249,7 +271,10 @@ export async function runModel(options: RunModelOptions): Promise<ModelRunResult
     // The engine adds `spent` to the run's totals when the block fails with this error. A call
     // stopped by its time limit or a cancel keeps what it had streamed, as a broken stream does.
     const keepsText = Boolean(allText) && described.partialOutput === undefined;
-    const failure = failureCarrying(described, keepsText ? { spent: sumUsage(calls), partialOutput: { content: allText } } : { spent: sumUsage(calls) });
+    const failure = failureCarrying(
+      described,
+      keepsText ? { spent: sumUsage(calls), partialOutput: { content: allText } } : { spent: sumUsage(calls) },
+    );
     if (keepsText) interruptedTexts.set(failure, allText);
     throw failure;
   } finally {
@@ -266,7 +291,8 @@ export function interruptedText(error: TrellisError): string | undefined {
 }
 
 function isHttpError(error: unknown): boolean {
-  const status = typeof error === "object" && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
+  const status =
+    typeof error === "object" && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
   return typeof status === "number" && status >= 300;
 }
 
@@ -285,9 +311,19 @@ function rootMessage(error: unknown): string {
 }
 
 /** Why the AI SDK refused a call: a tool it does not know, or arguments its schema rejects. */
-function rejectedCall(call: { toolCallId: string; toolName: string; input: unknown; error?: unknown }, tools: ToolSet | undefined): RejectedToolCall {
+function rejectedCall(
+  call: { toolCallId: string; toolName: string; input: unknown; error?: unknown },
+  tools: ToolSet | undefined,
+): RejectedToolCall {
   const known = tools !== undefined && Object.hasOwn(tools, call.toolName);
   const detail = call.error instanceof Error ? call.error.message : String(call.error ?? "rejected");
-  const message = known ? `The arguments do not match the tool's schema: ${detail}` : `The model called a tool this agent does not have: ${detail}`;
-  return { toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, error: { code: known ? "invalid_tool_input" : "unknown_tool", message } };
+  const message = known
+    ? `The arguments do not match the tool's schema: ${detail}`
+    : `The model called a tool this agent does not have: ${detail}`;
+  return {
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+    error: { code: known ? "invalid_tool_input" : "unknown_tool", message },
+  };
 }

@@ -15,9 +15,13 @@ export function parseModelId(id: string): ParsedModelId {
   const provider = slash > 0 ? id.slice(0, slash) : "";
   const model = slash > 0 ? id.slice(slash + 1) : "";
   if (!provider || !model) {
-    throw new ProviderCallError("unknown", `Model id "${id}" must look like provider/model, for example openai/gpt-4o-mini`, {
-      code: "invalid_model_id",
-    });
+    throw new ProviderCallError(
+      "unknown",
+      `Model id "${id}" must look like provider/model, for example openai/gpt-4o-mini`,
+      {
+        code: "invalid_model_id",
+      },
+    );
   }
   if (!isProviderId(provider)) {
     const known = PROVIDER_IDS.join(", ");

@@ -7,7 +7,12 @@ describe("provider options a model accepts", () => {
   it("lists reasoning effort for OpenAI reasoning models, a thinking budget for thinking Claude and Gemini 2.5, none for others", () => {
     expect(modelOptionSpecs("openai/o3-mini").map((spec) => spec.name)).toEqual(["reasoningEffort"]);
     expect(modelOptionSpecs("openai/gpt-5")).toEqual([
-      { name: "reasoningEffort", label: "Reasoning effort", kind: "select", values: ["minimal", "low", "medium", "high"] },
+      {
+        name: "reasoningEffort",
+        label: "Reasoning effort",
+        kind: "select",
+        values: ["minimal", "low", "medium", "high"],
+      },
     ]);
     expect(modelOptionSpecs("openai/gpt-5-chat-latest")).toEqual([]);
     expect(modelOptionSpecs("anthropic/claude-sonnet-4-5")).toEqual([
@@ -16,7 +21,8 @@ describe("provider options a model accepts", () => {
     expect(modelOptionSpecs("anthropic/claude-3-5-haiku-latest")).toEqual([]);
     expect(modelOptionSpecs("google/gemini-2.5-pro")[0]).toMatchObject({ name: "thinkingBudget", min: 128 });
     expect(modelOptionSpecs("google/gemini-2.0-flash")).toEqual([]);
-    for (const id of ["openai/gpt-4o-mini", "offline/echo", "ollama/llama3.2", "openai-compatible/o3"]) expect(modelOptionSpecs(id)).toEqual([]);
+    for (const id of ["openai/gpt-4o-mini", "offline/echo", "ollama/llama3.2", "openai-compatible/o3"])
+      expect(modelOptionSpecs(id)).toEqual([]);
   });
 
   it("are in the model list the editor reads (GET /api/models)", () => {
@@ -24,7 +30,9 @@ describe("provider options a model accepts", () => {
     expect(models.find((model) => model.id === "offline/echo")?.providerOptions).toEqual([]);
     const o3 = models.find((model) => model.id === "openai/o3-mini");
     expect(o3?.providerOptions.map((spec) => spec.name)).toEqual(["reasoningEffort"]);
-    expect(models.filter((model) => model.provider === "anthropic").some((model) => model.providerOptions.length > 0)).toBe(true);
+    expect(
+      models.filter((model) => model.provider === "anthropic").some((model) => model.providerOptions.length > 0),
+    ).toBe(true);
   });
 
   it("are checked against the model, each problem naming it", () => {
@@ -39,7 +47,9 @@ describe("provider options a model accepts", () => {
     expect(sdkProviderOptions("anthropic/claude-opus-4-1", { thinkingBudget: 4096 })).toEqual({
       anthropic: { thinking: { type: "enabled", budgetTokens: 4096 } },
     });
-    expect(sdkProviderOptions("google/gemini-2.5-pro", { thinkingBudget: 1024 })).toEqual({ google: { thinkingConfig: { thinkingBudget: 1024 } } });
+    expect(sdkProviderOptions("google/gemini-2.5-pro", { thinkingBudget: 1024 })).toEqual({
+      google: { thinkingConfig: { thinkingBudget: 1024 } },
+    });
     expect(sdkProviderOptions("openai/o3", undefined)).toBeUndefined();
     expect(sdkProviderOptions("offline/echo", { thinkingBudget: 10 })).toBeUndefined();
   });

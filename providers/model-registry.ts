@@ -56,7 +56,8 @@ export function createModelRegistry(options: ModelRegistryOptions): ModelRegistr
   const timeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   let defaultFetch: typeof globalThis.fetch | undefined;
   // No provider client reaches the network without the outbound guard: made on first use, as the offline model needs none.
-  const guardedFetch = () => options.fetch ?? (defaultFetch ??= createProviderFetch(providerEnvOf(options.env).operator));
+  const guardedFetch = () =>
+    options.fetch ?? (defaultFetch ??= createProviderFetch(providerEnvOf(options.env).operator));
   return {
     resolve(modelId) {
       const { provider, model } = parseModelId(modelId);

@@ -65,7 +65,8 @@ function observedStream(
         if (value.type === "text-delta") text += value.delta;
         else if (value.type === "tool-call") toolCalls.push(value.toolName);
         else if (value.type === "error") interrupted(value.error);
-        else if (value.type === "finish") handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
+        else if (value.type === "finish")
+          handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
         controller.enqueue(value);
       } catch (error) {
         interrupted(error);

@@ -18,7 +18,9 @@ export function pricedModels(overrides: PriceTable): CatalogModel[] {
   if (Object.keys(overrides).length === 0) return listed;
   const priced = listed.map((model): CatalogModel => {
     const override = findOverride(model.id, overrides);
-    return override ? { ...model, prices: { ...override.prices }, unpriced: false, priceSource: "workspace-override" } : model;
+    return override
+      ? { ...model, prices: { ...override.prices }, unpriced: false, priceSource: "workspace-override" }
+      : model;
   });
   const known = new Set(listed.map((model) => model.id));
   const added = Object.entries(overrides)
@@ -44,7 +46,9 @@ export function pricedModels(overrides: PriceTable): CatalogModel[] {
 }
 
 /** Providers whose models are the server's own (Ollama, an OpenAI-compatible server): any model name may be priced. */
-const OPEN_MODEL_LISTS: ReadonlySet<string> = new Set(PROVIDER_IDS.filter((provider) => !PROVIDERS[provider].priceCatalogId && !PROVIDERS[provider].inProcess));
+const OPEN_MODEL_LISTS: ReadonlySet<string> = new Set(
+  PROVIDER_IDS.filter((provider) => !PROVIDERS[provider].priceCatalogId && !PROVIDERS[provider].inProcess),
+);
 
 /**
  * Why `model` cannot have a workspace price, or null when it can: `provider/*` of a known provider;
@@ -55,7 +59,8 @@ export function checkPriceModel(model: string): string | null {
   const slash = model.indexOf("/");
   const provider = slash > 0 ? model.slice(0, slash) : "";
   const name = slash > 0 ? model.slice(slash + 1) : "";
-  if (!isProviderId(provider)) return `"${provider || model}" is not a model provider; use one of: ${PROVIDER_IDS.join(", ")}`;
+  if (!isProviderId(provider))
+    return `"${provider || model}" is not a model provider; use one of: ${PROVIDER_IDS.join(", ")}`;
   if (name === "*" || OPEN_MODEL_LISTS.has(provider)) return null;
   if (listModels().some((listed) => listed.id === model)) return null;
   if (catalogPricing(model) !== null) return null;

@@ -14,7 +14,13 @@ describe("pricing", () => {
   it("charges uncached, cache-read, cache-write and output tokens each at their price", () => {
     const pricing = resolvePricing("anthropic/claude-sonnet-4-5")!;
     const p = pricing.prices;
-    const cost = computeCost(pricing, { prompt: 10_000, cachedPrompt: 6_000, cacheWrite: 3_000, completion: 2_000, total: 12_000 });
+    const cost = computeCost(pricing, {
+      prompt: 10_000,
+      cachedPrompt: 6_000,
+      cacheWrite: 3_000,
+      completion: 2_000,
+      total: 12_000,
+    });
     const input = (1_000 * p.input + 6_000 * p.cachedInput! + 3_000 * p.cacheWrite!) / 1e6;
     const output = (2_000 * p.output) / 1e6;
     expect(cost.input).toBeCloseTo(input, 12);
@@ -25,20 +31,33 @@ describe("pricing", () => {
   it("applies a long-prompt tier to the whole call", () => {
     const pricing = resolvePricing("anthropic/claude-sonnet-4-5")!;
     const tier = pricing.tiers[0]!;
-    const cost = computeCost(pricing, { prompt: tier.aboveInputTokens + 1, completion: 0, total: tier.aboveInputTokens + 1 });
+    const cost = computeCost(pricing, {
+      prompt: tier.aboveInputTokens + 1,
+      completion: 0,
+      total: tier.aboveInputTokens + 1,
+    });
     expect(cost.input).toBeCloseTo(((tier.aboveInputTokens + 1) * tier.prices.input) / 1e6, 12);
   });
 
   it("prices reasoning apart only when the catalog does", () => {
     const pricing = { prices: { input: 1, output: 2, reasoning: 5 }, tiers: [], source: "operator-override" as const };
-    expect(computeCost(pricing, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 }).output).toBe(0.6 * 2 + 0.4 * 5);
+    expect(
+      computeCost(pricing, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 }).output,
+    ).toBe(0.6 * 2 + 0.4 * 5);
     const plain = { prices: { input: 1, output: 2 }, tiers: [], source: "operator-override" as const };
-    expect(computeCost(plain, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 }).output).toBe(2);
+    expect(computeCost(plain, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 }).output).toBe(
+      2,
+    );
   });
 
   it("shows the reasoning tokens' share of output apart, without adding it to the total", () => {
     const priced = { prices: { input: 1, output: 2, reasoning: 5 }, tiers: [], source: "operator-override" as const };
-    const apart = computeCost(priced, { prompt: 1_000_000, completion: 1_000_000, reasoning: 400_000, total: 2_000_000 });
+    const apart = computeCost(priced, {
+      prompt: 1_000_000,
+      completion: 1_000_000,
+      reasoning: 400_000,
+      total: 2_000_000,
+    });
     expect(apart).toEqual({ input: 1, output: 0.6 * 2 + 0.4 * 5, reasoning: 0.4 * 5, total: 1 + 0.6 * 2 + 0.4 * 5 });
     const plain = { prices: { input: 1, output: 2 }, tiers: [], source: "operator-override" as const };
     expect(computeCost(plain, { prompt: 0, completion: 1_000_000, reasoning: 400_000, total: 1_000_000 })).toEqual({
@@ -78,7 +97,8 @@ describe("catalog", () => {
     const mini = models.find((model) => model.id === "openai/gpt-4o-mini");
     expect(mini).toMatchObject({ provider: "openai", unpriced: false, prices: { input: 0.15, output: 0.6 } });
     expect(mini?.contextWindow).toBeGreaterThan(100_000);
-    for (const provider of ["anthropic", "google"]) expect(models.some((model) => model.provider === provider && !model.unpriced)).toBe(true);
+    for (const provider of ["anthropic", "google"])
+      expect(models.some((model) => model.provider === provider && !model.unpriced)).toBe(true);
     expect(models.some((model) => /embedding|whisper/.test(model.id))).toBe(false);
     expect(models.find((model) => model.provider === "ollama")?.unpriced).toBe(true);
   });
@@ -89,7 +109,10 @@ describe("price precedence", () => {
 
   it("takes the workspace's override before the operator's file and the catalog", () => {
     const workspace = { "openai/gpt-4o-mini": { input: 0.05, output: 0.1 } };
-    expect(resolvePricing("openai/gpt-4o-mini", { overrides: workspace })).toMatchObject({ source: "workspace-override", match: "openai/gpt-4o-mini" });
+    expect(resolvePricing("openai/gpt-4o-mini", { overrides: workspace })).toMatchObject({
+      source: "workspace-override",
+      match: "openai/gpt-4o-mini",
+    });
     expect(priceCall("openai/gpt-4o-mini", tokens, { overrides: workspace })).toEqual({
       usage: { tokens, cost: { input: 0.05, output: 0.1, total: 0.15 } },
       price: { source: "workspace-override", match: "openai/gpt-4o-mini", prices: { input: 0.05, output: 0.1 } },
@@ -100,19 +123,32 @@ describe("price precedence", () => {
       match: "offline/*",
     });
     expect(resolvePricing("offline/echo")).toMatchObject({ source: "operator-override", match: "offline/echo" });
-    expect(priceCall("openai/gpt-4o-mini", tokens).price).toEqual({ source: "catalog", prices: { input: 0.15, output: 0.6, cachedInput: 0.075 } });
+    expect(priceCall("openai/gpt-4o-mini", tokens).price).toEqual({
+      source: "catalog",
+      prices: { input: 0.15, output: 0.6, cachedInput: 0.075 },
+    });
   });
 
   it("prefers the exact model id to its provider's provider/*", () => {
     const workspace = { "ollama/*": { input: 1, output: 1 }, "ollama/llama3.2": { input: 2, output: 3 } };
-    expect(resolvePricing("ollama/llama3.2", { overrides: workspace })).toMatchObject({ match: "ollama/llama3.2", prices: { input: 2, output: 3 } });
-    expect(resolvePricing("ollama/qwen3", { overrides: workspace })).toMatchObject({ match: "ollama/*", prices: { input: 1, output: 1 } });
+    expect(resolvePricing("ollama/llama3.2", { overrides: workspace })).toMatchObject({
+      match: "ollama/llama3.2",
+      prices: { input: 2, output: 3 },
+    });
+    expect(resolvePricing("ollama/qwen3", { overrides: workspace })).toMatchObject({
+      match: "ollama/*",
+      prices: { input: 1, output: 1 },
+    });
   });
 
   it("applies a long-prompt tier's rates and says so in the applied price", () => {
     const pricing = resolvePricing("anthropic/claude-sonnet-4-5")!;
     const tier = pricing.tiers[0]!;
-    const long = priceCall("anthropic/claude-sonnet-4-5", { prompt: tier.aboveInputTokens + 1, completion: 0, total: tier.aboveInputTokens + 1 });
+    const long = priceCall("anthropic/claude-sonnet-4-5", {
+      prompt: tier.aboveInputTokens + 1,
+      completion: 0,
+      total: tier.aboveInputTokens + 1,
+    });
     expect(long.price).toEqual({ source: "catalog", prices: tier.prices });
   });
 

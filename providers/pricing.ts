@@ -96,9 +96,11 @@ export interface PricingOptions {
  */
 export function resolvePricing(modelId: string, options: PricingOptions = {}): ModelPricing | null {
   const workspace = options.overrides && findOverride(modelId, options.overrides);
-  if (workspace) return { prices: { ...workspace.prices }, tiers: [], source: "workspace-override", match: workspace.match };
+  if (workspace)
+    return { prices: { ...workspace.prices }, tiers: [], source: "workspace-override", match: workspace.match };
   const operator = findOverride(modelId, operatorOverrides);
-  if (operator) return { prices: { ...operator.prices }, tiers: [], source: "operator-override", match: operator.match };
+  if (operator)
+    return { prices: { ...operator.prices }, tiers: [], source: "operator-override", match: operator.match };
   return catalogPricing(modelId, options.at);
 }
 
@@ -127,7 +129,11 @@ export function computeCost(pricing: ModelPricing, tokens: TokenCounts): Cost {
   const uncached = Math.max(0, tokens.prompt - cached - written);
   const reasoning = prices.reasoning === undefined ? 0 : (tokens.reasoning ?? 0);
   const plainCompletion = Math.max(0, tokens.completion - reasoning);
-  const input = (uncached * prices.input + cached * (prices.cachedInput ?? prices.input) + written * (prices.cacheWrite ?? prices.input)) / 1e6;
+  const input =
+    (uncached * prices.input +
+      cached * (prices.cachedInput ?? prices.input) +
+      written * (prices.cacheWrite ?? prices.input)) /
+    1e6;
   const output = (plainCompletion * prices.output + reasoning * (prices.reasoning ?? prices.output)) / 1e6;
   const cost: Cost = { input: roundDollars(input), output: roundDollars(output), total: roundDollars(input + output) };
   // Reasoning is billed as output (at its own price where the catalog has one): shown apart, already in `output`.
@@ -149,14 +155,24 @@ export interface PricedCall {
 }
 
 /** Usage of one call and the price applied to it: tokens plus their cost, or `cost: null, unpriced: true`. */
-export function priceCall(modelId: string, tokens: TokenCounts, options: PricingOptions & { estimated?: boolean } = {}): PricedCall {
+export function priceCall(
+  modelId: string,
+  tokens: TokenCounts,
+  options: PricingOptions & { estimated?: boolean } = {},
+): PricedCall {
   const pricing = resolvePricing(modelId, options);
-  const usage: Usage = pricing ? { tokens, cost: computeCost(pricing, tokens) } : { tokens, cost: null, unpriced: true };
+  const usage: Usage = pricing
+    ? { tokens, cost: computeCost(pricing, tokens) }
+    : { tokens, cost: null, unpriced: true };
   if (options.estimated) usage.estimated = true;
   return pricing ? { usage, price: appliedPrice(pricing, tokens) } : { usage };
 }
 
 /** Usage of one call: tokens plus their cost, or `cost: null, unpriced: true`. */
-export function priceUsage(modelId: string, tokens: TokenCounts, options: PricingOptions & { estimated?: boolean } = {}): Usage {
+export function priceUsage(
+  modelId: string,
+  tokens: TokenCounts,
+  options: PricingOptions & { estimated?: boolean } = {},
+): Usage {
   return priceCall(modelId, tokens, options).usage;
 }

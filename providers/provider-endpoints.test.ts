@@ -27,7 +27,10 @@ beforeAll(async () => {
   llm = await startTestLlmServer();
   internal = await startLocalServer((_request, response) => response.end(JSON.stringify({ AccessKeyId: CANARY })));
   impostor = await startLocalServer((_request, response) => {
-    response.writeHead(impostorAnswer.status, impostorAnswer.statusText ?? "", { "content-type": "application/json", ...impostorAnswer.headers });
+    response.writeHead(impostorAnswer.status, impostorAnswer.statusText ?? "", {
+      "content-type": "application/json",
+      ...impostorAnswer.headers,
+    });
     response.end(impostorAnswer.body);
   });
 });
@@ -46,7 +49,11 @@ const envOf = (values: Record<string, string | undefined>) => (name: string) => 
 
 function call(registry: ReturnType<typeof createModelRegistry>, modelId: string) {
   const context = createInMemoryHandlerContext();
-  return runModel({ model: registry.resolve(modelId), messages: hello, hooks: { signal: context.signal, startSpan: context.startSpan } });
+  return runModel({
+    model: registry.resolve(modelId),
+    messages: hello,
+    hooks: { signal: context.signal, startSpan: context.startSpan },
+  });
 }
 
 describe("a base URL stored as a workspace secret", () => {
@@ -75,7 +82,9 @@ describe("a base URL stored as a workspace secret", () => {
 
 describe("model calls through the outbound guard", () => {
   it("reach the operator's servers on loopback (OLLAMA_BASE_URL, OPENAI_COMPATIBLE_BASE_URL)", async () => {
-    const registry = createModelRegistry({ env: envOf({ OLLAMA_BASE_URL: llm.url, OPENAI_COMPATIBLE_BASE_URL: llm.openaiBaseUrl }) });
+    const registry = createModelRegistry({
+      env: envOf({ OLLAMA_BASE_URL: llm.url, OPENAI_COMPATIBLE_BASE_URL: llm.openaiBaseUrl }),
+    });
     llm.enqueue({ kind: "text", text: "from ollama" }, { kind: "text", text: "from vllm" });
     expect((await call(registry, "ollama/llama3.2")).text).toBe("from ollama");
     expect((await call(registry, "openai-compatible/meta/llama-3-8b")).text).toBe("from vllm");
@@ -84,17 +93,28 @@ describe("model calls through the outbound guard", () => {
 
   it("cannot be redirected by the operator's server to another local address", async () => {
     impostorAnswer = { status: 307, headers: { location: `${internal.origin}/latest/meta-data/` }, body: "" };
-    const registry = createModelRegistry({ env: envOf({ OPENAI_COMPATIBLE_BASE_URL: `${impostor.origin}/v1` }), retry: { maxRetries: 0 } });
+    const registry = createModelRegistry({
+      env: envOf({ OPENAI_COMPATIBLE_BASE_URL: `${impostor.origin}/v1` }),
+      retry: { maxRetries: 0 },
+    });
     await expect(call(registry, "openai-compatible/any")).rejects.toMatchObject({ code: "outbound_refused" });
     expect(internal.received).toEqual([]);
   });
 });
 
 describe("what a failed call's answer adds to the run's error", () => {
-  const registry = () => createModelRegistry({ env: envOf({ OPENAI_COMPATIBLE_BASE_URL: `${impostor.origin}/v1` }), retry: { maxRetries: 0 } });
+  const registry = () =>
+    createModelRegistry({
+      env: envOf({ OPENAI_COMPATIBLE_BASE_URL: `${impostor.origin}/v1` }),
+      retry: { maxRetries: 0 },
+    });
 
   it("quotes nothing of an error answer that is not the provider's shape, nor its status text", async () => {
-    impostorAnswer = { status: 500, statusText: `Status ${CANARY}`, body: JSON.stringify({ Code: "Success", AccessKeyId: CANARY, Token: "x".repeat(100) }) };
+    impostorAnswer = {
+      status: 500,
+      statusText: `Status ${CANARY}`,
+      body: JSON.stringify({ Code: "Success", AccessKeyId: CANARY, Token: "x".repeat(100) }),
+    };
     const error = (await call(registry(), "openai-compatible/any").catch((caught: unknown) => caught)) as Error;
     expect(error).toMatchObject({ code: "provider_unavailable", status: 500 });
     expect(error.message).toContain("(HTTP 500)");
@@ -130,7 +150,9 @@ describe("what a failed call's answer adds to the run's error", () => {
   it("quotes the provider's own error message, cut to 500 characters", async () => {
     impostorAnswer = {
       status: 400,
-      body: JSON.stringify({ error: { message: `The model is busy. ${"m".repeat(2000)} END-OF-MESSAGE`, type: "invalid_request_error" } }),
+      body: JSON.stringify({
+        error: { message: `The model is busy. ${"m".repeat(2000)} END-OF-MESSAGE`, type: "invalid_request_error" },
+      }),
     };
     const error = (await call(registry(), "openai-compatible/any").catch((caught: unknown) => caught)) as Error;
     expect(error).toMatchObject({ code: "provider_error", status: 400 });

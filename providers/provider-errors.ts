@@ -1,4 +1,10 @@
-import { APICallError, InvalidResponseDataError, JSONParseError, LoadAPIKeyError, TypeValidationError } from "@ai-sdk/provider";
+import {
+  APICallError,
+  InvalidResponseDataError,
+  JSONParseError,
+  LoadAPIKeyError,
+  TypeValidationError,
+} from "@ai-sdk/provider";
 import { CancelledError, ProviderCallError, TimeoutError, TrellisError } from "@/core";
 import { PROVIDERS, type ProviderId } from "./provider-table";
 
@@ -57,14 +63,22 @@ function providerMessage(error: APICallError, secrets: string[]): string {
 
 /** The AI SDK could not read a successful answer: these errors quote the answer, so none of them is shown. */
 export function isUnreadableAnswer(error: unknown): boolean {
-  return TypeValidationError.isInstance(error) || JSONParseError.isInstance(error) || InvalidResponseDataError.isInstance(error);
+  return (
+    TypeValidationError.isInstance(error) ||
+    JSONParseError.isInstance(error) ||
+    InvalidResponseDataError.isInstance(error)
+  );
 }
 
 export function missingKeyError(provider: ProviderId): ProviderCallError {
   const settings = PROVIDERS[provider];
-  return new ProviderCallError(provider, `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`, {
-    code: "missing_api_key",
-  });
+  return new ProviderCallError(
+    provider,
+    `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`,
+    {
+      code: "missing_api_key",
+    },
+  );
 }
 
 export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError {
@@ -77,51 +91,84 @@ export function toTrellisError(error: unknown, scope: ErrorScope): TrellisError 
     if (status === undefined) {
       // No answer at all (refused connection, DNS): the message is the local network error's.
       const where = settings.baseUrlVariable ? ` (check ${settings.baseUrlVariable})` : "";
-      return new ProviderCallError(scope.provider, `Cannot reach ${label}${where}: ${scrub(error.message, scope.secrets)}`, {
-        code: "provider_unreachable",
-        retryable: true,
-      });
+      return new ProviderCallError(
+        scope.provider,
+        `Cannot reach ${label}${where}: ${scrub(error.message, scope.secrets)}`,
+        {
+          code: "provider_unreachable",
+          retryable: true,
+        },
+      );
     }
     const detail = providerMessage(error, scope.secrets);
     if (status === 401 || status === 403) {
       const variable = settings.apiKeyVariable ? `: check ${settings.apiKeyVariable}` : "";
-      return new ProviderCallError(scope.provider, `${label} rejected the API key (HTTP ${status})${variable}. ${detail}`, {
-        code: "invalid_api_key",
-        status,
-      });
+      return new ProviderCallError(
+        scope.provider,
+        `${label} rejected the API key (HTTP ${status})${variable}. ${detail}`,
+        {
+          code: "invalid_api_key",
+          status,
+        },
+      );
     }
     if (status === 429) {
-      return new ProviderCallError(scope.provider, `${label} rate limit hit for ${scope.modelId} (HTTP 429) and retries ran out. ${detail}`, {
-        code: "rate_limited",
-        status,
-        retryable: true,
-      });
+      return new ProviderCallError(
+        scope.provider,
+        `${label} rate limit hit for ${scope.modelId} (HTTP 429) and retries ran out. ${detail}`,
+        {
+          code: "rate_limited",
+          status,
+          retryable: true,
+        },
+      );
     }
     if (status === 404) {
-      return new ProviderCallError(scope.provider, `${label} does not know model ${scope.modelId} (HTTP 404). ${detail}`, {
-        code: "model_not_found",
-        status,
-      });
+      return new ProviderCallError(
+        scope.provider,
+        `${label} does not know model ${scope.modelId} (HTTP 404). ${detail}`,
+        {
+          code: "model_not_found",
+          status,
+        },
+      );
     }
-    return new ProviderCallError(scope.provider, `${label} call for ${scope.modelId} failed (HTTP ${status}). ${detail}`, {
-      code: status >= 500 ? "provider_unavailable" : "provider_error",
-      status,
-      retryable: error.isRetryable,
-    });
+    return new ProviderCallError(
+      scope.provider,
+      `${label} call for ${scope.modelId} failed (HTTP ${status}). ${detail}`,
+      {
+        code: status >= 500 ? "provider_unavailable" : "provider_error",
+        status,
+        retryable: error.isRetryable,
+      },
+    );
   }
   if (isUnreadableAnswer(error)) {
-    return new ProviderCallError(scope.provider, `${label} answered ${scope.modelId} in a form that is not its API's, so the answer is not shown`, {
-      code: "invalid_response",
-    });
+    return new ProviderCallError(
+      scope.provider,
+      `${label} answered ${scope.modelId} in a form that is not its API's, so the answer is not shown`,
+      {
+        code: "invalid_response",
+      },
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ProviderCallError(scope.provider, `${label} call for ${scope.modelId} failed: ${scrub(message, scope.secrets)}`);
+  return new ProviderCallError(
+    scope.provider,
+    `${label} call for ${scope.modelId} failed: ${scrub(message, scope.secrets)}`,
+  );
 }
 
 /** The error for an aborted call: a cancelled run, or the call's own time limit. */
-export function abortError(signal: { cancelled: boolean; timedOut: boolean }, scope: ErrorScope, timeoutMs: number): TrellisError {
+export function abortError(
+  signal: { cancelled: boolean; timedOut: boolean },
+  scope: ErrorScope,
+  timeoutMs: number,
+): TrellisError {
   if (signal.timedOut && !signal.cancelled) {
-    return new TimeoutError(`${PROVIDERS[scope.provider].label} call for ${scope.modelId} timed out after ${Math.round(timeoutMs / 1000)} s`);
+    return new TimeoutError(
+      `${PROVIDERS[scope.provider].label} call for ${scope.modelId} timed out after ${Math.round(timeoutMs / 1000)} s`,
+    );
   }
   return new CancelledError();
 }

@@ -18,10 +18,16 @@ describe("which providers a workspace has set up", () => {
 
   it("reads keys from the workspace then the operator, base URLs from the operator alone, and marks a provider whose base URL a workspace stored", () => {
     const operator = envOf({ OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:8000/v1" });
-    expect(missingProviderSetting("openai", { operator, workspace: envOf({ OPENAI_API_KEY: "sk-own" }) })).toBeUndefined();
-    expect(missingProviderSetting("openai-compatible", { operator: envOf({}), workspace: envOf({}) })).toBe("OPENAI_COMPATIBLE_BASE_URL");
+    expect(
+      missingProviderSetting("openai", { operator, workspace: envOf({ OPENAI_API_KEY: "sk-own" }) }),
+    ).toBeUndefined();
+    expect(missingProviderSetting("openai-compatible", { operator: envOf({}), workspace: envOf({}) })).toBe(
+      "OPENAI_COMPATIBLE_BASE_URL",
+    );
     expect(missingProviderSetting("openai-compatible", { operator, workspace: envOf({}) })).toBeUndefined();
-    expect(missingProviderSetting("ollama", { operator, workspace: envOf({ OLLAMA_BASE_URL: "http://169.254.169.254" }) })).toBe("OLLAMA_BASE_URL");
+    expect(
+      missingProviderSetting("ollama", { operator, workspace: envOf({ OLLAMA_BASE_URL: "http://169.254.169.254" }) }),
+    ).toBe("OLLAMA_BASE_URL");
   });
 
   it("marks each listed model whose provider has no key, keeping the offline model first and unmarked", () => {

@@ -15,7 +15,8 @@ export function missingProviderSetting(provider: string, input: ProviderEnvInput
   if (readSetting(workspace, entry.baseUrlVariable)) return entry.baseUrlVariable;
   const apiKey = readSetting(workspace, entry.apiKeyVariable) ?? readSetting(operator, entry.apiKeyVariable);
   if (entry.apiKeyRequired && entry.apiKeyVariable && !apiKey) return entry.apiKeyVariable;
-  if (entry.baseUrlVariable && !entry.defaultBaseUrl && !readSetting(operator, entry.baseUrlVariable)) return entry.baseUrlVariable;
+  if (entry.baseUrlVariable && !entry.defaultBaseUrl && !readSetting(operator, entry.baseUrlVariable))
+    return entry.baseUrlVariable;
   return undefined;
 }
 

@@ -11,7 +11,11 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderConnection, type ProviderId } fro
  * provider's default), without a trailing slash; a workspace that stored one as a secret is
  * refused by name, so no user can point the server's requests at an address of their choosing.
  */
-export function providerConnection(input: ProviderEnvInput, provider: ProviderId, fetch?: typeof globalThis.fetch): ProviderConnection {
+export function providerConnection(
+  input: ProviderEnvInput,
+  provider: ProviderId,
+  fetch?: typeof globalThis.fetch,
+): ProviderConnection {
   const { operator, workspace } = providerEnvOf(input);
   const settings = PROVIDERS[provider];
   if (readSetting(workspace, settings.baseUrlVariable)) throw workspaceBaseUrlError(provider);
@@ -43,9 +47,13 @@ export function operatorBaseUrl(operator: EnvReader, provider: ProviderId): stri
     url = undefined;
   }
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new ProviderCallError(provider, `${label}: ${baseUrlVariable} must be an http(s) URL, for example ${defaultBaseUrl ?? "http://127.0.0.1:8000/v1"}`, {
-      code: "invalid_configuration",
-    });
+    throw new ProviderCallError(
+      provider,
+      `${label}: ${baseUrlVariable} must be an http(s) URL, for example ${defaultBaseUrl ?? "http://127.0.0.1:8000/v1"}`,
+      {
+        code: "invalid_configuration",
+      },
+    );
   }
   return value.replace(/\/+$/, "");
 }

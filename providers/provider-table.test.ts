@@ -29,14 +29,19 @@ const CONTRACT_SETTINGS = {
 describe("the provider table", () => {
   it("holds the contract's providers with the contract's variables", () => {
     expect(PROVIDER_IDS).toEqual(expect.arrayContaining(Object.keys(CONTRACT_SETTINGS)));
-    for (const [provider, settings] of Object.entries(CONTRACT_SETTINGS)) expect(PROVIDERS[provider as keyof typeof CONTRACT_SETTINGS]).toMatchObject(settings);
+    for (const [provider, settings] of Object.entries(CONTRACT_SETTINGS))
+      expect(PROVIDERS[provider as keyof typeof CONTRACT_SETTINGS]).toMatchObject(settings);
   });
 
   it("names every provider's variables alike, and gives every networked provider a base URL setting", () => {
     for (const provider of PROVIDER_IDS) {
       const { apiKeyVariable, baseUrlVariable, apiKeyRequired, inProcess } = PROVIDERS[provider];
       if (inProcess) {
-        expect({ apiKeyVariable, baseUrlVariable, apiKeyRequired }).toEqual({ apiKeyVariable: undefined, baseUrlVariable: undefined, apiKeyRequired: false });
+        expect({ apiKeyVariable, baseUrlVariable, apiKeyRequired }).toEqual({
+          apiKeyVariable: undefined,
+          baseUrlVariable: undefined,
+          apiKeyRequired: false,
+        });
         continue;
       }
       expect(baseUrlVariable, provider).toMatch(/^[A-Z][A-Z_]*_BASE_URL$/);
@@ -48,16 +53,23 @@ describe("the provider table", () => {
   for (const provider of PROVIDER_IDS) {
     const wire = TEST_WIRE_FORMATS[provider];
     it(`resolves and runs ${provider}/${wire.sampleModel} through the registry${wire.protocol ? ` over the ${wire.protocol} wire format` : ""}`, async () => {
-      if (wire.protocol) server.enqueue({ kind: "text", text: `Hello from ${provider}`, usage: { prompt: 5, completion: 4 } });
+      if (wire.protocol)
+        server.enqueue({ kind: "text", text: `Hello from ${provider}`, usage: { prompt: 5, completion: 4 } });
       const context = createInMemoryHandlerContext();
       const model = createTestModelRegistry(server).resolve(`${provider}/${wire.sampleModel}`);
-      const result = await runModel({ model, messages: [{ role: "user", content: "Hello" }], hooks: { signal: context.signal, startSpan: context.startSpan } });
+      const result = await runModel({
+        model,
+        messages: [{ role: "user", content: "Hello" }],
+        hooks: { signal: context.signal, startSpan: context.startSpan },
+      });
       expect(model.provider).toBe(provider);
       expect(result.usage.tokens.total).toBeGreaterThan(0);
       expect(context.spans).toHaveLength(1);
       if (wire.protocol) {
         expect(result.text).toBe(`Hello from ${provider}`);
-        expect(server.requests.map((request) => [request.protocol, request.parsed.model])).toEqual([[wire.protocol, wire.sampleModel]]);
+        expect(server.requests.map((request) => [request.protocol, request.parsed.model])).toEqual([
+          [wire.protocol, wire.sampleModel],
+        ]);
       } else {
         expect(server.requests).toHaveLength(0);
       }
@@ -67,7 +79,10 @@ describe("the provider table", () => {
   for (const provider of PROVIDER_IDS.filter((id) => PROVIDERS[id].apiKeyRequired)) {
     const { label, apiKeyVariable = "" } = PROVIDERS[provider];
     it(`refuses ${provider} without its key, naming ${apiKeyVariable}`, () => {
-      const resolve = () => createTestModelRegistry(server, { [apiKeyVariable]: undefined }).resolve(`${provider}/${TEST_WIRE_FORMATS[provider].sampleModel}`);
+      const resolve = () =>
+        createTestModelRegistry(server, { [apiKeyVariable]: undefined }).resolve(
+          `${provider}/${TEST_WIRE_FORMATS[provider].sampleModel}`,
+        );
       expect(resolve).toThrow(`${label} needs an API key: set ${apiKeyVariable}`);
     });
   }

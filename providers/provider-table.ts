@@ -88,7 +88,10 @@ const PROVIDER_TABLE = {
     baseUrlVariable: "GOOGLE_GENERATIVE_AI_BASE_URL",
     defaultBaseUrl: "https://generativelanguage.googleapis.com/v1beta",
     languageModel: (model, connection) => createGoogleGenerativeAI(connection)(model),
-    embedding: { model: (model, connection) => createGoogleGenerativeAI(connection).embedding(model), maxBatchSize: 100 },
+    embedding: {
+      model: (model, connection) => createGoogleGenerativeAI(connection).embedding(model),
+      maxBatchSize: 100,
+    },
     priceCatalogId: "google",
     // The catalog's Google entry also prices Vertex AI's partner models (Claude and others), which
     // the Gemini API does not serve.
@@ -102,16 +105,24 @@ const PROVIDER_TABLE = {
     defaultBaseUrl: "http://127.0.0.1:11434",
     // OLLAMA_BASE_URL is the server root; its OpenAI-compatible API lives under /v1.
     languageModel: (model, { baseURL, fetch }) =>
-      createOpenAICompatible({ name: "ollama", baseURL: `${baseURL}/v1`, includeUsage: true, supportsStructuredOutputs: true, fetch }).chatModel(model),
+      createOpenAICompatible({
+        name: "ollama",
+        baseURL: `${baseURL}/v1`,
+        includeUsage: true,
+        supportsStructuredOutputs: true,
+        fetch,
+      }).chatModel(model),
     embedding: {
-      model: (model, { baseURL, fetch }) => createOpenAICompatible({ name: "ollama", baseURL: `${baseURL}/v1`, fetch }).embeddingModel(model),
+      model: (model, { baseURL, fetch }) =>
+        createOpenAICompatible({ name: "ollama", baseURL: `${baseURL}/v1`, fetch }).embeddingModel(model),
       maxBatchSize: 256,
     },
     pickerModels: [
       {
         model: "llama3.2",
         label: "Ollama: llama3.2 (or any ollama/<model>)",
-        description: "A model served by Ollama at OLLAMA_BASE_URL. Unpriced unless providers/price-overrides.json prices it.",
+        description:
+          "A model served by Ollama at OLLAMA_BASE_URL. Unpriced unless providers/price-overrides.json prices it.",
       },
     ],
   },
@@ -131,14 +142,24 @@ const PROVIDER_TABLE = {
           },
         );
       }
-      return createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, includeUsage: true, fetch }).chatModel(model);
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL,
+        apiKey,
+        includeUsage: true,
+        fetch,
+      }).chatModel(model);
     },
     embedding: {
       model: (model, { apiKey, baseURL, fetch }) => {
         if (!baseURL) {
-          throw new ProviderCallError("openai-compatible", "OpenAI-compatible embedding models need a server: set OPENAI_COMPATIBLE_BASE_URL", {
-            code: "missing_base_url",
-          });
+          throw new ProviderCallError(
+            "openai-compatible",
+            "OpenAI-compatible embedding models need a server: set OPENAI_COMPATIBLE_BASE_URL",
+            {
+              code: "missing_base_url",
+            },
+          );
         }
         return createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, fetch }).embeddingModel(model);
       },
@@ -158,7 +179,11 @@ const PROVIDER_TABLE = {
     apiKeyRequired: false,
     languageModel: (model, connection) => {
       if (model !== "echo")
-        throw new ProviderCallError("offline", `The offline provider has one model, offline/echo; "${model}" does not exist`, { code: "invalid_model_id" });
+        throw new ProviderCallError(
+          "offline",
+          `The offline provider has one model, offline/echo; "${model}" does not exist`,
+          { code: "invalid_model_id" },
+        );
       return createOfflineModel(model, connection.pace);
     },
     pickerModels: [

@@ -18,7 +18,12 @@ interface RecordedGenerate {
  * A replay answers only from recordings: a call with none, or whose request differs from the
  * recorded one, is refused before any provider is reached, naming what changed.
  */
-function checkReplayable(memo: BlockMemo, key: string, recorded: { request?: RequestFingerprint } | undefined, asked: RequestFingerprint): void {
+function checkReplayable(
+  memo: BlockMemo,
+  key: string,
+  recorded: { request?: RequestFingerprint } | undefined,
+  asked: RequestFingerprint,
+): void {
   if (!memo.replaying) return;
   const call = Number(key.split("#")[1] ?? 0) + 1;
   if (!recorded) {
@@ -39,7 +44,8 @@ function checkReplayable(memo: BlockMemo, key: string, recorded: { request?: Req
 /** JSON turned a part's Date (response metadata) into a string; the SDK expects a Date back. */
 function revive(part: unknown): LanguageModelV4StreamPart {
   const value = part as LanguageModelV4StreamPart & { timestamp?: unknown };
-  if (value.type === "response-metadata" && typeof value.timestamp === "string") return { ...value, timestamp: new Date(value.timestamp) };
+  if (value.type === "response-metadata" && typeof value.timestamp === "string")
+    return { ...value, timestamp: new Date(value.timestamp) };
   return value;
 }
 
@@ -57,7 +63,10 @@ function replay(parts: readonly unknown[]): ReadableStream<LanguageModelV4Stream
  * Passes the stream through and, once the answer finished cleanly, stores it before the finish
  * reaches the SDK: the tool calls it asks for run only after the answer is durable.
  */
-function recording(source: ReadableStream<LanguageModelV4StreamPart>, store: (parts: unknown[]) => Promise<void>): ReadableStream<LanguageModelV4StreamPart> {
+function recording(
+  source: ReadableStream<LanguageModelV4StreamPart>,
+  store: (parts: unknown[]) => Promise<void>,
+): ReadableStream<LanguageModelV4StreamPart> {
   const reader = source.getReader();
   const parts: unknown[] = [];
   let failed = false;
@@ -92,7 +101,10 @@ function memoMiddleware(memo: BlockMemo): LanguageModelMiddleware {
       checkReplayable(memo, key, recorded?.parts ? recorded : undefined, request);
       if (recorded?.parts) return { stream: replay(recorded.parts) };
       const result = await doStream();
-      return { ...result, stream: recording(result.stream, (parts) => memo.remember(key, { parts, request } satisfies RecordedStream)) };
+      return {
+        ...result,
+        stream: recording(result.stream, (parts) => memo.remember(key, { parts, request } satisfies RecordedStream)),
+      };
     },
     async wrapGenerate({ doGenerate, params }) {
       const key = memo.next("model");

@@ -11,7 +11,11 @@ export interface RequestFingerprint {
   settings: string;
 }
 
-const PART_NAMES: Record<keyof RequestFingerprint, string> = { prompt: "prompt", tools: "tools", settings: "model settings" };
+const PART_NAMES: Record<keyof RequestFingerprint, string> = {
+  prompt: "prompt",
+  tools: "tools",
+  settings: "model settings",
+};
 
 /**
  * JSON with every object's keys sorted: recorded tool results come back from storage (jsonb) with
@@ -20,7 +24,9 @@ const PART_NAMES: Record<keyof RequestFingerprint, string> = { prompt: "prompt",
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null, (_key, inner: unknown) =>
     inner && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : inner,
   );
 }
@@ -31,11 +37,21 @@ function digest(value: unknown): string {
 
 export function requestFingerprint(params: LanguageModelV4CallOptions): RequestFingerprint {
   // The signal and headers are how the call is made, not what it asks.
-  const { prompt, tools, toolChoice, abortSignal: _signal, headers: _headers, includeRawChunks: _raw, ...settings } = params;
+  const {
+    prompt,
+    tools,
+    toolChoice,
+    abortSignal: _signal,
+    headers: _headers,
+    includeRawChunks: _raw,
+    ...settings
+  } = params;
   return { prompt: digest(prompt), tools: digest({ tools, toolChoice }), settings: digest(settings) };
 }
 
 /** The parts of the request that differ, named for people ("prompt", "tools", "model settings"). */
 export function whatDiffers(recorded: RequestFingerprint, asked: RequestFingerprint): string[] {
-  return (Object.keys(PART_NAMES) as Array<keyof RequestFingerprint>).filter((part) => recorded[part] !== asked[part]).map((part) => PART_NAMES[part]);
+  return (Object.keys(PART_NAMES) as Array<keyof RequestFingerprint>)
+    .filter((part) => recorded[part] !== asked[part])
+    .map((part) => PART_NAMES[part]);
 }

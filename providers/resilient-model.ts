@@ -23,7 +23,11 @@ function retryMiddleware(policy: RetryPolicy): LanguageModelMiddleware {
   };
 }
 
-async function estimateIfMissing(usage: LanguageModelV4Usage | undefined, promptText: () => string, completionText: string): Promise<LanguageModelV4Usage> {
+async function estimateIfMissing(
+  usage: LanguageModelV4Usage | undefined,
+  promptText: () => string,
+  completionText: string,
+): Promise<LanguageModelV4Usage> {
   const inputMissing = usage?.inputTokens.total === undefined;
   const outputMissing = usage?.outputTokens.total === undefined;
   if (usage && !inputMissing && !outputMissing) return usage;
@@ -31,7 +35,10 @@ async function estimateIfMissing(usage: LanguageModelV4Usage | undefined, prompt
   const input = inputMissing ? (await measureTokensAsync(promptText())).tokens : (usage?.inputTokens.total ?? 0);
   const output = outputMissing ? (await measureTokensAsync(completionText)).tokens : (usage?.outputTokens.total ?? 0);
   return {
-    inputTokens: { ...(usage?.inputTokens ?? { noCache: undefined, cacheRead: undefined, cacheWrite: undefined }), total: input },
+    inputTokens: {
+      ...(usage?.inputTokens ?? { noCache: undefined, cacheRead: undefined, cacheWrite: undefined }),
+      total: input,
+    },
     outputTokens: { ...(usage?.outputTokens ?? { text: undefined, reasoning: undefined }), total: output },
     raw: { ...(usage?.raw ?? {}), [ESTIMATED_FLAG]: true },
   };
@@ -40,7 +47,9 @@ async function estimateIfMissing(usage: LanguageModelV4Usage | undefined, prompt
 const estimatedUsageMiddleware: LanguageModelMiddleware = {
   async wrapGenerate({ doGenerate, params }) {
     const result = await doGenerate();
-    const text = result.content.map((part) => (part.type === "text" ? part.text : part.type === "tool-call" ? part.input : "")).join("");
+    const text = result.content
+      .map((part) => (part.type === "text" ? part.text : part.type === "tool-call" ? part.input : ""))
+      .join("");
     return { ...result, usage: await estimateIfMissing(result.usage, () => promptToText(params.prompt), text) };
   },
   async wrapStream({ doStream, params }) {
@@ -49,9 +58,13 @@ const estimatedUsageMiddleware: LanguageModelMiddleware = {
     const stream = result.stream.pipeThrough(
       new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
         async transform(part, controller) {
-          if (part.type === "text-delta" || part.type === "tool-input-delta" || part.type === "reasoning-delta") completion += part.delta;
+          if (part.type === "text-delta" || part.type === "tool-input-delta" || part.type === "reasoning-delta")
+            completion += part.delta;
           if (part.type === "finish") {
-            controller.enqueue({ ...part, usage: await estimateIfMissing(part.usage, () => promptToText(params.prompt), completion) });
+            controller.enqueue({
+              ...part,
+              usage: await estimateIfMissing(part.usage, () => promptToText(params.prompt), completion),
+            });
             return;
           }
           controller.enqueue(part);

@@ -41,6 +41,12 @@ export const RETIRED_FAMILIES: readonly RetiredFamily[] = [
 ];
 
 /** Whether `provider/model` had been shut down by `today` (a `YYYY-MM-DD` day, UTC). */
-export function isRetiredModel(provider: string, model: string, today: string = new Date().toISOString().slice(0, 10)): boolean {
-  return RETIRED_FAMILIES.some((family) => family.provider === provider && family.retiredOn <= today && family.pattern.test(model));
+export function isRetiredModel(
+  provider: string,
+  model: string,
+  today: string = new Date().toISOString().slice(0, 10),
+): boolean {
+  return RETIRED_FAMILIES.some(
+    (family) => family.provider === provider && family.retiredOn <= today && family.pattern.test(model),
+  );
 }

@@ -22,7 +22,11 @@ describe("retry policy", () => {
 
   it("waits at least what Retry-After asks, plus bounded jitter", () => {
     const low = retryDelayMs({ ...DEFAULT_RETRY_POLICY, random: () => 0 }, 0, apiError(429, { "retry-after": "2" }));
-    const high = retryDelayMs({ ...DEFAULT_RETRY_POLICY, random: () => 0.999 }, 0, apiError(429, { "retry-after": "2" }));
+    const high = retryDelayMs(
+      { ...DEFAULT_RETRY_POLICY, random: () => 0.999 },
+      0,
+      apiError(429, { "retry-after": "2" }),
+    );
     expect(low).toBe(2000);
     expect(high).toBeGreaterThan(2000);
     expect(high).toBeLessThanOrEqual(2400);
@@ -30,7 +34,9 @@ describe("retry policy", () => {
 
   it("backs off exponentially with jitter, capped, and gives up when told to", () => {
     const policy = { ...DEFAULT_RETRY_POLICY, random: () => 1 };
-    expect([0, 1, 2].map((attempt) => retryDelayMs({ ...policy, maxRetries: 9 }, attempt, apiError(503)))).toEqual([500, 1000, 2000]);
+    expect([0, 1, 2].map((attempt) => retryDelayMs({ ...policy, maxRetries: 9 }, attempt, apiError(503)))).toEqual([
+      500, 1000, 2000,
+    ]);
     expect(retryDelayMs({ ...policy, maxRetries: 9 }, 8, apiError(503))).toBe(DEFAULT_RETRY_POLICY.maxDelayMs);
     expect(retryDelayMs({ ...policy, random: () => 0 }, 0, apiError(503))).toBe(250);
     expect(retryDelayMs(policy, DEFAULT_RETRY_POLICY.maxRetries, apiError(503))).toBeUndefined();

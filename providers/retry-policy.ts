@@ -80,7 +80,11 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
 }
 
 /** Runs `attempt` until it succeeds, the policy gives up, or the signal aborts. */
-export async function withRetries<T>(policy: RetryPolicy, signal: AbortSignal | undefined, attempt: () => PromiseLike<T>): Promise<T> {
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  signal: AbortSignal | undefined,
+  attempt: () => PromiseLike<T>,
+): Promise<T> {
   for (let retry = 0; ; retry++) {
     try {
       return await attempt();

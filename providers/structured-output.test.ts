@@ -16,7 +16,11 @@ describe("structured output through every provider", () => {
     it(model, async () => {
       const evaluator = createEvaluatorHandler({ models: createTestModelRegistry(server) });
       const { output } = await evaluator({
-        config: { model, content: "Some text", metrics: [{ name: "Quality", description: "overall", range: { min: 2, max: 4 } }] },
+        config: {
+          model,
+          content: "Some text",
+          metrics: [{ name: "Quality", description: "overall", range: { min: 2, max: 4 } }],
+        },
         inputs: {},
         context: createInMemoryHandlerContext(),
       });

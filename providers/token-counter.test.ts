@@ -50,7 +50,9 @@ describe("countTokens' cost", () => {
     const random = seededRandom(family.length);
     const short = nanosecondsPerCharacter(make(random, 2_000));
     const long = nanosecondsPerCharacter(make(random, 32_000));
-    expect(long / short, `${family}: ${short.toFixed(0)} ns/char at 2,000, ${long.toFixed(0)} at 32,000`).toBeLessThan(4);
+    expect(long / short, `${family}: ${short.toFixed(0)} ns/char at 2,000, ${long.toFixed(0)} at 32,000`).toBeLessThan(
+      4,
+    );
   });
 });
 

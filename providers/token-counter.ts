@@ -15,7 +15,9 @@ import { BytePairEncoder } from "./encoding";
  * One encoder per process, on globalThis: the server's route bundles each hold their own copy of
  * this module, and building the ranks (about 1 s) once per route held the event loop each time.
  */
-const shared = globalThis as typeof globalThis & { __trellisO200k?: { encoder?: BytePairEncoder; building?: Promise<BytePairEncoder> } };
+const shared = globalThis as typeof globalThis & {
+  __trellisO200k?: { encoder?: BytePairEncoder; building?: Promise<BytePairEncoder> };
+};
 const state = (shared.__trellisO200k ??= {});
 
 function getEncoder(): BytePairEncoder {

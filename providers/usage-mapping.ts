@@ -20,13 +20,21 @@ export function tokensFromSdkUsage(usage: LanguageModelUsage | undefined): { tok
 }
 
 /** Tokens and dollars of one model call, and the price it was charged at. */
-export function pricedCallOf(modelId: string, usage: LanguageModelUsage | undefined, options: PricingOptions = {}): PricedCall {
+export function pricedCallOf(
+  modelId: string,
+  usage: LanguageModelUsage | undefined,
+  options: PricingOptions = {},
+): PricedCall {
   const { tokens, estimated } = tokensFromSdkUsage(usage);
   return priceCall(modelId, tokens, { ...options, estimated });
 }
 
 /** Tokens and dollars of one model call. */
-export function usageOfCall(modelId: string, usage: LanguageModelUsage | undefined, options: PricingOptions = {}): Usage {
+export function usageOfCall(
+  modelId: string,
+  usage: LanguageModelUsage | undefined,
+  options: PricingOptions = {},
+): Usage {
   return pricedCallOf(modelId, usage, options).usage;
 }
 
@@ -39,7 +47,11 @@ export function usageOutputFields(usage: Usage): Record<string, unknown> {
 }
 
 /** The same, from the provider-level usage a model call reports (before the AI SDK maps it). */
-export function pricedProviderCall(modelId: string, usage: LanguageModelV4Usage, options: PricingOptions = {}): PricedCall {
+export function pricedProviderCall(
+  modelId: string,
+  usage: LanguageModelV4Usage,
+  options: PricingOptions = {},
+): PricedCall {
   return pricedCallOf(
     modelId,
     {

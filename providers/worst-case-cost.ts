@@ -28,16 +28,21 @@ export function budgetPricing(modelId: string, overrides?: PriceTable): ModelPri
  * Prompt tokens of a request as sent: its messages and tool definitions, counted with o200k_base
  * on their JSON (an overcount, on purpose), in slices so a long prompt does not hold the event loop.
  */
-export async function countPromptTokens(params: Pick<LanguageModelV4CallOptions, "prompt" | "tools" | "responseFormat" | "abortSignal">): Promise<number> {
+export async function countPromptTokens(
+  params: Pick<LanguageModelV4CallOptions, "prompt" | "tools" | "responseFormat" | "abortSignal">,
+): Promise<number> {
   // File contents (images, PDFs) are not text: their bytes are left out, and each counts a fixed allowance instead.
   let files = 0;
-  const text = JSON.stringify([params.prompt, params.tools ?? null, params.responseFormat ?? null], (key, value: unknown) => {
-    if (key === "data" && (typeof value === "string" || value instanceof Uint8Array || value instanceof URL)) {
-      files += 1;
-      return "";
-    }
-    return value;
-  });
+  const text = JSON.stringify(
+    [params.prompt, params.tools ?? null, params.responseFormat ?? null],
+    (key, value: unknown) => {
+      if (key === "data" && (typeof value === "string" || value instanceof Uint8Array || value instanceof URL)) {
+        files += 1;
+        return "";
+      }
+      return value;
+    },
+  );
   return (await measureTokensAsync(text, params.abortSignal)).tokens + files * FILE_TOKEN_ALLOWANCE;
 }
 

@@ -23,7 +23,10 @@ port.once("message", (message) => {
     port.postMessage({
       type: "done",
       ok: false,
-      error: { code: "sandbox_error", message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}` },
+      error: {
+        code: "sandbox_error",
+        message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`,
+      },
       stdout: "",
       stdoutTruncated: false,
       cpuTimeMs: 0,
@@ -65,7 +68,8 @@ class Job {
     this.sliceStartedAt = null;
     this.interrupted = false;
     runtime.setInterruptHandler(() => {
-      if (this.sliceStartedAt !== null && this.usedMs + (performance.now() - this.sliceStartedAt) > limits.cpuTimeMs) this.interrupted = true;
+      if (this.sliceStartedAt !== null && this.usedMs + (performance.now() - this.sliceStartedAt) > limits.cpuTimeMs)
+        this.interrupted = true;
       return this.interrupted;
     });
     port.on("message", (message) => this.onServiceResult(message));
@@ -183,7 +187,10 @@ class Job {
       return this.fatal(error);
     }
     if (state.type === "pending") {
-      this.fail({ code: "sandbox_error", message: "The code awaits a promise that never settles (there are no timers in the sandbox)" });
+      this.fail({
+        code: "sandbox_error",
+        message: "The code awaits a promise that never settles (there are no timers in the sandbox)",
+      });
       return;
     }
     // Settled, yet resolvePromise never told us: the code replaced Promise.prototype.then, which
@@ -200,7 +207,10 @@ class Job {
     if (settled.error) return this.fail(this.failureFromError(settled.error, ""));
     if (this.context.typeof(settled.value) !== "string") {
       settled.value.dispose();
-      return this.fail({ code: "sandbox_error", message: "The sandbox's result was not JSON text (did the code replace a built-in?)" });
+      return this.fail({
+        code: "sandbox_error",
+        message: "The sandbox's result was not JSON text (did the code replace a built-in?)",
+      });
     }
     // Measured before it is copied out: an oversized result must not land in this thread's small V8 heap.
     const lengthHandle = this.context.getProp(settled.value, "length");
@@ -217,7 +227,10 @@ class Job {
     settled.value.dispose();
     const bytes = Buffer.byteLength(outputJson);
     if (bytes > this.limits.maxOutputBytes) {
-      return this.fail({ code: "sandbox_output", message: `The result is ${bytes} bytes of JSON, over the limit of ${this.limits.maxOutputBytes} bytes` });
+      return this.fail({
+        code: "sandbox_output",
+        message: `The result is ${bytes} bytes of JSON, over the limit of ${this.limits.maxOutputBytes} bytes`,
+      });
     }
     this.finish({ ok: true, outputJson });
   }
@@ -234,14 +247,20 @@ class Job {
   }
 
   timeoutFailure() {
-    return { code: "sandbox_timeout", message: `The code ran longer than its time limit of ${this.limits.cpuTimeMs} ms and was stopped` };
+    return {
+      code: "sandbox_timeout",
+      message: `The code ran longer than its time limit of ${this.limits.cpuTimeMs} ms and was stopped`,
+    };
   }
 
   /** A WebAssembly trap (QuickJS aborting, usually because memory ran out) ends the job. */
   fatal(error) {
     if (this.interrupted) return this.fail(this.timeoutFailure());
     if (this.memoryExhausted()) return this.fail(this.memoryFailure());
-    this.fail({ code: "sandbox_error", message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}` });
+    this.fail({
+      code: "sandbox_error",
+      message: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 
   /** Turns a QuickJS exception into a failure the user can act on. */
@@ -259,14 +278,18 @@ class Job {
     // Out of memory, QuickJS may not even manage to build the error object.
     if (/out of memory/.test(message) || (!message && this.memoryExhausted())) return this.memoryFailure();
     // Something that is not an Error, as the prelude described it (see `failureOf` there).
-    if (typeof dumped?.thrownValue === "string") return { code: "sandbox_error", message: clip(`${where}Uncaught ${dumped.thrownValue}`) };
+    if (typeof dumped?.thrownValue === "string")
+      return { code: "sandbox_error", message: clip(`${where}Uncaught ${dumped.thrownValue}`) };
     if (dumped !== undefined && (dumped === null || typeof dumped !== "object"))
       return { code: "sandbox_error", message: clip(`${where}Uncaught ${JSON.stringify(dumped) ?? String(dumped)}`) };
     if (name === "InternalError" && /stack overflow/.test(message)) {
       return { code: "sandbox_error", message: "RangeError: maximum call stack size exceeded (recursion too deep)" };
     }
     const line = typeof dumped?.stack === "string" ? /function\.js:(\d+)/.exec(dumped.stack)?.[1] : undefined;
-    return { code: "sandbox_error", message: clip(`${where}${name}${message ? `: ${message}` : ""}`) + (line ? ` (line ${line})` : "") };
+    return {
+      code: "sandbox_error",
+      message: clip(`${where}${name}${message ? `: ${message}` : ""}`) + (line ? ` (line ${line})` : ""),
+    };
   }
 
   readStdout() {

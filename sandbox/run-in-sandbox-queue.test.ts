@@ -69,7 +69,12 @@ describe("runInSandbox behind the gate", () => {
       maxima: { maxMemoryMb: 64, maxTimeoutMs: 1_000 },
       gate,
     });
-    expect(outcome.limits).toEqual({ cpuTimeMs: 1_000, memoryBytes: 64 * 1024 * 1024, cpuTimeCapped: true, memoryCapped: true });
+    expect(outcome.limits).toEqual({
+      cpuTimeMs: 1_000,
+      memoryBytes: 64 * 1024 * 1024,
+      cpuTimeCapped: true,
+      memoryCapped: true,
+    });
     expect(gate.stats().peakReservedMb).toBeLessThanOrEqual(200);
   });
 

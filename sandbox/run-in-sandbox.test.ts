@@ -13,7 +13,9 @@ async function failureOf(request: SandboxRequest): Promise<SandboxError> {
 }
 
 /** Counts ticks of a host timer while `work` runs, to show the host thread stays free. */
-async function hostTicksDuring<T>(work: Promise<T>): Promise<{ ticks: number; elapsedMs: number; settled: PromiseSettledResult<T> }> {
+async function hostTicksDuring<T>(
+  work: Promise<T>,
+): Promise<{ ticks: number; elapsedMs: number; settled: PromiseSettledResult<T> }> {
   let ticks = 0;
   const timer = setInterval(() => ticks++, 20);
   const startedAt = Date.now();
@@ -59,7 +61,9 @@ describe("runInSandbox: results", () => {
 
   it("reports syntax errors and thrown errors with their line", async () => {
     expect((await failureOf({ code: "const a = 1;\nconst = 2;" })).message).toMatch(/^SyntaxError: .*\(line 2\)$/);
-    expect((await failureOf({ code: "\n\nthrow new RangeError('too big')" })).message).toBe("RangeError: too big (line 3)");
+    expect((await failureOf({ code: "\n\nthrow new RangeError('too big')" })).message).toBe(
+      "RangeError: too big (line 3)",
+    );
   });
 
   it("refuses a result larger than the output limit", async () => {
@@ -69,7 +73,10 @@ describe("runInSandbox: results", () => {
   });
 
   it("cuts console output past its limit and ends it with a marker saying so", async () => {
-    const outcome = await runInSandbox({ code: "for (let i = 0; i < 100; i++) console.log('line ' + i); return 1", limits: { maxStdoutChars: 50 } });
+    const outcome = await runInSandbox({
+      code: "for (let i = 0; i < 100; i++) console.log('line ' + i); return 1",
+      limits: { maxStdoutChars: 50 },
+    });
     expect(outcome.stdoutTruncated).toBe(true);
     expect(outcome.stdout).toMatch(/^line 0\nline 1\n/);
     expect(outcome.stdout).not.toContain("line 99");
@@ -101,7 +108,9 @@ describe("runInSandbox: results", () => {
 
 describe("runInSandbox: limits", () => {
   it("stops an infinite loop at the deadline while the host keeps running", async () => {
-    const { ticks, elapsedMs, settled } = await hostTicksDuring(runInSandbox({ code: "while (true) {}", limits: { cpuTimeMs: 1000 } }));
+    const { ticks, elapsedMs, settled } = await hostTicksDuring(
+      runInSandbox({ code: "while (true) {}", limits: { cpuTimeMs: 1000 } }),
+    );
     expect(settled.status).toBe("rejected");
     const error = (settled as PromiseRejectedResult).reason as SandboxError;
     expect(error.code).toBe("sandbox_timeout");
@@ -112,7 +121,10 @@ describe("runInSandbox: limits", () => {
 
   it("stops a memory bomb at the memory limit while the host keeps running", async () => {
     const { ticks, elapsedMs, settled } = await hostTicksDuring(
-      runInSandbox({ code: "const a = []; while (true) a.push('x'.repeat(10000) + a.length);", limits: { memoryBytes: 32 * 1024 * 1024, cpuTimeMs: 20_000 } }),
+      runInSandbox({
+        code: "const a = []; while (true) a.push('x'.repeat(10000) + a.length);",
+        limits: { memoryBytes: 32 * 1024 * 1024, cpuTimeMs: 20_000 },
+      }),
     );
     expect(settled.status).toBe("rejected");
     const error = (settled as PromiseRejectedResult).reason as SandboxError;
@@ -123,7 +135,10 @@ describe("runInSandbox: limits", () => {
   });
 
   it("stops one huge allocation at the memory limit", async () => {
-    const error = await failureOf({ code: "return 'x'.repeat(400e6).length", limits: { memoryBytes: 32 * 1024 * 1024 } });
+    const error = await failureOf({
+      code: "return 'x'.repeat(400e6).length",
+      limits: { memoryBytes: 32 * 1024 * 1024 },
+    });
     expect(error.code).toBe("sandbox_memory");
   });
 
@@ -170,7 +185,9 @@ describe("runInSandbox: isolation", () => {
   });
 
   it("has no module loader to reach the file system", async () => {
-    const error = await failureOf({ code: "const fs = await import('fs'); return fs.readFileSync('/etc/passwd', 'utf8')" });
+    const error = await failureOf({
+      code: "const fs = await import('fs'); return fs.readFileSync('/etc/passwd', 'utf8')",
+    });
     expect(error.code).toBe("sandbox_error");
     expect(error.message).not.toContain("root:");
   });
@@ -203,11 +220,18 @@ describe("runInSandbox: host services", () => {
       code: "try { await services.lookup('x'); return 'no error' } catch (error) { return { name: error.name, message: error.message, code: error.code } }",
       services: { lookup: async () => Promise.reject(new SandboxError("sandbox_error", "the order does not exist")) },
     });
-    expect(outcome.result).toEqual({ name: "SandboxError", message: "the order does not exist", code: "sandbox_error" });
+    expect(outcome.result).toEqual({
+      name: "SandboxError",
+      message: "the order does not exist",
+      code: "sandbox_error",
+    });
   });
 
   it("fails the block when a host error is not caught", async () => {
-    const error = await failureOf({ code: "await services.lookup('x')", services: { lookup: async () => Promise.reject(new Error("database is down")) } });
+    const error = await failureOf({
+      code: "await services.lookup('x')",
+      services: { lookup: async () => Promise.reject(new Error("database is down")) },
+    });
     expect(error.message).toBe("ServiceError: services.lookup failed: database is down (line 1)");
   });
 
@@ -242,7 +266,10 @@ describe("runInSandbox: host services", () => {
   it("runs several calls at once and keeps their answers apart", async () => {
     const outcome = await runInSandbox({
       code: "return await Promise.all([3, 1, 2].map((n) => services.slow(n)))",
-      services: { slow: async ([n]) => new Promise((resolve) => setTimeout(() => resolve((n as number) * 10), (n as number) * 20)) },
+      services: {
+        slow: async ([n]) =>
+          new Promise((resolve) => setTimeout(() => resolve((n as number) * 10), (n as number) * 20)),
+      },
     });
     expect(outcome.result).toEqual([30, 10, 20]);
   });

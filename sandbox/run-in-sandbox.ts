@@ -82,7 +82,8 @@ function resolveWorkerUrl(explicit: URL | undefined): URL {
   if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
   // The worker is loaded from disk as-is, never bundled: bundlers must not follow this URL.
   const besideThisFile = new URL(/*turbopackIgnore: true*/ "./quickjs-worker.mjs", import.meta.url);
-  if (besideThisFile.protocol === "file:" && existsSync(/*turbopackIgnore: true*/ fileURLToPath(besideThisFile))) return besideThisFile;
+  if (besideThisFile.protocol === "file:" && existsSync(/*turbopackIgnore: true*/ fileURLToPath(besideThisFile)))
+    return besideThisFile;
   // A bundler moved this module; fall back to the source tree.
   return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "sandbox", "quickjs-worker.mjs"));
 }
@@ -105,7 +106,8 @@ export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutc
   const requested: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, ...request.limits };
   const services = request.services ?? {};
   for (const name of Object.keys(services)) {
-    if (RESERVED_SERVICE_NAMES.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name)) throw new SandboxError("sandbox_error", `"${name}" cannot be a service name`);
+    if (RESERVED_SERVICE_NAMES.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name))
+      throw new SandboxError("sandbox_error", `"${name}" cannot be a service name`);
   }
   let inputsJson: string;
   try {
@@ -131,7 +133,10 @@ export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutc
   const gate = request.gate ?? processSandboxGate();
   let slot: SandboxSlot;
   try {
-    slot = await gate.acquire(sandboxFootprintMb(limits.memoryBytes), { signal: request.signal, onWait: request.onQueued });
+    slot = await gate.acquire(sandboxFootprintMb(limits.memoryBytes), {
+      signal: request.signal,
+      onWait: request.onQueued,
+    });
   } catch (error) {
     throw request.signal?.aborted ? abortError(request.signal) : error;
   }

@@ -1,7 +1,14 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { CancelledError, SandboxError, TrellisError } from "@/core";
-import type { DoneMessage, HostToWorkerMessage, PreludeSettings, ServiceCallMessage, WorkerLimits, WorkerToHostMessage } from "./protocol";
+import type {
+  DoneMessage,
+  HostToWorkerMessage,
+  PreludeSettings,
+  ServiceCallMessage,
+  WorkerLimits,
+  WorkerToHostMessage,
+} from "./protocol";
 import { WORKER_RESOURCE_LIMITS } from "./sandbox-footprint";
 
 /** A host function the sandbox may call as `services.<name>(...args)`. Its result must be JSON. */
@@ -115,14 +122,25 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
     const watchdog = setInterval(() => {
       const now = Date.now();
       if (!started) {
-        if (now - startedAt > WORKER_START_TIMEOUT_MS) fail(new SandboxError("sandbox_error", "The sandbox did not start in time"));
+        if (now - startedAt > WORKER_START_TIMEOUT_MS)
+          fail(new SandboxError("sandbox_error", "The sandbox did not start in time"));
         return;
       }
       const active = activeMs + (activeSince === null ? 0 : now - activeSince);
       if (active > job.limits.cpuTimeMs + job.terminateGraceMs) {
-        fail(new SandboxError("sandbox_timeout", `The code ran longer than its time limit of ${job.limits.cpuTimeMs} ms and was terminated`));
+        fail(
+          new SandboxError(
+            "sandbox_timeout",
+            `The code ran longer than its time limit of ${job.limits.cpuTimeMs} ms and was terminated`,
+          ),
+        );
       } else if (now - startedAt > job.wallTimeMs) {
-        fail(new SandboxError("sandbox_timeout", `The code did not finish within ${job.wallTimeMs} ms (services included) and was terminated`));
+        fail(
+          new SandboxError(
+            "sandbox_timeout",
+            `The code did not finish within ${job.wallTimeMs} ms (services included) and was terminated`,
+          ),
+        );
       }
     }, 50);
 
@@ -143,7 +161,12 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
         const resultJson = JSON.stringify(result === undefined ? null : result);
         reply = { type: "service-result", callId: message.callId, ok: true, resultJson };
       } catch (error) {
-        reply = { type: "service-result", callId: message.callId, ok: false, error: serviceErrorFor(message.service, error) };
+        reply = {
+          type: "service-result",
+          callId: message.callId,
+          ok: false,
+          error: serviceErrorFor(message.service, error),
+        };
       }
       pendingServiceCalls--;
       if (settled) return;
@@ -181,7 +204,8 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
       }
     });
     worker.on("error", (error: Error & { code?: string }) => {
-      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") fail(new SandboxError("sandbox_memory", "The sandbox ran out of memory and was terminated"));
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY")
+        fail(new SandboxError("sandbox_memory", "The sandbox ran out of memory and was terminated"));
       else fail(new SandboxError("sandbox_error", `The sandbox failed: ${error.message}`));
     });
     worker.once("exit", (exitCode) => {
@@ -189,7 +213,13 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
       job.onExit();
     });
 
-    const run: HostToWorkerMessage = { type: "run", prelude: job.prelude, code: job.code, settingsJson: JSON.stringify(job.settings), limits: job.limits };
+    const run: HostToWorkerMessage = {
+      type: "run",
+      prelude: job.prelude,
+      code: job.code,
+      settingsJson: JSON.stringify(job.settings),
+      limits: job.limits,
+    };
     worker.postMessage(run);
   });
 }

@@ -1,9 +1,16 @@
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { SANDBOX_OVERHEAD_MB, sandboxFootprintMb, WORKER_RESOURCE_LIMITS, WORKER_V8_HEAP_MB } from "./sandbox-footprint";
+import {
+  SANDBOX_OVERHEAD_MB,
+  sandboxFootprintMb,
+  WORKER_RESOURCE_LIMITS,
+  WORKER_V8_HEAP_MB,
+} from "./sandbox-footprint";
 
 function heapLimitOfWorker(): Promise<number> {
-  const worker = new Worker(new URL("./__fixtures__/heap-limit-worker.mjs", import.meta.url), { resourceLimits: { ...WORKER_RESOURCE_LIMITS } });
+  const worker = new Worker(new URL("./__fixtures__/heap-limit-worker.mjs", import.meta.url), {
+    resourceLimits: { ...WORKER_RESOURCE_LIMITS },
+  });
   return new Promise<number>((resolve, reject) => {
     worker.once("message", (bytes: number) => resolve(bytes));
     worker.once("error", reject);

@@ -13,7 +13,11 @@ const MB = 1024 * 1024;
  * and the JSON text crossing to and from the host, which the prelude and the worker keep bounded
  * (result, console output, service arguments and errors), so it needs far less than Node's default.
  */
-export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 } as const;
+export const WORKER_RESOURCE_LIMITS = {
+  maxOldGenerationSizeMb: 32,
+  maxYoungGenerationSizeMb: 8,
+  stackSizeMb: 4,
+} as const;
 
 /** The heap V8 allows a worker with those limits (its heap_size_limit: old generation plus 1.5 × young). */
 export const WORKER_V8_HEAP_MB = 44;

@@ -93,7 +93,10 @@ describe("SandboxGate", () => {
   it("refuses at once a request larger than the total, without holding up the others", async () => {
     const { gate, admitted, request } = gateWith({ concurrency: 2, memoryMb: 300 });
     await request("running", 200);
-    await expect(gate.acquire(301)).rejects.toMatchObject({ code: "sandbox_memory", message: expect.stringContaining("TRELLIS_SANDBOX_MEMORY_MB") });
+    await expect(gate.acquire(301)).rejects.toMatchObject({
+      code: "sandbox_memory",
+      message: expect.stringContaining("TRELLIS_SANDBOX_MEMORY_MB"),
+    });
     await request("next", 100);
     expect(admitted).toEqual(["running", "next"]);
   });

@@ -9,7 +9,12 @@ const env =
 
 describe("sandbox settings", () => {
   it("default to one sandbox per core (at least two), 1 GB in total, 256 MB and 60 s per sandbox", () => {
-    expect(sandboxSettingsFrom(env({}), 8)).toEqual({ concurrency: 8, memoryMb: 1024, maxMemoryMb: 256, maxTimeoutMs: 60_000 });
+    expect(sandboxSettingsFrom(env({}), 8)).toEqual({
+      concurrency: 8,
+      memoryMb: 1024,
+      maxMemoryMb: 256,
+      maxTimeoutMs: 60_000,
+    });
     expect(sandboxSettingsFrom(env({}), 1).concurrency).toBe(2);
   });
 
@@ -27,10 +32,18 @@ describe("sandbox settings", () => {
   });
 
   it.each([
-    ["TRELLIS_SANDBOX_CONCURRENCY", "lots", 'TRELLIS_SANDBOX_CONCURRENCY must be a whole number from 1 to 1024, not "lots"'],
+    [
+      "TRELLIS_SANDBOX_CONCURRENCY",
+      "lots",
+      'TRELLIS_SANDBOX_CONCURRENCY must be a whole number from 1 to 1024, not "lots"',
+    ],
     ["TRELLIS_SANDBOX_CONCURRENCY", "0", "TRELLIS_SANDBOX_CONCURRENCY must be a whole number"],
     ["TRELLIS_SANDBOX_MEMORY_MB", "1.5", "TRELLIS_SANDBOX_MEMORY_MB must be a whole number"],
-    ["TRELLIS_SANDBOX_MEMORY_MB", "50", `TRELLIS_SANDBOX_MEMORY_MB must be a whole number from ${SANDBOX_OVERHEAD_MB + 8}`],
+    [
+      "TRELLIS_SANDBOX_MEMORY_MB",
+      "50",
+      `TRELLIS_SANDBOX_MEMORY_MB must be a whole number from ${SANDBOX_OVERHEAD_MB + 8}`,
+    ],
     ["TRELLIS_SANDBOX_MAX_MEMORY_MB", "-1", "TRELLIS_SANDBOX_MAX_MEMORY_MB must be a whole number"],
     ["TRELLIS_SANDBOX_MAX_TIMEOUT_MS", "1e3x", "TRELLIS_SANDBOX_MAX_TIMEOUT_MS must be a whole number"],
   ])("refuse an invalid %s (%s), naming it", (name, value, message) => {
@@ -38,13 +51,17 @@ describe("sandbox settings", () => {
   });
 
   it("refuse a per-sandbox maximum that could never fit in the total", () => {
-    expect(() => sandboxSettingsFrom(env({ TRELLIS_SANDBOX_MEMORY_MB: "512", TRELLIS_SANDBOX_MAX_MEMORY_MB: "512" }), 2)).toThrow(
+    expect(() =>
+      sandboxSettingsFrom(env({ TRELLIS_SANDBOX_MEMORY_MB: "512", TRELLIS_SANDBOX_MAX_MEMORY_MB: "512" }), 2),
+    ).toThrow(
       /TRELLIS_SANDBOX_MAX_MEMORY_MB \(512\) plus a sandbox's overhead .* must fit in TRELLIS_SANDBOX_MEMORY_MB \(512\)/,
     );
   });
 
   it("lower the default per-sandbox maximum to what a smaller total can hold", () => {
-    expect(sandboxSettingsFrom(env({ TRELLIS_SANDBOX_MEMORY_MB: "200" }), 2).maxMemoryMb).toBe(200 - SANDBOX_OVERHEAD_MB);
+    expect(sandboxSettingsFrom(env({ TRELLIS_SANDBOX_MEMORY_MB: "200" }), 2).maxMemoryMb).toBe(
+      200 - SANDBOX_OVERHEAD_MB,
+    );
   });
 });
 

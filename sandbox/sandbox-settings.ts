@@ -23,7 +23,8 @@ function whole(env: EnvironmentReader, name: string, min: number, max: number): 
   const raw = env(name)?.trim();
   if (!raw) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return value;
 }
 
@@ -45,7 +46,12 @@ export function sandboxSettingsFrom(env: EnvironmentReader, cores: number = avai
       `TRELLIS_SANDBOX_MAX_MEMORY_MB (${maxMemoryMb}) plus a sandbox's overhead (${SANDBOX_OVERHEAD_MB} MB) must fit in TRELLIS_SANDBOX_MEMORY_MB (${memoryMb}): lower the first or raise the second`,
     );
   }
-  return { concurrency, memoryMb, maxMemoryMb: maxMemoryMb ?? Math.min(DEFAULT_SANDBOX_MAX_MEMORY_MB, largestFitting), maxTimeoutMs };
+  return {
+    concurrency,
+    memoryMb,
+    maxMemoryMb: maxMemoryMb ?? Math.min(DEFAULT_SANDBOX_MAX_MEMORY_MB, largestFitting),
+    maxTimeoutMs,
+  };
 }
 
 /** Limits as a sandbox runs them, after the operator's maxima. */

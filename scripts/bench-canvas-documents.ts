@@ -43,7 +43,12 @@ export function gridDocument(size: number): BenchDocument {
           ? { code: "return 1 + 1" }
           : { url: "https://example.com/items", method: "GET" };
     blocks.push({ id: `b${index}`, type: kind, name: `Block ${index}`, position, config });
-    edges.push({ id: `e${index}`, source: column === 0 ? "start" : `b${index - 1}`, target: `b${index}`, sourceHandle: "out" });
+    edges.push({
+      id: `e${index}`,
+      source: column === 0 ? "start" : `b${index - 1}`,
+      target: `b${index}`,
+      sourceHandle: "out",
+    });
   }
   return { name: `Bench ${size} blocks`, blocks, edges };
 }

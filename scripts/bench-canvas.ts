@@ -36,9 +36,19 @@ const LIVE_MS = 5_000;
 const STORED_BLOCK_LIMIT = 2_000;
 const VIEWPORT = { viewport: { width: 1600, height: 900 } };
 /** The owner the bench's server is started with (TRELLIS_ADMIN_*); for a running server, BENCH_EMAIL and BENCH_PASSWORD. */
-const OWNER = { email: process.env.BENCH_EMAIL ?? "bench@trellis.test", password: process.env.BENCH_PASSWORD ?? "bench-owner-password-1" };
+const OWNER = {
+  email: process.env.BENCH_EMAIL ?? "bench@trellis.test",
+  password: process.env.BENCH_PASSWORD ?? "bench-owner-password-1",
+};
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 interface Row {
   blocks: number;
@@ -79,7 +89,9 @@ async function waitForHealth(baseUrl: string, timeoutMs: number) {
 function startServer(port: number): ChildProcess {
   const built = existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
   const mode = built ? "start" : "dev";
-  console.log(`Starting next ${mode} on port ${port}${built ? "" : " (no build found: dev mode figures are slower than production)"}`);
+  console.log(
+    `Starting next ${mode} on port ${port}${built ? "" : " (no build found: dev mode figures are slower than production)"}`,
+  );
   const dataDir = mkdtempSync(path.join(tmpdir(), "trellis-bench-"));
   return spawn("sh", ["-c", `node scripts/migrate.mjs && npx next ${mode} -H 127.0.0.1 -p ${port}`], {
     env: {
@@ -105,7 +117,8 @@ async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
 
 async function createWorkflow(api: APIRequestContext, baseUrl: string, document: BenchDocument): Promise<string> {
   const created = await api.post(`${baseUrl}/api/workflows`, { data: document });
-  if (created.status() !== 201) throw new Error(`creating "${document.name}" failed: ${created.status()} ${await created.text()}`);
+  if (created.status() !== 201)
+    throw new Error(`creating "${document.name}" failed: ${created.status()} ${await created.text()}`);
   return ((await created.json()) as { id: string }).id;
 }
 
@@ -181,7 +194,8 @@ async function benchLiveRun(context: BrowserContext, baseUrl: string, count: num
     const started = await api.post(`${baseUrl}/api/workflows/${id}/runs`, {
       data: { input: { message: "Summarise the quarterly figures for the board in two short sentences" } },
     });
-    if (!started.ok()) throw new Error(`starting the ${count}-block run failed: ${started.status()} ${await started.text()}`);
+    if (!started.ok())
+      throw new Error(`starting the ${count}-block run failed: ${started.status()} ${await started.text()}`);
     const { runId } = (await started.json()) as { runId: string };
     try {
       runs.push(await measureLiveRun(page, LIVE_MS));
@@ -204,7 +218,10 @@ async function main() {
   const port = Number(process.env.BENCH_PORT ?? 3210);
   const server = given ? null : startServer(port);
   const baseUrl = given ?? `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHealth(baseUrl, 180_000);
     const context = await browser.newContext(VIEWPORT);
@@ -230,9 +247,12 @@ async function main() {
     const at5000 = rows.find((row) => row.blocks === 5_000);
     if (at5000) {
       const met = at5000.loadWarmMs < 1_000 && at5000.panFps >= 55;
-      console.log(`5,000 blocks: open ${at5000.loadWarmMs} ms (target < 1000), pan ${at5000.panFps} fps (target >= 55): ${verdict(met)}`);
+      console.log(
+        `5,000 blocks: open ${at5000.loadWarmMs} ms (target < 1000), pan ${at5000.panFps} fps (target >= 55): ${verdict(met)}`,
+      );
     }
-    if (live) console.log(`${live.blocks} parallel blocks live: ${live.fps} fps (target >= 50): ${verdict(live.fps >= 50)}`);
+    if (live)
+      console.log(`${live.blocks} parallel blocks live: ${live.fps} fps (target >= 50): ${verdict(live.fps >= 50)}`);
   } finally {
     await browser.close();
     if (server?.pid) process.kill(-server.pid, "SIGTERM");

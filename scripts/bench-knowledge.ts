@@ -49,7 +49,24 @@ function random(seed: number): () => number {
 }
 
 const rand = random(42);
-const SYLLABLES = ["ka", "lo", "mi", "ren", "tas", "vo", "pel", "dri", "sun", "ber", "ga", "tor", "ny", "qua", "zel", "fi"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ren",
+  "tas",
+  "vo",
+  "pel",
+  "dri",
+  "sun",
+  "ber",
+  "ga",
+  "tor",
+  "ny",
+  "qua",
+  "zel",
+  "fi",
+];
 /**
  * The most frequent words of English text are stop words, which full-text search drops; the
  * synthetic vocabulary starts with them so its statistics look like real text, not like a
@@ -70,7 +87,8 @@ const VOCABULARY = Array.from({ length: 20_000 }, (_, index) => {
   }
   return word;
 });
-const zipfWord = () => VOCABULARY[Math.min(VOCABULARY.length - 1, Math.floor(Math.exp(rand() * Math.log(VOCABULARY.length))) - 1)]!;
+const zipfWord = () =>
+  VOCABULARY[Math.min(VOCABULARY.length - 1, Math.floor(Math.exp(rand() * Math.log(VOCABULARY.length))) - 1)]!;
 
 function sentence(): string {
   const length = 8 + Math.floor(rand() * 12);
@@ -106,7 +124,12 @@ const url = `${values.url}/${DATABASE}`;
 await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);
 await admin(`CREATE DATABASE ${DATABASE}`);
 const database = createPrisma({ kind: "postgres", url });
-const report: Record<string, unknown> = { date: new Date().toISOString(), chunkSize: CHUNK_SIZE, embedder: "offline/hash-embed (256 dimensions)", sizes: {} };
+const report: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  chunkSize: CHUNK_SIZE,
+  embedder: "offline/hash-embed (256 dimensions)",
+  sizes: {},
+};
 try {
   await applyMigrationsToPostgres(url);
   const service = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined });
@@ -147,7 +170,10 @@ try {
       report.copiedBeyond = report.copiedBeyond ?? SIZES[0];
     }
     while (chunks < size) {
-      const batch = Array.from({ length: 10 }, () => ({ name: `doc-${documents++}.md`, bytes: new TextEncoder().encode(document(documents)) }));
+      const batch = Array.from({ length: 10 }, () => ({
+        name: `doc-${documents++}.md`,
+        bytes: new TextEncoder().encode(document(documents)),
+      }));
       const started = performance.now();
       await service.uploadDocuments(workspaceId, base.id, batch);
       await service.drain();
@@ -173,7 +199,8 @@ try {
       .filter(Boolean);
     const latency: Record<string, unknown> = {};
     for (const mode of ["hybrid", "keyword", "vector"] as SearchMode[]) {
-      for (const query of queries.slice(0, 10)) await service.search(workspaceId, { knowledgeBaseIds: [base.id], query, topK: 5, mode }); // warm up
+      for (const query of queries.slice(0, 10))
+        await service.search(workspaceId, { knowledgeBaseIds: [base.id], query, topK: 5, mode }); // warm up
       const times: number[] = [];
       for (const query of queries) {
         const started = performance.now();
@@ -181,12 +208,24 @@ try {
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      latency[mode] = { medianMs: Math.round(percentile(times, 50) * 10) / 10, p95Ms: Math.round(percentile(times, 95) * 10) / 10, queries: times.length };
+      latency[mode] = {
+        medianMs: Math.round(percentile(times, 50) * 10) / 10,
+        p95Ms: Math.round(percentile(times, 95) * 10) / 10,
+        queries: times.length,
+      };
     }
     const perThousand = Math.round((ingestMs / pipelineChunks) * 1000);
-    (report.sizes as Record<string, unknown>)[String(size)] = { chunks, documents, ingestMsPer1000Chunks: perThousand, search: latency };
-    console.log(`\n${chunks} chunks: pipeline ingest ${perThousand} ms per 1,000 chunks (over the ${pipelineChunks} chunks ingested through it)`);
-    for (const [mode, figures] of Object.entries(latency)) console.log(`  ${mode.padEnd(8)} ${JSON.stringify(figures)}`);
+    (report.sizes as Record<string, unknown>)[String(size)] = {
+      chunks,
+      documents,
+      ingestMsPer1000Chunks: perThousand,
+      search: latency,
+    };
+    console.log(
+      `\n${chunks} chunks: pipeline ingest ${perThousand} ms per 1,000 chunks (over the ${pipelineChunks} chunks ingested through it)`,
+    );
+    for (const [mode, figures] of Object.entries(latency))
+      console.log(`  ${mode.padEnd(8)} ${JSON.stringify(figures)}`);
   }
   await service.stop();
 } finally {

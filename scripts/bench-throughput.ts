@@ -73,7 +73,8 @@ const SETUPS = values.setups
   .split(",")
   .map((name) => name.trim())
   .filter(Boolean);
-for (const name of SETUPS) if (!(HTTP_SETUPS as string[]).includes(name) && name !== "chain") throw new Error(`unknown setup "${name}"`);
+for (const name of SETUPS)
+  if (!(HTTP_SETUPS as string[]).includes(name) && name !== "chain") throw new Error(`unknown setup "${name}"`);
 const CLIENTS = values.clients.split(",").map(Number);
 const DURATION_MS = Number(values.duration) * 1000;
 const WARMUP_MS = Number(values.warmup) * 1000;
@@ -82,10 +83,16 @@ const CHAIN_BLOCKS = Number(values["chain-blocks"]);
 const CHAIN_RUNS = Number(values["chain-runs"]);
 const ROOT = process.cwd();
 const PG_URL = values.url.replace(/\/+$/, "");
-for (const [name, value] of Object.entries({ clients: Math.min(...CLIENTS), duration: DURATION_MS, window: WINDOW_MS, "chain-runs": CHAIN_RUNS })) {
+for (const [name, value] of Object.entries({
+  clients: Math.min(...CLIENTS),
+  duration: DURATION_MS,
+  window: WINDOW_MS,
+  "chain-runs": CHAIN_RUNS,
+})) {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
 }
-if (!Number.isInteger(CHAIN_BLOCKS) || CHAIN_BLOCKS < 3 || CHAIN_BLOCKS > 2_000) throw new Error("--chain-blocks must be a whole number from 3 to 2000");
+if (!Number.isInteger(CHAIN_BLOCKS) || CHAIN_BLOCKS < 3 || CHAIN_BLOCKS > 2_000)
+  throw new Error("--chain-blocks must be a whole number from 3 to 2000");
 const TARGET_RUNS_PER_SECOND = 300;
 const TARGET_MS_PER_BLOCK = 1;
 
@@ -132,13 +139,23 @@ async function throughput(
 ): Promise<{ rows: ThroughputRow[]; window?: { fromUs: number; toUs: number } }> {
   const label = profileDir ? "pg-single-profiled" : setup;
   console.log(`\n== ${label}: ${SETUP_DESCRIPTIONS[setup]}${profileDir ? ", under the CPU profiler" : ""}`);
-  const databaseUrl = setup === "embedded" ? undefined : await freshDatabase(`trellis_bench_throughput_${label.replaceAll("-", "_")}`);
-  const app = await startApp({ setup, port: await port(), dataDir: freshDir(label), databaseUrl, profileDir, echo: values.echo });
+  const databaseUrl =
+    setup === "embedded" ? undefined : await freshDatabase(`trellis_bench_throughput_${label.replaceAll("-", "_")}`);
+  const app = await startApp({
+    setup,
+    port: await port(),
+    dataDir: freshDir(label),
+    databaseUrl,
+    profileDir,
+    echo: values.echo,
+  });
   const rows: ThroughputRow[] = [];
   let window: { fromUs: number; toUs: number } | undefined;
   const nowUs = () => Number(process.hrtime.bigint() / 1000n);
   try {
-    console.log(`  up at ${app.baseUrl} (${app.processes.map((managed) => `${managed.name} pid ${managed.child.pid}`).join(", ")})`);
+    console.log(
+      `  up at ${app.baseUrl} (${app.processes.map((managed) => `${managed.name} pid ${managed.child.pid}`).join(", ")})`,
+    );
     for (const concurrency of clients) {
       const result = await closedLoop({
         url: `${app.baseUrl}/api/workflows/${app.workflowId}/runs`,
@@ -180,9 +197,15 @@ function newestProfile(dir: string): string | null {
 
 function gitRevision(): string | null {
   try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     const dirty =
-      execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() !== "";
+      execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim() !== "";
     return `${head}${dirty ? " (with uncommitted changes)" : ""}`;
   } catch {
     return null;
@@ -208,10 +231,15 @@ function printTables(rows: ThroughputRow[], chain: ChainResult[]): void {
     ]);
     const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
     const format = (cells: string[]) =>
-      cells.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+      cells
+        .map((cell, column) =>
+          column === 0 || column === 4 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join("  ");
     console.log(format(header));
     for (const line of lines) console.log(format(line));
-    for (const row of rows) if (row.firstError) console.log(`first error, ${row.setup} at ${row.concurrency} clients: ${row.firstError}`);
+    for (const row of rows)
+      if (row.firstError) console.log(`first error, ${row.setup} at ${row.concurrency} clients: ${row.firstError}`);
   }
   if (chain.length > 0) {
     const first = chain[0]!;
@@ -232,9 +260,14 @@ async function main(): Promise<void> {
   const httpSetups = HTTP_SETUPS.filter((name) => SETUPS.includes(name));
   const wantsPostgres = httpSetups.some((name) => name !== "embedded") || SETUPS.includes("chain") || values.profile;
   if ((httpSetups.length > 0 || values.profile) && !existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
-    throw new Error("No build found (.next/BUILD_ID). Build the app first: TRELLIS_CLIENT_SOURCE_MAPS=1 npx next build");
+    throw new Error(
+      "No build found (.next/BUILD_ID). Build the app first: TRELLIS_CLIENT_SOURCE_MAPS=1 npx next build",
+    );
   }
-  if (wantsPostgres) await admin("SELECT 1").catch((error: unknown) => Promise.reject(new Error(`PostgreSQL at ${PG_URL} is not reachable: ${String(error)}`)));
+  if (wantsPostgres)
+    await admin("SELECT 1").catch((error: unknown) =>
+      Promise.reject(new Error(`PostgreSQL at ${PG_URL} is not reachable: ${String(error)}`)),
+    );
 
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -255,7 +288,9 @@ async function main(): Promise<void> {
   const rows: ThroughputRow[] = [];
   const chain: ChainResult[] = [];
   let profile: ProfileSummary | null = null;
-  console.log(`Throughput bench on ${report.cpus as string}, load average ${(report.loadAverageAtStart as number[]).join(" ")}`);
+  console.log(
+    `Throughput bench on ${report.cpus as string}, load average ${(report.loadAverageAtStart as number[]).join(" ")}`,
+  );
 
   for (const setup of httpSetups) rows.push(...(await throughput(setup, CLIENTS)).rows);
 
@@ -273,16 +308,22 @@ async function main(): Promise<void> {
     // Imported only now: it loads the app's server code (Prisma, the runtime) into this process.
     const { chainOverhead } = await import("./bench-throughput/chain");
     for (const backend of ["postgres", "embedded"] as const) {
-      console.log(`\n== chain of ${CHAIN_BLOCKS} blocks on ${backend === "postgres" ? "PostgreSQL" : "the embedded database"}`);
+      console.log(
+        `\n== chain of ${CHAIN_BLOCKS} blocks on ${backend === "postgres" ? "PostgreSQL" : "the embedded database"}`,
+      );
       const result = await chainOverhead({
         backend,
         blocks: CHAIN_BLOCKS,
         runs: CHAIN_RUNS,
-        ...(backend === "postgres" ? { databaseUrl: await freshDatabase("trellis_bench_throughput_chain") } : { dataDir: freshDir("chain") }),
+        ...(backend === "postgres"
+          ? { databaseUrl: await freshDatabase("trellis_bench_throughput_chain") }
+          : { dataDir: freshDir("chain") }),
         log: (line) => console.log(line),
       });
       chain.push(result);
-      console.log(`  ${result.overheadMsPerBlock} ms per block (with ${result.withCheckpointsMs} ms, without ${result.withoutCheckpointsMs} ms)`);
+      console.log(
+        `  ${result.overheadMsPerBlock} ms per block (with ${result.withCheckpointsMs} ms, without ${result.withoutCheckpointsMs} ms)`,
+      );
     }
   }
 
@@ -293,20 +334,36 @@ async function main(): Promise<void> {
   const bestSingle = single.length ? Math.max(...single.map((row) => row.runsPerSecond)) : null;
   const worstOverhead = chain.length ? Math.max(...chain.map((result) => result.overheadMsPerBlock)) : null;
   const targets = {
-    runsPerSecondPgSingle: bestSingle === null ? null : { target: TARGET_RUNS_PER_SECOND, best: bestSingle, met: bestSingle >= TARGET_RUNS_PER_SECOND },
-    checkpointMsPerBlock: worstOverhead === null ? null : { target: TARGET_MS_PER_BLOCK, worst: worstOverhead, met: worstOverhead <= TARGET_MS_PER_BLOCK },
+    runsPerSecondPgSingle:
+      bestSingle === null
+        ? null
+        : { target: TARGET_RUNS_PER_SECOND, best: bestSingle, met: bestSingle >= TARGET_RUNS_PER_SECOND },
+    checkpointMsPerBlock:
+      worstOverhead === null
+        ? null
+        : { target: TARGET_MS_PER_BLOCK, worst: worstOverhead, met: worstOverhead <= TARGET_MS_PER_BLOCK },
   };
   console.log("");
   if (targets.runsPerSecondPgSingle) {
     const { best, met } = targets.runsPerSecondPgSingle;
-    console.log(`target >= ${TARGET_RUNS_PER_SECOND} runs/s, one process on PostgreSQL: best ${best} runs/s ${met ? "MET" : "MISSED"}`);
+    console.log(
+      `target >= ${TARGET_RUNS_PER_SECOND} runs/s, one process on PostgreSQL: best ${best} runs/s ${met ? "MET" : "MISSED"}`,
+    );
   }
   if (targets.checkpointMsPerBlock) {
     const { worst, met } = targets.checkpointMsPerBlock;
-    console.log(`target <= ${TARGET_MS_PER_BLOCK} ms checkpoint overhead per block: worst ${worst} ms ${met ? "MET" : "MISSED"}`);
+    console.log(
+      `target <= ${TARGET_MS_PER_BLOCK} ms checkpoint overhead per block: worst ${worst} ms ${met ? "MET" : "MISSED"}`,
+    );
   }
 
-  Object.assign(report, { throughput: rows, chain, profile, targets, loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100) });
+  Object.assign(report, {
+    throughput: rows,
+    chain,
+    profile,
+    targets,
+    loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100),
+  });
   const out = path.resolve(ROOT, values.out);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
@@ -316,11 +373,16 @@ async function main(): Promise<void> {
 async function cleanUp(): Promise<void> {
   await stopAll();
   if (values.keep) {
-    if (databases.size || tempDirs.length) console.log(`kept: databases ${[...databases].join(", ") || "none"}; directories ${tempDirs.join(", ") || "none"}`);
+    if (databases.size || tempDirs.length)
+      console.log(
+        `kept: databases ${[...databases].join(", ") || "none"}; directories ${tempDirs.join(", ") || "none"}`,
+      );
     return;
   }
   for (const name of databases)
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => console.warn(`could not drop ${name}: ${String(error)}`));
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) =>
+      console.warn(`could not drop ${name}: ${String(error)}`),
+    );
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -337,7 +399,9 @@ try {
 } catch (error) {
   process.exitCode = 1;
   // The message says what failed (with the processes' last output); the stack only with --echo.
-  console.error(`\nbench failed: ${error instanceof Error ? (values.echo ? (error.stack ?? error.message) : error.message) : String(error)}`);
+  console.error(
+    `\nbench failed: ${error instanceof Error ? (values.echo ? (error.stack ?? error.message) : error.message) : String(error)}`,
+  );
 } finally {
   await cleanUp();
 }

@@ -7,8 +7,10 @@ const palette = readPalette(readFileSync(TAILWIND_THEME, "utf8"));
 const css = readFileSync(DARK_PALETTE_CSS, "utf8");
 const dark = darkValues(palette);
 /** A dark-theme colour by its Tailwind name: `white` or `<hue>-<step>`. */
-const darkColour = (name: string) => (name === "white" ? DARK_CARD : dark.get(name.replace(/-\d+$/, ""))![name.replace(/^.*-/, "") as "50"]);
-const contrast = (text: string, background: string) => new Color(darkColour(text)).contrast(new Color(darkColour(background)), "WCAG21");
+const darkColour = (name: string) =>
+  name === "white" ? DARK_CARD : dark.get(name.replace(/-\d+$/, ""))![name.replace(/^.*-/, "") as "50"];
+const contrast = (text: string, background: string) =>
+  new Color(darkColour(text)).contrast(new Color(darkColour(background)), "WCAG21");
 const CHROMATIC = [
   "red",
   "orange",
@@ -81,11 +83,15 @@ describe("the dark palette", () => {
     const solid = declarations(".dark :is(.text-white, .btn-primary)");
     expect(solid.get("--color-white")).toBe("#fff");
     for (const hue of CHROMATIC) {
-      for (const step of ["600", "700"] as const) expect(solid.get(`--color-${hue}-${step}`)).toBe(palette.get(hue)![step]);
+      for (const step of ["600", "700"] as const)
+        expect(solid.get(`--color-${hue}-${step}`)).toBe(palette.get(hue)![step]);
     }
     for (const fill of ["indigo-600", "indigo-700", "red-600", "emerald-700"]) {
       const [hue, step] = fill.split("-") as [string, "600" | "700"];
-      expect(new Color("#fff").contrast(new Color(solid.get(`--color-${fill}`)!), "WCAG21"), `white on ${fill}`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        new Color("#fff").contrast(new Color(solid.get(`--color-${fill}`)!), "WCAG21"),
+        `white on ${fill}`,
+      ).toBeGreaterThanOrEqual(4.5);
       expect(solid.get(`--color-${fill}`)).toBe(palette.get(hue)![step]);
     }
   });

@@ -6,11 +6,18 @@ import { migrateDatabase } from "../lib/db/migrate/apply-migrations.mjs";
 import { describeMigrationError } from "../lib/db/migrate/migration-space.mjs";
 
 const config = resolveDatabaseConfig();
-const target = config.kind === "postgres" ? redactDatabaseUrl(config.url) : `embedded database in ${config.databaseDir}`;
+const target =
+  config.kind === "postgres" ? redactDatabaseUrl(config.url) : `embedded database in ${config.databaseDir}`;
 try {
   const applied = await migrateDatabase(config);
-  console.log(applied.length === 0 ? `Database is up to date (${target}).` : `Applied ${applied.length} migration(s) to ${target}: ${applied.join(", ")}`);
+  console.log(
+    applied.length === 0
+      ? `Database is up to date (${target}).`
+      : `Applied ${applied.length} migration(s) to ${target}: ${applied.join(", ")}`,
+  );
 } catch (error) {
-  console.error(`Migrating ${target} failed: ${describeMigrationError(error, config.kind === "embedded" ? config.databaseDir : undefined)}`);
+  console.error(
+    `Migrating ${target} failed: ${describeMigrationError(error, config.kind === "embedded" ? config.databaseDir : undefined)}`,
+  );
   process.exit(1);
 }

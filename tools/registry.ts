@@ -22,7 +22,12 @@ export class ToolDeniedError extends TrellisError {
   }
 }
 
-function gated(name: string, definition: ToolSet[string], context: ToolContext, gate: ToolApprovalGate): ToolSet[string] {
+function gated(
+  name: string,
+  definition: ToolSet[string],
+  context: ToolContext,
+  gate: ToolApprovalGate,
+): ToolSet[string] {
   const execute = definition.execute;
   if (!execute) return definition;
   return {
@@ -77,7 +82,10 @@ function remembered(toolName: string, definition: ToolSet[string], memo: BlockMe
   } as ToolSet[string];
 }
 
-export function createToolRegistry(providers: readonly ToolProvider[], options: ToolRegistryOptions = {}): ToolRegistry {
+export function createToolRegistry(
+  providers: readonly ToolProvider[],
+  options: ToolRegistryOptions = {},
+): ToolRegistry {
   const byType = new Map<string, ToolProvider>();
   for (const provider of providers) {
     for (const info of provider.tools) {
@@ -87,26 +95,45 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
   }
   const reservedNames: ReadonlySet<string> = new Set(byType.keys());
   return {
-    list: () => providers.flatMap((provider) => (provider.sideEffects ? provider.tools.map((info) => ({ ...info, sideEffects: true })) : provider.tools)),
+    list: () =>
+      providers.flatMap((provider) =>
+        provider.sideEffects ? provider.tools.map((info) => ({ ...info, sideEffects: true })) : provider.tools,
+      ),
     async resolve(entries, context) {
       // Entries needing approval are created apart from the others, so their tools can be gated.
-      const groups = new Map<string, { provider: ToolProvider; gated: boolean; types: Set<string>; entries: ToolEntry[] }>();
+      const groups = new Map<
+        string,
+        { provider: ToolProvider; gated: boolean; types: Set<string>; entries: ToolEntry[] }
+      >();
       (entries ?? []).forEach((entry, index) => {
         const provider = byType.get(entry.type);
         if (!provider) {
           const known = [...byType.keys()].join(", ") || "none";
-          throw new BlockExecutionError(`tools[${index}]: unknown tool type "${entry.type}" (available: ${known})`, { code: "invalid_tool" });
-        }
-        if (entry.directOutput && !provider.directOutput) {
-          throw new BlockExecutionError(`tools[${index}] (${entry.type}) cannot answer for the agent: directOutput is for workflow tools`, {
+          throw new BlockExecutionError(`tools[${index}]: unknown tool type "${entry.type}" (available: ${known})`, {
             code: "invalid_tool",
           });
         }
+        if (entry.directOutput && !provider.directOutput) {
+          throw new BlockExecutionError(
+            `tools[${index}] (${entry.type}) cannot answer for the agent: directOutput is for workflow tools`,
+            {
+              code: "invalid_tool",
+            },
+          );
+        }
         if (entry.requireApproval && !options.approvals) {
-          throw new BlockExecutionError(`tools[${index}] (${entry.type}) requires approval, but this run has no way to ask a person`, { code: "invalid_tool" });
+          throw new BlockExecutionError(
+            `tools[${index}] (${entry.type}) requires approval, but this run has no way to ask a person`,
+            { code: "invalid_tool" },
+          );
         }
         const key = `${providers.indexOf(provider)}:${entry.requireApproval ? "gated" : "open"}`;
-        const group = groups.get(key) ?? { provider, gated: entry.requireApproval === true, types: new Set<string>(), entries: [] };
+        const group = groups.get(key) ?? {
+          provider,
+          gated: entry.requireApproval === true,
+          types: new Set<string>(),
+          entries: [],
+        };
         group.types.add(entry.type);
         group.entries.push(entry);
         groups.set(key, group);
@@ -115,26 +142,37 @@ export function createToolRegistry(providers: readonly ToolProvider[], options: 
       const sourceOf = new Map<string, string>();
       for (const group of groups.values()) {
         const readOnly = new Set<string>();
-        const providerContext: ToolContext = { ...context, reservedNames, markReadOnly: (name) => void readOnly.add(name) };
+        const providerContext: ToolContext = {
+          ...context,
+          reservedNames,
+          markReadOnly: (name) => void readOnly.add(name),
+        };
         const created = await group.provider.createTools(group.entries, providerContext);
         const source = [...group.types].map((type) => `"${type}"`).join("/");
         for (const [name, definition] of Object.entries(created)) {
           const owner = byType.get(name);
           if (owner && owner !== group.provider) {
-            throw new BlockExecutionError(`A ${source} tool is named "${name}", the name of the built-in "${name}" tool; rename or leave out one of them`, {
-              code: "invalid_tool",
-            });
+            throw new BlockExecutionError(
+              `A ${source} tool is named "${name}", the name of the built-in "${name}" tool; rename or leave out one of them`,
+              {
+                code: "invalid_tool",
+              },
+            );
           }
           if (name in toolSet) {
-            throw new BlockExecutionError(`Two tools are named "${name}" (from ${sourceOf.get(name)} and ${source} entries); give one a different "name"`, {
-              code: "invalid_tool",
-            });
+            throw new BlockExecutionError(
+              `Two tools are named "${name}" (from ${sourceOf.get(name)} and ${source} entries); give one a different "name"`,
+              {
+                code: "invalid_tool",
+              },
+            );
           }
           sourceOf.set(name, source);
           // A test run answers side-effecting calls from the block's samples; the approval gate (if any) still asks first.
           const simulation = group.provider.sideEffects && !readOnly.has(name) ? context.simulation : undefined;
           const effective = simulation ? simulatedTool(name, definition, context, simulation) : definition;
-          const tool = group.gated && options.approvals ? gated(name, effective, context, options.approvals) : effective;
+          const tool =
+            group.gated && options.approvals ? gated(name, effective, context, options.approvals) : effective;
           toolSet[name] = context.memo ? remembered(name, tool, context.memo) : tool;
         }
       }

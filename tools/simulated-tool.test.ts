@@ -28,7 +28,12 @@ function sendingProvider(calls: string[]): ToolProvider {
 }
 
 function toolContext(marks: Map<string, SimulationSource>, simulated: boolean): ToolContext {
-  const span = (id: string): ChildSpan => ({ id, child: () => span(`${id}.child`), end: () => {}, markSimulated: (source) => void marks.set(id, source) });
+  const span = (id: string): ChildSpan => ({
+    id,
+    child: () => span(`${id}.child`),
+    end: () => {},
+    markSimulated: (source) => void marks.set(id, source),
+  });
   const context: ToolContext = {
     runId: "r",
     workflowId: "w",
@@ -39,12 +44,20 @@ function toolContext(marks: Map<string, SimulationSource>, simulated: boolean): 
     toolSpan: (toolCallId) => span(toolCallId),
     startSpan: () => span("other"),
   };
-  if (simulated) context.simulation = createSimulation("Agent", { tools: { send: { status: 202, body: "queued (sample)" } } }, () => {});
+  if (simulated)
+    context.simulation = createSimulation(
+      "Agent",
+      { tools: { send: { status: 202, body: "queued (sample)" } } },
+      () => {},
+    );
   return context;
 }
 
 const call = (definition: { execute?: unknown } | undefined, toolCallId: string, text: string) =>
-  (definition?.execute as (input: unknown, options: unknown) => Promise<unknown>)({ text }, { toolCallId, messages: [] });
+  (definition?.execute as (input: unknown, options: unknown) => Promise<unknown>)(
+    { text },
+    { toolCallId, messages: [] },
+  );
 
 describe("side-effecting tools in a test run", () => {
   it("answer from the block's sample or say there is none, mark the call's span, and never execute; read-only and other tools run", async () => {
@@ -60,7 +73,9 @@ describe("side-effecting tools in a test run", () => {
       `Test run: the call of the tool "notify" was not made, and block 'Agent' has no test sample for it. Add one under "Test sample" in the block's inspector.`,
     );
     expect(await call(tools.peek, "c3", "look")).toEqual({ sent: "look" });
-    expect(await tools.calculator?.execute?.({ expression: "6*7" }, { toolCallId: "c4", messages: [] } as never)).toEqual({ expression: "6*7", result: 42 });
+    expect(
+      await tools.calculator?.execute?.({ expression: "6*7" }, { toolCallId: "c4", messages: [] } as never),
+    ).toEqual({ expression: "6*7", result: 42 });
 
     expect(calls).toEqual(["peek:look"]);
     expect([...marks]).toEqual([
@@ -72,7 +87,10 @@ describe("side-effecting tools in a test run", () => {
   it("execute as usual outside a test run", async () => {
     const calls: string[] = [];
     const marks = new Map<string, SimulationSource>();
-    const tools = await createToolRegistry([sendingProvider(calls)]).resolve(toolEntries(["sender"]), toolContext(marks, false));
+    const tools = await createToolRegistry([sendingProvider(calls)]).resolve(
+      toolEntries(["sender"]),
+      toolContext(marks, false),
+    );
     expect(await call(tools.send, "c1", "hello")).toEqual({ sent: "hello" });
     expect(calls).toEqual(["send:hello"]);
     expect(marks.size).toBe(0);

@@ -6,7 +6,12 @@ import type { ToolContext, ToolSet } from "./types";
  * block's sample for the tool (`testing.tools[name]`) or, without one, a "no sample" result the
  * model reads like any tool result; either way the call's span is marked simulated.
  */
-export function simulatedTool(name: string, definition: ToolSet[string], context: ToolContext, simulation: Simulation): ToolSet[string] {
+export function simulatedTool(
+  name: string,
+  definition: ToolSet[string],
+  context: ToolContext,
+  simulation: Simulation,
+): ToolSet[string] {
   if (!definition.execute) return definition;
   return {
     ...definition,

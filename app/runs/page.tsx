@@ -6,7 +6,11 @@ import { requireWorkspace } from "@/lib/auth";
 export const metadata = { title: "Runs · Trellis" };
 export const dynamic = "force-dynamic";
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const access = await requireWorkspace("/runs");
   const filters = filtersFromSearch(await searchParams);
   return (

@@ -23,7 +23,10 @@ const executed: unknown[] = [];
 const countingCalculator: ToolProvider = {
   ...calculatorToolProvider,
   createTools(entries, context) {
-    const tools = calculatorToolProvider.createTools(entries, context) as Record<string, { execute: (input: unknown, options: unknown) => unknown }>;
+    const tools = calculatorToolProvider.createTools(entries, context) as Record<
+      string,
+      { execute: (input: unknown, options: unknown) => unknown }
+    >;
     for (const tool of Object.values(tools)) {
       const execute = tool.execute;
       tool.execute = (input, options) => {
@@ -36,7 +39,10 @@ const countingCalculator: ToolProvider = {
 };
 
 const agent = () =>
-  withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools: createToolRegistry([countingCalculator]) }));
+  withConfigParsing(
+    "agent",
+    createAgentHandler({ models: createTestModelRegistry(server), tools: createToolRegistry([countingCalculator]) }),
+  );
 
 /** The tool results of the last model request, as OpenAI Chat Completions carries them. */
 function toolResultsSent(): Array<{ tool_call_id: string; content: string }> {
@@ -50,7 +56,11 @@ describe("a tool call the model gets wrong", () => {
       { kind: "text", text: "Sorry, let me not do that." },
     );
     const context = createInMemoryHandlerContext();
-    const { output } = await agent()({ config: { model: "openai/gpt-4o-mini", userPrompt: "Add", tools: ["calculator"] }, inputs: {}, context });
+    const { output } = await agent()({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "Add", tools: ["calculator"] },
+      inputs: {},
+      context,
+    });
 
     expect(executed).toEqual([]);
     expect(server.requests).toHaveLength(2);
@@ -62,9 +72,16 @@ describe("a tool call the model gets wrong", () => {
 
     const toolSpans = context.spans.filter((span) => span.kind === "tool");
     expect(toolSpans).toHaveLength(1);
-    expect(toolSpans[0]).toMatchObject({ name: "calculator", input: { expression: 42 }, error: { code: "invalid_tool_input" } });
+    expect(toolSpans[0]).toMatchObject({
+      name: "calculator",
+      input: { expression: 42 },
+      error: { code: "invalid_tool_input" },
+    });
     expect(toolSpans[0]!.error!.message).toMatch(/expression: .*expected string/);
-    expect(output.toolCalls).toMatchObject({ count: 1, list: [{ name: "calculator", arguments: { expression: 42 }, error: { code: "invalid_tool_input" } }] });
+    expect(output.toolCalls).toMatchObject({
+      count: 1,
+      list: [{ name: "calculator", arguments: { expression: 42 }, error: { code: "invalid_tool_input" } }],
+    });
     expect(output.toolOutcomes).toEqual({ calculator: "error" });
   });
 
@@ -74,7 +91,11 @@ describe("a tool call the model gets wrong", () => {
       { kind: "text", text: "I cannot check the weather." },
     );
     const context = createInMemoryHandlerContext();
-    const { output } = await agent()({ config: { model: "openai/gpt-4o-mini", userPrompt: "Weather?", tools: ["calculator"] }, inputs: {}, context });
+    const { output } = await agent()({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "Weather?", tools: ["calculator"] },
+      inputs: {},
+      context,
+    });
 
     expect(executed).toEqual([]);
     expect(server.requests).toHaveLength(2);
@@ -84,7 +105,11 @@ describe("a tool call the model gets wrong", () => {
     expect(output.content).toBe("I cannot check the weather.");
     const toolSpans = context.spans.filter((span) => span.kind === "tool");
     expect(toolSpans).toEqual([
-      expect.objectContaining({ name: "weather", input: { city: "Oslo" }, error: expect.objectContaining({ code: "unknown_tool" }) }),
+      expect.objectContaining({
+        name: "weather",
+        input: { city: "Oslo" },
+        error: expect.objectContaining({ code: "unknown_tool" }),
+      }),
     ]);
     expect(toolSpans[0]!.error!.message).toMatch(/does not have/);
   });
@@ -101,9 +126,17 @@ describe("a tool call the model gets wrong", () => {
       { kind: "text", text: "4" },
     );
     const context = createInMemoryHandlerContext();
-    await agent()({ config: { model: "anthropic/claude-sonnet-4-5", userPrompt: "2+2", tools: ["calculator"] }, inputs: {}, context });
+    await agent()({
+      config: { model: "anthropic/claude-sonnet-4-5", userPrompt: "2+2", tools: ["calculator"] },
+      inputs: {},
+      context,
+    });
     expect(executed).toEqual([{ expression: "2+2" }]);
-    const results = server.requests.at(-1)!.body.messages.at(-1).content as Array<{ tool_use_id: string; is_error?: boolean; content: unknown }>;
+    const results = server.requests.at(-1)!.body.messages.at(-1).content as Array<{
+      tool_use_id: string;
+      is_error?: boolean;
+      content: unknown;
+    }>;
     expect(results.find((part) => part.tool_use_id === "call_ok")?.is_error).toBeFalsy();
     expect(results.find((part) => part.tool_use_id === "call_extra")).toMatchObject({ is_error: true });
   });

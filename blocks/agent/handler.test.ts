@@ -23,10 +23,21 @@ const agent = () => withConfigParsing("agent", createAgentHandler({ models: crea
 
 describe("agent handler", () => {
   it("streams its answer and reports tokens and cost = usage x catalog price, in output and span", async () => {
-    server.enqueue({ kind: "text", text: "Refunds take 5 days.", chunks: ["Refunds ", "take ", "5 days."], usage: { prompt: 245, completion: 48 } });
+    server.enqueue({
+      kind: "text",
+      text: "Refunds take 5 days.",
+      chunks: ["Refunds ", "take ", "5 days."],
+      usage: { prompt: 245, completion: 48 },
+    });
     const context = createInMemoryHandlerContext();
     const { output, usage } = await agent()({
-      config: { model: "openai/gpt-4o-mini", systemPrompt: "You are support.", userPrompt: "Refund policy?", temperature: 0.7, maxTokens: 200 },
+      config: {
+        model: "openai/gpt-4o-mini",
+        systemPrompt: "You are support.",
+        userPrompt: "Refund policy?",
+        temperature: 0.7,
+        maxTokens: 200,
+      },
       inputs: {},
       context,
     });
@@ -68,7 +79,11 @@ describe("agent handler", () => {
 
   it("runs the tool loop: tool spans, toolCalls list and timing, summed usage", async () => {
     server.enqueue(
-      { kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: "6*7" } }], usage: { prompt: 100, completion: 20 } },
+      {
+        kind: "tool-calls",
+        calls: [{ name: "calculator", arguments: { expression: "6*7" } }],
+        usage: { prompt: 100, completion: 20 },
+      },
       { kind: "text", text: "It is 42.", usage: { prompt: 140, completion: 5 } },
     );
     const context = createInMemoryHandlerContext();
@@ -91,13 +106,19 @@ describe("agent handler", () => {
     expect(usage?.tokens).toMatchObject({ prompt: 240, completion: 25, total: 265 });
     const spanCosts = context.spans.filter((span) => span.kind === "model").map((span) => span.usage!.cost!.total);
     expect(usage!.cost!.total).toBeCloseTo(spanCosts[0]! + spanCosts[1]!, 12);
-    const timing = output.providerTiming as { modelTime: number; toolsTime: number; duration: number; iterations: number };
+    const timing = output.providerTiming as {
+      modelTime: number;
+      toolsTime: number;
+      duration: number;
+      iterations: number;
+    };
     expect(timing.iterations).toBe(2);
     expect(timing.modelTime + timing.toolsTime).toBeLessThanOrEqual(timing.duration + 1);
   });
 
   it("stops the tool loop after maxIterations model calls", async () => {
-    for (let i = 0; i < 3; i++) server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: `${i}+1` } }] });
+    for (let i = 0; i < 3; i++)
+      server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: `${i}+1` } }] });
     const { output } = await agent()({
       config: { model: "openai/gpt-4o-mini", userPrompt: "Loop", tools: ["calculator"], maxIterations: 2 },
       inputs: {},
@@ -107,11 +128,19 @@ describe("agent handler", () => {
     expect((output.providerTiming as { iterations: number }).iterations).toBe(2);
     expect(server.pending()).toBe(1);
     server.requests.length = 0;
-    await agent()({ config: { model: "openai/gpt-4o-mini", userPrompt: "drain the unused answer" }, inputs: {}, context: createInMemoryHandlerContext() });
+    await agent()({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "drain the unused answer" },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
   });
 
   it("asks for structured output and spreads its fields into the output", async () => {
-    server.enqueue({ kind: "json", value: { title: "Refunds", tags: ["policy"] }, usage: { prompt: 30, completion: 12 } });
+    server.enqueue({
+      kind: "json",
+      value: { title: "Refunds", tags: ["policy"] },
+      usage: { prompt: 30, completion: 12 },
+    });
     const schema = {
       type: "object",
       properties: { title: { type: "string" }, tags: { type: "array", items: { type: "string" } } },
@@ -123,27 +152,57 @@ describe("agent handler", () => {
       inputs: {},
       context: createInMemoryHandlerContext(),
     });
-    expect(output).toMatchObject({ title: "Refunds", tags: ["policy"], content: '{"title":"Refunds","tags":["policy"]}', tokens: { total: 42 } });
+    expect(output).toMatchObject({
+      title: "Refunds",
+      tags: ["policy"],
+      content: '{"title":"Refunds","tags":["policy"]}',
+      tokens: { total: 42 },
+    });
     expect(server.requests[0]!.body.response_format).toMatchObject({ type: "json_schema", json_schema: { schema } });
   });
 
   it("fails on a broken stream with the partial text kept", async () => {
     server.enqueue({ kind: "broken-stream", text: "Half an ans", chunks: ["Half ", "an ans"] });
     const context = createInMemoryHandlerContext();
-    const error = await agent()({ config: { model: "google/gemini-2.5-flash", userPrompt: "Hi" }, inputs: {}, context }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "stream_interrupted", partialOutput: { content: "Half an ans", model: "google/gemini-2.5-flash" } });
+    const error = await agent()({
+      config: { model: "google/gemini-2.5-flash", userPrompt: "Hi" },
+      inputs: {},
+      context,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "stream_interrupted",
+      partialOutput: { content: "Half an ans", model: "google/gemini-2.5-flash" },
+    });
   });
 
   it("fails on its time limit with the partial text and the tokens spent so far, counted and marked estimated", async () => {
     // The provider streams slowly, then stalls: it never sends the usage it would report at the end.
-    server.enqueue({ kind: "stalled-stream", text: "The refund takes five", chunks: ["The refund ", "takes five"], delayMs: 20 });
+    server.enqueue({
+      kind: "stalled-stream",
+      text: "The refund takes five",
+      chunks: ["The refund ", "takes five"],
+      delayMs: 20,
+    });
     const context = createInMemoryHandlerContext();
-    const timed = withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server, {}, { callTimeoutMs: 400 }), tools }));
-    const error = (await timed({ config: { model: "openai/gpt-4o-mini", userPrompt: "How long do refunds take?" }, inputs: {}, context }).catch(
-      (e: unknown) => e,
-    )) as { code: string; spent: { tokens: { prompt: number; completion: number }; cost: { total: number }; estimated?: boolean }; partialOutput: unknown };
+    const timed = withConfigParsing(
+      "agent",
+      createAgentHandler({ models: createTestModelRegistry(server, {}, { callTimeoutMs: 400 }), tools }),
+    );
+    const error = (await timed({
+      config: { model: "openai/gpt-4o-mini", userPrompt: "How long do refunds take?" },
+      inputs: {},
+      context,
+    }).catch((e: unknown) => e)) as {
+      code: string;
+      spent: { tokens: { prompt: number; completion: number }; cost: { total: number }; estimated?: boolean };
+      partialOutput: unknown;
+    };
     expect(error).toMatchObject({ code: "timeout" });
-    expect(error.partialOutput).toMatchObject({ content: "The refund takes five", model: "openai/gpt-4o-mini", estimated: true });
+    expect(error.partialOutput).toMatchObject({
+      content: "The refund takes five",
+      model: "openai/gpt-4o-mini",
+      estimated: true,
+    });
     expect(error.spent.tokens.prompt).toBeGreaterThan(0);
     expect(error.spent.tokens.completion).toBeGreaterThan(0);
     expect(error.spent.cost.total).toBeGreaterThan(0);
@@ -152,17 +211,26 @@ describe("agent handler", () => {
   });
 
   it("rejects bad config and unknown tools with errors naming the field", async () => {
-    await expect(agent()({ config: { model: "openai/gpt-4o-mini" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(/userPrompt/);
-    await expect(agent()({ config: { userPrompt: "x", tools: ["weather"] }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
-      /unknown tool type "weather"/,
-    );
-    await expect(agent()({ config: { userPrompt: "x", memories: "not json" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
-      /memories/,
-    );
+    await expect(
+      agent()({ config: { model: "openai/gpt-4o-mini" }, inputs: {}, context: createInMemoryHandlerContext() }),
+    ).rejects.toThrow(/userPrompt/);
+    await expect(
+      agent()({ config: { userPrompt: "x", tools: ["weather"] }, inputs: {}, context: createInMemoryHandlerContext() }),
+    ).rejects.toThrow(/unknown tool type "weather"/);
+    await expect(
+      agent()({
+        config: { userPrompt: "x", memories: "not json" },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }),
+    ).rejects.toThrow(/memories/);
   });
 
   it("runs on the offline model with no key and no network", async () => {
-    const offline = withConfigParsing("agent", createAgentHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }));
+    const offline = withConfigParsing(
+      "agent",
+      createAgentHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }),
+    );
     const context = createInMemoryHandlerContext();
     const { output, usage } = await offline({ config: { userPrompt: "Hello offline" }, inputs: {}, context });
     const answer = "Echo: Hello offline\n\n[offline model, not a language model]";

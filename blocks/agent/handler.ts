@@ -1,6 +1,15 @@
 import "server-only";
 import { jsonSchema, Output } from "ai";
-import { BlockExecutionError, failureCarrying, isTrellisError, outputText, type BlockHandler, type HandlerContext, addUsage, emptyUsage } from "@/executor";
+import {
+  BlockExecutionError,
+  failureCarrying,
+  isTrellisError,
+  outputText,
+  type BlockHandler,
+  type HandlerContext,
+  addUsage,
+  emptyUsage,
+} from "@/executor";
 import { type ToolEntry, type Usage } from "@/contract";
 import { type ModelRegistry, runModel, sdkProviderOptions, interruptedText, usageOutputFields } from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
@@ -28,7 +37,10 @@ async function prepareTools(
   cleanups: Cleanup[],
 ): Promise<AgentTools | undefined> {
   if (!entries || entries.length === 0) return undefined;
-  if (!dependencies.tools) throw new BlockExecutionError("This agent lists tools but no tool registry is configured", { code: "invalid_tool" });
+  if (!dependencies.tools)
+    throw new BlockExecutionError("This agent lists tools but no tool registry is configured", {
+      code: "invalid_tool",
+    });
   // The tools need the tracker (to nest spans) and the tracker needs the tools: a late-bound slot.
   const slot: { tracker?: ToolTracker } = {};
   const answering = new Set<string>();
@@ -48,7 +60,10 @@ async function prepareTools(
     ...(context.budget ? { budget: context.budget } : {}),
     ...(context.simulation ? { simulation: context.simulation } : {}),
   };
-  slot.tracker = trackTools(withInputValidation(await dependencies.tools.resolve(entries, toolContext)), context.startSpan);
+  slot.tracker = trackTools(
+    withInputValidation(await dependencies.tools.resolve(entries, toolContext)),
+    context.startSpan,
+  );
   return { tracker: slot.tracker, answering };
 }
 
@@ -63,7 +78,10 @@ interface AgentTools {
  * read as text (text as it is, an agent's `content`, an object's one text value, else JSON).
  */
 function directAnswer(result: unknown): string {
-  const output = typeof result === "object" && result !== null && "output" in result ? (result as { output: unknown }).output : result;
+  const output =
+    typeof result === "object" && result !== null && "output" in result
+      ? (result as { output: unknown }).output
+      : result;
   return outputText(output);
 }
 
@@ -99,7 +117,14 @@ export function createAgentHandler(dependencies: AgentHandlerDependencies): Bloc
     // Tools may hold resources (MCP clients, their child processes) until the tool loop ends.
     const cleanups: Cleanup[] = [];
     try {
-      return await runAgent(config, model, conversation, schema, await prepareTools(config.tools, dependencies, context, cleanups), context);
+      return await runAgent(
+        config,
+        model,
+        conversation,
+        schema,
+        await prepareTools(config.tools, dependencies, context, cleanups),
+        context,
+      );
     } finally {
       await Promise.allSettled(cleanups.map(async (cleanup) => cleanup()));
     }
@@ -155,7 +180,10 @@ async function runAgent(
         onRejectedToolCall: (call) => tracker?.reject(call),
       },
     });
-    const structured = schema && typeof result.output === "object" && result.output !== null ? (result.output as Record<string, unknown>) : {};
+    const structured =
+      schema && typeof result.output === "object" && result.output !== null
+        ? (result.output as Record<string, unknown>)
+        : {};
     const usage = withToolUsage(result.usage);
     const output: Record<string, unknown> = {
       content: result.answeredBy ? streamed.answer(directAnswer(result.answeredBy.result)) : result.text,

@@ -26,15 +26,22 @@ const lookupToolProvider: ToolProvider = {
   createTools: () => ({
     lookup: tool({
       description: "Looks a key up in the notes.",
-      inputSchema: jsonSchema<{ key: string }>({ type: "object", properties: { key: { type: "string" } }, required: ["key"], additionalProperties: false }),
+      inputSchema: jsonSchema<{ key: string }>({
+        type: "object",
+        properties: { key: { type: "string" } },
+        required: ["key"],
+        additionalProperties: false,
+      }),
       execute: async ({ key }) => ({ key, value: `notes about ${key} `.repeat(40) }),
     }),
   }),
 };
 
 const registry = createToolRegistry([calculatorToolProvider, lookupToolProvider]);
-const agent = () => withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools: registry }));
-const run = (config: Record<string, unknown>, context = createInMemoryHandlerContext()) => agent()({ config, inputs: {}, context });
+const agent = () =>
+  withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools: registry }));
+const run = (config: Record<string, unknown>, context = createInMemoryHandlerContext()) =>
+  agent()({ config, inputs: {}, context });
 
 const toolNamesOf = (index: number) => server.requests[index]!.parsed.toolNames;
 
@@ -58,7 +65,10 @@ describe("agent step rules", () => {
     expect(output.content).toBe("Done.");
     expect(server.requests).toHaveLength(3);
     expect(toolNamesOf(0)).toEqual(["calculator"]);
-    expect(server.requests[0]!.body).toMatchObject({ tool_choice: { type: "function", function: { name: "calculator" } }, temperature: 0.9 });
+    expect(server.requests[0]!.body).toMatchObject({
+      tool_choice: { type: "function", function: { name: "calculator" } },
+      temperature: 0.9,
+    });
     expect(toolNamesOf(1)).toEqual(["lookup"]);
     expect(server.requests[1]!.body.temperature).toBe(0.1);
     expect(server.requests[1]!.body.tool_choice).toBe("auto");
@@ -70,15 +80,28 @@ describe("agent step rules", () => {
       { toStep: 1, toolChoice: { tool: "lookup" } },
       { fromStep: 2, toolChoice: "none" },
     ];
-    server.enqueue({ kind: "tool-calls", calls: [{ name: "lookup", arguments: { key: "a" } }] }, { kind: "text", text: "ok" });
-    await run({ model: "anthropic/claude-sonnet-4-5", userPrompt: "x", tools: ["calculator", "lookup"], stepRules: rules });
+    server.enqueue(
+      { kind: "tool-calls", calls: [{ name: "lookup", arguments: { key: "a" } }] },
+      { kind: "text", text: "ok" },
+    );
+    await run({
+      model: "anthropic/claude-sonnet-4-5",
+      userPrompt: "x",
+      tools: ["calculator", "lookup"],
+      stepRules: rules,
+    });
     expect(server.requests[0]!.body.tool_choice).toEqual({ type: "tool", name: "lookup" });
     expect(server.requests[1]!.body.tool_choice).toEqual({ type: "none" });
 
     server.requests.length = 0;
-    server.enqueue({ kind: "tool-calls", calls: [{ name: "lookup", arguments: { key: "a" } }] }, { kind: "text", text: "ok" });
+    server.enqueue(
+      { kind: "tool-calls", calls: [{ name: "lookup", arguments: { key: "a" } }] },
+      { kind: "text", text: "ok" },
+    );
     await run({ model: "google/gemini-2.5-flash", userPrompt: "x", tools: ["calculator", "lookup"], stepRules: rules });
-    expect(server.requests[0]!.body.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["lookup"] } });
+    expect(server.requests[0]!.body.toolConfig).toEqual({
+      functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["lookup"] },
+    });
     expect(server.requests[1]!.body.toolConfig).toEqual({ functionCallingConfig: { mode: "NONE" } });
   });
 
@@ -91,11 +114,14 @@ describe("agent step rules", () => {
       stepRules: [{ toStep: 1, toolChoice: { tool: "calculator" } }],
     }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "tool_choice_violated" });
-    expect((error as Error).message).toMatch(/openai\/gpt-4o-mini did not follow the step's tool choice: .*required tool 'calculator'/);
+    expect((error as Error).message).toMatch(
+      /openai\/gpt-4o-mini did not follow the step's tool choice: .*required tool 'calculator'/,
+    );
   });
 
   it("stops at the step cap even when every step must call a tool", async () => {
-    for (let i = 0; i < 3; i++) server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: `${i}+1` } }] });
+    for (let i = 0; i < 3; i++)
+      server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: `${i}+1` } }] });
     const { output } = await run({
       model: "openai/gpt-4o-mini",
       userPrompt: "Loop",
@@ -116,7 +142,12 @@ describe("agent step rules", () => {
       { kind: "tool-calls", calls: [{ name: "lookup", arguments: { key: "third" } }] },
       { kind: "text", text: "Summarised." },
     );
-    await run({ model: "openai/gpt-4o-mini", userPrompt: "Read", tools: ["lookup"], pruneToolResults: { afterTokens: 300, keepLast: 1 } });
+    await run({
+      model: "openai/gpt-4o-mini",
+      userPrompt: "Read",
+      tools: ["lookup"],
+      pruneToolResults: { afterTokens: 300, keepLast: 1 },
+    });
     const toolMessages = (index: number) =>
       (server.requests[index]!.body.messages as Array<{ role: string; content: string }>)
         .filter((message) => message.role === "tool")
@@ -126,7 +157,11 @@ describe("agent step rules", () => {
     expect(toolMessages(1)[0]).toContain("notes about first");
     // Two pass it: the older one is replaced by the note, the last is whole.
     expect(toolMessages(2)).toEqual([prunedNote("lookup"), expect.stringContaining("notes about second")]);
-    expect(toolMessages(3)).toEqual([prunedNote("lookup"), prunedNote("lookup"), expect.stringContaining("notes about third")]);
+    expect(toolMessages(3)).toEqual([
+      prunedNote("lookup"),
+      prunedNote("lookup"),
+      expect.stringContaining("notes about third"),
+    ]);
   });
 
   it("does not prune under the limit", async () => {
@@ -135,9 +170,19 @@ describe("agent step rules", () => {
       { kind: "tool-calls", calls: [{ name: "lookup", arguments: { key: "second" } }] },
       { kind: "text", text: "ok" },
     );
-    await run({ model: "openai/gpt-4o-mini", userPrompt: "Read", tools: ["lookup"], pruneToolResults: { afterTokens: 100_000 } });
-    const last = (server.requests[2]!.body.messages as Array<{ role: string; content: string }>).filter((message) => message.role === "tool");
-    expect(last.map((message) => message.content)).toEqual([expect.stringContaining("notes about first"), expect.stringContaining("notes about second")]);
+    await run({
+      model: "openai/gpt-4o-mini",
+      userPrompt: "Read",
+      tools: ["lookup"],
+      pruneToolResults: { afterTokens: 100_000 },
+    });
+    const last = (server.requests[2]!.body.messages as Array<{ role: string; content: string }>).filter(
+      (message) => message.role === "tool",
+    );
+    expect(last.map((message) => message.content)).toEqual([
+      expect.stringContaining("notes about first"),
+      expect.stringContaining("notes about second"),
+    ]);
   });
 
   it("refuses a rule naming a tool the agent's tools do not give, before any model call", async () => {
@@ -147,7 +192,9 @@ describe("agent step rules", () => {
       tools: [{ type: "calculator", name: "calc" }],
       stepRules: [{ activeTools: ["lookup"] }],
     }).catch((caught: unknown) => caught);
-    expect(String((error as Error).message)).toMatch(/stepRules\[0\]\.activeTools\[0\]: "lookup" is not one of this agent.s tools \(its tools are calc\)/);
+    expect(String((error as Error).message)).toMatch(
+      /stepRules\[0\]\.activeTools\[0\]: "lookup" is not one of this agent.s tools \(its tools are calc\)/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -157,7 +204,12 @@ describe("agent provider options", () => {
     await run({ model: "openai/o3-mini", userPrompt: "Think", providerOptions: { reasoningEffort: "high" } });
     expect(server.requests[0]!.body.reasoning_effort).toBe("high");
 
-    await run({ model: "anthropic/claude-sonnet-4-5", userPrompt: "Think", maxTokens: 4000, providerOptions: { thinkingBudget: 2048 } });
+    await run({
+      model: "anthropic/claude-sonnet-4-5",
+      userPrompt: "Think",
+      maxTokens: 4000,
+      providerOptions: { thinkingBudget: 2048 },
+    });
     expect(server.requests[1]!.body.thinking).toEqual({ type: "enabled", budget_tokens: 2048 });
 
     await run({ model: "google/gemini-2.5-flash", userPrompt: "Think", providerOptions: { thinkingBudget: 512 } });
@@ -192,12 +244,19 @@ describe("reasoning tokens", () => {
 
   it("are summed over the calls of a tool loop", async () => {
     server.enqueue(
-      { kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: "1+1" } }], usage: { prompt: 100, completion: 50, reasoning: 30 } },
+      {
+        kind: "tool-calls",
+        calls: [{ name: "calculator", arguments: { expression: "1+1" } }],
+        usage: { prompt: 100, completion: 50, reasoning: 30 },
+      },
       { kind: "text", text: "2", usage: { prompt: 200, completion: 20, reasoning: 5 } },
     );
     const { output } = await run({ model: "openai/o3-mini", userPrompt: "1+1", tools: ["calculator"] });
     expect(output.tokens).toMatchObject({ completion: 70, reasoning: 35 });
     const prices = resolvePricing("openai/o3-mini")!.prices;
-    expect((output.cost as { reasoning: number }).reasoning).toBeCloseTo((35 * (prices.reasoning ?? prices.output)) / 1e6, 12);
+    expect((output.cost as { reasoning: number }).reasoning).toBeCloseTo(
+      (35 * (prices.reasoning ?? prices.output)) / 1e6,
+      12,
+    );
   });
 });

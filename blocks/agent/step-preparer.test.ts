@@ -14,11 +14,15 @@ const conversation: ModelMessage[] = [
   result("b", "beta ".repeat(200)),
 ];
 const outputs = (messages: ModelMessage[]) =>
-  messages.flatMap((message) => (message.role === "tool" ? message.content.map((part) => (part.type === "tool-result" ? part.output : null)) : []));
+  messages.flatMap((message) =>
+    message.role === "tool" ? message.content.map((part) => (part.type === "tool-result" ? part.output : null)) : [],
+  );
 
 describe("pruning tool results", () => {
   it("leaves the conversation as it is under the limit", () => {
-    expect(pruneToolResults(conversation, { afterTokens: estimateTokens(conversation), keepLast: 0 })).toBe(conversation);
+    expect(pruneToolResults(conversation, { afterTokens: estimateTokens(conversation), keepLast: 0 })).toBe(
+      conversation,
+    );
   });
 
   it("past the limit replaces all but the last keepLast results, and nothing else", () => {
@@ -27,7 +31,9 @@ describe("pruning tool results", () => {
       { type: "text", value: prunedNote("lookup") },
       { type: "json", value: { text: "beta ".repeat(200) } },
     ]);
-    expect(pruned.filter((message) => message.role !== "tool")).toEqual(conversation.filter((message) => message.role !== "tool"));
+    expect(pruned.filter((message) => message.role !== "tool")).toEqual(
+      conversation.filter((message) => message.role !== "tool"),
+    );
     expect(outputs(pruneToolResults(conversation, { afterTokens: 50, keepLast: 0 }))).toEqual([
       { type: "text", value: prunedNote("lookup") },
       { type: "text", value: prunedNote("lookup") },

@@ -20,7 +20,8 @@ export function estimateTokens(messages: ReadonlyArray<ModelMessage>): number {
 export function pruneToolResults(messages: ModelMessage[], limits: PruneToolResults): ModelMessage[] {
   if (estimateTokens(messages) <= limits.afterTokens) return messages;
   const total = messages.reduce(
-    (count, message) => count + (message.role === "tool" ? message.content.filter((part) => part.type === "tool-result").length : 0),
+    (count, message) =>
+      count + (message.role === "tool" ? message.content.filter((part) => part.type === "tool-result").length : 0),
     0,
   );
   let toPrune = total - limits.keepLast;
@@ -50,7 +51,9 @@ export function checkRuleTools(rules: ReadonlyArray<StepRule> | undefined, toolN
       .map((segment) => (typeof segment === "number" ? `[${segment}]` : `.${segment}`))
       .join("")
       .slice(1);
-    throw new BlockExecutionError(`${where}: "${name}" is not one of this agent's tools (${have})`, { code: "invalid_config" });
+    throw new BlockExecutionError(`${where}: "${name}" is not one of this agent's tools (${have})`, {
+      code: "invalid_config",
+    });
   }
 }
 
@@ -58,14 +61,18 @@ export function checkRuleTools(rules: ReadonlyArray<StepRule> | undefined, toolN
  * The AI SDK `prepareStep` for an agent: the step's rule (tools offered, tool choice,
  * temperature) and pruning of old tool results; undefined when the agent has neither.
  */
-export function stepPreparer(rules: ReadonlyArray<StepRule> | undefined, prune: PruneToolResults | undefined): PrepareStepFunction<ToolSet> | undefined {
+export function stepPreparer(
+  rules: ReadonlyArray<StepRule> | undefined,
+  prune: PruneToolResults | undefined,
+): PrepareStepFunction<ToolSet> | undefined {
   if (!rules?.length && !prune) return undefined;
   return async ({ stepNumber, messages }) => {
     const settings: PrepareStepResult<ToolSet> = {};
     const rule = ruleForStep(rules, stepNumber + 1);
     if (rule?.activeTools) settings.activeTools = rule.activeTools;
     if (rule?.toolChoice !== undefined)
-      settings.toolChoice = typeof rule.toolChoice === "string" ? rule.toolChoice : { type: "tool", toolName: rule.toolChoice.tool };
+      settings.toolChoice =
+        typeof rule.toolChoice === "string" ? rule.toolChoice : { type: "tool", toolName: rule.toolChoice.tool };
     if (rule?.temperature !== undefined) settings.temperature = rule.temperature;
     if (prune) {
       await tokenizerReady();

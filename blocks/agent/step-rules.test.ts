@@ -37,7 +37,9 @@ describe("agent loop config, checked at save time", () => {
   });
 
   it("cannot check names a whole MCP server gives only at run time, and lets them through", () => {
-    expect(issuesOf({ tools: [{ type: "mcp", params: { server: "docs" } }], stepRules: [{ activeTools: ["search_docs"] }] })).toEqual([]);
+    expect(
+      issuesOf({ tools: [{ type: "mcp", params: { server: "docs" } }], stepRules: [{ activeTools: ["search_docs"] }] }),
+    ).toEqual([]);
   });
 
   it("refuses a provider option the model does not take, naming the model", () => {
@@ -56,18 +58,30 @@ describe("agent loop config, checked at save time", () => {
     expect(issuesOf({ model: "openai/o3-mini", providerOptions: { reasoningEffort: "extreme" } })).toEqual([
       'providerOptions.reasoningEffort: openai/o3-mini takes reasoningEffort low, medium, high; got "extreme"',
     ]);
-    expect(issuesOf({ model: "openai/o3-mini", providerOptions: { temperatureBoost: 1 } })[0]).toMatch(/temperatureBoost/);
+    expect(issuesOf({ model: "openai/o3-mini", providerOptions: { temperatureBoost: 1 } })[0]).toMatch(
+      /temperatureBoost/,
+    );
   });
 
   it("refuses a step range that ends before it starts", () => {
-    expect(issuesOf({ stepRules: [{ fromStep: 3, toStep: 2 }] })).toEqual(["stepRules[0].toStep: toStep must not be before fromStep"]);
+    expect(issuesOf({ stepRules: [{ fromStep: 3, toStep: 2 }] })).toEqual([
+      "stepRules[0].toStep: toStep must not be before fromStep",
+    ]);
   });
 
   it("reports them on the workflow, at the block's field", () => {
     const document = {
       schemaVersion: 1,
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: {},
+        },
         {
           id: "agent",
           type: "agent",

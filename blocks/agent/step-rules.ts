@@ -21,10 +21,15 @@ export const stepRuleSchema = z
     /** The only tools offered on these steps (names of the agent's tools); absent: all of them. */
     activeTools: z.array(z.string().min(1, "must not be empty")).optional(),
     /** `auto` (the model decides), `required` (some tool), `none`, or `{ tool }`: that tool must be called. */
-    toolChoice: z.union([z.enum(TOOL_CHOICE_MODES), z.object({ tool: z.string().min(1, "must name a tool") })]).optional(),
+    toolChoice: z
+      .union([z.enum(TOOL_CHOICE_MODES), z.object({ tool: z.string().min(1, "must name a tool") })])
+      .optional(),
     temperature: z.number().min(0).max(2).optional(),
   })
-  .refine((rule) => rule.toStep === undefined || rule.toStep >= rule.fromStep, { message: "toStep must not be before fromStep", path: ["toStep"] });
+  .refine((rule) => rule.toStep === undefined || rule.toStep >= rule.fromStep, {
+    message: "toStep must not be before fromStep",
+    path: ["toStep"],
+  });
 
 export type StepRule = z.infer<typeof stepRuleSchema>;
 
@@ -51,11 +56,14 @@ export function ruleForStep(rules: ReadonlyArray<StepRule> | undefined, step: nu
 }
 
 /** Every tool name the rules mention, with where, for checks against the agent's tools. */
-export function ruleToolNames(rules: ReadonlyArray<StepRule> | undefined): Array<{ name: string; path: Array<string | number> }> {
+export function ruleToolNames(
+  rules: ReadonlyArray<StepRule> | undefined,
+): Array<{ name: string; path: Array<string | number> }> {
   const named: Array<{ name: string; path: Array<string | number> }> = [];
   (rules ?? []).forEach((rule, index) => {
     rule.activeTools?.forEach((name, at) => named.push({ name, path: ["stepRules", index, "activeTools", at] }));
-    if (typeof rule.toolChoice === "object") named.push({ name: rule.toolChoice.tool, path: ["stepRules", index, "toolChoice", "tool"] });
+    if (typeof rule.toolChoice === "object")
+      named.push({ name: rule.toolChoice.tool, path: ["stepRules", index, "toolChoice", "tool"] });
   });
   return named;
 }

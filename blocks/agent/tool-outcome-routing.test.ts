@@ -24,7 +24,11 @@ const document = workflowDocumentSchema.parse({
       id: "calc",
       type: "agent",
       name: "Calc",
-      config: { model: "openai/gpt-4o-mini", userPrompt: "Compute", tools: [{ type: "calculator", routeOnOutcome: true }] },
+      config: {
+        model: "openai/gpt-4o-mini",
+        userPrompt: "Compute",
+        tools: [{ type: "calculator", routeOnOutcome: true }],
+      },
     },
     { id: "answer", type: "response", name: "Answer", config: { data: "<Calc.toolOutcomes.calculator>" } },
     { id: "apology", type: "response", name: "Apology", config: { data: "<Calc.toolCalls.list[0].error.message>" } },
@@ -37,14 +41,18 @@ const document = workflowDocumentSchema.parse({
 });
 
 async function run(expression: string | null) {
-  if (expression !== null) server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression } }] });
+  if (expression !== null)
+    server.enqueue({ kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression } }] });
   server.enqueue({ kind: "text", text: "Done." });
   const events: RunEvent[] = [];
   const tools = createToolRegistry([calculatorToolProvider]);
   const result = await executeWorkflow({
     document,
     lookupBlockType,
-    lookupHandler: lookupHandlers({ ...controlHandlers, agent: createAgentHandler({ models: createTestModelRegistry(server), tools }) }),
+    lookupHandler: lookupHandlers({
+      ...controlHandlers,
+      agent: createAgentHandler({ models: createTestModelRegistry(server), tools }),
+    }),
     observer: { event: (event) => events.push(event), span: () => undefined },
     runId: "r",
     workflowId: "w",

@@ -48,13 +48,23 @@ describe("agent tool-outcome handles", () => {
       { type: "run_function", name: "check", routeOnOutcome: true, params: { code: "1" } },
       "web_page",
     ]);
-    const failedThenFixed = calls({ name: "calculator", error: { code: "sandbox_error", message: "bad" } }, { name: "web_page" }, { name: "calculator" });
+    const failedThenFixed = calls(
+      { name: "calculator", error: { code: "sandbox_error", message: "bad" } },
+      { name: "web_page" },
+      { name: "calculator" },
+    );
     expect(takenToolHandles(block, failedThenFixed)).toEqual(["out", "tool:calculator:success"]);
-    const fixedThenFailed = calls({ name: "calculator" }, { name: "calculator", error: { code: "x", message: "bad" } }, { name: "check" });
+    const fixedThenFailed = calls(
+      { name: "calculator" },
+      { name: "calculator", error: { code: "x", message: "bad" } },
+      { name: "check" },
+    );
     expect(takenToolHandles(block, fixedThenFailed)).toEqual(["out", "tool:calculator:error", "tool:check:success"]);
     expect(takenToolHandles(block, calls())).toEqual(["out"]);
     // Routing reads the output's toolOutcomes, the one definition of "last call", not the list.
-    expect(takenToolHandles(block, { toolCalls: failedThenFixed.toolCalls, toolOutcomes: { calculator: "error" } })).toEqual(["out", "tool:calculator:error"]);
+    expect(
+      takenToolHandles(block, { toolCalls: failedThenFixed.toolCalls, toolOutcomes: { calculator: "error" } }),
+    ).toEqual(["out", "tool:calculator:error"]);
   });
 
   it("refuses at save an entry whose tool names cannot be known before it runs", () => {
@@ -74,8 +84,13 @@ describe("agent tool-outcome handles", () => {
   });
 
   it("reports per tool the outcome of its last call, null for a tool not called", () => {
-    expect(toolOutcomesByName(["run_linter", "fix_lint"], [{ name: "run_linter", error: { code: "x" } }])).toEqual({ run_linter: "error", fix_lint: null });
-    expect(toolOutcomesByName(["run_linter"], [{ name: "run_linter", error: {} }, { name: "run_linter" }])).toEqual({ run_linter: "success" });
+    expect(toolOutcomesByName(["run_linter", "fix_lint"], [{ name: "run_linter", error: { code: "x" } }])).toEqual({
+      run_linter: "error",
+      fix_lint: null,
+    });
+    expect(toolOutcomesByName(["run_linter"], [{ name: "run_linter", error: {} }, { name: "run_linter" }])).toEqual({
+      run_linter: "success",
+    });
   });
 
   it("counts an MCP answer with isError as a failed call, its text as the message", () => {
@@ -83,7 +98,10 @@ describe("agent tool-outcome handles", () => {
       code: "tool_error",
       message: "lint: 3 problems",
     });
-    expect(reportedError({ isError: true, content: [] })).toEqual({ code: "tool_error", message: "The tool reported an error" });
+    expect(reportedError({ isError: true, content: [] })).toEqual({
+      code: "tool_error",
+      message: "The tool reported an error",
+    });
     expect(reportedError({ isError: false, content: [{ type: "text", text: "ok" }] })).toBeNull();
     expect(reportedError({ result: 42 })).toBeNull();
   });

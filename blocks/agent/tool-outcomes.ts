@@ -33,7 +33,8 @@ export function routedToolNames(tools: unknown): string[] {
   const names: string[] = [];
   for (const entry of tools) {
     const parsed = parseToolEntry(entry);
-    for (const name of (parsed && routedNamesOfEntry(parsed)) ?? []) if (name && !names.includes(name)) names.push(name);
+    for (const name of (parsed && routedNamesOfEntry(parsed)) ?? [])
+      if (name && !names.includes(name)) names.push(name);
   }
   return names;
 }
@@ -47,7 +48,9 @@ export function toolOutcomeHandles(block: WorkflowBlock): HandleSpec[] {
 }
 
 function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** The handles a successful agent output leaves by: `out`, and the outcome of the last call of each routed tool. */

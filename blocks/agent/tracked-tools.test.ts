@@ -19,7 +19,10 @@ describe("tracked tools", () => {
       },
     } as unknown as ToolSet;
     const tracker = trackTools(tools, () => span);
-    const execute = tracker.tools.check!.execute! as (input: unknown, options: { toolCallId: string }) => Promise<unknown>;
+    const execute = tracker.tools.check!.execute! as (
+      input: unknown,
+      options: { toolCallId: string },
+    ) => Promise<unknown>;
     // Two parallel calls of one tool in one step: the first fails, the second (the last issued) succeeds.
     const first = execute({ id: "a", fail: true }, { toolCallId: "a" }).catch(() => undefined);
     const second = execute({ id: "b", fail: false }, { toolCallId: "b" });
@@ -41,15 +44,24 @@ describe("tracked tools", () => {
       child: {
         inputSchema: undefined,
         execute: async () => {
-          throw new BlockExecutionError("the child run failed", { code: "block_failed", partialOutput: { runId: "run-9", workflowId: "wf-2" } });
+          throw new BlockExecutionError("the child run failed", {
+            code: "block_failed",
+            partialOutput: { runId: "run-9", workflowId: "wf-2" },
+          });
         },
       },
     } as unknown as ToolSet;
     const tracker = trackTools(tools, () => recording);
-    const execute = tracker.tools.child!.execute! as (input: unknown, options: { toolCallId: string }) => Promise<unknown>;
+    const execute = tracker.tools.child!.execute! as (
+      input: unknown,
+      options: { toolCallId: string },
+    ) => Promise<unknown>;
     await expect(execute({}, { toolCallId: "c1" })).rejects.toThrow("the child run failed");
     expect(ended).toEqual([
-      expect.objectContaining({ error: expect.objectContaining({ message: "the child run failed" }), output: { runId: "run-9", workflowId: "wf-2" } }),
+      expect.objectContaining({
+        error: expect.objectContaining({ message: "the child run failed" }),
+        output: { runId: "run-9", workflowId: "wf-2" },
+      }),
     ]);
   });
 });

@@ -41,7 +41,9 @@ export function reportedError(result: unknown): { code: string; message: string 
   const content = (result as { content?: unknown }).content;
   const texts = Array.isArray(content)
     ? content.flatMap((part: unknown) =>
-        typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? [(part as { text: string }).text] : [],
+        typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string"
+          ? [(part as { text: string }).text]
+          : [],
       )
     : [];
   const message = texts.join("\n").trim().slice(0, 1_000);
@@ -120,7 +122,14 @@ export function trackTools(tools: ToolSet, startSpan: (options: ChildSpanOptions
     reject(call) {
       const at = new Date().toISOString();
       startSpan({ kind: "tool", name: call.toolName, input: call.input }).end({ error: call.error });
-      slots.push({ name: call.toolName, arguments: call.input, error: call.error, startTime: at, endTime: at, duration: 0 });
+      slots.push({
+        name: call.toolName,
+        arguments: call.input,
+        error: call.error,
+        startTime: at,
+        endTime: at,
+        duration: 0,
+      });
     },
     busyMs() {
       // Union of intervals, so parallel tool calls are not counted twice.

@@ -11,7 +11,9 @@ import { z } from "zod";
 
 /** "expression: expected string, received number; (input): ..." for the model to correct itself. */
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(input)"}: ${issue.message}`).join("; ");
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(input)"}: ${issue.message}`)
+    .join("; ");
 }
 
 function validatorOf(schema: ReturnType<typeof asSchema>) {
@@ -30,7 +32,9 @@ function validatorOf(schema: ReturnType<typeof asSchema>) {
     if (!validator) return { success: true as const, value };
     const parsed = validator.safeParse(value);
     // The call keeps its own arguments: a parsed copy could drop keys the schema leaves open.
-    return parsed.success ? { success: true as const, value } : { success: false as const, error: new Error(describeIssues(parsed.error)) };
+    return parsed.success
+      ? { success: true as const, value }
+      : { success: false as const, error: new Error(describeIssues(parsed.error)) };
   };
 }
 
@@ -40,7 +44,10 @@ export function withInputValidation(tools: ToolSet): ToolSet {
     const schema = definition.inputSchema === undefined ? undefined : asSchema(definition.inputSchema);
     checked[name] =
       schema && !schema.validate
-        ? ({ ...definition, inputSchema: jsonSchema(() => schema.jsonSchema, { validate: validatorOf(schema) }) } as typeof definition)
+        ? ({
+            ...definition,
+            inputSchema: jsonSchema(() => schema.jsonSchema, { validate: validatorOf(schema) }),
+          } as typeof definition)
         : definition;
   }
   return checked;

@@ -8,7 +8,8 @@ import { STANDARD_HANDLES, type BlockDefinition } from "../types";
  */
 const headersSchema = withoutReservedKeys(z.record(z.string(), z.string())).superRefine((headers, context) => {
   for (const name of Object.keys(headers)) {
-    if (isReservedRequestHeader(name)) context.addIssue({ code: "custom", path: [name], message: RESERVED_HEADER_MESSAGE, input: headers });
+    if (isReservedRequestHeader(name))
+      context.addIssue({ code: "custom", path: [name], message: RESERVED_HEADER_MESSAGE, input: headers });
   }
 });
 
@@ -41,14 +42,26 @@ export const apiDefinition = {
   description: "Calls an HTTP API through the outbound guard.",
   configSchema: apiConfigSchema,
   fields: [
-    { key: "url", label: "URL", kind: "text", placeholder: "https://api.example.com/items", needs: "Enter the URL to call" },
+    {
+      key: "url",
+      label: "URL",
+      kind: "text",
+      placeholder: "https://api.example.com/items",
+      needs: "Enter the URL to call",
+    },
     {
       key: "method",
       label: "Method",
       kind: "select",
       options: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].map((method) => ({ value: method, label: method })),
     },
-    { key: "query", label: "Query parameters", kind: "keyValue", placeholder: "param", help: "Added to the URL's own query; values may hold references." },
+    {
+      key: "query",
+      label: "Query parameters",
+      kind: "keyValue",
+      placeholder: "param",
+      help: "Added to the URL's own query; values may hold references.",
+    },
     { key: "headers", label: "Headers", kind: "keyValue", placeholder: "Header" },
     {
       key: "bodyType",
@@ -82,7 +95,8 @@ export const apiDefinition = {
   sourceHandles: () => STANDARD_HANDLES,
   testSamples: { request: "the request" },
   docs: {
-    config: "`url, method, query?, headers?, bodyType? (json/form/multipart/text, default json), body?, timeoutMs?, retries?`",
+    config:
+      "`url, method, query?, headers?, bodyType? (json/form/multipart/text, default json), body?, timeoutMs?, retries?`",
     output: "`status, headers, data`",
   },
 } satisfies BlockDefinition<typeof apiConfigSchema>;

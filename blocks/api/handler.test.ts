@@ -32,7 +32,11 @@ beforeAll(async () => {
       setTimeout(() => response.end("late"), 2000).unref();
       return;
     }
-    response.writeHead(200, { "content-type": "application/json; charset=utf-8", "set-cookie": "session=abc123", "x-request-id": "r-1" });
+    response.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "set-cookie": "session=abc123",
+      "x-request-id": "r-1",
+    });
     response.end(
       JSON.stringify({
         method: request.method,
@@ -49,7 +53,10 @@ afterAll(() => server.close());
 const noSleep = async () => undefined;
 
 function call(config: Record<string, unknown>, allowHosts = `127.0.0.1:${server.port}`) {
-  const handler = withConfigParsing("api", createApiHandler({ fetch: createGuardedFetch({ allowHosts }), sleep: noSleep }));
+  const handler = withConfigParsing(
+    "api",
+    createApiHandler({ fetch: createGuardedFetch({ allowHosts }), sleep: noSleep }),
+  );
   return handler({ config, inputs: {}, context: createInMemoryHandlerContext() });
 }
 
@@ -64,8 +71,17 @@ describe("api block handler", () => {
 
   it("sends an object body as JSON and a string body as is", async () => {
     const json = await call({ url: `${server.origin}/items`, method: "POST", body: { name: "widget" } });
-    expect(json.output.data).toMatchObject({ method: "POST", body: '{"name":"widget"}', contentType: "application/json" });
-    const text = await call({ url: `${server.origin}/items`, method: "PUT", body: "raw text", headers: { "Content-Type": "text/plain" } });
+    expect(json.output.data).toMatchObject({
+      method: "POST",
+      body: '{"name":"widget"}',
+      contentType: "application/json",
+    });
+    const text = await call({
+      url: `${server.origin}/items`,
+      method: "PUT",
+      body: "raw text",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(text.output.data).toMatchObject({ method: "PUT", body: "raw text", contentType: "text/plain" });
   });
 
@@ -77,7 +93,9 @@ describe("api block handler", () => {
     const error = await call({ url: `${server.origin}/missing?api_key=sk-secret` }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BlockExecutionError);
     expect((error as BlockExecutionError).code).toBe("http_error");
-    expect((error as Error).message).toBe(`GET 127.0.0.1:${server.port}/missing answered 404: {"error":"no such item"}`);
+    expect((error as Error).message).toBe(
+      `GET 127.0.0.1:${server.port}/missing answered 404: {"error":"no such item"}`,
+    );
   });
 
   it("retries 503 answers up to `retries` times", async () => {
@@ -100,7 +118,9 @@ describe("api block handler", () => {
   });
 
   it("refuses a body on GET with a clear error", async () => {
-    await expect(call({ url: `${server.origin}/items`, body: { a: 1 } })).rejects.toThrow("A GET request cannot have a body");
+    await expect(call({ url: `${server.origin}/items`, body: { a: 1 } })).rejects.toThrow(
+      "A GET request cannot have a body",
+    );
   });
 
   it("fails with invalid_response, naming the limit, when the answer's JSON is nested too deep", async () => {
@@ -114,22 +134,34 @@ describe("api block handler", () => {
 
   it("refuses a Host header, even one a reference brought in at run time, and sends nothing", async () => {
     const before = server.received.length;
-    const error = await call({ url: `${server.origin}/items`, headers: { Host: "internal.example" } }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: "invalid_config", message: expect.stringContaining("headers.Host: is set by Trellis") as unknown });
+    const error = await call({ url: `${server.origin}/items`, headers: { Host: "internal.example" } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      code: "invalid_config",
+      message: expect.stringContaining("headers.Host: is set by Trellis") as unknown,
+    });
     expect(server.received.length).toBe(before);
   });
 });
 
 describe("api block config", () => {
   it("refuses headers the client sets itself and reserved names, naming each", () => {
-    const headers = JSON.parse('{"Accept":"text/plain","Content-Length":"3","connection":"close","__proto__":"x"}') as Record<string, string>;
+    const headers = JSON.parse(
+      '{"Accept":"text/plain","Content-Length":"3","connection":"close","__proto__":"x"}',
+    ) as Record<string, string>;
     const parsed = apiConfigSchema.safeParse({ url: "https://api.example.com", headers });
-    expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["headers.__proto__", RESERVED_NAME_MESSAGE]]);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["headers.__proto__", RESERVED_NAME_MESSAGE],
+    ]);
     const framing = apiConfigSchema.safeParse({
       url: "https://api.example.com",
       headers: { Accept: "text/plain", "Content-Length": "3", connection: "close" },
     });
-    expect(framing.error?.issues.map((issue) => issue.path.join("."))).toEqual(["headers.Content-Length", "headers.connection"]);
+    expect(framing.error?.issues.map((issue) => issue.path.join("."))).toEqual([
+      "headers.Content-Length",
+      "headers.connection",
+    ]);
   });
 });
 
@@ -137,10 +169,20 @@ describe("apiTraceInput", () => {
   it("redacts credential headers and headers filled from secrets", () => {
     const config = apiConfigSchema.parse({
       url: "https://api.example.com",
-      headers: { Authorization: "Bearer sk-live", "X-Api-Key": "k-1", "X-Tenant": "t-secret", Accept: "application/json" },
+      headers: {
+        Authorization: "Bearer sk-live",
+        "X-Api-Key": "k-1",
+        "X-Tenant": "t-secret",
+        Accept: "application/json",
+      },
     });
     const traced = apiTraceInput(config, { headers: { "X-Tenant": "{{TENANT_TOKEN}}" } });
-    expect(traced.headers).toEqual({ Authorization: "[redacted]", "X-Api-Key": "[redacted]", "X-Tenant": "[redacted]", Accept: "application/json" });
+    expect(traced.headers).toEqual({
+      Authorization: "[redacted]",
+      "X-Api-Key": "[redacted]",
+      "X-Tenant": "[redacted]",
+      Accept: "application/json",
+    });
     expect(JSON.stringify(traced)).not.toMatch(/sk-live|k-1|t-secret/);
   });
 });

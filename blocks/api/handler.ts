@@ -1,6 +1,13 @@
 import "server-only";
 import { BlockExecutionError, TimeoutError, TrellisError, type BlockHandler } from "@/executor";
-import { decodeBody, isCredentialHeader, REDACTED, redactHeaders, type GuardedFetch, type OutboundResponse } from "@/net";
+import {
+  decodeBody,
+  isCredentialHeader,
+  REDACTED,
+  redactHeaders,
+  type GuardedFetch,
+  type OutboundResponse,
+} from "@/net";
 import { buildApiRequest, type ApiRequest } from "./api-request";
 import type { ApiConfig } from "./definition";
 import { recordedSend } from "./recorded-send";
@@ -67,16 +74,29 @@ function filledFromSecret(raw: unknown): Set<string> {
 export function apiTraceInput(config: ApiConfig, rawConfig?: { headers?: unknown; query?: unknown }): ApiConfig {
   const secretQuery = filledFromSecret(rawConfig?.query);
   const query = config.query
-    ? Object.fromEntries(Object.entries(config.query).map(([name, value]) => [name, isCredentialHeader(name) || secretQuery.has(name) ? REDACTED : value]))
+    ? Object.fromEntries(
+        Object.entries(config.query).map(([name, value]) => [
+          name,
+          isCredentialHeader(name) || secretQuery.has(name) ? REDACTED : value,
+        ]),
+      )
     : undefined;
-  return { ...config, headers: redactHeaders(config.headers, filledFromSecret(rawConfig?.headers)), ...(query ? { query } : {}) };
+  return {
+    ...config,
+    headers: redactHeaders(config.headers, filledFromSecret(rawConfig?.headers)),
+    ...(query ? { query } : {}),
+  };
 }
 
 /**
  * Sends the block's request through the outbound guard: the one place an API block reaches the
  * network (a test run that simulates API calls stands in for this).
  */
-export function sendApiRequest(fetch: GuardedFetch, request: ApiRequest, signal: AbortSignal): Promise<OutboundResponse> {
+export function sendApiRequest(
+  fetch: GuardedFetch,
+  request: ApiRequest,
+  signal: AbortSignal,
+): Promise<OutboundResponse> {
   return fetch({ ...request, signal });
 }
 
@@ -113,10 +133,13 @@ export function createApiHandler(deps: ApiHandlerDeps): BlockHandler<ApiConfig> 
       if (response.status >= 400) {
         const detail = typeof data === "string" ? data : JSON.stringify(data);
         const snippet = detail.trim().slice(0, 300);
-        throw new BlockExecutionError(`${config.method} ${target} answered ${response.status}${snippet ? `: ${snippet}` : ""}`, {
-          code: "http_error",
-          retryable: RETRYABLE_STATUSES.has(response.status) || response.status >= 500,
-        });
+        throw new BlockExecutionError(
+          `${config.method} ${target} answered ${response.status}${snippet ? `: ${snippet}` : ""}`,
+          {
+            code: "http_error",
+            retryable: RETRYABLE_STATUSES.has(response.status) || response.status >= 500,
+          },
+        );
       }
       const responseHeaders = { ...response.headers };
       // A session cookie is a credential; outputs end up in traces.

@@ -17,7 +17,12 @@ export function recordedSend(fetch: GuardedFetch, memo: BlockMemo | undefined): 
   if (!memo) return fetch;
   return (request) => {
     const { url, method, headers, body } = request;
-    const asked = { url, method, headers, body: body instanceof Uint8Array ? Buffer.from(body).toString("base64") : body };
+    const asked = {
+      url,
+      method,
+      headers,
+      body: body instanceof Uint8Array ? Buffer.from(body).toString("base64") : body,
+    };
     return recordedCall(memo, "http", `${method ?? "GET"} request`, () => fetch(request), { asked, encode, decode });
   };
 }

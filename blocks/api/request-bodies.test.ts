@@ -26,7 +26,12 @@ interface Parsed {
 async function parse(request: IncomingMessage): Promise<Parsed> {
   const url = new URL(request.url ?? "/", "http://local");
   const contentType = request.headers["content-type"] ?? null;
-  const base: Parsed = { method: request.method ?? "", path: url.pathname, query: [...url.searchParams.entries()], contentType };
+  const base: Parsed = {
+    method: request.method ?? "",
+    path: url.pathname,
+    query: [...url.searchParams.entries()],
+    contentType,
+  };
   if (contentType?.startsWith("multipart/form-data")) {
     const fields: Array<[string, string]> = [];
     const files: NonNullable<Parsed["files"]> = [];
@@ -36,7 +41,14 @@ async function parse(request: IncomingMessage): Promise<Parsed> {
       parser.on("file", (field, stream, info) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => files.push({ field, filename: info.filename ?? "", mimeType: info.mimeType, text: Buffer.concat(chunks).toString("utf8") }));
+        stream.on("end", () =>
+          files.push({
+            field,
+            filename: info.filename ?? "",
+            mimeType: info.mimeType,
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
       });
       parser.on("close", resolve);
       parser.on("error", reject);
@@ -48,7 +60,8 @@ async function parse(request: IncomingMessage): Promise<Parsed> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks).toString("utf8");
   if (contentType === "application/json") return { ...base, json: JSON.parse(raw) as unknown };
-  if (contentType === "application/x-www-form-urlencoded") return { ...base, form: [...new URLSearchParams(raw).entries()] };
+  if (contentType === "application/x-www-form-urlencoded")
+    return { ...base, form: [...new URLSearchParams(raw).entries()] };
   return { ...base, text: raw };
 }
 
@@ -85,7 +98,12 @@ async function send(config: Record<string, unknown>, input: Record<string, unkno
         id: "start",
         type: "start",
         name: "Start",
-        config: { inputs: Object.entries(input).map(([name, value]) => ({ name, type: typeof value === "object" ? "object" : typeof value })) },
+        config: {
+          inputs: Object.entries(input).map(([name, value]) => ({
+            name,
+            type: typeof value === "object" ? "object" : typeof value,
+          })),
+        },
       },
       { id: "call", type: "api", name: "Call", config },
       { id: "reply", type: "response", name: "Reply", config: { data: "<Call.data>" } },
@@ -110,8 +128,15 @@ async function send(config: Record<string, unknown>, input: Record<string, unkno
 
 describe("api block bodies, as the receiving server parses them", () => {
   it("sends JSON by default, as documents from before bodyType did", async () => {
-    const received = await send({ url: `${origin}/items`, method: "POST", body: { name: "widget", tags: ["a", "b"], price: 4.5 } });
-    expect(received).toMatchObject({ contentType: "application/json", json: { name: "widget", tags: ["a", "b"], price: 4.5 } });
+    const received = await send({
+      url: `${origin}/items`,
+      method: "POST",
+      body: { name: "widget", tags: ["a", "b"], price: 4.5 },
+    });
+    expect(received).toMatchObject({
+      contentType: "application/json",
+      json: { name: "widget", tags: ["a", "b"], price: 4.5 },
+    });
   });
 
   it("sends form fields URL-encoded, repeating a key for a list", async () => {
@@ -157,14 +182,25 @@ describe("api block bodies, as the receiving server parses them", () => {
       text: "hello",
     });
     // Text that happens to be JSON (the inspector's box stores it parsed) goes out as that text.
-    expect(await send({ url: `${origin}/t`, method: "POST", bodyType: "text", body: { a: 1 } })).toMatchObject({ text: '{"a":1}' });
-    const csv = await send({ url: `${origin}/t`, method: "POST", bodyType: "text", body: "a,b", headers: { "Content-Type": "text/csv" } });
+    expect(await send({ url: `${origin}/t`, method: "POST", bodyType: "text", body: { a: 1 } })).toMatchObject({
+      text: '{"a":1}',
+    });
+    const csv = await send({
+      url: `${origin}/t`,
+      method: "POST",
+      bodyType: "text",
+      body: "a,b",
+      headers: { "Content-Type": "text/csv" },
+    });
     expect(csv).toMatchObject({ contentType: "text/csv", text: "a,b" });
   });
 
   it("adds query rows to the URL's own query, encoded, with references resolved", async () => {
     const received = await send(
-      { url: `${origin}/search?lang=en`, query: { q: "<Start.term>", page: "<Start.page>", tag: ["a b", "c&d"], empty: "" } },
+      {
+        url: `${origin}/search?lang=en`,
+        query: { q: "<Start.term>", page: "<Start.page>", tag: ["a b", "c&d"], empty: "" },
+      },
       { term: "red shoes & socks", page: 2 },
     );
     expect(received.query).toEqual([
@@ -178,23 +214,39 @@ describe("api block bodies, as the receiving server parses them", () => {
   });
 
   it("resolves references inside form and multipart values", async () => {
-    const outputs = { email: "ada@example.com", file: { filename: "hello.txt", data: Buffer.from("hi").toString("base64") } };
+    const outputs = {
+      email: "ada@example.com",
+      file: { filename: "hello.txt", data: Buffer.from("hi").toString("base64") },
+    };
     const form = await send(
-      { url: `${origin}/f`, method: "POST", bodyType: "form", body: { email: "<Start.email>", greeting: "Dear <Start.email>" } },
+      {
+        url: `${origin}/f`,
+        method: "POST",
+        bodyType: "form",
+        body: { email: "<Start.email>", greeting: "Dear <Start.email>" },
+      },
       outputs,
     );
     expect(form.form).toEqual([
       ["email", "ada@example.com"],
       ["greeting", "Dear ada@example.com"],
     ]);
-    const multipart = await send({ url: `${origin}/m`, method: "POST", bodyType: "multipart", body: { attachment: "<Start.file>" } }, outputs);
-    expect(multipart.files).toEqual([{ field: "attachment", filename: "hello.txt", mimeType: "application/octet-stream", text: "hi" }]);
+    const multipart = await send(
+      { url: `${origin}/m`, method: "POST", bodyType: "multipart", body: { attachment: "<Start.file>" } },
+      outputs,
+    );
+    expect(multipart.files).toEqual([
+      { field: "attachment", filename: "hello.txt", mimeType: "application/octet-stream", text: "hi" },
+    ]);
   });
 });
 
 describe("api block body errors", () => {
   it.each([
-    [{ bodyType: "form", body: "a=1" }, 'With bodyType "form", body must be key/value fields (an object such as {"name": "Ada"}), not string'],
+    [
+      { bodyType: "form", body: "a=1" },
+      'With bodyType "form", body must be key/value fields (an object such as {"name": "Ada"}), not string',
+    ],
     [
       { bodyType: "form", body: { deep: { a: 1 } } },
       'body.deep: a form field must be text, a number or true/false; use bodyType "json" or "multipart" for nested data',
@@ -203,12 +255,18 @@ describe("api block body errors", () => {
       { bodyType: "multipart", body: { file: { name: "x" } } },
       "body.file: a multipart field must be text, a number, true/false or a file { filename, data (base64 or a data: URL), contentType? }",
     ],
-    [{ bodyType: "multipart", body: { file: { filename: "x", data: "not base64!" } } }, "body.file: a file's data must be base64 or a data: URL"],
+    [
+      { bodyType: "multipart", body: { file: { filename: "x", data: "not base64!" } } },
+      "body.file: a file's data must be base64 or a data: URL",
+    ],
     [
       { bodyType: "multipart", body: { file: { filename: "x", data: "data:text/plain,%E0%A4%A" } } },
       "body.file: the file's data: URL is not validly percent-encoded",
     ],
-    [{ bodyType: "multipart", body: { a: "1" }, headers: { "Content-Type": "multipart/form-data" } }, 'With bodyType "multipart", Trellis sets Content-Type'],
+    [
+      { bodyType: "multipart", body: { a: "1" }, headers: { "Content-Type": "multipart/form-data" } },
+      'With bodyType "multipart", Trellis sets Content-Type',
+    ],
   ])("refuses %j, naming what is wrong", async (config, message) => {
     await expect(send({ url: `${origin}/x`, method: "POST", ...config })).rejects.toMatchObject({
       code: "invalid_config",
@@ -222,7 +280,10 @@ describe("api block body errors", () => {
   });
 
   it("keeps credential query parameters and those filled from secrets out of traces", () => {
-    const config = apiConfigSchema.parse({ url: "https://api.example.com", query: { api_key: "k-1", account: "acct-secret", q: "shoes" } });
+    const config = apiConfigSchema.parse({
+      url: "https://api.example.com",
+      query: { api_key: "k-1", account: "acct-secret", q: "shoes" },
+    });
     const traced = apiTraceInput(config, { query: { account: "{{ACCOUNT_ID}}" } });
     expect(traced.query).toEqual({ api_key: "[redacted]", account: "[redacted]", q: "shoes" });
   });

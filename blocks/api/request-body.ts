@@ -11,7 +11,8 @@ export interface EncodedBody {
 const invalid = (message: string) => new BlockExecutionError(message, { code: "invalid_config" });
 
 type Scalar = string | number | boolean;
-const isScalar = (value: unknown): value is Scalar => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 /** A file part of a multipart body: `{ filename, data, contentType? }`, `data` in base64 or a `data:` URL. */
 interface FilePart {
@@ -23,7 +24,11 @@ interface FilePart {
 function isFilePart(value: unknown): value is FilePart {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const part = value as Record<string, unknown>;
-  return typeof part.filename === "string" && typeof part.data === "string" && (part.contentType === undefined || typeof part.contentType === "string");
+  return (
+    typeof part.filename === "string" &&
+    typeof part.data === "string" &&
+    (part.contentType === undefined || typeof part.contentType === "string")
+  );
 }
 
 function fileBlob(name: string, part: FilePart): Blob {
@@ -37,7 +42,8 @@ function fileBlob(name: string, part: FilePart): Blob {
     }
   }
   const base64 = (dataUrl ? dataUrl[3]! : part.data).replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw invalid(`body.${name}: a file's data must be base64 or a data: URL`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+    throw invalid(`body.${name}: a file's data must be base64 or a data: URL`);
   return new Blob([Buffer.from(base64, "base64")], { type });
 }
 
@@ -58,7 +64,10 @@ function formBody(config: ApiConfig): EncodedBody {
   const params = new URLSearchParams();
   for (const [key, value] of rowsOf(config)) {
     if (value === null || value === undefined) continue;
-    if (!isScalar(value)) throw invalid(`body.${key}: a form field must be text, a number or true/false; use bodyType "json" or "multipart" for nested data`);
+    if (!isScalar(value))
+      throw invalid(
+        `body.${key}: a form field must be text, a number or true/false; use bodyType "json" or "multipart" for nested data`,
+      );
     params.append(key, String(value));
   }
   return { body: params.toString(), contentType: "application/x-www-form-urlencoded" };
@@ -71,10 +80,16 @@ async function multipartBody(config: ApiConfig): Promise<EncodedBody> {
     if (value === null || value === undefined) continue;
     if (isScalar(value)) form.append(key, String(value));
     else if (isFilePart(value)) form.append(key, fileBlob(key, value), value.filename);
-    else throw invalid(`body.${key}: a multipart field must be text, a number, true/false or a file { filename, data (base64 or a data: URL), contentType? }`);
+    else
+      throw invalid(
+        `body.${key}: a multipart field must be text, a number, true/false or a file { filename, data (base64 or a data: URL), contentType? }`,
+      );
   }
   const encoded = new Response(form);
-  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined };
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get("content-type") ?? undefined,
+  };
 }
 
 /** The body as text; the inspector's box stores text that parses as JSON as a value, so a value is written back as its JSON text. */
@@ -101,6 +116,8 @@ export async function encodeApiBody(config: ApiConfig): Promise<EncodedBody | un
     case "text":
       return textBody(config);
     case "json":
-      return typeof config.body === "string" ? { body: config.body } : { body: JSON.stringify(config.body), contentType: "application/json" };
+      return typeof config.body === "string"
+        ? { body: config.body }
+        : { body: JSON.stringify(config.body), contentType: "application/json" };
   }
 }

@@ -20,14 +20,22 @@ function testRun(testing: BlockTesting | undefined) {
     simulation: createSimulation("Create Order", testing, (source) => void marks.push(source)),
   });
   const run = (config: Record<string, unknown>) =>
-    handler({ config: { url: "https://orders.example.com/orders", method: "POST", body: { item: "book" }, ...config }, inputs: {}, context });
+    handler({
+      config: { url: "https://orders.example.com/orders", method: "POST", body: { item: "book" }, ...config },
+      inputs: {},
+      context,
+    });
   return { run, sent, marks };
 }
 
 describe("the API block in a test run", () => {
   it("answers from the sample as a real answer would be read: JSON into data, text as text", async () => {
     const json = testRun({ http: { status: 201, headers: { "X-Order": "7" }, body: { orderId: 7 } } });
-    expect((await json.run({})).output).toEqual({ status: 201, headers: { "x-order": "7", "content-type": "application/json" }, data: { orderId: 7 } });
+    expect((await json.run({})).output).toEqual({
+      status: 201,
+      headers: { "x-order": "7", "content-type": "application/json" },
+      data: { orderId: 7 },
+    });
     expect(json.marks).toEqual(["sample"]);
     const text = testRun({ http: { status: 200, body: "accepted" } });
     expect((await text.run({})).output).toMatchObject({ status: 200, data: "accepted" });
@@ -36,7 +44,10 @@ describe("the API block in a test run", () => {
 
   it("fails on a 5xx sample like on a real one, after its retries, still sending nothing", async () => {
     const failing = testRun({ http: { status: 503, body: { error: "down" } } });
-    await expect(failing.run({ retries: 2 })).rejects.toMatchObject({ code: "http_error", message: expect.stringContaining("answered 503") });
+    await expect(failing.run({ retries: 2 })).rejects.toMatchObject({
+      code: "http_error",
+      message: expect.stringContaining("answered 503"),
+    });
     expect(failing.marks).toEqual(["sample", "sample", "sample"]);
     expect(failing.sent).toEqual([]);
   });

@@ -13,10 +13,18 @@ export function simulatedSend(simulation: Simulation): GuardedFetch {
     if (!sample) {
       simulation.markBlock("no-sample");
       const body = { simulated: "no-sample", noSample: simulation.noSample(`the ${request.method ?? "GET"} request`) };
-      return { url: request.url, status: 0, headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify(body)), redirects: 0 };
+      return {
+        url: request.url,
+        status: 0,
+        headers: { "content-type": "application/json" },
+        body: Buffer.from(JSON.stringify(body)),
+        redirects: 0,
+      };
     }
     simulation.markBlock("sample");
-    const headers = Object.fromEntries(Object.entries(sample.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    const headers = Object.fromEntries(
+      Object.entries(sample.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
     let body = "";
     if (typeof sample.body === "string") {
       body = sample.body;

@@ -9,7 +9,8 @@ function uniqueBy<T>(key: (item: T) => string, what: string) {
   return (items: T[], context: z.RefinementCtx) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
-      if (seen.has(key(item))) context.addIssue({ code: "custom", path: [index], message: `duplicate ${what} "${key(item)}"` });
+      if (seen.has(key(item)))
+        context.addIssue({ code: "custom", path: [index], message: `duplicate ${what} "${key(item)}"` });
       seen.add(key(item));
     });
   };
@@ -56,11 +57,27 @@ export const askDefinition = {
   description: "Pauses the run to ask a person; each choice is its own path, with an optional timeout path.",
   configSchema: askConfigSchema,
   fields: [
-    { key: "question", label: "Question", kind: "prompt", placeholder: "Send <Agent.content> to the customer?", needs: "Write the question to ask" },
-    { key: "choices", label: "Choices", kind: "choices", help: "Each choice is its own output. With none, any answer leaves by out." },
+    {
+      key: "question",
+      label: "Question",
+      kind: "prompt",
+      placeholder: "Send <Agent.content> to the customer?",
+      needs: "Write the question to ask",
+    },
+    {
+      key: "choices",
+      label: "Choices",
+      kind: "choices",
+      help: "Each choice is its own output. With none, any answer leaves by out.",
+    },
     { key: "allowText", label: "Allow a free-text answer", kind: "toggle" },
     { key: "fields", label: "Fields", kind: "askFields", help: "Typed values the person fills in." },
-    { key: "timeoutMs", label: "Timeout (ms)", kind: "number", help: "Unanswered this long, the run goes on along the timeout output." },
+    {
+      key: "timeoutMs",
+      label: "Timeout (ms)",
+      kind: "number",
+      help: "Unanswered this long, the run goes on along the timeout output.",
+    },
   ],
   outputs: [
     { path: "choice", type: "string", description: "The id of the choice made (null without choices or on timeout)" },
@@ -76,7 +93,11 @@ export const askDefinition = {
     const choices = config?.choices ?? [];
     const handles: HandleSpec[] =
       choices.length > 0
-        ? choices.map((choice) => ({ id: `choice:${choice.id}`, label: choice.label || choice.id, variant: "branch" as const }))
+        ? choices.map((choice) => ({
+            id: `choice:${choice.id}`,
+            label: choice.label || choice.id,
+            variant: "branch" as const,
+          }))
         : [OUT_HANDLE];
     if (config?.timeoutMs !== undefined) handles.push({ id: "timeout", label: "timeout", variant: "branch" });
     return [...handles, ERROR_HANDLE];
@@ -84,7 +105,12 @@ export const askDefinition = {
   routing: "all",
   takenHandles: (block, output) => {
     const hasChoices = (parsedConfig(block.config)?.choices.length ?? 0) > 0;
-    return [askHandleOf({ choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true }, hasChoices)];
+    return [
+      askHandleOf(
+        { choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true },
+        hasChoices,
+      ),
+    ];
   },
   waitsForPeople: true,
   docs: {

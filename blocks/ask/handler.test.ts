@@ -7,7 +7,8 @@ import { controlHandlers, lookupHandlers } from "../handlers";
 import { lookupBlockType } from "../type-info";
 import { askConfigSchema, askDefinition } from "./definition";
 
-const askBlock = (config: Record<string, unknown>) => ({ id: "ask", type: "ask", name: "Ask", config }) as unknown as WorkflowBlock;
+const askBlock = (config: Record<string, unknown>) =>
+  ({ id: "ask", type: "ask", name: "Ask", config }) as unknown as WorkflowBlock;
 const choices = [
   { id: "yes", label: "Yes" },
   { id: "no", label: "No" },
@@ -15,13 +16,13 @@ const choices = [
 
 describe("ask block definition", () => {
   it("offers a handle per choice (or out), timeout when it has a deadline, and error", () => {
-    expect(askDefinition.sourceHandles(askBlock({ question: "?", choices, timeoutMs: 5000 })).map((handle) => handle.id)).toEqual([
-      "choice:yes",
-      "choice:no",
-      "timeout",
+    expect(
+      askDefinition.sourceHandles(askBlock({ question: "?", choices, timeoutMs: 5000 })).map((handle) => handle.id),
+    ).toEqual(["choice:yes", "choice:no", "timeout", "error"]);
+    expect(askDefinition.sourceHandles(askBlock({ question: "?" })).map((handle) => handle.id)).toEqual([
+      "out",
       "error",
     ]);
-    expect(askDefinition.sourceHandles(askBlock({ question: "?" })).map((handle) => handle.id)).toEqual(["out", "error"]);
   });
 
   it("leaves by the chosen choice, by out without choices, and by timeout when nobody answered", () => {
@@ -74,7 +75,14 @@ describe("ask block in a real run", () => {
   it("is valid for the real registry, asks with its references resolved, and goes down the chosen choice", async () => {
     expect(validateWorkflow(document, lookupBlockType)).toEqual([]);
     const desk = new RunAnswers();
-    const answer: AskAnswer = { choice: "yes", text: null, fields: {}, answeredBy: "ann@example.com", answeredAt: new Date().toISOString(), timedOut: false };
+    const answer: AskAnswer = {
+      choice: "yes",
+      text: null,
+      fields: {},
+      answeredBy: "ann@example.com",
+      answeredAt: new Date().toISOString(),
+      timedOut: false,
+    };
     const questions: string[] = [];
     const result = await executeWorkflow({
       document,

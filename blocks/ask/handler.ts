@@ -8,8 +8,12 @@ import type { AskConfig } from "./definition";
  * chat, resumes it here. The output's choice picks the handle the run leaves by.
  */
 export const askHandler: BlockHandler<AskConfig> = async ({ config, context }) => {
-  if (!context.waitForAnswer) throw new BlockExecutionError(`Block '${context.block.name}' cannot wait for a person in this run`);
+  if (!context.waitForAnswer)
+    throw new BlockExecutionError(`Block '${context.block.name}' cannot wait for a person in this run`);
   const { question, choices, allowText, fields, timeoutMs } = config;
-  const answer = await context.waitForAnswer({ question, choices, allowText, fields, ...(timeoutMs === undefined ? {} : { timeoutMs }) }, context.signal);
+  const answer = await context.waitForAnswer(
+    { question, choices, allowText, fields, ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+    context.signal,
+  );
   return { output: { ...answer } };
 };

@@ -15,11 +15,16 @@ export const conditionConfigSchema = z.object({
     .superRefine((branches, context) => {
       const seen = new Set<string>();
       branches.forEach((branch, index) => {
-        if (seen.has(branch.id)) context.addIssue({ code: "custom", path: [index, "id"], message: `duplicate branch id "${branch.id}"` });
+        if (seen.has(branch.id))
+          context.addIssue({ code: "custom", path: [index, "id"], message: `duplicate branch id "${branch.id}"` });
         seen.add(branch.id);
         const isLast = index === branches.length - 1;
         if (!isLast && !branch.expression?.trim())
-          context.addIssue({ code: "custom", path: [index, "expression"], message: "only the last branch may have no expression (else)" });
+          context.addIssue({
+            code: "custom",
+            path: [index, "expression"],
+            message: "only the last branch may have no expression (else)",
+          });
       });
     }),
 });
@@ -50,5 +55,8 @@ export const conditionDefinition = {
   },
   routing: "branch",
   expressionFields: ["branches[].expression"],
-  docs: { config: "`branches: [{id, label?, expression}]`; the last branch may have no expression (else)", output: "`selectedBranch`" },
+  docs: {
+    config: "`branches: [{id, label?, expression}]`; the last branch may have no expression (else)",
+    output: "`selectedBranch`",
+  },
 } satisfies BlockDefinition<typeof conditionConfigSchema>;

@@ -11,23 +11,40 @@ const context = { block: { id: "check", name: "Check" } } as unknown as HandlerC
 
 describe("condition handler", () => {
   it("takes the first true branch, then the else", async () => {
-    const branches = [{ id: "a", expression: "1 > 2" }, { id: "b", expression: "contains('refund please', 'refund')" }, { id: "c" }];
-    expect((await conditionHandler({ config: { branches }, inputs: {}, context })).output).toEqual({ selectedBranch: "b" });
-    expect((await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }, { id: "y" }] }, inputs: {}, context })).output).toEqual({
+    const branches = [
+      { id: "a", expression: "1 > 2" },
+      { id: "b", expression: "contains('refund please', 'refund')" },
+      { id: "c" },
+    ];
+    expect((await conditionHandler({ config: { branches }, inputs: {}, context })).output).toEqual({
+      selectedBranch: "b",
+    });
+    expect(
+      (
+        await conditionHandler({
+          config: { branches: [{ id: "x", expression: "false" }, { id: "y" }] },
+          inputs: {},
+          context,
+        })
+      ).output,
+    ).toEqual({
       selectedBranch: "y",
     });
   });
 
   it("selects nothing when no branch holds and there is no else", async () => {
-    expect((await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }] }, inputs: {}, context })).output).toEqual({
+    expect(
+      (await conditionHandler({ config: { branches: [{ id: "x", expression: "false" }] }, inputs: {}, context }))
+        .output,
+    ).toEqual({
       selectedBranch: null,
     });
   });
 
   it("names the branch whose expression is broken", async () => {
-    await expect(conditionHandler({ config: { branches: [{ id: "x", expression: "1 >" }] }, inputs: {}, context })).rejects.toThrow(
-      "Branch 'x' (if) of 'Check': The expression ends too early at position 4",
-    );
+    await expect(
+      conditionHandler({ config: { branches: [{ id: "x", expression: "1 >" }] }, inputs: {}, context }),
+    ).rejects.toThrow("Branch 'x' (if) of 'Check': The expression ends too early at position 4");
   });
 });
 
@@ -36,7 +53,12 @@ describe("condition block in a real run", () => {
     name: "Triage",
     blocks: [
       { id: "start", type: "start", name: "Start", config: { inputs: [{ name: "score", type: "number" }] } },
-      { id: "check", type: "condition", name: "Check", config: { branches: [{ id: "high", expression: "<start.score> >= 80" }, { id: "low" }] } },
+      {
+        id: "check",
+        type: "condition",
+        name: "Check",
+        config: { branches: [{ id: "high", expression: "<start.score> >= 80" }, { id: "low" }] },
+      },
       { id: "yes", type: "response", name: "Yes", config: { data: "high" } },
       { id: "no", type: "response", name: "No", config: { data: "low" } },
     ],
@@ -68,7 +90,10 @@ describe("condition block in a real run", () => {
     const broken = structuredClone(document);
     (broken.blocks[1]!.config.branches as Array<{ expression?: string }>)[0]!.expression = "<start.score> >=";
     expect(validateWorkflow(broken, lookupBlockType)).toEqual([
-      { path: "blocks[1].config.branches[0].expression", message: "Block 'Check': Branches, item 1, expression: The expression ends too early at position 17" },
+      {
+        path: "blocks[1].config.branches[0].expression",
+        message: "Block 'Check': Branches, item 1, expression: The expression ends too early at position 17",
+      },
     ]);
   });
 });

@@ -19,7 +19,10 @@ export const conditionHandler: BlockHandler<ConditionConfig> = async ({ config, 
       const label = branch.label ?? (index === 0 ? "if" : "else if");
       const message = error instanceof Error ? error.message : String(error);
       const code = isTrellisError(error) ? error.code : "invalid_expression";
-      throw new BlockExecutionError(`Branch '${branch.id}' (${label}) of '${context.block.name}': ${message}`, { code, cause: error });
+      throw new BlockExecutionError(`Branch '${branch.id}' (${label}) of '${context.block.name}': ${message}`, {
+        code,
+        cause: error,
+      });
     }
     if (holds) return { output: { selectedBranch: branch.id } };
   }

@@ -11,11 +11,16 @@ export const metricSchema = z
       .min(1, "is required")
       .regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, "use letters, digits, spaces and _")
       // The lowercased name is the score's key in the output, so "Constructor" is refused as well.
-      .refine((name) => !isReservedName(name.toLowerCase()), { message: `becomes an output key that ${RESERVED_NAME_MESSAGE}` }),
+      .refine((name) => !isReservedName(name.toLowerCase()), {
+        message: `becomes an output key that ${RESERVED_NAME_MESSAGE}`,
+      }),
     description: z.string().default(""),
     range: z.object({ min: z.number(), max: z.number() }),
   })
-  .refine((metric) => metric.range.min < metric.range.max, { message: "range.min must be below range.max", path: ["range"] });
+  .refine((metric) => metric.range.min < metric.range.max, {
+    message: "range.min must be below range.max",
+    path: ["range"],
+  });
 
 export const evaluatorConfigSchema = z.object({
   model: z.string().min(1, "choose a model").default("offline/echo"),

@@ -26,7 +26,8 @@ export function scoresSchema(metrics: readonly Metric[]): Record<string, unknown
 
 export function buildEvaluatorSystemPrompt(metrics: readonly Metric[]): string {
   const lines = metrics.map(
-    (metric) => `- "${metricKey(metric)}": ${metric.description || metric.name} (a number from ${metric.range.min} to ${metric.range.max})`,
+    (metric) =>
+      `- "${metricKey(metric)}": ${metric.description || metric.name} (a number from ${metric.range.min} to ${metric.range.max})`,
   );
   const example = JSON.stringify(Object.fromEntries(metrics.map((metric) => [metricKey(metric), metric.range.min])));
   return [
@@ -48,7 +49,8 @@ export function validateScores(value: unknown, metrics: readonly Metric[]): stri
     const key = metricKey(metric);
     const score = record[key];
     if (typeof score !== "number" || !Number.isFinite(score)) problems.push(`"${key}" must be a number`);
-    else if (score < metric.range.min || score > metric.range.max) problems.push(`"${key}" is ${score}, outside ${metric.range.min} to ${metric.range.max}`);
+    else if (score < metric.range.min || score > metric.range.max)
+      problems.push(`"${key}" is ${score}, outside ${metric.range.min} to ${metric.range.max}`);
   }
   return problems;
 }

@@ -24,13 +24,19 @@ const config = {
     { name: "Clarity", description: "Is it clear?", range: { min: 0, max: 10 } },
   ],
 };
-const evaluator = () => withConfigParsing("evaluator", createEvaluatorHandler({ models: createTestModelRegistry(server) }));
+const evaluator = () =>
+  withConfigParsing("evaluator", createEvaluatorHandler({ models: createTestModelRegistry(server) }));
 
 describe("evaluator handler", () => {
   it("asks for structured scores and outputs one number per lowercased metric", async () => {
     server.enqueue({ kind: "json", value: { accuracy: 4, clarity: 8.5 }, usage: { prompt: 180, completion: 15 } });
     const { output, usage } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
-    expect(output).toMatchObject({ accuracy: 4, clarity: 8.5, model: "openai/gpt-4o-mini", tokens: { prompt: 180, completion: 15, total: 195 } });
+    expect(output).toMatchObject({
+      accuracy: 4,
+      clarity: 8.5,
+      model: "openai/gpt-4o-mini",
+      tokens: { prompt: 180, completion: 15, total: 195 },
+    });
     const p = resolvePricing("openai/gpt-4o-mini")!.prices;
     expect(usage!.cost!.total).toBeCloseTo((180 * p.input + 15 * p.output) / 1e6, 12);
     const body = server.requests[0]!.body;
@@ -42,7 +48,10 @@ describe("evaluator handler", () => {
   });
 
   it("repairs an out-of-range score once", async () => {
-    server.enqueue({ kind: "json", value: { accuracy: 9, clarity: 5 } }, { kind: "json", value: { accuracy: 5, clarity: 5 } });
+    server.enqueue(
+      { kind: "json", value: { accuracy: 9, clarity: 5 } },
+      { kind: "json", value: { accuracy: 5, clarity: 5 } },
+    );
     const { output } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
     expect(output).toMatchObject({ accuracy: 5, clarity: 5 });
     expect(server.requests).toHaveLength(2);
@@ -50,10 +59,16 @@ describe("evaluator handler", () => {
   });
 
   it("repairs an answer that is not JSON once", async () => {
-    server.enqueue({ kind: "text", text: "Accuracy: four out of five" }, { kind: "json", value: { accuracy: 4, clarity: 7 } });
+    server.enqueue(
+      { kind: "text", text: "Accuracy: four out of five" },
+      { kind: "json", value: { accuracy: 4, clarity: 7 } },
+    );
     const { output } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
     expect(output).toMatchObject({ accuracy: 4, clarity: 7 });
-    expect(server.requests[1]!.body.messages.at(-2)).toMatchObject({ role: "assistant", content: "Accuracy: four out of five" });
+    expect(server.requests[1]!.body.messages.at(-2)).toMatchObject({
+      role: "assistant",
+      content: "Accuracy: four out of five",
+    });
   });
 
   it("fails when the repair is invalid too", async () => {
@@ -67,7 +82,9 @@ describe("evaluator handler", () => {
   it("scores offline from text features: different per metric and per content, always within range", async () => {
     const offline = withConfigParsing(
       "evaluator",
-      createEvaluatorHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }),
+      createEvaluatorHandler({
+        models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }),
+      }),
     );
     const metrics = [
       { name: "Conciseness", description: "Is it brief and to the point?", range: { min: 1, max: 10 } },
@@ -75,15 +92,19 @@ describe("evaluator handler", () => {
       { name: "Refund", description: "Does it explain the refund policy and returns?", range: { min: 0, max: 5 } },
     ];
     const score = async (content: string) =>
-      (await offline({ config: { model: "offline/echo", content, metrics }, inputs: {}, context: createInMemoryHandlerContext() })).output as Record<
-        string,
-        unknown
-      >;
+      (
+        await offline({
+          config: { model: "offline/echo", content, metrics },
+          inputs: {},
+          context: createInMemoryHandlerContext(),
+        })
+      ).output as Record<string, unknown>;
     const short = await score("Our refund policy allows returns within 30 days.");
     const long = await score(
       Array.from(
         { length: 12 },
-        (_, index) => `Point ${index + 1}: shipping to region ${index + 1} takes a few extra days, and tracking is sent by email.`,
+        (_, index) =>
+          `Point ${index + 1}: shipping to region ${index + 1} takes a few extra days, and tracking is sent by email.`,
       ).join("\n"),
     );
     expect(short).toMatchObject({ model: "offline/echo", cost: { total: 0 } });

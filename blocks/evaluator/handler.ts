@@ -36,12 +36,17 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
           hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
         });
         spent.push(result.usage);
-        return { scores: result.output as Record<string, unknown>, problems: validateScores(result.output, config.metrics), answer: result.text };
+        return {
+          scores: result.output as Record<string, unknown>,
+          problems: validateScores(result.output, config.metrics),
+          answer: result.text,
+        };
       } catch (error) {
         if (!isTrellisError(error)) throw error;
         if (error.spent) spent.push(error.spent);
         // A non-JSON answer is repairable; anything else (key, network, cancel) is not.
-        if (error instanceof StructuredOutputError) return { scores: {}, problems: ["the answer is not valid JSON"], answer: error.answerText };
+        if (error instanceof StructuredOutputError)
+          return { scores: {}, problems: ["the answer is not valid JSON"], answer: error.answerText };
         throw failureCarrying(error, { spent: sumUsage(spent) });
       }
     };
@@ -50,18 +55,26 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
     if (result.problems.length > 0) {
       messages.push(
         { role: "assistant", content: result.answer },
-        { role: "user", content: `That answer is invalid: ${result.problems.join("; ")}. Answer again with only the JSON object.` },
+        {
+          role: "user",
+          content: `That answer is invalid: ${result.problems.join("; ")}. Answer again with only the JSON object.`,
+        },
       );
       result = await attempt();
     }
     const usage = sumUsage(spent);
     if (result.problems.length > 0) {
-      throw new BlockExecutionError(`The evaluator's model gave invalid scores after a repair attempt: ${result.problems.join("; ")}`, {
-        code: "invalid_scores",
-        spent: usage,
-      });
+      throw new BlockExecutionError(
+        `The evaluator's model gave invalid scores after a repair attempt: ${result.problems.join("; ")}`,
+        {
+          code: "invalid_scores",
+          spent: usage,
+        },
+      );
     }
-    const scores = Object.fromEntries(config.metrics.map((metric) => [metricKey(metric), result.scores[metricKey(metric)] as number]));
+    const scores = Object.fromEntries(
+      config.metrics.map((metric) => [metricKey(metric), result.scores[metricKey(metric)] as number]),
+    );
     return { output: { ...scores, model: model.id, ...usageOutputFields(usage) }, usage };
   };
 }

@@ -24,16 +24,22 @@ const resolve = (reference: { text: string }) => {
 describe("substituteCodeReferences", () => {
   it("turns references in code into JSON literals", () => {
     expect(substituteCodeReferences("const n = <start.n>;", resolve)).toBe("const n = 5;");
-    expect(substituteCodeReferences("const s = <start.name>;", resolve)).toBe(`const s = ${JSON.stringify(values["<start.name>"])};`);
+    expect(substituteCodeReferences("const s = <start.name>;", resolve)).toBe(
+      `const s = ${JSON.stringify(values["<start.name>"])};`,
+    );
     expect(substituteCodeReferences("return <start.items>.length", resolve)).toBe('return ([1,{"a":"x"}]).length');
     expect(substituteCodeReferences("x -<start.negative>", resolve)).toBe("x -(-3)");
-    expect(substituteCodeReferences("f(<start.flag>, <start.nothing>, {{API_KEY}})", resolve)).toBe('f(true, null, "sk-123")');
+    expect(substituteCodeReferences("f(<start.flag>, <start.nothing>, {{API_KEY}})", resolve)).toBe(
+      'f(true, null, "sk-123")',
+    );
   });
 
   it("inserts escaped text inside string, template and regex literals, and leaves comments alone", () => {
     expect(substituteCodeReferences("'Hi <start.name>!'", resolve)).toBe("'Hi Bob \"the builder\"\\nO\\'Neil!'");
     expect(substituteCodeReferences('"Hi <start.name>!"', resolve)).toBe('"Hi Bob \\"the builder\\"\\nO\'Neil!"');
-    expect(substituteCodeReferences("`said: <Agent.content> (${<start.n> + 1})`", resolve)).toBe("`said: \\`\\${process}\\` \\\\ done (${5 + 1})`");
+    expect(substituteCodeReferences("`said: <Agent.content> (${<start.n> + 1})`", resolve)).toBe(
+      "`said: \\`\\${process}\\` \\\\ done (${5 + 1})`",
+    );
     expect(substituteCodeReferences("const re = /^<start.word>$/;", resolve)).toBe("const re = /^a\\.b$/;");
     expect(substituteCodeReferences("// uses <start.missing>\n/* and <start.missing> */ <start.n>", resolve)).toBe(
       "// uses <start.missing>\n/* and <start.missing> */ 5",
@@ -42,8 +48,12 @@ describe("substituteCodeReferences", () => {
 
   it("keeps track of quotes inside regular expressions and nested templates", () => {
     expect(substituteCodeReferences('const q = /"/; <start.n>', resolve)).toBe('const q = /"/; 5');
-    expect(substituteCodeReferences("const a = 4 / 2; const b = '<start.n>'", resolve)).toBe("const a = 4 / 2; const b = '5'");
-    expect(substituteCodeReferences("`${ `in <start.n>` + { a: <start.n> }.a }` + <start.n>", resolve)).toBe("`${ `in 5` + { a: 5 }.a }` + 5");
+    expect(substituteCodeReferences("const a = 4 / 2; const b = '<start.n>'", resolve)).toBe(
+      "const a = 4 / 2; const b = '5'",
+    );
+    expect(substituteCodeReferences("`${ `in <start.n>` + { a: <start.n> }.a }` + <start.n>", resolve)).toBe(
+      "`${ `in 5` + { a: 5 }.a }` + 5",
+    );
   });
 
   it("propagates a resolver error naming the reference", () => {
@@ -56,7 +66,12 @@ describe("substituteCodeReferences", () => {
       resolve,
     );
     const outcome = await runInSandbox({ code });
-    expect(outcome.result).toEqual({ s: values["<start.name>"], t: values["<Agent.content>"], n: 10, quoted: values["<start.name>"] });
+    expect(outcome.result).toEqual({
+      s: values["<start.name>"],
+      t: values["<Agent.content>"],
+      n: 10,
+      quoted: values["<start.name>"],
+    });
   });
 });
 
@@ -65,11 +80,14 @@ describe("?? fallbacks in function code (extension)", () => {
     const source: ReferenceSource = {
       root(reference) {
         if (reference.root === "Sales Agent") return { content: 'Pro "costs" $20' };
-        throw new ReferenceError(`${reference.text}: block '${reference.root}' was skipped (on a path not taken after 'Router'), so it has no output`);
+        throw new ReferenceError(
+          `${reference.text}: block '${reference.root}' was skipped (on a path not taken after 'Router'), so it has no output`,
+        );
       },
       env: () => undefined,
     };
-    const code = 'return { answer: <Support Agent.content ?? Sales Agent.content>, note: "<Support Agent.note ?? "none">" };';
+    const code =
+      'return { answer: <Support Agent.content ?? Sales Agent.content>, note: "<Support Agent.note ?? "none">" };';
     const { code: resolved } = resolveConfig({ code }, source, { fieldResolvers: { code: substituteCodeReferences } });
     expect(resolved).toBe('return { answer: "Pro \\"costs\\" $20", note: "none" };');
   });
@@ -77,7 +95,8 @@ describe("?? fallbacks in function code (extension)", () => {
 
 describe("a / after ) or other tokens: regex or division (issue 30)", () => {
   const hostile = "a/.test(x) || (globalThis.injected = true) || /b";
-  const hostileResolve = (reference: { text: string }) => (reference.text === "<start.message>" ? hostile : resolve(reference));
+  const hostileResolve = (reference: { text: string }) =>
+    reference.text === "<start.message>" ? hostile : resolve(reference);
 
   it("takes a / after the head of if, while, for and with as a regex, so a chat message stays regex text", async () => {
     const injection =
@@ -87,7 +106,11 @@ describe("a / after ) or other tokens: regex or division (issue 30)", () => {
     const outcome = await runInSandbox({ code });
     expect(outcome.result).toEqual({ hit: false, injected: false });
 
-    for (const head of ["while (false) /<start.message>/", "for (;false;) /<start.message>/", "for await (const x of []) /<start.message>/"]) {
+    for (const head of [
+      "while (false) /<start.message>/",
+      "for (;false;) /<start.message>/",
+      "for await (const x of []) /<start.message>/",
+    ]) {
       expect(substituteCodeReferences(head, hostileResolve)).toContain("/a\\/\\.test\\(x\\)");
     }
   });
@@ -111,9 +134,13 @@ describe("a / after ) or other tokens: regex or division (issue 30)", () => {
       expect(() => substituteCodeReferences(code, hostileResolve)).toThrow(`the / at ${place} follows ${after}`);
     }
     // The same slash with no reference after it changes nothing and is allowed.
-    expect(substituteCodeReferences("const n = <start.n>; if (a) {}\n/x/.test(b)", resolve)).toBe("const n = 5; if (a) {}\n/x/.test(b)");
+    expect(substituteCodeReferences("const n = <start.n>; if (a) {}\n/x/.test(b)", resolve)).toBe(
+      "const n = 5; if (a) {}\n/x/.test(b)",
+    );
     // A comment after } is no slash.
-    expect(substituteCodeReferences("if (a) {} // note\nreturn <start.n>", resolve)).toBe("if (a) {} // note\nreturn 5");
+    expect(substituteCodeReferences("if (a) {} // note\nreturn <start.n>", resolve)).toBe(
+      "if (a) {} // note\nreturn 5",
+    );
   });
 });
 
@@ -124,7 +151,15 @@ describe("a reference the code cannot place safely, at save", () => {
       description: "",
       variables: {},
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: {},
+        },
         {
           id: "fn",
           type: "function",
@@ -140,9 +175,16 @@ describe("a reference the code cannot place safely, at save", () => {
     const issues = validateWorkflow(document, lookupBlockType);
     expect(issues).toContainEqual({
       path: "blocks[1].config.code",
-      message: expect.stringMatching(/^Block 'Count': .*the \/ at line 2, column 5 follows \+\+, so it may start a regular expression or divide/),
+      message: expect.stringMatching(
+        /^Block 'Count': .*the \/ at line 2, column 5 follows \+\+, so it may start a regular expression or divide/,
+      ),
     });
-    const fine = { ...document, blocks: [document.blocks[0]!, { ...document.blocks[1]!, config: { code: "if (true) /<start.n>/.test('5')" } }] };
-    expect(validateWorkflow(fine, lookupBlockType).filter((issue) => issue.path === "blocks[1].config.code")).toEqual([]);
+    const fine = {
+      ...document,
+      blocks: [document.blocks[0]!, { ...document.blocks[1]!, config: { code: "if (true) /<start.n>/.test('5')" } }],
+    };
+    expect(validateWorkflow(fine, lookupBlockType).filter((issue) => issue.path === "blocks[1].config.code")).toEqual(
+      [],
+    );
   });
 });

@@ -94,7 +94,8 @@ export function substituteCodeReferences(code: string, resolve: CodeReferenceRes
       if (place === "code") {
         output += codeLiteral(value);
         slashes.literal();
-      } else if (place === "single" || place === "double") output += escapeForString(textOf(value), place === "single" ? "'" : '"');
+      } else if (place === "single" || place === "double")
+        output += escapeForString(textOf(value), place === "single" ? "'" : '"');
       else if (place === "template") output += escapeForTemplate(textOf(value));
       else output += escapeForRegex(textOf(value));
       index = token.end;
@@ -110,7 +111,8 @@ export function substituteCodeReferences(code: string, resolve: CodeReferenceRes
         else if (character === "/" && next === "*") place = "blockComment";
         else if (character === "/") {
           const meaning = slashes.slash();
-          if (meaning === "ambiguous" && lastReferenceStart >= index) throw ambiguousSlash(code, index - 1, slashes.ambiguity());
+          if (meaning === "ambiguous" && lastReferenceStart >= index)
+            throw ambiguousSlash(code, index - 1, slashes.ambiguity());
           if (meaning === "regex") {
             place = "regex";
             regexInClass = false;

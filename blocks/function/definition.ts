@@ -45,12 +45,16 @@ export const functionDefinition = {
     {
       path: "sandbox",
       type: "object",
-      description: "How it ran: queuedMs (waiting for a sandbox slot), cpuTimeMs, and the timeoutMs and memoryLimitMb applied (flagged when capped)",
+      description:
+        "How it ran: queuedMs (waiting for a sandbox slot), cpuTimeMs, and the timeoutMs and memoryLimitMb applied (flagged when capped)",
     },
   ],
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
   testSamples: { request: "every services.fetch" },
   fieldResolvers: { code: substituteCodeReferences },
-  docs: { config: "`code` (JavaScript, sandboxed), `timeoutMs?` (default 5000), `memoryLimitMb?` (default 64)", output: "`result, stdout`" },
+  docs: {
+    config: "`code` (JavaScript, sandboxed), `timeoutMs?` (default 5000), `memoryLimitMb?` (default 64)",
+    output: "`result, stdout`",
+  },
 } satisfies BlockDefinition<typeof functionConfigSchema>;

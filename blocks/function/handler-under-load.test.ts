@@ -48,7 +48,10 @@ describe("function blocks under load", () => {
     const running = executeWorkflow({
       document,
       lookupBlockType,
-      lookupHandler: lookupHandlers({ ...controlHandlers, function: createFunctionHandler({ services: () => held.services, gate }) }),
+      lookupHandler: lookupHandlers({
+        ...controlHandlers,
+        function: createFunctionHandler({ services: () => held.services, gate }),
+      }),
       observer: { event: (event) => events.push(event), span: (span) => spans.set(span.id, structuredClone(span)) },
       runId: "run-1",
       workflowId: "workflow-1",
@@ -64,10 +67,14 @@ describe("function blocks under load", () => {
     const [waited] = names.filter((name) => !held.arrivals.slice(0, 2).includes(name));
     expect(held.arrivals).toEqual([...held.arrivals.slice(0, 2), waited]);
     const blockSpans = [...spans.values()].filter((span) => span.kind === "block" && span.blockType === "function");
-    const queuedMs = Object.fromEntries(blockSpans.map((span) => [span.blockId, (span.output as { sandbox: { queuedMs: number } }).sandbox.queuedMs]));
+    const queuedMs = Object.fromEntries(
+      blockSpans.map((span) => [span.blockId, (span.output as { sandbox: { queuedMs: number } }).sandbox.queuedMs]),
+    );
     expect(queuedMs[waited!]).toBeGreaterThan(0);
     for (const name of held.arrivals.slice(0, 2)) expect(queuedMs[name]).toBe(0);
-    const notices = events.filter((event) => event.type === "block.delta" && event.text.startsWith("Waiting for a sandbox slot"));
+    const notices = events.filter(
+      (event) => event.type === "block.delta" && event.text.startsWith("Waiting for a sandbox slot"),
+    );
     expect(notices.map((event) => ("blockId" in event ? event.blockId : null))).toEqual([waited]);
     expect(gate.stats().peakRunning).toBe(2);
   });
@@ -76,7 +83,10 @@ describe("function blocks under load", () => {
     const limitMb = 32;
     const cap = 3 * sandboxFootprintMb(limitMb * 1024 * 1024);
     const gate = new SandboxGate({ concurrency: 12, memoryMb: cap });
-    const handler = withConfigParsing("function", createFunctionHandler({ services: () => createSimulatedServices(), gate }));
+    const handler = withConfigParsing(
+      "function",
+      createFunctionHandler({ services: () => createSimulatedServices(), gate }),
+    );
     // Even blocks fill half their heap and finish; odd ones allocate until their limit stops them.
     const within = "const a = []; for (let i = 0; i < 16; i++) a.push('x'.repeat(1 << 20) + i); return a.length";
     const beyond = "const a = []; while (true) a.push('x'.repeat(1 << 20) + a.length);";

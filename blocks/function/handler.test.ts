@@ -15,7 +15,13 @@ let api: LocalServer;
 beforeAll(async () => {
   api = await startLocalServer((request, response) => {
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ got: request.method, body: request.body ? JSON.parse(request.body) : null, auth: request.headers.authorization ?? null }));
+    response.end(
+      JSON.stringify({
+        got: request.method,
+        body: request.body ? JSON.parse(request.body) : null,
+        auth: request.headers.authorization ?? null,
+      }),
+    );
   });
 });
 
@@ -52,7 +58,9 @@ describe("function block handler", () => {
   });
 
   it("calls a model through services.agent and adds its usage to the block", async () => {
-    const { result, context } = run("const answer = await services.agent('Say hi', { model: 'offline/echo' }); return answer");
+    const { result, context } = run(
+      "const answer = await services.agent('Say hi', { model: 'offline/echo' }); return answer",
+    );
     const { output, usage } = await result;
     const answer = output.result as { content: string; model: string; tokens: { total: number } };
     expect(answer.model).toBe("offline/echo");
@@ -70,7 +78,11 @@ describe("function block handler", () => {
       const response = await services.fetch('${api.origin}/items', { method: 'POST', headers: { Authorization: 'Bearer sk-live-123' }, body: { name: 'x' } });
       return response`);
     const { output } = await result;
-    expect(output.result).toMatchObject({ status: 200, ok: true, body: { got: "POST", body: { name: "x" }, auth: "Bearer sk-live-123" } });
+    expect(output.result).toMatchObject({
+      status: 200,
+      ok: true,
+      body: { got: "POST", body: { name: "x" }, auth: "Bearer sk-live-123" },
+    });
     const span = context.spans.find((entry) => entry.name === "services.fetch");
     expect(JSON.stringify(span?.input)).not.toContain("sk-live-123");
   });
@@ -85,15 +97,19 @@ describe("function block handler", () => {
   });
 
   it("fails the block with a clear message when a service call is malformed", async () => {
-    await expect(run("await services.fetch(42)").result).rejects.toThrow("services.fetch: the URL (first argument) must be a non-empty string");
-    await expect(run("await services.agent('hi', { temprature: 1 })").result).rejects.toThrow(/services\.agent: options .*temprature/);
+    await expect(run("await services.fetch(42)").result).rejects.toThrow(
+      "services.fetch: the URL (first argument) must be a non-empty string",
+    );
+    await expect(run("await services.agent('hi', { temprature: 1 })").result).rejects.toThrow(
+      /services\.agent: options .*temprature/,
+    );
   });
 
   it("fails the block, keeping its console output, when an output is named __proto__, constructor or prototype", async () => {
     for (const name of ["__proto__", "constructor", "prototype"]) {
-      const failure = await run(`console.log('scored'); services.outputs('score', 1); services.outputs('${name}', 2); return 'ok'`).result.catch(
-        (error) => error,
-      );
+      const failure = await run(
+        `console.log('scored'); services.outputs('score', 1); services.outputs('${name}', 2); return 'ok'`,
+      ).result.catch((error) => error);
       expect(failure).toMatchObject({
         code: "invalid_service_call",
         message: `services.outputs("${name}", value): the name "${name}" ${RESERVED_NAME_MESSAGE}`,
@@ -103,7 +119,10 @@ describe("function block handler", () => {
   });
 
   it("runs without side effects in test mode", async () => {
-    const simulated = createSimulatedServices({ agent: "canned answer", fetch: { "https://api.example.com/order": { status: 201, body: { id: 7 } } } });
+    const simulated = createSimulatedServices({
+      agent: "canned answer",
+      fetch: { "https://api.example.com/order": { status: 201, body: { id: 7 } } },
+    });
     const { result } = run(
       `
       const a = await services.agent('anything');
@@ -128,7 +147,9 @@ describe("function block handler", () => {
   });
 
   it("shows what the code threw, and marks cut console output", async () => {
-    await expect(run("throw { code: 42, reason: 'nope' }").result).rejects.toThrow('Uncaught {"code":42,"reason":"nope"}');
+    await expect(run("throw { code: 42, reason: 'nope' }").result).rejects.toThrow(
+      'Uncaught {"code":42,"reason":"nope"}',
+    );
     const { output } = await run("console.log('x'.repeat(100000)); return 1").result;
     expect(output.stdoutTruncated).toBe(true);
     expect((output.stdout as string).endsWith("\n… [output truncated after 65,536 characters]")).toBe(true);
@@ -137,7 +158,9 @@ describe("function block handler", () => {
   it("honours the block's time limit and stops on cancellation", async () => {
     const context = createInMemoryHandlerContext();
     const handler = withConfigParsing("function", createFunctionHandler({ services: realServices }));
-    const timedOut = await handler({ config: { code: "for (;;) {}", timeoutMs: 200 }, inputs: {}, context }).catch((caught: unknown) => caught);
+    const timedOut = await handler({ config: { code: "for (;;) {}", timeoutMs: 200 }, inputs: {}, context }).catch(
+      (caught: unknown) => caught,
+    );
     expect((timedOut as SandboxError).code).toBe("sandbox_timeout");
     const cancelContext = createInMemoryHandlerContext();
     const running = handler({ config: { code: "for (;;) {}" }, inputs: {}, context: cancelContext });
@@ -147,7 +170,10 @@ describe("function block handler", () => {
 
   describe("above the server's maxima", () => {
     const capped = (maxTimeoutMs = 300) =>
-      withConfigParsing("function", createFunctionHandler({ services: realServices, maxima: { maxMemoryMb: 32, maxTimeoutMs } }));
+      withConfigParsing(
+        "function",
+        createFunctionHandler({ services: realServices, maxima: { maxMemoryMb: 32, maxTimeoutMs } }),
+      );
 
     it("runs with the maxima and says the limits were capped", async () => {
       const { output } = await capped()({
@@ -175,12 +201,16 @@ describe("function block handler", () => {
     });
 
     it("stops at the capped time limit, naming what the block asked for and the server's maximum", async () => {
-      const error = (await capped()({ config: { code: "for (;;) {}", timeoutMs: 5_000 }, inputs: {}, context: createInMemoryHandlerContext() }).catch(
-        (caught: unknown) => caught,
-      )) as SandboxError;
+      const error = (await capped()({
+        config: { code: "for (;;) {}", timeoutMs: 5_000 },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }).catch((caught: unknown) => caught)) as SandboxError;
       expect(error.code).toBe("sandbox_timeout");
       expect(error.message).toContain("time limit of 300 ms");
-      expect(error.message).toContain("the block asks for 5000 ms; this server allows at most 300 ms, TRELLIS_SANDBOX_MAX_TIMEOUT_MS");
+      expect(error.message).toContain(
+        "the block asks for 5000 ms; this server allows at most 300 ms, TRELLIS_SANDBOX_MAX_TIMEOUT_MS",
+      );
       expect(error.partialOutput).toMatchObject({ sandbox: { timeoutMs: 300, timeoutCapped: true } });
     });
 
@@ -193,7 +223,9 @@ describe("function block handler", () => {
       }).catch((caught: unknown) => caught)) as SandboxError;
       expect(error.code).toBe("sandbox_memory");
       expect(error.message).toContain("memory limit of 32 MB");
-      expect(error.message).toContain("the block asks for 64 MB; this server allows at most 32 MB, TRELLIS_SANDBOX_MAX_MEMORY_MB");
+      expect(error.message).toContain(
+        "the block asks for 64 MB; this server allows at most 32 MB, TRELLIS_SANDBOX_MAX_MEMORY_MB",
+      );
     });
   });
 });

@@ -1,6 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { BlockExecutionError, recordedCall, replayedUsage, type BlockHandler, type HandlerContext, addUsage } from "@/executor";
+import {
+  BlockExecutionError,
+  recordedCall,
+  replayedUsage,
+  type BlockHandler,
+  type HandlerContext,
+  addUsage,
+} from "@/executor";
 import { RESERVED_NAME_MESSAGE, reservedKeysOf, type Usage } from "@/contract";
 import { redactHeaders } from "@/net";
 import {
@@ -84,7 +91,8 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
     let usage: Usage | undefined;
 
     const agent: SandboxServiceHandler = async ([prompt, rawOptions], { signal }) => {
-      if (typeof prompt !== "string" || prompt.length === 0) throw invalidCall("agent", "the prompt (first argument) must be a non-empty string");
+      if (typeof prompt !== "string" || prompt.length === 0)
+        throw invalidCall("agent", "the prompt (first argument) must be a non-empty string");
       const options = parseOptions(agentOptionsSchema, rawOptions, "agent", "options");
       // A tool span for the call; the model calls it makes open as its children.
       const span = context.startSpan({ kind: "tool", name: "services.agent", input: { prompt, options } });
@@ -117,13 +125,16 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
         if (answer.simulated) reply.simulated = true;
         return reply;
       } catch (error) {
-        span.end({ error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message } });
+        span.end({
+          error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message },
+        });
         throw error;
       }
     };
 
     const fetch: SandboxServiceHandler = async ([url, rawInit], { signal }) => {
-      if (typeof url !== "string" || url.length === 0) throw invalidCall("fetch", "the URL (first argument) must be a non-empty string");
+      if (typeof url !== "string" || url.length === 0)
+        throw invalidCall("fetch", "the URL (first argument) must be a non-empty string");
       const init = parseOptions(fetchInitSchema, rawInit, "fetch", "init");
       const span = context.startSpan({
         kind: "tool",
@@ -144,12 +155,17 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
         span.end({ output: { status: answer.status, ...(answer.noSample ? { noSample: answer.noSample } : {}) } });
         return answer;
       } catch (error) {
-        span.end({ error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message } });
+        span.end({
+          error: { code: (error as { code?: string }).code ?? "service_failed", message: (error as Error).message },
+        });
         throw error;
       }
     };
 
-    const limits = capSandboxLimits({ cpuTimeMs: config.timeoutMs, memoryBytes: config.memoryLimitMb * 1024 * 1024 }, maxima);
+    const limits = capSandboxLimits(
+      { cpuTimeMs: config.timeoutMs, memoryBytes: config.memoryLimitMb * 1024 * 1024 },
+      maxima,
+    );
     let queuedMs = 0;
     let outcome: SandboxOutcome;
     try {
@@ -173,10 +189,16 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
     // Output names are keys later blocks read (`<code.outputs.name>`), where these would reach the built-in value instead.
     const reserved = reservedKeysOf(outcome.outputs)[0];
     if (reserved !== undefined) {
-      throw new BlockExecutionError(`services.outputs("${reserved}", value): the name "${reserved}" ${RESERVED_NAME_MESSAGE}`, {
-        code: "invalid_service_call",
-        partialOutput: { stdout: outcome.stdout, sandbox: sandboxReport(limits, outcome.queuedMs, outcome.cpuTimeMs) },
-      });
+      throw new BlockExecutionError(
+        `services.outputs("${reserved}", value): the name "${reserved}" ${RESERVED_NAME_MESSAGE}`,
+        {
+          code: "invalid_service_call",
+          partialOutput: {
+            stdout: outcome.stdout,
+            sandbox: sandboxReport(limits, outcome.queuedMs, outcome.cpuTimeMs),
+          },
+        },
+      );
     }
     const output: Record<string, unknown> = {
       result: outcome.result,

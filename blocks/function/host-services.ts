@@ -85,7 +85,13 @@ export function createSimulatedServices(answers: SimulatedAnswers = {}): Simulat
     async fetch(url, init) {
       calls.push({ service: "fetch", args: [url, init] });
       const canned = answers.fetch?.[url];
-      if (canned) return { status: canned.status ?? 200, ok: (canned.status ?? 200) < 300, headers: canned.headers ?? {}, body: canned.body ?? null };
+      if (canned)
+        return {
+          status: canned.status ?? 200,
+          ok: (canned.status ?? 200) < 300,
+          headers: canned.headers ?? {},
+          body: canned.body ?? null,
+        };
       return { status: 200, ok: true, headers: {}, body: { simulated: true, url, method: init.method ?? "GET" } };
     },
   };

@@ -8,7 +8,10 @@ import type { FunctionHostServices } from "./host-services";
  * under the service call's span, its tokens and cost returned so the Function block adds them
  * to its own usage.
  */
-export function createProviderAgentService(models: ModelRegistry, defaults: { model: string } = { model: "offline/echo" }): FunctionHostServices["agent"] {
+export function createProviderAgentService(
+  models: ModelRegistry,
+  defaults: { model: string } = { model: "offline/echo" },
+): FunctionHostServices["agent"] {
   return async (prompt, options, call) => {
     const model = models.resolve(options.model ?? defaults.model);
     const schema = normalizeResponseFormat(options.responseFormat);

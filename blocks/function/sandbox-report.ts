@@ -17,14 +17,23 @@ export interface SandboxReport {
 }
 
 export function sandboxReport(limits: CappedLimits, queuedMs: number, cpuTimeMs?: number): SandboxReport {
-  const report: SandboxReport = { queuedMs: Math.round(queuedMs), timeoutMs: limits.cpuTimeMs, memoryLimitMb: Math.round(limits.memoryBytes / (1024 * 1024)) };
+  const report: SandboxReport = {
+    queuedMs: Math.round(queuedMs),
+    timeoutMs: limits.cpuTimeMs,
+    memoryLimitMb: Math.round(limits.memoryBytes / (1024 * 1024)),
+  };
   if (cpuTimeMs !== undefined) report.cpuTimeMs = cpuTimeMs;
   if (limits.cpuTimeCapped) report.timeoutCapped = true;
   if (limits.memoryCapped) report.memoryLimitCapped = true;
   return report;
 }
 
-const SANDBOX_CODES: ReadonlySet<string> = new Set<SandboxErrorCode>(["sandbox_timeout", "sandbox_memory", "sandbox_output", "sandbox_error"]);
+const SANDBOX_CODES: ReadonlySet<string> = new Set<SandboxErrorCode>([
+  "sandbox_timeout",
+  "sandbox_memory",
+  "sandbox_output",
+  "sandbox_error",
+]);
 
 /** The line the block streams while it waits, so a slow start is not a mystery. */
 export function waitingNotice(ahead: number, gateLimits: Pick<SandboxSettings, "concurrency" | "memoryMb">): string {

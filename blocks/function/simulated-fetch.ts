@@ -9,8 +9,23 @@ import type { FunctionHostServices } from "./host-services";
 export function simulatedFetchService(simulation: Simulation): FunctionHostServices["fetch"] {
   return async (url, init) => {
     const sample = simulation.http();
-    if (!sample) return { status: 0, ok: false, headers: {}, body: null, ...noSampleAnswer(simulation, `services.fetch ${init.method ?? "GET"} ${url}`) };
-    const headers = Object.fromEntries(Object.entries(sample.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-    return { status: sample.status, ok: sample.status >= 200 && sample.status < 300, headers, body: sample.body ?? null, simulated: "sample" };
+    if (!sample)
+      return {
+        status: 0,
+        ok: false,
+        headers: {},
+        body: null,
+        ...noSampleAnswer(simulation, `services.fetch ${init.method ?? "GET"} ${url}`),
+      };
+    const headers = Object.fromEntries(
+      Object.entries(sample.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    return {
+      status: sample.status,
+      ok: sample.status >= 200 && sample.status < 300,
+      headers,
+      body: sample.body ?? null,
+      simulated: "sample",
+    };
   };
 }

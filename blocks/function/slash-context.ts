@@ -12,10 +12,28 @@
 
 export type SlashMeaning = "regex" | "division" | "ambiguous";
 
-type Token = { kind: "start" | "operator" | "operand" } | { kind: "word"; start: number; end: number; dotted: boolean } | { kind: "ambiguous"; what: string };
+type Token =
+  | { kind: "start" | "operator" | "operand" }
+  | { kind: "word"; start: number; end: number; dotted: boolean }
+  | { kind: "ambiguous"; what: string };
 
 /** Words after which an expression starts (so a `/` begins a regex): `return /x/`, `case /x/`... */
-const EXPRESSION_AFTER_WORD = new Set(["return", "typeof", "instanceof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await"]);
+const EXPRESSION_AFTER_WORD = new Set([
+  "return",
+  "typeof",
+  "instanceof",
+  "case",
+  "do",
+  "else",
+  "in",
+  "of",
+  "new",
+  "delete",
+  "void",
+  "throw",
+  "yield",
+  "await",
+]);
 /** Statements whose parenthesised head is followed by a statement, which may start with a regex. */
 const STATEMENT_HEADS = new Set(["if", "while", "for", "with"]);
 
@@ -70,7 +88,13 @@ export class SlashContext {
     const previous = this.previous;
     if (isWordCharacter(character)) {
       if (previous.kind === "word" && previous.end === index) previous.end = index + 1;
-      else this.push({ kind: "word", start: index, end: index + 1, dotted: previous.kind === "operator" && this.code[this.lastOperatorIndex] === "." });
+      else
+        this.push({
+          kind: "word",
+          start: index,
+          end: index + 1,
+          dotted: previous.kind === "operator" && this.code[this.lastOperatorIndex] === ".",
+        });
       return;
     }
     if (character === "(") {

@@ -20,7 +20,12 @@ export const knowledgeDefinition = {
   description: "Searches knowledge bases and returns the best matching chunks.",
   configSchema: knowledgeConfigSchema,
   fields: [
-    { key: "knowledgeBaseIds", label: "Knowledge bases", kind: "knowledgeBases", needs: "Choose at least one knowledge base to search" },
+    {
+      key: "knowledgeBaseIds",
+      label: "Knowledge bases",
+      kind: "knowledgeBases",
+      needs: "Choose at least one knowledge base to search",
+    },
     { key: "query", label: "Query", kind: "prompt", needs: "Write what to search for" },
     { key: "topK", label: "Results", kind: "number" },
     {
@@ -33,7 +38,12 @@ export const knowledgeDefinition = {
         { value: "keyword", label: "Keyword" },
       ],
     },
-    { key: "minScore", label: "Minimum score", kind: "number", help: "Drop results scoring below this (hybrid: 0 to 1; vector: cosine)" },
+    {
+      key: "minScore",
+      label: "Minimum score",
+      kind: "number",
+      help: "Drop results scoring below this (hybrid: 0 to 1; vector: cosine)",
+    },
     { key: "filters", label: "Filters", kind: "json", help: 'Document metadata to match, e.g. { "tags": ["policy"] }' },
   ],
   outputs: [

@@ -22,7 +22,10 @@ beforeAll(async () => {
   search = (request, options) => knowledge.search(ws, request, options);
   baseId = (await knowledge.createBase(ws, { name: "Handbook" })).id;
   await knowledge.uploadDocuments(ws, baseId, [
-    { name: "refunds.md", bytes: text("# Refund policy\n\nCustomers may request a full refund within 30 days of purchase.") },
+    {
+      name: "refunds.md",
+      bytes: text("# Refund policy\n\nCustomers may request a full refund within 30 days of purchase."),
+    },
     { name: "vacation.md", bytes: text("# Vacation\n\nEmployees accrue 25 days of paid vacation per year.") },
   ]);
   await knowledge.drain();
@@ -59,18 +62,29 @@ describe("Knowledge block handler", () => {
 
   it("applies the definition's defaults and names a bad config", async () => {
     const handler = withConfigParsing("knowledge", createKnowledgeHandler({ search }));
-    const { output } = await handler({ config: { knowledgeBaseIds: [baseId], query: "vacation" }, inputs: {}, context: createInMemoryHandlerContext() });
+    const { output } = await handler({
+      config: { knowledgeBaseIds: [baseId], query: "vacation" },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
     expect((output.results as unknown[]).length).toBe(2);
-    await expect(handler({ config: { knowledgeBaseIds: [], query: "x" }, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toThrow(
-      /knowledgeBaseIds: choose at least one knowledge base/i,
-    );
+    await expect(
+      handler({ config: { knowledgeBaseIds: [], query: "x" }, inputs: {}, context: createInMemoryHandlerContext() }),
+    ).rejects.toThrow(/knowledgeBaseIds: choose at least one knowledge base/i);
   });
 
   it("finds no base of another workspace: the search bound to it answers not found", async () => {
     const other = await database.createWorkspace("Other");
-    const handler = withConfigParsing("knowledge", createKnowledgeHandler({ search: (request, options) => knowledge.search(other, request, options) }));
+    const handler = withConfigParsing(
+      "knowledge",
+      createKnowledgeHandler({ search: (request, options) => knowledge.search(other, request, options) }),
+    );
     await expect(
-      handler({ config: { knowledgeBaseIds: [baseId], query: "refund" }, inputs: {}, context: createInMemoryHandlerContext() }),
+      handler({
+        config: { knowledgeBaseIds: [baseId], query: "refund" },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }),
     ).rejects.toMatchObject({
       code: "not_found",
     });

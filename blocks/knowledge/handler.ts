@@ -12,7 +12,13 @@ export function createKnowledgeHandler({ search }: { search: KnowledgeSearchFunc
     const { knowledgeBaseIds, query, topK, mode, minScore, filters } = config;
     // Kept in the block's memo: a resumed block does not pay for the query's embedding twice, and a replay answers from it.
     const asked = { knowledgeBaseIds, query, topK, mode, minScore, filters };
-    const response = await recordedCall(context.memo, "search", "knowledge search", () => search(asked, { signal: context.signal }), { asked });
+    const response = await recordedCall(
+      context.memo,
+      "search",
+      "knowledge search",
+      () => search(asked, { signal: context.signal }),
+      { asked },
+    );
     const results = response.results.map(({ content, score, documentId, documentName, chunkIndex }) => ({
       content,
       score,

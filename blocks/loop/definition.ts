@@ -50,5 +50,8 @@ export const loopDefinition = {
     const known = sizeOf(config.kind === "forEach" ? config.collection : (config.count ?? config.collection));
     return known === undefined ? { most } : { known: Math.min(known, most) };
   },
-  docs: { config: "`kind: for/forEach/while, count?, collection?, condition?, maxIterations?`", output: "`results` (one entry per iteration)" },
+  docs: {
+    config: "`kind: for/forEach/while, count?, collection?, condition?, maxIterations?`",
+    output: "`results` (one entry per iteration)",
+  },
 } satisfies BlockDefinition<typeof loopConfigSchema>;

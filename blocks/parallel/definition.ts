@@ -42,5 +42,8 @@ export const parallelDefinition = {
   container: "parallel",
   // One branch per copy or per item.
   iterations: (config) => ({ known: sizeOf(config.kind === "collection" ? config.collection : config.count) }),
-  docs: { config: "`kind: count/collection, count?, collection?, concurrency?`", output: "`results` (one entry per branch)" },
+  docs: {
+    config: "`kind: count/collection, count?, collection?, concurrency?`",
+    output: "`results` (one entry per branch)",
+  },
 } satisfies BlockDefinition<typeof parallelConfigSchema>;

@@ -10,7 +10,12 @@ describe("response handler with the real block registry", () => {
       name: "Echo",
       blocks: [
         { id: "start", type: "start", name: "Start", config: { inputs: [{ name: "name", type: "string" }] } },
-        { id: "reply", type: "response", name: "Reply", config: { data: { greeting: "Hello <start.name>", raw: "<start.name>" } } },
+        {
+          id: "reply",
+          type: "response",
+          name: "Reply",
+          config: { data: { greeting: "Hello <start.name>", raw: "<start.name>" } },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "reply" }],
     });

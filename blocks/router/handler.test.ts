@@ -30,9 +30,13 @@ const targets = [
   block("agent-sales", "Sales Agent", "You handle pricing and purchases."),
   block("agent-support", "Support Agent", "You fix technical problems."),
 ];
-const config = { model: "openai/gpt-4o-mini", prompt: "Route pricing questions to sales, problems to support. Message: my app crashes" };
+const config = {
+  model: "openai/gpt-4o-mini",
+  prompt: "Route pricing questions to sales, problems to support. Message: my app crashes",
+};
 const router = () => withConfigParsing("router", createRouterHandler({ models: createTestModelRegistry(server) }));
-const context = () => createInMemoryHandlerContext({ outgoingTargets: targets, block: { id: "router1", type: "router", name: "Router" } });
+const context = () =>
+  createInMemoryHandlerContext({ outgoingTargets: targets, block: { id: "router1", type: "router", name: "Router" } });
 
 describe("router handler", () => {
   it("builds the routing prompt from the candidates and asks at temperature 0", async () => {
@@ -49,7 +53,13 @@ describe("router handler", () => {
     const body = server.requests[0]!.body;
     expect(body.temperature).toBe(0);
     const system: string = body.messages[0].content;
-    for (const expected of ["ID: agent-sales", "Title: Sales Agent", "You handle pricing and purchases.", "ID: agent-support", "You fix technical problems."])
+    for (const expected of [
+      "ID: agent-sales",
+      "Title: Sales Agent",
+      "You handle pricing and purchases.",
+      "ID: agent-support",
+      "You fix technical problems.",
+    ])
       expect(system).toContain(expected);
     expect(system).not.toContain("secret-value-not-for-prompts");
     expect(body.messages[1]).toEqual({ role: "user", content: config.prompt });
@@ -69,7 +79,10 @@ describe("router handler", () => {
     );
     const ctx = context();
     const { output } = await router()({ config, inputs: {}, context: ctx });
-    expect(output).toMatchObject({ selectedRoute: "agent-support", tokens: { prompt: 830, completion: 10, total: 840 } });
+    expect(output).toMatchObject({
+      selectedRoute: "agent-support",
+      tokens: { prompt: 830, completion: 10, total: 840 },
+    });
     expect(server.requests).toHaveLength(2);
     const retry = server.requests[1]!.body.messages;
     expect(retry.at(-2)).toEqual({ role: "assistant", content: "I think support is best" });
@@ -87,7 +100,9 @@ describe("router handler", () => {
   });
 
   it("fails clearly with no connected blocks", async () => {
-    await expect(router()({ config, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toMatchObject({ code: "no_route" });
+    await expect(router()({ config, inputs: {}, context: createInMemoryHandlerContext() })).rejects.toMatchObject({
+      code: "no_route",
+    });
   });
 
   it("routes offline to the candidate whose name and description share most words with the request, not always the first", async () => {
@@ -95,7 +110,8 @@ describe("router handler", () => {
       "router",
       createRouterHandler({ models: createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 0 } }) }),
     );
-    const route = async (prompt: string) => (await offline({ config: { prompt }, inputs: {}, context: context() })).output.selectedRoute;
+    const route = async (prompt: string) =>
+      (await offline({ config: { prompt }, inputs: {}, context: context() })).output.selectedRoute;
     // "problems" is in the support agent's system prompt only; the sales agent is listed first.
     expect(await route("Route this message: I have technical problems with the login")).toBe("agent-support");
     expect(await route("Route this message: what does the pricing look like for ten seats?")).toBe("agent-sales");

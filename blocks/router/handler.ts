@@ -20,7 +20,10 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
   return async ({ config, context }) => {
     const candidates = context.outgoingTargets.filter((block) => block.enabled !== false);
     if (candidates.length === 0) {
-      throw new BlockExecutionError("The router has no connected blocks to choose from: connect its output to at least one block", { code: "no_route" });
+      throw new BlockExecutionError(
+        "The router has no connected blocks to choose from: connect its output to at least one block",
+        { code: "no_route" },
+      );
     }
     const model = dependencies.models.resolve(config.model);
     const system = buildRouterSystemPrompt(candidates, (type) => getBlockDefinition(type)?.description);
@@ -39,14 +42,19 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
         return result.text;
       } catch (error) {
         // The first call, when this is the correction, was spent too.
-        throw isTrellisError(error) ? failureCarrying(error, { spent: sumUsage(error.spent ? [...spent, error.spent] : spent) }) : error;
+        throw isTrellisError(error)
+          ? failureCarrying(error, { spent: sumUsage(error.spent ? [...spent, error.spent] : spent) })
+          : error;
       }
     };
 
     let answer = await ask();
     let chosen = matchCandidate(answer, candidates);
     if (!chosen) {
-      messages.push({ role: "assistant", content: answer }, { role: "user", content: correctionMessage(answer, candidates) });
+      messages.push(
+        { role: "assistant", content: answer },
+        { role: "user", content: correctionMessage(answer, candidates) },
+      );
       answer = await ask();
       chosen = matchCandidate(answer, candidates);
     }

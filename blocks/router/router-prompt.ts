@@ -10,14 +10,21 @@ type TypeDescription = (type: string) => string | undefined;
  */
 function describeCandidate(block: WorkflowBlock, typeDescription: TypeDescription): string {
   const config = block.config ?? {};
-  const description = typeof config.description === "string" && config.description.trim() ? config.description : typeDescription(block.type);
+  const description =
+    typeof config.description === "string" && config.description.trim()
+      ? config.description
+      : typeDescription(block.type);
   const lines = [`ID: ${block.id}`, `Type: ${block.type}`, `Title: ${block.name}`];
   if (description) lines.push(`Description: ${description}`);
-  if (typeof config.systemPrompt === "string" && config.systemPrompt.trim()) lines.push(`System Prompt: ${JSON.stringify(config.systemPrompt.trim())}`);
+  if (typeof config.systemPrompt === "string" && config.systemPrompt.trim())
+    lines.push(`System Prompt: ${JSON.stringify(config.systemPrompt.trim())}`);
   return lines.join("\n");
 }
 
-export function buildRouterSystemPrompt(candidates: readonly WorkflowBlock[], typeDescription: TypeDescription = () => undefined): string {
+export function buildRouterSystemPrompt(
+  candidates: readonly WorkflowBlock[],
+  typeDescription: TypeDescription = () => undefined,
+): string {
   return [
     "You are a routing agent. Choose the single most suitable destination block for the request below.",
     "",

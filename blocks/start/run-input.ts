@@ -12,7 +12,12 @@ function coerce(input: DeclaredInput, value: unknown): unknown {
       `Run input '${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`,
       {
         code: "invalid_input",
-        details: [{ path: `input.${input.name}`, message: `must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}` }],
+        details: [
+          {
+            path: `input.${input.name}`,
+            message: `must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}`,
+          },
+        ],
       },
     );
   };
@@ -48,7 +53,8 @@ export function checkedRunInput(config: StartConfig, runInput: Record<string, un
   // The API refuses these keys already; a run started another way (a tool, a trigger) must not
   // have one silently change the output's prototype either.
   const reserved = reservedKeysOf(runInput)[0];
-  if (reserved !== undefined) throw new BlockExecutionError(`Run input '${reserved}' ${RESERVED_NAME_MESSAGE}`, { code: "invalid_input" });
+  if (reserved !== undefined)
+    throw new BlockExecutionError(`Run input '${reserved}' ${RESERVED_NAME_MESSAGE}`, { code: "invalid_input" });
   const output: Record<string, unknown> = { ...runInput };
   for (const input of config.inputs) {
     const given = Object.hasOwn(runInput, input.name) ? runInput[input.name] : undefined;

@@ -24,7 +24,11 @@ export const variablesConfigSchema = z.object({
             message: `${JSON.stringify(assignment.name)} is not a variable name (a letter or _ first, then letters, digits or _)`,
           });
         else if (seen.has(assignment.name))
-          context.addIssue({ code: "custom", path: [index, "name"], message: `'${assignment.name}' is assigned twice in this block` });
+          context.addIssue({
+            code: "custom",
+            path: [index, "name"],
+            message: `'${assignment.name}' is assigned twice in this block`,
+          });
         seen.add(assignment.name);
       });
     }),
@@ -49,7 +53,9 @@ export const variablesDefinition = {
   category: "data",
   description: "Sets workflow variables (<variable.name>) for the blocks after it.",
   configSchema: variablesConfigSchema,
-  fields: [{ key: "assignments", label: "Assignments", kind: "assignments", needs: "Add at least one variable to set" }],
+  fields: [
+    { key: "assignments", label: "Assignments", kind: "assignments", needs: "Add at least one variable to set" },
+  ],
   // The output holds each assigned name; reference completion lists them per block.
   outputs: [],
   acceptsInput: true,

@@ -11,7 +11,12 @@ const context = { block: { id: "set", name: "Set" } } as unknown as HandlerConte
 
 describe("Set Variables handler", () => {
   it("outputs each assigned value, evaluating expressions", async () => {
-    const assignments = [{ name: "topic", value: "cats" }, { name: "tags", value: ["a", "b"] }, { name: "count", expression: "2 * 3 + 1" }, { name: "empty" }];
+    const assignments = [
+      { name: "topic", value: "cats" },
+      { name: "tags", value: ["a", "b"] },
+      { name: "count", expression: "2 * 3 + 1" },
+      { name: "empty" },
+    ];
     expect((await variablesHandler({ config: { assignments }, inputs: {}, context })).output).toEqual({
       topic: "cats",
       tags: ["a", "b"],
@@ -36,7 +41,10 @@ describe("Set Variables handler", () => {
   });
 });
 
-function document(assignments: unknown[], read: unknown = "<variable.count>"): ReturnType<typeof workflowDocumentSchema.parse> {
+function document(
+  assignments: unknown[],
+  read: unknown = "<variable.count>",
+): ReturnType<typeof workflowDocumentSchema.parse> {
   const input: WorkflowDocumentInput = {
     name: "Counter",
     variables: { count: 1 },
@@ -80,7 +88,9 @@ describe("Set Variables block in a real run", () => {
   });
 
   it("accepts a reference to a variable only a Set Variables block defines", () => {
-    expect(validateWorkflow(document([{ name: "fresh", value: "x" }], "<variable.fresh>"), lookupBlockType)).toEqual([]);
+    expect(validateWorkflow(document([{ name: "fresh", value: "x" }], "<variable.fresh>"), lookupBlockType)).toEqual(
+      [],
+    );
   });
 
   it("refuses at save a name that is not an identifier, or one assigned twice, naming the block and the assignment", () => {
@@ -98,7 +108,10 @@ describe("Set Variables block in a real run", () => {
         path: "blocks[1].config.assignments[1].name",
         message: `Block 'Set': Assignments, item 2, name: "my-var" is not a variable name (a letter or _ first, then letters, digits or _)`,
       },
-      { path: "blocks[1].config.assignments[2].name", message: "Block 'Set': Assignments, item 3, name: 'ok' is assigned twice in this block" },
+      {
+        path: "blocks[1].config.assignments[2].name",
+        message: "Block 'Set': Assignments, item 3, name: 'ok' is assigned twice in this block",
+      },
       {
         path: "blocks[1].config.assignments[3].name",
         message: `Block 'Set': Assignments, item 4, name: "" is not a variable name (a letter or _ first, then letters, digits or _)`,

@@ -21,7 +21,10 @@ export const variablesHandler: BlockHandler<VariablesConfig> = async ({ config, 
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const code = isTrellisError(error) ? error.code : "invalid_expression";
-      throw new BlockExecutionError(`Assignment ${index + 1} ('${assignment.name}') of '${context.block.name}': ${message}`, { code, cause: error });
+      throw new BlockExecutionError(
+        `Assignment ${index + 1} ('${assignment.name}') of '${context.block.name}': ${message}`,
+        { code, cause: error },
+      );
     }
   }
   return { output };

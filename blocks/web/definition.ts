@@ -18,7 +18,13 @@ export const webDefinition = {
   description: "Fetches a web page through the outbound guard and returns its readable text and title.",
   configSchema: webConfigSchema,
   fields: [
-    { key: "url", label: "URL", kind: "text", placeholder: "https://example.com/article", needs: "Enter the address of the page to read" },
+    {
+      key: "url",
+      label: "URL",
+      kind: "text",
+      placeholder: "https://example.com/article",
+      needs: "Enter the address of the page to read",
+    },
     { key: "maxChars", label: "Max characters", kind: "number", help: "Longer text is cut at this length." },
     { key: "timeoutMs", label: "Timeout (ms)", kind: "number" },
   ],

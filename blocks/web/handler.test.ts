@@ -25,7 +25,12 @@ beforeAll(async () => {
           <footer>Copyright 2025, all rights reserved</footer></body></html>`);
       case "/latin1":
         response.writeHead(200, { "content-type": "text/html; charset=windows-1252" });
-        return response.end(Buffer.from("<html><head><title>Caf\xe9</title></head><body><p>Un caf\xe9 cr\xe8me.</p></body></html>", "latin1"));
+        return response.end(
+          Buffer.from(
+            "<html><head><title>Caf\xe9</title></head><body><p>Un caf\xe9 cr\xe8me.</p></body></html>",
+            "latin1",
+          ),
+        );
       case "/plain":
         response.writeHead(200, { "content-type": "text/plain" });
         return response.end("just text\n");

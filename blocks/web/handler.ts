@@ -26,7 +26,8 @@ export function createWebHandler(deps: WebHandlerDeps): BlockHandler<WebConfig> 
       context.memo,
       "page",
       "web page read",
-      () => readWebPage(deps.fetch, url, { maxChars, timeoutMs, maxPageBytes: deps.maxPageBytes, signal: context.signal }),
+      () =>
+        readWebPage(deps.fetch, url, { maxChars, timeoutMs, maxPageBytes: deps.maxPageBytes, signal: context.signal }),
       { asked: { url, maxChars } },
     );
     return { output: { ...page } };

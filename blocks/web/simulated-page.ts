@@ -10,7 +10,14 @@ export function simulatedPage(config: WebConfig, simulation: Simulation): Record
   const sample = simulation.page();
   if (!sample) {
     simulation.markBlock("no-sample");
-    return { url: config.url, status: 0, title: "", text: "", truncated: false, ...noSampleAnswer(simulation, `reading ${config.url}`) };
+    return {
+      url: config.url,
+      status: 0,
+      title: "",
+      text: "",
+      truncated: false,
+      ...noSampleAnswer(simulation, `reading ${config.url}`),
+    };
   }
   simulation.markBlock("sample");
   const truncated = sample.text.length > config.maxChars;

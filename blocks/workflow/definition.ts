@@ -20,7 +20,13 @@ export const workflowBlockDefinition = {
   description: "Runs another workflow of the workspace as a child run; its output is this block's.",
   configSchema: workflowBlockConfigSchema,
   fields: [
-    { key: "workflowId", label: "Workflow", kind: "workflow", needs: "Choose the workflow to run", help: "The workflow to run; its start inputs appear below" },
+    {
+      key: "workflowId",
+      label: "Workflow",
+      kind: "workflow",
+      needs: "Choose the workflow to run",
+      help: "The workflow to run; its start inputs appear below",
+    },
     {
       key: "target",
       label: "Runs",
@@ -45,8 +51,10 @@ export const workflowBlockDefinition = {
   sourceHandles: () => STANDARD_HANDLES,
   storedReferences: (config) => [{ kind: "workflow", value: config.workflowId, path: "workflowId", runs: true }],
   docs: {
-    config: "`workflowId, target? (draft/deployment, default draft), inputs? ({ startInputName: value }, references allowed)`",
-    output: "`output` (the child run's output: `<Child.output.answer>`), `runId, workflowId, tokens, cost` (the child run's totals)",
+    config:
+      "`workflowId, target? (draft/deployment, default draft), inputs? ({ startInputName: value }, references allowed)`",
+    output:
+      "`output` (the child run's output: `<Child.output.answer>`), `runId, workflowId, tokens, cost` (the child run's totals)",
     note: "an extension",
   },
 } satisfies BlockDefinition<typeof workflowBlockConfigSchema>;

@@ -6,17 +6,30 @@ import type { RunWorkflowRequest, WorkflowCalls, WorkflowRunResult } from "@/too
 import { withConfigParsing } from "../__fixtures__/with-config-parsing";
 import { createWorkflowBlockHandler } from "./handler";
 
-const spent: Usage = { tokens: { prompt: 8, completion: 2, total: 10 }, cost: { input: 0.008, output: 0.002, total: 0.01 } };
+const spent: Usage = {
+  tokens: { prompt: 8, completion: 2, total: 10 },
+  cost: { input: 0.008, output: 0.002, total: 0.01 },
+};
 
 /** Calls that run "Helper" (one start input with a default) and record each child run asked for. */
 function fakeCalls(overrides: Partial<WorkflowCalls> = {}) {
   const requests: RunWorkflowRequest[] = [];
   const calls: WorkflowCalls = {
-    describeWorkflow: async (workflowId) => ({ id: workflowId, name: "Helper", inputs: [{ name: "text", type: "string", default: "fallback" }] }),
+    describeWorkflow: async (workflowId) => ({
+      id: workflowId,
+      name: "Helper",
+      inputs: [{ name: "text", type: "string", default: "fallback" }],
+    }),
     callChain: (_runId, workflowId) => [{ workflowId, workflowName: "Caller" }],
     runWorkflow: async (request): Promise<WorkflowRunResult> => {
       requests.push(request);
-      return { runId: `child-${requests.length}`, status: "succeeded", output: { answer: "done" }, error: null, usage: spent };
+      return {
+        runId: `child-${requests.length}`,
+        status: "succeeded",
+        output: { answer: "done" },
+        error: null,
+        usage: spent,
+      };
     },
     ...overrides,
   };
@@ -39,7 +52,10 @@ function memoOver(store: Map<string, unknown>): BlockMemo {
 
 function callBlock(calls: WorkflowCalls, inputs: Record<string, unknown>, memo?: BlockMemo, abortedBy?: unknown) {
   const handler = withConfigParsing("workflow", createWorkflowBlockHandler({ workflows: calls }));
-  const context = createInMemoryHandlerContext({ block: { type: "workflow", name: "Child" }, ...(memo ? { memo } : {}) });
+  const context = createInMemoryHandlerContext({
+    block: { type: "workflow", name: "Child" },
+    ...(memo ? { memo } : {}),
+  });
   if (abortedBy !== undefined) context.abort(abortedBy);
   return handler({ config: { workflowId: "helper", inputs }, inputs: {}, context });
 }
@@ -58,16 +74,29 @@ describe("the Workflow block handler", () => {
     const resumed = await callBlock(calls, { text: "hi" }, memoOver(store));
     expect(requests).toHaveLength(1);
     expect(resumed).toEqual(first);
-    expect(resumed).toMatchObject({ output: { output: { answer: "done" }, runId: "child-1", workflowId: "helper" }, usage: spent });
+    expect(resumed).toMatchObject({
+      output: { output: { answer: "done" }, runId: "child-1", workflowId: "helper" },
+      usage: spent,
+    });
   });
 
   it("gives a remembered failed child's error again, with what it spent", async () => {
-    const failed: WorkflowRunResult = { runId: "child-9", status: "failed", output: null, error: { code: "timeout", message: "too slow" }, usage: spent };
+    const failed: WorkflowRunResult = {
+      runId: "child-9",
+      status: "failed",
+      output: null,
+      error: { code: "timeout", message: "too slow" },
+      usage: spent,
+    };
     const { calls, requests } = fakeCalls({ runWorkflow: async () => failed });
     const store = new Map<string, unknown>();
     await expect(callBlock(calls, {}, memoOver(store))).rejects.toMatchObject({ code: "timeout" });
     const again = callBlock(calls, {}, memoOver(store));
-    await expect(again).rejects.toMatchObject({ code: "timeout", spent, partialOutput: { runId: "child-9", workflowId: "helper" } });
+    await expect(again).rejects.toMatchObject({
+      code: "timeout",
+      spent,
+      partialOutput: { runId: "child-9", workflowId: "helper" },
+    });
     await expect(again).rejects.toThrow('Workflow "Helper" failed: too slow (run child-9)');
     expect(requests).toHaveLength(0);
   });
@@ -85,9 +114,13 @@ describe("the Workflow block handler", () => {
     const plain = new Error("connection reset");
     await expect(callBlock(fakeCalls({ describeWorkflow: () => Promise.reject(plain) }).calls, {})).rejects.toBe(plain);
     const missing = new TrellisError("not_found", 'Workflow "helper" was not found');
-    await expect(callBlock(fakeCalls({ describeWorkflow: () => Promise.reject(missing) }).calls, {})).rejects.toMatchObject({
+    await expect(
+      callBlock(fakeCalls({ describeWorkflow: () => Promise.reject(missing) }).calls, {}),
+    ).rejects.toMatchObject({
       code: "invalid_config",
-      message: expect.stringContaining('Workflow block "Child" calls workflow "helper", which is not in this workspace (deleted?)'),
+      message: expect.stringContaining(
+        'Workflow block "Child" calls workflow "helper", which is not in this workspace (deleted?)',
+      ),
     });
   });
 });

@@ -22,7 +22,11 @@ export interface WorkflowBlockDependencies {
  * that died after its child ended but before its own checkpoint must not start a second child
  * (and pay for it twice) when it resumes.
  */
-async function childRun(workflows: WorkflowCalls, request: RunWorkflowRequest, memo: BlockMemo | undefined): Promise<WorkflowRunResult> {
+async function childRun(
+  workflows: WorkflowCalls,
+  request: RunWorkflowRequest,
+  memo: BlockMemo | undefined,
+): Promise<WorkflowRunResult> {
   const key = memo?.next("workflow");
   const kept = key === undefined ? undefined : (memo?.recall(key) as WorkflowRunResult | undefined);
   if (kept) return memo?.replaying ? { ...kept, usage: replayedUsage(kept.usage) } : kept;
@@ -48,7 +52,9 @@ async function childRun(workflows: WorkflowCalls, request: RunWorkflowRequest, m
  * the block's `output`. The child's tokens and cost are the block's usage, so the calling run's
  * totals include them once. Depth and cycles are limited as for workflow tools.
  */
-export function createWorkflowBlockHandler({ workflows }: WorkflowBlockDependencies): BlockHandler<WorkflowBlockConfig> {
+export function createWorkflowBlockHandler({
+  workflows,
+}: WorkflowBlockDependencies): BlockHandler<WorkflowBlockConfig> {
   const maxDepth = workflows.maxDepth ?? DEFAULT_MAX_WORKFLOW_DEPTH;
   return async ({ config, context }) => {
     const target = await describeCalledWorkflow(
@@ -65,7 +71,9 @@ export function createWorkflowBlockHandler({ workflows }: WorkflowBlockDependenc
     checkWorkflowCall(chain, { workflowId: target.id, workflowName: target.name }, context.depth, maxDepth);
     // An input whose value is null (a field left unset, a reference to an unset value) is left out,
     // so the child's start-input default applies, as when the child runs on its own.
-    const input = Object.fromEntries(Object.entries(config.inputs).filter(([, value]) => value !== null && value !== undefined));
+    const input = Object.fromEntries(
+      Object.entries(config.inputs).filter(([, value]) => value !== null && value !== undefined),
+    );
     const request: RunWorkflowRequest = {
       workflowId: target.id,
       target: config.target,

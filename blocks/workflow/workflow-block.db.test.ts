@@ -15,19 +15,33 @@ beforeEach(() => {
 });
 
 /** start(text) -> Workflow block `name` calling `workflowId` -> response `{ answer: <name.output...> }`. */
-function callerWorkflow(name: string, workflowId: string, options: { target?: string; inputs?: Record<string, unknown>; answer?: string } = {}) {
+function callerWorkflow(
+  name: string,
+  workflowId: string,
+  options: { target?: string; inputs?: Record<string, unknown>; answer?: string } = {},
+) {
   return {
     name,
     description: "",
     variables: {},
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "text", type: "string" }] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        config: { inputs: [{ name: "text", type: "string" }] },
+      },
       {
         id: "call",
         type: "workflow",
         name: "Child",
         position: { x: 240, y: 0 },
-        config: { workflowId, ...(options.target ? { target: options.target } : {}), inputs: options.inputs ?? { text: "<start.text>" } },
+        config: {
+          workflowId,
+          ...(options.target ? { target: options.target } : {}),
+          inputs: options.inputs ?? { text: "<start.text>" },
+        },
       },
       {
         id: "response",
@@ -54,11 +68,14 @@ async function runToEnd(workflowId: string, input: Record<string, unknown>) {
   return kit.database.repositories.runs.getWithSpans(ws, live.runId);
 }
 
-const blockSpan = (run: Awaited<ReturnType<typeof runToEnd>>, blockId: string) => run.spans.find((span) => span.kind === "block" && span.blockId === blockId)!;
+const blockSpan = (run: Awaited<ReturnType<typeof runToEnd>>, blockId: string) =>
+  run.spans.find((span) => span.kind === "block" && span.blockId === blockId)!;
 
 describe("the Workflow block", () => {
   it("runs nested workflows as child runs: inputs from references, the child's output as the block's, tokens and cost rolled up exactly once", async () => {
-    const leaf = await createWorkflow(agentWorkflow({ name: "Shout", inputs: [{ name: "text", type: "string" }], userPrompt: "Shout: <start.text>" }));
+    const leaf = await createWorkflow(
+      agentWorkflow({ name: "Shout", inputs: [{ name: "text", type: "string" }], userPrompt: "Shout: <start.text>" }),
+    );
     const middle = await createWorkflow(callerWorkflow("Relay", leaf.id));
     const top = await createWorkflow(callerWorkflow("Front desk", middle.id, { inputs: { text: "<start.text>!" } }));
     kit.server.enqueue({ kind: "text", text: "HELLO!", usage: { prompt: 30, completion: 5 } });
@@ -79,18 +96,28 @@ describe("the Workflow block", () => {
 
     // Each level's block carries its child run (for the trace's link) and the child's totals.
     const topBlock = blockSpan(run, "call");
-    expect(topBlock.output).toMatchObject({ output: { answer: "HELLO!" }, runId: middleRun!.id, workflowId: middle.id, tokens: { total: 35 } });
+    expect(topBlock.output).toMatchObject({
+      output: { answer: "HELLO!" },
+      runId: middleRun!.id,
+      workflowId: middle.id,
+      tokens: { total: 35 },
+    });
     expect(topBlock.usage?.tokens.total).toBe(35);
     expect(blockSpan(storedMiddle, "call").output).toMatchObject({ runId: leafRun!.id, workflowId: leaf.id });
     // Counted once at each level, though each child run is stored with its own totals too.
     expect(run.tokens.total).toBe(35);
     expect(run.cost!.total).toBeGreaterThan(0);
     expect(run.cost!.total).toBeCloseTo(storedMiddle.cost!.total, 10);
-    expect(storedMiddle.cost!.total).toBeCloseTo((await kit.database.repositories.runs.get(ws, leafRun!.id)).cost!.total, 10);
+    expect(storedMiddle.cost!.total).toBeCloseTo(
+      (await kit.database.repositories.runs.get(ws, leafRun!.id)).cost!.total,
+      10,
+    );
   });
 
   it("fails naming the workflow id and the block when the called workflow was deleted", async () => {
-    const doomed = await createWorkflow(agentWorkflow({ name: "Doomed", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
+    const doomed = await createWorkflow(
+      agentWorkflow({ name: "Doomed", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }),
+    );
     const caller = await createWorkflow(callerWorkflow("Orphaned caller", doomed.id));
     await kit.database.repositories.workflows.delete(ws, doomed.id);
 
@@ -98,12 +125,20 @@ describe("the Workflow block", () => {
 
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ code: "invalid_config" });
-    expect(run.error?.message).toContain(`Workflow block "Child" calls workflow "${doomed.id}", which is not in this workspace (deleted?)`);
+    expect(run.error?.message).toContain(
+      `Workflow block "Child" calls workflow "${doomed.id}", which is not in this workspace (deleted?)`,
+    );
     expect(kit.server.requests).toHaveLength(0);
   });
 
   it("runs the child's active deployment when asked, and fails naming the workflow when it has none", async () => {
-    const child = await createWorkflow(agentWorkflow({ name: "Deployed helper", inputs: [{ name: "text", type: "string" }], userPrompt: "v1: <start.text>" }));
+    const child = await createWorkflow(
+      agentWorkflow({
+        name: "Deployed helper",
+        inputs: [{ name: "text", type: "string" }],
+        userPrompt: "v1: <start.text>",
+      }),
+    );
     const caller = await createWorkflow(callerWorkflow("Deployment caller", child.id, { target: "deployment" }));
 
     const undeployed = await runToEnd(caller.id, { text: "hi" });
@@ -122,7 +157,11 @@ describe("the Workflow block", () => {
     await kit.database.repositories.workflows.update(
       ws,
       child.id,
-      agentWorkflow({ name: "Deployed helper", inputs: [{ name: "text", type: "string" }], userPrompt: "v2: <start.text>" }) as never,
+      agentWorkflow({
+        name: "Deployed helper",
+        inputs: [{ name: "text", type: "string" }],
+        userPrompt: "v2: <start.text>",
+      }) as never,
       child.version,
     );
     kit.server.enqueue({ kind: "text", text: "from v1" });
@@ -137,10 +176,20 @@ describe("the Workflow block", () => {
   });
 
   it("fails with the child's error and what it spent when the child run fails, keeping the link to it", async () => {
-    const fragile = agentWorkflow({ name: "Fragile", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" });
+    const fragile = agentWorkflow({
+      name: "Fragile",
+      inputs: [{ name: "text", type: "string" }],
+      userPrompt: "<start.text>",
+    });
     const blocks = fragile.blocks.map((block) =>
       block.id === "agent"
-        ? { ...block, config: { ...block.config, responseFormat: { type: "object", properties: { label: { type: "string" } }, required: ["label"] } } }
+        ? {
+            ...block,
+            config: {
+              ...block.config,
+              responseFormat: { type: "object", properties: { label: { type: "string" } }, required: ["label"] },
+            },
+          }
         : block,
     );
     const failing = await createWorkflow({ ...fragile, blocks });
@@ -160,8 +209,18 @@ describe("the Workflow block", () => {
   });
 
   it("counts what the child spent when the block times out before the child ends", async () => {
-    const oneCall = agentWorkflow({ name: "Two steps", inputs: [{ name: "text", type: "string" }], userPrompt: "first: <start.text>" });
-    const second = { id: "agent2", type: "agent", name: "Agent 2", position: { x: 360, y: 0 }, config: { model: "openai/gpt-4o-mini", userPrompt: "second" } };
+    const oneCall = agentWorkflow({
+      name: "Two steps",
+      inputs: [{ name: "text", type: "string" }],
+      userPrompt: "first: <start.text>",
+    });
+    const second = {
+      id: "agent2",
+      type: "agent",
+      name: "Agent 2",
+      position: { x: 360, y: 0 },
+      config: { model: "openai/gpt-4o-mini", userPrompt: "second" },
+    };
     const twoCalls = {
       ...oneCall,
       blocks: [...oneCall.blocks, second],
@@ -175,7 +234,10 @@ describe("the Workflow block", () => {
     const document = callerWorkflow("Impatient caller", slow.id);
     const blocks = document.blocks.map((block) => (block.id === "call" ? { ...block, timeoutMs: 1_500 } : block));
     const caller = await createWorkflow({ ...document, blocks });
-    kit.server.enqueue({ kind: "text", text: "one", usage: { prompt: 20, completion: 5 } }, { kind: "text", text: "two", delayMs: 10_000 });
+    kit.server.enqueue(
+      { kind: "text", text: "one", usage: { prompt: 20, completion: 5 } },
+      { kind: "text", text: "two", delayMs: 10_000 },
+    );
 
     const run = await runToEnd(caller.id, { text: "hi" });
 
@@ -193,27 +255,53 @@ describe("the Workflow block", () => {
       description: "",
       variables: {},
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "text", type: "string" }] } },
-        { id: "ask", type: "ask", name: "Ask", position: { x: 240, y: 0 }, config: { question: "Go on?", allowText: true } },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          config: { inputs: [{ name: "text", type: "string" }] },
+        },
+        {
+          id: "ask",
+          type: "ask",
+          name: "Ask",
+          position: { x: 240, y: 0 },
+          config: { question: "Go on?", allowText: true },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "ask" }],
     });
     const run = await runToEnd((await createWorkflow(callerWorkflow("Asking caller", asking.id))).id, { text: "hi" });
     expect(run.status).toBe("failed");
-    expect(run.error?.message).toContain("a workflow run by another (as a tool or a Workflow block) cannot stop to wait for an answer");
+    expect(run.error?.message).toContain(
+      "a workflow run by another (as a tool or a Workflow block) cannot stop to wait for an answer",
+    );
   });
 
   it("stops a cycle of Workflow blocks where it closes, naming the chain, and a chain deeper than the limit", async () => {
     const ping = await createWorkflow(callerWorkflow("Ping", "placeholder"));
     const pong = await createWorkflow(callerWorkflow("Pong", ping.id));
-    await kit.database.repositories.workflows.update(ws, ping.id, callerWorkflow("Ping", pong.id) as never, ping.version);
+    await kit.database.repositories.workflows.update(
+      ws,
+      ping.id,
+      callerWorkflow("Ping", pong.id) as never,
+      ping.version,
+    );
 
     const cycle = await runToEnd(ping.id, { text: "go" });
     expect(cycle.status).toBe("failed");
-    expect(cycle.error?.message).toContain('Workflow "Ping" is already running in this call chain: "Ping" → "Pong" → "Ping"');
+    expect(cycle.error?.message).toContain(
+      'Workflow "Ping" is already running in this call chain: "Ping" → "Pong" → "Ping"',
+    );
 
     const leaf = await createWorkflow(
-      agentWorkflow({ name: "Leaf", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", model: "offline/echo" }),
+      agentWorkflow({
+        name: "Leaf",
+        inputs: [{ name: "text", type: "string" }],
+        userPrompt: "<start.text>",
+        model: "offline/echo",
+      }),
     );
     let next = leaf.id;
     for (const name of ["Level 3", "Level 2", "Level 1"]) next = (await createWorkflow(callerWorkflow(name, next))).id;

@@ -34,7 +34,11 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
 
       <nav aria-label="API sections" className="flex flex-wrap gap-2 text-sm">
         {tags.map((tag) => (
-          <a key={tag.name} href={`#tag-${tag.name}`} className="rounded border border-slate-200 bg-white px-2 py-1 hover:bg-slate-100">
+          <a
+            key={tag.name}
+            href={`#tag-${tag.name}`}
+            className="rounded border border-slate-200 bg-white px-2 py-1 hover:bg-slate-100"
+          >
             {tag.name} <span className="text-slate-400">{tag.operations.length}</span>
           </a>
         ))}
@@ -60,7 +64,9 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
 
       <section id="errors" className="space-y-2" aria-label="Errors">
         <h2 className="text-lg font-semibold">Errors</h2>
-        <p className="text-sm text-slate-600">Every error answers with the ErrorBody schema; the status says which kind it is.</p>
+        <p className="text-sm text-slate-600">
+          Every error answers with the ErrorBody schema; the status says which kind it is.
+        </p>
         <table className="w-full overflow-hidden rounded border border-slate-200 bg-white text-left text-sm">
           <tbody>
             {errorResponses.map(([name, response]) => (
@@ -78,7 +84,8 @@ export function ApiDocsPage({ document }: { document: OpenApiDocument }) {
       <section id="schemas" className="space-y-2" aria-label="Schemas">
         <h2 className="text-lg font-semibold">Schemas</h2>
         <p className="text-sm text-slate-600">
-          JSON Schema (draft 2020-12). Request bodies are described as sent (defaults may be left out), answers as received.
+          JSON Schema (draft 2020-12). Request bodies are described as sent (defaults may be left out), answers as
+          received.
         </p>
         {Object.entries(document.components.schemas).map(([name, schema]) => (
           <details key={name} id={schemaAnchor(name)} className="rounded border border-slate-200 bg-white">

@@ -70,7 +70,9 @@ export function answersOf(operation: OpenApiOperationObject) {
   const entries = Object.entries(operation.responses);
   return {
     successes: entries.filter(([status]) => Number(status) < 400),
-    errors: entries.filter(([status]) => Number(status) >= 400).map(([status, response]) => ({ status, name: refName(response) ?? "" })),
+    errors: entries
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, response]) => ({ status, name: refName(response) ?? "" })),
   };
 }
 

@@ -49,13 +49,18 @@ function render(value: unknown, depth: number, key: string): ReactNode {
       </>
     );
   }
-  return <span className={typeof value === "string" ? "text-emerald-800" : "text-amber-800"}>{JSON.stringify(value)}</span>;
+  return (
+    <span className={typeof value === "string" ? "text-emerald-800" : "text-amber-800"}>{JSON.stringify(value)}</span>
+  );
 }
 
 /** A JSON Schema (or an example) as readable JSON; references to other schemas link to them further down the page. */
 export function JsonView({ value, label }: { value: unknown; label: string }) {
   return (
-    <pre aria-label={label} className="max-h-96 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-5 text-slate-800">
+    <pre
+      aria-label={label}
+      className="max-h-96 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-5 text-slate-800"
+    >
       {render(value, 0, "")}
     </pre>
   );

@@ -11,13 +11,16 @@ const document = buildOpenApiDocument(API_OPERATIONS, { version: "0.0.0-test" })
 const tags = operationsByTag(document);
 const views = tags.flatMap((tag) => tag.operations);
 const viewOf = (operationId: string) => views.find((view) => view.operation.operationId === operationId)!;
-const render = (operationId: string) => renderToStaticMarkup(<OperationCard document={document} view={viewOf(operationId)} />);
+const render = (operationId: string) =>
+  renderToStaticMarkup(<OperationCard document={document} view={viewOf(operationId)} />);
 
 describe("the API docs page", () => {
   it("groups every operation under its tag, in the document's order", () => {
     expect(views).toHaveLength(API_OPERATIONS.length);
     expect(tags.map((tag) => tag.name)).toEqual(document.tags.map((tag) => tag.name));
-    expect(tags.find((tag) => tag.name === "Runs")?.operations.map((view) => `${view.method} ${view.path}`)).toContain("POST /api/runs/{id}/cancel");
+    expect(tags.find((tag) => tag.name === "Runs")?.operations.map((view) => `${view.method} ${view.path}`)).toContain(
+      "POST /api/runs/{id}/cancel",
+    );
   });
 
   it("shows an operation's method, path, summary, access and role, parameters, body schema and example, answers and errors", () => {
@@ -31,9 +34,14 @@ describe("the API docs page", () => {
     expect(html).toContain("409 Conflict");
     expect(html).toContain("421 HostNotAllowed");
     // The request's JSON Schema, readable, its references linked.
-    expect(html).toContain('<a class="text-indigo-600 underline" href="#schema-WorkflowBlock">&quot;#/components/schemas/WorkflowBlock&quot;</a>');
+    expect(html).toContain(
+      '<a class="text-indigo-600 underline" href="#schema-WorkflowBlock">&quot;#/components/schemas/WorkflowBlock&quot;</a>',
+    );
     expect(html).toContain("Example");
-    expect(parametersOf(document, viewOf("updateWorkflow").operation).map((parameter) => parameter.name)).toEqual(["id", "x-trellis-workspace"]);
+    expect(parametersOf(document, viewOf("updateWorkflow").operation).map((parameter) => parameter.name)).toEqual([
+      "id",
+      "x-trellis-workspace",
+    ]);
   });
 
   it("marks public operations and says what a stream answers", () => {
@@ -46,7 +54,13 @@ describe("the API docs page", () => {
   });
 
   it("shows JSON as JSON.stringify indents it, escaping what it holds", () => {
-    const value = { description: "<script>alert(1)</script>", list: [1, true, null], empty: {}, none: [], nested: { $ref: "#/components/schemas/Run" } };
+    const value = {
+      description: "<script>alert(1)</script>",
+      list: [1, true, null],
+      empty: {},
+      none: [],
+      nested: { $ref: "#/components/schemas/Run" },
+    };
     const html = renderToStaticMarkup(<JsonView value={value} label="x" />);
     expect(html).not.toContain("<script>");
     const text = html

@@ -1,10 +1,27 @@
 import type { OpenApiDocument } from "@/contract/openapi";
-import { ACCESS_TEXT, answersOf, METHOD_CLASS, parametersOf, refName, schemaAnchor, typeText, type OperationView } from "./document-view";
+import {
+  ACCESS_TEXT,
+  answersOf,
+  METHOD_CLASS,
+  parametersOf,
+  refName,
+  schemaAnchor,
+  typeText,
+  type OperationView,
+} from "./document-view";
 import { InlineText } from "./inline-text";
 import { JsonView } from "./json-view";
 
 /** A schema's name linking to it below, with the schema itself behind a disclosure. */
-function SchemaLink({ document, schema, contentType }: { document: OpenApiDocument; schema: unknown; contentType: string }) {
+function SchemaLink({
+  document,
+  schema,
+  contentType,
+}: {
+  document: OpenApiDocument;
+  schema: unknown;
+  contentType: string;
+}) {
   const name = refName(schema);
   return (
     <details className="mt-1">
@@ -36,12 +53,22 @@ export function OperationCard({ document, view }: { document: OpenApiDocument; v
   const access = operation["x-trellis-access"];
   const role = operation["x-trellis-role"];
   return (
-    <details className="rounded border border-slate-200 bg-white" id={operation.operationId} data-testid="api-operation">
+    <details
+      className="rounded border border-slate-200 bg-white"
+      id={operation.operationId}
+      data-testid="api-operation"
+    >
       <summary className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm">
-        <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[method] ?? ""}`}>{method}</span>
+        <span
+          className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_CLASS[method] ?? ""}`}
+        >
+          {method}
+        </span>
         <code className="font-mono text-slate-900">{path}</code>
         <span className="min-w-0 flex-1 truncate text-slate-600">{operation.summary}</span>
-        {access === "public" && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">public</span>}
+        {access === "public" && (
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">public</span>
+        )}
       </summary>
       <div className="border-t border-slate-100 px-3 pt-1 pb-3 text-sm">
         {operation.description && (
@@ -107,7 +134,8 @@ export function OperationCard({ document, view }: { document: OpenApiDocument; v
               {"headers" in response &&
                 Object.entries(response.headers ?? {}).map(([name, header]) => (
                   <p key={name} className="mt-1 text-xs text-slate-600">
-                    Header <code className="font-mono">{name}</code>: <InlineText text={(header as { description?: string }).description ?? ""} />
+                    Header <code className="font-mono">{name}</code>:{" "}
+                    <InlineText text={(header as { description?: string }).description ?? ""} />
                   </p>
                 ))}
             </li>
@@ -119,7 +147,11 @@ export function OperationCard({ document, view }: { document: OpenApiDocument; v
           {errors.map(({ status, name }) => {
             const shared = document.components.responses[name] as { description?: string } | undefined;
             return (
-              <li key={status} className="rounded bg-red-50 px-1.5 py-0.5 font-mono text-xs text-red-800" title={shared?.description}>
+              <li
+                key={status}
+                className="rounded bg-red-50 px-1.5 py-0.5 font-mono text-xs text-red-800"
+                title={shared?.description}
+              >
                 {status} {name}
               </li>
             );

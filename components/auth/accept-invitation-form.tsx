@@ -68,7 +68,14 @@ export function AcceptInvitationForm({ token, invitation }: { token: string; inv
         />
       </label>
       <AuthField label="Name" name="name" autoComplete="name" autoFocus maxLength={100} />
-      <AuthField label="Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} maxLength={PASSWORD_MAX_LENGTH} />
+      <AuthField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_RULE}
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
       <button type="submit" className="btn-primary w-full justify-center" disabled={pending}>
         {pending ? "Creating your account…" : `Create account and join`}
       </button>

@@ -20,7 +20,15 @@ export function AuthCard({ title, intro, children }: { title: string; intro: Rea
 }
 
 /** A labelled input of the auth forms. */
-export function AuthField(props: { label: string; name: string; type?: string; autoComplete: string; hint?: string; autoFocus?: boolean; maxLength?: number }) {
+export function AuthField(props: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  hint?: string;
+  autoFocus?: boolean;
+  maxLength?: number;
+}) {
   const hintId = props.hint ? `${props.name}-hint` : undefined;
   return (
     <label className="mb-4 block text-sm">
@@ -48,7 +56,11 @@ export function AuthField(props: { label: string; name: string; type?: string; a
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" data-testid="auth-error" className="mb-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      data-testid="auth-error"
+      className="mb-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {message}
     </p>
   );

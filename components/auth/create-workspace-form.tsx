@@ -5,7 +5,13 @@ import { api, WORKSPACE_NAME_MAX_LENGTH, type WorkspaceSummary } from "@/contrac
 import { messageOf } from "./messages";
 
 /** Name a new workspace; the caller becomes its owner. `onCreated` decides where to go next. */
-export function CreateWorkspaceForm({ onCreated, onCancel }: { onCreated(workspace: WorkspaceSummary): void; onCancel?(): void }) {
+export function CreateWorkspaceForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated(workspace: WorkspaceSummary): void;
+  onCancel?(): void;
+}) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

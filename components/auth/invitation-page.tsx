@@ -16,8 +16,8 @@ function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
   return (
     <>
       {invitation.invitedBy ? `${invitation.invitedBy} invited ` : "You are invited as "}
-      <strong>{invitation.email}</strong> to <strong>{invitation.workspaceName}</strong> as {invitation.role}. The invitation expires{" "}
-      {formatDateTime(invitation.expiresAt)}.
+      <strong>{invitation.email}</strong> to <strong>{invitation.workspaceName}</strong> as {invitation.role}. The
+      invitation expires {formatDateTime(invitation.expiresAt)}.
     </>
   );
 }
@@ -52,14 +52,20 @@ function JoinAsExistingUser({ token, invitation }: { token: string; invitation: 
   }
 
   // A signed-out answer cached before signing in (sign-in comes back here) is checked again first.
-  if (session.isPending || (session.isFetching && !session.data)) return <p className="text-sm text-slate-500">Checking who is signed in…</p>;
+  if (session.isPending || (session.isFetching && !session.data))
+    return <p className="text-sm text-slate-500">Checking who is signed in…</p>;
   const user = session.data ?? null;
   const invitee = user !== null && user.email.toLowerCase() === invitation.email.toLowerCase();
   return (
     <div className="space-y-3">
       <FormError message={error} />
       {invitee ? (
-        <button type="button" className="btn-primary w-full justify-center" disabled={pending} onClick={() => void join()}>
+        <button
+          type="button"
+          className="btn-primary w-full justify-center"
+          disabled={pending}
+          onClick={() => void join()}
+        >
           {pending ? "Joining…" : `Join ${invitation.workspaceName}`}
         </button>
       ) : user ? (
@@ -82,7 +88,12 @@ function JoinAsExistingUser({ token, invitation }: { token: string; invitation: 
 
 /** /invite/:token — public: shows the invitation, then joins (existing account) or creates the account. */
 export function InvitationPage({ token }: { token: string }) {
-  const invitation = useQuery({ queryKey: ["invitation", token], queryFn: () => api.auth.invitation(token), retry: false, staleTime: Infinity });
+  const invitation = useQuery({
+    queryKey: ["invitation", token],
+    queryFn: () => api.auth.invitation(token),
+    retry: false,
+    staleTime: Infinity,
+  });
 
   if (invitation.isPending) {
     return (
@@ -95,7 +106,11 @@ export function InvitationPage({ token }: { token: string }) {
     const invalid = invitation.error instanceof ApiError && invitation.error.status === 404;
     return (
       <AuthCard title="Invitation not valid" intro="This link cannot be used.">
-        <p role="alert" data-testid="invitation-invalid" className="mb-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          data-testid="invitation-invalid"
+          className="mb-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {invalid
             ? "This invitation is no longer valid: it was used, revoked or has expired. Ask the person who invited you for a new link."
             : messageOf(invitation.error, "Could not load the invitation")}
@@ -109,7 +124,11 @@ export function InvitationPage({ token }: { token: string }) {
   const preview = invitation.data;
   return (
     <AuthCard title={`Join ${preview.workspaceName}`} intro={<InvitationSummary invitation={preview} />}>
-      {preview.accountExists ? <JoinAsExistingUser token={token} invitation={preview} /> : <AcceptInvitationForm token={token} invitation={preview} />}
+      {preview.accountExists ? (
+        <JoinAsExistingUser token={token} invitation={preview} />
+      ) : (
+        <AcceptInvitationForm token={token} invitation={preview} />
+      )}
     </AuthCard>
   );
 }

@@ -12,7 +12,10 @@ export function NoWorkspacePanel() {
       <div className="flex justify-end px-6 pt-4">
         <UserMenu />
       </div>
-      <AuthCard title="No workspace yet" intro="You are not in any workspace yet — create one, or ask an admin of a workspace to invite you.">
+      <AuthCard
+        title="No workspace yet"
+        intro="You are not in any workspace yet — create one, or ask an admin of a workspace to invite you."
+      >
         <div data-testid="no-workspace">
           <CreateWorkspaceForm onCreated={(workspace) => openWorkspace(workspace.id)} />
         </div>

@@ -38,7 +38,14 @@ export function SetupForm() {
         <FormError message={error} />
         <AuthField label="Name" name="name" autoComplete="name" autoFocus maxLength={200} />
         <AuthField label="Email" name="email" type="email" autoComplete="email" />
-        <AuthField label="Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} maxLength={PASSWORD_MAX_LENGTH} />
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_RULE}
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <button type="submit" className="btn-primary w-full justify-center" disabled={pending}>
           {pending ? "Creating…" : "Create account"}
         </button>

@@ -18,7 +18,10 @@ export function SignInForm({ next }: { next: string }) {
     setError(null);
     setPending(true);
     try {
-      await api.auth.signIn({ email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") });
+      await api.auth.signIn({
+        email: String(form.get("email") ?? "").trim(),
+        password: String(form.get("password") ?? ""),
+      });
       router.replace(next);
       router.refresh();
     } catch (failure) {

@@ -7,7 +7,8 @@ export function useDismiss(container: RefObject<HTMLElement | null>, open: boole
   useEffect(() => {
     if (!open) return;
     const onEvent = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !container.current?.contains(event.target as Node)) close();
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !container.current?.contains(event.target as Node))
+        close();
     };
     document.addEventListener("mousedown", onEvent);
     document.addEventListener("keydown", onEvent);

@@ -1,7 +1,18 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, ChartColumn, ChevronDown, CircleDollarSign, KeyRound, Lock, LogOut, PiggyBank, Users, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  ChartColumn,
+  ChevronDown,
+  CircleDollarSign,
+  KeyRound,
+  Lock,
+  LogOut,
+  PiggyBank,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
@@ -65,14 +76,20 @@ export function UserMenu({ fill = false }: { fill?: boolean }) {
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="flex h-5 w-5 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700" aria-hidden>
+        <span
+          className="flex h-5 w-5 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700"
+          aria-hidden
+        >
           {(user.name || user.email).slice(0, 1).toUpperCase()}
         </span>
         <span className={`truncate ${fill ? "min-w-0 flex-1 text-left" : "max-w-40"}`}>{user.name || user.email}</span>
         <ChevronDown size={14} aria-hidden />
       </button>
       {open && (
-        <div role="menu" className={`absolute ${fill ? "left-0" : "right-0"} z-20 mt-1 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg`}>
+        <div
+          role="menu"
+          className={`absolute ${fill ? "left-0" : "right-0"} z-20 mt-1 w-56 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg`}
+        >
           <p className="truncate px-3 py-2 text-slate-500" title={user.email}>
             {user.email}
           </p>

@@ -33,18 +33,28 @@ export function WorkspaceSwitcher({ compact = false, fill = false }: { compact?:
     <div className="relative" ref={container} data-testid="workspace-switcher">
       <button
         type="button"
-        className={compact ? "flex items-center gap-1.5 rounded px-2 py-1 text-sm hover:bg-slate-100" : `btn-secondary ${fill ? "w-full" : ""}`}
+        className={
+          compact
+            ? "flex items-center gap-1.5 rounded px-2 py-1 text-sm hover:bg-slate-100"
+            : `btn-secondary ${fill ? "w-full" : ""}`
+        }
         aria-haspopup="menu"
         aria-expanded={open}
         title={`Workspace ${workspace.name}: you are ${workspace.role} here`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <span className="sr-only">Workspace: </span>
-        <span className={`truncate ${compact ? "max-w-28" : fill ? "min-w-0 flex-1 text-left" : "max-w-48"}`} data-testid="current-workspace">
+        <span
+          className={`truncate ${compact ? "max-w-28" : fill ? "min-w-0 flex-1 text-left" : "max-w-48"}`}
+          data-testid="current-workspace"
+        >
           {workspace.name}
         </span>
         {/* The editor's toolbar is crowded: there the role is in the menu and the tooltip. */}
-        <span className={compact ? "sr-only" : "rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600"} data-testid="current-role">
+        <span
+          className={compact ? "sr-only" : "rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600"}
+          data-testid="current-role"
+        >
           {compact ? `, ${workspace.role}` : roleLabel(workspace.role)}
         </span>
         <ChevronDown size={14} aria-hidden />

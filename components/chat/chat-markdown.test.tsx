@@ -18,7 +18,9 @@ describe("ChatMarkdown", () => {
   });
 
   it("empties javascript: (and data:, vbscript:) links and keeps https ones", () => {
-    const out = html("[x](javascript:alert(1)) [y](JaVaScRiPt:alert(1)) [z](data:text/html,<b>) [v](vbscript:msgbox) [ok](https://example.com/a?b=1)");
+    const out = html(
+      "[x](javascript:alert(1)) [y](JaVaScRiPt:alert(1)) [z](data:text/html,<b>) [v](vbscript:msgbox) [ok](https://example.com/a?b=1)",
+    );
     expect(out).not.toMatch(/javascript:|data:|vbscript:/i);
     expect(out).toContain('href="https://example.com/a?b=1"');
     expect(out).toContain('rel="noopener noreferrer nofollow"');
@@ -26,7 +28,9 @@ describe("ChatMarkdown", () => {
   });
 
   it("makes no event handler: <img onerror> and friends are not elements", () => {
-    const out = html('<img src=x onerror="alert(1)"> <a href="#" onclick="alert(1)">c</a> ![i](https://example.com/i.png "t")');
+    const out = html(
+      '<img src=x onerror="alert(1)"> <a href="#" onclick="alert(1)">c</a> ![i](https://example.com/i.png "t")',
+    );
     expect(out).not.toMatch(/<[^>]+\son\w+=/i);
     expect(out).not.toMatch(/<img[^>]*src="x"/);
   });

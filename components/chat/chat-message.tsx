@@ -2,17 +2,33 @@ import type { ChatMessageView } from "@/contract";
 import { formatCost } from "@/components/ui/format";
 import { ChatMarkdown } from "./chat-markdown";
 
-const STATUS_NOTES: Partial<Record<ChatMessageView["status"], string>> = { cancelled: "Stopped.", failed: "No answer." };
+const STATUS_NOTES: Partial<Record<ChatMessageView["status"], string>> = {
+  cancelled: "Stopped.",
+  failed: "No answer.",
+};
 
 /**
  * One message: the visitor's as plain text, a reply as sanitised markdown. `cost` is only ever
  * present for members of the chat's workspace (the server leaves it out for everyone else).
  */
-export function ChatMessage({ role, content, status, error, cost }: Pick<ChatMessageView, "role" | "content" | "status" | "cost"> & { error?: string }) {
+export function ChatMessage({
+  role,
+  content,
+  status,
+  error,
+  cost,
+}: Pick<ChatMessageView, "role" | "content" | "status" | "cost"> & { error?: string }) {
   const mine = role === "user";
   return (
-    <li className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="chat-message" data-role={role} data-status={status}>
-      <div className={`max-w-[80%] rounded-lg px-3 py-2 ${mine ? "bg-indigo-600 text-white" : "border border-slate-200 bg-white text-slate-900"}`}>
+    <li
+      className={`flex ${mine ? "justify-end" : "justify-start"}`}
+      data-testid="chat-message"
+      data-role={role}
+      data-status={status}
+    >
+      <div
+        className={`max-w-[80%] rounded-lg px-3 py-2 ${mine ? "bg-indigo-600 text-white" : "border border-slate-200 bg-white text-slate-900"}`}
+      >
         {mine ? (
           <p className="text-sm whitespace-pre-wrap">{content}</p>
         ) : content ? (
@@ -28,7 +44,11 @@ export function ChatMessage({ role, content, status, error, cost }: Pick<ChatMes
           </p>
         )}
         {!mine && cost !== undefined && status !== "pending" && (
-          <p className="mt-1 text-right text-xs text-slate-400" data-testid="chat-cost" title="What this reply cost (shown to workspace members only)">
+          <p
+            className="mt-1 text-right text-xs text-slate-400"
+            data-testid="chat-cost"
+            title="What this reply cost (shown to workspace members only)"
+          >
             {formatCost({ cost, unpriced: cost === null })}
           </p>
         )}

@@ -13,7 +13,12 @@ function ConversationList({ chat }: { chat: ChatState }) {
   return (
     <aside className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white" aria-label="Conversations">
       <div className="border-b border-slate-200 p-3">
-        <button type="button" className="btn-secondary w-full justify-center" onClick={() => chat.open(null)} data-testid="chat-new-conversation">
+        <button
+          type="button"
+          className="btn-secondary w-full justify-center"
+          onClick={() => chat.open(null)}
+          data-testid="chat-new-conversation"
+        >
           <MessageSquarePlus size={14} aria-hidden /> New conversation
         </button>
       </div>
@@ -56,8 +61,20 @@ function MessageList({ chat }: { chat: ChatState }) {
       {pending && (
         <>
           <ChatMessage role="user" content={pending.message} status="complete" />
-          <ChatMessage role="assistant" content={pending.reply} status={pending.status} error={pending.error} cost={pending.cost} />
-          {pending.ask && <ChatAsk key={pending.ask.spanId} ask={pending.ask} onAnswer={(body) => chat.answer(pending.ask!.spanId, body)} />}
+          <ChatMessage
+            role="assistant"
+            content={pending.reply}
+            status={pending.status}
+            error={pending.error}
+            cost={pending.cost}
+          />
+          {pending.ask && (
+            <ChatAsk
+              key={pending.ask.spanId}
+              ask={pending.ask}
+              onAnswer={(body) => chat.answer(pending.ask!.spanId, body)}
+            />
+          )}
         </>
       )}
       <li ref={end} aria-hidden />
@@ -93,7 +110,13 @@ function Composer({ chat }: { chat: ChatState }) {
       />
       {tooLong && <span className="text-xs text-red-600">Too long (16 KB at most)</span>}
       {streaming ? (
-        <button type="button" className="btn-secondary" onClick={() => void chat.stop()} disabled={!chat.pending?.conversationId} data-testid="chat-stop">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => void chat.stop()}
+          disabled={!chat.pending?.conversationId}
+          data-testid="chat-stop"
+        >
           <Square size={14} aria-hidden /> Stop
         </button>
       ) : (
@@ -112,7 +135,9 @@ export function ChatPage({ chatId }: { chatId: string }) {
     const missing = chat.info.error instanceof ApiError && chat.info.error.status === 404;
     return (
       <p className="m-auto mt-24 max-w-md text-center text-slate-600" data-testid="chat-unavailable">
-        {missing ? "This chat is not available. The link may be wrong, or the chat was turned off." : chat.info.error.message}
+        {missing
+          ? "This chat is not available. The link may be wrong, or the chat was turned off."
+          : chat.info.error.message}
       </p>
     );
   }

@@ -21,7 +21,10 @@ export function ChatPasswordForm({ title, onUnlock }: { title: string; onUnlock(
     }
   };
   return (
-    <form onSubmit={submit} className="mx-auto mt-24 w-full max-w-sm space-y-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      onSubmit={submit}
+      className="mx-auto mt-24 w-full max-w-sm space-y-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 className="flex items-center gap-2 text-lg font-semibold">
         <Lock size={18} aria-hidden /> {title || "Chat"}
       </h1>

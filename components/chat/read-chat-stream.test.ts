@@ -20,7 +20,9 @@ describe("readChatStream", () => {
       'id: 3\nevent: block.delta\ndata: {"type":"block.delta","runId":"r","spanId":"s","text":"Hé"}\n\n' +
       'id: 9\nevent: run.completed\ndata: {"type":"run.completed","runId":"r","reply":"Hé"}\n\n';
     const events: ChatStreamEvent[] = [];
-    await readChatStream(streamOf([text.slice(0, 50), text.slice(50, 51), text.slice(51)]), (event) => events.push(event));
+    await readChatStream(streamOf([text.slice(0, 50), text.slice(50, 51), text.slice(51)]), (event) =>
+      events.push(event),
+    );
     expect(events.map((event) => event.type)).toEqual(["run.started", "block.delta", "run.completed"]);
     expect(events[1]).toMatchObject({ text: "Hé" });
   });

@@ -19,7 +19,10 @@ function parseFrame(frame: string): ChatStreamEvent | null {
  * cannot POST), calling `onEvent` for each event as it arrives, however the bytes are split.
  * Resolves when the stream ends.
  */
-export async function readChatStream(body: ReadableStream<Uint8Array>, onEvent: (event: ChatStreamEvent) => void): Promise<void> {
+export async function readChatStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: ChatStreamEvent) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffered = "";

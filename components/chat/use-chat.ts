@@ -38,7 +38,12 @@ export function useChat(chatId: string) {
 
   const info = useQuery({ queryKey: keys.info(chatId), queryFn: () => api.chat.info(chatId), retry: false });
   const unlocked = info.data !== undefined && !info.data.passwordRequired && !refusedPassword;
-  const conversations = useQuery({ queryKey: keys.conversations(chatId), queryFn: () => api.chat.conversations(chatId), enabled: unlocked, retry: false });
+  const conversations = useQuery({
+    queryKey: keys.conversations(chatId),
+    queryFn: () => api.chat.conversations(chatId),
+    enabled: unlocked,
+    retry: false,
+  });
   const messages = useQuery({
     queryKey: keys.messages(chatId, conversationId),
     queryFn: () => (conversationId ? api.chat.messages(chatId, conversationId) : Promise.resolve([])),
@@ -46,7 +51,10 @@ export function useChat(chatId: string) {
     enabled: unlocked && pending === null,
     retry: false,
   });
-  const locked = Boolean(info.data?.passwordRequired) || refusedPassword || [conversations.error, messages.error].some(isPasswordRefusal);
+  const locked =
+    Boolean(info.data?.passwordRequired) ||
+    refusedPassword ||
+    [conversations.error, messages.error].some(isPasswordRefusal);
 
   const unlock = useCallback(
     async (password: string) => {
@@ -78,11 +86,13 @@ export function useChat(chatId: string) {
             const { type: _type, runId: _runId, ...ask } = event;
             show({ ask });
           } else if (event.type === "ask.answered") show({ ask: undefined });
-          else if (event.type === "run.completed") show({ reply: event.reply, status: "complete", cost: event.cost, ask: undefined });
+          else if (event.type === "run.completed")
+            show({ reply: event.reply, status: "complete", cost: event.cost, ask: undefined });
           else if (event.type === "run.failed") show({ status: "failed", error: event.error.message, ask: undefined });
           else show({ status: "cancelled", ask: undefined });
         });
-        if (exchange.status === "pending") show({ status: "failed", error: "The answer was cut off. Please try again." });
+        if (exchange.status === "pending")
+          show({ status: "failed", error: "The answer was cut off. Please try again." });
       } catch (error) {
         if (isPasswordRefusal(error)) setRefusedPassword(true);
         show({ status: "failed", error: error instanceof Error ? error.message : String(error) });
@@ -92,7 +102,12 @@ export function useChat(chatId: string) {
       // event is sent): read it, then drop the pending copy.
       const id = exchange.conversationId;
       await queryClient.invalidateQueries({ queryKey: keys.conversations(chatId) });
-      if (id) await queryClient.fetchQuery({ queryKey: keys.messages(chatId, id), queryFn: () => api.chat.messages(chatId, id), staleTime: 0 });
+      if (id)
+        await queryClient.fetchQuery({
+          queryKey: keys.messages(chatId, id),
+          queryFn: () => api.chat.messages(chatId, id),
+          staleTime: 0,
+        });
       setPending((current) => (current === null || current.message === exchange.message ? null : current));
     },
     [chatId, conversationId, queryClient],

@@ -51,7 +51,8 @@ export default function CodeEditorView(props: CodeEditorProps) {
           compartments.theme.of(editorTheme(scheme)),
           compartments.editable.of(editable(false)),
           EditorView.updateListener.of((update) => {
-            if (!update.docChanged || update.transactions.some((transaction) => transaction.annotation(fromProps))) return;
+            if (!update.docChanged || update.transactions.some((transaction) => transaction.annotation(fromProps)))
+              return;
             latest.current.onChange(update.state.doc.toString());
           }),
         ],
@@ -70,7 +71,10 @@ export default function CodeEditorView(props: CodeEditorProps) {
   useEffect(() => {
     const current = view.current?.state.doc.toString();
     if (current === undefined || current === props.value) return;
-    view.current!.dispatch({ changes: { from: 0, to: current.length, insert: props.value }, annotations: fromProps.of(true) });
+    view.current!.dispatch({
+      changes: { from: 0, to: current.length, insert: props.value },
+      annotations: fromProps.of(true),
+    });
   }, [props.value]);
 
   useEffect(() => {
@@ -94,7 +98,11 @@ export default function CodeEditorView(props: CodeEditorProps) {
         className={`overflow-hidden rounded border focus-within:border-indigo-500 ${problem || props.invalid ? "border-red-400" : "border-slate-300 dark:border-slate-600"}`}
       />
       {problem && (
-        <p role="alert" className="mt-0.5 text-[11px] text-red-700 dark:text-red-400" data-testid={props.testId ? `${props.testId}-problem` : undefined}>
+        <p
+          role="alert"
+          className="mt-0.5 text-[11px] text-red-700 dark:text-red-400"
+          data-testid={props.testId ? `${props.testId}-problem` : undefined}
+        >
           {describeJsonProblem(problem)}
         </p>
       )}

@@ -9,5 +9,10 @@ import type { CodeEditorProps } from "./code-editor-props";
  */
 export const CodeEditor = dynamic<CodeEditorProps>(() => import("./code-editor-view"), {
   ssr: false,
-  loading: () => <div className="h-20 animate-pulse rounded border border-slate-300 bg-slate-50 dark:border-slate-600 dark:bg-slate-900" aria-busy="true" />,
+  loading: () => (
+    <div
+      className="h-20 animate-pulse rounded border border-slate-300 bg-slate-50 dark:border-slate-600 dark:bg-slate-900"
+      aria-busy="true"
+    />
+  ),
 });

@@ -5,7 +5,15 @@ import { json } from "@codemirror/lang-json";
 import { bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, linter, lintKeymap } from "@codemirror/lint";
 import { EditorState, Prec, type Extension } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from "@codemirror/view";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  placeholder,
+} from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
 import { describeJsonProblem, jsonProblemToShow } from "./json-problem";
 import { referenceHighlight } from "./reference-highlight";
@@ -31,7 +39,8 @@ export interface EditorSetup {
 /** Everything the editor does except the theme and whether it is editable, which change while it is open. */
 export function editorExtensions(setup: EditorSetup): Extension[] {
   const isJson = setup.language === "json";
-  const problemOf = (state: EditorState) => (isJson ? jsonProblemToShow(state.doc.toString(), setup.jsonOrText === true) : null);
+  const problemOf = (state: EditorState) =>
+    isJson ? jsonProblemToShow(state.doc.toString(), setup.jsonOrText === true) : null;
   const sources: CompletionSource[] = [];
   if (setup.complete) sources.push(setup.complete);
   if (!isJson) sources.push(localCompletionSource);
@@ -53,7 +62,9 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
           linter(
             (view) => {
               const problem = problemOf(view.state);
-              return problem ? [{ from: problem.from, to: problem.to, severity: "error", message: describeJsonProblem(problem) }] : [];
+              return problem
+                ? [{ from: problem.from, to: problem.to, severity: "error", message: describeJsonProblem(problem) }]
+                : [];
             },
             { delay: 250 },
           ),

@@ -57,7 +57,9 @@ const dark = EditorView.theme(
     ".cm-activeLineGutter": { backgroundColor: "#334155" },
     ".cm-activeLine": { backgroundColor: "#1e293b" },
     ".cm-cursor, .cm-dropCursor": { borderLeftColor: "#e2e8f0" },
-    "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "#3730a3" },
+    "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground": {
+      backgroundColor: "#3730a3",
+    },
     ".cm-placeholder": { color: "#64748b" },
     ".cm-tooltip": { backgroundColor: "#1e293b", color: "#e2e8f0", border: "1px solid #334155" },
     ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "#4338ca", color: "#ffffff" },

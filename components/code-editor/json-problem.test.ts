@@ -31,14 +31,18 @@ describe("jsonSyntaxProblem", () => {
 
   it("reads Firefox's line and column and drops the quoted input from V8's token message", () => {
     // The messages other engines give; the position comes from the message, else from the parse tree.
-    const firefox = new SyntaxError("JSON.parse: expected ',' or '}' after property value in object at line 2 column 3 of the JSON data");
+    const firefox = new SyntaxError(
+      "JSON.parse: expected ',' or '}' after property value in object at line 2 column 3 of the JSON data",
+    );
     const v8Token = new SyntaxError(`Unexpected token 'x', "{"a": x}" is not valid JSON`);
     const parse = JSON.parse;
     try {
       JSON.parse = () => {
         throw firefox;
       };
-      expect(describeJsonProblem(jsonSyntaxProblem('{"a": 1\n  "b": 2}')!)).toBe("Line 2, column 3: Expected ',' or '}' after property value in object");
+      expect(describeJsonProblem(jsonSyntaxProblem('{"a": 1\n  "b": 2}')!)).toBe(
+        "Line 2, column 3: Expected ',' or '}' after property value in object",
+      );
       JSON.parse = () => {
         throw v8Token;
       };

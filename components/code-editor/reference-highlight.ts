@@ -11,7 +11,8 @@ function referenceMarks(view: EditorView): DecorationSet {
     // References never span lines, so each visible line is parsed on its own.
     for (let position = from; position <= to;) {
       const line = view.state.doc.lineAt(position);
-      for (const token of parseReferences(line.text)) builder.add(line.from + token.start, line.from + token.end, referenceMark);
+      for (const token of parseReferences(line.text))
+        builder.add(line.from + token.start, line.from + token.end, referenceMark);
       position = line.to + 1;
     }
   }

@@ -10,7 +10,15 @@ import { FixListButton } from "./fix-list";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { SaveIndicator } from "./save/save-indicator";
 
-export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoLayout: () => void; onFitView: () => void; onShowHelp: () => void }) {
+export function EditorToolbar({
+  onAutoLayout,
+  onFitView,
+  onShowHelp,
+}: {
+  onAutoLayout: () => void;
+  onFitView: () => void;
+  onShowHelp: () => void;
+}) {
   const canUndo = useEditorStore((state) => state.history.past.length > 0);
   const canRedo = useEditorStore((state) => state.history.future.length > 0);
   const readOnly = useEditorStore((state) => state.readOnly);
@@ -46,11 +54,24 @@ export function EditorToolbar({ onAutoLayout, onFitView, onShowHelp }: { onAutoL
         {!showingPastRun && <DeployButton />}
         {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
         {!readOnly && (
-          <button type="button" className="btn-secondary" onClick={onAutoLayout} data-testid="auto-layout" title="Arrange automatically (L)">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={onAutoLayout}
+            data-testid="auto-layout"
+            title="Arrange automatically (L)"
+          >
             <LayoutGrid className="h-4 w-4" aria-hidden /> Auto layout
           </button>
         )}
-        <button type="button" className="icon-btn" onClick={onFitView} aria-label="Fit view" title="Fit view (F)" data-testid="fit-view">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={onFitView}
+          aria-label="Fit view"
+          title="Fit view (F)"
+          data-testid="fit-view"
+        >
           <Maximize className="h-4 w-4" aria-hidden />
         </button>
         <button

@@ -19,8 +19,18 @@ import { EditorStoreProvider, type PastRun } from "./store";
  */
 export function PastRunEditor({ workflowId, runId, mayAct }: { workflowId: string; runId: string; mayAct: boolean }) {
   const router = useRouter();
-  const ran = useQuery({ queryKey: ["run-document", runId], queryFn: () => api.runs.document(runId), staleTime: Infinity, retry: false });
-  const current = useQuery({ queryKey: ["workflow", workflowId], queryFn: () => api.workflows.get(workflowId), staleTime: Infinity, retry: false });
+  const ran = useQuery({
+    queryKey: ["run-document", runId],
+    queryFn: () => api.runs.document(runId),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const current = useQuery({
+    queryKey: ["workflow", workflowId],
+    queryFn: () => api.workflows.get(workflowId),
+    staleTime: Infinity,
+    retry: false,
+  });
   const elsewhere = ran.data && ran.data.workflowId !== workflowId ? ran.data.workflowId : null;
   // A run's URL under another workflow's id: its own workflow's page is the one to show.
   useEffect(() => {
@@ -52,7 +62,12 @@ export function PastRunEditor({ workflowId, runId, mayAct }: { workflowId: strin
       </p>
     );
   }
-  const pastRun: PastRun = { runId, workflowVersion: ran.data.workflowVersion, documentKept: ran.data.document !== null, mayAct };
+  const pastRun: PastRun = {
+    runId,
+    workflowVersion: ran.data.workflowVersion,
+    documentKept: ran.data.document !== null,
+    mayAct,
+  };
   return (
     <ReactFlowProvider>
       <EditorStoreProvider key={runId} initial={graphOfRun(ran.data, current.data)} pastRun={pastRun}>

@@ -23,7 +23,9 @@ export function CreateBaseForm({ pending, onCreate }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!name.trim()) return;
-        void onCreate({ name: name.trim(), embeddingModel: embeddingModel.trim(), chunkSize, chunkOverlap }).then(() => setName(""));
+        void onCreate({ name: name.trim(), embeddingModel: embeddingModel.trim(), chunkSize, chunkOverlap }).then(() =>
+          setName(""),
+        );
       }}
     >
       <input

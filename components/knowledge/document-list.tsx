@@ -69,13 +69,25 @@ export function DocumentList({ knowledgeBaseId, documents, morePages, onDelete }
               {open === document.id ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
             </button>
             <span className="flex-1 truncate font-medium">{document.name}</span>
-            <span className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[document.status]}`} data-testid="document-status">
+            <span
+              className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[document.status]}`}
+              data-testid="document-status"
+            >
               {document.status}
             </span>
-            <span className="w-24 text-right text-xs text-slate-500">{document.status === "ready" ? countOf(document.chunkCount, "chunk") : ""}</span>
-            <span className="hidden w-48 text-right text-xs text-slate-500 md:inline">{document.status === "ready" ? costText(document) : ""}</span>
+            <span className="w-24 text-right text-xs text-slate-500">
+              {document.status === "ready" ? countOf(document.chunkCount, "chunk") : ""}
+            </span>
+            <span className="hidden w-48 text-right text-xs text-slate-500 md:inline">
+              {document.status === "ready" ? costText(document) : ""}
+            </span>
             {onDelete && (
-              <button type="button" className="icon-btn" aria-label={`Delete ${document.name}`} onClick={() => onDelete(document.id)}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={`Delete ${document.name}`}
+                onClick={() => onDelete(document.id)}
+              >
                 <Trash2 size={14} />
               </button>
             )}

@@ -5,7 +5,11 @@ import type { DocumentStatus } from "@/contract";
  * or while the list has fewer documents than the base counts, every 3 s after a failed request,
  * otherwise not at all.
  */
-export function documentsPollInterval(documents: Array<{ status: DocumentStatus }> | undefined, failed: boolean, expectedCount: number): number | false {
+export function documentsPollInterval(
+  documents: Array<{ status: DocumentStatus }> | undefined,
+  failed: boolean,
+  expectedCount: number,
+): number | false {
   if (failed) return 3000;
   if (!documents) return false;
   if (documents.length < expectedCount) return 1000;

@@ -82,8 +82,8 @@ export function KnowledgePage() {
                 <div className="flex-1">
                   <h2 className="text-xl font-semibold">{selected.name}</h2>
                   <p className="text-xs text-slate-500">
-                    <code>{selected.embeddingModel}</code> · chunks of {selected.chunkSize} tokens, {selected.chunkOverlap} overlap · id{" "}
-                    <code>{selected.id}</code>
+                    <code>{selected.embeddingModel}</code> · chunks of {selected.chunkSize} tokens,{" "}
+                    {selected.chunkOverlap} overlap · id <code>{selected.id}</code>
                   </p>
                 </div>
                 {canEdit && (
@@ -100,12 +100,20 @@ export function KnowledgePage() {
                 )}
               </header>
               {selected.embeddingModel === OFFLINE_EMBEDDER_ID && (
-                <p className="flex gap-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="offline-embedder-notice">
+                <p
+                  className="flex gap-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                  data-testid="offline-embedder-notice"
+                >
                   <Info size={16} className="mt-0.5 shrink-0" aria-hidden />
                   {OFFLINE_EMBEDDER_NOTICE}
                 </p>
               )}
-              {canEdit && <UploadDropzone knowledgeBaseId={selected.id} onUploaded={() => void documents.refetch().then(() => bases.refetch())} />}
+              {canEdit && (
+                <UploadDropzone
+                  knowledgeBaseId={selected.id}
+                  onUploaded={() => void documents.refetch().then(() => bases.refetch())}
+                />
+              )}
               {documents.isError && (
                 <p className="flex items-center gap-2 text-sm text-red-700" role="alert" data-testid="documents-error">
                   Could not load the documents: {documents.error.message}
@@ -119,7 +127,10 @@ export function KnowledgePage() {
                 documents={documents.data ?? []}
                 morePages={documents}
                 onDelete={
-                  canEdit ? (documentId) => void deleteDocument.mutateAsync({ id: selected.id, documentId }).then(() => documents.refetch()) : undefined
+                  canEdit
+                    ? (documentId) =>
+                        void deleteDocument.mutateAsync({ id: selected.id, documentId }).then(() => documents.refetch())
+                    : undefined
                 }
               />
               <SearchPanel knowledgeBaseId={selected.id} />

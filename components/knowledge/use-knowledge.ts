@@ -67,7 +67,8 @@ export function useKnowledgeMutations() {
     }),
     deleteBase: useMutation({ mutationFn: api.knowledge.deleteBase, onSuccess: invalidate }),
     deleteDocument: useMutation({
-      mutationFn: ({ id, documentId }: { id: string; documentId: string }) => api.knowledge.deleteDocument(id, documentId),
+      mutationFn: ({ id, documentId }: { id: string; documentId: string }) =>
+        api.knowledge.deleteDocument(id, documentId),
       onSuccess: invalidate,
     }),
   };

@@ -3,7 +3,9 @@ import { appliedPriceText, catalogText, ratesText } from "./price-text";
 
 describe("price text", () => {
   it("names the catalog by package, version and date", () => {
-    expect(catalogText({ source: "@pydantic/genai-prices", version: "0.1.8", date: "2026-09-23" })).toBe("Prices: genai-prices 0.1.8 (2026-09-23)");
+    expect(catalogText({ source: "@pydantic/genai-prices", version: "0.1.8", date: "2026-09-23" })).toBe(
+      "Prices: genai-prices 0.1.8 (2026-09-23)",
+    );
   });
 
   it("shows the rates per million tokens, cache and reasoning only when set apart", () => {
@@ -14,9 +16,11 @@ describe("price text", () => {
   });
 
   it("says where an applied price came from and which override matched", () => {
-    expect(appliedPriceText({ source: "workspace-override", match: "ollama/*", prices: { input: 0, output: 0.05 } })).toBe(
-      "this workspace's price (ollama/*): $0 in · $0.05 out per 1M tokens",
+    expect(
+      appliedPriceText({ source: "workspace-override", match: "ollama/*", prices: { input: 0, output: 0.05 } }),
+    ).toBe("this workspace's price (ollama/*): $0 in · $0.05 out per 1M tokens");
+    expect(appliedPriceText({ source: "catalog", prices: { input: 1, output: 2 } })).toBe(
+      "the price catalog: $1 in · $2 out per 1M tokens",
     );
-    expect(appliedPriceText({ source: "catalog", prices: { input: 1, output: 2 } })).toBe("the price catalog: $1 in · $2 out per 1M tokens");
   });
 });

@@ -1,4 +1,10 @@
-import { RUN_STATUSES, RUN_TRIGGER_KINDS, type RunStatus, type RunTriggerKind, type WorkspaceRunPageRequest } from "@/contract";
+import {
+  RUN_STATUSES,
+  RUN_TRIGGER_KINDS,
+  type RunStatus,
+  type RunTriggerKind,
+  type WorkspaceRunPageRequest,
+} from "@/contract";
 
 /** What the Runs page shows, as its address carries it (`/runs?workflow=…&status=failed&trigger=api`), so a filtered list can be shared. */
 export interface RunListFilters {

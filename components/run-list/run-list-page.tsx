@@ -85,7 +85,10 @@ export function RunListPage({ initialFilters }: { initialFilters: RunListFilters
         </p>
       )}
       {runs.data?.length === 0 && (
-        <p className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500" data-testid="runs-empty">
+        <p
+          className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500"
+          data-testid="runs-empty"
+        >
           {filtered
             ? "No runs match these filters."
             : "No runs yet. A run appears here when a workflow runs from the editor, the API, a webhook, a schedule or a chat."}
@@ -117,7 +120,12 @@ function FilterSelect(props: {
   return (
     <label className="flex flex-col gap-1 text-slate-600">
       {props.label}
-      <select className="input py-1 text-sm" value={props.value} onChange={(event) => props.onChange(event.target.value)} data-testid={props.testId}>
+      <select
+        className="input py-1 text-sm"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.testId}
+      >
         <option value="">{props.anyLabel}</option>
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>

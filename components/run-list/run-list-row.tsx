@@ -28,7 +28,9 @@ export function RunListRow({ run }: { run: WorkspaceRunSummary }) {
       <DataCell className="text-slate-600" data-testid="run-list-trigger">
         {triggerText(run)}
       </DataCell>
-      <DataCell className="text-right whitespace-nowrap">{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</DataCell>
+      <DataCell className="text-right whitespace-nowrap">
+        {run.durationMs === null ? "—" : formatDuration(run.durationMs)}
+      </DataCell>
       <DataCell className="text-right whitespace-nowrap">{formatTokens(run.tokens.total, run.estimated)}</DataCell>
       <DataCell className="text-right whitespace-nowrap">{formatCost(run)}</DataCell>
     </DataRow>

@@ -32,12 +32,19 @@ function today(): string {
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   const [copied, setCopied] = useState(false);
   return (
-    <section className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-4 text-sm" data-testid="new-api-key" aria-label="New API key">
+    <section
+      className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-4 text-sm"
+      data-testid="new-api-key"
+      aria-label="New API key"
+    >
       <p className="font-medium text-emerald-900">
         Copy the key for “{created.name}” now: <strong>you will not see it again.</strong>
       </p>
       <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded border border-emerald-200 bg-white px-2 py-1 font-mono text-xs" data-testid="new-api-key-value">
+        <code
+          className="min-w-0 flex-1 truncate rounded border border-emerald-200 bg-white px-2 py-1 font-mono text-xs"
+          data-testid="new-api-key-value"
+        >
           {created.key}
         </code>
         <button
@@ -63,7 +70,13 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone(): void })
   );
 }
 
-function CreateKeyForm({ pending, onCreate }: { pending: boolean; onCreate(input: { name: string; expiresOn: string }): Promise<boolean> }) {
+function CreateKeyForm({
+  pending,
+  onCreate,
+}: {
+  pending: boolean;
+  onCreate(input: { name: string; expiresOn: string }): Promise<boolean>;
+}) {
   const [name, setName] = useState("");
   const [expiresOn, setExpiresOn] = useState("");
   return (
@@ -90,7 +103,13 @@ function CreateKeyForm({ pending, onCreate }: { pending: boolean; onCreate(input
         />
       </FormField>
       <FormField label="Expires (optional)">
-        <input type="date" className={FIELD_INPUT_CLASS} min={today()} value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />
+        <input
+          type="date"
+          className={FIELD_INPUT_CLASS}
+          min={today()}
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+        />
       </FormField>
       <button type="submit" className="btn-primary" disabled={pending || !name.trim()}>
         <Plus size={14} aria-hidden /> Create key
@@ -185,7 +204,12 @@ export function ApiKeysPage() {
         {(list) => (
           <DataTable label="API keys" columns={COLUMNS}>
             {list.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} loadedAt={keys.dataUpdatedAt} onRevoke={() => void revokeKey(apiKey)} />
+              <KeyRow
+                key={apiKey.id}
+                apiKey={apiKey}
+                loadedAt={keys.dataUpdatedAt}
+                onRevoke={() => void revokeKey(apiKey)}
+              />
             ))}
           </DataTable>
         )}

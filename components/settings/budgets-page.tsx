@@ -2,7 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, budgetAmountSchema, roleAtLeast, type BudgetsResponse, type MonthlyBudget, type PutBudgetsRequest } from "@/contract";
+import {
+  api,
+  budgetAmountSchema,
+  roleAtLeast,
+  type BudgetsResponse,
+  type MonthlyBudget,
+  type PutBudgetsRequest,
+} from "@/contract";
 import { useWorkspace } from "@/components/auth/workspace-context";
 import { DataCell, DataRow, DataTable } from "@/components/ui/data-table";
 import { formatDollars } from "@/components/ui/format";
@@ -17,7 +24,9 @@ function readCap(text: string): { value: number | null } | { problem: string } {
   if (text.trim() === "") return { value: null };
   const number = Number(text);
   const parsed = budgetAmountSchema.safeParse(Number.isNaN(number) ? text : number);
-  return parsed.success ? { value: parsed.data } : { problem: `The cap ${parsed.error.issues[0]?.message ?? "is not valid"}` };
+  return parsed.success
+    ? { value: parsed.data }
+    : { problem: `The cap ${parsed.error.issues[0]?.message ?? "is not valid"}` };
 }
 
 function Spent({ budget }: { budget: MonthlyBudget }) {
@@ -30,7 +39,10 @@ function Spent({ budget }: { budget: MonthlyBudget }) {
       </span>
       {budget.monthlyCap !== null && (
         <span className="relative h-1.5 w-20 overflow-hidden rounded bg-slate-200" aria-hidden>
-          <span className={`absolute inset-y-0 left-0 ${share >= 0.9 ? "bg-red-500" : "bg-emerald-500"}`} style={{ width: `${share * 100}%` }} />
+          <span
+            className={`absolute inset-y-0 left-0 ${share >= 0.9 ? "bg-red-500" : "bg-emerald-500"}`}
+            style={{ width: `${share * 100}%` }}
+          />
         </span>
       )}
     </span>
@@ -38,7 +50,17 @@ function Spent({ budget }: { budget: MonthlyBudget }) {
 }
 
 /** One cap: its field and a Save button (owners and admins), or the cap as text. */
-function CapRow({ label, budget, canEdit, onSave }: { label: string; budget: MonthlyBudget; canEdit: boolean; onSave(value: number | null): Promise<void> }) {
+function CapRow({
+  label,
+  budget,
+  canEdit,
+  onSave,
+}: {
+  label: string;
+  budget: MonthlyBudget;
+  canEdit: boolean;
+  onSave(value: number | null): Promise<void>;
+}) {
   const [draft, setDraft] = useState(budget.monthlyCap === null ? "" : String(budget.monthlyCap));
   const read = readCap(draft);
   return (
@@ -90,7 +112,10 @@ function CapRow({ label, budget, canEdit, onSave }: { label: string; budget: Mon
 export function BudgetsPage() {
   const queryClient = useQueryClient();
   const budgets = useQuery({ queryKey: budgetsKey, queryFn: api.budgets.get });
-  const save = useMutation({ mutationFn: api.budgets.put, onSuccess: (data) => queryClient.setQueryData(budgetsKey, data) });
+  const save = useMutation({
+    mutationFn: api.budgets.put,
+    onSuccess: (data) => queryClient.setQueryData(budgetsKey, data),
+  });
   const [error, setError] = useState<string | null>(null);
   const acting = useWorkspace();
   const canEdit = acting !== null && roleAtLeast(acting.workspace.role, "admin");
@@ -108,9 +133,10 @@ export function BudgetsPage() {
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
       <PageHeader>
         <p>
-          Monthly caps in US dollars, counted per calendar month (UTC). Before each model call the worst case is checked against what is left: a call that could
-          go past a cap is not made, and its run fails with <code>budget_exceeded</code>. A workflow&apos;s own cap per run is in its settings (select nothing
-          on the canvas). Runs still in progress count once they end or pause.
+          Monthly caps in US dollars, counted per calendar month (UTC). Before each model call the worst case is checked
+          against what is left: a call that could go past a cap is not made, and its run fails with{" "}
+          <code>budget_exceeded</code>. A workflow&apos;s own cap per run is in its settings (select nothing on the
+          canvas). Runs still in progress count once they end or pause.
         </p>
       </PageHeader>
       {error && (
@@ -120,7 +146,10 @@ export function BudgetsPage() {
       )}
       <QueryState query={budgets} what="the budgets">
         {(data: BudgetsResponse) => (
-          <DataTable label="Monthly caps" columns={[{ header: "Who" }, { header: `Spent in ${data.month}` }, { header: "Monthly cap" }]}>
+          <DataTable
+            label="Monthly caps"
+            columns={[{ header: "Who" }, { header: `Spent in ${data.month}` }, { header: "Monthly cap" }]}
+          >
             <CapRow
               key={`workspace-${data.workspace.monthlyCap}`}
               label={acting ? `Workspace ${acting.workspace.name}` : "The workspace"}

@@ -6,7 +6,13 @@ import { roleLabel } from "@/components/auth/roles";
 import { DataCell, DataRow, DataTable, type DataColumn } from "@/components/ui/data-table";
 import { dateText } from "./format";
 
-const COLUMNS: DataColumn[] = [{ header: "Email" }, { header: "Role" }, { header: "Invited by" }, { header: "Expires" }, { header: "Actions", hidden: true }];
+const COLUMNS: DataColumn[] = [
+  { header: "Email" },
+  { header: "Role" },
+  { header: "Invited by" },
+  { header: "Expires" },
+  { header: "Actions", hidden: true },
+];
 
 /** Invitations not accepted yet; admins and owners may revoke them (the link stops working at once). */
 export function InvitationTable({
@@ -29,7 +35,12 @@ export function InvitationTable({
           <DataCell className="text-slate-600">{dateText(invitation.expiresAt)}</DataCell>
           <DataCell className="text-right">
             {canRevoke && (
-              <button type="button" className="btn-secondary" aria-label={`Revoke the invitation for ${invitation.email}`} onClick={() => onRevoke(invitation)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                aria-label={`Revoke the invitation for ${invitation.email}`}
+                onClick={() => onRevoke(invitation)}
+              >
                 <X size={14} aria-hidden /> Revoke
               </button>
             )}

@@ -13,7 +13,11 @@ function NewInvitationLink({ invitation, onDone }: { invitation: CreatedInvitati
   const [copied, setCopied] = useState(false);
   const fieldId = useId();
   return (
-    <section className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-4 text-sm" aria-label="New invitation" data-testid="new-invitation">
+    <section
+      className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-4 text-sm"
+      aria-label="New invitation"
+      data-testid="new-invitation"
+    >
       <p className="font-medium text-emerald-900">
         Invitation for {invitation.email} as {invitation.role} created.
       </p>
@@ -42,7 +46,9 @@ function NewInvitationLink({ invitation, onDone }: { invitation: CreatedInvitati
           {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />} {copied ? "Copied" : "Copy link"}
         </button>
       </div>
-      <p className="text-xs text-emerald-900">Send this link to the person; it is shown once and expires {dateText(invitation.expiresAt)}. No email is sent.</p>
+      <p className="text-xs text-emerald-900">
+        Send this link to the person; it is shown once and expires {dateText(invitation.expiresAt)}. No email is sent.
+      </p>
       <button type="button" className="btn-secondary" onClick={onDone}>
         Done
       </button>
@@ -51,7 +57,15 @@ function NewInvitationLink({ invitation, onDone }: { invitation: CreatedInvitati
 }
 
 /** Invite by email and role (admins and owners); the answer's link is what the invitee opens. */
-export function InviteForm({ workspaceId, myRole, onInvited }: { workspaceId: string; myRole: WorkspaceRole; onInvited(): void }) {
+export function InviteForm({
+  workspaceId,
+  myRole,
+  onInvited,
+}: {
+  workspaceId: string;
+  myRole: WorkspaceRole;
+  onInvited(): void;
+}) {
   const roles = assignableRoles(myRole);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<WorkspaceRole>("editor");

@@ -20,7 +20,13 @@ export function managesRole(actor: WorkspaceRole, role: WorkspaceRole): boolean 
 
 const displayName = (member: WorkspaceMember) => member.name || member.email;
 
-const COLUMNS: DataColumn[] = [{ header: "Name" }, { header: "Email" }, { header: "Role" }, { header: "Joined" }, { header: "Actions", hidden: true }];
+const COLUMNS: DataColumn[] = [
+  { header: "Name" },
+  { header: "Email" },
+  { header: "Role" },
+  { header: "Joined" },
+  { header: "Actions", hidden: true },
+];
 
 interface MemberTableProps {
   members: WorkspaceMember[];
@@ -71,11 +77,23 @@ export function MemberTable({ members, myUserId, myRole, busyUserId, onChangeRol
             <DataCell className="text-slate-600">{dayText(member.joinedAt)}</DataCell>
             <DataCell className="text-right">
               {me ? (
-                <button type="button" className="btn-secondary" aria-label="Leave workspace" disabled={busy} onClick={() => onRemove(member)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label="Leave workspace"
+                  disabled={busy}
+                  onClick={() => onRemove(member)}
+                >
                   <LogOut size={14} aria-hidden /> Leave
                 </button>
               ) : manages ? (
-                <button type="button" className="btn-secondary" aria-label={`Remove ${displayName(member)}`} disabled={busy} onClick={() => onRemove(member)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={`Remove ${displayName(member)}`}
+                  disabled={busy}
+                  onClick={() => onRemove(member)}
+                >
                   <UserMinus size={14} aria-hidden /> Remove
                 </button>
               ) : null}

@@ -3,7 +3,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { api, roleAtLeast, WORKSPACE_ROLE_DESCRIPTIONS, WORKSPACE_ROLES, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceRole } from "@/contract";
+import {
+  api,
+  roleAtLeast,
+  WORKSPACE_ROLE_DESCRIPTIONS,
+  WORKSPACE_ROLES,
+  type WorkspaceInvitation,
+  type WorkspaceMember,
+  type WorkspaceRole,
+} from "@/contract";
 import { roleLabel } from "@/components/auth/roles";
 import { forgetWorkspace, loadAfresh } from "@/components/auth/workspace-cookie";
 import { useActingWorkspace } from "@/components/auth/workspace-context";
@@ -17,7 +25,10 @@ import { WorkspaceNameForm } from "./workspace-name-form";
 
 function RoleLegend() {
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs text-slate-600" aria-label="What each role may do">
+    <dl
+      className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs text-slate-600"
+      aria-label="What each role may do"
+    >
       {WORKSPACE_ROLES.map((role) => (
         <div key={role} className="contents">
           <dt className="font-medium text-slate-700">{roleLabel(role)}</dt>
@@ -59,7 +70,11 @@ export function MembersPage() {
   }
 
   async function changeRole(member: WorkspaceMember, role: WorkspaceRole) {
-    const done = await act(member, () => api.workspaces.changeRole(workspace.id, member.userId, { role }), `Could not change ${member.email}'s role`);
+    const done = await act(
+      member,
+      () => api.workspaces.changeRole(workspace.id, member.userId, { role }),
+      `Could not change ${member.email}'s role`,
+    );
     // A new role of one's own changes what every page offers.
     if (done && member.userId === user.userId) router.refresh();
   }
@@ -124,7 +139,11 @@ export function MembersPage() {
             />
             <section className="space-y-2">
               <h2 className="text-sm font-semibold text-slate-700">Open invitations</h2>
-              <InvitationTable invitations={data.invitations} canRevoke={admin} onRevoke={(invitation) => void revoke(invitation)} />
+              <InvitationTable
+                invitations={data.invitations}
+                canRevoke={admin}
+                onRevoke={(invitation) => void revoke(invitation)}
+              />
             </section>
           </>
         )}

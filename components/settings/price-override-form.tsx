@@ -48,7 +48,8 @@ export function PriceOverrideForm({ models, chosen, onSave }: PriceOverrideFormP
     if (chosen) setDraft(draftOf(chosen));
   }
   const providers = [...new Set(models.map((model) => model.provider))];
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
 
   async function submit() {
     const prices: PutPriceOverrideRequest = { input: Number(draft.input), output: Number(draft.output) };
@@ -128,7 +129,11 @@ export function PriceOverrideForm({ models, chosen, onSave }: PriceOverrideFormP
             onChange={set("note")}
           />
         </FormField>
-        <button type="submit" className="btn-primary" disabled={pending || !draft.model.trim() || draft.input === "" || draft.output === ""}>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={pending || !draft.model.trim() || draft.input === "" || draft.output === ""}
+        >
           <Save size={14} aria-hidden /> {pending ? "Saving…" : "Save price"}
         </button>
       </div>

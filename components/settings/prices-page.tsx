@@ -13,7 +13,13 @@ import { dateText, errorText } from "./format";
 import { PriceOverrideForm } from "./price-override-form";
 import { QueryState } from "./query-state";
 
-const COLUMNS: DataColumn[] = [{ header: "Model" }, { header: "Price" }, { header: "Note" }, { header: "Updated" }, { header: "Actions", hidden: true }];
+const COLUMNS: DataColumn[] = [
+  { header: "Model" },
+  { header: "Price" },
+  { header: "Note" },
+  { header: "Updated" },
+  { header: "Actions", hidden: true },
+];
 
 function OverrideTable({
   overrides,
@@ -41,10 +47,20 @@ function OverrideTable({
           <DataCell className="space-x-2 text-right whitespace-nowrap">
             {editable && (
               <>
-                <button type="button" className="btn-secondary" aria-label={`Edit the price of ${override.model}`} onClick={() => onEdit(override)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={`Edit the price of ${override.model}`}
+                  onClick={() => onEdit(override)}
+                >
                   <Pencil size={14} aria-hidden /> Edit
                 </button>
-                <button type="button" className="btn-secondary" aria-label={`Delete the price of ${override.model}`} onClick={() => onDelete(override.model)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={`Delete the price of ${override.model}`}
+                  onClick={() => onDelete(override.model)}
+                >
                   <Trash2 size={14} aria-hidden /> Delete
                 </button>
               </>
@@ -71,7 +87,11 @@ export function PricesPage() {
   const [chosen, setChosen] = useState<PriceOverride | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const refetch = () => Promise.all([queryClient.invalidateQueries({ queryKey: pricesKey }), queryClient.invalidateQueries({ queryKey: MODEL_LIST_KEY })]);
+  const refetch = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: pricesKey }),
+      queryClient.invalidateQueries({ queryKey: MODEL_LIST_KEY }),
+    ]);
 
   async function save(model: string, prices: PutPriceOverrideRequest): Promise<boolean> {
     setError(null);
@@ -89,7 +109,12 @@ export function PricesPage() {
   }
 
   async function remove(model: string) {
-    if (!window.confirm(`Delete this workspace's price of ${model}? Runs are priced by the server's price file or the catalog again.`)) return;
+    if (
+      !window.confirm(
+        `Delete this workspace's price of ${model}? Runs are priced by the server's price file or the catalog again.`,
+      )
+    )
+      return;
     setError(null);
     setSaved(null);
     try {
@@ -105,8 +130,9 @@ export function PricesPage() {
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
       <PageHeader>
         <p>
-          What <strong>{workspace.name}</strong> pays per million tokens, where it differs from the catalog: a negotiated rate, or what a local model costs you.
-          A run is charged at these first, then at the server&apos;s price file, then at the catalog; its trace marks each call priced here.
+          What <strong>{workspace.name}</strong> pays per million tokens, where it differs from the catalog: a
+          negotiated rate, or what a local model costs you. A run is charged at these first, then at the server&apos;s
+          price file, then at the catalog; its trace marks each call priced here.
         </p>
         <p data-testid="prices-catalog">{models.data ? `${catalogText(models.data.catalog)}.` : ""}</p>
         {!editable && <p>Your role here ({workspace.role}) shows the prices; admins and owners change them.</p>}
@@ -124,9 +150,19 @@ export function PricesPage() {
         </p>
       )}
 
-      <QueryState query={overrides} what="the prices" isEmpty={(list) => list.length === 0} empty="No prices of this workspace's own: the catalog's apply.">
+      <QueryState
+        query={overrides}
+        what="the prices"
+        isEmpty={(list) => list.length === 0}
+        empty="No prices of this workspace's own: the catalog's apply."
+      >
         {(list) => (
-          <OverrideTable overrides={list} editable={editable} onEdit={(override) => setChosen({ ...override })} onDelete={(model) => void remove(model)} />
+          <OverrideTable
+            overrides={list}
+            editable={editable}
+            onEdit={(override) => setChosen({ ...override })}
+            onDelete={(model) => void remove(model)}
+          />
         )}
       </QueryState>
     </main>

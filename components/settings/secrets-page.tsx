@@ -12,7 +12,12 @@ import { QueryState } from "./query-state";
 import { SecretForm } from "./secret-form";
 
 /** Provider keys a secret may hold (providers/provider-table.ts names them all); base URLs are the operator's alone. */
-const PROVIDER_SETTING_EXAMPLES = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY", "OPENAI_COMPATIBLE_API_KEY"];
+const PROVIDER_SETTING_EXAMPLES = [
+  "OPENAI_API_KEY",
+  "ANTHROPIC_API_KEY",
+  "GOOGLE_GENERATIVE_AI_API_KEY",
+  "OPENAI_COMPATIBLE_API_KEY",
+];
 
 const COLUMNS: DataColumn[] = [{ header: "Name" }, { header: "Updated" }, { header: "Actions", hidden: true }];
 
@@ -38,10 +43,20 @@ function SecretTable({
           <DataCell className="space-x-2 text-right whitespace-nowrap">
             {editable && (
               <>
-                <button type="button" className="btn-secondary" aria-label={`Replace the value of ${secret.name}`} onClick={() => onReplace(secret.name)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={`Replace the value of ${secret.name}`}
+                  onClick={() => onReplace(secret.name)}
+                >
                   <Pencil size={14} aria-hidden /> Replace
                 </button>
-                <button type="button" className="btn-secondary" aria-label={`Delete ${secret.name}`} onClick={() => onDelete(secret.name)}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={`Delete ${secret.name}`}
+                  onClick={() => onDelete(secret.name)}
+                >
                   <Trash2 size={14} aria-hidden /> Delete
                 </button>
               </>
@@ -86,7 +101,8 @@ export function SecretsPage() {
   }
 
   async function remove(name: string) {
-    if (!window.confirm(`Delete the secret ${name}? Workflows that read {{${name}}} fail from their next run on.`)) return;
+    if (!window.confirm(`Delete the secret ${name}? Workflows that read {{${name}}} fail from their next run on.`))
+      return;
     setError(null);
     setSaved(null);
     try {
@@ -102,13 +118,14 @@ export function SecretsPage() {
     <main className="mx-auto max-w-4xl space-y-6 px-6 py-10">
       <PageHeader>
         <p>
-          Secrets of <strong>{workspace.name}</strong>, stored encrypted. <code>{"{{NAME}}"}</code> in a block&apos;s config reads the secret NAME when a
-          workflow runs, and run output masks its value.
+          Secrets of <strong>{workspace.name}</strong>, stored encrypted. <code>{"{{NAME}}"}</code> in a block&apos;s
+          config reads the secret NAME when a workflow runs, and run output masks its value.
         </p>
         <p>
-          A secret named like a provider key ({PROVIDER_SETTING_EXAMPLES.join(", ")}, …) is that provider&apos;s key for this workspace&apos;s runs, from the
-          next run on, sent to the server the operator set for it. A provider&apos;s server (OPENAI_BASE_URL, …) is the operator&apos;s: a secret named like one
-          is not used, and that provider&apos;s models are refused in this workspace until it is deleted.
+          A secret named like a provider key ({PROVIDER_SETTING_EXAMPLES.join(", ")}, …) is that provider&apos;s key for
+          this workspace&apos;s runs, from the next run on, sent to the server the operator set for it. A
+          provider&apos;s server (OPENAI_BASE_URL, …) is the operator&apos;s: a secret named like one is not used, and
+          that provider&apos;s models are refused in this workspace until it is deleted.
         </p>
         {!editable && <p>Your role here ({workspace.role}) shows the names only.</p>}
       </PageHeader>
@@ -126,7 +143,14 @@ export function SecretsPage() {
       )}
 
       <QueryState query={secrets} what="the secrets" isEmpty={(list) => list.length === 0} empty="No secrets yet.">
-        {(list) => <SecretTable secrets={list} editable={editable} onReplace={(name) => setChosen({ name })} onDelete={(name) => void remove(name)} />}
+        {(list) => (
+          <SecretTable
+            secrets={list}
+            editable={editable}
+            onReplace={(name) => setChosen({ name })}
+            onDelete={(name) => void remove(name)}
+          />
+        )}
       </QueryState>
     </main>
   );

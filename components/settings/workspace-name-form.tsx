@@ -39,13 +39,21 @@ export function WorkspaceNameForm({ workspace }: { workspace: WorkspaceSummary }
       }}
     >
       <FormField label="Workspace name" className="min-w-56 flex-1">
-        <input className={FIELD_INPUT_CLASS} maxLength={WORKSPACE_NAME_MAX_LENGTH} value={name} onChange={(event) => setName(event.target.value)} />
+        <input
+          className={FIELD_INPUT_CLASS}
+          maxLength={WORKSPACE_NAME_MAX_LENGTH}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
       </FormField>
       <button type="submit" className="btn-secondary" disabled={pending || unchanged}>
         {pending ? "Renaming…" : "Rename"}
       </button>
       {message && (
-        <p role={message.failed ? "alert" : "status"} className={`w-full text-xs ${message.failed ? "text-red-700" : "text-emerald-700"}`}>
+        <p
+          role={message.failed ? "alert" : "status"}
+          className={`w-full text-xs ${message.failed ? "text-red-700" : "text-emerald-700"}`}
+        >
           {message.text}
         </p>
       )}

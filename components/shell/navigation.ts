@@ -24,11 +24,36 @@ export interface NavItem {
 
 /** The workspace's settings pages, in the order the sidebar and the settings page list them. */
 export const SETTINGS_PAGES: ReadonlyArray<NavItem & { description: string }> = [
-  { href: "/settings/members", label: "Members", icon: Users, description: "Who is in the workspace, their roles, and invitations." },
-  { href: "/settings/secrets", label: "Secrets", icon: Lock, description: "Values workflows read as {{NAME}}, stored encrypted." },
-  { href: "/settings/api-keys", label: "API keys", icon: KeyRound, description: "Keys that call the REST API and MCP server as this workspace." },
-  { href: "/settings/budgets", label: "Budgets", icon: PiggyBank, description: "Monthly spending caps for the workspace and each API key." },
-  { href: "/settings/prices", label: "Prices", icon: CircleDollarSign, description: "Model prices: the catalog's, and the workspace's own overrides." },
+  {
+    href: "/settings/members",
+    label: "Members",
+    icon: Users,
+    description: "Who is in the workspace, their roles, and invitations.",
+  },
+  {
+    href: "/settings/secrets",
+    label: "Secrets",
+    icon: Lock,
+    description: "Values workflows read as {{NAME}}, stored encrypted.",
+  },
+  {
+    href: "/settings/api-keys",
+    label: "API keys",
+    icon: KeyRound,
+    description: "Keys that call the REST API and MCP server as this workspace.",
+  },
+  {
+    href: "/settings/budgets",
+    label: "Budgets",
+    icon: PiggyBank,
+    description: "Monthly spending caps for the workspace and each API key.",
+  },
+  {
+    href: "/settings/prices",
+    label: "Prices",
+    icon: CircleDollarSign,
+    description: "Model prices: the catalog's, and the workspace's own overrides.",
+  },
 ];
 
 /** The sidebar's items, top to bottom. Home lists the workflows, so Workflows is the item there too. */

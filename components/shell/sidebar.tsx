@@ -14,7 +14,11 @@ function NavLink({ item, pathname, nested = false }: { item: NavItem; pathname: 
   const active = isActive(item, pathname);
   const Icon = item.icon;
   return (
-    <Link href={item.href} aria-current={active ? "page" : undefined} className={`${itemClass} ${nested ? "pl-8" : ""} ${active ? activeClass : idleClass}`}>
+    <Link
+      href={item.href}
+      aria-current={active ? "page" : undefined}
+      className={`${itemClass} ${nested ? "pl-8" : ""} ${active ? activeClass : idleClass}`}
+    >
       <Icon size={nested ? 14 : 16} aria-hidden />
       {item.label}
     </Link>
@@ -29,7 +33,10 @@ function NavLink({ item, pathname, nested = false }: { item: NavItem; pathname: 
 export function Sidebar() {
   const pathname = usePathname();
   return (
-    <aside className="sticky top-0 z-20 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white" data-testid="sidebar">
+    <aside
+      className="sticky top-0 z-20 flex h-screen w-56 shrink-0 flex-col border-r border-slate-200 bg-white"
+      data-testid="sidebar"
+    >
       <Link href="/" className="flex h-14 shrink-0 items-center gap-2 px-4 font-semibold text-slate-900">
         {/* The favicon's mark (public/icon.svg), so the tab and the page show the same thing. */}
         {/* eslint-disable-next-line @next/next/no-img-element -- a 20 px SVG: next/image adds nothing */}

@@ -16,7 +16,10 @@ interface CardProps {
 function TemplateCard({ template, compact, busy, disabled, onUse }: CardProps) {
   const blocks = templateBlockTypes(template).map((type) => getBlockDefinition(type) ?? { type, label: type });
   return (
-    <li className={`flex flex-col rounded-lg border border-slate-200 bg-white ${compact ? "p-2.5" : "p-4"}`} data-testid={`template-${template.id}`}>
+    <li
+      className={`flex flex-col rounded-lg border border-slate-200 bg-white ${compact ? "p-2.5" : "p-4"}`}
+      data-testid={`template-${template.id}`}
+    >
       <h3 className={`font-medium ${compact ? "text-sm" : ""}`}>{template.name}</h3>
       <p className={`mt-1 flex-1 text-slate-600 ${compact ? "text-xs" : "text-sm"}`}>{template.summary}</p>
       <ul className="mt-3 flex flex-wrap gap-1" aria-label={`Blocks of ${template.name}`}>
@@ -26,8 +29,16 @@ function TemplateCard({ template, compact, busy, disabled, onUse }: CardProps) {
           </li>
         ))}
       </ul>
-      {usesSampleKnowledge(template) && !compact && <p className="mt-2 text-xs text-slate-500">Adds a sample knowledge base to the workspace (once).</p>}
-      <button type="button" className="btn-secondary mt-3 self-start" onClick={onUse} disabled={disabled} data-testid={`use-template-${template.id}`}>
+      {usesSampleKnowledge(template) && !compact && (
+        <p className="mt-2 text-xs text-slate-500">Adds a sample knowledge base to the workspace (once).</p>
+      )}
+      <button
+        type="button"
+        className="btn-secondary mt-3 self-start"
+        onClick={onUse}
+        disabled={disabled}
+        data-testid={`use-template-${template.id}`}
+      >
         {busy ? "Creating…" : "Use template"}
       </button>
     </li>
@@ -56,7 +67,9 @@ export function TemplateGallery({
     try {
       await onUse(template);
     } catch (error) {
-      setProblem(`Could not use the "${template.name}" template: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(
+        `Could not use the "${template.name}" template: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       setBusyId(null);
     }
@@ -67,8 +80,8 @@ export function TemplateGallery({
         <LayoutTemplate size={18} className="text-indigo-600" aria-hidden /> {title}
       </h2>
       <p className={`mt-1 text-slate-500 ${compact ? "text-xs" : "text-sm"}`}>
-        Each runs at once on the built-in offline model, which needs no key and is not a language model: it echoes, routes by shared words and scores by simple
-        text features. Choose a real model in a block for real answers.
+        Each runs at once on the built-in offline model, which needs no key and is not a language model: it echoes,
+        routes by shared words and scores by simple text features. Choose a real model in a block for real answers.
       </p>
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-700">

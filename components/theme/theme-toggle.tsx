@@ -38,7 +38,11 @@ export function ThemeToggle() {
       <p className="mb-1 text-xs text-slate-500" id="theme-toggle-label">
         Theme
       </p>
-      <div role="group" aria-labelledby="theme-toggle-label" className="grid grid-cols-3 gap-0.5 rounded border border-slate-200 p-0.5">
+      <div
+        role="group"
+        aria-labelledby="theme-toggle-label"
+        className="grid grid-cols-3 gap-0.5 rounded border border-slate-200 p-0.5"
+      >
         {OPTIONS.map(({ value, label, icon: Icon, hint }) => (
           <button
             key={value}

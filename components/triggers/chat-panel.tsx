@@ -3,7 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Copy, ExternalLink, MessageCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { api, CHAT_PASSWORD_MIN_LENGTH, type ChatSettings, type ChatSettingsRequest, type NoChatSettings } from "@/contract";
+import {
+  api,
+  CHAT_PASSWORD_MIN_LENGTH,
+  type ChatSettings,
+  type ChatSettingsRequest,
+  type NoChatSettings,
+} from "@/contract";
 import { useCanEdit } from "@/components/auth/workspace-context";
 
 const settingsKey = (workflowId: string) => ["workflow", workflowId, "chat"] as const;
@@ -34,7 +40,15 @@ function ChatLink({ url }: { url: string }) {
   );
 }
 
-function SettingsForm({ workflowId, current, editable }: { workflowId: string; current: ChatSettings | NoChatSettings; editable: boolean }) {
+function SettingsForm({
+  workflowId,
+  current,
+  editable,
+}: {
+  workflowId: string;
+  current: ChatSettings | NoChatSettings;
+  editable: boolean;
+}) {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(current.chatId ? current.title : "");
   const [password, setPassword] = useState("");
@@ -75,7 +89,10 @@ function SettingsForm({ workflowId, current, editable }: { workflowId: string; c
       </label>
       <label className="block text-sm">
         <span className="text-slate-700">
-          Password {current.chatId && current.hasPassword ? "(set: type a new one to replace it)" : "(optional: anyone with the link may chat without one)"}
+          Password{" "}
+          {current.chatId && current.hasPassword
+            ? "(set: type a new one to replace it)"
+            : "(optional: anyone with the link may chat without one)"}
         </span>
         <input
           type="password"
@@ -123,11 +140,17 @@ export function ChatPanel({ workflowId }: { workflowId: string }) {
   const editable = useCanEdit();
   const settings = useQuery({ queryKey: settingsKey(workflowId), queryFn: () => api.chat.settings(workflowId) });
   return (
-    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Public chat" data-testid="chat-panel">
+    <section
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Public chat"
+      data-testid="chat-panel"
+    >
       <h2 className="flex items-center gap-2 text-sm font-semibold">
         <MessageCircle size={16} aria-hidden /> Public chat
       </h2>
-      <p className="text-xs text-slate-500">A page where anyone with the link can talk to this workflow; each message is a run of its active deployment.</p>
+      <p className="text-xs text-slate-500">
+        A page where anyone with the link can talk to this workflow; each message is a run of its active deployment.
+      </p>
       {settings.isPending && <p className="text-sm text-slate-400">Loading…</p>}
       {settings.error && (
         <p role="alert" className="text-sm text-red-600">
@@ -137,8 +160,12 @@ export function ChatPanel({ workflowId }: { workflowId: string }) {
       {settings.data && (
         <>
           {!settings.data.deployed && (
-            <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="chat-not-deployed">
-              This workflow is not deployed yet. Deploy it first: the chat answers with the active deployment, and every message is refused until there is one.
+            <p
+              className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="chat-not-deployed"
+            >
+              This workflow is not deployed yet. Deploy it first: the chat answers with the active deployment, and every
+              message is refused until there is one.
             </p>
           )}
           {/* Keyed by what is stored, so a saved title (or a new chat) starts the form afresh. */}

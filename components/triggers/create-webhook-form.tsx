@@ -12,7 +12,13 @@ export function generateSecret(): string {
 }
 
 /** New hook: whether callers must sign their bodies (with a secret, generated or pasted) and whether the call waits for the run. */
-export function CreateWebhookForm({ pending, onCreate }: { pending: boolean; onCreate(request: CreateWebhookRequest): Promise<boolean> }) {
+export function CreateWebhookForm({
+  pending,
+  onCreate,
+}: {
+  pending: boolean;
+  onCreate(request: CreateWebhookRequest): Promise<boolean>;
+}) {
   const [signed, setSigned] = useState(false);
   const [secret, setSecret] = useState("");
   const [wait, setWait] = useState(false);
@@ -63,7 +69,12 @@ export function CreateWebhookForm({ pending, onCreate }: { pending: boolean; onC
         </div>
       )}
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={wait} data-testid="webhook-wait" onChange={(event) => setWait(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={wait}
+          data-testid="webhook-wait"
+          onChange={(event) => setWait(event.target.checked)}
+        />
         Wait for the result (answer 200 with the finished run instead of 202 with its id)
       </label>
       <button type="submit" className="btn-primary" disabled={pending || missingSecret} data-testid="create-webhook">

@@ -6,7 +6,9 @@ import { curlExample, exampleBody } from "./curl-example";
 /** Runs the example in bash with `curl` standing in as a function that prints what it would send. */
 function runExample(script: string, secret: string): { args: string[] } {
   const fakeCurl = `curl() { for argument in "$@"; do printf '%s\\0' "$argument"; done; }`;
-  const output = execFileSync("bash", ["-c", `${fakeCurl}\n${script}`], { env: { ...process.env, WEBHOOK_SECRET: secret } });
+  const output = execFileSync("bash", ["-c", `${fakeCurl}\n${script}`], {
+    env: { ...process.env, WEBHOOK_SECRET: secret },
+  });
   return { args: output.toString("utf8").split("\0").slice(0, -1) };
 }
 
@@ -25,7 +27,10 @@ describe("the hook's curl example", () => {
   it("sends the body as written, and signs exactly those bytes with openssl as the server does", () => {
     const body = JSON.stringify({ text: 'it\'s ünïcode, $HOME and "quotes"' });
     const secret = "s3cret with spaces";
-    const { args } = runExample(curlExample({ url: "http://127.0.0.1:3000/api/hooks/abc", body, signed: true }), secret);
+    const { args } = runExample(
+      curlExample({ url: "http://127.0.0.1:3000/api/hooks/abc", body, signed: true }),
+      secret,
+    );
     const expected = `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
     expect(args).toEqual([
       "-X",

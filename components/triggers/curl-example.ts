@@ -21,7 +21,9 @@ export function exampleBody(inputs: readonly ExampleInput[]): string {
 export function curlExample(options: { url: string; body: string; signed: boolean }): string {
   const lines = [`BODY=${shellQuote(options.body)}`];
   if (options.signed) {
-    lines.push(`SIGNATURE="sha256=$(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" | awk '{print $NF}')"`);
+    lines.push(
+      `SIGNATURE="sha256=$(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" | awk '{print $NF}')"`,
+    );
   }
   const request = [
     `curl -X POST ${shellQuote(options.url)}`,

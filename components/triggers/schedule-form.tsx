@@ -24,7 +24,8 @@ function parseInput(text: string): { input: Record<string, unknown> } | { error:
   if (!text.trim()) return { input: {} };
   try {
     const value = JSON.parse(text) as unknown;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) return { input: value as Record<string, unknown> };
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      return { input: value as Record<string, unknown> };
     return { error: 'Start inputs must be a JSON object, such as {"topic": "news"}.' };
   } catch (error) {
     return { error: `Start inputs are not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
@@ -61,7 +62,13 @@ function Preview({ cron, timezone }: { cron: string; timezone: string }) {
  * The form for a new schedule: the cron expression, its time zone and optional start inputs. The
  * next five fire times follow the typing; a bad expression shows the server's message naming it.
  */
-export function ScheduleForm({ pending, onCreate }: { pending: boolean; onCreate(request: CreateScheduleRequest): Promise<boolean> }) {
+export function ScheduleForm({
+  pending,
+  onCreate,
+}: {
+  pending: boolean;
+  onCreate(request: CreateScheduleRequest): Promise<boolean>;
+}) {
   const inBrowser = useInBrowser();
   const zones = useMemo(() => (inBrowser ? timeZoneChoices() : ["UTC"]), [inBrowser]);
   const [cron, setCron] = useState("");
@@ -100,7 +107,11 @@ export function ScheduleForm({ pending, onCreate }: { pending: boolean; onCreate
           />
         </FormField>
         <FormField label="Time zone">
-          <select className={FIELD_INPUT_CLASS} value={timezone} onChange={(event) => setChosenZone(event.target.value)}>
+          <select
+            className={FIELD_INPUT_CLASS}
+            value={timezone}
+            onChange={(event) => setChosenZone(event.target.value)}
+          >
             {(zones.includes(timezone) ? zones : [timezone, ...zones]).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
@@ -113,13 +124,20 @@ export function ScheduleForm({ pending, onCreate }: { pending: boolean; onCreate
         </button>
       </div>
       <p className="flex items-center gap-1 text-xs text-slate-500">
-        <CalendarClock size={12} aria-hidden />5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first: <code>*/30 * * * * *</code> fires
-        every 30 seconds.
+        <CalendarClock size={12} aria-hidden />5 fields (minute hour day-of-month month day-of-week), or 6 with seconds
+        first: <code>*/30 * * * * *</code> fires every 30 seconds.
       </p>
       <Preview cron={cron} timezone={timezone} />
       <div className="flex flex-col gap-1 text-xs text-slate-600">
         Start inputs (optional JSON object)
-        <CodeEditor language="json" label="Start inputs" placeholder='{"topic": "daily digest"}' value={inputText} onChange={setInputText} minLines={2} />
+        <CodeEditor
+          language="json"
+          label="Start inputs"
+          placeholder='{"topic": "daily digest"}'
+          value={inputText}
+          onChange={setInputText}
+          minLines={2}
+        />
       </div>
       {inputError && (
         <p role="alert" className="text-sm text-red-700">

@@ -12,7 +12,11 @@ function FireItem({ fire, timezone, workflowId }: { fire: ScheduleFireView; time
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono">{fireTimeText(fire.fireAt, timezone)}</span>
         {fire.runId ? (
-          <a className="text-indigo-600 underline" href={runHref(workflowId, fire.runId)} data-testid="schedule-fire-run-link">
+          <a
+            className="text-indigo-600 underline"
+            href={runHref(workflowId, fire.runId)}
+            data-testid="schedule-fire-run-link"
+          >
             run {fire.runId.slice(-8)}
           </a>
         ) : null}
@@ -21,7 +25,8 @@ function FireItem({ fire, timezone, workflowId }: { fire: ScheduleFireView; time
       </div>
       {fire.missed ? (
         <p className="text-amber-900" data-testid="schedule-fire-missed">
-          Trellis was not running at this time, so it ran once at start ({fireTimeText(fire.claimedAt, timezone)}) for the times missed, not once for each.
+          Trellis was not running at this time, so it ran once at start ({fireTimeText(fire.claimedAt, timezone)}) for
+          the times missed, not once for each.
         </p>
       ) : null}
       {fire.error ? (
@@ -29,7 +34,11 @@ function FireItem({ fire, timezone, workflowId }: { fire: ScheduleFireView; time
           No run started: {fire.error}
         </p>
       ) : null}
-      {!fire.error && !fire.runId ? <p className="text-slate-500">No run recorded yet (the process that claimed it may have stopped as it fired).</p> : null}
+      {!fire.error && !fire.runId ? (
+        <p className="text-slate-500">
+          No run recorded yet (the process that claimed it may have stopped as it fired).
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -70,9 +79,16 @@ export function ScheduleRow({
               aria-label={`${schedule.paused ? "Resume" : "Pause"} ${label}`}
               onClick={() => onPause(!schedule.paused)}
             >
-              {schedule.paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />} {schedule.paused ? "Resume" : "Pause"}
+              {schedule.paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />}{" "}
+              {schedule.paused ? "Resume" : "Pause"}
             </button>
-            <button type="button" className="btn-secondary" disabled={busy} aria-label={`Delete ${label}`} onClick={onRemove}>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={busy}
+              aria-label={`Delete ${label}`}
+              onClick={onRemove}
+            >
               <Trash2 size={14} aria-hidden /> Delete
             </button>
           </>
@@ -85,7 +101,9 @@ export function ScheduleRow({
       ) : null}
       <div className="text-xs">
         {schedule.paused ? (
-          <p className="text-slate-600">Paused: nothing fires. Times that pass while it is paused are skipped, not run when it resumes.</p>
+          <p className="text-slate-600">
+            Paused: nothing fires. Times that pass while it is paused are skipped, not run when it resumes.
+          </p>
         ) : (
           <>
             <p className="text-slate-600">Next fire times:</p>

@@ -41,7 +41,10 @@ export function SchedulesPanel({ workflowId }: { workflowId: string }) {
   }
 
   const remove = (schedule: ScheduleView) => {
-    if (!window.confirm(`Delete the schedule "${schedule.cron}" (${schedule.timezone})? It stops firing; its runs stay.`)) return;
+    if (
+      !window.confirm(`Delete the schedule "${schedule.cron}" (${schedule.timezone})? It stops firing; its runs stay.`)
+    )
+      return;
     void act("delete the schedule", () => changes.remove.mutateAsync(schedule.id));
   };
 
@@ -51,8 +54,8 @@ export function SchedulesPanel({ workflowId }: { workflowId: string }) {
       <div>
         <h2 className="text-lg font-semibold">Schedules</h2>
         <p className="text-sm text-slate-600">
-          Each fire time runs the <strong>active deployment</strong> once, however many worker processes are up. A time missed while Trellis was not running
-          runs once when it starts, marked as missed.
+          Each fire time runs the <strong>active deployment</strong> once, however many worker processes are up. A time
+          missed while Trellis was not running runs once when it starts, marked as missed.
         </p>
       </div>
       {canEdit ? <ScheduleForm pending={changes.create.isPending} onCreate={create} /> : null}
@@ -81,7 +84,9 @@ export function SchedulesPanel({ workflowId }: { workflowId: string }) {
               canEdit={canEdit}
               busy={busy}
               onPause={(paused) =>
-                void act(paused ? "pause the schedule" : "resume the schedule", () => changes.setPaused.mutateAsync({ id: schedule.id, paused }))
+                void act(paused ? "pause the schedule" : "resume the schedule", () =>
+                  changes.setPaused.mutateAsync({ id: schedule.id, paused }),
+                )
               }
               onRemove={() => remove(schedule)}
             />

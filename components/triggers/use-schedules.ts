@@ -8,7 +8,11 @@ const schedulesKey = (workflowId: string) => ["schedules", workflowId] as const;
 
 /** A workflow's schedules, fetched again every few seconds so new fires and the next times stay current. */
 export function useSchedules(workflowId: string) {
-  return useQuery({ queryKey: schedulesKey(workflowId), queryFn: () => api.schedules.list(workflowId), refetchInterval: 5_000 });
+  return useQuery({
+    queryKey: schedulesKey(workflowId),
+    queryFn: () => api.schedules.list(workflowId),
+    refetchInterval: 5_000,
+  });
 }
 
 /** Create, pause/resume and delete, each refreshing the list. */
@@ -16,8 +20,14 @@ export function useScheduleChanges(workflowId: string) {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: schedulesKey(workflowId) });
   return {
-    create: useMutation({ mutationFn: (request: CreateScheduleRequest) => api.schedules.create(workflowId, request), onSettled }),
-    setPaused: useMutation({ mutationFn: ({ id, paused }: { id: string; paused: boolean }) => api.schedules.setPaused(id, paused), onSettled }),
+    create: useMutation({
+      mutationFn: (request: CreateScheduleRequest) => api.schedules.create(workflowId, request),
+      onSettled,
+    }),
+    setPaused: useMutation({
+      mutationFn: ({ id, paused }: { id: string; paused: boolean }) => api.schedules.setPaused(id, paused),
+      onSettled,
+    }),
     remove: useMutation({ mutationFn: (id: string) => api.schedules.remove(id), onSettled }),
   };
 }

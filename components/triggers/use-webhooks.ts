@@ -12,7 +12,10 @@ export function useWebhooks(workflowId: string) {
   const queryClient = useQueryClient();
   const hooks = useQuery({ queryKey: webhooksKey(workflowId), queryFn: () => api.webhooks.list(workflowId) });
   const invalidate = () => queryClient.invalidateQueries({ queryKey: webhooksKey(workflowId) });
-  const create = useMutation({ mutationFn: (request: CreateWebhookRequest) => api.webhooks.create(workflowId, request), onSettled: invalidate });
+  const create = useMutation({
+    mutationFn: (request: CreateWebhookRequest) => api.webhooks.create(workflowId, request),
+    onSettled: invalidate,
+  });
   const remove = useMutation({ mutationFn: (id: string) => api.webhooks.remove(id), onSettled: invalidate });
   return { hooks, create, remove };
 }
@@ -21,12 +24,21 @@ export function useWebhooks(workflowId: string) {
 export const DELIVERIES_POLL_MS = 3_000;
 
 export function useWebhookDeliveries(webhookId: string) {
-  return useQuery({ queryKey: ["webhook-deliveries", webhookId], queryFn: () => api.webhooks.deliveries(webhookId), refetchInterval: DELIVERIES_POLL_MS });
+  return useQuery({
+    queryKey: ["webhook-deliveries", webhookId],
+    queryFn: () => api.webhooks.deliveries(webhookId),
+    refetchInterval: DELIVERIES_POLL_MS,
+  });
 }
 
 /** The workflow's start inputs as saved, for the example body. */
 export function useStartInputs(workflowId: string): Array<{ name: string; type?: string }> {
-  const workflow = useQuery({ queryKey: ["workflow", workflowId], queryFn: () => api.workflows.get(workflowId), staleTime: Infinity, retry: false });
+  const workflow = useQuery({
+    queryKey: ["workflow", workflowId],
+    queryFn: () => api.workflows.get(workflowId),
+    staleTime: Infinity,
+    retry: false,
+  });
   const start = workflow.data ? entryBlockOf(workflow.data.blocks) : undefined;
   const inputs = (start?.config as { inputs?: Array<{ name: string; type?: string }> } | undefined)?.inputs;
   return Array.isArray(inputs) ? inputs : [];

@@ -24,9 +24,16 @@ export function WebhookCard({
   const url = `${origin}${hook.url}`;
   const example = curlExample({ url, body: exampleBody(inputs), signed: hook.hasSecret });
   return (
-    <li className="space-y-3 rounded border border-slate-200 bg-white p-3" data-testid="webhook" data-webhook-id={hook.id}>
+    <li
+      className="space-y-3 rounded border border-slate-200 bg-white p-3"
+      data-testid="webhook"
+      data-webhook-id={hook.id}
+    >
       <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-xs" data-testid="webhook-url">
+        <code
+          className="min-w-0 flex-1 truncate rounded border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-xs"
+          data-testid="webhook-url"
+        >
           {url}
         </code>
         <CopyButton text={url} label="Copy the webhook URL" testId="copy-webhook-url" />
@@ -53,11 +60,13 @@ export function WebhookCard({
           className="mt-2 overflow-x-auto rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100 dark:bg-slate-50 dark:text-slate-800"
           data-testid="webhook-curl"
         >
-          {hook.hasSecret ? `# First: export WEBHOOK_SECRET=<the secret shown once when the hook was created>\n${example}` : example}
+          {hook.hasSecret
+            ? `# First: export WEBHOOK_SECRET=<the secret shown once when the hook was created>\n${example}`
+            : example}
         </pre>
         <p className="mt-1 text-slate-600">
-          JSON fields (or form fields) become the start inputs by name; a repeated <code>idempotency-key</code> within 24 hours answers the first run&apos;s id
-          and starts nothing.
+          JSON fields (or form fields) become the start inputs by name; a repeated <code>idempotency-key</code> within
+          24 hours answers the first run&apos;s id and starts nothing.
         </p>
       </details>
       <section aria-label="Deliveries" className="space-y-1">

@@ -7,7 +7,10 @@ import { useWebhookDeliveries } from "./use-webhooks";
 import { formatDateTime } from "@/components/ui/date-time";
 
 /** What a delivery's answer meant, in words beside its HTTP status. */
-export function deliveryOutcome(delivery: Pick<WebhookDeliveryView, "status" | "replayed">): { text: string; tone: "ok" | "refused" | "pending" } {
+export function deliveryOutcome(delivery: Pick<WebhookDeliveryView, "status" | "replayed">): {
+  text: string;
+  tone: "ok" | "refused" | "pending";
+} {
   if (delivery.status === null) return { text: "being answered", tone: "pending" };
   if (delivery.replayed) return { text: "repeat: first run's id", tone: "ok" };
   const words: Record<number, string> = {
@@ -23,12 +26,17 @@ export function deliveryOutcome(delivery: Pick<WebhookDeliveryView, "status" | "
   return { text: words[delivery.status] ?? (delivery.status >= 500 ? "server error" : "refused"), tone };
 }
 
-const TONES = { ok: "bg-emerald-50 text-emerald-800", refused: "bg-red-50 text-red-800", pending: "bg-slate-100 text-slate-700" } as const;
+const TONES = {
+  ok: "bg-emerald-50 text-emerald-800",
+  refused: "bg-red-50 text-red-800",
+  pending: "bg-slate-100 text-slate-700",
+} as const;
 
 /** The hook's last deliveries (asked again every few seconds), each with its status and a link opening its run in the editor. */
 export function WebhookDeliveries({ webhookId, workflowId }: { webhookId: string; workflowId: string }) {
   const deliveries = useWebhookDeliveries(webhookId);
-  if (deliveries.isError) return <p className="text-xs text-red-700">Could not load the deliveries: {deliveries.error.message}</p>;
+  if (deliveries.isError)
+    return <p className="text-xs text-red-700">Could not load the deliveries: {deliveries.error.message}</p>;
   if (!deliveries.data) return <p className="text-xs text-slate-500">Loading deliveries…</p>;
   if (deliveries.data.length === 0)
     return (
@@ -50,7 +58,12 @@ export function WebhookDeliveries({ webhookId, workflowId }: { webhookId: string
         {deliveries.data.map((delivery) => {
           const outcome = deliveryOutcome(delivery);
           return (
-            <tr key={delivery.id} className="border-t border-slate-100" data-testid="webhook-delivery" data-status={delivery.status ?? ""}>
+            <tr
+              key={delivery.id}
+              className="border-t border-slate-100"
+              data-testid="webhook-delivery"
+              data-status={delivery.status ?? ""}
+            >
               <td className="py-1 pr-2 whitespace-nowrap text-slate-600">{formatDateTime(delivery.receivedAt)}</td>
               <td className="py-1 pr-2 whitespace-nowrap">
                 <span className={`rounded px-1.5 py-0.5 ${TONES[outcome.tone]}`}>
@@ -59,7 +72,11 @@ export function WebhookDeliveries({ webhookId, workflowId }: { webhookId: string
               </td>
               <td className="py-1 pr-2 whitespace-nowrap">
                 {delivery.runId ? (
-                  <Link href={runHref(workflowId, delivery.runId)} className="text-indigo-600 underline" data-testid="delivery-run-link">
+                  <Link
+                    href={runHref(workflowId, delivery.runId)}
+                    className="text-indigo-600 underline"
+                    data-testid="delivery-run-link"
+                  >
                     Open run
                   </Link>
                 ) : (

@@ -14,12 +14,19 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** The secret of the hook just made: shown this once. */
 function NewSecret({ secret, onDone }: { secret: string; onDone(): void }) {
   return (
-    <section className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm" aria-label="New webhook secret" data-testid="new-webhook-secret">
+    <section
+      className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm"
+      aria-label="New webhook secret"
+      data-testid="new-webhook-secret"
+    >
       <p className="font-medium text-emerald-900">
         Copy the secret now: <strong>you will not see it again.</strong> Callers sign each body with it.
       </p>
       <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded border border-emerald-200 bg-white px-2 py-1 font-mono text-xs" data-testid="new-webhook-secret-value">
+        <code
+          className="min-w-0 flex-1 truncate rounded border border-emerald-200 bg-white px-2 py-1 font-mono text-xs"
+          data-testid="new-webhook-secret-value"
+        >
           {secret}
         </code>
         <CopyButton text={secret} label="Copy the secret" />
@@ -73,8 +80,9 @@ export function WebhooksPanel({ workflowId }: { workflowId: string }) {
         <h2 className="text-lg font-semibold">Webhooks</h2>
       </header>
       <p className="text-sm text-slate-600">
-        A webhook is a URL other services POST to: each call starts a run of the workflow&apos;s <strong>active deployment</strong> (until the workflow is
-        deployed, calls are refused with 409). It needs no credentials, so keep the URL private, or require a signature.
+        A webhook is a URL other services POST to: each call starts a run of the workflow&apos;s{" "}
+        <strong>active deployment</strong> (until the workflow is deployed, calls are refused with 409). It needs no
+        credentials, so keep the URL private, or require a signature.
       </p>
       {canEdit && <CreateWebhookForm pending={create.isPending} onCreate={createHook} />}
       {secret && <NewSecret secret={secret} onDone={() => setSecret(null)} />}
@@ -95,7 +103,14 @@ export function WebhooksPanel({ workflowId }: { workflowId: string }) {
       {hooks.data?.length === 0 && <p className="text-sm text-slate-500">No webhooks yet.</p>}
       <ul className="space-y-3">
         {hooks.data?.map((hook) => (
-          <WebhookCard key={hook.id} hook={hook} origin={origin} inputs={inputs} canEdit={canEdit} onDelete={() => void deleteHook(hook.id)} />
+          <WebhookCard
+            key={hook.id}
+            hook={hook}
+            origin={origin}
+            inputs={inputs}
+            canEdit={canEdit}
+            onDelete={() => void deleteHook(hook.id)}
+          />
         ))}
       </ul>
     </section>

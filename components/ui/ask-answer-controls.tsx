@@ -5,8 +5,18 @@ import type { AskAnswerRequest, AskPrompt } from "@/contract";
 import { typedAskFields, type AskFieldValues } from "./ask-field-values";
 
 const SIZES = {
-  small: { input: "w-full rounded border border-slate-300 bg-white px-1 py-0.5 font-sans text-xs", label: "w-24", gap: "gap-1", button: "px-2 py-0.5 text-xs" },
-  normal: { input: "w-full rounded border border-slate-300 px-2 py-1 text-sm", label: "w-32", gap: "gap-2", button: "" },
+  small: {
+    input: "w-full rounded border border-slate-300 bg-white px-1 py-0.5 font-sans text-xs",
+    label: "w-24",
+    gap: "gap-1",
+    button: "px-2 py-0.5 text-xs",
+  },
+  normal: {
+    input: "w-full rounded border border-slate-300 px-2 py-1 text-sm",
+    label: "w-32",
+    gap: "gap-2",
+    button: "",
+  },
 } as const;
 
 /**
@@ -38,7 +48,11 @@ export function AskAnswerControls({
     if ("problem" in typed) return setProblem(typed.problem);
     setSending(true);
     try {
-      await submit({ ...(choice ? { choice } : {}), ...(ask.allowText && text.trim() ? { text } : {}), ...(ask.fields.length ? typed : {}) });
+      await submit({
+        ...(choice ? { choice } : {}),
+        ...(ask.allowText && text.trim() ? { text } : {}),
+        ...(ask.fields.length ? typed : {}),
+      });
       setProblem(null);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -62,7 +76,11 @@ export function AskAnswerControls({
         <label key={field.name} className={`flex items-center ${style.gap}`}>
           <span className={`${style.label} shrink-0 truncate text-slate-600`}>{field.label || field.name}</span>
           {field.type === "boolean" ? (
-            <input type="checkbox" checked={values[field.name] === true} onChange={(event) => setValues({ ...values, [field.name]: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={values[field.name] === true}
+              onChange={(event) => setValues({ ...values, [field.name]: event.target.checked })}
+            />
           ) : (
             <input
               className={style.input}
@@ -94,7 +112,13 @@ export function AskAnswerControls({
             </button>
           ))
         ) : (
-          <button type="button" className={`btn-primary ${style.button}`} disabled={sending} onClick={() => void send()} data-testid={`${testIdPrefix}-send`}>
+          <button
+            type="button"
+            className={`btn-primary ${style.button}`}
+            disabled={sending}
+            onClick={() => void send()}
+            data-testid={`${testIdPrefix}-send`}
+          >
             Send
           </button>
         )}

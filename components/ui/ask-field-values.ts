@@ -14,7 +14,8 @@ export function typedAskFields(
     if (field.type === "boolean") typed[field.name] = value === true;
     else if (field.type === "number") {
       const text = typeof value === "string" ? value.trim() : "";
-      if (text === "" || !Number.isFinite(Number(text))) return { problem: `${field.label || field.name} must be a number` };
+      if (text === "" || !Number.isFinite(Number(text)))
+        return { problem: `${field.label || field.name} must be a number` };
       typed[field.name] = Number(text);
     } else typed[field.name] = typeof value === "string" ? value : "";
   }

@@ -4,7 +4,11 @@ import { DataCell, DataRow, DataTable } from "./data-table";
 
 const render = (variant?: "plain") =>
   renderToStaticMarkup(
-    <DataTable label="API keys" variant={variant} columns={[{ header: "Name" }, { header: "Cost", align: "right" }, { header: "Actions", hidden: true }]}>
+    <DataTable
+      label="API keys"
+      variant={variant}
+      columns={[{ header: "Name" }, { header: "Cost", align: "right" }, { header: "Actions", hidden: true }]}
+    >
       <DataRow data-testid="api-key-row" data-name="deploy" variant={variant}>
         <DataCell className="font-medium">deploy</DataCell>
         <DataCell className="text-right">$1.00</DataCell>

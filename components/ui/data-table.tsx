@@ -16,7 +16,10 @@ export interface DataColumn {
 export type DataTableVariant = "boxed" | "plain";
 
 const TABLE_STYLES: Record<DataTableVariant, { table: string; head: string }> = {
-  boxed: { table: "w-full overflow-hidden rounded border border-slate-200 bg-white text-sm", head: "bg-slate-50 text-left text-xs text-slate-500" },
+  boxed: {
+    table: "w-full overflow-hidden rounded border border-slate-200 bg-white text-sm",
+    head: "bg-slate-50 text-left text-xs text-slate-500",
+  },
   plain: { table: "w-full text-left text-sm", head: "text-xs text-slate-500" },
 };
 
@@ -69,7 +72,11 @@ export function DataTable({
 }
 
 /** One record of a DataTable; data-* attributes (test ids, ids) pass through to the row. */
-export function DataRow({ variant = "boxed", className, ...props }: HTMLAttributes<HTMLTableRowElement> & { variant?: DataTableVariant }) {
+export function DataRow({
+  variant = "boxed",
+  className,
+  ...props
+}: HTMLAttributes<HTMLTableRowElement> & { variant?: DataTableVariant }) {
   return <tr {...props} className={joined(ROW_STYLES[variant], className)} />;
 }
 

@@ -16,9 +16,23 @@ const instant = "2026-11-23T17:13:49.000Z";
 
 describe("one date and time format on every page", () => {
   it("shows the same instant the same way on the home page's rows and the Runs page's", () => {
-    const workflow: WorkflowSummary = { id: "wf_1", name: "Support", description: "", version: 3, createdAt: instant, updatedAt: instant };
+    const workflow: WorkflowSummary = {
+      id: "wf_1",
+      name: "Support",
+      description: "",
+      version: 3,
+      createdAt: instant,
+      updatedAt: instant,
+    };
     const home = renderToStaticMarkup(
-      <WorkflowRow workflow={workflow} canEdit={false} onRename={async () => {}} onDuplicate={() => {}} onDelete={() => {}} onExport={() => {}} />,
+      <WorkflowRow
+        workflow={workflow}
+        canEdit={false}
+        onRename={async () => {}}
+        onDuplicate={() => {}}
+        onDelete={() => {}}
+        onExport={() => {}}
+      />,
     );
     const run: WorkspaceRunSummary = {
       id: "run_1",

@@ -8,7 +8,15 @@ export const FIELD_INPUT_CLASS = "rounded border border-slate-300 px-2 py-1 text
  * inside one <label>, so the control is named by the text a person reads. `className` sizes the
  * field in its row (`min-w-48 flex-1`, `w-28`).
  */
-export function FormField({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+export function FormField({
+  label,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <label className={`flex flex-col gap-1 text-xs text-slate-600${className ? ` ${className}` : ""}`}>
       {label}

@@ -8,10 +8,24 @@ export interface MorePages {
 }
 
 /** Fetches a list's next page; gone once the last page is shown. */
-export function LoadMoreButton({ pages, label = "Load more", testId }: { pages: MorePages; label?: string; testId?: string }) {
+export function LoadMoreButton({
+  pages,
+  label = "Load more",
+  testId,
+}: {
+  pages: MorePages;
+  label?: string;
+  testId?: string;
+}) {
   if (!pages.hasNextPage) return null;
   return (
-    <button type="button" className="btn-secondary" data-testid={testId} disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+    <button
+      type="button"
+      className="btn-secondary"
+      data-testid={testId}
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
       {pages.isFetchingNextPage ? "Loading…" : label}
     </button>
   );

@@ -9,8 +9,12 @@ describe("a page header", () => {
         <p>Secrets of the workspace.</p>
       </PageHeader>,
     );
-    expect(html).toContain('<div class="min-w-0 flex-1 space-y-1 text-sm text-slate-600"><p>Secrets of the workspace.</p></div>');
-    expect(html).toContain('<div class="ml-auto flex items-center justify-end gap-3"><button type="button">New workflow</button></div>');
+    expect(html).toContain(
+      '<div class="min-w-0 flex-1 space-y-1 text-sm text-slate-600"><p>Secrets of the workspace.</p></div>',
+    );
+    expect(html).toContain(
+      '<div class="ml-auto flex items-center justify-end gap-3"><button type="button">New workflow</button></div>',
+    );
     expect(html).not.toContain("<h1");
   });
 

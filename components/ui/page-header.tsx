@@ -6,7 +6,15 @@ import type { ReactNode } from "react";
  * heading of its own. It keeps the height of a button row when empty (a viewer's workflow list,
  * without the buttons), so the list below does not move with the role.
  */
-export function PageHeader({ children, actions, className }: { children?: ReactNode; actions?: ReactNode; className?: string }) {
+export function PageHeader({
+  children,
+  actions,
+  className,
+}: {
+  children?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
     <header className={`flex min-h-8 flex-wrap items-center gap-3${className ? ` ${className}` : ""}`}>
       {children && <div className="min-w-0 flex-1 space-y-1 text-sm text-slate-600">{children}</div>}

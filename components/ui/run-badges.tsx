@@ -22,7 +22,15 @@ const RESUMED_STYLE = "bg-violet-100 text-violet-800";
  * A run's status as a coloured label, the same in the toolbar and the history. With `inLine`
  * (the toolbar, which asks for it while the run waits) a queued run says its place in line.
  */
-export function RunStatusBadge({ status, inLine, testId }: { status: ShownRunStatus; inLine?: { position?: number }; testId?: string }) {
+export function RunStatusBadge({
+  status,
+  inLine,
+  testId,
+}: {
+  status: ShownRunStatus;
+  inLine?: { position?: number };
+  testId?: string;
+}) {
   const queued = status === "queued";
   return (
     <span
@@ -42,7 +50,12 @@ export function ResumedBadge({ recoveries, testId }: { recoveries: number; testI
   if (recoveries < 1) return null;
   const description = resumedDescription(recoveries);
   return (
-    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${RESUMED_STYLE}`} title={description} data-testid={testId} data-recoveries={recoveries}>
+    <span
+      className={`rounded px-1.5 py-0.5 text-xs font-medium ${RESUMED_STYLE}`}
+      title={description}
+      data-testid={testId}
+      data-recoveries={recoveries}
+    >
       Resumed
       {recoveries > 1 && <span aria-hidden> ×{recoveries}</span>}
       <span className="sr-only">: {description}</span>

@@ -15,7 +15,11 @@ export interface UsageBar {
 const PRICED = "var(--color-indigo-600)";
 const PARTLY_UNPRICED = "var(--color-amber-600)";
 const AXIS = { tick: { fill: "var(--color-slate-500)" }, stroke: "var(--color-slate-300)" };
-const TOOLTIP_STYLE = { backgroundColor: "var(--color-white)", borderColor: "var(--color-slate-200)", color: "var(--color-slate-900)" };
+const TOOLTIP_STYLE = {
+  backgroundColor: "var(--color-white)",
+  borderColor: "var(--color-slate-200)",
+  color: "var(--color-slate-900)",
+};
 
 /** Short axis labels: a long key or workflow name would crowd the axis (the tooltip has it whole). */
 const shortLabel = (label: string) => (label.length > 18 ? `${label.slice(0, 17)}…` : label);

@@ -53,7 +53,10 @@ describe("usage CSV", () => {
     expect(csvField("plain")).toBe("plain");
     expect(csvField('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
     const csv = usageCsv({
-      rows: [row({ label: 'Checkout, "prod" (trl_ab12…)', key: "k1" }), row({ label: "line\r\nbreak", key: null, runs: 3 })],
+      rows: [
+        row({ label: 'Checkout, "prod" (trl_ab12…)', key: "k1" }),
+        row({ label: "line\r\nbreak", key: null, runs: 3 }),
+      ],
     });
     expect(csv.endsWith("\r\n")).toBe(true);
     const records = parseCsv(csv);
@@ -69,7 +72,18 @@ describe("usage CSV", () => {
       "unpriced",
       "estimated",
     ]);
-    expect(records[1]).toEqual(['Checkout, "prod" (trl_ab12…)', "k1", "1", "10", "5", "15", "1", "1", "false", "false"]);
+    expect(records[1]).toEqual([
+      'Checkout, "prod" (trl_ab12…)',
+      "k1",
+      "1",
+      "10",
+      "5",
+      "15",
+      "1",
+      "1",
+      "false",
+      "false",
+    ]);
     expect(records[2]!.slice(0, 3)).toEqual(["line\r\nbreak", "", "3"]);
     expect(records).toHaveLength(3);
   });
@@ -80,10 +94,29 @@ describe("usage CSV", () => {
     expect(plainDollars(0)).toBe("0");
     const [, line] = parseCsv(
       usageCsv({
-        rows: [row({ label: '=HYPERLINK("http://x")', key: "-1", cost: null, unpriced: true, pricedCost: { input: 0, output: 0, total: 0.0000012345 } })],
+        rows: [
+          row({
+            label: '=HYPERLINK("http://x")',
+            key: "-1",
+            cost: null,
+            unpriced: true,
+            pricedCost: { input: 0, output: 0, total: 0.0000012345 },
+          }),
+        ],
       }),
     );
-    expect(line).toEqual(['\'=HYPERLINK("http://x")', "'-1", "1", "10", "5", "15", "", "0.0000012345", "true", "false"]);
+    expect(line).toEqual([
+      '\'=HYPERLINK("http://x")',
+      "'-1",
+      "1",
+      "10",
+      "5",
+      "15",
+      "",
+      "0.0000012345",
+      "true",
+      "false",
+    ]);
   });
 
   it("names the file after the grouping and the period's first and last days", () => {

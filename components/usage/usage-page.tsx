@@ -18,7 +18,13 @@ const UsageChart = dynamic(() => import("./usage-chart"), {
   loading: () => <div className="h-72 rounded border border-slate-200 bg-white" aria-hidden />,
 });
 
-export const GROUP_LABELS: Record<UsageGroupBy, string> = { apiKey: "API key", workflow: "Workflow", model: "Model", trigger: "Trigger", day: "Day" };
+export const GROUP_LABELS: Record<UsageGroupBy, string> = {
+  apiKey: "API key",
+  workflow: "Workflow",
+  model: "Model",
+  trigger: "Trigger",
+  day: "Day",
+};
 
 /** The most bars the chart shows; the table has every row. */
 const CHART_BARS = 20;
@@ -75,11 +81,23 @@ function PeriodPicker({ period, onChange }: { period: Period; onChange(period: P
         <>
           <label className="flex flex-col text-xs text-slate-600">
             From
-            <input type="date" className="input" value={custom.from} max={custom.to} onChange={(event) => onChange({ ...custom, from: event.target.value })} />
+            <input
+              type="date"
+              className="input"
+              value={custom.from}
+              max={custom.to}
+              onChange={(event) => onChange({ ...custom, from: event.target.value })}
+            />
           </label>
           <label className="flex flex-col text-xs text-slate-600">
             To (included)
-            <input type="date" className="input" value={custom.to} min={custom.from} onChange={(event) => onChange({ ...custom, to: event.target.value })} />
+            <input
+              type="date"
+              className="input"
+              value={custom.to}
+              min={custom.from}
+              onChange={(event) => onChange({ ...custom, to: event.target.value })}
+            />
           </label>
         </>
       )}
@@ -104,8 +122,8 @@ export function UsagePage() {
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
       <PageHeader>
         <p>
-          What runs spent, by who or what started them. Days are UTC days; a run counts on the day it was asked for. A workflow called as a tool counts in the
-          run that called it.
+          What runs spent, by who or what started them. Days are UTC days; a run counts on the day it was asked for. A
+          workflow called as a tool counts in the run that called it.
         </p>
       </PageHeader>
 
@@ -114,7 +132,12 @@ export function UsagePage() {
         <div className="flex items-end gap-2">
           <label className="flex flex-col text-xs text-slate-600">
             Group by
-            <select className="input" value={groupBy} onChange={(event) => setGroupBy(event.target.value as UsageGroupBy)} data-testid="usage-group-by">
+            <select
+              className="input"
+              value={groupBy}
+              onChange={(event) => setGroupBy(event.target.value as UsageGroupBy)}
+              data-testid="usage-group-by"
+            >
               {USAGE_GROUP_BYS.map((value) => (
                 <option key={value} value={value}>
                   {GROUP_LABELS[value]}
@@ -122,7 +145,12 @@ export function UsagePage() {
               ))}
             </select>
           </label>
-          <button type="button" className="btn-secondary" disabled={!report} onClick={() => report && downloadCsv(report)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!report}
+            onClick={() => report && downloadCsv(report)}
+          >
             <Download size={14} aria-hidden /> Download CSV
           </button>
         </div>
@@ -140,7 +168,10 @@ export function UsagePage() {
       {report && (
         <div className={usage.isPlaceholderData ? "space-y-6 opacity-60" : "space-y-6"} aria-busy={usage.isFetching}>
           {report.rows.length === 0 ? (
-            <p className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500" data-testid="usage-empty">
+            <p
+              className="rounded border border-dashed border-slate-300 px-6 py-10 text-center text-slate-500"
+              data-testid="usage-empty"
+            >
               No runs in this period.
             </p>
           ) : (

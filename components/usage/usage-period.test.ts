@@ -9,7 +9,11 @@ describe("the Usage page's period", () => {
   });
 
   it("lists every day of a period, the excluded end left out", () => {
-    expect(daysOf({ from: "2025-02-27T00:00:00.000Z", to: "2025-03-02T00:00:00.000Z" })).toEqual(["2025-02-27", "2025-02-28", "2025-03-01"]);
+    expect(daysOf({ from: "2025-02-27T00:00:00.000Z", to: "2025-03-02T00:00:00.000Z" })).toEqual([
+      "2025-02-27",
+      "2025-02-28",
+      "2025-03-01",
+    ]);
     expect(daysOf({ from: "2025-03-01T10:00:00.000Z", to: "2025-03-01T11:00:00.000Z" })).toEqual(["2025-03-01"]);
   });
 });

@@ -7,7 +7,10 @@ import { formatCost, formatDollars, formatTokenCount } from "@/components/ui/for
 export function costText(figures: UsageFiguresWithRuns): string {
   const cost = formatCost(figures);
   if (!figures.unpriced) return cost;
-  const priced = figures.pricedCost.total > 0 ? ` (${figures.estimated ? "≈ " : ""}${formatDollars(figures.pricedCost.total)} priced)` : "";
+  const priced =
+    figures.pricedCost.total > 0
+      ? ` (${figures.estimated ? "≈ " : ""}${formatDollars(figures.pricedCost.total)} priced)`
+      : "";
   return `${cost}${priced}`;
 }
 
@@ -50,7 +53,11 @@ export function UsageTable({ report, groupLabel }: { report: UsageReport; groupL
       </thead>
       <tbody>
         {report.rows.map((row) => (
-          <tr key={`${row.key ?? "none"}:${row.trigger ?? ""}:${row.label}`} className="border-b border-slate-100" data-testid="usage-row">
+          <tr
+            key={`${row.key ?? "none"}:${row.trigger ?? ""}:${row.label}`}
+            className="border-b border-slate-100"
+            data-testid="usage-row"
+          >
             <td className={cell}>
               <span className={row.key === null ? "italic text-slate-600" : undefined}>{row.label}</span>
             </td>

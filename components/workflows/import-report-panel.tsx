@@ -15,7 +15,11 @@ export function ImportReportPanel({ imported, fileName, onClose }: ImportReportP
   const { workflow, report } = imported;
   const formatName = IMPORT_FORMAT_LABELS[report.format].split(" (")[0];
   return (
-    <section aria-label="Import report" data-testid="import-report" className="mb-6 rounded border border-slate-200 bg-white px-4 py-3 text-sm">
+    <section
+      aria-label="Import report"
+      data-testid="import-report"
+      className="mb-6 rounded border border-slate-200 bg-white px-4 py-3 text-sm"
+    >
       <header className="flex items-start gap-3">
         <div className="flex-1">
           <h2 className="text-base font-semibold">

@@ -15,7 +15,15 @@ export function toDocument(workflow: StoredWorkflow): WorkflowDocumentInput {
 export function newWorkflowDocument(name: string): WorkflowDocumentInput {
   return {
     name,
-    blocks: [{ id: "start", type: "start", name: "Start", position: { x: 80, y: 160 }, config: { inputs: [{ name: "message", type: "string" }] } }],
+    blocks: [
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 80, y: 160 },
+        config: { inputs: [{ name: "message", type: "string" }] },
+      },
+    ],
     edges: [],
   };
 }

@@ -13,7 +13,10 @@ export function useWorkflowList() {
 export function useWorkflowMutations() {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: workflowsKey });
-  const create = useMutation({ mutationFn: (document: WorkflowDocumentInput) => api.workflows.create(document), onSuccess: invalidate });
+  const create = useMutation({
+    mutationFn: (document: WorkflowDocumentInput) => api.workflows.create(document),
+    onSuccess: invalidate,
+  });
   const rename = useMutation({
     mutationFn: async ({ id, name }: { id: string; name: string }) => {
       const current = await api.workflows.get(id);
@@ -29,7 +32,10 @@ export function useWorkflowMutations() {
     onSuccess: invalidate,
   });
   const remove = useMutation({ mutationFn: (id: string) => api.workflows.remove(id), onSuccess: invalidate });
-  const importFile = useMutation({ mutationFn: (request: ImportRequest) => api.workflows.import(request), onSuccess: invalidate });
+  const importFile = useMutation({
+    mutationFn: (request: ImportRequest) => api.workflows.import(request),
+    onSuccess: invalidate,
+  });
   return { create, rename, duplicate, remove, importFile };
 }
 

@@ -27,7 +27,8 @@ export function WorkflowHome() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [imported, setImported] = useState<{ result: ImportedWorkflow; fileName: string } | null>(null);
 
-  const report = (message: string, error?: unknown) => setNotice({ message: error instanceof Error ? `${message}: ${error.message}` : message, details: [] });
+  const report = (message: string, error?: unknown) =>
+    setNotice({ message: error instanceof Error ? `${message}: ${error.message}` : message, details: [] });
 
   async function createWorkflow() {
     const count = list.data?.length ?? 0;
@@ -56,7 +57,12 @@ export function WorkflowHome() {
                 }}
                 onError={(message, details) => setNotice({ message, details })}
               />
-              <button type="button" className="btn-primary" onClick={() => void createWorkflow()} disabled={create.isPending}>
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => void createWorkflow()}
+                disabled={create.isPending}
+              >
                 <Plus size={16} aria-hidden /> New workflow
               </button>
             </>
@@ -65,7 +71,11 @@ export function WorkflowHome() {
       />
 
       {notice && (
-        <div role="alert" data-testid="home-notice" className="mb-6 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          data-testid="home-notice"
+          className="mb-6 rounded border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           <p>{notice.message}</p>
           {notice.details.length > 0 && (
             <ul className="mt-2 list-disc pl-5">
@@ -82,7 +92,9 @@ export function WorkflowHome() {
         </div>
       )}
 
-      {imported && <ImportReportPanel imported={imported.result} fileName={imported.fileName} onClose={() => setImported(null)} />}
+      {imported && (
+        <ImportReportPanel imported={imported.result} fileName={imported.fileName} onClose={() => setImported(null)} />
+      )}
 
       {list.isPending && <p className="text-slate-500">Loading workflows…</p>}
       {list.isError && (
@@ -102,8 +114,12 @@ export function WorkflowHome() {
               key={workflow.id}
               workflow={workflow}
               canEdit={canEdit}
-              onRename={(name) => rename.mutateAsync({ id: workflow.id, name }).catch((error) => report("Could not rename", error))}
-              onDuplicate={() => duplicate.mutate(workflow.id, { onError: (error) => report("Could not duplicate", error) })}
+              onRename={(name) =>
+                rename.mutateAsync({ id: workflow.id, name }).catch((error) => report("Could not rename", error))
+              }
+              onDuplicate={() =>
+                duplicate.mutate(workflow.id, { onError: (error) => report("Could not duplicate", error) })
+              }
               onDelete={() => {
                 if (window.confirm(`Delete "${workflow.name}"? Its runs are deleted too.`))
                   remove.mutate(workflow.id, { onError: (error) => report("Could not delete", error) });

@@ -40,7 +40,11 @@ export function WorkflowRow({ workflow, canEdit, onRename, onDuplicate, onDelete
   }
 
   return (
-    <li className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 last:border-none" data-testid="workflow-row" data-workflow-id={workflow.id}>
+    <li
+      className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 last:border-none"
+      data-testid="workflow-row"
+      data-workflow-id={workflow.id}
+    >
       <div className="min-w-0 flex-1">
         {editing ? (
           <form
@@ -65,7 +69,11 @@ export function WorkflowRow({ workflow, canEdit, onRename, onDuplicate, onDelete
             />
           </form>
         ) : (
-          <Link href={`/workflows/${workflow.id}`} className="font-medium text-slate-900 hover:text-indigo-600" data-testid="workflow-link">
+          <Link
+            href={`/workflows/${workflow.id}`}
+            className="font-medium text-slate-900 hover:text-indigo-600"
+            data-testid="workflow-link"
+          >
             {workflow.name}
           </Link>
         )}
@@ -75,7 +83,12 @@ export function WorkflowRow({ workflow, canEdit, onRename, onDuplicate, onDelete
       </div>
       {canEdit && (
         <>
-          <button type="button" className="icon-btn" aria-label={`Rename ${workflow.name}`} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Rename ${workflow.name}`}
+            onClick={() => setEditing(true)}
+          >
             <Pencil size={16} />
           </button>
           <button type="button" className="icon-btn" aria-label={`Duplicate ${workflow.name}`} onClick={onDuplicate}>
@@ -87,7 +100,12 @@ export function WorkflowRow({ workflow, canEdit, onRename, onDuplicate, onDelete
         <Download size={16} />
       </button>
       {canEdit && (
-        <button type="button" className="icon-btn text-red-600" aria-label={`Delete ${workflow.name}`} onClick={onDelete}>
+        <button
+          type="button"
+          className="icon-btn text-red-600"
+          aria-label={`Delete ${workflow.name}`}
+          onClick={onDelete}
+        >
           <Trash2 size={16} />
         </button>
       )}

@@ -13,11 +13,14 @@ export const ASK_OPERATIONS = [
     path: "/api/runs/{id}/asks",
     tag: "Runs",
     summary: "List the asks waiting for an answer",
-    description: "The ask blocks of the run waiting for a person now; several wait at once when they are on parallel paths.",
+    description:
+      "The ask blocks of the run waiting for a person now; several wait at once when they are on parallel paths.",
     access: "member",
     role: "viewer",
     parameters: [runId],
-    answers: [{ status: 200, description: "The run's status and its waiting asks (not paged).", schema: runAsksSchema }],
+    answers: [
+      { status: 200, description: "The run's status and its waiting asks (not paged).", schema: runAsksSchema },
+    ],
   },
   {
     operationId: "answerRunAsk",
@@ -29,8 +32,15 @@ export const ASK_OPERATIONS = [
       "`choice` must be one of the ask's choice ids (required when it has choices), `text` only when it allows text, and `fields` holds every declared field with its type. The run goes on, on any worker, down the chosen choice's path; the ask's output and span record who answered and when.",
     access: "member",
     role: "editor",
-    parameters: [runId, pathParameter("spanId", "The ask's id, from GET /api/runs/{id}/asks or the `ask.requested` event.")],
-    request: { schema: askAnswerRequestSchema, required: true, example: { choice: "approve", text: "Looks right", fields: { amount: 120 } } },
+    parameters: [
+      runId,
+      pathParameter("spanId", "The ask's id, from GET /api/runs/{id}/asks or the `ask.requested` event."),
+    ],
+    request: {
+      schema: askAnswerRequestSchema,
+      required: true,
+      example: { choice: "approve", text: "Looks right", fields: { amount: 120 } },
+    },
     answers: [{ status: 202, description: "The answer is taken; the run goes on.", schema: askAnsweredSchema }],
     errors: [404, 409],
   },

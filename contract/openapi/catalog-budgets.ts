@@ -33,7 +33,13 @@ export const BUDGET_OPERATIONS = [
       required: true,
       example: { workspace: { monthlyCap: 25 }, apiKeys: { "0197a0c4-0000-7000-8000-000000000001": 5 } },
     },
-    answers: [{ status: 200, description: "The caps as they now are, with this month's spending.", schema: budgetsResponseSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "The caps as they now are, with this month's spending.",
+        schema: budgetsResponseSchema,
+      },
+    ],
     errors: [404],
   },
 ] as const satisfies readonly ApiOperation[];

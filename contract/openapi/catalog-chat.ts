@@ -43,7 +43,11 @@ export const CHAT_OPERATIONS = [
     access: "member",
     role: "editor",
     parameters: [workflowId],
-    request: { schema: chatSettingsRequestSchema, required: true, example: { enabled: true, title: "Ask our support", password: "open sesame, please" } },
+    request: {
+      schema: chatSettingsRequestSchema,
+      required: true,
+      example: { enabled: true, title: "Ask our support", password: "open sesame, please" },
+    },
     answers: [{ status: 200, description: "The chat's settings, with its public `url`.", schema: chatSettingsSchema }],
   },
   {
@@ -55,7 +59,13 @@ export const CHAT_OPERATIONS = [
     description: VISITOR,
     access: "public",
     parameters: [chatId],
-    answers: [{ status: 200, description: "The chat's title and whether this browser must give its password.", schema: publicChatInfoSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "The chat's title and whether this browser must give its password.",
+        schema: publicChatInfoSchema,
+      },
+    ],
     errors: [404],
   },
   {

@@ -1,7 +1,12 @@
 import { createDeploymentRequestSchema } from "../deployments";
 import { startRunRequestSchema } from "../runs";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
-import { deploymentInfoSchema, deploymentPageSchema, deploymentWithDocumentSchema, documentDiffSchema } from "./schemas-deployments";
+import {
+  deploymentInfoSchema,
+  deploymentPageSchema,
+  deploymentWithDocumentSchema,
+  documentDiffSchema,
+} from "./schemas-deployments";
 import { apiRunSchema, runStartedSchema } from "./schemas-workflows";
 
 /** Deployments and running the active one (docs/CONTRACT.md section 9): lib/deployments/deployment-endpoints.ts, lib/runs/run-endpoints.ts. */
@@ -25,7 +30,13 @@ export const DEPLOYMENT_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [workflowId, ...PAGE_PARAMETERS],
-    answers: [{ status: 200, description: "A page of deployments; one is `active` once the workflow was deployed.", schema: deploymentPageSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "A page of deployments; one is `active` once the workflow was deployed.",
+        schema: deploymentPageSchema,
+      },
+    ],
   },
   {
     operationId: "createDeployment",
@@ -33,7 +44,8 @@ export const DEPLOYMENT_OPERATIONS = [
     path: "/api/workflows/{id}/deployments",
     tag: "Deployments",
     summary: "Deploy the workflow as it is saved now",
-    description: "The new deployment becomes the active one. A draft with unfinished parts (its `issues`) cannot be deployed: 400 naming them.",
+    description:
+      "The new deployment becomes the active one. A draft with unfinished parts (its `issues`) cannot be deployed: 400 naming them.",
     access: "member",
     role: "editor",
     parameters: [workflowId],
@@ -74,7 +86,11 @@ export const DEPLOYMENT_OPERATIONS = [
     role: "viewer",
     parameters: [workflowId, diffSide("from"), diffSide("to")],
     answers: [
-      { status: 200, description: "What changed from `from` to `to`: blocks by name, and the fields of each changed block.", schema: documentDiffSchema },
+      {
+        status: 200,
+        description: "What changed from `from` to `to`: blocks by name, and the fields of each changed block.",
+        schema: documentDiffSchema,
+      },
     ],
   },
   {
@@ -93,7 +109,8 @@ export const DEPLOYMENT_OPERATIONS = [
       { status: 202, description: "The run is queued.", schema: runStartedSchema },
       {
         status: 200,
-        description: "With `wait: true`: the finished run. With `Accept: text/event-stream`: its events, as for POST .../runs.",
+        description:
+          "With `wait: true`: the finished run. With `Accept: text/event-stream`: its events, as for POST .../runs.",
         schema: apiRunSchema,
       },
       { status: 200, description: "The run's events as server-sent events.", contentType: "text/event-stream" },

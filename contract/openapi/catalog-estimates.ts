@@ -16,7 +16,11 @@ export const ESTIMATE_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [pathParameter("id", "The workflow's id.")],
-    request: { schema: estimateRequestSchema, required: false, example: { input: { message: "My parcel arrived broken" } } },
+    request: {
+      schema: estimateRequestSchema,
+      required: false,
+      example: { input: { message: "My parcel arrived broken" } },
+    },
     answers: [{ status: 200, description: "The estimate.", schema: workflowEstimateSchema }],
     errors: [400, 404],
   },

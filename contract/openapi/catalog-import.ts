@@ -22,15 +22,25 @@ export const IMPORT_OPERATIONS = [
         file: {
           name: "Search and Summarize",
           steps: [
-            { type: "start", config: { variables: [{ name: "query", value: "", description: "Search query to look up" }] } },
-            { type: "llmInstruction", config: { instruction: "Summarize what you know about ${query}", resultVariable: "summary" } },
+            {
+              type: "start",
+              config: { variables: [{ name: "query", value: "", description: "Search query to look up" }] },
+            },
+            {
+              type: "llmInstruction",
+              config: { instruction: "Summarize what you know about ${query}", resultVariable: "summary" },
+            },
           ],
         },
         model: "offline/echo",
       },
     },
     answers: [
-      { status: 201, description: "The stored workflow (version 1, with the draft's unfinished parts) and the import report.", schema: importedWorkflowSchema },
+      {
+        status: 201,
+        description: "The stored workflow (version 1, with the draft's unfinished parts) and the import report.",
+        schema: importedWorkflowSchema,
+      },
     ],
     errors: [404],
   },

@@ -26,7 +26,13 @@ export const KNOWLEDGE_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: PAGE_PARAMETERS,
-    answers: [{ status: 200, description: "A page of knowledge bases with their document and chunk counts.", schema: knowledgeBasePageSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "A page of knowledge bases with their document and chunk counts.",
+        schema: knowledgeBasePageSchema,
+      },
+    ],
   },
   {
     operationId: "createKnowledgeBase",
@@ -34,10 +40,15 @@ export const KNOWLEDGE_OPERATIONS = [
     path: "/api/knowledge-bases",
     tag: "Knowledge",
     summary: "Create a knowledge base",
-    description: "An embedding model the workspace cannot use (an unknown provider, no key) is refused before anything is stored.",
+    description:
+      "An embedding model the workspace cannot use (an unknown provider, no key) is refused before anything is stored.",
     access: "member",
     role: "editor",
-    request: { schema: createKnowledgeBaseRequestSchema, required: true, example: { name: "Handbook", chunkSize: 800, chunkOverlap: 100 } },
+    request: {
+      schema: createKnowledgeBaseRequestSchema,
+      required: true,
+      example: { name: "Handbook", chunkSize: 800, chunkOverlap: 100 },
+    },
     answers: [{ status: 201, description: "The new knowledge base.", schema: knowledgeBaseRecordSchema }],
   },
   {
@@ -71,7 +82,13 @@ export const KNOWLEDGE_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [baseId, ...PAGE_PARAMETERS],
-    answers: [{ status: 200, description: "A page of documents with their processing status.", schema: knowledgeDocumentPageSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "A page of documents with their processing status.",
+        schema: knowledgeDocumentPageSchema,
+      },
+    ],
   },
   {
     operationId: "uploadDocuments",
@@ -98,7 +115,9 @@ export const KNOWLEDGE_OPERATIONS = [
         status: 202,
         description: "The files are stored; processing goes on in the background.",
         schema: uploadAcceptedSchema,
-        headers: { "Idempotent-Replayed": "`true` when this is the answer of an earlier upload with the same Idempotency-Key." },
+        headers: {
+          "Idempotent-Replayed": "`true` when this is the answer of an earlier upload with the same Idempotency-Key.",
+        },
       },
     ],
     errors: [404, 415],
@@ -147,7 +166,11 @@ export const KNOWLEDGE_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [baseId],
-    request: { schema: searchRequestSchema, required: true, example: { query: "refund policy", topK: 5, mode: "hybrid" } },
+    request: {
+      schema: searchRequestSchema,
+      required: true,
+      example: { query: "refund policy", topK: 5, mode: "hybrid" },
+    },
     answers: [{ status: 200, description: "The best chunks, best first.", schema: searchAnswerSchema }],
     errors: [502],
   },

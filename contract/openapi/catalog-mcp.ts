@@ -17,7 +17,11 @@ export const MCP_OPERATIONS = [
     role: "viewer",
     parameters: [workflowId],
     answers: [
-      { status: 200, description: "The publication (or, before the first one, `published: false` and a suggested tool name).", schema: mcpPublicationSchema },
+      {
+        status: 200,
+        description: "The publication (or, before the first one, `published: false` and a suggested tool name).",
+        schema: mcpPublicationSchema,
+      },
     ],
   },
   {
@@ -34,9 +38,19 @@ export const MCP_OPERATIONS = [
     request: {
       schema: mcpPublicationRequestSchema,
       required: true,
-      example: { enabled: true, toolName: "summarise_ticket", description: "Summarises a support ticket in two sentences." },
+      example: {
+        enabled: true,
+        toolName: "summarise_ticket",
+        description: "Summarises a support ticket in two sentences.",
+      },
     },
-    answers: [{ status: 200, description: "The publication, with the MCP `endpoint` to give clients.", schema: mcpPublicationSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "The publication, with the MCP `endpoint` to give clients.",
+        schema: mcpPublicationSchema,
+      },
+    ],
     errors: [409],
   },
   {
@@ -54,10 +68,19 @@ export const MCP_OPERATIONS = [
     request: {
       schema: mcpMessageSchema,
       required: true,
-      example: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "summarise_ticket", arguments: { ticket: "The printer is on fire" } } },
+      example: {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "summarise_ticket", arguments: { ticket: "The printer is on fire" } },
+      },
     },
     answers: [
-      { status: 200, description: "The JSON-RPC answers, as server-sent events (`event: message`).", contentType: "text/event-stream" },
+      {
+        status: 200,
+        description: "The JSON-RPC answers, as server-sent events (`event: message`).",
+        contentType: "text/event-stream",
+      },
       { status: 202, description: "The message held only notifications." },
     ],
   },

@@ -19,7 +19,8 @@ export const PRICE_OPERATIONS = [
     path: "/api/prices",
     tag: "Prices",
     summary: "The workspace's own model prices",
-    description: "By model id. A run of the workspace is charged at these before the operator's price file and the npm catalog.",
+    description:
+      "By model id. A run of the workspace is charged at these before the operator's price file and the npm catalog.",
     access: "member",
     role: "viewer",
     parameters: PAGE_PARAMETERS,
@@ -37,7 +38,11 @@ export const PRICE_OPERATIONS = [
     // Admins and owners set what the workspace pays; everyone in it sees the prices.
     role: "admin",
     parameters: [model],
-    request: { schema: putPriceOverrideRequestSchema, required: true, example: { input: 0.1, output: 0.4, note: "Negotiated rate" } },
+    request: {
+      schema: putPriceOverrideRequestSchema,
+      required: true,
+      example: { input: 0.1, output: 0.4, note: "Negotiated rate" },
+    },
     answers: [{ status: 200, description: "The override as stored.", schema: priceOverrideSchema }],
   },
   {

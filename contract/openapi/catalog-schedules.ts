@@ -19,7 +19,13 @@ export const SCHEDULE_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [workflowId, ...PAGE_PARAMETERS],
-    answers: [{ status: 200, description: "A page of schedules, each with its next five fire times and latest fires.", schema: schedulePageSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "A page of schedules, each with its next five fire times and latest fires.",
+        schema: schedulePageSchema,
+      },
+    ],
     errors: [404],
   },
   {
@@ -32,7 +38,11 @@ export const SCHEDULE_OPERATIONS = [
     access: "member",
     role: "editor",
     parameters: [workflowId],
-    request: { schema: createScheduleRequestSchema, required: true, example: { cron: "0 9 * * 1-5", timezone: "Europe/Paris", input: { topic: "news" } } },
+    request: {
+      schema: createScheduleRequestSchema,
+      required: true,
+      example: { cron: "0 9 * * 1-5", timezone: "Europe/Paris", input: { topic: "news" } },
+    },
     answers: [{ status: 201, description: "The schedule, with its next five fire times.", schema: scheduleSchema }],
     errors: [404],
   },
@@ -45,7 +55,11 @@ export const SCHEDULE_OPERATIONS = [
     description: `Stores nothing: what a form shows as one types. ${CRON_RULES}`,
     access: "member",
     role: "viewer",
-    request: { schema: schedulePreviewRequestSchema, required: true, example: { cron: "*/30 * * * * *", timezone: "UTC" } },
+    request: {
+      schema: schedulePreviewRequestSchema,
+      required: true,
+      example: { cron: "*/30 * * * * *", timezone: "UTC" },
+    },
     answers: [{ status: 200, description: "The next five fire times.", schema: schedulePreviewSchema }],
   },
   {
@@ -54,7 +68,8 @@ export const SCHEDULE_OPERATIONS = [
     path: "/api/schedules/{id}",
     tag: "Deployments",
     summary: "Pause or resume a schedule (an extension)",
-    description: "A paused schedule fires nothing; on resume, the fire times passed while paused are skipped, not run late.",
+    description:
+      "A paused schedule fires nothing; on resume, the fire times passed while paused are skipped, not run late.",
     access: "member",
     role: "editor",
     parameters: [scheduleId],

@@ -1,6 +1,18 @@
-import { createWebhookRequestSchema, WEBHOOK_DELIVERIES_KEPT, WEBHOOK_IDEMPOTENCY_HOURS, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from "../webhooks";
+import {
+  createWebhookRequestSchema,
+  WEBHOOK_DELIVERIES_KEPT,
+  WEBHOOK_IDEMPOTENCY_HOURS,
+  WEBHOOK_MAX_BODY_BYTES,
+  WEBHOOK_SIGNATURE_HEADER,
+} from "../webhooks";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
-import { createdWebhookSchema, webhookBodySchema, webhookDeliveriesSchema, webhookPageSchema, webhookRunResultSchema } from "./schemas-webhooks";
+import {
+  createdWebhookSchema,
+  webhookBodySchema,
+  webhookDeliveriesSchema,
+  webhookPageSchema,
+  webhookRunResultSchema,
+} from "./schemas-webhooks";
 import { runStartedSchema } from "./schemas-workflows";
 
 /** Webhooks (docs/CONTRACT.md section 9): lib/webhooks/webhook-endpoints.ts and webhook-receiver.ts. */
@@ -19,7 +31,13 @@ export const WEBHOOK_OPERATIONS = [
     // Editors only: a hook's URL is its credential, and a viewer may not start runs.
     role: "editor",
     parameters: [workflowId, ...PAGE_PARAMETERS],
-    answers: [{ status: 200, description: "A page of hooks: whether each has a secret, never the secret.", schema: webhookPageSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "A page of hooks: whether each has a secret, never the secret.",
+        schema: webhookPageSchema,
+      },
+    ],
     errors: [404],
   },
   {
@@ -32,7 +50,11 @@ export const WEBHOOK_OPERATIONS = [
     access: "member",
     role: "editor",
     parameters: [workflowId],
-    request: { schema: createWebhookRequestSchema, required: false, example: { secret: "a long random string", wait: false } },
+    request: {
+      schema: createWebhookRequestSchema,
+      required: false,
+      example: { secret: "a long random string", wait: false },
+    },
     answers: [{ status: 201, description: "The hook's id and path.", schema: createdWebhookSchema }],
     errors: [404],
   },
@@ -57,7 +79,13 @@ export const WEBHOOK_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [webhookId],
-    answers: [{ status: 200, description: "When each came, what it was answered and the run it started.", schema: webhookDeliveriesSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "When each came, what it was answered and the run it started.",
+        schema: webhookDeliveriesSchema,
+      },
+    ],
     errors: [404],
   },
   {
@@ -78,9 +106,18 @@ export const WEBHOOK_OPERATIONS = [
         description:
           '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (each good once, within the tolerance window), or the weaker `sha256=<hex HMAC-SHA256 of the raw body>`, when the hook has a secret.',
       },
-      { name: "Idempotency-Key", in: "header", description: "Makes a retry safe: a repeat within the window starts nothing." },
+      {
+        name: "Idempotency-Key",
+        in: "header",
+        description: "Makes a retry safe: a repeat within the window starts nothing.",
+      },
     ],
-    request: { schema: webhookBodySchema, required: false, description: "Any JSON object, or a form.", example: { message: "order 1001 shipped" } },
+    request: {
+      schema: webhookBodySchema,
+      required: false,
+      description: "Any JSON object, or a form.",
+      example: { message: "order 1001 shipped" },
+    },
     answers: [
       {
         status: 202,
@@ -88,7 +125,11 @@ export const WEBHOOK_OPERATIONS = [
         schema: runStartedSchema,
         headers: { "Idempotent-Replayed": "`true` on a replay." },
       },
-      { status: 200, description: "For a hook made with `wait`: the finished run's outcome (not its trace).", schema: webhookRunResultSchema },
+      {
+        status: 200,
+        description: "For a hook made with `wait`: the finished run's outcome (not its trace).",
+        schema: webhookRunResultSchema,
+      },
     ],
     errors: [400, 401, 404, 409, 413, 415],
   },

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { RUN_TRIGGER_KINDS } from "../deployments";
-import { approvalDecisionSchema, replayRequestSchema, rerunRequestSchema, RUN_STATUSES, startRunRequestSchema } from "../runs";
+import {
+  approvalDecisionSchema,
+  replayRequestSchema,
+  rerunRequestSchema,
+  RUN_STATUSES,
+  startRunRequestSchema,
+} from "../runs";
 import { workflowDocumentSchema } from "../workflow-document";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
 import {
@@ -30,8 +36,20 @@ const runId = pathParameter("id", "The run's id.");
 const exampleDocument = {
   name: "Echo",
   blocks: [
-    { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } },
-    { id: "agent1", type: "agent", name: "Agent", position: { x: 240, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>" } },
+    {
+      id: "start",
+      type: "start",
+      name: "Start",
+      position: { x: 0, y: 0 },
+      config: { inputs: [{ name: "message", type: "string" }] },
+    },
+    {
+      id: "agent1",
+      type: "agent",
+      name: "Agent",
+      position: { x: 240, y: 0 },
+      config: { model: "offline/echo", userPrompt: "<start.message>" },
+    },
   ],
   edges: [{ id: "e1", source: "start", target: "agent1" }],
 };
@@ -62,7 +80,13 @@ export const WORKFLOW_OPERATIONS = [
     access: "member",
     role: "editor",
     request: { schema: workflowDocumentSchema, required: true, example: exampleDocument },
-    answers: [{ status: 201, description: "The stored workflow, version 1, with the draft's unfinished parts.", schema: savedWorkflowSchema }],
+    answers: [
+      {
+        status: 201,
+        description: "The stored workflow, version 1, with the draft's unfinished parts.",
+        schema: savedWorkflowSchema,
+      },
+    ],
   },
   {
     operationId: "getWorkflow",
@@ -81,7 +105,8 @@ export const WORKFLOW_OPERATIONS = [
     path: "/api/workflows/{id}",
     tag: "Workflows",
     summary: "Replace a workflow's document",
-    description: "Send the whole document and the `version` it was based on. A stale version answers 409 and nothing is stored on any error.",
+    description:
+      "Send the whole document and the `version` it was based on. A stale version answers 409 and nothing is stored on any error.",
     access: "member",
     role: "editor",
     parameters: [workflowId],
@@ -115,7 +140,11 @@ export const WORKFLOW_OPERATIONS = [
     request: { schema: startRunRequestSchema, required: false, example: { input: { message: "Hello" } } },
     answers: [
       { status: 202, description: "The run is queued.", schema: runStartedSchema },
-      { status: 200, description: "With `wait: true`: the finished run, as GET /api/runs/{id} answers it.", schema: apiRunSchema },
+      {
+        status: 200,
+        description: "With `wait: true`: the finished run, as GET /api/runs/{id} answers it.",
+        schema: apiRunSchema,
+      },
       { status: 200, description: STREAM, contentType: "text/event-stream" },
     ],
     errors: [404],
@@ -131,9 +160,21 @@ export const WORKFLOW_OPERATIONS = [
     parameters: [
       workflowId,
       ...PAGE_PARAMETERS,
-      { name: "status", in: "query", description: `Only runs in these statuses, comma-separated (or the parameter repeated): ${RUN_STATUSES.join(", ")}.` },
-      { name: "trigger", in: "query", description: `Only runs started this way, comma-separated (or repeated): ${RUN_TRIGGER_KINDS.join(", ")}.` },
-      { name: "deployment", in: "query", description: "Only the runs of this deployment (its id), or `draft` for the runs of the workflow as saved." },
+      {
+        name: "status",
+        in: "query",
+        description: `Only runs in these statuses, comma-separated (or the parameter repeated): ${RUN_STATUSES.join(", ")}.`,
+      },
+      {
+        name: "trigger",
+        in: "query",
+        description: `Only runs started this way, comma-separated (or repeated): ${RUN_TRIGGER_KINDS.join(", ")}.`,
+      },
+      {
+        name: "deployment",
+        in: "query",
+        description: "Only the runs of this deployment (its id), or `draft` for the runs of the workflow as saved.",
+      },
     ],
     answers: [{ status: 200, description: "A page of runs.", schema: runPageSchema }],
   },
@@ -143,14 +184,27 @@ export const WORKFLOW_OPERATIONS = [
     path: "/api/runs",
     tag: "Runs",
     summary: "List every run of the workspace, newest first",
-    description: "The runs of all the workspace's workflows in one list, each with its workflow's name; the filters combine.",
+    description:
+      "The runs of all the workspace's workflows in one list, each with its workflow's name; the filters combine.",
     access: "member",
     role: "viewer",
     parameters: [
       ...PAGE_PARAMETERS,
-      { name: "workflow", in: "query", description: "Only the runs of this workflow (its id); 404 when it is not one of the workspace's." },
-      { name: "status", in: "query", description: `Only runs in these statuses, comma-separated (or the parameter repeated): ${RUN_STATUSES.join(", ")}.` },
-      { name: "trigger", in: "query", description: `Only runs started this way, comma-separated (or repeated): ${RUN_TRIGGER_KINDS.join(", ")}.` },
+      {
+        name: "workflow",
+        in: "query",
+        description: "Only the runs of this workflow (its id); 404 when it is not one of the workspace's.",
+      },
+      {
+        name: "status",
+        in: "query",
+        description: `Only runs in these statuses, comma-separated (or the parameter repeated): ${RUN_STATUSES.join(", ")}.`,
+      },
+      {
+        name: "trigger",
+        in: "query",
+        description: `Only runs started this way, comma-separated (or repeated): ${RUN_TRIGGER_KINDS.join(", ")}.`,
+      },
     ],
     answers: [{ status: 200, description: "A page of runs.", schema: workspaceRunPageSchema }],
     errors: [404],
@@ -190,7 +244,12 @@ export const WORKFLOW_OPERATIONS = [
     role: "viewer",
     parameters: [
       runId,
-      { name: "Last-Event-ID", in: "header", description: "The id of the last event seen: the stream goes on after it.", schema: z.number().int().min(0) },
+      {
+        name: "Last-Event-ID",
+        in: "header",
+        description: "The id of the last event seen: the stream goes on after it.",
+        schema: z.number().int().min(0),
+      },
     ],
     answers: [{ status: 200, description: STREAM, contentType: "text/event-stream" }],
   },
@@ -200,7 +259,8 @@ export const WORKFLOW_OPERATIONS = [
     path: "/api/runs/{id}/cancel",
     tag: "Runs",
     summary: "Cancel a run",
-    description: "Takes no body. The run ends `cancelled` soon after, wherever it executes; a run that has ended is left as it is.",
+    description:
+      "Takes no body. The run ends `cancelled` soon after, wherever it executes; a run that has ended is left as it is.",
     access: "member",
     role: "editor",
     parameters: [runId],
@@ -262,7 +322,13 @@ export const WORKFLOW_OPERATIONS = [
     access: "member",
     role: "viewer",
     parameters: [runId],
-    answers: [{ status: 200, description: "The run's status and its waiting tool calls (not paged).", schema: runApprovalsSchema }],
+    answers: [
+      {
+        status: 200,
+        description: "The run's status and its waiting tool calls (not paged).",
+        schema: runApprovalsSchema,
+      },
+    ],
   },
   {
     operationId: "decideRunApproval",
@@ -270,11 +336,22 @@ export const WORKFLOW_OPERATIONS = [
     path: "/api/runs/{id}/approvals/{toolCallId}",
     tag: "Runs",
     summary: "Approve or deny a waiting tool call",
-    description: "The paused run resumes on any worker. A denied call returns an error to the model, which may go on without the tool.",
+    description:
+      "The paused run resumes on any worker. A denied call returns an error to the model, which may go on without the tool.",
     access: "member",
     role: "editor",
-    parameters: [runId, pathParameter("toolCallId", "The waiting call's id, from GET /api/runs/{id}/approvals or the `tool.approval.requested` event.")],
-    request: { schema: approvalDecisionSchema, required: true, example: { approved: false, reason: "Not on a Friday" } },
+    parameters: [
+      runId,
+      pathParameter(
+        "toolCallId",
+        "The waiting call's id, from GET /api/runs/{id}/approvals or the `tool.approval.requested` event.",
+      ),
+    ],
+    request: {
+      schema: approvalDecisionSchema,
+      required: true,
+      example: { approved: false, reason: "Not on a Friday" },
+    },
     answers: [{ status: 200, description: "The decision as recorded.", schema: approvalDecidedSchema }],
     errors: [404],
   },

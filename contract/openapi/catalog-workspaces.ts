@@ -1,6 +1,11 @@
 import { API_KEY_PREFIX, createApiKeyRequestSchema } from "../api-keys";
 import { putSecretRequestSchema, secretNameSchema } from "../secrets";
-import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
+import {
+  acceptInvitationRequestSchema,
+  changeRoleRequestSchema,
+  inviteMemberRequestSchema,
+  workspaceRequestSchema,
+} from "../workspaces";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
 import {
   apiKeyPageSchema,
@@ -43,7 +48,8 @@ const SECRET_OPERATIONS = [
     path: "/api/secrets/{name}",
     tag: "Secrets",
     summary: "Create a secret or replace its value",
-    description: "Stored encrypted. A run reads the secrets stored when it starts, so a value set here applies from the next run on.",
+    description:
+      "Stored encrypted. A run reads the secrets stored when it starts, so a value set here applies from the next run on.",
     access: "member",
     role: "editor",
     parameters: [secretName],
@@ -86,7 +92,11 @@ const API_KEY_OPERATIONS = [
     access: "member",
     // A key acts with its creator's role, so a viewer may make one: it can only read.
     role: "viewer",
-    request: { schema: createApiKeyRequestSchema, required: true, example: { name: "CI deploy", expiresAt: "2030-01-31T00:00:00Z" } },
+    request: {
+      schema: createApiKeyRequestSchema,
+      required: true,
+      example: { name: "CI deploy", expiresAt: "2030-01-31T00:00:00Z" },
+    },
     answers: [{ status: 201, description: "The key, shown this once.", schema: createdApiKeySchema }],
   },
   {
@@ -112,7 +122,9 @@ const MEMBERSHIP_OPERATIONS = [
     summary: "List your workspaces, in the order joined",
     access: "signed-in",
     parameters: PAGE_PARAMETERS,
-    answers: [{ status: 200, description: "A page of workspaces, each with your role in it.", schema: workspacePageSchema }],
+    answers: [
+      { status: 200, description: "A page of workspaces, each with your role in it.", schema: workspacePageSchema },
+    ],
   },
   {
     operationId: "createWorkspace",
@@ -167,12 +179,19 @@ const MEMBERSHIP_OPERATIONS = [
     path: "/api/workspaces/{workspaceId}/members",
     tag: "Workspaces",
     summary: "Invite someone by email",
-    description: "No mail is sent: give the invitee the link. Only an owner may invite an owner; an email that belongs to a member answers 409.",
+    description:
+      "No mail is sent: give the invitee the link. Only an owner may invite an owner; an email that belongs to a member answers 409.",
     access: "member",
     role: "admin",
     parameters: [workspaceId],
-    request: { schema: inviteMemberRequestSchema, required: true, example: { email: "ada@example.com", role: "editor" } },
-    answers: [{ status: 201, description: "The invitation and its link, shown this once.", schema: createdInvitationSchema }],
+    request: {
+      schema: inviteMemberRequestSchema,
+      required: true,
+      example: { email: "ada@example.com", role: "editor" },
+    },
+    answers: [
+      { status: 201, description: "The invitation and its link, shown this once.", schema: createdInvitationSchema },
+    ],
     errors: [409],
   },
   {
@@ -195,7 +214,8 @@ const MEMBERSHIP_OPERATIONS = [
     path: "/api/workspaces/{workspaceId}/members/{userId}",
     tag: "Workspaces",
     summary: "Remove a member, or leave",
-    description: "Any member may remove themselves; admins anyone but an owner; owners anyone. The last owner stays (409).",
+    description:
+      "Any member may remove themselves; admins anyone but an owner; owners anyone. The last owner stays (409).",
     access: "member",
     role: "viewer",
     parameters: [workspaceId, pathParameter("userId", "The member's user id (your own to leave).")],
@@ -237,8 +257,14 @@ const INVITATION_OPERATIONS = [
       "Signed in as the invited person: send nothing. Without an account: send a name and password to create it (then sign in as usual). An account that exists answers 409; a session of another person 403; neither a session nor a password 401.",
     access: "public",
     parameters: [token],
-    request: { schema: acceptInvitationRequestSchema, required: false, example: { name: "Ada Lovelace", password: "correct horse battery" } },
-    answers: [{ status: 200, description: "Joined: the workspace and the invited email.", schema: invitationAcceptedSchema }],
+    request: {
+      schema: acceptInvitationRequestSchema,
+      required: false,
+      example: { name: "Ada Lovelace", password: "correct horse battery" },
+    },
+    answers: [
+      { status: 200, description: "Joined: the workspace and the invited email.", schema: invitationAcceptedSchema },
+    ],
     errors: [401, 403, 404, 409],
   },
 ] as const satisfies readonly ApiOperation[];

@@ -16,7 +16,9 @@ describe("the operation catalog", () => {
 describe("fillPath", () => {
   it("encodes each parameter as one segment, and keeps a rest parameter's slashes as separators", () => {
     expect(fillPath(operationById("diffRuns"), { id: "a/b", otherId: "c d" })).toBe("/api/runs/a%2Fb/diff/c%20d");
-    expect(fillPath(operationById("putPriceOverride"), { model: "ollama/llama 3" })).toBe("/api/prices/ollama/llama%203");
+    expect(fillPath(operationById("putPriceOverride"), { model: "ollama/llama 3" })).toBe(
+      "/api/prices/ollama/llama%203",
+    );
     expect(() => fillPath(operationById("getRun"), {})).toThrow("no value for {id}");
   });
 });

@@ -13,7 +13,12 @@ import { putSecretRequestSchema } from "../secrets";
 import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-document";
 import { importRequestSchema } from "../workflow-import";
 import { estimateRequestSchema } from "../estimates";
-import { acceptInvitationRequestSchema, changeRoleRequestSchema, inviteMemberRequestSchema, workspaceRequestSchema } from "../workspaces";
+import {
+  acceptInvitationRequestSchema,
+  changeRoleRequestSchema,
+  inviteMemberRequestSchema,
+  workspaceRequestSchema,
+} from "../workspaces";
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
 import { putBudgetsRequestSchema } from "../budgets";
 import * as asks from "./schemas-asks";

@@ -22,18 +22,28 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
     description:
       "Invalid: a body that is not JSON or nests too deep (`invalid_json`), a field or query parameter that breaks its rule (`invalid_request`), a workflow that breaks the graph rules (`invalid_workflow`).",
   },
-  401: { name: "Unauthenticated", description: "No session or API key, or a key that is unknown, revoked or expired (`unauthenticated`)." },
+  401: {
+    name: "Unauthenticated",
+    description: "No session or API key, or a key that is unknown, revoked or expired (`unauthenticated`).",
+  },
   403: {
     name: "Forbidden",
     description:
       "The caller's role here cannot do this, or the caller is in no workspace (`forbidden`); or a change sent from another site (`cross_site_request`).",
   },
-  404: { name: "NotFound", description: "No such id in the workspace the caller acts in, or a workspace the caller is not in (`not_found`)." },
+  404: {
+    name: "NotFound",
+    description: "No such id in the workspace the caller acts in, or a workspace the caller is not in (`not_found`).",
+  },
   409: {
     name: "Conflict",
-    description: "The change contradicts what is stored: a stale `version` (`version_conflict`), an existing member or account, the last owner (`conflict`).",
+    description:
+      "The change contradicts what is stored: a stale `version` (`version_conflict`), an existing member or account, the last owner (`conflict`).",
   },
-  413: { name: "TooLarge", description: "The body, a file or a list in it is over its limit (`too_large`), named in the message." },
+  413: {
+    name: "TooLarge",
+    description: "The body, a file or a list in it is over its limit (`too_large`), named in the message.",
+  },
   415: {
     name: "UnsupportedMediaType",
     description:
@@ -46,12 +56,17 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
   },
   421: {
     name: "HostNotAllowed",
-    description: "The Host header names a site this server does not answer to (`host_not_allowed`): set TRELLIS_PUBLIC_URL or TRELLIS_ALLOWED_HOSTS.",
+    description:
+      "The Host header names a site this server does not answer to (`host_not_allowed`): set TRELLIS_PUBLIC_URL or TRELLIS_ALLOWED_HOSTS.",
   },
-  500: { name: "InternalError", description: "A failure on the server (`internal_error` and others); the message says nothing of its internals." },
+  500: {
+    name: "InternalError",
+    description: "A failure on the server (`internal_error` and others); the message says nothing of its internals.",
+  },
   502: {
     name: "UpstreamFailed",
-    description: "A service behind the server failed: a model provider or embedder, an MCP server (`provider_error`, `mcp_unavailable`, …).",
+    description:
+      "A service behind the server failed: a model provider or embedder, an MCP server (`provider_error`, `mcp_unavailable`, …).",
   },
 };
 
@@ -60,7 +75,8 @@ export const SECURITY_SCHEMES = {
     type: "http",
     scheme: "bearer",
     bearerFormat: `${API_KEY_PREFIX}…`,
-    description: "An API key: acts in the workspace it was made in, with its maker's role there. Only its SHA-256 hash is stored.",
+    description:
+      "An API key: acts in the workspace it was made in, with its maker's role there. Only its SHA-256 hash is stored.",
   },
   // better-auth's cookie with the prefix lib/auth/auth.ts sets; `__Secure-trellis.session_token` when served over https.
   session: {

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { RESERVED_NAMES } from "../reserved-names";
 import { ANSWER_COMPONENTS, componentRegistry, REQUEST_COMPONENTS } from "./components";
 import { API_DESCRIPTION, ERROR_RESPONSES, SECURITY_SCHEMES, WORKSPACE_PARAMETER } from "./description";
-import { errorStatusesOf, OPERATION_TAGS, type ApiOperation, type OperationAnswer, type OperationParameter } from "./operation";
+import {
+  errorStatusesOf,
+  OPERATION_TAGS,
+  type ApiOperation,
+  type OperationAnswer,
+  type OperationParameter,
+} from "./operation";
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as z.toJSONSchema writes it. */
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
@@ -14,8 +20,16 @@ export interface OpenApiOperationObject {
   summary: string;
   description?: string;
   parameters: Array<Record<string, unknown>>;
-  requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: Record<string, unknown> } | { $ref: string }>;
+  requestBody?: {
+    required: boolean;
+    description?: string;
+    content: Record<string, { schema: JsonSchema; example?: unknown }>;
+  };
+  responses: Record<
+    string,
+    | { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: Record<string, unknown> }
+    | { $ref: string }
+  >;
   security?: Array<Record<string, string[]>>;
   "x-trellis-access": ApiOperation["access"];
   "x-trellis-role"?: string;
@@ -69,8 +83,16 @@ function standalone(schema: z.core.$ZodType, io: Io): JsonSchema {
 /** The named schemas as `components.schemas`, each reference to another named one a `$ref`. */
 function convertComponents(components: Record<string, z.ZodType>, io: Io): Record<string, JsonSchema> {
   const { schemas } = z.toJSONSchema(componentRegistry(components), { ...conversionOptions(io), uri: schemaRef });
-  if ("__shared" in schemas) throw new Error("A component refers to a schema that is neither named nor inlined (a cycle?): name it in components.ts.");
-  return Object.fromEntries(Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, id: _name, ...json }]) => [name, json as JsonSchema]));
+  if ("__shared" in schemas)
+    throw new Error(
+      "A component refers to a schema that is neither named nor inlined (a cycle?): name it in components.ts.",
+    );
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, id: _name, ...json }]) => [
+      name,
+      json as JsonSchema,
+    ]),
+  );
 }
 
 /** The name of a catalog schema among the components (componentsOf names every request and answer schema). */
@@ -95,14 +117,16 @@ function componentsOf(operations: readonly ApiOperation[]): Components {
   const answers = { ...ANSWER_COMPONENTS };
   const add = (components: Record<string, z.ZodType>, name: string, schema: z.ZodType) => {
     if (Object.values(components).includes(schema)) return;
-    if (name in REQUEST_COMPONENTS || name in ANSWER_COMPONENTS || name in components) throw new Error(`${name} names two schemas`);
+    if (name in REQUEST_COMPONENTS || name in ANSWER_COMPONENTS || name in components)
+      throw new Error(`${name} names two schemas`);
     components[name] = schema;
   };
   for (const operation of operations) {
     const base = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
     if (operation.request) add(requests, `${base}Request`, operation.request.schema);
     const withSchemas = operation.answers.filter((answer) => answer.schema);
-    for (const answer of withSchemas) add(answers, withSchemas.length === 1 ? `${base}Answer` : `${base}Answer${answer.status}`, answer.schema!);
+    for (const answer of withSchemas)
+      add(answers, withSchemas.length === 1 ? `${base}Answer` : `${base}Answer${answer.status}`, answer.schema!);
   }
   return { requests, answers };
 }
@@ -126,11 +150,14 @@ function responsesOf(operation: ApiOperation, components: Components): OpenApiOp
     const content: Record<string, { schema: JsonSchema }> = {};
     for (const answer of answers) {
       const type = answer.contentType ?? "application/json";
-      if (answer.schema) content[type] = { schema: { $ref: schemaRef(nameOf(answer.schema, components.answers, where)) } };
+      if (answer.schema)
+        content[type] = { schema: { $ref: schemaRef(nameOf(answer.schema, components.answers, where)) } };
       else if (type === "text/event-stream") content[type] = { schema: { type: "string" } };
     }
     const headers = Object.fromEntries(
-      answers.flatMap((answer) => Object.entries(answer.headers ?? {})).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+      answers
+        .flatMap((answer) => Object.entries(answer.headers ?? {}))
+        .map(([name, description]) => [name, { description, schema: { type: "string" } }]),
     );
     responses[String(status)] = {
       description: answers.map((answer) => answer.description).join(" "),
@@ -138,17 +165,22 @@ function responsesOf(operation: ApiOperation, components: Components): OpenApiOp
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
     };
   }
-  for (const status of errorStatusesOf(operation)) responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+  for (const status of errorStatusesOf(operation))
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   return responses;
 }
 
 function operationObject(operation: ApiOperation, components: Components): OpenApiOperationObject {
   const where = `${operation.method} ${operation.path}`;
   const inPath = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-  const described = (operation.parameters ?? []).filter((parameter) => parameter.in === "path").map((parameter) => parameter.name);
-  if (inPath.join() !== described.join()) throw new Error(`${where}: path parameters ${described.join(", ")} do not match the path`);
+  const described = (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === "path")
+    .map((parameter) => parameter.name);
+  if (inPath.join() !== described.join())
+    throw new Error(`${where}: path parameters ${described.join(", ")} do not match the path`);
   const parameters: Array<Record<string, unknown>> = (operation.parameters ?? []).map(parameterObject);
-  if (operation.access === "member" && !inPath.includes("workspaceId")) parameters.push({ $ref: "#/components/parameters/Workspace" });
+  if (operation.access === "member" && !inPath.includes("workspaceId"))
+    parameters.push({ $ref: "#/components/parameters/Workspace" });
   const { request } = operation;
   return {
     operationId: operation.operationId,
@@ -179,7 +211,10 @@ function operationObject(operation: ApiOperation, components: Components): OpenA
 }
 
 /** The OpenAPI 3.1 document of the operations, their schemas converted from zod with z.toJSONSchema. */
-export function buildOpenApiDocument(operations: readonly ApiOperation[], options: { version: string }): OpenApiDocument {
+export function buildOpenApiDocument(
+  operations: readonly ApiOperation[],
+  options: { version: string },
+): OpenApiDocument {
   const components = componentsOf(operations);
   const requests = convertComponents(components.requests, "input");
   const answers = convertComponents(components.answers, "output");

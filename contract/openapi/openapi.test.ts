@@ -19,10 +19,9 @@ const document = buildOpenApiDocument(API_OPERATIONS, { version: "0.0.0-test" })
 function componentValidator(doc: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  const bundled = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"trellis-components#/$defs/')) as Record<
-    string,
-    JsonSchema
-  >;
+  const bundled = JSON.parse(
+    JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"trellis-components#/$defs/'),
+  ) as Record<string, JsonSchema>;
   ajv.addSchema({ $id: "trellis-components", $defs: bundled });
   return (name: string) => ajv.compile({ $ref: `trellis-components#/$defs/${name}` });
 }
@@ -42,14 +41,18 @@ describe("the OpenAPI document", () => {
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!);
     const missing = refs.filter((ref) => {
       const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(ref) ?? [];
-      return !section || !name || !(name in (document.components[section as keyof OpenApiDocument["components"]] ?? {}));
+      return (
+        !section || !name || !(name in (document.components[section as keyof OpenApiDocument["components"]] ?? {}))
+      );
     });
     expect(missing).toEqual([]);
   });
 
   it("asks for credentials everywhere but on the public operations", () => {
     expect(document.security).toEqual([{ apiKey: [] }, { session: [] }]);
-    expect(document.components.securitySchemes).toMatchObject({ apiKey: { type: "http", scheme: "bearer", bearerFormat: "trl_…" } });
+    expect(document.components.securitySchemes).toMatchObject({
+      apiKey: { type: "http", scheme: "bearer", bearerFormat: "trl_…" },
+    });
     const publicPaths = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([, operation]) => operation.security !== undefined)
@@ -74,9 +77,22 @@ describe("the OpenAPI document", () => {
 
   it("lists each operation's error statuses as shared responses with the contract's error body", () => {
     const update = document.paths["/api/workflows/{id}"]?.put;
-    expect(Object.keys(update?.responses ?? {})).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "421", "500"]);
+    expect(Object.keys(update?.responses ?? {})).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "409",
+      "413",
+      "415",
+      "421",
+      "500",
+    ]);
     expect(update?.responses["409"]).toEqual({ $ref: "#/components/responses/Conflict" });
-    expect(errorStatusesOf(API_OPERATIONS.find((operation) => operation.operationId === "health")!)).toEqual([421, 500]);
+    expect(errorStatusesOf(API_OPERATIONS.find((operation) => operation.operationId === "health")!)).toEqual([
+      421, 500,
+    ]);
     const errorBody = validatorOf("ErrorBody");
     expect(errorBody({ error: { code: "not_found", message: 'Workflow "x" was not found', details: [] } })).toBe(true);
     expect(errorBody({ code: "not_found", message: "flat" })).toBe(false);
@@ -95,7 +111,10 @@ describe("request bodies as JSON Schema", () => {
       expect(request.schema.safeParse(example).error).toBeUndefined();
       const check = validatorOf(name);
       expect(check(example), JSON.stringify(check.errors)).toBe(true);
-      expect(document.paths[operation.path]?.[operation.method.toLowerCase()]?.requestBody?.content["application/json"]?.example).toEqual(example);
+      expect(
+        document.paths[operation.path]?.[operation.method.toLowerCase()]?.requestBody?.content["application/json"]
+          ?.example,
+      ).toEqual(example);
     },
   );
 
@@ -113,15 +132,30 @@ describe("request bodies as JSON Schema", () => {
 
   it("names a schema components.ts does not after its operation, refuses a name taken twice, and fails on a schema with no JSON Schema", () => {
     const [listWorkflows] = API_OPERATIONS;
-    const unnamed: ApiOperation = { ...listWorkflows!, answers: [{ status: 200, description: "x", schema: z.object({ id: z.string() }) }] };
+    const unnamed: ApiOperation = {
+      ...listWorkflows!,
+      answers: [{ status: 200, description: "x", schema: z.object({ id: z.string() }) }],
+    };
     const named = buildOpenApiDocument([unnamed], { version: "0" });
     expect(named.paths["/api/workflows"]?.get?.responses["200"]).toMatchObject({
       content: { "application/json": { schema: { $ref: "#/components/schemas/ListWorkflowsAnswer" } } },
     });
-    expect(named.components.schemas.ListWorkflowsAnswer).toMatchObject({ type: "object", properties: { id: { type: "string" } } });
-    const twice: ApiOperation = { ...unnamed, method: "POST", answers: [{ status: 200, description: "x", schema: z.object({ other: z.string() }) }] };
-    expect(() => buildOpenApiDocument([unnamed, twice], { version: "0" })).toThrow(/ListWorkflowsAnswer names two schemas/);
-    const unrepresentable: ApiOperation = { ...listWorkflows!, parameters: [{ name: "big", in: "query", description: "x", schema: z.bigint() }] };
+    expect(named.components.schemas.ListWorkflowsAnswer).toMatchObject({
+      type: "object",
+      properties: { id: { type: "string" } },
+    });
+    const twice: ApiOperation = {
+      ...unnamed,
+      method: "POST",
+      answers: [{ status: 200, description: "x", schema: z.object({ other: z.string() }) }],
+    };
+    expect(() => buildOpenApiDocument([unnamed, twice], { version: "0" })).toThrow(
+      /ListWorkflowsAnswer names two schemas/,
+    );
+    const unrepresentable: ApiOperation = {
+      ...listWorkflows!,
+      parameters: [{ name: "big", in: "query", description: "x", schema: z.bigint() }],
+    };
     expect(() => buildOpenApiDocument([unrepresentable], { version: "0" })).toThrow(/BigInt cannot be represented/);
   });
 });

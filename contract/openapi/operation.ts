@@ -17,8 +17,15 @@ export type OperationAccess = "public" | "signed-in" | "member";
 
 /** The document's tags, in the order the docs page shows them. */
 export const OPERATION_TAGS = [
-  { name: "Workflows", description: "Workflow documents: list, create, read, update (with the version it was based on) and delete." },
-  { name: "Runs", description: "Starting runs, following their event stream, cancelling them and deciding the tool calls that wait for a person." },
+  {
+    name: "Workflows",
+    description: "Workflow documents: list, create, read, update (with the version it was based on) and delete.",
+  },
+  {
+    name: "Runs",
+    description:
+      "Starting runs, following their event stream, cancelling them and deciding the tool calls that wait for a person.",
+  },
   {
     name: "Deployments",
     description:
@@ -34,10 +41,14 @@ export const OPERATION_TAGS = [
     description:
       "Workflows served over the Model Context Protocol: publish a deployed workflow as a tool, and the workspace's MCP server (Streamable HTTP, API key) that lists and runs them.",
   },
-  { name: "Knowledge", description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search." },
+  {
+    name: "Knowledge",
+    description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search.",
+  },
   {
     name: "Usage",
-    description: "What runs spent over a period, by API key, workflow, model, trigger or day: what each caller of a workflow costs.",
+    description:
+      "What runs spent over a period, by API key, workflow, model, trigger or day: what each caller of a workflow costs.",
   },
   {
     name: "Prices",
@@ -45,10 +56,19 @@ export const OPERATION_TAGS = [
       "A workspace's own model prices (negotiated rates, a local model's cost per token), charged before the operator's price file and the npm catalog.",
   },
   { name: "Secrets", description: "Stored secrets: names and dates out, values only in." },
-  { name: "API keys", description: "The caller's API keys in the workspace it acts in; a key is shown once, when it is made." },
+  {
+    name: "API keys",
+    description: "The caller's API keys in the workspace it acts in; a key is shown once, when it is made.",
+  },
   { name: "Workspaces", description: "Workspaces, their members and invitations." },
-  { name: "Invitations", description: "An invitation link's two calls: public, the token in the path is the credential." },
-  { name: "System", description: "The server itself: health, models, tools, names for `{{` completion and this document." },
+  {
+    name: "Invitations",
+    description: "An invitation link's two calls: public, the token in the path is the credential.",
+  },
+  {
+    name: "System",
+    description: "The server itself: health, models, tools, names for `{{` completion and this document.",
+  },
 ] as const;
 
 export type OperationTag = (typeof OPERATION_TAGS)[number]["name"];
@@ -118,9 +138,13 @@ export interface ApiOperation {
 }
 
 /** The path parameters of an OpenAPI-style path: `/api/runs/{id}/diff/{otherId}` has `{ id: string; otherId: string }`. */
-export type PathParams<Path extends string> = string extends Path ? Record<string, string> : { [Name in PathParameterNames<Path>]: string };
+export type PathParams<Path extends string> = string extends Path
+  ? Record<string, string>
+  : { [Name in PathParameterNames<Path>]: string };
 
-type PathParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameterNames<Rest> : never;
+type PathParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParameterNames<Rest>
+  : never;
 
 export const pathParameter = (name: string, description: string, schema?: z.ZodType): OperationParameter => ({
   name,
@@ -138,7 +162,11 @@ export const PAGE_PARAMETERS: OperationParameter[] = [
     description: `Items on the page: 1 to ${PAGE_LIMIT_MAX}. A larger one is refused (400) rather than cut; follow nextCursor for more.`,
     schema: z.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   },
-  { name: "cursor", in: "query", description: "The `nextCursor` of the page before, unchanged; left out for the first page." },
+  {
+    name: "cursor",
+    in: "query",
+    description: "The `nextCursor` of the page before, unchanged; left out for the first page.",
+  },
 ];
 
 const CHANGES = new Set<HttpMethod>(["POST", "PUT", "PATCH", "DELETE"]);

@@ -22,7 +22,11 @@ export {
  * schema reads it; this one only describes its fields.
  */
 export const documentUploadFormSchema = z.object({
-  file: z.array(z.file()).describe("One or more files (repeat the field): txt, md, html, pdf, csv or json, at most 10 MB each and 20 per upload."),
+  file: z
+    .array(z.file())
+    .describe(
+      "One or more files (repeat the field): txt, md, html, pdf, csv or json, at most 10 MB each and 20 per upload.",
+    ),
   metadata: z.string().optional().describe("A JSON object stored with each document."),
   tags: z.string().optional().describe("Comma-separated tags, stored as `metadata.tags`."),
 });

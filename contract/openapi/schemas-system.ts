@@ -8,4 +8,8 @@ export { mcpServerToolsSchema, toolCatalogSchema } from "../tools";
 export { envNamesSchema } from "../secrets";
 
 /** The answer of GET /api/openapi.json, described loosely: its own schema is the OpenAPI 3.1 specification's. */
-export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({}),
+  paths: z.looseObject({}),
+});

@@ -4,7 +4,9 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 
 /** The ask-and-route approval example (examples/ask-approval.json), imported through the API. */
 export async function importAskApproval(request: APIRequestContext): Promise<string> {
-  const document = JSON.parse(readFileSync(path.join(process.cwd(), "examples", "ask-approval.json"), "utf8")) as { name: string };
+  const document = JSON.parse(readFileSync(path.join(process.cwd(), "examples", "ask-approval.json"), "utf8")) as {
+    name: string;
+  };
   document.name = `${document.name} ${Date.now()}`;
   const response = await request.post("/api/workflows", { data: document });
   expect(response.status(), await response.text()).toBe(201);

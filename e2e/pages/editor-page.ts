@@ -77,7 +77,8 @@ export class EditorPage {
       .poll(async () => {
         await this.page.waitForTimeout(100);
         const next = await locator.boundingBox();
-        const same = next !== null && last !== null && next.x === last.x && next.y === last.y && next.width === last.width;
+        const same =
+          next !== null && last !== null && next.x === last.x && next.y === last.y && next.width === last.width;
         last = next;
         return same;
       })
@@ -115,7 +116,9 @@ export class EditorPage {
 
   /** An option of the open `<` / `{{` completion, under a prompt box or in a code editor (CodeMirror's list). */
   completionOption(label: string): Locator {
-    return this.page.locator('[data-testid="completion-option"], .cm-tooltip-autocomplete [role="option"]').filter({ hasText: label });
+    return this.page
+      .locator('[data-testid="completion-option"], .cm-tooltip-autocomplete [role="option"]')
+      .filter({ hasText: label });
   }
 
   async nodePosition(name: string): Promise<{ x: number; y: number }> {

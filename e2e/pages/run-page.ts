@@ -70,7 +70,9 @@ export class RunPage {
             .then((response) => response.text())
             .catch(() => "")
         : "";
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe run as stored: ${stored.slice(0, 2000)}`);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}\nthe run as stored: ${stored.slice(0, 2000)}`,
+      );
     }
   }
 

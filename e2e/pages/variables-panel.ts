@@ -25,7 +25,9 @@ export class VariablesPanel {
 
   /** The row of the variable with this name (stored documents need not keep the order variables were added in). */
   named(name: string): Locator {
-    return this.panel.getByTestId("variable-row").filter({ has: this.page.locator(`input[aria-label="Variable name"][value="${name}"]`) });
+    return this.panel
+      .getByTestId("variable-row")
+      .filter({ has: this.page.locator(`input[aria-label="Variable name"][value="${name}"]`) });
   }
 
   async expectVariable(name: string, type: string, value: string) {

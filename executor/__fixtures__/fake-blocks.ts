@@ -9,7 +9,14 @@ import {
   type IssueDetail,
   type Usage,
 } from "@/contract";
-import { BlockExecutionError, bindHandler, type BlockHandler, type BlockHandlerLookup, type BoundHandler, type ConfigParse } from "@/core";
+import {
+  BlockExecutionError,
+  bindHandler,
+  type BlockHandler,
+  type BlockHandlerLookup,
+  type BoundHandler,
+  type ConfigParse,
+} from "@/core";
 import { evaluateCondition, evaluateExpression } from "../expression";
 
 /**
@@ -20,7 +27,9 @@ import { evaluateCondition, evaluateExpression } from "../expression";
 const standard = () => ["out", "error"];
 
 function askChoiceIds(block: WorkflowBlock): string[] {
-  return Array.isArray(block.config.choices) ? (block.config.choices as Array<{ id: string }>).map((choice) => choice.id) : [];
+  return Array.isArray(block.config.choices)
+    ? (block.config.choices as Array<{ id: string }>).map((choice) => choice.id)
+    : [];
 }
 
 function branchHandles(block: WorkflowBlock): string[] {
@@ -31,7 +40,9 @@ function branchHandles(block: WorkflowBlock): string[] {
 type FakeConfig = Record<string, unknown>;
 
 function configRecord(config: unknown): FakeConfig {
-  return config !== null && typeof config === "object" && !Array.isArray(config) ? Object.fromEntries(Object.entries(config)) : {};
+  return config !== null && typeof config === "object" && !Array.isArray(config)
+    ? Object.fromEntries(Object.entries(config))
+    : {};
 }
 
 /** Takes any config as it is, like a schema of optional unknown fields. */
@@ -45,33 +56,47 @@ function parseTask(config: unknown): ConfigParse<FakeConfig> {
   const issues: IssueDetail[] = [];
   if ("count" in record && typeof record.count !== "number") issues.push({ path: "count", message: "expected number" });
   if ("items" in record && !Array.isArray(record.items)) issues.push({ path: "items", message: "expected array" });
-  if ("model" in record && (typeof record.model !== "string" || record.model === "")) issues.push({ path: "model", message: "choose a model" });
+  if ("model" in record && (typeof record.model !== "string" || record.model === ""))
+    issues.push({ path: "model", message: "choose a model" });
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: record };
 }
 
 /** `greeter` has a default, so tests can see the handler get the parsed value, not the raw config. */
 function parseGreeter(config: unknown): ConfigParse<FakeConfig> {
   const record = configRecord(config);
-  if ("greeting" in record && typeof record.greeting !== "string") return { ok: false, issues: [{ path: "greeting", message: "expected text" }] };
+  if ("greeting" in record && typeof record.greeting !== "string")
+    return { ok: false, issues: [{ path: "greeting", message: "expected text" }] };
   return { ok: true, value: { greeting: "Hello", ...record } };
 }
 
 function parseCondition(config: unknown): ConfigParse<FakeConfig> {
   const record = configRecord(config);
-  return Array.isArray(record.branches) ? { ok: true, value: record } : { ok: false, issues: [{ path: "branches", message: "add at least one branch" }] };
+  return Array.isArray(record.branches)
+    ? { ok: true, value: record }
+    : { ok: false, issues: [{ path: "branches", message: "add at least one branch" }] };
 }
 
 const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
   start: { type: "start", entry: true, routing: "all", sourceHandles: () => ["out"], parseConfig: parseAny },
   task: { type: "task", routing: "all", sourceHandles: standard, parseConfig: parseTask },
   greeter: { type: "greeter", routing: "all", sourceHandles: standard, parseConfig: parseGreeter },
-  condition: { type: "condition", routing: "branch", sourceHandles: branchHandles, expressionFields: ["branches[].expression"], parseConfig: parseCondition },
+  condition: {
+    type: "condition",
+    routing: "branch",
+    sourceHandles: branchHandles,
+    expressionFields: ["branches[].expression"],
+    parseConfig: parseCondition,
+  },
   router: { type: "router", routing: "route", sourceHandles: standard, parseConfig: parseAny },
   /** Leaves by the handles its output names (`output.handles`), like an ask's choices or an agent's tool outcomes. */
   picker: {
     type: "picker",
     routing: "all",
-    sourceHandles: (block) => [...(Array.isArray(block.config.offers) ? (block.config.offers as string[]) : []), "out", "error"],
+    sourceHandles: (block) => [
+      ...(Array.isArray(block.config.offers) ? (block.config.offers as string[]) : []),
+      "out",
+      "error",
+    ],
     takenHandles: (_block, output) => (Array.isArray(output.handles) ? (output.handles as string[]) : ["out"]),
     parseConfig: parseAny,
   },
@@ -82,7 +107,9 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
     sourceHandles: standard,
     expressionFields: ["assignments[].expression"],
     assignsVariables: (block) =>
-      Array.isArray(block.config.assignments) ? (block.config.assignments as Array<{ name: string }>).map((item) => item.name) : [],
+      Array.isArray(block.config.assignments)
+        ? (block.config.assignments as Array<{ name: string }>).map((item) => item.name)
+        : [],
     parseConfig: parseAny,
   },
   /** Waits for a person like the ask block: `choice:<id>` per choice (else `out`), and `timeout`. */
@@ -91,7 +118,10 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
     routing: "all",
     sourceHandles: (block) => [...askChoiceIds(block).map((id) => `choice:${id}`), "out", "timeout", "error"],
     takenHandles: (block, output) => [
-      askHandleOf({ choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true }, askChoiceIds(block).length > 0),
+      askHandleOf(
+        { choice: typeof output.choice === "string" ? output.choice : null, timedOut: output.timedOut === true },
+        askChoiceIds(block).length > 0,
+      ),
     ],
     parseConfig: parseAny,
   },
@@ -104,7 +134,13 @@ const TYPES: Record<string, BlockTypeInfo<FakeConfig>> = {
     parseConfig: parseAny,
     expressionFields: ["condition"],
   },
-  parallel: { type: "parallel", container: "parallel", routing: "all", sourceHandles: () => ["body", "out", "error"], parseConfig: parseAny },
+  parallel: {
+    type: "parallel",
+    container: "parallel",
+    routing: "all",
+    sourceHandles: () => ["body", "out", "error"],
+    parseConfig: parseAny,
+  },
 };
 
 export const lookupFakeType: BlockTypeLookup = (type) => TYPES[type];
@@ -122,7 +158,12 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 
 /** What fake handlers saw, for assertions. */
 export interface HandlerLog {
-  calls: Array<{ blockId: string; config: Record<string, unknown>; inputs: Record<string, unknown>; iteration: number[] }>;
+  calls: Array<{
+    blockId: string;
+    config: Record<string, unknown>;
+    inputs: Record<string, unknown>;
+    iteration: number[];
+  }>;
   aborted: string[];
   attempts: Map<string, number>;
   maxRunning: number;
@@ -134,13 +175,19 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
     const key = `${context.block.id}@${(context.iteration ?? []).join(".")}`;
     const attempt = (log.attempts.get(key) ?? 0) + 1;
     log.attempts.set(key, attempt);
-    log.calls.push({ blockId: context.block.id, config, inputs: { ...inputs }, iteration: [...(context.iteration ?? [])] });
+    log.calls.push({
+      blockId: context.block.id,
+      config,
+      inputs: { ...inputs },
+      iteration: [...(context.iteration ?? [])],
+    });
     log.running += 1;
     log.maxRunning = Math.max(log.maxRunning, log.running);
     try {
       if (typeof config.delta === "string") context.emitDelta(config.delta);
       if (Array.isArray(config.deltas)) for (const delta of config.deltas) context.emitDelta(String(delta));
-      if (config.childSpan) context.startSpan({ kind: "model", name: "fake/model", model: "fake/model" }).end({ output: { text: "hi" } });
+      if (config.childSpan)
+        context.startSpan({ kind: "model", name: "fake/model", model: "fake/model" }).end({ output: { text: "hi" } });
       if (typeof config.delayMs === "number") {
         if (config.ignoreSignal) await new Promise((resolve) => setTimeout(resolve, config.delayMs as number));
         else
@@ -155,7 +202,8 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
           log.aborted.push(context.block.id);
           throw error;
         });
-      if (typeof config.failTimes === "number" && attempt <= config.failTimes) throw new Error(`flaky failure ${attempt}`);
+      if (typeof config.failTimes === "number" && attempt <= config.failTimes)
+        throw new Error(`flaky failure ${attempt}`);
       if (typeof config.fail === "string") {
         // With `usage`, like a model call whose stream broke: it spent tokens and produced part of an answer.
         const remains = config.usage ? { spent: config.usage as Usage, partialOutput: { content: "partial" } } : {};
@@ -180,11 +228,17 @@ export function createHandlers(log: HandlerLog = newLog()): { lookup: BlockHandl
     },
     router: async ({ config }) => ({ output: { selectedRoute: config.route ?? null } }),
     picker: async ({ config }) => ({ output: { handles: config.handles ?? ["out"] } }),
-    greeter: async ({ config }) => ({ output: { text: `${String(config.greeting)}, ${String(config.name ?? "you")}` } }),
+    greeter: async ({ config }) => ({
+      output: { text: `${String(config.greeting)}, ${String(config.name ?? "you")}` },
+    }),
     response: async ({ config }) => ({ output: { data: config.data ?? null } }),
     setvars: async ({ config }) => {
       const assignments = config.assignments as Array<{ name: string; value?: unknown; expression?: string }>;
-      return { output: Object.fromEntries(assignments.map((item) => [item.name, item.expression ? evaluateExpression(item.expression) : item.value])) };
+      return {
+        output: Object.fromEntries(
+          assignments.map((item) => [item.name, item.expression ? evaluateExpression(item.expression) : item.value]),
+        ),
+      };
     },
     ask: async ({ config, context }) => {
       const request = {
@@ -208,14 +262,32 @@ export function newLog(): HandlerLog {
 
 type BlockInput = WorkflowDocumentInput["blocks"] extends Array<infer B> | undefined ? B : never;
 
-export function block(id: string, type: string, config: Record<string, unknown> = {}, extra: Partial<BlockInput> = {}): BlockInput {
+export function block(
+  id: string,
+  type: string,
+  config: Record<string, unknown> = {},
+  extra: Partial<BlockInput> = {},
+): BlockInput {
   return { id, type, name: extra.name ?? id, config, ...extra };
 }
 
-export function edge(source: string, target: string, sourceHandle?: string): NonNullable<WorkflowDocumentInput["edges"]>[number] {
-  return { id: `${source}->${target}${sourceHandle ? `:${sourceHandle}` : ""}`, source, target, ...(sourceHandle ? { sourceHandle } : {}) };
+export function edge(
+  source: string,
+  target: string,
+  sourceHandle?: string,
+): NonNullable<WorkflowDocumentInput["edges"]>[number] {
+  return {
+    id: `${source}->${target}${sourceHandle ? `:${sourceHandle}` : ""}`,
+    source,
+    target,
+    ...(sourceHandle ? { sourceHandle } : {}),
+  };
 }
 
-export function workflow(blocks: BlockInput[], edges: NonNullable<WorkflowDocumentInput["edges"]>, variables: Record<string, unknown> = {}): WorkflowDocument {
+export function workflow(
+  blocks: BlockInput[],
+  edges: NonNullable<WorkflowDocumentInput["edges"]>,
+  variables: Record<string, unknown> = {},
+): WorkflowDocument {
   return workflowDocumentSchema.parse({ name: "Test", blocks, edges, variables });
 }

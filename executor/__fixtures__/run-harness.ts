@@ -44,7 +44,8 @@ export async function runHarness(
     idGenerator: () => `id-${++counter}`,
     ...options,
   });
-  const byType = (type: RunEvent["type"], blockId: string) => events.filter((event) => event.type === type && "blockId" in event && event.blockId === blockId);
+  const byType = (type: RunEvent["type"], blockId: string) =>
+    events.filter((event) => event.type === type && "blockId" in event && event.blockId === blockId);
   return {
     result,
     events,
@@ -56,6 +57,8 @@ export async function runHarness(
     started: (blockId) => byType("block.started", blockId),
     completed: (blockId) => byType("block.completed", blockId),
     skipped: events.flatMap((event) => (event.type === "block.skipped" ? [event.blockId] : [])),
-    failed: events.filter((event): event is Extract<RunEvent, { type: "block.failed" }> & { at: number } => event.type === "block.failed"),
+    failed: events.filter(
+      (event): event is Extract<RunEvent, { type: "block.failed" }> & { at: number } => event.type === "block.failed",
+    ),
   };
 }

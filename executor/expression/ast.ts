@@ -9,4 +9,10 @@ export type ExpressionNode =
   | { type: "unary"; operator: "!" | "-" | "+"; operand: ExpressionNode; position: number }
   | { type: "binary"; operator: string; left: ExpressionNode; right: ExpressionNode; position: number }
   | { type: "logical"; operator: "&&" | "||"; left: ExpressionNode; right: ExpressionNode; position: number }
-  | { type: "conditional"; test: ExpressionNode; consequent: ExpressionNode; alternate: ExpressionNode; position: number };
+  | {
+      type: "conditional";
+      test: ExpressionNode;
+      consequent: ExpressionNode;
+      alternate: ExpressionNode;
+      position: number;
+    };

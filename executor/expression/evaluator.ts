@@ -8,7 +8,8 @@ import { compare, deepEqual, isTruthy, looseEqual, requireNumber, toText, typeNa
 export type ExpressionScope = Readonly<Record<string, unknown>>;
 
 function member(object: unknown, property: unknown, position: number): unknown {
-  if (object === null || object === undefined) throw new ExpressionError(`Cannot read '${toText(property)}' of null`, position);
+  if (object === null || object === undefined)
+    throw new ExpressionError(`Cannot read '${toText(property)}' of null`, position);
   if (Array.isArray(object) || typeof object === "string") {
     if (property === "length") return object.length;
     if (typeof property !== "number" || !Number.isInteger(property))
@@ -72,7 +73,10 @@ export function evaluateNode(node: ExpressionNode, scope: ExpressionScope): unkn
       return node.value;
     case "identifier":
       if (!Object.hasOwn(scope, node.name))
-        throw new ExpressionError(`Unknown name '${node.name}' (write references as <Block Name.field>, text in quotes)`, node.position);
+        throw new ExpressionError(
+          `Unknown name '${node.name}' (write references as <Block Name.field>, text in quotes)`,
+          node.position,
+        );
       return scope[node.name] ?? null;
     case "array":
       return node.items.map((item) => evaluateNode(item, scope));
@@ -103,7 +107,9 @@ export function evaluateNode(node: ExpressionNode, scope: ExpressionScope): unkn
     case "binary":
       return binary(node.operator, evaluateNode(node.left, scope), evaluateNode(node.right, scope), node.position);
     case "conditional":
-      return isTruthy(evaluateNode(node.test, scope)) ? evaluateNode(node.consequent, scope) : evaluateNode(node.alternate, scope);
+      return isTruthy(evaluateNode(node.test, scope))
+        ? evaluateNode(node.consequent, scope)
+        : evaluateNode(node.alternate, scope);
   }
 }
 

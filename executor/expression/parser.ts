@@ -54,7 +54,8 @@ class Parser {
 
   private nested<T>(parse: () => T): T {
     this.depth += 1;
-    if (this.depth > MAX_DEPTH) throw new ExpressionError(`The expression is nested deeper than ${MAX_DEPTH} levels`, this.peek().position);
+    if (this.depth > MAX_DEPTH)
+      throw new ExpressionError(`The expression is nested deeper than ${MAX_DEPTH} levels`, this.peek().position);
     try {
       return parse();
     } finally {
@@ -100,7 +101,12 @@ class Parser {
     const token = this.peek();
     if (token.kind === "operator" && (token.text === "!" || token.text === "-" || token.text === "+")) {
       this.take();
-      return this.nested(() => ({ type: "unary", operator: token.text as "!" | "-" | "+", operand: this.unary(), position: token.position }));
+      return this.nested(() => ({
+        type: "unary",
+        operator: token.text as "!" | "-" | "+",
+        operand: this.unary(),
+        position: token.position,
+      }));
     }
     return this.postfix();
   }
@@ -112,7 +118,12 @@ class Parser {
         this.take();
         const name = this.take();
         if (name.kind !== "identifier") throw new ExpressionError("Expected a field name after '.'", name.position);
-        node = { type: "member", object: node, property: { type: "literal", value: name.text, position: name.position }, position: name.position };
+        node = {
+          type: "member",
+          object: node,
+          property: { type: "literal", value: name.text, position: name.position },
+          position: name.position,
+        };
       } else if (this.isOperator("[")) {
         const position = this.take().position;
         const property = this.conditional();
@@ -149,7 +160,8 @@ class Parser {
     }
     for (;;) {
       const key = this.take();
-      if (key.kind !== "identifier" && key.kind !== "string") throw new ExpressionError("Expected a key in the object", key.position);
+      if (key.kind !== "identifier" && key.kind !== "string")
+        throw new ExpressionError("Expected a key in the object", key.position);
       this.expect(":");
       entries.push({ key: key.kind === "string" ? String(key.value) : key.text, value: this.conditional() });
       if (this.isOperator(",")) {
@@ -168,8 +180,10 @@ class Parser {
       case "string":
         return { type: "literal", value: token.value, position: token.position };
       case "identifier": {
-        if (token.text === "true" || token.text === "false") return { type: "literal", value: token.text === "true", position: token.position };
-        if (token.text === "null" || token.text === "undefined") return { type: "literal", value: null, position: token.position };
+        if (token.text === "true" || token.text === "false")
+          return { type: "literal", value: token.text === "true", position: token.position };
+        if (token.text === "null" || token.text === "undefined")
+          return { type: "literal", value: null, position: token.position };
         if (this.isOperator("(")) {
           this.take();
           return { type: "call", name: token.text, args: this.nested(() => this.list(")")), position: token.position };
@@ -182,7 +196,8 @@ class Parser {
           this.expect(")");
           return inner;
         }
-        if (token.text === "[") return { type: "array", items: this.nested(() => this.list("]")), position: token.position };
+        if (token.text === "[")
+          return { type: "array", items: this.nested(() => this.list("]")), position: token.position };
         if (token.text === "{") return this.nested(() => this.objectLiteral(token.position));
         throw new ExpressionError(`Unexpected '${token.text}'`, token.position);
       case "end":
@@ -193,6 +208,7 @@ class Parser {
 
 /** Parses an expression; throws ExpressionError naming the position of the first problem. */
 export function parseExpression(source: string): ExpressionNode {
-  if (source.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`The expression is longer than ${MAX_EXPRESSION_LENGTH} characters`);
+  if (source.length > MAX_EXPRESSION_LENGTH)
+    throw new ExpressionError(`The expression is longer than ${MAX_EXPRESSION_LENGTH} characters`);
   return new Parser(tokenize(source)).parse();
 }

@@ -12,11 +12,50 @@ export interface Token {
 }
 
 /** Longest first, so `===` wins over `==` and `<=` over `<`. */
-const OPERATORS = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "!", "(", ")", "[", "]", "{", "}", ",", ".", ":", "?"];
+const OPERATORS = [
+  "===",
+  "!==",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "&&",
+  "||",
+  "<",
+  ">",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "!",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ".",
+  ":",
+  "?",
+];
 
 const IDENTIFIER_START = /[\p{L}_$]/u;
 const IDENTIFIER_PART = /[\p{L}\p{N}_$]/u;
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", "0": "\0", "\\": "\\", "'": "'", '"': '"', "/": "/" };
+const ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "/": "/",
+};
 
 function readString(source: string, start: number): { value: string; end: number } {
   const quote = source[start];

@@ -43,14 +43,18 @@ export function toText(value: unknown): string {
 
 export function deepEqual(left: unknown, right: unknown): boolean {
   if (left === right) return true;
-  if (left === null || right === null || left === undefined || right === undefined) return (left ?? null) === (right ?? null);
+  if (left === null || right === null || left === undefined || right === undefined)
+    return (left ?? null) === (right ?? null);
   if (typeof left !== "object" || typeof right !== "object") return false;
   if (Array.isArray(left) !== Array.isArray(right)) return false;
-  if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => deepEqual(item, right[index]));
+  if (Array.isArray(left) && Array.isArray(right))
+    return left.length === right.length && left.every((item, index) => deepEqual(item, right[index]));
   const leftKeys = Object.keys(left);
   const rightRecord = right as Record<string, unknown>;
   if (leftKeys.length !== Object.keys(rightRecord).length) return false;
-  return leftKeys.every((key) => Object.hasOwn(rightRecord, key) && deepEqual((left as Record<string, unknown>)[key], rightRecord[key]));
+  return leftKeys.every(
+    (key) => Object.hasOwn(rightRecord, key) && deepEqual((left as Record<string, unknown>)[key], rightRecord[key]),
+  );
 }
 
 /** `==`: deep equality, where a number equals a string holding the same number ("3" == 3) and null equals a missing value. */
@@ -65,6 +69,7 @@ export function compare(left: unknown, right: unknown, position: number): number
   if (typeof left === "string" && typeof right === "string") return left < right ? -1 : left > right ? 1 : 0;
   const leftNumber = asNumber(left);
   const rightNumber = asNumber(right);
-  if (leftNumber === null || rightNumber === null) throw new ExpressionError(`Cannot compare ${typeName(left)} with ${typeName(right)}`, position);
+  if (leftNumber === null || rightNumber === null)
+    throw new ExpressionError(`Cannot compare ${typeName(left)} with ${typeName(right)}`, position);
   return leftNumber - rightNumber;
 }

@@ -35,13 +35,29 @@ export async function waitForAnswer(
       `Block '${node.name}' cannot stop to ask a person here: a workflow run by another (as a tool or a Workflow block) cannot stop to wait for an answer; ask in the calling workflow instead, or run this workflow on its own`,
     );
   const earlier = desk.earlierAsk(key);
-  const timeoutAt = earlier ? earlier.timeoutAt : request.timeoutMs === undefined ? undefined : run.iso(Date.parse(span.startedAt) + request.timeoutMs);
-  const where = { runId: run.settings.runId, blockId: node.id, spanId: span.id, ...(place.iteration.length > 0 ? { iteration: [...place.iteration] } : {}) };
+  const timeoutAt = earlier
+    ? earlier.timeoutAt
+    : request.timeoutMs === undefined
+      ? undefined
+      : run.iso(Date.parse(span.startedAt) + request.timeoutMs);
+  const where = {
+    runId: run.settings.runId,
+    blockId: node.id,
+    spanId: span.id,
+    ...(place.iteration.length > 0 ? { iteration: [...place.iteration] } : {}),
+  };
   const answered = (answer: AskAnswer): AskAnswer => {
     run.emit({ type: "ask.answered", ...where, ...answer });
     return answer;
   };
-  const timedOut = (): AskAnswer => ({ choice: null, text: null, fields: {}, answeredBy: null, answeredAt: run.iso(run.now()), timedOut: true });
+  const timedOut = (): AskAnswer => ({
+    choice: null,
+    text: null,
+    fields: {},
+    answeredBy: null,
+    answeredAt: run.iso(run.now()),
+    timedOut: true,
+  });
   if (timeoutAt !== undefined && Date.parse(timeoutAt) <= run.now()) return answered(timedOut());
   const { question, choices, allowText, fields } = request;
   const ask: PendingAsk = {

@@ -5,15 +5,25 @@ import { BlockExecutionError, bindHandler, type BlockHandler } from "@/core";
 import type { BlockTypeInfo } from "../block-type";
 import { block, createHandlers, edge, lookupFakeType, workflow } from "../__fixtures__/fake-blocks";
 
-const usage = (total: number): Usage => ({ tokens: { prompt: total, completion: 0, total }, cost: { input: total / 1000, output: 0, total: total / 1000 } });
+const usage = (total: number): Usage => ({
+  tokens: { prompt: total, completion: 0, total },
+  cost: { input: total / 1000, output: 0, total: total / 1000 },
+});
 
 /** Runs start -> spender with `spender` as the task handler, under the given block policy. */
-async function runSpender(spender: BlockHandler<Record<string, unknown>>, policy: Parameters<typeof block>[3], signal?: AbortSignal) {
+async function runSpender(
+  spender: BlockHandler<Record<string, unknown>>,
+  policy: Parameters<typeof block>[3],
+  signal?: AbortSignal,
+) {
   const { lookup } = createHandlers();
   return executeWorkflow({
     document: workflow([block("start", "start"), block("spender", "task", {}, policy)], [edge("start", "spender")]),
     lookupBlockType: lookupFakeType,
-    lookupHandler: (type) => (type === "task" ? bindHandler(lookupFakeType("task") as BlockTypeInfo<Record<string, unknown>>, spender) : lookup(type)),
+    lookupHandler: (type) =>
+      type === "task"
+        ? bindHandler(lookupFakeType("task") as BlockTypeInfo<Record<string, unknown>>, spender)
+        : lookup(type),
     observer: { event: () => {}, span: () => {} },
     runId: "run-1",
     workflowId: "wf-1",
@@ -35,7 +45,10 @@ function flakySpender(succeedOn = Infinity): BlockHandler<Record<string, unknown
 const stoppingSpender: BlockHandler<Record<string, unknown>> = ({ context }) =>
   new Promise((_, reject) => {
     context.signal.addEventListener("abort", () => {
-      setTimeout(() => reject(new BlockExecutionError("the child was cancelled", { code: "cancelled", spent: usage(7) })), 50);
+      setTimeout(
+        () => reject(new BlockExecutionError("the child was cancelled", { code: "cancelled", spent: usage(7) })),
+        50,
+      );
     });
   });
 

@@ -65,7 +65,10 @@ function callOnce(
   const timer =
     timeoutMs === undefined
       ? undefined
-      : setTimeout(() => attempt.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)), timeoutMs);
+      : setTimeout(
+          () => attempt.abort(new TimeoutError(`Block '${node.name}' took longer than its limit of ${timeoutMs} ms`)),
+          timeoutMs,
+        );
   const startSpan = context.startSpan;
   const attemptContext: HandlerContext = {
     ...context,
@@ -136,12 +139,19 @@ export async function runWithPolicy(
     const outcome = await callOnce(run, node, call, inputs, context);
     if (outcome.ok) {
       const { result } = outcome;
-      return { result: spent ? { ...result, usage: addUsage(spent, result.usage ?? emptyUsage()) } : result, attempts: attempt };
+      return {
+        result: spent ? { ...result, usage: addUsage(spent, result.usage ?? emptyUsage()) } : result,
+        attempts: attempt,
+      };
     }
     if (outcome.spent) spent = addUsage(spent ?? emptyUsage(), outcome.spent);
-    if (run.halt || attempt >= maxAttempts || !isRetryable(outcome.error)) throw new AttemptsError(withSpent(run, outcome.error, spent), attempt);
+    if (run.halt || attempt >= maxAttempts || !isRetryable(outcome.error))
+      throw new AttemptsError(withSpent(run, outcome.error, spent), attempt);
     const backoffMs = policy?.backoffMs ?? 0;
-    if (backoffMs > 0) await pause(run, backoffMs * 2 ** (attempt - 1)).catch((error: unknown) => Promise.reject(withSpent(run, error, spent)));
+    if (backoffMs > 0)
+      await pause(run, backoffMs * 2 ** (attempt - 1)).catch((error: unknown) =>
+        Promise.reject(withSpent(run, error, spent)),
+      );
   }
 }
 

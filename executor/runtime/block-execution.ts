@@ -1,4 +1,4 @@
-import type { IssueDetail, Usage } from "@/contract";
+import type { IssueDetail } from "@/contract";
 import {
   BlockExecutionError,
   invalidConfigError,
@@ -19,9 +19,7 @@ import { blockMemo } from "./checkpoints";
 import { checkpointKey } from "./checkpoint-store";
 import type { SecretStream } from "./secret-redactor";
 import { BlockSpan } from "./spans";
-import { reportFailure, reportInterrupted, withSpent, type FailureRoute } from "./failure-report";
-import type { StopToken } from "./stop-token";
-import type { VariableScope } from "./variable-scope";
+import { reportFailure, reportInterrupted, withSpent } from "./failure-report";
 import type { BlockOutcome, ExecutionPlace } from "./execution-place";
 
 export type { BlockOutcome, ExecutionPlace } from "./execution-place";
@@ -37,7 +35,11 @@ function expressionFields(node: GraphNode): ReadonlySet<string> | undefined {
 }
 
 /** Resolves the references in a block's config (the config itself when it has none). */
-export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, config: Record<string, unknown> = node.block.config): Record<string, unknown> {
+export function resolveBlockConfig(
+  place: ExecutionPlace,
+  node: GraphNode,
+  config: Record<string, unknown> = node.block.config,
+): Record<string, unknown> {
   if (!node.hasReferences) return config;
   const { run } = place;
   const source = createReferenceSource(run, place.store, place.frame, node, place.variables.visibleTo(node));
@@ -53,18 +55,30 @@ export function resolveBlockConfig(place: ExecutionPlace, node: GraphNode, confi
  * gets the typed value with defaults applied. A config valid at save time can still fail here when
  * a reference brought in a value of the wrong type.
  */
-function prepareCall(run: RunContext, node: GraphNode, handler: BoundHandler, config: Record<string, unknown>): PreparedBlockCall {
+function prepareCall(
+  run: RunContext,
+  node: GraphNode,
+  handler: BoundHandler,
+  config: Record<string, unknown>,
+): PreparedBlockCall {
   const prepared = handler.prepare(config);
   if (prepared.ok) return prepared.value;
   throw configProblem(run, node, prepared.issues);
 }
 
 /** The `invalid_config` error naming the block and each field its type's parser refused, secrets masked. */
-export function configProblem(run: RunContext, node: GraphNode, issues: ReadonlyArray<IssueDetail>): BlockExecutionError {
+export function configProblem(
+  run: RunContext,
+  node: GraphNode,
+  issues: ReadonlyArray<IssueDetail>,
+): BlockExecutionError {
   return invalidConfigError(
     node.name,
     // The message names each field as people see it (its label); the error's text carries no paths.
-    issues.map((issue) => ({ path: (issue.path && node.info.describeConfigPath?.(issue.path)) || issue.path, message: run.redactText(issue.message) })),
+    issues.map((issue) => ({
+      path: (issue.path && node.info.describeConfigPath?.(issue.path)) || issue.path,
+      message: run.redactText(issue.message),
+    })),
     node.hasReferences,
   );
 }
@@ -75,13 +89,17 @@ function checkRouting(node: GraphNode, output: Record<string, unknown>): void {
     const selected = output.selectedBranch;
     if (selected === null || selected === undefined) return;
     if (typeof selected !== "string" || !node.info.sourceHandles(node.block).includes(`branch:${selected}`))
-      throw new BlockExecutionError(`Block '${node.name}' chose branch ${JSON.stringify(selected)}, which it does not have`);
+      throw new BlockExecutionError(
+        `Block '${node.name}' chose branch ${JSON.stringify(selected)}, which it does not have`,
+      );
   } else if (routing === "route") {
     const selected = output.selectedRoute;
     if (selected === null || selected === undefined) return;
     if (!node.outgoingTargets.some((target) => target.id === selected)) {
       const options = node.outgoingTargets.map((target) => `'${target.id}'`).join(", ") || "none";
-      throw new BlockExecutionError(`Block '${node.name}' chose route ${JSON.stringify(selected)}, which is not one of its connected blocks (${options})`);
+      throw new BlockExecutionError(
+        `Block '${node.name}' chose route ${JSON.stringify(selected)}, which is not one of its connected blocks (${options})`,
+      );
     }
   }
 }
@@ -121,11 +139,24 @@ class DeltaStream {
   }
 
   private send(text: string): void {
-    if (text) this.run.emit({ type: "block.delta", runId: this.run.settings.runId, blockId: this.node.id, spanId: this.span.id, text });
+    if (text)
+      this.run.emit({
+        type: "block.delta",
+        runId: this.run.settings.runId,
+        blockId: this.node.id,
+        spanId: this.span.id,
+        text,
+      });
   }
 }
 
-function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan, deltas: DeltaStream, slot: HeldSlot): Omit<HandlerContext, "signal"> {
+function handlerContext(
+  place: ExecutionPlace,
+  node: GraphNode,
+  span: BlockSpan,
+  deltas: DeltaStream,
+  slot: HeldSlot,
+): Omit<HandlerContext, "signal"> {
   const { run } = place;
   const { settings } = run;
   const context: Omit<HandlerContext, "signal"> = {
@@ -145,12 +176,17 @@ function handlerContext(place: ExecutionPlace, node: GraphNode, span: BlockSpan,
   if (memo) context.memo = memo;
   // A refused call stops the whole run (not just the block): an error edge must not route around a spent budget.
   if (run.ledger) context.budget = run.ledger.forBlock(node.name, (error) => run.haltRun({ kind: "stopped", error }));
-  if (settings.test) context.simulation = createSimulation(node.name, node.block.testing, (source) => span.markSimulated(source));
+  if (settings.test)
+    context.simulation = createSimulation(node.name, node.block.testing, (source) => span.markSimulated(source));
   return context;
 }
 
 /** Runs one handler block: resolve its config, call its handler under its policy, report events and spans. */
-export async function executeBlock(place: ExecutionPlace, node: GraphNode, inputs: Readonly<Record<string, unknown>>): Promise<BlockOutcome> {
+export async function executeBlock(
+  place: ExecutionPlace,
+  node: GraphNode,
+  inputs: Readonly<Record<string, unknown>>,
+): Promise<BlockOutcome> {
   const { run } = place;
   const waiting = run.semaphore.acquire();
   if (waiting) await waiting;
@@ -159,7 +195,13 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
     if (place.stop.stopped) return { status: "notRun" };
     // An ask asked in an earlier attempt keeps its span (its name in the API) until it is answered.
     const earlier = run.settings.answers?.earlierAsk(checkpointKey(node.id, place.iteration));
-    const span = new BlockSpan(run, node, place.parentSpanId, place.iteration, earlier && { id: earlier.spanId, startedAt: earlier.requestedAt });
+    const span = new BlockSpan(
+      run,
+      node,
+      place.parentSpanId,
+      place.iteration,
+      earlier && { id: earlier.spanId, startedAt: earlier.requestedAt },
+    );
     const runId = run.settings.runId;
     const started: Parameters<RunContext["emit"]>[0] = {
       type: "block.started",
@@ -182,7 +224,9 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
     span.open(config);
     const handler = run.settings.lookupHandler(node.block.type);
     if (!handler) {
-      const error = new BlockExecutionError(`No handler is registered for block type '${node.block.type}' (block '${node.name}')`);
+      const error = new BlockExecutionError(
+        `No handler is registered for block type '${node.block.type}' (block '${node.name}')`,
+      );
       return { status: "failed", error, route: reportFailure(run, node, span, error) };
     }
     let call: PreparedBlockCall;
@@ -199,7 +243,13 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
     }
     const deltas = new DeltaStream(run, node, span);
     try {
-      const { result, attempts } = await runWithPolicy(run, node, call, inputs, handlerContext(place, node, span, deltas, slot));
+      const { result, attempts } = await runWithPolicy(
+        run,
+        node,
+        call,
+        inputs,
+        handlerContext(place, node, span, deltas, slot),
+      );
       deltas.end();
       if (run.halt) {
         reportInterrupted(run, node, span);
@@ -217,7 +267,9 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
       if (checked.usage) run.addUsage(checked.usage);
       const durationMs = span.close(
         "succeeded",
-        attempts > 1 ? { output: checked.output, usage: checked.usage, attempts } : { output: checked.output, usage: checked.usage },
+        attempts > 1
+          ? { output: checked.output, usage: checked.usage, attempts }
+          : { output: checked.output, usage: checked.usage },
       );
       const completed: Parameters<RunContext["emit"]>[0] = {
         type: "block.completed",
@@ -245,7 +297,11 @@ export async function executeBlock(place: ExecutionPlace, node: GraphNode, input
         return { status: "notRun" };
       }
       const error = caught instanceof AttemptsError ? caught.error : caught;
-      return { status: "failed", error, route: reportFailure(run, node, span, error, caught instanceof AttemptsError ? caught.attempts : undefined) };
+      return {
+        status: "failed",
+        error,
+        route: reportFailure(run, node, span, error, caught instanceof AttemptsError ? caught.attempts : undefined),
+      };
     }
   } finally {
     if (slot.held) run.semaphore.release();

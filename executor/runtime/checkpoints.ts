@@ -25,7 +25,8 @@ export function blockMemo(store: CheckpointStore | undefined, blockKey: string):
 /** What a settled block spent: a completed block's usage, a failure's spending, a container's iterations'. */
 export function usageOf(outcome: BlockOutcome): Usage | undefined {
   if (outcome.status === "completed") return outcome.usage;
-  if (outcome.status === "failed") return outcome.usage ?? (isTrellisError(outcome.error) ? outcome.error.spent : undefined);
+  if (outcome.status === "failed")
+    return outcome.usage ?? (isTrellisError(outcome.error) ? outcome.error.spent : undefined);
   return undefined;
 }
 
@@ -40,7 +41,11 @@ function restoredOutcome(place: ExecutionPlace, checkpoint: BlockCheckpoint): Bl
   const usage = checkpoint.usage ? { usage: checkpoint.usage } : {};
   if (checkpoint.usage) place.run.addUsage(checkpoint.usage);
   if (checkpoint.status === "failed")
-    return { status: "failed", error: new TrellisError(checkpoint.error.code as ErrorCode, checkpoint.error.message), ...usage };
+    return {
+      status: "failed",
+      error: new TrellisError(checkpoint.error.code as ErrorCode, checkpoint.error.message),
+      ...usage,
+    };
   if (checkpoint.inner) place.store.restore(checkpoint.inner);
   const variables = checkpoint.variables ? { variables: checkpoint.variables } : {};
   return { status: "completed", output: checkpoint.output, ...usage, ...variables };
@@ -68,7 +73,11 @@ function checkpointOf(node: GraphNode, outcome: BlockOutcome): BlockCheckpoint |
  * before anything downstream may start; a result that cannot be stored fails the block, because
  * a run that went on would repeat it after a crash.
  */
-export async function runCheckpointed(place: ExecutionPlace, node: GraphNode, execute: () => Promise<BlockOutcome>): Promise<BlockOutcome> {
+export async function runCheckpointed(
+  place: ExecutionPlace,
+  node: GraphNode,
+  execute: () => Promise<BlockOutcome>,
+): Promise<BlockOutcome> {
   const store = place.run.settings.checkpoints;
   if (!store) return execute();
   const key = checkpointKey(node.id, place.iteration);
@@ -83,7 +92,10 @@ export async function runCheckpointed(place: ExecutionPlace, node: GraphNode, ex
     await store.save(key, checkpoint);
   } catch (error) {
     const message = place.run.redactText(error instanceof Error ? error.message : String(error));
-    return { status: "failed", error: new TrellisError("internal_error", `The result of block '${node.name}' could not be stored: ${message}`) };
+    return {
+      status: "failed",
+      error: new TrellisError("internal_error", `The result of block '${node.name}' could not be stored: ${message}`),
+    };
   }
   return outcome;
 }

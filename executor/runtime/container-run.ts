@@ -65,7 +65,16 @@ async function runIteration(
   spent: Spent,
   stop = place.stop.child(),
 ): Promise<ScopeResult> {
-  const scope = new ScopeRun(place.run, node.body!, store, frame, [...place.iteration, frame.index], stop, spanId, variables);
+  const scope = new ScopeRun(
+    place.run,
+    node.body!,
+    store,
+    frame,
+    [...place.iteration, frame.index],
+    stop,
+    spanId,
+    variables,
+  );
   if (spent.running++ === 0) place.run.busyBy(-1);
   try {
     return await scope.execute();
@@ -75,7 +84,13 @@ async function runIteration(
   }
 }
 
-async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
+async function runLoop(
+  place: ExecutionPlace,
+  node: GraphNode,
+  plan: IterationPlan,
+  spanId: string,
+  spent: Spent,
+): Promise<ContainerResult> {
   const results: unknown[] = [];
   let lastStore: OutputStore | null = null;
   const outside = place.variables.visibleTo(node);
@@ -85,15 +100,25 @@ async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPl
     await yieldPoint.pass();
     const variables = new VariableScope(node.body!, { ...outside, ...assigned });
     if (place.stop.stopped) return { kind: "halted" };
-    const frame: IterationFrame = { kind: "loop", container: node, index, item: plan.items ? plan.items[index] : null, results, parent: place.frame };
+    const frame: IterationFrame = {
+      kind: "loop",
+      container: node,
+      index,
+      item: plan.items ? plan.items[index] : null,
+      results,
+      parent: place.frame,
+    };
     if (plan.items) {
       if (index >= plan.items.length) break;
     } else {
       if (!whileHolds(place, node, plan.condition!, frame, lastStore ?? place.store, variables.start)) break;
       if (index >= plan.maxIterations)
-        throw new BlockExecutionError(`Loop '${node.name}' was still running after its limit of ${plan.maxIterations} iterations (maxIterations)`, {
-          code: "iteration_limit",
-        });
+        throw new BlockExecutionError(
+          `Loop '${node.name}' was still running after its limit of ${plan.maxIterations} iterations (maxIterations)`,
+          {
+            code: "iteration_limit",
+          },
+        );
     }
     const store = new OutputStore(place.store);
     const result = await runIteration(place, node, frame, store, variables, spanId, spent);
@@ -106,7 +131,13 @@ async function runLoop(place: ExecutionPlace, node: GraphNode, plan: IterationPl
   return { kind: "completed", results, lastStore, assigned };
 }
 
-async function runParallel(place: ExecutionPlace, node: GraphNode, plan: IterationPlan, spanId: string, spent: Spent): Promise<ContainerResult> {
+async function runParallel(
+  place: ExecutionPlace,
+  node: GraphNode,
+  plan: IterationPlan,
+  spanId: string,
+  spent: Spent,
+): Promise<ContainerResult> {
   const items = plan.items ?? [];
   const results = new Array<unknown>(items.length).fill(null);
   const stores = new Array<OutputStore | null>(items.length).fill(null);
@@ -122,7 +153,14 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
       if (next >= items.length || group.stopped) break;
       const index = next;
       next += 1;
-      const frame: IterationFrame = { kind: "parallel", container: node, index, item: items[index], results: [], parent: place.frame };
+      const frame: IterationFrame = {
+        kind: "parallel",
+        container: node,
+        index,
+        item: items[index],
+        results: [],
+        parent: place.frame,
+      };
       const store = new OutputStore(place.store);
       const variables = new VariableScope(node.body!, outside);
       const result = await runIteration(place, node, frame, store, variables, spanId, spent, group.child());
@@ -146,14 +184,21 @@ async function runParallel(place: ExecutionPlace, node: GraphNode, plan: Iterati
 function iterationError(node: GraphNode, failed: Extract<ContainerResult, { kind: "failed" }>): TrellisError {
   const info = errorInfo(failed.result.error);
   const what = node.info.container === "loop" ? "Iteration" : "Branch";
-  return new BlockExecutionError(`${what} ${failed.index} of '${node.name}' failed at block '${failed.result.node.name}': ${info.message}`, {
-    code: info.code,
-    cause: failed.result.error,
-  });
+  return new BlockExecutionError(
+    `${what} ${failed.index} of '${node.name}' failed at block '${failed.result.node.name}': ${info.message}`,
+    {
+      code: info.code,
+      cause: failed.result.error,
+    },
+  );
 }
 
 /** Runs a container block; reports its events and span like any block. */
-export async function executeContainer(place: ExecutionPlace, node: GraphNode, _inputs: Readonly<Record<string, unknown>>): Promise<BlockOutcome> {
+export async function executeContainer(
+  place: ExecutionPlace,
+  node: GraphNode,
+  _inputs: Readonly<Record<string, unknown>>,
+): Promise<BlockOutcome> {
   const { run } = place;
   if (place.stop.stopped) return { status: "notRun" };
   const span = new BlockSpan(run, node, place.parentSpanId, place.iteration);
@@ -175,7 +220,10 @@ export async function executeContainer(place: ExecutionPlace, node: GraphNode, _
     const plan = planIterations(place, node);
     span.open(plan.config);
     if (plan.items?.length === 0) skipScope(run, node.body!, `'${node.name}' ran no iterations`);
-    outcome = node.info.container === "loop" ? await runLoop(place, node, plan, span.id, spent) : await runParallel(place, node, plan, span.id, spent);
+    outcome =
+      node.info.container === "loop"
+        ? await runLoop(place, node, plan, span.id, spent)
+        : await runParallel(place, node, plan, span.id, spent);
   } catch (error) {
     if (run.halt) {
       reportInterrupted(run, node, span);

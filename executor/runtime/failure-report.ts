@@ -20,9 +20,23 @@ export function reportInterrupted(run: RunContext, node: GraphNode, span: BlockS
   if (halt?.kind === "parked" && halt.parks.some((park) => park.reason === "ask" && park.spanId === span.id)) return;
   span.close("cancelled");
   const runId = run.settings.runId;
-  if (halt?.kind === "terminal") run.emit({ type: "block.skipped", runId, blockId: node.id, reason: `the run ended at response block '${halt.blockName}'` });
+  if (halt?.kind === "terminal")
+    run.emit({
+      type: "block.skipped",
+      runId,
+      blockId: node.id,
+      reason: `the run ended at response block '${halt.blockName}'`,
+    });
   else if (halt?.kind === "parked") return;
-  else if (halt?.kind === "timeout") run.emit({ type: "block.failed", runId, blockId: node.id, spanId: span.id, error: errorInfo(halt.error), handled: false });
+  else if (halt?.kind === "timeout")
+    run.emit({
+      type: "block.failed",
+      runId,
+      blockId: node.id,
+      spanId: span.id,
+      error: errorInfo(halt.error),
+      handled: false,
+    });
 }
 
 /**
@@ -48,7 +62,13 @@ export function routeFailed(run: RunContext, node: GraphNode, error: unknown): F
 }
 
 /** Reports a failure; `handled` when an error edge takes it. Returns its route, for the scope to follow. */
-export function reportFailure(run: RunContext, node: GraphNode, span: BlockSpan, error: unknown, attempts?: number): FailureRoute {
+export function reportFailure(
+  run: RunContext,
+  node: GraphNode,
+  span: BlockSpan,
+  error: unknown,
+  attempts?: number,
+): FailureRoute {
   const route = routeFailed(run, node, error);
   const info = errorInfo(error);
   const safe = { code: info.code, message: info.message };

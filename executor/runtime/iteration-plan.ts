@@ -26,9 +26,12 @@ const DEFAULT_PARALLEL_CONCURRENCY = 8;
 function iterationCountOf(node: GraphNode, value: unknown): number {
   const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0)
-    throw new BlockExecutionError(`Block '${node.name}': count must be a whole number of 0 or more, got ${JSON.stringify(value) ?? "nothing"}`, {
-      code: "invalid_config",
-    });
+    throw new BlockExecutionError(
+      `Block '${node.name}': count must be a whole number of 0 or more, got ${JSON.stringify(value) ?? "nothing"}`,
+      {
+        code: "invalid_config",
+      },
+    );
   return count;
 }
 
@@ -46,9 +49,12 @@ function itemsOf(node: GraphNode, value: unknown): unknown[] {
     return Object.entries(value).map(([key, item]) => ({ key, value: item }));
   }
   const shown = JSON.stringify(value)?.slice(0, 80) ?? "nothing";
-  throw new BlockExecutionError(`Block '${node.name}': collection must be an array (or an object, or JSON text of an array), got ${shown}`, {
-    code: "invalid_config",
-  });
+  throw new BlockExecutionError(
+    `Block '${node.name}': collection must be an array (or an object, or JSON text of an array), got ${shown}`,
+    {
+      code: "invalid_config",
+    },
+  );
 }
 
 export function planIterations(place: ExecutionPlace, node: GraphNode): IterationPlan {
@@ -68,11 +74,16 @@ export function planIterations(place: ExecutionPlace, node: GraphNode): Iteratio
     return { config: shown, items: null, condition, maxIterations, concurrency };
   }
   const usesCollection = raw.kind === "forEach" || raw.kind === "collection";
-  const items = usesCollection ? itemsOf(node, config.collection) : Array.from({ length: iterationCountOf(node, config.count ?? 0) }, () => null);
+  const items = usesCollection
+    ? itemsOf(node, config.collection)
+    : Array.from({ length: iterationCountOf(node, config.count ?? 0) }, () => null);
   if (isLoop && items.length > maxIterations)
-    throw new BlockExecutionError(`Block '${node.name}': ${items.length} iterations exceed its limit of ${maxIterations} (maxIterations)`, {
-      code: "iteration_limit",
-    });
+    throw new BlockExecutionError(
+      `Block '${node.name}': ${items.length} iterations exceed its limit of ${maxIterations} (maxIterations)`,
+      {
+        code: "iteration_limit",
+      },
+    );
   return { config: shown, items, condition: null, maxIterations, concurrency };
 }
 
@@ -89,6 +100,8 @@ export function whileHolds(
   variables: Readonly<Record<string, unknown>>,
 ): boolean {
   const source = createReferenceSource(place.run, store, frame, node, variables);
-  const text = resolveExpressionText(condition, source, { onSecret: (name, value) => place.run.redactor.add(name, value) });
+  const text = resolveExpressionText(condition, source, {
+    onSecret: (name, value) => place.run.redactor.add(name, value),
+  });
   return evaluateCondition(text, { index: frame.index });
 }

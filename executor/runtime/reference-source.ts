@@ -34,25 +34,35 @@ export function createReferenceSource(
       if (key === "variable") return variables;
       if (key === "loop" || key === "parallel") {
         const found = nearestFrame(frame, key);
-        if (!found) throw new ReferenceError(`${reference.text}: <${key}.…> is only available inside a ${key} container`);
+        if (!found)
+          throw new ReferenceError(`${reference.text}: <${key}.…> is only available inside a ${key} container`);
         return frameValue(found);
       }
-      const node = graph.nodesByName.get(key) ?? graph.nodesById.get(reference.root) ?? (key === "start" ? graph.entry : undefined);
+      const node =
+        graph.nodesByName.get(key) ??
+        graph.nodesById.get(reference.root) ??
+        (key === "start" ? graph.entry : undefined);
       if (!node) {
         const block = graph.allBlocksByName.get(key) ?? graph.allBlocksById.get(reference.root);
-        if (!block) throw new ReferenceError(`${reference.text}: there is no block named or with id '${reference.root}'`);
+        if (!block)
+          throw new ReferenceError(`${reference.text}: there is no block named or with id '${reference.root}'`);
         const why = block.enabled ? "is not connected to the start block, so it never runs" : "is disabled";
         throw new ReferenceError(`${reference.text}: block '${block.name}' ${why}`);
       }
       const result = store.get(node.id);
       if (!result) {
         const who = reader ? ` before '${reader.name}'` : "";
-        throw new ReferenceError(`${reference.text}: block '${node.name}' has not run${who}; connect it upstream so it runs first`);
+        throw new ReferenceError(
+          `${reference.text}: block '${node.name}' has not run${who}; connect it upstream so it runs first`,
+        );
       }
       if (result.kind === "skipped") {
         // Inside a `??` reference the next alternative is the fix already; a plain one gets told how.
-        const hint = reference.fallbacks || reference.fallbackDefault ? "" : skippedReferenceHint(store, node, reader, reference);
-        throw new ReferenceError(`${reference.text}: block '${node.name}' was skipped (${result.reason}), so it has no output${hint}`);
+        const hint =
+          reference.fallbacks || reference.fallbackDefault ? "" : skippedReferenceHint(store, node, reader, reference);
+        throw new ReferenceError(
+          `${reference.text}: block '${node.name}' was skipped (${result.reason}), so it has no output${hint}`,
+        );
       }
       return result.output;
     },

@@ -60,18 +60,35 @@ export async function takeReused(
   if (inner) kept.inner = inner;
   // A loop carries its assignments out: blocks after it read them, now and after a resume.
   if (variables) kept.variables = variables;
-  const outcome = await save(place, node, key, kept, { status: "completed", output, ...(variables ? { variables } : {}), ...(routes ? { routes } : {}) });
+  const outcome = await save(place, node, key, kept, {
+    status: "completed",
+    output,
+    ...(variables ? { variables } : {}),
+    ...(routes ? { routes } : {}),
+  });
   if (outcome.status === "completed" && inner) place.store.restore(inner);
   return outcome;
 }
 
-async function save(place: ExecutionPlace, node: GraphNode, key: string, kept: BlockCheckpoint, outcome: BlockOutcome): Promise<BlockOutcome> {
+async function save(
+  place: ExecutionPlace,
+  node: GraphNode,
+  key: string,
+  kept: BlockCheckpoint,
+  outcome: BlockOutcome,
+): Promise<BlockOutcome> {
   const { run } = place;
   try {
     await run.settings.checkpoints?.save(key, kept);
   } catch (error) {
     const message = run.redactText(error instanceof Error ? error.message : String(error));
-    return { status: "failed", error: new TrellisError("internal_error", `The reused result of block '${node.name}' could not be stored: ${message}`) };
+    return {
+      status: "failed",
+      error: new TrellisError(
+        "internal_error",
+        `The reused result of block '${node.name}' could not be stored: ${message}`,
+      ),
+    };
   }
   return outcome;
 }

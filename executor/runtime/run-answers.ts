@@ -1,5 +1,4 @@
 import type { AskAnswer, PendingAsk, RunEvent } from "@/contract";
-import type { AskRequest } from "@/core";
 import { checkpointKey } from "./checkpoint-store";
 
 /** An ask an earlier attempt at the run made: it keeps its span id (its name in the API) and its deadline. */
@@ -71,10 +70,21 @@ export function answersFromEvents(events: readonly RunEvent[]): RunAnswers {
   for (const event of events) {
     if (event.type === "ask.requested") {
       const key = checkpointKey(event.blockId, event.iteration ?? []);
-      earlier.set(key, { spanId: event.spanId, requestedAt: event.requestedAt, ...(event.timeoutAt ? { timeoutAt: event.timeoutAt } : {}) });
+      earlier.set(key, {
+        spanId: event.spanId,
+        requestedAt: event.requestedAt,
+        ...(event.timeoutAt ? { timeoutAt: event.timeoutAt } : {}),
+      });
     } else if (event.type === "ask.answered") {
       const { choice, text, fields, answeredBy, answeredAt, timedOut } = event;
-      answers.set(checkpointKey(event.blockId, event.iteration ?? []), { choice, text, fields, answeredBy, answeredAt, timedOut });
+      answers.set(checkpointKey(event.blockId, event.iteration ?? []), {
+        choice,
+        text,
+        fields,
+        answeredBy,
+        answeredAt,
+        timedOut,
+      });
     }
   }
   return new RunAnswers(earlier, answers);

@@ -154,7 +154,11 @@ export class RunContext {
     this.idleCheck = setTimeout(() => {
       this.idleCheck = undefined;
       if (this.halt || this.waiting === 0 || this.busy > this.waiting) return;
-      this.haltRun({ kind: "parked", parks: this.waitingParks(), error: new CancelledError("The run stopped to wait for answers") });
+      this.haltRun({
+        kind: "parked",
+        parks: this.waitingParks(),
+        error: new CancelledError("The run stopped to wait for answers"),
+      });
     }, 0);
   }
 

@@ -148,7 +148,9 @@ export class ScopeRun implements ExecutionPlace {
   private async runNode(node: GraphNode, inputs: Record<string, unknown>): Promise<void> {
     let outcome: BlockOutcome;
     try {
-      outcome = this.run.settings.checkpoints ? await runCheckpointed(this, node, () => this.executeNode(node, inputs)) : await this.executeNode(node, inputs);
+      outcome = this.run.settings.checkpoints
+        ? await runCheckpointed(this, node, () => this.executeNode(node, inputs))
+        : await this.executeNode(node, inputs);
     } catch (error) {
       outcome = { status: "failed", error };
     }
@@ -173,7 +175,12 @@ export class ScopeRun implements ExecutionPlace {
    * `assigned`: a loop's assignments to workflow variables. `routes`: which out edges the output activates, when the
    * block's execution already worked it out (a restored checkpoint has none: its routes are worked out here).
    */
-  private completed(node: GraphNode, output: Record<string, unknown>, assigned: Record<string, unknown> | undefined, routes?: ReadonlyArray<boolean>): void {
+  private completed(
+    node: GraphNode,
+    output: Record<string, unknown>,
+    assigned: Record<string, unknown> | undefined,
+    routes?: ReadonlyArray<boolean>,
+  ): void {
     if (!routes && !node.info.terminal) {
       try {
         routes = routeOutput(node.info, node.block, output, node.outEdges, edgeLabel);

@@ -9,7 +9,9 @@ describe("SecretRedactor: transformed forms", () => {
   const hex = Buffer.from(KEY).toString("hex");
   const codes = [...KEY].map((character) => character.charCodeAt(0));
   const rot13 = (text: string) =>
-    text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= "Z" ? 65 : 97) + 13) % 26) + (c <= "Z" ? 65 : 97)));
+    text.replace(/[a-z]/gi, (c) =>
+      String.fromCharCode(((c.charCodeAt(0) - (c <= "Z" ? 65 : 97) + 13) % 26) + (c <= "Z" ? 65 : 97)),
+    );
   it.each([
     ["hex", hex],
     ["upper-case hex", hex.toUpperCase()],
@@ -77,7 +79,12 @@ describe("SecretRedactor: transformed forms", () => {
   it("holds back a separated form streamed in pieces, and masks it whole", () => {
     const spaced = [...KEY].join(" ");
     const stream = redactor().stream();
-    const shown = [stream.push("say "), ...[...spaced].map((character) => stream.push(character)), stream.push(" done"), stream.end()];
+    const shown = [
+      stream.push("say "),
+      ...[...spaced].map((character) => stream.push(character)),
+      stream.push(" done"),
+      stream.end(),
+    ];
     expect(shown.join("")).toBe("say [secret:API_KEY] done");
     expect(shown.join("|")).not.toContain("9 f 8");
   });
@@ -104,7 +111,8 @@ describe("SecretRedactor: transformed forms", () => {
           return performance.now() - started;
         }),
       );
-    const hostile = (length: number) => `${[...KEY.slice(0, -1)].join(" ")} `.repeat(Math.ceil(length / (KEY.length * 2))).slice(0, length);
+    const hostile = (length: number) =>
+      `${[...KEY.slice(0, -1)].join(" ")} `.repeat(Math.ceil(length / (KEY.length * 2))).slice(0, length);
     time(hostile(10_000));
     const small = Math.max(time(hostile(125_000)), 0.5);
     const large = time(hostile(2_000_000));

@@ -18,7 +18,8 @@ export const MIN_SKELETON_LENGTH = 8;
 /** Base64 of `prefixBytes` zero bytes followed by the UTF-8 bytes of `value`, without padding. */
 function base64Of(value: Uint8Array, prefixBytes: number): string {
   let binary = "\0".repeat(prefixBytes);
-  for (let index = 0; index < value.length; index += 0x8000) binary += String.fromCharCode(...value.subarray(index, index + 0x8000));
+  for (let index = 0; index < value.length; index += 0x8000)
+    binary += String.fromCharCode(...value.subarray(index, index + 0x8000));
   return btoa(binary).replace(/=+$/, "");
 }
 
@@ -85,7 +86,14 @@ export function maskedForms(value: string): string[] {
  * and digits only, tested inline in skeletonOf, which is on the path of every masked text.)
  */
 function keptNonAscii(code: number): boolean {
-  return code !== 0xa0 && code !== 0x2028 && code !== 0x2029 && code !== 0x3000 && code !== 0xfeff && !(code >= 0x2000 && code <= 0x200b);
+  return (
+    code !== 0xa0 &&
+    code !== 0x2028 &&
+    code !== 0x2029 &&
+    code !== 0x3000 &&
+    code !== 0xfeff &&
+    !(code >= 0x2000 && code <= 0x200b)
+  );
 }
 
 const utf16 = new TextDecoder("utf-16le");

@@ -42,7 +42,10 @@ export function groupMatches(matches: Match[]): MatchGroup[] {
   }
   return groups.map(({ start, end, members }) => {
     // A match inside another (a secret that is part of a longer one, or a shorter form) adds no label.
-    const outermost = members.filter((member, index) => !members.some((other, at) => at < index && other.start <= member.start && member.end <= other.end));
+    const outermost = members.filter(
+      (member, index) =>
+        !members.some((other, at) => at < index && other.start <= member.start && member.end <= other.end),
+    );
     return { start, end, names: [...new Set(outermost.map((member) => member.name))] };
   });
 }
@@ -85,7 +88,11 @@ export function maskPieces(texts: readonly string[], groups: readonly MatchGroup
     for (let at = first; at < groups.length && groups[at]!.start < pieceEnd; at++) {
       const group = groups[at]!;
       if (group.end > pieceStart)
-        touching.push({ start: Math.max(group.start, pieceStart) - pieceStart, end: Math.min(group.end, pieceEnd) - pieceStart, names: group.names });
+        touching.push({
+          start: Math.max(group.start, pieceStart) - pieceStart,
+          end: Math.min(group.end, pieceEnd) - pieceStart,
+          names: group.names,
+        });
     }
     if (touching.length > 0) masked[index] = render(text, touching);
     pieceStart = pieceEnd;

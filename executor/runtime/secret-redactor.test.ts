@@ -7,13 +7,18 @@ const redactor = () => new SecretRedactor([["API_KEY", KEY]]);
 
 describe("SecretRedactor", () => {
   it("replaces a value by [secret:NAME] wherever it appears", () => {
-    expect(redactor().redactText(`Bearer ${KEY} and again ${KEY}.`)).toBe("Bearer [secret:API_KEY] and again [secret:API_KEY].");
+    expect(redactor().redactText(`Bearer ${KEY} and again ${KEY}.`)).toBe(
+      "Bearer [secret:API_KEY] and again [secret:API_KEY].",
+    );
   });
 
   it.each([
     ["upper case", KEY.toUpperCase()],
     ["lower case", KEY.toLowerCase()],
-    ["mixed case", [...KEY].map((character, index) => (index % 2 ? character.toUpperCase() : character.toLowerCase())).join("")],
+    [
+      "mixed case",
+      [...KEY].map((character, index) => (index % 2 ? character.toUpperCase() : character.toLowerCase())).join(""),
+    ],
     ["URL-encoded", encodeURIComponent(KEY)],
     ["URL-encoded with lower-case escapes", encodeURIComponent(KEY).toLowerCase()],
     ["base64", Buffer.from(KEY).toString("base64")],
@@ -33,7 +38,9 @@ describe("SecretRedactor", () => {
       const masked = redactor().redactText(`Basic ${header}`);
       expect(masked, user).toContain("[secret:API_KEY]");
       // At most the characters shared with the user name and two edge characters remain.
-      expect(masked.length, user).toBeLessThan(`Basic [secret:API_KEY]`.length + Math.ceil((user.length + 1) * (4 / 3)) + 4);
+      expect(masked.length, user).toBeLessThan(
+        `Basic [secret:API_KEY]`.length + Math.ceil((user.length + 1) * (4 / 3)) + 4,
+      );
     }
   });
 
@@ -98,7 +105,10 @@ describe("SecretRedactor", () => {
     const clean = { list: [1, "two", { three: 3 }] };
     const value = { clean, dirty: { headers: { authorization: `Bearer ${KEY}` }, items: [KEY, 4, null] } };
     const masked = masker.redact(value);
-    expect(masked).toEqual({ clean, dirty: { headers: { authorization: "Bearer [secret:API_KEY]" }, items: ["[secret:API_KEY]", 4, null] } });
+    expect(masked).toEqual({
+      clean,
+      dirty: { headers: { authorization: "Bearer [secret:API_KEY]" }, items: ["[secret:API_KEY]", 4, null] },
+    });
     expect(masked.clean).toBe(clean);
     expect(value.dirty.items[0]).toBe(KEY);
     expect(masker.redact(clean)).toBe(clean);
@@ -148,7 +158,12 @@ describe("SecretRedactor.stream", () => {
   it("holds back a tail that could start any masked form, whatever its case", () => {
     const masker = redactor();
     const base64 = Buffer.from(KEY).toString("base64");
-    for (const start of [KEY.slice(0, 6), KEY.toUpperCase().slice(0, 6), base64.slice(0, 6), [...KEY].reverse().join("").slice(0, 6)]) {
+    for (const start of [
+      KEY.slice(0, 6),
+      KEY.toUpperCase().slice(0, 6),
+      base64.slice(0, 6),
+      [...KEY].reverse().join("").slice(0, 6),
+    ]) {
       const stream = masker.stream();
       expect(stream.push(`say ${start}`)).toBe("say ");
     }

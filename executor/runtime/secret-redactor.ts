@@ -25,7 +25,15 @@
  */
 
 import { maskedForms, MIN_SECRET_LENGTH, skeletonForms, skeletonOf } from "./secret-forms";
-import { groupMatches, maskPieces, render, skeletonMatches, type Match, type MatchGroup, type SkeletonPattern } from "./secret-matches";
+import {
+  groupMatches,
+  maskPieces,
+  render,
+  skeletonMatches,
+  type Match,
+  type MatchGroup,
+  type SkeletonPattern,
+} from "./secret-matches";
 import { collectPieces, pieceText, rebuildValue, type Piece } from "./value-pieces";
 
 export { maskedForms, MIN_SECRET_LENGTH, skeletonForms } from "./secret-forms";
@@ -48,7 +56,8 @@ interface Pattern {
 /** Whether `text` from `start` to its end is the beginning of `form` (both in lower case). */
 function startsFormAt(text: string, start: number, form: string): boolean {
   if (text.length - start >= form.length) return false;
-  for (let index = start; index < text.length; index++) if (text.charCodeAt(index) !== form.charCodeAt(index - start)) return false;
+  for (let index = start; index < text.length; index++)
+    if (text.charCodeAt(index) !== form.charCodeAt(index - start)) return false;
   return true;
 }
 
@@ -220,9 +229,13 @@ export class SecretRedactor {
     const labels = [...text.matchAll(LABEL_PATTERN)]
       .filter((label) => this.names.has(label[1]!))
       .map((label) => ({ start: label.index, end: label.index + label[0].length }));
-    if (this.skeletonPatterns.length > 0) matches.push(...skeletonMatches(skeletonOf(text, labels), this.skeletonPatterns));
+    if (this.skeletonPatterns.length > 0)
+      matches.push(...skeletonMatches(skeletonOf(text, labels), this.skeletonPatterns));
     if (matches.length === 0) return [];
-    const outside = labels.length === 0 ? matches : matches.filter((match) => !labels.some((label) => match.start >= label.start && match.end <= label.end));
+    const outside =
+      labels.length === 0
+        ? matches
+        : matches.filter((match) => !labels.some((label) => match.start >= label.start && match.end <= label.end));
     return groupMatches(outside);
   }
 }

@@ -5,7 +5,8 @@ export class Semaphore {
   private head = 0;
 
   constructor(limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a whole number of at least 1, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`concurrency must be a whole number of at least 1, got ${limit}`);
     this.available = limit;
   }
 

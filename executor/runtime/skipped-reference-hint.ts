@@ -42,7 +42,9 @@ function descendants(node: GraphNode): Set<GraphNode> {
 export function blocksThatRanInstead(store: OutputStore, skipped: GraphNode, reader: GraphNode): GraphNode[] {
   const ran = (node: GraphNode) => store.get(node.id)?.kind === "output";
   // A decider ran but left some of its edges untaken: a router, a condition, a block with an error edge.
-  const deciders = [...ancestors(skipped)].filter((node) => ran(node) && node.outEdges.some((edge) => store.get(edge.target.id)?.kind === "skipped"));
+  const deciders = [...ancestors(skipped)].filter(
+    (node) => ran(node) && node.outEdges.some((edge) => store.get(edge.target.id)?.kind === "skipped"),
+  );
   if (deciders.length === 0) return [];
   const afterDecider = new Set(deciders.flatMap((decider) => [...descendants(decider)]));
   const related = new Set([...ancestors(skipped), ...descendants(skipped)]);
@@ -52,11 +54,18 @@ export function blocksThatRanInstead(store: OutputStore, skipped: GraphNode, rea
 }
 
 /** The sentence appended to "block X was skipped ... so it has no output". */
-export function skippedReferenceHint(store: OutputStore, skipped: GraphNode, reader: GraphNode | null, reference: BlockReference): string {
+export function skippedReferenceHint(
+  store: OutputStore,
+  skipped: GraphNode,
+  reader: GraphNode | null,
+  reference: BlockReference,
+): string {
   const path = formatPath(reference.path);
   const instead = reader ? blocksThatRanInstead(store, skipped, reader) : [];
   if (instead.length > 0) {
-    const alternatives = [reference.root, ...instead.map((node) => node.name)].map((root) => `${root}${path.startsWith("[") ? "" : "."}${path}`).join(" ?? ");
+    const alternatives = [reference.root, ...instead.map((node) => node.name)]
+      .map((root) => `${root}${path.startsWith("[") ? "" : "."}${path}`)
+      .join(" ?? ");
     return `; to read whichever branch ran, write <${alternatives}>`;
   }
   return `; to use it only when it ran, give a fallback: <${reference.root}${path.startsWith("[") ? "" : "."}${path} ?? "default">`;

@@ -53,7 +53,10 @@ export class BlockSpan {
   }
 
   /** Closes the span and returns its duration in milliseconds. */
-  close(status: SpanRecord["status"], fields: Partial<Pick<SpanRecord, "output" | "error" | "usage" | "attempts">> = {}): number {
+  close(
+    status: SpanRecord["status"],
+    fields: Partial<Pick<SpanRecord, "output" | "error" | "usage" | "attempts">> = {},
+  ): number {
     // A child still open was cut short (a cancel or timeout closes the block before its handler has
     // unwound): it ends cancelled now, because once the run has ended its own end is not reported.
     if (this.openChildren.size > 0) for (const cutShort of [...this.openChildren.values()]) cutShort();
@@ -113,7 +116,8 @@ export class BlockSpan {
         if (result.output !== undefined) record.output = result.output;
         if (result.usage) record.usage = result.usage;
         if (result.price) record.price = result.price;
-        if (result.error && !result.cancelled) record.error = { code: result.error.code, message: result.error.message };
+        if (result.error && !result.cancelled)
+          record.error = { code: result.error.code, message: result.error.message };
         run.span({ ...record });
       },
     };

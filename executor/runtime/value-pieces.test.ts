@@ -8,7 +8,11 @@ describe("SecretRedactor: keys and values spread over a structure", () => {
   it("masks a key holding the value, nested keys and keys that mask alike", () => {
     const masked = redactor().redact({ [KEY]: 1, nested: { deeper: { [`x-${KEY}`]: true } }, [KEY.toUpperCase()]: 2 });
     expect(JSON.stringify(masked)).not.toMatch(/9f8e7d/i);
-    expect(masked).toEqual({ "[secret:API_KEY]": 1, nested: { deeper: { "x-[secret:API_KEY]": true } }, "[secret:API_KEY] (2)": 2 });
+    expect(masked).toEqual({
+      "[secret:API_KEY]": 1,
+      nested: { deeper: { "x-[secret:API_KEY]": true } },
+      "[secret:API_KEY] (2)": 2,
+    });
   });
 
   it("masks the keys and values of a Map and the items of a Set", () => {

@@ -37,7 +37,10 @@ export class VariableScope {
     return this.apply({}, () => true);
   }
 
-  private apply(over: Readonly<Record<string, unknown>>, include: (node: GraphNode) => boolean): Record<string, unknown> {
+  private apply(
+    over: Readonly<Record<string, unknown>>,
+    include: (node: GraphNode) => boolean,
+  ): Record<string, unknown> {
     const result: Record<string, unknown> = { ...over };
     for (const node of topologicalOrder(this.scope)) {
       const values = this.assigned.get(node.id);

@@ -9,7 +9,10 @@ export const YIELD_SLICE_MS = 10;
 type Schedule = (resume: () => void) => void;
 
 // setImmediate runs after pending I/O (Node); a browser, which has none, falls back to a timer.
-const nextTurn: Schedule = typeof globalThis.setImmediate === "function" ? (resume) => globalThis.setImmediate(resume) : (resume) => setTimeout(resume, 0);
+const nextTurn: Schedule =
+  typeof globalThis.setImmediate === "function"
+    ? (resume) => globalThis.setImmediate(resume)
+    : (resume) => setTimeout(resume, 0);
 
 export class YieldPoint {
   private sliceStart = performance.now();

@@ -47,7 +47,10 @@ describe("chunkDocument", () => {
   });
 
   it("repeats the heading path and the last sentences of the previous chunk inside a long section", () => {
-    const chunks = chunkDocument([{ kind: "heading", level: 1, text: "Travel" }, ...longSection("Flights", 10, 8)], { chunkSize: 200, chunkOverlap: 40 });
+    const chunks = chunkDocument([{ kind: "heading", level: 1, text: "Travel" }, ...longSection("Flights", 10, 8)], {
+      chunkSize: 200,
+      chunkOverlap: 40,
+    });
     const second = chunks[1]!;
     expect(second.content.startsWith("Travel > Flights\n\n")).toBe(true);
     expect(second.metadata.headings).toEqual(["Travel", "Flights"]);
@@ -55,14 +58,19 @@ describe("chunkDocument", () => {
     const lastOfFirst = firstSentences[firstSentences.length - 1]!;
     expect(second.content).toContain(lastOfFirst);
     // Overlap stays within its budget: heading line + overlap + new text.
-    const overlapText = second.content.slice("Travel > Flights\n\n".length, second.content.indexOf(lastOfFirst) + lastOfFirst.length);
+    const overlapText = second.content.slice(
+      "Travel > Flights\n\n".length,
+      second.content.indexOf(lastOfFirst) + lastOfFirst.length,
+    );
     expect(countTokens(overlapText)).toBeLessThanOrEqual(40);
   });
 
   it("does not carry overlap across a heading, and starts a new section cleanly", () => {
     const blocks = [...longSection("Flights", 6, 8), ...longSection("Hotels", 6, 8, 1000)];
     const chunks = chunkDocument(blocks, { chunkSize: 200, chunkOverlap: 40 });
-    const firstHotel = chunks.find((chunk) => chunk.metadata.headings[0] === "Hotels" && chunk.content.startsWith("Hotels"))!;
+    const firstHotel = chunks.find(
+      (chunk) => chunk.metadata.headings[0] === "Hotels" && chunk.content.startsWith("Hotels"),
+    )!;
     expect(firstHotel).toBeDefined();
     expect(firstHotel.content).not.toMatch(/Sentence number \d{1,3} /);
   });

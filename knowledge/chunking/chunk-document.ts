@@ -13,7 +13,9 @@ interface Draft {
 /** The last sentences of a chunk's own text, up to `limit` tokens (or its last tokens). */
 function overlapTail(segments: Segment[], limit: number): string {
   if (limit <= 0) return "";
-  const sentences = segments.flatMap((segment) => splitSentences(segment.opensSection ? segment.text.slice(segment.headingLine.length) : segment.text));
+  const sentences = segments.flatMap((segment) =>
+    splitSentences(segment.opensSection ? segment.text.slice(segment.headingLine.length) : segment.text),
+  );
   const kept: string[] = [];
   let tokens = 0;
   for (let index = sentences.length - 1; index >= 0; index--) {
@@ -40,7 +42,8 @@ function render(draft: Draft): string {
  */
 export function chunkDocument(blocks: TextBlock[], options: ChunkingOptions): Chunk[] {
   const { chunkSize, chunkOverlap } = options;
-  if (!Number.isInteger(chunkSize) || chunkSize < 50) throw new RangeError(`chunkSize must be an integer of at least 50 tokens (got ${chunkSize})`);
+  if (!Number.isInteger(chunkSize) || chunkSize < 50)
+    throw new RangeError(`chunkSize must be an integer of at least 50 tokens (got ${chunkSize})`);
   if (!Number.isInteger(chunkOverlap) || chunkOverlap < 0 || chunkOverlap >= chunkSize / 2) {
     throw new RangeError(`chunkOverlap must be an integer from 0 to less than half of chunkSize (got ${chunkOverlap})`);
   }
@@ -58,7 +61,10 @@ export function chunkDocument(blocks: TextBlock[], options: ChunkingOptions): Ch
     const lastOfPrevious = previous?.segments[previous.segments.length - 1];
     if (!segment.opensSection && lastOfPrevious?.sectionIndex === segment.sectionIndex) {
       const room = Math.min(chunkOverlap, chunkSize - tokens - segment.tokens - SEPARATOR_TOKENS);
-      const tail = overlapTail(previous?.segments.filter((item) => item.sectionIndex === segment.sectionIndex) ?? [], room);
+      const tail = overlapTail(
+        previous?.segments.filter((item) => item.sectionIndex === segment.sectionIndex) ?? [],
+        room,
+      );
       if (tail) {
         prefix.push(tail);
         tokens += countTokens(tail) + SEPARATOR_TOKENS;

@@ -71,7 +71,10 @@ export function sectionSegments(section: Section, sectionIndex: number, chunkSiz
   const headingLine = section.headings.join(" > ");
   const headingTokens = headingLine ? countTokens(headingLine) + SEPARATOR_TOKENS : 0;
   const paragraphTokens = section.paragraphs.map((paragraph) => countTokens(paragraph.text));
-  const wholeTokens = headingTokens + paragraphTokens.reduce((sum, count) => sum + count, 0) + SEPARATOR_TOKENS * Math.max(0, section.paragraphs.length - 1);
+  const wholeTokens =
+    headingTokens +
+    paragraphTokens.reduce((sum, count) => sum + count, 0) +
+    SEPARATOR_TOKENS * Math.max(0, section.paragraphs.length - 1);
   const base = { sectionIndex, headingLine, headings: section.headings };
   if (wholeTokens <= chunkSize) {
     const whole = [headingLine, ...section.paragraphs.map((paragraph) => paragraph.text)].filter(Boolean).join("\n\n");
@@ -86,7 +89,13 @@ export function sectionSegments(section: Section, sectionIndex: number, chunkSiz
     for (const piece of splitParagraph(paragraph.text, paragraphTokens[index] ?? 0, budget)) {
       const opensSection = segments.length === 0 && headingLine !== "";
       const text = opensSection ? `${headingLine}\n\n${piece.text}` : piece.text;
-      segments.push({ ...base, text, tokens: piece.tokens + (opensSection ? headingTokens : 0), opensSection, pages: paragraph.page ? [paragraph.page] : [] });
+      segments.push({
+        ...base,
+        text,
+        tokens: piece.tokens + (opensSection ? headingTokens : 0),
+        opensSection,
+        pages: paragraph.page ? [paragraph.page] : [],
+      });
     }
   });
   return segments;

@@ -5,7 +5,10 @@ describe("splitSentences", () => {
   it.each([
     ["Hello world. This is a test.", ["Hello world.", "This is a test."]],
     ["Use tools, e.g. hammers. Then rest.", ["Use tools, e.g. hammers.", "Then rest."]],
-    ["We met Dr. Smith today. Mr. and Mrs. Jones came too.", ["We met Dr. Smith today.", "Mr. and Mrs. Jones came too."]],
+    [
+      "We met Dr. Smith today. Mr. and Mrs. Jones came too.",
+      ["We met Dr. Smith today.", "Mr. and Mrs. Jones came too."],
+    ],
     ["Pi is 3.14 roughly. Version 2.0 shipped.", ["Pi is 3.14 roughly.", "Version 2.0 shipped."]],
     ["The U.S.A. is big. Yes.", ["The U.S.A. is big.", "Yes."]],
     ["Wait... what happened? Nothing! OK.", ["Wait... what happened?", "Nothing!", "OK."]],

@@ -10,7 +10,26 @@ const FULL_STOP = ".";
 /** End a sentence wherever they stand (UAX #29 STerm, the common ones). */
 const TERMINATORS = new Set(["?", "!", "。", "！", "？", "｡", "‼", "⁇", "⁈", "⁉", "︒", "﹒", "．"]);
 /** Quotes and brackets that close a sentence and stay with it: `"Stop." Then`. */
-const CLOSERS = new Set(['"', "'", "”", "’", "»", "›", ")", "]", "}", "）", "］", "｝", "」", "』", "】", "》", "〉", "〕"]);
+const CLOSERS = new Set([
+  '"',
+  "'",
+  "”",
+  "’",
+  "»",
+  "›",
+  ")",
+  "]",
+  "}",
+  "）",
+  "］",
+  "｝",
+  "」",
+  "』",
+  "】",
+  "》",
+  "〉",
+  "〕",
+]);
 /** After a terminator, these continue the sentence: `e.g., the` (UAX #29 SContinue). */
 const CONTINUERS = new Set([",", ";", ":", "，", "；", "：", "、", "-", "–", "—"]);
 const PARAGRAPH_SEPARATORS = new Set(["\n", "\r", "\u0085", "\u2028", "\u2029"]);

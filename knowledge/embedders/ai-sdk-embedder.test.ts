@@ -21,7 +21,11 @@ async function answerEmbeddings(request: IncomingMessage, response: ServerRespon
   received.push({ path: request.url ?? "", authorization: request.headers.authorization, body });
   if (body.input.some((text) => text.includes("fail"))) {
     response.writeHead(401, { "content-type": "application/json" });
-    response.end(JSON.stringify({ error: { message: "Incorrect API key provided: sk-test-secret-123456789", type: "invalid_request_error" } }));
+    response.end(
+      JSON.stringify({
+        error: { message: "Incorrect API key provided: sk-test-secret-123456789", type: "invalid_request_error" },
+      }),
+    );
     return;
   }
   response.writeHead(200, { "content-type": "application/json" });
@@ -30,14 +34,19 @@ async function answerEmbeddings(request: IncomingMessage, response: ServerRespon
       object: "list",
       model: body.model,
       data: body.input.map((text, index) => ({ object: "embedding", index, embedding: [text.length, 1, 0] })),
-      ...(reportUsage ? { usage: { prompt_tokens: body.input.length * 10, total_tokens: body.input.length * 10 } } : {}),
+      ...(reportUsage
+        ? { usage: { prompt_tokens: body.input.length * 10, total_tokens: body.input.length * 10 } }
+        : {}),
     }),
   );
 }
 
 beforeAll(async () => {
   // A request the server fails on answers 500, which fails the test that sent it.
-  server = createServer((request, response) => void answerEmbeddings(request, response).catch((error: unknown) => response.writeHead(500).end(String(error))));
+  server = createServer(
+    (request, response) =>
+      void answerEmbeddings(request, response).catch((error: unknown) => response.writeHead(500).end(String(error))),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
@@ -50,7 +59,9 @@ describe("AI SDK embedders", () => {
   it("embeds through OpenAI at OPENAI_BASE_URL with the key, and prices the tokens the provider reported", async () => {
     received.length = 0;
     reportUsage = true;
-    const embedder = createEmbedder("openai/text-embedding-3-small", { env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }) });
+    const embedder = createEmbedder("openai/text-embedding-3-small", {
+      env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }),
+    });
     const result = await embedder.embed(["alpha", "beta gamma"]);
     expect(received[0]).toMatchObject({
       path: "/v1/embeddings",
@@ -62,20 +73,32 @@ describe("AI SDK embedders", () => {
       [10, 1, 0],
     ]);
     // text-embedding-3-small costs $0.02 per million tokens.
-    expect(result.usage).toEqual({ tokens: { prompt: 20, completion: 0, total: 20 }, cost: { input: 0.0000004, output: 0, total: 0.0000004 } });
+    expect(result.usage).toEqual({
+      tokens: { prompt: 20, completion: 0, total: 20 },
+      cost: { input: 0.0000004, output: 0, total: 0.0000004 },
+    });
   });
 
   it("estimates tokens locally, and says so, when the server reports none; unknown models are unpriced", async () => {
     reportUsage = false;
-    const embedder = createEmbedder("openai-compatible/nomic-embed-text", { env: env({ OPENAI_COMPATIBLE_BASE_URL: baseUrl }) });
+    const embedder = createEmbedder("openai-compatible/nomic-embed-text", {
+      env: env({ OPENAI_COMPATIBLE_BASE_URL: baseUrl }),
+    });
     const result = await embedder.embed(["hello world"]);
-    expect(result.usage).toEqual({ tokens: { prompt: 2, completion: 0, total: 2 }, cost: null, unpriced: true, estimated: true });
+    expect(result.usage).toEqual({
+      tokens: { prompt: 2, completion: 0, total: 2 },
+      cost: null,
+      unpriced: true,
+      estimated: true,
+    });
     reportUsage = true;
   });
 
   it("talks to Ollama's OpenAI-compatible endpoint under OLLAMA_BASE_URL", async () => {
     received.length = 0;
-    const embedder = createEmbedder("ollama/nomic-embed-text", { env: env({ OLLAMA_BASE_URL: baseUrl.replace(/\/v1$/, "") }) });
+    const embedder = createEmbedder("ollama/nomic-embed-text", {
+      env: env({ OLLAMA_BASE_URL: baseUrl.replace(/\/v1$/, "") }),
+    });
     await embedder.embed(["x"]);
     expect(received[0]?.path).toBe("/v1/embeddings");
   });
@@ -83,7 +106,9 @@ describe("AI SDK embedders", () => {
   it("names a missing key, an unknown provider, and scrubs keys from provider errors", async () => {
     expect(() => createEmbedder("openai/text-embedding-3-small", { env: env({}) })).toThrow(/OPENAI_API_KEY/);
     expect(() => createEmbedder("anthropic/claude", { env: env({}) })).toThrow(/no embedding models/);
-    const embedder = createEmbedder("openai/text-embedding-3-small", { env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }) });
+    const embedder = createEmbedder("openai/text-embedding-3-small", {
+      env: env({ OPENAI_API_KEY: "sk-test-secret-123456789", OPENAI_BASE_URL: baseUrl }),
+    });
     const error = await embedder.embed(["fail"]).then(
       () => new Error("expected a failure"),
       (caught: unknown) => caught as Error,
@@ -96,7 +121,10 @@ describe("AI SDK embedders", () => {
     const everySetting = Object.fromEntries(
       PROVIDER_IDS.flatMap((provider) => {
         const { apiKeyVariable, baseUrlVariable } = PROVIDERS[provider];
-        return [...(apiKeyVariable ? [[apiKeyVariable, "test-key-0123456789"]] : []), ...(baseUrlVariable ? [[baseUrlVariable, baseUrl]] : [])];
+        return [
+          ...(apiKeyVariable ? [[apiKeyVariable, "test-key-0123456789"]] : []),
+          ...(baseUrlVariable ? [[baseUrlVariable, baseUrl]] : []),
+        ];
       }),
     );
     for (const provider of PROVIDER_IDS) {

@@ -27,7 +27,10 @@ export interface EmbedderOptions {
 
 /** What a refusal suggests instead, as "offline/hash-embed, openai/… or google/…". */
 function embeddingChoices(): string {
-  const choices = [OFFLINE_EMBEDDER_ID, ...PROVIDER_IDS.filter((provider) => PROVIDERS[provider].embedding).map((provider) => `${provider}/…`)];
+  const choices = [
+    OFFLINE_EMBEDDER_ID,
+    ...PROVIDER_IDS.filter((provider) => PROVIDERS[provider].embedding).map((provider) => `${provider}/…`),
+  ];
   return `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}`;
 }
 
@@ -40,19 +43,34 @@ export function createEmbedder(modelId: string, options: EmbedderOptions): Embed
   if (modelId === OFFLINE_EMBEDDER_ID) return createHashEmbedder();
   const { provider, model } = parseModelId(modelId);
   const { label, embedding } = PROVIDERS[provider];
-  if (!embedding) throw new ProviderCallError(provider, `${label} has no embedding models; use ${embeddingChoices()}`, { code: "invalid_embedding_model" });
-  const connection = providerConnection(options.env, provider, options.fetch ?? createProviderFetch(providerEnvOf(options.env).operator));
+  if (!embedding)
+    throw new ProviderCallError(provider, `${label} has no embedding models; use ${embeddingChoices()}`, {
+      code: "invalid_embedding_model",
+    });
+  const connection = providerConnection(
+    options.env,
+    provider,
+    options.fetch ?? createProviderFetch(providerEnvOf(options.env).operator),
+  );
   const sdkModel = embedding.model(model, connection);
   return {
     id: modelId,
     maxBatchSize: options.batchSize ?? embedding.maxBatchSize,
     async embed(texts, callOptions = {}) {
       try {
-        const result = await embedMany({ model: sdkModel, values: texts, maxRetries: 2, abortSignal: callOptions.signal });
+        const result = await embedMany({
+          model: sdkModel,
+          values: texts,
+          maxRetries: 2,
+          abortSignal: callOptions.signal,
+        });
         const reported = result.usage?.tokens;
         const estimated = !(typeof reported === "number" && reported > 0);
         const prompt = estimated ? texts.reduce((sum, text) => sum + countTokens(text), 0) : reported;
-        return { embeddings: result.embeddings, usage: priceEmbeddingUsage(modelId, { prompt, completion: 0, total: prompt }, estimated) };
+        return {
+          embeddings: result.embeddings,
+          usage: priceEmbeddingUsage(modelId, { prompt, completion: 0, total: prompt }, estimated),
+        };
       } catch (error) {
         throw toTrellisError(error, { provider, modelId, secrets: connection.apiKey ? [connection.apiKey] : [] });
       }

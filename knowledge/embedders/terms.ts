@@ -10,7 +10,8 @@ export function stem(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(sses|shes|ches|xes|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is")) return word.slice(0, -1);
+  if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is"))
+    return word.slice(0, -1);
   if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3);
   if (word.endsWith("ed") && word.length > 4) return word.slice(0, -2);
   return word;

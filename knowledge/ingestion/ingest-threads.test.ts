@@ -23,7 +23,10 @@ afterAll(async () => {
 
 describe("IngestThreads", () => {
   it("gives the chunks and offline embeddings that processing on this thread gives", async () => {
-    const file = { kind: "md" as const, bytes: text("# Refunds\n\nRefunds within 30 days. Ask Dr. Lee.\n\n## Exceptions\n\nSale items are final.") };
+    const file = {
+      kind: "md" as const,
+      bytes: text("# Refunds\n\nRefunds within 30 days. Ask Dr. Lee.\n\n## Exceptions\n\nSale items are final."),
+    };
     const here = await processDocument(file, DEFAULT_CHUNKING, createHashEmbedder());
     const there = await threads.process(file, DEFAULT_CHUNKING, createHashEmbedder());
     expect(there).toEqual(here);
@@ -39,7 +42,11 @@ describe("IngestThreads", () => {
       if (!done) setTimeout(turn, 1);
     };
     setTimeout(turn, 1);
-    const result = await threads.process({ kind: "txt", bytes: longParagraph(1) }, DEFAULT_CHUNKING, createHashEmbedder());
+    const result = await threads.process(
+      { kind: "txt", bytes: longParagraph(1) },
+      DEFAULT_CHUNKING,
+      createHashEmbedder(),
+    );
     done = true;
     expect(result.chunks.length).toBeGreaterThan(150);
     expect(result.chunks.every((chunk) => chunk.tokenCount <= DEFAULT_CHUNKING.chunkSize)).toBe(true);
@@ -54,7 +61,10 @@ describe("IngestThreads", () => {
       maxBatchSize: 2,
       async embed(texts) {
         received.push(texts);
-        return { embeddings: texts.map(() => [1, 0]), usage: { tokens: { prompt: 3, completion: 0, total: 3 }, cost: { input: 0.5, output: 0, total: 0.5 } } };
+        return {
+          embeddings: texts.map(() => [1, 0]),
+          usage: { tokens: { prompt: 3, completion: 0, total: 3 }, cost: { input: 0.5, output: 0, total: 0.5 } },
+        };
       },
     };
     const result = await threads.process({ kind: "txt", bytes: text("One.\n\nTwo.") }, DEFAULT_CHUNKING, provider);
@@ -64,30 +74,46 @@ describe("IngestThreads", () => {
   });
 
   it("fails a file it cannot read (invalid, or nested too deep) with the parser's message, and takes the next file", async () => {
-    await expect(threads.process({ kind: "json", bytes: text("{ nope") }, DEFAULT_CHUNKING, createHashEmbedder())).rejects.toMatchObject({
+    await expect(
+      threads.process({ kind: "json", bytes: text("{ nope") }, DEFAULT_CHUNKING, createHashEmbedder()),
+    ).rejects.toMatchObject({
       code: "document_unreadable",
       message: expect.stringMatching(/^the JSON is not valid/),
     });
     const deep = text(`{"faq":${"[".repeat(50_000)}${"]".repeat(50_000)}}`);
-    await expect(threads.process({ kind: "json", bytes: deep }, DEFAULT_CHUNKING, createHashEmbedder())).rejects.toMatchObject({
+    await expect(
+      threads.process({ kind: "json", bytes: deep }, DEFAULT_CHUNKING, createHashEmbedder()),
+    ).rejects.toMatchObject({
       code: "document_unreadable",
       message: expect.stringMatching(/^the JSON is nested deeper than the limit of 100 levels/),
     });
-    const next = await threads.process({ kind: "json", bytes: text('{"question": "Refunds?"}') }, DEFAULT_CHUNKING, createHashEmbedder());
+    const next = await threads.process(
+      { kind: "json", bytes: text('{"question": "Refunds?"}') },
+      DEFAULT_CHUNKING,
+      createHashEmbedder(),
+    );
     expect(next.chunks[0]?.content).toBe("question: Refunds?");
   });
 
   it("stops a document past its time budget with a message naming the budget and its setting", async () => {
-    await expect(strict.process({ kind: "txt", bytes: longParagraph(1) }, DEFAULT_CHUNKING, createHashEmbedder())).rejects.toMatchObject({
+    await expect(
+      strict.process({ kind: "txt", bytes: longParagraph(1) }, DEFAULT_CHUNKING, createHashEmbedder()),
+    ).rejects.toMatchObject({
       code: "timeout",
       retryable: false,
-      message: "Processing took longer than its time budget of 1 ms per document and was stopped (TRELLIS_INGEST_TIME_BUDGET_MS=1)",
+      message:
+        "Processing took longer than its time budget of 1 ms per document and was stopped (TRELLIS_INGEST_TIME_BUDGET_MS=1)",
     });
   });
 
   it("ends a document in progress when the caller stops", async () => {
     const controller = new AbortController();
-    const pending = threads.process({ kind: "txt", bytes: longParagraph(1) }, DEFAULT_CHUNKING, createHashEmbedder(), controller.signal);
+    const pending = threads.process(
+      { kind: "txt", bytes: longParagraph(1) },
+      DEFAULT_CHUNKING,
+      createHashEmbedder(),
+      controller.signal,
+    );
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: "cancelled" });
   });

@@ -25,7 +25,9 @@ export interface IngestThreadOptions {
 }
 
 type ThreadMessage =
-  { type: "ready" } | { type: "done"; id: number; ok: true; result: IngestJobResult } | { type: "done"; id: number; ok: false; error: IngestJobFailure };
+  | { type: "ready" }
+  | { type: "done"; id: number; ok: true; result: IngestJobResult }
+  | { type: "done"; id: number; ok: false; error: IngestJobFailure };
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -39,7 +41,12 @@ function resolveWorkerUrl(explicit: URL | undefined): URL {
   if (explicit) return explicit;
   const fromEnvironment = process.env.TRELLIS_INGEST_WORKER;
   if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
-  const inSourceTree = path.join(/*turbopackIgnore: true*/ process.cwd(), "knowledge", "ingestion", "ingest-thread.mjs");
+  const inSourceTree = path.join(
+    /*turbopackIgnore: true*/ process.cwd(),
+    "knowledge",
+    "ingestion",
+    "ingest-thread.mjs",
+  );
   if (existsSync(/*turbopackIgnore: true*/ inSourceTree)) return pathToFileURL(/*turbopackIgnore: true*/ inSourceTree);
   return new URL(/*turbopackIgnore: true*/ "./ingest-thread.mjs", import.meta.url);
 }
@@ -59,7 +66,10 @@ class IngestThread {
 
   constructor(url: URL, maxMemoryMb: number) {
     // Reflect.construct keeps bundlers from treating this as a worker entry to bundle (as the sandbox does).
-    this.worker = Reflect.construct(Worker, [url, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } }]);
+    this.worker = Reflect.construct(Worker, [
+      url,
+      { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } },
+    ]);
     let started: () => void = () => {};
     let failedToStart: (error: Error) => void = () => {};
     this.ready = new Promise<void>((resolve, reject) => {
@@ -81,17 +91,24 @@ class IngestThread {
       if (message.ok) job.resolve(message.result);
       else
         job.reject(
-          new TrellisError(isErrorCode(message.error.code) ? message.error.code : "internal_error", message.error.message, {
-            retryable: message.error.retryable,
-          }),
+          new TrellisError(
+            isErrorCode(message.error.code) ? message.error.code : "internal_error",
+            message.error.message,
+            {
+              retryable: message.error.retryable,
+            },
+          ),
         );
     });
     this.worker.on("error", (error: Error & { code?: string }) => {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY")
         fail(new TrellisError("too_large", `Processing ran out of memory (at most ${maxMemoryMb} MB per document)`));
-      else fail(new TrellisError("internal_error", `The ingestion thread failed: ${error.message}`, { retryable: true }));
+      else
+        fail(new TrellisError("internal_error", `The ingestion thread failed: ${error.message}`, { retryable: true }));
     });
-    this.worker.on("exit", (code) => fail(new TrellisError("internal_error", `The ingestion thread stopped (exit code ${code})`, { retryable: true })));
+    this.worker.on("exit", (code) =>
+      fail(new TrellisError("internal_error", `The ingestion thread stopped (exit code ${code})`, { retryable: true })),
+    );
   }
 
   get alive(): boolean {
@@ -142,7 +159,12 @@ export class IngestThreads {
   }
 
   /** Parses, chunks and embeds one file; the same result as processDocument, computed off this thread. */
-  async process(file: { kind: FileKind; bytes: Uint8Array }, chunking: ChunkingOptions, embedder: Embedder, signal?: AbortSignal): Promise<ProcessedDocument> {
+  async process(
+    file: { kind: FileKind; bytes: Uint8Array },
+    chunking: ChunkingOptions,
+    embedder: Embedder,
+    signal?: AbortSignal,
+  ): Promise<ProcessedDocument> {
     const embedOffline = embedder.id === OFFLINE_EMBEDDER_ID;
     // A copy of its own: the caller's bytes may be a view into a larger buffer, which must not be moved.
     const result = await this.run({ kind: file.kind, bytes: file.bytes.slice(), chunking, embedOffline }, signal);
@@ -168,7 +190,13 @@ export class IngestThreads {
         reject(error);
       };
       timer = setTimeout(
-        () => stop(new TrellisError("internal_error", `The ingestion thread did not start within ${duration(START_TIMEOUT_MS)}`)),
+        () =>
+          stop(
+            new TrellisError(
+              "internal_error",
+              `The ingestion thread did not start within ${duration(START_TIMEOUT_MS)}`,
+            ),
+          ),
         START_TIMEOUT_MS,
       );
       onAbort = () => stop(new TrellisError("cancelled", "Processing stopped: the server is shutting down"));

@@ -105,7 +105,9 @@ export class IngestionWorker {
         // Claimed again after its lease ran out more times than allowed: the process keeps dying on it.
         await this.settleFailure(
           job,
-          new Error(`processing stopped ${job.attempts - 1} times without finishing (the server restarted or the worker died); giving up`),
+          new Error(
+            `processing stopped ${job.attempts - 1} times without finishing (the server restarted or the worker died); giving up`,
+          ),
         );
         continue;
       }
@@ -125,7 +127,9 @@ export class IngestionWorker {
       if (retryable && job.attempts < this.options.maxAttempts) await this.options.queue.retry(job, message);
       else await this.options.queue.fail(job, message);
     } catch (settleError) {
-      this.options.log?.(`knowledge worker could not record a failure for ${job.documentId}: ${errorInfo(settleError).message}`);
+      this.options.log?.(
+        `knowledge worker could not record a failure for ${job.documentId}: ${errorInfo(settleError).message}`,
+      );
     }
   }
 }

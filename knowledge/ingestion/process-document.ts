@@ -25,13 +25,20 @@ export interface ProcessedDocument {
 }
 
 /** Parse and chunk one file: the CPU-heavy part of ingestion, which runs in an ingestion thread. */
-export async function prepareDocument(file: { kind: FileKind; bytes: Uint8Array }, chunking: ChunkingOptions): Promise<PreparedDocument> {
+export async function prepareDocument(
+  file: { kind: FileKind; bytes: Uint8Array },
+  chunking: ChunkingOptions,
+): Promise<PreparedDocument> {
   const parsed = await parseFile(file.kind, file.bytes);
   return { chunks: chunkDocument(parsed.blocks, chunking), metadata: parsed.metadata };
 }
 
 /** Embeds prepared chunks in batches of the embedder's size, adding up what it cost. */
-export async function embedChunks(prepared: PreparedDocument, embedder: Embedder, signal?: AbortSignal): Promise<ProcessedDocument> {
+export async function embedChunks(
+  prepared: PreparedDocument,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<ProcessedDocument> {
   const { chunks } = prepared;
   const embedded: EmbeddedChunk[] = [];
   const usages: Usage[] = [];

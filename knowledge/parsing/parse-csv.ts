@@ -9,9 +9,18 @@ import { DocumentParseError } from "../errors";
 export function parseCsv(text: string): { blocks: TextBlock[]; rows: number; columns: string[] } {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, trim: true });
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+    });
   } catch (error) {
-    throw new DocumentParseError(`the CSV could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new DocumentParseError(
+      `the CSV could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const [header, ...rows] = records;
   if (!header) return { blocks: [], rows: 0, columns: [] };

@@ -5,7 +5,8 @@ import { MAX_JSON_DEPTH } from "@/contract";
 import { parseFile } from "./parse-file";
 
 const text = (value: string) => new TextEncoder().encode(value);
-const corpus = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../__fixtures__/corpus/${name}`, import.meta.url))));
+const corpus = (name: string) =>
+  new Uint8Array(readFileSync(fileURLToPath(new URL(`../__fixtures__/corpus/${name}`, import.meta.url))));
 
 describe("parseFile", () => {
   it("reads Markdown headings, lists, tables and code as separate blocks without inline markup", async () => {

@@ -34,14 +34,21 @@ export function parseJson(text: string): TextBlock[] {
       blocks.push({ kind: "text", text: path ? `${path}: ${String(value)}` : String(value) });
       return;
     }
-    const entries: Array<[string | number, Json]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    const entries: Array<[string | number, Json]> = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : Object.entries(value);
     const lines: string[] = [];
     const nested: Array<[string, Json]> = [];
     for (const [key, item] of entries) {
       if (isContainer(item)) nested.push([joinPath(path, key), item]);
-      else if (item !== null && item !== "") lines.push(`${typeof key === "number" ? joinPath(path, key) : key}: ${String(item)}`);
+      else if (item !== null && item !== "")
+        lines.push(`${typeof key === "number" ? joinPath(path, key) : key}: ${String(item)}`);
     }
-    if (lines.length > 0) blocks.push({ kind: "text", text: (path && !Array.isArray(value) && !/^\[\d+\]$/.test(path) ? `${path}\n` : "") + lines.join("\n") });
+    if (lines.length > 0)
+      blocks.push({
+        kind: "text",
+        text: (path && !Array.isArray(value) && !/^\[\d+\]$/.test(path) ? `${path}\n` : "") + lines.join("\n"),
+      });
     for (const [childPath, child] of nested) visit(child, childPath);
   };
   visit(root, "");

@@ -61,7 +61,14 @@ export function parseMarkdown(text: string): TextBlock[] {
       continue;
     }
     const next = lines[index + 1];
-    if (line.trim() && bufferKind === "paragraph" && buffer.length === 0 && next !== undefined && SETEXT_UNDERLINE.exec(next) && !LIST_ITEM.test(line)) {
+    if (
+      line.trim() &&
+      bufferKind === "paragraph" &&
+      buffer.length === 0 &&
+      next !== undefined &&
+      SETEXT_UNDERLINE.exec(next) &&
+      !LIST_ITEM.test(line)
+    ) {
       blocks.push({ kind: "heading", level: next.trim().startsWith("=") ? 1 : 2, text: plainInline(line.trim()) });
       index++;
       continue;
@@ -70,7 +77,13 @@ export function parseMarkdown(text: string): TextBlock[] {
       flush();
       continue;
     }
-    const kind: BufferKind = TABLE_ROW.test(line) ? "table" : LIST_ITEM.test(line) ? "list" : bufferKind === "list" ? "list" : "paragraph";
+    const kind: BufferKind = TABLE_ROW.test(line)
+      ? "table"
+      : LIST_ITEM.test(line)
+        ? "list"
+        : bufferKind === "list"
+          ? "list"
+          : "paragraph";
     if (buffer.length > 0 && kind !== bufferKind && !(bufferKind === "list" && kind === "list")) flush();
     bufferKind = kind;
     if (kind === "table" && /^\s*\|?[\s:|-]+\|?\s*$/.test(line) && line.includes("-")) continue;

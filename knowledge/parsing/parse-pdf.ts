@@ -13,12 +13,17 @@ export async function parsePdf(bytes: Uint8Array): Promise<{ blocks: TextBlock[]
     pages = extracted.text;
     await document.destroy();
   } catch (error) {
-    throw new DocumentParseError(`the PDF could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new DocumentParseError(
+      `the PDF could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const blocks: TextBlock[] = [];
   pages.forEach((pageText, index) => {
-    for (const paragraph of paragraphsOf(pageText.replace(/\r\n?/g, "\n"))) blocks.push({ kind: "text", text: paragraph, page: index + 1 });
+    for (const paragraph of paragraphsOf(pageText.replace(/\r\n?/g, "\n")))
+      blocks.push({ kind: "text", text: paragraph, page: index + 1 });
   });
-  if (blocks.length === 0) throw new DocumentParseError("the PDF has no text layer (scanned PDFs need OCR, which is not supported)");
+  if (blocks.length === 0)
+    throw new DocumentParseError("the PDF has no text layer (scanned PDFs need OCR, which is not supported)");
   return { blocks, pages: pages.length };
 }

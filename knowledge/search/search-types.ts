@@ -36,4 +36,7 @@ export const DEFAULT_TOP_K = 5;
 export const MAX_TOP_K = 100;
 
 /** What the Knowledge block and the knowledge_search tool need: one search call. */
-export type KnowledgeSearchFunction = (request: SearchRequest, options?: { signal?: AbortSignal }) => Promise<SearchResponse>;
+export type KnowledgeSearchFunction = (
+  request: SearchRequest,
+  options?: { signal?: AbortSignal },
+) => Promise<SearchResponse>;

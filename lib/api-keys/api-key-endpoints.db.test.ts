@@ -34,7 +34,9 @@ async function makeUser(name: string): Promise<string> {
 
 /** A workspace with these members. */
 async function makeWorkspace(name: string, members: Array<[userId: string, role: WorkspaceRole]>): Promise<string> {
-  const workspace = await prisma.workspace.create({ data: { name, members: { create: members.map(([userId, role]) => ({ userId, role })) } } });
+  const workspace = await prisma.workspace.create({
+    data: { name, members: { create: members.map(([userId, role]) => ({ userId, role })) } },
+  });
   return workspace.id;
 }
 
@@ -44,7 +46,14 @@ const makeKey = (userId: string, workspaceId: string, request: { name: string; e
 
 function call(
   handler: Handler,
-  options: { method?: string; path?: string; key?: string; authorization?: string; body?: unknown; params?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    path?: string;
+    key?: string;
+    authorization?: string;
+    body?: unknown;
+    params?: Record<string, string>;
+  } = {},
 ) {
   const headers: Record<string, string> = {};
   const authorization = options.authorization ?? (options.key ? `Bearer ${options.key}` : undefined);
@@ -58,14 +67,19 @@ function call(
   return handler(request, { params: Promise.resolve(options.params ?? {}) });
 }
 
-const listWorkflows = (options: { key?: string; authorization?: string }) => call(workflowsRoute.GET as Handler, { path: "/api/workflows", ...options });
+const listWorkflows = (options: { key?: string; authorization?: string }) =>
+  call(workflowsRoute.GET as Handler, { path: "/api/workflows", ...options });
 const create = (key: string, body: unknown) => call(apiKeyRoute.POST as Handler, { key, body });
-const list = async (key: string) => ((await (await call(apiKeyRoute.GET as Handler, { key })).json()) as { apiKeys: ApiKeySummary[] }).apiKeys;
-const revoke = (key: string, id: string) => call(apiKeyIdRoute.DELETE as Handler, { method: "DELETE", path: `/api/api-keys/${id}`, key, params: { id } });
+const list = async (key: string) =>
+  ((await (await call(apiKeyRoute.GET as Handler, { key })).json()) as { apiKeys: ApiKeySummary[] }).apiKeys;
+const revoke = (key: string, id: string) =>
+  call(apiKeyIdRoute.DELETE as Handler, { method: "DELETE", path: `/api/api-keys/${id}`, key, params: { id } });
 
 async function expectInvalidKey(response: Response) {
   expect(response.status).toBe(401);
-  expect(await response.json()).toEqual({ error: { code: "unauthenticated", message: INVALID_API_KEY_MESSAGE, details: [] } });
+  expect(await response.json()).toEqual({
+    error: { code: "unauthenticated", message: INVALID_API_KEY_MESSAGE, details: [] },
+  });
 }
 
 beforeAll(async () => {
@@ -95,7 +109,9 @@ describe("POST /api/api-keys", () => {
     expect(created.key).toMatch(/^trl_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toMatch(/^trl_[A-Za-z0-9_-]{8}$/);
 
-    const rows = await prisma.$queryRaw<Array<Record<string, unknown>>>`SELECT * FROM "api_keys" WHERE "id" = ${created.id}`;
+    const rows = await prisma.$queryRaw<
+      Array<Record<string, unknown>>
+    >`SELECT * FROM "api_keys" WHERE "id" = ${created.id}`;
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row.hash).toBe(createHash("sha256").update(created.key).digest("hex"));
@@ -140,10 +156,13 @@ describe("GET /api/api-keys", () => {
     const bobKey = await makeKey(bob, aliceWorkspace, { name: "Bob's laptop" });
     const listed = await list(aliceKey);
     expect(listed.length).toBeGreaterThan(0);
-    for (const entry of listed) expect(Object.keys(entry).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "name", "prefix"]);
+    for (const entry of listed)
+      expect(Object.keys(entry).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "name", "prefix"]);
     expect(listed.map((entry) => entry.id)).not.toContain(bobKey.id);
 
-    const hashes = (await prisma.apiKey.findMany({ where: { userId: alice }, select: { hash: true } })).map((row) => row.hash);
+    const hashes = (await prisma.apiKey.findMany({ where: { userId: alice }, select: { hash: true } })).map(
+      (row) => row.hash,
+    );
     const text = JSON.stringify(listed);
     expect(text).not.toContain(aliceKey);
     for (const hash of hashes) expect(text).not.toContain(hash);
@@ -188,7 +207,9 @@ describe("Authorization: Bearer on an app route (GET /api/workflows)", () => {
     }
     // A bad key is refused even next to a cookie: the Authorization header alone decides.
     const withCookie = await workflowsRoute.GET(
-      new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${unknown}`, cookie: "trellis.session_token=whatever" } }),
+      new Request("http://localhost/api/workflows", {
+        headers: { authorization: `Bearer ${unknown}`, cookie: "trellis.session_token=whatever" },
+      }),
       { params: Promise.resolve({}) },
     );
     await expectInvalidKey(withCookie);
@@ -272,7 +293,11 @@ describe("keys per workspace", () => {
     expect((await list(daveKey.key)).map((entry) => entry.id)).toContain(created.id);
     expect((await listWorkflows({ key: created.key })).status).toBe(200);
     // It reads, but changes nothing.
-    const refused = await call(workflowsRoute.POST as Handler, { path: "/api/workflows", key: created.key, body: { name: "Not by a viewer" } });
+    const refused = await call(workflowsRoute.POST as Handler, {
+      path: "/api/workflows",
+      key: created.key,
+      body: { name: "Not by a viewer" },
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("(viewer)");
     expect((await revoke(daveKey.key, created.id)).status).toBe(204);
@@ -296,7 +321,11 @@ describe("lastUsedAt", () => {
     expect(await lastUsed()).toEqual(first);
 
     const later = new Date(first!.getTime() + 61_000);
-    expect(await callerOfApiKey(prisma, made.key, later)).toMatchObject({ userId: alice, apiKeyId: made.id, workspaceId: aliceWorkspace });
+    expect(await callerOfApiKey(prisma, made.key, later)).toMatchObject({
+      userId: alice,
+      apiKeyId: made.id,
+      workspaceId: aliceWorkspace,
+    });
     expect(await lastUsed()).toEqual(later);
   });
 });
@@ -314,10 +343,17 @@ describe("the API client's apiKeys methods", () => {
       const [, , handler] = routes.find(([pattern, method]) => pattern.test(path) && method === request.method)!;
       return handler(request, { params: Promise.resolve({ id: decodeURIComponent(path.split("/")[3] ?? "") }) });
     };
-    const client = createApiClient({ baseUrl: "http://localhost", fetch, headers: { authorization: `Bearer ${aliceKey}` } });
+    const client = createApiClient({
+      baseUrl: "http://localhost",
+      fetch,
+      headers: { authorization: `Bearer ${aliceKey}` },
+    });
     const created = await client.apiKeys.create({ name: "from the client" });
     expect(created.key).toMatch(/^trl_/);
-    expect((await client.apiKeys.list()).find((entry) => entry.id === created.id)).toMatchObject({ name: "from the client", prefix: created.prefix });
+    expect((await client.apiKeys.list()).find((entry) => entry.id === created.id)).toMatchObject({
+      name: "from the client",
+      prefix: created.prefix,
+    });
     await client.apiKeys.revoke(created.id);
     await expect(client.apiKeys.revoke(created.id)).rejects.toMatchObject({ status: 404, code: "not_found" });
   });

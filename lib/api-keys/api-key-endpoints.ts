@@ -21,10 +21,15 @@ const ownerOf = (member: Member) => ({ userId: member.userId, workspaceId: membe
 export function apiKeyEndpoints(prisma: () => PrismaClient) {
   return {
     list: endpoint("listApiKeys", async (request, _params, member) =>
-      Response.json(apiKeyPages.answer("apiKeys", await listApiKeys(prisma(), ownerOf(member), apiKeyPages.read(request)))),
+      Response.json(
+        apiKeyPages.answer("apiKeys", await listApiKeys(prisma(), ownerOf(member), apiKeyPages.read(request))),
+      ),
     ),
     create: endpoint("createApiKey", async (request, _params, member) => {
-      const body = await readJsonRequest(request, createApiKeyRequestSchema, { subject: "The API key", maxBytes: MAX_CREATE_BODY_BYTES });
+      const body = await readJsonRequest(request, createApiKeyRequestSchema, {
+        subject: "The API key",
+        maxBytes: MAX_CREATE_BODY_BYTES,
+      });
       const created = await createApiKey(prisma(), ownerOf(member), {
         name: body.name,
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,

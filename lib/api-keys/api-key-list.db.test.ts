@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiKeySummary } from "@/contract";
 import { createApiKey, type Member } from "@/lib/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
-import { expectPagingRefusals, expectTimeAndIdOrder, firstCursor, nextMillisecond, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
+import {
+  expectPagingRefusals,
+  expectTimeAndIdOrder,
+  firstCursor,
+  nextMillisecond,
+  readPage,
+  walkPages,
+} from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { apiKeyEndpoints, type ApiKeyEndpoints } from "./api-key-endpoints";
 
@@ -22,13 +29,15 @@ async function userWithKeys(count: number): Promise<{ member: Member; keyIds: st
   const workspaceId = await database.createWorkspace();
   const owner = { userId, workspaceId };
   const keyIds: string[] = [];
-  for (let index = 0; index < count; index++) keyIds.push((await createApiKey(database.prisma, owner, { name: `key ${index}` })).id);
+  for (let index = 0; index < count; index++)
+    keyIds.push((await createApiKey(database.prisma, owner, { name: `key ${index}` })).id);
   const revoked = await createApiKey(database.prisma, owner, { name: "revoked" });
   await database.prisma.apiKey.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
   return { member: testMember(workspaceId, "viewer", { userId }), keyIds };
 }
 
-const listOf = (as: Member) => (query: string) => endpoints.list(new Request(`http://localhost/api/api-keys${query}`), {}, as);
+const listOf = (as: Member) => (query: string) =>
+  endpoints.list(new Request(`http://localhost/api/api-keys${query}`), {}, as);
 
 describe("GET /api/api-keys, page by page", () => {
   it("walks every live key exactly once, newest first", async () => {

@@ -21,7 +21,11 @@ const prisma = getPrisma();
 let user: string;
 let workspaceId: string;
 
-function call(handler: Handler, key: string, options: { method?: string; path?: string; body?: unknown; params?: Record<string, string> } = {}) {
+function call(
+  handler: Handler,
+  key: string,
+  options: { method?: string; path?: string; body?: unknown; params?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const request = new Request(`http://localhost${options.path ?? "/api/api-keys"}`, {
@@ -32,21 +36,27 @@ function call(handler: Handler, key: string, options: { method?: string; path?: 
   return handler(request, { params: Promise.resolve(options.params ?? {}) });
 }
 
-const works = async (key: string) => (await call(workflowsRoute.GET as Handler, key, { path: "/api/workflows" })).status === 200;
-const mint = (key: string, body: Record<string, unknown> = { name: "minted" }) => call(apiKeyRoute.POST as Handler, key, { body });
+const works = async (key: string) =>
+  (await call(workflowsRoute.GET as Handler, key, { path: "/api/workflows" })).status === 200;
+const mint = (key: string, body: Record<string, unknown> = { name: "minted" }) =>
+  call(apiKeyRoute.POST as Handler, key, { body });
 async function minted(key: string, body?: Record<string, unknown>): Promise<CreatedApiKey> {
   const response = await mint(key, body);
   expect(response.status).toBe(201);
   return (await response.json()) as CreatedApiKey;
 }
-const revoke = (key: string, id: string) => call(apiKeyIdRoute.DELETE as Handler, key, { method: "DELETE", path: `/api/api-keys/${id}`, params: { id } });
+const revoke = (key: string, id: string) =>
+  call(apiKeyIdRoute.DELETE as Handler, key, { method: "DELETE", path: `/api/api-keys/${id}`, params: { id } });
 /** A key made in a signed-in session (no minting key). */
-const sessionKey = (name: string, expiresAt: Date | null = null) => createApiKey(prisma, { userId: user, workspaceId }, { name, expiresAt });
+const sessionKey = (name: string, expiresAt: Date | null = null) =>
+  createApiKey(prisma, { userId: user, workspaceId }, { name, expiresAt });
 
 beforeAll(async () => {
   user = randomUUID();
   await prisma.user.create({ data: { id: user, name: "Mia", email: `mia-${user.slice(0, 8)}@example.com` } });
-  workspaceId = (await prisma.workspace.create({ data: { name: "Mia's", members: { create: { userId: user, role: "owner" } } } })).id;
+  workspaceId = (
+    await prisma.workspace.create({ data: { name: "Mia's", members: { create: { userId: user, role: "owner" } } } })
+  ).id;
 });
 
 describe("keys minted by keys", () => {
@@ -90,10 +100,16 @@ describe("keys minted by keys", () => {
       const root = await sessionKey(`racing ${round}`);
       const child = await minted(root.key);
       // Mints through the root and through its child, with the root's revocation in the middle of them.
-      const mints = Array.from({ length: 12 }, (_, index) => mint(index % 2 ? root.key : child.key, { name: `raced ${index}` }));
+      const mints = Array.from({ length: 12 }, (_, index) =>
+        mint(index % 2 ? root.key : child.key, { name: `raced ${index}` }),
+      );
       const [revoked, ...answers] = await Promise.all([revoke(child.key, root.id), ...mints]);
       expect(revoked.status).toBe(204);
-      const made = await Promise.all(answers.filter((answer) => answer.status === 201).map(async (answer) => ((await answer.json()) as CreatedApiKey).key));
+      const made = await Promise.all(
+        answers
+          .filter((answer) => answer.status === 201)
+          .map(async (answer) => ((await answer.json()) as CreatedApiKey).key),
+      );
       for (const answer of answers) expect([201, 401]).toContain(answer.status);
       for (const key of [root.key, child.key, ...made]) expect(await works(key)).toBe(false);
     }

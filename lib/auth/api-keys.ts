@@ -9,7 +9,16 @@ import {
   type WorkspaceRole,
   isWorkspaceRole,
 } from "@/contract";
-import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
+import {
+  afterTimeAndId,
+  keysetResult,
+  NotFoundError,
+  timeAndIdOf,
+  type KeysetPage,
+  type KeysetResult,
+  type PrismaClient,
+  type TimeAndId,
+} from "@/lib/db";
 import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import { RequestError } from "@/lib/http/errors";
 import { revokeMintedKeys } from "./minted-keys";
@@ -34,7 +43,14 @@ export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-function summaryOf(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null }): ApiKeySummary {
+function summaryOf(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+}): ApiKeySummary {
   return {
     id: row.id,
     name: row.name,
@@ -73,9 +89,11 @@ export async function createApiKey(
       if (!minting || minting.revokedAt) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
       if (minting.expiresAt && expiresAt && expiresAt > minting.expiresAt) {
         const limit = minting.expiresAt.toISOString();
-        throw new RequestError("invalid_request", `The API key is invalid: expiresAt must not be later than the key that makes it (${limit}).`, [
-          { path: "expiresAt", message: `must not be later than ${limit}, when the key making it expires` },
-        ]);
+        throw new RequestError(
+          "invalid_request",
+          `The API key is invalid: expiresAt must not be later than the key that makes it (${limit}).`,
+          [{ path: "expiresAt", message: `must not be later than ${limit}, when the key making it expires` }],
+        );
       }
       expiresAt ??= minting.expiresAt;
     }
@@ -92,11 +110,22 @@ export async function createApiKey(
     });
   });
   const summary = summaryOf(row);
-  return { id: summary.id, name: summary.name, prefix: summary.prefix, key, createdAt: summary.createdAt, expiresAt: summary.expiresAt };
+  return {
+    id: summary.id,
+    name: summary.name,
+    prefix: summary.prefix,
+    key,
+    createdAt: summary.createdAt,
+    expiresAt: summary.expiresAt,
+  };
 }
 
 /** A page of the user's keys in the workspace that are not revoked, newest first: never the key or its hash. */
-export async function listApiKeys(prisma: PrismaClient, owner: KeyOwner, page: KeysetPage<TimeAndId>): Promise<KeysetResult<ApiKeySummary, TimeAndId>> {
+export async function listApiKeys(
+  prisma: PrismaClient,
+  owner: KeyOwner,
+  page: KeysetPage<TimeAndId>,
+): Promise<KeysetResult<ApiKeySummary, TimeAndId>> {
   const rows = await prisma.apiKey.findMany({
     where: {
       userId: owner.userId,
@@ -116,7 +145,12 @@ export async function listApiKeys(prisma: PrismaClient, owner: KeyOwner, page: K
  * minted, and theirs. An unknown id, another user's key and a key already revoked are all
  * `not_found`.
  */
-export async function revokeApiKey(prisma: PrismaClient, owner: KeyOwner, id: string, now: Date = new Date()): Promise<void> {
+export async function revokeApiKey(
+  prisma: PrismaClient,
+  owner: KeyOwner,
+  id: string,
+  now: Date = new Date(),
+): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.apiKey.updateMany({
       where: { id, userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
@@ -169,7 +203,10 @@ export async function callerOfApiKey(
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (!row.lastUsedAt || row.lastUsedAt < stale) {
     // Conditional, so concurrent requests write once.
-    await prisma.apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: now } });
+    await prisma.apiKey.updateMany({
+      where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] },
+      data: { lastUsedAt: now },
+    });
   }
   const role = row.role !== null && isWorkspaceRole(row.role) ? row.role : null;
   return { userId: row.userId, email: row.email, name: row.name, apiKeyId: row.id, workspaceId: row.workspaceId, role };

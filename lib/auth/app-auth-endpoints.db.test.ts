@@ -4,16 +4,26 @@ import { appAuthEndpoints } from "./app-auth-endpoints";
 /** The auth route is an endpoint: the request guard runs before better-auth reads anything. */
 describe("appAuthEndpoints.handle", () => {
   const params = { all: ["sign-in", "email"] };
-  const signIn = (headers: Record<string, string>, body = JSON.stringify({ email: "a@example.com", password: "whatever it is" })) =>
+  const signIn = (
+    headers: Record<string, string>,
+    body = JSON.stringify({ email: "a@example.com", password: "whatever it is" }),
+  ) =>
     appAuthEndpoints.handle(
-      new Request("http://localhost:3000/api/auth/sign-in/email", { method: "POST", headers: { host: "localhost:3000", ...headers }, body }),
+      new Request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { host: "localhost:3000", ...headers },
+        body,
+      }),
       params,
     );
 
   it("answers better-auth's paths", async () => {
-    const response = await appAuthEndpoints.handle(new Request("http://localhost:3000/api/auth/get-session", { headers: { host: "localhost:3000" } }), {
-      all: ["get-session"],
-    });
+    const response = await appAuthEndpoints.handle(
+      new Request("http://localhost:3000/api/auth/get-session", { headers: { host: "localhost:3000" } }),
+      {
+        all: ["get-session"],
+      },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toBeNull();
   });

@@ -10,5 +10,7 @@ import { getAuth } from "./auth";
  * another site and a body that is not JSON before better-auth reads anything.
  */
 export const appAuthEndpoints = {
-  handle: bindOperation({ operationId: "betterAuth", path: "/api/auth/{path}", access: "public" }, (request) => getAuth().handler(request)),
+  handle: bindOperation({ operationId: "betterAuth", path: "/api/auth/{path}", access: "public" }, (request) =>
+    getAuth().handler(request),
+  ),
 };

@@ -25,7 +25,8 @@ export interface LimitedKey {
 /** A guess let through: its keys, each with the wait its failure started (null: none), for `succeeded` to take back. */
 export type AttemptTicket = ReadonlyArray<{ key: string; waitUntil: bigint | null }>;
 
-export type AttemptDecision = { allowed: true; ticket: AttemptTicket } | { allowed: false; retryAfterS: number; key: string };
+export type AttemptDecision =
+  { allowed: true; ticket: AttemptTicket } | { allowed: false; retryAfterS: number; key: string };
 
 /** The wait after a key's `failures`-th failure, in milliseconds: none before the `freeFailures`-th, then doubling. */
 export function backoffDelayMs(rule: BackoffRule, failures: number): number {
@@ -44,7 +45,10 @@ export function createAttemptLimiter(prisma: PrismaClient, now: () => number = D
    * cannot all slip in before the first failure is written), unless the key is waiting: then
    * nothing is counted and the wait is answered. One statement, atomic on both databases.
    */
-  async function take({ key, rule }: LimitedKey): Promise<{ key: string; waitUntil: bigint | null } | { retryAfterS: number }> {
+  async function take({
+    key,
+    rule,
+  }: LimitedKey): Promise<{ key: string; waitUntil: bigint | null } | { retryAfterS: number }> {
     const at = now();
     const forgotten = BigInt(at - rule.forgetAfterS * 1000);
     const rows = await prisma.$queryRaw<Array<{ failures: number }>>`
@@ -61,10 +65,13 @@ export function createAttemptLimiter(prisma: PrismaClient, now: () => number = D
       const waitUntil = delay > 0 ? BigInt(at + delay) : null;
       if (waitUntil !== null)
         await prisma.$executeRaw`UPDATE "attempt_limits" SET "blocked_until" = GREATEST("blocked_until", ${waitUntil}) WHERE "key" = ${key}`;
-      if (failures === 1) await prisma.$executeRaw`DELETE FROM "attempt_limits" WHERE "last_failure_at" < ${BigInt(at - KEEP_MS)}`;
+      if (failures === 1)
+        await prisma.$executeRaw`DELETE FROM "attempt_limits" WHERE "last_failure_at" < ${BigInt(at - KEEP_MS)}`;
       return { key, waitUntil };
     }
-    const blocked = await prisma.$queryRaw<Array<{ blocked_until: bigint }>>`SELECT "blocked_until" FROM "attempt_limits" WHERE "key" = ${key}`;
+    const blocked = await prisma.$queryRaw<
+      Array<{ blocked_until: bigint }>
+    >`SELECT "blocked_until" FROM "attempt_limits" WHERE "key" = ${key}`;
     const until = Number(blocked[0]?.blocked_until ?? at);
     return { retryAfterS: Math.max(1, Math.ceil((until - at) / 1000)) };
   }

@@ -45,7 +45,11 @@ export async function addressedRequest(request: Request, clientAddress: string |
   const url = addressedUrl(request);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const body = hasBody
-    ? await readBodyCapped(request, MAX_AUTH_BODY_BYTES, () => new RequestError("too_large", `The request body is over ${MAX_AUTH_BODY_BYTES / 1024} KB.`))
+    ? await readBodyCapped(
+        request,
+        MAX_AUTH_BODY_BYTES,
+        () => new RequestError("too_large", `The request body is over ${MAX_AUTH_BODY_BYTES / 1024} KB.`),
+      )
     : undefined;
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);

@@ -17,7 +17,10 @@ let nextIp = 1;
 /** A fresh client address per call site, so the per-IP limits of one test do not touch another. */
 const freshIp = () => `198.51.100.${nextIp++}`;
 
-function authRequest(path: string, options: { body?: unknown; cookie?: string; ip?: string; origin?: string; method?: string } = {}): Request {
+function authRequest(
+  path: string,
+  options: { body?: unknown; cookie?: string; ip?: string; origin?: string; method?: string } = {},
+): Request {
   const origin = options.origin ?? ORIGIN;
   // The socket's address, as the server stamps it (peer-address.ts): these requests reach the handler without a socket.
   const headers: Record<string, string> = { origin, [peerAddressHeader()]: options.ip ?? freshIp() };
@@ -75,7 +78,9 @@ describe("first start: the owner", () => {
     expect(response.status).toBe(200);
     expect((await response.json()).user).toMatchObject({ email: OWNER.email, name: OWNER.name });
     expect(sessionCookieLine(response)).toMatch(/HttpOnly/i);
-    expect(await sessionOf(new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: cookiesOf(response) } }), auth)).toMatchObject({ email: OWNER.email });
+    expect(
+      await sessionOf(new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: cookiesOf(response) } }), auth),
+    ).toMatchObject({ email: OWNER.email });
     expect(await auth.ownerExists()).toBe(true);
     const owner = await database.prisma.user.findFirstOrThrow({ where: { email: OWNER.email } });
     expect(await database.repositories.workspaces.listForUser(owner.id)).toEqual([
@@ -85,10 +90,15 @@ describe("first start: the owner", () => {
 
   it("closes public sign-up once the owner exists", async () => {
     const response = await auth.handler(
-      authRequest("/sign-up/email", { body: { name: "Mallory", email: "mallory@example.com", password: "another long password" } }),
+      authRequest("/sign-up/email", {
+        body: { name: "Mallory", email: "mallory@example.com", password: "another long password" },
+      }),
     );
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: "SIGN_UP_CLOSED", message: expect.stringContaining("Sign-up is closed") });
+    expect(await response.json()).toMatchObject({
+      code: "SIGN_UP_CLOSED",
+      message: expect.stringContaining("Sign-up is closed"),
+    });
     expect(await database.prisma.user.count()).toBe(1);
   });
 });
@@ -103,20 +113,32 @@ describe("sign-in and sessions", () => {
     expect(line).toMatch(/SameSite=Lax/i);
     expect(line).not.toMatch(/Secure/i); // plain http: a Secure cookie would be dropped by the browser
 
-    const user = await sessionOf(new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: cookiesOf(response) } }), auth);
+    const user = await sessionOf(
+      new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: cookiesOf(response) } }),
+      auth,
+    );
     expect(user).toEqual({ userId: expect.any(String), email: OWNER.email, name: OWNER.name });
     expect(await sessionOf(new Request(`${ORIGIN}/api/workflows`), auth)).toBeNull();
-    expect(await sessionOf(new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: "trellis.session_token=forged.value" } }), auth)).toBeNull();
+    expect(
+      await sessionOf(
+        new Request(`${ORIGIN}/api/workflows`, { headers: { cookie: "trellis.session_token=forged.value" } }),
+        auth,
+      ),
+    ).toBeNull();
   });
 
   it("sets a Secure cookie when the request came over https", async () => {
     const origin = "https://trellis.test";
-    const response = await auth.handler(authRequest("/sign-in/email", { origin, body: { email: OWNER.email, password: OWNER.password } }));
+    const response = await auth.handler(
+      authRequest("/sign-in/email", { origin, body: { email: OWNER.email, password: OWNER.password } }),
+    );
     expect(response.status).toBe(200);
     const line = sessionCookieLine(response)!;
     expect(line).toMatch(/^__Secure-trellis\.session_token=/);
     expect(line).toMatch(/; Secure/i);
-    expect(await sessionOf(new Request(`${origin}/api/workflows`, { headers: { cookie: cookiesOf(response) } }), auth)).toMatchObject({ email: OWNER.email });
+    expect(
+      await sessionOf(new Request(`${origin}/api/workflows`, { headers: { cookie: cookiesOf(response) } }), auth),
+    ).toMatchObject({ email: OWNER.email });
   });
 
   it("trusts the origin the browser addressed (the Host header), not Next's own name for itself", async () => {
@@ -124,15 +146,31 @@ describe("sign-in and sessions", () => {
     const addressed = (path: string, origin: string, body: unknown, cookie?: string) =>
       new Request(`http://localhost:3000/api/auth${path}`, {
         method: "POST",
-        headers: { host: "127.0.0.1:3000", origin, "content-type": "application/json", [peerAddressHeader()]: freshIp(), ...(cookie ? { cookie } : {}) },
+        headers: {
+          host: "127.0.0.1:3000",
+          origin,
+          "content-type": "application/json",
+          [peerAddressHeader()]: freshIp(),
+          ...(cookie ? { cookie } : {}),
+        },
         body: JSON.stringify(body),
       });
-    const signedIn = await auth.handler(addressed("/sign-in/email", "http://127.0.0.1:3000", { email: OWNER.email, password: OWNER.password }));
+    const signedIn = await auth.handler(
+      addressed("/sign-in/email", "http://127.0.0.1:3000", { email: OWNER.email, password: OWNER.password }),
+    );
     expect(signedIn.status).toBe(200);
     // Changes from another site are refused by better-auth too (and before it by the request
     // guard: app-auth-endpoints.test.ts).
-    expect((await auth.handler(addressed("/sign-out", "http://elsewhere.test", {}, cookiesOf(signedIn)))).status).toBe(403);
-    expect((await auth.handler(addressed("/sign-in/email", "http://elsewhere.test", { email: OWNER.email, password: OWNER.password }))).status).toBe(403);
+    expect((await auth.handler(addressed("/sign-out", "http://elsewhere.test", {}, cookiesOf(signedIn)))).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await auth.handler(
+          addressed("/sign-in/email", "http://elsewhere.test", { email: OWNER.email, password: OWNER.password }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("answers a wrong password and an unknown email alike: 401, one message", async () => {
@@ -147,9 +185,13 @@ describe("sign-in and sessions", () => {
   });
 
   it("limits failed sign-ins: the 6th rapid wrong attempt for an account is refused with 429, whatever the IP", async () => {
-    const user = await createUserByInvitation({ name: "Target", email: "target@example.com", password: "target's long password" }, auth);
+    const user = await createUserByInvitation(
+      { name: "Target", email: "target@example.com", password: "target's long password" },
+      auth,
+    );
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await signIn(user.email, `wrong password ${attempt}`)).status);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push((await signIn(user.email, `wrong password ${attempt}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const refused = await signIn(user.email, "target's long password");
     expect(refused.status).toBe(429);
@@ -162,15 +204,20 @@ describe("sign-in and sessions", () => {
   it("limits sign-in attempts per client IP across accounts", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 21; attempt += 1) statuses.push((await signIn(`guess-${attempt}@example.com`, "a wrong password", ip)).status);
+    for (let attempt = 0; attempt < 21; attempt += 1)
+      statuses.push((await signIn(`guess-${attempt}@example.com`, "a wrong password", ip)).status);
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
 
   it("does not count successful sign-ins against the limit", async () => {
-    const invited = await createUserByInvitation({ name: "Sam", email: "sam@example.com", password: "sam's long password" }, auth);
+    const invited = await createUserByInvitation(
+      { name: "Sam", email: "sam@example.com", password: "sam's long password" },
+      auth,
+    );
     const ip = freshIp();
-    for (let attempt = 0; attempt < 8; attempt += 1) expect((await signIn(invited.email, "sam's long password", ip)).status).toBe(200);
+    for (let attempt = 0; attempt < 8; attempt += 1)
+      expect((await signIn(invited.email, "sam's long password", ip)).status).toBe(200);
   });
 
   it("ends the session on sign-out", async () => {
@@ -190,7 +237,10 @@ describe("sign-in and sessions", () => {
 describe("createUserByInvitation", () => {
   it("creates a user past the closed sign-up, without signing anyone in", async () => {
     const sessionsBefore = await database.prisma.session.count();
-    const user = await createUserByInvitation({ name: "Grace", email: "Grace@Example.com", password: "grace's long password" }, auth);
+    const user = await createUserByInvitation(
+      { name: "Grace", email: "Grace@Example.com", password: "grace's long password" },
+      auth,
+    );
     expect(user).toEqual({ userId: expect.any(String), email: "grace@example.com", name: "Grace" });
     expect(await database.prisma.session.count()).toBe(sessionsBefore);
     expect((await signIn("grace@example.com", "grace's long password")).status).toBe(200);
@@ -199,10 +249,14 @@ describe("createUserByInvitation", () => {
   });
 
   it("refuses a taken email and a password outside the rules", async () => {
-    await expect(createUserByInvitation({ name: "Again", email: "grace@example.com", password: "grace's long password" }, auth)).rejects.toMatchObject({
+    await expect(
+      createUserByInvitation({ name: "Again", email: "grace@example.com", password: "grace's long password" }, auth),
+    ).rejects.toMatchObject({
       code: "invalid_input",
     });
-    await expect(createUserByInvitation({ name: "Short", email: "short@example.com", password: "short" }, auth)).rejects.toMatchObject({
+    await expect(
+      createUserByInvitation({ name: "Short", email: "short@example.com", password: "short" }, auth),
+    ).rejects.toMatchObject({
       code: "invalid_input",
       message: "The password is too short: use at least 10 characters.",
     });

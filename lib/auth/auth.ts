@@ -34,7 +34,8 @@ export interface AuthOptions {
   now?: () => number;
 }
 
-export const SIGN_UP_CLOSED_MESSAGE = "Sign-up is closed: this Trellis already has an owner. Ask an admin to invite you.";
+export const SIGN_UP_CLOSED_MESSAGE =
+  "Sign-up is closed: this Trellis already has an owner. Ask an admin to invite you.";
 
 /**
  * Why the user being created may be: `owner`, a public sign-up while no user exists (checked
@@ -45,7 +46,14 @@ export const SIGN_UP_CLOSED_MESSAGE = "Sign-up is closed: this Trellis already h
 const creationPermit = new AsyncLocalStorage<"owner" | "trusted">();
 
 /** better-auth's notes on every refused attempt, and one expected without TRELLIS_PUBLIC_URL. */
-const QUIET_MESSAGES = ["User not found", "Invalid password", "Password not found", "Password is too short", "Password is too long", "Base URL is not set"];
+const QUIET_MESSAGES = [
+  "User not found",
+  "Invalid password",
+  "Password not found",
+  "Password is too short",
+  "Password is too long",
+  "Base URL is not set",
+];
 
 /** Paths whose body carries a new password, and the field it is in. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -55,7 +63,11 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/set-password": "newPassword",
 };
 
-function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof createRateLimitStorage>, secureCookies: boolean | undefined) {
+function betterAuthOptions(
+  options: AuthOptions,
+  storage: ReturnType<typeof createRateLimitStorage>,
+  secureCookies: boolean | undefined,
+) {
   return {
     appName: "Trellis",
     secret: options.secret,
@@ -65,7 +77,12 @@ function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof crea
     // besides TRELLIS_PUBLIC_URL's: better-auth then refuses changes from any other origin.
     trustedOrigins: (request?: Request) => (request ? [new URL(request.url).origin] : []),
     database: prismaAdapter(options.prisma, { provider: "postgresql", transaction: true }),
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, maxPasswordLength: PASSWORD_MAX_LENGTH, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
     rateLimit: {
       // On in every mode (better-auth's default is production only), counted in the database.
       enabled: true,
@@ -120,7 +137,8 @@ function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof crea
           // Public sign-up creates the owner (the first user) and nobody after; later users are
           // created by a trusted server-side call (an invitation).
           before: async () => {
-            if (!creationPermit.getStore()) throw APIError.from("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
+            if (!creationPermit.getStore())
+              throw APIError.from("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
           },
         },
       },
@@ -128,7 +146,11 @@ function betterAuthOptions(options: AuthOptions, storage: ReturnType<typeof crea
   };
 }
 
-function createBetterAuth(options: AuthOptions, storage: ReturnType<typeof createRateLimitStorage>, secureCookies: boolean | undefined) {
+function createBetterAuth(
+  options: AuthOptions,
+  storage: ReturnType<typeof createRateLimitStorage>,
+  secureCookies: boolean | undefined,
+) {
   return betterAuth(betterAuthOptions(options, storage, secureCookies));
 }
 
@@ -176,7 +198,8 @@ export interface TrellisAuth {
 /** better-auth's own 429 says when in X-Retry-After only; HTTP clients read Retry-After. */
 function withRetryAfter(response: Response): Response {
   const wait = response.headers.get("x-retry-after");
-  if (response.status === 429 && wait && !response.headers.has("retry-after")) response.headers.set("retry-after", wait);
+  if (response.status === 429 && wait && !response.headers.has("retry-after"))
+    response.headers.set("retry-after", wait);
   return response;
 }
 
@@ -224,7 +247,8 @@ export function createAuth(options: AuthOptions): TrellisAuth {
         const response = await auth.handler(request);
         // Only a wrong password is a failed guess; any other answer checked none.
         if (response.status !== 401) await attempts.succeeded(decision.ticket);
-        if (response.ok && accountKey) response.headers.append("set-cookie", devices.cookieFor(request, accountKey, cameOverHttps(request)));
+        if (response.ok && accountKey)
+          response.headers.append("set-cookie", devices.cookieFor(request, accountKey, cameOverHttps(request)));
         return response;
       }
       const isSignUp = request.method === "POST" && path.endsWith("/sign-up/email");
@@ -251,7 +275,9 @@ export function createAuth(options: AuthOptions): TrellisAuth {
       return creating(() =>
         creationPermit.run("trusted", async () => {
           const auth = instance(false);
-          const created = await auth.api.signUpEmail({ body: { name: user.name, email: user.email, password: user.password } });
+          const created = await auth.api.signUpEmail({
+            body: { name: user.name, email: user.email, password: user.password },
+          });
           // Sign-up signs the new user in; a server-side creation leaves no session behind.
           if (created.token) await (await auth.$context).internalAdapter.deleteSession(created.token);
           await settleOwner(options.prisma);

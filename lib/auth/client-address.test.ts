@@ -4,7 +4,10 @@ import { peerAddressHeader } from "./peer-address";
 
 const from = (peer: string | null, forwardedFor?: string) =>
   new Request("http://trellis.test/api/auth/sign-in/email", {
-    headers: { ...(peer ? { [peerAddressHeader()]: peer } : {}), ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+    headers: {
+      ...(peer ? { [peerAddressHeader()]: peer } : {}),
+      ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+    },
   });
 
 describe("TRELLIS_TRUSTED_PROXIES", () => {
@@ -15,8 +18,12 @@ describe("TRELLIS_TRUSTED_PROXIES", () => {
     expect(proxies.trusts("::ffff:10.1.1.1")).toBe(true);
     expect(proxies.trusts("192.0.2.2")).toBe(false);
     expect(proxies.trusts("fd12::1")).toBe(true);
-    expect(() => parseTrustedProxies("10.0.0.0/33")).toThrow('TRELLIS_TRUSTED_PROXIES entry "10.0.0.0/33" is not a valid CIDR range.');
-    expect(() => parseTrustedProxies("proxy.internal")).toThrow('TRELLIS_TRUSTED_PROXIES entry "proxy.internal" is not an IP address or CIDR range.');
+    expect(() => parseTrustedProxies("10.0.0.0/33")).toThrow(
+      'TRELLIS_TRUSTED_PROXIES entry "10.0.0.0/33" is not a valid CIDR range.',
+    );
+    expect(() => parseTrustedProxies("proxy.internal")).toThrow(
+      'TRELLIS_TRUSTED_PROXIES entry "proxy.internal" is not an IP address or CIDR range.',
+    );
   });
 });
 

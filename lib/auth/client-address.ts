@@ -25,7 +25,9 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const bare = text.trim().replace(/^\[(.*)\]$/, "$1");
   if (!ipaddr.isValid(bare)) return null;
   const address = ipaddr.parse(bare);
-  return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (address as ipaddr.IPv6).toIPv4Address()
+    : address;
 }
 
 /** TRELLIS_TRUSTED_PROXIES: comma-separated addresses or CIDR ranges. A malformed entry is refused by name. */
@@ -36,19 +38,30 @@ export function parseTrustedProxies(text: string | undefined): TrustedProxies {
     .filter(Boolean);
   const ranges: Range[] = entries.map((entry) => {
     if (entry.includes("/")) {
-      if (!ipaddr.isValidCIDR(entry)) throw new TrellisError("invalid_configuration", `TRELLIS_TRUSTED_PROXIES entry "${entry}" is not a valid CIDR range.`);
+      if (!ipaddr.isValidCIDR(entry))
+        throw new TrellisError(
+          "invalid_configuration",
+          `TRELLIS_TRUSTED_PROXIES entry "${entry}" is not a valid CIDR range.`,
+        );
       const [address, bits] = ipaddr.parseCIDR(entry);
       return [address, bits];
     }
     const address = parseAddress(entry);
-    if (!address) throw new TrellisError("invalid_configuration", `TRELLIS_TRUSTED_PROXIES entry "${entry}" is not an IP address or CIDR range.`);
+    if (!address)
+      throw new TrellisError(
+        "invalid_configuration",
+        `TRELLIS_TRUSTED_PROXIES entry "${entry}" is not an IP address or CIDR range.`,
+      );
     return [address, address.kind() === "ipv4" ? 32 : 128];
   });
   return {
     entries,
     trusts(text) {
       const address = parseAddress(text);
-      return address !== null && ranges.some(([network, bits]) => network.kind() === address.kind() && address.match([network, bits] as never));
+      return (
+        address !== null &&
+        ranges.some(([network, bits]) => network.kind() === address.kind() && address.match([network, bits] as never))
+      );
     },
   };
 }

@@ -13,7 +13,14 @@ export { callerOf, currentSession, ownerExists, sessionOf } from "./authenticate
 export type { Caller } from "./authenticate";
 export { requestedWorkspace, workspaceAccess } from "./workspace-access";
 export type { Member, WorkspaceAccess } from "./workspace-access";
-export { callerOfApiKey, createApiKey, hashApiKey, INVALID_API_KEY_MESSAGE, listApiKeys, revokeApiKey } from "./api-keys";
+export {
+  callerOfApiKey,
+  createApiKey,
+  hashApiKey,
+  INVALID_API_KEY_MESSAGE,
+  listApiKeys,
+  revokeApiKey,
+} from "./api-keys";
 export type { KeyOwner } from "./api-keys";
 export { requireSignedIn, requireWorkspace } from "./page-access";
 export type { PageWorkspace } from "./page-access";

@@ -42,13 +42,19 @@ describe("ensureOwnerFromEnvironment", () => {
     expect(logged.join("\n")).not.toContain(PASSWORD);
     expect((await signIn("admin@example.com", PASSWORD)).status).toBe(200);
     const owner = await database.prisma.user.findFirstOrThrow();
-    expect(await database.repositories.workspaces.listForUser(owner.id)).toEqual([expect.objectContaining({ name: "Main workspace", role: "owner" })]);
+    expect(await database.repositories.workspaces.listForUser(owner.id)).toEqual([
+      expect.objectContaining({ name: "Main workspace", role: "owner" }),
+    ]);
   });
 
   it("does nothing when a user exists already, or when only one of the two is set", async () => {
     expect(await ensureOwnerFromEnvironment({ env: {}, auth, log })).toBe("not_configured");
-    expect(await ensureOwnerFromEnvironment({ env: { TRELLIS_ADMIN_PASSWORD: PASSWORD }, auth, log })).toBe("not_configured");
-    expect(logged).toEqual(["[trellis] TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start"]);
+    expect(await ensureOwnerFromEnvironment({ env: { TRELLIS_ADMIN_PASSWORD: PASSWORD }, auth, log })).toBe(
+      "not_configured",
+    );
+    expect(logged).toEqual([
+      "[trellis] TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start",
+    ]);
     expect(await database.prisma.user.count()).toBe(0);
 
     await auth.createUser({ name: "First", email: "first@example.com", password: "first's long password" });
@@ -59,7 +65,10 @@ describe("ensureOwnerFromEnvironment", () => {
   it("refuses a password outside the rules without showing it", async () => {
     const weak = "weak-pw";
     const failure = ensureOwnerFromEnvironment({ env: { ...ENV, TRELLIS_ADMIN_PASSWORD: weak }, auth, log });
-    await expect(failure).rejects.toMatchObject({ code: "invalid_configuration", message: expect.stringContaining("at least 10 characters") });
+    await expect(failure).rejects.toMatchObject({
+      code: "invalid_configuration",
+      message: expect.stringContaining("at least 10 characters"),
+    });
     await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining(weak) });
     expect(await database.prisma.user.count()).toBe(0);
     expect(logged).toEqual([]);
@@ -72,11 +81,17 @@ describe("the first sign-up", () => {
       auth.handler(
         new Request("http://trellis.test/api/auth/sign-up/email", {
           method: "POST",
-          headers: { "content-type": "application/json", origin: "http://trellis.test", "x-forwarded-for": "192.0.2.20" },
+          headers: {
+            "content-type": "application/json",
+            origin: "http://trellis.test",
+            "x-forwarded-for": "192.0.2.20",
+          },
           body: JSON.stringify({ name: email, email, password: "a long enough password" }),
         }),
       );
-    const statuses = (await Promise.all([signUp("one@example.com"), signUp("two@example.com")])).map((response) => response.status).sort();
+    const statuses = (await Promise.all([signUp("one@example.com"), signUp("two@example.com")]))
+      .map((response) => response.status)
+      .sort();
     expect(statuses).toEqual([200, 403]);
     expect(await database.prisma.user.count()).toBe(1);
   });

@@ -19,19 +19,28 @@ export async function ensureOwnerFromEnvironment(
   const password = env.TRELLIS_ADMIN_PASSWORD;
   if (!email && !password) return "not_configured";
   if (!email || !password) {
-    log("[trellis] TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start");
+    log(
+      "[trellis] TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start",
+    );
     return "not_configured";
   }
   const auth = options.auth ?? getAuth();
   if (await auth.ownerExists()) return "exists";
   const problem = passwordProblem(password);
-  if (problem) throw new TrellisError("invalid_configuration", `TRELLIS_ADMIN_PASSWORD does not meet the password rules. ${problem}`);
+  if (problem)
+    throw new TrellisError(
+      "invalid_configuration",
+      `TRELLIS_ADMIN_PASSWORD does not meet the password rules. ${problem}`,
+    );
   try {
     await auth.createUser({ name: "Owner", email, password });
   } catch (error) {
     // Another process created the owner in the meantime: nothing left to do.
     if (await auth.ownerExists()) return "exists";
-    throw new TrellisError("invalid_configuration", `Could not create the owner account from TRELLIS_ADMIN_EMAIL: ${messageOf(error)}`);
+    throw new TrellisError(
+      "invalid_configuration",
+      `Could not create the owner account from TRELLIS_ADMIN_EMAIL: ${messageOf(error)}`,
+    );
   }
   log(`[trellis] created the owner account ${email}`);
   return "created";

@@ -75,7 +75,10 @@ describe("changing a password", () => {
     const laptop = await signedIn(email, PASSWORD);
     const phone = await signedIn(email, PASSWORD);
     const refused = await auth.handler(
-      authRequest("/change-password", { body: { currentPassword: "not the password", newPassword: "a new long passphrase" }, cookie: laptop }),
+      authRequest("/change-password", {
+        body: { currentPassword: "not the password", newPassword: "a new long passphrase" },
+        cookie: laptop,
+      }),
     );
     expect(refused.status).toBe(400);
     expect(await sessionUser(phone)).toMatchObject({ email });

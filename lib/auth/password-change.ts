@@ -9,8 +9,12 @@ import "server-only";
  *
  * Answers the before-hook's context change for `/change-password`, or undefined for other paths.
  */
-export function endOtherSessionsOnPasswordChange(context: { path: string; body?: unknown }): { context: { body: Record<string, unknown> } } | undefined {
+export function endOtherSessionsOnPasswordChange(context: {
+  path: string;
+  body?: unknown;
+}): { context: { body: Record<string, unknown> } } | undefined {
   if (context.path !== "/change-password") return undefined;
-  const body = typeof context.body === "object" && context.body !== null ? (context.body as Record<string, unknown>) : {};
+  const body =
+    typeof context.body === "object" && context.body !== null ? (context.body as Record<string, unknown>) : {};
   return { context: { body: { ...body, revokeOtherSessions: true } } };
 }

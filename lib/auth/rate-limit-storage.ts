@@ -36,7 +36,8 @@ export function createRateLimitStorage(prisma: PrismaClient, now: () => number =
       const row = rows[0];
       if (!row) throw new Error("rate limit upsert returned no row");
       const counted = Number(row.count);
-      if (counted === 1) await prisma.$executeRaw`DELETE FROM "rate_limits" WHERE "window_start" < ${BigInt(at - KEEP_MS)}`;
+      if (counted === 1)
+        await prisma.$executeRaw`DELETE FROM "rate_limits" WHERE "window_start" < ${BigInt(at - KEEP_MS)}`;
       if (counted <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + windowMs - at) / 1000)) };
     },

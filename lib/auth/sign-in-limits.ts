@@ -30,7 +30,8 @@ const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export function signInDevices(secret: string) {
   const key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "trellis/auth/sign-in-device/v1", 32));
-  const mac = (deviceId: string, accountKey: string) => createHmac("sha256", key).update(`${deviceId}\n${accountKey}`).digest("base64url");
+  const mac = (deviceId: string, accountKey: string) =>
+    createHmac("sha256", key).update(`${deviceId}\n${accountKey}`).digest("base64url");
 
   /** The device id of the request's cookie when it was set by a sign-in to `accountKey`, else null. */
   function deviceOf(request: Request, accountKey: string): string | null {
@@ -47,7 +48,9 @@ export function signInDevices(secret: string) {
       const device = accountKey ? deviceOf(request, accountKey) : null;
       if (device) return [{ key: `sign-in|device|${device}`, rule: SIGN_IN_RULES.device }];
       const byAddress: LimitedKey = { key: `sign-in|address|${address}`, rule: SIGN_IN_RULES.address };
-      return accountKey ? [byAddress, { key: `sign-in|account|${accountKey}`, rule: SIGN_IN_RULES.account }] : [byAddress];
+      return accountKey
+        ? [byAddress, { key: `sign-in|account|${accountKey}`, rule: SIGN_IN_RULES.account }]
+        : [byAddress];
     },
     /** The Set-Cookie of a successful sign-in: the browser's device id (kept), bound to the account. */
     cookieFor(request: Request, accountKey: string, secure: boolean): string {
@@ -71,5 +74,8 @@ export function tooManyAttempts(retryAfterS: number): Response {
     code: "TOO_MANY_ATTEMPTS",
     message: `Too many failed sign-ins: try again in ${retryAfterS} second${retryAfterS === 1 ? "" : "s"}.`,
   };
-  return Response.json(body, { status: 429, headers: { "retry-after": String(retryAfterS), "x-retry-after": String(retryAfterS) } });
+  return Response.json(body, {
+    status: 429,
+    headers: { "retry-after": String(retryAfterS), "x-retry-after": String(retryAfterS) },
+  });
 }

@@ -14,7 +14,8 @@ export async function createUserByInvitation(user: NewUser, auth: TrellisAuth = 
   try {
     return await auth.createUser(user);
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) throw new TrellisError("invalid_input", error.message || "The user could not be created.");
+    if (isAPIError(error) && error.statusCode < 500)
+      throw new TrellisError("invalid_input", error.message || "The user could not be created.");
     throw error;
   }
 }

@@ -34,12 +34,21 @@ describe("a session", () => {
   it("acts in its first workspace by default, and in the one the header, the switcher's cookie or the path names", async () => {
     expect(await access(user)).toEqual({ id: first, role: "owner" });
     expect(await access(user, { [WORKSPACE_HEADER]: second })).toEqual({ id: second, role: "viewer" });
-    expect(await access(user, { cookie: `other=1; ${WORKSPACE_COOKIE}=${second}` })).toEqual({ id: second, role: "viewer" });
-    expect(await access(user, { [WORKSPACE_HEADER]: first }, { workspaceId: second })).toEqual({ id: second, role: "viewer" });
+    expect(await access(user, { cookie: `other=1; ${WORKSPACE_COOKIE}=${second}` })).toEqual({
+      id: second,
+      role: "viewer",
+    });
+    expect(await access(user, { [WORKSPACE_HEADER]: first }, { workspaceId: second })).toEqual({
+      id: second,
+      role: "viewer",
+    });
   });
 
   it("gets 404 for a workspace it does not belong to, named by the header or the path; a stale cookie falls back to the first", async () => {
-    await expect(access(user, { [WORKSPACE_HEADER]: foreign })).rejects.toMatchObject({ code: "not_found", message: `Workspace "${foreign}" was not found` });
+    await expect(access(user, { [WORKSPACE_HEADER]: foreign })).rejects.toMatchObject({
+      code: "not_found",
+      message: `Workspace "${foreign}" was not found`,
+    });
     await expect(access(user, {}, { workspaceId: foreign })).rejects.toMatchObject({ code: "not_found" });
     expect(await access(user, { cookie: `${WORKSPACE_COOKIE}=${foreign}` })).toEqual({ id: first, role: "owner" });
   });
@@ -47,7 +56,9 @@ describe("a session", () => {
   it("is refused (403) when the user belongs to no workspace", async () => {
     const lonelyId = randomUUID();
     await database.prisma.user.create({ data: { id: lonelyId, name: "Lou", email: `lou-${lonelyId}@example.com` } });
-    await expect(access({ userId: lonelyId, email: "lou@example.com", name: "Lou", via: "session" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      access({ userId: lonelyId, email: "lou@example.com", name: "Lou", via: "session" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 
@@ -74,12 +85,17 @@ describe("an API key checked with its request", () => {
     const withKey = new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${made.key}` } });
     const caller = await callerOf(withKey, { prisma: database.prisma });
     expect(caller).toMatchObject({ via: "api-key", keyWorkspaceId: workspaceId, keyRole: "editor" });
-    expect(await workspaceAccess(database.repositories.workspaces, caller!, requestedWorkspace(withKey, {}))).toEqual({ id: workspaceId, role: "editor" });
+    expect(await workspaceAccess(database.repositories.workspaces, caller!, requestedWorkspace(withKey, {}))).toEqual({
+      id: workspaceId,
+      role: "editor",
+    });
 
     await database.prisma.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
     const afterLeaving = await callerOf(withKey, { prisma: database.prisma });
     expect(afterLeaving).toMatchObject({ keyRole: null });
-    await expect(workspaceAccess(database.repositories.workspaces, afterLeaving!, requestedWorkspace(withKey, {}))).rejects.toMatchObject({
+    await expect(
+      workspaceAccess(database.repositories.workspaces, afterLeaving!, requestedWorkspace(withKey, {})),
+    ).rejects.toMatchObject({
       code: "unauthenticated",
     });
   });

@@ -17,8 +17,14 @@ export interface WorkspaceAccess {
 export type Member = Caller & { workspace: WorkspaceAccess };
 
 /** The workspace a request names: a route's `:workspaceId`, else the header, else (sessions only) the switcher's cookie. */
-export function requestedWorkspace(request: Request, params: unknown): { id: string; from: "path" | "header" | "cookie" } | null {
-  const fromPath = params && typeof params === "object" && "workspaceId" in params ? (params as { workspaceId: unknown }).workspaceId : undefined;
+export function requestedWorkspace(
+  request: Request,
+  params: unknown,
+): { id: string; from: "path" | "header" | "cookie" } | null {
+  const fromPath =
+    params && typeof params === "object" && "workspaceId" in params
+      ? (params as { workspaceId: unknown }).workspaceId
+      : undefined;
   if (typeof fromPath === "string" && fromPath) return { id: fromPath, from: "path" };
   const fromHeader = request.headers.get(WORKSPACE_HEADER)?.trim();
   if (fromHeader) return { id: fromHeader, from: "header" };
@@ -44,9 +50,11 @@ export async function workspaceAccess(
   requested: ReturnType<typeof requestedWorkspace>,
 ): Promise<WorkspaceAccess> {
   if (caller.via === "api-key") {
-    if (requested && requested.from !== "cookie" && requested.id !== caller.keyWorkspaceId) throw workspaceNotFound(requested.id);
+    if (requested && requested.from !== "cookie" && requested.id !== caller.keyWorkspaceId)
+      throw workspaceNotFound(requested.id);
     // Read with the key itself in one query when the caller came from callerOf.
-    const role = caller.keyRole !== undefined ? caller.keyRole : await workspaces.roleOf(caller.keyWorkspaceId, caller.userId);
+    const role =
+      caller.keyRole !== undefined ? caller.keyRole : await workspaces.roleOf(caller.keyWorkspaceId, caller.userId);
     if (!role) throw new RequestError("unauthenticated", INVALID_API_KEY_MESSAGE);
     return { id: caller.keyWorkspaceId, role };
   }
@@ -56,6 +64,10 @@ export async function workspaceAccess(
     if (requested.from !== "cookie") throw workspaceNotFound(requested.id);
   }
   const [first] = await workspaces.listForUser(caller.userId);
-  if (!first) throw new TrellisError("forbidden", "You are not a member of any workspace: ask an admin for an invitation, or create a workspace.");
+  if (!first)
+    throw new TrellisError(
+      "forbidden",
+      "You are not a member of any workspace: ask an admin for an invitation, or create a workspace.",
+    );
   return { id: first.id, role: first.role };
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatBudgetAmount, workflowDocumentSchema, type ApiRun, type BudgetsResponse, type WorkflowDocumentInput } from "@/contract";
+import {
+  formatBudgetAmount,
+  workflowDocumentSchema,
+  type ApiRun,
+  type BudgetsResponse,
+  type WorkflowDocumentInput,
+} from "@/contract";
 import type { Member } from "@/lib/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
@@ -37,7 +43,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // Every call answered the same way, so a stopped run leaves nothing queued for the next test.
   llm = await startTestLlmServer({
-    defaultResponder: () => ({ kind: "text", text: "A line.", usage: USAGE, chunks: ["A ", "line."], delayMs: answerDelayMs }),
+    defaultResponder: () => ({
+      kind: "text",
+      text: "A line.",
+      usage: USAGE,
+      chunks: ["A ", "line."],
+      delayMs: answerDelayMs,
+    }),
   });
 });
 
@@ -48,7 +60,11 @@ afterAll(async () => {
 
 function runtime() {
   const env = testServerEnv(llm);
-  return createRuntime({ repositories: database.repositories, knowledgeSearch: async () => ({ results: [] }) as never, processEnv: (name) => env[name] });
+  return createRuntime({
+    repositories: database.repositories,
+    knowledgeSearch: async () => ({ results: [] }) as never,
+    processEnv: (name) => env[name],
+  });
 }
 
 const at = (x: number, parentId: string | null = null) => ({ position: { x, y: 0 }, parentId, enabled: true });
@@ -94,16 +110,30 @@ function parallelWorkflow(branches: number, maxCostPerRun: number): WorkflowDocu
   };
 }
 
-async function start(workspaceId: string, workflowId: string, body: Record<string, unknown>, member: Member = testMember(workspaceId)) {
+async function start(
+  workspaceId: string,
+  workflowId: string,
+  body: Record<string, unknown>,
+  member: Member = testMember(workspaceId),
+) {
   const endpoints = runEndpoints(() => ({ runs: runtime().runs, repositories: database.repositories }));
   return endpoints.start(
-    new Request("http://localhost/runs", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://localhost/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { id: workflowId },
     member,
   );
 }
 
-async function runToEnd(workspaceId: string, workflowId: string, body: Record<string, unknown> = {}, member?: Member): Promise<ApiRun> {
+async function runToEnd(
+  workspaceId: string,
+  workflowId: string,
+  body: Record<string, unknown> = {},
+  member?: Member,
+): Promise<ApiRun> {
   const response = await start(workspaceId, workflowId, { ...body, wait: true }, member);
   expect(response.status).toBe(200);
   return (await response.json()) as ApiRun;
@@ -125,7 +155,11 @@ async function requestsDuring(work: () => Promise<unknown>): Promise<number> {
 async function putBudgets(workspaceId: string, body: unknown, member: Member = testMember(workspaceId, "admin")) {
   const endpoints = budgetEndpoints(() => createBudgetService(database.prisma, database.repositories.budgets));
   return endpoints.update(
-    new Request("http://localhost/api/budgets", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://localhost/api/budgets", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     {},
     member,
   );
@@ -142,7 +176,9 @@ describe("a budget per run", () => {
     expect(run!.status).toBe("failed");
     expect(run!.error?.code).toBe("budget_exceeded");
     expect(run!.error?.message).toContain("Block 'Writer' was stopped before calling openai/gpt-4o-mini");
-    expect(run!.error?.message).toContain(`${formatBudgetAmount(3 * CALL_COST)} spent of the workflow's budget per run of ${formatBudgetAmount(cap)}`);
+    expect(run!.error?.message).toContain(
+      `${formatBudgetAmount(3 * CALL_COST)} spent of the workflow's budget per run of ${formatBudgetAmount(cap)}`,
+    );
     expect(run!.budget).toEqual({ maxCost: cap, source: "workflow" });
     // What the three calls cost is the run's cost, under the cap.
     expect(run!.cost?.total).toBeCloseTo(3 * CALL_COST, 10);
@@ -196,12 +232,20 @@ describe("a budget per run", () => {
     const { workspaceId, workflowId } = await newWorkflow(loopWorkflow(1));
     const negative = await start(workspaceId, workflowId, { budget: { maxCost: -1 } });
     expect(negative.status).toBe(400);
-    const body = (await negative.json()) as { error: { code: string; details: Array<{ path: string; message: string }> } };
+    const body = (await negative.json()) as {
+      error: { code: string; details: Array<{ path: string; message: string }> };
+    };
     expect(body.error.details).toContainEqual({ path: "budget.maxCost", message: "must be zero or more (US dollars)" });
     const text = await start(workspaceId, workflowId, { budget: { maxCost: "ten" } });
     expect(text.status).toBe(400);
-    expect(((await text.json()) as typeof body).error.details[0]).toMatchObject({ path: "budget.maxCost", message: "must be a number of US dollars" });
-    const document = workflowDocumentSchema.safeParse({ ...loopWorkflow(1), settings: { budget: { maxCostPerRun: -0.5 } } });
+    expect(((await text.json()) as typeof body).error.details[0]).toMatchObject({
+      path: "budget.maxCost",
+      message: "must be a number of US dollars",
+    });
+    const document = workflowDocumentSchema.safeParse({
+      ...loopWorkflow(1),
+      settings: { budget: { maxCostPerRun: -0.5 } },
+    });
     expect(document.success).toBe(false);
     expect(document.error?.issues[0]?.path).toEqual(["settings", "budget", "maxCostPerRun"]);
   });
@@ -210,7 +254,10 @@ describe("a budget per run", () => {
 describe("a workflow run by another", () => {
   it("spends against its caller's cap: the child's loop stops before the call that would cross it, and both runs fail", async () => {
     const workspaceId = await database.createWorkspace();
-    const child = await database.repositories.workflows.create(workspaceId, workflowDocumentSchema.parse(loopWorkflow(10)));
+    const child = await database.repositories.workflows.create(
+      workspaceId,
+      workflowDocumentSchema.parse(loopWorkflow(10)),
+    );
     const cap = capFor(2);
     const parent = await database.repositories.workflows.create(
       workspaceId,
@@ -228,7 +275,9 @@ describe("a workflow run by another", () => {
     const made = await requestsDuring(async () => (run = await runToEnd(workspaceId, parent.id)));
     expect(made).toBe(2);
     expect(run!.error?.code).toBe("budget_exceeded");
-    expect(run!.error?.message).toContain(`${formatBudgetAmount(2 * CALL_COST)} spent of the workflow's budget per run of ${formatBudgetAmount(cap)}`);
+    expect(run!.error?.message).toContain(
+      `${formatBudgetAmount(2 * CALL_COST)} spent of the workflow's budget per run of ${formatBudgetAmount(cap)}`,
+    );
     const [listed] = await database.repositories.runs.listByWorkflow(workspaceId, child.id);
     const childRun = await database.repositories.runs.get(workspaceId, listed!.id);
     expect(childRun.status).toBe("failed");
@@ -259,8 +308,12 @@ describe("monthly caps", () => {
 
   it("stop the runs an API key starts once its month would go past its cap, and leave other runs alone", async () => {
     const { workspaceId, workflowId } = await newWorkflow(loopWorkflow(2));
-    const user = await database.prisma.user.create({ data: { id: `kay-${workspaceId}`, name: "Kay", email: `kay-${workspaceId}@example.com` } });
-    const key = await database.prisma.apiKey.create({ data: { workspaceId, userId: user.id, name: "CI", prefix: "trl_ci", hash: `hash-${workspaceId}` } });
+    const user = await database.prisma.user.create({
+      data: { id: `kay-${workspaceId}`, name: "Kay", email: `kay-${workspaceId}@example.com` },
+    });
+    const key = await database.prisma.apiKey.create({
+      data: { workspaceId, userId: user.id, name: "CI", prefix: "trl_ci", hash: `hash-${workspaceId}` },
+    });
     expect((await putBudgets(workspaceId, { apiKeys: { [key.id]: capFor(1) } })).status).toBe(200);
     const viaKey: Member = {
       userId: user.id,
@@ -290,7 +343,9 @@ describe("monthly caps", () => {
     const text = await putBudgets(workspaceId, { apiKeys: { abc: "lots" } });
     expect(text.status).toBe(400);
     expect((await putBudgets(workspaceId, { apiKeys: { "no-such-key": 3 } })).status).toBe(404);
-    expect((await putBudgets(workspaceId, { workspace: { monthlyCap: 3 } }, testMember(workspaceId, "editor"))).status).toBe(403);
+    expect(
+      (await putBudgets(workspaceId, { workspace: { monthlyCap: 3 } }, testMember(workspaceId, "editor"))).status,
+    ).toBe(403);
   });
 });
 

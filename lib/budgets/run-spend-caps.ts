@@ -17,7 +17,9 @@ export async function runSpendCaps(
   options: { resumed: boolean; child: boolean },
 ): Promise<SpendCap[]> {
   const earlier = options.resumed ? await budgets.spentByRun(run.id) : 0;
-  const caps: SpendCap[] = run.budget ? [{ maxCost: run.budget.maxCost, source: run.budget.source, spentBefore: earlier }] : [];
+  const caps: SpendCap[] = run.budget
+    ? [{ maxCost: run.budget.maxCost, source: run.budget.source, spentBefore: earlier }]
+    : [];
   // A run started by another is held to its caller's caps through the caller's ledger.
   if (options.child) return caps;
   const stored = await budgets.caps(workspaceId);
@@ -27,7 +29,8 @@ export async function runSpendCaps(
     caps.push({ maxCost: workspaceCap.monthlyCap, source: "workspace-monthly", spentBefore: spent + earlier });
   }
   const apiKeyId = run.trigger.apiKeyId;
-  const keyCap = apiKeyId === undefined ? undefined : stored.find((cap) => cap.scope === "api-key" && cap.scopeId === apiKeyId);
+  const keyCap =
+    apiKeyId === undefined ? undefined : stored.find((cap) => cap.scope === "api-key" && cap.scopeId === apiKeyId);
   if (keyCap) {
     const spent = await budgets.spentThisMonth(workspaceId, { apiKeyId, exceptRunId: run.id });
     caps.push({ maxCost: keyCap.monthlyCap, source: "api-key-monthly", spentBefore: spent + earlier });

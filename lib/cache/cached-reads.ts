@@ -18,10 +18,12 @@ function overriding<T extends object>(target: T, overrides: Partial<T>): T {
  */
 export function withReadCache<R extends CachedRepositories>(repositories: R, cache: WorkspaceReadCache): R {
   const { deployments, secrets, priceOverrides, budgets } = repositories;
-  const sealed = (workspaceId: string): Promise<StoredSecret[]> => cache.read(workspaceId, "secrets", () => secrets.sealedAll(workspaceId));
+  const sealed = (workspaceId: string): Promise<StoredSecret[]> =>
+    cache.read(workspaceId, "secrets", () => secrets.sealedAll(workspaceId));
   const cached: CachedRepositories = {
     deployments: overriding(deployments, {
-      active: (workspaceId, workflowId) => cache.read(workspaceId, `active-deployment:${workflowId}`, () => deployments.active(workspaceId, workflowId)),
+      active: (workspaceId, workflowId) =>
+        cache.read(workspaceId, `active-deployment:${workflowId}`, () => deployments.active(workspaceId, workflowId)),
     }),
     secrets: overriding(secrets, {
       list: async (workspaceId) => (await sealed(workspaceId)).map((secret) => secret.summary),

@@ -6,7 +6,8 @@ export class LruMap<Key, Value> {
   private readonly entries = new Map<Key, Value>();
 
   constructor(readonly maxEntries: number) {
-    if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}`);
+    if (!Number.isInteger(maxEntries) || maxEntries < 1)
+      throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}`);
   }
 
   get size(): number {

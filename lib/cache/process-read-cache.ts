@@ -11,6 +11,8 @@ const globalCache = globalThis as typeof globalThis & { __trellisReadCache?: Wor
  * that never start the bus read the database as before.
  */
 export function processReadCache(): WorkspaceReadCache {
-  globalCache.__trellisReadCache ??= new WorkspaceReadCache({ generationOf: (workspaceId) => readCacheGeneration(getPrisma(), workspaceId) });
+  globalCache.__trellisReadCache ??= new WorkspaceReadCache({
+    generationOf: (workspaceId) => readCacheGeneration(getPrisma(), workspaceId),
+  });
   return globalCache.__trellisReadCache;
 }

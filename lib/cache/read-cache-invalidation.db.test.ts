@@ -35,7 +35,13 @@ function answering(version: number): WorkflowDocument {
     settings: {},
     blocks: [
       { id: "start", type: "start", name: "Start", position: at, config: { inputs: [] } },
-      { id: "measure", type: "function", name: "Measure", position: at, config: { code: `return { version: ${version}, tokenLength: {{TOKEN}}.length };` } },
+      {
+        id: "measure",
+        type: "function",
+        name: "Measure",
+        position: at,
+        config: { code: `return { version: ${version}, tokenLength: {{TOKEN}}.length };` },
+      },
       { id: "answer", type: "response", name: "Answer", position: at, config: { data: "<measure.result>" } },
     ],
     edges: [
@@ -54,7 +60,13 @@ function priced(): WorkflowDocument {
     settings: {},
     blocks: [
       { id: "start", type: "start", name: "Start", position: at, config: { inputs: [] } },
-      { id: "echo", type: "agent", name: "Echo", position: at, config: { model: "offline/echo", userPrompt: "Say the same five words back" } },
+      {
+        id: "echo",
+        type: "agent",
+        name: "Echo",
+        position: at,
+        config: { model: "offline/echo", userPrompt: "Say the same five words back" },
+      },
       { id: "answer", type: "response", name: "Answer", position: at, config: { data: { text: "<echo.content>" } } },
     ],
     edges: [
@@ -71,18 +83,25 @@ async function makeMember(role: WorkspaceRole): Promise<string> {
   return id;
 }
 
-const keyFor = async (userId: string) => (await createApiKey(database.prisma, { userId, workspaceId }, { name: `key ${randomUUID()}` })).key;
+const keyFor = async (userId: string) =>
+  (await createApiKey(database.prisma, { userId, workspaceId }, { name: `key ${randomUUID()}` })).key;
 
 async function deployed(document: WorkflowDocument): Promise<string> {
   const workflow = await here.repositories.workflows.create(workspaceId, document);
-  await createDeploymentService(here.repositories, here.cache).deploy(workspaceId, workflow.id, { note: "", userId: null });
+  await createDeploymentService(here.repositories, here.cache).deploy(workspaceId, workflow.id, {
+    note: "",
+    userId: null,
+  });
   return workflow.id;
 }
 
 async function redeploy(workflowId: string, document: WorkflowDocument) {
   const stored = await here.repositories.workflows.get(workspaceId, workflowId);
   await here.repositories.workflows.update(workspaceId, workflowId, document, stored.version);
-  return createDeploymentService(here.repositories, here.cache).deploy(workspaceId, workflowId, { note: "", userId: null });
+  return createDeploymentService(here.repositories, here.cache).deploy(workspaceId, workflowId, {
+    note: "",
+    userId: null,
+  });
 }
 
 /** PUT /api/secrets/TOKEN on `here`, as its route serves it. */
@@ -92,7 +111,11 @@ async function setToken(value: string) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ value }),
   });
-  const response = await secretEndpoints(() => here.repositories.secrets, here.cache).put(request, { name: "TOKEN" }, testMember(workspaceId, "owner"));
+  const response = await secretEndpoints(() => here.repositories.secrets, here.cache).put(
+    request,
+    { name: "TOKEN" },
+    testMember(workspaceId, "owner"),
+  );
   expect(response.status).toBe(204);
 }
 
@@ -108,13 +131,19 @@ async function priceEcho(perMillion: number) {
     async () => () => undefined,
     here.cache,
   );
-  const response = await endpoints.put(request, { model: "offline/echo" }, testMember(workspaceId, "owner", { userId: ownerId }));
+  const response = await endpoints.put(
+    request,
+    { model: "offline/echo" },
+    testMember(workspaceId, "owner", { userId: ownerId }),
+  );
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** PUT /api/budgets `{ workspace: { monthlyCap } }` on `here`. */
 const capWorkspace = (monthlyCap: number | null) =>
-  createBudgetService(here.prisma, here.repositories.budgets, undefined, here.cache).update(workspaceId, { workspace: { monthlyCap } });
+  createBudgetService(here.prisma, here.repositories.budgets, undefined, here.cache).update(workspaceId, {
+    workspace: { monthlyCap },
+  });
 
 interface Answered {
   status: string;
@@ -140,7 +169,8 @@ async function heard(process: CacheTestProcess, generationAtLeast: number) {
   throw new Error(`the process did not hear generation ${generationAtLeast}`);
 }
 
-const generationNow = async () => Number((await database.prisma.cacheGeneration.findUnique({ where: { workspaceId } }))?.generation ?? 0);
+const generationNow = async () =>
+  Number((await database.prisma.cacheGeneration.findUnique({ where: { workspaceId } }))?.generation ?? 0);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -258,14 +288,16 @@ describe("deployments, secrets and prices: served from memory until a change com
     await priceEcho(1_000);
     await run(there, key, workflowId);
     await capWorkspace(0.000001);
-    for (const process of [there, here]) expect((await run(process, key, workflowId)).error?.code).toBe("budget_exceeded");
+    for (const process of [there, here])
+      expect((await run(process, key, workflowId)).error?.code).toBe("budget_exceeded");
     await capWorkspace(null);
     for (const process of [there, here]) expect((await run(process, key, workflowId)).status).toBe("succeeded");
   });
 
   it("a run started without a key on the process that made the change (a hook, a schedule) sees it at once", async () => {
     const workflowId = await deployed(answering(1));
-    const start = async () => (await (await here.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })).done).output;
+    const start = async () =>
+      (await (await here.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })).done).output;
     await setToken("four");
     expect(await start()).toMatchObject({ version: 1, tokenLength: 4 });
     await setToken("seven c");
@@ -278,7 +310,9 @@ describe("deployments, secrets and prices: served from memory until a change com
 describe.runIf(process.env.DATABASE_URL)("other processes hear changes through the run bus (PostgreSQL)", () => {
   it("a run started without a key on another process reads the new value once the change's notification arrived", async () => {
     const workflowId = await deployed(answering(1));
-    const start = async () => (await (await there.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })).done).output;
+    const start = async () =>
+      (await (await there.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })).done)
+        .output;
     await setToken("four");
     expect(await start()).toMatchObject({ tokenLength: 4 });
     await setToken("nine char");
@@ -321,7 +355,11 @@ describe.runIf(process.env.DATABASE_URL)("other processes hear changes through t
     // A change it cannot hear: a run started without a key still reads it, since nothing is served.
     await setToken("six ch");
     const bypassed = there.cache.counts.bypassed;
-    const output = (await (await there.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })).done).output;
+    const output = (
+      await (
+        await there.runtime.runs.start(workspaceId, workflowId, {}, { target: "active-deployment" })
+      ).done
+    ).output;
     expect(output).toMatchObject({ tokenLength: 6 });
     expect(there.cache.counts.bypassed).toBeGreaterThan(bypassed);
     await back;
@@ -346,7 +384,9 @@ describe.runIf(process.env.DATABASE_URL)("other processes hear changes through t
       };
       const before = await statementsOfSecondRun(uncached);
       const after = await statementsOfSecondRun(there);
-      console.info(`[measure] Prisma statements of one execute request with wait (two blocks): ${before} uncached, ${after} cached`);
+      console.info(
+        `[measure] Prisma statements of one execute request with wait (two blocks): ${before} uncached, ${after} cached`,
+      );
       // Cached: the active deployment (the workflow's pointer, the deployment, its workflow relation), the secrets (names,
       // values), the price overrides and the budget caps. What remains is the key's read and the run's own writes.
       expect(before - after).toBeGreaterThanOrEqual(7);

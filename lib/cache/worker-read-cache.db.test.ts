@@ -30,7 +30,13 @@ const tokenLength: WorkflowDocument = {
   settings: {},
   blocks: [
     { id: "start", type: "start", name: "Start", position: at, config: { inputs: [] } },
-    { id: "measure", type: "function", name: "Measure", position: at, config: { code: "return { tokenLength: {{TOKEN}}.length };" } },
+    {
+      id: "measure",
+      type: "function",
+      name: "Measure",
+      position: at,
+      config: { code: "return { tokenLength: {{TOKEN}}.length };" },
+    },
     { id: "answer", type: "response", name: "Answer", position: at, config: { data: "<measure.result>" } },
   ],
   edges: [

@@ -137,7 +137,9 @@ describe("WorkspaceReadCache", () => {
 
   it("keeps nothing from a failed read", async () => {
     const { db, cache, read } = following();
-    await expect(cache.read("w", "value", async () => Promise.reject(new Error("unreachable")))).rejects.toThrow("unreachable");
+    await expect(cache.read("w", "value", async () => Promise.reject(new Error("unreachable")))).rejects.toThrow(
+      "unreachable",
+    );
     expect(await read()).toBe("v1");
     expect(db.state.reads).toBe(1);
   });

@@ -20,7 +20,9 @@ export interface CacheChangedSignal {
 
 function isCacheChanged(signal: { kind: string }): signal is CacheChangedSignal {
   return (
-    signal.kind === "cache" && typeof (signal as CacheChangedSignal).workspaceId === "string" && typeof (signal as CacheChangedSignal).generation === "number"
+    signal.kind === "cache" &&
+    typeof (signal as CacheChangedSignal).workspaceId === "string" &&
+    typeof (signal as CacheChangedSignal).generation === "number"
   );
 }
 

@@ -15,7 +15,13 @@ let accessKey: Buffer | undefined;
 /** Signs chat access cookies: derived from Trellis's secret key with its own label, so it equals no other key. */
 function chatAccessKey(): Buffer {
   accessKey ??= Buffer.from(
-    hkdfSync("sha256", loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }), Buffer.alloc(0), "trellis/chat/access-cookie/v1", 32),
+    hkdfSync(
+      "sha256",
+      loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }),
+      Buffer.alloc(0),
+      "trellis/chat/access-cookie/v1",
+      32,
+    ),
   );
   return accessKey;
 }
@@ -23,7 +29,9 @@ function chatAccessKey(): Buffer {
 const tokens = chatAccessTokens(chatAccessKey);
 
 /** The chat settings endpoints over the app's database. */
-export const appChatSettingsEndpoints = chatSettingsEndpoints(() => createChatSettings(new ChatRepository(getPrisma()), getRepositories()));
+export const appChatSettingsEndpoints = chatSettingsEndpoints(() =>
+  createChatSettings(new ChatRepository(getPrisma()), getRepositories()),
+);
 
 /** The public chat endpoints over the app's runtime. */
 export const appChatEndpoints = chatEndpoints(() => {

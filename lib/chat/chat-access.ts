@@ -23,7 +23,8 @@ const ACCESS_MAX_AGE_S = 30 * 24 * 3600;
 
 /** Hashes a chat's password with better-auth's scrypt hasher (the one account passwords use). */
 export const hashChatPassword = (password: string): Promise<string> => hashPassword(password);
-export const verifyChatPassword = (hash: string, password: string): Promise<boolean> => verifyPassword({ hash, password });
+export const verifyChatPassword = (hash: string, password: string): Promise<boolean> =>
+  verifyPassword({ hash, password });
 
 function cookie(request: Request, name: string, value: string, path: string, maxAgeS: number): string {
   return [
@@ -53,7 +54,9 @@ export function visitorOf(request: Request): Visitor {
 /** The signer of access cookies, over a key only this server knows. */
 export function chatAccessTokens(key: () => Buffer) {
   const mac = (chatId: string, visitorId: string, passwordHash: string, expires: number) =>
-    createHmac("sha256", key()).update(`chat-access\n${chatId}\n${visitorId}\n${passwordHash}\n${expires}`).digest("base64url");
+    createHmac("sha256", key())
+      .update(`chat-access\n${chatId}\n${visitorId}\n${passwordHash}\n${expires}`)
+      .digest("base64url");
   return {
     /** Whether the request carries a live access cookie of this visitor for this chat and password. */
     grants(request: Request, chat: { id: string; passwordHash: string }, visitorId: string, now = Date.now()): boolean {
@@ -67,7 +70,13 @@ export function chatAccessTokens(key: () => Buffer) {
     /** The Set-Cookie header remembering that this visitor gave the chat's password. */
     grant(request: Request, chat: { id: string; passwordHash: string }, visitorId: string, now = Date.now()): string {
       const expires = Math.floor(now / 1000) + ACCESS_MAX_AGE_S;
-      return cookie(request, ACCESS_COOKIE, `${expires}.${mac(chat.id, visitorId, chat.passwordHash, expires)}`, `/api/chat/${chat.id}`, ACCESS_MAX_AGE_S);
+      return cookie(
+        request,
+        ACCESS_COOKIE,
+        `${expires}.${mac(chat.id, visitorId, chat.passwordHash, expires)}`,
+        `/api/chat/${chat.id}`,
+        ACCESS_MAX_AGE_S,
+      );
     },
   };
 }

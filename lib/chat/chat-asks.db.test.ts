@@ -21,7 +21,13 @@ let chat: ChatEndpoints;
 let chatId: string;
 let ws: string;
 
-const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({ id, type, name, position: { x: 0, y: 0 }, config });
+const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  config,
+});
 
 beforeAll(async () => {
   kit = await startRunTestKit();
@@ -35,7 +41,9 @@ beforeAll(async () => {
       repositories: kit.database.repositories,
       runs: kit.runtime.runs,
       access: chatAccessTokens(() => key),
-      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma), () => parseTrustedProxies(undefined)),
+      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma), () =>
+        parseTrustedProxies(undefined),
+      ),
       signedIn: async () => null,
     }),
   );
@@ -62,10 +70,20 @@ beforeAll(async () => {
   const { id: workflowId } = await kit.database.repositories.workflows.create(ws, document as never);
   const deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
   const post = (path: string, body: unknown) =>
-    new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect((await deployments.create(post(`/api/workflows/${workflowId}/deployments`, {}), { id: workflowId }, editor)).status).toBe(201);
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  expect(
+    (await deployments.create(post(`/api/workflows/${workflowId}/deployments`, {}), { id: workflowId }, editor)).status,
+  ).toBe(201);
   const settings = chatSettingsEndpoints(() => createChatSettings(chats, kit.database.repositories));
-  const saved = await settings.save(post(`/api/workflows/${workflowId}/chat`, { enabled: true }), { id: workflowId }, editor);
+  const saved = await settings.save(
+    post(`/api/workflows/${workflowId}/chat`, { enabled: true }),
+    { id: workflowId },
+    editor,
+  );
   chatId = ((await saved.json()) as ChatSettings).chatId!;
 });
 afterAll(() => kit?.close());
@@ -73,7 +91,10 @@ afterAll(() => kit?.close());
 async function parkedRun(): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const run = await kit.database.prisma.run.findFirst({ where: { workspaceId: ws, status: "paused", worker: null }, orderBy: { queuedAt: "desc" } });
+    const run = await kit.database.prisma.run.findFirst({
+      where: { workspaceId: ws, status: "paused", worker: null },
+      orderBy: { queuedAt: "desc" },
+    });
     if (run) return run.id;
     if (Date.now() > deadline) throw new Error("the chat's run did not park at its ask");
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -83,19 +104,27 @@ async function parkedRun(): Promise<string> {
 describe("an ask on a chat's path", () => {
   it("shows the question in the reply's stream, takes the visitor's choice, and the reply goes on down that path", async () => {
     const visitor = new ChatBrowser();
-    const response = visitor.keep(await chat.send(visitor.request("POST", `/api/chat/${chatId}/messages`, { message: "the refund" }), { chatId }));
+    const response = visitor.keep(
+      await chat.send(visitor.request("POST", `/api/chat/${chatId}/messages`, { message: "the refund" }), { chatId }),
+    );
     expect(response.status).toBe(200);
     const streamed = chatEvents(response);
     const runId = await parkedRun();
     const [ask] = await kit.runtime.runs.asks.pending(runId);
-    const conversation = await kit.database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { conversationId: true } });
+    const conversation = await kit.database.prisma.run.findUniqueOrThrow({
+      where: { id: runId },
+      select: { conversationId: true },
+    });
     const conversationId = conversation.conversationId!;
     const answer = (browser: ChatBrowser, body: unknown) =>
-      chat.answerAsk(browser.request("POST", `/api/chat/${chatId}/conversations/${conversationId}/asks/${ask!.spanId}`, body), {
-        chatId,
-        conversationId,
-        spanId: ask!.spanId,
-      });
+      chat.answerAsk(
+        browser.request("POST", `/api/chat/${chatId}/conversations/${conversationId}/asks/${ask!.spanId}`, body),
+        {
+          chatId,
+          conversationId,
+          spanId: ask!.spanId,
+        },
+      );
 
     // Another browser cannot answer this visitor's question.
     expect((await answer(new ChatBrowser(), { choice: "yes" })).status).toBe(404);
@@ -118,12 +147,19 @@ describe("an ask on a chat's path", () => {
       allowText: false,
       fields: [],
     });
-    expect(events.find((event) => event.event === "ask.answered")?.data).toEqual({ type: "ask.answered", runId, spanId: ask!.spanId });
+    expect(events.find((event) => event.event === "ask.answered")?.data).toEqual({
+      type: "ask.answered",
+      runId,
+      spanId: ask!.spanId,
+    });
     expect(events.at(-1)?.data).toMatchObject({ type: "run.completed", reply: "Going on with it." });
     // The public stream names no block, cost, token count or who answered.
     const text = JSON.stringify(events);
-    for (const hidden of ["Secret Confirm Step", "confirm", "cost", "tokens", "answeredBy", "chat visitor"]) expect(text).not.toContain(hidden);
-    const span = (await kit.database.repositories.runs.getWithSpans(ws, runId)).spans.find((item) => item.blockId === "confirm");
+    for (const hidden of ["Secret Confirm Step", "confirm", "cost", "tokens", "answeredBy", "chat visitor"])
+      expect(text).not.toContain(hidden);
+    const span = (await kit.database.repositories.runs.getWithSpans(ws, runId)).spans.find(
+      (item) => item.blockId === "confirm",
+    );
     expect(span?.output).toMatchObject({ choice: "yes", answeredBy: "chat visitor" });
   });
 });

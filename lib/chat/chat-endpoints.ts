@@ -1,5 +1,11 @@
 import "server-only";
-import { askAnswerRequestSchema, CHAT_MESSAGE_MAX_BYTES, chatAccessRequestSchema, chatMessageRequestSchema, chatSettingsRequestSchema } from "@/contract";
+import {
+  askAnswerRequestSchema,
+  CHAT_MESSAGE_MAX_BYTES,
+  chatAccessRequestSchema,
+  chatMessageRequestSchema,
+  chatSettingsRequestSchema,
+} from "@/contract";
 import { addressedUrl } from "@/lib/auth";
 import { endpoint } from "@/lib/http/endpoint";
 import { errorResponse } from "@/lib/http/errors";
@@ -22,7 +28,10 @@ export function chatSettingsEndpoints(settings: () => ChatSettingsService) {
       Response.json(await settings().get(workspace.id, id, addressedUrl(request).origin)),
     ),
     save: endpoint("configureChat", async (request, { id }, { workspace }) => {
-      const body = await readJsonRequest(request, chatSettingsRequestSchema, { subject: "The chat settings", maxBytes: 16 * 1024 });
+      const body = await readJsonRequest(request, chatSettingsRequestSchema, {
+        subject: "The chat settings",
+        maxBytes: 16 * 1024,
+      });
       return Response.json(await settings().save(workspace.id, id, body, addressedUrl(request).origin));
     }),
   };
@@ -43,7 +52,10 @@ export function chatEndpoints(service: () => ChatService) {
     unlock: endpoint("unlockChat", async (request, { chatId }) => {
       const visitor = visitorOf(request);
       try {
-        const { password } = await readJsonRequest(request, chatAccessRequestSchema, { subject: "The password", maxBytes: 4 * 1024 });
+        const { password } = await readJsonRequest(request, chatAccessRequestSchema, {
+          subject: "The password",
+          maxBytes: 4 * 1024,
+        });
         const granted = await service().unlock(request, chatId, visitor, password);
         return withCookies(new Response(null, { status: 204 }), [...visitor.cookies, ...(granted ? [granted] : [])]);
       } catch (error) {
@@ -53,7 +65,10 @@ export function chatEndpoints(service: () => ChatService) {
     }),
     send: endpoint("sendChatMessage", async (request, { chatId }) => {
       const visitor = visitorOf(request);
-      const body = await readJsonRequest(request, chatMessageRequestSchema, { subject: "The message", maxBytes: MAX_MESSAGE_BODY_BYTES });
+      const body = await readJsonRequest(request, chatMessageRequestSchema, {
+        subject: "The message",
+        maxBytes: MAX_MESSAGE_BODY_BYTES,
+      });
       return withCookies(await service().send(request, chatId, visitor, body), visitor.cookies);
     }),
     conversations: endpoint("listChatConversations", async (request, { chatId }) => {
@@ -68,7 +83,10 @@ export function chatEndpoints(service: () => ChatService) {
     }),
     answerAsk: endpoint("answerChatAsk", async (request, { chatId, conversationId, spanId }) => {
       const visitor = visitorOf(request);
-      const body = await readJsonRequest(request, askAnswerRequestSchema, { subject: "The answer", maxBytes: 64 * 1024 });
+      const body = await readJsonRequest(request, askAnswerRequestSchema, {
+        subject: "The answer",
+        maxBytes: 64 * 1024,
+      });
       await service().answerAsk(request, chatId, visitor, conversationId, spanId, body);
       return withCookies(Response.json({ spanId, answered: true }, { status: 202 }), visitor.cookies);
     }),

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAttemptLimiter, createAuth, createUserByInvitation, parseTrustedProxies, stampPeerAddresses } from "@/lib/auth";
+import {
+  createAttemptLimiter,
+  createAuth,
+  createUserByInvitation,
+  parseTrustedProxies,
+  stampPeerAddresses,
+} from "@/lib/auth";
 import { testMember } from "@/lib/http/test-members";
 import { serveRoute, type RouteServer } from "@/lib/mcp/__fixtures__/route-server";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
@@ -68,7 +74,15 @@ const saveSettings = (workflowId: string, body: Record<string, unknown>) =>
 async function chatWithPassword(): Promise<string> {
   const document = {
     name: "Guarded chat",
-    blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } }],
+    blocks: [
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        config: { inputs: [{ name: "message", type: "string" }] },
+      },
+    ],
     edges: [],
   };
   const { id } = await kit.database.repositories.workflows.create(workspaceId, document as never);
@@ -102,7 +116,11 @@ async function errorOf(response: Response): Promise<{ code: string; message: str
 
 describe("a chat's password", () => {
   it("must be at least 10 characters: 400 naming the field and the minimum", async () => {
-    const { id } = await kit.database.repositories.workflows.create(workspaceId, { name: "Short", blocks: [], edges: [] } as never);
+    const { id } = await kit.database.repositories.workflows.create(workspaceId, {
+      name: "Short",
+      blocks: [],
+      edges: [],
+    } as never);
     const refused = await saveSettings(id, { enabled: true, password: "123456789" });
     expect(refused.status).toBe(400);
     const body = JSON.stringify(await refused.json());
@@ -122,7 +140,9 @@ describe("a chat's password", () => {
       if (last.status === 429) await last.body?.cancel();
     }
     // Also shows that a refused guess sets the visitor cookie: without it every guess would be a new visitor.
-    expect(statuses.slice(0, CHAT_PASSWORD_RULES.visitor.freeFailures)).toEqual(Array(CHAT_PASSWORD_RULES.visitor.freeFailures).fill(401));
+    expect(statuses.slice(0, CHAT_PASSWORD_RULES.visitor.freeFailures)).toEqual(
+      Array(CHAT_PASSWORD_RULES.visitor.freeFailures).fill(401),
+    );
     expect(statuses.slice(CHAT_PASSWORD_RULES.visitor.freeFailures).every((status) => status === 429)).toBe(true);
     expect(last!.status).toBe(429);
     const retryAfter = Number(last!.headers.get("retry-after"));
@@ -146,7 +166,9 @@ describe("a chat's password", () => {
     let refused: Response | undefined;
     // A guesser with a new browser and a new address for every guess.
     for (let attempt = 0; attempt < CHAT_PASSWORD_RULES.chat.freeFailures + 1 && !refused; attempt += 1) {
-      const response = await visitor(`198.18.${Math.floor(attempt / 250)}.${(attempt % 250) + 1}`)(`spread guess ${attempt}`);
+      const response = await visitor(`198.18.${Math.floor(attempt / 250)}.${(attempt % 250) + 1}`)(
+        `spread guess ${attempt}`,
+      );
       if (response.status === 429) refused = response;
       else expect(response.status).toBe(401);
     }

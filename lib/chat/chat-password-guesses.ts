@@ -1,5 +1,12 @@
 import "server-only";
-import { addressLimitKey, clientAddressOf, type AttemptLimiter, type BackoffRule, type LimitedKey, type TrustedProxies } from "@/lib/auth";
+import {
+  addressLimitKey,
+  clientAddressOf,
+  type AttemptLimiter,
+  type BackoffRule,
+  type LimitedKey,
+  type TrustedProxies,
+} from "@/lib/auth";
 import { RequestError } from "@/lib/http/errors";
 
 /**

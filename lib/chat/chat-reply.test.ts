@@ -5,8 +5,19 @@ import { answeringBlockIds, chatRunInput, replyText } from "./chat-reply";
 const document = (blocks: Array<[string, string, Record<string, unknown>?]>, edges: Array<[string, string, string?]>) =>
   workflowDocumentSchema.parse({
     name: "Doc",
-    blocks: blocks.map(([id, type, config]) => ({ id, type, name: id, position: { x: 0, y: 0 }, config: config ?? {} })),
-    edges: edges.map(([source, target, sourceHandle]) => ({ id: `${source}-${target}`, source, target, ...(sourceHandle ? { sourceHandle } : {}) })),
+    blocks: blocks.map(([id, type, config]) => ({
+      id,
+      type,
+      name: id,
+      position: { x: 0, y: 0 },
+      config: config ?? {},
+    })),
+    edges: edges.map(([source, target, sourceHandle]) => ({
+      id: `${source}-${target}`,
+      source,
+      target,
+      ...(sourceHandle ? { sourceHandle } : {}),
+    })),
   });
 
 describe("replyText", () => {

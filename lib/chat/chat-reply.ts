@@ -16,12 +16,16 @@ export const CHAT_HISTORY_LIMIT = 100;
  * also gets the text in its first declared string input, so a workflow built with another name
  * for it (`question`) works as a chat too.
  */
-export function chatRunInput(document: WorkflowDocument, message: string, history: ChatHistoryMessage[]): Record<string, unknown> {
+export function chatRunInput(
+  document: WorkflowDocument,
+  message: string,
+  history: ChatHistoryMessage[],
+): Record<string, unknown> {
   const input: Record<string, unknown> = { message, history };
   const start = entryBlockOf(document.blocks);
-  const declared = ((start?.config as { inputs?: Array<{ name?: unknown; type?: unknown }> } | undefined)?.inputs ?? []).filter(
-    (entry): entry is { name: string; type?: unknown } => typeof entry?.name === "string",
-  );
+  const declared = (
+    (start?.config as { inputs?: Array<{ name?: unknown; type?: unknown }> } | undefined)?.inputs ?? []
+  ).filter((entry): entry is { name: string; type?: unknown } => typeof entry?.name === "string");
   if (!declared.some((entry) => entry.name === "message")) {
     const first = declared.find((entry) => (entry.type ?? "string") === "string" && entry.name !== "history");
     if (first) input[first.name] = message;
@@ -42,7 +46,9 @@ export function answeringBlockIds(document: WorkflowDocument): Set<string> {
   const answering = new Set<string>();
   for (const block of document.blocks) {
     if (isTerminalBlock(block) || isEntryBlock(block) || block.parentId) continue;
-    const next = document.edges.filter((edge) => edge.source === block.id && (edge.sourceHandle ?? "out") === "out").map((edge) => byId.get(edge.target));
+    const next = document.edges
+      .filter((edge) => edge.source === block.id && (edge.sourceHandle ?? "out") === "out")
+      .map((edge) => byId.get(edge.target));
     if (next.every((target) => target !== undefined && isTerminalBlock(target))) answering.add(block.id);
   }
   return answering;

@@ -41,9 +41,23 @@ export interface StoredChatMessage {
   createdAt: Date;
 }
 
-const chatFields = { id: true, workspaceId: true, workflowId: true, enabled: true, title: true, passwordHash: true } as const;
+const chatFields = {
+  id: true,
+  workspaceId: true,
+  workflowId: true,
+  enabled: true,
+  title: true,
+  passwordHash: true,
+} as const;
 
-function toMessage(row: { id: string; conversationId: string; role: string; content: string; runId: string | null; createdAt: Date }): StoredChatMessage {
+function toMessage(row: {
+  id: string;
+  conversationId: string;
+  role: string;
+  content: string;
+  runId: string | null;
+  createdAt: Date;
+}): StoredChatMessage {
   return { ...row, role: row.role === "assistant" ? "assistant" : "user" };
 }
 
@@ -65,7 +79,11 @@ export class ChatRepository {
    * Creates the workflow's chat or changes it. `passwordHash` undefined keeps the stored one, null removes it.
    * @throws NotFoundError for a workflow not in the workspace
    */
-  async save(workspaceId: string, workflowId: string, settings: { enabled: boolean; title?: string; passwordHash?: string | null }): Promise<StoredChat> {
+  async save(
+    workspaceId: string,
+    workflowId: string,
+    settings: { enabled: boolean; title?: string; passwordHash?: string | null },
+  ): Promise<StoredChat> {
     await this.ofWorkflow(workspaceId, workflowId);
     const changes = {
       enabled: settings.enabled,
@@ -91,7 +109,11 @@ export class ChatRepository {
   }
 
   /** The visitor's conversations, newest first. */
-  async conversations(chatId: string, visitorId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<StoredConversation, TimeAndId>> {
+  async conversations(
+    chatId: string,
+    visitorId: string,
+    page: KeysetPage<TimeAndId>,
+  ): Promise<KeysetResult<StoredConversation, TimeAndId>> {
     const rows = await this.prisma.chatConversation.findMany({
       where: { chatId, visitorId, ...afterTimeAndId("createdAt", "id", "desc", page.after) },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -106,7 +128,10 @@ export class ChatRepository {
   }
 
   /** A conversation's messages, oldest first. */
-  async messages(conversationId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<StoredChatMessage, TimeAndId>> {
+  async messages(
+    conversationId: string,
+    page: KeysetPage<TimeAndId>,
+  ): Promise<KeysetResult<StoredChatMessage, TimeAndId>> {
     const rows = await this.prisma.chatMessage.findMany({
       where: { conversationId, ...afterTimeAndId("createdAt", "id", "asc", page.after) },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -117,7 +142,11 @@ export class ChatRepository {
 
   /** The newest `limit` messages of a conversation, oldest first: what a run receives as history. */
   async latestMessages(conversationId: string, limit: number): Promise<StoredChatMessage[]> {
-    const rows = await this.prisma.chatMessage.findMany({ where: { conversationId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+    const rows = await this.prisma.chatMessage.findMany({
+      where: { conversationId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+    });
     return rows.reverse().map(toMessage);
   }
 
@@ -144,7 +173,13 @@ export class ChatRepository {
     return this.prisma.$transaction(async (tx) => {
       if (conversation.create) {
         await tx.chatConversation.create({
-          data: { id: conversation.id, chatId: conversation.chatId, visitorId: conversation.visitorId, title: conversation.title, createdAt: at },
+          data: {
+            id: conversation.id,
+            chatId: conversation.chatId,
+            visitorId: conversation.visitorId,
+            title: conversation.title,
+            createdAt: at,
+          },
         });
       } else {
         await tx.chatConversation.update({ where: { id: conversation.id }, data: { updatedAt: at } });
@@ -154,7 +189,13 @@ export class ChatRepository {
         select: { id: true },
       });
       const reply = await tx.chatMessage.create({
-        data: { conversationId: conversation.id, role: "assistant", content: "", runId, createdAt: new Date(at.getTime() + 1) },
+        data: {
+          conversationId: conversation.id,
+          role: "assistant",
+          content: "",
+          runId,
+          createdAt: new Date(at.getTime() + 1),
+        },
         select: { id: true },
       });
       return { messageId: sent.id, replyId: reply.id };

@@ -40,7 +40,13 @@ const TITLE_LENGTH = 80;
 const CHAT_VISITOR = "chat visitor";
 
 const statusOf = (run: RunRecord | null): ChatMessageStatus =>
-  !run ? "failed" : run.status === "succeeded" ? "complete" : run.status === "failed" || run.status === "cancelled" ? run.status : "pending";
+  !run
+    ? "failed"
+    : run.status === "succeeded"
+      ? "complete"
+      : run.status === "failed" || run.status === "cancelled"
+        ? run.status
+        : "pending";
 
 /**
  * What a visitor of `/chat/:chatId` can do: read the chat's title, give its password, send a
@@ -68,7 +74,10 @@ export function createChatService(deps: ChatServiceDependencies) {
   const isMember = async (request: Request, chat: StoredChat): Promise<boolean> => {
     // A visitor is rarely signed in; an unreadable session makes them a visitor, who sees no costs (the safe side).
     const user = await deps.signedIn(request).catch((error: unknown) => {
-      console.error("[trellis] chat: could not read the session:", error instanceof Error ? error.message : String(error));
+      console.error(
+        "[trellis] chat: could not read the session:",
+        error instanceof Error ? error.message : String(error),
+      );
       return null;
     });
     return user !== null && (await repositories.workspaces.roleOf(chat.workspaceId, user.userId)) !== null;
@@ -91,7 +100,10 @@ export function createChatService(deps: ChatServiceDependencies) {
    * A reply with its run: an empty reply whose run has succeeded gets its text now (the process
    * that would have written it may have stopped before it could).
    */
-  const settle = async (chat: StoredChat, message: StoredChatMessage): Promise<{ message: StoredChatMessage; run: RunRecord | null }> => {
+  const settle = async (
+    chat: StoredChat,
+    message: StoredChatMessage,
+  ): Promise<{ message: StoredChatMessage; run: RunRecord | null }> => {
     if (message.role !== "assistant") return { message, run: null };
     const run = await runOf(chat, message);
     if (message.content === "" && run?.status === "succeeded") {
@@ -104,7 +116,9 @@ export function createChatService(deps: ChatServiceDependencies) {
 
   /** The conversation's earlier messages as the workflow gets them: replies that failed, were stopped or are still coming are left out. */
   const historyOf = async (chat: StoredChat, conversationId: string): Promise<ChatHistoryMessage[]> => {
-    const settled = await Promise.all((await chats.latestMessages(conversationId, CHAT_HISTORY_LIMIT)).map((message) => settle(chat, message)));
+    const settled = await Promise.all(
+      (await chats.latestMessages(conversationId, CHAT_HISTORY_LIMIT)).map((message) => settle(chat, message)),
+    );
     return settled
       .filter(({ message }) => message.role === "user" || message.content !== "")
       .map(({ message }) => ({ role: message.role, content: message.content }));
@@ -124,7 +138,9 @@ export function createChatService(deps: ChatServiceDependencies) {
       const chat = await openChat(chatId);
       if (chat.passwordHash === null) return null;
       const passwordHash = chat.passwordHash;
-      const right = await deps.passwordGuesses.check(request, chat.id, visitor.id, () => verifyChatPassword(passwordHash, password));
+      const right = await deps.passwordGuesses.check(request, chat.id, visitor.id, () =>
+        verifyChatPassword(passwordHash, password),
+      );
       if (!right) throw new RequestError("password_required", "That password is not the chat's.");
       return access.grant(request, { id: chat.id, passwordHash: chat.passwordHash }, visitor.id);
     },
@@ -133,13 +149,20 @@ export function createChatService(deps: ChatServiceDependencies) {
      * Starts a run of the active deployment for the message and answers its stream for this
      * reader. Nothing is stored when the run cannot start (no deployment: 409 `not_deployed`).
      */
-    async send(request: Request, chatId: string, visitor: Visitor, body: { message: string; conversationId?: string }): Promise<Response> {
+    async send(
+      request: Request,
+      chatId: string,
+      visitor: Visitor,
+      body: { message: string; conversationId?: string },
+    ): Promise<Response> {
       const chat = await enter(request, chatId, visitor);
       const size = Buffer.byteLength(body.message, "utf8");
       if (size > CHAT_MESSAGE_MAX_BYTES) {
-        throw new RequestError("too_large", `The message is ${size} bytes; a chat message may be at most ${CHAT_MESSAGE_MAX_BYTES / 1024} KB.`, [
-          { path: "message", message: `must be at most ${CHAT_MESSAGE_MAX_BYTES} bytes` },
-        ]);
+        throw new RequestError(
+          "too_large",
+          `The message is ${size} bytes; a chat message may be at most ${CHAT_MESSAGE_MAX_BYTES / 1024} KB.`,
+          [{ path: "message", message: `must be at most ${CHAT_MESSAGE_MAX_BYTES} bytes` }],
+        );
       }
       const existing = body.conversationId ? await conversationOf(chat, visitor, body.conversationId) : null;
       const conversationId = existing?.id ?? randomUUID();
@@ -159,9 +182,25 @@ export function createChatService(deps: ChatServiceDependencies) {
       );
       void live.done
         .then((run) => (run.status === "succeeded" ? chats.writeReply(replyId, replyText(run.output)) : undefined))
-        .catch((error: unknown) => console.error(`[trellis] chat reply of run ${live.runId} not stored`, error instanceof Error ? error.message : ""));
-      const present = chatEventPresenter({ conversationId, answering: answeringBlockIds(document), member: await isMember(request, chat) });
-      return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal, present });
+        .catch((error: unknown) =>
+          console.error(
+            `[trellis] chat reply of run ${live.runId} not stored`,
+            error instanceof Error ? error.message : "",
+          ),
+        );
+      const present = chatEventPresenter({
+        conversationId,
+        answering: answeringBlockIds(document),
+        member: await isMember(request, chat),
+      });
+      return runEventStream({
+        runId: live.runId,
+        afterSeq: 0,
+        runs,
+        events: repositories.runEvents,
+        signal: request.signal,
+        present,
+      });
     },
 
     async conversations(
@@ -174,7 +213,12 @@ export function createChatService(deps: ChatServiceDependencies) {
       const result = await chats.conversations(chat.id, visitor.id, page);
       return {
         next: result.next,
-        items: result.items.map((row) => ({ id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+        items: result.items.map((row) => ({
+          id: row.id,
+          title: row.title,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        })),
       };
     },
 
@@ -193,7 +237,12 @@ export function createChatService(deps: ChatServiceDependencies) {
       const items = await Promise.all(
         result.items.map(async (stored): Promise<ChatMessageView> => {
           const { message, run } = await settle(chat, stored);
-          const view = { id: message.id, role: message.role, content: message.content, createdAt: message.createdAt.toISOString() };
+          const view = {
+            id: message.id,
+            role: message.role,
+            content: message.content,
+            createdAt: message.createdAt.toISOString(),
+          };
           if (message.role === "user") return { ...view, status: "complete" };
           return { ...view, status: statusOf(run), ...(member && run ? { cost: run.cost, tokens: run.tokens } : {}) };
         }),
@@ -205,7 +254,14 @@ export function createChatService(deps: ChatServiceDependencies) {
      * Answers an ask the conversation's reply waits on (the visitor is who answers); the reply's
      * stream goes on. Only the visitor whose conversation it is can, and only for its latest reply.
      */
-    async answerAsk(request: Request, chatId: string, visitor: Visitor, conversationId: string, spanId: string, body: AskAnswerRequest): Promise<void> {
+    async answerAsk(
+      request: Request,
+      chatId: string,
+      visitor: Visitor,
+      conversationId: string,
+      spanId: string,
+      body: AskAnswerRequest,
+    ): Promise<void> {
       const chat = await enter(request, chatId, visitor);
       await conversationOf(chat, visitor, conversationId);
       const reply = await chats.latestReply(conversationId);

@@ -28,12 +28,30 @@ export function createChatSettings(chats: ChatRepository, repositories: Pick<Rep
     async get(workspaceId: string, workflowId: string, origin: string): Promise<ChatSettings | NoChatSettings> {
       const chat = await chats.ofWorkflow(workspaceId, workflowId);
       if (chat) return view(workspaceId, chat, origin);
-      return { chatId: null, enabled: false, deployed: (await repositories.deployments.active(workspaceId, workflowId)) !== null };
+      return {
+        chatId: null,
+        enabled: false,
+        deployed: (await repositories.deployments.active(workspaceId, workflowId)) !== null,
+      };
     },
     /** @throws NotFoundError for a workflow not in the workspace */
-    async save(workspaceId: string, workflowId: string, request: ChatSettingsRequest, origin: string): Promise<ChatSettings> {
-      const passwordHash = request.password === undefined ? undefined : request.password === null ? null : await hashChatPassword(request.password);
-      const chat = await chats.save(workspaceId, workflowId, { enabled: request.enabled, title: request.title, passwordHash });
+    async save(
+      workspaceId: string,
+      workflowId: string,
+      request: ChatSettingsRequest,
+      origin: string,
+    ): Promise<ChatSettings> {
+      const passwordHash =
+        request.password === undefined
+          ? undefined
+          : request.password === null
+            ? null
+            : await hashChatPassword(request.password);
+      const chat = await chats.save(workspaceId, workflowId, {
+        enabled: request.enabled,
+        title: request.title,
+        passwordHash,
+      });
       return view(workspaceId, chat, origin);
     },
   };

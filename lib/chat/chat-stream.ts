@@ -16,14 +16,23 @@ export interface ChatStreamAudience {
  * path is shown as its question and what may be answered. The public never gets a cost, a token
  * count, a block's name, who answered or an error's internals.
  */
-export function chatEventPresenter(audience: ChatStreamAudience): (event: RunEvent) => { event: string; data: ChatStreamEvent } | null {
+export function chatEventPresenter(
+  audience: ChatStreamAudience,
+): (event: RunEvent) => { event: string; data: ChatStreamEvent } | null {
   const shown = (data: ChatStreamEvent) => ({ event: data.type, data });
   return (event) => {
     switch (event.type) {
       case "run.started":
-        return shown({ type: "run.started", runId: event.runId, conversationId: audience.conversationId, startedAt: event.startedAt });
+        return shown({
+          type: "run.started",
+          runId: event.runId,
+          conversationId: audience.conversationId,
+          startedAt: event.startedAt,
+        });
       case "block.delta":
-        return audience.answering.has(event.blockId) ? shown({ type: "block.delta", runId: event.runId, spanId: event.spanId, text: event.text }) : null;
+        return audience.answering.has(event.blockId)
+          ? shown({ type: "block.delta", runId: event.runId, spanId: event.spanId, text: event.text })
+          : null;
       case "run.completed":
         return shown({
           type: "run.completed",
@@ -35,7 +44,9 @@ export function chatEventPresenter(audience: ChatStreamAudience): (event: RunEve
         return shown({
           type: "run.failed",
           runId: event.runId,
-          error: audience.member ? { code: event.error.code, message: event.error.message } : { message: CHAT_FAILED_MESSAGE },
+          error: audience.member
+            ? { code: event.error.code, message: event.error.message }
+            : { message: CHAT_FAILED_MESSAGE },
         });
       case "run.cancelled":
         return shown({ type: "run.cancelled", runId: event.runId });

@@ -33,7 +33,9 @@ beforeAll(async () => {
       repositories: kit.database.repositories,
       runs: kit.runtime.runs,
       access: chatAccessTokens(() => key),
-      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma), () => parseTrustedProxies(undefined)),
+      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(kit.database.prisma), () =>
+        parseTrustedProxies(undefined),
+      ),
       signedIn: async (request) => {
         const userId = request.headers.get(TEST_USER_HEADER);
         return userId ? { userId } : null;
@@ -44,7 +46,13 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({ id, type, name, position: { x: 0, y: 0 }, config });
+const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  config,
+});
 const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target });
 
 /** Start → (Classify →) Answer (an agent remembering `<start.history>`) → Reply. */
@@ -56,11 +64,24 @@ function chatDocument(options: { classify?: boolean } = {}) {
       { name: "history", type: "array", default: [] },
     ],
   });
-  const answer = block("answer", "agent", "Answer", { model, memories: "<start.history>", userPrompt: "<start.message>" });
+  const answer = block("answer", "agent", "Answer", {
+    model,
+    memories: "<start.history>",
+    userPrompt: "<start.message>",
+  });
   const reply = block("reply", "response", "Reply", { data: "<Answer.content>" });
-  if (!options.classify) return { name: "Chatty", blocks: [start, answer, reply], edges: [edge("start", "answer"), edge("answer", "reply")] };
+  if (!options.classify)
+    return {
+      name: "Chatty",
+      blocks: [start, answer, reply],
+      edges: [edge("start", "answer"), edge("answer", "reply")],
+    };
   const classify = block("classify", "agent", "Classify", { model, userPrompt: "Classify this: <start.message>" });
-  return { name: "Chatty", blocks: [start, classify, answer, reply], edges: [edge("start", "classify"), edge("classify", "answer"), edge("answer", "reply")] };
+  return {
+    name: "Chatty",
+    blocks: [start, classify, answer, reply],
+    edges: [edge("start", "classify"), edge("classify", "answer"), edge("answer", "reply")],
+  };
 }
 
 async function workflow(options: { classify?: boolean; deploy?: boolean } = {}): Promise<string> {
@@ -89,32 +110,56 @@ async function configure(workflowId: string, body: Record<string, unknown>): Pro
 }
 
 const send = (browser: ChatBrowser, chatId: string, body: Record<string, unknown>) =>
-  chat.send(browser.request("POST", `/api/chat/${chatId}/messages`, body), { chatId }).then((response) => browser.keep(response));
+  chat
+    .send(browser.request("POST", `/api/chat/${chatId}/messages`, body), { chatId })
+    .then((response) => browser.keep(response));
 
 async function conversationsOf(browser: ChatBrowser, chatId: string): Promise<ChatConversationSummary[]> {
-  const response = browser.keep(await chat.conversations(browser.request("GET", `/api/chat/${chatId}/conversations`), { chatId }));
+  const response = browser.keep(
+    await chat.conversations(browser.request("GET", `/api/chat/${chatId}/conversations`), { chatId }),
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { conversations: ChatConversationSummary[] }).conversations;
 }
 
 const messagesOf = (browser: ChatBrowser, chatId: string, conversationId: string) =>
-  chat.messages(browser.request("GET", `/api/chat/${chatId}/conversations/${conversationId}/messages`), { chatId, conversationId });
+  chat.messages(browser.request("GET", `/api/chat/${chatId}/conversations/${conversationId}/messages`), {
+    chatId,
+    conversationId,
+  });
 
 const runsOf = (workflowId: string) =>
-  kit.database.prisma.run.findMany({ where: { workflowId }, select: { triggerKind: true, conversationId: true, status: true } });
+  kit.database.prisma.run.findMany({
+    where: { workflowId },
+    select: { triggerKind: true, conversationId: true, status: true },
+  });
 
 describe("chat settings", () => {
   it("enable a chat with a public URL, say whether the workflow is deployed, and hide other workspaces' workflows", async () => {
     const workflowId = await workflow({ deploy: false });
-    const before = await settings.get(new Request(`http://localhost/api/workflows/${workflowId}/chat`), { id: workflowId }, editor());
+    const before = await settings.get(
+      new Request(`http://localhost/api/workflows/${workflowId}/chat`),
+      { id: workflowId },
+      editor(),
+    );
     expect(await before.json()).toEqual({ chatId: null, enabled: false, deployed: false });
 
     const enabled = await configure(workflowId, { enabled: true, title: "Ask us" });
-    expect(enabled).toMatchObject({ enabled: true, title: "Ask us", hasPassword: false, deployed: false, url: `http://localhost/chat/${enabled.chatId}` });
+    expect(enabled).toMatchObject({
+      enabled: true,
+      title: "Ask us",
+      hasPassword: false,
+      deployed: false,
+      url: `http://localhost/chat/${enabled.chatId}`,
+    });
 
     const viewer = testMember(ws, "viewer");
     const refused = await settings.save(
-      new Request(`http://localhost/x`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"enabled":false}' }),
+      new Request(`http://localhost/x`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"enabled":false}',
+      }),
       { id: workflowId },
       viewer,
     );
@@ -122,7 +167,11 @@ describe("chat settings", () => {
     const stranger = testMember(await kit.database.createWorkspace(), "owner");
     expect((await settings.get(new Request("http://localhost/x"), { id: workflowId }, stranger)).status).toBe(404);
     const bad = await settings.save(
-      new Request(`http://localhost/x`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"enabled":"yes","password":"ab"}' }),
+      new Request(`http://localhost/x`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"enabled":"yes","password":"ab"}',
+      }),
       { id: workflowId },
       editor(),
     );
@@ -164,8 +213,14 @@ describe("the public chat", () => {
     const first = await send(visitor, chatId, { message: "My name is Ada." });
     expect(first.status).toBe(200);
     const firstEvents = await chatEvents(first);
-    const started = firstEvents.find((event) => event.event === "run.started")!.data as { conversationId: string; runId: string };
-    expect(firstEvents.at(-1)).toMatchObject({ event: "run.completed", data: { reply: "Hello Ada, **nice** to meet you." } });
+    const started = firstEvents.find((event) => event.event === "run.started")!.data as {
+      conversationId: string;
+      runId: string;
+    };
+    expect(firstEvents.at(-1)).toMatchObject({
+      event: "run.completed",
+      data: { reply: "Hello Ada, **nice** to meet you." },
+    });
     expect(
       firstEvents
         .filter((event) => event.event === "block.delta")
@@ -175,7 +230,10 @@ describe("the public chat", () => {
 
     kit.server.enqueue({ kind: "text", text: "You are Ada." });
     const second = await send(visitor, chatId, { message: "What is my name?", conversationId: started.conversationId });
-    expect((await chatEvents(second)).at(-1)).toMatchObject({ event: "run.completed", data: { reply: "You are Ada." } });
+    expect((await chatEvents(second)).at(-1)).toMatchObject({
+      event: "run.completed",
+      data: { reply: "You are Ada." },
+    });
     const sent = kit.server.requests.at(-1)!.body as { messages: Array<{ role: string; content: unknown }> };
     expect(sent.messages.map((message) => [message.role, message.content])).toEqual([
       ["user", "My name is Ada."],
@@ -188,10 +246,12 @@ describe("the public chat", () => {
       { triggerKind: "chat", conversationId: started.conversationId, status: "succeeded" },
       { triggerKind: "chat", conversationId: started.conversationId, status: "succeeded" },
     ]);
-    expect((await conversationsOf(visitor, chatId)).map((conversation) => [conversation.id, conversation.title])).toEqual([
-      [started.conversationId, "My name is Ada."],
-    ]);
-    const messages = (await (await messagesOf(visitor, chatId, started.conversationId)).json()) as { messages: ChatMessageView[] };
+    expect(
+      (await conversationsOf(visitor, chatId)).map((conversation) => [conversation.id, conversation.title]),
+    ).toEqual([[started.conversationId, "My name is Ada."]]);
+    const messages = (await (await messagesOf(visitor, chatId, started.conversationId)).json()) as {
+      messages: ChatMessageView[];
+    };
     expect(messages.messages.map((message) => [message.role, message.content, message.status])).toEqual([
       ["user", "My name is Ada.", "complete"],
       ["assistant", "Hello Ada, **nice** to meet you.", "complete"],
@@ -204,7 +264,10 @@ describe("the public chat", () => {
   it("streams only the answering block's text to the public, with no cost or tokens; a member of the workspace sees the cost", async () => {
     const workflowId = await workflow({ classify: true });
     const { chatId } = await configure(workflowId, { enabled: true });
-    kit.server.enqueue({ kind: "text", text: "INTERNAL-CLASS billing" }, { kind: "text", text: "Here is your answer." });
+    kit.server.enqueue(
+      { kind: "text", text: "INTERNAL-CLASS billing" },
+      { kind: "text", text: "Here is your answer." },
+    );
     const stranger = new ChatBrowser();
     const text = await (await send(stranger, chatId, { message: "Where is my invoice?" })).text();
     expect(text).toContain("Here is your answer.");
@@ -215,7 +278,10 @@ describe("the public chat", () => {
     await kit.database.prisma.user.create({ data: { id: userId, name: "Mia", email: `mia-${userId}@example.com` } });
     await kit.database.prisma.workspaceMember.create({ data: { workspaceId: ws, userId, role: "viewer" } });
     const member = new ChatBrowser({ [TEST_USER_HEADER]: userId });
-    kit.server.enqueue({ kind: "text", text: "billing" }, { kind: "text", text: "Answer for a member.", usage: { prompt: 20, completion: 4 } });
+    kit.server.enqueue(
+      { kind: "text", text: "billing" },
+      { kind: "text", text: "Answer for a member.", usage: { prompt: 20, completion: 4 } },
+    );
     const events = await chatEvents(await send(member, chatId, { message: "Where is my invoice?" }));
     const completed = events.at(-1)!;
     expect(completed).toMatchObject({ event: "run.completed", data: { reply: "Answer for a member." } });
@@ -226,7 +292,9 @@ describe("the public chat", () => {
     expect(listed.messages[1]!.cost!.total).toBe((completed.data.cost as { total: number }).total);
     // Someone signed in to another workspace is the public here.
     const outsiderId = randomUUID();
-    await kit.database.prisma.user.create({ data: { id: outsiderId, name: "Oz", email: `oz-${outsiderId}@example.com` } });
+    await kit.database.prisma.user.create({
+      data: { id: outsiderId, name: "Oz", email: `oz-${outsiderId}@example.com` },
+    });
     const outsider = new ChatBrowser({ [TEST_USER_HEADER]: outsiderId });
     kit.server.enqueue({ kind: "text", text: "c" }, { kind: "text", text: "Public answer." });
     expect(await (await send(outsider, chatId, { message: "hi" })).text()).not.toMatch(/"(cost|tokens)"/);
@@ -237,7 +305,10 @@ describe("the public chat", () => {
     const { chatId } = await configure(workflowId, { enabled: true });
     kit.server.enqueue({ kind: "error", status: 400, message: "secret internal detail" });
     const events = await chatEvents(await send(new ChatBrowser(), chatId, { message: "hello" }));
-    expect(events.at(-1)).toMatchObject({ event: "run.failed", data: { error: { message: expect.stringContaining("went wrong") } } });
+    expect(events.at(-1)).toMatchObject({
+      event: "run.failed",
+      data: { error: { message: expect.stringContaining("went wrong") } },
+    });
     expect(JSON.stringify(events)).not.toContain("secret internal detail");
   });
 
@@ -253,7 +324,10 @@ describe("the public chat", () => {
     expect(await conversationsOf(bob, chatId)).toEqual([]);
     expect((await messagesOf(bob, chatId, conversationId)).status).toBe(404);
     expect((await send(bob, chatId, { message: "let me in", conversationId })).status).toBe(404);
-    const stop = await chat.stop(bob.request("POST", `/api/chat/${chatId}/conversations/${conversationId}/stop`), { chatId, conversationId });
+    const stop = await chat.stop(bob.request("POST", `/api/chat/${chatId}/conversations/${conversationId}/stop`), {
+      chatId,
+      conversationId,
+    });
     expect(stop.status).toBe(404);
     expect((await conversationsOf(ada, chatId)).map((conversation) => conversation.id)).toEqual([conversationId]);
   });
@@ -263,15 +337,21 @@ describe("the public chat", () => {
     const { chatId, hasPassword } = await configure(workflowId, { enabled: true, password: "open sesame" });
     expect(hasPassword).toBe(true);
     const visitor = new ChatBrowser();
-    const info = (await visitor.keep(await chat.info(visitor.request("GET", `/api/chat/${chatId}`), { chatId })).json()) as PublicChatInfo;
+    const info = (await visitor
+      .keep(await chat.info(visitor.request("GET", `/api/chat/${chatId}`), { chatId }))
+      .json()) as PublicChatInfo;
     expect(info.passwordRequired).toBe(true);
     const locked = await send(visitor, chatId, { message: "hello" });
     expect(locked.status).toBe(401);
     expect(((await locked.json()) as { error: { code: string } }).error.code).toBe("password_required");
-    expect((await chat.conversations(visitor.request("GET", `/api/chat/${chatId}/conversations`), { chatId })).status).toBe(401);
+    expect(
+      (await chat.conversations(visitor.request("GET", `/api/chat/${chatId}/conversations`), { chatId })).status,
+    ).toBe(401);
 
     const unlock = (password: string) =>
-      chat.unlock(visitor.request("POST", `/api/chat/${chatId}/access`, { password }), { chatId }).then((r) => visitor.keep(r));
+      chat
+        .unlock(visitor.request("POST", `/api/chat/${chatId}/access`, { password }), { chatId })
+        .then((r) => visitor.keep(r));
     expect((await unlock("wrong")).status).toBe(401);
     const granted = await unlock("open sesame");
     expect(granted.status).toBe(204);
@@ -305,18 +385,28 @@ describe("the public chat", () => {
   it("stops the visitor's reply in progress: the run ends cancelled and the stream says so", async () => {
     const workflowId = await workflow();
     const { chatId } = await configure(workflowId, { enabled: true });
-    kit.server.enqueue({ kind: "text", text: Array.from({ length: 200 }, (_, index) => `word${index}`).join(" "), delayMs: 20 });
+    kit.server.enqueue({
+      kind: "text",
+      text: Array.from({ length: 200 }, (_, index) => `word${index}`).join(" "),
+      delayMs: 20,
+    });
     const visitor = new ChatBrowser();
     const response = await send(visitor, chatId, { message: "tell me a long story" });
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     const conversationId = /"conversationId":"([^"]+)"/.exec(first)![1]!;
-    const stop = await chat.stop(visitor.request("POST", `/api/chat/${chatId}/conversations/${conversationId}/stop`), { chatId, conversationId });
+    const stop = await chat.stop(visitor.request("POST", `/api/chat/${chatId}/conversations/${conversationId}/stop`), {
+      chatId,
+      conversationId,
+    });
     expect(await stop.json()).toEqual({ stopped: true });
     let rest = "";
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
     expect(rest).toContain("event: run.cancelled");
-    const messages = (await (await messagesOf(visitor, chatId, conversationId)).json()) as { messages: ChatMessageView[] };
+    const messages = (await (await messagesOf(visitor, chatId, conversationId)).json()) as {
+      messages: ChatMessageView[];
+    };
     expect(messages.messages.map((message) => message.status)).toEqual(["complete", "cancelled"]);
   });
 });

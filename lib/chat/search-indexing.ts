@@ -11,7 +11,9 @@ export function publicChatIndexable(env: Record<string, string | undefined> = pr
   const raw = env.TRELLIS_PUBLIC_CHAT_INDEXABLE?.trim().toLowerCase() ?? "";
   if (raw === "1" || raw === "true") return true;
   if (raw === "" || raw === "0" || raw === "false") return false;
-  throw new Error(`TRELLIS_PUBLIC_CHAT_INDEXABLE must be 1 (let search engines index public chat pages) or 0 (the default), not "${raw}"`);
+  throw new Error(
+    `TRELLIS_PUBLIC_CHAT_INDEXABLE must be 1 (let search engines index public chat pages) or 0 (the default), not "${raw}"`,
+  );
 }
 
 /** /robots.txt: everything is off limits, the public chat pages (/chat/…) excepted when opted in. */

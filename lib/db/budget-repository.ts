@@ -25,18 +25,32 @@ export class BudgetRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   async caps(workspaceId: string): Promise<StoredCap[]> {
-    const rows = await this.prisma.budgetCap.findMany({ where: { workspaceId }, orderBy: [{ scope: "asc" }, { scopeId: "asc" }] });
-    return rows.map((row) => ({ scope: row.scope as CapScope, scopeId: row.scopeId, monthlyCap: Number(row.monthlyCap) }));
+    const rows = await this.prisma.budgetCap.findMany({
+      where: { workspaceId },
+      orderBy: [{ scope: "asc" }, { scopeId: "asc" }],
+    });
+    return rows.map((row) => ({
+      scope: row.scope as CapScope,
+      scopeId: row.scopeId,
+      monthlyCap: Number(row.monthlyCap),
+    }));
   }
 
   /** Sets (a number) or removes (null) each cap given, in one transaction. */
-  async setCaps(workspaceId: string, changes: Array<{ scope: CapScope; scopeId: string; monthlyCap: number | null }>): Promise<void> {
+  async setCaps(
+    workspaceId: string,
+    changes: Array<{ scope: CapScope; scopeId: string; monthlyCap: number | null }>,
+  ): Promise<void> {
     await this.prisma.$transaction(
       changes.map(({ scope, scopeId, monthlyCap }) => {
         const key = { workspaceId_scope_scopeId: { workspaceId, scope, scopeId } };
         return monthlyCap === null
           ? this.prisma.budgetCap.deleteMany({ where: { workspaceId, scope, scopeId } })
-          : this.prisma.budgetCap.upsert({ where: key, create: { workspaceId, scope, scopeId, monthlyCap }, update: { monthlyCap } });
+          : this.prisma.budgetCap.upsert({
+              where: key,
+              create: { workspaceId, scope, scopeId, monthlyCap },
+              update: { monthlyCap },
+            });
       }),
     );
   }
@@ -45,7 +59,10 @@ export class BudgetRepository {
    * Dollars spent by the workspace's top-level runs this calendar month (UTC), all of them or only
    * those started with one API key, leaving out one run (the one asking, counted by its own ledger).
    */
-  async spentThisMonth(workspaceId: string, options: { apiKeyId?: string; exceptRunId?: string; at?: Date } = {}): Promise<number> {
+  async spentThisMonth(
+    workspaceId: string,
+    options: { apiKeyId?: string; exceptRunId?: string; at?: Date } = {},
+  ): Promise<number> {
     const values: unknown[] = [workspaceId, monthStart(options.at ?? new Date()).toISOString()];
     const conditions = ["workspace_id = $1", "queued_at >= $2::timestamptz", "parent_run_id IS NULL"];
     if (options.apiKeyId !== undefined) conditions.push(`api_key_id = $${values.push(options.apiKeyId)}`);

@@ -15,13 +15,23 @@ export class CheckpointRepository {
   ) {}
 
   /** The row that stores a finished block's result (written by the RunWriter with the run's events). */
-  row(runId: string, key: string, checkpoint: BlockCheckpoint, masked: BlockCheckpoint): { key: string; data: unknown; sealed: string | null } {
+  row(
+    runId: string,
+    key: string,
+    checkpoint: BlockCheckpoint,
+    masked: BlockCheckpoint,
+  ): { key: string; data: unknown; sealed: string | null } {
     const clear = JSON.stringify(checkpoint);
     return { key, data: masked, sealed: clear === JSON.stringify(masked) ? null : this.seal(runId, key, clear) };
   }
 
   /** A block memo's row (a model answer or tool result kept between attempts); its key holds a `|`. */
-  memoRow(runId: string, key: string, value: unknown, masked: unknown): { key: string; data: unknown; sealed: string | null } {
+  memoRow(
+    runId: string,
+    key: string,
+    value: unknown,
+    masked: unknown,
+  ): { key: string; data: unknown; sealed: string | null } {
     const clear = JSON.stringify({ memo: value });
     const shown = { memo: masked };
     return { key, data: shown, sealed: clear === JSON.stringify(shown) ? null : this.seal(runId, key, clear) };
@@ -45,9 +55,14 @@ export class CheckpointRepository {
    * failures left out): each with the masked form stored beside it, so the new run can mask the
    * secret values it holds.
    */
-  async loadCompleted(runId: string): Promise<Map<string, { checkpoint: Extract<BlockCheckpoint, { status: "completed" }>; masked: unknown }>> {
+  async loadCompleted(
+    runId: string,
+  ): Promise<Map<string, { checkpoint: Extract<BlockCheckpoint, { status: "completed" }>; masked: unknown }>> {
     const rows = await this.prisma.blockCheckpoint.findMany({ where: { runId, NOT: { key: { contains: "|" } } } });
-    const results = new Map<string, { checkpoint: Extract<BlockCheckpoint, { status: "completed" }>; masked: unknown }>();
+    const results = new Map<
+      string,
+      { checkpoint: Extract<BlockCheckpoint, { status: "completed" }>; masked: unknown }
+    >();
     for (const row of rows) {
       const checkpoint = (row.sealed ? JSON.parse(this.open(runId, row.key, row.sealed)) : row.data) as BlockCheckpoint;
       if (checkpoint.status === "completed") results.set(row.key, { checkpoint, masked: row.data });

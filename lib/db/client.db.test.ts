@@ -10,8 +10,15 @@ describe("getPrisma", () => {
     expect(getDatabase().backend).toBe(process.env.DATABASE_URL ? "postgres" : "embedded");
     // The test run's database (lib/db/test-global-setup.ts) already has the tables.
     const created = await prisma.workflow.create({
-      data: { name: "Through getPrisma", document: { blocks: [], edges: [], variables: {} }, workspace: { create: { name: "Through getPrisma" } } },
+      data: {
+        name: "Through getPrisma",
+        document: { blocks: [], edges: [], variables: {} },
+        workspace: { create: { name: "Through getPrisma" } },
+      },
     });
-    expect(await prisma.workflow.findUnique({ where: { id: created.id } })).toMatchObject({ name: "Through getPrisma", version: 1 });
+    expect(await prisma.workflow.findUnique({ where: { id: created.id } })).toMatchObject({
+      name: "Through getPrisma",
+      version: 1,
+    });
   });
 });

@@ -45,7 +45,13 @@ export interface Database {
 export function createPrisma(options: DatabaseOptions): Database {
   if (options.kind === "postgres") {
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.url }) });
-    return { prisma, backend: "postgres", url: options.url, ready: Promise.resolve(), close: () => prisma.$disconnect() };
+    return {
+      prisma,
+      backend: "postgres",
+      url: options.url,
+      ready: Promise.resolve(),
+      close: () => prisma.$disconnect(),
+    };
   }
   const serve = options.serve ?? false;
   if (options.kind === "pglite") return openEmbedded(options.client, serve, () => {});
@@ -68,7 +74,12 @@ export function createPrisma(options: DatabaseOptions): Database {
 }
 
 /** An embedded database reached only through its socket, by Prisma like every other client. */
-function servedDatabase(url: string, ready: Promise<void>, closeServer: () => Promise<void>, release: () => void): Database {
+function servedDatabase(
+  url: string,
+  ready: Promise<void>,
+  closeServer: () => Promise<void>,
+  release: () => void,
+): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPgWhenReady(ready, url) });
   return {
     prisma,

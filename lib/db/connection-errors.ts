@@ -10,26 +10,44 @@ import "server-only";
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (const each of causes(error)) {
     const code = typeof each.code === "string" ? each.code : undefined;
-    if (code && (NODE_ERRNOS.has(code) || PRISMA_CODES.has(code) || sqlStateUnreachable(code, each.message))) return true;
+    if (code && (NODE_ERRNOS.has(code) || PRISMA_CODES.has(code) || sqlStateUnreachable(code, each.message)))
+      return true;
     const kind = typeof each.kind === "string" ? each.kind : undefined;
     if (kind && ADAPTER_KINDS.has(kind)) return true;
-    if (typeof each.message === "string" && MESSAGES.some((pattern) => pattern.test(each.message as string))) return true;
+    if (typeof each.message === "string" && MESSAGES.some((pattern) => pattern.test(each.message as string)))
+      return true;
   }
   return false;
 }
 
 /** Socket errors of the connection itself. */
-const NODE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTCONN"]);
+const NODE_ERRNOS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTCONN",
+]);
 /** Prisma: cannot reach the server, timed out reaching it, it closed the connection, no connection free in time. */
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
 /** What @prisma/driver-adapter-utils calls a lost or refused connection. */
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 /** pg's own words for a connection that went away under it. */
-const MESSAGES = [/connection terminated/i, /encountered a connection error/i, /timeout exceeded when trying to connect/i, /server closed the connection/i];
+const MESSAGES = [
+  /connection terminated/i,
+  /encountered a connection error/i,
+  /timeout exceeded when trying to connect/i,
+  /server closed the connection/i,
+];
 
 function sqlStateUnreachable(code: string, message: unknown): boolean {
   // 08: connection exception; 57P01-57P03: shut down by an administrator, crashed, starting up; 53300: too many connections.
-  if (/^08[0-9A-Z]{3}$/.test(code) || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
+  if (/^08[0-9A-Z]{3}$/.test(code) || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300")
+    return true;
   // 55000 is broader; only its "not currently accepting connections" (ALLOW_CONNECTIONS false) is an outage.
   return code === "55000" && typeof message === "string" && /not currently accepting connections/i.test(message);
 }
@@ -76,7 +94,10 @@ export function backoffMs(attempt: number, firstMs = 100, maxMs = 2_000): number
  * Runs `work` again while it fails because the database is unreachable, with backoff, for at most
  * `forMs`; any other failure, or the last one, is thrown. Only for idempotent work.
  */
-export async function retryWhileUnreachable<T>(work: () => Promise<T>, options: { forMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+export async function retryWhileUnreachable<T>(
+  work: () => Promise<T>,
+  options: { forMs?: number; signal?: AbortSignal } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.forMs ?? 5 * 60_000);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -93,13 +114,18 @@ export async function retryWhileUnreachable<T>(work: () => Promise<T>, options: 
  * one of them is ended by the server (a restart, a failover), and an EventEmitter with no listener
  * throws it. The pool drops that connection and opens a fresh one on its next query.
  */
-export function survivePoolErrors(pool: { on(event: "error", listener: (error: Error) => void): unknown }, label: string): void {
+export function survivePoolErrors(
+  pool: { on(event: "error", listener: (error: Error) => void): unknown },
+  label: string,
+): void {
   let lastLogged = 0;
   pool.on("error", (error) => {
     // One line per outage is enough: every idle connection reports the same restart.
     if (Date.now() - lastLogged < 5_000) return;
     lastLogged = Date.now();
-    console.warn(`[trellis] ${label}: a database connection was lost (${describeConnectionError(error)}); it is replaced on next use`);
+    console.warn(
+      `[trellis] ${label}: a database connection was lost (${describeConnectionError(error)}); it is replaced on next use`,
+    );
   });
 }
 

@@ -13,7 +13,9 @@ export function resolveDatabaseConfig(env = process.env) {
   const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR?.trim() || ".data");
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) {
-      throw new Error("DATABASE_URL must be a PostgreSQL URL starting with postgresql:// (or unset it to use the embedded database)");
+      throw new Error(
+        "DATABASE_URL must be a PostgreSQL URL starting with postgresql:// (or unset it to use the embedded database)",
+      );
     }
     return { kind: "postgres", url, dataDir };
   }

@@ -4,7 +4,14 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { toJsonValue } from "./json-value";
 import { assertWorkflowInWorkspace } from "./workflow-in-workspace";
-import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
+import {
+  afterTimeAndId,
+  keysetResult,
+  timeAndIdOf,
+  type KeysetPage,
+  type KeysetResult,
+  type TimeAndId,
+} from "./keyset";
 
 const withAuthor = { workflow: { select: { activeDeploymentId: true } } } as const;
 
@@ -45,7 +52,11 @@ export class DeploymentRepository {
         workspaceId,
       );
       if (locked.length === 0) throw new NotFoundError("Workflow", workflowId);
-      const last = await tx.deployment.findFirst({ where: { workflowId }, orderBy: { number: "desc" }, select: { number: true } });
+      const last = await tx.deployment.findFirst({
+        where: { workflowId },
+        orderBy: { number: "desc" },
+        select: { number: true },
+      });
       const row = await tx.deployment.create({
         data: {
           workspaceId,
@@ -73,14 +84,21 @@ export class DeploymentRepository {
 
   /** The active deployment, or null when the workflow was never deployed. @throws NotFoundError for an unknown workflow */
   async active(workspaceId: string, workflowId: string): Promise<DeploymentWithDocument | null> {
-    const workflow = await this.prisma.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { activeDeploymentId: true } });
+    const workflow = await this.prisma.workflow.findFirst({
+      where: { id: workflowId, workspaceId },
+      select: { activeDeploymentId: true },
+    });
     if (!workflow) throw new NotFoundError("Workflow", workflowId);
     if (!workflow.activeDeploymentId) return null;
     return this.get(workspaceId, workflowId, workflow.activeDeploymentId);
   }
 
   /** A page of the workflow's deployments, newest first. @throws NotFoundError for an unknown workflow */
-  async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> {
+  async list(
+    workspaceId: string,
+    workflowId: string,
+    page: KeysetPage<TimeAndId>,
+  ): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> {
     await assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
     const rows = await this.prisma.deployment.findMany({
       where: { workflowId, workspaceId, ...afterTimeAndId("createdAt", "id", "desc", page.after) },
@@ -99,14 +117,17 @@ export class DeploymentRepository {
 
   /** Makes an earlier (or later) deployment the one that runs. @throws NotFoundError */
   async activate(workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> {
-    if ((await this.prisma.deployment.count({ where: { id, workflowId, workspaceId } })) === 0) throw new NotFoundError("Deployment", id);
+    if ((await this.prisma.deployment.count({ where: { id, workflowId, workspaceId } })) === 0)
+      throw new NotFoundError("Deployment", id);
     await this.prisma.workflow.update({ where: { id: workflowId }, data: { activeDeploymentId: id } });
     return this.get(workspaceId, workflowId, id);
   }
 
   private async withAuthors(rows: DeploymentRow[]): Promise<DeploymentWithDocument[]> {
     const authorIds = [...new Set(rows.flatMap((row) => (row.createdById ? [row.createdById] : [])))];
-    const users = authorIds.length ? await this.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [];
+    const users = authorIds.length
+      ? await this.prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } })
+      : [];
     const names = new Map(users.map((user) => [user.id, user.name]));
     return rows.map((row) => {
       const name = row.createdById ? names.get(row.createdById) : undefined;

@@ -61,7 +61,13 @@ export function substituteOf(message: Uint8Array): Uint8Array {
 /** A PostgreSQL ErrorResponse: severity ERROR, `code`, `message`. */
 export function errorResponseOf(code: string, message: string): Uint8Array {
   const field = (tag: string, value: string) => Buffer.concat([Buffer.from(tag), cString(value)]);
-  return frame(ERROR_RESPONSE, [field("S", "ERROR"), field("V", "ERROR"), field("C", code), field("M", message), Buffer.from([0])]);
+  return frame(ERROR_RESPONSE, [
+    field("S", "ERROR"),
+    field("V", "ERROR"),
+    field("C", code),
+    field("M", message),
+    Buffer.from([0]),
+  ]);
 }
 
 /** `data` (whole backend messages) with every ErrorResponse replaced by `replacement`. */

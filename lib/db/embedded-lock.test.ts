@@ -54,7 +54,9 @@ describe("acquireEmbeddedLock", () => {
 
   it("takes over a lock left by a process that no longer exists", () => {
     const databaseDir = path.join(dataDir, "stale", "pglite");
-    const deadPid = Number(execFileSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).trim());
+    const deadPid = Number(
+      execFileSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" }).trim(),
+    );
     acquireEmbeddedLock(databaseDir)();
     writeFileSync(`${databaseDir}.lock`, `${deadPid}\n`);
     const release = acquireEmbeddedLock(databaseDir);
@@ -77,7 +79,9 @@ describe("acquireEmbeddedLock", () => {
       const databaseDir = path.join(dataDir, "identity", "pglite");
       const release = acquireEmbeddedLock(databaseDir);
       try {
-        expect(readFileSync(`${databaseDir}.lock`, "utf8")).toBe(`${process.pid}\nstartTime=${procStat(process.pid).startTime}\nbootId=${bootId}\n`);
+        expect(readFileSync(`${databaseDir}.lock`, "utf8")).toBe(
+          `${process.pid}\nstartTime=${procStat(process.pid).startTime}\nbootId=${bootId}\n`,
+        );
         expect(lockFromAnotherProcess(databaseDir)).toBe(
           `The embedded database in ${databaseDir} is in use by another process (pid ${process.pid}). ` +
             "Only one process can open it: stop the other one, or set DATABASE_URL to share a PostgreSQL server. " +
@@ -100,7 +104,11 @@ describe("acquireEmbeddedLock", () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       const pid = child.pid!;
       try {
-        for (let waited = 0; !(existsSync(lockPath) && readFileSync(lockPath, "utf8").startsWith(`${pid}\n`)); waited += 20) {
+        for (
+          let waited = 0;
+          !(existsSync(lockPath) && readFileSync(lockPath, "utf8").startsWith(`${pid}\n`));
+          waited += 20
+        ) {
           if (waited > 15_000) throw new Error("the child never took the lock");
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
@@ -141,7 +149,10 @@ describe("acquireEmbeddedLock", () => {
       const databaseDir = path.join(dataDir, "rebooted", "pglite");
       const lockPath = `${databaseDir}.lock`;
       acquireEmbeddedLock(databaseDir)();
-      writeFileSync(lockPath, `${process.pid}\nstartTime=${procStat(process.pid).startTime}\nbootId=00000000-0000-0000-0000-000000000000\n`);
+      writeFileSync(
+        lockPath,
+        `${process.pid}\nstartTime=${procStat(process.pid).startTime}\nbootId=00000000-0000-0000-0000-000000000000\n`,
+      );
       expect(lockFromAnotherProcess(databaseDir)).toBe("locked");
     });
   });

@@ -35,7 +35,10 @@ async function connect(url: string): Promise<pg.Client> {
 }
 
 function settledWithin<T>(promise: Promise<T>, ms: number): Promise<boolean> {
-  return Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  return Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 }
 
 describe("the app's embedded database (files in DATA_DIR)", () => {
@@ -75,7 +78,9 @@ describe("the app's embedded database (files in DATA_DIR)", () => {
     // The data is on disk: the next start (a new process in real life) sees it.
     const reopened = createPrisma({ kind: "embedded", databaseDir });
     try {
-      expect(await reopened.prisma.workspace.findUnique({ where: { id: created.id } })).toMatchObject({ name: "Served" });
+      expect(await reopened.prisma.workspace.findUnique({ where: { id: created.id } })).toMatchObject({
+        name: "Served",
+      });
     } finally {
       await reopened.close();
     }
@@ -94,7 +99,9 @@ describe("the app's embedded database (files in DATA_DIR)", () => {
         last = now;
       }, 5);
       const started = performance.now();
-      const rows = await database.prisma.$queryRawUnsafe<{ total: bigint }[]>("SELECT sum(i) AS total FROM generate_series(1, 4000000) AS i");
+      const rows = await database.prisma.$queryRawUnsafe<{ total: bigint }[]>(
+        "SELECT sum(i) AS total FROM generate_series(1, 4000000) AS i",
+      );
       const queryMs = performance.now() - started;
       clearInterval(ticker);
       expect(rows[0]?.total).toBe(8000002000000n);
@@ -146,12 +153,16 @@ describe("a served embedded database", () => {
       const bWork = (async () => {
         await b.query("BEGIN");
         order.push("b began");
-        const seen = (await b.query<{ name: string }>("SELECT name FROM items ORDER BY name")).rows.map((row) => row.name);
+        const seen = (await b.query<{ name: string }>("SELECT name FROM items ORDER BY name")).rows.map(
+          (row) => row.name,
+        );
         await b.query("INSERT INTO items (name) VALUES ('b')");
         await b.query("ROLLBACK");
         return seen;
       })();
-      const seenByA = (await a.query<{ name: string }>("SELECT name FROM items ORDER BY name")).rows.map((row) => row.name);
+      const seenByA = (await a.query<{ name: string }>("SELECT name FROM items ORDER BY name")).rows.map(
+        (row) => row.name,
+      );
       expect(seenByA).toEqual(["a"]);
       expect(await settledWithin(bWork, 100)).toBe(false);
       order.push("a committing");
@@ -175,7 +186,9 @@ describe("a served embedded database", () => {
       expect(await settledWithin(fromPrisma, 200)).toBe(false);
       await a.query("ROLLBACK");
       const created = await fromPrisma;
-      const names = (await database.prisma.workspace.findMany({ where: { name: { in: ["from A", "from Prisma"] } } })).map((row) => row.name);
+      const names = (
+        await database.prisma.workspace.findMany({ where: { name: { in: ["from A", "from Prisma"] } } })
+      ).map((row) => row.name);
       expect(names).toEqual(["from Prisma"]);
       await database.prisma.workspace.delete({ where: { id: created.id } });
     } finally {
@@ -200,7 +213,10 @@ describe("a served embedded database", () => {
               );
               expect(rows).toEqual([{ name, length: body.length }]);
             } else {
-              const { rows } = await pool.query<{ n: number; s: string }>("SELECT $1::int AS n, $2::text AS s", [i, name]);
+              const { rows } = await pool.query<{ n: number; s: string }>("SELECT $1::int AS n, $2::text AS s", [
+                i,
+                name,
+              ]);
               expect(rows).toEqual([{ n: i, s: name }]);
             }
           }
@@ -274,7 +290,9 @@ describe("a served embedded database", () => {
       expect(steps?.map((step) => step.name)).toEqual(["double", "add one"]);
       // Prisma and DBOS share the session without stepping on each other.
       expect(await database.prisma.workspace.count()).toBeGreaterThanOrEqual(0);
-      const [setting] = await database.prisma.$queryRaw<{ idle_in_transaction_session_timeout: string }[]>`SHOW idle_in_transaction_session_timeout`;
+      const [setting] = await database.prisma.$queryRaw<
+        { idle_in_transaction_session_timeout: string }[]
+      >`SHOW idle_in_transaction_session_timeout`;
       expect(setting?.idle_in_transaction_session_timeout).toBe("0");
     } finally {
       await DBOS.shutdown();
@@ -291,7 +309,9 @@ describe("createTestDatabase({ serve: true })", () => {
       const workspaceId = await database.createWorkspace("Served test database");
       const client = await connect(database.url ?? "");
       try {
-        const { rows } = await client.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [workspaceId]);
+        const { rows } = await client.query<{ name: string }>("SELECT name FROM workspaces WHERE id = $1", [
+          workspaceId,
+        ]);
         expect(rows).toEqual([{ name: "Served test database" }]);
       } finally {
         await client.end();
@@ -313,7 +333,14 @@ describe("createTestDatabase({ serve: true })", () => {
 });
 
 function startupMessage(): Buffer {
-  const body = Buffer.concat([int32(196608), cString("user"), cString("postgres"), cString("database"), cString("postgres"), Buffer.from([0])]);
+  const body = Buffer.concat([
+    int32(196608),
+    cString("user"),
+    cString("postgres"),
+    cString("database"),
+    cString("postgres"),
+    Buffer.from([0]),
+  ]);
   return Buffer.concat([int32(body.length + 4), body]);
 }
 

@@ -3,7 +3,14 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { errorResponseOf, refusalOf, replaceErrors, reportsDiskFull, substituteOf, type DiskGuard } from "./embedded-disk-guard";
+import {
+  errorResponseOf,
+  refusalOf,
+  replaceErrors,
+  reportsDiskFull,
+  substituteOf,
+  type DiskGuard,
+} from "./embedded-disk-guard";
 
 /**
  * Serves an embedded PGlite to `pg` clients (Prisma over @prisma/adapter-pg, DBOS) on a private
@@ -63,8 +70,15 @@ export function removeSocketDir(socketDir: string): void {
 }
 
 /** Starts serving `db`; await `ready` before connecting with anything but the returned Prisma adapter. */
-export function serveEmbedded(db: PGlite, { maxConnections = 64, socketDir = makeSocketDir(), disk, onTrouble }: EmbeddedServerOptions = {}): EmbeddedServer {
-  const server = new PGLiteSocketServer({ db: withSessionTurns(db, disk, onTrouble), path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections });
+export function serveEmbedded(
+  db: PGlite,
+  { maxConnections = 64, socketDir = makeSocketDir(), disk, onTrouble }: EmbeddedServerOptions = {},
+): EmbeddedServer {
+  const server = new PGLiteSocketServer({
+    db: withSessionTurns(db, disk, onTrouble),
+    path: path.join(socketDir, ".s.PGSQL.5432"),
+    maxConnections,
+  });
   const ready = server.start();
   // Nobody may await `ready` (Prisma awaits it only on first use); the rejection still reaches those who do.
   ready.catch(() => {});
@@ -128,7 +142,8 @@ function withSessionTurns(db: PGlite, disk?: DiskGuard, onTrouble?: (trouble: PG
         await db.execProtocolRawStream(message, {
           ...options,
           onRawData: (data) => {
-            if (onTrouble && reportsDiskFull(data)) onTrouble({ kind: "disk_full", message: "PGlite reported a full disk" });
+            if (onTrouble && reportsDiskFull(data))
+              onTrouble({ kind: "disk_full", message: "PGlite reported a full disk" });
             forward(data);
           },
         });

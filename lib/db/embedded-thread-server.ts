@@ -6,7 +6,11 @@ import { diskReserveBytes, diskSpaceOfSync, formatBytes } from "../system/disk-s
 import { makeSocketDir, removeSocketDir, socketUrl, type EmbeddedServer, type PGliteTrouble } from "./embedded-server";
 
 type ThreadMessage =
-  { type: "ready" } | { type: "failed"; message: string } | { type: "closed"; error?: string } | { type: "pong" } | ({ type: "trouble" } & PGliteTrouble);
+  | { type: "ready" }
+  | { type: "failed"; message: string }
+  | { type: "closed"; error?: string }
+  | { type: "pong" }
+  | ({ type: "trouble" } & PGliteTrouble);
 
 /**
  * The thread file runs from the source tree under the working directory (where `npm start`,
@@ -43,7 +47,10 @@ class PGliteThread {
 
   constructor(databaseDir: string, socketDir: string, maxConnections: number, reserveBytes: number) {
     // Reflect.construct keeps bundlers from treating this as a worker entry to bundle (as the sandbox does).
-    this.worker = Reflect.construct(Worker, [threadUrl(), { workerData: { databaseDir, socketDir, maxConnections, reserveBytes }, execArgv: [] }]);
+    this.worker = Reflect.construct(Worker, [
+      threadUrl(),
+      { workerData: { databaseDir, socketDir, maxConnections, reserveBytes }, execArgv: [] },
+    ]);
     let closed: (error?: string) => void = () => {};
     this.closed = new Promise((resolve) => (closed = resolve));
     this.ready = new Promise<void>((resolve, reject) => {
@@ -67,8 +74,10 @@ class PGliteThread {
       this.worker.on("exit", (code) => {
         this.exited = true;
         closed();
-        if (!this.started) reject(new Error(`The embedded database's thread ended (code ${code}) before serving ${databaseDir}`));
-        else if (!this.closing) console.error(`The embedded database's thread ended (code ${code}); it is restarted once its disk has room`);
+        if (!this.started)
+          reject(new Error(`The embedded database's thread ended (code ${code}) before serving ${databaseDir}`));
+        else if (!this.closing)
+          console.error(`The embedded database's thread ended (code ${code}); it is restarted once its disk has room`);
       });
     });
     // Nobody may await `ready` (Prisma awaits it only on first use); the rejection still reaches those who do.
@@ -138,8 +147,13 @@ export function serveEmbeddedInThread(databaseDir: string, options: EmbeddedThre
     const unhealthy = thread.exited || thread.trouble !== undefined || (stalled && !roomy);
     thread.ping();
     if (!unhealthy) return;
-    const why = thread.trouble ? thread.trouble.message : thread.exited ? "its thread ended" : "it stopped answering with its disk full";
-    if (roomy && Date.now() - lastReplaced >= REPLACE_AT_MOST_EVERY_MS) return void replace(`${why}; ${formatBytes(freeBytes)} free again`);
+    const why = thread.trouble
+      ? thread.trouble.message
+      : thread.exited
+        ? "its thread ended"
+        : "it stopped answering with its disk full";
+    if (roomy && Date.now() - lastReplaced >= REPLACE_AT_MOST_EVERY_MS)
+      return void replace(`${why}; ${formatBytes(freeBytes)} free again`);
     // A PGlite that met a full disk may hold every later query forever (a failed checkpoint leaves
     // its session half-cleaned): ending it makes them fail now instead of waiting for space.
     if (!roomy && !thread.exited && !thread.closing) {

@@ -32,4 +32,10 @@ export { uuidV7 } from "./uuid-v7";
 export { newRunRow, runEndRow, storedSpanForm, type RunEnd, type RunEndRow, type RunInsertRow } from "./run-rows";
 export { afterTimeAndId, keysetResult, timeAndIdOf } from "./keyset";
 export type { KeysetPage, KeysetResult, TimeAndId } from "./keyset";
-export { backoffMs, describeConnectionError, isDatabaseUnreachable, retryWhileUnreachable, survivePoolErrors } from "./connection-errors";
+export {
+  backoffMs,
+  describeConnectionError,
+  isDatabaseUnreachable,
+  retryWhileUnreachable,
+  survivePoolErrors,
+} from "./connection-errors";

@@ -10,7 +10,10 @@ export function toJsonValue(value: unknown, field: string): Prisma.InputJsonValu
   try {
     return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;
   } catch (error) {
-    throw new InvalidInputError(`${field} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`, field);
+    throw new InvalidInputError(
+      `${field} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      field,
+    );
   }
 }
 
@@ -28,7 +31,8 @@ export function toIso(date: Date | null): string | null {
 /** Accepts a Date or an ISO string from callers, refusing anything that is not a real instant. */
 export function toDate(value: Date | string, field: string): Date {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) throw new InvalidInputError(`${field} is not a valid date: ${String(value)}`, field);
+  if (Number.isNaN(date.getTime()))
+    throw new InvalidInputError(`${field} is not a valid date: ${String(value)}`, field);
   return date;
 }
 

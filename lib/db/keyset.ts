@@ -35,7 +35,10 @@ export function keysetResult<Row, Item, Position>(
 }
 
 /** The position of a row in a (time, id) order. */
-export const timeAndIdOf = (at: Date | string, id: string): TimeAndId => [at instanceof Date ? at.toISOString() : at, id];
+export const timeAndIdOf = (at: Date | string, id: string): TimeAndId => [
+  at instanceof Date ? at.toISOString() : at,
+  id,
+];
 
 type Bound<Value> = { lt: Value } | { gt: Value };
 

@@ -15,7 +15,12 @@ export class PriceOverrideRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Creates the override of `model` or replaces it whole (a field left out is cleared, so it defaults again). */
-  async put(workspaceId: string, model: string, prices: PutPriceOverrideRequest, updatedById: string | null): Promise<PriceOverride> {
+  async put(
+    workspaceId: string,
+    model: string,
+    prices: PutPriceOverrideRequest,
+    updatedById: string | null,
+  ): Promise<PriceOverride> {
     const fields = {
       input: prices.input,
       output: prices.output,
@@ -34,7 +39,10 @@ export class PriceOverrideRepository {
   }
 
   /** A page of the overrides, by model id. */
-  async page(workspaceId: string, page: KeysetPage<PriceOverridePosition>): Promise<KeysetResult<PriceOverride, PriceOverridePosition>> {
+  async page(
+    workspaceId: string,
+    page: KeysetPage<PriceOverridePosition>,
+  ): Promise<KeysetResult<PriceOverride, PriceOverridePosition>> {
     const rows = await this.prisma.priceOverride.findMany({
       where: { workspaceId, ...(page.after ? { model: { gt: page.after[0] } } : {}) },
       orderBy: { model: "asc" },
@@ -65,5 +73,11 @@ function pricesOf(row: PriceOverrideRow): ModelPrices {
 }
 
 function toOverride(row: PriceOverrideRow): PriceOverride {
-  return { model: row.model, prices: pricesOf(row), note: row.note, updatedBy: row.updatedById, updatedAt: row.updatedAt.toISOString() };
+  return {
+    model: row.model,
+    prices: pricesOf(row),
+    note: row.note,
+    updatedBy: row.updatedById,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -47,7 +47,8 @@ export function createRepositories(
   prisma: PrismaClient,
   options: { secretKey?: Buffer | (() => Buffer); url?: string; backend?: "postgres" | "embedded" } = {},
 ): Repositories {
-  const key = options.secretKey ?? (() => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }));
+  const key =
+    options.secretKey ?? (() => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }));
   const secretKey = typeof key === "function" ? key : () => key;
   return {
     workflows: new WorkflowRepository(prisma),

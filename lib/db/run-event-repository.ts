@@ -18,8 +18,15 @@ export class RunEventRepository {
     if (events.length === 0) return;
     const rows = events.map(({ seq, event }, index) => {
       if (!Number.isSafeInteger(seq) || seq < 1)
-        throw new InvalidInputError(`events[${index}].seq must be a whole number of at least 1`, `events[${index}].seq`);
-      if (event.runId !== runId) throw new InvalidInputError(`events[${index}] belongs to run "${event.runId}", not "${runId}"`, `events[${index}].runId`);
+        throw new InvalidInputError(
+          `events[${index}].seq must be a whole number of at least 1`,
+          `events[${index}].seq`,
+        );
+      if (event.runId !== runId)
+        throw new InvalidInputError(
+          `events[${index}] belongs to run "${event.runId}", not "${runId}"`,
+          `events[${index}].runId`,
+        );
       const { type, ...data } = event;
       return { runId, seq, type, data: toJsonValue(data, `events[${index}]`) };
     });

@@ -7,7 +7,15 @@ let workflowId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   ws = await database.createWorkspace();
-  workflowId = (await database.repositories.workflows.create(ws, { name: "History", description: "", variables: {}, blocks: [], edges: [] })).id;
+  workflowId = (
+    await database.repositories.workflows.create(ws, {
+      name: "History",
+      description: "",
+      variables: {},
+      blocks: [],
+      edges: [],
+    })
+  ).id;
 });
 afterAll(async () => {
   await database?.close();
@@ -16,7 +24,12 @@ afterAll(async () => {
 describe("RunHistoryRepository.recentRuns", () => {
   it("learns only from real succeeded runs: not test runs, replays or failed runs", async () => {
     const { runs, runHistory } = database.repositories;
-    const started = { workspaceId: ws, workflowId, status: "succeeded" as const, startedAt: "2026-01-01T10:00:00.000Z" };
+    const started = {
+      workspaceId: ws,
+      workflowId,
+      status: "succeeded" as const,
+      startedAt: "2026-01-01T10:00:00.000Z",
+    };
     const real = await runs.create({ ...started, input: { n: 1 } });
     await runs.create({ ...started, input: { n: 2 }, test: true });
     await runs.create({ ...started, input: { n: 3 }, trigger: { kind: "replay" } });

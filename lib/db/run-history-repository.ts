@@ -28,7 +28,14 @@ export class RunHistoryRepository {
 
   async recentRuns(workspaceId: string, workflowId: string, limit: number): Promise<PastRun[]> {
     const runs = await this.prisma.run.findMany({
-      where: { workspaceId, workflowId, status: "succeeded", test: false, triggerKind: { not: "replay" }, rerunOfRunId: null },
+      where: {
+        workspaceId,
+        workflowId,
+        status: "succeeded",
+        test: false,
+        triggerKind: { not: "replay" },
+        rerunOfRunId: null,
+      },
       orderBy: [{ queuedAt: "desc" }, { id: "desc" }],
       take: limit,
       select: { id: true, input: true },
@@ -36,10 +43,22 @@ export class RunHistoryRepository {
     if (runs.length === 0) return [];
     const spans = await this.prisma.span.findMany({
       where: { runId: { in: runs.map((run) => run.id) }, kind: { in: ["block", "model"] }, reusedFrom: null },
-      select: { id: true, runId: true, parentId: true, kind: true, blockId: true, status: true, promptTokens: true, completionTokens: true, simulated: true },
+      select: {
+        id: true,
+        runId: true,
+        parentId: true,
+        kind: true,
+        blockId: true,
+        status: true,
+        promptTokens: true,
+        completionTokens: true,
+        simulated: true,
+      },
     });
     const callsByBlockSpan = new Map<string, number>();
-    for (const span of spans) if (span.kind === "model" && span.parentId) callsByBlockSpan.set(span.parentId, (callsByBlockSpan.get(span.parentId) ?? 0) + 1);
+    for (const span of spans)
+      if (span.kind === "model" && span.parentId)
+        callsByBlockSpan.set(span.parentId, (callsByBlockSpan.get(span.parentId) ?? 0) + 1);
     const executionsByRun = new Map<string, BlockExecutionRecord[]>();
     for (const span of spans) {
       if (span.kind !== "block" || span.status !== "succeeded" || span.simulated) continue;

@@ -9,7 +9,13 @@ let workflowId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   ws = await database.createWorkspace();
-  const workflow = await database.repositories.workflows.create(ws, { name: "Runs", description: "", variables: {}, blocks: [], edges: [] });
+  const workflow = await database.repositories.workflows.create(ws, {
+    name: "Runs",
+    description: "",
+    variables: {},
+    blocks: [],
+    edges: [],
+  });
   workflowId = workflow.id;
 });
 afterAll(async () => {
@@ -129,7 +135,12 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
     });
 
     const loaded = await runs.getWithSpans(ws, run.id);
-    expect(loaded).toMatchObject({ id: run.id, workflowId, output: { answer: "It ships today." }, startedAt: "2025-01-01T10:00:00.000Z" });
+    expect(loaded).toMatchObject({
+      id: run.id,
+      workflowId,
+      output: { answer: "It ships today." },
+      startedAt: "2025-01-01T10:00:00.000Z",
+    });
     expect(loaded.spans).toEqual([finishedBlock, modelSpan]);
 
     const replay = await runEvents.listAfter(run.id);
@@ -143,11 +154,15 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("ignores a retried batch of events instead of duplicating it", async () => {
     const { runs, runEvents } = database.repositories;
     const run = await runs.create({ workspaceId: ws, workflowId });
-    const batch = [{ seq: 1, event: { type: "run.started", runId: run.id, workflowId, startedAt: run.startedAt } as RunEvent }];
+    const batch = [
+      { seq: 1, event: { type: "run.started", runId: run.id, workflowId, startedAt: run.startedAt } as RunEvent },
+    ];
     await runEvents.append(run.id, batch);
     await runEvents.append(run.id, batch);
     expect(await runEvents.listAfter(run.id)).toHaveLength(1);
-    await expect(runEvents.append(run.id, [{ seq: 2, event: { type: "run.cancelled", runId: "another-run" } }])).rejects.toMatchObject({
+    await expect(
+      runEvents.append(run.id, [{ seq: 2, event: { type: "run.cancelled", runId: "another-run" } }]),
+    ).rejects.toMatchObject({
       code: "invalid_input",
     });
   });
@@ -155,32 +170,73 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("keeps an unpriced run's cost null, never zero, and marks estimates", async () => {
     const { runs } = database.repositories;
     const run = await runs.create({ workspaceId: ws, workflowId, status: "running" });
-    const updated = await runs.update(run.id, { usage: { tokens: { prompt: 10, completion: 5, total: 15 }, cost: null, unpriced: true, estimated: true } });
-    expect(updated).toMatchObject({ cost: null, unpriced: true, estimated: true, tokens: { prompt: 10, completion: 5, total: 15 } });
+    const updated = await runs.update(run.id, {
+      usage: { tokens: { prompt: 10, completion: 5, total: 15 }, cost: null, unpriced: true, estimated: true },
+    });
+    expect(updated).toMatchObject({
+      cost: null,
+      unpriced: true,
+      estimated: true,
+      tokens: { prompt: 10, completion: 5, total: 15 },
+    });
     expect((await runs.get(ws, run.id)).cost).toBeNull();
   });
 
   it("lists a workflow's runs newest first, filtered by status", async () => {
     const { workflows, runs } = database.repositories;
-    const workflow = await workflows.create(ws, { name: "Listing", description: "", variables: {}, blocks: [], edges: [] });
+    const workflow = await workflows.create(ws, {
+      name: "Listing",
+      description: "",
+      variables: {},
+      blocks: [],
+      edges: [],
+    });
     const at = (day: number) => `2025-02-0${day}T00:00:00.000Z`;
-    const old = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", queuedAt: at(1), startedAt: at(1) });
-    const middle = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "failed", queuedAt: at(2), startedAt: at(2) });
-    const recent = await runs.create({ workspaceId: ws, workflowId: workflow.id, status: "succeeded", queuedAt: at(3), startedAt: at(3) });
+    const old = await runs.create({
+      workspaceId: ws,
+      workflowId: workflow.id,
+      status: "succeeded",
+      queuedAt: at(1),
+      startedAt: at(1),
+    });
+    const middle = await runs.create({
+      workspaceId: ws,
+      workflowId: workflow.id,
+      status: "failed",
+      queuedAt: at(2),
+      startedAt: at(2),
+    });
+    const recent = await runs.create({
+      workspaceId: ws,
+      workflowId: workflow.id,
+      status: "succeeded",
+      queuedAt: at(3),
+      startedAt: at(3),
+    });
 
     expect((await runs.listByWorkflow(ws, workflow.id)).map((run) => run.id)).toEqual([recent.id, middle.id, old.id]);
-    expect((await runs.listByWorkflow(ws, workflow.id, { status: "succeeded" })).map((run) => run.id)).toEqual([recent.id, old.id]);
+    expect((await runs.listByWorkflow(ws, workflow.id, { status: "succeeded" })).map((run) => run.id)).toEqual([
+      recent.id,
+      old.id,
+    ]);
     const first = await runs.pageByWorkflow(ws, workflow.id, { limit: 1 });
     expect(first.items.map((run) => run.id)).toEqual([recent.id]);
     const second = await runs.pageByWorkflow(ws, workflow.id, { limit: 2, after: first.next! });
-    expect(second).toEqual({ items: [expect.objectContaining({ id: middle.id }), expect.objectContaining({ id: old.id })], next: null });
-    await expect(runs.listByWorkflow(ws, workflow.id, { status: "done" as never })).rejects.toMatchObject({ code: "invalid_input" });
+    expect(second).toEqual({
+      items: [expect.objectContaining({ id: middle.id }), expect.objectContaining({ id: old.id })],
+      next: null,
+    });
+    await expect(runs.listByWorkflow(ws, workflow.id, { status: "done" as never })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
   });
 
   it("changes a run only while it has an expected status", async () => {
     const { runs } = database.repositories;
     const run = await runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
-    expect(await runs.update(run.id, { status: "cancelled" }, { onlyIfStatus: ["queued", "running", "paused"] })).toBeNull();
+    expect(
+      await runs.update(run.id, { status: "cancelled" }, { onlyIfStatus: ["queued", "running", "paused"] }),
+    ).toBeNull();
     expect((await runs.get(ws, run.id)).status).toBe("succeeded");
     await expect(runs.update("no-such-run", { status: "failed" })).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -188,7 +244,13 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
   it("keeps the workflow version and document a run executes, through a worker's claim and in the list", async () => {
     const { runs } = database.repositories;
     const ran = { name: "Runs", blocks: [], edges: [] };
-    const queued = await runs.create({ workspaceId: ws, workflowId, status: "queued", document: ran, workflowVersion: 3 });
+    const queued = await runs.create({
+      workspaceId: ws,
+      workflowId,
+      status: "queued",
+      document: ran,
+      workflowVersion: 3,
+    });
     expect(queued.workflowVersion).toBe(3);
     const claimed = await runs.claim(queued.id, "worker-a");
     expect(claimed).toMatchObject({ run: { id: queued.id, status: "running", workflowVersion: 3 }, document: ran });
@@ -197,12 +259,16 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
 
     const older = await runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
     expect(await runs.documentOf(ws, older.id)).toEqual({ workflowId, workflowVersion: null, document: null });
-    await expect(runs.create({ workspaceId: ws, workflowId, workflowVersion: 0 })).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(runs.create({ workspaceId: ws, workflowId, workflowVersion: 0 })).rejects.toMatchObject({
+      code: "invalid_input",
+    });
     await expect(runs.documentOf(await database.createWorkspace(), queued.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("refuses a run for a workflow that does not exist", async () => {
-    await expect(database.repositories.runs.create({ workspaceId: ws, workflowId: "no-such-workflow" })).rejects.toMatchObject({
+    await expect(
+      database.repositories.runs.create({ workspaceId: ws, workflowId: "no-such-workflow" }),
+    ).rejects.toMatchObject({
       code: "not_found",
       message: 'Workflow "no-such-workflow" was not found',
     });
@@ -219,7 +285,13 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
     await expect(runs.create({ workspaceId: other, workflowId })).rejects.toMatchObject({ code: "not_found" });
 
     // The other workspace's own workflow lists only its own runs.
-    const theirs = await workflows.create(other, { name: "Theirs", description: "", variables: {}, blocks: [], edges: [] });
+    const theirs = await workflows.create(other, {
+      name: "Theirs",
+      description: "",
+      variables: {},
+      blocks: [],
+      edges: [],
+    });
     const theirRun = await runs.create({ workspaceId: other, workflowId: theirs.id });
     expect((await runs.listByWorkflow(other, theirs.id)).map((item) => item.id)).toEqual([theirRun.id]);
     await expect(runs.listByWorkflow(ws, theirs.id)).rejects.toMatchObject({ code: "not_found" });

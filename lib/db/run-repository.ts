@@ -113,7 +113,9 @@ export class RunRepository {
           ...(run.worker === undefined ? {} : { worker: run.worker }),
           ...triggerColumns(run.trigger),
           ...(run.deploymentId === undefined ? {} : { deploymentId: run.deploymentId }),
-          ...(run.rerunOf === undefined ? {} : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
+          ...(run.rerunOf === undefined
+            ? {}
+            : { rerunOfRunId: run.rerunOf.runId, rerunOfBlockId: run.rerunOf.blockId }),
           ...(run.replayOf === undefined ? {} : { replayOfRunId: run.replayOf }),
           ...(run.test ? { test: true } : {}),
           ...(run.budget === undefined ? {} : { budget: toJsonValue(run.budget, "budget") }),
@@ -136,7 +138,11 @@ export class RunRepository {
    * must not overwrite a run that has already succeeded.
    * @throws NotFoundError
    */
-  async update(id: string, changes: RunChanges, options: { onlyIfStatus?: readonly RunStatus[] } = {}): Promise<RunRecord | null> {
+  async update(
+    id: string,
+    changes: RunChanges,
+    options: { onlyIfStatus?: readonly RunStatus[] } = {},
+  ): Promise<RunRecord | null> {
     const data = toRunData(changes);
     try {
       const row = await this.prisma.run.update({
@@ -164,8 +170,14 @@ export class RunRepository {
   }
 
   /** The workflow document the run ran and its version (either null for runs stored before they were kept). @throws NotFoundError */
-  async documentOf(workspaceId: string, id: string): Promise<{ workflowId: string; workflowVersion: number | null; document: unknown }> {
-    const row = await this.prisma.run.findFirst({ where: { id, workspaceId }, select: { workflowId: true, workflowVersion: true, document: true } });
+  async documentOf(
+    workspaceId: string,
+    id: string,
+  ): Promise<{ workflowId: string; workflowVersion: number | null; document: unknown }> {
+    const row = await this.prisma.run.findFirst({
+      where: { id, workspaceId },
+      select: { workflowId: true, workflowVersion: true, document: true },
+    });
     if (!row) throw new NotFoundError("Run", id);
     return row;
   }
@@ -176,7 +188,10 @@ export class RunRepository {
    * the process executing a replay, which already holds the run.
    */
   async recordingSourceOf(id: string): Promise<string | null> {
-    const row = await this.prisma.run.findUnique({ where: { id }, select: { replayOfRunId: true, rerunOfRunId: true } });
+    const row = await this.prisma.run.findUnique({
+      where: { id },
+      select: { replayOfRunId: true, rerunOfRunId: true },
+    });
     return row?.replayOfRunId ?? row?.rerunOfRunId ?? null;
   }
 
@@ -220,7 +235,12 @@ export class RunRepository {
     const first = started[0];
     if (first) {
       const run: RunRecord = {
-        ...toStoredRun({ ...emptyRunRow, ...first, startedAt: new Date(first.startedAt), queuedAt: new Date(first.queuedAt) }),
+        ...toStoredRun({
+          ...emptyRunRow,
+          ...first,
+          startedAt: new Date(first.startedAt),
+          queuedAt: new Date(first.queuedAt),
+        }),
       };
       return { run, workspaceId: first.workspaceId, document: first.document, fresh: true };
     }
@@ -228,9 +248,17 @@ export class RunRepository {
     if (!row) throw new NotFoundError("Run", id);
     if (row.status === "queued") {
       const startedAt = new Date();
-      const { count } = await this.prisma.run.updateMany({ where: { id, status: "queued" }, data: { status: "running", worker, startedAt } });
+      const { count } = await this.prisma.run.updateMany({
+        where: { id, status: "queued" },
+        data: { status: "running", worker, startedAt },
+      });
       if (count === 1)
-        return { run: toStoredRun({ ...row, status: "running", worker, startedAt }), workspaceId: row.workspaceId, document: row.document, fresh: true };
+        return {
+          run: toStoredRun({ ...row, status: "running", worker, startedAt }),
+          workspaceId: row.workspaceId,
+          document: row.document,
+          fresh: true,
+        };
       return this.claim(id, worker, options);
     }
     if (row.status !== "running" && row.status !== "paused") return null;
@@ -253,9 +281,13 @@ export class RunRepository {
   }
 
   /** Runs not yet ended that the given processes were executing. */
-  async listLiveOf(workers: readonly string[]): Promise<Array<RunRecord & { workspaceId: string; parentRunId: string | null }>> {
+  async listLiveOf(
+    workers: readonly string[],
+  ): Promise<Array<RunRecord & { workspaceId: string; parentRunId: string | null }>> {
     if (workers.length === 0) return [];
-    const rows = await this.prisma.run.findMany({ where: { worker: { in: [...workers] }, status: { in: ["running", "paused"] } } });
+    const rows = await this.prisma.run.findMany({
+      where: { worker: { in: [...workers] }, status: { in: ["running", "paused"] } },
+    });
     return rows.map((row) => ({ ...toStoredRun(row), workspaceId: row.workspaceId, parentRunId: row.parentRunId }));
   }
 
@@ -287,11 +319,21 @@ export class RunRepository {
    * a client walking the pages.
    * @throws NotFoundError when the workflow is not one of the workspace's
    */
-  async pageByWorkflow(workspaceId: string, workflowId: string, options: RunListOptions = {}): Promise<KeysetResult<RunSummary, TimeAndId>> {
-    const statuses = options.status === undefined ? undefined : typeof options.status === "string" ? [options.status] : [...options.status];
+  async pageByWorkflow(
+    workspaceId: string,
+    workflowId: string,
+    options: RunListOptions = {},
+  ): Promise<KeysetResult<RunSummary, TimeAndId>> {
+    const statuses =
+      options.status === undefined
+        ? undefined
+        : typeof options.status === "string"
+          ? [options.status]
+          : [...options.status];
     statuses?.forEach(checkStatus);
     const limit = options.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new InvalidInputError("limit must be a whole number from 1 to 500", "limit");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+      throw new InvalidInputError("limit must be a whole number from 1 to 500", "limit");
     await this.assertWorkflow(workspaceId, workflowId);
     const rows = await this.prisma.run.findMany({
       where: {
@@ -318,12 +360,16 @@ function checkStatus(status: string): RunStatus {
 
 function checkVersion(version: number): number {
   if (!Number.isSafeInteger(version) || version < 1)
-    throw new InvalidInputError(`workflowVersion must be a whole number of at least 1, got ${version}`, "workflowVersion");
+    throw new InvalidInputError(
+      `workflowVersion must be a whole number of at least 1, got ${version}`,
+      "workflowVersion",
+    );
   return version;
 }
 
 function checkTriggerKind(kind: string): RunTriggerKind {
-  if (!isRunTriggerKind(kind)) throw new InvalidInputError(`trigger must be one of ${RUN_TRIGGER_KINDS.join(", ")}; got "${kind}"`, "trigger");
+  if (!isRunTriggerKind(kind))
+    throw new InvalidInputError(`trigger must be one of ${RUN_TRIGGER_KINDS.join(", ")}; got "${kind}"`, "trigger");
   return kind;
 }
 
@@ -342,7 +388,9 @@ function triggerColumns(trigger: RunTrigger | undefined) {
  * The trigger as the API shows it: the kind, and only the ids it has. A hook's id is left out: it
  * is the hook's credential (its URL), and every member who may read runs may not start them.
  */
-function triggerOf(row: Pick<Run, "triggerKind" | "apiKeyId" | "webhookId" | "scheduleId" | "conversationId">): RunTrigger {
+function triggerOf(
+  row: Pick<Run, "triggerKind" | "apiKeyId" | "webhookId" | "scheduleId" | "conversationId">,
+): RunTrigger {
   return {
     kind: isRunTriggerKind(row.triggerKind) ? row.triggerKind : "editor",
     ...(row.apiKeyId ? { apiKeyId: row.apiKeyId } : {}),
@@ -353,14 +401,19 @@ function triggerOf(row: Pick<Run, "triggerKind" | "apiKeyId" | "webhookId" | "sc
 
 function toRunData(changes: RunChanges) {
   if (changes.durationMs != null && !(Number.isSafeInteger(changes.durationMs) && changes.durationMs >= 0)) {
-    throw new InvalidInputError(`durationMs must be a whole number of at least 0, got ${changes.durationMs}`, "durationMs");
+    throw new InvalidInputError(
+      `durationMs must be a whole number of at least 0, got ${changes.durationMs}`,
+      "durationMs",
+    );
   }
   return {
     ...(changes.status === undefined ? {} : { status: checkStatus(changes.status) }),
     ...(changes.output === undefined ? {} : { output: toNullableJson(changes.output, "output") }),
     ...(changes.error === undefined ? {} : { error: toNullableJson(changes.error, "error") }),
     ...(changes.startedAt === undefined ? {} : { startedAt: toDate(changes.startedAt, "startedAt") }),
-    ...(changes.endedAt === undefined ? {} : { endedAt: changes.endedAt === null ? null : toDate(changes.endedAt, "endedAt") }),
+    ...(changes.endedAt === undefined
+      ? {}
+      : { endedAt: changes.endedAt === null ? null : toDate(changes.endedAt, "endedAt") }),
     ...(changes.durationMs === undefined ? {} : { durationMs: changes.durationMs }),
     ...(changes.usage === undefined ? {} : usageToColumns(changes.usage)),
     ...(changes.worker === undefined ? {} : { worker: changes.worker }),

@@ -59,19 +59,26 @@ function usageFigures(columns: UsageColumns): Pick<RunRecord, "tokens" | "cost" 
     costTotal: decimal(columns.costTotal),
     costReasoning: decimal(columns.costReasoning),
   };
-  return { tokens: tokensFromColumns(stored), cost: costFromColumns(stored), unpriced: columns.unpriced, estimated: columns.estimated };
+  return {
+    tokens: tokensFromColumns(stored),
+    cost: costFromColumns(stored),
+    unpriced: columns.unpriced,
+    estimated: columns.estimated,
+  };
 }
 
 /** A new run's row (a fresh UUIDv7 id unless given) and the record it will read back as. */
 export function newRunRow(run: NewRun): { row: RunInsertRow; record: RunRecord } {
   const status = run.status ?? "queued";
-  if (!STATUSES.includes(status)) throw new InvalidInputError(`a new run is queued or running, not "${status}"`, "status");
+  if (!STATUSES.includes(status))
+    throw new InvalidInputError(`a new run is queued or running, not "${status}"`, "status");
   const now = new Date();
   const id = run.id ?? uuidV7(now.getTime());
   const startedAt = run.startedAt === undefined ? now : toDate(run.startedAt, "startedAt");
   const queuedAt = run.queuedAt === undefined ? now : toDate(run.queuedAt, "queuedAt");
   const input = toJsonValue(run.input ?? {}, "input") as Record<string, unknown>;
-  const budget = run.budget === undefined ? null : (toJsonValue(run.budget, "budget") as unknown as RunRecord["budget"]);
+  const budget =
+    run.budget === undefined ? null : (toJsonValue(run.budget, "budget") as unknown as RunRecord["budget"]);
   // A run that has spent nothing yet costs $0 (known), not "unpriced".
   const usage = usageToColumns(emptyUsage());
   const trigger = run.trigger ?? { kind: "editor" as const };
@@ -166,7 +173,18 @@ export function runEndRow(run: RunRecord, end: RunEnd): { row: RunEndRow; record
 export function storedSpanForm(span: SpanRecord): SpanRecord {
   const { attempts: _attempts, usage, durationMs, ...rest } = span;
   const stored: SpanRecord = JSON.parse(JSON.stringify(rest)) as SpanRecord;
-  for (const key of ["input", "output", "error", "iteration", "name", "model", "worker", "reusedFrom", "simulated", "price"] as const) {
+  for (const key of [
+    "input",
+    "output",
+    "error",
+    "iteration",
+    "name",
+    "model",
+    "worker",
+    "reusedFrom",
+    "simulated",
+    "price",
+  ] as const) {
     if (stored[key] === null) delete stored[key];
   }
   if (durationMs !== undefined) stored.durationMs = Math.round(durationMs);

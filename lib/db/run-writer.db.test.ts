@@ -12,32 +12,71 @@ let workflowId: string;
 beforeAll(async () => {
   database = await createTestDatabase({ serve: true });
   ws = await database.createWorkspace();
-  workflowId = (await database.repositories.workflows.create(ws, { name: "Writes", description: "", variables: {}, blocks: [], edges: [] })).id;
+  workflowId = (
+    await database.repositories.workflows.create(ws, {
+      name: "Writes",
+      description: "",
+      variables: {},
+      blocks: [],
+      edges: [],
+    })
+  ).id;
 });
 afterAll(async () => {
   await database?.close();
 });
 
 function span(runId: string, id: string, status: SpanRecord["status"]): SpanRecord {
-  return { id, runId, parentId: null, kind: "block", blockId: "b", blockName: "B", blockType: "task", status, startedAt: "2026-01-01T00:00:00.000Z" };
+  return {
+    id,
+    runId,
+    parentId: null,
+    kind: "block",
+    blockId: "b",
+    blockName: "B",
+    blockType: "task",
+    status,
+    startedAt: "2026-01-01T00:00:00.000Z",
+  };
 }
 
 describe("the run writer", () => {
   it("stores new runs of many starts together, and a run's end with its last event: as read back, and only while the run is live", async () => {
     const { runs, runWriter, runEvents } = database.repositories;
     const made = Array.from({ length: 5 }, (_, index) =>
-      newRunRow({ workspaceId: ws, workflowId, status: "running", input: { index }, worker: "here", trigger: { kind: "api", apiKeyId: "key-1" } }),
+      newRunRow({
+        workspaceId: ws,
+        workflowId,
+        status: "running",
+        input: { index },
+        worker: "here",
+        trigger: { kind: "api", apiKeyId: "key-1" },
+      }),
     );
     await Promise.all(made.map(({ row }) => runWriter.write({ runId: row.id, run: row })));
     for (const { record } of made) expect(await runs.get(ws, record.id)).toEqual(record);
 
     const [first, second] = made;
-    const end = { status: "succeeded" as const, output: { done: true }, error: null, endedAt: new Date(), durationMs: 12, usage: emptyUsage() };
+    const end = {
+      status: "succeeded" as const,
+      output: { done: true },
+      error: null,
+      endedAt: new Date(),
+      durationMs: 12,
+      usage: emptyUsage(),
+    };
     const overhead = { queueMs: 0, startMs: 1, storageMs: 2, betweenBlocksMs: 0 };
     const { row, record } = runEndRow(first!.record, { ...end, overhead });
     const final = {
       seq: 1,
-      event: { type: "run.completed" as const, runId: record.id, output: { done: true }, durationMs: 12, tokens: emptyUsage().tokens, cost: emptyUsage().cost },
+      event: {
+        type: "run.completed" as const,
+        runId: record.id,
+        output: { done: true },
+        durationMs: 12,
+        tokens: emptyUsage().tokens,
+        cost: emptyUsage().cost,
+      },
     };
     expect(await runWriter.write({ runId: record.id, events: [final], end: row })).toEqual({ ended: true });
     expect(await runs.get(ws, record.id)).toEqual(record);
@@ -52,7 +91,9 @@ describe("the run writer", () => {
 
   it("stores many runs' writes at once, several in flight, each span in its latest state and each event once", async () => {
     const { runs, runWriter, runEvents, spans } = database.repositories;
-    const stored = await Promise.all(Array.from({ length: 12 }, () => runs.create({ workspaceId: ws, workflowId, status: "running" })));
+    const stored = await Promise.all(
+      Array.from({ length: 12 }, () => runs.create({ workspaceId: ws, workflowId, status: "running" })),
+    );
     await Promise.all(
       stored.flatMap((run) => [
         runWriter.write({
@@ -68,11 +109,17 @@ describe("the run writer", () => {
       ]),
     );
     // A write repeated (a retry) changes nothing.
-    await runWriter.write({ runId: stored[0]!.id, events: [{ seq: 1, event: { type: "run.started", runId: stored[0]!.id, workflowId, startedAt: "x" } }] });
+    await runWriter.write({
+      runId: stored[0]!.id,
+      events: [{ seq: 1, event: { type: "run.started", runId: stored[0]!.id, workflowId, startedAt: "x" } }],
+    });
     for (const run of stored) {
       expect((await runEvents.listAfter(run.id, 0)).map((item) => item.event.type)).toEqual(["run.started"]);
       expect((await spans.listByRun(run.id)).map((item) => item.status)).toEqual(["succeeded"]);
-      expect((await database.repositories.checkpoints.load(run.id)).checkpoints.get("b")).toEqual({ status: "completed", output: { n: 1 } });
+      expect((await database.repositories.checkpoints.load(run.id)).checkpoints.get("b")).toEqual({
+        status: "completed",
+        output: { n: 1 },
+      });
     }
   });
 
@@ -81,7 +128,10 @@ describe("the run writer", () => {
     const second = new RunWriter(database.prisma, database.url, database.backend === "embedded");
     try {
       const run = await runs.create({ workspaceId: ws, workflowId, status: "running" });
-      await database.repositories.runWriter.write({ runId: run.id, events: [{ seq: 1, event: { type: "run.cancelled", runId: run.id } }] });
+      await database.repositories.runWriter.write({
+        runId: run.id,
+        events: [{ seq: 1, event: { type: "run.cancelled", runId: run.id } }],
+      });
       await second.write({ runId: run.id, events: [{ seq: 2, event: { type: "run.cancelled", runId: run.id } }] });
       await second.write({ runId: run.id, events: [{ seq: 3, event: { type: "run.cancelled", runId: run.id } }] });
       expect(await runEvents.lastSeq(run.id)).toBe(3);
@@ -94,7 +144,10 @@ describe("the run writer", () => {
     const { runs, runWriter, runEvents } = database.repositories;
     const good = await runs.create({ workspaceId: ws, workflowId, status: "running" });
     const results = await Promise.allSettled([
-      runWriter.write({ runId: "no-such-run", events: [{ seq: 1, event: { type: "run.cancelled", runId: "no-such-run" } }] }),
+      runWriter.write({
+        runId: "no-such-run",
+        events: [{ seq: 1, event: { type: "run.cancelled", runId: "no-such-run" } }],
+      }),
       runWriter.write({ runId: good.id, events: [{ seq: 1, event: { type: "run.cancelled", runId: good.id } }] }),
     ]);
     expect(results[0]).toMatchObject({ status: "rejected", reason: { code: "not_found" } });

@@ -198,7 +198,10 @@ export class RunWriter {
           if (batch.length === 1 || isDatabaseUnreachable(error)) for (const pending of batch) pending.reject(error);
           else
             for (const pending of batch)
-              await this.store([pending.write]).then((ended) => pending.resolve({ ended: ended.has(pending.write.runId) }), pending.reject);
+              await this.store([pending.write]).then(
+                (ended) => pending.resolve({ ended: ended.has(pending.write.runId) }),
+                pending.reject,
+              );
         } finally {
           for (const runId of runs) this.busyRuns.delete(runId);
         }
@@ -230,7 +233,11 @@ export class RunWriter {
   }
 
   private openPool(url: string): pg.Pool {
-    const pool = new pg.Pool({ connectionString: url, max: this.maxInFlight, ...(this.shared ? { idleTimeoutMillis: 0 } : {}) });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: this.maxInFlight,
+      ...(this.shared ? { idleTimeoutMillis: 0 } : {}),
+    });
     survivePoolErrors(pool, "run writer");
     return pool;
   }
@@ -253,7 +260,8 @@ export class RunWriter {
       for (const checkpoint of write.deferred ?? []) checkpoints.push({ run_id: write.runId, ...checkpoint });
       if (write.checkpoint) checkpoints.push({ run_id: write.runId, ...write.checkpoint });
     }
-    if (spans.size === 0 && events.length === 0 && checkpoints.length === 0 && runs.length === 0 && ends.length === 0) return new Set();
+    if (spans.size === 0 && events.length === 0 && checkpoints.length === 0 && runs.length === 0 && ends.length === 0)
+      return new Set();
     const values = [spans.values(), events, checkpoints, runs, ends].map((rows) => JSON.stringify([...rows]));
     try {
       let answer: Array<{ ended: unknown }>;
@@ -263,7 +271,11 @@ export class RunWriter {
         // would prepare the name again and be refused (42P05), so there it goes unnamed from then on.
         const named = this.named;
         try {
-          answer = (await this.pool.query(named ? { name: "trellis_run_write", text: WRITE_SQL, values } : { text: WRITE_SQL, values })).rows;
+          answer = (
+            await this.pool.query(
+              named ? { name: "trellis_run_write", text: WRITE_SQL, values } : { text: WRITE_SQL, values },
+            )
+          ).rows;
         } catch (error) {
           if (!(named && (error as { code?: string }).code === "42P05")) throw error;
           this.named = false;
@@ -271,12 +283,15 @@ export class RunWriter {
         }
       } else answer = await this.prisma.$queryRawUnsafe(WRITE_SQL, ...values);
       const ended = answer[0]?.ended;
-      return new Set(Array.isArray(ended) ? (ended as string[]) : typeof ended === "string" ? (JSON.parse(ended) as string[]) : []);
+      return new Set(
+        Array.isArray(ended) ? (ended as string[]) : typeof ended === "string" ? (JSON.parse(ended) as string[]) : [],
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/foreign key/i.test(message)) {
         // A new run's workflow was deleted as it started; anything else names a run that is gone.
-        if (runs.length > 0) throw new NotFoundError("Workflow", [...new Set(runs.map((run) => String(run.workflow_id)))].join(", "));
+        if (runs.length > 0)
+          throw new NotFoundError("Workflow", [...new Set(runs.map((run) => String(run.workflow_id)))].join(", "));
         throw new NotFoundError("Run", [...new Set(writes.map((write) => write.runId))].join(", "));
       }
       throw error;

@@ -25,7 +25,9 @@ describe("SecretRepository", () => {
     const { secrets } = database.repositories;
     await secrets.set(ws, "OPENAI_API_KEY", PLAINTEXT);
 
-    const [row] = await database.prisma.$queryRawUnsafe<Array<{ ciphertext: Uint8Array; iv: Uint8Array; auth_tag: Uint8Array; all_columns: string }>>(
+    const [row] = await database.prisma.$queryRawUnsafe<
+      Array<{ ciphertext: Uint8Array; iv: Uint8Array; auth_tag: Uint8Array; all_columns: string }>
+    >(
       `SELECT ciphertext, iv, auth_tag, row_to_json(s)::text AS all_columns FROM secrets s WHERE name = 'OPENAI_API_KEY'`,
     );
     expect(row).toBeDefined();
@@ -66,10 +68,16 @@ describe("SecretRepository", () => {
   });
 
   it("refuses names a {{NAME}} reference could not use", async () => {
-    await expect(database.repositories.secrets.set(ws, "has space", "x")).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(database.repositories.secrets.set(ws, "has space", "x")).rejects.toMatchObject({
+      code: "invalid_input",
+    });
     await expect(database.repositories.secrets.set(ws, "1ST", "x")).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(database.repositories.secrets.set(ws, "openai_key", "x")).rejects.toMatchObject({ code: "invalid_input" });
-    await expect(database.repositories.secrets.set(ws, "Mixed_Case", "x")).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(database.repositories.secrets.set(ws, "openai_key", "x")).rejects.toMatchObject({
+      code: "invalid_input",
+    });
+    await expect(database.repositories.secrets.set(ws, "Mixed_Case", "x")).rejects.toMatchObject({
+      code: "invalid_input",
+    });
   });
 
   it("cannot read secrets with a different key, and says so without the value", async () => {
@@ -89,7 +97,9 @@ describe("SecretRepository", () => {
 
     expect(await secrets.get(ws, "SHARED_NAME")).toBe("value of the first workspace");
     expect(await secrets.get(other, "SHARED_NAME")).toBe("value of the second workspace");
-    expect(await secrets.getMany(other, ["SHARED_NAME", "ONLY_IN_FIRST"])).toEqual(new Map([["SHARED_NAME", "value of the second workspace"]]));
+    expect(await secrets.getMany(other, ["SHARED_NAME", "ONLY_IN_FIRST"])).toEqual(
+      new Map([["SHARED_NAME", "value of the second workspace"]]),
+    );
     expect(await secrets.get(other, "ONLY_IN_FIRST")).toBeNull();
     expect((await secrets.list(other)).map((item) => item.name)).toEqual(["SHARED_NAME"]);
     await expect(secrets.delete(other, "ONLY_IN_FIRST")).rejects.toMatchObject({ code: "not_found" });
@@ -121,7 +131,9 @@ describe("loadSecretKey", () => {
   it("prefers TRELLIS_SECRET_KEY and rejects a malformed one without echoing it", () => {
     const hex = randomBytes(32).toString("hex");
     expect(loadSecretKey({ env: { TRELLIS_SECRET_KEY: hex }, dataDir }).toString("hex")).toBe(hex);
-    expect(() => loadSecretKey({ env: { TRELLIS_SECRET_KEY: "too-short-key" }, dataDir })).toThrow(/TRELLIS_SECRET_KEY must hold a 32-byte key/);
+    expect(() => loadSecretKey({ env: { TRELLIS_SECRET_KEY: "too-short-key" }, dataDir })).toThrow(
+      /TRELLIS_SECRET_KEY must hold a 32-byte key/,
+    );
     expect(() => loadSecretKey({ env: { TRELLIS_SECRET_KEY: "too-short-key" }, dataDir })).not.toThrow(/too-short-key/);
   });
 });

@@ -64,7 +64,10 @@ export class SecretRepository {
   /** Every secret of the workspace as stored (encrypted), by name; `open` decrypts one. */
   async sealedAll(workspaceId: string): Promise<StoredSecret[]> {
     const rows = await this.prisma.secret.findMany({ where: { workspaceId }, orderBy: { name: "asc" } });
-    return rows.map((row) => ({ summary: toSummary(row), sealed: { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag } }));
+    return rows.map((row) => ({
+      summary: toSummary(row),
+      sealed: { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag },
+    }));
   }
 
   /** The value of a secret read with `sealedAll`. @throws SecretUnreadableError */
@@ -83,7 +86,10 @@ export class SecretRepository {
   }
 
   /** A page of the names and dates, by name: a name is unique in its workspace, so it is the whole position. */
-  async page(workspaceId: string, page: KeysetPage<SecretPosition>): Promise<KeysetResult<SecretSummary, SecretPosition>> {
+  async page(
+    workspaceId: string,
+    page: KeysetPage<SecretPosition>,
+  ): Promise<KeysetResult<SecretSummary, SecretPosition>> {
     const rows = await this.prisma.secret.findMany({
       where: { workspaceId, ...(page.after ? { name: { gt: page.after[0] } } : {}) },
       select: { name: true, createdAt: true, updatedAt: true },

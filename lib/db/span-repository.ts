@@ -1,5 +1,11 @@
 import "server-only";
-import { SIMULATION_SOURCES, type AppliedPrice, type ErrorInfo, type SimulationSource, type SpanRecord } from "@/contract";
+import {
+  SIMULATION_SOURCES,
+  type AppliedPrice,
+  type ErrorInfo,
+  type SimulationSource,
+  type SpanRecord,
+} from "@/contract";
 import type { PrismaClient, Span } from "@/lib/generated/prisma/client";
 import { usageFromColumns } from "./usage-columns";
 
@@ -22,7 +28,10 @@ export class SpanRepository {
     endedAt: Date = new Date(),
     status: "failed" | "cancelled" = "failed",
   ): Promise<number> {
-    const { count } = await this.prisma.span.updateMany({ where: { runId, status: "running" }, data: { status, error, endedAt } });
+    const { count } = await this.prisma.span.updateMany({
+      where: { runId, status: "running" },
+      data: { status, error, endedAt },
+    });
     return count;
   }
 

@@ -25,11 +25,17 @@ export interface LoggedStatement {
 export function statementPurpose(text: string): string {
   const sql = text.replace(/\s+/g, " ").trim();
   const verb =
-    /^(WITH|SELECT|INSERT|UPDATE|DELETE|BEGIN|COMMIT|ROLLBACK|NOTIFY|LISTEN|SET|DECLARE)\b/i.exec(sql)?.[1]?.toUpperCase() ?? sql.split(" ")[0] ?? "";
+    /^(WITH|SELECT|INSERT|UPDATE|DELETE|BEGIN|COMMIT|ROLLBACK|NOTIFY|LISTEN|SET|DECLARE)\b/i
+      .exec(sql)?.[1]
+      ?.toUpperCase() ??
+    sql.split(" ")[0] ??
+    "";
   if (verb === "BEGIN" || verb === "COMMIT" || verb === "ROLLBACK" || verb === "LISTEN") return verb;
   // A statement of several CTEs is named by the tables it writes.
   // "ON CONFLICT ... DO UPDATE SET" updates the row it inserts: no table of its own.
-  const written = [...sql.matchAll(/\b(?:INSERT INTO|(?<!DO )UPDATE)\s+((?:"?\w+"?\.)?"?\w+"?)/gi)].map((match) => tableName(match[1]!));
+  const written = [...sql.matchAll(/\b(?:INSERT INTO|(?<!DO )UPDATE)\s+((?:"?\w+"?\.)?"?\w+"?)/gi)].map((match) =>
+    tableName(match[1]!),
+  );
   if (verb === "WITH" && written.length > 0) return `WRITE ${[...new Set(written)].join("+")}`;
   if (verb === "INSERT" || verb === "UPDATE") return `${verb} ${written[0] ?? "?"}`;
   const read = /\b(?:FROM|INTO)\s+((?:"?\w+"?\.)?"?\w+"?)/i.exec(sql)?.[1];
@@ -65,7 +71,8 @@ export function startStatementLog(): StatementLog {
   const original: Query = pg.Client.prototype.query;
   const patched = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args;
-    const config = typeof first === "object" && first !== null ? (first as { text?: string; values?: unknown[] }) : undefined;
+    const config =
+      typeof first === "object" && first !== null ? (first as { text?: string; values?: unknown[] }) : undefined;
     const text = typeof first === "string" ? first : (config?.text ?? "");
     const values = Array.isArray(second) ? second : config?.values;
     if (text) {
@@ -82,7 +89,8 @@ export function startStatementLog(): StatementLog {
   pg.Client.prototype.query = patched as unknown as Query;
   return {
     follow: (label, work) => context.run(label, work),
-    statementsOf: (label, ids = []) => logged.filter((statement) => statement.work === label || ids.some((id) => statement.searchable.includes(id))),
+    statementsOf: (label, ids = []) =>
+      logged.filter((statement) => statement.work === label || ids.some((id) => statement.searchable.includes(id))),
     stop() {
       if (pg.Client.prototype.query === (patched as unknown as Query)) pg.Client.prototype.query = original;
     },

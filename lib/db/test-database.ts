@@ -38,9 +38,13 @@ export async function createTestDatabase({ serve = false }: TestDatabaseOptions 
   const database = process.env.DATABASE_URL ? await clonePostgresTemplate() : await freshPGlite(serve);
   const secretKey = randomBytes(32);
   let made = 0;
-  const createWorkspace = async (name = `Workspace ${++made}`) => (await database.prisma.workspace.create({ data: { name } })).id;
+  const createWorkspace = async (name = `Workspace ${++made}`) =>
+    (await database.prisma.workspace.create({ data: { name } })).id;
   // With a connection string (PostgreSQL, or a served embedded database) the run writer uses its own pool, as in the app.
-  const repositories = createRepositories(database.prisma, { secretKey, ...(database.url ? { url: database.url, backend: database.backend } : {}) });
+  const repositories = createRepositories(database.prisma, {
+    secretKey,
+    ...(database.url ? { url: database.url, backend: database.backend } : {}),
+  });
   const close = async () => {
     await repositories.runWriter.close();
     await database.close();
@@ -52,7 +56,9 @@ async function clonePostgresTemplate(): Promise<Database> {
   const adminUrl = process.env[TEST_ENV.postgresAdminUrl];
   const template = process.env[TEST_ENV.postgresTemplate];
   if (!adminUrl || !template) {
-    throw new Error("createTestDatabase() on PostgreSQL needs vitest's globalSetup ./lib/db/test-global-setup.ts (see lib/db/README.md)");
+    throw new Error(
+      "createTestDatabase() on PostgreSQL needs vitest's globalSetup ./lib/db/test-global-setup.ts (see lib/db/README.md)",
+    );
   }
   const name = `${template.replace(/_tpl$/, "")}_f${process.pid}_${++counter}`;
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));

@@ -52,7 +52,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
     try {
-      const { rows } = await cleanup.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${runName}%`]);
+      const { rows } = await cleanup.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE $1",
+        [`${runName}%`],
+      );
       for (const { datname } of rows) await cleanup.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     } finally {
       await cleanup.end();

@@ -16,7 +16,12 @@ const run = promisify(execFile);
 
 /** Where Debian puts the server's programs; TRELLIS_PG_BIN overrides it. */
 export function postgresBinDir(): string | undefined {
-  const candidates = [process.env.TRELLIS_PG_BIN, "/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
+  const candidates = [
+    process.env.TRELLIS_PG_BIN,
+    "/usr/lib/postgresql/17/bin",
+    "/usr/lib/postgresql/16/bin",
+    "/usr/lib/postgresql/15/bin",
+  ];
   return candidates.find((dir): dir is string => Boolean(dir) && existsSync(path.join(dir!, "pg_ctl")));
 }
 
@@ -57,7 +62,10 @@ export interface PrivatePostgres {
  */
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error("No PostgreSQL server programs found (install postgresql, or set TRELLIS_PG_BIN to the folder holding pg_ctl)");
+  if (!bin)
+    throw new Error(
+      "No PostgreSQL server programs found (install postgresql, or set TRELLIS_PG_BIN to the folder holding pg_ctl)",
+    );
   const root = mkdtempSync(path.join(os.tmpdir(), "trellis-pg-"));
   const dataDir = path.join(root, "data");
   const port = await freePort();
@@ -71,7 +79,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (asRoot) await run("chown", ["postgres", root]);
   await exec("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const start = () => exec("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(root, "server.log"), "-w", "start"]);
+  const start = () =>
+    exec("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(root, "server.log"), "-w", "start"]);
   const stop = () => exec("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
   await start();
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
@@ -110,7 +119,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     async blockConnections(downMs) {
       await admin(async (client) => {
         await client.query("ALTER DATABASE trellis ALLOW_CONNECTIONS false");
-        await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'trellis' AND pid <> pg_backend_pid()");
+        await client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'trellis' AND pid <> pg_backend_pid()",
+        );
       });
       await new Promise((resolve) => setTimeout(resolve, downMs));
       await admin((client) => client.query("ALTER DATABASE trellis ALLOW_CONNECTIONS true"));

@@ -42,12 +42,18 @@ export function usageToColumns(usage: Usage): UsageColumns {
   const { tokens, cost } = usage;
   for (const [name, count] of Object.entries(tokens)) {
     if (count !== undefined && !(Number.isSafeInteger(count) && count >= 0)) {
-      throw new InvalidInputError(`tokens.${name} must be a whole number of at least 0, got ${String(count)}`, `tokens.${name}`);
+      throw new InvalidInputError(
+        `tokens.${name} must be a whole number of at least 0, got ${String(count)}`,
+        `tokens.${name}`,
+      );
     }
   }
   for (const [name, dollars] of Object.entries(cost ?? {})) {
     if (!Number.isFinite(dollars) || dollars < 0) {
-      throw new InvalidInputError(`cost.${name} must be a finite number of dollars of at least 0, got ${String(dollars)}`, `cost.${name}`);
+      throw new InvalidInputError(
+        `cost.${name} must be a finite number of dollars of at least 0, got ${String(dollars)}`,
+        `cost.${name}`,
+      );
     }
   }
   const unpriced = Boolean(usage.unpriced) || cost === null;
@@ -98,7 +104,11 @@ export function tokensFromColumns(row: StoredColumns): TokenCounts {
 
 export function costFromColumns(row: StoredColumns): Cost | null {
   if (row.unpriced || row.costInput === null || row.costOutput === null || row.costTotal === null) return null;
-  const cost: Cost = { input: row.costInput.toNumber(), output: row.costOutput.toNumber(), total: row.costTotal.toNumber() };
+  const cost: Cost = {
+    input: row.costInput.toNumber(),
+    output: row.costOutput.toNumber(),
+    total: row.costTotal.toNumber(),
+  };
   if (row.costReasoning !== null) cost.reasoning = row.costReasoning.toNumber();
   return cost;
 }

@@ -21,7 +21,10 @@ export class WorkerRepository {
    */
   async claimDead(leaseMs: number, except: string): Promise<string[]> {
     const cutoff = new Date(Date.now() - leaseMs);
-    const dead = await this.prisma.worker.findMany({ where: { heartbeatAt: { lt: cutoff }, id: { not: except } }, select: { id: true } });
+    const dead = await this.prisma.worker.findMany({
+      where: { heartbeatAt: { lt: cutoff }, id: { not: except } },
+      select: { id: true },
+    });
     const claimed: string[] = [];
     for (const { id } of dead) {
       const { count } = await this.prisma.worker.deleteMany({ where: { id, heartbeatAt: { lt: cutoff } } });
@@ -34,12 +37,15 @@ export class WorkerRepository {
   async claimAllBut(except: string): Promise<string[]> {
     const others = await this.prisma.worker.findMany({ where: { id: { not: except } }, select: { id: true } });
     const claimed: string[] = [];
-    for (const { id } of others) if ((await this.prisma.worker.deleteMany({ where: { id } })).count === 1) claimed.push(id);
+    for (const { id } of others)
+      if ((await this.prisma.worker.deleteMany({ where: { id } })).count === 1) claimed.push(id);
     return claimed;
   }
 
   async isAlive(id: string, leaseMs: number): Promise<boolean> {
-    return (await this.prisma.worker.count({ where: { id, heartbeatAt: { gte: new Date(Date.now() - leaseMs) } } })) === 1;
+    return (
+      (await this.prisma.worker.count({ where: { id, heartbeatAt: { gte: new Date(Date.now() - leaseMs) } } })) === 1
+    );
   }
 
   async remove(id: string): Promise<void> {

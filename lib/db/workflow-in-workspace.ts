@@ -11,7 +11,11 @@ type WorkflowReader = Pick<PrismaClient, "workflow">;
  * checks before it reads or writes them.
  * @throws NotFoundError
  */
-export async function assertWorkflowInWorkspace(db: WorkflowReader, workspaceId: string, workflowId: string): Promise<void> {
+export async function assertWorkflowInWorkspace(
+  db: WorkflowReader,
+  workspaceId: string,
+  workflowId: string,
+): Promise<void> {
   const found = await db.workflow.findFirst({ where: { id: workflowId, workspaceId }, select: { id: true } });
   if (!found) throw new NotFoundError("Workflow", workflowId);
 }

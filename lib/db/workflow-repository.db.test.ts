@@ -19,7 +19,15 @@ function documentNamed(name: string, extra: Partial<WorkflowDocument> = {}): Wor
     description: "",
     variables: { companyName: "Acme" },
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { inputs: [] },
+      },
       {
         id: "agent1",
         type: "agent",
@@ -73,7 +81,12 @@ describe("WorkflowRepository", () => {
   it("updates from the current version, bumping it, and refuses a stale version without storing", async () => {
     const { workflows } = database.repositories;
     const created = await workflows.create(ws, documentNamed("Versioned"));
-    const updated = await workflows.update(ws, created.id, documentNamed("Versioned v2", { variables: { tone: "formal" } }), 1);
+    const updated = await workflows.update(
+      ws,
+      created.id,
+      documentNamed("Versioned v2", { variables: { tone: "formal" } }),
+      1,
+    );
     expect(updated).toMatchObject({ id: created.id, version: 2, name: "Versioned v2", variables: { tone: "formal" } });
 
     const stale = workflows.update(ws, created.id, documentNamed("Lost edit"), 1);
@@ -105,7 +118,9 @@ describe("WorkflowRepository", () => {
   it("reports unknown ids as not found", async () => {
     const { workflows } = database.repositories;
     await expect(workflows.get(ws, "no-such-workflow")).rejects.toBeInstanceOf(NotFoundError);
-    await expect(workflows.update(ws, "no-such-workflow", documentNamed("x"), 1)).rejects.toMatchObject({ code: "not_found" });
+    await expect(workflows.update(ws, "no-such-workflow", documentNamed("x"), 1)).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(workflows.delete(ws, "no-such-workflow")).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -128,7 +143,9 @@ describe("WorkflowRepository", () => {
     expect((await workflows.list(other)).items.map((item) => item.id)).toEqual([theirs.id]);
     expect((await workflows.list(ws)).items.some((item) => item.id === theirs.id)).toBe(false);
     await expect(workflows.get(other, mine.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(workflows.update(other, mine.id, documentNamed("Hijacked"), 1)).rejects.toMatchObject({ code: "not_found" });
+    await expect(workflows.update(other, mine.id, documentNamed("Hijacked"), 1)).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(workflows.delete(other, mine.id)).rejects.toMatchObject({ code: "not_found" });
 
     // Untouched in its own workspace.

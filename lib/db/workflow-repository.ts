@@ -3,7 +3,14 @@ import { PAGE_LIMIT_DEFAULT, type WorkflowDocument, type StoredWorkflow, type Wo
 import type { PrismaClient, Workflow } from "@/lib/generated/prisma/client";
 import { NotFoundError, VersionConflictError } from "./errors";
 import { isPrismaError, toJsonValue } from "./json-value";
-import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
+import {
+  afterTimeAndId,
+  keysetResult,
+  timeAndIdOf,
+  type KeysetPage,
+  type KeysetResult,
+  type TimeAndId,
+} from "./keyset";
 
 /** What the `document` column holds; name and description are columns of their own. */
 type DocumentBody = Pick<WorkflowDocument, "variables" | "blocks" | "edges" | "settings">;
@@ -22,7 +29,10 @@ export class WorkflowRepository {
    * client walks the pages moves to the front, behind that walk: it shows it once at most (not at
    * all if it had not reached it yet), and a fresh first page shows it first.
    */
-  async list(workspaceId: string, page: KeysetPage<TimeAndId> = { limit: PAGE_LIMIT_DEFAULT }): Promise<KeysetResult<WorkflowSummary, TimeAndId>> {
+  async list(
+    workspaceId: string,
+    page: KeysetPage<TimeAndId> = { limit: PAGE_LIMIT_DEFAULT },
+  ): Promise<KeysetResult<WorkflowSummary, TimeAndId>> {
     const rows = await this.prisma.workflow.findMany({
       where: { workspaceId, ...afterTimeAndId("updatedAt", "id", "desc", page.after) },
       select: { id: true, name: true, description: true, version: true, createdAt: true, updatedAt: true },
@@ -39,7 +49,10 @@ export class WorkflowRepository {
 
   /** The names of the workspace's workflows that begin with `prefix` (a name and its copies: `Support`, `Support (copy)`). */
   async namesStartingWith(workspaceId: string, prefix: string): Promise<Set<string>> {
-    const rows = await this.prisma.workflow.findMany({ where: { workspaceId, name: { startsWith: prefix } }, select: { name: true } });
+    const rows = await this.prisma.workflow.findMany({
+      where: { workspaceId, name: { startsWith: prefix } },
+      select: { name: true },
+    });
     return new Set(rows.map((row) => row.name));
   }
 
@@ -63,7 +76,12 @@ export class WorkflowRepository {
    * from the same version exactly one succeeds.
    * @throws NotFoundError, VersionConflictError (and nothing is stored)
    */
-  async update(workspaceId: string, id: string, document: WorkflowDocument, expectedVersion: number): Promise<StoredWorkflow> {
+  async update(
+    workspaceId: string,
+    id: string,
+    document: WorkflowDocument,
+    expectedVersion: number,
+  ): Promise<StoredWorkflow> {
     try {
       const row = await this.prisma.workflow.update({
         where: { id, workspaceId, version: expectedVersion },

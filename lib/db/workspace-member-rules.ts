@@ -15,16 +15,32 @@ type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
  * demoted a moment ago no longer acts as one.
  * @throws not_found when the workspace is gone; forbidden when the actor is no longer a member
  */
-export async function lockWorkspaceMembers(tx: Transaction, workspaceId: string, actorUserId: string): Promise<WorkspaceRole> {
+export async function lockWorkspaceMembers(
+  tx: Transaction,
+  workspaceId: string,
+  actorUserId: string,
+): Promise<WorkspaceRole> {
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
   if (locked.length === 0) throw new TrellisError("not_found", `Workspace "${workspaceId}" was not found`);
-  const actor = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId: actorUserId } }, select: { role: true } });
+  const actor = await tx.workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: actorUserId } },
+    select: { role: true },
+  });
   if (!actor) throw new TrellisError("forbidden", "You are no longer a member of this workspace.");
   return roleOf(actor.role);
 }
 
 /** @throws conflict when no owner other than `userId` would remain */
-export async function assertAnotherOwner(tx: Transaction, workspaceId: string, userId: string, verb: string): Promise<void> {
+export async function assertAnotherOwner(
+  tx: Transaction,
+  workspaceId: string,
+  userId: string,
+  verb: string,
+): Promise<void> {
   const others = await tx.workspaceMember.count({ where: { workspaceId, role: "owner", userId: { not: userId } } });
-  if (others === 0) throw new TrellisError("conflict", `You cannot ${verb} the workspace's last owner: make another member an owner first.`);
+  if (others === 0)
+    throw new TrellisError(
+      "conflict",
+      `You cannot ${verb} the workspace's last owner: make another member an owner first.`,
+    );
 }

@@ -13,8 +13,22 @@ import { TrellisError } from "@/executor";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { assertAnotherOwner, lockWorkspaceMembers } from "./workspace-member-rules";
-import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetPage, type KeysetResult, type TimeAndId } from "./keyset";
-import { INVITATION_COLUMNS, MEMBERSHIP_COLUMNS, roleOf, toInvitation, toWorkspaceSummary, type MembersPosition } from "./workspace-rows";
+import {
+  afterTimeAndId,
+  keysetResult,
+  timeAndIdOf,
+  type KeysetPage,
+  type KeysetResult,
+  type TimeAndId,
+} from "./keyset";
+import {
+  INVITATION_COLUMNS,
+  MEMBERSHIP_COLUMNS,
+  roleOf,
+  toInvitation,
+  toWorkspaceSummary,
+  type MembersPosition,
+} from "./workspace-rows";
 
 /** How long an invitation link stays valid. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -78,13 +92,18 @@ export class WorkspaceRepository {
 
   /** The user's role in the workspace, or null when not a member (or no such workspace). */
   async roleOf(workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
-    const row = await this.prisma.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true } });
+    const row = await this.prisma.workspaceMember.findUnique({
+      where: { workspaceId_userId: { workspaceId, userId } },
+      select: { role: true },
+    });
     return row ? roleOf(row.role) : null;
   }
 
   /** A new workspace with the user as its owner. */
   async create(userId: string, name: string): Promise<WorkspaceSummary> {
-    const workspace = await this.prisma.workspace.create({ data: { name, members: { create: { userId, role: "owner" } } } });
+    const workspace = await this.prisma.workspace.create({
+      data: { name, members: { create: { userId, role: "owner" } } },
+    });
     return { id: workspace.id, name: workspace.name, role: "owner", createdAt: workspace.createdAt.toISOString() };
   }
 
@@ -101,14 +120,24 @@ export class WorkspaceRepository {
    */
   async ensureFirstWorkspace(userId: string): Promise<string> {
     return this.prisma.$transaction(async (tx) => {
-      const existing = await tx.workspaceMember.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { workspaceId: true } });
+      const existing = await tx.workspaceMember.findFirst({
+        where: { userId },
+        orderBy: { createdAt: "asc" },
+        select: { workspaceId: true },
+      });
       if (existing) return existing.workspaceId;
-      const orphan = await tx.workspace.findFirst({ where: { members: { none: {} } }, orderBy: { createdAt: "asc" }, select: { id: true } });
+      const orphan = await tx.workspace.findFirst({
+        where: { members: { none: {} } },
+        orderBy: { createdAt: "asc" },
+        select: { id: true },
+      });
       if (orphan) {
         await tx.workspaceMember.create({ data: { workspaceId: orphan.id, userId, role: "owner" } });
         return orphan.id;
       }
-      const created = await tx.workspace.create({ data: { name: FIRST_WORKSPACE_NAME, members: { create: { userId, role: "owner" } } } });
+      const created = await tx.workspace.create({
+        data: { name: FIRST_WORKSPACE_NAME, members: { create: { userId, role: "owner" } } },
+      });
       return created.id;
     });
   }
@@ -159,7 +188,8 @@ export class WorkspaceRepository {
       (row) => timeAndIdOf(row.createdAt, row.user.id),
     );
     const invitationPage = keysetResult(invitations, limit, toInvitation, (row) => timeAndIdOf(row.createdAt, row.id));
-    const next = memberPage.next || invitationPage.next ? { members: memberPage.next, invitations: invitationPage.next } : null;
+    const next =
+      memberPage.next || invitationPage.next ? { members: memberPage.next, invitations: invitationPage.next } : null;
     return { members: memberPage.items, invitations: invitationPage.items, next };
   }
 
@@ -180,7 +210,11 @@ export class WorkspaceRepository {
         where: { workspaceId, user: { email: { equals: email, mode: "insensitive" } } },
         select: { userId: true },
       });
-      if (member) throw new TrellisError("conflict", `${email} is already a member of this workspace: change their role instead.`);
+      if (member)
+        throw new TrellisError(
+          "conflict",
+          `${email} is already a member of this workspace: change their role instead.`,
+        );
       await tx.workspaceInvitation.deleteMany({ where: { workspaceId, email, acceptedAt: null } });
       return tx.workspaceInvitation.create({
         data: {
@@ -236,10 +270,18 @@ export class WorkspaceRepository {
         data: { acceptedAt: now },
       });
       if (closed.count === 0)
-        throw new TrellisError("not_found", "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.");
-      const invitation = await tx.workspaceInvitation.findUniqueOrThrow({ where: { id: invitationId }, select: { workspaceId: true, role: true } });
+        throw new TrellisError(
+          "not_found",
+          "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.",
+        );
+      const invitation = await tx.workspaceInvitation.findUniqueOrThrow({
+        where: { id: invitationId },
+        select: { workspaceId: true, role: true },
+      });
       const role = roleOf(invitation.role);
-      const existing = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId } } });
+      const existing = await tx.workspaceMember.findUnique({
+        where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId } },
+      });
       if (!existing) await tx.workspaceMember.create({ data: { workspaceId: invitation.workspaceId, userId, role } });
       return invitation.workspaceId;
     });
@@ -247,7 +289,9 @@ export class WorkspaceRepository {
 
   /** @throws not_found for an unknown or closed invitation of this workspace */
   async revokeInvitation(workspaceId: string, invitationId: string): Promise<void> {
-    const { count } = await this.prisma.workspaceInvitation.deleteMany({ where: { id: invitationId, workspaceId, acceptedAt: null } });
+    const { count } = await this.prisma.workspaceInvitation.deleteMany({
+      where: { id: invitationId, workspaceId, acceptedAt: null },
+    });
     if (count === 0) throw new NotFoundError("Invitation", invitationId);
   }
 
@@ -257,11 +301,19 @@ export class WorkspaceRepository {
    * actor's role is the one it holds inside that lock, not the one it had when the request began.
    * @throws not_found, forbidden, conflict
    */
-  async changeRole(workspaceId: string, userId: string, role: WorkspaceRole, actor: { userId: string }): Promise<WorkspaceMember> {
+  async changeRole(
+    workspaceId: string,
+    userId: string,
+    role: WorkspaceRole,
+    actor: { userId: string },
+  ): Promise<WorkspaceMember> {
     return this.prisma.$transaction(async (tx) => {
       const actorRole = await lockWorkspaceMembers(tx, workspaceId, actor.userId);
       if (!roleAtLeast(actorRole, "admin")) {
-        throw new TrellisError("forbidden", `Your role in this workspace (${actorRole}) cannot change roles: it needs admin or above.`);
+        throw new TrellisError(
+          "forbidden",
+          `Your role in this workspace (${actorRole}) cannot change roles: it needs admin or above.`,
+        );
       }
       const member = await tx.workspaceMember.findUnique({
         where: { workspaceId_userId: { workspaceId, userId } },
@@ -272,9 +324,16 @@ export class WorkspaceRepository {
       if ((current === "owner" || role === "owner") && actorRole !== "owner") {
         throw new TrellisError("forbidden", "Only an owner can make someone an owner or change an owner's role.");
       }
-      if (current === "owner" && role !== "owner") await assertAnotherOwner(tx, workspaceId, userId, "change the role of");
+      if (current === "owner" && role !== "owner")
+        await assertAnotherOwner(tx, workspaceId, userId, "change the role of");
       await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId } }, data: { role } });
-      return { userId, name: member.user.name, email: member.user.email, role, joinedAt: member.createdAt.toISOString() };
+      return {
+        userId,
+        name: member.user.name,
+        email: member.user.email,
+        role,
+        joinedAt: member.createdAt.toISOString(),
+      };
     });
   }
 
@@ -288,9 +347,15 @@ export class WorkspaceRepository {
     await this.prisma.$transaction(async (tx) => {
       const actorRole = await lockWorkspaceMembers(tx, workspaceId, actor.userId);
       if (userId !== actor.userId && !roleAtLeast(actorRole, "admin")) {
-        throw new TrellisError("forbidden", `Your role in this workspace (${actorRole}) cannot remove members: it needs admin or above.`);
+        throw new TrellisError(
+          "forbidden",
+          `Your role in this workspace (${actorRole}) cannot remove members: it needs admin or above.`,
+        );
       }
-      const member = await tx.workspaceMember.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { role: true } });
+      const member = await tx.workspaceMember.findUnique({
+        where: { workspaceId_userId: { workspaceId, userId } },
+        select: { role: true },
+      });
       if (!member) throw new NotFoundError("Member", userId);
       if (roleOf(member.role) === "owner") {
         if (actorRole !== "owner") throw new TrellisError("forbidden", "Only an owner can remove an owner.");

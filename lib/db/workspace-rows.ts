@@ -5,11 +5,19 @@ import type { TimeAndId } from "./keyset";
 
 /** What `{ role }` columns hold; anything else stored there is a bug worth failing loudly on. */
 export function roleOf(value: string): WorkspaceRole {
-  if (!isWorkspaceRole(value)) throw new TrellisError("internal_error", `stored role "${value}" is not a workspace role`);
+  if (!isWorkspaceRole(value))
+    throw new TrellisError("internal_error", `stored role "${value}" is not a workspace role`);
   return value;
 }
 
-export const INVITATION_COLUMNS = { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } } } as const;
+export const INVITATION_COLUMNS = {
+  id: true,
+  email: true,
+  role: true,
+  createdAt: true,
+  expiresAt: true,
+  invitedBy: { select: { name: true } },
+} as const;
 
 export function toInvitation(row: {
   id: string;
@@ -30,10 +38,22 @@ export function toInvitation(row: {
 }
 
 /** A membership as the user's list of workspaces reads it. */
-export const MEMBERSHIP_COLUMNS = { role: true, createdAt: true, workspace: { select: { id: true, name: true, createdAt: true } } } as const;
+export const MEMBERSHIP_COLUMNS = {
+  role: true,
+  createdAt: true,
+  workspace: { select: { id: true, name: true, createdAt: true } },
+} as const;
 
-export function toWorkspaceSummary(row: { role: string; workspace: { id: string; name: string; createdAt: Date } }): WorkspaceSummary {
-  return { id: row.workspace.id, name: row.workspace.name, role: roleOf(row.role), createdAt: row.workspace.createdAt.toISOString() };
+export function toWorkspaceSummary(row: {
+  role: string;
+  workspace: { id: string; name: string; createdAt: Date };
+}): WorkspaceSummary {
+  return {
+    id: row.workspace.id,
+    name: row.workspace.name,
+    role: roleOf(row.role),
+    createdAt: row.workspace.createdAt.toISOString(),
+  };
 }
 
 /**

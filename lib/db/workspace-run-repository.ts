@@ -1,5 +1,13 @@
 import "server-only";
-import { isRunStatus, isRunTriggerKind, RUN_STATUSES, RUN_TRIGGER_KINDS, type RunStatus, type RunTriggerKind, type WorkspaceRunSummary } from "@/contract";
+import {
+  isRunStatus,
+  isRunTriggerKind,
+  RUN_STATUSES,
+  RUN_TRIGGER_KINDS,
+  type RunStatus,
+  type RunTriggerKind,
+  type WorkspaceRunSummary,
+} from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError } from "./errors";
 import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetResult, type TimeAndId } from "./keyset";
@@ -26,13 +34,22 @@ export class WorkspaceRunRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** @throws NotFoundError when `workflowId` is not one of the workspace's */
-  async page(workspaceId: string, options: WorkspaceRunListOptions = {}): Promise<KeysetResult<WorkspaceRunSummary, TimeAndId>> {
+  async page(
+    workspaceId: string,
+    options: WorkspaceRunListOptions = {},
+  ): Promise<KeysetResult<WorkspaceRunSummary, TimeAndId>> {
     const limit = options.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new InvalidInputError("limit must be a whole number from 1 to 500", "limit");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+      throw new InvalidInputError("limit must be a whole number from 1 to 500", "limit");
     const unknownStatus = options.status?.find((status) => !isRunStatus(status));
-    if (unknownStatus !== undefined) throw new InvalidInputError(`status must be one of ${RUN_STATUSES.join(", ")}; got "${unknownStatus}"`, "status");
+    if (unknownStatus !== undefined)
+      throw new InvalidInputError(`status must be one of ${RUN_STATUSES.join(", ")}; got "${unknownStatus}"`, "status");
     const unknownTrigger = options.trigger?.find((kind) => !isRunTriggerKind(kind));
-    if (unknownTrigger !== undefined) throw new InvalidInputError(`trigger must be one of ${RUN_TRIGGER_KINDS.join(", ")}; got "${unknownTrigger}"`, "trigger");
+    if (unknownTrigger !== undefined)
+      throw new InvalidInputError(
+        `trigger must be one of ${RUN_TRIGGER_KINDS.join(", ")}; got "${unknownTrigger}"`,
+        "trigger",
+      );
     if (options.workflowId !== undefined) await assertWorkflowInWorkspace(this.prisma, workspaceId, options.workflowId);
     const rows = await this.prisma.run.findMany({
       where: {

@@ -12,9 +12,11 @@ const deploymentPages = listPaging("deployments", timeAndIdPosition);
 function diffSide(request: Request, name: "from" | "to"): string {
   const value = new URL(request.url).searchParams.get(name);
   if (!value) {
-    throw new RequestError("invalid_request", `Say what to compare: ?${name}= a deployment's id, or "draft" for the workflow as saved now.`, [
-      { path: name, message: "is required" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `Say what to compare: ?${name}= a deployment's id, or "draft" for the workflow as saved now.`,
+      [{ path: name, message: "is required" }],
+    );
   }
   return value;
 }
@@ -23,15 +25,23 @@ function diffSide(request: Request, name: "from" | "to"): string {
 export function deploymentEndpoints(service: () => DeploymentService) {
   return {
     create: endpoint("createDeployment", async (request, { id }, member) => {
-      const { note } = await readJsonRequest(request, createDeploymentRequestSchema, { subject: "The deployment", maxBytes: 16 * 1024, emptyAs: {} });
+      const { note } = await readJsonRequest(request, createDeploymentRequestSchema, {
+        subject: "The deployment",
+        maxBytes: 16 * 1024,
+        emptyAs: {},
+      });
       const deployment = await service().deploy(member.workspace.id, id, { note, userId: member.userId });
       return Response.json(deploymentInfo(deployment), { status: 201 });
     }),
     list: endpoint("listDeployments", async (request, { id }, { workspace }) => {
       const page = await service().list(workspace.id, id, deploymentPages.read(request));
-      return Response.json(deploymentPages.answer("deployments", { items: page.items.map(deploymentInfo), next: page.next }));
+      return Response.json(
+        deploymentPages.answer("deployments", { items: page.items.map(deploymentInfo), next: page.next }),
+      );
     }),
-    get: endpoint("getDeployment", async (_request, { id, deploymentId }, { workspace }) => Response.json(await service().get(workspace.id, id, deploymentId))),
+    get: endpoint("getDeployment", async (_request, { id, deploymentId }, { workspace }) =>
+      Response.json(await service().get(workspace.id, id, deploymentId)),
+    ),
     activate: endpoint("activateDeployment", async (_request, { id, deploymentId }, { workspace }) =>
       Response.json(deploymentInfo(await service().activate(workspace.id, id, deploymentId))),
     ),

@@ -32,23 +32,43 @@ export function createDeploymentService(
       ? (await documentToRun(repositories, workspaceId, workflowId, "draft")).document
       : (await deployments.get(workspaceId, workflowId, side)).document;
   return {
-    async deploy(workspaceId: string, workflowId: string, options: { note: string; userId: string | null }): Promise<DeploymentWithDocument> {
+    async deploy(
+      workspaceId: string,
+      workflowId: string,
+      options: { note: string; userId: string | null },
+    ): Promise<DeploymentWithDocument> {
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
       const { document, issues } = parseWorkflowDocument(workflow);
       if (issues.length > 0) {
-        throw new RequestError("invalid_workflow", `Cannot deploy: ${describeIssues(`the workflow "${workflow.name}"`, issues, { withPaths: false })}`, issues);
+        throw new RequestError(
+          "invalid_workflow",
+          `Cannot deploy: ${describeIssues(`the workflow "${workflow.name}"`, issues, { withPaths: false })}`,
+          issues,
+        );
       }
       return readCache.changing(workspaceId, () =>
-        deployments.create(workspaceId, workflowId, { document, workflowVersion: workflow.version, note: options.note, createdById: options.userId }),
+        deployments.create(workspaceId, workflowId, {
+          document,
+          workflowVersion: workflow.version,
+          note: options.note,
+          createdById: options.userId,
+        }),
       );
     },
-    list: (workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> =>
-      deployments.list(workspaceId, workflowId, page),
-    get: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> => deployments.get(workspaceId, workflowId, id),
+    list: (
+      workspaceId: string,
+      workflowId: string,
+      page: KeysetPage<TimeAndId>,
+    ): Promise<KeysetResult<DeploymentWithDocument, TimeAndId>> => deployments.list(workspaceId, workflowId, page),
+    get: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> =>
+      deployments.get(workspaceId, workflowId, id),
     activate: (workspaceId: string, workflowId: string, id: string): Promise<DeploymentWithDocument> =>
       readCache.changing(workspaceId, () => deployments.activate(workspaceId, workflowId, id)),
     async diff(workspaceId: string, workflowId: string, from: DiffSide, to: DiffSide): Promise<DocumentDiff> {
-      const [before, after] = await Promise.all([documentOf(workspaceId, workflowId, from), documentOf(workspaceId, workflowId, to)]);
+      const [before, after] = await Promise.all([
+        documentOf(workspaceId, workflowId, from),
+        documentOf(workspaceId, workflowId, to),
+      ]);
       return diffDocuments(before, after);
     },
   };

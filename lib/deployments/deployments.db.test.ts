@@ -41,7 +41,11 @@ async function saveDraft(workflowId: string, document: unknown): Promise<void> {
 }
 
 const post = (path: string, body: unknown = {}) =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 async function deploy(workflowId: string, note = "", member = editor): Promise<Response> {
   return deployments.create(post(`/api/workflows/${workflowId}/deployments`, { note }), { id: workflowId }, member);
@@ -59,7 +63,13 @@ async function runVia(kind: "execute" | "start", workflowId: string, member = ed
 
 const listRuns = async (workflowId: string, query: string) =>
   (
-    (await (await kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`), { id: workflowId }, editor)).json()) as {
+    (await (
+      await kit.endpoints.list(
+        new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`),
+        { id: workflowId },
+        editor,
+      )
+    ).json()) as {
       runs: RunSummary[];
     }
   ).runs;
@@ -70,18 +80,33 @@ describe("deployments", () => {
     const first = await deploy(workflowId, "first release");
     expect(first.status).toBe(201);
     const v1 = (await first.json()) as DeploymentInfo;
-    expect(v1).toMatchObject({ workflowId, number: 1, note: "first release", active: true, createdBy: null, workflowVersion: 1 });
+    expect(v1).toMatchObject({
+      workflowId,
+      number: 1,
+      note: "first release",
+      active: true,
+      createdBy: null,
+      workflowVersion: 1,
+    });
 
     await saveDraft(workflowId, answering("hello draft"));
     const deployed = await runVia("execute", workflowId);
     expect(deployed.status).toBe(200);
-    expect(deployed.body).toMatchObject({ status: "succeeded", output: { answer: "hello v1" }, deploymentId: v1.id, trigger: { kind: "editor" } });
+    expect(deployed.body).toMatchObject({
+      status: "succeeded",
+      output: { answer: "hello v1" },
+      deploymentId: v1.id,
+      trigger: { kind: "editor" },
+    });
     const draft = await runVia("start", workflowId);
     expect(draft.body).toMatchObject({ output: { answer: "hello draft" }, deploymentId: null });
 
     const v2 = (await (await deploy(workflowId, "second")).json()) as DeploymentInfo;
     expect(v2).toMatchObject({ number: 2, active: true, workflowVersion: 2 });
-    expect((await runVia("execute", workflowId)).body).toMatchObject({ output: { answer: "hello draft" }, deploymentId: v2.id });
+    expect((await runVia("execute", workflowId)).body).toMatchObject({
+      output: { answer: "hello draft" },
+      deploymentId: v2.id,
+    });
 
     const rolledBack = await deployments.activate(
       post(`/api/workflows/${workflowId}/deployments/${v1.id}/activate`),
@@ -90,10 +115,17 @@ describe("deployments", () => {
     );
     expect(rolledBack.status).toBe(200);
     expect(await rolledBack.json()).toMatchObject({ id: v1.id, active: true });
-    expect((await runVia("execute", workflowId)).body).toMatchObject({ output: { answer: "hello v1" }, deploymentId: v1.id });
+    expect((await runVia("execute", workflowId)).body).toMatchObject({
+      output: { answer: "hello v1" },
+      deploymentId: v1.id,
+    });
 
     const listed = (await (
-      await deployments.list(new Request(`http://localhost/api/workflows/${workflowId}/deployments`), { id: workflowId }, editor)
+      await deployments.list(
+        new Request(`http://localhost/api/workflows/${workflowId}/deployments`),
+        { id: workflowId },
+        editor,
+      )
     ).json()) as {
       deployments: DeploymentInfo[];
       nextCursor: string | null;
@@ -114,7 +146,13 @@ describe("deployments", () => {
     const v1 = (await (await deploy(workflowId)).json()) as DeploymentInfo;
     const changed = answering("v2");
     changed.blocks[1]!.name = "Final reply";
-    changed.blocks.push({ id: "note", type: "response", name: "Unused", position: { x: 600, y: 0 }, config: { data: { answer: "" } } });
+    changed.blocks.push({
+      id: "note",
+      type: "response",
+      name: "Unused",
+      position: { x: 600, y: 0 },
+      config: { data: { answer: "" } },
+    });
     await saveDraft(workflowId, changed);
     const response = await deployments.diff(
       new Request(`http://localhost/api/workflows/${workflowId}/deployments/diff?from=${v1.id}&to=draft`),
@@ -149,7 +187,11 @@ describe("deployments", () => {
 
   it("refuses to deploy an unfinished draft, naming the problem, and stores nothing", async () => {
     const workflowId = await createWorkflow("ok");
-    await saveDraft(workflowId, { name: "No start", blocks: [{ id: "reply", type: "response", name: "Reply", config: { data: {} } }], edges: [] });
+    await saveDraft(workflowId, {
+      name: "No start",
+      blocks: [{ id: "reply", type: "response", name: "Reply", config: { data: {} } }],
+      edges: [],
+    });
     const refused = await deploy(workflowId);
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { error: { code: string; message: string } };
@@ -157,7 +199,11 @@ describe("deployments", () => {
     expect(body.error.message).toContain("Cannot deploy");
     expect(body.error.message).toContain("start block");
     const listed = (await (
-      await deployments.list(new Request(`http://localhost/api/workflows/${workflowId}/deployments`), { id: workflowId }, editor)
+      await deployments.list(
+        new Request(`http://localhost/api/workflows/${workflowId}/deployments`),
+        { id: workflowId },
+        editor,
+      )
     ).json()) as {
       deployments: unknown[];
     };
@@ -180,11 +226,19 @@ describe("deployments", () => {
     const workflowId = await createWorkflow("keyed");
     await deploy(workflowId);
     const keyCaller: Member = { ...editor, via: "api-key", apiKeyId: "key-123", keyWorkspaceId: ws, keyRole: "editor" };
-    expect((await runVia("execute", workflowId, keyCaller)).body).toMatchObject({ trigger: { kind: "api", apiKeyId: "key-123" } });
+    expect((await runVia("execute", workflowId, keyCaller)).body).toMatchObject({
+      trigger: { kind: "api", apiKeyId: "key-123" },
+    });
     await runVia("start", workflowId);
-    expect((await listRuns(workflowId, "?trigger=api")).map((run) => run.trigger)).toEqual([{ kind: "api", apiKeyId: "key-123" }]);
+    expect((await listRuns(workflowId, "?trigger=api")).map((run) => run.trigger)).toEqual([
+      { kind: "api", apiKeyId: "key-123" },
+    ]);
     expect((await listRuns(workflowId, "?trigger=editor,api")).length).toBe(2);
-    const unknown = await kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs?trigger=fax`), { id: workflowId }, editor);
+    const unknown = await kit.endpoints.list(
+      new Request(`http://localhost/api/workflows/${workflowId}/runs?trigger=fax`),
+      { id: workflowId },
+      editor,
+    );
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(await unknown.json())).toContain('Unknown trigger \\"fax\\"');
   });

@@ -41,12 +41,17 @@ function median(values: readonly number[]): number {
 export function executionTokens(prompt: BlockPrompt, past: readonly PastExecution[]): ExecutionTokens {
   const cap = prompt.maxOutputTokens ?? ESTIMATE_DEFAULTS.maxOutputTokens;
   const calls = prompt.maxCalls;
-  const rests = past.map((execution) => Math.max(0, execution.prompt - Math.max(1, execution.modelCalls) * execution.knownPrompt));
+  const rests = past.map((execution) =>
+    Math.max(0, execution.prompt - Math.max(1, execution.modelCalls) * execution.knownPrompt),
+  );
   const unknownHigh = prompt.unknownReferences * ESTIMATE_DEFAULTS.unknownReferenceTokens.high;
   const firstCallHigh = prompt.knownPrompt + unknownHigh;
   const growth = cap + (calls > 1 ? ESTIMATE_DEFAULTS.toolResultTokens : 0);
   const high = {
-    prompt: Math.max(calls * firstCallHigh + ((calls * (calls - 1)) / 2) * growth, ...past.map((execution) => execution.prompt)),
+    prompt: Math.max(
+      calls * firstCallHigh + ((calls * (calls - 1)) / 2) * growth,
+      ...past.map((execution) => execution.prompt),
+    ),
     completion: Math.max(calls * cap, ...past.map((execution) => execution.completion)),
   };
   const low = {
@@ -56,7 +61,8 @@ export function executionTokens(prompt: BlockPrompt, past: readonly PastExecutio
   const expected =
     past.length > 0
       ? {
-          prompt: median(past.map((execution) => Math.max(1, execution.modelCalls))) * prompt.knownPrompt + median(rests),
+          prompt:
+            median(past.map((execution) => Math.max(1, execution.modelCalls))) * prompt.knownPrompt + median(rests),
           completion: median(past.map((execution) => execution.completion)),
         }
       : {

@@ -48,7 +48,11 @@ describe("the estimate of the seed workflows, against their real cost", () => {
   it("support routing: within 30 % after three warm-up runs, low <= actual <= high, and no model is called to estimate", async () => {
     const workflowId = await create(supportRoutingDocument(MODEL));
     // The test server routes to the candidate the message names and echoes the agents' prompts.
-    for (const message of ["I need support: my parcel arrived broken", "I need support: the app logs me out", "Which sales plan fits a team of five?"]) {
+    for (const message of [
+      "I need support: my parcel arrived broken",
+      "I need support: the app logs me out",
+      "Which sales plan fits a team of five?",
+    ]) {
       await runToEnd(kit, workspaceId, workflowId, { message });
     }
     const input = { message: "I need support: my refund has not arrived yet" };
@@ -77,7 +81,8 @@ describe("the estimate of the seed workflows, against their real cost", () => {
         block("start", "start", { inputs: [{ name: "question", type: "string" }] }),
         block("agent", "agent", {
           model: MODEL,
-          systemPrompt: "You are the support agent. Work refunds out with the calculator before answering: 90 % of the order total.",
+          systemPrompt:
+            "You are the support agent. Work refunds out with the calculator before answering: 90 % of the order total.",
           userPrompt: "<start.question>",
           tools: [{ type: "calculator" }],
         }),
@@ -88,11 +93,18 @@ describe("the estimate of the seed workflows, against their real cost", () => {
       // Known usage: the server counts what it receives and answers (no usage is scripted).
       kit.server.enqueue(
         { kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: "129.5 * 0.9" } }] },
-        { kind: "text", text: "Your refund is $116.55: 90 % of the order total of $129.50, back on your card within five days." },
+        {
+          kind: "text",
+          text: "Your refund is $116.55: 90 % of the order total of $129.50, back on your card within five days.",
+        },
       );
       return runToEnd(kit, workspaceId, workflowId, { question });
     };
-    for (const question of ["What refund do I get for order A-17?", "How much comes back for order B-2?", "Refund for order C-9, please"])
+    for (const question of [
+      "What refund do I get for order A-17?",
+      "How much comes back for order B-2?",
+      "Refund for order C-9, please",
+    ])
       await oneRun(question);
     const input = { question: "What refund do I get for order D-4?" };
     const estimate = await estimates.estimate(workspaceId, workflowId, input);
@@ -112,7 +124,11 @@ describe("the estimate of the seed workflows, against their real cost", () => {
         block(
           "writer",
           "agent",
-          { model: MODEL, systemPrompt: "Write one short tagline.", userPrompt: "Tagline <loop.index> about <start.topic>" },
+          {
+            model: MODEL,
+            systemPrompt: "Write one short tagline.",
+            userPrompt: "Tagline <loop.index> about <start.topic>",
+          },
           { parentId: "drafts" },
         ),
       ],
@@ -121,7 +137,8 @@ describe("the estimate of the seed workflows, against their real cost", () => {
         { id: "e2", source: "drafts", target: "writer", sourceHandle: "body" },
       ],
     });
-    for (const topic of ["garden tools", "rain boots", "coffee beans"]) await runToEnd(kit, workspaceId, workflowId, { topic });
+    for (const topic of ["garden tools", "rain boots", "coffee beans"])
+      await runToEnd(kit, workspaceId, workflowId, { topic });
     const input = { topic: "bicycle lights" };
     const estimate = await estimates.estimate(workspaceId, workflowId, input);
     expect(estimate.blocks[0]?.executions).toEqual({ low: 5, expected: 5, high: 5 });

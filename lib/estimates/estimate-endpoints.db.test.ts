@@ -14,7 +14,9 @@ beforeAll(async () => {
   kit = await startRunTestKit();
   estimates = estimateOver(kit);
   workspaceId = await kit.database.createWorkspace();
-  workflowId = (await kit.database.repositories.workflows.create(workspaceId, supportRoutingDocument("openai/gpt-4o-mini") as never)).id;
+  workflowId = (
+    await kit.database.repositories.workflows.create(workspaceId, supportRoutingDocument("openai/gpt-4o-mini") as never)
+  ).id;
 });
 afterAll(() => kit.close());
 
@@ -42,17 +44,25 @@ describe("POST /api/workflows/:id/estimate", () => {
     const missing = await estimates.ask(workspaceId, workflowId, { input: {} });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({
-      error: { code: "invalid_input", message: expect.stringContaining("'message' is required"), details: [{ path: "input.message" }] },
+      error: {
+        code: "invalid_input",
+        message: expect.stringContaining("'message' is required"),
+        details: [{ path: "input.message" }],
+      },
     });
     const wrongType = await estimates.ask(workspaceId, workflowId, { input: { message: 42 } });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toMatchObject({ error: { code: "invalid_input", message: "Run input 'message' must be a string, got number" } });
+    expect(await wrongType.json()).toMatchObject({
+      error: { code: "invalid_input", message: "Run input 'message' must be a string, got number" },
+    });
   });
 
   it("refuses a body that is not { input } by its field", async () => {
     const answer = await estimates.ask(workspaceId, workflowId, { inputs: { message: "Hello" } });
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ error: { code: "invalid_request", message: expect.stringContaining("inputs") } });
+    expect(await answer.json()).toMatchObject({
+      error: { code: "invalid_request", message: expect.stringContaining("inputs") },
+    });
   });
 
   it("answers 404 for an unknown workflow and for another workspace's", async () => {

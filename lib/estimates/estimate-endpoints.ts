@@ -29,12 +29,20 @@ function startOutput(
   const config = startConfigSchema.safeParse(start?.config ?? {});
   if (!config.success) return input ?? {};
   if (input === undefined)
-    return Object.fromEntries(config.data.inputs.filter((declared) => declared.default !== undefined).map((declared) => [declared.name, declared.default]));
+    return Object.fromEntries(
+      config.data.inputs
+        .filter((declared) => declared.default !== undefined)
+        .map((declared) => [declared.name, declared.default]),
+    );
   try {
     return checkedRunInput(config.data, input);
   } catch (error) {
     if (!(error instanceof BlockExecutionError)) throw error;
-    throw new RequestError("invalid_input", error.message, error.details.length > 0 ? error.details : [{ path: "input", message: error.message }]);
+    throw new RequestError(
+      "invalid_input",
+      error.message,
+      error.details.length > 0 ? error.details : [{ path: "input", message: error.message }],
+    );
   }
 }
 
@@ -56,7 +64,12 @@ export function estimateEndpoints(deps: () => EstimateDependencies) {
       const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
       // The tokenizer is built in slices before its first count here, not at once on the request.
       await tokenizerReady();
-      const figures = estimateWorkflow({ document: workflow, input: checked, history, priceOf: await priceOf(workspace.id) });
+      const figures = estimateWorkflow({
+        document: workflow,
+        input: checked,
+        history,
+        priceOf: await priceOf(workspace.id),
+      });
       const answer: WorkflowEstimate = { estimate: true, ...figures };
       return Response.json(answer);
     }),

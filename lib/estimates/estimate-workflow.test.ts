@@ -31,7 +31,11 @@ const edge = (source: string, target: string, sourceHandle?: string) => ({
   ...(sourceHandle ? { sourceHandle } : {}),
 });
 
-function estimate(blocks: unknown[], edges: unknown[], options: { input?: Record<string, unknown>; history?: PastRun[] } = {}) {
+function estimate(
+  blocks: unknown[],
+  edges: unknown[],
+  options: { input?: Record<string, unknown>; history?: PastRun[] } = {},
+) {
   return estimateWorkflow({
     document: { blocks: blocks as never, edges: edges as never, variables: {} },
     input: { message: "hello", n: 2, ...options.input },
@@ -70,7 +74,12 @@ describe("the estimate's graph walk", () => {
   it("a router with no past runs weighs its branches alike; with past runs, by how often each was taken", () => {
     const fresh = estimate(routed.blocks, routed.edges);
     expect(fresh.blocks.find((entry) => entry.blockId === "dear")!.executions.expected).toBe(0.5);
-    const history = [pastRun(1, ["router", "dear"]), pastRun(2, ["router", "dear"]), pastRun(3, ["router", "dear"]), pastRun(4, ["router", "cheap"])];
+    const history = [
+      pastRun(1, ["router", "dear"]),
+      pastRun(2, ["router", "dear"]),
+      pastRun(3, ["router", "dear"]),
+      pastRun(4, ["router", "cheap"]),
+    ];
     const learnt = estimate(routed.blocks, routed.edges, { history });
     const of = (id: string) => learnt.blocks.find((entry) => entry.blockId === id)!;
     expect(of("dear").executions.expected).toBe(0.75);
@@ -103,7 +112,11 @@ describe("the estimate's graph walk", () => {
   });
 
   it("a loop multiplies its body by its count, read from the input when the count is a reference", () => {
-    const blocks = [start, block("repeat", "loop", { kind: "for", count: "<start.n>" }), agent("inner", { maxTokens: 50 }, "repeat")];
+    const blocks = [
+      start,
+      block("repeat", "loop", { kind: "for", count: "<start.n>" }),
+      agent("inner", { maxTokens: 50 }, "repeat"),
+    ];
     const edges = [edge("start", "repeat"), edge("repeat", "inner", "body")];
     const twice = estimate(blocks, edges, { input: { n: 2 } });
     const five = estimate(blocks, edges, { input: { n: 5 } });
@@ -113,7 +126,12 @@ describe("the estimate's graph walk", () => {
   });
 
   it("a parallel over a collection unknown before the run: none in low, its allowance in high", () => {
-    const blocks = [start, agent("list"), block("fan", "parallel", { kind: "collection", collection: "<list.content>" }), agent("each", {}, "fan")];
+    const blocks = [
+      start,
+      agent("list"),
+      block("fan", "parallel", { kind: "collection", collection: "<list.content>" }),
+      agent("each", {}, "fan"),
+    ];
     const edges = [edge("start", "list"), edge("list", "fan"), edge("fan", "each", "body")];
     const figures = estimate(blocks, edges);
     expect(figures.blocks.find((entry) => entry.blockId === "each")!.executions).toMatchObject({ low: 0, high: 100 });
@@ -128,7 +146,11 @@ describe("the estimate's graph walk", () => {
   });
 
   it("a longer input makes a larger prompt; an upstream output and a secret are unknown, and low <= expected <= high", () => {
-    const blocks = [start, agent("first"), agent("second", { userPrompt: "Check <first.content> with {{API_TOKEN}} for <start.message>" })];
+    const blocks = [
+      start,
+      agent("first"),
+      agent("second", { userPrompt: "Check <first.content> with {{API_TOKEN}} for <start.message>" }),
+    ];
     const edges = [edge("start", "first"), edge("first", "second")];
     const short = estimate(blocks, edges);
     const long = estimate(blocks, edges, { input: { message: "a much longer message ".repeat(40) } });
@@ -144,7 +166,10 @@ describe("the estimate's graph walk", () => {
 
   it("a tool loop's worst case grows with its iterations, bounded by the output cap", () => {
     const single = estimate([start, agent("solo", { maxTokens: 100 })], [edge("start", "solo")]);
-    const tools = estimate([start, agent("solo", { maxTokens: 100, tools: [{ type: "calculator" }], maxIterations: 4 })], [edge("start", "solo")]);
+    const tools = estimate(
+      [start, agent("solo", { maxTokens: 100, tools: [{ type: "calculator" }], maxIterations: 4 })],
+      [edge("start", "solo")],
+    );
     expect(tools.total.high).toBeGreaterThan(4 * single.total.high);
     expect(tools.total.expected).toBe(single.total.expected);
   });

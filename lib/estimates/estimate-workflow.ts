@@ -67,7 +67,11 @@ function promptCounter(): (text: string) => number {
 
 function promptOf(entry: ModelBlock, shape: RunShape, scope: KnownScope, countTokens: (text: string) => number) {
   const known = resolveKnown(entry.config, scope);
-  const texts = entry.use.promptTexts(known.config, shape.outTargets(entry.block.id), (type) => getBlockDefinition(type)?.description);
+  const texts = entry.use.promptTexts(
+    known.config,
+    shape.outTargets(entry.block.id),
+    (type) => getBlockDefinition(type)?.description,
+  );
   return { tokens: countTokens(texts.join("\n")), unknownReferences: known.unknownReferences, config: known.config };
 }
 
@@ -81,7 +85,11 @@ function safePrice(priceOf: PriceLookup, modelId: string): ModelPricing | null {
 }
 
 function dollars(pricing: ModelPricing, tokens: { prompt: number; completion: number }): number {
-  return computeCost(pricing, { prompt: tokens.prompt, completion: tokens.completion, total: tokens.prompt + tokens.completion }).total;
+  return computeCost(pricing, {
+    prompt: tokens.prompt,
+    completion: tokens.completion,
+    total: tokens.prompt + tokens.completion,
+  }).total;
 }
 
 function costRange(pricing: ModelPricing, tokens: ExecutionTokens, executions: CostRange): CostRange {
@@ -136,14 +144,18 @@ export function estimateWorkflow(sources: EstimateSources): WorkflowEstimateFigu
     blocks.push({
       blockId: entry.block.id,
       model,
-      tokens: { prompt: Math.round(tokens.expected.prompt * executions.expected), completion: Math.round(tokens.expected.completion * executions.expected) },
+      tokens: {
+        prompt: Math.round(tokens.expected.prompt * executions.expected),
+        completion: Math.round(tokens.expected.completion * executions.expected),
+      },
       cost,
       executions,
       basis: past.length > 0 ? "history" : "defaults",
     });
   }
   const priced = blocks.filter((block) => block.cost !== null);
-  const sum = (pick: (cost: CostRange) => number) => roundDollars(priced.reduce((total, block) => total + pick(block.cost!), 0));
+  const sum = (pick: (cost: CostRange) => number) =>
+    roundDollars(priced.reduce((total, block) => total + pick(block.cost!), 0));
   const total: CostRange = {
     low: sum((cost) => cost.low),
     expected: sum((cost) => cost.expected),

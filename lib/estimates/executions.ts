@@ -40,7 +40,12 @@ export interface ExecutionHistory {
  * average of past runs; weighted by how often past runs took its branch (with no past run, one
  * branch in as many as there are).
  */
-export function executionsOf(blockId: string, shape: RunShape, scope: KnownScope, history: ExecutionHistory | undefined): CostRange {
+export function executionsOf(
+  blockId: string,
+  shape: RunShape,
+  scope: KnownScope,
+  history: ExecutionHistory | undefined,
+): CostRange {
   const counts = shape.containers(blockId).map((container) => iterationCount(container, scope));
   const product = (pick: (count: IterationCount) => number) => counts.reduce((total, count) => total * pick(count), 1);
   const low = shape.certain.has(blockId) ? product((count) => count.low) : 0;
@@ -53,7 +58,8 @@ export function executionsOf(blockId: string, shape: RunShape, scope: KnownScope
   let expected: number;
   if (history && history.runs > 0) {
     const share = shape.certain.has(blockId) ? 1 : history.ranIn / history.runs;
-    const perRun = allKnown || history.perRun.length === 0 ? product((count) => count.known ?? 1) : average(history.perRun);
+    const perRun =
+      allKnown || history.perRun.length === 0 ? product((count) => count.known ?? 1) : average(history.perRun);
     expected = share * perRun;
   } else {
     expected = shape.branchWeight(blockId) * product((count) => count.known ?? 1);

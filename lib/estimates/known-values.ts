@@ -1,6 +1,14 @@
 import { entryBlockOf } from "@/blocks";
 import { normalizeBlockName, type WorkflowDocument } from "@/contract";
-import { parseReferences, ReferenceError, resolveText, textOf, wholeReference, type BlockReference, type ReferenceSource } from "@/executor";
+import {
+  parseReferences,
+  ReferenceError,
+  resolveText,
+  textOf,
+  wholeReference,
+  type BlockReference,
+  type ReferenceSource,
+} from "@/executor";
 
 /** What is known before a run: the start input (as the start block outputs it) and the workflow's variables. */
 export interface KnownScope {
@@ -10,7 +18,10 @@ export interface KnownScope {
   startRoots: ReadonlySet<string>;
 }
 
-export function knownScope(document: Pick<WorkflowDocument, "blocks" | "variables">, input: Record<string, unknown>): KnownScope {
+export function knownScope(
+  document: Pick<WorkflowDocument, "blocks" | "variables">,
+  input: Record<string, unknown>,
+): KnownScope {
   const start = entryBlockOf(document.blocks);
   const startRoots = new Set(start ? [normalizeBlockName(start.id), normalizeBlockName(start.name)] : []);
   return { input, variables: document.variables ?? {}, startRoots };
@@ -68,7 +79,8 @@ export function resolveKnown(config: Record<string, unknown>, scope: KnownScope)
       return result + value.slice(last);
     }
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
     return value;
   };
   return { config: walk(config) as Record<string, unknown>, unknownReferences };

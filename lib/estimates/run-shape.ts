@@ -53,10 +53,13 @@ export function runShape(document: ShapeDocument): RunShape {
     if (!blocks.has(edge.source) || !blocks.has(edge.target)) continue;
     outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge]);
   }
-  const targetsOf = (id: string, keep: (edge: WorkflowEdge) => boolean = () => true) => (outgoing.get(id) ?? []).filter(keep).map((edge) => edge.target);
+  const targetsOf = (id: string, keep: (edge: WorkflowEdge) => boolean = () => true) =>
+    (outgoing.get(id) ?? []).filter(keep).map((edge) => edge.target);
   const start = entryBlockOf(blocks.values());
   const reachable = closure(start ? [start.id] : [], (id) => targetsOf(id));
-  const certain = closure(start ? [start.id] : [], (id) => targetsOf(id, (edge) => isCertainEdge(edge, blocks.get(id)!)));
+  const certain = closure(start ? [start.id] : [], (id) =>
+    targetsOf(id, (edge) => isCertainEdge(edge, blocks.get(id)!)),
+  );
 
   const branches = new Map<string, string[][]>();
   const weights = new Map<string, number>();
@@ -71,7 +74,9 @@ export function runShape(document: ShapeDocument): RunShape {
       byHandle.set(key, [...(byHandle.get(key) ?? []), edge.target]);
     }
     const reaches = [...byHandle.values()].map((targets) => closure(targets, (id) => targetsOf(id)));
-    const groups = reaches.map((reach, index) => [...reach].filter((id) => reaches.every((other, otherIndex) => otherIndex === index || !other.has(id))));
+    const groups = reaches.map((reach, index) =>
+      [...reach].filter((id) => reaches.every((other, otherIndex) => otherIndex === index || !other.has(id))),
+    );
     branches.set(block.id, groups);
     for (const group of groups) for (const id of group) weights.set(id, (weights.get(id) ?? 1) / groups.length);
   }
@@ -100,7 +105,11 @@ export function runShape(document: ShapeDocument): RunShape {
  * The worst case of a set of block figures: everything, less for each router and condition all its
  * branches but the most expensive one (nested branchings counted inside the branch that holds them).
  */
-export function worstCaseTotal(shape: RunShape, highOf: (blockId: string) => number, blockIds: Iterable<string>): number {
+export function worstCaseTotal(
+  shape: RunShape,
+  highOf: (blockId: string) => number,
+  blockIds: Iterable<string>,
+): number {
   const reductions = new Map<string, number>();
   const reduction = (branching: string): number => {
     const known = reductions.get(branching);

@@ -10,5 +10,6 @@ import type { Identify } from "./dispatch";
  */
 export const appIdentify: Identify = {
   caller: (request) => callerOf(request),
-  workspace: (caller, request, params) => workspaceAccess(getRepositories().workspaces, caller, requestedWorkspace(request, params)),
+  workspace: (caller, request, params) =>
+    workspaceAccess(getRepositories().workspaces, caller, requestedWorkspace(request, params)),
 };

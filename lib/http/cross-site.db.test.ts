@@ -36,8 +36,20 @@ afterAll(async () => {
 const document = {
   name: "Cross-site",
   blocks: [
-    { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } },
-    { id: "agent1", type: "agent", name: "Agent", position: { x: 200, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>" } },
+    {
+      id: "start",
+      type: "start",
+      name: "Start",
+      position: { x: 0, y: 0 },
+      config: { inputs: [{ name: "message", type: "string" }] },
+    },
+    {
+      id: "agent1",
+      type: "agent",
+      name: "Agent",
+      position: { x: 200, y: 0 },
+      config: { model: "offline/echo", userPrompt: "<start.message>" },
+    },
   ],
   edges: [{ id: "e1", source: "start", target: "agent1" }],
 };
@@ -50,7 +62,11 @@ function createWorkflow(init: RequestInit) {
 }
 
 function startRun(workflowId: string, init: RequestInit) {
-  return kit.endpoints.start(new Request(`http://localhost:3000/api/workflows/${workflowId}/runs`, { method: "POST", ...init }), { id: workflowId }, member);
+  return kit.endpoints.start(
+    new Request(`http://localhost:3000/api/workflows/${workflowId}/runs`, { method: "POST", ...init }),
+    { id: workflowId },
+    member,
+  );
 }
 
 async function codeOf(response: Response) {
@@ -71,7 +87,10 @@ describe("a cross-site request changes nothing", () => {
     expect(await response.json()).toMatchObject({
       error: { code: "unsupported_media_type", message: "The request body is text/plain; send application/json." },
     });
-    const fromPage = await createWorkflow({ headers: { origin: "https://evil.example" }, body: JSON.stringify(document) });
+    const fromPage = await createWorkflow({
+      headers: { origin: "https://evil.example" },
+      body: JSON.stringify(document),
+    });
     expect(fromPage.status).toBe(403);
     expect(await workflowCount()).toBe(before);
   });
@@ -90,7 +109,10 @@ describe("a cross-site request changes nothing", () => {
 
   it("a JSON POST from another origin answers 403 and stores nothing", async () => {
     const before = await workflowCount();
-    const response = await createWorkflow({ headers: { origin: "https://evil.example", ...json }, body: JSON.stringify(document) });
+    const response = await createWorkflow({
+      headers: { origin: "https://evil.example", ...json },
+      body: JSON.stringify(document),
+    });
     expect(response.status).toBe(403);
     expect(await codeOf(response)).toBe("cross_site_request");
     expect(await workflowCount()).toBe(before);
@@ -112,7 +134,10 @@ describe("a cross-site request changes nothing", () => {
     expect(await runCount()).toBe(before);
 
     const { runId } = await kit.runtime.runs.start(ws, workflowId, { message: "hi" });
-    const cancel = new Request(`http://localhost:3000/api/runs/${runId}/cancel`, { method: "POST", headers: { origin: "https://evil.example" } });
+    const cancel = new Request(`http://localhost:3000/api/runs/${runId}/cancel`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
     const refused = await kit.endpoints.cancel(cancel, { id: runId }, member);
     expect(refused.status).toBe(403);
     expect(await codeOf(refused)).toBe("cross_site_request");
@@ -128,13 +153,20 @@ describe("a request with a foreign Host (DNS rebinding) is refused before anythi
     const [workflowsBefore, runsBefore] = [await workflowCount(), await runCount()];
     // Same-origin to the rebound page: Origin equals the (foreign) Host, so only the Host check stops it.
     const rebound = { ...foreign, origin: "http://evil.example:3000", ...json };
-    const run = await startRun(workflowId, { headers: rebound, body: JSON.stringify({ input: { message: "hi" }, wait: true }) });
+    const run = await startRun(workflowId, {
+      headers: rebound,
+      body: JSON.stringify({ input: { message: "hi" }, wait: true }),
+    });
     expect(run.status).toBe(421);
     expect(await codeOf(run)).toBe("host_not_allowed");
     expect((await createWorkflow({ headers: rebound, body: JSON.stringify(document) })).status).toBe(421);
     expect([await workflowCount(), await runCount()]).toEqual([workflowsBefore, runsBefore]);
 
-    const read = await workflows.get(new Request(`http://localhost:3000/api/workflows/${workflowId}`, { headers: foreign }), { id: workflowId }, member);
+    const read = await workflows.get(
+      new Request(`http://localhost:3000/api/workflows/${workflowId}`, { headers: foreign }),
+      { id: workflowId },
+      member,
+    );
     expect(read.status).toBe(421);
     expect(await read.text()).not.toContain("Cross-site");
     const list = await kit.endpoints.list(
@@ -149,16 +181,27 @@ describe("a request with a foreign Host (DNS rebinding) is refused before anythi
 describe("the app's own requests still work", () => {
   it("a same-origin JSON POST and an Origin-less script POST create workflows and start runs", async () => {
     const before = await workflowCount();
-    const sameOrigin = { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin", ...json };
+    const sameOrigin = {
+      host: "localhost:3000",
+      origin: "http://localhost:3000",
+      "sec-fetch-site": "same-origin",
+      ...json,
+    };
     const fromPage = await createWorkflow({ headers: sameOrigin, body: JSON.stringify(document) });
     expect(fromPage.status).toBe(201);
-    const fromScript = await createWorkflow({ headers: { ...json, host: "127.0.0.1:3000" }, body: JSON.stringify(document) });
+    const fromScript = await createWorkflow({
+      headers: { ...json, host: "127.0.0.1:3000" },
+      body: JSON.stringify(document),
+    });
     expect(fromScript.status).toBe(201);
     expect(await workflowCount()).toBe(before + 2);
 
     const { id } = (await fromPage.json()) as { id: string };
     const runsBefore = await runCount();
-    const started = await startRun(id, { headers: sameOrigin, body: JSON.stringify({ input: { message: "hi" }, wait: true }) });
+    const started = await startRun(id, {
+      headers: sameOrigin,
+      body: JSON.stringify({ input: { message: "hi" }, wait: true }),
+    });
     expect(started.status).toBe(200);
     expect(await started.json()).toMatchObject({ status: "succeeded" });
     // The editor's cancel and a script's bodiless POST carry no body at all.
@@ -168,7 +211,11 @@ describe("the app's own requests still work", () => {
 
   it("the upload endpoint takes multipart from the app's page, and refuses it from another site", async () => {
     const created = await knowledgeHttp.createBase(
-      new Request("http://localhost:3000/api/knowledge-bases", { method: "POST", headers: json, body: JSON.stringify({ name: "Uploads" }) }),
+      new Request("http://localhost:3000/api/knowledge-bases", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ name: "Uploads" }),
+      }),
       {},
       member,
     );
@@ -178,7 +225,11 @@ describe("the app's own requests still work", () => {
       const form = new FormData();
       form.append("file", new Blob(["# Alpha\n\nAlpha text."], { type: "text/markdown" }), "a.md");
       return knowledgeHttp.uploadDocuments(
-        new Request(`http://localhost:3000/api/knowledge-bases/${id}/documents`, { method: "POST", headers, body: form }),
+        new Request(`http://localhost:3000/api/knowledge-bases/${id}/documents`, {
+          method: "POST",
+          headers,
+          body: form,
+        }),
         { id },
         member,
       );

@@ -21,7 +21,9 @@ function testIdentify() {
   return { identify, asked };
 }
 
-const op = (declaration: Partial<OperationDeclaration> & Pick<OperationDeclaration, "operationId" | "method" | "path">): OperationDeclaration => ({
+const op = (
+  declaration: Partial<OperationDeclaration> & Pick<OperationDeclaration, "operationId" | "method" | "path">,
+): OperationDeclaration => ({
   access: "member",
   role: "viewer",
   ...declaration,
@@ -31,14 +33,26 @@ const op = (declaration: Partial<OperationDeclaration> & Pick<OperationDeclarati
 function table() {
   const echo = (declaration: OperationDeclaration) =>
     bindOperation(declaration, async (request, params, caller) =>
-      Response.json({ operation: declaration.operationId, params, caller: caller?.userId ?? null, method: request.method }),
+      Response.json({
+        operation: declaration.operationId,
+        params,
+        caller: caller?.userId ?? null,
+        method: request.method,
+      }),
     );
   return [
     echo(op({ operationId: "listThings", method: "GET", path: "/api/things" })),
     echo(op({ operationId: "getThing", method: "GET", path: "/api/things/{id}" })),
     echo(op({ operationId: "changeThing", method: "PUT", path: "/api/things/{id}", role: "editor" })),
     echo(op({ operationId: "specialThing", method: "POST", path: "/api/things/special" })),
-    echo(op({ operationId: "priceOf", method: "GET", path: "/api/prices/{model}", parameters: [{ name: "model", in: "path", description: "", rest: true }] })),
+    echo(
+      op({
+        operationId: "priceOf",
+        method: "GET",
+        path: "/api/prices/{model}",
+        parameters: [{ name: "model", in: "path", description: "", rest: true }],
+      }),
+    ),
     echo(op({ operationId: "health", method: "GET", path: "/api/health", access: "public", role: undefined })),
     echo(op({ operationId: "mine", method: "GET", path: "/api/mine", access: "signed-in", role: undefined })),
     echo(op({ operationId: "serve", method: "POST", path: "/api/serve", challenge: 'Bearer realm="test"' })),
@@ -66,7 +80,10 @@ function dispatcher(options: { fallback?: boolean } = {}) {
   const fallback = bindOperation({ operationId: "auth", path: "/api/auth/{path}", access: "public" }, async (request) =>
     Response.json({ fallback: new URL(request.url).pathname }),
   );
-  const dispatch = createDispatcher(table(), { identify, ...(options.fallback ? { fallback: { prefix: "/api/auth/", endpoint: fallback } } : {}) });
+  const dispatch = createDispatcher(table(), {
+    identify,
+    ...(options.fallback ? { fallback: { prefix: "/api/auth/", endpoint: fallback } } : {}),
+  });
   return { dispatch, asked };
 }
 
@@ -83,9 +100,16 @@ describe("the dispatcher", () => {
       caller: "u1",
       method: "GET",
     });
-    const changed = await send(dispatch, "/api/things/7", { method: "PUT", headers: { ...signedIn, "content-type": "application/json" }, body: "{}" });
+    const changed = await send(dispatch, "/api/things/7", {
+      method: "PUT",
+      headers: { ...signedIn, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(await changed.json()).toMatchObject({ operation: "changeThing", params: { id: "7" } });
-    expect(await (await send(dispatch, "/api/things", { headers: signedIn })).json()).toMatchObject({ operation: "listThings", params: {} });
+    expect(await (await send(dispatch, "/api/things", { headers: signedIn })).json()).toMatchObject({
+      operation: "listThings",
+      params: {},
+    });
   });
 
   it("prefers a literal segment to a parameter, as Next.js's route files did, and answers 405 naming the methods there", async () => {
@@ -97,20 +121,28 @@ describe("the dispatcher", () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("POST, OPTIONS");
     expect(await wrong.json()).toMatchObject({ error: { code: "method_not_allowed" } });
-    expect((await send(dispatch, "/api/things/7", { method: "DELETE", headers: signedIn })).headers.get("allow")).toBe("GET, PUT, HEAD, OPTIONS");
+    expect((await send(dispatch, "/api/things/7", { method: "DELETE", headers: signedIn })).headers.get("allow")).toBe(
+      "GET, PUT, HEAD, OPTIONS",
+    );
   });
 
   it("gives a rest parameter the rest of the path, slashes kept", async () => {
     const { dispatch } = dispatcher();
-    expect(await (await send(dispatch, "/api/prices/ollama/llama3.2", { headers: signedIn })).json()).toMatchObject({ params: { model: "ollama/llama3.2" } });
+    expect(await (await send(dispatch, "/api/prices/ollama/llama3.2", { headers: signedIn })).json()).toMatchObject({
+      params: { model: "ollama/llama3.2" },
+    });
   });
 
   it("answers 404 in the contract's body for a path nothing declares, and hands /api/auth/ to its fallback", async () => {
     const { dispatch } = dispatcher({ fallback: true });
     const unknown = await send(dispatch, "/api/nothing/here");
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ error: { code: "not_found", message: "There is no API operation at GET /api/nothing/here." } });
-    expect(await (await send(dispatch, "/api/auth/sign-in/email", { method: "POST" })).json()).toEqual({ fallback: "/api/auth/sign-in/email" });
+    expect(await unknown.json()).toMatchObject({
+      error: { code: "not_found", message: "There is no API operation at GET /api/nothing/here." },
+    });
+    expect(await (await send(dispatch, "/api/auth/sign-in/email", { method: "POST" })).json()).toEqual({
+      fallback: "/api/auth/sign-in/email",
+    });
     expect((await send(dispatcher().dispatch, "/api/auth/sign-in/email")).status).toBe(404);
   });
 
@@ -129,7 +161,10 @@ describe("access", () => {
     const refused = await send(dispatch, "/api/things");
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: { code: "unauthenticated" } });
-    expect(await (await send(dispatch, "/api/mine", { headers: signedIn })).json()).toMatchObject({ operation: "mine", caller: "u1" });
+    expect(await (await send(dispatch, "/api/mine", { headers: signedIn })).json()).toMatchObject({
+      operation: "mine",
+      caller: "u1",
+    });
     expect(asked).toEqual(["caller", "caller"]);
     asked.length = 0;
     expect(await (await send(dispatch, "/api/health")).json()).toMatchObject({ operation: "health", caller: null });

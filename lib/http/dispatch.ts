@@ -35,7 +35,10 @@ function allowedMethods(match: PathMatch): string[] {
 /** 405 in the contract's error body, naming the methods the path answers (no error code of the engine is about HTTP methods). */
 function methodNotAllowed(request: Request, match: PathMatch): Response {
   const message = `${match.path} does not answer ${request.method}; it answers ${[...match.byMethod.keys()].join(", ")}.`;
-  return Response.json({ error: { code: "method_not_allowed", message, details: [] } }, { status: 405, headers: { allow: allowedMethods(match).join(", ") } });
+  return Response.json(
+    { error: { code: "method_not_allowed", message, details: [] } },
+    { status: 405, headers: { allow: allowedMethods(match).join(", ") } },
+  );
 }
 
 /**
@@ -45,13 +48,16 @@ function methodNotAllowed(request: Request, match: PathMatch): Response {
  */
 function preflight(request: Request, match: PathMatch): Response {
   const open = [...match.byMethod.values()].filter((endpoint) => endpoint.operation.cors === "public");
-  if (open.length === 0) return new Response(null, { status: 204, headers: { allow: allowedMethods(match).join(", ") } });
+  if (open.length === 0)
+    return new Response(null, { status: 204, headers: { allow: allowedMethods(match).join(", ") } });
   const [first] = open;
   return first!.finish(
     handleErrorsNow(() => {
       guardRequest(request, first!.guard, hostPolicyFromEnvironment());
       const headers = open.flatMap((endpoint) =>
-        (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === "header").map((parameter) => parameter.name.toLowerCase()),
+        (endpoint.operation.parameters ?? [])
+          .filter((parameter) => parameter.in === "header")
+          .map((parameter) => parameter.name.toLowerCase()),
       );
       return new Response(null, {
         status: 204,
@@ -92,7 +98,8 @@ export function createDispatcher(endpoints: readonly AnyEndpoint[], options: Dis
       if (access !== "public") {
         const found = await identify.caller(request);
         if (!found) throw new RequestError("unauthenticated", UNAUTHENTICATED_MESSAGE);
-        caller = access === "member" ? { ...found, workspace: await identify.workspace(found, request, params) } : found;
+        caller =
+          access === "member" ? { ...found, workspace: await identify.workspace(found, request, params) } : found;
       }
       return endpoint.afterGuard(request, params as never, caller);
     })();

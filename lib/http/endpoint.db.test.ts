@@ -22,14 +22,29 @@ describe("endpoint", () => {
     const response = await refuse(new Request("http://localhost/api/things"), {}, testMember("w1"));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: { code: "invalid_request", message: "The thing is invalid.", details: [{ path: "name", message: "is required" }] },
+      error: {
+        code: "invalid_request",
+        message: "The thing is invalid.",
+        details: [{ path: "name", message: "is required" }],
+      },
     });
   });
 
   it("binds a declared operation by its id, with its path's params", async () => {
-    const document = endpoint("getRunDocument", async (_request, { id }, member) => Response.json({ id, workspace: member.workspace.id }));
-    expect(document.operation).toMatchObject({ method: "GET", path: "/api/runs/{id}/document", access: "member", role: "viewer" });
-    const response = await document(new Request("http://localhost/api/runs/r1/document"), { id: "r1" }, testMember("w1", "viewer"));
+    const document = endpoint("getRunDocument", async (_request, { id }, member) =>
+      Response.json({ id, workspace: member.workspace.id }),
+    );
+    expect(document.operation).toMatchObject({
+      method: "GET",
+      path: "/api/runs/{id}/document",
+      access: "member",
+      role: "viewer",
+    });
+    const response = await document(
+      new Request("http://localhost/api/runs/r1/document"),
+      { id: "r1" },
+      testMember("w1", "viewer"),
+    );
     expect(await response.json()).toEqual({ id: "r1", workspace: "w1" });
   });
 });
@@ -46,7 +61,9 @@ describe("roles", () => {
 
   it("are declared by every member operation", () => {
     expect(memberOperations.length).toBeGreaterThan(50);
-    expect(() => bindOperation(declared({ role: undefined }), async () => Response.json({}))).toThrow("declares the weakest role");
+    expect(() => bindOperation(declared({ role: undefined }), async () => Response.json({}))).toThrow(
+      "declares the weakest role",
+    );
   });
 
   it.each(memberOperations.map((operation) => [operation.operationId, operation.role!] as const))(
@@ -62,7 +79,9 @@ describe("roles", () => {
       if (weaker) {
         const refused = await bound(request(), {} as never, testMember("w1", weaker));
         expect(refused.status).toBe(403);
-        expect(await refused.json()).toMatchObject({ error: { code: "forbidden", message: expect.stringContaining(`it needs ${role}`) } });
+        expect(await refused.json()).toMatchObject({
+          error: { code: "forbidden", message: expect.stringContaining(`it needs ${role}`) },
+        });
       }
       expect((await bound(request(), {} as never, testMember("w1", role))).status).toBe(200);
       expect(ran).toEqual([role]);
@@ -71,11 +90,15 @@ describe("roles", () => {
 
   it("lets a stronger role through and names the one needed when refusing", async () => {
     const adminOnly = bindOperation(declared({ method: "POST", role: "admin" }), async () => Response.json({}));
-    const call = (role: WorkspaceRole) => adminOnly(new Request("http://localhost/api/things", { method: "POST" }), {}, testMember("w1", role));
+    const call = (role: WorkspaceRole) =>
+      adminOnly(new Request("http://localhost/api/things", { method: "POST" }), {}, testMember("w1", role));
     const refused = await call("editor");
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({
-      error: { code: "forbidden", message: "Your role in this workspace (editor) cannot do this: it needs admin or above." },
+      error: {
+        code: "forbidden",
+        message: "Your role in this workspace (editor) cannot do this: it needs admin or above.",
+      },
     });
     expect((await call("admin")).status).toBe(200);
     expect((await call("owner")).status).toBe(200);
@@ -88,6 +111,8 @@ describe("roles", () => {
       Response.json({ user: caller?.userId }),
     );
     expect((await mine(new Request("http://localhost/api/things"), {})).status).toBe(401);
-    expect(await (await mine(new Request("http://localhost/api/things"), {}, testMember("w1"))).json()).toEqual({ user: "test-user" });
+    expect(await (await mine(new Request("http://localhost/api/things"), {}, testMember("w1"))).json()).toEqual({
+      user: "test-user",
+    });
   });
 });

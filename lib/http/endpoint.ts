@@ -1,6 +1,13 @@
 import "server-only";
 import { roleAtLeast, type WorkspaceRole } from "@/contract";
-import { operationById, type ApiOperation, type OperationAccess, type OperationById, type OperationId, type PathParams } from "@/contract/openapi";
+import {
+  operationById,
+  type ApiOperation,
+  type OperationAccess,
+  type OperationById,
+  type OperationId,
+  type PathParams,
+} from "@/contract/openapi";
 import type { Caller, Member } from "@/lib/auth";
 import { handleErrors, RequestError } from "./errors";
 import { hostPolicyFromEnvironment } from "./host-policy";
@@ -9,11 +16,18 @@ import { guardRequest, type RequestGuardOptions } from "./request-guard";
 declare const answersErrors: unique symbol;
 
 /** What binding needs of an operation's declaration (contract/openapi); better-auth's routes, not in the catalog, give only this. */
-export type OperationDeclaration = Pick<ApiOperation, "operationId" | "path" | "access" | "role" | "cors" | "acceptsAnyBody" | "challenge" | "parameters"> &
+export type OperationDeclaration = Pick<
+  ApiOperation,
+  "operationId" | "path" | "access" | "role" | "cors" | "acceptsAnyBody" | "challenge" | "parameters"
+> &
   Partial<Pick<ApiOperation, "method" | "request" | "answers">>;
 
 /** Who an operation's handler is called with: a member (with the workspace and role it acts in), a signed-in person, or nobody. */
-export type CallerOf<Access extends OperationAccess> = Access extends "member" ? Member : Access extends "signed-in" ? Caller : undefined;
+export type CallerOf<Access extends OperationAccess> = Access extends "member"
+  ? Member
+  : Access extends "signed-in"
+    ? Caller
+    : undefined;
 
 export type EndpointHandler<Params, Who> = (request: Request, params: Params, caller: Who) => Promise<Response>;
 
@@ -23,7 +37,11 @@ export type EndpointHandler<Params, Who> = (request: Request, params: Params, ca
  * every endpoint runs the request guard, checks its caller against the access and role its
  * declaration publishes, and answers a thrown error with the contract's error body.
  */
-export type Endpoint<Params = Record<string, string>> = ((request: Request, params: Params, caller?: Caller | Member) => Promise<Response>) & {
+export type Endpoint<Params = Record<string, string>> = ((
+  request: Request,
+  params: Params,
+  caller?: Caller | Member,
+) => Promise<Response>) & {
   readonly [answersErrors]: true;
   readonly operation: OperationDeclaration;
   /** The guard's settings, from the declaration: for a dispatcher to apply before it asks who is calling. */
@@ -51,7 +69,13 @@ function withoutCorsHeaders(response: Response): Response {
 
 /** The answer headers a page of another site may read: those the declaration's answers name. */
 export function exposedHeaders(operation: OperationDeclaration): string[] {
-  return [...new Set((operation.answers ?? []).flatMap((answer) => Object.keys(answer.headers ?? {}).map((name) => name.toLowerCase())))];
+  return [
+    ...new Set(
+      (operation.answers ?? []).flatMap((answer) =>
+        Object.keys(answer.headers ?? {}).map((name) => name.toLowerCase()),
+      ),
+    ),
+  ];
 }
 
 function finisher(operation: OperationDeclaration): (response: Response) => Response {
@@ -68,19 +92,26 @@ function finisher(operation: OperationDeclaration): (response: Response) => Resp
   const { challenge } = operation;
   return (response) => {
     const answered = cors(response);
-    return challenge && answered.status === 401 ? withHeaders(answered, (headers) => headers.set("www-authenticate", challenge)) : answered;
+    return challenge && answered.status === 401
+      ? withHeaders(answered, (headers) => headers.set("www-authenticate", challenge))
+      : answered;
   };
 }
 
 /** The guard's settings an operation's declaration implies: its request's media type, and whether other sites may call it. */
 function guardOf(operation: OperationDeclaration): RequestGuardOptions {
-  const body = operation.acceptsAnyBody ? "any" : operation.request?.contentType === "multipart/form-data" ? "multipart" : "json";
+  const body = operation.acceptsAnyBody
+    ? "any"
+    : operation.request?.contentType === "multipart/form-data"
+      ? "multipart"
+      : "json";
   const cors = operation.cors ?? "same-origin";
   if ((body === "any" || cors === "public") && operation.access !== "public") {
     // Another site's page may send these, with the visitor's cookie: only what the request names may authorise them.
     throw new Error(`${operation.operationId}: cors "public" and a body of any type are only for a public operation`);
   }
-  if (body === "any" && cors !== "public") throw new Error(`${operation.operationId}: a body of any type is only for an operation with cors "public"`);
+  if (body === "any" && cors !== "public")
+    throw new Error(`${operation.operationId}: a body of any type is only for an operation with cors "public"`);
   return { body, cors };
 }
 
@@ -102,10 +133,14 @@ function checkRole(member: Member, needed: WorkspaceRole): void {
  * Binds a handler to a declaration. The declaration alone decides access, role, the guard's
  * settings, CORS and the 401 challenge, so what the OpenAPI document publishes is what is enforced.
  */
-export function bindOperation<Params>(operation: OperationDeclaration, handler: EndpointHandler<Params, Caller | Member | undefined>): Endpoint<Params> {
+export function bindOperation<Params>(
+  operation: OperationDeclaration,
+  handler: EndpointHandler<Params, Caller | Member | undefined>,
+): Endpoint<Params> {
   const guard = guardOf(operation);
   const { access, role } = operation;
-  if (access === "member" && !role) throw new Error(`${operation.operationId}: a member operation declares the weakest role that may call it`);
+  if (access === "member" && !role)
+    throw new Error(`${operation.operationId}: a member operation declares the weakest role that may call it`);
   const afterGuard = async (request: Request, params: Params, caller: Caller | Member | undefined) => {
     if (access !== "public" && !caller) throw new RequestError("unauthenticated", UNAUTHENTICATED_MESSAGE);
     if (access === "member") {
@@ -119,7 +154,8 @@ export function bindOperation<Params>(operation: OperationDeclaration, handler: 
     guardRequest(request, guard, hostPolicyFromEnvironment());
     return afterGuard(request, params, caller);
   });
-  const bound = async (request: Request, params: Params, caller?: Caller | Member) => finish(await guarded(request, params, caller));
+  const bound = async (request: Request, params: Params, caller?: Caller | Member) =>
+    finish(await guarded(request, params, caller));
   return Object.assign(bound, { operation, guard, afterGuard, finish }) as unknown as Endpoint<Params>;
 }
 
@@ -134,7 +170,8 @@ export function endpoint<Id extends OperationId>(
   operationId: Id,
   handler: EndpointHandler<PathParams<OperationById<Id>["path"]>, CallerOf<OperationById<Id>["access"]>>,
 ): Endpoint<PathParams<OperationById<Id>["path"]>> & { readonly operation: OperationById<Id> } {
-  return bindOperation(operationById(operationId), handler as EndpointHandler<PathParams<OperationById<Id>["path"]>, Caller | Member | undefined>) as Endpoint<
-    PathParams<OperationById<Id>["path"]>
-  > & { readonly operation: OperationById<Id> };
+  return bindOperation(
+    operationById(operationId),
+    handler as EndpointHandler<PathParams<OperationById<Id>["path"]>, Caller | Member | undefined>,
+  ) as Endpoint<PathParams<OperationById<Id>["path"]>> & { readonly operation: OperationById<Id> };
 }

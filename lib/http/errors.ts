@@ -121,7 +121,8 @@ export function httpStatusOf(code: string): number {
 /** Seconds a client is told to wait (`Retry-After`) when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
-export const DATABASE_UNAVAILABLE_MESSAGE = "The database cannot be reached right now (it may be restarting); nothing was changed. Try again in a few seconds.";
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The database cannot be reached right now (it may be restarting); nothing was changed. Try again in a few seconds.";
 
 /** Log lines about unreachable-database answers: one per few seconds, as every request of an outage fails alike. */
 let lastOutageLog = 0;
@@ -139,9 +140,15 @@ export function errorResponse(thrown: unknown): Response {
   if (isTrellisError(error)) {
     const status = httpStatusOf(error.code);
     if (status !== 500) {
-      const body: ErrorBody = { error: { ...error.responseExtra, code: error.code, message: error.message, details: error.details } };
-      const retryAfter = error.code === "database_unavailable" ? DATABASE_RETRY_AFTER_S : error.responseExtra?.retryAfter;
-      return Response.json(body, { status, ...(typeof retryAfter === "number" ? { headers: { "retry-after": String(retryAfter) } } : {}) });
+      const body: ErrorBody = {
+        error: { ...error.responseExtra, code: error.code, message: error.message, details: error.details },
+      };
+      const retryAfter =
+        error.code === "database_unavailable" ? DATABASE_RETRY_AFTER_S : error.responseExtra?.retryAfter;
+      return Response.json(body, {
+        status,
+        ...(typeof retryAfter === "number" ? { headers: { "retry-after": String(retryAfter) } } : {}),
+      });
     }
   }
   if (isDatabaseUnreachable(error)) {
@@ -149,12 +156,17 @@ export function errorResponse(thrown: unknown): Response {
       lastOutageLog = Date.now();
       console.warn(`[trellis] answering 503: the database cannot be reached (${describeConnectionError(error)})`);
     }
-    const body: ErrorBody = { error: { code: "database_unavailable", message: DATABASE_UNAVAILABLE_MESSAGE, details: [] } };
+    const body: ErrorBody = {
+      error: { code: "database_unavailable", message: DATABASE_UNAVAILABLE_MESSAGE, details: [] },
+    };
     return Response.json(body, { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_S) } });
   }
   const name = error instanceof Error ? error.name : typeof error;
   console.error(`[trellis] unexpected ${name} while handling a request`, error instanceof Error ? error.stack : "");
-  return Response.json({ error: { code: "internal_error", message: "Something went wrong on the server." } }, { status: 500 });
+  return Response.json(
+    { error: { code: "internal_error", message: "Something went wrong on the server." } },
+    { status: 500 },
+  );
 }
 
 /** Wraps a route handler so every thrown error goes through errorResponse. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createHostPolicy, hostPolicyFromEnvironment, parseAuthority, parseOrigin, type Authority } from "./host-policy";
+import {
+  createHostPolicy,
+  hostPolicyFromEnvironment,
+  parseAuthority,
+  parseOrigin,
+  type Authority,
+} from "./host-policy";
 
 const host = (text: string): Authority => {
   const authority = parseAuthority(text);
@@ -22,7 +28,16 @@ describe("parseAuthority", () => {
   });
 
   it("refuses what is not only a host and port", () => {
-    for (const text of ["", "evil.example@localhost", "localhost/x", "localhost:abc", "local host", "localhost?x", "a\\b", "[::1%25eth0]"]) {
+    for (const text of [
+      "",
+      "evil.example@localhost",
+      "localhost/x",
+      "localhost:abc",
+      "local host",
+      "localhost?x",
+      "a\\b",
+      "[::1%25eth0]",
+    ]) {
       expect(parseAuthority(text), text).toBeNull();
     }
   });
@@ -36,7 +51,8 @@ describe("parseOrigin", () => {
   });
 
   it("refuses opaque and non-web origins", () => {
-    for (const text of ["null", "file://", "chrome-extension://abcdef", "not a url"]) expect(parseOrigin(text), text).toBeNull();
+    for (const text of ["null", "file://", "chrome-extension://abcdef", "not a url"])
+      expect(parseOrigin(text), text).toBeNull();
   });
 });
 
@@ -44,10 +60,23 @@ describe("the host policy", () => {
   const none = createHostPolicy({});
 
   it("answers to loopback names and IP addresses on any port, and to nothing else by default", () => {
-    for (const text of ["localhost", "localhost:3000", "127.0.0.1:8080", "[::1]:3000", "192.168.1.20:3000", "[fd00::1]"]) {
+    for (const text of [
+      "localhost",
+      "localhost:3000",
+      "127.0.0.1:8080",
+      "[::1]:3000",
+      "192.168.1.20:3000",
+      "[fd00::1]",
+    ]) {
       expect(none.answersTo(host(text)), text).toBe(true);
     }
-    for (const text of ["evil.example", "evil.example:3000", "localhost.evil.example", "trellis.localhost:3000", "127.0.0.1.nip.io"]) {
+    for (const text of [
+      "evil.example",
+      "evil.example:3000",
+      "localhost.evil.example",
+      "trellis.localhost:3000",
+      "127.0.0.1.nip.io",
+    ]) {
       expect(none.answersTo(host(text)), text).toBe(false);
     }
   });
@@ -82,9 +111,13 @@ describe("the host policy", () => {
   });
 
   it("names a malformed variable instead of guessing", () => {
-    expect(() => createHostPolicy({ allowedHosts: "https://trellis.lan" })).toThrow(/TRELLIS_ALLOWED_HOSTS entry "https:\/\/trellis.lan" is a URL/);
+    expect(() => createHostPolicy({ allowedHosts: "https://trellis.lan" })).toThrow(
+      /TRELLIS_ALLOWED_HOSTS entry "https:\/\/trellis.lan" is a URL/,
+    );
     expect(() => createHostPolicy({ allowedHosts: "ok.lan, bad host" })).toThrow(/"bad host" is not a host\[:port\]/);
-    expect(() => createHostPolicy({ publicUrl: "trellis.example.com" })).toThrow(/TRELLIS_PUBLIC_URL "trellis.example.com" is not an http or https URL/);
+    expect(() => createHostPolicy({ publicUrl: "trellis.example.com" })).toThrow(
+      /TRELLIS_PUBLIC_URL "trellis.example.com" is not an http or https URL/,
+    );
   });
 
   it("is read from the environment and parsed again when it changes", () => {

@@ -59,7 +59,9 @@ export function parseOrigin(text: string): Authority | null {
 
 /** Ports agree, reading a missing one as the scheme's default (80 or 443). */
 function samePort(a: string | null, b: string | null): boolean {
-  return a === b || (a === null && b !== null && DEFAULT_PORTS.has(b)) || (b === null && a !== null && DEFAULT_PORTS.has(a));
+  return (
+    a === b || (a === null && b !== null && DEFAULT_PORTS.has(b)) || (b === null && a !== null && DEFAULT_PORTS.has(a))
+  );
 }
 
 function matches(pattern: HostPattern, authority: Authority): boolean {
@@ -85,7 +87,8 @@ export function parseAllowedHosts(text: string | undefined): HostPattern[] {
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      if (entry.includes("://")) throw invalid(`TRELLIS_ALLOWED_HOSTS entry "${entry}" is a URL; write the host[:port] only.`);
+      if (entry.includes("://"))
+        throw invalid(`TRELLIS_ALLOWED_HOSTS entry "${entry}" is a URL; write the host[:port] only.`);
       const authority = parseAuthority(entry);
       if (!authority) throw invalid(`TRELLIS_ALLOWED_HOSTS entry "${entry}" is not a host[:port].`);
       return { hostname: authority.hostname, port: authority.port };
@@ -101,11 +104,18 @@ export function parsePublicUrl(text: string | undefined): HostPattern | null {
 }
 
 export function createHostPolicy(config: { allowedHosts?: string; publicUrl?: string }): HostPolicy {
-  const configured = [...parseAllowedHosts(config.allowedHosts), ...[parsePublicUrl(config.publicUrl)].filter((pattern) => pattern !== null)];
+  const configured = [
+    ...parseAllowedHosts(config.allowedHosts),
+    ...[parsePublicUrl(config.publicUrl)].filter((pattern) => pattern !== null),
+  ];
   return {
-    answersTo: (host) => LOOPBACK_NAMES.has(host.hostname) || isIpLiteral(host.hostname) || configured.some((pattern) => matches(pattern, host)),
+    answersTo: (host) =>
+      LOOPBACK_NAMES.has(host.hostname) ||
+      isIpLiteral(host.hostname) ||
+      configured.some((pattern) => matches(pattern, host)),
     acceptsOrigin: (origin, host) =>
-      (origin.hostname === host.hostname && samePort(origin.port, host.port)) || configured.some((pattern) => matches(pattern, origin)),
+      (origin.hostname === host.hostname && samePort(origin.port, host.port)) ||
+      configured.some((pattern) => matches(pattern, origin)),
   };
 }
 

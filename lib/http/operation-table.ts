@@ -27,9 +27,12 @@ function segmentsOf(endpoint: AnyEndpoint): Segment[] {
     .map((text) => {
       const name = /^\{(\w+)\}$/.exec(text)?.[1];
       if (name === undefined) return { kind: "literal", text };
-      return parameters?.some((parameter) => parameter.name === name && parameter.rest) ? { kind: "rest", name } : { kind: "param", name };
+      return parameters?.some((parameter) => parameter.name === name && parameter.rest)
+        ? { kind: "rest", name }
+        : { kind: "param", name };
     });
-  if (segments.slice(0, -1).some((segment) => segment.kind === "rest")) throw new Error(`${path}: a rest parameter must end the path`);
+  if (segments.slice(0, -1).some((segment) => segment.kind === "rest"))
+    throw new Error(`${path}: a rest parameter must end the path`);
   return segments;
 }
 
@@ -73,7 +76,10 @@ export function operationTable(endpoints: readonly AnyEndpoint[]): { match(pathn
     const { method, path, operationId } = endpoint.operation;
     if (!method) throw new Error(`${operationId}: a dispatched operation declares its method`);
     const entry = paths.get(path) ?? { path, segments: segmentsOf(endpoint), byMethod: new Map() };
-    if (entry.byMethod.has(method)) throw new Error(`${method} ${path} is bound twice (${entry.byMethod.get(method)!.operation.operationId}, ${operationId})`);
+    if (entry.byMethod.has(method))
+      throw new Error(
+        `${method} ${path} is bound twice (${entry.byMethod.get(method)!.operation.operationId}, ${operationId})`,
+      );
     entry.byMethod.set(method, endpoint);
     paths.set(path, entry);
   }

@@ -29,14 +29,20 @@ describe("list paging", () => {
   });
 
   it("answers the items under the list's key with the next cursor, or null on the last page", () => {
-    expect(runs.answer("runs", { items: [1, 2], next: position })).toEqual({ runs: [1, 2], nextCursor: runs.encode(position) });
+    expect(runs.answer("runs", { items: [1, 2], next: position })).toEqual({
+      runs: [1, 2],
+      nextCursor: runs.encode(position),
+    });
     expect(runs.answer("runs", { items: [], next: null })).toEqual({ runs: [], nextCursor: null });
   });
 
   it.each([
     ["not base64url", "a+b/c="],
     ["base64url of something else", Buffer.from("hello").toString("base64url")],
-    ["a position that is not a date and an id", Buffer.from(JSON.stringify(["runs", ["yesterday", "x"]])).toString("base64url")],
+    [
+      "a position that is not a date and an id",
+      Buffer.from(JSON.stringify(["runs", ["yesterday", "x"]])).toString("base64url"),
+    ],
     ["an id that is not a string", Buffer.from(JSON.stringify(["runs", [position[0], 42]])).toString("base64url")],
     ["an overlong cursor", "A".repeat(5000)],
   ])("refuses %s with 400 naming cursor", (_what, cursor) => {

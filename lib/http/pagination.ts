@@ -29,9 +29,11 @@ export function readLimit(value: string | null): number {
   if (value === null || value === "") return PAGE_LIMIT_DEFAULT;
   const limit = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
   if (!(limit >= 1 && limit <= PAGE_LIMIT_MAX)) {
-    throw new RequestError("invalid_request", `limit ${LIMIT_RULE}; got "${value.slice(0, 20)}". Follow nextCursor for more.`, [
-      { path: "limit", message: LIMIT_RULE },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `limit ${LIMIT_RULE}; got "${value.slice(0, 20)}". Follow nextCursor for more.`,
+      [{ path: "limit", message: LIMIT_RULE }],
+    );
   }
   return limit;
 }
@@ -48,7 +50,8 @@ export interface ListPaging<Position> {
 export function listPaging<Position>(list: string, position: z.ZodType<Position>): ListPaging<Position> {
   const encode = (at: Position) => Buffer.from(JSON.stringify([list, at]), "utf8").toString("base64url");
   const decode = (cursor: string): Position => {
-    if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor("is not one this server made");
+    if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor))
+      throw invalidCursor("is not one this server made");
     let decoded: unknown;
     try {
       decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -70,7 +73,10 @@ export function listPaging<Position>(list: string, position: z.ZodType<Position>
       return { limit: readLimit(query.get("limit")), ...(cursor ? { after: decode(cursor) } : {}) };
     },
     answer<Key extends string, Item>(key: Key, result: KeysetResult<Item, Position>) {
-      return { [key]: result.items, nextCursor: result.next === null ? null : encode(result.next) } as ListPage<Key, Item>;
+      return { [key]: result.items, nextCursor: result.next === null ? null : encode(result.next) } as ListPage<
+        Key,
+        Item
+      >;
     },
   };
 }

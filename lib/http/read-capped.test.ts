@@ -15,7 +15,10 @@ function streamedRequest(pieces: number) {
       state.cancelled = true;
     },
   });
-  return { request: new Request("http://localhost/upload", { method: "POST", body, duplex: "half" } as RequestInit), state };
+  return {
+    request: new Request("http://localhost/upload", { method: "POST", body, duplex: "half" } as RequestInit),
+    state,
+  };
 }
 
 const tooLarge = (size: number) => new RequestError("too_large", `at least ${size} bytes`);
@@ -30,7 +33,10 @@ describe("readBodyCapped", () => {
 
   it("stops reading as soon as the cap is passed, cancels the stream and says how much came", async () => {
     const { request, state } = streamedRequest(1000);
-    await expect(readBodyCapped(request, 4096, tooLarge)).rejects.toMatchObject({ code: "too_large", message: "at least 5120 bytes" });
+    await expect(readBodyCapped(request, 4096, tooLarge)).rejects.toMatchObject({
+      code: "too_large",
+      message: "at least 5120 bytes",
+    });
     expect(state.cancelled).toBe(true);
     expect(state.sent).toBeLessThan(10);
   });

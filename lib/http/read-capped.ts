@@ -5,7 +5,11 @@ import type { RequestError } from "./errors";
  * Reads a request body, stopping as soon as it passes `maxBytes`: the stream is cancelled and the
  * error `tooLarge(bytesSoFar)` makes is thrown, so an oversized body is never held in memory.
  */
-export async function readBodyCapped(request: Request, maxBytes: number, tooLarge: (bytesSoFar: number) => RequestError): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyCapped(
+  request: Request,
+  maxBytes: number,
+  tooLarge: (bytesSoFar: number) => RequestError,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const parts: Uint8Array[] = [];

@@ -11,7 +11,11 @@ export const MAX_WORKFLOW_BYTES = 5 * 1024 * 1024;
  * Reads a JSON body with a hard size cap. The declared Content-Length is checked first so an
  * oversized upload is refused before it is read, then the bytes actually read are counted.
  */
-export async function readJsonBody(request: Request, maxBytes: number, options: { emptyAs?: unknown } = {}): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  options: { emptyAs?: unknown } = {},
+): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(declared, maxBytes);
   const text = new TextDecoder().decode(await readBodyCapped(request, maxBytes, (size) => tooLarge(size, maxBytes)));
@@ -37,7 +41,8 @@ export interface UntrustedJsonOptions {
 export function parseUntrustedJson(text: string, { subject, path = "" }: UntrustedJsonOptions): unknown {
   const hazard = findJsonHazard(text, { refusePrototypeKeys: true });
   if (hazard) {
-    const at = path && hazard.path ? `${path}${hazard.path.startsWith("[") ? "" : "."}${hazard.path}` : path || hazard.path;
+    const at =
+      path && hazard.path ? `${path}${hazard.path.startsWith("[") ? "" : "."}${hazard.path}` : path || hazard.path;
     const message = `${subject} ${describeJsonHazard({ ...hazard, path: at })}.`;
     throw new RequestError(hazard.kind === "too_deep" ? "invalid_json" : "invalid_request", message, [
       { path: at, message: describeJsonHazard({ ...hazard, path: "" }) },
@@ -47,7 +52,11 @@ export function parseUntrustedJson(text: string, { subject, path = "" }: Untrust
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : "not JSON";
-    throw new RequestError("invalid_json", `${subject} is not valid JSON: ${reason}`, path ? [{ path, message: "is not valid JSON" }] : undefined);
+    throw new RequestError(
+      "invalid_json",
+      `${subject} is not valid JSON: ${reason}`,
+      path ? [{ path, message: "is not valid JSON" }] : undefined,
+    );
   }
 }
 
@@ -64,7 +73,11 @@ export interface JsonRequestOptions {
  * the depth limit (400 invalid_json, see parseUntrustedJson), then checked against the contract's schema, answering 400 invalid_request with
  * one detail per offending field.
  */
-export async function readJsonRequest<Schema extends z.ZodType>(request: Request, schema: Schema, options: JsonRequestOptions): Promise<z.output<Schema>> {
+export async function readJsonRequest<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  options: JsonRequestOptions,
+): Promise<z.output<Schema>> {
   const body = await readJsonBody(request, options.maxBytes, "emptyAs" in options ? { emptyAs: options.emptyAs } : {});
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
@@ -74,7 +87,9 @@ export async function readJsonRequest<Schema extends z.ZodType>(request: Request
 
 function tooLarge(size: number, maxBytes: number): RequestError {
   const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  return new RequestError("too_large", `The request body is ${size > maxBytes * 10 ? "far " : ""}over the ${megabytes(maxBytes)} MB limit.`, [
-    { path: "", message: `at least ${megabytes(size)} MB received` },
-  ]);
+  return new RequestError(
+    "too_large",
+    `The request body is ${size > maxBytes * 10 ? "far " : ""}over the ${megabytes(maxBytes)} MB limit.`,
+    [{ path: "", message: `at least ${megabytes(size)} MB received` }],
+  );
 }

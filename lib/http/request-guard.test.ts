@@ -22,11 +22,18 @@ function recording(changes?: Partial<OperationDeclaration>) {
     calls.push(request.method);
     return Response.json({ ok: true });
   });
-  return { calls, call: (init: RequestInit & { url?: string } = {}) => bound(new Request(init.url ?? "http://localhost/api/things", init), {}, editor) };
+  return {
+    calls,
+    call: (init: RequestInit & { url?: string } = {}) =>
+      bound(new Request(init.url ?? "http://localhost/api/things", init), {}, editor),
+  };
 }
 
 async function refusal(response: Response) {
-  return { status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error };
+  return {
+    status: response.status,
+    ...((await response.json()) as { error: { code: string; message: string } }).error,
+  };
 }
 
 const json = { "content-type": "application/json" };
@@ -39,16 +46,28 @@ describe("the Host check", () => {
   it("refuses a foreign Host with 421 host_not_allowed before the handler runs, for every method", async () => {
     const { calls, call } = recording();
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
-      const response = await call({ method, headers: { host: "evil.example:3000", ...json }, ...(method === "GET" ? {} : { body: "{}" }) });
-      expect(await refusal(response)).toMatchObject({ status: 421, code: "host_not_allowed", message: expect.stringContaining('"evil.example:3000"') });
+      const response = await call({
+        method,
+        headers: { host: "evil.example:3000", ...json },
+        ...(method === "GET" ? {} : { body: "{}" }),
+      });
+      expect(await refusal(response)).toMatchObject({
+        status: 421,
+        code: "host_not_allowed",
+        message: expect.stringContaining('"evil.example:3000"'),
+      });
     }
     expect(calls).toEqual([]);
   });
 
   it("reads the Host header, not the URL (Next.js builds the URL from its own address)", async () => {
     const { call } = recording();
-    expect((await call({ url: "http://127.0.0.1:3000/api/things", headers: { host: "rebound.evil.example:3000" } })).status).toBe(421);
-    expect((await call({ url: "http://0.0.0.0:3000/api/things", headers: { host: "localhost:3000" } })).status).toBe(200);
+    expect(
+      (await call({ url: "http://127.0.0.1:3000/api/things", headers: { host: "rebound.evil.example:3000" } })).status,
+    ).toBe(421);
+    expect((await call({ url: "http://0.0.0.0:3000/api/things", headers: { host: "localhost:3000" } })).status).toBe(
+      200,
+    );
     // With no Host header (a Request made in-process), the URL's host stands in.
     expect((await call({ url: "http://test/api/things" })).status).toBe(421);
   });
@@ -82,7 +101,11 @@ describe("the Origin check", () => {
     const { calls, call } = recording();
     for (const origin of ["https://evil.example", "http://localhost:5173", "null"]) {
       const response = await call({ method: "POST", headers: { origin, ...json }, body: "{}" });
-      expect(await refusal(response)).toMatchObject({ status: 403, code: "cross_site_request", message: expect.stringContaining(origin) });
+      expect(await refusal(response)).toMatchObject({
+        status: 403,
+        code: "cross_site_request",
+        message: expect.stringContaining(origin),
+      });
     }
     expect(calls).toEqual([]);
   });
@@ -98,15 +121,35 @@ describe("the Origin check", () => {
 
   it("lets same-origin changes through, and requests with no Origin (scripts, curl)", async () => {
     const { calls, call } = recording();
-    expect((await call({ method: "POST", headers: { host: "localhost:3000", origin: "http://localhost:3000", ...json }, body: "{}" })).status).toBe(200);
-    expect((await call({ method: "POST", headers: { host: "127.0.0.1:3100", origin: "http://127.0.0.1:3100", ...json }, body: "{}" })).status).toBe(200);
+    expect(
+      (
+        await call({
+          method: "POST",
+          headers: { host: "localhost:3000", origin: "http://localhost:3000", ...json },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call({
+          method: "POST",
+          headers: { host: "127.0.0.1:3100", origin: "http://127.0.0.1:3100", ...json },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(200);
     expect((await call({ method: "PUT", headers: json, body: "{}" })).status).toBe(200);
     expect(calls).toEqual(["POST", "POST", "PUT"]);
   });
 
   it("accepts the origin of TRELLIS_PUBLIC_URL behind a proxy that rewrites Host", async () => {
     const { call } = recording();
-    const init = { method: "POST", headers: { host: "127.0.0.1:3000", origin: "https://trellis.example.com", ...json }, body: "{}" };
+    const init = {
+      method: "POST",
+      headers: { host: "127.0.0.1:3000", origin: "https://trellis.example.com", ...json },
+      body: "{}",
+    };
     expect((await call(init)).status).toBe(403);
     vi.stubEnv("TRELLIS_PUBLIC_URL", "https://trellis.example.com");
     expect((await call(init)).status).toBe(200);
@@ -140,7 +183,10 @@ describe("the media type check", () => {
   it("refuses a body with no Content-Type, and lets a bodiless change through", async () => {
     const { calls, call } = recording();
     const untyped = await call({ method: "POST", headers: { "content-length": "7" }, body: new Blob(['{"a":1}']) });
-    expect(await refusal(untyped)).toMatchObject({ status: 415, message: "The request has a body but no Content-Type; send application/json." });
+    expect(await refusal(untyped)).toMatchObject({
+      status: 415,
+      message: "The request has a body but no Content-Type; send application/json.",
+    });
     expect((await call({ method: "POST", headers: { "transfer-encoding": "chunked" } })).status).toBe(415);
     expect((await call({ method: "POST" })).status).toBe(200);
     expect((await call({ method: "POST", headers: { "content-length": "0" } })).status).toBe(200);
@@ -152,17 +198,29 @@ describe("the media type check", () => {
     for (const type of ["application/json", "application/json; charset=utf-8", 'Application/JSON;charset="UTF-8"']) {
       expect((await call({ method: "POST", headers: { "content-type": type }, body: "{}" })).status, type).toBe(200);
     }
-    const utf16 = await call({ method: "POST", headers: { "content-type": "application/json; charset=utf-16" }, body: "{}" });
-    expect(await refusal(utf16)).toMatchObject({ status: 415, message: "The request body is application/json in utf-16; send it as UTF-8." });
+    const utf16 = await call({
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-16" },
+      body: "{}",
+    });
+    expect(await refusal(utf16)).toMatchObject({
+      status: 415,
+      message: "The request body is application/json in utf-16; send it as UTF-8.",
+    });
   });
 
   it("lets a multipart endpoint take multipart/form-data only", async () => {
-    const { calls, call } = recording({ request: { schema: z.object({}), contentType: "multipart/form-data", required: true } });
+    const { calls, call } = recording({
+      request: { schema: z.object({}), contentType: "multipart/form-data", required: true },
+    });
     const form = new FormData();
     form.append("file", new Blob(["a"]), "a.txt");
     expect((await call({ method: "POST", body: form })).status).toBe(200);
     const asJson = await refusal(await call({ method: "POST", headers: json, body: "{}" }));
-    expect(asJson).toMatchObject({ status: 415, message: "The request body is application/json; send multipart/form-data." });
+    expect(asJson).toMatchObject({
+      status: 415,
+      message: "The request body is application/json; send multipart/form-data.",
+    });
     expect(calls).toEqual(["POST"]);
   });
 
@@ -175,24 +233,40 @@ describe("the media type check", () => {
         return Response.json({ ok: true });
       },
     );
-    const post = (type: string) => hook(new Request("http://localhost/api/hooks/h", { method: "POST", headers: { "content-type": type }, body: "a=1" }), {});
+    const post = (type: string) =>
+      hook(
+        new Request("http://localhost/api/hooks/h", { method: "POST", headers: { "content-type": type }, body: "a=1" }),
+        {},
+      );
     expect((await post("application/x-www-form-urlencoded")).status).toBe(200);
     expect((await post("text/plain")).status).toBe(200);
     expect(calls).toEqual(["application/x-www-form-urlencoded", "text/plain"]);
     // Still only at this server's names.
-    expect((await hook(new Request("http://localhost/api/hooks/h", { method: "POST", headers: { host: "evil.example" } }), {})).status).toBe(421);
+    expect(
+      (
+        await hook(
+          new Request("http://localhost/api/hooks/h", { method: "POST", headers: { host: "evil.example" } }),
+          {},
+        )
+      ).status,
+    ).toBe(421);
     // A cookie-authorised endpoint taking any body would take a form another site's page posts.
-    expect(() => bindOperation(thing({ cors: "public", acceptsAnyBody: true }), async () => Response.json({}))).toThrow("only for a public operation");
-    expect(() => bindOperation(thing({ access: "public", role: undefined, acceptsAnyBody: true }), async () => Response.json({}))).toThrow(
-      'only for an operation with cors "public"',
+    expect(() => bindOperation(thing({ cors: "public", acceptsAnyBody: true }), async () => Response.json({}))).toThrow(
+      "only for a public operation",
     );
+    expect(() =>
+      bindOperation(thing({ access: "public", role: undefined, acceptsAnyBody: true }), async () => Response.json({})),
+    ).toThrow('only for an operation with cors "public"');
   });
 });
 
 describe("CORS", () => {
   it("strips CORS headers from a same-origin endpoint's answers", async () => {
     const leaky = bindOperation(thing(), async () =>
-      Response.json({}, { headers: { "access-control-allow-origin": "*", "access-control-allow-credentials": "true", "x-kept": "1" } }),
+      Response.json(
+        {},
+        { headers: { "access-control-allow-origin": "*", "access-control-allow-credentials": "true", "x-kept": "1" } },
+      ),
     );
     const response = await leaky(new Request("http://localhost/api/things"), {}, editor);
     expect([...response.headers.keys()].sort()).toEqual(["content-type", "x-kept"]);
@@ -200,7 +274,11 @@ describe("CORS", () => {
 
   it('lets a public operation opt in with cors: "public": any origin may call it and read the answer, without credentials', async () => {
     const { calls, call } = recording({ access: "public", role: undefined, cors: "public" });
-    const response = await call({ method: "POST", headers: { origin: "https://customer.example", ...json }, body: "{}" });
+    const response = await call({
+      method: "POST",
+      headers: { origin: "https://customer.example", ...json },
+      body: "{}",
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-credentials")).toBeNull();
@@ -209,6 +287,8 @@ describe("CORS", () => {
     expect((await call({ method: "POST", body: "{}" })).status).toBe(415);
     expect(calls).toEqual(["POST"]);
     // And a member operation cannot: a cookie would authorise another site's page.
-    expect(() => bindOperation(thing({ cors: "public" }), async () => Response.json({}))).toThrow("only for a public operation");
+    expect(() => bindOperation(thing({ cors: "public" }), async () => Response.json({}))).toThrow(
+      "only for a public operation",
+    );
   });
 });

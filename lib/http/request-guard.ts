@@ -81,11 +81,13 @@ function checkMediaType(request: Request, expected: RequestGuardOptions["body"])
   const wanted = MEDIA_TYPES[expected];
   const sent = request.headers.get("content-type");
   if (sent === null) {
-    if (declaresBody(request)) throw new RequestError("unsupported_media_type", `The request has a body but no Content-Type; send ${wanted}.`);
+    if (declaresBody(request))
+      throw new RequestError("unsupported_media_type", `The request has a body but no Content-Type; send ${wanted}.`);
     return;
   }
   const [essence = "", ...parameters] = sent.split(";").map((part) => part.trim().toLowerCase());
-  if (essence !== wanted) throw new RequestError("unsupported_media_type", `The request body is ${essence || "of no type"}; send ${wanted}.`);
+  if (essence !== wanted)
+    throw new RequestError("unsupported_media_type", `The request body is ${essence || "of no type"}; send ${wanted}.`);
   const charset = parameters.find((parameter) => parameter.startsWith("charset="))?.slice("charset=".length);
   if (expected === "json" && charset !== undefined && charset.replace(/"/g, "") !== "utf-8") {
     throw new RequestError("unsupported_media_type", `The request body is ${wanted} in ${charset}; send it as UTF-8.`);

@@ -41,7 +41,14 @@ function scopeSql(scope: ChunkScope, firstParameter: number): { where: string; v
 }
 
 /** Matches of `match`, ranked by `rank` (the any-word query, so scores compare across tiers). */
-async function rankedMatches(db: SqlClient, match: string, rank: string, scope: ChunkScope, limit: number, exclude: readonly string[]): Promise<RankedId[]> {
+async function rankedMatches(
+  db: SqlClient,
+  match: string,
+  rank: string,
+  scope: ChunkScope,
+  limit: number,
+  exclude: readonly string[],
+): Promise<RankedId[]> {
   const { where, values } = scopeSql(scope, 5);
   return db.$queryRawUnsafe<RankedId[]>(
     `SELECT c.id, ts_rank(c.search_vector, $2::tsquery, 1 | 32)::float8 AS score
@@ -58,7 +65,10 @@ async function rankedMatches(db: SqlClient, match: string, rank: string, scope: 
 
 /** The query's lexemes: English stemming, stop words dropped (the same rules as the index). */
 async function queryLexemes(db: SqlClient, query: string): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ lexeme: string }>>(`SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1))`, query);
+  const rows = await db.$queryRawUnsafe<Array<{ lexeme: string }>>(
+    `SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', $1))`,
+    query,
+  );
   return rows.map((row) => row.lexeme);
 }
 
@@ -73,7 +83,13 @@ const MAX_PAIR_TERMS = 8;
  * word of its answer, but matching any single word means ranking every chunk that holds a
  * common one, which is what makes keyword search slow on large bases; the tiers stop early.
  */
-export async function keywordSearch(db: SqlClient, query: string, scope: ChunkScope, limit: number, enough = limit): Promise<RankedId[]> {
+export async function keywordSearch(
+  db: SqlClient,
+  query: string,
+  scope: ChunkScope,
+  limit: number,
+  enough = limit,
+): Promise<RankedId[]> {
   const lexemes = await queryLexemes(db, query);
   if (lexemes.length === 0) return [];
   const quoted = lexemes.map(quote);
@@ -81,7 +97,9 @@ export async function keywordSearch(db: SqlClient, query: string, scope: ChunkSc
   const tiers = [quoted.join(" & ")];
   if (lexemes.length >= 3) {
     const terms = quoted.slice(0, MAX_PAIR_TERMS);
-    tiers.push(terms.flatMap((first, index) => terms.slice(index + 1).map((second) => `(${first} & ${second})`)).join(" | "));
+    tiers.push(
+      terms.flatMap((first, index) => terms.slice(index + 1).map((second) => `(${first} & ${second})`)).join(" | "),
+    );
   }
   if (lexemes.length >= 2) tiers.push(any);
   const found: RankedId[] = [];
@@ -168,7 +186,12 @@ export async function arrayVectorSearch(
 }
 
 /** Vector search through pgvector's HNSW index (see pgvector.ts), when the extension is there. */
-export async function pgvectorSearch(db: SqlClient, vector: number[], scope: ChunkScope, limit: number): Promise<RankedId[]> {
+export async function pgvectorSearch(
+  db: SqlClient,
+  vector: number[],
+  scope: ChunkScope,
+  limit: number,
+): Promise<RankedId[]> {
   const dimensions = vector.length;
   const { where, values } = scopeSql(scope, 3);
   return db.$queryRawUnsafe<RankedId[]>(
@@ -183,7 +206,10 @@ export async function pgvectorSearch(db: SqlClient, vector: number[], scope: Chu
 }
 
 /** The chunks behind ranked ids, with their document names, in the given order. */
-export async function loadChunkResults(db: SqlClient, ranked: ReadonlyArray<{ id: string; score: number }>): Promise<SearchResult[]> {
+export async function loadChunkResults(
+  db: SqlClient,
+  ranked: ReadonlyArray<{ id: string; score: number }>,
+): Promise<SearchResult[]> {
   if (ranked.length === 0) return [];
   const rows = await db.$queryRawUnsafe<Array<Record<string, unknown>>>(
     `SELECT c.id, c.content, c.document_id AS "documentId", d.name AS "documentName", c.chunk_index AS "chunkIndex",
@@ -203,7 +229,10 @@ export async function loadChunkResults(db: SqlClient, ranked: ReadonlyArray<{ id
         documentName: String(row.documentName),
         chunkIndex: Number(row.chunkIndex),
         knowledgeBaseId: String(row.knowledgeBaseId),
-        metadata: (typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata) as Record<string, unknown>,
+        metadata: (typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata) as Record<
+          string,
+          unknown
+        >,
       },
     ];
   });

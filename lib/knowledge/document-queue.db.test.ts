@@ -71,7 +71,11 @@ describe("processing across a restart", () => {
       expect((await queue.claim(1))?.attempts).toBe(attempt);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const restarted = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined, worker: { maxAttempts: 3 } });
+    const restarted = createKnowledgeService({
+      db: database.prisma,
+      envFor: async () => () => undefined,
+      worker: { maxAttempts: 3 },
+    });
     await restarted.drain();
     const after = await restarted.getDocument(workspaceId, baseId, document!.id);
     expect(after.status).toBe("failed");
@@ -80,11 +84,17 @@ describe("processing across a restart", () => {
 
   it("on start, detects that pgvector is absent and resumes waiting documents by itself", async () => {
     const document = await queueDocument("waiting.md", "# Waiting\n\nLeft pending by a stopped server.");
-    const restarted = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined, worker: { pollMs: 50 } });
+    const restarted = createKnowledgeService({
+      db: database.prisma,
+      envFor: async () => () => undefined,
+      worker: { pollMs: 50 },
+    });
     const capability = await restarted.start();
     expect(capability.pgvector).toBe(false);
     expect(capability.reason).toMatch(/pgvector/);
-    await expect.poll(async () => (await restarted.getDocument(workspaceId, baseId, document.id)).status, { timeout: 10_000 }).toBe("ready");
+    await expect
+      .poll(async () => (await restarted.getDocument(workspaceId, baseId, document.id)).status, { timeout: 10_000 })
+      .toBe("ready");
     await restarted.stop();
   });
 
@@ -102,14 +112,20 @@ describe("processing across a restart", () => {
     });
     await restarted.start();
     // Well within the 5-minute lease the crashed process took.
-    await expect.poll(async () => (await restarted.getDocument(workspaceId, baseId, document.id)).status, { timeout: 10_000 }).toBe("ready");
+    await expect
+      .poll(async () => (await restarted.getDocument(workspaceId, baseId, document.id)).status, { timeout: 10_000 })
+      .toBe("ready");
     expect((await restarted.getDocument(workspaceId, baseId, document.id)).attempts).toBe(2);
-    expect(logged.join("\n")).toMatch(/knowledge: \d+ document\(s\) left processing by a stopped server are queued again/);
+    expect(logged.join("\n")).toMatch(
+      /knowledge: \d+ document\(s\) left processing by a stopped server are queued again/,
+    );
     await restarted.stop();
   });
 
   it("fails an unreadable file with its reason instead of retrying forever", async () => {
-    const [document] = await first.uploadDocuments(workspaceId, baseId, [{ name: "broken.json", bytes: text("{ not json") }]);
+    const [document] = await first.uploadDocuments(workspaceId, baseId, [
+      { name: "broken.json", bytes: text("{ not json") },
+    ]);
     await first.drain();
     const after = await first.getDocument(workspaceId, baseId, document!.id);
     expect(after.status).toBe("failed");

@@ -40,7 +40,9 @@ function insertBatches(chunks: EmbeddedChunk[]): EmbeddedChunk[][] {
  * so a document that crashes its process every time still ends `failed`. Returns how many.
  */
 export async function releaseLeases(db: SqlClient): Promise<number> {
-  return db.$executeRawUnsafe(`UPDATE knowledge_documents SET status = 'pending', lease_until = NULL, updated_at = now() WHERE status = 'processing'`);
+  return db.$executeRawUnsafe(
+    `UPDATE knowledge_documents SET status = 'pending', lease_until = NULL, updated_at = now() WHERE status = 'processing'`,
+  );
 }
 
 /**
@@ -129,12 +131,25 @@ function normalize(vector: number[]): number[] {
   return norm > 0 ? vector.map((value) => value / norm) : vector;
 }
 
-async function insertChunks(tx: SqlClient, file: ClaimedDocumentFile, documentId: string, chunks: EmbeddedChunk[]): Promise<void> {
+async function insertChunks(
+  tx: SqlClient,
+  file: ClaimedDocumentFile,
+  documentId: string,
+  chunks: EmbeddedChunk[],
+): Promise<void> {
   for (const batch of insertBatches(chunks)) {
     const values: unknown[] = [file.knowledgeBaseId, documentId, file.name];
     const rows = batch.map((chunk) => {
       const embedding = normalize(chunk.embedding);
-      values.push(uuidV7(), chunk.index, chunk.content, chunk.tokenCount, JSON.stringify(chunk.metadata), numberArrayLiteral(embedding), signBits(embedding));
+      values.push(
+        uuidV7(),
+        chunk.index,
+        chunk.content,
+        chunk.tokenCount,
+        JSON.stringify(chunk.metadata),
+        numberArrayLiteral(embedding),
+        signBits(embedding),
+      );
       const p = values.length - 6;
       // The document name and headings weigh more (A) than the body (D) in keyword ranking.
       return `($${p}, $1, $2, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}::jsonb, $${p + 5}::float8[], $${p + 6}::varbit,

@@ -49,7 +49,9 @@ describe("knowledge base endpoints", () => {
       { name: "b.txt", status: "pending" },
     ]);
     await service.drain();
-    const listed = (await (await endpoints.listDocuments(new Request("http://localhost"), { id: baseId }, member)).json()) as {
+    const listed = (await (
+      await endpoints.listDocuments(new Request("http://localhost"), { id: baseId }, member)
+    ).json()) as {
       documents: Array<{ name: string; status: string; chunkCount: number; error: null; metadata: { tags: string[] } }>;
     };
     const a = listed.documents.find((document) => document.name === "a.md")!;
@@ -57,7 +59,11 @@ describe("knowledge base endpoints", () => {
   });
 
   it("stores a path-like name as its base name only", async () => {
-    const response = await endpoints.uploadDocuments(await upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]), { id: baseId }, member);
+    const response = await endpoints.uploadDocuments(
+      await upload([{ name: "../../etc/passwd.txt", content: "root:x:0:0" }]),
+      { id: baseId },
+      member,
+    );
     expect(response.status).toBe(202);
     const body = (await response.json()) as { documents: Array<{ name: string }> };
     expect(body.documents[0]?.name).toBe("passwd.txt");
@@ -78,14 +84,22 @@ describe("knowledge base endpoints", () => {
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("unsupported_file_type");
     expect(body.error.message).toContain('"photo.txt" is named .txt but its content is a PNG image');
-    const exe = await endpoints.uploadDocuments(await upload([{ name: "tool.exe", content: "MZ..." }]), { id: baseId }, member);
+    const exe = await endpoints.uploadDocuments(
+      await upload([{ name: "tool.exe", content: "MZ..." }]),
+      { id: baseId },
+      member,
+    );
     expect(exe.status).toBe(415);
     expect((await service.listDocuments(workspaceId, baseId)).items.length).toBe(before);
   });
 
   it("refuses a file over 10 MB with 413", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61);
-    const response = await endpoints.uploadDocuments(await upload([{ name: "big.txt", content: big }]), { id: baseId }, member);
+    const response = await endpoints.uploadDocuments(
+      await upload([{ name: "big.txt", content: big }]),
+      { id: baseId },
+      member,
+    );
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error).toMatchObject({ code: "too_large" });
@@ -97,7 +111,11 @@ describe("knowledge base endpoints", () => {
     form.append("other", "x");
     const none = await endpoints.uploadDocuments(await multipartRequest(form), { id: baseId }, member);
     expect(none.status).toBe(400);
-    const unknown = await endpoints.uploadDocuments(await upload([{ name: "a.txt", content: "a" }]), { id: "nope" }, member);
+    const unknown = await endpoints.uploadDocuments(
+      await upload([{ name: "a.txt", content: "a" }]),
+      { id: "nope" },
+      member,
+    );
     expect(unknown.status).toBe(404);
   });
 
@@ -126,7 +144,9 @@ describe("knowledge base endpoints", () => {
   it("refuses an invalid knowledge base with 400 naming the field", async () => {
     const response = await endpoints.createBase(postJson({ name: "x", chunkSize: 100, chunkOverlap: 60 }), {}, member);
     expect(response.status).toBe(400);
-    const { error } = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
+    const { error } = (await response.json()) as {
+      error: { code: string; message: string; details: Array<{ path: string }> };
+    };
     expect(error).toMatchObject({ code: "invalid_request", details: [{ path: "chunkOverlap" }] });
     expect(error.message).toMatch(/chunkOverlap: must be less than half of chunkSize/);
   });

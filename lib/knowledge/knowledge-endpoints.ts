@@ -12,8 +12,38 @@ import { uploadDocumentsEndpoint } from "./upload-endpoint";
 const MAX_JSON_BYTES = 256 * 1024;
 
 function documentView(document: DocumentRecord) {
-  const { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt } = document;
-  return { id, name, status, chunkCount, error, kind, sizeBytes, tokenCount, attempts, metadata, embedding, createdAt, updatedAt, processedAt };
+  const {
+    id,
+    name,
+    status,
+    chunkCount,
+    error,
+    kind,
+    sizeBytes,
+    tokenCount,
+    attempts,
+    metadata,
+    embedding,
+    createdAt,
+    updatedAt,
+    processedAt,
+  } = document;
+  return {
+    id,
+    name,
+    status,
+    chunkCount,
+    error,
+    kind,
+    sizeBytes,
+    tokenCount,
+    attempts,
+    metadata,
+    embedding,
+    createdAt,
+    updatedAt,
+    processedAt,
+  };
 }
 
 const basePages = listPaging("knowledge-bases", timeAndIdPosition);
@@ -24,9 +54,11 @@ const chunkPages = listPaging("chunks", z.tuple([z.number().int().min(0)]).reado
 function refuseOffset(request: Request): void {
   const offset = new URL(request.url).searchParams.get("offset");
   if (offset !== null && offset !== "0") {
-    throw new RequestError("invalid_request", "offset is no longer read: pass the nextCursor of the page before as cursor.", [
-      { path: "offset", message: "use cursor instead" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      "offset is no longer read: pass the nextCursor of the page before as cursor.",
+      [{ path: "offset", message: "use cursor instead" }],
+    );
   }
 }
 
@@ -37,13 +69,20 @@ function refuseOffset(request: Request): void {
 export function knowledgeEndpoints(service: () => KnowledgeService) {
   return {
     listBases: endpoint("listKnowledgeBases", async (request, _params, { workspace }) =>
-      Response.json(basePages.answer("knowledgeBases", await service().listBases(workspace.id, basePages.read(request)))),
+      Response.json(
+        basePages.answer("knowledgeBases", await service().listBases(workspace.id, basePages.read(request))),
+      ),
     ),
     createBase: endpoint("createKnowledgeBase", async (request, _params, { workspace }) => {
-      const body = await readJsonRequest(request, createKnowledgeBaseRequestSchema, { subject: "The knowledge base", maxBytes: MAX_JSON_BYTES });
+      const body = await readJsonRequest(request, createKnowledgeBaseRequestSchema, {
+        subject: "The knowledge base",
+        maxBytes: MAX_JSON_BYTES,
+      });
       return Response.json(await service().createBase(workspace.id, body), { status: 201 });
     }),
-    getBase: endpoint("getKnowledgeBase", async (_request, { id }, { workspace }) => Response.json(await service().getBase(workspace.id, id))),
+    getBase: endpoint("getKnowledgeBase", async (_request, { id }, { workspace }) =>
+      Response.json(await service().getBase(workspace.id, id)),
+    ),
     deleteBase: endpoint("deleteKnowledgeBase", async (_request, { id }, { workspace }) => {
       await service().deleteBase(workspace.id, id);
       return new Response(null, { status: 204 });
@@ -62,12 +101,21 @@ export function knowledgeEndpoints(service: () => KnowledgeService) {
     }),
     listChunks: endpoint("listChunks", async (request, { id, documentId }, { workspace }) => {
       refuseOffset(request);
-      return Response.json(chunkPages.answer("chunks", await service().listChunks(workspace.id, id, documentId, chunkPages.read(request))));
+      return Response.json(
+        chunkPages.answer("chunks", await service().listChunks(workspace.id, id, documentId, chunkPages.read(request))),
+      );
     }),
     // A POST only because the query is a body: it changes nothing, so viewers may search.
     search: endpoint("searchKnowledgeBase", async (request, { id }, { workspace }) => {
-      const body = await readJsonRequest(request, searchRequestSchema, { subject: "The search", maxBytes: MAX_JSON_BYTES });
-      const answer = await service().search(workspace.id, { knowledgeBaseIds: [id], ...body }, { signal: request.signal });
+      const body = await readJsonRequest(request, searchRequestSchema, {
+        subject: "The search",
+        maxBytes: MAX_JSON_BYTES,
+      });
+      const answer = await service().search(
+        workspace.id,
+        { knowledgeBaseIds: [id], ...body },
+        { signal: request.signal },
+      );
       return Response.json({
         results: answer.results.map(({ content, score, documentId, documentName, chunkIndex, metadata }) => ({
           content,

@@ -10,7 +10,11 @@ let workspaceId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   // A budget no real document meets: what a user sees when a document runs out of it.
-  service = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined, ingestion: { timeBudgetMs: 1 } });
+  service = createKnowledgeService({
+    db: database.prisma,
+    envFor: async () => () => undefined,
+    ingestion: { timeBudgetMs: 1 },
+  });
   workspaceId = await createWorkspace(database, "Budget");
 });
 
@@ -32,7 +36,8 @@ describe("ingestion time budget", () => {
       status: "failed",
       attempts: 1,
       chunkCount: 0,
-      error: "Processing took longer than its time budget of 1 ms per document and was stopped (TRELLIS_INGEST_TIME_BUDGET_MS=1)",
+      error:
+        "Processing took longer than its time budget of 1 ms per document and was stopped (TRELLIS_INGEST_TIME_BUDGET_MS=1)",
     });
   });
 });

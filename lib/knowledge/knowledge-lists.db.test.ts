@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChunkView, KnowledgeBaseSummary, KnowledgeDocument } from "@/contract";
 import type { Member } from "@/lib/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
-import { expectPagingRefusals, expectTimeAndIdOrder, firstCursor, nextMillisecond, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
+import {
+  expectPagingRefusals,
+  expectTimeAndIdOrder,
+  firstCursor,
+  nextMillisecond,
+  readPage,
+  walkPages,
+} from "@/lib/http/__fixtures__/paging-checks";
 import { createWorkspace, memberOf } from "./__fixtures__/knowledge-test-kit";
 import { knowledgeEndpoints, type KnowledgeEndpoints } from "./knowledge-endpoints";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
@@ -27,7 +34,8 @@ const settings = { embeddingModel: "offline/hash-embed", chunkSize: 200, chunkOv
 async function workspaceWithBases(count: number) {
   const workspaceId = await createWorkspace(database, "Knowledge");
   const baseIds: string[] = [];
-  for (let index = 0; index < count; index++) baseIds.push((await store.createBase(database.prisma, workspaceId, { name: `Base ${index}`, ...settings })).id);
+  for (let index = 0; index < count; index++)
+    baseIds.push((await store.createBase(database.prisma, workspaceId, { name: `Base ${index}`, ...settings })).id);
   return { workspaceId, baseIds, member: memberOf(workspaceId, "viewer") };
 }
 
@@ -35,7 +43,17 @@ async function addDocuments(workspaceId: string, knowledgeBaseId: string, count:
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const bytes = new TextEncoder().encode(`Document ${index}`);
-    ids.push((await store.insertDocument(database.prisma, workspaceId, { knowledgeBaseId, name: `doc-${index}.txt`, kind: "txt", bytes, metadata: {} })).id);
+    ids.push(
+      (
+        await store.insertDocument(database.prisma, workspaceId, {
+          knowledgeBaseId,
+          name: `doc-${index}.txt`,
+          kind: "txt",
+          bytes,
+          metadata: {},
+        })
+      ).id,
+    );
   }
   return ids;
 }
@@ -53,11 +71,16 @@ async function addChunks(knowledgeBaseId: string, documentId: string, count: num
   });
 }
 
-const basesOf = (as: Member) => (query: string) => endpoints.listBases(new Request(`http://localhost/api/knowledge-bases${query}`), {}, as);
+const basesOf = (as: Member) => (query: string) =>
+  endpoints.listBases(new Request(`http://localhost/api/knowledge-bases${query}`), {}, as);
 const documentsOf = (id: string, as: Member) => (query: string) =>
   endpoints.listDocuments(new Request(`http://localhost/api/knowledge-bases/${id}/documents${query}`), { id }, as);
 const chunksOf = (id: string, documentId: string, as: Member) => (query: string) =>
-  endpoints.listChunks(new Request(`http://localhost/api/knowledge-bases/${id}/documents/${documentId}/chunks${query}`), { id, documentId }, as);
+  endpoints.listChunks(
+    new Request(`http://localhost/api/knowledge-bases/${id}/documents/${documentId}/chunks${query}`),
+    { id, documentId },
+    as,
+  );
 
 describe("GET /api/knowledge-bases, page by page", () => {
   it("walks every base exactly once, newest first, each with its own counts", async () => {
@@ -86,7 +109,9 @@ describe("GET /api/knowledge-bases, page by page", () => {
     const ours = await workspaceWithBases(2);
     const cursor = await firstCursor(basesOf(ours.member), 1);
     const page = await readPage(basesOf(theirs.member), { cursor });
-    expect((page.knowledgeBases as KnowledgeBaseSummary[]).map((base) => base.id).sort()).toEqual([...theirs.baseIds].sort());
+    expect((page.knowledgeBases as KnowledgeBaseSummary[]).map((base) => base.id).sort()).toEqual(
+      [...theirs.baseIds].sort(),
+    );
   });
 });
 
@@ -118,7 +143,9 @@ describe("GET /api/knowledge-bases/:id/documents, page by page", () => {
     await addDocuments(ours.workspaceId, ours.baseIds[0]!, 2);
     const cursor = await firstCursor(documentsOf(ours.baseIds[0]!, ours.member), 1);
     const page = await readPage(documentsOf(theirs.baseIds[0]!, theirs.member), { cursor });
-    expect((page.documents as KnowledgeDocument[]).map((document) => document.id).sort()).toEqual([...theirDocuments].sort());
+    expect((page.documents as KnowledgeDocument[]).map((document) => document.id).sort()).toEqual(
+      [...theirDocuments].sort(),
+    );
     expect((await documentsOf(ours.baseIds[0]!, theirs.member)(`?cursor=${cursor}`)).status).toBe(404);
   });
 });
@@ -143,7 +170,9 @@ describe("GET /api/knowledge-bases/:id/documents/:documentId/chunks, page by pag
     await expectPagingRefusals(chunksOf(baseId, documentId, member));
     const offset = await chunksOf(baseId, documentId, member)("?offset=2&limit=2");
     expect(offset.status).toBe(400);
-    expect(((await offset.json()) as { error: { details: Array<{ path: string }> } }).error.details).toEqual([expect.objectContaining({ path: "offset" })]);
+    expect(((await offset.json()) as { error: { details: Array<{ path: string }> } }).error.details).toEqual([
+      expect.objectContaining({ path: "offset" }),
+    ]);
     expect((await readPage(chunksOf(baseId, documentId, member), { offset: "0", limit: "2" })).chunks).toHaveLength(2);
   });
 

@@ -12,7 +12,9 @@ import { createKnowledgeService, type KnowledgeService } from "./knowledge-servi
  * instead of a 415). Claims are atomic, so a second instance waking its own worker after an
  * upload is safe; only the first instance runs the periodic sweep and detects pgvector.
  */
-const globalCache = globalThis as typeof globalThis & { __trellisKnowledgeWorker?: { capability: Promise<VectorCapability>; stop(): Promise<void> } };
+const globalCache = globalThis as typeof globalThis & {
+  __trellisKnowledgeWorker?: { capability: Promise<VectorCapability>; stop(): Promise<void> };
+};
 
 let local: KnowledgeService | undefined;
 
@@ -22,7 +24,8 @@ let local: KnowledgeService | undefined;
  * changed in the workspace applies to the next embedding without a restart.
  */
 export function workspaceProviderEnv(secrets: Pick<SecretRepository, "list" | "getMany">, processEnv: EnvReader) {
-  return async (workspaceId: string): Promise<ProviderEnvInput> => (await loadRunEnvironment(secrets, workspaceId, processEnv)).providerEnv;
+  return async (workspaceId: string): Promise<ProviderEnvInput> =>
+    (await loadRunEnvironment(secrets, workspaceId, processEnv)).providerEnv;
 }
 
 /** On the embedded database (its files in DATA_DIR, owned by this process alone): its folder, and leases released at start. */

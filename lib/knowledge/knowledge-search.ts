@@ -1,7 +1,14 @@
 import "server-only";
 import { sumUsage } from "@/executor";
 import { type Usage, type KnowledgeBaseRecord } from "@/contract";
-import { type Embedder, reciprocalRankFusion, DEFAULT_TOP_K, MAX_TOP_K, type SearchRequest, type SearchResponse } from "@/knowledge";
+import {
+  type Embedder,
+  reciprocalRankFusion,
+  DEFAULT_TOP_K,
+  MAX_TOP_K,
+  type SearchRequest,
+  type SearchResponse,
+} from "@/knowledge";
 import { RequestError } from "@/lib/http/errors";
 import {
   arrayVectorSearch,
@@ -56,8 +63,11 @@ async function vectorLeg(
       ranked.push(...(await pgvectorSearch(deps.db, vector, scope, depth)));
     } else {
       const scopeSize = await countChunksInScope(deps.db, knowledgeBaseIds);
-      const skipSignPass = scopeSize > HYBRID_SIGN_PASS_LIMIT && extraCandidates.length >= (request.topK ?? DEFAULT_TOP_K);
-      ranked.push(...(await arrayVectorSearch(deps.db, vector, scope, depth, { scopeSize, extraCandidates, skipSignPass })));
+      const skipSignPass =
+        scopeSize > HYBRID_SIGN_PASS_LIMIT && extraCandidates.length >= (request.topK ?? DEFAULT_TOP_K);
+      ranked.push(
+        ...(await arrayVectorSearch(deps.db, vector, scope, depth, { scopeSize, extraCandidates, skipSignPass })),
+      );
     }
   }
   ranked.sort((a, b) => b.score - a.score);
@@ -70,15 +80,26 @@ async function vectorLeg(
  * so a large base never misses a chunk that both lists would rank well. A base of another
  * workspace is refused exactly like an unknown one, before any chunk is read.
  */
-export async function searchKnowledge(deps: SearchDependencies, workspaceId: string, request: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
+export async function searchKnowledge(
+  deps: SearchDependencies,
+  workspaceId: string,
+  request: SearchRequest,
+  signal?: AbortSignal,
+): Promise<SearchResponse> {
   const query = request.query.trim();
-  if (!query) throw new RequestError("invalid_request", "The search query is empty", [{ path: "query", message: "is required" }]);
+  if (!query)
+    throw new RequestError("invalid_request", "The search query is empty", [{ path: "query", message: "is required" }]);
   const topK = request.topK ?? DEFAULT_TOP_K;
   if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
-    throw new RequestError("invalid_request", `topK must be a whole number from 1 to ${MAX_TOP_K}`, [{ path: "topK", message: "is out of range" }]);
+    throw new RequestError("invalid_request", `topK must be a whole number from 1 to ${MAX_TOP_K}`, [
+      { path: "topK", message: "is out of range" },
+    ]);
   }
   const ids = [...new Set(request.knowledgeBaseIds)];
-  if (ids.length === 0) throw new RequestError("invalid_request", "Choose at least one knowledge base", [{ path: "knowledgeBaseIds", message: "is empty" }]);
+  if (ids.length === 0)
+    throw new RequestError("invalid_request", "Choose at least one knowledge base", [
+      { path: "knowledgeBaseIds", message: "is empty" },
+    ]);
   const bases = await findBases(deps.db, workspaceId, ids);
   const missing = ids.filter((id) => !bases.some((base) => base.id === id));
   if (missing.length > 0) throw new NotFoundError(`Knowledge base "${missing[0]}" does not exist`);
@@ -106,7 +127,9 @@ export async function searchKnowledge(deps: SearchDependencies, workspaceId: str
       signal,
     );
     usage = sumUsage(vector.usage);
-    ranked = reciprocalRankFusion([keyword.map((item) => item.id), vector.ranked.map((item) => item.id)]).map(({ id, score }) => ({ id, score }));
+    ranked = reciprocalRankFusion([keyword.map((item) => item.id), vector.ranked.map((item) => item.id)]).map(
+      ({ id, score }) => ({ id, score }),
+    );
   }
   if (request.minScore !== undefined) ranked = ranked.filter((item) => item.score >= request.minScore!);
   const results = await loadChunkResults(deps.db, ranked.slice(0, topK));

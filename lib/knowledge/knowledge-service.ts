@@ -84,7 +84,12 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       const file = await loadDocumentFile(db, job.documentId);
       if (!file) return; // deleted while queued
       const embedder = await embedderFor(file.workspaceId, file.embeddingModel);
-      const result = await threads.process(file, { chunkSize: file.chunkSize, chunkOverlap: file.chunkOverlap }, embedder, signal);
+      const result = await threads.process(
+        file,
+        { chunkSize: file.chunkSize, chunkOverlap: file.chunkOverlap },
+        embedder,
+        signal,
+      );
       if (result.chunks.length === 0) throw new DocumentParseError("no text was found in the file");
       const stored = await completeDocument(db, job, file, result);
       if (stored && capability.pgvector) {
@@ -102,7 +107,15 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
     idempotencyKey?: string,
   ) => {
     await store.getBase(db, workspaceId, knowledgeBaseId);
-    const stored = await storeUpload(db, workspaceId, knowledgeBaseId, files, metadata, idempotencyKey, options.embeddedDatabaseDir);
+    const stored = await storeUpload(
+      db,
+      workspaceId,
+      knowledgeBaseId,
+      files,
+      metadata,
+      idempotencyKey,
+      options.embeddedDatabaseDir,
+    );
     if (!stored.replayed) worker.wake();
     return stored;
   };
@@ -113,7 +126,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       capability = await detectPgvector(db);
       if (options.releaseLeasesAtStart) {
         const released = await releaseLeases(db);
-        if (released > 0) options.log?.(`knowledge: ${released} document(s) left processing by a stopped server are queued again`);
+        if (released > 0)
+          options.log?.(`knowledge: ${released} document(s) left processing by a stopped server are queued again`);
       }
       worker.start();
       return capability;
@@ -143,7 +157,8 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
       try {
         createEmbedder(parsed.data.embeddingModel, { env, fetch: options.fetch });
       } catch (error) {
-        if (error instanceof ProviderCallError || error instanceof TrellisError) throw invalid("embeddingModel", error.message);
+        if (error instanceof ProviderCallError || error instanceof TrellisError)
+          throw invalid("embeddingModel", error.message);
         throw error;
       }
       return store.createBase(db, workspaceId, parsed.data);
@@ -159,22 +174,44 @@ export function createKnowledgeService(options: KnowledgeServiceOptions) {
      */
     storeUpload: upload,
     /** The documents of an earlier upload with this key, or null. */
-    findUpload: (workspaceId: string, knowledgeBaseId: string, idempotencyKey: string) => findUpload(db, workspaceId, knowledgeBaseId, idempotencyKey),
-    async uploadDocuments(workspaceId: string, knowledgeBaseId: string, files: UploadedFile[], metadata: Record<string, unknown> = {}) {
+    findUpload: (workspaceId: string, knowledgeBaseId: string, idempotencyKey: string) =>
+      findUpload(db, workspaceId, knowledgeBaseId, idempotencyKey),
+    async uploadDocuments(
+      workspaceId: string,
+      knowledgeBaseId: string,
+      files: UploadedFile[],
+      metadata: Record<string, unknown> = {},
+    ) {
       return (await upload(workspaceId, knowledgeBaseId, files, metadata)).documents;
     },
     async listDocuments(workspaceId: string, knowledgeBaseId: string, page?: KeysetPage<TimeAndId>) {
       await store.getBase(db, workspaceId, knowledgeBaseId);
       return store.listDocuments(db, workspaceId, knowledgeBaseId, page);
     },
-    getDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) => store.getDocument(db, workspaceId, knowledgeBaseId, documentId),
-    deleteDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) => store.deleteDocument(db, workspaceId, knowledgeBaseId, documentId),
-    async listChunks(workspaceId: string, knowledgeBaseId: string, documentId: string, page?: KeysetPage<store.ChunkPosition>) {
+    getDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) =>
+      store.getDocument(db, workspaceId, knowledgeBaseId, documentId),
+    deleteDocument: (workspaceId: string, knowledgeBaseId: string, documentId: string) =>
+      store.deleteDocument(db, workspaceId, knowledgeBaseId, documentId),
+    async listChunks(
+      workspaceId: string,
+      knowledgeBaseId: string,
+      documentId: string,
+      page?: KeysetPage<store.ChunkPosition>,
+    ) {
       await store.getDocument(db, workspaceId, knowledgeBaseId, documentId);
       return store.listChunks(db, workspaceId, knowledgeBaseId, documentId, page);
     },
-    search(workspaceId: string, request: SearchRequest, callOptions: { signal?: AbortSignal } = {}): Promise<SearchResponse> {
-      return searchKnowledge({ db, embedderFor, usePgvector: () => capability.pgvector }, workspaceId, request, callOptions.signal);
+    search(
+      workspaceId: string,
+      request: SearchRequest,
+      callOptions: { signal?: AbortSignal } = {},
+    ): Promise<SearchResponse> {
+      return searchKnowledge(
+        { db, embedderFor, usePgvector: () => capability.pgvector },
+        workspaceId,
+        request,
+        callOptions.signal,
+      );
     },
   };
 }

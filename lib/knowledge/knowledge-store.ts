@@ -147,7 +147,11 @@ export async function listBases(
 }
 
 /** The bases among `ids` that belong to the workspace; ids of other workspaces are left out like unknown ones. */
-export async function findBases(db: SqlClient, workspaceId: string, ids: readonly string[]): Promise<KnowledgeBaseRecord[]> {
+export async function findBases(
+  db: SqlClient,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<KnowledgeBaseRecord[]> {
   if (ids.length === 0) return [];
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT ${BASE_COLUMNS} FROM knowledge_bases WHERE workspace_id = $1 AND id = ANY($2::text[])`,
@@ -164,7 +168,11 @@ export async function getBase(db: SqlClient, workspaceId: string, id: string): P
 }
 
 export async function deleteBase(db: SqlClient, workspaceId: string, id: string): Promise<void> {
-  const count = await db.$executeRawUnsafe(`DELETE FROM knowledge_bases WHERE id = $1 AND workspace_id = $2`, id, workspaceId);
+  const count = await db.$executeRawUnsafe(
+    `DELETE FROM knowledge_bases WHERE id = $1 AND workspace_id = $2`,
+    id,
+    workspaceId,
+  );
   if (count === 0) throw baseNotFound(id);
 }
 
@@ -172,7 +180,13 @@ export async function deleteBase(db: SqlClient, workspaceId: string, id: string)
 export async function insertDocument(
   db: SqlClient,
   workspaceId: string,
-  input: { knowledgeBaseId: string; name: string; kind: FileKind; bytes: Uint8Array; metadata: Record<string, unknown> },
+  input: {
+    knowledgeBaseId: string;
+    name: string;
+    kind: FileKind;
+    bytes: Uint8Array;
+    metadata: Record<string, unknown>;
+  },
 ): Promise<DocumentRecord> {
   // The casts: unlike VALUES, an INSERT ... SELECT does not type its parameters from the target columns.
   const rows = await db.$queryRawUnsafe<Row[]>(
@@ -212,7 +226,12 @@ export async function listDocuments(
   return keysetResult(rows, page.limit, toDocument, (row) => timeAndIdOf(iso(row.createdAt), String(row.id)));
 }
 
-export async function getDocument(db: SqlClient, workspaceId: string, knowledgeBaseId: string, documentId: string): Promise<DocumentRecord> {
+export async function getDocument(
+  db: SqlClient,
+  workspaceId: string,
+  knowledgeBaseId: string,
+  documentId: string,
+): Promise<DocumentRecord> {
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} AND id = $3`,
     workspaceId,
@@ -223,7 +242,12 @@ export async function getDocument(db: SqlClient, workspaceId: string, knowledgeB
   return toDocument(rows[0]);
 }
 
-export async function deleteDocument(db: SqlClient, workspaceId: string, knowledgeBaseId: string, documentId: string): Promise<void> {
+export async function deleteDocument(
+  db: SqlClient,
+  workspaceId: string,
+  knowledgeBaseId: string,
+  documentId: string,
+): Promise<void> {
   const count = await db.$executeRawUnsafe(
     `DELETE FROM knowledge_documents WHERE ${DOCUMENT_IN_WORKSPACE} AND id = $3`,
     workspaceId,

@@ -25,12 +25,17 @@ let b: { workspaceId: string; baseId: string };
 
 const text = (value: string) => new TextEncoder().encode(value);
 const authorizationsFor = (server: EmbeddingServer, word: string) =>
-  server.received.filter((request) => request.input.some((input) => input.includes(word))).map((request) => request.authorization);
+  server.received
+    .filter((request) => request.input.some((input) => input.includes(word)))
+    .map((request) => request.authorization);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   [processServer, ownServer] = await Promise.all([startEmbeddingServer(), startEmbeddingServer()]);
-  const processEnv: Record<string, string> = { OPENAI_BASE_URL: processServer.baseUrl, OPENAI_API_KEY: "sk-operator-0123456789" };
+  const processEnv: Record<string, string> = {
+    OPENAI_BASE_URL: processServer.baseUrl,
+    OPENAI_API_KEY: "sk-operator-0123456789",
+  };
   const envFor = workspaceProviderEnv(database.repositories.secrets, (name) => processEnv[name]);
   service = createKnowledgeService({
     db: database.prisma,
@@ -43,8 +48,14 @@ beforeAll(async () => {
   const workspaceB = await createWorkspace(database, "B");
   await database.repositories.secrets.set(workspaceA, "OPENAI_API_KEY", KEY_A);
   await database.repositories.secrets.set(workspaceB, "OPENAI_API_KEY", KEY_B);
-  a = { workspaceId: workspaceA, baseId: (await service.createBase(workspaceA, { name: "A", embeddingModel: MODEL })).id };
-  b = { workspaceId: workspaceB, baseId: (await service.createBase(workspaceB, { name: "B", embeddingModel: MODEL })).id };
+  a = {
+    workspaceId: workspaceA,
+    baseId: (await service.createBase(workspaceA, { name: "A", embeddingModel: MODEL })).id,
+  };
+  b = {
+    workspaceId: workspaceB,
+    baseId: (await service.createBase(workspaceB, { name: "B", embeddingModel: MODEL })).id,
+  };
   // Stored after its base was made: the refusal holds for every later embedding, not only at creation.
   await database.repositories.secrets.set(workspaceB, "OPENAI_BASE_URL", ownServer.baseUrl);
 });
@@ -58,10 +69,17 @@ afterAll(async () => {
 describe("embedding with the workspace's provider settings", () => {
   it("processes each uploaded document with its base's workspace's key at the operator's server, and refuses a workspace's own server", async () => {
     envCalls.length = 0;
-    await service.uploadDocuments(a.workspaceId, a.baseId, [{ name: "alpha.md", bytes: text("# Alpha\n\nAlphaword policy.") }]);
-    await service.uploadDocuments(b.workspaceId, b.baseId, [{ name: "bravo.md", bytes: text("# Bravo\n\nBravoword policy.") }]);
+    await service.uploadDocuments(a.workspaceId, a.baseId, [
+      { name: "alpha.md", bytes: text("# Alpha\n\nAlphaword policy.") },
+    ]);
+    await service.uploadDocuments(b.workspaceId, b.baseId, [
+      { name: "bravo.md", bytes: text("# Bravo\n\nBravoword policy.") },
+    ]);
     await service.drain();
-    expect((await service.listDocuments(a.workspaceId, a.baseId)).items[0]).toMatchObject({ status: "ready", error: null });
+    expect((await service.listDocuments(a.workspaceId, a.baseId)).items[0]).toMatchObject({
+      status: "ready",
+      error: null,
+    });
     const refused = (await service.listDocuments(b.workspaceId, b.baseId)).items[0];
     expect(refused).toMatchObject({ status: "failed" });
     expect(JSON.stringify(refused)).toContain("stores a secret named OPENAI_BASE_URL");
@@ -74,9 +92,9 @@ describe("embedding with the workspace's provider settings", () => {
   it("embeds each workspace's search query with that workspace's settings", async () => {
     envCalls.length = 0;
     await service.search(a.workspaceId, { knowledgeBaseIds: [a.baseId], query: "alphaquery", mode: "vector" });
-    await expect(service.search(b.workspaceId, { knowledgeBaseIds: [b.baseId], query: "bravoquery", mode: "vector" })).rejects.toThrow(
-      /stores a secret named OPENAI_BASE_URL/,
-    );
+    await expect(
+      service.search(b.workspaceId, { knowledgeBaseIds: [b.baseId], query: "bravoquery", mode: "vector" }),
+    ).rejects.toThrow(/stores a secret named OPENAI_BASE_URL/);
     expect(authorizationsFor(processServer, "alphaquery")).toEqual([`Bearer ${KEY_A}`]);
     expect(ownServer.received).toEqual([]);
     expect(envCalls).toEqual([a.workspaceId, b.workspaceId]);
@@ -93,14 +111,19 @@ describe("embedding with the workspace's provider settings", () => {
   });
 
   it("checks a new base's embedding model against the workspace's settings", async () => {
-    const keyless = createKnowledgeService({ db: database.prisma, envFor: workspaceProviderEnv(database.repositories.secrets, () => undefined) });
+    const keyless = createKnowledgeService({
+      db: database.prisma,
+      envFor: workspaceProviderEnv(database.repositories.secrets, () => undefined),
+    });
     const withoutKey = await createWorkspace(database, "No key");
     await expect(keyless.createBase(withoutKey, { name: "x", embeddingModel: MODEL })).rejects.toMatchObject({
       code: "invalid_request",
       message: expect.stringMatching(/OPENAI_API_KEY/),
     });
     await database.repositories.secrets.set(withoutKey, "OPENAI_API_KEY", "sk-now-set-0123456789");
-    await expect(keyless.createBase(withoutKey, { name: "x", embeddingModel: MODEL })).resolves.toMatchObject({ embeddingModel: MODEL });
+    await expect(keyless.createBase(withoutKey, { name: "x", embeddingModel: MODEL })).resolves.toMatchObject({
+      embeddingModel: MODEL,
+    });
     await keyless.stop();
   });
 });

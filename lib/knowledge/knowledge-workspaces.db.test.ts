@@ -20,7 +20,11 @@ async function setUpWorkspace(name: string, text: string) {
   const member = memberOf(workspaceId);
   const created = await endpoints.createBase(postJson({ name: `${name}'s base` }), {}, member);
   const baseId = ((await created.json()) as { id: string }).id;
-  const uploaded = await endpoints.uploadDocuments(await upload([{ name: `${name}.md`, content: text }]), { id: baseId }, member);
+  const uploaded = await endpoints.uploadDocuments(
+    await upload([{ name: `${name}.md`, content: text }]),
+    { id: baseId },
+    member,
+  );
   const documentId = ((await uploaded.json()) as { documents: Array<{ id: string }> }).documents[0]!.id;
   return { workspaceId, member, baseId, documentId };
 }
@@ -44,7 +48,8 @@ function callsOnBase(member: Member, baseId: string, documentId: string): Record
   return {
     getBase: () => endpoints.getBase(get(), { id: baseId }, member),
     listDocuments: () => endpoints.listDocuments(get(), { id: baseId }, member),
-    uploadDocuments: async () => endpoints.uploadDocuments(await upload([{ name: "x.md", content: "x" }]), { id: baseId }, member),
+    uploadDocuments: async () =>
+      endpoints.uploadDocuments(await upload([{ name: "x.md", content: "x" }]), { id: baseId }, member),
     getDocument: () => endpoints.getDocument(get(), { id: baseId, documentId }, member),
     listChunks: () => endpoints.listChunks(get(), { id: baseId, documentId }, member),
     search: () => endpoints.search(postJson({ query: "refunds" }), { id: baseId }, member),
@@ -63,29 +68,45 @@ describe("knowledge endpoints across workspaces", () => {
       const missing = (await (await unknown[name]!()).json()) as ErrorBody;
       // The same answer as for an id that exists nowhere, once the ids are blanked out.
       const blank = (text: string) =>
-        text.replaceAll(b.baseId, "ID").replaceAll(b.documentId, "DOC").replaceAll("no-such-base", "ID").replaceAll("no-such-document", "DOC");
-      expect({ code: body.error.code, message: blank(body.error.message) }, name).toEqual({ code: missing.error.code, message: blank(missing.error.message) });
+        text
+          .replaceAll(b.baseId, "ID")
+          .replaceAll(b.documentId, "DOC")
+          .replaceAll("no-such-base", "ID")
+          .replaceAll("no-such-document", "DOC");
+      expect({ code: body.error.code, message: blank(body.error.message) }, name).toEqual({
+        code: missing.error.code,
+        message: blank(missing.error.message),
+      });
       expect(body.error.code, name).toBe("not_found");
     }
     // Nothing of B was changed by A's calls.
-    expect((await service.listDocuments(b.workspaceId, b.baseId)).items).toEqual([expect.objectContaining({ id: b.documentId, status: "ready" })]);
+    expect((await service.listDocuments(b.workspaceId, b.baseId)).items).toEqual([
+      expect.objectContaining({ id: b.documentId, status: "ready" }),
+    ]);
   });
 
   it("answers 404 for another workspace's document under one's own base id", async () => {
     const calls = callsOnBase(a.member, a.baseId, b.documentId);
-    for (const name of ["getDocument", "listChunks", "deleteDocument"]) expect((await calls[name]!()).status, name).toBe(404);
+    for (const name of ["getDocument", "listChunks", "deleteDocument"])
+      expect((await calls[name]!()).status, name).toBe(404);
     expect((await service.getDocument(b.workspaceId, b.baseId, b.documentId)).status).toBe("ready");
   });
 
   it("lists only the calling member's workspace's bases", async () => {
     for (const side of [a, b]) {
-      const body = (await (await endpoints.listBases(get(), {}, side.member)).json()) as { knowledgeBases: Array<{ id: string }> };
+      const body = (await (await endpoints.listBases(get(), {}, side.member)).json()) as {
+        knowledgeBases: Array<{ id: string }>;
+      };
       expect(body.knowledgeBases.map((base) => base.id)).toEqual([side.baseId]);
     }
   });
 
   it("searches only the workspace's own chunks", async () => {
-    const response = await endpoints.search(postJson({ query: "handbook refunds", topK: 10 }), { id: a.baseId }, a.member);
+    const response = await endpoints.search(
+      postJson({ query: "handbook refunds", topK: 10 }),
+      { id: a.baseId },
+      a.member,
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { results: Array<{ documentId: string; documentName: string }> };
     expect(body.results.map((result) => result.documentName)).toEqual(["A.md"]);
@@ -100,7 +121,11 @@ describe("knowledge endpoints across workspaces", () => {
 
     const refused = {
       createBase: await endpoints.createBase(postJson({ name: "By a viewer" }), {}, viewer),
-      uploadDocuments: await endpoints.uploadDocuments(await upload([{ name: "v.md", content: "v" }]), { id: a.baseId }, viewer),
+      uploadDocuments: await endpoints.uploadDocuments(
+        await upload([{ name: "v.md", content: "v" }]),
+        { id: a.baseId },
+        viewer,
+      ),
       deleteDocument: await endpoints.deleteDocument(del(), { id: a.baseId, documentId: a.documentId }, viewer),
       deleteBase: await endpoints.deleteBase(del(), { id: a.baseId }, viewer),
     };
@@ -108,9 +133,12 @@ describe("knowledge endpoints across workspaces", () => {
       expect(response.status, name).toBe(403);
       expect(((await response.json()) as ErrorBody).error.code, name).toBe("forbidden");
     }
-    expect((await service.listBases(a.workspaceId)).items.map((base) => ({ id: base.id, documentCount: base.documentCount }))).toEqual([
-      { id: a.baseId, documentCount: 1 },
-    ]);
+    expect(
+      (await service.listBases(a.workspaceId)).items.map((base) => ({
+        id: base.id,
+        documentCount: base.documentCount,
+      })),
+    ).toEqual([{ id: a.baseId, documentCount: 1 }]);
   });
 
   it("lets an editor of the owning workspace delete what the other workspace could not", async () => {

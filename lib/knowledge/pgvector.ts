@@ -17,19 +17,27 @@ export async function detectPgvector(db: SqlClient): Promise<VectorCapability> {
   try {
     const installed = await db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_extension WHERE extname = 'vector'`);
     if (installed.length === 0) {
-      const available = await db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
-      if (available.length === 0) return { pgvector: false, reason: "the pgvector extension is not available on this server" };
+      const available = await db.$queryRawUnsafe<unknown[]>(
+        `SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`,
+      );
+      if (available.length === 0)
+        return { pgvector: false, reason: "the pgvector extension is not available on this server" };
       await db.$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS vector`);
     }
     await db.$executeRawUnsafe(`ALTER TABLE knowledge_chunks ADD COLUMN IF NOT EXISTS embedding_vector vector`);
-    await db.$executeRawUnsafe(`UPDATE knowledge_chunks SET embedding_vector = embedding::vector WHERE embedding_vector IS NULL`);
+    await db.$executeRawUnsafe(
+      `UPDATE knowledge_chunks SET embedding_vector = embedding::vector WHERE embedding_vector IS NULL`,
+    );
     const dimensions = await db.$queryRawUnsafe<Array<{ dimensions: number }>>(
       `SELECT DISTINCT embedding_dimensions AS dimensions FROM knowledge_bases WHERE embedding_dimensions IS NOT NULL`,
     );
     for (const { dimensions: size } of dimensions) await ensureHnswIndex(db, Number(size));
     return { pgvector: true };
   } catch (error) {
-    return { pgvector: false, reason: `pgvector could not be enabled: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      pgvector: false,
+      reason: `pgvector could not be enabled: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
@@ -44,5 +52,8 @@ export async function ensureHnswIndex(db: SqlClient, dimensions: number): Promis
 
 /** Copies a document's array embeddings into the vector column. */
 export async function syncVectorColumn(db: SqlClient, documentId: string): Promise<void> {
-  await db.$executeRawUnsafe(`UPDATE knowledge_chunks SET embedding_vector = embedding::vector WHERE document_id = $1`, documentId);
+  await db.$executeRawUnsafe(
+    `UPDATE knowledge_chunks SET embedding_vector = embedding::vector WHERE document_id = $1`,
+    documentId,
+  );
 }

@@ -76,13 +76,17 @@ describe("readUploadForm", () => {
   });
 
   it("refuses metadata nested too deep or with a __proto__ key with 400 naming the limit or the key, leaving nothing behind", async () => {
-    const deep = await form([{ name: "a.txt", content: "a" }], { metadata: `{"team":${"[".repeat(5_000)}${"]".repeat(5_000)}}` });
+    const deep = await form([{ name: "a.txt", content: "a" }], {
+      metadata: `{"team":${"[".repeat(5_000)}${"]".repeat(5_000)}}`,
+    });
     expect(await refusal(readUploadForm(deep, limits, root))).toMatchObject({
       code: "invalid_json",
       message: `The metadata field is nested deeper than the limit of ${MAX_JSON_DEPTH} levels (at metadata.team[0][0][0][0][0]…[0][0]).`,
       details: [{ path: "metadata.team[0][0][0][0][0]…[0][0]" }],
     });
-    const proto = await form([{ name: "a.txt", content: "a" }], { metadata: '{"team":"ops","__proto__":{"admin":true}}' });
+    const proto = await form([{ name: "a.txt", content: "a" }], {
+      metadata: '{"team":"ops","__proto__":{"admin":true}}',
+    });
     expect(await refusal(readUploadForm(proto, limits, root))).toMatchObject({
       code: "invalid_request",
       message: expect.stringMatching(/^The metadata field uses "__proto__" as a key \(at metadata.__proto__\)/),
@@ -99,11 +103,17 @@ describe("readUploadForm", () => {
 
   it("refuses more files than allowed, text in the file field, and bad metadata, leaving nothing behind", async () => {
     const three = [1, 2, 3].map((index) => ({ name: `${index}.txt`, content: "x" }));
-    expect(await refusal(readUploadForm(await form(three), limits, root))).toMatchObject({ code: "too_large", message: "At most 2 files per upload" });
+    expect(await refusal(readUploadForm(await form(three), limits, root))).toMatchObject({
+      code: "too_large",
+      message: "At most 2 files per upload",
+    });
     const text = new FormData();
     text.append("file", "just text");
     const asText = await multipartRequest(text);
-    expect(await refusal(readUploadForm(asText, limits, root))).toMatchObject({ code: "invalid_request", message: "file[0] is text, not a file" });
+    expect(await refusal(readUploadForm(asText, limits, root))).toMatchObject({
+      code: "invalid_request",
+      message: "file[0] is text, not a file",
+    });
     const badMetadata = await form([{ name: "a.txt", content: "a" }], { metadata: "[1]" });
     expect(await refusal(readUploadForm(badMetadata, limits, root))).toMatchObject({
       code: "invalid_request",

@@ -38,7 +38,9 @@ function parseMetadata(fields: Map<string, string>): Record<string, unknown> {
     // Deep or `__proto__` metadata is refused before parsing: it is stored and copied below.
     const parsed = parseUntrustedJson(raw, { subject: "The metadata field", path: "metadata" });
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      throw new RequestError("invalid_request", "The metadata field must be a JSON object", [{ path: "metadata", message: "must be an object" }]);
+      throw new RequestError("invalid_request", "The metadata field must be a JSON object", [
+        { path: "metadata", message: "must be an object" },
+      ]);
     }
     Object.assign(metadata, parsed);
   }
@@ -55,7 +57,13 @@ function parseMetadata(fields: Map<string, string>): Record<string, unknown> {
  * Streams the multipart body into files under `directory`, counting bytes as they arrive: the
  * first limit passed stops reading at once (the rest of the body is never read) and throws 413.
  */
-async function streamParts(request: Request, contentType: string, limits: typeof UPLOAD_LIMITS, maxBody: number, directory: string) {
+async function streamParts(
+  request: Request,
+  contentType: string,
+  limits: typeof UPLOAD_LIMITS,
+  maxBody: number,
+  directory: string,
+) {
   const files: Array<{ name: string; path: string; size: number }> = [];
   const fields = new Map<string, string>();
   let failure: Error | undefined;
@@ -65,7 +73,12 @@ async function streamParts(request: Request, contentType: string, limits: typeof
     wake();
   };
   const unreadable = (error: unknown) =>
-    fail(new RequestError("invalid_request", `The multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`));
+    fail(
+      new RequestError(
+        "invalid_request",
+        `The multipart body could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -87,9 +100,11 @@ async function streamParts(request: Request, contentType: string, limits: typeof
     stream.on("data", (chunk: Buffer) => (file.size += chunk.length));
     stream.on("limit", () =>
       fail(
-        new RequestError("too_large", `"${file.name}" is over ${megabytes(limits.maxFileBytes)}; files may be at most ${megabytes(limits.maxFileBytes)}`, [
-          { path: `file[${index}]`, message: "is too large" },
-        ]),
+        new RequestError(
+          "too_large",
+          `"${file.name}" is over ${megabytes(limits.maxFileBytes)}; files may be at most ${megabytes(limits.maxFileBytes)}`,
+          [{ path: `file[${index}]`, message: "is too large" }],
+        ),
       ),
     );
     // A disk that fails is the server's error (500, or 507 when it is full), not the sender's.
@@ -99,7 +114,11 @@ async function streamParts(request: Request, contentType: string, limits: typeof
   });
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated)
-      fail(new RequestError("too_large", `The field "${name}" is over ${MAX_FIELD_BYTES / 1024} KB`, [{ path: name, message: "is too large" }]));
+      fail(
+        new RequestError("too_large", `The field "${name}" is over ${MAX_FIELD_BYTES / 1024} KB`, [
+          { path: name, message: "is too large" },
+        ]),
+      );
     else if (name === "file") {
       const path = `file[${files.length}]`;
       fail(new RequestError("invalid_request", `${path} is text, not a file`, [{ path, message: "must be a file" }]));
@@ -110,7 +129,8 @@ async function streamParts(request: Request, contentType: string, limits: typeof
   parser.on("error", unreadable);
   const closed = new Promise<void>((resolve) => parser.on("close", resolve));
   // Waits for `event`, or for a failure; a failure may already have come while writing.
-  const until = (event: Promise<void>) => (failure ? Promise.resolve() : Promise.race([event, new Promise<void>((resolve) => (wake = resolve))]));
+  const until = (event: Promise<void>) =>
+    failure ? Promise.resolve() : Promise.race([event, new Promise<void>((resolve) => (wake = resolve))]);
 
   const reader = request.body!.getReader();
   let received = 0;
@@ -119,7 +139,8 @@ async function streamParts(request: Request, contentType: string, limits: typeof
       const { done, value } = await reader.read();
       if (done) break;
       received += value.byteLength;
-      if (received > maxBody) fail(new RequestError("too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
+      if (received > maxBody)
+        fail(new RequestError("too_large", `The upload is larger than ${megabytes(maxBody)} per request`));
       else if (!parser.write(value)) await until(new Promise<void>((resolve) => parser.once("drain", resolve)));
     }
     if (!failure) {
@@ -149,10 +170,18 @@ async function streamParts(request: Request, contentType: string, limits: typeof
  * in memory; an oversize body or file is refused with 413 as soon as it passes its limit, and a
  * refused upload leaves no file behind. Names are reduced to a safe base name.
  */
-export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS, tempRoot = tmpdir()): Promise<UploadForm> {
+export async function readUploadForm(
+  request: Request,
+  limits = UPLOAD_LIMITS,
+  tempRoot = tmpdir(),
+): Promise<UploadForm> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const maxBody = limits.maxFiles * limits.maxFileBytes + 1024 * 1024;
-  if (declared > maxBody) throw new RequestError("too_large", `The upload is ${megabytes(declared)}; at most ${megabytes(maxBody)} per request`);
+  if (declared > maxBody)
+    throw new RequestError(
+      "too_large",
+      `The upload is ${megabytes(declared)}; at most ${megabytes(maxBody)} per request`,
+    );
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     throw new RequestError("invalid_request", 'Upload files as multipart/form-data with the field "file"');
@@ -167,7 +196,9 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS, t
   try {
     const { files, fields } = await streamParts(request, contentType, limits, maxBody, directory);
     if (files.length === 0)
-      throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [{ path: "file", message: "is required" }]);
+      throw new RequestError("invalid_request", 'No file: send one or more files in the field "file"', [
+        { path: "file", message: "is required" },
+      ]);
     return { files, metadata: parseMetadata(fields), dispose };
   } catch (error) {
     // Measured before the partial files are deleted: what the upload had written is what it lacked room beside.
@@ -181,7 +212,13 @@ export async function readUploadForm(request: Request, limits = UPLOAD_LIMITS, t
 async function tempFolderFull(tempRoot: string, declared: number, cause: unknown): Promise<InsufficientStorageError> {
   const { freeBytes } = await diskSpaceOf(tempRoot).catch(() => ({ freeBytes: 0 }));
   return InsufficientStorageError.of(
-    { what: "this upload's temporary files", folder: tempRoot, freeBytes, neededBytes: Math.max(declared, freeBytes + 1), reserveBytes: 0 },
+    {
+      what: "this upload's temporary files",
+      folder: tempRoot,
+      freeBytes,
+      neededBytes: Math.max(declared, freeBytes + 1),
+      reserveBytes: 0,
+    },
     cause,
   );
 }

@@ -54,7 +54,11 @@ afterAll(async () => {
 }, 60_000);
 
 function endpointsWith(embeddedDatabaseDir: string | undefined) {
-  const service = createKnowledgeService({ db: database.prisma, envFor: async () => () => undefined, embeddedDatabaseDir });
+  const service = createKnowledgeService({
+    db: database.prisma,
+    envFor: async () => () => undefined,
+    embeddedDatabaseDir,
+  });
   services.push(service);
   return knowledgeEndpoints(() => service);
 }
@@ -65,13 +69,19 @@ async function setUp(embeddedDatabaseDir: string | undefined) {
   const created = await endpoints.createBase(postJson({ name: "Files" }), {}, member);
   const baseId = ((await created.json()) as { id: string }).id;
   const documents = async () =>
-    (await database.prisma.$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM knowledge_documents WHERE knowledge_base_id = $1`, baseId))[0]!
-      .n;
-  const send = async (bytes: number) => endpoints.uploadDocuments(await upload([{ name: "notes.txt", content: noise(bytes) }]), { id: baseId }, member);
+    (
+      await database.prisma.$queryRawUnsafe<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM knowledge_documents WHERE knowledge_base_id = $1`,
+        baseId,
+      )
+    )[0]!.n;
+  const send = async (bytes: number) =>
+    endpoints.uploadDocuments(await upload([{ name: "notes.txt", content: noise(bytes) }]), { id: baseId }, member);
   return { documents, send };
 }
 
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string } }).error;
 
 describe.skipIf(skip !== undefined)("uploads on a nearly full disk", () => {
   it("answers 507 naming the database's folder and the space needed, stores nothing, and takes the next upload once space is freed", async () => {
@@ -106,10 +116,11 @@ describe.skipIf(skip !== undefined)("uploads on a nearly full disk", () => {
     temp.fill(512 * 1024);
     const form = new FormData();
     form.append("file", new Blob([noise(2 * MB)]), "big.txt");
-    const response = await readUploadForm(await multipartRequest(form, "http://localhost/upload"), UPLOAD_LIMITS, temp.dir).then(
-      () => new Response(null, { status: 202 }),
-      errorResponse,
-    );
+    const response = await readUploadForm(
+      await multipartRequest(form, "http://localhost/upload"),
+      UPLOAD_LIMITS,
+      temp.dir,
+    ).then(() => new Response(null, { status: 202 }), errorResponse);
     expect(response.status).toBe(507);
     const error = await errorOf(response);
     expect(error.code).toBe("insufficient_storage");

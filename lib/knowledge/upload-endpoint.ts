@@ -12,9 +12,11 @@ function idempotencyKeyOf(request: Request): string | undefined {
   const key = request.headers.get("idempotency-key");
   if (key === null) return undefined;
   if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(key)) {
-    throw new RequestError("invalid_request", `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters`, [
-      { path: "Idempotency-Key", message: "is not a valid key" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters`,
+      [{ path: "Idempotency-Key", message: "is not a valid key" }],
+    );
   }
   return key;
 }

@@ -31,13 +31,19 @@ function kindOf(name: string, bytes: Uint8Array): FileKind {
   try {
     return detectFileKind(name, bytes);
   } catch (error) {
-    if (error instanceof UnsupportedFileError) throw new RequestError(error.code, error.message, [{ path: name, message: error.message }]);
+    if (error instanceof UnsupportedFileError)
+      throw new RequestError(error.code, error.message, [{ path: name, message: error.message }]);
     throw error;
   }
 }
 
 /** The answer of an earlier upload with this key to this base of this workspace, if it is recent enough. */
-export async function findUpload(db: SqlClient, workspaceId: string, knowledgeBaseId: string, key: string): Promise<DocumentRecord[] | null> {
+export async function findUpload(
+  db: SqlClient,
+  workspaceId: string,
+  knowledgeBaseId: string,
+  key: string,
+): Promise<DocumentRecord[] | null> {
   const rows = await db.$queryRawUnsafe<Array<{ documents: unknown }>>(
     `SELECT u.documents FROM knowledge_uploads u JOIN knowledge_bases b ON b.id = u.knowledge_base_id
      WHERE u.knowledge_base_id = $2 AND b.workspace_id = $1 AND u.idempotency_key = $3
@@ -111,12 +117,21 @@ async function insertUpload(
         knowledgeBaseId,
         key,
       );
-      if (claimed.length === 0) return { documents: (await findUpload(tx, workspaceId, knowledgeBaseId, key)) ?? [], replayed: true };
+      if (claimed.length === 0)
+        return { documents: (await findUpload(tx, workspaceId, knowledgeBaseId, key)) ?? [], replayed: true };
     }
     const documents: DocumentRecord[] = [];
     for (const [index, file] of files.entries()) {
       const kind = kinds[index]!;
-      documents.push(await insertDocument(tx, workspaceId, { knowledgeBaseId, name: file.name, kind, bytes: await bytesOf(file), metadata }));
+      documents.push(
+        await insertDocument(tx, workspaceId, {
+          knowledgeBaseId,
+          name: file.name,
+          kind,
+          bytes: await bytesOf(file),
+          metadata,
+        }),
+      );
     }
     if (key) {
       await tx.$executeRawUnsafe(

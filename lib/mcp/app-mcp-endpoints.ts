@@ -6,7 +6,12 @@ import { createMcpPublications } from "./mcp-publication";
 import { McpToolRepository } from "./mcp-tool-repository";
 
 /** Publishing workflows as MCP tools, over the app's database. */
-export const appMcpPublicationEndpoints = mcpPublicationEndpoints(() => createMcpPublications(new McpToolRepository(getPrisma()), getRepositories()));
+export const appMcpPublicationEndpoints = mcpPublicationEndpoints(() =>
+  createMcpPublications(new McpToolRepository(getPrisma()), getRepositories()),
+);
 
 /** The workspaces' MCP server, over the app's runtime. */
-export const appMcpServerEndpoints = mcpServerEndpoints(() => ({ tools: new McpToolRepository(getPrisma()), runs: getRuntime().runs }));
+export const appMcpServerEndpoints = mcpServerEndpoints(() => ({
+  tools: new McpToolRepository(getPrisma()),
+  runs: getRuntime().runs,
+}));

@@ -18,7 +18,10 @@ export function mcpPublicationEndpoints(publications: () => McpPublications) {
       Response.json(await publications().get(workspace.id, id, addressedUrl(request).origin)),
     ),
     save: endpoint("publishMcpTool", async (request, { id }, { workspace }) => {
-      const body = await readJsonRequest(request, mcpPublicationRequestSchema, { subject: "The MCP tool settings", maxBytes: 16 * 1024 });
+      const body = await readJsonRequest(request, mcpPublicationRequestSchema, {
+        subject: "The MCP tool settings",
+        maxBytes: 16 * 1024,
+      });
       return Response.json(await publications().save(workspace.id, id, body, addressedUrl(request).origin));
     }),
   };
@@ -34,7 +37,11 @@ export function mcpServerEndpoints(deps: () => McpServerDependencies) {
   return {
     serve: endpoint("serveMcp", async (request, _params, member) => {
       if (member.via !== "api-key") throw new RequestError("unauthenticated", MCP_NEEDS_API_KEY_MESSAGE);
-      return answerMcpRequest(request, { workspaceId: member.workspace.id, role: member.workspace.role, apiKeyId: member.apiKeyId }, deps());
+      return answerMcpRequest(
+        request,
+        { workspaceId: member.workspace.id, role: member.workspace.role, apiKeyId: member.apiKeyId },
+        deps(),
+      );
     }),
   };
 }

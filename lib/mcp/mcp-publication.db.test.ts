@@ -20,7 +20,15 @@ let otherFlow: string;
 
 const document = (name: string) => ({
   name,
-  blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "ticket", type: "string" }] } }],
+  blocks: [
+    {
+      id: "start",
+      type: "start",
+      name: "Start",
+      position: { x: 0, y: 0 },
+      config: { inputs: [{ name: "ticket", type: "string" }] },
+    },
+  ],
   edges: [],
 });
 
@@ -59,12 +67,23 @@ describe("publishing a workflow as an MCP tool", () => {
       deployed: false,
       endpoint: "http://127.0.0.1:3000/api/mcp",
     });
-    const saved = await call(editorKey, ticketFlow, { enabled: true, toolName: "summarise_ticket", description: "  Summarises a ticket.  " });
+    const saved = await call(editorKey, ticketFlow, {
+      enabled: true,
+      toolName: "summarise_ticket",
+      description: "  Summarises a ticket.  ",
+    });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ ...before, published: true, enabled: true, description: "Summarises a ticket." });
+    expect(await saved.json()).toEqual({
+      ...before,
+      published: true,
+      enabled: true,
+      description: "Summarises a ticket.",
+    });
     await createDeploymentService(repositories).deploy(workspace, ticketFlow, { note: "", userId: null });
     // Left out, the description is kept; the answer now says the workflow is deployed.
-    const turnedOff = (await (await call(editorKey, ticketFlow, { enabled: false, toolName: "summarise_ticket" })).json()) as McpPublication;
+    const turnedOff = (await (
+      await call(editorKey, ticketFlow, { enabled: false, toolName: "summarise_ticket" })
+    ).json()) as McpPublication;
     expect(turnedOff).toMatchObject({ enabled: false, description: "Summarises a ticket.", deployed: true });
     expect(await (await call(viewerKey, ticketFlow)).json()).toEqual(turnedOff);
   });
@@ -75,9 +94,14 @@ describe("publishing a workflow as an MCP tool", () => {
       expect(refused.status, toolName).toBe(400);
       const body = (await refused.json()) as ErrorBody;
       expect(body.error.code).toBe("invalid_request");
-      expect(body.error.details[0]).toMatchObject({ path: "toolName", message: expect.stringContaining("letters, digits") });
+      expect(body.error.details[0]).toMatchObject({
+        path: "toolName",
+        message: expect.stringContaining("letters, digits"),
+      });
     }
-    const unknownField = (await (await call(editorKey, otherFlow, { enabled: true, toolName: "triage", title: "x" })).json()) as ErrorBody;
+    const unknownField = (await (
+      await call(editorKey, otherFlow, { enabled: true, toolName: "triage", title: "x" })
+    ).json()) as ErrorBody;
     expect(unknownField.error.code).toBe("invalid_request");
     const noFlag = (await (await call(editorKey, otherFlow, { toolName: "triage" })).json()) as ErrorBody;
     expect(noFlag.error.details[0]).toMatchObject({ path: "enabled" });
@@ -88,7 +112,8 @@ describe("publishing a workflow as an MCP tool", () => {
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as ErrorBody).error).toMatchObject({
       code: "conflict",
-      message: 'The tool name "summarise_ticket" is already used by the workflow "Summarise Ticket!" in this workspace: choose another.',
+      message:
+        'The tool name "summarise_ticket" is already used by the workflow "Summarise Ticket!" in this workspace: choose another.',
     });
     expect((await call(editorKey, otherFlow, { enabled: true, toolName: "triage" })).status).toBe(200);
     // A workflow may keep, or change, its own name.

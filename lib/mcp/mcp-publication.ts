@@ -14,8 +14,12 @@ export function mcpEndpointUrl(origin: string): string {
  * /api/workflows/:id/mcp). Publishing needs no deployment, as a chat does not: the answer says
  * whether there is one, since the tool is listed only once the workflow is deployed.
  */
-export function createMcpPublications(tools: McpToolRepository, repositories: Pick<Repositories, "deployments" | "workflows">) {
-  const deployed = async (workspaceId: string, workflowId: string) => (await repositories.deployments.active(workspaceId, workflowId)) !== null;
+export function createMcpPublications(
+  tools: McpToolRepository,
+  repositories: Pick<Repositories, "deployments" | "workflows">,
+) {
+  const deployed = async (workspaceId: string, workflowId: string) =>
+    (await repositories.deployments.active(workspaceId, workflowId)) !== null;
   const view = async (workspaceId: string, tool: StoredMcpTool, origin: string): Promise<McpPublication> => ({
     published: true,
     enabled: tool.enabled,
@@ -40,7 +44,12 @@ export function createMcpPublications(tools: McpToolRepository, repositories: Pi
       };
     },
     /** @throws NotFoundError for a workflow not in the workspace; `conflict` for a tool name another workflow has */
-    async save(workspaceId: string, workflowId: string, request: McpPublicationRequest, origin: string): Promise<McpPublication> {
+    async save(
+      workspaceId: string,
+      workflowId: string,
+      request: McpPublicationRequest,
+      origin: string,
+    ): Promise<McpPublication> {
       const tool = await tools.save(workspaceId, workflowId, request);
       return view(workspaceId, tool, origin);
     },

@@ -32,7 +32,13 @@ let viewerKey: string;
 let otherKey: string;
 const workflows = { summarise: "", failing: "", undeployed: "", unpublished: "", disabled: "" };
 
-const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({ id, type, name, position: { x: 0, y: 0 }, config });
+const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  config,
+});
 const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target });
 
 /** Start (ticket, required; priority, default 1) → Reply `{ summary, priority }`. */
@@ -54,7 +60,10 @@ const summariseDocument = (name: string) => ({
 /** An API block to a loopback address: the outbound guard refuses it, so every run fails. */
 const failingDocument = {
   name: "Always fails",
-  blocks: [block("start", "start", "Start", { inputs: [] }), block("call", "api", "Call", { url: "http://127.0.0.1:9/nothing", method: "GET" })],
+  blocks: [
+    block("start", "start", "Start", { inputs: [] }),
+    block("call", "api", "Call", { url: "http://127.0.0.1:9/nothing", method: "GET" }),
+  ],
   edges: [edge("start", "call")],
 };
 
@@ -76,7 +85,11 @@ async function workflow(workspaceId: string, document: object, options: { deploy
   return id;
 }
 
-function callRoute(handler: unknown, url: string, options: { key?: string; body?: unknown; params?: Record<string, string> } = {}) {
+function callRoute(
+  handler: unknown,
+  url: string,
+  options: { key?: string; body?: unknown; params?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -105,7 +118,13 @@ beforeAll(async () => {
   const owner = await makeUser("Owner");
   workspace = (await repositories.workspaces.create(owner, "MCP")).id;
   key = await createApiKey(prisma, { userId: owner, workspaceId: workspace }, { name: "desktop assistant" });
-  viewerKey = (await createApiKey(prisma, { userId: await addMember(workspace, "viewer"), workspaceId: workspace }, { name: "viewer" })).key;
+  viewerKey = (
+    await createApiKey(
+      prisma,
+      { userId: await addMember(workspace, "viewer"), workspaceId: workspace },
+      { name: "viewer" },
+    )
+  ).key;
   workflows.summarise = await workflow(workspace, summariseDocument("Summarise ticket"), { deploy: true });
   workflows.failing = await workflow(workspace, failingDocument, { deploy: true });
   workflows.undeployed = await workflow(workspace, summariseDocument("Not deployed"), { deploy: false });
@@ -159,21 +178,32 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
   it("calls a tool: runs the active deployment with the arguments, answers its output, and records the run as an MCP call by the key", async () => {
     const client = await connect(`Bearer ${key.key}`);
     try {
-      const result = await client.callTool({ name: "summarise_ticket", arguments: { ticket: "Printer on fire", priority: 3 } });
+      const result = await client.callTool({
+        name: "summarise_ticket",
+        arguments: { ticket: "Printer on fire", priority: 3 },
+      });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ summary: "Ticket: Printer on fire", priority: 3 });
-      expect(result.content).toEqual([{ type: "text", text: JSON.stringify({ summary: "Ticket: Printer on fire", priority: 3 }, null, 2) }]);
+      expect(result.content).toEqual([
+        { type: "text", text: JSON.stringify({ summary: "Ticket: Printer on fire", priority: 3 }, null, 2) },
+      ]);
       const runId = (result._meta as Record<string, string>)["trellis/runId"]!;
       const run = await repositories.runs.get(workspace, runId);
       const active = await repositories.deployments.active(workspace, workflows.summarise);
-      expect(run).toMatchObject({ workflowId: workflows.summarise, status: "succeeded", input: { ticket: "Printer on fire", priority: 3 } });
+      expect(run).toMatchObject({
+        workflowId: workflows.summarise,
+        status: "succeeded",
+        input: { ticket: "Printer on fire", priority: 3 },
+      });
       expect(run.trigger).toEqual({ kind: "mcp", apiKeyId: key.id });
       expect(run.deploymentId).toBe(active!.id);
 
       // Usage by API key counts the call under the key that made it.
       const usage = await callRoute(served, `/api/usage?groupBy=apiKey&trigger=mcp`, { key: key.key });
       const { rows } = (await usage.json()) as { rows: Array<{ key: string | null; label: string; runs: number }> };
-      expect(rows).toEqual([expect.objectContaining({ key: key.id, label: expect.stringContaining("desktop assistant"), runs: 1 })]);
+      expect(rows).toEqual([
+        expect.objectContaining({ key: key.id, label: expect.stringContaining("desktop assistant"), runs: 1 }),
+      ]);
     } finally {
       await client.close();
     }
@@ -185,7 +215,12 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
       const before = await prisma.run.count({ where: { workflowId: workflows.summarise } });
       const missing = await client.callTool({ name: "summarise_ticket", arguments: { priority: 2 } });
       expect(missing.isError).toBe(true);
-      expect(missing.content).toEqual([{ type: "text", text: `Invalid arguments for the tool "summarise_ticket": 'ticket' is required (it has no default).` }]);
+      expect(missing.content).toEqual([
+        {
+          type: "text",
+          text: `Invalid arguments for the tool "summarise_ticket": 'ticket' is required (it has no default).`,
+        },
+      ]);
       const mistyped = await client.callTool({ name: "summarise_ticket", arguments: { ticket: 42, urgent: true } });
       expect(mistyped.content).toEqual([
         {
@@ -207,7 +242,9 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
       const runId = (result._meta as Record<string, string>)["trellis/runId"]!;
       const run = await repositories.runs.get(workspace, runId);
       expect(run).toMatchObject({ status: "failed", trigger: { kind: "mcp", apiKeyId: key.id } });
-      expect(result.content).toEqual([{ type: "text", text: `The workflow run ${runId} failed: ${run.error!.message} (${run.error!.code})` }]);
+      expect(result.content).toEqual([
+        { type: "text", text: `The workflow run ${runId} failed: ${run.error!.message} (${run.error!.code})` },
+      ]);
       expect(run.error!.code).toBe("outbound_refused");
     } finally {
       await client.close();
@@ -229,7 +266,10 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
     try {
       expect((await viewer.listTools()).tools).toHaveLength(2);
       const result = await viewer.callTool({ name: "summarise_ticket", arguments: { ticket: "x" } });
-      expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining("role viewer, which cannot run workflows") }] });
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: expect.stringContaining("role viewer, which cannot run workflows") }],
+      });
     } finally {
       await viewer.close();
     }
@@ -256,16 +296,24 @@ describe("the workspace's MCP server, through the MCP SDK client", () => {
       throw new Error("not reached");
     });
     const answer = await endpoints.serve(
-      new Request("http://localhost/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+      new Request("http://localhost/api/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
       {},
       testMember(workspace, "owner"),
     );
     expect(answer.status).toBe(401);
-    expect(await answer.json()).toMatchObject({ error: { code: "unauthenticated", message: MCP_NEEDS_API_KEY_MESSAGE } });
+    expect(await answer.json()).toMatchObject({
+      error: { code: "unauthenticated", message: MCP_NEEDS_API_KEY_MESSAGE },
+    });
   });
 
   it("answers 405 to GET: stateless, there is no stream to open", async () => {
-    const answer = await fetch(`${server.origin}/api/mcp`, { headers: { authorization: `Bearer ${key.key}`, accept: "text/event-stream" } });
+    const answer = await fetch(`${server.origin}/api/mcp`, {
+      headers: { authorization: `Bearer ${key.key}`, accept: "text/event-stream" },
+    });
     expect(answer.status).toBe(405);
   });
 });

@@ -44,7 +44,11 @@ export class McpToolRepository {
    * Publishes the workflow or changes its publication. `description` undefined keeps the stored one.
    * @throws NotFoundError for a workflow not in the workspace; `conflict` when another workflow of the workspace has the tool name
    */
-  async save(workspaceId: string, workflowId: string, settings: { enabled: boolean; toolName: string; description?: string }): Promise<StoredMcpTool> {
+  async save(
+    workspaceId: string,
+    workflowId: string,
+    settings: { enabled: boolean; toolName: string; description?: string },
+  ): Promise<StoredMcpTool> {
     await assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
     await this.refuseTakenName(workspaceId, workflowId, settings.toolName);
     const changes = {
@@ -69,11 +73,18 @@ export class McpToolRepository {
   /** The enabled tools of the workspace whose workflow is deployed, by name (only the one named `toolName` when given). */
   async listed(workspaceId: string, toolName?: string): Promise<ListedMcpTool[]> {
     const rows = await this.prisma.mcpTool.findMany({
-      where: { workspaceId, enabled: true, workflow: { activeDeploymentId: { not: null } }, ...(toolName === undefined ? {} : { toolName }) },
+      where: {
+        workspaceId,
+        enabled: true,
+        workflow: { activeDeploymentId: { not: null } },
+        ...(toolName === undefined ? {} : { toolName }),
+      },
       orderBy: { toolName: "asc" },
       select: {
         ...toolFields,
-        workflow: { select: { name: true, description: true, activeDeployment: { select: { id: true, document: true } } } },
+        workflow: {
+          select: { name: true, description: true, activeDeployment: { select: { id: true, document: true } } },
+        },
       },
     });
     return rows.flatMap(({ workflow, ...tool }) =>

@@ -21,12 +21,25 @@ export function startInputsOf(document: unknown): StartInput[] {
  * same schema an agent's workflow tool gets (inputs without a default are required).
  */
 export function mcpToolOf(listed: ListedMcpTool): Tool {
-  const description = listed.description || listed.workflowDescription || `Runs the Trellis workflow "${listed.workflowName}" and answers its output.`;
-  const inputSchema = parametersForWorkflow({ id: listed.workflowId, name: listed.workflowName, inputs: startInputsOf(listed.document) });
-  return { name: listed.toolName, title: listed.workflowName, description, inputSchema: inputSchema as Tool["inputSchema"] };
+  const description =
+    listed.description ||
+    listed.workflowDescription ||
+    `Runs the Trellis workflow "${listed.workflowName}" and answers its output.`;
+  const inputSchema = parametersForWorkflow({
+    id: listed.workflowId,
+    name: listed.workflowName,
+    inputs: startInputsOf(listed.document),
+  });
+  return {
+    name: listed.toolName,
+    title: listed.workflowName,
+    description,
+    inputSchema: inputSchema as Tool["inputSchema"],
+  };
 }
 
-const typeOfValue = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+const typeOfValue = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 
 /**
  * What is wrong with a call's arguments against the tool's inputs, one sentence each (empty when
@@ -42,13 +55,17 @@ export function argumentProblems(inputs: readonly StartInput[], args: Record<str
     }
     const got = typeOfValue(args[input.name]);
     if (got !== input.type)
-      problems.push(`'${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`);
+      problems.push(
+        `'${input.name}' must be ${input.type === "array" || input.type === "object" ? "an" : "a"} ${input.type}, got ${got}`,
+      );
   }
   const declared = new Set(inputs.map((input) => input.name));
   const unknown = Object.keys(args).filter((name) => !declared.has(name));
   if (unknown.length > 0) {
     const takes = inputs.length ? `it takes ${inputs.map((input) => `'${input.name}'`).join(", ")}` : "it takes none";
-    problems.push(`${unknown.map((name) => `'${name}'`).join(", ")} ${unknown.length === 1 ? "is not an input" : "are not inputs"} of this tool (${takes})`);
+    problems.push(
+      `${unknown.map((name) => `'${name}'`).join(", ")} ${unknown.length === 1 ? "is not an input" : "are not inputs"} of this tool (${takes})`,
+    );
   }
   return problems;
 }
@@ -58,7 +75,8 @@ export function toolError(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A finished run as the tool's result: its output as text (text as it is, anything else as JSON)
@@ -68,7 +86,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 export function resultOfRun(run: Pick<RunRecord, "id" | "status" | "output" | "error">): CallToolResult {
   const _meta = { "trellis/runId": run.id };
   if (run.status !== "succeeded") {
-    const why = run.status === "cancelled" ? "was cancelled" : `failed: ${run.error?.message ?? "no error was recorded"}`;
+    const why =
+      run.status === "cancelled" ? "was cancelled" : `failed: ${run.error?.message ?? "no error was recorded"}`;
     return { ...toolError(`The workflow run ${run.id} ${why}${run.error?.code ? ` (${run.error.code})` : ""}`), _meta };
   }
   const output = run.output ?? null;

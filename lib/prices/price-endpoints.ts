@@ -7,7 +7,13 @@ import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { listPaging } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
-import { checkPriceModel, PRICE_CATALOG, pricedModels, withProviderReadiness, type ProviderEnvInput } from "@/providers";
+import {
+  checkPriceModel,
+  PRICE_CATALOG,
+  pricedModels,
+  withProviderReadiness,
+  type ProviderEnvInput,
+} from "@/providers";
 
 const overridePages = listPaging("priceOverrides", z.tuple([z.string()]).readonly());
 
@@ -15,7 +21,9 @@ const overridePages = listPaging("priceOverrides", z.tuple([z.string()]).readonl
 function modelOf(model: string): string {
   const shown = model.length > 80 ? `${model.slice(0, 80)}…` : model;
   if (!priceModelSchema.safeParse(model).success) {
-    throw new RequestError("invalid_request", `"${shown}" is not a model to price: it ${PRICE_MODEL_RULE}.`, [{ path: "model", message: PRICE_MODEL_RULE }]);
+    throw new RequestError("invalid_request", `"${shown}" is not a model to price: it ${PRICE_MODEL_RULE}.`, [
+      { path: "model", message: PRICE_MODEL_RULE },
+    ]);
   }
   const problem = checkPriceModel(model);
   if (problem) throw new RequestError("invalid_request", `${problem}.`, [{ path: "model", message: problem }]);
@@ -41,8 +49,15 @@ export function priceEndpoints(
     /** Creates the override or replaces it whole. */
     put: endpoint("putPriceOverride", async (request, params, member) => {
       const model = modelOf(params.model);
-      const prices = await readJsonRequest(request, putPriceOverrideRequestSchema, { subject: "The price", maxBytes: 16 * 1024 });
-      return Response.json(await readCache.changing(member.workspace.id, () => overrides().put(member.workspace.id, model, prices, member.userId)));
+      const prices = await readJsonRequest(request, putPriceOverrideRequestSchema, {
+        subject: "The price",
+        maxBytes: 16 * 1024,
+      });
+      return Response.json(
+        await readCache.changing(member.workspace.id, () =>
+          overrides().put(member.workspace.id, model, prices, member.userId),
+        ),
+      );
     }),
     remove: endpoint("deletePriceOverride", async (_request, params, member) => {
       await readCache.changing(member.workspace.id, () => overrides().delete(member.workspace.id, params.model));
@@ -53,8 +68,14 @@ export function priceEndpoints(
      * no key for it, with the catalog's version and date; never keys.
      */
     models: endpoint("listModels", async (_request, _params, member) => {
-      const [table, env] = await Promise.all([overrides().table(member.workspace.id), providerEnv(member.workspace.id)]);
-      return Response.json({ models: withProviderReadiness(pricedModels(table), env), catalog: PRICE_CATALOG } satisfies ModelList);
+      const [table, env] = await Promise.all([
+        overrides().table(member.workspace.id),
+        providerEnv(member.workspace.id),
+      ]);
+      return Response.json({
+        models: withProviderReadiness(pricedModels(table), env),
+        catalog: PRICE_CATALOG,
+      } satisfies ModelList);
     }),
   };
 }

@@ -22,14 +22,16 @@ beforeAll(async () => {
   const processEnv = (name: string) => (name === "OPENAI_API_KEY" ? "sk-server" : undefined);
   prices = priceEndpoints(
     () => kit.database.repositories.priceOverrides,
-    async (workspace) => (await loadRunEnvironment(kit.database.repositories.secrets, workspace, processEnv)).providerEnv,
+    async (workspace) =>
+      (await loadRunEnvironment(kit.database.repositories.secrets, workspace, processEnv)).providerEnv,
   );
   a = await kit.database.createWorkspace("A");
   b = await kit.database.createWorkspace("B");
 });
 afterAll(() => kit.close());
 
-const as = (workspace: string, role: WorkspaceRole = "admin") => testMember(workspace, role, { userId: `user-of-${workspace}` });
+const as = (workspace: string, role: WorkspaceRole = "admin") =>
+  testMember(workspace, role, { userId: `user-of-${workspace}` });
 
 function put(workspace: string, model: string, body: unknown, role: WorkspaceRole = "admin") {
   const request = new Request(`http://localhost/api/prices/${model}`, {
@@ -41,16 +43,38 @@ function put(workspace: string, model: string, body: unknown, role: WorkspaceRol
 }
 
 async function modelList(workspace: string): Promise<ModelList> {
-  return (await (await prices.models(new Request("http://localhost/api/models"), {}, as(workspace, "viewer"))).json()) as ModelList;
+  return (await (
+    await prices.models(new Request("http://localhost/api/models"), {}, as(workspace, "viewer"))
+  ).json()) as ModelList;
 }
 
 /** Start -> one agent on `model`, run with wait in `workspace`: the finished run as GET /api/runs/:id answers it. */
-async function runAgent(workspace: string, model: string, usage: { prompt: number; completion: number }): Promise<ApiRun> {
+async function runAgent(
+  workspace: string,
+  model: string,
+  usage: { prompt: number; completion: number },
+): Promise<ApiRun> {
   const document = {
     name: "Priced",
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
-      { id: "agent", type: "agent", name: "Agent", position: { x: 200, y: 0 }, parentId: null, enabled: true, config: { model, userPrompt: "Say hi" } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: {},
+      },
+      {
+        id: "agent",
+        type: "agent",
+        name: "Agent",
+        position: { x: 200, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { model, userPrompt: "Say hi" },
+      },
     ],
     edges: [{ id: "e1", source: "start", target: "agent" }],
   };
@@ -78,7 +102,11 @@ describe("a workspace's price overrides", () => {
     const usage = { prompt: 1234, completion: 56 };
 
     const inA = await runAgent(a, "openai/gpt-4o-mini", usage);
-    const expected = { input: roundDollars((1234 * 2) / 1e6), output: roundDollars((56 * 8) / 1e6), total: roundDollars((1234 * 2 + 56 * 8) / 1e6) };
+    const expected = {
+      input: roundDollars((1234 * 2) / 1e6),
+      output: roundDollars((56 * 8) / 1e6),
+      total: roundDollars((1234 * 2 + 56 * 8) / 1e6),
+    };
     expect(modelSpan(inA)).toMatchObject({
       tokens: { prompt: 1234, completion: 56 },
       cost: expected,
@@ -93,13 +121,19 @@ describe("a workspace's price overrides", () => {
   });
 
   it("price a local model nobody else prices, through provider/*", async () => {
-    expect((await runAgent(a, "openai-compatible/my-local-model", { prompt: 100, completion: 10 })).unpriced).toBe(true);
+    expect((await runAgent(a, "openai-compatible/my-local-model", { prompt: 100, completion: 10 })).unpriced).toBe(
+      true,
+    );
     expect((await put(a, "openai-compatible/*", { input: 0.5, output: 1.5 })).status).toBe(200);
 
     const priced = await runAgent(a, "openai-compatible/my-local-model", { prompt: 100_000, completion: 10_000 });
     expect(priced.unpriced).toBe(false);
     expect(priced.cost).toEqual({ input: 0.05, output: 0.015, total: 0.065 });
-    expect(modelSpan(priced).price).toEqual({ source: "workspace-override", match: "openai-compatible/*", prices: { input: 0.5, output: 1.5 } });
+    expect(modelSpan(priced).price).toEqual({
+      source: "workspace-override",
+      match: "openai-compatible/*",
+      prices: { input: 0.5, output: 1.5 },
+    });
     const elsewhere = await runAgent(b, "openai-compatible/my-local-model", { prompt: 100_000, completion: 10_000 });
     expect([elsewhere.cost, elsewhere.unpriced, modelSpan(elsewhere).price]).toEqual([null, true, undefined]);
   });
@@ -116,7 +150,10 @@ describe("a workspace's price overrides", () => {
       priceSource: "workspace-override",
     });
     const listB = await modelList(b);
-    expect(listB.models.find((model) => model.id === "openai/gpt-4o-mini")).toMatchObject({ prices: { input: 0.15, output: 0.6 }, priceSource: "catalog" });
+    expect(listB.models.find((model) => model.id === "openai/gpt-4o-mini")).toMatchObject({
+      prices: { input: 0.15, output: 0.6 },
+      priceSource: "catalog",
+    });
   });
 
   it("mark the models whose provider has no key for the workspace, naming the variable, from its secrets or the server's", async () => {
@@ -133,18 +170,26 @@ describe("a workspace's price overrides", () => {
   });
 
   it("are listed to every member, changed by admins and owners only, and removed", async () => {
-    const listed = (await (await prices.list(new Request("http://localhost/api/prices"), {}, as(a, "viewer"))).json()) as {
+    const listed = (await (
+      await prices.list(new Request("http://localhost/api/prices"), {}, as(a, "viewer"))
+    ).json()) as {
       overrides: Array<{ model: string; note: string | null; updatedBy: string | null }>;
     };
     expect(listed.overrides.map((override) => override.model)).toEqual(["openai-compatible/*", "openai/gpt-4o-mini"]);
     expect(listed.overrides[1]).toMatchObject({ note: "Negotiated", updatedBy: `user-of-${a}` });
-    const empty = (await (await prices.list(new Request("http://localhost/api/prices"), {}, as(b, "viewer"))).json()) as { overrides: unknown[] };
+    const empty = (await (
+      await prices.list(new Request("http://localhost/api/prices"), {}, as(b, "viewer"))
+    ).json()) as { overrides: unknown[] };
     expect(empty.overrides).toEqual([]);
 
     const byEditor = await put(a, "openai/gpt-4o", { input: 0, output: 0 }, "editor");
     expect(byEditor.status).toBe(403);
     const remove = (workspace: string, model: string) =>
-      prices.remove(new Request(`http://localhost/api/prices/${model}`, { method: "DELETE" }), { model }, as(workspace));
+      prices.remove(
+        new Request(`http://localhost/api/prices/${model}`, { method: "DELETE" }),
+        { model },
+        as(workspace),
+      );
     expect((await remove(b, "openai/gpt-4o-mini")).status).toBe(404);
     expect((await remove(a, "openai/gpt-4o-mini")).status).toBe(204);
     expect((await modelList(a)).models.find((model) => model.id === "openai/gpt-4o-mini")?.priceSource).toBe("catalog");
@@ -161,13 +206,22 @@ describe("a workspace's price overrides", () => {
     ];
     for (const [model, body, field] of refusals) {
       const answer = await put(a, model, body);
-      const error = ((await answer.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } }).error;
-      expect([model, field, answer.status, error.details.map((detail) => detail.path)]).toEqual([model, field, 400, [field]]);
+      const error = (
+        (await answer.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } }
+      ).error;
+      expect([model, field, answer.status, error.details.map((detail) => detail.path)]).toEqual([
+        model,
+        field,
+        400,
+        [field],
+      ]);
     }
     expect(
-      ((await (await prices.list(new Request("http://localhost/api/prices"), {}, as(a))).json()) as { overrides: Array<{ model: string }> }).overrides.map(
-        (override) => override.model,
-      ),
+      (
+        (await (await prices.list(new Request("http://localhost/api/prices"), {}, as(a))).json()) as {
+          overrides: Array<{ model: string }>;
+        }
+      ).overrides.map((override) => override.model),
     ).toEqual(["openai-compatible/*"]);
   });
 });

@@ -30,7 +30,9 @@ function clientOverEndpoints() {
 
 describe("the API client against the run endpoints", () => {
   it("starts a run with the start inputs under `input`, so the workflow receives them", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(ws, supportRoutingDocument("offline/echo") as never)).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(ws, supportRoutingDocument("offline/echo") as never)
+    ).id;
     const api = clientOverEndpoints();
     const { runId } = await api.runs.start(workflowId, { input: { message: "I need support: the parcel is broken" } });
     await kit.runtime.runs.liveRun(runId)?.done;

@@ -24,12 +24,21 @@ export function approvalEndpoints(deps: () => ApprovalEndpointDependencies) {
       return Response.json({ runId, status: run.status, approvals: await runs.pendingApprovals(runId) });
     }),
     decide: endpoint("decideRunApproval", async (request, { id: runId, toolCallId }, { workspace }) => {
-      const decision = await readJsonRequest(request, approvalDecisionSchema, { subject: "The decision", maxBytes: MAX_DECISION_BYTES });
+      const decision = await readJsonRequest(request, approvalDecisionSchema, {
+        subject: "The decision",
+        maxBytes: MAX_DECISION_BYTES,
+      });
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, runId);
       const approval = await runs.decideApproval(workspace.id, runId, toolCallId, decision);
       const reason = decision.reason?.trim();
-      return Response.json({ runId, toolCallId, toolName: approval.toolName, approved: decision.approved, ...(reason ? { reason } : {}) });
+      return Response.json({
+        runId,
+        toolCallId,
+        toolName: approval.toolName,
+        approved: decision.approved,
+        ...(reason ? { reason } : {}),
+      });
     }),
   };
 }

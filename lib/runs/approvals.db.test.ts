@@ -66,7 +66,10 @@ function decide(runId: string, toolCallId: string, body: unknown) {
 }
 
 async function startWaitingRun(toolCallId: string, { thenAnswer = true } = {}) {
-  kit.server.enqueue({ kind: "tool-calls", calls: [{ id: toolCallId, name: "calculator", arguments: { expression: "6*7" } }] });
+  kit.server.enqueue({
+    kind: "tool-calls",
+    calls: [{ id: toolCallId, name: "calculator", arguments: { expression: "6*7" } }],
+  });
   if (thenAnswer) kit.server.enqueue({ kind: "text", text: "The answer is 42." });
   const live = await kit.runtime.runs.start(ws, workflowId, { question: "What is 6 times 7?" });
   const requested = await nextEvent(live, "tool.approval.requested");
@@ -77,19 +80,35 @@ describe("tool approval", () => {
   it("pauses the run at the call, lists it, and goes on with the tool once a person approves", async () => {
     const { live, requested } = await startWaitingRun("call_ok");
 
-    expect(requested).toMatchObject({ runId: live.runId, blockId: "agent", toolCallId: "call_ok", toolName: "calculator", arguments: { expression: "6*7" } });
+    expect(requested).toMatchObject({
+      runId: live.runId,
+      blockId: "agent",
+      toolCallId: "call_ok",
+      toolName: "calculator",
+      arguments: { expression: "6*7" },
+    });
     expect(requested.spanId).toEqual(expect.any(String));
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
     expect(kit.server.requests).toHaveLength(1); // the model waits too
-    const listed = (await (await endpoints.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId }, member)).json()) as {
+    const listed = (await (
+      await endpoints.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId }, member)
+    ).json()) as {
       status: string;
       approvals: Array<{ toolCallId: string; toolName: string }>;
     };
-    expect(listed).toMatchObject({ status: "paused", approvals: [{ toolCallId: "call_ok", toolName: "calculator", arguments: { expression: "6*7" } }] });
+    expect(listed).toMatchObject({
+      status: "paused",
+      approvals: [{ toolCallId: "call_ok", toolName: "calculator", arguments: { expression: "6*7" } }],
+    });
 
     const response = await decide(live.runId, "call_ok", { approved: true });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ runId: live.runId, toolCallId: "call_ok", toolName: "calculator", approved: true });
+    expect(await response.json()).toEqual({
+      runId: live.runId,
+      toolCallId: "call_ok",
+      toolName: "calculator",
+      approved: true,
+    });
 
     const run = await live.done;
     expect(run.status).toBe("succeeded");
@@ -101,9 +120,15 @@ describe("tool approval", () => {
     const types = stored.map((event) => event.type);
     expect(types.indexOf("tool.approval.requested")).toBeLessThan(types.indexOf("tool.approval.resolved"));
     expect(types.indexOf("tool.approval.resolved")).toBeLessThan(types.indexOf("run.completed"));
-    expect(stored.find((event) => event.type === "tool.approval.resolved")).toMatchObject({ toolCallId: "call_ok", approved: true, spanId: requested.spanId });
+    expect(stored.find((event) => event.type === "tool.approval.resolved")).toMatchObject({
+      toolCallId: "call_ok",
+      approved: true,
+      spanId: requested.spanId,
+    });
     // The run parked at the call (that attempt's tool span was cut short) and went on in a new attempt, which ran the tool.
-    const toolSpans = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.filter((span) => span.kind === "tool");
+    const toolSpans = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.filter(
+      (span) => span.kind === "tool",
+    );
     expect(toolSpans.map((span) => span.status)).toEqual(["cancelled", "succeeded"]);
     expect(toolSpans[0]!.id).toBe(requested.spanId);
     expect(toolSpans[1]).toMatchObject({ status: "succeeded", output: { expression: "6*7", result: 42 } });
@@ -120,8 +145,12 @@ describe("tool approval", () => {
 
     const run = await live.done;
     expect(run.status).toBe("succeeded");
-    expect(kit.server.requests[1]!.parsed.allText).toContain('The call of \\"calculator\\" was denied by a person: not on Fridays');
-    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.findLast((span) => span.kind === "tool");
+    expect(kit.server.requests[1]!.parsed.allText).toContain(
+      'The call of \\"calculator\\" was denied by a person: not on Fridays',
+    );
+    const toolSpan = (await kit.database.repositories.runs.getWithSpans(ws, live.runId)).spans.findLast(
+      (span) => span.kind === "tool",
+    );
     expect(toolSpan).toMatchObject({ status: "failed", error: { code: "tool_denied" } });
     expect(toolSpan?.output).toBeUndefined();
   });
@@ -137,14 +166,18 @@ describe("tool approval", () => {
     expect(kit.server.requests).toHaveLength(1);
     const late = await decide(live.runId, "call_cancel", { approved: true });
     expect(late.status).toBe(404);
-    expect(((await late.json()) as { error: { message: string } }).error.message).toContain('No tool call "call_cancel" is waiting for approval');
+    expect(((await late.json()) as { error: { message: string } }).error.message).toContain(
+      'No tool call "call_cancel" is waiting for approval',
+    );
     expect(await kit.runtime.runs.pendingApprovals(live.runId)).toEqual([]);
   });
 
   it("answers a malformed decision with 400 and an unknown run with 404", async () => {
     const bad = await decide("whatever", "call_x", { approved: "yes" });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("approved");
+    expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe(
+      "approved",
+    );
     const unknown = await decide("01900000-0000-7000-8000-000000000000", "call_x", { approved: true });
     expect(unknown.status).toBe(404);
   });

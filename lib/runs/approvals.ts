@@ -11,7 +11,10 @@ export function decisionsFromEvents(events: readonly RunEvent[]): Map<string, To
   const decisions = new Map<string, ToolApprovalDecision>();
   for (const event of events) {
     if (event.type === "tool.approval.resolved")
-      decisions.set(event.toolCallId, event.reason ? { approved: event.approved, reason: event.reason } : { approved: event.approved });
+      decisions.set(
+        event.toolCallId,
+        event.reason ? { approved: event.approved, reason: event.reason } : { approved: event.approved },
+      );
   }
   return decisions;
 }
@@ -46,7 +49,10 @@ export interface ApprovalHost {
 
 export class ApprovalNotFoundError extends TrellisError {
   constructor(runId: string, toolCallId: string) {
-    super("not_found", `No tool call "${toolCallId}" is waiting for approval in run ${runId} (it was already decided, or the run ended)`);
+    super(
+      "not_found",
+      `No tool call "${toolCallId}" is waiting for approval in run ${runId} (it was already decided, or the run ended)`,
+    );
   }
 }
 
@@ -65,9 +71,15 @@ export class RunApprovals {
     if (decided) return decided;
     if (signal.aborted) throw new CancelledError();
     // What a person sees (the event, the pending list) is masked; the call itself goes on with the real arguments.
-    const approval: PendingApproval = this.host.redact(request.runId, { ...request, requestedAt: new Date().toISOString() });
+    const approval: PendingApproval = this.host.redact(request.runId, {
+      ...request,
+      requestedAt: new Date().toISOString(),
+    });
     if (!this.host.emit(request.runId, { type: "tool.approval.requested", ...approval })) {
-      throw new TrellisError("approval_unavailable", `Run ${request.runId} is not executed by this server process, so it cannot wait for approval`);
+      throw new TrellisError(
+        "approval_unavailable",
+        `Run ${request.runId} is not executed by this server process, so it cannot wait for approval`,
+      );
     }
     this.host.park(request.runId, approval);
     // The park aborted the run's signal; the block stops here and runs again once the call is decided.

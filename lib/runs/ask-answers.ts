@@ -8,7 +8,11 @@ function typeName(value: unknown): string {
 }
 
 /** The fields of an answer checked against the ask's declared names and types (all are required). */
-function checkedFields(prompt: AskPrompt, given: Record<string, unknown> | undefined, issues: IssueDetail[]): AskAnswer["fields"] {
+function checkedFields(
+  prompt: AskPrompt,
+  given: Record<string, unknown> | undefined,
+  issues: IssueDetail[],
+): AskAnswer["fields"] {
   const fields: AskAnswer["fields"] = {};
   const declared = new Map(prompt.fields.map((field) => [field.name, field]));
   for (const name of Object.keys(given ?? {})) {
@@ -19,7 +23,8 @@ function checkedFields(prompt: AskPrompt, given: Record<string, unknown> | undef
   }
   for (const field of prompt.fields) {
     const value = given?.[field.name];
-    if (value === undefined || value === null) issues.push({ path: `fields.${field.name}`, message: `is required (${field.type})` });
+    if (value === undefined || value === null)
+      issues.push({ path: `fields.${field.name}`, message: `is required (${field.type})` });
     else if (typeof value !== field.type || (field.type === "number" && !Number.isFinite(value)))
       issues.push({ path: `fields.${field.name}`, message: `must be a ${field.type}, got ${typeName(value)}` });
     else fields[field.name] = value as string | number | boolean;
@@ -39,20 +44,38 @@ export function checkedAnswer(prompt: AskPrompt, request: AskAnswerRequest, answ
   if (request.choice !== undefined && !ids.includes(request.choice))
     issues.push({
       path: "choice",
-      message: ids.length ? `"${request.choice}" is not one of this ask's choices: ${valid}` : "this ask has no choices; leave choice out",
+      message: ids.length
+        ? `"${request.choice}" is not one of this ask's choices: ${valid}`
+        : "this ask has no choices; leave choice out",
     });
-  else if (request.choice === undefined && ids.length > 0) issues.push({ path: "choice", message: `is required: one of ${valid}` });
-  if (request.text !== undefined && !prompt.allowText) issues.push({ path: "text", message: "this ask takes no free text" });
+  else if (request.choice === undefined && ids.length > 0)
+    issues.push({ path: "choice", message: `is required: one of ${valid}` });
+  if (request.text !== undefined && !prompt.allowText)
+    issues.push({ path: "text", message: "this ask takes no free text" });
   const fields = checkedFields(prompt, request.fields, issues);
   if (issues.length > 0) {
     const list = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
     throw new RequestError("invalid_request", `The answer does not fit the ask: ${list}`, issues);
   }
   const text = request.text?.trim();
-  return { choice: request.choice ?? null, text: text ? text : null, fields, answeredBy, answeredAt: new Date().toISOString(), timedOut: false };
+  return {
+    choice: request.choice ?? null,
+    text: text ? text : null,
+    fields,
+    answeredBy,
+    answeredAt: new Date().toISOString(),
+    timedOut: false,
+  };
 }
 
 /** The answer an ask gets when its deadline passes first. */
 export function timedOutAnswer(): AskAnswer {
-  return { choice: null, text: null, fields: {}, answeredBy: null, answeredAt: new Date().toISOString(), timedOut: true };
+  return {
+    choice: null,
+    text: null,
+    fields: {},
+    answeredBy: null,
+    answeredAt: new Date().toISOString(),
+    timedOut: true,
+  };
 }

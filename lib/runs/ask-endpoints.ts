@@ -30,7 +30,10 @@ export function askEndpoints(deps: () => AskEndpointDependencies) {
       return Response.json({ runId, status: run.status, asks: await runs.asks.pending(runId) });
     }),
     answer: endpoint("answerRunAsk", async (request, { id: runId, spanId }, member) => {
-      const body = await readJsonRequest(request, askAnswerRequestSchema, { subject: "The answer", maxBytes: MAX_ANSWER_BYTES });
+      const body = await readJsonRequest(request, askAnswerRequestSchema, {
+        subject: "The answer",
+        maxBytes: MAX_ANSWER_BYTES,
+      });
       const { runs, repositories } = deps();
       await repositories.runs.get(member.workspace.id, runId);
       const ask = await runs.asks.answer(member.workspace.id, runId, spanId, body, answeredByOf(member));

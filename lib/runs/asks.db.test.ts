@@ -23,7 +23,12 @@ async function create(blocks: unknown[], edges: Array<[string, string, string?]>
   const document = workflowDocumentSchema.parse({
     name: `Asks ${Math.random()}`,
     blocks,
-    edges: edges.map(([source, target, sourceHandle], index) => ({ id: `e${index}`, source, target, sourceHandle: sourceHandle ?? "out" })),
+    edges: edges.map(([source, target, sourceHandle], index) => ({
+      id: `e${index}`,
+      source,
+      target,
+      sourceHandle: sourceHandle ?? "out",
+    })),
   });
   return (await kit.database.repositories.workflows.create(member.workspace.id, document)).id;
 }
@@ -46,7 +51,11 @@ async function asksOnceParked(runId: string, count: number): Promise<AskList["as
 }
 
 function answer(runId: string, spanId: string, body: unknown): Promise<Response> {
-  const request = new Request("http://localhost/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = new Request("http://localhost/", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return endpoints.answer(request, { id: runId, spanId }, member);
 }
 
@@ -55,9 +64,24 @@ describe("asks", () => {
     const workflowId = await create(
       [
         start,
-        { id: "legal", type: "ask", name: "Legal", config: { question: "Legal ok?", choices: [{ id: "ok", label: "OK" }] } },
-        { id: "budget", type: "ask", name: "Budget", config: { question: "Budget?", fields: [{ name: "amount", type: "number", label: "Amount" }] } },
-        { id: "join", type: "function", name: "Join", config: { code: "return { legal: <Legal.choice>, amount: <Budget.fields>.amount }" } },
+        {
+          id: "legal",
+          type: "ask",
+          name: "Legal",
+          config: { question: "Legal ok?", choices: [{ id: "ok", label: "OK" }] },
+        },
+        {
+          id: "budget",
+          type: "ask",
+          name: "Budget",
+          config: { question: "Budget?", fields: [{ name: "amount", type: "number", label: "Amount" }] },
+        },
+        {
+          id: "join",
+          type: "function",
+          name: "Join",
+          config: { code: "return { legal: <Legal.choice>, amount: <Budget.fields>.amount }" },
+        },
       ],
       [
         ["start", "legal"],
@@ -73,9 +97,13 @@ describe("asks", () => {
 
     const wrongType = await answer(live.runId, budget.spanId, { fields: { amount: "lots" } });
     expect(wrongType.status).toBe(400);
-    expect(((await wrongType.json()) as ErrorBody).error.details).toEqual([{ path: "fields.amount", message: "must be a number, got string" }]);
+    expect(((await wrongType.json()) as ErrorBody).error.details).toEqual([
+      { path: "fields.amount", message: "must be a number, got string" },
+    ]);
     const missing = await answer(live.runId, legal.spanId, {});
-    expect(((await missing.json()) as ErrorBody).error.details).toEqual([{ path: "choice", message: 'is required: one of "ok"' }]);
+    expect(((await missing.json()) as ErrorBody).error.details).toEqual([
+      { path: "choice", message: 'is required: one of "ok"' },
+    ]);
 
     expect((await answer(live.runId, legal.spanId, { choice: "ok" })).status).toBe(202);
     // The run went on with the legal branch and parked again, the budget ask still waiting under its span.
@@ -115,7 +143,11 @@ describe("asks", () => {
 
   it("times a parked ask out at its deadline in the process that parked it", async () => {
     const workflowId = await create(
-      [start, { id: "confirm", type: "ask", name: "Confirm", config: { question: "Quick?", timeoutMs: 1000 } }, respond("expired", "too slow")],
+      [
+        start,
+        { id: "confirm", type: "ask", name: "Confirm", config: { question: "Quick?", timeoutMs: 1000 } },
+        respond("expired", "too slow"),
+      ],
       [
         ["start", "confirm"],
         ["confirm", "expired", "timeout"],
@@ -128,7 +160,11 @@ describe("asks", () => {
 
   it("survives a restart: a new run service (another process) lists the paused ask, takes its answer and goes on", async () => {
     const workflowId = await create(
-      [start, { id: "q", type: "ask", name: "Q", config: { question: "Go?", choices: [{ id: "go", label: "Go" }] } }, respond("done", "went on")],
+      [
+        start,
+        { id: "q", type: "ask", name: "Q", config: { question: "Go?", choices: [{ id: "go", label: "Go" }] } },
+        respond("done", "went on"),
+      ],
       [
         ["start", "q"],
         ["q", "done", "choice:go"],
@@ -144,7 +180,9 @@ describe("asks", () => {
       },
     });
     const again = askEndpoints(() => ({ runs: restarted.runs, repositories: kit.database.repositories }));
-    const listed = (await (await again.list(new Request("http://localhost/"), { id: live.runId }, member)).json()) as AskList;
+    const listed = (await (
+      await again.list(new Request("http://localhost/"), { id: live.runId }, member)
+    ).json()) as AskList;
     expect(listed.asks.map((item) => item.spanId)).toEqual([ask!.spanId]);
     const request = new Request("http://localhost/", {
       method: "POST",
@@ -162,7 +200,10 @@ describe("asks", () => {
   });
 
   it("answers 404 for an ask the run never had", async () => {
-    const workflowId = await create([start, { id: "q", type: "ask", name: "Q", config: { question: "?" } }], [["start", "q"]]);
+    const workflowId = await create(
+      [start, { id: "q", type: "ask", name: "Q", config: { question: "?" } }],
+      [["start", "q"]],
+    );
     const live = await kit.runtime.runs.start(member.workspace.id, workflowId, {});
     await asksOnceParked(live.runId, 1);
     expect((await answer(live.runId, "no-such-span", {})).status).toBe(404);

@@ -2,7 +2,12 @@ import "server-only";
 import type { RunRecord, WorkflowDocument } from "@/contract";
 import { RunAnswers, type BlockBudget } from "@/executor";
 import type { ToolApprovalDecision } from "@/tools/types";
-import { executeAttempt, type ExecutionDependencies, type ResumedAttempt, type ReusedAttemptResults } from "./durable/run-execution";
+import {
+  executeAttempt,
+  type ExecutionDependencies,
+  type ResumedAttempt,
+  type ReusedAttemptResults,
+} from "./durable/run-execution";
 import { loadRecordings } from "./replay";
 import type { LiveEntry, RunServiceDependencies } from "./run-service-types";
 

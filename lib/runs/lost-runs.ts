@@ -10,23 +10,41 @@ export interface LostRunsHost {
   wake(runId: string): void;
 }
 
-const CANCELLED = { status: "cancelled", error: { code: "cancelled", message: "The run was cancelled" } } as const satisfies LostRunEnd;
+const CANCELLED = {
+  status: "cancelled",
+  error: { code: "cancelled", message: "The run was cancelled" },
+} as const satisfies LostRunEnd;
 
 /**
  * Ends a run no process will finish (cancelled while queued, its process dead and nothing to
  * resume): its row, its spans still marked running, and its final event, like any ended run.
  * Answers false when the run was no longer in one of `from` (someone else moved it first).
  */
-export async function endLostRun(host: LostRunsHost, run: RunRecord, end: LostRunEnd, from: readonly RunStatus[]): Promise<boolean> {
+export async function endLostRun(
+  host: LostRunsHost,
+  run: RunRecord,
+  end: LostRunEnd,
+  from: readonly RunStatus[],
+): Promise<boolean> {
   const { runs, spans, runEvents } = host.repositories;
   const endedAt = new Date();
   const durationMs = Math.max(0, endedAt.getTime() - new Date(run.startedAt).getTime());
-  const updated = await runs.update(run.id, { status: end.status, error: end.error, endedAt, durationMs }, { onlyIfStatus: from });
+  const updated = await runs.update(
+    run.id,
+    { status: end.status, error: end.error, endedAt, durationMs },
+    { onlyIfStatus: from },
+  );
   if (!updated) return false;
   const cancelled = end.status === "cancelled";
-  const why = { code: end.error.code, message: cancelled ? "The run was cancelled while this was running" : end.error.message };
+  const why = {
+    code: end.error.code,
+    message: cancelled ? "The run was cancelled while this was running" : end.error.message,
+  };
   await spans.closeRunning(run.id, why, endedAt, cancelled ? "cancelled" : "failed");
-  const event: RunEvent = end.status === "cancelled" ? { type: "run.cancelled", runId: run.id } : { type: "run.failed", runId: run.id, error: end.error };
+  const event: RunEvent =
+    end.status === "cancelled"
+      ? { type: "run.cancelled", runId: run.id }
+      : { type: "run.failed", runId: run.id, error: end.error };
   await runEvents.append(run.id, [{ seq: (await runEvents.lastSeq(run.id)) + 1, event }]);
   host.distribution()?.signals.ended(run.id);
   host.wake(run.id);

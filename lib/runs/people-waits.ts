@@ -50,7 +50,14 @@ export class PeopleWaits {
           );
         }
         entry.requested.set(approval.toolCallId, approval);
-        entry.controller.abort(new RunParkedError({ reason: "approval", blockId: approval.blockId, spanId: approval.spanId, toolCallId: approval.toolCallId }));
+        entry.controller.abort(
+          new RunParkedError({
+            reason: "approval",
+            blockId: approval.blockId,
+            spanId: approval.spanId,
+            toolCallId: approval.toolCallId,
+          }),
+        );
       },
     });
   }
@@ -79,7 +86,12 @@ export class PeopleWaits {
    * process or another records it there. Answers the call decided.
    * @throws ApprovalNotFoundError when no such call waits
    */
-  async decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
+  async decideApproval(
+    workspaceId: string,
+    runId: string,
+    toolCallId: string,
+    decision: ToolApprovalDecision,
+  ): Promise<PendingApproval> {
     const entry = this.host.activeEntry(runId);
     const local = entry?.requested.get(toolCallId);
     if (entry && local) {
@@ -92,9 +104,16 @@ export class PeopleWaits {
     if ((await this.storeOnParked(workspaceId, runId, resolvedEvent(waiting, decision))) === "stored") return waiting;
     const run = await this.host.repositories.runs.get(workspaceId, runId);
     const distribution = this.host.distribution();
-    if (!distribution || !run.worker || run.worker === this.host.workerId()) throw new ApprovalNotFoundError(runId, toolCallId);
+    if (!distribution || !run.worker || run.worker === this.host.workerId())
+      throw new ApprovalNotFoundError(runId, toolCallId);
     const reason = decision.reason?.trim();
-    await distribution.bus.publish({ kind: "approval", runId, toolCallId, approved: decision.approved, ...(reason ? { reason } : {}) });
+    await distribution.bus.publish({
+      kind: "approval",
+      runId,
+      toolCallId,
+      approved: decision.approved,
+      ...(reason ? { reason } : {}),
+    });
     return waiting;
   }
 

@@ -22,7 +22,9 @@ async function parkedAsk(runId: string): Promise<AskList["asks"][number]> {
   for (;;) {
     const run = await kit.database.repositories.runs.get(member.workspace.id, runId);
     if (run.status === "paused" && run.worker === null) {
-      const { asks: waiting } = (await (await asks.list(new Request("http://localhost/"), { id: runId }, member)).json()) as AskList;
+      const { asks: waiting } = (await (
+        await asks.list(new Request("http://localhost/"), { id: runId }, member)
+      ).json()) as AskList;
       if (waiting.length === 1) return waiting[0]!;
     }
     if (Date.now() > deadline) throw new Error(`run ${runId} has not parked (status ${run.status})`);
@@ -32,7 +34,11 @@ async function parkedAsk(runId: string): Promise<AskList["asks"][number]> {
 
 async function replay(runId: string): Promise<ApiRun> {
   const response = await kit.endpoints.replay(
-    new Request(`http://localhost/api/runs/${runId}/replay`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"wait":true}' }),
+    new Request(`http://localhost/api/runs/${runId}/replay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"wait":true}',
+    }),
     { id: runId },
     member,
   );
@@ -58,7 +64,12 @@ describe("replay of a run with an Ask block", () => {
             ],
           },
         },
-        { id: "shipped", type: "response", name: "Shipped", config: { data: { decision: "<Confirm.choice>", by: "<Confirm.answeredBy>" } } },
+        {
+          id: "shipped",
+          type: "response",
+          name: "Shipped",
+          config: { data: { decision: "<Confirm.choice>", by: "<Confirm.answeredBy>" } },
+        },
         { id: "held", type: "response", name: "Held", config: { data: { decision: "held" } } },
       ],
       edges: [

@@ -35,7 +35,13 @@ function document(path: string): WorkflowDocumentInput {
     name: "Orders",
     blocks: [
       { id: "start", type: "start", name: "Start", position: at, config: { inputs: [] } },
-      { id: "lookup", type: "api", name: "Lookup", position: at, config: { url: `http://127.0.0.1:${target.port}${path}`, method: "GET" } },
+      {
+        id: "lookup",
+        type: "api",
+        name: "Lookup",
+        position: at,
+        config: { url: `http://127.0.0.1:${target.port}${path}`, method: "GET" },
+      },
       { id: "done", type: "response", name: "Done", position: at, config: { data: "<lookup.data>" } },
     ],
     edges: [
@@ -47,7 +53,11 @@ function document(path: string): WorkflowDocumentInput {
 
 async function replay(runId: string): Promise<ApiRun> {
   const response = await kit.endpoints.replay(
-    new Request(`http://localhost/api/runs/${runId}/replay`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"wait":true}' }),
+    new Request(`http://localhost/api/runs/${runId}/replay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"wait":true}',
+    }),
     { id: runId },
     member,
   );
@@ -57,7 +67,9 @@ async function replay(runId: string): Promise<ApiRun> {
 
 describe("replay of an API block", () => {
   it("answers from the recorded response without sending, and refuses a request that changed", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document("/orders/1")))).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document("/orders/1")))
+    ).id;
     const source = await (await kit.runtime.runs.start(ws, workflowId, {})).done;
     expect(source).toMatchObject({ status: "succeeded", output: { order: 1, status: "shipped" } });
     expect(served).toBe(1);
@@ -68,7 +80,12 @@ describe("replay of an API block", () => {
     expect(served).toBe(1);
 
     const stored = await kit.database.repositories.workflows.get(ws, workflowId);
-    await kit.database.repositories.workflows.update(ws, workflowId, workflowDocumentSchema.parse(document("/orders/2")), stored.version);
+    await kit.database.repositories.workflows.update(
+      ws,
+      workflowId,
+      workflowDocumentSchema.parse(document("/orders/2")),
+      stored.version,
+    );
     const changed = await replay(source.id);
     expect(served).toBe(1);
     expect(changed.status).toBe("failed");

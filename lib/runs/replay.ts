@@ -26,7 +26,10 @@ export async function startReplay(
   // Another workspace's run is not found (404).
   const source = await repositories.runs.get(workspaceId, runId);
   if (LIVE_RUN_STATUSES.includes(source.status)) {
-    throw new RequestError("conflict", `Run "${runId}" is still going (it is ${source.status}): replay it once it has ended.`);
+    throw new RequestError(
+      "conflict",
+      `Run "${runId}" is still going (it is ${source.status}): replay it once it has ended.`,
+    );
   }
   // A child run (of a workflow tool or Workflow block) is not durable and records nothing of its own: its parent's block holds the answers.
   if (await repositories.runs.parentRunOf(workspaceId, runId)) {
@@ -63,13 +66,14 @@ export async function loadRecordings(
   let runId: string | null = replayOf;
   for (let hop = 0; runId && hop < MAX_REPLAY_CHAIN; hop += 1) {
     const current: string = runId;
-    const [stored, events] = await Promise.all([repositories.checkpoints.load(current), repositories.runEvents.listAfter(current, 0)]).catch(
-      (error: unknown) => {
-        throw new Error(
-          `The recordings of run ${current} that this replay answers from could not be read (${error instanceof Error ? error.message : String(error)}); run the workflow instead.`,
-        );
-      },
-    );
+    const [stored, events] = await Promise.all([
+      repositories.checkpoints.load(current),
+      repositories.runEvents.listAfter(current, 0),
+    ]).catch((error: unknown) => {
+      throw new Error(
+        `The recordings of run ${current} that this replay answers from could not be read (${error instanceof Error ? error.message : String(error)}); run the workflow instead.`,
+      );
+    });
     for (const [key, value] of stored.memos) if (!memos.has(key)) memos.set(key, value);
     for (const { event } of events) {
       if (event.type !== "ask.answered") continue;

@@ -34,7 +34,8 @@ function walk(clear: unknown, masked: unknown, found: Map<string, string>, depth
     return;
   }
   if (clear && masked && typeof clear === "object" && typeof masked === "object") {
-    for (const [key, value] of Object.entries(clear)) walk(value, (masked as Record<string, unknown>)[key], found, depth + 1);
+    for (const [key, value] of Object.entries(clear))
+      walk(value, (masked as Record<string, unknown>)[key], found, depth + 1);
   }
 }
 

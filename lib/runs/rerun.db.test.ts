@@ -21,9 +21,27 @@ function chain(articlePrompt: string): WorkflowDocumentInput {
   return {
     name: "Article",
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "topic", type: "string" }] } },
-      { id: "outline", type: "agent", name: "Outline", position: { x: 200, y: 0 }, config: { model: MODEL, userPrompt: "Outline <start.topic>" } },
-      { id: "article", type: "agent", name: "Article", position: { x: 400, y: 0 }, config: { model: MODEL, userPrompt: articlePrompt } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        config: { inputs: [{ name: "topic", type: "string" }] },
+      },
+      {
+        id: "outline",
+        type: "agent",
+        name: "Outline",
+        position: { x: 200, y: 0 },
+        config: { model: MODEL, userPrompt: "Outline <start.topic>" },
+      },
+      {
+        id: "article",
+        type: "agent",
+        name: "Article",
+        position: { x: 400, y: 0 },
+        config: { model: MODEL, userPrompt: articlePrompt },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "outline", sourceHandle: "out" },
@@ -33,7 +51,11 @@ function chain(articlePrompt: string): WorkflowDocumentInput {
 }
 
 const post = (path: string, body: unknown) =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 function rerun(runId: string, body: unknown, caller: Member = member) {
   return kit.endpoints.rerun(post(`/api/runs/${runId}/rerun`, body), { id: runId }, caller);
@@ -55,21 +77,37 @@ async function runToEnd(workflowId: string, input: Record<string, unknown>) {
 }
 
 async function eventsOf(runId: string) {
-  return parseSse(await (await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, member)).text());
+  return parseSse(
+    await (
+      await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, member)
+    ).text(),
+  );
 }
 
 async function getRun(runId: string): Promise<ApiRun> {
-  return (await (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member)).json()) as ApiRun;
+  return (await (
+    await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member)
+  ).json()) as ApiRun;
 }
 
 async function saveDraft(workflowId: string, document: WorkflowDocumentInput) {
   const stored = await kit.database.repositories.workflows.get(ws, workflowId);
-  await kit.database.repositories.workflows.update(ws, workflowId, workflowDocumentSchema.parse(document), stored.version);
+  await kit.database.repositories.workflows.update(
+    ws,
+    workflowId,
+    workflowDocumentSchema.parse(document),
+    stored.version,
+  );
 }
 
 describe("run from a block, through the run service against the test LLM server", () => {
   it("repeats no upstream model call, runs the chosen block on the current draft, counts only what it spent, and links to the source", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("Write from <Outline.content>")))).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(
+        ws,
+        workflowDocumentSchema.parse(chain("Write from <Outline.content>")),
+      )
+    ).id;
     kit.server.enqueue(
       { kind: "text", text: "1. Leaves 2. Water", usage: { prompt: 300, completion: 40 } },
       { kind: "text", text: "Tea is made of leaves.", usage: { prompt: 90, completion: 20 } },
@@ -91,7 +129,10 @@ describe("run from a block, through the run service against the test LLM server"
     expect(kit.server.requests.length - before).toBe(1);
     expect(kit.server.requests.at(-1)!.parsed.allText).toContain("Rewrite, shorter: 1. Leaves 2. Water");
     const outline = events.find((event) => event.event === "block.completed" && event.data.blockId === "outline")!;
-    expect(outline.data.reused).toMatchObject({ runId: source.runId, tokens: { prompt: 300, completion: 40, total: 340 } });
+    expect(outline.data.reused).toMatchObject({
+      runId: source.runId,
+      tokens: { prompt: 300, completion: 40, total: 340 },
+    });
     expect(outline.data).not.toHaveProperty("tokens");
     const article = events.find((event) => event.event === "block.completed" && event.data.blockId === "article")!;
     expect(article.data).not.toHaveProperty("reused");
@@ -101,9 +142,17 @@ describe("run from a block, through the run service against the test LLM server"
     expect(end.data.tokens).toMatchObject({ prompt: 50, completion: 7, total: 57 });
 
     const stored = await getRun(started.runId);
-    expect(stored).toMatchObject({ status: "succeeded", input: { topic: "tea" }, rerunOf: { runId: source.runId, blockId: "article" }, tokens: { total: 57 } });
+    expect(stored).toMatchObject({
+      status: "succeeded",
+      input: { topic: "tea" },
+      rerunOf: { runId: source.runId, blockId: "article" },
+      tokens: { total: 57 },
+    });
     const blockSpans = stored.spans.filter((span) => span.kind === "block");
-    expect(blockSpans.filter((span) => span.reusedFrom === source.runId).map((span) => span.blockId)).toEqual(["start", "outline"]);
+    expect(blockSpans.filter((span) => span.reusedFrom === source.runId).map((span) => span.blockId)).toEqual([
+      "start",
+      "outline",
+    ]);
     expect(blockSpans.find((span) => span.blockId === "outline")!.tokens).toBeNull();
     expect(stored.spans.filter((span) => span.kind === "model").map((span) => span.blockId)).toEqual(["article"]);
     expect((await getRun(source.runId)).rerunOf).toBeNull();
@@ -112,7 +161,9 @@ describe("run from a block, through the run service against the test LLM server"
   it("masks a secret value the reused result holds even after the secret was changed", async () => {
     const oldValue = "rotated-token-9f3a7c21";
     await kit.database.repositories.secrets.set(ws, "ROTATED_TOKEN", oldValue);
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("Use <Outline.content>")))).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("Use <Outline.content>")))
+    ).id;
     kit.server.enqueue({ kind: "text", text: `the token is ${oldValue}` }, { kind: "text", text: "done" });
     const source = await runToEnd(workflowId, { topic: "keys" });
     expect(JSON.stringify(source.events)).not.toContain(oldValue);
@@ -133,11 +184,16 @@ describe("run from a block, through the run service against the test LLM server"
 
   it("fails the re-run with a clear error when the source run's results cannot be read", async () => {
     await kit.database.repositories.secrets.set(ws, "SEALED_TOKEN", "sealed-token-5d1e88aa");
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("Use <Outline.content>")))).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("Use <Outline.content>")))
+    ).id;
     kit.server.enqueue({ kind: "text", text: "sealed-token-5d1e88aa" }, { kind: "text", text: "done" });
     const source = await runToEnd(workflowId, { topic: "keys" });
     // The outline's result held a secret value, so it is stored sealed; a changed secret key can no longer open it.
-    const tampered = await kit.database.prisma.blockCheckpoint.updateMany({ where: { runId: source.runId, key: "outline" }, data: { sealed: "AAAA" } });
+    const tampered = await kit.database.prisma.blockCheckpoint.updateMany({
+      where: { runId: source.runId, key: "outline" },
+      data: { sealed: "AAAA" },
+    });
     expect(tampered.count).toBe(1);
     const before = kit.server.requests.length;
 
@@ -145,17 +201,22 @@ describe("run from a block, through the run service against the test LLM server"
     const end = (await eventsOf(started.runId)).at(-1)!;
     expect(end.event).toBe("run.failed");
     expect(end.data.error).toMatchObject({ code: "run_setup_failed" });
-    expect((end.data.error as { message: string }).message).toContain(`The results of run ${source.runId} that this run reuses could not be read`);
+    expect((end.data.error as { message: string }).message).toContain(
+      `The results of run ${source.runId} that this run reuses could not be read`,
+    );
     expect(kit.server.requests.length).toBe(before);
     expect((await getRun(started.runId)).status).toBe("failed");
   });
 
   it("refuses a block the draft does not have and a run that has not finished (400), and another workspace's run (404)", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("x")))).id;
+    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("x"))))
+      .id;
     const ended = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
     const unknown = await rerun(ended.id, { blockId: "gone" });
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain(`Block "gone" is not in the workflow's current draft`);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain(
+      `Block "gone" is not in the workflow's current draft`,
+    );
     const missingField = await rerun(ended.id, {});
     expect(missingField.status).toBe(400);
     expect(JSON.stringify(await missingField.json())).toContain("blockId");
@@ -163,7 +224,9 @@ describe("run from a block, through the run service against the test LLM server"
     const running = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "running" });
     const notFinished = await rerun(running.id, { blockId: "article" });
     expect(notFinished.status).toBe(400);
-    expect(((await notFinished.json()) as { error: { message: string } }).error.message).toContain("has not finished (it is running)");
+    expect(((await notFinished.json()) as { error: { message: string } }).error.message).toContain(
+      "has not finished (it is running)",
+    );
 
     const other = testMember(await kit.database.createWorkspace(), "editor");
     expect((await rerun(ended.id, { blockId: "article" }, other)).status).toBe(404);
@@ -174,10 +237,13 @@ describe("run from a block, through the run service against the test LLM server"
     // The article's only way in never holds: it is skipped.
     const edges = document.edges!;
     edges[1] = { ...edges[1]!, condition: 'output.content == "never"' };
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document))).id;
+    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document)))
+      .id;
     kit.server.enqueue({ kind: "text", text: "1. Leaves" });
     const source = await runToEnd(workflowId, { topic: "tea" });
-    expect(source.events.some((event) => event.event === "block.skipped" && event.data.blockId === "article")).toBe(true);
+    expect(source.events.some((event) => event.event === "block.skipped" && event.data.blockId === "article")).toBe(
+      true,
+    );
 
     const skipped = await rerun(source.runId, { blockId: "article" });
     expect(skipped.status).toBe(400);
@@ -194,9 +260,15 @@ describe("run from a block, through the run service against the test LLM server"
   });
 
   it("refuses a child run (400): it keeps no results, so every block would run again", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("x")))).id;
+    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(chain("x"))))
+      .id;
     const parent = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
-    const child = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded", parentRunId: parent.id });
+    const child = await kit.database.repositories.runs.create({
+      workspaceId: ws,
+      workflowId,
+      status: "succeeded",
+      parentRunId: parent.id,
+    });
     const answer = await rerun(child.id, { blockId: "outline" });
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { error: { message: string } }).error.message).toContain(

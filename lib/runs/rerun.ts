@@ -25,7 +25,10 @@ export async function startRerun(
   // Another workspace's run is not found (404).
   const source = await repositories.runs.getWithSpans(workspaceId, runId);
   if (!ENDED_RUN_STATUSES.includes(source.status)) {
-    throw new RequestError("invalid_request", `Run "${runId}" has not finished (it is ${source.status}): run it from a block once it has ended.`);
+    throw new RequestError(
+      "invalid_request",
+      `Run "${runId}" has not finished (it is ${source.status}): run it from a block once it has ended.`,
+    );
   }
   // A child run (of a workflow tool or Workflow block) is not durable and keeps no results to reuse: every block would run again.
   if (await repositories.runs.parentRunOf(workspaceId, runId)) {
@@ -36,19 +39,27 @@ export async function startRerun(
   }
   const draft = await repositories.workflows.get(workspaceId, source.workflowId);
   if (!draft.blocks.some((block) => block.id === blockId)) {
-    throw new RequestError("invalid_request", `Block "${blockId}" is not in the workflow's current draft: choose one of its blocks to run from.`, [
-      { path: "blockId", message: "not a block of the current draft" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `Block "${blockId}" is not in the workflow's current draft: choose one of its blocks to run from.`,
+      [{ path: "blockId", message: "not a block of the current draft" }],
+    );
   }
   // A block skipped (or never reached) there would be skipped again by the reused routing before it: nothing useful would run.
   if (!source.spans.some((span) => span.kind === "block" && span.blockId === blockId && RAN.has(span.status))) {
-    throw new RequestError("invalid_request", `Block "${blockId}" did not run in run "${runId}": run from a block that ran, or from the router before it.`, [
-      { path: "blockId", message: "did not run in the source run" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `Block "${blockId}" did not run in run "${runId}": run from a block that ran, or from the router before it.`,
+      [{ path: "blockId", message: "did not run in the source run" }],
+    );
   }
   const rerunOf: RerunOf = { runId, blockId };
   // A test run's re-run is a test run too: running from a block must not start sending what the source run simulated.
-  const live = await runs.start(workspaceId, source.workflowId, source.input, { trigger: request.trigger, rerunOf, ...(source.test ? { test: true } : {}) });
+  const live = await runs.start(workspaceId, source.workflowId, source.input, {
+    trigger: request.trigger,
+    rerunOf,
+    ...(source.test ? { test: true } : {}),
+  });
   return { live, rerunOf };
 }
 

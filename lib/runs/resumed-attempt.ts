@@ -19,9 +19,15 @@ export interface ResumedAttemptState {
  * with `block.failed` (not handled) before `run.resumed`, so a client following it closes them
  * before the blocks run again.
  */
-async function closeLostBlocks(repositories: Pick<ExecutionRepositories, "spans" | "runEvents">, runId: string): Promise<void> {
+async function closeLostBlocks(
+  repositories: Pick<ExecutionRepositories, "spans" | "runEvents">,
+  runId: string,
+): Promise<void> {
   const { spans, runEvents } = repositories;
-  const error = { code: "worker_lost", message: "The process executing this block stopped; the block runs again." } as const;
+  const error = {
+    code: "worker_lost",
+    message: "The process executing this block stopped; the block runs again.",
+  } as const;
   const lost = (await spans.listByRun(runId)).filter((span) => span.kind === "block" && span.status === "running");
   await spans.closeRunning(runId, error);
   if (lost.length === 0) return;
@@ -30,7 +36,14 @@ async function closeLostBlocks(repositories: Pick<ExecutionRepositories, "spans"
     runId,
     lost.map((span, index) => ({
       seq: lastSeq + 1 + index,
-      event: { type: "block.failed", runId, blockId: span.blockId, spanId: span.id, error, handled: false } satisfies RunEvent,
+      event: {
+        type: "block.failed",
+        runId,
+        blockId: span.blockId,
+        spanId: span.id,
+        error,
+        handled: false,
+      } satisfies RunEvent,
     })),
   );
 }
@@ -46,7 +59,10 @@ export async function loadResumedAttempt(
   parked: boolean,
 ): Promise<ResumedAttemptState> {
   if (!parked) await closeLostBlocks(repositories, runId);
-  const [stored, events] = await Promise.all([repositories.checkpoints.load(runId), repositories.runEvents.listAfter(runId, 0)]);
+  const [stored, events] = await Promise.all([
+    repositories.checkpoints.load(runId),
+    repositories.runEvents.listAfter(runId, 0),
+  ]);
   const stream = events.map((item) => item.event);
   return {
     decisions: decisionsFromEvents(stream),

@@ -53,7 +53,13 @@ export class RunAsks {
    * Answers a waiting ask: checked against its choices and fields (400 naming what is wrong),
    * 409 when it was answered already or its run ended, 404 for an ask the run never had.
    */
-  async answer(workspaceId: string, runId: string, spanId: string, request: AskAnswerRequest, answeredBy: string): Promise<PendingAsk> {
+  async answer(
+    workspaceId: string,
+    runId: string,
+    spanId: string,
+    request: AskAnswerRequest,
+    answeredBy: string,
+  ): Promise<PendingAsk> {
     const answers = this.host.activeEntry(runId)?.answers;
     const live = answers?.waiting().find((ask) => ask.spanId === spanId);
     if (answers && live && answers.deliver(spanId, checkedAnswer(live, request, answeredBy))) return live;
@@ -78,7 +84,10 @@ export class RunAsks {
     if (!waiting) {
       const answered = waits.answered.get(spanId);
       if (answered)
-        throw new AskNotWaitingError(spanId, answered.timedOut ? `it timed out at ${answered.answeredAt}` : `it was answered at ${answered.answeredAt}`);
+        throw new AskNotWaitingError(
+          spanId,
+          answered.timedOut ? `it timed out at ${answered.answeredAt}` : `it was answered at ${answered.answeredAt}`,
+        );
       throw new AskNotFoundError(runId, spanId);
     }
     const answer = checkedAnswer(waiting, request, answeredBy);
@@ -88,7 +97,8 @@ export class RunAsks {
     if (this.deliverLocal(runId, waiting, answer)) return waiting;
     const run = await this.host.repositories.runs.get(workspaceId, runId);
     const distribution = this.host.distribution();
-    if (run.status !== "running" && run.status !== "paused") throw new AskNotWaitingError(spanId, `its run has ended (${run.status})`);
+    if (run.status !== "running" && run.status !== "paused")
+      throw new AskNotWaitingError(spanId, `its run has ended (${run.status})`);
     if (!distribution || !run.worker || run.worker === this.host.workerId()) return "held here";
     await distribution.bus.publish({ kind: "answer", runId, spanId, ask: waiting, answer });
     return waiting;
@@ -118,7 +128,10 @@ export class RunAsks {
     const delay = Math.max(0, Math.min(...deadlines) - Date.now());
     const fire = () =>
       void this.timeOutDue().catch((error: unknown) =>
-        console.error(`[trellis] run ${runId} could not time out its asks:`, error instanceof Error ? error.message : error),
+        console.error(
+          `[trellis] run ${runId} could not time out its asks:`,
+          error instanceof Error ? error.message : error,
+        ),
       );
     setTimeout(fire, Math.min(delay + 50, 2 ** 31 - 1)).unref?.();
   }
@@ -130,7 +143,8 @@ export class RunAsks {
       const events = (await this.host.repositories.runEvents.listAfter(runId, 0)).map((item) => item.event);
       for (const ask of waitsFromEvents(events).asks) {
         if (!ask.timeoutAt || Date.parse(ask.timeoutAt) > now.getTime()) continue;
-        if ((await this.waits.storeOnParked(workspaceId, runId, answeredEvent(ask, timedOutAnswer()))) === "stored") count += 1;
+        if ((await this.waits.storeOnParked(workspaceId, runId, answeredEvent(ask, timedOutAnswer()))) === "stored")
+          count += 1;
       }
     }
     return count;

@@ -94,7 +94,8 @@ export class RunChannel {
   /** Events up to `seq` are stored (or their write failed for good): beyond the limits, they may leave memory. */
   stored(seq: number): void {
     const upTo = Math.min(seq, this.last);
-    for (let next = this.storedSeq + 1; next <= upTo; next += 1) this.unstoredSize -= this.kept[this.head + (next - this.firstSeq)]?.size ?? 0;
+    for (let next = this.storedSeq + 1; next <= upTo; next += 1)
+      this.unstoredSize -= this.kept[this.head + (next - this.firstSeq)]?.size ?? 0;
     this.storedSeq = Math.max(this.storedSeq, seq);
     this.trim();
   }

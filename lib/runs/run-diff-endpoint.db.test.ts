@@ -23,9 +23,21 @@ function document(factsPrompt: string): WorkflowDocumentInput {
   return {
     name: "Compared",
     blocks: [
-      { id: "start", type: "start", name: "Start", position: at, config: { inputs: [{ name: "topic", type: "string" }] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: at,
+        config: { inputs: [{ name: "topic", type: "string" }] },
+      },
       { id: "facts", type: "agent", name: "Facts", position: at, config: { model: MODEL, userPrompt: factsPrompt } },
-      { id: "style", type: "agent", name: "Style", position: at, config: { model: MODEL, userPrompt: "A style for <start.topic>" } },
+      {
+        id: "style",
+        type: "agent",
+        name: "Style",
+        position: at,
+        config: { model: MODEL, userPrompt: "A style for <start.topic>" },
+      },
       { id: "answer", type: "response", name: "Answer", position: at, config: { data: { style: "<style.content>" } } },
     ],
     edges: [
@@ -44,22 +56,41 @@ async function runOf(workflowId: string): Promise<string> {
 }
 
 function diff(runId: string, otherId: string, caller: Member = member) {
-  return kit.endpoints.diff(new Request(`http://localhost/api/runs/${runId}/diff/${otherId}`), { id: runId, otherId }, caller);
+  return kit.endpoints.diff(
+    new Request(`http://localhost/api/runs/${runId}/diff/${otherId}`),
+    { id: runId, otherId },
+    caller,
+  );
 }
 
 describe("GET /api/runs/:id/diff/:otherId over real runs", () => {
   it("finds exactly the changed block in a run pair that differs in one prompt", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document("Facts about <start.topic>")))).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(
+        ws,
+        workflowDocumentSchema.parse(document("Facts about <start.topic>")),
+      )
+    ).id;
     const first = await runOf(workflowId);
     const stored = await kit.database.repositories.workflows.get(ws, workflowId);
-    await kit.database.repositories.workflows.update(ws, workflowId, workflowDocumentSchema.parse(document("Three facts about <start.topic>")), stored.version);
+    await kit.database.repositories.workflows.update(
+      ws,
+      workflowId,
+      workflowDocumentSchema.parse(document("Three facts about <start.topic>")),
+      stored.version,
+    );
     const second = await runOf(workflowId);
 
     const answer = await diff(first, second);
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as RunDiff;
     expect(body).toMatchObject({ runId: first, otherRunId: second, workflowId, changedBlocks: 1 });
-    expect(body.blocks[0]).toMatchObject({ blockId: "facts", blockName: "Facts", change: "changed", status: { changed: false } });
+    expect(body.blocks[0]).toMatchObject({
+      blockId: "facts",
+      blockName: "Facts",
+      change: "changed",
+      status: { changed: false },
+    });
     // The test server echoes the prompt: "Echo: Facts about tea" became "Echo: Three facts about tea".
     expect(body.blocks[0]!.output).toMatchObject({ changed: true, kind: "text", path: "content" });
     const parts = (body.blocks[0]!.output as { parts: Array<{ kind: string; text: string }> }).parts;
@@ -70,7 +101,9 @@ describe("GET /api/runs/:id/diff/:otherId over real runs", () => {
       ["same", "about tea"],
     ]);
     expect(body.blocks[0]!.tokens.delta).toBeGreaterThan(0);
-    expect(body.blocks.filter((block) => block.output.changed || block.status.changed).map((block) => block.blockId)).toEqual(["facts"]);
+    expect(
+      body.blocks.filter((block) => block.output.changed || block.status.changed).map((block) => block.blockId),
+    ).toEqual(["facts"]);
   });
 
   it("refuses runs of different workflows (400) and another workspace's run (404)", async () => {

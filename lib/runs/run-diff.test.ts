@@ -41,19 +41,34 @@ function run(id: string, spans: ApiSpan[], workflowId = "wf"): ApiRun {
   } as unknown as ApiRun;
 }
 
-const usage = (total: number, cost: number) => ({ tokens: { prompt: total, completion: 0, total }, cost: { input: cost, output: 0, total: cost } });
+const usage = (total: number, cost: number) => ({
+  tokens: { prompt: total, completion: 0, total },
+  cost: { input: cost, output: 0, total: cost },
+});
 
 describe("diffRuns", () => {
   it("flags only the block whose output changed, first, with a text diff; timings and figures in the output are not a change", () => {
     const before = run("a", [
       span("start", { blockType: "start", output: { topic: "tea" } }),
-      span("outline", { output: { content: "Leaves and water.", providerTiming: { duration: 10 } }, ...usage(50, 0.001), durationMs: 300 }),
+      span("outline", {
+        output: { content: "Leaves and water.", providerTiming: { duration: 10 } },
+        ...usage(50, 0.001),
+        durationMs: 300,
+      }),
       span("summary", { output: { content: "Short.", providerTiming: { duration: 10 } }, ...usage(20, 0.0005) }),
     ]);
     const after = run("b", [
       span("start", { blockType: "start", output: { topic: "tea" } }),
-      span("outline", { output: { content: "Dried leaves and water.", providerTiming: { duration: 99 } }, ...usage(52, 0.0011), durationMs: 320 }),
-      span("summary", { output: { content: "Short.", providerTiming: { duration: 77 } }, ...usage(20, 0.0005), durationMs: 500 }),
+      span("outline", {
+        output: { content: "Dried leaves and water.", providerTiming: { duration: 99 } },
+        ...usage(52, 0.0011),
+        durationMs: 320,
+      }),
+      span("summary", {
+        output: { content: "Short.", providerTiming: { duration: 77 } },
+        ...usage(20, 0.0005),
+        durationMs: 500,
+      }),
     ]);
     const diff = diffRuns(before, after);
     expect(diff.changedBlocks).toBe(1);
@@ -94,17 +109,23 @@ describe("diffRuns", () => {
       span("api", { blockType: "api", status: "failed", output: { status: 500, data: { items: [1, 2] } } }),
     ]);
     const diff = diffRuns(before, after);
-    expect(diff.blocks.map((block) => `${block.blockId}${block.iteration ? `@${block.iteration.join(".")}` : ""}:${block.change}`)).toEqual([
-      "api:changed",
-      "done:removed",
-      "review:added",
-      "check:changed",
-      "body@1:changed",
-      "body@0:same",
-    ]);
+    expect(
+      diff.blocks.map(
+        (block) => `${block.blockId}${block.iteration ? `@${block.iteration.join(".")}` : ""}:${block.change}`,
+      ),
+    ).toEqual(["api:changed", "done:removed", "review:added", "check:changed", "body@1:changed", "body@0:same"]);
     expect(diff.blocks[0]!.status).toEqual({ from: "succeeded", to: "failed", changed: true });
-    expect(diff.blocks[0]!.output).toEqual({ changed: true, kind: "json", changes: [{ path: "status", from: 200, to: 500 }], truncated: false });
-    expect(diff.blocks.find((block) => block.blockId === "review")!.status).toEqual({ from: null, to: "failed", changed: true });
+    expect(diff.blocks[0]!.output).toEqual({
+      changed: true,
+      kind: "json",
+      changes: [{ path: "status", from: 200, to: 500 }],
+      truncated: false,
+    });
+    expect(diff.blocks.find((block) => block.blockId === "review")!.status).toEqual({
+      from: null,
+      to: "failed",
+      changed: true,
+    });
     expect(diff.changedBlocks).toBe(5);
   });
 });

@@ -25,7 +25,9 @@ const keyOf = (span: Pick<ApiSpan, "blockId" | "iteration">) => `${span.blockId}
 /** Each block's span (per iteration) in a run: the last attempt where a block ran more than once (a resumed run). */
 function blockSpans(run: ApiRun): Map<string, ApiSpan> {
   const spans = new Map<string, ApiSpan>();
-  const ordered = run.spans.filter((span) => span.kind === "block").sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const ordered = run.spans
+    .filter((span) => span.kind === "block")
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   for (const span of ordered) spans.set(keyOf(span), span);
   return spans;
 }
@@ -42,7 +44,8 @@ function withoutFigures(value: unknown): unknown {
   return value;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 function pathOf(base: string, key: string | number): string {
   if (typeof key === "number") return `${base}[${key}]`;
@@ -53,11 +56,13 @@ function pathOf(base: string, key: string | number): string {
 function changedPaths(from: unknown, to: unknown, path: string, out: JsonPathChange[]): void {
   if (JSON.stringify(from) === JSON.stringify(to)) return;
   if (isPlainObject(from) && isPlainObject(to)) {
-    for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) changedPaths(from[key], to[key], pathOf(path, key), out);
+    for (const key of new Set([...Object.keys(from), ...Object.keys(to)]))
+      changedPaths(from[key], to[key], pathOf(path, key), out);
     return;
   }
   if (Array.isArray(from) && Array.isArray(to)) {
-    for (let index = 0; index < Math.max(from.length, to.length); index += 1) changedPaths(from[index], to[index], pathOf(path, index), out);
+    for (let index = 0; index < Math.max(from.length, to.length); index += 1)
+      changedPaths(from[index], to[index], pathOf(path, index), out);
     return;
   }
   out.push({ path, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
@@ -71,7 +76,12 @@ export function diffOutput(from: unknown, to: unknown, budget: DiffBudget = new 
   const only = changes.length === 1 ? changes[0]! : undefined;
   if (only && typeof only.from === "string" && typeof only.to === "string")
     return { changed: true, kind: "text", path: only.path, parts: diffText(only.from, only.to, budget) };
-  return { changed: true, kind: "json", changes: changes.slice(0, MAX_PATH_CHANGES), truncated: changes.length > MAX_PATH_CHANGES };
+  return {
+    changed: true,
+    kind: "json",
+    changes: changes.slice(0, MAX_PATH_CHANGES),
+    truncated: changes.length > MAX_PATH_CHANGES,
+  };
 }
 
 function figure(from: number | null | undefined, to: number | null | undefined): FigureChange {
@@ -126,7 +136,9 @@ export function diffRuns(run: ApiRun, other: ApiRun): RunDiff {
   const to = blockSpans(other);
   // One allowance of diff table cells for the whole comparison: past it, changed texts are shown whole.
   const budget = new DiffBudget();
-  const blocks = [...new Set([...from.keys(), ...to.keys()])].map((key) => blockDiff(from.get(key), to.get(key), budget)).sort(byLargestChange);
+  const blocks = [...new Set([...from.keys(), ...to.keys()])]
+    .map((key) => blockDiff(from.get(key), to.get(key), budget))
+    .sort(byLargestChange);
   return {
     runId: run.id,
     otherRunId: other.id,

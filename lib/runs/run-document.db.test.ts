@@ -25,8 +25,24 @@ function document(replyName: string, extra = false) {
     name: "Greeter",
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [] } },
-      { id: "reply", type: "response", name: replyName, position: { x: 300, y: 0 }, config: { data: { answer: replyName } } },
-      ...(extra ? [{ id: "note", type: "function", name: "Added Later", position: { x: 600, y: 0 }, config: { code: "return 1;" } }] : []),
+      {
+        id: "reply",
+        type: "response",
+        name: replyName,
+        position: { x: 300, y: 0 },
+        config: { data: { answer: replyName } },
+      },
+      ...(extra
+        ? [
+            {
+              id: "note",
+              type: "function",
+              name: "Added Later",
+              position: { x: 600, y: 0 },
+              config: { code: "return 1;" },
+            },
+          ]
+        : []),
     ],
     edges: [{ id: "start-reply", source: "start", target: "reply" }],
   };
@@ -38,7 +54,11 @@ async function saveDraft(workflowId: string, next: unknown): Promise<void> {
 }
 
 const post = (path: string, body: unknown = {}) =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 async function runVia(kind: "execute" | "start", workflowId: string): Promise<ApiRun> {
   const response = await kit.endpoints[kind](
@@ -59,7 +79,11 @@ async function runDocument(runId: string, member = editor): Promise<Response> {
 }
 
 async function listRuns(workflowId: string): Promise<RunSummary[]> {
-  const response = await kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs`), { id: workflowId }, editor);
+  const response = await kit.endpoints.list(
+    new Request(`http://localhost/api/workflows/${workflowId}/runs`),
+    { id: workflowId },
+    editor,
+  );
   return ((await response.json()) as { runs: RunSummary[] }).runs;
 }
 
@@ -91,7 +115,11 @@ describe("a run keeps the workflow version and document it ran", () => {
 
   it("a deployment's run names the version that was deployed, not the draft's", async () => {
     const workflowId = (await kit.database.repositories.workflows.create(ws, document("Deployed") as never)).id;
-    const deployed = await deployments.create(post(`/api/workflows/${workflowId}/deployments`, { note: "" }), { id: workflowId }, editor);
+    const deployed = await deployments.create(
+      post(`/api/workflows/${workflowId}/deployments`, { note: "" }),
+      { id: workflowId },
+      editor,
+    );
     expect(deployed.status).toBe(201);
     await saveDraft(workflowId, document("Draft"));
     await saveDraft(workflowId, document("Draft again"));
@@ -106,7 +134,12 @@ describe("a run keeps the workflow version and document it ran", () => {
     const workflowId = (await kit.database.repositories.workflows.create(ws, document("Old") as never)).id;
     const old = await kit.database.repositories.runs.create({ workspaceId: ws, workflowId, status: "succeeded" });
     expect(((await (await getRun(old.id)).json()) as ApiRun).workflowVersion).toBeNull();
-    expect(await (await runDocument(old.id)).json()).toEqual({ runId: old.id, workflowId, workflowVersion: null, document: null });
+    expect(await (await runDocument(old.id)).json()).toEqual({
+      runId: old.id,
+      workflowId,
+      workflowVersion: null,
+      document: null,
+    });
   });
 
   it("another workspace's run is not found", async () => {

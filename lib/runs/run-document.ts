@@ -9,7 +9,11 @@ import type { Repositories } from "@/lib/db";
  * stored rather than refused: the run happened on it.
  * @throws NotFoundError for a run not in the workspace
  */
-export async function runDocument(runs: Repositories["runs"], workspaceId: string, runId: string): Promise<RunDocument> {
+export async function runDocument(
+  runs: Repositories["runs"],
+  workspaceId: string,
+  runId: string,
+): Promise<RunDocument> {
   const stored = await runs.documentOf(workspaceId, runId);
   const parsed = stored.document === null ? null : workflowDocumentSchema.safeParse(stored.document);
   return {

@@ -30,11 +30,16 @@ function startRun(workflowId: string, body: unknown, accept = "application/json"
   );
 }
 
-const getRun = (runId: string) => kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member);
+const getRun = (runId: string) =>
+  kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member);
 const runEvents = (runId: string, headers: Record<string, string> = {}) =>
   kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`, { headers }), { id: runId }, member);
 const listRuns = (workflowId: string, query = "") =>
-  kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`), { id: workflowId }, member);
+  kit.endpoints.list(
+    new Request(`http://localhost/api/workflows/${workflowId}/runs${query}`),
+    { id: workflowId },
+    member,
+  );
 
 describe("runs over the API: support routing against the test LLM server", () => {
   it("runs only the chosen agent, streams its text, and reports tokens and cost equal to usage times the catalog price", async () => {
@@ -49,7 +54,11 @@ describe("runs over the API: support routing against the test LLM server", () =>
         usage: { prompt: 96, completion: 14, cachedPrompt: 64 },
       },
     );
-    const response = await startRun(workflowId, { input: { message: "My order arrived broken, I need support" } }, "text/event-stream");
+    const response = await startRun(
+      workflowId,
+      { input: { message: "My order arrived broken, I need support" } },
+      "text/event-stream",
+    );
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const events = parseSse(await response.text());
 
@@ -69,7 +78,10 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const agentCost = ((96 - 64) * prices.input + 64 * (prices.cachedInput ?? prices.input) + 14 * prices.output) / 1e6;
     const completed = events.at(-1)!;
     expect(completed.event).toBe("run.completed");
-    expect(completed.data.output).toEqual({ team: "support", answer: "Sorry your order arrived broken. A refund is on its way." });
+    expect(completed.data.output).toEqual({
+      team: "support",
+      answer: "Sorry your order arrived broken. A refund is on its way.",
+    });
     expect(completed.data.tokens).toMatchObject({ prompt: 508, completion: 17, total: 525, cachedPrompt: 64 });
     expect((completed.data.cost as { total: number }).total).toBeCloseTo(routerCost + agentCost, 10);
 
@@ -91,13 +103,20 @@ describe("runs over the API: support routing against the test LLM server", () =>
     expect(modelSpans.map((span) => span.blockId).sort()).toEqual(["router", "support"]);
     const agentEvent = events.find((event) => event.event === "block.completed" && event.data.blockId === "support")!;
     expect((agentEvent.data.cost as { total: number }).total).toBeCloseTo(agentCost, 10);
-    expect(blockSpans.find((span) => span.blockId === "support")?.cost?.total).toBe((agentEvent.data.cost as { total: number }).total);
+    expect(blockSpans.find((span) => span.blockId === "support")?.cost?.total).toBe(
+      (agentEvent.data.cost as { total: number }).total,
+    );
   });
 
   it("flags an unpriced model instead of a made-up zero", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("openai-compatible/my-local-model"));
     const response = await startRun(workflowId, { input: { message: "I need support" }, wait: true });
-    const run = (await response.json()) as { status: string; cost: unknown; unpriced: boolean; tokens: { total: number } };
+    const run = (await response.json()) as {
+      status: string;
+      cost: unknown;
+      unpriced: boolean;
+      tokens: { total: number };
+    };
     expect(run.status).toBe("succeeded");
     expect(run.cost).toBeNull();
     expect(run.unpriced).toBe(true);
@@ -107,7 +126,10 @@ describe("runs over the API: support routing against the test LLM server", () =>
   it("runs the same workflow on the offline model with no key and no network", async () => {
     const requestsBefore = kit.server.requests.length;
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const response = await startRun(workflowId, { input: { message: "Please help, I need support with a refund" }, wait: true });
+    const response = await startRun(workflowId, {
+      input: { message: "Please help, I need support with a refund" },
+      wait: true,
+    });
     const run = (await response.json()) as {
       status: string;
       output: { team: string };
@@ -149,7 +171,15 @@ describe("runs over the API: support routing against the test LLM server", () =>
     const stream = runEvents(runId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancelledAt = Date.now();
-    expect((await kit.endpoints.cancel(new Request(`http://localhost/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId }, member)).status).toBe(202);
+    expect(
+      (
+        await kit.endpoints.cancel(
+          new Request(`http://localhost/api/runs/${runId}/cancel`, { method: "POST" }),
+          { id: runId },
+          member,
+        )
+      ).status,
+    ).toBe(202);
     const events = parseSse(await (await stream).text());
     expect(Date.now() - cancelledAt).toBeLessThan(1_000);
     expect(events.at(-1)?.event).toBe("run.cancelled");
@@ -159,7 +189,9 @@ describe("runs over the API: support routing against the test LLM server", () =>
   });
 
   it("fails a run of an unfinished draft with the same message the save returned", async () => {
-    const draft = supportRoutingDocument("offline/echo") as { blocks: Array<{ id: string; config: Record<string, unknown> }> };
+    const draft = supportRoutingDocument("offline/echo") as {
+      blocks: Array<{ id: string; config: Record<string, unknown> }>;
+    };
     delete draft.blocks.find((block) => block.id === "support")!.config.userPrompt;
     const workflowId = await createWorkflow(draft);
     const run = (await (await startRun(workflowId, { input: { message: "support" }, wait: true })).json()) as {
@@ -169,7 +201,9 @@ describe("runs over the API: support routing against the test LLM server", () =>
     expect(run.status).toBe("failed");
     expect(run.error.code).toBe("invalid_workflow");
     // In people's words: the block, the field by its inspector label, what it needs; never the schema path or zod's text.
-    expect(run.error.message).toBe("The workflow is invalid: Block 'Support Agent': User prompt: Write the prompt the model answers");
+    expect(run.error.message).toBe(
+      "The workflow is invalid: Block 'Support Agent': User prompt: Write the prompt the model answers",
+    );
     expect(run.error.message).not.toMatch(/userPrompt|Invalid input/);
   });
 
@@ -197,7 +231,9 @@ describe("runs over the API: support routing against the test LLM server", () =>
       member,
     );
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe("input");
+    expect(((await bad.json()) as { error: { details: Array<{ path: string }> } }).error.details[0]?.path).toBe(
+      "input",
+    );
     // Start inputs sent at the top level instead of under `input` are named, not silently dropped.
     const misplaced = await kit.endpoints.start(
       new Request("http://localhost/api/workflows/x/runs", {
@@ -220,8 +256,15 @@ describe("a run no process will finish", () => {
   it("ends with its final event, a duration and no span left running", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
     const { runs, runEvents } = kit.database.repositories;
-    const orphan = await runs.create({ workspaceId: ws, workflowId, status: "running", startedAt: new Date(Date.now() - 5_000) });
-    await runEvents.append(orphan.id, [{ seq: 1, event: { type: "run.started", runId: orphan.id, workflowId, startedAt: orphan.startedAt } }]);
+    const orphan = await runs.create({
+      workspaceId: ws,
+      workflowId,
+      status: "running",
+      startedAt: new Date(Date.now() - 5_000),
+    });
+    await runEvents.append(orphan.id, [
+      { seq: 1, event: { type: "run.started", runId: orphan.id, workflowId, startedAt: orphan.startedAt } },
+    ]);
     await kit.database.repositories.runWriter.write({
       runId: orphan.id,
       spans: [
@@ -238,7 +281,10 @@ describe("a run no process will finish", () => {
         },
       ],
     });
-    const lost = { status: "failed" as const, error: { code: "worker_lost" as const, message: "The process executing this run stopped." } };
+    const lost = {
+      status: "failed" as const,
+      error: { code: "worker_lost" as const, message: "The process executing this run stopped." },
+    };
     expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(true);
     expect(await kit.runtime.runs.endLost(orphan, lost, ["running", "paused"])).toBe(false);
     const run = (await (await getRun(orphan.id)).json()) as {
@@ -261,15 +307,40 @@ describe("a run no process will finish", () => {
   it("cancelled: its spans still running end cancelled, saying why, not failed", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
     const { runs } = kit.database.repositories;
-    const orphan = await runs.create({ workspaceId: ws, workflowId, status: "running", startedAt: new Date(Date.now() - 1_000) });
-    const span = { runId: orphan.id, parentId: null, kind: "block" as const, blockId: "b", blockName: "B", blockType: "function", status: "running" as const };
-    await kit.database.repositories.runWriter.write({ runId: orphan.id, spans: [{ id: "span-c", ...span, startedAt: orphan.startedAt }] });
-    const cancel = { status: "cancelled" as const, error: { code: "cancelled" as const, message: "The run was cancelled" } };
+    const orphan = await runs.create({
+      workspaceId: ws,
+      workflowId,
+      status: "running",
+      startedAt: new Date(Date.now() - 1_000),
+    });
+    const span = {
+      runId: orphan.id,
+      parentId: null,
+      kind: "block" as const,
+      blockId: "b",
+      blockName: "B",
+      blockType: "function",
+      status: "running" as const,
+    };
+    await kit.database.repositories.runWriter.write({
+      runId: orphan.id,
+      spans: [{ id: "span-c", ...span, startedAt: orphan.startedAt }],
+    });
+    const cancel = {
+      status: "cancelled" as const,
+      error: { code: "cancelled" as const, message: "The run was cancelled" },
+    };
     expect(await kit.runtime.runs.endLost(orphan, cancel, ["running", "paused"])).toBe(true);
-    const run = (await (await getRun(orphan.id)).json()) as { status: string; spans: Array<{ status: string; error: { message: string } | null }> };
+    const run = (await (await getRun(orphan.id)).json()) as {
+      status: string;
+      spans: Array<{ status: string; error: { message: string } | null }>;
+    };
     expect(run.status).toBe("cancelled");
     expect(run.spans).toEqual([
-      expect.objectContaining({ status: "cancelled", error: expect.objectContaining({ message: "The run was cancelled while this was running" }) }),
+      expect.objectContaining({
+        status: "cancelled",
+        error: expect.objectContaining({ message: "The run was cancelled while this was running" }),
+      }),
     ]);
   });
 });

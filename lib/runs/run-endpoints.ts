@@ -1,5 +1,12 @@
 import "server-only";
-import { replayRequestSchema, rerunRequestSchema, RUN_STATUSES, RUN_TRIGGER_KINDS, startRunRequestSchema, type RunTrigger } from "@/contract";
+import {
+  replayRequestSchema,
+  rerunRequestSchema,
+  RUN_STATUSES,
+  RUN_TRIGGER_KINDS,
+  startRunRequestSchema,
+  type RunTrigger,
+} from "@/contract";
 import type { Member } from "@/lib/auth";
 import type { Repositories } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
@@ -28,7 +35,11 @@ export interface RunEndpointDependencies {
 }
 
 /** `?status=failed,cancelled` or `?trigger=api,webhook` (or repeated): the values to list, refusing unknown ones by name. */
-function listFilter<Value extends string>(request: Request, name: "status" | "trigger", allowed: readonly Value[]): Value[] {
+function listFilter<Value extends string>(
+  request: Request,
+  name: "status" | "trigger",
+  allowed: readonly Value[],
+): Value[] {
   const isAllowed = (value: string): value is Value => (allowed as readonly string[]).includes(value);
   const values = new URL(request.url).searchParams
     .getAll(name)
@@ -36,9 +47,11 @@ function listFilter<Value extends string>(request: Request, name: "status" | "tr
     .filter(Boolean);
   const unknown = values.find((value) => !isAllowed(value));
   if (unknown !== undefined) {
-    throw new RequestError("invalid_request", `Unknown ${name === "status" ? "run status" : name} "${unknown}"; use one of ${allowed.join(", ")}.`, [
-      { path: name, message: `unknown ${name}` },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `Unknown ${name === "status" ? "run status" : name} "${unknown}"; use one of ${allowed.join(", ")}.`,
+      [{ path: name, message: `unknown ${name}` }],
+    );
   }
   return values.filter(isAllowed);
 }
@@ -62,7 +75,8 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     const position = await runs.queuePosition(id);
     return position === undefined ? run : { ...run, queuePosition: position };
   };
-  const triggerOf = (member: Member): RunTrigger => (member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" });
+  const triggerOf = (member: Member): RunTrigger =>
+    member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" };
   /** POST .../runs runs the draft, POST .../execute the active deployment; otherwise the same. */
   const startEndpoint = (operationId: "startRun" | "executeWorkflow", target: RunTarget) =>
     endpoint(operationId, async (request, { id: workflowId }, member) => {
@@ -81,7 +95,13 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         return { live: await runs.start(workspace.id, workflowId, input, options), wait };
       });
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
-        return runEventStream({ runId: live.runId, afterSeq: 0, runs, events: repositories.runEvents, signal: request.signal });
+        return runEventStream({
+          runId: live.runId,
+          afterSeq: 0,
+          runs,
+          events: repositories.runEvents,
+          signal: request.signal,
+        });
       }
       if (wait) {
         await live.done;
@@ -90,7 +110,9 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
         return Response.json(here ? toApiRun(here) : await getRun(workspace.id, live.runId));
       }
       // The cap that applies, and where it came from: a request asking for more than the workflow allows is told so here.
-      return Response.json(live.budget ? { runId: live.runId, budget: live.budget } : { runId: live.runId }, { status: 202 });
+      return Response.json(live.budget ? { runId: live.runId, budget: live.budget } : { runId: live.runId }, {
+        status: 202,
+      });
     });
   return {
     start: startEndpoint("startRun", "draft"),
@@ -129,13 +151,22 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     events: endpoint("followRunEvents", async (request, { id }, { workspace }) => {
       const { runs, repositories } = deps();
       await repositories.runs.get(workspace.id, id); // 404 for an unknown run (or another workspace's), before the stream starts
-      return runEventStream({ runId: id, afterSeq: lastEventId(request), runs, events: repositories.runEvents, signal: request.signal });
+      return runEventStream({
+        runId: id,
+        afterSeq: lastEventId(request),
+        runs,
+        events: repositories.runEvents,
+        signal: request.signal,
+      });
     }),
     /** POST /api/runs/:id/rerun `{ blockId }`: a new run from that block (rerun.ts). */
     rerun: endpoint("rerunRun", async (request, { id }, member) => {
       const { runs, repositories } = deps();
       const { live, rerunOf } = await runIntake().accept(async () => {
-        const { blockId } = await readJsonRequest(request, rerunRequestSchema, { subject: "The rerun request", maxBytes: 16 * 1024 });
+        const { blockId } = await readJsonRequest(request, rerunRequestSchema, {
+          subject: "The rerun request",
+          maxBytes: 16 * 1024,
+        });
         return startRerun(runs, repositories, member.workspace.id, { runId: id, blockId, trigger: triggerOf(member) });
       });
       return Response.json({ runId: live.runId, rerunOf }, { status: 202 });
@@ -144,8 +175,15 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     replay: endpoint("replayRun", async (request, { id }, member) => {
       const { runs, repositories } = deps();
       const { live, replayOf, wait } = await runIntake().accept(async () => {
-        const { wait } = await readJsonRequest(request, replayRequestSchema, { subject: "The replay request", maxBytes: 16 * 1024, emptyAs: {} });
-        return { ...(await startReplay(runs, repositories, member.workspace.id, { runId: id, trigger: triggerOf(member) })), wait };
+        const { wait } = await readJsonRequest(request, replayRequestSchema, {
+          subject: "The replay request",
+          maxBytes: 16 * 1024,
+          emptyAs: {},
+        });
+        return {
+          ...(await startReplay(runs, repositories, member.workspace.id, { runId: id, trigger: triggerOf(member) })),
+          wait,
+        };
       });
       if (wait) {
         await live.done;

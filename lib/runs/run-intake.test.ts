@@ -37,7 +37,9 @@ describe("run intake", () => {
 
   it("answers at once when nothing is being accepted, and counts a start that fails as ended", async () => {
     const intake = new RunIntake();
-    await expect(intake.accept(async () => Promise.reject(new Error("workflow not found")))).rejects.toThrow("workflow not found");
+    await expect(intake.accept(async () => Promise.reject(new Error("workflow not found")))).rejects.toThrow(
+      "workflow not found",
+    );
     expect(intake.busy).toBe(false);
     await intake.whenQuiet(60_000);
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Member } from "@/lib/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
-import { expectPagingRefusals, expectTimeAndIdOrder, firstCursor, nextMillisecond, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
+import {
+  expectPagingRefusals,
+  expectTimeAndIdOrder,
+  firstCursor,
+  nextMillisecond,
+  readPage,
+  walkPages,
+} from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { runEndpoints, type RunEndpoints } from "./run-endpoints";
 
@@ -23,10 +30,16 @@ async function workflowWithRuns(count: number, status: "succeeded" | "failed" = 
   return { workspaceId, workflowId, runIds, member: testMember(workspaceId, "viewer") };
 }
 
-async function storeRuns(workspaceId: string, workflowId: string, count: number, status: "succeeded" | "failed" = "succeeded"): Promise<string[]> {
+async function storeRuns(
+  workspaceId: string,
+  workflowId: string,
+  count: number,
+  status: "succeeded" | "failed" = "succeeded",
+): Promise<string[]> {
   const ids: string[] = [];
   // One after another, as runs are asked for: several share a millisecond, so the id breaks ties.
-  for (let index = 0; index < count; index++) ids.push((await database.repositories.runs.create({ workspaceId, workflowId, status })).id);
+  for (let index = 0; index < count; index++)
+    ids.push((await database.repositories.runs.create({ workspaceId, workflowId, status })).id);
   return ids;
 }
 
@@ -43,7 +56,9 @@ describe("GET /api/workflows/:id/runs, page by page", () => {
     expect(new Set(items.map((run) => run.id)).size).toBe(57);
     expect(items.map((run) => run.id).sort()).toEqual([...runIds].sort());
     const queued = new Map(
-      (await database.prisma.run.findMany({ where: { workspaceId }, select: { id: true, queuedAt: true } })).map((run) => [run.id, run.queuedAt.toISOString()]),
+      (await database.prisma.run.findMany({ where: { workspaceId }, select: { id: true, queuedAt: true } })).map(
+        (run) => [run.id, run.queuedAt.toISOString()],
+      ),
     );
     expectTimeAndIdOrder(
       items,

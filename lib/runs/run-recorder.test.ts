@@ -105,7 +105,9 @@ describe("RunRecorder with the database unreachable", () => {
     await first;
     // The checkpoint's flush waits until it is stored, rather than failing: the block counts as durable only then.
     await second;
-    expect(storage.stored.flatMap((write) => write.events!.map((item) => item.seq))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(storage.stored.flatMap((write) => write.events!.map((item) => item.seq))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     expect(storage.stored[1]!.checkpoint?.key).toBe("block:a");
     expect(stored).toEqual([5, 10]);
     expect(channel.unstoredBytes).toBe(0);

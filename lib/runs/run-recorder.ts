@@ -58,12 +58,18 @@ export class RunRecorder implements RunObserver {
     private readonly persistence: RunPersistence,
     private readonly redactor: SecretRedactor = new SecretRedactor(),
     private readonly onPersistError: (error: unknown) => void = (error) =>
-      console.error(`[trellis] could not store run ${channel.runId} events:`, redactor.redactText(error instanceof Error ? error.message : String(error))),
+      console.error(
+        `[trellis] could not store run ${channel.runId} events:`,
+        redactor.redactText(error instanceof Error ? error.message : String(error)),
+      ),
     /** Told the last sequence number stored after each batch (other processes follow the run through it). */
     private readonly onStored: (lastSeq: number) => void = () => {},
     /** Told once when more than `maxUnstoredBytes` of events wait for storage, or events waited longer than `maxUnstoredMs`; the run must stop. */
     private readonly onStorageBehind: (waitingBytes: number) => void = () => {},
-    private readonly limits: StorageLimits = { maxUnstoredBytes: MAX_UNSTORED_EVENT_BYTES, maxUnstoredMs: MAX_UNSTORED_MS },
+    private readonly limits: StorageLimits = {
+      maxUnstoredBytes: MAX_UNSTORED_EVENT_BYTES,
+      maxUnstoredMs: MAX_UNSTORED_MS,
+    },
   ) {}
 
   private storageBehind = false;
@@ -132,7 +138,13 @@ export class RunRecorder implements RunObserver {
     // Numbered now, published once stored: nothing else is published on a run whose engine has returned.
     const final = this.endEvent && { seq: this.channel.lastSeq + 1, event: this.endEvent };
     const deferred = this.takeDeferred();
-    const write: RunWrite = { runId: this.channel.runId, spans, events: final ? [...events, final] : events, ...deferred, end };
+    const write: RunWrite = {
+      runId: this.channel.runId,
+      spans,
+      events: final ? [...events, final] : events,
+      ...deferred,
+      end,
+    };
     let outcome: { ended: boolean } | { failed: unknown } = { ended: false };
     this.writing = this.writing.then(async () => {
       try {
@@ -193,7 +205,13 @@ export class RunRecorder implements RunObserver {
     let failed: unknown;
     const deferred = this.takeDeferred();
     if (events.length > 0 || spans.length > 0 || checkpoint || deferred.deferred) {
-      const write: RunWrite = { runId: this.channel.runId, spans, events, ...deferred, ...(checkpoint ? { checkpoint } : {}) };
+      const write: RunWrite = {
+        runId: this.channel.runId,
+        spans,
+        events,
+        ...deferred,
+        ...(checkpoint ? { checkpoint } : {}),
+      };
       this.writing = this.writing.then(async () => {
         try {
           await this.persist(write);

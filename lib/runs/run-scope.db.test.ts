@@ -39,19 +39,31 @@ async function createWorkflow(document: unknown): Promise<string> {
 
 const start = (workflowId: string, as: Member, body: unknown = { input: { message: "support please" } }) =>
   kit.endpoints.start(
-    new Request(`http://localhost/api/workflows/${workflowId}/runs`, { method: "POST", headers: json, body: JSON.stringify(body) }),
+    new Request(`http://localhost/api/workflows/${workflowId}/runs`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(body),
+    }),
     { id: workflowId },
     as,
   );
-const get = (runId: string, as: Member) => kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, as);
-const events = (runId: string, as: Member) => kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, as);
-const list = (workflowId: string, as: Member) => kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs`), { id: workflowId }, as);
+const get = (runId: string, as: Member) =>
+  kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, as);
+const events = (runId: string, as: Member) =>
+  kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, as);
+const list = (workflowId: string, as: Member) =>
+  kit.endpoints.list(new Request(`http://localhost/api/workflows/${workflowId}/runs`), { id: workflowId }, as);
 const cancel = (runId: string, as: Member) =>
   kit.endpoints.cancel(new Request(`http://localhost/api/runs/${runId}/cancel`, { method: "POST" }), { id: runId }, as);
-const listApprovals = (runId: string, as: Member) => approvals.list(new Request(`http://localhost/api/runs/${runId}/approvals`), { id: runId }, as);
+const listApprovals = (runId: string, as: Member) =>
+  approvals.list(new Request(`http://localhost/api/runs/${runId}/approvals`), { id: runId }, as);
 const decide = (runId: string, toolCallId: string, as: Member, body: unknown = { approved: true }) =>
   approvals.decide(
-    new Request(`http://localhost/api/runs/${runId}/approvals/${toolCallId}`, { method: "POST", headers: json, body: JSON.stringify(body) }),
+    new Request(`http://localhost/api/runs/${runId}/approvals/${toolCallId}`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(body),
+    }),
     { id: runId, toolCallId },
     as,
   );
@@ -88,7 +100,11 @@ describe("another workspace", () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
     const before = await kit.database.prisma.run.count();
     await expectStatus(await start(workflowId, stranger), 404, "not_found");
-    await expectStatus(await start(workflowId, stranger, { input: { message: "support" }, wait: true }), 404, "not_found");
+    await expectStatus(
+      await start(workflowId, stranger, { input: { message: "support" }, wait: true }),
+      404,
+      "not_found",
+    );
     await expectStatus(await list(workflowId, stranger), 404, "not_found");
     expect(await kit.database.prisma.run.count()).toBe(before);
     // The workspace's own member can.
@@ -98,7 +114,9 @@ describe("another workspace", () => {
 
   it("gets 404 for a finished run on get and events, and cancelling it changes nothing", async () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
-    const finished = (await (await start(workflowId, editor, { input: { message: "support" }, wait: true })).json()) as { id: string; status: string };
+    const finished = (await (
+      await start(workflowId, editor, { input: { message: "support" }, wait: true })
+    ).json()) as { id: string; status: string };
     expect(finished.status).toBe("succeeded");
 
     const read = await get(finished.id, stranger);
@@ -119,7 +137,10 @@ describe("another workspace", () => {
         tools: [{ type: "calculator", requireApproval: true }],
       }),
     );
-    kit.server.enqueue({ kind: "tool-calls", calls: [{ id: "call_scoped", name: "calculator", arguments: { expression: "6*7" } }] });
+    kit.server.enqueue({
+      kind: "tool-calls",
+      calls: [{ id: "call_scoped", name: "calculator", arguments: { expression: "6*7" } }],
+    });
     const live = await kit.runtime.runs.start(ws, workflowId, { question: "What is 6 times 7?" });
     await nextEvent(live, "tool.approval.requested");
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
@@ -129,11 +150,15 @@ describe("another workspace", () => {
     await expectStatus(await listApprovals(live.runId, stranger), 404, "not_found");
     await expectStatus(await decide(live.runId, "call_scoped", stranger), 404, "not_found");
     await expectStatus(await cancel(live.runId, stranger), 404, "not_found");
-    await expect(kit.runtime.runs.cancel(stranger.workspace.id, live.runId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(kit.runtime.runs.cancel(stranger.workspace.id, live.runId)).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     // Still paused, the call still waiting, for the run's own workspace.
     expect(await statusBecomes(live.runId, "paused")).toBe("paused");
-    const pending = (await (await listApprovals(live.runId, editor)).json()) as { approvals: Array<{ toolCallId: string }> };
+    const pending = (await (await listApprovals(live.runId, editor)).json()) as {
+      approvals: Array<{ toolCallId: string }>;
+    };
     expect(pending.approvals.map((approval) => approval.toolCallId)).toEqual(["call_scoped"]);
 
     // A viewer of the workspace reads it but neither decides nor cancels.
@@ -153,7 +178,11 @@ describe("a viewer", () => {
     const workflowId = await createWorkflow(supportRoutingDocument("offline/echo"));
     const before = await kit.database.prisma.run.count();
     await expectStatus(await start(workflowId, viewer), 403, "forbidden");
-    await expectStatus(await start(workflowId, viewer, { input: { message: "support" }, wait: true }), 403, "forbidden");
+    await expectStatus(
+      await start(workflowId, viewer, { input: { message: "support" }, wait: true }),
+      403,
+      "forbidden",
+    );
     expect(await kit.database.prisma.run.count()).toBe(before);
     expect((await list(workflowId, viewer)).status).toBe(200);
   });

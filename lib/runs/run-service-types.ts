@@ -94,7 +94,12 @@ export interface StartRunOptions {
 }
 
 /** RunService.start: re-runs and replays start their runs through it. */
-export type StartRun = (workspaceId: string, workflowId: string, input?: Record<string, unknown>, options?: StartRunOptions) => Promise<LiveRun>;
+export type StartRun = (
+  workspaceId: string,
+  workflowId: string,
+  input?: Record<string, unknown>,
+  options?: StartRunOptions,
+) => Promise<LiveRun>;
 
 /** One link of a workflow-as-tool call chain. */
 export interface RunLink {

@@ -1,5 +1,13 @@
 import "server-only";
-import { effectiveRunBudget, workflowDocumentSchema, type RunBudget, type RunRecord, type RunStatus, type SpanRecord, type WorkflowDocument } from "@/contract";
+import {
+  effectiveRunBudget,
+  workflowDocumentSchema,
+  type RunBudget,
+  type RunRecord,
+  type RunStatus,
+  type SpanRecord,
+  type WorkflowDocument,
+} from "@/contract";
 import type { ToolApprovalDecision } from "@/tools/types";
 import { RunAnswers } from "@/executor";
 import { newRunRow, storedSpanForm, type NewRun } from "@/lib/db";
@@ -18,8 +26,23 @@ import { cancelStoredRun, endLostRun, type LostRunsHost } from "./lost-runs";
 import { documentToRun } from "./run-target";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
-export type { LiveRun, LostRunEnd, RunDistribution, RunLink, RunServiceDependencies, StartRunOptions } from "./run-service-types";
-import type { LiveEntry, LiveRun, LostRunEnd, RunDistribution, RunLink, RunServiceDependencies, StartRunOptions } from "./run-service-types";
+export type {
+  LiveRun,
+  LostRunEnd,
+  RunDistribution,
+  RunLink,
+  RunServiceDependencies,
+  StartRunOptions,
+} from "./run-service-types";
+import type {
+  LiveEntry,
+  LiveRun,
+  LostRunEnd,
+  RunDistribution,
+  RunLink,
+  RunServiceDependencies,
+  StartRunOptions,
+} from "./run-service-types";
 
 const LOCAL_WORKER = "local";
 
@@ -65,11 +88,16 @@ export class RunService {
       liveEntry: (runId) => this.live.get(runId),
       distribution: () => this.distribution,
       workerId: () => this.workerId,
-      goOnHere: (runId) => void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error)),
+      goOnHere: (runId) =>
+        void this.executeQueued(runId).catch((error: unknown) => logRunError(runId, "could not go on", error)),
     };
     this.waits = new PeopleWaits(host);
     this.asks = new RunAsks(host, this.waits);
-    this.lostRuns = { repositories: deps.repositories, distribution: () => this.distribution, wake: (runId) => this.wake(runId) };
+    this.lostRuns = {
+      repositories: deps.repositories,
+      distribution: () => this.distribution,
+      wake: (runId) => this.wake(runId),
+    };
   }
 
   /** The approval gate of agent tools (`requireApproval: true`). */
@@ -85,13 +113,18 @@ export class RunService {
     // Signals may have been missed (the database went away): whoever waits reads storage again, and run ends are found there.
     this.unsubscribeResync = distribution.bus.onResync(() => this.waiters.notifyAll());
     this.unsubscribe = distribution.bus.subscribe((signal) => {
-      if (signal.kind === "cancel") (this.live.get(signal.runId) ?? this.starting.get(signal.runId))?.controller.abort();
+      if (signal.kind === "cancel")
+        (this.live.get(signal.runId) ?? this.starting.get(signal.runId))?.controller.abort();
       else if (signal.kind === "approval" && this.live.has(signal.runId)) {
-        const decision = signal.reason === undefined ? { approved: signal.approved } : { approved: signal.approved, reason: signal.reason };
+        const decision =
+          signal.reason === undefined
+            ? { approved: signal.approved }
+            : { approved: signal.approved, reason: signal.reason };
         const workspaceId = this.live.get(signal.runId)!.workspaceId;
         void this.decideApproval(workspaceId, signal.runId, signal.toolCallId, decision).catch((error: unknown) => {
           // Decided already (or the run ended): the process that took the decision answered its caller.
-          if (!(error instanceof ApprovalNotFoundError)) logRunError(signal.runId, "could not record a decision", error);
+          if (!(error instanceof ApprovalNotFoundError))
+            logRunError(signal.runId, "could not record a decision", error);
         });
       } else if (signal.kind === "answer") this.asks.deliverLocal(signal.runId, signal.ask, signal.answer);
       else if (signal.kind === "ended") for (const runId of signal.runIds) this.wake(runId);
@@ -103,9 +136,19 @@ export class RunService {
   }
 
   /** Starts a run of one of the workspace's workflows (another workspace's is not found). */
-  async start(workspaceId: string, workflowId: string, input: Record<string, unknown> = {}, options: StartRunOptions = {}): Promise<LiveRun> {
+  async start(
+    workspaceId: string,
+    workflowId: string,
+    input: Record<string, unknown> = {},
+    options: StartRunOptions = {},
+  ): Promise<LiveRun> {
     const { repositories } = this.deps;
-    const { document, deploymentId, workflowVersion } = await documentToRun(repositories, workspaceId, workflowId, options.target ?? "draft");
+    const { document, deploymentId, workflowVersion } = await documentToRun(
+      repositories,
+      workspaceId,
+      workflowId,
+      options.target ?? "draft",
+    );
     // Fixed when the run is asked for: a later edit of the workflow does not change a queued run's cap.
     const budget = effectiveRunBudget(document.settings?.budget, options.budget);
     const origin = {
@@ -116,7 +159,9 @@ export class RunService {
       ...(budget ? { budget } : {}),
       ...(options.replayOf ? { replayOf: options.replayOf } : {}),
       // A workflow run by a test run (as a tool or a Workflow block) is a test run too: its side effects are simulated as well.
-      ...(options.test || (options.parentRunId !== undefined && this.live.get(options.parentRunId)?.test) ? { test: true } : {}),
+      ...(options.test || (options.parentRunId !== undefined && this.live.get(options.parentRunId)?.test)
+        ? { test: true }
+        : {}),
     };
     const distribution = this.distribution;
     const child = options.parentRunId !== undefined;
@@ -158,7 +203,13 @@ export class RunService {
         .whenQuiet()
         .then(() => {
           this.starting.delete(run.id);
-          const options = { depth: 0, durable: true, fresh: true, signal: controller.signal, ...(reused ? { reused } : {}) };
+          const options = {
+            depth: 0,
+            durable: true,
+            fresh: true,
+            signal: controller.signal,
+            ...(reused ? { reused } : {}),
+          };
           return this.execute(workspaceId, run, document, options).done;
         })
         .catch((error: unknown) => logRunError(run.id, "failed", error))
@@ -202,7 +253,8 @@ export class RunService {
       // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
       // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
       const claimed = await repositories.runs.claim(runId, this.workerId, {
-        mayGoOn: async (id) => waitsFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).mayGoOn,
+        mayGoOn: async (id) =>
+          waitsFromEvents((await repositories.runEvents.listAfter(id, 0)).map((item) => item.event)).mayGoOn,
       });
       if (!claimed) return;
       const { workspaceId } = claimed;
@@ -212,8 +264,12 @@ export class RunService {
         await slots.take(workspaceId);
         holding = workspaceId;
       }
-      const document = workflowDocumentSchema.parse(claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)));
-      const earlier = claimed.fresh ? undefined : await loadResumedAttempt(repositories, runId, claimed.parked === true);
+      const document = workflowDocumentSchema.parse(
+        claimed.document ?? (await repositories.workflows.get(workspaceId, claimed.run.workflowId)),
+      );
+      const earlier = claimed.fresh
+        ? undefined
+        : await loadResumedAttempt(repositories, runId, claimed.parked === true);
       const { rerunOf } = claimed.run;
       const reused = rerunOf ? () => loadReused(repositories.checkpoints, rerunOf, document) : undefined;
       const entry = this.execute(workspaceId, claimed.run, document, {
@@ -249,12 +305,19 @@ export class RunService {
         // A paused attempt is over for good (the run goes on in another one); an ended one stays a while for late streams.
         if (this.live.get(run.id) === entry) this.live.delete(run.id);
         // A decision may have come while it was stopping.
-        await this.waits.resumeIfFree(workspaceId, run.id).catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
-        await this.asks.watchDeadlines(run.id).catch((error: unknown) => logRunError(run.id, "could not watch its asks' deadlines", error));
+        await this.waits
+          .resumeIfFree(workspaceId, run.id)
+          .catch((error: unknown) => logRunError(run.id, "could not go on after its pause", error));
+        await this.asks
+          .watchDeadlines(run.id)
+          .catch((error: unknown) => logRunError(run.id, "could not watch its asks' deadlines", error));
       })
       .finally(() => {
         this.wake(run.id);
-        setTimeout(() => this.live.get(run.id) === entry && this.live.delete(run.id), this.deps.retainMs ?? 60_000).unref?.();
+        setTimeout(
+          () => this.live.get(run.id) === entry && this.live.delete(run.id),
+          this.deps.retainMs ?? 60_000,
+        ).unref?.();
       })
       // The attempt's own failure reaches whoever awaits it (the queue's workflow, a stream); this chain only tidies up.
       .catch(() => {});
@@ -262,7 +325,13 @@ export class RunService {
   }
 
   /** A started run; `done` is made when first read, so a run nobody waits for costs no waiting. */
-  private handle(workspaceId: string, workflowId: string, runId: string, budget: RunBudget | null, channel?: RunChannel): LiveRun {
+  private handle(
+    workspaceId: string,
+    workflowId: string,
+    runId: string,
+    budget: RunBudget | null,
+    channel?: RunChannel,
+  ): LiveRun {
     let done: Promise<RunRecord> | undefined;
     const sources = {
       waiters: this.waiters,
@@ -341,7 +410,12 @@ export class RunService {
    * Decides a waiting tool call wherever its run is (people-waits.ts).
    * @throws ApprovalNotFoundError when no such call waits
    */
-  decideApproval(workspaceId: string, runId: string, toolCallId: string, decision: ToolApprovalDecision): Promise<PendingApproval> {
+  decideApproval(
+    workspaceId: string,
+    runId: string,
+    toolCallId: string,
+    decision: ToolApprovalDecision,
+  ): Promise<PendingApproval> {
     return this.waits.decideApproval(workspaceId, runId, toolCallId, decision);
   }
 
@@ -363,7 +437,11 @@ export class RunService {
   /** The workflow-as-tool chain that led to a live run, outermost first, ending with the run itself. */
   callChain(runId: string): RunLink[] {
     const chain: RunLink[] = [];
-    for (let entry = this.live.get(runId); entry; entry = entry.parentRunId ? this.live.get(entry.parentRunId) : undefined) {
+    for (
+      let entry = this.live.get(runId);
+      entry;
+      entry = entry.parentRunId ? this.live.get(entry.parentRunId) : undefined
+    ) {
       chain.unshift({ runId: entry.runId, workflowId: entry.workflowId, workflowName: entry.workflowName });
       if (chain.length > 100) break;
     }

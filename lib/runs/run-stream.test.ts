@@ -3,8 +3,15 @@ import type { SequencedRunEvent } from "@/contract";
 import { RunChannel } from "./run-channel";
 import { runEventStream, type RunEventStreamOptions } from "./run-stream";
 
-const delta = (seqText: string) => ({ type: "block.delta", runId: "r1", blockId: "a", spanId: "s", text: seqText }) as const;
-const completed = { type: "run.completed", runId: "r1", output: "done", durationMs: 1, tokens: { prompt: 0, completion: 0, total: 0 } } as never;
+const delta = (seqText: string) =>
+  ({ type: "block.delta", runId: "r1", blockId: "a", spanId: "s", text: seqText }) as const;
+const completed = {
+  type: "run.completed",
+  runId: "r1",
+  output: "done",
+  durationMs: 1,
+  tokens: { prompt: 0, completion: 0, total: 0 },
+} as never;
 
 /** A run executing here: its channel, and storage written as the recorder would. */
 function liveRun(limits = { events: 10, bytes: 1_000_000 }) {
@@ -19,10 +26,20 @@ function liveRun(limits = { events: 10, bytes: 1_000_000 }) {
     runId: "r1",
     afterSeq: 0,
     runs: {
-      liveRun: () => ({ runId: "r1", workspaceId: "w", workflowId: "f", budget: null, channel, done: new Promise(() => {}) }),
+      liveRun: () => ({
+        runId: "r1",
+        workspaceId: "w",
+        workflowId: "f",
+        budget: null,
+        channel,
+        done: new Promise(() => {}),
+      }),
       nextSignal: (_runId, timeoutMs) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        return { promise: new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))), cancel: () => clearTimeout(timer) };
+        return {
+          promise: new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+          cancel: () => clearTimeout(timer),
+        };
       },
     },
     events: {

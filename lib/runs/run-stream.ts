@@ -95,7 +95,10 @@ function follow(controller: Controller, options: RunEventStreamOptions, room: Qu
   let closedNow!: () => void;
   const whenClosed = new Promise<undefined>((resolve) => (closedNow = () => resolve(undefined)));
   const untilClosed = <T>(promise: Promise<T>): Promise<T | undefined> => Promise.race([promise, whenClosed]);
-  const heartbeat = setInterval(() => !closed && (controller.desiredSize ?? 0) > 0 && controller.enqueue(SSE_HEARTBEAT), HEARTBEAT_MS);
+  const heartbeat = setInterval(
+    () => !closed && (controller.desiredSize ?? 0) > 0 && controller.enqueue(SSE_HEARTBEAT),
+    HEARTBEAT_MS,
+  );
   const stop = () => {
     if (closed) return;
     closed = true;

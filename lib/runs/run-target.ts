@@ -34,7 +34,11 @@ export async function documentToRun(
         "This workflow has no deployment yet: deploy it first (Deploy in the editor, or POST .../deployments).",
       );
     }
-    return { document: workflowDocumentSchema.parse(deployment.document), deploymentId: deployment.id, workflowVersion: deployment.workflowVersion };
+    return {
+      document: workflowDocumentSchema.parse(deployment.document),
+      deploymentId: deployment.id,
+      workflowVersion: deployment.workflowVersion,
+    };
   }
   const workflow = await repositories.workflows.get(workspaceId, workflowId);
   return {

@@ -68,6 +68,10 @@ describe("waitsFromEvents", () => {
   it("keeps a run parked while a tool call waits, and lets it go on once decided even with an ask still waiting", () => {
     const parked = [asked("a"), approval("c1"), paused("agent", "approval"), paused("a")];
     expect(waitsFromEvents([...parked, answered("a")]).mayGoOn).toBe(false);
-    expect(waitsFromEvents([...parked, decided("c1")])).toMatchObject({ mayGoOn: true, resumeReason: "approved", asks: [{ spanId: "a" }] });
+    expect(waitsFromEvents([...parked, decided("c1")])).toMatchObject({
+      mayGoOn: true,
+      resumeReason: "approved",
+      asks: [{ spanId: "a" }],
+    });
   });
 });

@@ -33,7 +33,8 @@ const FORMS: Record<string, string> = {
 
 function expectNoCanary(what: string, text: string) {
   const haystack = text.toLowerCase();
-  for (const [form, value] of Object.entries(FORMS)) expect(haystack.includes(value.toLowerCase()), `${what} holds the canary (${form})`).toBe(false);
+  for (const [form, value] of Object.entries(FORMS))
+    expect(haystack.includes(value.toLowerCase()), `${what} holds the canary (${form})`).toBe(false);
 }
 
 let kit: RunTestKit;
@@ -82,13 +83,21 @@ afterEach(() => {
   kit.server.requests.length = 0;
 });
 
-async function createWorkflow(blocks: Array<Record<string, unknown>>, edges: Array<[string, string, string?]>): Promise<string> {
+async function createWorkflow(
+  blocks: Array<Record<string, unknown>>,
+  edges: Array<[string, string, string?]>,
+): Promise<string> {
   const document = {
     name: "Canary",
     description: "",
     variables: {},
     blocks: blocks.map((block, index) => ({ name: block.id, position: { x: index * 200, y: 0 }, ...block })),
-    edges: edges.map(([source, targetId, handle], index) => ({ id: `e${index}`, source, target: targetId, sourceHandle: handle ?? "out" })),
+    edges: edges.map(([source, targetId, handle], index) => ({
+      id: `e${index}`,
+      source,
+      target: targetId,
+      sourceHandle: handle ?? "out",
+    })),
   };
   return (await kit.database.repositories.workflows.create(ws, document as never)).id;
 }
@@ -107,14 +116,18 @@ function startRun(workflowId: string, body: unknown, accept = "application/json"
     member,
   );
 }
-const getRun = async (runId: string) => (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member)).text();
-const replay = async (runId: string) => (await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, member)).text();
+const getRun = async (runId: string) =>
+  (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, member)).text();
+const replay = async (runId: string) =>
+  (await kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, member)).text();
 
 /** Every stored row of the run tables, as the database holds it. */
 async function storedRows(): Promise<string> {
   const rows: string[] = [];
   for (const table of ["runs", "spans", "run_events"]) {
-    const result = await kit.database.prisma.$queryRawUnsafe<Array<{ row: string }>>(`SELECT row_to_json(t)::text AS row FROM ${table} t`);
+    const result = await kit.database.prisma.$queryRawUnsafe<Array<{ row: string }>>(
+      `SELECT row_to_json(t)::text AS row FROM ${table} t`,
+    );
     expect(result.length, table).toBeGreaterThan(0);
     rows.push(...result.map((row) => row.row));
   }
@@ -126,7 +139,11 @@ describe("a canary secret", () => {
     const workflowId = await createWorkflow(
       [
         start,
-        { id: "agent", type: "agent", config: { model: "openai/gpt-4o-mini", userPrompt: "Check the key {{CANARY}} please" } },
+        {
+          id: "agent",
+          type: "agent",
+          config: { model: "openai/gpt-4o-mini", userPrompt: "Check the key {{CANARY}} please" },
+        },
         {
           id: "api",
           type: "api",
@@ -141,7 +158,14 @@ describe("a canary secret", () => {
         {
           id: "response",
           type: "response",
-          config: { data: { key: "{{CANARY}}", agent: "<agent.content>", echoed: "<api.data>", failure: "<rejecting.error.message>" } },
+          config: {
+            data: {
+              key: "{{CANARY}}",
+              agent: "<agent.content>",
+              echoed: "<api.data>",
+              failure: "<rejecting.error.message>",
+            },
+          },
         },
       ],
       [
@@ -184,7 +208,9 @@ describe("a canary secret", () => {
 
     expectNoCanary("the served event stream", streamed);
     // The canary was streamed split over several deltas: joined up again they still do not hold it.
-    const deltas = parseSse(streamed).flatMap((event) => (event.event === "block.delta" ? [String(event.data.text)] : []));
+    const deltas = parseSse(streamed).flatMap((event) =>
+      event.event === "block.delta" ? [String(event.data.text)] : [],
+    );
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe("Your key [secret:CANARY], shouted [secret:CANARY], encoded [secret:CANARY].");
     expectNoCanary("the GET run answer", answer);
@@ -193,7 +219,14 @@ describe("a canary secret", () => {
 
   it("fails a run with the canary in its error, and the error is masked everywhere", async () => {
     const workflowId = await createWorkflow(
-      [start, { id: "rejecting", type: "api", config: { url: local("/fail"), method: "POST", headers: { "X-Key": "{{CANARY}}" } } }],
+      [
+        start,
+        {
+          id: "rejecting",
+          type: "api",
+          config: { url: local("/fail"), method: "POST", headers: { "X-Key": "{{CANARY}}" } },
+        },
+      ],
       [["start", "rejecting"]],
     );
     const answer = await (await startRun(workflowId, { wait: true })).text();
@@ -211,13 +244,20 @@ describe("a canary secret", () => {
         {
           id: "agent",
           type: "agent",
-          config: { model: "openai/gpt-4o-mini", userPrompt: "Compute with {{CANARY}}", tools: [{ type: "calculator", requireApproval: true }] },
+          config: {
+            model: "openai/gpt-4o-mini",
+            userPrompt: "Compute with {{CANARY}}",
+            tools: [{ type: "calculator", requireApproval: true }],
+          },
         },
       ],
       [["start", "agent"]],
     );
     kit.server.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_canary", name: "calculator", arguments: { expression: `len("${CANARY}")` } }] },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_canary", name: "calculator", arguments: { expression: `len("${CANARY}")` } }],
+      },
       { kind: "text", text: "Denied, fine." },
     );
     const live = await kit.runtime.runs.start(ws, workflowId);
@@ -231,7 +271,9 @@ describe("a canary secret", () => {
     });
     expect(JSON.stringify(requested)).toContain("[secret:CANARY]");
     const approvals = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
-    const listed = await (await approvals.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId }, member)).text();
+    const listed = await (
+      await approvals.list(new Request(`http://localhost/api/runs/${live.runId}/approvals`), { id: live.runId }, member)
+    ).text();
     expect(listed).toContain("call_canary");
     const decided = await approvals.decide(
       new Request(`http://localhost/api/runs/${live.runId}/approvals/call_canary`, {

@@ -29,7 +29,9 @@ const CANARY = "cnRy7Qx4-fZk9wTb2Lm";
 /** The text's letters and digits, lower case: what is left of the canary once separators are put between its characters. */
 const skeleton = (text: string) => text.replace(/[^a-z0-9]/gi, "").toLowerCase();
 const rot13 = (text: string) =>
-  text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= "Z" ? 65 : 97) + 13) % 26) + (c <= "Z" ? 65 : 97)));
+  text.replace(/[a-z]/gi, (c) =>
+    String.fromCharCode(((c.charCodeAt(0) - (c <= "Z" ? 65 : 97) + 13) % 26) + (c <= "Z" ? 65 : 97)),
+  );
 const codes = [...CANARY].map((character) => character.charCodeAt(0));
 const SKELETON_FORMS: Record<string, string> = {
   "clear, split or separated": skeleton(CANARY),
@@ -42,7 +44,8 @@ const SKELETON_FORMS: Record<string, string> = {
 function expectNoCanary(what: string, text: string) {
   expect(text.toLowerCase().includes(CANARY.toLowerCase()), `${what} holds the canary`).toBe(false);
   const letters = skeleton(text);
-  for (const [form, value] of Object.entries(SKELETON_FORMS)) expect(letters.includes(value), `${what} holds the canary (${form})`).toBe(false);
+  for (const [form, value] of Object.entries(SKELETON_FORMS))
+    expect(letters.includes(value), `${what} holds the canary (${form})`).toBe(false);
 }
 
 /** The Function's code: the secret as keys (top level and nested) and in every transformed form, beside the message. */
@@ -67,7 +70,13 @@ return {
   said: <start.message>,
 };`;
 
-const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({ id, type, name, position: { x: 0, y: 0 }, config });
+const block = (id: string, type: string, name: string, config: Record<string, unknown>) => ({
+  id,
+  type,
+  name,
+  position: { x: 0, y: 0 },
+  config,
+});
 const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target });
 const document = {
   name: "Key canary",
@@ -102,28 +111,44 @@ beforeAll(async () => {
   );
   expect(stored.status).toBe(204);
   workflowId = (await t.kit.database.repositories.workflows.create(t.workspaceId, document as never)).id;
-  await createDeploymentService(t.kit.database.repositories).deploy(t.workspaceId, workflowId, { note: "", userId: null });
+  await createDeploymentService(t.kit.database.repositories).deploy(t.workspaceId, workflowId, {
+    note: "",
+    userId: null,
+  });
 });
 afterAll(() => t?.close());
 
 const post = (path: string, body: unknown, accept = "application/json") =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify(body) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept },
+    body: JSON.stringify(body),
+  });
 
 /** Every stored row of the tables a run, a webhook delivery or a chat writes, as the database holds it. */
 async function storedRows(): Promise<string> {
   const rows: string[] = [];
   for (const table of ["runs", "spans", "run_events", "block_checkpoints", "webhook_deliveries", "chat_messages"]) {
-    const result = await t.kit.database.prisma.$queryRawUnsafe<Array<{ row: string }>>(`SELECT row_to_json(t)::text AS row FROM ${table} t`);
+    const result = await t.kit.database.prisma.$queryRawUnsafe<Array<{ row: string }>>(
+      `SELECT row_to_json(t)::text AS row FROM ${table} t`,
+    );
     rows.push(...result.map((row) => row.row));
   }
   return rows.join("\n");
 }
 
 async function mcpCall(): Promise<string> {
-  await new McpToolRepository(t.kit.database.prisma).save(t.workspaceId, workflowId, { enabled: true, toolName: "key_canary" });
+  await new McpToolRepository(t.kit.database.prisma).save(t.workspaceId, workflowId, {
+    enabled: true,
+    toolName: "key_canary",
+  });
   const caller = { workspaceId: t.workspaceId, role: "editor" as const, apiKeyId: "test-key" };
   const transport = new StreamableHTTPClientTransport(new URL("http://localhost/api/mcp"), {
-    fetch: (url, init) => answerMcpRequest(new Request(url, init), caller, { tools: new McpToolRepository(t.kit.database.prisma), runs: t.kit.runtime.runs }),
+    fetch: (url, init) =>
+      answerMcpRequest(new Request(url, init), caller, {
+        tools: new McpToolRepository(t.kit.database.prisma),
+        runs: t.kit.runtime.runs,
+      }),
   });
   const client = new Client({ name: "canary-test", version: "1.0.0" });
   await client.connect(transport);
@@ -137,7 +162,11 @@ async function mcpCall(): Promise<string> {
 async function chatReply(): Promise<string> {
   const chats = new ChatRepository(t.kit.database.prisma);
   const settings = chatSettingsEndpoints(() => createChatSettings(chats, t.kit.database.repositories));
-  const saved = await settings.save(post(`/api/workflows/${workflowId}/chat`, { enabled: true, title: "Canary" }), { id: workflowId }, editor());
+  const saved = await settings.save(
+    post(`/api/workflows/${workflowId}/chat`, { enabled: true, title: "Canary" }),
+    { id: workflowId },
+    editor(),
+  );
   expect(saved.status).toBe(200);
   const { chatId } = (await saved.json()) as { chatId: string };
   const key = Buffer.alloc(32, 7);
@@ -147,12 +176,16 @@ async function chatReply(): Promise<string> {
       repositories: t.kit.database.repositories,
       runs: t.kit.runtime.runs,
       access: chatAccessTokens(() => key),
-      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(t.kit.database.prisma), () => parseTrustedProxies(undefined)),
+      passwordGuesses: chatPasswordGuesses(createAttemptLimiter(t.kit.database.prisma), () =>
+        parseTrustedProxies(undefined),
+      ),
       signedIn: async () => null,
     }),
   );
   const visitor = new ChatBrowser();
-  const answer = visitor.keep(await chat.send(visitor.request("POST", `/api/chat/${chatId}/messages`, { message: "from chat" }), { chatId }));
+  const answer = visitor.keep(
+    await chat.send(visitor.request("POST", `/api/chat/${chatId}/messages`, { message: "from chat" }), { chatId }),
+  );
   expect(answer.status).toBe(200);
   return answer.text();
 }
@@ -160,11 +193,17 @@ async function chatReply(): Promise<string> {
 describe("a secret returned as an object key and in transformed forms", () => {
   it("is masked in the output, spans, events, replay, diff, MCP result, webhook answer, chat reply and every stored row", async () => {
     const streamed = await (
-      await t.kit.endpoints.start(post(`/api/workflows/${workflowId}/runs`, { input: { message: "one" } }, "text/event-stream"), { id: workflowId }, editor())
+      await t.kit.endpoints.start(
+        post(`/api/workflows/${workflowId}/runs`, { input: { message: "one" } }, "text/event-stream"),
+        { id: workflowId },
+        editor(),
+      )
     ).text();
     const runId = /"runId":"([^"]+)"/.exec(streamed)?.[1];
     expect(runId, streamed).toBeDefined();
-    const run = await (await t.kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId! }, viewer())).text();
+    const run = await (
+      await t.kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId! }, viewer())
+    ).text();
     const parsed = JSON.parse(run) as { status: string; output: Record<string, unknown>; spans: unknown[] };
     expect(parsed.status).toBe("succeeded");
     // The key is there, masked; the rest of the output is intact.
@@ -172,17 +211,28 @@ describe("a secret returned as an object key and in transformed forms", () => {
     expect(Object.keys(parsed.output.nested as object)).toEqual(["[secret:CANARY]", "x-[secret:CANARY]"]);
     expect(parsed.spans.length).toBeGreaterThan(0);
 
-    const events = await (await t.kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId! }, viewer())).text();
-    const replayed = await (await t.kit.endpoints.replay(post(`/api/runs/${runId}/replay`, { wait: true }), { id: runId! }, editor())).text();
+    const events = await (
+      await t.kit.endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId! }, viewer())
+    ).text();
+    const replayed = await (
+      await t.kit.endpoints.replay(post(`/api/runs/${runId}/replay`, { wait: true }), { id: runId! }, editor())
+    ).text();
     expect(JSON.parse(replayed)).toMatchObject({ status: "succeeded", output: { "[secret:CANARY]": 1 } });
     const second = (await (await t.kit.runtime.runs.start(t.workspaceId, workflowId, { message: "two" })).done).id;
-    const diff = await t.kit.endpoints.diff(new Request(`http://localhost/api/runs/${runId}/diff/${second}`), { id: runId!, otherId: second }, viewer());
+    const diff = await t.kit.endpoints.diff(
+      new Request(`http://localhost/api/runs/${runId}/diff/${second}`),
+      { id: runId!, otherId: second },
+      viewer(),
+    );
     expect(diff.status).toBe(200);
     const diffText = await diff.text();
     expect(diffText).toContain("two");
 
     const hook = await t.createHook(workflowId, { wait: true });
-    const delivered = await t.deliver(hook.id, { body: JSON.stringify({ message: "from a hook" }), headers: { "content-type": "application/json" } });
+    const delivered = await t.deliver(hook.id, {
+      body: JSON.stringify({ message: "from a hook" }),
+      headers: { "content-type": "application/json" },
+    });
     expect(delivered.status).toBe(200);
     const webhookAnswer = await delivered.text();
     expect(webhookAnswer).toContain("[secret:CANARY]");

@@ -54,7 +54,11 @@ function diffWords(a: readonly string[], b: readonly string[], parts: TextDiffPa
  * joined give `from`, the `same` and `added` parts give `to`. The common start and end are found
  * first (linear); the table covers only the middle, within TEXT_DIFF_CELLS and the `budget` left.
  */
-export function diffText(from: string, to: string, budget: DiffBudget = new DiffBudget(TEXT_DIFF_CELLS)): TextDiffPart[] {
+export function diffText(
+  from: string,
+  to: string,
+  budget: DiffBudget = new DiffBudget(TEXT_DIFF_CELLS),
+): TextDiffPart[] {
   const a = words(from);
   const b = words(to);
   let start = 0;

@@ -20,15 +20,22 @@ const documentNamed = (name: string) => ({ name, description: "", variables: {},
 async function workspaceWithWorkflows(...names: string[]) {
   const workspaceId = await database.createWorkspace();
   const workflowIds: string[] = [];
-  for (const name of names) workflowIds.push((await database.repositories.workflows.create(workspaceId, documentNamed(name))).id);
+  for (const name of names)
+    workflowIds.push((await database.repositories.workflows.create(workspaceId, documentNamed(name))).id);
   return { workspaceId, workflowIds, viewer: testMember(workspaceId, "viewer") };
 }
 
-async function storeRun(workspaceId: string, workflowId: string, status: RunStatus = "succeeded", kind: RunTriggerKind = "editor"): Promise<string> {
+async function storeRun(
+  workspaceId: string,
+  workflowId: string,
+  status: RunStatus = "succeeded",
+  kind: RunTriggerKind = "editor",
+): Promise<string> {
   return (await database.repositories.runs.create({ workspaceId, workflowId, status, trigger: { kind } })).id;
 }
 
-const listAs = (member: Member) => (query: string) => endpoints.listWorkspace(new Request(`http://localhost/api/runs${query}`), {}, member);
+const listAs = (member: Member) => (query: string) =>
+  endpoints.listWorkspace(new Request(`http://localhost/api/runs${query}`), {}, member);
 
 async function listed(member: Member, query: Record<string, string> = {}): Promise<WorkspaceRunSummary[]> {
   return (await readPage(listAs(member), query)).runs as WorkspaceRunSummary[];
@@ -63,7 +70,9 @@ describe("GET /api/runs, every run of the workspace", () => {
     expect((await listed(viewer, { workflow: one })).map((run) => run.workflowId)).toEqual([one, one, one]);
     expect((await listed(viewer, { status: "failed" })).length).toBe(3);
     expect((await listed(viewer, { trigger: "webhook" })).length).toBe(3);
-    expect((await listed(viewer, { workflow: one, status: "failed", trigger: "webhook" })).map((run) => run.id)).toEqual([wanted]);
+    expect(
+      (await listed(viewer, { workflow: one, status: "failed", trigger: "webhook" })).map((run) => run.id),
+    ).toEqual([wanted]);
     expect((await listed(viewer, { status: "failed,succeeded", trigger: "webhook" })).length).toBe(3);
   });
 
@@ -92,10 +101,14 @@ describe("GET /api/runs, every run of the workspace", () => {
     const { viewer } = await workspaceWithWorkflows("Refusals");
     const status = await listAs(viewer)("?status=done");
     expect(status.status).toBe(400);
-    expect(((await status.json()) as { error: { message: string } }).error.message).toContain('Unknown run status "done"');
+    expect(((await status.json()) as { error: { message: string } }).error.message).toContain(
+      'Unknown run status "done"',
+    );
     const trigger = await listAs(viewer)("?trigger=cron");
     expect(trigger.status).toBe(400);
-    expect(((await trigger.json()) as { error: { message: string } }).error.message).toContain('Unknown trigger "cron"');
+    expect(((await trigger.json()) as { error: { message: string } }).error.message).toContain(
+      'Unknown trigger "cron"',
+    );
     await expectPagingRefusals(listAs(viewer));
   });
 });

@@ -41,7 +41,8 @@ describe("file tools as the runtime gives them to a workspace's runs", () => {
     expect(await readAs("ws-b", "notes.txt")).toMatchObject({ content: "ws-b's note" });
     await expect(readAs("ws-a", "../ws-b/notes.txt")).rejects.toMatchObject({
       code: "file_refused",
-      message: '"../ws-b/notes.txt" is outside the workspace files folder (TRELLIS_FILES_ROOT/ws-a): ".." may not climb out of it',
+      message:
+        '"../ws-b/notes.txt" is outside the workspace files folder (TRELLIS_FILES_ROOT/ws-a): ".." may not climb out of it',
     });
     await expect(readAs("ws-c", "notes.txt")).rejects.toMatchObject({
       code: "invalid_tool",

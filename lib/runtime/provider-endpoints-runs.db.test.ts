@@ -57,22 +57,28 @@ async function runAgent(workspaceId: string, model: string): Promise<{ run: RunR
   return { run, everything: JSON.stringify([run, events]) };
 }
 
-const PROVIDERS_WITH_SERVERS = (Object.keys(PROVIDERS) as ProviderId[]).filter((provider) => PROVIDERS[provider].baseUrlVariable);
+const PROVIDERS_WITH_SERVERS = (Object.keys(PROVIDERS) as ProviderId[]).filter(
+  (provider) => PROVIDERS[provider].baseUrlVariable,
+);
 
 describe("a provider base URL stored as a workspace secret", () => {
-  it.each(PROVIDERS_WITH_SERVERS)("fails a %s run with an error naming the secret, and the address it names hears nothing", async (provider) => {
-    const { baseUrlVariable, apiKeyVariable } = PROVIDERS[provider];
-    const workspace = await kit.database.createWorkspace();
-    await kit.database.repositories.secrets.set(workspace, baseUrlVariable!, `${listener.origin}/v1`);
-    if (apiKeyVariable) await kit.database.repositories.secrets.set(workspace, apiKeyVariable, "sk-workspace-own-0123456789");
-    const { run } = await runAgent(workspace, `${provider}/${TEST_WIRE_FORMATS[provider].sampleModel}`);
-    expect(run.status).toBe("failed");
-    expect(run.error).toMatchObject({ code: "outbound_refused" });
-    expect(run.error?.message).toContain(`stores a secret named ${baseUrlVariable}`);
-    expect(listener.received).toEqual([]);
-    // Nor does the operator's server get the workspace's key under a base URL the workspace did not mean.
-    expect(kit.server.requests).toEqual([]);
-  });
+  it.each(PROVIDERS_WITH_SERVERS)(
+    "fails a %s run with an error naming the secret, and the address it names hears nothing",
+    async (provider) => {
+      const { baseUrlVariable, apiKeyVariable } = PROVIDERS[provider];
+      const workspace = await kit.database.createWorkspace();
+      await kit.database.repositories.secrets.set(workspace, baseUrlVariable!, `${listener.origin}/v1`);
+      if (apiKeyVariable)
+        await kit.database.repositories.secrets.set(workspace, apiKeyVariable, "sk-workspace-own-0123456789");
+      const { run } = await runAgent(workspace, `${provider}/${TEST_WIRE_FORMATS[provider].sampleModel}`);
+      expect(run.status).toBe("failed");
+      expect(run.error).toMatchObject({ code: "outbound_refused" });
+      expect(run.error?.message).toContain(`stores a secret named ${baseUrlVariable}`);
+      expect(listener.received).toEqual([]);
+      // Nor does the operator's server get the workspace's key under a base URL the workspace did not mean.
+      expect(kit.server.requests).toEqual([]);
+    },
+  );
 
   it("leaves the operator's server working for a workspace that stores only its key", async () => {
     const workspace = await kit.database.createWorkspace();
@@ -80,7 +86,9 @@ describe("a provider base URL stored as a workspace secret", () => {
     kit.server.enqueue({ kind: "text", text: "answered by the operator's server" });
     const { run } = await runAgent(workspace, "openai/gpt-4o-mini");
     expect(run.status).toBe("succeeded");
-    expect(kit.server.requests.map((request) => request.headers.authorization)).toEqual(["Bearer sk-workspace-own-0123456789"]);
+    expect(kit.server.requests.map((request) => request.headers.authorization)).toEqual([
+      "Bearer sk-workspace-own-0123456789",
+    ]);
   });
 });
 

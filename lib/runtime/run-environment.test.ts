@@ -24,7 +24,15 @@ describe("a run's environment", () => {
     const { workflowEnv } = createRunEnvironment(new Map([["SUPPORT_TOKEN", "stored-token"]]), processEnv);
     expect(workflowEnv("SUPPORT_TOKEN")).toBe("stored-token");
     expect(workflowEnv("REGION")).toBe("eu-west-1");
-    for (const name of ["DATABASE_URL", "TRELLIS_SECRET_KEY", "PATH", "OPENAI_API_KEY", "OPENAI_BASE_URL", "TRELLIS_WORKFLOW_ENV", "UNSET"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "TRELLIS_SECRET_KEY",
+      "PATH",
+      "OPENAI_API_KEY",
+      "OPENAI_BASE_URL",
+      "TRELLIS_WORKFLOW_ENV",
+      "UNSET",
+    ]) {
       expect(workflowEnv(name), name).toBeUndefined();
     }
   });
@@ -52,7 +60,10 @@ describe("a run's environment", () => {
   });
 
   it("never lets a stored base URL become a provider's server: the model registry refuses it by name", () => {
-    const { providerEnv } = createRunEnvironment(new Map([["OPENAI_BASE_URL", "https://attacker.example/v1"]]), processEnv);
+    const { providerEnv } = createRunEnvironment(
+      new Map([["OPENAI_BASE_URL", "https://attacker.example/v1"]]),
+      processEnv,
+    );
     expect(providerEnv.operator("OPENAI_BASE_URL")).toBe("http://127.0.0.1:9999/v1");
     expect(() => createModelRegistry({ env: providerEnv }).resolve("openai/gpt-4o-mini")).toThrow(
       /stores a secret named OPENAI_BASE_URL, but a provider's server is the operator's/,
@@ -63,7 +74,9 @@ describe("a run's environment", () => {
 
   it("sends a workspace's own key to the operator's server for that provider", () => {
     const { providerEnv } = createRunEnvironment(new Map([["OPENAI_API_KEY", "sk-workspace-0123456789"]]), processEnv);
-    expect(createModelRegistry({ env: providerEnv }).resolve("openai/gpt-4o-mini").secrets).toEqual(["sk-workspace-0123456789"]);
+    expect(createModelRegistry({ env: providerEnv }).resolve("openai/gpt-4o-mini").secrets).toEqual([
+      "sk-workspace-0123456789",
+    ]);
   });
 
   it("masks every value the run could show: stored secrets, allowed variables and the process's provider keys", () => {

@@ -15,7 +15,9 @@ export const PROVIDER_VARIABLES: ReadonlySet<string> = new Set(
 );
 
 /** The provider variables holding keys: masked in a run even though no workflow can read them. */
-const PROVIDER_KEY_VARIABLES = Object.values(PROVIDERS).flatMap((provider) => (provider.apiKeyVariable ? [provider.apiKeyVariable] : []));
+const PROVIDER_KEY_VARIABLES = Object.values(PROVIDERS).flatMap((provider) =>
+  provider.apiKeyVariable ? [provider.apiKeyVariable] : [],
+);
 
 /** The process variables named in TRELLIS_WORKFLOW_ENV (malformed entries are ignored). */
 export function workflowEnvAllowList(processEnv: EnvReader): string[] {
@@ -62,7 +64,10 @@ export function createRunEnvironment(stored: ReadonlyMap<string, string>, proces
   }
   return {
     workflowEnv: (name) => stored.get(name) ?? allowed.get(name),
-    providerEnv: { operator: processProviders, workspace: (name) => (PROVIDER_VARIABLES.has(name) ? stored.get(name) : undefined) },
+    providerEnv: {
+      operator: processProviders,
+      workspace: (name) => (PROVIDER_VARIABLES.has(name) ? stored.get(name) : undefined),
+    },
     masked,
   };
 }

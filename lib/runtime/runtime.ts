@@ -18,7 +18,13 @@ import {
 } from "@/providers";
 import { sandboxSettings } from "@/sandbox";
 import { calculatorToolProvider } from "@/tools/calculator";
-import { availableFileToolTypes, createFileToolProviders, FILE_TOOL_TYPES, filesSettingsFrom, workspaceFiles } from "@/tools/files";
+import {
+  availableFileToolTypes,
+  createFileToolProviders,
+  FILE_TOOL_TYPES,
+  filesSettingsFrom,
+  workspaceFiles,
+} from "@/tools/files";
 import { createHttpRequestToolProvider } from "@/tools/http_request";
 import { createKnowledgeSearchToolProvider } from "@/tools/knowledge_search";
 import { createMcpToolProvider, describeMcpServer, loadMcpServers, mcpServersForWorkspace } from "@/tools/mcp";
@@ -33,7 +39,11 @@ import { workflowCallRuntime } from "./workflow-call-runtime";
 export type EnvReader = (name: string) => string | undefined;
 
 /** Searches the knowledge bases of one workspace: another workspace's base is not found. */
-export type WorkspaceKnowledgeSearch = (workspaceId: string, request: SearchRequest, options?: { signal?: AbortSignal }) => Promise<SearchResponse>;
+export type WorkspaceKnowledgeSearch = (
+  workspaceId: string,
+  request: SearchRequest,
+  options?: { signal?: AbortSignal },
+) => Promise<SearchResponse>;
 
 export interface RuntimeOptions {
   repositories: Repositories;
@@ -86,8 +96,14 @@ export function createRuntime(options: RuntimeOptions) {
    */
   function prepareHandlers(workspaceId: string, providerEnv: ProviderEnvInput, workspacePrices?: PriceTable) {
     const fetch = providerFetch(providerEnvOf(providerEnv).operator);
-    const models = createModelRegistry({ env: providerEnv, fetch, ...(workspacePrices ? { workspacePrices } : {}), ...(offlinePace ? { offlinePace } : {}) });
-    const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) => options.knowledgeSearch(workspaceId, request, callOptions);
+    const models = createModelRegistry({
+      env: providerEnv,
+      fetch,
+      ...(workspacePrices ? { workspacePrices } : {}),
+      ...(offlinePace ? { offlinePace } : {}),
+    });
+    const knowledgeSearch = (request: SearchRequest, callOptions?: { signal?: AbortSignal }) =>
+      options.knowledgeSearch(workspaceId, request, callOptions);
     const workflowCalls = workflowCallRuntime(workspaceId, repositories, () => runs, maxWorkflowDepth);
     const fileTools = createFileToolProviders(workspaceFiles(filesSettings, workspaceId));
     const tools = createToolRegistry(
@@ -104,7 +120,11 @@ export function createRuntime(options: RuntimeOptions) {
       ],
       { approvals: (request, signal) => runs.approvals.request(request, signal) },
     );
-    return { models, tools, handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch, workflows: workflowCalls }) };
+    return {
+      models,
+      tools,
+      handlers: createBlockHandlers({ models, tools, guardedFetch, knowledgeSearch, workflows: workflowCalls }),
+    };
   }
 
   const runs = new RunService({
@@ -112,9 +132,17 @@ export function createRuntime(options: RuntimeOptions) {
     runTimeoutMs: options.runTimeoutMs,
     async prepare(workspaceId) {
       // Read once as the run starts (again if it resumes after a pause or a crash), not per model call.
-      const [environment, workspacePrices] = await Promise.all([runEnvironment(workspaceId), repositories.priceOverrides.table(workspaceId)]);
+      const [environment, workspacePrices] = await Promise.all([
+        runEnvironment(workspaceId),
+        repositories.priceOverrides.table(workspaceId),
+      ]);
       const { handlers } = prepareHandlers(workspaceId, environment.providerEnv, workspacePrices);
-      return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env: environment.workflowEnv, secrets: environment.masked };
+      return {
+        lookupBlockType,
+        lookupHandler: lookupHandlers(handlers),
+        env: environment.workflowEnv,
+        secrets: environment.masked,
+      };
     },
   });
 
@@ -128,7 +156,10 @@ export function createRuntime(options: RuntimeOptions) {
       .tools.list()
       .filter((info) => !FILE_TOOL_TYPES.has(info.type) || fileTypes.has(info.type));
     try {
-      return { tools, mcpServers: Object.entries(mcpServers(workspaceId)).map(([name, config]) => describeMcpServer(name, config)) };
+      return {
+        tools,
+        mcpServers: Object.entries(mcpServers(workspaceId)).map(([name, config]) => describeMcpServer(name, config)),
+      };
     } catch (error) {
       return { tools, mcpServers: [], mcpError: error instanceof Error ? error.message : String(error) };
     }

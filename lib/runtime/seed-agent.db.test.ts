@@ -98,7 +98,11 @@ describe("the seed's support agent", () => {
             tools: [
               { type: "knowledge_search", params: { knowledgeBaseId, topK: 3 } },
               { type: "http_request" },
-              { type: "run_function", name: "refund_amount", params: { code: "return { refund: Math.round(services.inputs.total * 0.9 * 100) / 100 };" } },
+              {
+                type: "run_function",
+                name: "refund_amount",
+                params: { code: "return { refund: Math.round(services.inputs.total * 0.9 * 100) / 100 };" },
+              },
             ],
           },
         },
@@ -114,8 +118,16 @@ describe("the seed's support agent", () => {
         ],
         usage: { prompt: 150, completion: 30 },
       },
-      { kind: "tool-calls", calls: [{ id: "call_fn", name: "refund_amount", arguments: { total: 129.5 } }], usage: { prompt: 420, completion: 18 } },
-      { kind: "text", text: "Order A-17 is within the 30-day window: you get $116.55 back.", usage: { prompt: 510, completion: 22 } },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_fn", name: "refund_amount", arguments: { total: 129.5 } }],
+        usage: { prompt: 420, completion: 18 },
+      },
+      {
+        kind: "text",
+        text: "Order A-17 is within the 30-day window: you get $116.55 back.",
+        usage: { prompt: 510, completion: 22 },
+      },
     );
 
     const endpoints = runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories }));
@@ -135,7 +147,10 @@ describe("the seed's support agent", () => {
     };
     expect(run.status).toBe("succeeded");
     const agentSpan = run.spans.find((span) => span.kind === "block" && (span.output as { content?: string })?.content);
-    const output = agentSpan?.output as { content: string; toolCalls: { count: number; list: Array<{ name: string; result: unknown }> } };
+    const output = agentSpan?.output as {
+      content: string;
+      toolCalls: { count: number; list: Array<{ name: string; result: unknown }> };
+    };
     expect(output.content).toContain("$116.55");
     expect(output.toolCalls.count).toBe(3);
     const results = Object.fromEntries(output.toolCalls.list.map((call) => [call.name, call.result]));
@@ -164,7 +179,15 @@ describe("the seed's support agent", () => {
       description: "",
       variables: {},
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: { inputs: [] },
+        },
         {
           id: "agent",
           type: "agent",
@@ -193,7 +216,12 @@ describe("the seed's support agent", () => {
 
     await database.repositories.secrets.set(ws, "ORDERS_API_TOKEN", "orders-token-of-this-workspace");
     llm.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_api", name: "http_request", arguments: { url: `${ordersUrl}/orders/A-17`, method: "GET" } }] },
+      {
+        kind: "tool-calls",
+        calls: [
+          { id: "call_api", name: "http_request", arguments: { url: `${ordersUrl}/orders/A-17`, method: "GET" } },
+        ],
+      },
       { kind: "text", text: "Order A-17 totals $129.50." },
     );
     const answered = await (await runtime.runs.start(ws, workflow.id)).done;
@@ -209,7 +237,15 @@ describe("the seed's support agent", () => {
       description: "",
       variables: {},
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: { inputs: [] },
+        },
         {
           id: "agent",
           type: "agent",
@@ -227,7 +263,10 @@ describe("the seed's support agent", () => {
       edges: [{ id: "e1", source: "start", target: "agent" }],
     });
     llm.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_kb", name: "knowledge_search", arguments: { query: "refund policy" } }] },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_kb", name: "knowledge_search", arguments: { query: "refund policy" } }],
+      },
       { kind: "text", text: "I could not find it." },
     );
     const run = await (await runtime.runs.start(other, workflow.id)).done;
@@ -236,8 +275,10 @@ describe("the seed's support agent", () => {
     expect(toolSpan).toMatchObject({ name: "knowledge_search", status: "failed", error: { code: "not_found" } });
     expect(JSON.stringify(spans)).not.toContain("original payment method");
     // What it would have found in its own workspace.
-    expect(JSON.stringify(await knowledge.search(ws, { knowledgeBaseIds: [knowledgeBaseId], query: "refund policy", topK: 3 }))).toContain(
-      "original payment method",
-    );
+    expect(
+      JSON.stringify(
+        await knowledge.search(ws, { knowledgeBaseIds: [knowledgeBaseId], query: "refund policy", topK: 3 }),
+      ),
+    ).toContain("original payment method");
   });
 });

@@ -4,7 +4,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workflowDocumentSchema, type ApiRun, type ApiSpan, type UsageReport, type WorkflowDocumentInput } from "@/contract";
+import {
+  workflowDocumentSchema,
+  type ApiRun,
+  type ApiSpan,
+  type UsageReport,
+  type WorkflowDocumentInput,
+} from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { startRerun } from "@/lib/runs/rerun";
@@ -63,7 +69,12 @@ function makeRuntime() {
   const env: Record<string, string> = {
     ...testServerEnv(llm),
     TRELLIS_MCP_SERVERS: JSON.stringify({
-      fixture: { transport: "stdio", command: process.execPath, args: [FIXTURE_SERVER_SCRIPT], env: { FIXTURE_CALL_LOG: callLog } },
+      fixture: {
+        transport: "stdio",
+        command: process.execPath,
+        args: [FIXTURE_SERVER_SCRIPT],
+        env: { FIXTURE_CALL_LOG: callLog },
+      },
     }),
   };
   return createRuntime({
@@ -76,7 +87,8 @@ function makeRuntime() {
 }
 
 /** Stored as a save stores it: shape-checked, defaults applied. */
-const createWorkflow = (document: WorkflowDocumentInput) => database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document));
+const createWorkflow = (document: WorkflowDocumentInput) =>
+  database.repositories.workflows.create(ws, workflowDocumentSchema.parse(document));
 
 const at = (x: number) => ({ position: { x, y: 0 }, parentId: null, enabled: true });
 
@@ -107,7 +119,9 @@ function sideEffectsWorkflow(): WorkflowDocumentInput {
         name: "Notify",
         ...at(600),
         // No sample: the fetch gets the "no sample" answer and the code goes on.
-        config: { code: `const answer = await services.fetch("${serverUrl}/notify", { method: "POST", body: { x: 1 } }); return answer;` },
+        config: {
+          code: `const answer = await services.fetch("${serverUrl}/notify", { method: "POST", body: { x: 1 } }); return answer;`,
+        },
       },
       {
         id: "agent",
@@ -117,7 +131,10 @@ function sideEffectsWorkflow(): WorkflowDocumentInput {
         config: {
           model: "openai/gpt-4o-mini",
           userPrompt: "Do the three things.",
-          tools: [{ type: "http_request" }, { type: "mcp", params: { server: "fixture", tools: ["add_numbers", "read_note"] } }],
+          tools: [
+            { type: "http_request" },
+            { type: "mcp", params: { server: "fixture", tools: ["add_numbers", "read_note"] } },
+          ],
         },
         // add_numbers has no sample; read_note says readOnlyHint, so it is called for real.
         testing: { tools: { http_request: { status: 202, ok: true, body: "queued (sample)" } } },
@@ -137,7 +154,11 @@ function scriptAgent() {
     {
       kind: "tool-calls",
       calls: [
-        { id: "call_http", name: "http_request", arguments: { url: `${serverUrl}/agent-call`, method: "POST", body: { y: 2 } } },
+        {
+          id: "call_http",
+          name: "http_request",
+          arguments: { url: `${serverUrl}/agent-call`, method: "POST", body: { y: 2 } },
+        },
         { id: "call_add", name: "add_numbers", arguments: { a: 1, b: 2 } },
         { id: "call_note", name: "read_note", arguments: { title: "groceries" } },
       ],
@@ -150,7 +171,11 @@ async function startRun(workflowId: string, body: Record<string, unknown>): Prom
   const runtime = makeRuntime();
   const endpoints = runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories }));
   const response = await endpoints.start(
-    new Request("http://localhost/runs", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, wait: true }) }),
+    new Request("http://localhost/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...body, wait: true }),
+    }),
     { id: workflowId },
     testMember(ws),
   );
@@ -158,8 +183,10 @@ async function startRun(workflowId: string, body: Record<string, unknown>): Prom
   return (await response.json()) as ApiRun;
 }
 
-const blockSpan = (run: ApiRun, blockId: string) => run.spans.find((span) => span.kind === "block" && span.blockId === blockId) as ApiSpan;
-const toolSpan = (run: ApiRun, name: string) => run.spans.find((span) => span.kind === "tool" && span.name === name) as ApiSpan;
+const blockSpan = (run: ApiRun, blockId: string) =>
+  run.spans.find((span) => span.kind === "block" && span.blockId === blockId) as ApiSpan;
+const toolSpan = (run: ApiRun, name: string) =>
+  run.spans.find((span) => span.kind === "tool" && span.name === name) as ApiSpan;
 const loggedCalls = () => {
   try {
     return readFileSync(callLog, "utf8").trim().split("\n").filter(Boolean);
@@ -172,7 +199,10 @@ describe("a test run", () => {
   it("sends nothing: API, web, services.fetch, http_request and MCP calls answer from the samples or say there is none", async () => {
     const workflow = await createWorkflow(sideEffectsWorkflow());
     // The samples survive the save.
-    expect((await database.repositories.workflows.get(ws, workflow.id)).blocks.find((block) => block.id === "api")?.testing?.http?.status).toBe(201);
+    expect(
+      (await database.repositories.workflows.get(ws, workflow.id)).blocks.find((block) => block.id === "api")?.testing
+        ?.http?.status,
+    ).toBe(201);
     received.length = 0;
     writeFileSync(callLog, "");
     const llmRequestsBefore = llm.requests.length;
@@ -192,7 +222,10 @@ describe("a test run", () => {
       simulated: "sample",
       output: { status: 201, headers: { "x-order": "sample" }, data: { orderId: "sample-1" } },
     });
-    expect(blockSpan(run, "web")).toMatchObject({ simulated: "sample", output: { title: "Sample page", text: "The sample page text.", status: 200 } });
+    expect(blockSpan(run, "web")).toMatchObject({
+      simulated: "sample",
+      output: { title: "Sample page", text: "The sample page text.", status: 200 },
+    });
 
     const fetchSpan = toolSpan(run, "services.fetch");
     expect(fetchSpan.simulated).toBe("no-sample");
@@ -200,7 +233,10 @@ describe("a test run", () => {
     expect(notify.result).toMatchObject({ status: 0, ok: false });
     expect(notify.result.noSample).toContain("block 'Notify' has no test sample");
 
-    expect(toolSpan(run, "http_request")).toMatchObject({ simulated: "sample", output: { status: 202, body: "queued (sample)" } });
+    expect(toolSpan(run, "http_request")).toMatchObject({
+      simulated: "sample",
+      output: { status: 202, body: "queued (sample)" },
+    });
     const add = toolSpan(run, "add_numbers");
     expect(add.simulated).toBe("no-sample");
     expect(JSON.stringify(add.output)).toContain("has no test sample");
@@ -216,7 +252,11 @@ describe("a test run", () => {
     // Run from a block of a test run: a test run too, still sending nothing.
     received.length = 0;
     scriptAgent();
-    const { live } = await startRerun(makeRuntime().runs, database.repositories, ws, { runId: run.id, blockId: "code", trigger: { kind: "editor" } });
+    const { live } = await startRerun(makeRuntime().runs, database.repositories, ws, {
+      runId: run.id,
+      blockId: "code",
+      trigger: { kind: "editor" },
+    });
     const rerun = await live.done;
     expect(rerun).toMatchObject({ status: "succeeded", test: true, rerunOf: { runId: run.id, blockId: "code" } });
     expect(received).toEqual([]);
@@ -255,7 +295,13 @@ describe("a test run", () => {
           name: "Writer",
           ...at(200),
           config: { model: "openai/gpt-4o-mini", userPrompt: "Write a greeting." },
-          testing: { recorded: { runId: "run-earlier", spanId: "span-earlier", output: { content: "Recorded hello", model: "openai/gpt-4o-mini" } } },
+          testing: {
+            recorded: {
+              runId: "run-earlier",
+              spanId: "span-earlier",
+              output: { content: "Recorded hello", model: "openai/gpt-4o-mini" },
+            },
+          },
         },
         { id: "reply", type: "response", name: "Reply", ...at(400), config: { data: "<Writer.content>" } },
       ],
@@ -290,7 +336,9 @@ describe("a test run", () => {
       return (await response.json()) as UsageReport;
     };
     expect((await usage("workflow")).totals).toMatchObject({ runs: 2, testRuns: 1 });
-    expect((await usage("model")).rows).toEqual([expect.objectContaining({ key: "openai/gpt-4o-mini", runs: 1, testRuns: 0 })]);
+    expect((await usage("model")).rows).toEqual([
+      expect.objectContaining({ key: "openai/gpt-4o-mini", runs: 1, testRuns: 0 }),
+    ]);
   });
 
   it("makes the workflows it runs test runs too: a Workflow block's child sends nothing", async () => {
@@ -298,7 +346,13 @@ describe("a test run", () => {
       name: "Child that posts",
       blocks: [
         { id: "start", type: "start", name: "Start", ...at(0), config: { inputs: [] } },
-        { id: "post", type: "api", name: "Post", ...at(200), config: { url: `${serverUrl}/child`, method: "POST", body: { z: 3 } } },
+        {
+          id: "post",
+          type: "api",
+          name: "Post",
+          ...at(200),
+          config: { url: `${serverUrl}/child`, method: "POST", body: { z: 3 } },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "post" }],
     });
@@ -319,7 +373,9 @@ describe("a test run", () => {
     const childRunId = (blockSpan(run, "call").output as { runId: string }).runId;
     const childRun = await database.repositories.runs.getWithSpans(ws, childRunId);
     expect(childRun.test).toBe(true);
-    expect(childRun.spans.find((span) => span.blockId === "post" && span.kind === "block")?.simulated).toBe("no-sample");
+    expect(childRun.spans.find((span) => span.blockId === "post" && span.kind === "block")?.simulated).toBe(
+      "no-sample",
+    );
   });
 
   it("keeps samples through a save's validation and refuses a malformed one, naming where it is", () => {

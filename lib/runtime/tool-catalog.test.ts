@@ -18,8 +18,17 @@ const runtimeWith = (env: Record<string, string>) =>
 describe("the tool catalog (GET /api/tools)", () => {
   it("lists every tool type and the operator's MCP servers by name and target, never their secrets", () => {
     const servers = {
-      github: { transport: "http", url: "https://mcp.example.com/github?token=url-secret", headers: { authorization: "Bearer header-secret" } },
-      files: { transport: "stdio", command: "/opt/mcp/bin/files-server", args: ["--root", "/srv"], env: { FILES_KEY: "env-secret" } },
+      github: {
+        transport: "http",
+        url: "https://mcp.example.com/github?token=url-secret",
+        headers: { authorization: "Bearer header-secret" },
+      },
+      files: {
+        transport: "stdio",
+        command: "/opt/mcp/bin/files-server",
+        args: ["--root", "/srv"],
+        env: { FILES_KEY: "env-secret" },
+      },
     };
     const catalog = runtimeWith({ TRELLIS_MCP_SERVERS: JSON.stringify(servers) }).toolCatalog("workspace-a");
     expect(catalog.tools.map((tool) => tool.type).sort()).toEqual([
@@ -57,7 +66,9 @@ describe("the tool catalog (GET /api/tools)", () => {
   });
 
   it("refuses a nonsensical depth limit when the runtime is made", () => {
-    expect(() => runtimeWith({ TRELLIS_MAX_WORKFLOW_DEPTH: "-1" })).toThrow('TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "-1"');
+    expect(() => runtimeWith({ TRELLIS_MAX_WORKFLOW_DEPTH: "-1" })).toThrow(
+      'TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "-1"',
+    );
   });
 
   it("offers file tools only to a workspace with a files folder, and file_write only where writes are on", () => {
@@ -69,8 +80,15 @@ describe("the tool catalog (GET /api/tools)", () => {
           .toolCatalog(workspaceId)
           .tools.map((tool) => tool.type)
           .filter((type) => ["file_read", "file_list", "file_search", "file_info", "file_write"].includes(type));
-      expect(types({ TRELLIS_FILES_ROOT: root }, "workspace-a")).toEqual(["file_read", "file_list", "file_search", "file_info"]);
-      expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "workspace-a" }, "workspace-a")).toContain("file_write");
+      expect(types({ TRELLIS_FILES_ROOT: root }, "workspace-a")).toEqual([
+        "file_read",
+        "file_list",
+        "file_search",
+        "file_info",
+      ]);
+      expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "workspace-a" }, "workspace-a")).toContain(
+        "file_write",
+      );
       expect(types({ TRELLIS_FILES_ROOT: root, TRELLIS_FILES_WRITE: "on" }, "workspace-b")).toEqual([]);
       expect(types({}, "workspace-a")).toEqual([]);
     } finally {
@@ -79,6 +97,8 @@ describe("the tool catalog (GET /api/tools)", () => {
   });
 
   it("refuses a bad file size limit when the runtime is made", () => {
-    expect(() => runtimeWith({ TRELLIS_FILES_MAX_BYTES: "0" })).toThrow('TRELLIS_FILES_MAX_BYTES must be a whole number of bytes from 1 to 104857600, not "0"');
+    expect(() => runtimeWith({ TRELLIS_FILES_MAX_BYTES: "0" })).toThrow(
+      'TRELLIS_FILES_MAX_BYTES must be a whole number of bytes from 1 to 104857600, not "0"',
+    );
   });
 });

@@ -50,7 +50,10 @@ export function workflowCallRuntime(
         .catch((error: unknown) => {
           // The run service's message names no workflow (a hook caller sees it too); here the caller's author does.
           if (isTrellisError(error) && error.code === "not_deployed") {
-            throw new TrellisError("not_deployed", `Workflow "${workflow.name}" has no active deployment to run: deploy it, or run its draft instead`);
+            throw new TrellisError(
+              "not_deployed",
+              `Workflow "${workflow.name}" has no active deployment to run: deploy it, or run its draft instead`,
+            );
           }
           throw error;
         });

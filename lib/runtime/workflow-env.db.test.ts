@@ -69,8 +69,14 @@ async function linearWorkflow(blocks: Block[]): Promise<string> {
     name: `env ${blocks.map((block) => block.type).join(" ")}`,
     description: "",
     variables: {},
-    blocks: all.map((block, index) => ({ ...block, name: block.id === "start" ? "Start" : block.id, position: { x: index * 200, y: 0 } })),
-    edges: all.slice(1).map((block, index) => ({ id: `e${index}`, source: all[index]!.id, target: block.id, sourceHandle: "out" })),
+    blocks: all.map((block, index) => ({
+      ...block,
+      name: block.id === "start" ? "Start" : block.id,
+      position: { x: index * 200, y: 0 },
+    })),
+    edges: all
+      .slice(1)
+      .map((block, index) => ({ id: `e${index}`, source: all[index]!.id, target: block.id, sourceHandle: "out" })),
   };
   return (await kit.database.repositories.workflows.create(ws, document as never)).id;
 }
@@ -102,12 +108,18 @@ async function run(blocks: Block[]): Promise<{ answer: RunAnswer; everything: st
 function expectRefused(result: { answer: RunAnswer; everything: string }, name: string, value: string) {
   expect(result.answer.status).toBe("failed");
   expect(result.answer.output).toBeNull();
-  expect(result.answer.error?.message).toContain(`no secret named ${name}: add it on the Secrets page, or list it in TRELLIS_WORKFLOW_ENV`);
+  expect(result.answer.error?.message).toContain(
+    `no secret named ${name}: add it on the Secrets page, or list it in TRELLIS_WORKFLOW_ENV`,
+  );
   expect(result.everything).not.toContain(value);
 }
 
 const response = (data: unknown): Block => ({ id: "response", type: "response", config: { data } });
-const api = (config: Record<string, unknown>): Block => ({ id: "api", type: "api", config: { method: "POST", ...config } });
+const api = (config: Record<string, unknown>): Block => ({
+  id: "api",
+  type: "api",
+  config: { method: "POST", ...config },
+});
 
 describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
   it.each(FORBIDDEN)("a Response block cannot return %s", async (name, value) => {
@@ -118,7 +130,10 @@ describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
   it.each([
     ["URL", (name: string) => ({ url: `${target?.origin}/items?key={{${name}}}` })],
     ["headers", (name: string) => ({ url: `${target?.origin}/items`, headers: { "X-Leak": `{{${name}}}` } })],
-    ["body", (name: string) => ({ url: `${target?.origin}/items`, body: { leak: `{{${name}}}`, nested: [`x {{${name}}}`] } })],
+    [
+      "body",
+      (name: string) => ({ url: `${target?.origin}/items`, body: { leak: `{{${name}}}`, nested: [`x {{${name}}}`] } }),
+    ],
   ])("an API block cannot send a server variable in its %s, and nothing reaches the target", async (_field, config) => {
     for (const [name, value] of FORBIDDEN) {
       expectRefused(await run([api(config(name))]), name, value);
@@ -147,25 +162,44 @@ describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
 
   it.each(FORBIDDEN)("Function code cannot read %s", async (name, value) => {
     expectRefused(await run([{ id: "fn", type: "function", config: { code: `return "{{${name}}}";` } }]), name, value);
-    expectRefused(await run([{ id: "fn", type: "function", config: { code: `const v = {{${name}}};\nreturn v;` } }]), name, value);
+    expectRefused(
+      await run([{ id: "fn", type: "function", config: { code: `const v = {{${name}}};\nreturn v;` } }]),
+      name,
+      value,
+    );
   });
 
   it("Function code reads an allowed variable", async () => {
-    const result = await run([{ id: "fn", type: "function", config: { code: `return "{{${ALLOWED.name}}}".length;` } }, response("<fn.result>")]);
+    const result = await run([
+      { id: "fn", type: "function", config: { code: `return "{{${ALLOWED.name}}}".length;` } },
+      response("<fn.result>"),
+    ]);
     expect(result.answer).toMatchObject({ status: "succeeded", output: ALLOWED.value.length });
   });
 
-  it.each(["systemPrompt", "userPrompt"])("an agent's %s cannot read a server variable, and the model receives nothing", async (field) => {
-    for (const [name, value] of FORBIDDEN) {
-      const result = await run([{ id: "agent", type: "agent", config: { model: "openai/gpt-4o-mini", userPrompt: "Hello", [field]: `Use {{${name}}} now` } }]);
-      expectRefused(result, name, value);
-      expect(kit.server.requests).toEqual([]);
-    }
-  });
+  it.each(["systemPrompt", "userPrompt"])(
+    "an agent's %s cannot read a server variable, and the model receives nothing",
+    async (field) => {
+      for (const [name, value] of FORBIDDEN) {
+        const result = await run([
+          {
+            id: "agent",
+            type: "agent",
+            config: { model: "openai/gpt-4o-mini", userPrompt: "Hello", [field]: `Use {{${name}}} now` },
+          },
+        ]);
+        expectRefused(result, name, value);
+        expect(kit.server.requests).toEqual([]);
+      }
+    },
+  );
 
   it("the operator's provider key runs models, though no workflow can read it", async () => {
     kit.server.enqueue({ kind: "text", text: "Hi there." });
-    const result = await run([{ id: "agent", type: "agent", config: { model: "openai/gpt-4o-mini", userPrompt: "Say hi" } }, response("<agent.content>")]);
+    const result = await run([
+      { id: "agent", type: "agent", config: { model: "openai/gpt-4o-mini", userPrompt: "Say hi" } },
+      response("<agent.content>"),
+    ]);
     expect(result.answer).toMatchObject({ status: "succeeded", output: "Hi there." });
     expect(kit.server.requests).toHaveLength(1);
     expect(kit.server.requests[0]!.headers.authorization).toBe(`Bearer ${TEST_KEYS.OPENAI_API_KEY}`);
@@ -178,7 +212,11 @@ describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
     await kit.database.repositories.secrets.set(ws, "PROMPT_TOKEN", "stored-prompt-token-61c2");
     kit.server.enqueue({ kind: "text", text: "Your token is stored-prompt-token-61c2." });
     const result = await run([
-      { id: "agent", type: "agent", config: { model: "openai/gpt-4o-mini", userPrompt: "The token is {{PROMPT_TOKEN}}" } },
+      {
+        id: "agent",
+        type: "agent",
+        config: { model: "openai/gpt-4o-mini", userPrompt: "The token is {{PROMPT_TOKEN}}" },
+      },
       response("<agent.content>"),
     ]);
     expect(result.answer).toMatchObject({ status: "succeeded", output: "Your token is [secret:PROMPT_TOKEN]." });
@@ -190,13 +228,20 @@ describe("{{NAME}} reads stored secrets and TRELLIS_WORKFLOW_ENV only", () => {
     const theirs = "other-workspace-secret-4a7e";
     await kit.database.repositories.secrets.set(otherWs, "OTHER_WORKSPACE_TOKEN", theirs);
     expectRefused(await run([response({ leaked: "{{OTHER_WORKSPACE_TOKEN}}" })]), "OTHER_WORKSPACE_TOKEN", theirs);
-    expectRefused(await run([api({ url: `${target.origin}/items`, headers: { "X-Leak": "{{OTHER_WORKSPACE_TOKEN}}" } })]), "OTHER_WORKSPACE_TOKEN", theirs);
+    expectRefused(
+      await run([api({ url: `${target.origin}/items`, headers: { "X-Leak": "{{OTHER_WORKSPACE_TOKEN}}" } })]),
+      "OTHER_WORKSPACE_TOKEN",
+      theirs,
+    );
     expect(target.received).toEqual([]);
 
     // The same name in both workspaces: the run gets its own workspace's value, never the other's.
     await kit.database.repositories.secrets.set(otherWs, "SHARED_TOKEN", "shared-name-theirs-0b31");
     await kit.database.repositories.secrets.set(ws, "SHARED_TOKEN", "shared-name-mine-9d52");
-    const result = await run([{ id: "fn", type: "function", config: { code: 'return "{{SHARED_TOKEN}}".length;' } }, response("<fn.result>")]);
+    const result = await run([
+      { id: "fn", type: "function", config: { code: 'return "{{SHARED_TOKEN}}".length;' } },
+      response("<fn.result>"),
+    ]);
     expect(result.answer).toMatchObject({ status: "succeeded", output: "shared-name-mine-9d52".length });
     const masked = await run([response({ token: "{{SHARED_TOKEN}}" })]);
     expect(masked.answer).toMatchObject({ status: "succeeded", output: { token: "[secret:SHARED_TOKEN]" } });
@@ -221,7 +266,13 @@ describe("a provider key stored as a secret", () => {
       variables: {},
       blocks: [
         { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [] } },
-        { id: "agent", type: "agent", name: "Agent", position: { x: 200, y: 0 }, config: { model: "openai/gpt-4o-mini", userPrompt: "Hi" } },
+        {
+          id: "agent",
+          type: "agent",
+          name: "Agent",
+          position: { x: 200, y: 0 },
+          config: { model: "openai/gpt-4o-mini", userPrompt: "Hi" },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "agent", sourceHandle: "out" }],
     };
@@ -242,7 +293,11 @@ describe("a provider key stored as a secret", () => {
     expect(keyless.server.requests).toHaveLength(0);
 
     // A key stored in another workspace does not run this workspace's models.
-    await keyless.database.repositories.secrets.set(await keyless.database.createWorkspace("Other"), "OPENAI_API_KEY", "sk-other-workspace-0003");
+    await keyless.database.repositories.secrets.set(
+      await keyless.database.createWorkspace("Other"),
+      "OPENAI_API_KEY",
+      "sk-other-workspace-0003",
+    );
     expect(await runOnce()).toBe("failed");
     expect(keyless.server.requests).toHaveLength(0);
 

@@ -9,7 +9,11 @@ function refusal(cron: string, timezone = "UTC"): { code: string; message: strin
     parseCronSchedule(cron, timezone, new Date("2026-03-01T00:00:00Z"));
   } catch (error) {
     if (!(error instanceof TrellisError)) throw error;
-    return { code: error.code, message: error.message, path: (error.details as { path: string }[] | undefined)?.[0]?.path };
+    return {
+      code: error.code,
+      message: error.message,
+      path: (error.details as { path: string }[] | undefined)?.[0]?.path,
+    };
   }
   throw new Error(`"${cron}" in ${timezone} was accepted`);
 }
@@ -26,9 +30,15 @@ describe("cron expressions", () => {
       "2026-03-01T10:15:00.000Z",
     ]);
     const withSeconds = parseCronSchedule("30 */5 * * * *", "UTC");
-    expect(iso(withSeconds.nextRuns(2, new Date("2026-03-01T10:02:30Z")))).toEqual(["2026-03-01T10:05:30.000Z", "2026-03-01T10:10:30.000Z"]);
+    expect(iso(withSeconds.nextRuns(2, new Date("2026-03-01T10:02:30Z")))).toEqual([
+      "2026-03-01T10:05:30.000Z",
+      "2026-03-01T10:10:30.000Z",
+    ]);
     const everySecond = parseCronSchedule("* * * * * *", "UTC");
-    expect(iso(everySecond.nextRuns(2, new Date("2026-03-01T10:00:00.400Z")))).toEqual(["2026-03-01T10:00:01.000Z", "2026-03-01T10:00:02.000Z"]);
+    expect(iso(everySecond.nextRuns(2, new Date("2026-03-01T10:00:00.400Z")))).toEqual([
+      "2026-03-01T10:00:01.000Z",
+      "2026-03-01T10:00:02.000Z",
+    ]);
   });
 
   it("refuse another number of fields, nicknames and malformed fields with a 400 naming the expression", () => {
@@ -40,7 +50,10 @@ describe("cron expressions", () => {
     expect(refusal("0 0 12 * * * 2030").message).toContain('"0 0 12 * * * 2030" has 7 fields');
     expect(refusal("@daily").message).toContain('"@daily" is a nickname');
     expect(refusal("   ").message).toContain("The cron expression is empty");
-    expect(refusal("61 * * * *")).toMatchObject({ path: "cron", message: expect.stringMatching(/"61 \* \* \* \*" is not valid: .*minute: 61/) });
+    expect(refusal("61 * * * *")).toMatchObject({
+      path: "cron",
+      message: expect.stringMatching(/"61 \* \* \* \*" is not valid: .*minute: 61/),
+    });
     expect(refusal("*/0 * * * *").message).toMatch(/"\*\/0 \* \* \* \*" is not valid: .*stepping/);
     expect(refusal("every day at noon * *").message).toContain('"every day at noon * *" is not valid');
   });
@@ -53,7 +66,9 @@ describe("cron expressions", () => {
     });
     expect(refusal("0 0 31 4 *").message).toContain('"0 0 31 4 *" never fires');
     // February 29 is rare, not never.
-    expect(iso(parseCronSchedule("0 0 29 2 *", "UTC").nextRuns(1, new Date("2026-03-01T00:00:00Z")))).toEqual(["2028-02-29T00:00:00.000Z"]);
+    expect(iso(parseCronSchedule("0 0 29 2 *", "UTC").nextRuns(1, new Date("2026-03-01T00:00:00Z")))).toEqual([
+      "2028-02-29T00:00:00.000Z",
+    ]);
   });
 
   it("take an IANA time zone and refuse anything else, naming it", () => {
@@ -89,8 +104,12 @@ describe("cron expressions", () => {
 
   it("find the latest fire time at or before a moment", () => {
     const hourly = parseCronSchedule("0 * * * *", "UTC");
-    expect(hourly.latestAtOrBefore(new Date("2026-01-01T05:00:00.000Z"))?.toISOString()).toBe("2026-01-01T05:00:00.000Z");
-    expect(hourly.latestAtOrBefore(new Date("2026-01-01T05:59:59.999Z"))?.toISOString()).toBe("2026-01-01T05:00:00.000Z");
+    expect(hourly.latestAtOrBefore(new Date("2026-01-01T05:00:00.000Z"))?.toISOString()).toBe(
+      "2026-01-01T05:00:00.000Z",
+    );
+    expect(hourly.latestAtOrBefore(new Date("2026-01-01T05:59:59.999Z"))?.toISOString()).toBe(
+      "2026-01-01T05:00:00.000Z",
+    );
   });
 });
 
@@ -99,7 +118,12 @@ describe("due fire times", () => {
   const everySecond = parseCronSchedule("* * * * * *", "UTC");
 
   it("are the times just past, each once, when a process was looking", () => {
-    const fires = dueFires(everySecond, new Date("2026-01-01T05:00:00.000Z"), new Date("2026-01-01T05:00:02.300Z"), 10_000);
+    const fires = dueFires(
+      everySecond,
+      new Date("2026-01-01T05:00:00.000Z"),
+      new Date("2026-01-01T05:00:02.300Z"),
+      10_000,
+    );
     expect(fires.map((fire) => [fire.fireAt.toISOString(), fire.missed])).toEqual([
       ["2026-01-01T05:00:01.000Z", false],
       ["2026-01-01T05:00:02.000Z", false],
@@ -111,14 +135,20 @@ describe("due fire times", () => {
     const since = new Date("2026-01-01T01:00:00Z");
     const now = new Date("2026-01-01T07:20:00Z");
     expect(dueFires(hourly, since, now, 10_000)).toEqual([{ fireAt: new Date("2026-01-01T07:00:00Z"), missed: true }]);
-    expect(dueFires(everySecond, since, now, 10_000)).toEqual([{ fireAt: new Date("2026-01-01T07:20:00Z"), missed: true }]);
+    expect(dueFires(everySecond, since, now, 10_000)).toEqual([
+      { fireAt: new Date("2026-01-01T07:20:00Z"), missed: true },
+    ]);
   });
 
   it("start after the last fire, the last resume or the creation, whichever is latest", () => {
     const createdAt = new Date("2026-01-01T00:00:00Z");
     expect(firesSince({ createdAt, lastFireAt: null, resumedAt: null })).toEqual(createdAt);
-    expect(firesSince({ createdAt, lastFireAt: new Date("2026-01-01T03:00:00Z"), resumedAt: new Date("2026-01-01T05:00:00Z") })).toEqual(
-      new Date("2026-01-01T05:00:00Z"),
-    );
+    expect(
+      firesSince({
+        createdAt,
+        lastFireAt: new Date("2026-01-01T03:00:00Z"),
+        resumedAt: new Date("2026-01-01T05:00:00Z"),
+      }),
+    ).toEqual(new Date("2026-01-01T05:00:00Z"));
   });
 });

@@ -25,7 +25,8 @@ export interface CronSchedule {
   latestAtOrBefore(at: Date): Date | null;
 }
 
-const FIELD_HELP = "5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first (second minute hour day-of-month month day-of-week)";
+const FIELD_HELP =
+  "5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first (second minute hour day-of-month month day-of-week)";
 
 function cronProblem(message: string, detail: string): RequestError {
   return new RequestError("invalid_request", message, [{ path: "cron", message: detail }]);
@@ -42,9 +43,11 @@ export function canonicalTimeZone(timezone: string): string {
       // Unknown: answered below.
     }
   }
-  throw new RequestError("invalid_request", `"${timezone}" is not a time zone: use an IANA name such as Europe/Paris, America/New_York or UTC.`, [
-    { path: "timezone", message: `"${timezone}" is not an IANA time zone name` },
-  ]);
+  throw new RequestError(
+    "invalid_request",
+    `"${timezone}" is not a time zone: use an IANA name such as Europe/Paris, America/New_York or UTC.`,
+    [{ path: "timezone", message: `"${timezone}" is not an IANA time zone name` }],
+  );
 }
 
 /** croner's message without its class-name prefix ("CronPattern: ..."). */
@@ -63,10 +66,16 @@ export function parseCronSchedule(cron: string, timezone: string, now: Date = ne
   const normalized = fields.join(" ");
   if (fields.length === 0) throw cronProblem(`The cron expression is empty: write ${FIELD_HELP}.`, "is empty");
   if (fields.length === 1 && normalized.startsWith("@")) {
-    throw cronProblem(`The cron expression "${normalized}" is a nickname; write it as fields instead: ${FIELD_HELP}.`, "nicknames are not accepted");
+    throw cronProblem(
+      `The cron expression "${normalized}" is a nickname; write it as fields instead: ${FIELD_HELP}.`,
+      "nicknames are not accepted",
+    );
   }
   if (fields.length !== 5 && fields.length !== 6) {
-    throw cronProblem(`The cron expression "${normalized}" has ${countOf(fields.length, "field")}; it needs ${FIELD_HELP}.`, "needs 5 or 6 fields");
+    throw cronProblem(
+      `The cron expression "${normalized}" has ${countOf(fields.length, "field")}; it needs ${FIELD_HELP}.`,
+      "needs 5 or 6 fields",
+    );
   }
   let pattern: Cron;
   try {

@@ -25,7 +25,11 @@ export function dueFires(cron: CronSchedule, since: Date, now: Date, catchUpMs: 
     return [{ fireAt: latest && latest.getTime() > first.getTime() ? latest : first, missed: true }];
   }
   const due: DueFire[] = [];
-  for (let at: Date | null = first; at && at.getTime() <= now.getTime() && due.length < MAX_DUE_PER_PASS; at = cron.nextAfter(at)) {
+  for (
+    let at: Date | null = first;
+    at && at.getTime() <= now.getTime() && due.length < MAX_DUE_PER_PASS;
+    at = cron.nextAfter(at)
+  ) {
     due.push({ fireAt: at, missed: false });
   }
   return due;
@@ -33,6 +37,8 @@ export function dueFires(cron: CronSchedule, since: Date, now: Date, catchUpMs: 
 
 /** Where a schedule's fire times start: after its last fire, its last resume or its creation, whichever is latest. */
 export function firesSince(schedule: { createdAt: Date; lastFireAt: Date | null; resumedAt: Date | null }): Date {
-  const times = [schedule.createdAt, schedule.lastFireAt, schedule.resumedAt].filter((time): time is Date => time !== null);
+  const times = [schedule.createdAt, schedule.lastFireAt, schedule.resumedAt].filter(
+    (time): time is Date => time !== null,
+  );
   return new Date(Math.max(...times.map((time) => time.getTime())));
 }

@@ -28,7 +28,17 @@ export class ScheduleClaims {
   async active(): Promise<ActiveSchedule[]> {
     const rows = await this.prisma.schedule.findMany({
       where: { paused: false },
-      select: { id: true, workspaceId: true, workflowId: true, cron: true, timezone: true, input: true, createdAt: true, lastFireAt: true, resumedAt: true },
+      select: {
+        id: true,
+        workspaceId: true,
+        workflowId: true,
+        cron: true,
+        timezone: true,
+        input: true,
+        createdAt: true,
+        lastFireAt: true,
+        resumedAt: true,
+      },
     });
     return rows.map((row) => ({ ...row, input: (row.input ?? {}) as Record<string, unknown> }));
   }
@@ -64,7 +74,10 @@ export class ScheduleClaims {
   }
 
   async recordError(scheduleId: string, fireAt: Date, error: string): Promise<void> {
-    await this.prisma.scheduleFire.updateMany({ where: { scheduleId, fireAt }, data: { error: error.slice(0, 2_000) } });
+    await this.prisma.scheduleFire.updateMany({
+      where: { scheduleId, fireAt },
+      data: { error: error.slice(0, 2_000) },
+    });
   }
 
   /** Deletes every schedule's fires beyond its newest FIRES_KEPT. */

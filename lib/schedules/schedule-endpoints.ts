@@ -18,18 +18,29 @@ const MAX_SCHEDULE_BYTES = 64 * 1024;
 export function scheduleEndpoints(service: () => ScheduleService) {
   return {
     create: endpoint("createSchedule", async (request, { id }, { workspace }) => {
-      const body = await readJsonRequest(request, createScheduleRequestSchema, { subject: "The schedule", maxBytes: MAX_SCHEDULE_BYTES });
+      const body = await readJsonRequest(request, createScheduleRequestSchema, {
+        subject: "The schedule",
+        maxBytes: MAX_SCHEDULE_BYTES,
+      });
       return Response.json(await service().create(workspace.id, id, body), { status: 201 });
     }),
     list: endpoint("listSchedules", async (request, { id }, { workspace }) =>
-      Response.json(schedulePages.answer("schedules", await service().list(workspace.id, id, schedulePages.read(request)))),
+      Response.json(
+        schedulePages.answer("schedules", await service().list(workspace.id, id, schedulePages.read(request))),
+      ),
     ),
     preview: endpoint("previewSchedule", async (request) => {
-      const body = await readJsonRequest(request, schedulePreviewRequestSchema, { subject: "The schedule", maxBytes: MAX_SCHEDULE_BYTES });
+      const body = await readJsonRequest(request, schedulePreviewRequestSchema, {
+        subject: "The schedule",
+        maxBytes: MAX_SCHEDULE_BYTES,
+      });
       return Response.json(service().preview(body));
     }),
     update: endpoint("updateSchedule", async (request, { id }, { workspace }) => {
-      const { paused } = await readJsonRequest(request, updateScheduleRequestSchema, { subject: "The change", maxBytes: 1024 });
+      const { paused } = await readJsonRequest(request, updateScheduleRequestSchema, {
+        subject: "The change",
+        maxBytes: 1024,
+      });
       return Response.json(await service().setPaused(workspace.id, id, paused));
     }),
     remove: endpoint("deleteSchedule", async (_request, { id }, { workspace }) => {

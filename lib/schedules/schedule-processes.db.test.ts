@@ -24,7 +24,9 @@ import { ScheduleRepository } from "./schedule-repository";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const postgresOnly = (name: string) =>
-  onPostgres ? name : `${name} [skipped: several processes share one database only on PostgreSQL; the embedded database belongs to one process]`;
+  onPostgres
+    ? name
+    : `${name} [skipped: several processes share one database only on PostgreSQL; the embedded database belongs to one process]`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Whole seconds (fire times of `* * * * * *`) after `from` up to and including `to`. */
@@ -57,18 +59,32 @@ describe.skipIf(!onPostgres)(postgresOnly("a schedule of every second over two w
     const workspaceId = await database.createWorkspace();
     const document = twoBlockDocument();
     const workflow = await database.repositories.workflows.create(workspaceId, document);
-    const deployment = await database.repositories.deployments.create(workspaceId, workflow.id, { document, workflowVersion: 1, note: "", createdById: null });
+    const deployment = await database.repositories.deployments.create(workspaceId, workflow.id, {
+      document,
+      workflowVersion: 1,
+      note: "",
+      createdById: null,
+    });
     const schedules = new ScheduleRepository(database.prisma);
 
-    const schedule = await schedules.create(workspaceId, workflow.id, { cron: "* * * * * *", timezone: "UTC", input: { marker: "tick" } });
+    const schedule = await schedules.create(workspaceId, workflow.id, {
+      cron: "* * * * * *",
+      timezone: "UTC",
+      input: { marker: "tick" },
+    });
     const createdAt = Date.parse(schedule.createdAt);
     await sleep(5_000);
     const pauseSent = Date.now();
     await schedules.setPaused(workspaceId, schedule.id, true);
     const pauseStored = Date.now();
 
-    const fires = async () => database.prisma.scheduleFire.findMany({ where: { scheduleId: schedule.id }, orderBy: { fireAt: "asc" } });
-    await waitFor("every fire's run recorded", async () => (await fires()).every((fire) => fire.runId !== null || fire.error !== null), 10_000);
+    const fires = async () =>
+      database.prisma.scheduleFire.findMany({ where: { scheduleId: schedule.id }, orderBy: { fireAt: "asc" } });
+    await waitFor(
+      "every fire's run recorded",
+      async () => (await fires()).every((fire) => fire.runId !== null || fire.error !== null),
+      10_000,
+    );
     await sleep(1_500);
     const fired = await fires();
 
@@ -91,7 +107,10 @@ describe.skipIf(!onPostgres)(postgresOnly("a schedule of every second over two w
     // The runs ran the deployment, in the worker processes.
     await waitFor(
       "the scheduled runs to end",
-      async () => (await database.prisma.run.count({ where: { scheduleId: schedule.id, status: { in: ["queued", "running"] } } })) === 0,
+      async () =>
+        (await database.prisma.run.count({
+          where: { scheduleId: schedule.id, status: { in: ["queued", "running"] } },
+        })) === 0,
       20_000,
     );
     for (const fire of fired) {

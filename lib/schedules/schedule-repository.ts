@@ -1,7 +1,21 @@
 import "server-only";
 import type { z } from "zod";
-import { RECENT_FIRES_SHOWN, type createScheduleRequestSchema, type ScheduleFireView, type ScheduleView } from "@/contract";
-import { afterTimeAndId, keysetResult, NotFoundError, timeAndIdOf, type KeysetPage, type KeysetResult, type PrismaClient, type TimeAndId } from "@/lib/db";
+import {
+  RECENT_FIRES_SHOWN,
+  type createScheduleRequestSchema,
+  type ScheduleFireView,
+  type ScheduleView,
+} from "@/contract";
+import {
+  afterTimeAndId,
+  keysetResult,
+  NotFoundError,
+  timeAndIdOf,
+  type KeysetPage,
+  type KeysetResult,
+  type PrismaClient,
+  type TimeAndId,
+} from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** A schedule as stored: everything the API shows but the fire times to come, which depend on the clock. */
@@ -35,7 +49,13 @@ export class ScheduleRepository {
   async create(workspaceId: string, workflowId: string, schedule: NewSchedule): Promise<StoredSchedule> {
     await this.requireWorkflow(workspaceId, workflowId);
     const row = await this.prisma.schedule.create({
-      data: { workspaceId, workflowId, cron: schedule.cron, timezone: schedule.timezone, input: schedule.input as Prisma.InputJsonObject },
+      data: {
+        workspaceId,
+        workflowId,
+        cron: schedule.cron,
+        timezone: schedule.timezone,
+        input: schedule.input as Prisma.InputJsonObject,
+      },
       include: withRecentFires,
     });
     return (await this.withRunStatuses(workspaceId, [row]))[0]!;
@@ -49,7 +69,11 @@ export class ScheduleRepository {
   }
 
   /** A page of the workflow's schedules, newest first. @throws NotFoundError for an unknown workflow */
-  async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<StoredSchedule, TimeAndId>> {
+  async list(
+    workspaceId: string,
+    workflowId: string,
+    page: KeysetPage<TimeAndId>,
+  ): Promise<KeysetResult<StoredSchedule, TimeAndId>> {
     await this.requireWorkflow(workspaceId, workflowId);
     const rows = await this.prisma.schedule.findMany({
       where: { workspaceId, workflowId, ...afterTimeAndId("createdAt", "id", "desc", page.after) },
@@ -72,7 +96,10 @@ export class ScheduleRepository {
    * @throws NotFoundError
    */
   async setPaused(workspaceId: string, id: string, paused: boolean): Promise<StoredSchedule> {
-    await this.prisma.schedule.updateMany({ where: { id, workspaceId, paused: !paused }, data: paused ? { paused } : { paused, resumedAt: new Date() } });
+    await this.prisma.schedule.updateMany({
+      where: { id, workspaceId, paused: !paused },
+      data: paused ? { paused } : { paused, resumedAt: new Date() },
+    });
     return this.get(workspaceId, id);
   }
 
@@ -83,13 +110,19 @@ export class ScheduleRepository {
   }
 
   private async requireWorkflow(workspaceId: string, workflowId: string): Promise<void> {
-    if ((await this.prisma.workflow.count({ where: { id: workflowId, workspaceId } })) === 0) throw new NotFoundError("Workflow", workflowId);
+    if ((await this.prisma.workflow.count({ where: { id: workflowId, workspaceId } })) === 0)
+      throw new NotFoundError("Workflow", workflowId);
   }
 
   /** The rows as the API shows them, each fire with its run's status as it is now. */
   private async withRunStatuses(workspaceId: string, rows: ScheduleRow[]): Promise<StoredSchedule[]> {
     const runIds = rows.flatMap((row) => row.fires.flatMap((fire) => (fire.runId ? [fire.runId] : [])));
-    const runs = runIds.length ? await this.prisma.run.findMany({ where: { id: { in: runIds }, workspaceId }, select: { id: true, status: true } }) : [];
+    const runs = runIds.length
+      ? await this.prisma.run.findMany({
+          where: { id: { in: runIds }, workspaceId },
+          select: { id: true, status: true },
+        })
+      : [];
     const statuses = new Map(runs.map((run) => [run.id, run.status]));
     return rows.map((row) => ({
       id: row.id,

@@ -26,13 +26,23 @@ export function createScheduleService(schedules: ScheduleRepository, clock: () =
     /** @throws RequestError 400 naming a bad expression or zone; NotFoundError for a workflow not in the workspace */
     async create(workspaceId: string, workflowId: string, request: CheckedCreateRequest): Promise<ScheduleView> {
       const schedule = parseCronSchedule(request.cron, request.timezone, clock());
-      return view(await schedules.create(workspaceId, workflowId, { cron: schedule.cron, timezone: schedule.timezone, input: request.input }));
+      return view(
+        await schedules.create(workspaceId, workflowId, {
+          cron: schedule.cron,
+          timezone: schedule.timezone,
+          input: request.input,
+        }),
+      );
     },
     /** The next fire times of an expression, or the 400 create would answer. */
     preview(request: { cron: string; timezone: string }): SchedulePreview {
       return { nextRuns: upcomingFireTimes(parseCronSchedule(request.cron, request.timezone, clock()), clock()) };
     },
-    async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<ScheduleView, TimeAndId>> {
+    async list(
+      workspaceId: string,
+      workflowId: string,
+      page: KeysetPage<TimeAndId>,
+    ): Promise<KeysetResult<ScheduleView, TimeAndId>> {
       const result = await schedules.list(workspaceId, workflowId, page);
       return { items: result.items.map(view), next: result.next };
     },

@@ -88,7 +88,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       let last = firesSince(schedule);
       for (const due of dueFires(cron, last, now, catchUpMs)) {
         if (stopped) return 0;
-        if (await claims.claim(schedule.id, due.fireAt, { missed: due.missed, claimedBy: workerId })) await fire(schedule, due.fireAt);
+        if (await claims.claim(schedule.id, due.fireAt, { missed: due.missed, claimedBy: workerId }))
+          await fire(schedule, due.fireAt);
         last = due.fireAt;
       }
       const next = cron.nextAfter(last);

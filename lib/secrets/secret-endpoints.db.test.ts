@@ -31,9 +31,11 @@ function put(name: string, body: unknown, as: Member = editor) {
     as,
   );
 }
-const remove = (name: string, as: Member = editor) => endpoints.remove(new Request(`http://localhost/api/secrets/${name}`, { method: "DELETE" }), { name }, as);
+const remove = (name: string, as: Member = editor) =>
+  endpoints.remove(new Request(`http://localhost/api/secrets/${name}`, { method: "DELETE" }), { name }, as);
 const listResponse = (as: Member = editor) => endpoints.list(new Request("http://localhost/api/secrets"), {}, as);
-const list = async (as: Member = editor) => (await (await listResponse(as)).json()) as { secrets: Array<Record<string, unknown>> };
+const list = async (as: Member = editor) =>
+  (await (await listResponse(as)).json()) as { secrets: Array<Record<string, unknown>> };
 
 describe("secret endpoints", () => {
   it("creates with PUT (204), lists names and dates only, replaces on a second PUT and deletes (204)", async () => {
@@ -64,7 +66,9 @@ describe("secret endpoints", () => {
     async (name) => {
       const response = await put(name, { value: VALUE });
       expect(response.status).toBe(400);
-      const body = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
+      const body = (await response.json()) as {
+        error: { code: string; message: string; details: Array<{ path: string }> };
+      };
       expect(body.error.message).toContain("[A-Z_][A-Z0-9_]*");
       expect(body.error.details[0]?.path).toBe("name");
       expect((await remove(name)).status).toBe(400);
@@ -78,7 +82,11 @@ describe("secret endpoints", () => {
     ["a value that is not a string", { value: 42 }, "value: must be a string"],
     ["an unknown field", { value: VALUE, note: "x" }, "note"],
     ["a value over 64 KB", { value: "x".repeat(MAX_SECRET_VALUE_BYTES + 1) }, "value: must be at most 64 KB"],
-    ["a value over 64 KB in UTF-8 bytes", { value: "é".repeat(MAX_SECRET_VALUE_BYTES / 2 + 1) }, "value: must be at most 64 KB"],
+    [
+      "a value over 64 KB in UTF-8 bytes",
+      { value: "é".repeat(MAX_SECRET_VALUE_BYTES / 2 + 1) },
+      "value: must be at most 64 KB",
+    ],
   ])("refuses %s with 400, storing nothing", async (_what, body, message) => {
     const response = await put("REFUSED_VALUE", body);
     expect(response.status).toBe(400);
@@ -97,7 +105,9 @@ describe("secret endpoints", () => {
       const request = new Request(input, init);
       const name = decodeURIComponent(new URL(request.url).pathname.split("/")[3] ?? "");
       if (request.method === "GET") return endpoints.list(request, {}, editor);
-      return request.method === "PUT" ? endpoints.put(request, { name }, editor) : endpoints.remove(request, { name }, editor);
+      return request.method === "PUT"
+        ? endpoints.put(request, { name }, editor)
+        : endpoints.remove(request, { name }, editor);
     };
     const client = createApiClient({ baseUrl: "http://localhost", fetch });
     await client.secrets.put("CLIENT_TOKEN", VALUE);
@@ -112,7 +122,9 @@ describe("secret endpoints", () => {
 
     const listed = await listResponse(viewer);
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { secrets: Array<{ name: string }> }).secrets.map((item) => item.name)).toEqual(["VIEWED_TOKEN"]);
+    expect(((await listed.json()) as { secrets: Array<{ name: string }> }).secrets.map((item) => item.name)).toEqual([
+      "VIEWED_TOKEN",
+    ]);
 
     const refusedPut = await put("VIEWED_TOKEN", { value: "changed by a viewer" }, viewer);
     expect(refusedPut.status).toBe(403);
@@ -149,7 +161,8 @@ describe("secret endpoints", () => {
 });
 
 describe("secret endpoints, page by page", () => {
-  const listOf = (as: Member) => (query: string) => endpoints.list(new Request(`http://localhost/api/secrets${query}`), {}, as);
+  const listOf = (as: Member) => (query: string) =>
+    endpoints.list(new Request(`http://localhost/api/secrets${query}`), {}, as);
   async function workspaceWithSecrets(names: string[]) {
     const workspaceId = await database.createWorkspace();
     for (const name of names) await database.repositories.secrets.set(workspaceId, name, VALUE);
@@ -174,6 +187,9 @@ describe("secret endpoints, page by page", () => {
     const theirs = await workspaceWithSecrets(["C_THEIRS", "D_THEIRS"]);
     const cursor = await firstCursor(listOf(ours), 1);
     const page = await readPage(listOf(theirs), { cursor });
-    expect(page.secrets).toEqual([expect.objectContaining({ name: "C_THEIRS" }), expect.objectContaining({ name: "D_THEIRS" })]);
+    expect(page.secrets).toEqual([
+      expect.objectContaining({ name: "C_THEIRS" }),
+      expect.objectContaining({ name: "D_THEIRS" }),
+    ]);
   });
 });

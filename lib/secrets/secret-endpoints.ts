@@ -1,6 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { MAX_SECRET_VALUE_BYTES, putSecretRequestSchema, SECRET_NAME_RULE, secretNameSchema, type SecretListEntry } from "@/contract";
+import {
+  MAX_SECRET_VALUE_BYTES,
+  putSecretRequestSchema,
+  SECRET_NAME_RULE,
+  secretNameSchema,
+  type SecretListEntry,
+} from "@/contract";
 import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import type { SecretRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
@@ -17,7 +23,9 @@ const secretPages = listPaging("secrets", z.tuple([secretNameSchema]).readonly()
 function secretName(name: string): string {
   if (secretNameSchema.safeParse(name).success) return name;
   const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-  throw new RequestError("invalid_request", `"${shown}" is not a secret name: a name ${SECRET_NAME_RULE}.`, [{ path: "name", message: SECRET_NAME_RULE }]);
+  throw new RequestError("invalid_request", `"${shown}" is not a secret name: a name ${SECRET_NAME_RULE}.`, [
+    { path: "name", message: SECRET_NAME_RULE },
+  ]);
 }
 
 /**
@@ -40,7 +48,10 @@ export function secretEndpoints(
     /** Creates the secret or replaces its value (PUT semantics: a name already stored is replaced). */
     put: endpoint("putSecret", async (request, params, member) => {
       const name = secretName(params.name);
-      const { value } = await readJsonRequest(request, putSecretRequestSchema, { subject: "The secret", maxBytes: MAX_PUT_BODY_BYTES });
+      const { value } = await readJsonRequest(request, putSecretRequestSchema, {
+        subject: "The secret",
+        maxBytes: MAX_PUT_BODY_BYTES,
+      });
       await readCache.changing(member.workspace.id, () => secrets().set(member.workspace.id, name, value));
       return new Response(null, { status: 204 });
     }),

@@ -15,7 +15,8 @@ export const appSystemEndpoints = systemEndpoints({
   mcpServers: (workspaceId) => getRuntime().mcpServers(workspaceId),
   secretNames: async (workspaceId) => (await getRepositories().secrets.list(workspaceId)).map((secret) => secret.name),
   env: (name) => process.env[name],
-  healthDetails: (options) => processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }, options),
+  healthDetails: (options) =>
+    processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }, options),
   // Each probe must pass for GET /api/health/ready to answer 200.
   readinessProbes,
 });

@@ -31,7 +31,8 @@ export function diskReserveBytes(env: Record<string, string | undefined> = proce
   const raw = env.TRELLIS_DISK_RESERVE_MB;
   if (raw === undefined || raw.trim() === "") return DEFAULT_RESERVE_MB * 1024 * 1024;
   const megabytes = Number(raw);
-  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`TRELLIS_DISK_RESERVE_MB must be a number of megabytes (0 or more), not "${raw}"`);
+  if (!Number.isFinite(megabytes) || megabytes < 0)
+    throw new Error(`TRELLIS_DISK_RESERVE_MB must be a number of megabytes (0 or more), not "${raw}"`);
   return Math.round(megabytes * 1024 * 1024);
 }
 
@@ -46,7 +47,10 @@ function existingFolder(folder: string, exists: (candidate: string) => boolean):
   return candidate;
 }
 
-function spaceOf(folder: string, stats: { bavail: number | bigint; bsize: number | bigint; blocks: number | bigint }): DiskSpace {
+function spaceOf(
+  folder: string,
+  stats: { bavail: number | bigint; bsize: number | bigint; blocks: number | bigint },
+): DiskSpace {
   const blockSize = Number(stats.bsize);
   return { folder, freeBytes: Number(stats.bavail) * blockSize, totalBytes: Number(stats.blocks) * blockSize };
 }
@@ -102,7 +106,12 @@ export function insufficientStorageMessage({ what, folder, freeBytes, neededByte
 }
 
 /** The shortfall when `folder`'s disk cannot take `bytes` more and keep the reserve; undefined when it can. */
-export async function shortfallOf(what: string, folder: string, bytes: number, reserveBytes = diskReserveBytes()): Promise<Shortfall | undefined> {
+export async function shortfallOf(
+  what: string,
+  folder: string,
+  bytes: number,
+  reserveBytes = diskReserveBytes(),
+): Promise<Shortfall | undefined> {
   const { freeBytes } = await diskSpaceOf(folder);
   const neededBytes = bytes + reserveBytes;
   return freeBytes >= neededBytes ? undefined : { what, folder, freeBytes, neededBytes, reserveBytes };

@@ -70,7 +70,11 @@ export class EventLoopMonitor {
   }
 
   private current(): EventLoopWindow {
-    return windowOf(this.histogram, performance.eventLoopUtilization(this.utilizationMark), performance.now() - this.windowStartedAt);
+    return windowOf(
+      this.histogram,
+      performance.eventLoopUtilization(this.utilizationMark),
+      performance.now() - this.windowStartedAt,
+    );
   }
 }
 

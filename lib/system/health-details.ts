@@ -16,7 +16,10 @@ const exposedCollector = (): (() => void) | undefined => {
  * `collect`, a full garbage collection runs first where the process allows it (a soak test telling
  * retained memory from garbage not yet collected); it pauses the process for a few milliseconds.
  */
-export function processHealthDetails(sources: { executingRuns(): number }, options: { collect?: boolean } = {}): HealthDetails {
+export function processHealthDetails(
+  sources: { executingRuns(): number },
+  options: { collect?: boolean } = {},
+): HealthDetails {
   const collector = options.collect ? exposedCollector() : undefined;
   collector?.();
   const memory = process.memoryUsage();

@@ -15,7 +15,12 @@ export class InsufficientStorageError extends TrellisError {
 }
 
 /** Refuses `what` before it writes `bytes` into `folder` when that would eat into the disk's reserve. */
-export async function requireDiskSpace(what: string, folder: string, bytes: number, reserveBytes = diskReserveBytes()): Promise<void> {
+export async function requireDiskSpace(
+  what: string,
+  folder: string,
+  bytes: number,
+  reserveBytes = diskReserveBytes(),
+): Promise<void> {
   const shortfall = await shortfallOf(what, folder, bytes, reserveBytes);
   if (shortfall) throw InsufficientStorageError.of(shortfall);
 }
@@ -30,7 +35,10 @@ function diskFullCause(error: unknown): { message: string; path?: string } | und
     seen.add(current);
     const fields = current as Record<string, unknown>;
     if (fields.code === "ENOSPC" || fields.code === "53100" || fields.originalCode === "53100") {
-      return { message: String(fields.originalMessage ?? fields.message ?? ""), path: typeof fields.path === "string" ? fields.path : undefined };
+      return {
+        message: String(fields.originalMessage ?? fields.message ?? ""),
+        path: typeof fields.path === "string" ? fields.path : undefined,
+      };
     }
     // Prisma keeps the driver's error as `cause`, or as `meta.driverAdapterError` of a raw query's P2010.
     queue.push(fields.cause, fields.meta, fields.driverAdapterError);
@@ -50,7 +58,10 @@ export function insufficientStorageOf(error: unknown): InsufficientStorageError 
   const refusal = cause.message.indexOf(REFUSAL_START);
   if (refusal >= 0) return new InsufficientStorageError(cause.message.slice(refusal), { cause: error });
   const where = cause.path ? ` writing ${cause.path}` : "";
-  return new InsufficientStorageError(`The server ran out of disk space${where}. Free some space and try again; no restart is needed.`, { cause: error });
+  return new InsufficientStorageError(
+    `The server ran out of disk space${where}. Free some space and try again; no restart is needed.`,
+    { cause: error },
+  );
 }
 
 /** Whether an error says a disk is full (ENOSPC, SQLSTATE 53100), however deep in its causes. */

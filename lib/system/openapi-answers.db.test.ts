@@ -31,7 +31,9 @@ const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({
   $id: "trellis-components",
-  $defs: JSON.parse(JSON.stringify(document.components.schemas).replaceAll('"#/components/schemas/', '"trellis-components#/$defs/')) as object,
+  $defs: JSON.parse(
+    JSON.stringify(document.components.schemas).replaceAll('"#/components/schemas/', '"trellis-components#/$defs/'),
+  ) as object,
 });
 
 /** The validator of an operation's answer with this status, as the document describes it. */
@@ -82,38 +84,95 @@ describe("answers as the document describes them", () => {
       version: number;
     };
     const id = { id: created.id };
-    const stored = await expectDocumented("getWorkflow", await workflows.get(json("GET", `/api/workflows/${created.id}`), id, member), 200);
-    await expectDocumented("listWorkflows", await workflows.list(json("GET", "/api/workflows?limit=1"), {}, member), 200);
-    await expectDocumented(
-      "updateWorkflow",
-      await workflows.update(json("PUT", `/api/workflows/${created.id}`, { ...(stored as object), version: 1 }), id, member),
+    const stored = await expectDocumented(
+      "getWorkflow",
+      await workflows.get(json("GET", `/api/workflows/${created.id}`), id, member),
       200,
     );
-    await expectDocumented("getWorkflow", await workflows.get(json("GET", "/api/workflows/none"), { id: "none" }, member), 404);
+    await expectDocumented(
+      "listWorkflows",
+      await workflows.list(json("GET", "/api/workflows?limit=1"), {}, member),
+      200,
+    );
     await expectDocumented(
       "updateWorkflow",
-      await workflows.update(json("PUT", `/api/workflows/${created.id}`, { ...(stored as object), version: 1 }), id, member),
+      await workflows.update(
+        json("PUT", `/api/workflows/${created.id}`, { ...(stored as object), version: 1 }),
+        id,
+        member,
+      ),
+      200,
+    );
+    await expectDocumented(
+      "getWorkflow",
+      await workflows.get(json("GET", "/api/workflows/none"), { id: "none" }, member),
+      404,
+    );
+    await expectDocumented(
+      "updateWorkflow",
+      await workflows.update(
+        json("PUT", `/api/workflows/${created.id}`, { ...(stored as object), version: 1 }),
+        id,
+        member,
+      ),
       409,
     );
   });
 
   it("runs: start (queued and waited for), read, its document, list, approvals and cancel", async () => {
-    const workflowId = (await kit.database.repositories.workflows.create(member.workspace.id, supportRoutingDocument("offline/echo") as never)).id;
-    const start = (body: unknown) => kit.endpoints.start(json("POST", `/api/workflows/${workflowId}/runs`, body), { id: workflowId }, member);
-    const finished = (await expectDocumented("startRun", await start({ input: { message: "I need support" }, wait: true }), 200)) as { id: string };
+    const workflowId = (
+      await kit.database.repositories.workflows.create(
+        member.workspace.id,
+        supportRoutingDocument("offline/echo") as never,
+      )
+    ).id;
+    const start = (body: unknown) =>
+      kit.endpoints.start(json("POST", `/api/workflows/${workflowId}/runs`, body), { id: workflowId }, member);
+    const finished = (await expectDocumented(
+      "startRun",
+      await start({ input: { message: "I need support" }, wait: true }),
+      200,
+    )) as { id: string };
     const runId = { id: finished.id };
-    await expectDocumented("getRun", await kit.endpoints.get(json("GET", `/api/runs/${finished.id}`), runId, member), 200);
-    await expectDocumented("getRunDocument", await kit.endpoints.document(json("GET", `/api/runs/${finished.id}/document`), runId, member), 200);
-    await expectDocumented("listRuns", await kit.endpoints.list(json("GET", `/api/workflows/${workflowId}/runs`), { id: workflowId }, member), 200);
-    await expectDocumented("listWorkspaceRuns", await kit.endpoints.listWorkspace(json("GET", `/api/runs?workflow=${workflowId}`), {}, member), 200);
+    await expectDocumented(
+      "getRun",
+      await kit.endpoints.get(json("GET", `/api/runs/${finished.id}`), runId, member),
+      200,
+    );
+    await expectDocumented(
+      "getRunDocument",
+      await kit.endpoints.document(json("GET", `/api/runs/${finished.id}/document`), runId, member),
+      200,
+    );
+    await expectDocumented(
+      "listRuns",
+      await kit.endpoints.list(json("GET", `/api/workflows/${workflowId}/runs`), { id: workflowId }, member),
+      200,
+    );
+    await expectDocumented(
+      "listWorkspaceRuns",
+      await kit.endpoints.listWorkspace(json("GET", `/api/runs?workflow=${workflowId}`), {}, member),
+      200,
+    );
     const approvals = approvalEndpoints(() => ({ runs: kit.runtime.runs, repositories: kit.database.repositories }));
-    await expectDocumented("listRunApprovals", await approvals.list(json("GET", `/api/runs/${finished.id}/approvals`), runId, member), 200);
-    await expectDocumented("cancelRun", await kit.endpoints.cancel(json("POST", `/api/runs/${finished.id}/cancel`), runId, member), 202);
-    const queued = (await expectDocumented("startRun", await start({ input: { message: "sales please" } }), 202)) as { runId: string };
+    await expectDocumented(
+      "listRunApprovals",
+      await approvals.list(json("GET", `/api/runs/${finished.id}/approvals`), runId, member),
+      200,
+    );
+    await expectDocumented(
+      "cancelRun",
+      await kit.endpoints.cancel(json("POST", `/api/runs/${finished.id}/cancel`), runId, member),
+      202,
+    );
+    const queued = (await expectDocumented("startRun", await start({ input: { message: "sales please" } }), 202)) as {
+      runId: string;
+    };
     // Let it end before the database closes.
     for (
       let tries = 0;
-      tries < 200 && LIVE_RUN_STATUSES.includes((await kit.database.repositories.runs.get(member.workspace.id, queued.runId)).status);
+      tries < 200 &&
+      LIVE_RUN_STATUSES.includes((await kit.database.repositories.runs.get(member.workspace.id, queued.runId)).status);
       tries++
     ) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -122,10 +181,19 @@ describe("answers as the document describes them", () => {
 
   it("deployments: deploy, list, read, compare, activate and execute", async () => {
     const deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
-    const workflowId = (await kit.database.repositories.workflows.create(member.workspace.id, supportRoutingDocument("offline/echo") as never)).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(
+        member.workspace.id,
+        supportRoutingDocument("offline/echo") as never,
+      )
+    ).id;
     const base = `/api/workflows/${workflowId}`;
     const id = { id: workflowId };
-    await expectDocumented("executeWorkflow", await kit.endpoints.execute(json("POST", `${base}/execute`, {}), id, member), 409);
+    await expectDocumented(
+      "executeWorkflow",
+      await kit.endpoints.execute(json("POST", `${base}/execute`, {}), id, member),
+      409,
+    );
     const deployed = (await expectDocumented(
       "createDeployment",
       await deployments.create(json("POST", `${base}/deployments`, { note: "first" }), id, member),
@@ -134,12 +202,32 @@ describe("answers as the document describes them", () => {
       id: string;
     };
     const ids = { id: workflowId, deploymentId: deployed.id };
-    await expectDocumented("listDeployments", await deployments.list(json("GET", `${base}/deployments`), id, member), 200);
-    await expectDocumented("getDeployment", await deployments.get(json("GET", `${base}/deployments/${deployed.id}`), ids, member), 200);
-    await expectDocumented("diffDeployments", await deployments.diff(json("GET", `${base}/deployments/diff?from=${deployed.id}&to=draft`), id, member), 200);
-    await expectDocumented("activateDeployment", await deployments.activate(json("POST", `${base}/deployments/${deployed.id}/activate`), ids, member), 200);
+    await expectDocumented(
+      "listDeployments",
+      await deployments.list(json("GET", `${base}/deployments`), id, member),
+      200,
+    );
+    await expectDocumented(
+      "getDeployment",
+      await deployments.get(json("GET", `${base}/deployments/${deployed.id}`), ids, member),
+      200,
+    );
+    await expectDocumented(
+      "diffDeployments",
+      await deployments.diff(json("GET", `${base}/deployments/diff?from=${deployed.id}&to=draft`), id, member),
+      200,
+    );
+    await expectDocumented(
+      "activateDeployment",
+      await deployments.activate(json("POST", `${base}/deployments/${deployed.id}/activate`), ids, member),
+      200,
+    );
     const run = { input: { message: "I need support" }, wait: true };
-    await expectDocumented("executeWorkflow", await kit.endpoints.execute(json("POST", `${base}/execute`, run), id, member), 200);
+    await expectDocumented(
+      "executeWorkflow",
+      await kit.endpoints.execute(json("POST", `${base}/execute`, run), id, member),
+      200,
+    );
   });
 
   it("system: health, models, tools and names for completion", async () => {
@@ -164,7 +252,11 @@ describe("answers as the document describes them", () => {
     await expectDocumented("healthDetails", await system.healthDetails(get("/api/health/details"), {}, member), 200);
     await expectDocumented("listTools", await system.tools(get("/api/tools"), {}, member), 200);
     await expectDocumented("listEnvNames", await system.envNames(get("/api/env-names"), {}, member), 200);
-    await expectDocumented("listMcpServerTools", await system.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, member), 404);
+    await expectDocumented(
+      "listMcpServerTools",
+      await system.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, member),
+      404,
+    );
   });
 
   it("prices: the models priced for the workspace, an override set, listed, refused and removed", async () => {
@@ -176,22 +268,50 @@ describe("answers as the document describes them", () => {
     const model = { model: "ollama/llama3.2" };
     await expectDocumented(
       "putPriceOverride",
-      await prices.put(json("PUT", "/api/prices/ollama/llama3.2", { input: 0.1, output: 0.2, note: "GPU box" }), model, admin),
+      await prices.put(
+        json("PUT", "/api/prices/ollama/llama3.2", { input: 0.1, output: 0.2, note: "GPU box" }),
+        model,
+        admin,
+      ),
       200,
     );
     await expectDocumented("listPriceOverrides", await prices.list(json("GET", "/api/prices"), {}, member), 200);
-    const list = (await expectDocumented("listModels", await prices.models(json("GET", "/api/models"), {}, member), 200)) as { catalog: { version: string } };
+    const list = (await expectDocumented(
+      "listModels",
+      await prices.models(json("GET", "/api/models"), {}, member),
+      200,
+    )) as { catalog: { version: string } };
     expect(list.catalog.version).toMatch(/^\d+\.\d+\.\d+$/);
-    await expectDocumented("putPriceOverride", await prices.put(json("PUT", "/api/prices/ollama/llama3.2", { input: -1, output: 0 }), model, admin), 400);
+    await expectDocumented(
+      "putPriceOverride",
+      await prices.put(json("PUT", "/api/prices/ollama/llama3.2", { input: -1, output: 0 }), model, admin),
+      400,
+    );
     expect((await prices.remove(json("DELETE", "/api/prices/ollama/llama3.2"), model, admin)).status).toBe(204);
   });
 
   it("secrets: the list, and a name that is not one", async () => {
     const secrets = secretEndpoints(() => kit.database.repositories.secrets);
-    expect((await secrets.put(json("PUT", "/api/secrets/SUPPORT_TOKEN", { value: "s3cret" }), { name: "SUPPORT_TOKEN" }, member)).status).toBe(204);
-    const listed = (await expectDocumented("listSecrets", await secrets.list(json("GET", "/api/secrets"), {}, member), 200)) as { secrets: unknown[] };
+    expect(
+      (
+        await secrets.put(
+          json("PUT", "/api/secrets/SUPPORT_TOKEN", { value: "s3cret" }),
+          { name: "SUPPORT_TOKEN" },
+          member,
+        )
+      ).status,
+    ).toBe(204);
+    const listed = (await expectDocumented(
+      "listSecrets",
+      await secrets.list(json("GET", "/api/secrets"), {}, member),
+      200,
+    )) as { secrets: unknown[] };
     expect(JSON.stringify(listed)).not.toContain("s3cret");
-    await expectDocumented("putSecret", await secrets.put(json("PUT", "/api/secrets/lower", { value: "x" }), { name: "lower" }, member), 400);
+    await expectDocumented(
+      "putSecret",
+      await secrets.put(json("PUT", "/api/secrets/lower", { value: "x" }), { name: "lower" }, member),
+      400,
+    );
   });
 
   it("usage: the runs above by key, by model and by day, and a bad query", async () => {

@@ -21,7 +21,9 @@ describe("GET /api/openapi.json", () => {
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
     const body = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(body.openapi).toBe("3.1.0");
-    expect(Object.keys(body.paths).sort()).toEqual([...new Set(API_OPERATIONS.map((operation) => operation.path))].sort());
+    expect(Object.keys(body.paths).sort()).toEqual(
+      [...new Set(API_OPERATIONS.map((operation) => operation.path))].sort(),
+    );
     expect(body).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
     // Built once per process: a second request is answered from the same object.
     expect(openApiDocument()).toBe(openApiDocument());

@@ -15,4 +15,6 @@ export function openApiDocument(): OpenApiDocument {
 }
 
 /** GET /api/openapi.json: public like /api/health, since it describes the API and nothing stored. */
-export const appOpenApiEndpoints = { document: endpoint("openApiDocument", async () => Response.json(openApiDocument())) };
+export const appOpenApiEndpoints = {
+  document: endpoint("openApiDocument", async () => Response.json(openApiDocument())),
+};

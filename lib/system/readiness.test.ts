@@ -14,6 +14,8 @@ describe("readiness: the disk probe", () => {
     const reserve = 1024 ** 5; // more than any disk here has: the real statfs reading falls under it
     const readiness = await checkReadiness([diskProbe(os.tmpdir(), (folder) => checkDiskSpace(folder, reserve))]);
     expect(readiness.ok).toBe(false);
-    expect(readiness.checks.disk?.error).toMatch(/^The disk holding the database has \d+ MB free, under the 1073741824 MB kept free\.$/);
+    expect(readiness.checks.disk?.error).toMatch(
+      /^The disk holding the database has \d+ MB free, under the 1073741824 MB kept free\.$/,
+    );
   });
 });

@@ -27,14 +27,21 @@ async function run(probe: ReadinessProbe, timeoutMs: number): Promise<ReadinessC
     await Promise.race([probe.check(), timedOut]);
     return { ok: true, latencyMs: Math.round(performance.now() - begin) };
   } catch (error) {
-    return { ok: false, latencyMs: Math.round(performance.now() - begin), error: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - begin),
+      error: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Runs every probe at once; ready when all pass. */
-export async function checkReadiness(probes: readonly ReadinessProbe[], timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+export async function checkReadiness(
+  probes: readonly ReadinessProbe[],
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<Readiness> {
   const results = await Promise.all(probes.map(async (probe) => [probe.name, await run(probe, timeoutMs)] as const));
   return { ok: results.every(([, check]) => check.ok), checks: Object.fromEntries(results) };
 }
@@ -47,7 +54,9 @@ export function databaseProbe(query: () => Promise<unknown>): ReadinessProbe {
       try {
         await query();
       } catch (error) {
-        throw new Error(isDatabaseUnreachable(error) ? "The database cannot be reached." : "The database refused a trivial query.");
+        throw new Error(
+          isDatabaseUnreachable(error) ? "The database cannot be reached." : "The database refused a trivial query.",
+        );
       }
     },
   };
@@ -57,14 +66,19 @@ export function databaseProbe(query: () => Promise<unknown>): ReadinessProbe {
  * The disk holding `folder` keeps the reserve free: below it large writes are refused with 507, and
  * the embedded database may be reopening, so a balancer should send traffic elsewhere meanwhile.
  */
-export function diskProbe(folder: string, check: (folder: string) => Promise<{ ok: boolean; freeBytes: number; reserveBytes: number }>): ReadinessProbe {
+export function diskProbe(
+  folder: string,
+  check: (folder: string) => Promise<{ ok: boolean; freeBytes: number; reserveBytes: number }>,
+): ReadinessProbe {
   return {
     name: "disk",
     async check() {
       const space = await check(folder);
       if (!space.ok) {
         const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-        throw new Error(`The disk holding the database has ${megabytes(space.freeBytes)} free, under the ${megabytes(space.reserveBytes)} kept free.`);
+        throw new Error(
+          `The disk holding the database has ${megabytes(space.freeBytes)} free, under the ${megabytes(space.reserveBytes)} kept free.`,
+        );
       }
     },
   };

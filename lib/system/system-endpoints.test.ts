@@ -28,7 +28,9 @@ describe("system endpoints", () => {
   });
 
   it("tells a member how loaded the process is (event loop, memory, runs, sandboxes), and refuses anyone signed out", async () => {
-    const details = (await (await endpoints.healthDetails(get("/api/health/details"), {}, testMember("w1", "viewer"))).json()) as HealthDetails;
+    const details = (await (
+      await endpoints.healthDetails(get("/api/health/details"), {}, testMember("w1", "viewer"))
+    ).json()) as HealthDetails;
     expect(details.ok).toBe(true);
     expect(details.runs.executing).toBe(3);
     expect(details.memory.rssMb).toBeGreaterThan(details.memory.heapUsedMb);
@@ -40,14 +42,17 @@ describe("system endpoints", () => {
 
   it("collects garbage first when asked and the process allows it, so the heap figure is what is retained", async () => {
     const member = testMember("w1", "admin");
-    const details = async (path: string, asked = member) => ((await (await endpoints.healthDetails(get(path), {}, asked)).json()) as HealthDetails).memory;
+    const details = async (path: string, asked = member) =>
+      ((await (await endpoints.healthDetails(get(path), {}, asked)).json()) as HealthDetails).memory;
     expect((await details("/api/health/details?collect=1")).collected).toBe(false);
     // What --expose-gc gives a process, obtained at run time: V8's real collector.
     v8.setFlagsFromString("--expose-gc");
     const globals = globalThis as { gc?: unknown };
     globals.gc = runInNewContext("gc");
     try {
-      let garbage: number[][] | null = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, (_, index) => index));
+      let garbage: number[][] | null = Array.from({ length: 200 }, () =>
+        Array.from({ length: 10_000 }, (_, index) => index),
+      );
       const holding = (await details("/api/health/details")).heapUsedMb;
       garbage = null;
       const collected = await details("/api/health/details?collect=1");
@@ -63,20 +68,28 @@ describe("system endpoints", () => {
   });
 
   it("offers exactly what a workflow may read: stored secret names and the set variables of TRELLIS_WORKFLOW_ENV, never values", async () => {
-    const body = JSON.stringify(await (await endpoints.envNames(get("/api/env-names"), {}, testMember("w1", "viewer"))).json());
+    const body = JSON.stringify(
+      await (await endpoints.envNames(get("/api/env-names"), {}, testMember("w1", "viewer"))).json(),
+    );
     expect(JSON.parse(body)).toEqual({ names: ["REGION", "SUPPORT_TOKEN"] });
     // A provider key of the process runs models but is not readable by a workflow, so it is not offered.
     expect(body).not.toMatch(/sk-secret|OPENAI_API_KEY|DATABASE_URL|eu-west|UNSET_NAME|OTHER_TOKEN/);
   });
 
   it("lets only editors ask an MCP server for its tools (asking may start its process)", async () => {
-    const response = await endpoints.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, testMember("w1", "viewer"));
+    const response = await endpoints.mcpServerTools(
+      get("/api/tools/mcp/ghost"),
+      { server: "ghost" },
+      testMember("w1", "viewer"),
+    );
     expect(response.status).toBe(403);
   });
 
   it("answers 404 naming the configured servers for an unknown MCP server", async () => {
     const response = await endpoints.mcpServerTools(get("/api/tools/mcp/ghost"), { server: "ghost" }, testMember("w1"));
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('MCP server "ghost" is not configured (configured: none).');
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'MCP server "ghost" is not configured (configured: none).',
+    );
   });
 });

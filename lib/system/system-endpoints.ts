@@ -31,7 +31,10 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
     ready: endpoint("readiness", async () => {
       const readiness = await checkReadiness(deps.readinessProbes());
       if (readiness.ok) return Response.json(readiness satisfies Readiness);
-      return Response.json(readiness, { status: 503, headers: { "retry-after": String(RETRY_AFTER_S), "cache-control": "no-store" } });
+      return Response.json(readiness, {
+        status: 503,
+        headers: { "retry-after": String(RETRY_AFTER_S), "cache-control": "no-store" },
+      });
     }),
     /**
      * The load behind the health check, for operators and monitoring: members only, as it tells
@@ -39,7 +42,8 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      */
     // `collect` pauses the whole process for a full collection: admins only, or a viewer could stall it at will.
     healthDetails: endpoint("healthDetails", async (request, _params, member) => {
-      const collect = new URL(request.url).searchParams.get("collect") === "1" && roleAtLeast(member.workspace.role, "admin");
+      const collect =
+        new URL(request.url).searchParams.get("collect") === "1" && roleAtLeast(member.workspace.role, "admin");
       return Response.json(deps.healthDetails({ collect }));
     }),
     /**
@@ -47,7 +51,9 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
      * Servers are shown by name and target only: never headers, env values or URL queries. A broken
      * server list is reported in `mcpError`, not as a failure.
      */
-    tools: endpoint("listTools", async (_request, _params, { workspace }) => Response.json(deps.toolCatalog(workspace.id) satisfies ToolCatalog)),
+    tools: endpoint("listTools", async (_request, _params, { workspace }) =>
+      Response.json(deps.toolCatalog(workspace.id) satisfies ToolCatalog),
+    ),
     /**
      * `{ server, tools: [{ name, description }] }`, asked of the server now. Editors only: asking
      * may start the server's process. A server the workspace may not use is not found.
@@ -55,9 +61,16 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
     mcpServerTools: endpoint("listMcpServerTools", async (request, { server }, { workspace }) => {
       const servers = deps.mcpServers(workspace.id);
       const config = Object.hasOwn(servers, server) ? servers[server] : undefined;
-      if (!config) throw new RequestError("not_found", `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`);
+      if (!config)
+        throw new RequestError(
+          "not_found",
+          `MCP server "${server}" is not configured (configured: ${Object.keys(servers).join(", ") || "none"}).`,
+        );
       try {
-        return Response.json({ server, tools: await listMcpServerTools(config, { signal: request.signal }) } satisfies McpServerTools);
+        return Response.json({
+          server,
+          tools: await listMcpServerTools(config, { signal: request.signal }),
+        } satisfies McpServerTools);
       } catch (error) {
         // A server's URL may carry a token in its query: name the server, never its URL.
         const reason = error instanceof Error ? error.message : String(error);

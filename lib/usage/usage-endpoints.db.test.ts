@@ -34,7 +34,9 @@ describe("GET /api/usage over real runs", () => {
     const seed = usageSeeder(kit.database);
     const key = await seed.createApiKey(ws, await seed.createUser("Script owner"), "Support script");
     const viaKey: Member = { ...testMember(ws, "editor"), via: "api-key", apiKeyId: key.id, keyWorkspaceId: ws };
-    const workflowId = (await kit.database.repositories.workflows.create(ws, supportRoutingDocument("openai/gpt-4o-mini") as never)).id;
+    const workflowId = (
+      await kit.database.repositories.workflows.create(ws, supportRoutingDocument("openai/gpt-4o-mini") as never)
+    ).id;
     const finished: ApiRun[] = [];
     for (let index = 0; index < 2; index++) {
       kit.server.enqueue(
@@ -62,7 +64,12 @@ describe("GET /api/usage over real runs", () => {
 
     const byKey = (await (await endpoints.report(usageRequest("groupBy=apiKey"), {}, viewer)).json()) as UsageReport;
     expect(byKey.rows).toHaveLength(1);
-    expect(byKey.rows[0]).toMatchObject({ key: key.id, label: `Support script (${key.prefix}…)`, runs: 2, unpriced: false });
+    expect(byKey.rows[0]).toMatchObject({
+      key: key.id,
+      label: `Support script (${key.prefix}…)`,
+      runs: 2,
+      unpriced: false,
+    });
     expect(Math.abs(byKey.rows[0]!.cost!.total - spent)).toBeLessThan(1e-9);
     expect(byKey.rows[0]!.tokens.total).toBe(finished.reduce((sum, run) => sum + run.tokens.total, 0));
 
@@ -99,13 +106,17 @@ describe("GET /api/usage refuses a bad query with 400 naming the parameter", () 
       to: new Date("2025-06-15T08:30:00.000Z"),
       groupBy: "apiKey",
     });
-    expect(readUsageQuery(usageRequest("from=2024-06-01&to=2025-05-31&groupBy=day&trigger=api&workflowId="), now)).toEqual({
+    expect(
+      readUsageQuery(usageRequest("from=2024-06-01&to=2025-05-31&groupBy=day&trigger=api&workflowId="), now),
+    ).toEqual({
       from: new Date("2024-06-01T00:00:00.000Z"),
       to: new Date("2025-06-01T00:00:00.000Z"),
       groupBy: "day",
       trigger: "api",
     });
-    expect(readUsageQuery(usageRequest("from=2025-06-01T09:00:00%2B02:00"), now).from).toEqual(new Date("2025-06-01T07:00:00.000Z"));
+    expect(readUsageQuery(usageRequest("from=2025-06-01T09:00:00%2B02:00"), now).from).toEqual(
+      new Date("2025-06-01T07:00:00.000Z"),
+    );
   });
 
   it("answers 401 without a caller", async () => {

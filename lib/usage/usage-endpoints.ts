@@ -13,7 +13,11 @@ export function readUsageQuery(request: Request, now?: () => Date): UsageQuery {
   const fields: Record<string, string> = {};
   const problems: Array<{ path: string; message: string }> = [];
   for (const [name, value] of params) {
-    if (!KNOWN_PARAMETERS.has(name)) problems.push({ path: name, message: `is not a parameter of this endpoint; use ${[...KNOWN_PARAMETERS].join(", ")}` });
+    if (!KNOWN_PARAMETERS.has(name))
+      problems.push({
+        path: name,
+        message: `is not a parameter of this endpoint; use ${[...KNOWN_PARAMETERS].join(", ")}`,
+      });
     else if (name in fields) problems.push({ path: name, message: "is given more than once" });
     // An empty parameter (`?workflowId=`) is the same as leaving it out, as a form sends it.
     else if (value !== "") fields[name] = value;
@@ -27,7 +31,9 @@ export function readUsageQuery(request: Request, now?: () => Date): UsageQuery {
 /** GET /api/usage (docs/CONTRACT.md section 9): any member may read, viewers included. */
 export function usageEndpoints(service: () => UsageService) {
   return {
-    report: endpoint("getUsage", async (request, _params, { workspace }) => Response.json(await service().report(workspace.id, readUsageQuery(request)))),
+    report: endpoint("getUsage", async (request, _params, { workspace }) =>
+      Response.json(await service().report(workspace.id, readUsageQuery(request))),
+    ),
   };
 }
 

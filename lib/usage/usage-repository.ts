@@ -69,7 +69,12 @@ const SPAN_UNPRICED = "s.unpriced OR s.cost_total IS NULL";
 /** WHERE over `runs r`: the workspace, the period by when each run was asked for, the filters; top-level runs only. Values go in `values`. */
 function runScope(workspaceId: string, filters: UsageFilters, values: unknown[]): string {
   values.push(workspaceId, filters.from.toISOString(), filters.to.toISOString());
-  const conditions = ["r.workspace_id = $1", "r.queued_at >= $2::timestamptz", "r.queued_at < $3::timestamptz", "r.parent_run_id IS NULL"];
+  const conditions = [
+    "r.workspace_id = $1",
+    "r.queued_at >= $2::timestamptz",
+    "r.queued_at < $3::timestamptz",
+    "r.parent_run_id IS NULL",
+  ];
   if (filters.workflowId !== undefined) conditions.push(`r.workflow_id = $${values.push(filters.workflowId)}`);
   if (filters.apiKeyId !== undefined) conditions.push(`r.api_key_id = $${values.push(filters.apiKeyId)}`);
   if (filters.trigger !== undefined) conditions.push(`r.trigger_kind = $${values.push(filters.trigger)}`);
@@ -80,7 +85,11 @@ export class UsageRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** The sums per group of runs (every grouping but `model`). */
-  async byRuns(workspaceId: string, groupBy: Exclude<UsageGroupBy, "model">, filters: UsageFilters): Promise<UsageSums[]> {
+  async byRuns(
+    workspaceId: string,
+    groupBy: Exclude<UsageGroupBy, "model">,
+    filters: UsageFilters,
+  ): Promise<UsageSums[]> {
     const values: unknown[] = [];
     const { key, trigger } = RUN_KEYS[groupBy];
     const rows = await this.prisma.$queryRawUnsafe<UsageSums[]>(
@@ -132,19 +141,27 @@ export class UsageRepository {
   }
 
   /** Names and prefixes of the workspace's API keys among `ids` (never the key or its hash). */
-  async apiKeyLabels(workspaceId: string, ids: string[]): Promise<Map<string, { name: string; prefix: string; revoked: boolean }>> {
+  async apiKeyLabels(
+    workspaceId: string,
+    ids: string[],
+  ): Promise<Map<string, { name: string; prefix: string; revoked: boolean }>> {
     if (ids.length === 0) return new Map();
     const keys = await this.prisma.apiKey.findMany({
       where: { workspaceId, id: { in: ids } },
       select: { id: true, name: true, prefix: true, revokedAt: true },
     });
-    return new Map(keys.map((key) => [key.id, { name: key.name, prefix: key.prefix, revoked: key.revokedAt !== null }]));
+    return new Map(
+      keys.map((key) => [key.id, { name: key.name, prefix: key.prefix, revoked: key.revokedAt !== null }]),
+    );
   }
 
   /** Names of the workspace's workflows among `ids`. */
   async workflowNames(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const workflows = await this.prisma.workflow.findMany({ where: { workspaceId, id: { in: ids } }, select: { id: true, name: true } });
+    const workflows = await this.prisma.workflow.findMany({
+      where: { workspaceId, id: { in: ids } },
+      select: { id: true, name: true },
+    });
     return new Map(workflows.map((workflow) => [workflow.id, workflow.name]));
   }
 }

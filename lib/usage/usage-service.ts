@@ -27,7 +27,11 @@ export const TRIGGER_LABELS: Record<RunTriggerKind, string> = {
 export const EMBEDDINGS_LABEL = "Knowledge search (embeddings)";
 
 function tokensOf(sums: UsageSums): TokenCounts {
-  const tokens: TokenCounts = { prompt: Number(sums.promptTokens), completion: Number(sums.completionTokens), total: Number(sums.totalTokens) };
+  const tokens: TokenCounts = {
+    prompt: Number(sums.promptTokens),
+    completion: Number(sums.completionTokens),
+    total: Number(sums.totalTokens),
+  };
   if (sums.cachedPromptTokens !== null) tokens.cachedPrompt = Number(sums.cachedPromptTokens);
   if (sums.cacheWriteTokens !== null) tokens.cacheWrite = Number(sums.cacheWriteTokens);
   if (sums.reasoningTokens !== null) tokens.reasoning = Number(sums.reasoningTokens);
@@ -56,7 +60,9 @@ function keyLabel(key: { name: string; prefix: string; revoked: boolean } | unde
 /** Most expensive first, then by label; by day, oldest first. */
 function ordered(rows: UsageRow[], query: UsageQuery): UsageRow[] {
   if (query.groupBy === "day") return rows.sort((a, b) => (a.key ?? "").localeCompare(b.key ?? ""));
-  return rows.sort((a, b) => b.pricedCost.total - a.pricedCost.total || b.runs - a.runs || a.label.localeCompare(b.label));
+  return rows.sort(
+    (a, b) => b.pricedCost.total - a.pricedCost.total || b.runs - a.runs || a.label.localeCompare(b.label),
+  );
 }
 
 export interface UsageService {
@@ -72,14 +78,19 @@ export function createUsageService(prisma: PrismaClient): UsageService {
       case "apiKey": {
         const keys = await repository.apiKeyLabels(workspaceId, ids);
         return groups.map((group) => {
-          if (group.key !== null) return { key: group.key, label: keyLabel(keys.get(group.key), group.key), ...figuresOf(group) };
+          if (group.key !== null)
+            return { key: group.key, label: keyLabel(keys.get(group.key), group.key), ...figuresOf(group) };
           const trigger = group.trigger !== null && isRunTriggerKind(group.trigger) ? group.trigger : "editor";
           return { key: null, label: `No API key: ${TRIGGER_LABELS[trigger]}`, trigger, ...figuresOf(group) };
         });
       }
       case "workflow": {
         const names = await repository.workflowNames(workspaceId, ids);
-        return groups.map((group) => ({ key: group.key, label: names.get(group.key ?? "") ?? `Deleted workflow (${group.key})`, ...figuresOf(group) }));
+        return groups.map((group) => ({
+          key: group.key,
+          label: names.get(group.key ?? "") ?? `Deleted workflow (${group.key})`,
+          ...figuresOf(group),
+        }));
       }
       case "trigger":
         return groups.map((group) => ({
@@ -98,7 +109,9 @@ export function createUsageService(prisma: PrismaClient): UsageService {
     async report(workspaceId, query) {
       const { groupBy, ...filters } = query;
       const [groups, totals] = await Promise.all([
-        groupBy === "model" ? repository.byModel(workspaceId, filters) : repository.byRuns(workspaceId, groupBy, filters),
+        groupBy === "model"
+          ? repository.byModel(workspaceId, filters)
+          : repository.byRuns(workspaceId, groupBy, filters),
         repository.totals(workspaceId, filters),
       ]);
       return {

@@ -80,7 +80,8 @@ beforeAll(async () => {
     calls: [{ model: "openai/gpt-4o", usage: usage(200, 20, 0.05) }],
   });
   // Signed-in users in the editor, and a webhook: no API key.
-  for (const n of [1, 1, 3] as const) await seed.storeRun(ws, { workflowId: workflows.support, queuedAt: day(n), usage: usage(10, 5, 0.001) });
+  for (const n of [1, 1, 3] as const)
+    await seed.storeRun(ws, { workflowId: workflows.support, queuedAt: day(n), usage: usage(10, 5, 0.001) });
   await seed.storeRun(ws, {
     workflowId: workflows.summarizer,
     queuedAt: day(2),
@@ -145,9 +146,18 @@ const rowOf = (rows: UsageRow[], key: string | null, label?: string) => {
 /** Top-level runs of the period as stored, read one by one: what the sums must equal. */
 async function storedRuns(workspaceId: string, where: { apiKeyId?: string | null } = {}) {
   const rows = await database.prisma.run.findMany({
-    where: { workspaceId, parentRunId: null, queuedAt: { gte: new Date("2025-03-01T00:00:00Z"), lt: new Date("2025-03-04T00:00:00Z") }, ...where },
+    where: {
+      workspaceId,
+      parentRunId: null,
+      queuedAt: { gte: new Date("2025-03-01T00:00:00Z"), lt: new Date("2025-03-04T00:00:00Z") },
+      ...where,
+    },
   });
-  return { count: rows.length, dollars: rows.map((row) => row.costTotal!.toNumber()), tokens: rows.reduce((sum, row) => sum + row.totalTokens, 0) };
+  return {
+    count: rows.length,
+    dollars: rows.map((row) => row.costTotal!.toNumber()),
+    tokens: rows.reduce((sum, row) => sum + row.totalTokens, 0),
+  };
 }
 
 const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
@@ -155,7 +165,11 @@ const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0
 describe("GET /api/usage by API key", () => {
   it("totals per API key equal the sum of those keys' runs' costs to 1e-9, and runs without a key group by how they started", async () => {
     const answer = await report(`${PERIOD}&groupBy=apiKey`);
-    expect(answer).toMatchObject({ from: "2025-03-01T00:00:00.000Z", to: "2025-03-04T00:00:00.000Z", groupBy: "apiKey" });
+    expect(answer).toMatchObject({
+      from: "2025-03-01T00:00:00.000Z",
+      to: "2025-03-04T00:00:00.000Z",
+      groupBy: "apiKey",
+    });
 
     for (const key of [keys.checkout, keys.batch]) {
       const stored = await storedRuns(ws, { apiKeyId: key.id });
@@ -176,7 +190,11 @@ describe("GET /api/usage by API key", () => {
     const editor = rowOf(answer.rows, null, "No API key: Editor (signed-in users)");
     expect(editor).toMatchObject({ trigger: "editor", runs: 3 });
     expect(editor.cost!.total).toBeCloseTo(0.003, 12);
-    expect(rowOf(answer.rows, null, "No API key: Webhook")).toMatchObject({ trigger: "webhook", runs: 1, cost: { total: 0.002 } });
+    expect(rowOf(answer.rows, null, "No API key: Webhook")).toMatchObject({
+      trigger: "webhook",
+      runs: 1,
+      cost: { total: 0.002 },
+    });
     expect(answer.rows).toHaveLength(4);
 
     // The rows add up to the period's totals, which are the stored runs' sum.
@@ -186,7 +204,9 @@ describe("GET /api/usage by API key", () => {
     expect(Math.abs(answer.totals.cost!.total - sumOf(all.dollars))).toBeLessThan(1e-9);
     expect(Math.abs(sumOf(answer.rows.map((row) => row.cost!.total)) - answer.totals.cost!.total)).toBeLessThan(1e-9);
     // Most expensive first.
-    expect(answer.rows.map((row) => row.pricedCost.total)).toEqual([...answer.rows.map((row) => row.pricedCost.total)].sort((a, b) => b - a));
+    expect(answer.rows.map((row) => row.pricedCost.total)).toEqual(
+      [...answer.rows.map((row) => row.pricedCost.total)].sort((a, b) => b - a),
+    );
     // Never the key itself: only its id, name and prefix.
     expect(JSON.stringify(answer)).not.toMatch(/"hash"/);
   });
@@ -204,7 +224,9 @@ describe("GET /api/usage by API key", () => {
 
   it("counts a period by when runs were asked for: its first and last milliseconds in, the ones just outside out", async () => {
     const edges = await report(`from=2025-03-01T00:00:00Z&to=2025-03-01T00:00:00.001Z&groupBy=apiKey`);
-    expect(edges.rows.map((row) => [row.key, row.runs, row.cost?.total])).toEqual([[keys.checkout.id, 1, 0.0000000001]]);
+    expect(edges.rows.map((row) => [row.key, row.runs, row.cost?.total])).toEqual([
+      [keys.checkout.id, 1, 0.0000000001],
+    ]);
     const last = await report(`from=2025-03-03T23:59:59.999Z&to=2025-03-04T00:00:00Z&groupBy=apiKey`);
     expect(last.rows.map((row) => [row.key, row.runs, row.cost?.total])).toEqual([[keys.checkout.id, 1, 0.0000000002]]);
     const before = await report(`from=2025-02-28&to=2025-02-28&groupBy=apiKey`);
@@ -220,9 +242,14 @@ describe("GET /api/usage by day, workflow, trigger and model", () => {
     // Day 1: 4 checkout runs, 2 editor runs and the first millisecond's run.
     expect(answer.rows.map((row) => row.runs)).toEqual([7, 4 + 8 + 1, 4 + 1 + 1 + 1]);
     const dayOne = await database.prisma.run.findMany({
-      where: { workspaceId: ws, queuedAt: { gte: new Date("2025-03-01T00:00:00Z"), lt: new Date("2025-03-02T00:00:00Z") } },
+      where: {
+        workspaceId: ws,
+        queuedAt: { gte: new Date("2025-03-01T00:00:00Z"), lt: new Date("2025-03-02T00:00:00Z") },
+      },
     });
-    expect(Math.abs(answer.rows[0]!.cost!.total - sumOf(dayOne.map((run) => run.costTotal!.toNumber())))).toBeLessThan(1e-9);
+    expect(Math.abs(answer.rows[0]!.cost!.total - sumOf(dayOne.map((run) => run.costTotal!.toNumber())))).toBeLessThan(
+      1e-9,
+    );
     expect(Math.abs(sumOf(answer.rows.map((row) => row.cost!.total)) - answer.totals.cost!.total)).toBeLessThan(1e-9);
   });
 
@@ -246,7 +273,11 @@ describe("GET /api/usage by day, workflow, trigger and model", () => {
 
   it("by model: sums the model calls, a run using two models counts in both, a tool's child run counts under its caller", async () => {
     const answer = await report(`${PERIOD}&groupBy=model`);
-    expect(answer.rows.map((row) => row.key).sort()).toEqual(["anthropic/claude-sonnet-4-5", "openai/gpt-4o", "openai/gpt-4o-mini"]);
+    expect(answer.rows.map((row) => row.key).sort()).toEqual([
+      "anthropic/claude-sonnet-4-5",
+      "openai/gpt-4o",
+      "openai/gpt-4o-mini",
+    ]);
     const spans = await database.prisma.span.findMany({ where: { kind: "model", run: { workspaceId: ws } } });
     for (const row of answer.rows) {
       const calls = spans.filter((span) => span.model === row.key);
@@ -261,8 +292,12 @@ describe("GET /api/usage by day, workflow, trigger and model", () => {
     const batch = await report(`${PERIOD}&groupBy=model&apiKeyId=${keys.batch.id}`);
     expect(rowOf(batch.rows, "openai/gpt-4o").runs).toBe(1);
     // The models' dollars add up to the runs' where every dollar was spent on a model call (the checkout key's runs).
-    const checkout = await report(`from=2025-03-01T01:00:00Z&to=2025-03-03T23:00:00Z&groupBy=model&apiKeyId=${keys.checkout.id}`);
-    expect(Math.abs(sumOf(checkout.rows.map((row) => row.cost!.total)) - checkout.totals.cost!.total)).toBeLessThan(1e-9);
+    const checkout = await report(
+      `from=2025-03-01T01:00:00Z&to=2025-03-03T23:00:00Z&groupBy=model&apiKeyId=${keys.checkout.id}`,
+    );
+    expect(Math.abs(sumOf(checkout.rows.map((row) => row.cost!.total)) - checkout.totals.cost!.total)).toBeLessThan(
+      1e-9,
+    );
   });
 });
 
@@ -290,13 +325,29 @@ describe("GET /api/usage with missing prices and estimates", () => {
     const member = testMember(workspaceId, "viewer");
 
     const byKey = await report(`${PERIOD}&groupBy=apiKey`, member);
-    expect(rowOf(byKey.rows, key.id)).toMatchObject({ runs: 2, cost: null, unpriced: true, estimated: false, pricedCost: { total: 0.25 } });
+    expect(rowOf(byKey.rows, key.id)).toMatchObject({
+      runs: 2,
+      cost: null,
+      unpriced: true,
+      estimated: false,
+      pricedCost: { total: 0.25 },
+    });
     expect(rowOf(byKey.rows, null)).toMatchObject({ runs: 1, cost: { total: 0.5 }, unpriced: false, estimated: true });
-    expect(byKey.totals).toMatchObject({ runs: 3, cost: null, unpriced: true, estimated: true, pricedCost: { total: 0.75 } });
+    expect(byKey.totals).toMatchObject({
+      runs: 3,
+      cost: null,
+      unpriced: true,
+      estimated: true,
+      pricedCost: { total: 0.75 },
+    });
 
     const byModel = await report(`${PERIOD}&groupBy=model`, member);
     expect(rowOf(byModel.rows, "openai/gpt-4o")).toMatchObject({ cost: { total: 0.25 }, unpriced: false });
-    expect(rowOf(byModel.rows, "openai-compatible/local")).toMatchObject({ cost: null, unpriced: true, tokens: { total: 20 } });
+    expect(rowOf(byModel.rows, "openai-compatible/local")).toMatchObject({
+      cost: null,
+      unpriced: true,
+      tokens: { total: 20 },
+    });
 
     const byDay = await report(`${PERIOD}&groupBy=day`, member);
     expect(byDay.rows.map((row) => [row.key, row.unpriced, row.estimated])).toEqual([

@@ -8,14 +8,21 @@ import { WebhookRepository } from "./webhook-repository";
 import { SeenSignatures } from "./seen-signatures";
 import { webhookToleranceFromEnvironment } from "./webhook-signature";
 
-const stores = new WeakMap<PrismaClient, Pick<WebhookReceiverDependencies, "webhooks" | "deliveries"> & { seen: SeenSignatures }>();
+const stores = new WeakMap<
+  PrismaClient,
+  Pick<WebhookReceiverDependencies, "webhooks" | "deliveries"> & { seen: SeenSignatures }
+>();
 
 /** The hooks' repositories over the app's database, their secrets sealed with the key of every stored secret (read on first use). */
 function webhookStores(prisma: PrismaClient) {
   let found = stores.get(prisma);
   if (!found) {
     const secretKey = () => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir });
-    found = { webhooks: new WebhookRepository(prisma, secretKey), deliveries: new WebhookDeliveryRepository(prisma), seen: new SeenSignatures(prisma) };
+    found = {
+      webhooks: new WebhookRepository(prisma, secretKey),
+      deliveries: new WebhookDeliveryRepository(prisma),
+      seen: new SeenSignatures(prisma),
+    };
     stores.set(prisma, found);
   }
   return found;

@@ -16,9 +16,11 @@ export function idempotencyKeyOf(request: Request): string | undefined {
   const key = request.headers.get("idempotency-key");
   if (key === null) return undefined;
   if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(key)) {
-    throw new RequestError("invalid_request", `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters.`, [
-      { path: "Idempotency-Key", message: "is not a valid key" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters.`,
+      [{ path: "Idempotency-Key", message: "is not a valid key" }],
+    );
   }
   return key;
 }
@@ -33,7 +35,12 @@ export type KeyClaim = { claimedId: string } | { replayOf: string };
  * or one that died before starting its run, lets go of the key; a refused holder releases it
  * itself (settle), so the waiting deliveries try to claim it again.
  */
-export async function claimKey(deliveries: WebhookDeliveryRepository, webhookId: string, key: string, now = () => Date.now()): Promise<KeyClaim> {
+export async function claimKey(
+  deliveries: WebhookDeliveryRepository,
+  webhookId: string,
+  key: string,
+  now = () => Date.now(),
+): Promise<KeyClaim> {
   const giveUpAt = now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const claimedId = await deliveries.claim(webhookId, key);
@@ -50,9 +57,11 @@ export async function claimKey(deliveries: WebhookDeliveryRepository, webhookId:
       continue;
     }
     if (now() >= giveUpAt) {
-      throw new RequestError("conflict", "A delivery with this Idempotency-Key is still being answered; retry with the same key in a moment.", [
-        { path: "Idempotency-Key", message: "is in use by a delivery in progress" },
-      ]);
+      throw new RequestError(
+        "conflict",
+        "A delivery with this Idempotency-Key is still being answered; retry with the same key in a moment.",
+        [{ path: "Idempotency-Key", message: "is in use by a delivery in progress" }],
+      );
     }
     await sleep(POLL_MS);
   }

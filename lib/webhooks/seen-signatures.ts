@@ -14,7 +14,8 @@ export class SeenSignatures {
     const inserted = await this.prisma.$executeRaw`
       INSERT INTO "webhook_signatures_seen" ("webhook_id", "signature", "expires_at") VALUES (${webhookId}, ${signature}, ${expiresAt})
       ON CONFLICT ("webhook_id", "signature") DO NOTHING`;
-    if (inserted === 1) await this.prisma.$executeRaw`DELETE FROM "webhook_signatures_seen" WHERE "expires_at" < ${now}`;
+    if (inserted === 1)
+      await this.prisma.$executeRaw`DELETE FROM "webhook_signatures_seen" WHERE "expires_at" < ${now}`;
     return inserted === 1;
   }
 }

@@ -9,9 +9,11 @@ const ACCEPTED = "application/json, application/x-www-form-urlencoded or multipa
 const LIMIT_TEXT = `${WEBHOOK_MAX_BODY_BYTES / 1024 / 1024} MB`;
 
 function tooLarge(received: number): RequestError {
-  return new RequestError("too_large", `The webhook body is over the ${LIMIT_TEXT} limit (${WEBHOOK_MAX_BODY_BYTES} bytes).`, [
-    { path: "", message: `at least ${received} bytes received` },
-  ]);
+  return new RequestError(
+    "too_large",
+    `The webhook body is over the ${LIMIT_TEXT} limit (${WEBHOOK_MAX_BODY_BYTES} bytes).`,
+    [{ path: "", message: `at least ${received} bytes received` }],
+  );
 }
 
 /**
@@ -35,7 +37,9 @@ function utf8(body: Uint8Array, what: string): string {
 function refuseReserved(names: Iterable<string>, where: string): void {
   for (const name of names) {
     if (isReservedName(name))
-      throw new RequestError("invalid_request", `The ${where} "${name}" ${RESERVED_NAME_MESSAGE}.`, [{ path: name, message: RESERVED_NAME_MESSAGE }]);
+      throw new RequestError("invalid_request", `The ${where} "${name}" ${RESERVED_NAME_MESSAGE}.`, [
+        { path: name, message: RESERVED_NAME_MESSAGE },
+      ]);
   }
 }
 
@@ -53,9 +57,11 @@ function fromJson(body: Uint8Array, charset: string | undefined): Record<string,
   // Too deep, or with a __proto__ key: refused before it is parsed.
   const value = parseUntrustedJson(text, { subject: "The webhook body" });
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new RequestError("invalid_request", `The webhook body must be a JSON object, whose fields become the run's inputs; got ${describeJson(value)}.`, [
-      { path: "", message: "must be an object" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      `The webhook body must be a JSON object, whose fields become the run's inputs; got ${describeJson(value)}.`,
+      [{ path: "", message: "must be an object" }],
+    );
   }
   refuseReserved(Object.keys(value), "field");
   return value as Record<string, unknown>;
@@ -84,7 +90,9 @@ async function fromMultipart(body: Uint8Array<ArrayBuffer>, contentType: string)
   const entries: Array<[string, string]> = [];
   for (const [name, value] of form.entries()) {
     if (typeof value !== "string") {
-      throw new RequestError("invalid_request", `The form field "${name}" is a file; a hook takes text fields only.`, [{ path: name, message: "is a file" }]);
+      throw new RequestError("invalid_request", `The form field "${name}" is a file; a hook takes text fields only.`, [
+        { path: name, message: "is a file" },
+      ]);
     }
     entries.push([name, value]);
   }
@@ -96,7 +104,10 @@ async function fromMultipart(body: Uint8Array<ArrayBuffer>, contentType: string)
  * or multipart), by name. An empty body is no input. Anything else is refused naming what is wrong:
  * 415 for another media type, 400 for a body that is not an object or not readable.
  */
-export async function webhookInputOf(body: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<Record<string, unknown>> {
+export async function webhookInputOf(
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string | null,
+): Promise<Record<string, unknown>> {
   if (contentType === null || contentType.trim() === "") {
     if (body.byteLength === 0) return {};
     throw new RequestError("unsupported_media_type", `The webhook body has no Content-Type; send ${ACCEPTED}.`);
@@ -106,7 +117,8 @@ export async function webhookInputOf(body: Uint8Array<ArrayBuffer>, contentType:
     .find((parameter) => parameter.startsWith("charset="))
     ?.slice("charset=".length)
     .replace(/"/g, "");
-  if (essence === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(essence)) return fromJson(body, charset);
+  if (essence === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(essence))
+    return fromJson(body, charset);
   if (essence === "application/x-www-form-urlencoded") return fromUrlEncoded(body);
   if (essence === "multipart/form-data") return fromMultipart(body, contentType);
   throw new RequestError("unsupported_media_type", `The webhook body is ${essence || "of no type"}; send ${ACCEPTED}.`);

@@ -77,7 +77,14 @@ describe("Idempotency-Key", () => {
     const hook = await t.createHook(workflowId);
     expect((await t.deliver(hook.id, keyed("retry-me"))).status).toBe(409);
     // Refused before reading it: a bad signature or body never claims the key either.
-    expect((await t.deliver(hook.id, { body: "[]", headers: { "content-type": "application/json", "idempotency-key": "retry-me" } })).status).toBe(400);
+    expect(
+      (
+        await t.deliver(hook.id, {
+          body: "[]",
+          headers: { "content-type": "application/json", "idempotency-key": "retry-me" },
+        })
+      ).status,
+    ).toBe(400);
     await t.kit.database.repositories.deployments.create(t.workspaceId, workflowId, {
       document: (await import("./__fixtures__/webhook-test-kit")).echoDocument() as never,
       workflowVersion: 1,
@@ -96,7 +103,9 @@ describe("Idempotency-Key", () => {
     for (const key of ["k".repeat(256), "clé"]) {
       const response = await t.deliver(hook.id, keyed(key));
       expect(response.status).toBe(400);
-      expect(JSON.stringify(await response.json())).toContain("The Idempotency-Key header must be 1 to 255 printable ASCII characters");
+      expect(JSON.stringify(await response.json())).toContain(
+        "The Idempotency-Key header must be 1 to 255 printable ASCII characters",
+      );
     }
     expect(await t.runCount(workflowId)).toBe(0);
   });
@@ -108,7 +117,14 @@ describe("deliveries", () => {
     const hook = await t.createHook(workflowId);
     const runIds: string[] = [];
     for (let index = 0; index < 22; index++)
-      runIds.push(await runIdOf(await t.deliver(hook.id, { body: JSON.stringify({ name: `n${index}` }), headers: { "content-type": "application/json" } })));
+      runIds.push(
+        await runIdOf(
+          await t.deliver(hook.id, {
+            body: JSON.stringify({ name: `n${index}` }),
+            headers: { "content-type": "application/json" },
+          }),
+        ),
+      );
     const refused = await t.deliver(hook.id, { body: "[]", headers: { "content-type": "application/json" } });
     expect(refused.status).toBe(400);
 
@@ -119,7 +135,9 @@ describe("deliveries", () => {
     expect(listed.slice(1).map((delivery) => delivery.runId)).toEqual(runIds.slice(-19).reverse());
     expect(listed.slice(1).every((delivery) => delivery.status === 202 && delivery.error === null)).toBe(true);
     // Older ones are deleted, not only hidden.
-    expect(await t.kit.database.prisma.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(WEBHOOK_DELIVERIES_KEPT);
+    expect(await t.kit.database.prisma.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(
+      WEBHOOK_DELIVERIES_KEPT,
+    );
     await Promise.all(runIds.map((id) => t.finished(id)));
   });
 
@@ -130,14 +148,24 @@ describe("deliveries", () => {
     const seen: string[] = [JSON.stringify(hook)];
     const body = JSON.stringify({ name: "quiet" });
     const answers = [
-      await t.deliver(hook.id, { body, headers: { "content-type": "application/json", "x-trellis-signature": "sha256=" + "0".repeat(64) } }),
       await t.deliver(hook.id, {
         body,
-        headers: { "content-type": "application/json", "x-trellis-signature": signWebhookBody(secret, new TextEncoder().encode(body)) },
+        headers: { "content-type": "application/json", "x-trellis-signature": "sha256=" + "0".repeat(64) },
+      }),
+      await t.deliver(hook.id, {
+        body,
+        headers: {
+          "content-type": "application/json",
+          "x-trellis-signature": signWebhookBody(secret, new TextEncoder().encode(body)),
+        },
       }),
     ];
     for (const answer of answers) seen.push(await answer.text());
-    seen.push(JSON.stringify(await (await t.hooks.list(new Request("http://localhost/x"), { id: workflowId }, t.editor)).json()));
+    seen.push(
+      JSON.stringify(
+        await (await t.hooks.list(new Request("http://localhost/x"), { id: workflowId }, t.editor)).json(),
+      ),
+    );
     seen.push(JSON.stringify(await t.deliveries(hook.id)));
     const rows = await t.kit.database.prisma.webhookDelivery.findMany({ where: { webhookId: hook.id } });
     seen.push(JSON.stringify(rows));

@@ -34,7 +34,14 @@ function toView(row: {
   error: string | null;
   replayed: boolean;
 }): WebhookDeliveryView {
-  return { id: row.id, receivedAt: row.receivedAt.toISOString(), status: row.status, runId: row.runId, error: row.error, replayed: row.replayed };
+  return {
+    id: row.id,
+    receivedAt: row.receivedAt.toISOString(),
+    status: row.status,
+    runId: row.runId,
+    error: row.error,
+    replayed: row.replayed,
+  };
 }
 
 /**
@@ -51,7 +58,13 @@ export class WebhookDeliveryRepository {
   async record(webhookId: string, outcome: DeliveryOutcome): Promise<void> {
     await this.prisma.$transaction([
       this.prisma.webhookDelivery.create({
-        data: { webhookId, status: outcome.status, runId: outcome.runId ?? null, error: outcome.error ?? null, replayed: outcome.replayed ?? false },
+        data: {
+          webhookId,
+          status: outcome.status,
+          runId: outcome.runId ?? null,
+          error: outcome.error ?? null,
+          replayed: outcome.replayed ?? false,
+        },
       }),
       this.prune(webhookId),
     ]);
@@ -63,7 +76,11 @@ export class WebhookDeliveryRepository {
    */
   async claim(webhookId: string, key: string): Promise<string | null> {
     const [claimed] = await this.prisma.$transaction([
-      this.prisma.webhookDelivery.createManyAndReturn({ data: [{ webhookId, idempotencyKey: key, status: null }], skipDuplicates: true, select: { id: true } }),
+      this.prisma.webhookDelivery.createManyAndReturn({
+        data: [{ webhookId, idempotencyKey: key, status: null }],
+        skipDuplicates: true,
+        select: { id: true },
+      }),
       this.prune(webhookId),
     ]);
     return claimed[0]?.id ?? null;
@@ -95,7 +112,12 @@ export class WebhookDeliveryRepository {
     const started = Boolean(outcome.runId);
     await this.prisma.webhookDelivery.update({
       where: { id: deliveryId },
-      data: { status: outcome.status, runId: outcome.runId ?? null, error: outcome.error ?? null, ...(started ? {} : { idempotencyKey: null }) },
+      data: {
+        status: outcome.status,
+        runId: outcome.runId ?? null,
+        error: outcome.error ?? null,
+        ...(started ? {} : { idempotencyKey: null }),
+      },
     });
   }
 

@@ -15,13 +15,22 @@ const webhookPages = listPaging("webhooks", timeAndIdPosition);
 export function webhookEndpoints(deps: () => WebhookReceiverDependencies) {
   return {
     create: endpoint("createWebhook", async (request, { id }, { workspace }) => {
-      const { secret, wait } = await readJsonRequest(request, createWebhookRequestSchema, { subject: "The webhook", maxBytes: 16 * 1024, emptyAs: {} });
-      const hook = await deps().webhooks.create(workspace.id, id, { ...(secret === undefined ? {} : { secret }), wait });
+      const { secret, wait } = await readJsonRequest(request, createWebhookRequestSchema, {
+        subject: "The webhook",
+        maxBytes: 16 * 1024,
+        emptyAs: {},
+      });
+      const hook = await deps().webhooks.create(workspace.id, id, {
+        ...(secret === undefined ? {} : { secret }),
+        wait,
+      });
       const created: CreatedWebhook = { id: hook.id, url: hook.url };
       return Response.json(created, { status: 201 });
     }),
     list: endpoint("listWebhooks", async (request, { id }, { workspace }) =>
-      Response.json(webhookPages.answer("webhooks", await deps().webhooks.list(workspace.id, id, webhookPages.read(request)))),
+      Response.json(
+        webhookPages.answer("webhooks", await deps().webhooks.list(workspace.id, id, webhookPages.read(request))),
+      ),
     ),
     remove: endpoint("deleteWebhook", async (_request, { id }, { workspace }) => {
       await deps().webhooks.delete(workspace.id, id);

@@ -25,7 +25,9 @@ export interface WebhookReceiverDependencies {
 /** The status and message a refusal is answered with (errorResponse's), to record beside it. */
 function refusalOf(error: unknown): { status: number; error: string } {
   const status = isTrellisError(error) ? httpStatusOf(error.code) : 500;
-  return status === 500 || !isTrellisError(error) ? { status: 500, error: "Something went wrong on the server." } : { status, error: error.message };
+  return status === 500 || !isTrellisError(error)
+    ? { status: 500, error: "Something went wrong on the server." }
+    : { status, error: error.message };
 }
 
 /** Writes a delivery's row once: settles the claim it holds, else inserts it. */
@@ -51,11 +53,17 @@ class DeliveryLog {
 }
 
 /** The signature of a hook with a secret; a timestamped one is also spent, so its replay is refused. */
-async function checkSignature(signatures: WebhookReceiverDependencies["signatures"], hook: ReceivingWebhook, body: Uint8Array, header: string | null) {
+async function checkSignature(
+  signatures: WebhookReceiverDependencies["signatures"],
+  hook: ReceivingWebhook,
+  body: Uint8Array,
+  header: string | null,
+) {
   const verified = verifyWebhookSignature(hook.secret!, body, header, signatures);
   if (verified.form === "body-only") return;
   const expiresAt = new Date((verified.timestampS + signatures.toleranceS) * 1000);
-  if (!(await signatures.seen.remember(hook.id, verified.signature, expiresAt, new Date(signatures.now())))) throw replayedSignature();
+  if (!(await signatures.seen.remember(hook.id, verified.signature, expiresAt, new Date(signatures.now()))))
+    throw replayedSignature();
 }
 
 /**
@@ -65,9 +73,15 @@ async function checkSignature(signatures: WebhookReceiverDependencies["signature
  * (415, 400), then the Idempotency-Key (a repeat answers the first run's id); only then does a run
  * of the active deployment start (409 not_deployed without one). Nothing is started on any refusal.
  */
-async function deliver(deps: WebhookReceiverDependencies, hook: ReceivingWebhook, request: Request, log: DeliveryLog): Promise<Response> {
+async function deliver(
+  deps: WebhookReceiverDependencies,
+  hook: ReceivingWebhook,
+  request: Request,
+  log: DeliveryLog,
+): Promise<Response> {
   const body = await readWebhookBody(request);
-  if (hook.secret !== null) await checkSignature(deps.signatures, hook, body, request.headers.get(WEBHOOK_SIGNATURE_HEADER));
+  if (hook.secret !== null)
+    await checkSignature(deps.signatures, hook, body, request.headers.get(WEBHOOK_SIGNATURE_HEADER));
   const key = idempotencyKeyOf(request);
   const input = await webhookInputOf(body, request.headers.get("content-type"));
   if (key !== undefined) {
@@ -79,7 +93,9 @@ async function deliver(deps: WebhookReceiverDependencies, hook: ReceivingWebhook
     log.claimed(claim.claimedId);
   }
   const trigger = { kind: "webhook" as const, webhookId: hook.id };
-  const live = await runIntake().accept(() => deps.runs.start(hook.workspaceId, hook.workflowId, input, { target: "active-deployment", trigger }));
+  const live = await runIntake().accept(() =>
+    deps.runs.start(hook.workspaceId, hook.workflowId, input, { target: "active-deployment", trigger }),
+  );
   // Recorded as soon as the run exists, so a repeat of its key (and the deliveries list) sees it while it runs.
   await log.write({ status: hook.wait ? 200 : 202, runId: live.runId });
   if (!hook.wait) return Response.json({ runId: live.runId }, { status: 202 });
@@ -99,7 +115,11 @@ async function deliver(deps: WebhookReceiverDependencies, hook: ReceivingWebhook
  * recorded (there is no hook to record it under); every other delivery is recorded with the
  * status it was answered with, refusals included.
  */
-export async function receiveWebhook(deps: WebhookReceiverDependencies, hookId: string, request: Request): Promise<Response> {
+export async function receiveWebhook(
+  deps: WebhookReceiverDependencies,
+  hookId: string,
+  request: Request,
+): Promise<Response> {
   const hook = typeof hookId === "string" && hookId !== "" ? await deps.webhooks.findReceiving(hookId) : null;
   if (!hook) throw new NotFoundError("Webhook", hookId);
   const log = new DeliveryLog(deps.deliveries, hook.id);

@@ -65,10 +65,17 @@ export class WebhookRepository {
   ) {}
 
   /** @throws NotFoundError when the workflow is not the workspace's */
-  async create(workspaceId: string, workflowId: string, options: { secret?: string; wait: boolean }): Promise<WebhookSummary> {
+  async create(
+    workspaceId: string,
+    workflowId: string,
+    options: { secret?: string; wait: boolean },
+  ): Promise<WebhookSummary> {
     const row = await this.prisma.$transaction(async (tx) => {
       await assertWorkflowInWorkspace(tx, workspaceId, workflowId);
-      const created = await tx.webhook.create({ data: { id: capabilityId(), workspaceId, workflowId, wait: options.wait }, select: summaryColumns });
+      const created = await tx.webhook.create({
+        data: { id: capabilityId(), workspaceId, workflowId, wait: options.wait },
+        select: summaryColumns,
+      });
       if (options.secret === undefined) return created;
       // The id is the cipher's authenticated data, so the secret is sealed once the row has one.
       const sealed = encryptSecret(this.secretKey(), sealedName(created.id), options.secret);
@@ -82,7 +89,11 @@ export class WebhookRepository {
   }
 
   /** A page of the workflow's hooks, newest first. @throws NotFoundError for a workflow not in the workspace */
-  async list(workspaceId: string, workflowId: string, page: KeysetPage<TimeAndId>): Promise<KeysetResult<WebhookSummary, TimeAndId>> {
+  async list(
+    workspaceId: string,
+    workflowId: string,
+    page: KeysetPage<TimeAndId>,
+  ): Promise<KeysetResult<WebhookSummary, TimeAndId>> {
     await assertWorkflowInWorkspace(this.prisma, workspaceId, workflowId);
     const rows = await this.prisma.webhook.findMany({
       where: { workflowId, workspaceId, ...afterTimeAndId("createdAt", "id", "desc", page.after) },
@@ -115,7 +126,11 @@ export class WebhookRepository {
     if (!row) return null;
     const secret =
       row.secretCiphertext && row.secretIv && row.secretAuthTag
-        ? decryptSecret(this.secretKey(), sealedName(row.id), { ciphertext: row.secretCiphertext, iv: row.secretIv, authTag: row.secretAuthTag })
+        ? decryptSecret(this.secretKey(), sealedName(row.id), {
+            ciphertext: row.secretCiphertext,
+            iv: row.secretIv,
+            authTag: row.secretAuthTag,
+          })
         : null;
     return { id: row.id, workspaceId: row.workspaceId, workflowId: row.workflowId, wait: row.wait, secret };
   }

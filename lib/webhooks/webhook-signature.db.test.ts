@@ -4,7 +4,12 @@ import { SeenSignatures } from "./seen-signatures";
 import { startWebhookTestKit, type WebhookTestKit } from "./__fixtures__/webhook-test-kit";
 import { WebhookDeliveryRepository } from "./webhook-delivery-repository";
 import { WebhookRepository } from "./webhook-repository";
-import { DEFAULT_WEBHOOK_TOLERANCE_S, signWebhookBody, signWebhookDelivery, webhookToleranceFromEnvironment } from "./webhook-signature";
+import {
+  DEFAULT_WEBHOOK_TOLERANCE_S,
+  signWebhookBody,
+  signWebhookDelivery,
+  webhookToleranceFromEnvironment,
+} from "./webhook-signature";
 
 /** Timestamped webhook signatures (`t=<unix>,v1=<hmac of "t.body">`) over a real database and runtime. */
 
@@ -28,8 +33,14 @@ async function signedHook(): Promise<{ workflowId: string; hookId: string }> {
 const deliverSigned = (hookId: string, body: string, signature: string) =>
   t.deliver(hookId, { body, headers: { "content-type": "application/json", "x-trellis-signature": signature } });
 
-async function errorOf(response: Response): Promise<{ code: string; message: string; details: Array<{ path: string; message: string }> }> {
-  return ((await response.json()) as { error: { code: string; message: string; details: Array<{ path: string; message: string }> } }).error;
+async function errorOf(
+  response: Response,
+): Promise<{ code: string; message: string; details: Array<{ path: string; message: string }> }> {
+  return (
+    (await response.json()) as {
+      error: { code: string; message: string; details: Array<{ path: string; message: string }> };
+    }
+  ).error;
 }
 
 describe("a timestamped signature", () => {
@@ -49,15 +60,25 @@ describe("a timestamped signature", () => {
   it("is refused when older than the tolerance window or too far in the future, naming why; nothing runs", async () => {
     const { workflowId, hookId } = await signedHook();
     const body = JSON.stringify({ name: "Late" });
-    const stale = await deliverSigned(hookId, body, signWebhookDelivery(SECRET, bytes(body), nowS() - DEFAULT_WEBHOOK_TOLERANCE_S - 30));
+    const stale = await deliverSigned(
+      hookId,
+      body,
+      signWebhookDelivery(SECRET, bytes(body), nowS() - DEFAULT_WEBHOOK_TOLERANCE_S - 30),
+    );
     expect(stale.status).toBe(401);
     const staleError = await errorOf(stale);
     expect(staleError.code).toBe("invalid_signature");
     expect(staleError.message).toContain(`is ${DEFAULT_WEBHOOK_TOLERANCE_S + 30} seconds old`);
-    expect(staleError.message).toContain(`at most ${DEFAULT_WEBHOOK_TOLERANCE_S} seconds old (TRELLIS_WEBHOOK_TOLERANCE_S)`);
+    expect(staleError.message).toContain(
+      `at most ${DEFAULT_WEBHOOK_TOLERANCE_S} seconds old (TRELLIS_WEBHOOK_TOLERANCE_S)`,
+    );
     expect(staleError.details).toEqual([{ path: "x-trellis-signature", message: "is too old" }]);
 
-    const future = await deliverSigned(hookId, body, signWebhookDelivery(SECRET, bytes(body), nowS() + DEFAULT_WEBHOOK_TOLERANCE_S + 60));
+    const future = await deliverSigned(
+      hookId,
+      body,
+      signWebhookDelivery(SECRET, bytes(body), nowS() + DEFAULT_WEBHOOK_TOLERANCE_S + 60),
+    );
     expect(future.status).toBe(401);
     expect((await errorOf(future)).message).toContain("in the future");
 
@@ -65,7 +86,9 @@ describe("a timestamped signature", () => {
     const moved = signWebhookDelivery(SECRET, bytes(body), nowS() - 10_000).replace(/^t=\d+/, `t=${nowS()}`);
     const forged = await deliverSigned(hookId, body, moved);
     expect(forged.status).toBe(401);
-    expect((await errorOf(forged)).details).toEqual([{ path: "x-trellis-signature", message: "does not match the body" }]);
+    expect((await errorOf(forged)).details).toEqual([
+      { path: "x-trellis-signature", message: "does not match the body" },
+    ]);
     expect(await t.runCount(workflowId)).toBe(0);
   });
 
@@ -120,7 +143,9 @@ describe("a timestamped signature", () => {
     expect((await deliverSigned(hookId, body, signature)).status).toBe(202);
     const malformed = await deliverSigned(hookId, body, "t=soon,v1=abc");
     expect(malformed.status).toBe(401);
-    expect((await errorOf(malformed)).message).toContain('"t=<unix seconds>,v1=<64 hexadecimal characters>" or "sha256=<64 hexadecimal characters>"');
+    expect((await errorOf(malformed)).message).toContain(
+      '"t=<unix seconds>,v1=<64 hexadecimal characters>" or "sha256=<64 hexadecimal characters>"',
+    );
   });
 });
 
@@ -129,7 +154,9 @@ describe("TRELLIS_WEBHOOK_TOLERANCE_S", () => {
     expect(webhookToleranceFromEnvironment(undefined)).toBe(300);
     expect(webhookToleranceFromEnvironment(" 60 ")).toBe(60);
     for (const bad of ["0", "-5", "1.5", "ten", "86401"]) {
-      expect(() => webhookToleranceFromEnvironment(bad)).toThrow(/TRELLIS_WEBHOOK_TOLERANCE_S must be a whole number of seconds from 1 to 86400/);
+      expect(() => webhookToleranceFromEnvironment(bad)).toThrow(
+        /TRELLIS_WEBHOOK_TOLERANCE_S must be a whole number of seconds from 1 to 86400/,
+      );
     }
   });
 });

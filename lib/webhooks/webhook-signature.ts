@@ -56,7 +56,13 @@ function parseTimestamped(header: string): { timestamp: string; signatures: stri
     if (name === "t") timestamp = value;
     else if (name === "v1") signatures.push(value);
   }
-  if (timestamp === undefined || !TIMESTAMP.test(timestamp) || signatures.length === 0 || !signatures.every((one) => HEX_SIGNATURE.test(one))) return null;
+  if (
+    timestamp === undefined ||
+    !TIMESTAMP.test(timestamp) ||
+    signatures.length === 0 ||
+    !signatures.every((one) => HEX_SIGNATURE.test(one))
+  )
+    return null;
   return { timestamp, signatures };
 }
 
@@ -66,7 +72,12 @@ function parseTimestamped(header: string): { timestamp: string; signatures: stri
  * naming what was wrong (missing, malformed, not matching, too old or in the future), never what
  * the right signature would be. Replays are the caller's to refuse (the returned signature).
  */
-export function verifyWebhookSignature(secret: string, body: Uint8Array, header: string | null, clock: SignatureClock): VerifiedSignature {
+export function verifyWebhookSignature(
+  secret: string,
+  body: Uint8Array,
+  header: string | null,
+  clock: SignatureClock,
+): VerifiedSignature {
   const text = header?.trim() ?? "";
   if (text === "") {
     refuse(

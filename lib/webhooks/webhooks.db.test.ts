@@ -29,7 +29,11 @@ describe("a webhook's delivery starts the active deployment", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const { runId } = (await response.json()) as { runId: string };
     const run = await t.finished(runId);
-    expect(run).toMatchObject({ status: "succeeded", output: { greeting: "Hello Ada", count: 3 }, trigger: { kind: "webhook" } });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      output: { greeting: "Hello Ada", count: 3 },
+      trigger: { kind: "webhook" },
+    });
     // The hook's id is its credential: runs, which viewers read, do not show it.
     expect(JSON.stringify(run)).not.toContain(hook.id);
     expect(run.input).toEqual({ name: "Ada", count: 3, extra: { nested: true } });
@@ -41,7 +45,10 @@ describe("a webhook's delivery starts the active deployment", () => {
     const workflowId = await t.createEchoWorkflow();
     const hook = await t.createHook(workflowId);
 
-    const encoded = await t.deliver(hook.id, { body: "name=Grace+Hopper&count=7", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const encoded = await t.deliver(hook.id, {
+      body: "name=Grace+Hopper&count=7",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(encoded.status).toBe(202);
     const fromForm = await t.finished(((await encoded.json()) as { runId: string }).runId);
     expect(fromForm.output).toEqual({ greeting: "Hello Grace Hopper", count: 7 });
@@ -64,7 +71,12 @@ describe("a webhook's delivery starts the active deployment", () => {
     expect(response.status).toBe(200);
     // The outcome only: whoever holds the URL does not see the trace (block inputs, outputs, costs).
     const run = (await response.json()) as WebhookRunResult;
-    expect(run).toEqual({ runId: run.runId, status: "succeeded", output: { greeting: "Hello Wanda", count: 1 }, error: null });
+    expect(run).toEqual({
+      runId: run.runId,
+      status: "succeeded",
+      output: { greeting: "Hello Wanda", count: 1 },
+      error: null,
+    });
     expect((await t.deliveries(hook.id))[0]).toMatchObject({ status: 200, runId: run.runId, replayed: false });
   });
 
@@ -78,9 +90,18 @@ describe("a webhook's delivery starts the active deployment", () => {
     const refusals = [
       await t.deliver(hook.id, { body, headers }),
       await t.deliver(hook.id, { body, headers: { ...headers, "x-trellis-signature": "md5=abc" } }),
-      await t.deliver(hook.id, { body, headers: { ...headers, "x-trellis-signature": signWebhookBody("another secret", new TextEncoder().encode(body)) } }),
+      await t.deliver(hook.id, {
+        body,
+        headers: {
+          ...headers,
+          "x-trellis-signature": signWebhookBody("another secret", new TextEncoder().encode(body)),
+        },
+      }),
       // Signed for other bytes: the signature covers the raw body, not its meaning.
-      await t.deliver(hook.id, { body: `${body} `, headers: { ...headers, "x-trellis-signature": signWebhookBody(secret, new TextEncoder().encode(body)) } }),
+      await t.deliver(hook.id, {
+        body: `${body} `,
+        headers: { ...headers, "x-trellis-signature": signWebhookBody(secret, new TextEncoder().encode(body)) },
+      }),
     ];
     for (const refused of refusals) {
       expect(refused.status).toBe(401);
@@ -88,7 +109,10 @@ describe("a webhook's delivery starts the active deployment", () => {
     }
     expect(await t.runCount(workflowId)).toBe(0);
 
-    const signed = await t.deliver(hook.id, { body, headers: { ...headers, "x-trellis-signature": signWebhookBody(secret, new TextEncoder().encode(body)) } });
+    const signed = await t.deliver(hook.id, {
+      body,
+      headers: { ...headers, "x-trellis-signature": signWebhookBody(secret, new TextEncoder().encode(body)) },
+    });
     expect(signed.status).toBe(202);
     const run = await t.finished(((await signed.json()) as { runId: string }).runId);
     expect(run.output).toMatchObject({ greeting: "Hello Signed" });
@@ -103,21 +127,29 @@ describe("a webhook refuses bad input, recording it and running nothing", () => 
     const response = await t.deliver("0190d3a8-0000-7000-8000-000000000000", json({ name: "nobody" }));
     expect(response.status).toBe(404);
     expect(await errorOf(response)).toMatchObject({ code: "not_found" });
-    expect(await t.kit.database.prisma.run.count({ where: { triggerKind: "webhook", workspaceId: t.workspaceId, workflowId } })).toBe(0);
+    expect(
+      await t.kit.database.prisma.run.count({
+        where: { triggerKind: "webhook", workspaceId: t.workspaceId, workflowId },
+      }),
+    ).toBe(0);
   });
 
   it("answers 413 naming the limit for a body over 1 MB, declared or streamed", async () => {
     const workflowId = await t.createEchoWorkflow();
     const hook = await t.createHook(workflowId);
     const big = JSON.stringify({ name: "x".repeat(WEBHOOK_MAX_BODY_BYTES) });
-    const declared = await t.deliver(hook.id, { body: big, headers: { "content-type": "application/json", "content-length": String(big.length) } });
+    const declared = await t.deliver(hook.id, {
+      body: big,
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+    });
     expect(declared.status).toBe(413);
     expect((await errorOf(declared)).message).toContain("1 MB limit");
     // Streamed without a length: counted as it arrives.
     const chunks = new TextEncoder().encode(big);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let offset = 0; offset < chunks.length; offset += 64 * 1024) controller.enqueue(chunks.slice(offset, offset + 64 * 1024));
+        for (let offset = 0; offset < chunks.length; offset += 64 * 1024)
+          controller.enqueue(chunks.slice(offset, offset + 64 * 1024));
         controller.close();
       },
     });
@@ -145,7 +177,9 @@ describe("a webhook refuses bad input, recording it and running nothing", () => 
     ] as const) {
       const response = await t.deliver(hook.id, { body, headers: { "content-type": "application/json" } });
       expect(response.status).toBe(400);
-      expect((await errorOf(response)).message).toContain(`must be a JSON object, whose fields become the run's inputs; got ${got}`);
+      expect((await errorOf(response)).message).toContain(
+        `must be a JSON object, whose fields become the run's inputs; got ${got}`,
+      );
     }
     const broken = await t.deliver(hook.id, { body: "{not json", headers: { "content-type": "application/json" } });
     expect(broken.status).toBe(400);
@@ -164,9 +198,15 @@ describe("a webhook refuses bad input, recording it and running nothing", () => 
     const reserved = await t.deliver(hook.id, json({ constructor: "x" }));
     expect(reserved.status).toBe(400);
     expect((await errorOf(reserved)).message).toContain('"constructor" is a reserved name');
-    const proto = await t.deliver(hook.id, { body: '{"__proto__":{"polluted":1}}', headers: { "content-type": "application/json" } });
+    const proto = await t.deliver(hook.id, {
+      body: '{"__proto__":{"polluted":1}}',
+      headers: { "content-type": "application/json" },
+    });
     expect(proto.status).toBe(400);
-    const reservedField = await t.deliver(hook.id, { body: "prototype=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const reservedField = await t.deliver(hook.id, {
+      body: "prototype=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(reservedField.status).toBe(400);
     const form = new FormData();
     form.append("upload", new Blob(["bytes"]), "a.bin");
@@ -194,7 +234,11 @@ describe("managing hooks", () => {
     const workflowId = await t.createEchoWorkflow();
     const plain = await t.createHook(workflowId);
     const signed = await t.createHook(workflowId, { secret: "listed-secret-value", wait: true });
-    const listed = await t.hooks.list(new Request(`http://localhost/api/workflows/${workflowId}/webhooks`), { id: workflowId }, t.editor);
+    const listed = await t.hooks.list(
+      new Request(`http://localhost/api/workflows/${workflowId}/webhooks`),
+      { id: workflowId },
+      t.editor,
+    );
     const body = (await listed.json()) as { webhooks: WebhookSummary[]; nextCursor: string | null };
     expect(body.webhooks.map(({ id, url, hasSecret, wait }) => ({ id, url, hasSecret, wait }))).toEqual([
       { id: signed.id, url: `/api/hooks/${signed.id}`, hasSecret: true, wait: true },
@@ -202,7 +246,11 @@ describe("managing hooks", () => {
     ]);
     expect(body.nextCursor).toBeNull();
 
-    const removed = await t.hooks.remove(new Request(`http://localhost/api/webhooks/${plain.id}`, { method: "DELETE" }), { id: plain.id }, t.editor);
+    const removed = await t.hooks.remove(
+      new Request(`http://localhost/api/webhooks/${plain.id}`, { method: "DELETE" }),
+      { id: plain.id },
+      t.editor,
+    );
     expect(removed.status).toBe(204);
     expect((await t.deliver(plain.id, json({ name: "gone" }))).status).toBe(404);
     expect(await t.runCount(workflowId)).toBe(0);
@@ -221,14 +269,18 @@ describe("managing hooks", () => {
       });
 
     expect((await t.hooks.create(post({}), { id: workflowId }, viewer)).status).toBe(403);
-    expect((await t.hooks.remove(new Request("http://localhost/x", { method: "DELETE" }), { id: hook.id }, viewer)).status).toBe(403);
+    expect(
+      (await t.hooks.remove(new Request("http://localhost/x", { method: "DELETE" }), { id: hook.id }, viewer)).status,
+    ).toBe(403);
     expect((await t.hooks.list(new Request("http://localhost/x"), { id: workflowId }, viewer)).status).toBe(403);
     expect((await t.deliveries(hook.id, viewer)).length).toBe(0);
 
     expect((await t.hooks.create(post({}), { id: workflowId }, stranger)).status).toBe(404);
     expect((await t.hooks.list(new Request("http://localhost/x"), { id: workflowId }, stranger)).status).toBe(404);
     expect((await t.hooks.deliveries(new Request("http://localhost/x"), { id: hook.id }, stranger)).status).toBe(404);
-    expect((await t.hooks.remove(new Request("http://localhost/x", { method: "DELETE" }), { id: hook.id }, stranger)).status).toBe(404);
+    expect(
+      (await t.hooks.remove(new Request("http://localhost/x", { method: "DELETE" }), { id: hook.id }, stranger)).status,
+    ).toBe(404);
 
     const empty = await t.hooks.create(post({ secret: "" }), { id: workflowId }, t.editor);
     expect(empty.status).toBe(400);
@@ -241,7 +293,8 @@ describe("managing hooks", () => {
       const request = new Request(new URL(String(input), "http://localhost"), init);
       const { pathname } = new URL(request.url);
       const ofWorkflow = /^\/api\/workflows\/([^/]+)\/webhooks$/.exec(pathname);
-      if (ofWorkflow) return (request.method === "POST" ? t.hooks.create : t.hooks.list)(request, { id: ofWorkflow[1]! }, t.editor);
+      if (ofWorkflow)
+        return (request.method === "POST" ? t.hooks.create : t.hooks.list)(request, { id: ofWorkflow[1]! }, t.editor);
       const deliveries = /^\/api\/webhooks\/([^/]+)\/deliveries$/.exec(pathname);
       if (deliveries) return t.hooks.deliveries(request, { id: deliveries[1]! }, t.editor);
       const hook = /^\/api\/webhooks\/([^/]+)$/.exec(pathname);
@@ -252,7 +305,9 @@ describe("managing hooks", () => {
     const workflowId = await t.createEchoWorkflow();
     const created = await api.webhooks.create(workflowId, { secret: "client-secret", wait: false });
     expect(created).toEqual({ id: expect.any(String), url: `/api/hooks/${created.id}` });
-    expect((await api.webhooks.list(workflowId)).map((hook) => [hook.id, hook.hasSecret])).toEqual([[created.id, true]]);
+    expect((await api.webhooks.list(workflowId)).map((hook) => [hook.id, hook.hasSecret])).toEqual([
+      [created.id, true],
+    ]);
     expect(await api.webhooks.deliveries(created.id)).toEqual([]);
     await api.webhooks.remove(created.id);
     expect(await api.webhooks.list(workflowId)).toEqual([]);

@@ -16,7 +16,8 @@ const isTemplate = (value: string) => value.includes("<") || value.includes("{{"
 
 function strings(value: unknown): Array<[string, string]> {
   if (typeof value === "string") return [["", value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => (typeof item === "string" ? [[`[${index}]`, item] as [string, string]] : []));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => (typeof item === "string" ? [[`[${index}]`, item] as [string, string]] : []));
   return [];
 }
 
@@ -32,7 +33,8 @@ export function configReferences(document: WorkflowDocument): ConfigReference[] 
     for (const reference of getBlockDefinition(block.type)?.storedReferences?.(config) ?? []) {
       const path = `blocks[${index}].config.${reference.path}`;
       for (const [suffix, id] of strings(reference.value)) {
-        if (id && !isTemplate(id)) found.push({ kind: reference.kind, id, path: `${path}${suffix}`, blockName: block.name });
+        if (id && !isTemplate(id))
+          found.push({ kind: reference.kind, id, path: `${path}${suffix}`, blockName: block.name });
       }
     }
   });
@@ -55,16 +57,26 @@ export interface WorkspaceHoldings {
 export async function checkConfigReferences(document: WorkflowDocument, holdings: WorkspaceHoldings): Promise<void> {
   const references = configReferences(document);
   if (references.length === 0) return;
-  const ids = (kind: ConfigReference["kind"]) => [...new Set(references.filter((reference) => reference.kind === kind).map((reference) => reference.id))];
-  const [bases, workflows] = await Promise.all([holdings.knowledgeBases(ids("knowledge base")), holdings.workflows(ids("workflow"))]);
-  const servers = references.some((reference) => reference.kind === "MCP server") ? holdings.mcpServers() : new Set<string>();
+  const ids = (kind: ConfigReference["kind"]) => [
+    ...new Set(references.filter((reference) => reference.kind === kind).map((reference) => reference.id)),
+  ];
+  const [bases, workflows] = await Promise.all([
+    holdings.knowledgeBases(ids("knowledge base")),
+    holdings.workflows(ids("workflow")),
+  ]);
+  const servers = references.some((reference) => reference.kind === "MCP server")
+    ? holdings.mcpServers()
+    : new Set<string>();
   const held = { "knowledge base": bases, workflow: workflows, "MCP server": servers };
   const missing = references.filter((reference) => {
     const ids = held[reference.kind];
     return ids !== null && !ids.has(reference.id);
   });
   if (missing.length === 0) return;
-  const details: IssueDetail[] = missing.map((reference) => ({ path: reference.path, message: `${reference.kind} "${reference.id}" was not found` }));
+  const details: IssueDetail[] = missing.map((reference) => ({
+    path: reference.path,
+    message: `${reference.kind} "${reference.id}" was not found`,
+  }));
   const first = missing[0]!;
   const more = missing.length > 1 ? ` (and ${missing.length - 1} more)` : "";
   throw new TrellisError(

@@ -27,7 +27,9 @@ export const MAX_EDGES = 10_000;
  */
 function isDraftIssue(issue: IssueDetail): boolean {
   if (issue.message.endsWith(RESERVED_NAME_MESSAGE) || issue.message.endsWith(RESERVED_HEADER_MESSAGE)) return false;
-  return /^blocks\[\d+\]\.config(\.|\[|$)/.test(issue.path) || issue.message === "The workflow needs one enabled start block";
+  return (
+    /^blocks\[\d+\]\.config(\.|\[|$)/.test(issue.path) || issue.message === "The workflow needs one enabled start block"
+  );
 }
 
 export interface ParsedWorkflow {
@@ -43,18 +45,24 @@ export interface ParsedWorkflow {
  */
 export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new GraphValidationError("The workflow must be a JSON object.", [{ path: "", message: "expected an object" }]);
+    throw new GraphValidationError("The workflow must be a JSON object.", [
+      { path: "", message: "expected an object" },
+    ]);
   }
   const record = body as Record<string, unknown>;
   if (Array.isArray(record.blocks) && record.blocks.length > MAX_BLOCKS) {
-    throw new RequestError("too_large", `The workflow has ${countOf(record.blocks.length, "block")}; the limit is ${MAX_BLOCKS.toLocaleString("en-US")}.`, [
-      { path: "blocks", message: `${record.blocks.length} blocks, limit ${MAX_BLOCKS}` },
-    ]);
+    throw new RequestError(
+      "too_large",
+      `The workflow has ${countOf(record.blocks.length, "block")}; the limit is ${MAX_BLOCKS.toLocaleString("en-US")}.`,
+      [{ path: "blocks", message: `${record.blocks.length} blocks, limit ${MAX_BLOCKS}` }],
+    );
   }
   if (Array.isArray(record.edges) && record.edges.length > MAX_EDGES) {
-    throw new RequestError("too_large", `The workflow has ${countOf(record.edges.length, "edge")}; the limit is ${MAX_EDGES.toLocaleString("en-US")}.`, [
-      { path: "edges", message: `${record.edges.length} edges, limit ${MAX_EDGES}` },
-    ]);
+    throw new RequestError(
+      "too_large",
+      `The workflow has ${countOf(record.edges.length, "edge")}; the limit is ${MAX_EDGES.toLocaleString("en-US")}.`,
+      [{ path: "edges", message: `${record.edges.length} edges, limit ${MAX_EDGES}` }],
+    );
   }
   const parsed = workflowDocumentSchema.safeParse(body);
   if (!parsed.success) {
@@ -63,7 +71,8 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
   }
   const graphIssues = validateWorkflow(parsed.data, lookupBlockType);
   const blocking = graphIssues.filter((issue) => !isDraftIssue(issue));
-  if (blocking.length > 0) throw new GraphValidationError(describeIssues("The workflow", blocking, { withPaths: false }), blocking);
+  if (blocking.length > 0)
+    throw new GraphValidationError(describeIssues("The workflow", blocking, { withPaths: false }), blocking);
   return { document: parsed.data, issues: graphIssues.filter(isDraftIssue) };
 }
 
@@ -71,9 +80,11 @@ export function parseWorkflowDocument(body: unknown): ParsedWorkflow {
 export function parseWorkflowUpdate(body: unknown): ParsedWorkflow & { version: number } {
   const version = workflowVersionSchema.safeParse(body);
   if (!version.success) {
-    throw new RequestError("invalid_request", "An update must include the `version` it was based on (a positive integer).", [
-      { path: "version", message: "expected a positive integer" },
-    ]);
+    throw new RequestError(
+      "invalid_request",
+      "An update must include the `version` it was based on (a positive integer).",
+      [{ path: "version", message: "expected a positive integer" }],
+    );
   }
   return { ...parseWorkflowDocument(body), version: version.data.version };
 }

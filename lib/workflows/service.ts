@@ -1,7 +1,14 @@
 import "server-only";
 import { type WorkflowDocument, type StoredWorkflow, type WorkflowSummary } from "@/contract";
 import { isTrellisError } from "@/executor";
-import { getRepositories, type KeysetPage, type KeysetResult, type Repositories, type TimeAndId, type VersionConflictError } from "@/lib/db";
+import {
+  getRepositories,
+  type KeysetPage,
+  type KeysetResult,
+  type Repositories,
+  type TimeAndId,
+  type VersionConflictError,
+} from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { checkConfigReferences, type WorkspaceHoldings } from "./config-references";
 import { refuseUnknownTools } from "./tool-types";
@@ -35,14 +42,21 @@ export function createWorkflowService(
     await checkConfigReferences(document, holdings(workspaceId));
   };
   return {
-    list: (workspaceId: string, page?: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkflowSummary, TimeAndId>> => workflows.list(workspaceId, page),
+    list: (workspaceId: string, page?: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkflowSummary, TimeAndId>> =>
+      workflows.list(workspaceId, page),
     async create(workspaceId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
       await check(workspaceId, document);
       return workflows.create(workspaceId, document);
     },
     get: (workspaceId: string, id: string): Promise<StoredWorkflow> => workflows.get(workspaceId, id),
-    namesStartingWith: (workspaceId: string, prefix: string): Promise<Set<string>> => workflows.namesStartingWith(workspaceId, prefix),
-    async update(workspaceId: string, id: string, document: WorkflowDocument, version: number): Promise<StoredWorkflow> {
+    namesStartingWith: (workspaceId: string, prefix: string): Promise<Set<string>> =>
+      workflows.namesStartingWith(workspaceId, prefix),
+    async update(
+      workspaceId: string,
+      id: string,
+      document: WorkflowDocument,
+      version: number,
+    ): Promise<StoredWorkflow> {
       await workflows.get(workspaceId, id); // another workspace's workflow is not found, whatever the document names
       await check(workspaceId, document);
       try {

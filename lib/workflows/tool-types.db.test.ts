@@ -24,26 +24,46 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const start = { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } };
+const start = {
+  id: "start",
+  type: "start",
+  name: "Start",
+  position: { x: 0, y: 0 },
+  config: { inputs: [{ name: "message", type: "string" }] },
+};
 const agentWith = (tools: unknown[]) => ({
   name: "Support",
   blocks: [
     start,
-    { id: "agent1", type: "agent", name: "Support Agent", position: { x: 200, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>", tools } },
+    {
+      id: "agent1",
+      type: "agent",
+      name: "Support Agent",
+      position: { x: 200, y: 0 },
+      config: { model: "offline/echo", userPrompt: "<start.message>", tools },
+    },
   ],
   edges: [{ id: "e1", source: "start", target: "agent1" }],
 });
 
 function post(body: unknown) {
   return http.create(
-    new Request("http://localhost/api/workflows", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://localhost/api/workflows", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     {},
     testMember(workspaceId),
   );
 }
 
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string; details: Array<{ path: string; message: string }> } }).error;
+  return (
+    (await response.json()) as {
+      error: { code: string; message: string; details: Array<{ path: string; message: string }> };
+    }
+  ).error;
 }
 
 describe("saving an agent whose tools name a tool that does not exist", () => {
@@ -56,7 +76,9 @@ describe("saving an agent whose tools name a tool that does not exist", () => {
     expect(error.details).toEqual([
       {
         path: "blocks[1].config.tools[1].type",
-        message: expect.stringMatching(/^Block "Support Agent": tool 'foo' does not exist \(tools: calculator, http_request/),
+        message: expect.stringMatching(
+          /^Block "Support Agent": tool 'foo' does not exist \(tools: calculator, http_request/,
+        ),
       },
       { path: "blocks[1].config.tools[2]", message: expect.stringContaining("tool 'web_serch' does not exist") },
     ]);
@@ -66,7 +88,10 @@ describe("saving an agent whose tools name a tool that does not exist", () => {
   it("names an entry that names no tool at all", async () => {
     const error = await errorOf(await post(agentWith([{ params: { url: "x" } }])));
     expect(error.details).toEqual([
-      { path: "blocks[1].config.tools[0]", message: `Block "Support Agent": tools[0] must be a tool type such as "calculator" or an object with a "type"` },
+      {
+        path: "blocks[1].config.tools[0]",
+        message: `Block "Support Agent": tools[0] must be a tool type such as "calculator" or an object with a "type"`,
+      },
     ]);
   });
 
@@ -77,7 +102,11 @@ describe("saving an agent whose tools name a tool that does not exist", () => {
     const response = await post(
       agentWith([
         { type: "knowledge_search", params: { knowledgeBaseId: base.id, topK: 3 } },
-        { type: "http_request", name: "order_status", params: { url: "https://api.example.com/orders/<start.orderId>", method: "GET" } },
+        {
+          type: "http_request",
+          name: "order_status",
+          params: { url: "https://api.example.com/orders/<start.orderId>", method: "GET" },
+        },
         {
           type: "run_function",
           name: "refund_amount",
@@ -89,16 +118,26 @@ describe("saving an agent whose tools name a tool that does not exist", () => {
   });
 
   it("names a workflow tool whose workflow was deleted", async () => {
-    const gone = await database.repositories.workflows.create(workspaceId, { name: "Gone", blocks: [start], edges: [] } as never);
+    const gone = await database.repositories.workflows.create(workspaceId, {
+      name: "Gone",
+      blocks: [start],
+      edges: [],
+    } as never);
     await database.repositories.workflows.delete(workspaceId, gone.id);
     const response = await post(agentWith([{ type: "workflow", name: "gone", params: { workflowId: gone.id } }]));
     expect(response.status).toBe(404);
     const error = await errorOf(response);
-    expect(error.details).toEqual([{ path: "blocks[1].config.tools[0].params.workflowId", message: `workflow "${gone.id}" was not found` }]);
+    expect(error.details).toEqual([
+      { path: "blocks[1].config.tools[0].params.workflowId", message: `workflow "${gone.id}" was not found` },
+    ]);
   });
 
   it("checks the stored things an entry names in its `id` form too, as it runs them", async () => {
-    const gone = await database.repositories.workflows.create(workspaceId, { name: "Gone too", blocks: [start], edges: [] } as never);
+    const gone = await database.repositories.workflows.create(workspaceId, {
+      name: "Gone too",
+      blocks: [start],
+      edges: [],
+    } as never);
     await database.repositories.workflows.delete(workspaceId, gone.id);
     const stored = await database.prisma.workflow.count({ where: { workspaceId } });
     const response = await post(
@@ -110,7 +149,10 @@ describe("saving an agent whose tools name a tool that does not exist", () => {
     expect(response.status).toBe(404);
     expect((await errorOf(response)).details).toEqual([
       { path: "blocks[1].config.tools[0].params.workflowId", message: `workflow "${gone.id}" was not found` },
-      { path: "blocks[1].config.tools[1].params.knowledgeBaseId", message: 'knowledge base "kb-of-nobody" was not found' },
+      {
+        path: "blocks[1].config.tools[1].params.knowledgeBaseId",
+        message: 'knowledge base "kb-of-nobody" was not found',
+      },
     ]);
     expect(await database.prisma.workflow.count({ where: { workspaceId } })).toBe(stored);
   });

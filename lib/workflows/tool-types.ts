@@ -1,6 +1,12 @@
 import "server-only";
 import { getBlockDefinition } from "@/blocks";
-import { TOOL_ENTRY_MESSAGE, toolEntryType, type IssueDetail, type WorkflowBlock, type WorkflowDocument } from "@/contract";
+import {
+  TOOL_ENTRY_MESSAGE,
+  toolEntryType,
+  type IssueDetail,
+  type WorkflowBlock,
+  type WorkflowDocument,
+} from "@/contract";
 import { GraphValidationError } from "@/executor";
 
 /** The problems of one block's tool entries (a field the inspector edits with the tool picker: the agent's `tools`). */
@@ -13,7 +19,12 @@ function entryIssues(block: WorkflowBlock, blockIndex: number, key: string, know
     if (type === null) return [{ path, message: `Block "${block.name}": ${key}[${index}] ${TOOL_ENTRY_MESSAGE}` }];
     if (known.has(type)) return [];
     const at = typeof entry === "string" ? path : `${path}.type`;
-    return [{ path: at, message: `Block "${block.name}": tool '${type}' does not exist (tools: ${[...known].sort().join(", ") || "none"})` }];
+    return [
+      {
+        path: at,
+        message: `Block "${block.name}": tool '${type}' does not exist (tools: ${[...known].sort().join(", ") || "none"})`,
+      },
+    ];
   });
 }
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
-import { expectPagingRefusals, expectTimeAndIdOrder, firstCursor, nextMillisecond, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
+import {
+  expectPagingRefusals,
+  expectTimeAndIdOrder,
+  firstCursor,
+  nextMillisecond,
+  readPage,
+  walkPages,
+} from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
@@ -21,7 +28,13 @@ beforeEach(async () => {
   await database.prisma.workflow.deleteMany();
 });
 
-const start = { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } };
+const start = {
+  id: "start",
+  type: "start",
+  name: "Start",
+  position: { x: 0, y: 0 },
+  config: { inputs: [{ name: "message", type: "string" }] },
+};
 const agent = {
   id: "agent1",
   type: "agent",
@@ -45,7 +58,11 @@ function post(body: unknown, init: { raw?: string; headers?: Record<string, stri
 
 function put(id: string, body: unknown) {
   return http.update(
-    new Request(`http://localhost/api/workflows/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`http://localhost/api/workflows/${id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { id },
     member(),
   );
@@ -54,7 +71,9 @@ function put(id: string, body: unknown) {
 const get = (id: string) => http.get(new Request(`http://localhost/api/workflows/${id}`), { id }, member());
 
 async function errorOf(response: Response) {
-  const body = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string; message: string }> } };
+  const body = (await response.json()) as {
+    error: { code: string; message: string; details: Array<{ path: string; message: string }> };
+  };
   return body.error;
 }
 
@@ -68,16 +87,24 @@ describe("workflow API", () => {
     expect(workflow).toMatchObject({ name: "Support", version: 1, blocks: [{ id: "start" }, { id: "agent1" }] });
 
     expect(await (await get(workflow.id)).json()).toMatchObject({ id: workflow.id, name: "Support" });
-    const listed = (await (await http.list(new Request("http://localhost/api/workflows"), {}, member())).json()) as { workflows: unknown[] };
+    const listed = (await (await http.list(new Request("http://localhost/api/workflows"), {}, member())).json()) as {
+      workflows: unknown[];
+    };
     expect(listed.workflows).toEqual([expect.objectContaining({ id: workflow.id, name: "Support", version: 1 })]);
 
     const updated = await put(workflow.id, { ...valid, name: "Support v2", version: 1 });
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: "Support v2", version: 2 });
 
-    expect((await http.remove(new Request(`http://localhost/api/workflows/${workflow.id}`, { method: "DELETE" }), { id: workflow.id }, member())).status).toBe(
-      204,
-    );
+    expect(
+      (
+        await http.remove(
+          new Request(`http://localhost/api/workflows/${workflow.id}`, { method: "DELETE" }),
+          { id: workflow.id },
+          member(),
+        )
+      ).status,
+    ).toBe(204);
     expect((await get(workflow.id)).status).toBe(404);
     expect(await stored()).toBe(0);
   });
@@ -88,10 +115,23 @@ describe("workflow API", () => {
     expect((await errorOf(response)).message).toContain("no-such-workflow");
   });
 
-  const rejections: Array<{ name: string; body?: unknown; raw?: string; status: number; path: string; message: RegExp }> = [
+  const rejections: Array<{
+    name: string;
+    body?: unknown;
+    raw?: string;
+    status: number;
+    path: string;
+    message: RegExp;
+  }> = [
     { name: "a body that is not JSON", raw: "{ not json", status: 400, path: "", message: /not valid JSON/ },
     { name: "a document that is not an object", body: [1, 2], status: 400, path: "", message: /must be a JSON object/ },
-    { name: "a malformed document (blocks not an array)", body: { name: "x", blocks: "nope", edges: [] }, status: 400, path: "blocks", message: /array/i },
+    {
+      name: "a malformed document (blocks not an array)",
+      body: { name: "x", blocks: "nope", edges: [] },
+      status: 400,
+      path: "blocks",
+      message: /array/i,
+    },
     {
       name: "a block id with bad characters",
       body: { ...valid, blocks: [start, { ...agent, id: "bad id!" }], edges: [] },
@@ -144,7 +184,11 @@ describe("workflow API", () => {
     },
     {
       name: "too many blocks",
-      body: { name: "huge", blocks: Array.from({ length: 2_001 }, (_, index) => ({ ...agent, id: `b${index}`, name: `B ${index}` })), edges: [] },
+      body: {
+        name: "huge",
+        blocks: Array.from({ length: 2_001 }, (_, index) => ({ ...agent, id: `b${index}`, name: `B ${index}` })),
+        edges: [],
+      },
       status: 413,
       path: "blocks",
       message: /2,001 blocks; the limit is 2,000/,
@@ -164,9 +208,14 @@ describe("workflow API", () => {
       expect(response.status).toBe(rejection.status);
       const error = await errorOf(response);
       expect(error.message.length).toBeGreaterThan(10);
-      const texts = [error.message, ...(error.details ?? []).map((detail) => `${detail.path} ${detail.message}`)].join("\n");
+      const texts = [error.message, ...(error.details ?? []).map((detail) => `${detail.path} ${detail.message}`)].join(
+        "\n",
+      );
       expect(texts).toMatch(rejection.message);
-      if (rejection.path) expect((error.details ?? []).map((detail) => detail.path).some((path) => path.startsWith(rejection.path))).toBe(true);
+      if (rejection.path)
+        expect((error.details ?? []).map((detail) => detail.path).some((path) => path.startsWith(rejection.path))).toBe(
+          true,
+        );
       expect(await stored()).toBe(0);
     });
   }
@@ -176,14 +225,20 @@ describe("workflow API", () => {
     const response = await post(draft);
     expect(response.status).toBe(201);
     const body = (await response.json()) as { id: string; issues: Array<{ path: string; message: string }> };
-    expect(body.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["blocks[1].config.userPrompt", "blocks[1].config.temperature"]));
+    expect(body.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["blocks[1].config.userPrompt", "blocks[1].config.temperature"]),
+    );
     expect(body.issues.find((issue) => issue.path === "blocks[1].config.userPrompt")?.message).toMatch(/Support Agent/);
     expect(await stored()).toBe(1);
   });
 
   it("refuses an invalid update with 400 and leaves the stored workflow as it was", async () => {
     const created = (await (await post(valid)).json()) as { id: string };
-    const response = await put(created.id, { ...valid, edges: [{ id: "e1", source: "start", target: "ghost" }], version: 1 });
+    const response = await put(created.id, {
+      ...valid,
+      edges: [{ id: "e1", source: "start", target: "ghost" }],
+      version: 1,
+    });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).details.some((detail) => detail.path === "edges[0].target")).toBe(true);
     expect(await (await get(created.id)).json()).toMatchObject({ version: 1, edges: [{ target: "agent1" }] });
@@ -207,7 +262,9 @@ describe("workflow API", () => {
     const loser = first.status === 409 ? first : second;
     const winner = first.status === 200 ? first : second;
     const winnerBody = (await winner.json()) as { name: string; version: number };
-    const conflict = (await loser.json()) as { error: { code: string; message: string; current: { name: string; version: number } } };
+    const conflict = (await loser.json()) as {
+      error: { code: string; message: string; current: { name: string; version: number } };
+    };
     expect(conflict.error.code).toBe("version_conflict");
     expect(conflict.error.message).toMatch(/version 2, not 1/);
     expect(conflict.error.current).toMatchObject({ name: winnerBody.name, version: 2 });
@@ -216,9 +273,14 @@ describe("workflow API", () => {
 });
 
 describe("workflow API paging", () => {
-  const listAs = (as: ReturnType<typeof testMember>) => (query: string) => http.list(new Request(`http://localhost/api/workflows${query}`), {}, as);
+  const listAs = (as: ReturnType<typeof testMember>) => (query: string) =>
+    http.list(new Request(`http://localhost/api/workflows${query}`), {}, as);
   const makeWorkflows = (workspace: string, count: number) =>
-    Promise.all(Array.from({ length: count }, (_, index) => database.repositories.workflows.create(workspace, { ...valid, name: `Flow ${index}` } as never)));
+    Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        database.repositories.workflows.create(workspace, { ...valid, name: `Flow ${index}` } as never),
+      ),
+    );
 
   it("walks every workflow exactly once, most recently updated first, page by page", async () => {
     const created = await makeWorkflows(workspaceId, 7);
@@ -248,6 +310,8 @@ describe("workflow API paging", () => {
     // A cursor from the newest of ours: everything of theirs is older, and only theirs comes back.
     const cursor = await firstCursor(listAs(member()), 1);
     const page = await readPage(listAs(testMember(other)), { cursor });
-    expect((page.workflows as Array<{ id: string }>).map((item) => item.id).sort()).toEqual(theirs.map((workflow) => workflow.id).sort());
+    expect((page.workflows as Array<{ id: string }>).map((item) => item.id).sort()).toEqual(
+      theirs.map((workflow) => workflow.id).sort(),
+    );
   });
 });

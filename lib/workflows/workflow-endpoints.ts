@@ -22,7 +22,9 @@ export function workflowEndpoints(service: () => WorkflowService) {
       const { document, issues } = parseWorkflowDocument(await readJsonBody(request, MAX_WORKFLOW_BYTES));
       return Response.json({ ...(await service().create(workspace.id, document)), issues }, { status: 201 });
     }),
-    get: endpoint("getWorkflow", async (_request, { id }, { workspace }) => Response.json(await service().get(workspace.id, id))),
+    get: endpoint("getWorkflow", async (_request, { id }, { workspace }) =>
+      Response.json(await service().get(workspace.id, id)),
+    ),
     update: endpoint("updateWorkflow", async (request, { id }, { workspace }) => {
       const { document, issues, version } = parseWorkflowUpdate(await readJsonBody(request, MAX_WORKFLOW_BYTES));
       refuseSelfCall(id, document);

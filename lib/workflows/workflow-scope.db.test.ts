@@ -31,16 +31,23 @@ const agentWithTools = (tools: object[]) => ({
   config: { model: "offline/echo", userPrompt: "hi", tools },
 });
 
-const json = (body: unknown, method = "POST") => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown, method = "POST") => ({
+  method,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 const as = (workspaceId: string, role: WorkspaceRole = "editor") => testMember(workspaceId, role);
 
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } }).error;
+  return ((await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } })
+    .error;
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workflowEndpoints(() => createWorkflowService(database.repositories, (workspaceId) => new Set(workspaceId === workspaceA ? ["files"] : [])));
+  http = workflowEndpoints(() =>
+    createWorkflowService(database.repositories, (workspaceId) => new Set(workspaceId === workspaceA ? ["files"] : [])),
+  );
   workspaceA = await database.createWorkspace("A");
   workspaceB = await database.createWorkspace("B");
   workflowOfA = (
@@ -56,7 +63,13 @@ beforeAll(async () => {
   ).id;
   baseOfA = (
     await database.prisma.knowledgeBase.create({
-      data: { workspaceId: workspaceA, name: "A's notes", embeddingModel: "offline/hash-embed", chunkSize: 500, chunkOverlap: 50 },
+      data: {
+        workspaceId: workspaceA,
+        name: "A's notes",
+        embeddingModel: "offline/hash-embed",
+        chunkSize: 500,
+        chunkOverlap: 50,
+      },
     })
   ).id;
 });
@@ -69,10 +82,18 @@ describe("another workspace's workflow", () => {
     const got = await http.get(new Request(url), params, as(workspaceB, "owner"));
     expect(got.status).toBe(404);
     expect((await errorOf(got)).message).toBe(`Workflow "${workflowOfA}" was not found`);
-    const updated = await http.update(new Request(url, json({ ...documentWith(), version: 1 }, "PUT")), params, as(workspaceB, "owner"));
+    const updated = await http.update(
+      new Request(url, json({ ...documentWith(), version: 1 }, "PUT")),
+      params,
+      as(workspaceB, "owner"),
+    );
     expect(updated.status).toBe(404);
-    expect((await http.remove(new Request(url, { method: "DELETE" }), params, as(workspaceB, "owner"))).status).toBe(404);
-    const listed = (await (await http.list(new Request("http://localhost/api/workflows"), {}, as(workspaceB))).json()) as { workflows: Array<{ id: string }> };
+    expect((await http.remove(new Request(url, { method: "DELETE" }), params, as(workspaceB, "owner"))).status).toBe(
+      404,
+    );
+    const listed = (await (
+      await http.list(new Request("http://localhost/api/workflows"), {}, as(workspaceB))
+    ).json()) as { workflows: Array<{ id: string }> };
     expect(listed.workflows.map((workflow) => workflow.id)).not.toContain(workflowOfA);
     // Untouched in its own workspace.
     expect((await database.repositories.workflows.get(workspaceA, workflowOfA)).name).toBe("Secret plan");
@@ -82,28 +103,52 @@ describe("another workspace's workflow", () => {
 describe("ids inside block configs", () => {
   it("refuses a knowledge base of another workspace with 404 naming the block, and stores nothing", async () => {
     const before = await database.prisma.workflow.count();
-    const response = await http.create(new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock([baseOfA])))), {}, as(workspaceB));
+    const response = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock([baseOfA])))),
+      {},
+      as(workspaceB),
+    );
     expect(response.status).toBe(404);
     const error = await errorOf(response);
-    expect(error.message).toContain(`Block "Lookup" uses knowledge base "${baseOfA}", which was not found in this workspace`);
-    expect(error.details).toEqual([{ path: "blocks[1].config.knowledgeBaseIds[0]", message: `knowledge base "${baseOfA}" was not found` }]);
+    expect(error.message).toContain(
+      `Block "Lookup" uses knowledge base "${baseOfA}", which was not found in this workspace`,
+    );
+    expect(error.details).toEqual([
+      { path: "blocks[1].config.knowledgeBaseIds[0]", message: `knowledge base "${baseOfA}" was not found` },
+    ]);
     expect(await database.prisma.workflow.count()).toBe(before);
   });
 
   it("answers an unknown id exactly like another workspace's", async () => {
     const foreign = await errorOf(
-      await http.create(new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock([baseOfA])))), {}, as(workspaceB)),
+      await http.create(
+        new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock([baseOfA])))),
+        {},
+        as(workspaceB),
+      ),
     );
     const unknown = await errorOf(
-      await http.create(new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock(["no-such-base"])))), {}, as(workspaceB)),
+      await http.create(
+        new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock(["no-such-base"])))),
+        {},
+        as(workspaceB),
+      ),
     );
     expect(unknown.message.replace("no-such-base", "ID")).toBe(foreign.message.replace(baseOfA, "ID"));
   });
 
   it("accepts the workspace's own ids, and references filled in at run time", async () => {
-    const own = await http.create(new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock([baseOfA])))), {}, as(workspaceA));
+    const own = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock([baseOfA])))),
+      {},
+      as(workspaceA),
+    );
     expect(own.status).toBe(201);
-    const templated = await http.create(new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock(["{{BASE_ID}}"])))), {}, as(workspaceB));
+    const templated = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(knowledgeBlock(["{{BASE_ID}}"])))),
+      {},
+      as(workspaceB),
+    );
     expect(templated.status).toBe(201);
   });
 
@@ -113,30 +158,58 @@ describe("ids inside block configs", () => {
       { type: "knowledge_search", params: { knowledgeBaseId: baseOfA } },
       { type: "mcp", params: { server: "files" } },
     ];
-    const refused = await http.create(new Request("http://localhost/api/workflows", json(documentWith(agentWithTools(tools)))), {}, as(workspaceB));
+    const refused = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(agentWithTools(tools)))),
+      {},
+      as(workspaceB),
+    );
     expect(refused.status).toBe(404);
     expect((await errorOf(refused)).details.map((detail) => detail.path)).toEqual([
       "blocks[1].config.tools[0].params.workflowId",
       "blocks[1].config.tools[1].params.knowledgeBaseId",
       "blocks[1].config.tools[2].params.server",
     ]);
-    const allowed = await http.create(new Request("http://localhost/api/workflows", json(documentWith(agentWithTools(tools)))), {}, as(workspaceA));
+    const allowed = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(agentWithTools(tools)))),
+      {},
+      as(workspaceA),
+    );
     expect(allowed.status).toBe(201);
   });
 
   it("refuses a Workflow block running another workspace's workflow, naming the block", async () => {
-    const workflowBlock = { id: "child", type: "workflow", name: "Hand off", position: { x: 200, y: 0 }, config: { workflowId: workflowOfA } };
-    const refused = await http.create(new Request("http://localhost/api/workflows", json(documentWith(workflowBlock))), {}, as(workspaceB));
+    const workflowBlock = {
+      id: "child",
+      type: "workflow",
+      name: "Hand off",
+      position: { x: 200, y: 0 },
+      config: { workflowId: workflowOfA },
+    };
+    const refused = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(workflowBlock))),
+      {},
+      as(workspaceB),
+    );
     expect(refused.status).toBe(404);
     const error = await errorOf(refused);
-    expect(error.message).toContain(`Block "Hand off" uses workflow "${workflowOfA}", which was not found in this workspace`);
+    expect(error.message).toContain(
+      `Block "Hand off" uses workflow "${workflowOfA}", which was not found in this workspace`,
+    );
     expect(error.details.map((detail) => detail.path)).toEqual(["blocks[1].config.workflowId"]);
-    const allowed = await http.create(new Request("http://localhost/api/workflows", json(documentWith(workflowBlock))), {}, as(workspaceA));
+    const allowed = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith(workflowBlock))),
+      {},
+      as(workspaceA),
+    );
     expect(allowed.status).toBe(201);
   });
 
   it("checks the ids on update too", async () => {
-    const response0 = await http.create(new Request("http://localhost/api/workflows", json(documentWith())), {}, as(workspaceB));
+    const response0 = await http.create(
+      new Request("http://localhost/api/workflows", json(documentWith())),
+      {},
+      as(workspaceB),
+    );
     const created = (await response0.json()) as { id: string };
     const url = `http://localhost/api/workflows/${created.id}`;
     const response = await http.update(
@@ -152,7 +225,10 @@ describe("ids inside block configs", () => {
 describe("roles", () => {
   it("lets a viewer read but not create, update or delete (403, nothing changed)", async () => {
     const viewer = as(workspaceA, "viewer");
-    expect((await http.get(new Request(`http://localhost/api/workflows/${workflowOfA}`), { id: workflowOfA }, viewer)).status).toBe(200);
+    expect(
+      (await http.get(new Request(`http://localhost/api/workflows/${workflowOfA}`), { id: workflowOfA }, viewer))
+        .status,
+    ).toBe(200);
     const created = await http.create(new Request("http://localhost/api/workflows", json(documentWith())), {}, viewer);
     expect(created.status).toBe(403);
     expect(await errorOf(created)).toMatchObject({
@@ -160,7 +236,10 @@ describe("roles", () => {
       message: "Your role in this workspace (viewer) cannot do this: it needs editor or above.",
     });
     const url = `http://localhost/api/workflows/${workflowOfA}`;
-    expect((await http.update(new Request(url, json({ ...documentWith(), version: 1 }, "PUT")), { id: workflowOfA }, viewer)).status).toBe(403);
+    expect(
+      (await http.update(new Request(url, json({ ...documentWith(), version: 1 }, "PUT")), { id: workflowOfA }, viewer))
+        .status,
+    ).toBe(403);
     expect((await http.remove(new Request(url, { method: "DELETE" }), { id: workflowOfA }, viewer)).status).toBe(403);
     expect((await database.repositories.workflows.get(workspaceA, workflowOfA)).version).toBe(1);
   });

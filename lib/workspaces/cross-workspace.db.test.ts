@@ -62,7 +62,9 @@ const document = {
   name: "Plan",
   description: "",
   variables: {},
-  blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} }],
+  blocks: [
+    { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
+  ],
   edges: [],
 };
 
@@ -74,7 +76,8 @@ function paramsFor(file: string): Record<string, string | string[]> {
     const name = /^\[(\w+)\]$/.exec(segment)?.[1];
     // A catch-all (`[...model]`) holds a model id, its slash a path separator: A's override of it.
     const rest = /^\[\.\.\.(\w+)\]$/.exec(segment)?.[1];
-    if (rest !== undefined && `${segments[index - 1]}/${rest}` === "prices/model") params[rest] = A_PRICED_MODEL.split("/");
+    if (rest !== undefined && `${segments[index - 1]}/${rest}` === "prices/model")
+      params[rest] = A_PRICED_MODEL.split("/");
     if (!name) return;
     const parent = segments[index - 1];
     const ids: Record<string, string> = {
@@ -96,7 +99,8 @@ function paramsFor(file: string): Record<string, string | string[]> {
       "schedules/id": a.schedule,
     };
     const value = ids[`${parent}/${name}`];
-    if (value === undefined) throw new Error(`${file}: no id of workspace A for the path parameter ${parent}/[${name}]: add one to this test`);
+    if (value === undefined)
+      throw new Error(`${file}: no id of workspace A for the path parameter ${parent}/[${name}]: add one to this test`);
     params[name] = value;
   });
   return params;
@@ -106,7 +110,11 @@ function paramsFor(file: string): Record<string, string | string[]> {
 function bodyFor(file: string, method: string): unknown {
   const route = path.dirname(file).split(path.sep).join("/");
   if (method === "PUT" && route === "workflows/[id]") return { ...document, version: 1 };
-  if (method === "POST" && (route === "workflows/[id]/runs" || route === "workflows/[id]/execute" || route === "workflows/[id]/deployments")) return {};
+  if (
+    method === "POST" &&
+    (route === "workflows/[id]/runs" || route === "workflows/[id]/execute" || route === "workflows/[id]/deployments")
+  )
+    return {};
   if (method === "POST" && route === "workflows/[id]/webhooks") return {};
   if (method === "POST" && route === "workflows/[id]/estimate") return { input: {} };
   if (method === "POST" && route === "workflows/[id]/schedules") return { cron: "0 9 * * *" };
@@ -118,7 +126,8 @@ function bodyFor(file: string, method: string): unknown {
   if (method === "POST" && route.endsWith("asks/[spanId]")) return { choice: "yes" };
   if (method === "POST" && route.endsWith("/search")) return { query: "plans" };
   if (method === "PATCH" && route === "workspaces/[workspaceId]") return { name: "Taken over" };
-  if (method === "POST" && route === "workspaces/[workspaceId]/members") return { email: "intruder@example.com", role: "owner" };
+  if (method === "POST" && route === "workspaces/[workspaceId]/members")
+    return { email: "intruder@example.com", role: "owner" };
   if (method === "PATCH" && route.endsWith("members/[userId]")) return { role: "viewer" };
   return undefined;
 }
@@ -135,7 +144,13 @@ beforeAll(async () => {
   a.workflow = (await repositories.workflows.create(a.workspace, document)).id;
   a.run = (await repositories.runs.create({ workspaceId: a.workspace, workflowId: a.workflow, status: "paused" })).id;
   const base = await prisma.knowledgeBase.create({
-    data: { workspaceId: a.workspace, name: "A's notes", embeddingModel: "offline/hash-embed", chunkSize: 500, chunkOverlap: 50 },
+    data: {
+      workspaceId: a.workspace,
+      name: "A's notes",
+      embeddingModel: "offline/hash-embed",
+      chunkSize: 500,
+      chunkOverlap: 50,
+    },
   });
   a.base = base.id;
   const content = Buffer.from("plans for the year");
@@ -154,17 +169,35 @@ beforeAll(async () => {
   ).id;
   await repositories.secrets.set(a.workspace, "A_ONLY_SECRET", "a-value");
   await repositories.priceOverrides.put(a.workspace, A_PRICED_MODEL, { input: 1, output: 2 }, a.user);
-  a.invitation = (await repositories.workspaces.invite(a.workspace, { email: "guest@example.com", role: "viewer", invitedById: a.user })).invitation.id;
-  a.deployment = (await prisma.deployment.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, number: 1, workflowVersion: 1, document } })).id;
-  a.webhook = (await prisma.webhook.create({ data: { id: randomUUID(), workspaceId: a.workspace, workflowId: a.workflow } })).id;
-  a.schedule = (await prisma.schedule.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, cron: "0 9 * * *" } })).id;
-  process.env.TRELLIS_MCP_SERVERS = JSON.stringify({ "a-only": { transport: "http", url: "http://127.0.0.1:9/mcp", workspaces: [a.workspace] } });
+  a.invitation = (
+    await repositories.workspaces.invite(a.workspace, {
+      email: "guest@example.com",
+      role: "viewer",
+      invitedById: a.user,
+    })
+  ).invitation.id;
+  a.deployment = (
+    await prisma.deployment.create({
+      data: { workspaceId: a.workspace, workflowId: a.workflow, number: 1, workflowVersion: 1, document },
+    })
+  ).id;
+  a.webhook = (
+    await prisma.webhook.create({ data: { id: randomUUID(), workspaceId: a.workspace, workflowId: a.workflow } })
+  ).id;
+  a.schedule = (
+    await prisma.schedule.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, cron: "0 9 * * *" } })
+  ).id;
+  process.env.TRELLIS_MCP_SERVERS = JSON.stringify({
+    "a-only": { transport: "http", url: "http://127.0.0.1:9/mcp", workspaces: [a.workspace] },
+  });
 });
 afterAll(() => {
   delete process.env.TRELLIS_MCP_SERVERS;
 });
 
-const routeFiles = [...new Set(API_OPERATIONS.map(routeOf))].filter((file) => file.includes("[") && !skipped.has(file) && !isPublicChatRoute(file));
+const routeFiles = [...new Set(API_OPERATIONS.map(routeOf))].filter(
+  (file) => file.includes("[") && !skipped.has(file) && !isPublicChatRoute(file),
+);
 
 describe("workspace A's ids, asked for by a member of workspace B", () => {
   it("covers every route with a path id", () => {
@@ -173,12 +206,15 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
 
   for (const file of routeFiles) {
     it(`${file} answers 404 for each method`, async () => {
-      const declared = API_OPERATIONS.filter((operation) => routeOf(operation) === file).map((operation) => operation.method);
+      const declared = API_OPERATIONS.filter((operation) => routeOf(operation) === file).map(
+        (operation) => operation.method,
+      );
       const params = paramsFor(file);
       // A diff names its two sides in the query; both are the draft here, so the answer is about the workflow's id.
       const query = file.includes(`deployments${path.sep}diff`) ? "?from=draft&to=draft" : "";
       const url = `http://localhost/api/${Object.entries(params).reduce(
-        (at, [name, value]) => (Array.isArray(value) ? at.replace(`[...${name}]`, value.join("/")) : at.replace(`[${name}]`, value)),
+        (at, [name, value]) =>
+          Array.isArray(value) ? at.replace(`[...${name}]`, value.join("/")) : at.replace(`[${name}]`, value),
         path.dirname(file).split(path.sep).join("/"),
       )}${query}`;
       for (const method of methods.filter((name) => declared.includes(name))) {
@@ -188,9 +224,12 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
         const body = bodyFor(file, method);
         const headers: Record<string, string> = { authorization: `Bearer ${keyOfB}` };
         if (body !== undefined) headers["content-type"] = "application/json";
-        const answer = await served(new Request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }), {
-          params: Promise.resolve(params),
-        });
+        const answer = await served(
+          new Request(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+          {
+            params: Promise.resolve(params),
+          },
+        );
         expect([method, answer.status]).toEqual([method, 404]);
         expect(await answer.json()).toMatchObject({ error: { code: "not_found" } });
       }
@@ -217,7 +256,10 @@ describe("workspace A's ids, asked for by a member of workspace B", () => {
           type: "agent",
           name: "Agent",
           position: { x: 0, y: 0 },
-          config: { userPrompt: "Plan", tools: [{ type: "workflow", name: "plan", params: { workflowId: a.workflow } }] },
+          config: {
+            userPrompt: "Plan",
+            tools: [{ type: "workflow", name: "plan", params: { workflowId: a.workflow } }],
+          },
         },
       ],
       edges: [{ id: "e1", source: "start", target: "agent" }],
@@ -263,15 +305,22 @@ describe("a key of workspace A", () => {
   it("cannot act in B by naming it in the header (404), and lists only A's workflows", async () => {
     const workflows = { GET: served };
     const named = await workflows.GET(
-      new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${a.key}`, "x-trellis-workspace": workspaceB } }),
+      new Request("http://localhost/api/workflows", {
+        headers: { authorization: `Bearer ${a.key}`, "x-trellis-workspace": workspaceB },
+      }),
       {
         params: Promise.resolve({}),
       },
     );
     expect(named.status).toBe(404);
-    const own = await workflows.GET(new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${a.key}` } }), {
-      params: Promise.resolve({}),
-    });
-    expect(((await own.json()) as { workflows: Array<{ id: string }> }).workflows.map((workflow) => workflow.id)).toEqual([a.workflow]);
+    const own = await workflows.GET(
+      new Request("http://localhost/api/workflows", { headers: { authorization: `Bearer ${a.key}` } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
+    expect(
+      ((await own.json()) as { workflows: Array<{ id: string }> }).workflows.map((workflow) => workflow.id),
+    ).toEqual([a.workflow]);
   });
 });

@@ -8,7 +8,8 @@ import { readJsonRequest } from "@/lib/http/read-json";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-const INVALID_INVITATION = "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.";
+const INVALID_INVITATION =
+  "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.";
 
 export interface InvitationEndpointDependencies {
   workspaces: WorkspaceRepository;
@@ -32,7 +33,12 @@ export function invitationEndpoints(deps: () => InvitationEndpointDependencies) 
     return invitation;
   }
   async function accountExists(email: string): Promise<boolean> {
-    return (await deps().prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, select: { id: true } })) !== null;
+    return (
+      (await deps().prisma.user.findFirst({
+        where: { email: { equals: email, mode: "insensitive" } },
+        select: { id: true },
+      })) !== null
+    );
   }
 
   return {
@@ -49,23 +55,41 @@ export function invitationEndpoints(deps: () => InvitationEndpointDependencies) 
       return Response.json(preview);
     }),
     accept: endpoint("acceptInvitation", async (request, { token }) => {
-      const body = await readJsonRequest(request, acceptInvitationRequestSchema, { subject: "The answer", maxBytes: MAX_BODY_BYTES, emptyAs: {} });
+      const body = await readJsonRequest(request, acceptInvitationRequestSchema, {
+        subject: "The answer",
+        maxBytes: MAX_BODY_BYTES,
+        emptyAs: {},
+      });
       const invitation = await openInvitation(token);
       let userId: string;
       if (body.password !== undefined) {
         if (await accountExists(invitation.email)) {
-          throw new TrellisError("conflict", `An account for ${invitation.email} exists already: sign in, then open the link again.`);
+          throw new TrellisError(
+            "conflict",
+            `An account for ${invitation.email} exists already: sign in, then open the link again.`,
+          );
         }
         if (!body.name)
-          throw new TrellisError("invalid_request", "Give your name to create the account.", { details: [{ path: "name", message: "is required" }] });
+          throw new TrellisError("invalid_request", "Give your name to create the account.", {
+            details: [{ path: "name", message: "is required" }],
+          });
         const problem = passwordProblem(body.password);
-        if (problem) throw new TrellisError("invalid_request", problem, { details: [{ path: "password", message: problem }] });
-        userId = (await deps().createUser({ name: body.name, email: invitation.email, password: body.password })).userId;
+        if (problem)
+          throw new TrellisError("invalid_request", problem, { details: [{ path: "password", message: problem }] });
+        userId = (await deps().createUser({ name: body.name, email: invitation.email, password: body.password }))
+          .userId;
       } else {
         const user = await deps().session(request);
-        if (!user) throw new TrellisError("unauthenticated", "Sign in as the invited person to accept, or send a name and password to create the account.");
+        if (!user)
+          throw new TrellisError(
+            "unauthenticated",
+            "Sign in as the invited person to accept, or send a name and password to create the account.",
+          );
         if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
-          throw new TrellisError("forbidden", `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`);
+          throw new TrellisError(
+            "forbidden",
+            `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`,
+          );
         }
         userId = user.userId;
       }

@@ -35,9 +35,15 @@ async function workspaceWithOwners(count: number) {
   return { workspaceId, owners };
 }
 
-const ownersOf = (workspaceId: string) => database.prisma.workspaceMember.count({ where: { workspaceId, role: "owner" } });
+const ownersOf = (workspaceId: string) =>
+  database.prisma.workspaceMember.count({ where: { workspaceId, role: "owner" } });
 
-function demote(workspaceId: string, by: { userId: string; email: string }, target: string, role: WorkspaceRole = "admin") {
+function demote(
+  workspaceId: string,
+  by: { userId: string; email: string },
+  target: string,
+  role: WorkspaceRole = "admin",
+) {
   const request = new Request(`http://localhost/api/workspaces/${workspaceId}/members/${target}`, {
     method: "PATCH",
     headers: { "content-type": "application/json" },
@@ -56,7 +62,9 @@ describe("the last owner under concurrent changes", () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { workspaceId, owners } = await workspaceWithOwners(2);
       const [a, b] = owners as [(typeof owners)[0], (typeof owners)[0]];
-      const statuses = (await Promise.all([demote(workspaceId, a, b.userId), demote(workspaceId, b, a.userId)])).map((response) => response.status);
+      const statuses = (await Promise.all([demote(workspaceId, a, b.userId), demote(workspaceId, b, a.userId)])).map(
+        (response) => response.status,
+      );
       expect(statuses.sort()).toEqual([200, 403]);
       expect(await ownersOf(workspaceId)).toBe(1);
     }
@@ -66,13 +74,19 @@ describe("the last owner under concurrent changes", () => {
     for (let round = 0; round < ROUNDS; round++) {
       const leaving = await workspaceWithOwners(2);
       const [a, b] = leaving.owners as [(typeof leaving.owners)[0], (typeof leaving.owners)[0]];
-      const left = await Promise.all([remove(leaving.workspaceId, a, a.userId), remove(leaving.workspaceId, b, b.userId)]);
+      const left = await Promise.all([
+        remove(leaving.workspaceId, a, a.userId),
+        remove(leaving.workspaceId, b, b.userId),
+      ]);
       expect(left.map((response) => response.status).sort()).toEqual([204, 409]);
       expect(await ownersOf(leaving.workspaceId)).toBe(1);
 
       const mixed = await workspaceWithOwners(2);
       const [c, d] = mixed.owners as [(typeof mixed.owners)[0], (typeof mixed.owners)[0]];
-      const crossed = await Promise.all([remove(mixed.workspaceId, c, d.userId), demote(mixed.workspaceId, d, c.userId, "viewer")]);
+      const crossed = await Promise.all([
+        remove(mixed.workspaceId, c, d.userId),
+        demote(mixed.workspaceId, d, c.userId, "viewer"),
+      ]);
       // Whichever runs second acts as someone no longer an owner (demoted to viewer, or removed).
       expect(crossed.map((response) => response.status).filter((status) => status === 403)).toHaveLength(1);
       expect(await ownersOf(mixed.workspaceId)).toBe(1);

@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedInvitation, InvitationPreview, WorkspaceMembers, WorkspaceRole, WorkspaceSummary } from "@/contract";
+import type {
+  CreatedInvitation,
+  InvitationPreview,
+  WorkspaceMembers,
+  WorkspaceRole,
+  WorkspaceSummary,
+} from "@/contract";
 import { createAuth, type TrellisAuth } from "@/lib/auth/auth";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
@@ -66,11 +72,17 @@ afterAll(() => database.close());
 
 describe("workspaces", () => {
   it("lists the caller's workspaces with the caller's role, and makes new ones owned by the caller", async () => {
-    const created = await http.create(new Request("http://localhost/api/workspaces", json({ name: "  Side project " })), {}, testMember("", "viewer", admin));
+    const created = await http.create(
+      new Request("http://localhost/api/workspaces", json({ name: "  Side project " })),
+      {},
+      testMember("", "viewer", admin),
+    );
     expect(created.status).toBe(201);
     const side = (await created.json()) as WorkspaceSummary;
     expect(side).toMatchObject({ name: "Side project", role: "owner" });
-    const listed = (await (await http.list(new Request("http://localhost/api/workspaces"), {}, testMember("", "viewer", admin))).json()) as {
+    const listed = (await (
+      await http.list(new Request("http://localhost/api/workspaces"), {}, testMember("", "viewer", admin))
+    ).json()) as {
       workspaces: WorkspaceSummary[];
     };
     expect(listed.workspaces.map(({ name, role }) => [name, role])).toEqual([
@@ -91,25 +103,50 @@ describe("invitations", () => {
     // Only the hash is stored.
     expect(JSON.stringify(await database.prisma.workspaceInvitation.findMany())).not.toContain(token);
 
-    const preview = (await (await links.preview(new Request(`http://localhost/api/auth/invitations/${token}`), { token })).json()) as InvitationPreview;
-    expect(preview).toMatchObject({ workspaceName: "Team", email: "new.person@example.com", role: "editor", invitedBy: "Adam", accountExists: false });
+    const preview = (await (
+      await links.preview(new Request(`http://localhost/api/auth/invitations/${token}`), { token })
+    ).json()) as InvitationPreview;
+    expect(preview).toMatchObject({
+      workspaceName: "Team",
+      email: "new.person@example.com",
+      role: "editor",
+      invitedBy: "Adam",
+      accountExists: false,
+    });
 
-    const weak = await links.accept(new Request(`http://localhost/api/auth/invitations/${token}`, json({ name: "Nia", password: "short" })), { token });
+    const weak = await links.accept(
+      new Request(`http://localhost/api/auth/invitations/${token}`, json({ name: "Nia", password: "short" })),
+      { token },
+    );
     expect(weak.status).toBe(400);
     const accepted = await links.accept(
-      new Request(`http://localhost/api/auth/invitations/${token}`, json({ name: "Nia", password: "a long enough password" })),
+      new Request(
+        `http://localhost/api/auth/invitations/${token}`,
+        json({ name: "Nia", password: "a long enough password" }),
+      ),
       { token },
     );
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ workspaceId, email: "new.person@example.com" });
-    const members = (await (await http.members(new Request(url("/members")), { workspaceId }, actor(owner, "owner"))).json()) as WorkspaceMembers;
-    expect(members.members.find((member) => member.email === "new.person@example.com")).toMatchObject({ name: "Nia", role: "editor" });
+    const members = (await (
+      await http.members(new Request(url("/members")), { workspaceId }, actor(owner, "owner"))
+    ).json()) as WorkspaceMembers;
+    expect(members.members.find((member) => member.email === "new.person@example.com")).toMatchObject({
+      name: "Nia",
+      role: "editor",
+    });
     expect(members.invitations.map((open) => open.email)).not.toContain("new.person@example.com");
 
     // A link works once.
-    const again = await links.accept(new Request(`http://localhost/api/auth/invitations/${token}`, json({ name: "Nia", password: "a long enough password" })), {
-      token,
-    });
+    const again = await links.accept(
+      new Request(
+        `http://localhost/api/auth/invitations/${token}`,
+        json({ name: "Nia", password: "a long enough password" }),
+      ),
+      {
+        token,
+      },
+    );
     expect(again.status).toBe(404);
   });
 
@@ -117,7 +154,9 @@ describe("invitations", () => {
     const before = await database.prisma.workspaceInvitation.count();
     const response = await invite(admin.email.toUpperCase(), "viewer");
     expect(response.status).toBe(409);
-    expect((await errorOf(response)).message).toBe(`${admin.email} is already a member of this workspace: change their role instead.`);
+    expect((await errorOf(response)).message).toBe(
+      `${admin.email} is already a member of this workspace: change their role instead.`,
+    );
     expect(await database.prisma.workspaceInvitation.count()).toBe(before);
   });
 
@@ -132,7 +171,9 @@ describe("invitations", () => {
 
   it("lists open invitations and revokes one, after which its link is dead", async () => {
     const invitation = (await (await invite("later@example.com", "viewer")).json()) as CreatedInvitation;
-    const listed = (await (await http.members(new Request(url("/members")), { workspaceId }, actor(admin, "admin"))).json()) as WorkspaceMembers;
+    const listed = (await (
+      await http.members(new Request(url("/members")), { workspaceId }, actor(admin, "admin"))
+    ).json()) as WorkspaceMembers;
     expect(listed.invitations.map((open) => open.email)).toContain("later@example.com");
     const revoked = await http.revokeInvitation(
       new Request(url(`/invitations/${invitation.id}`), { method: "DELETE" }),
@@ -141,13 +182,17 @@ describe("invitations", () => {
     );
     expect(revoked.status).toBe(204);
     const token = tokenOf(invitation);
-    expect((await links.preview(new Request(`http://localhost/api/auth/invitations/${token}`), { token })).status).toBe(404);
+    expect((await links.preview(new Request(`http://localhost/api/auth/invitations/${token}`), { token })).status).toBe(
+      404,
+    );
   });
 
   it("refuses an unknown token with one message", async () => {
     const response = await links.preview(new Request("http://localhost/api/auth/invitations/nope"), { token: "nope" });
     expect(response.status).toBe(404);
-    expect((await errorOf(response)).message).toBe("This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.");
+    expect((await errorOf(response)).message).toBe(
+      "This invitation is no longer valid: it was used, revoked or has expired. Ask for a new one.",
+    );
   });
 });
 
@@ -156,23 +201,43 @@ describe("roles of members", () => {
     const member = await makeUser("Mia");
     await join(member.userId, "editor");
     const params = { workspaceId, userId: member.userId };
-    const toViewer = await http.changeRole(new Request(url(`/members/${member.userId}`), json({ role: "viewer" }, "PATCH")), params, actor(admin, "admin"));
+    const toViewer = await http.changeRole(
+      new Request(url(`/members/${member.userId}`), json({ role: "viewer" }, "PATCH")),
+      params,
+      actor(admin, "admin"),
+    );
     expect(toViewer.status).toBe(200);
     expect(await database.repositories.workspaces.roleOf(workspaceId, member.userId)).toBe("viewer");
-    const toOwner = await http.changeRole(new Request(url(`/members/${member.userId}`), json({ role: "owner" }, "PATCH")), params, actor(admin, "admin"));
+    const toOwner = await http.changeRole(
+      new Request(url(`/members/${member.userId}`), json({ role: "owner" }, "PATCH")),
+      params,
+      actor(admin, "admin"),
+    );
     expect(toOwner.status).toBe(403);
     const ownerParams = { workspaceId, userId: owner.userId };
-    const stepDown = await http.changeRole(new Request(url(`/members/${owner.userId}`), json({ role: "admin" }, "PATCH")), ownerParams, actor(owner, "owner"));
+    const stepDown = await http.changeRole(
+      new Request(url(`/members/${owner.userId}`), json({ role: "admin" }, "PATCH")),
+      ownerParams,
+      actor(owner, "owner"),
+    );
     expect(stepDown.status).toBe(409);
-    expect((await errorOf(stepDown)).message).toBe("You cannot change the role of the workspace's last owner: make another member an owner first.");
-    const badRole = await http.changeRole(new Request(url(`/members/${member.userId}`), json({ role: "god" }, "PATCH")), params, actor(admin, "admin"));
+    expect((await errorOf(stepDown)).message).toBe(
+      "You cannot change the role of the workspace's last owner: make another member an owner first.",
+    );
+    const badRole = await http.changeRole(
+      new Request(url(`/members/${member.userId}`), json({ role: "god" }, "PATCH")),
+      params,
+      actor(admin, "admin"),
+    );
     expect(badRole.status).toBe(400);
   });
 
   it("removes a member (their keys stop with them), lets anyone leave, and refuses removing the last owner", async () => {
     const leaver = await makeUser("Lee");
     await join(leaver.userId, "viewer");
-    const key = await database.prisma.apiKey.create({ data: { userId: leaver.userId, workspaceId, name: "k", prefix: "trl_x", hash: randomUUID() } });
+    const key = await database.prisma.apiKey.create({
+      data: { userId: leaver.userId, workspaceId, name: "k", prefix: "trl_x", hash: randomUUID() },
+    });
     const leave = await http.removeMember(
       new Request(url(`/members/${leaver.userId}`), { method: "DELETE" }),
       { workspaceId, userId: leaver.userId },

@@ -18,7 +18,10 @@ import { invitationLink } from "./invitation-link";
 const MAX_BODY_BYTES = 16 * 1024;
 
 const workspacePages = listPaging("workspaces", timeAndIdPosition);
-const memberPages = listPaging("members", z.object({ members: timeAndIdPosition.nullable(), invitations: timeAndIdPosition.nullable() }));
+const memberPages = listPaging(
+  "members",
+  z.object({ members: timeAndIdPosition.nullable(), invitations: timeAndIdPosition.nullable() }),
+);
 
 /**
  * Workspaces and their members (docs/CONTRACT.md section 7). Routes under
@@ -30,12 +33,21 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
   return {
     /** The caller's workspaces with the caller's role in each, the default first. */
     list: endpoint("listWorkspaces", async (request, _params, caller) =>
-      Response.json(workspacePages.answer("workspaces", await deps().workspaces.pageForUser(caller.userId, workspacePages.read(request)))),
+      Response.json(
+        workspacePages.answer(
+          "workspaces",
+          await deps().workspaces.pageForUser(caller.userId, workspacePages.read(request)),
+        ),
+      ),
     ),
     /** A new workspace, owned by the caller. An API key acts in its own workspace only, so it cannot make one. */
     create: endpoint("createWorkspace", async (request, _params, caller) => {
-      if (caller.via === "api-key") throw new TrellisError("forbidden", "An API key acts in its own workspace: sign in to create a workspace.");
-      const { name } = await readJsonRequest(request, workspaceRequestSchema, { subject: "The workspace", maxBytes: MAX_BODY_BYTES });
+      if (caller.via === "api-key")
+        throw new TrellisError("forbidden", "An API key acts in its own workspace: sign in to create a workspace.");
+      const { name } = await readJsonRequest(request, workspaceRequestSchema, {
+        subject: "The workspace",
+        maxBytes: MAX_BODY_BYTES,
+      });
       return Response.json(await deps().workspaces.create(caller.userId, name), { status: 201 });
     }),
     get: endpoint("getWorkspace", async (_request, _params, { workspace, userId }) => {
@@ -44,7 +56,10 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
       return Response.json(found satisfies WorkspaceSummary);
     }),
     rename: endpoint("renameWorkspace", async (request, _params, { workspace, userId }) => {
-      const { name } = await readJsonRequest(request, workspaceRequestSchema, { subject: "The workspace", maxBytes: MAX_BODY_BYTES });
+      const { name } = await readJsonRequest(request, workspaceRequestSchema, {
+        subject: "The workspace",
+        maxBytes: MAX_BODY_BYTES,
+      });
       await deps().workspaces.rename(workspace.id, name);
       const renamed = (await deps().workspaces.listForUser(userId)).find((candidate) => candidate.id === workspace.id);
       return Response.json(renamed);
@@ -57,20 +72,34 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
     }),
     /** 201 with the invitation and its link (shown this once; no mail is sent). 409 for a member's email. */
     invite: endpoint("inviteMember", async (request, _params, { workspace, userId }) => {
-      const body = await readJsonRequest(request, inviteMemberRequestSchema, { subject: "The invitation", maxBytes: MAX_BODY_BYTES });
-      if (body.role === "owner" && workspace.role !== "owner") throw new TrellisError("forbidden", "Only an owner can invite an owner.");
-      const { invitation, token } = await deps().workspaces.invite(workspace.id, { email: body.email, role: body.role, invitedById: userId });
+      const body = await readJsonRequest(request, inviteMemberRequestSchema, {
+        subject: "The invitation",
+        maxBytes: MAX_BODY_BYTES,
+      });
+      if (body.role === "owner" && workspace.role !== "owner")
+        throw new TrellisError("forbidden", "Only an owner can invite an owner.");
+      const { invitation, token } = await deps().workspaces.invite(workspace.id, {
+        email: body.email,
+        role: body.role,
+        invitedById: userId,
+      });
       const created: CreatedInvitation = { ...invitation, link: invitationLink(request, token, deps().publicUrl) };
       return Response.json(created, { status: 201 });
     }),
     changeRole: endpoint("changeMemberRole", async (request, params, { workspace, userId }) => {
-      const { role } = await readJsonRequest(request, changeRoleRequestSchema, { subject: "The role", maxBytes: MAX_BODY_BYTES });
+      const { role } = await readJsonRequest(request, changeRoleRequestSchema, {
+        subject: "The role",
+        maxBytes: MAX_BODY_BYTES,
+      });
       return Response.json(await deps().workspaces.changeRole(workspace.id, params.userId, role, { userId }));
     }),
     /** Removes a member; any member may remove themselves (leave), admins anyone but an owner, owners anyone. */
     removeMember: endpoint("removeMember", async (_request, params, { workspace, userId }) => {
       if (params.userId !== userId && workspace.role !== "owner" && workspace.role !== "admin") {
-        throw new TrellisError("forbidden", `Your role in this workspace (${workspace.role}) cannot remove members: it needs admin or above.`);
+        throw new TrellisError(
+          "forbidden",
+          `Your role in this workspace (${workspace.role}) cannot remove members: it needs admin or above.`,
+        );
       }
       await deps().workspaces.removeMember(workspace.id, params.userId, { userId });
       return new Response(null, { status: 204 });

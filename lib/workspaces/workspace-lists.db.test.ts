@@ -27,7 +27,9 @@ afterAll(() => database?.close());
 
 async function makeUser(): Promise<string> {
   const userId = randomUUID();
-  await database.prisma.user.create({ data: { id: userId, name: `User ${userId.slice(0, 6)}`, email: `${userId}@example.com` } });
+  await database.prisma.user.create({
+    data: { id: userId, name: `User ${userId.slice(0, 6)}`, email: `${userId}@example.com` },
+  });
   return userId;
 }
 
@@ -35,7 +37,8 @@ async function makeUser(): Promise<string> {
 async function userInWorkspaces(count: number): Promise<{ member: Member; workspaceIds: string[] }> {
   const userId = await makeUser();
   const workspaceIds: string[] = [];
-  for (let index = 0; index < count; index++) workspaceIds.push((await database.repositories.workspaces.create(userId, `Workspace ${index}`)).id);
+  for (let index = 0; index < count; index++)
+    workspaceIds.push((await database.repositories.workspaces.create(userId, `Workspace ${index}`)).id);
   return { member: testMember("", "viewer", { userId }), workspaceIds };
 }
 
@@ -45,20 +48,26 @@ async function workspaceWithPeople(members: number, invitations: number) {
   const userIds: string[] = [];
   for (let index = 0; index < members; index++) {
     const userId = await makeUser();
-    await database.prisma.workspaceMember.create({ data: { workspaceId, userId, role: index === 0 ? "owner" : "editor" } });
+    await database.prisma.workspaceMember.create({
+      data: { workspaceId, userId, role: index === 0 ? "owner" : "editor" },
+    });
     userIds.push(userId);
   }
   const invite = (email: string, expiresAt: Date, acceptedAt: Date | null = null) =>
-    database.prisma.workspaceInvitation.create({ data: { workspaceId, email, role: "viewer", tokenHash: randomUUID(), expiresAt, acceptedAt } });
+    database.prisma.workspaceInvitation.create({
+      data: { workspaceId, email, role: "viewer", tokenHash: randomUUID(), expiresAt, acceptedAt },
+    });
   const soon = new Date(Date.now() + 3_600_000);
   const invitationIds: string[] = [];
-  for (let index = 0; index < invitations; index++) invitationIds.push((await invite(`invitee-${index}-${randomUUID()}@example.com`, soon)).id);
+  for (let index = 0; index < invitations; index++)
+    invitationIds.push((await invite(`invitee-${index}-${randomUUID()}@example.com`, soon)).id);
   await invite("expired@example.com", new Date(Date.now() - 1000));
   await invite("accepted@example.com", soon, new Date());
   return { workspaceId, userIds, invitationIds, member: testMember(workspaceId, "viewer", { userId: userIds[0] }) };
 }
 
-const workspacesOf = (as: Member) => (query: string) => http.list(new Request(`http://localhost/api/workspaces${query}`), {}, as);
+const workspacesOf = (as: Member) => (query: string) =>
+  http.list(new Request(`http://localhost/api/workspaces${query}`), {}, as);
 const membersOf = (workspaceId: string, as: Member) => (query: string) =>
   http.members(new Request(`http://localhost/api/workspaces/${workspaceId}/members${query}`), { workspaceId }, as);
 
@@ -75,7 +84,10 @@ async function walkMembers(fetchPage: PageFetch, limit: number) {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page = (await readPage(fetchPage, { limit: String(limit), ...(cursor ? { cursor } : {}) })) as unknown as MembersPage;
+    const page = (await readPage(fetchPage, {
+      limit: String(limit),
+      ...(cursor ? { cursor } : {}),
+    })) as unknown as MembersPage;
     expect(page.members.length).toBeLessThanOrEqual(limit);
     expect(page.invitations.length).toBeLessThanOrEqual(limit);
     members.push(...page.members);
@@ -93,7 +105,9 @@ describe("GET /api/workspaces, page by page", () => {
     expect(pages).toBe(3);
     expect(items.map((workspace) => workspace.id).sort()).toEqual([...workspaceIds].sort());
     const whole = await readPage(workspacesOf(member), {});
-    expect((whole.workspaces as WorkspaceSummary[]).map((workspace) => workspace.id)).toEqual(items.map((workspace) => workspace.id));
+    expect((whole.workspaces as WorkspaceSummary[]).map((workspace) => workspace.id)).toEqual(
+      items.map((workspace) => workspace.id),
+    );
   });
 
   it("refuses a malformed or foreign cursor and a limit over the maximum", async () => {
@@ -107,7 +121,9 @@ describe("GET /api/workspaces, page by page", () => {
     const cursor = await firstCursor(workspacesOf(ours.member), 1);
     // Their workspaces were all joined after our first: with our cursor they see both of theirs, never ours.
     const page = await readPage(workspacesOf(theirs.member), { cursor });
-    expect((page.workspaces as WorkspaceSummary[]).map((workspace) => workspace.id).sort()).toEqual([...theirs.workspaceIds].sort());
+    expect((page.workspaces as WorkspaceSummary[]).map((workspace) => workspace.id).sort()).toEqual(
+      [...theirs.workspaceIds].sort(),
+    );
   });
 });
 
@@ -135,11 +151,13 @@ describe("GET /api/workspaces/:id/members, page by page", () => {
   it("answers both lists whole on one page when they fit, as it always did", async () => {
     const { workspaceId, member } = await workspaceWithPeople(2, 1);
     const page = (await readPage(membersOf(workspaceId, member), {})) as unknown as MembersPage;
-    expect({ members: page.members.length, invitations: page.invitations.length, nextCursor: page.nextCursor }).toEqual({
-      members: 2,
-      invitations: 1,
-      nextCursor: null,
-    });
+    expect({ members: page.members.length, invitations: page.invitations.length, nextCursor: page.nextCursor }).toEqual(
+      {
+        members: 2,
+        invitations: 1,
+        nextCursor: null,
+      },
+    );
   });
 
   it("refuses a malformed or foreign cursor and a limit over the maximum", async () => {

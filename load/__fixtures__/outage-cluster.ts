@@ -39,17 +39,36 @@ export async function startOutageCluster(echo = process.env.LOAD_ECHO === "1"): 
   };
   let app: RunningApp;
   try {
-    app = await startApp({ setup: "pg-single", port: await freePort(), dataDir, databaseUrl: database.url, echo, env: { TRELLIS_SECRET_KEY: secretKey } });
+    app = await startApp({
+      setup: "pg-single",
+      port: await freePort(),
+      dataDir,
+      databaseUrl: database.url,
+      echo,
+      env: { TRELLIS_SECRET_KEY: secretKey },
+    });
   } catch (error) {
     await cleanUp();
     throw error;
   }
   process.once("exit", killAllNow);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, TRELLIS_SECRET_KEY: secretKey };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+    TRELLIS_SECRET_KEY: secretKey,
+  };
   for (const name of ["NODE_OPTIONS", "TRELLIS_TEST_PGLITE_TEMPLATE", "PORT", "HOST"]) delete env[name];
   env.DATABASE_URL = database.url;
   const web = app.processes[0]!;
-  const worker = start("outage: worker", process.execPath, [TSX_CLI, "--conditions=react-server", path.join(ROOT, "scripts/worker.ts")], env, { echo });
+  const worker = start(
+    "outage: worker",
+    process.execPath,
+    [TSX_CLI, "--conditions=react-server", path.join(ROOT, "scripts/worker.ts")],
+    env,
+    { echo },
+  );
   const port = await freePort();
   const webOnly = start(
     "outage: web-only",
@@ -65,8 +84,18 @@ export async function startOutageCluster(echo = process.env.LOAD_ECHO === "1"): 
     await cleanUp();
   };
   try {
-    await waitUntil("the worker to join the queue", async () => worker.log.some((line) => line.includes("is executing runs")), [web, worker], 120_000);
-    await waitUntil("the web-only process", async () => (await fetch(`${webOnlyUrl}/api/health`).catch(() => null))?.status === 200, [webOnly], 120_000);
+    await waitUntil(
+      "the worker to join the queue",
+      async () => worker.log.some((line) => line.includes("is executing runs")),
+      [web, worker],
+      120_000,
+    );
+    await waitUntil(
+      "the web-only process",
+      async () => (await fetch(`${webOnlyUrl}/api/health`).catch(() => null))?.status === 200,
+      [webOnly],
+      120_000,
+    );
   } catch (error) {
     await close();
     throw error;

@@ -17,13 +17,20 @@ export interface LocalServer {
 }
 
 /** A real HTTP server on 127.0.0.1 standing in for a private target; records what reaches it. */
-export async function startLocalServer(handle: (request: ReceivedRequest, response: ServerResponse) => void): Promise<LocalServer> {
+export async function startLocalServer(
+  handle: (request: ReceivedRequest, response: ServerResponse) => void,
+): Promise<LocalServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const entry = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const entry = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       received.push(entry);
       handle(entry, response);
     });

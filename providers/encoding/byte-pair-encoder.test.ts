@@ -22,7 +22,13 @@ describe.each(encodings)("BytePairEncoder ($name)", ({ ours, reference }) => {
   });
 
   it("gives js-tiktoken's tokens for long words (the shape that was quadratic), and decodes them back", () => {
-    for (const text of ["a".repeat(1_500), "ab".repeat(700), "x9".repeat(400) + " then words", "日本語".repeat(300), "🎉".repeat(300)]) {
+    for (const text of [
+      "a".repeat(1_500),
+      "ab".repeat(700),
+      "x9".repeat(400) + " then words",
+      "日本語".repeat(300),
+      "🎉".repeat(300),
+    ]) {
       const tokens = ours.encode(text);
       expect(tokens).toEqual(reference.encode(text, "all"));
       expect(ours.decode(tokens)).toBe(text);

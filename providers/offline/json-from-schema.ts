@@ -37,7 +37,8 @@ export function valueFromSchema(input: unknown, depth = 0): unknown {
   switch (firstType(schema) ?? (schema.properties ? "object" : undefined)) {
     case "object": {
       const result: Record<string, unknown> = {};
-      for (const [name, property] of Object.entries(asSchema(schema.properties))) result[name] = valueFromSchema(property, depth + 1);
+      for (const [name, property] of Object.entries(asSchema(schema.properties)))
+        result[name] = valueFromSchema(property, depth + 1);
       return result;
     }
     case "array": {

@@ -18,7 +18,8 @@ export interface MetricSpec {
 
 type Schema = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Schema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The metrics of a schema whose every property is a number with a minimum and a maximum; undefined for any other schema. */
 export function metricsOfSchema(schema: unknown): MetricSpec[] | undefined {
@@ -64,7 +65,8 @@ const FEATURES = {
   structure: (text: TextFeatures) => {
     if (text.words === 0) return 0;
     const perSentence = text.words / Math.max(1, text.sentences);
-    const sentenceFit = perSentence < 8 ? perSentence / 8 : perSentence > 25 ? Math.max(0, 1 - (perSentence - 25) / 25) : 1;
+    const sentenceFit =
+      perSentence < 8 ? perSentence / 8 : perSentence > 25 ? Math.max(0, 1 - (perSentence - 25) / 25) : 1;
     return 0.75 * sentenceFit + (text.hasParagraphsOrList ? 0.25 : 0);
   },
   /** Courtesy words (please, thanks, sorry, glad): two or more is fully polite. */
@@ -77,8 +79,31 @@ type FeatureName = keyof typeof FEATURES;
 const FEATURE_TRIGGERS: Record<FeatureName, readonly string[]> = {
   length: ["complete", "completeness", "detail", "thorough", "comprehensive", "depth", "coverage"],
   brevity: ["concise", "conciseness", "brief", "brevity", "short", "succinct", "length"],
-  structure: ["clarity", "clear", "readability", "readable", "structure", "format", "grammar", "coherence", "coherent", "organized"],
-  tone: ["tone", "polite", "politeness", "friendly", "empathy", "empathetic", "courtesy", "courteous", "kind", "warm", "professional"],
+  structure: [
+    "clarity",
+    "clear",
+    "readability",
+    "readable",
+    "structure",
+    "format",
+    "grammar",
+    "coherence",
+    "coherent",
+    "organized",
+  ],
+  tone: [
+    "tone",
+    "polite",
+    "politeness",
+    "friendly",
+    "empathy",
+    "empathetic",
+    "courtesy",
+    "courteous",
+    "kind",
+    "warm",
+    "professional",
+  ],
 };
 
 /** The triggers as keywordsOf gives words (stemmed), so "details" in a description finds "detail". */
@@ -87,16 +112,35 @@ const TRIGGER_STEMS = Object.fromEntries(
 ) as Record<FeatureName, Set<string>>;
 
 /** Metric words that say nothing about what is measured, left out of the overlap. */
-const METRIC_WORDS = new Set(["score", "rate", "rating", "measure", "metric", "content", "answer", "response", "text", "how", "much", "well", "number"]);
+const METRIC_WORDS = new Set([
+  "score",
+  "rate",
+  "rating",
+  "measure",
+  "metric",
+  "content",
+  "answer",
+  "response",
+  "text",
+  "how",
+  "much",
+  "well",
+  "number",
+]);
 
 /** A fraction from 0 to 1 for one metric: its features (else relevance alone), with relevance blended in. */
 export function metricFraction(metric: Pick<MetricSpec, "key" | "description">, content: string): number {
   const text = featuresOf(content);
   if (text.words === 0) return 0;
   const metricWords = keywordsOf(`${metric.key} ${metric.description}`).filter((word) => !METRIC_WORDS.has(word));
-  const wanted = (Object.keys(FEATURES) as FeatureName[]).filter((name) => metricWords.some((word) => TRIGGER_STEMS[name].has(word)));
+  const wanted = (Object.keys(FEATURES) as FeatureName[]).filter((name) =>
+    metricWords.some((word) => TRIGGER_STEMS[name].has(word)),
+  );
   // Relevance: how many of the metric's words the content uses; three or more counts as fully relevant.
-  const relevance = Math.min(1, overlapCount(metricWords, text.keywords) / Math.min(3, Math.max(1, metricWords.length)));
+  const relevance = Math.min(
+    1,
+    overlapCount(metricWords, text.keywords) / Math.min(3, Math.max(1, metricWords.length)),
+  );
   if (wanted.length === 0) return 0.3 + 0.7 * relevance;
   const featureScore = wanted.reduce((sum, name) => sum + FEATURES[name](text), 0) / wanted.length;
   return 0.8 * featureScore + 0.2 * relevance;

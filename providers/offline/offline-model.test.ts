@@ -3,7 +3,14 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
 import { jsonSchema, Output, type JSONSchema7 } from "ai";
 import { runModel } from "../model-call";
-import { chunksOf, createOfflineModel, DEFAULT_OFFLINE_WORD_DELAY_MS, OFFLINE_STREAM_LIMIT_MS, offlinePaceFrom, wordDelayFor } from "./offline-model";
+import {
+  chunksOf,
+  createOfflineModel,
+  DEFAULT_OFFLINE_WORD_DELAY_MS,
+  OFFLINE_STREAM_LIMIT_MS,
+  offlinePaceFrom,
+  wordDelayFor,
+} from "./offline-model";
 import { OFFLINE_ECHO_LIMIT_CHARS, offlineAnswer } from "./offline-responder";
 import { createModelRegistry } from "../model-registry";
 import { createInMemoryHandlerContext } from "../testing/in-memory-handler-context";
@@ -15,11 +22,18 @@ import { watchLoop } from "../testing/loop-watch";
 const encoder = new Tiktoken(o200kBase);
 const tokens = (text: string) => encoder.encode(text).length;
 
-function run(options: Partial<Parameters<typeof runModel>[0]> & Pick<Parameters<typeof runModel>[0], "messages">, pace: OfflinePace = { wordDelayMs: 0 }) {
+function run(
+  options: Partial<Parameters<typeof runModel>[0]> & Pick<Parameters<typeof runModel>[0], "messages">,
+  pace: OfflinePace = { wordDelayMs: 0 },
+) {
   // No env at all: the offline model needs no key, no base URL and no network.
   const model = createModelRegistry({ env: () => undefined, offlinePace: pace }).resolve("offline/echo");
   const context = createInMemoryHandlerContext();
-  return runModel({ model, hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta }, ...options }).then((result) => ({
+  return runModel({
+    model,
+    hooks: { signal: context.signal, startSpan: context.startSpan, onTextDelta: context.emitDelta },
+    ...options,
+  }).then((result) => ({
     result,
     context,
   }));
@@ -27,7 +41,10 @@ function run(options: Partial<Parameters<typeof runModel>[0]> & Pick<Parameters<
 
 describe("offline/echo", () => {
   it("echoes the last user message in chunks, says it is not a language model, with exact o200k_base counts and cost 0", async () => {
-    const { result, context } = await run({ system: "Be brief.", messages: [{ role: "user", content: "What is Trellis?" }] });
+    const { result, context } = await run({
+      system: "Be brief.",
+      messages: [{ role: "user", content: "What is Trellis?" }],
+    });
     const answer = "Echo: What is Trellis?\n\n[offline model, not a language model]";
     expect(result.text).toBe(answer);
     expect(context.deltas.length).toBeGreaterThan(1);
@@ -50,11 +67,16 @@ describe("offline/echo", () => {
       now += ms;
     };
     const model = createOfflineModel("echo", { wordDelayMs: 45, sleep });
-    const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: "one two three" }] }] });
+    const { stream } = await model.doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "one two three" }] }],
+    });
     const arrivals: Array<[string, number]> = [];
     const reader = stream.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) if (part.value.type === "text-delta") arrivals.push([part.value.delta, now]);
-    const words = chunksOf(offlineAnswer({ prompt: [{ role: "user", content: [{ type: "text", text: "one two three" }] }] }));
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      if (part.value.type === "text-delta") arrivals.push([part.value.delta, now]);
+    const words = chunksOf(
+      offlineAnswer({ prompt: [{ role: "user", content: [{ type: "text", text: "one two three" }] }] }),
+    );
     expect(arrivals).toEqual(words.map((word, index) => [word, index * 45]));
     expect(waits).toHaveLength(words.length - 1);
   });
@@ -66,10 +88,13 @@ describe("offline/echo", () => {
     };
     const longPrompt = Array.from({ length: 600 }, (_, index) => `word${index}`).join(" ");
     const model = createOfflineModel("echo", { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS, sleep });
-    const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: longPrompt }] }] });
+    const { stream } = await model.doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: longPrompt }] }],
+    });
     let deltas = 0;
     const reader = stream.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) if (part.value.type === "text-delta") deltas += 1;
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      if (part.value.type === "text-delta") deltas += 1;
     expect(deltas).toBeGreaterThan(600);
     expect(waited).toBeGreaterThan(0);
     expect(waited).toBeLessThanOrEqual(OFFLINE_STREAM_LIMIT_MS);
@@ -78,7 +103,10 @@ describe("offline/echo", () => {
 
   it("takes real time at the default pace, so the editor sees the words arrive", async () => {
     const started = performance.now();
-    const { context } = await run({ messages: [{ role: "user", content: "a visible stream of words" }] }, { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS });
+    const { context } = await run(
+      { messages: [{ role: "user", content: "a visible stream of words" }] },
+      { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS },
+    );
     // "Echo:", five words and the note's six: eleven waits of 40 ms.
     expect(context.deltas.length).toBe(12);
     expect(performance.now() - started).toBeGreaterThanOrEqual(11 * DEFAULT_OFFLINE_WORD_DELAY_MS - 5);
@@ -86,7 +114,9 @@ describe("offline/echo", () => {
 
   it("stops streaming when the call is cancelled mid-answer", async () => {
     const controller = new AbortController();
-    const model = createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 1000 } }).resolve("offline/echo");
+    const model = createModelRegistry({ env: () => undefined, offlinePace: { wordDelayMs: 1000 } }).resolve(
+      "offline/echo",
+    );
     const started = performance.now();
     const call = runModel({
       model,
@@ -112,7 +142,8 @@ describe("offline/echo", () => {
       'ID: agent2\nType: agent\nTitle: Support Agent\nSystem Prompt: "Help with broken orders, refunds and accounts."',
       "---",
     ].join("\n");
-    const answer = async (content: string) => (await run({ system, messages: [{ role: "user", content }] })).result.text;
+    const answer = async (content: string) =>
+      (await run({ system, messages: [{ role: "user", content }] })).result.text;
     expect(await answer("My order arrived broken and I would like a refund")).toBe("agent2");
     expect(await answer("Can I upgrade my plan?")).toBe("sales");
     expect(await answer("Something else entirely")).toBe("sales");
@@ -130,16 +161,24 @@ describe("offline/echo", () => {
       required: ["clarity", "politeness"],
     };
     const score = async (content: string) =>
-      (await run({ messages: [{ role: "user", content: `Content to evaluate:\n\n${content}` }], output: Output.object({ schema: jsonSchema(schema) }) })).result
-        .output as Record<string, number>;
-    const polite = await score("Thank you for writing. We are sorry about the delay, and we are glad to help you today.");
+      (
+        await run({
+          messages: [{ role: "user", content: `Content to evaluate:\n\n${content}` }],
+          output: Output.object({ schema: jsonSchema(schema) }),
+        })
+      ).result.output as Record<string, number>;
+    const polite = await score(
+      "Thank you for writing. We are sorry about the delay, and we are glad to help you today.",
+    );
     const curt = await score("no");
     expect(polite.politeness).toBeGreaterThanOrEqual(4);
     expect(curt.politeness).toBe(1);
     expect(polite.clarity).toBeGreaterThan(curt.clarity!);
     expect(Number.isInteger(polite.politeness)).toBe(true);
     for (const value of [polite.clarity, curt.clarity]) expect(value).toBeGreaterThanOrEqual(0);
-    expect(await score("Thank you for writing. We are sorry about the delay, and we are glad to help you today.")).toEqual(polite);
+    expect(
+      await score("Thank you for writing. We are sorry about the delay, and we are glad to help you today."),
+    ).toEqual(polite);
   });
 
   it("fills structured output from the schema: defaults, enums, minimums", async () => {
@@ -153,7 +192,10 @@ describe("offline/echo", () => {
       },
       required: ["title", "mood", "score", "tags"],
     };
-    const { result } = await run({ messages: [{ role: "user", content: "x" }], output: Output.object({ schema: jsonSchema(schema) }) });
+    const { result } = await run({
+      messages: [{ role: "user", content: "x" }],
+      output: Output.object({ schema: jsonSchema(schema) }),
+    });
     expect(result.output).toEqual({ title: "Untitled", mood: "calm", score: 3, tags: [""] });
     expect(valueFromSchema({ type: "integer", exclusiveMinimum: 0 })).toBe(1);
   });
@@ -166,7 +208,9 @@ describe("offline/echo with a huge message", () => {
     const { result } = await run({ messages: [{ role: "user", content: word }] });
     const { longestHoldMs } = watch.stop();
     expect(result.text.length).toBeLessThan(OFFLINE_ECHO_LIMIT_CHARS + 200);
-    expect(result.text).toContain(`[…${(word.length - OFFLINE_ECHO_LIMIT_CHARS).toLocaleString("en-US")} more characters not echoed]`);
+    expect(result.text).toContain(
+      `[…${(word.length - OFFLINE_ECHO_LIMIT_CHARS).toLocaleString("en-US")} more characters not echoed]`,
+    );
     expect(result.usage.estimated).toBe(true);
     // Nothing held the event loop for long (counting 2 MiB at once took minutes before, and a long word 14 s for 16,000 letters).
     expect(longestHoldMs).toBeLessThan(500);

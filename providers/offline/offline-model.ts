@@ -77,7 +77,10 @@ function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function createOfflineModel(modelId = "echo", pace: OfflinePace = { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS }): LanguageModelV4 {
+export function createOfflineModel(
+  modelId = "echo",
+  pace: OfflinePace = { wordDelayMs: DEFAULT_OFFLINE_WORD_DELAY_MS },
+): LanguageModelV4 {
   const sleep = pace.sleep ?? sleepFor;
   return {
     specificationVersion: "v4",
@@ -144,6 +147,8 @@ export function offlinePaceFrom(value: string | undefined): OfflinePace | undefi
   if (value === undefined || value.trim() === "") return undefined;
   const wordDelayMs = Number(value);
   if (!Number.isInteger(wordDelayMs) || wordDelayMs < 0 || wordDelayMs > 5000)
-    throw new Error(`${OFFLINE_WORD_DELAY_ENV} must be a whole number of milliseconds from 0 to 5000, not ${JSON.stringify(value)}`);
+    throw new Error(
+      `${OFFLINE_WORD_DELAY_ENV} must be a whole number of milliseconds from 0 to 5000, not ${JSON.stringify(value)}`,
+    );
   return { wordDelayMs };
 }

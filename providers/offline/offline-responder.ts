@@ -54,7 +54,10 @@ function echoed(text: string): string {
   if (text.length <= OFFLINE_ECHO_LIMIT_CHARS) return text;
   // Never cut between the halves of a surrogate pair (an emoji).
   const lastKept = text.charCodeAt(OFFLINE_ECHO_LIMIT_CHARS - 1);
-  const kept = text.slice(0, lastKept >= 0xd800 && lastKept <= 0xdbff ? OFFLINE_ECHO_LIMIT_CHARS - 1 : OFFLINE_ECHO_LIMIT_CHARS);
+  const kept = text.slice(
+    0,
+    lastKept >= 0xd800 && lastKept <= 0xdbff ? OFFLINE_ECHO_LIMIT_CHARS - 1 : OFFLINE_ECHO_LIMIT_CHARS,
+  );
   return `${kept} […${(text.length - kept.length).toLocaleString("en-US")} more characters not echoed]`;
 }
 
@@ -66,7 +69,8 @@ export function offlineAnswer(options: Pick<LanguageModelV4CallOptions, "prompt"
   const userTexts = textOf(options.prompt, "user");
   if (format?.type === "json") {
     const metrics = metricsOfSchema(format.schema);
-    if (metrics) return JSON.stringify(scoreMetrics(metrics, (userTexts[0] ?? "").replace(EVALUATED_CONTENT_HEADER, "")));
+    if (metrics)
+      return JSON.stringify(scoreMetrics(metrics, (userTexts[0] ?? "").replace(EVALUATED_CONTENT_HEADER, "")));
     return JSON.stringify(format.schema ? valueFromSchema(format.schema) : {});
   }
   const candidates = routeCandidates(textOf(options.prompt, "system").join("\n"));

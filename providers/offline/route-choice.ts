@@ -53,7 +53,9 @@ export function scoreRoutes(candidates: readonly RouteCandidate[], request: stri
   const asked = new Set(keywordsOf(request));
   return candidates.map((candidate) => {
     const titleWords = new Set(
-      [...keywordsOf(candidate.title), ...keywordsOf(candidate.id.replace(/[_-]+/g, " "))].filter((word) => !GENERIC_TITLE_WORDS.has(word)),
+      [...keywordsOf(candidate.title), ...keywordsOf(candidate.id.replace(/[_-]+/g, " "))].filter(
+        (word) => !GENERIC_TITLE_WORDS.has(word),
+      ),
     );
     const aboutWords = keywordsOf(candidate.about).filter((word) => !titleWords.has(word));
     let score = 0;

@@ -18,17 +18,25 @@ export function defaultResponse(request: ParsedLlmRequest, delayMs: number): Scr
   if (!request.reasoningRequested || (answer.kind !== "text" && answer.kind !== "tool-calls")) return answer;
   const written = answer.kind === "text" ? answer.text : JSON.stringify(answer.calls.map((call) => call.arguments));
   const completion = countTokens(written) + DEFAULT_REASONING_TOKENS;
-  return { ...answer, usage: { prompt: countTokens(request.allText), completion, reasoning: DEFAULT_REASONING_TOKENS } };
+  return {
+    ...answer,
+    usage: { prompt: countTokens(request.allText), completion, reasoning: DEFAULT_REASONING_TOKENS },
+  };
 }
 
 /** Reasoning tokens a default answer reports when the request asked for reasoning. */
 export const DEFAULT_REASONING_TOKENS = 64;
 
 function defaultAnswer(request: ParsedLlmRequest, delayMs: number): ScriptedResponse {
-  if (request.forcedTool) return { kind: "tool-calls", calls: [{ name: request.forcedTool.name, arguments: valueFromSchema(request.forcedTool.parameters) }] };
+  if (request.forcedTool)
+    return {
+      kind: "tool-calls",
+      calls: [{ name: request.forcedTool.name, arguments: valueFromSchema(request.forcedTool.parameters) }],
+    };
   if (request.jsonSchema !== undefined) return { kind: "json", value: valueFromSchema(request.jsonSchema) };
   const candidates = routeCandidates(request.systemText);
-  if (candidates.length > 0) return { kind: "text", text: pickMentionedRoute(candidates, request.userTexts.join("\n")) };
+  if (candidates.length > 0)
+    return { kind: "text", text: pickMentionedRoute(candidates, request.userTexts.join("\n")) };
   if (request.endsWithToolResult) return { kind: "text", text: "I used the tools and here is the answer.", delayMs };
   return { kind: "text", text: `Echo: ${request.userTexts.at(-1) ?? ""}`, delayMs };
 }

@@ -47,7 +47,16 @@ export function createInMemoryHandlerContext(
   return {
     runId: "run-1",
     workflowId: "workflow-1",
-    block: { id: "block1", type: "agent", name: "Block 1", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {}, ...block },
+    block: {
+      id: "block1",
+      type: "agent",
+      name: "Block 1",
+      position: { x: 0, y: 0 },
+      parentId: null,
+      enabled: true,
+      config: {},
+      ...block,
+    },
     signal: controller.signal,
     emitDelta: (text) => void deltas.push(text),
     startSpan: (options) => open(options, null),

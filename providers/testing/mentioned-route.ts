@@ -3,7 +3,9 @@ import type { RouteCandidate } from "../offline/route-choice";
 const GENERIC_WORDS = new Set(["agent", "block", "route", "path", "the"]);
 
 function namesOf(candidate: RouteCandidate): string[] {
-  const words = candidate.title.split(/\s+/).filter((word) => word.length >= 4 && !GENERIC_WORDS.has(word.toLowerCase()));
+  const words = candidate.title
+    .split(/\s+/)
+    .filter((word) => word.length >= 4 && !GENERIC_WORDS.has(word.toLowerCase()));
   return [candidate.id, candidate.title, ...words].filter(Boolean);
 }
 

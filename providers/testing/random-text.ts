@@ -47,10 +47,15 @@ export function randomText(random: () => number, length: number): string {
 /** Shapes of hostile or ordinary text, `length` characters each: the families the tokenizer's cost is checked over. */
 export const TEXT_FAMILIES: Record<string, (random: () => number, length: number) => string> = {
   "one letter repeated": (_random, length) => "a".repeat(length),
-  "random letters, no spaces": (random, length) => Array.from({ length }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join(""),
-  "unicode letters, no spaces": (random, length) => Array.from({ length }, () => String.fromCharCode(0x4e00 + Math.floor(random() * 2_000))).join(""),
+  "random letters, no spaces": (random, length) =>
+    Array.from({ length }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join(""),
+  "unicode letters, no spaces": (random, length) =>
+    Array.from({ length }, () => String.fromCharCode(0x4e00 + Math.floor(random() * 2_000))).join(""),
   "emoji, no spaces": (random, length) =>
-    Array.from({ length: Math.ceil(length / 2) }, () => String.fromCodePoint(0x1f600 + Math.floor(random() * 80))).join(""),
-  "digits and punctuation": (random, length) => Array.from({ length }, () => "0123456789.,;:!?-_=+*#"[Math.floor(random() * 22)]).join(""),
+    Array.from({ length: Math.ceil(length / 2) }, () => String.fromCodePoint(0x1f600 + Math.floor(random() * 80))).join(
+      "",
+    ),
+  "digits and punctuation": (random, length) =>
+    Array.from({ length }, () => "0123456789.,;:!?-_=+*#"[Math.floor(random() * 22)]).join(""),
   mixed: (random, length) => randomText(random, length),
 };

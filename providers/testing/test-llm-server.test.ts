@@ -15,12 +15,21 @@ afterAll(() => server.close());
 describe("test LLM server", () => {
   for (const model of ["openai/gpt-4o-mini", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash"]) {
     it(`answers non-streaming requests with tool calls and usage: ${model}`, async () => {
-      server.enqueue({ kind: "tool-calls", calls: [{ id: "call_1", name: "lookup", arguments: { q: "x" } }], usage: { prompt: 12, completion: 7 } });
+      server.enqueue({
+        kind: "tool-calls",
+        calls: [{ id: "call_1", name: "lookup", arguments: { q: "x" } }],
+        usage: { prompt: 12, completion: 7 },
+      });
       const result = await generateText({
         model: createTestModelRegistry(server).resolve(model).model,
         prompt: "find x",
         maxRetries: 0,
-        tools: { lookup: tool({ description: "look up", inputSchema: jsonSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } } }) }) },
+        tools: {
+          lookup: tool({
+            description: "look up",
+            inputSchema: jsonSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } } }),
+          }),
+        },
       });
       expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([["lookup", { q: "x" }]]);
       expect(result.usage).toMatchObject({ inputTokens: 12, outputTokens: 7 });
@@ -30,11 +39,32 @@ describe("test LLM server", () => {
 
   it("by default routes to the candidate the request mentions, and echoes otherwise", async () => {
     const system = buildRouterSystemPrompt([
-      { id: "sales", type: "agent", name: "Sales Agent", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
-      { id: "support", type: "agent", name: "Support Agent", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
+      {
+        id: "sales",
+        type: "agent",
+        name: "Sales Agent",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: {},
+      },
+      {
+        id: "support",
+        type: "agent",
+        name: "Support Agent",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: {},
+      },
     ]);
     const model = createTestModelRegistry(server).resolve("openai/gpt-4o-mini").model;
-    const routed = await generateText({ model, system, prompt: "Customer message: I need support, the app crashes", maxRetries: 0 });
+    const routed = await generateText({
+      model,
+      system,
+      prompt: "Customer message: I need support, the app crashes",
+      maxRetries: 0,
+    });
     expect(routed.text).toBe("support");
     const echoed = await generateText({ model, prompt: "Say hi", maxRetries: 0 });
     expect(echoed.text).toBe("Echo: Say hi");
@@ -49,7 +79,12 @@ describe("test LLM server", () => {
       "google/gemini-2.5-flash": { google: { thinkingConfig: { thinkingBudget: 256 } } },
     };
     for (const [model, providerOptions] of Object.entries(asks)) {
-      const reasoned = await generateText({ model: registry.resolve(model).model, prompt: "Think", maxRetries: 0, providerOptions });
+      const reasoned = await generateText({
+        model: registry.resolve(model).model,
+        prompt: "Think",
+        maxRetries: 0,
+        providerOptions,
+      });
       expect(reasoned.usage.outputTokenDetails.reasoningTokens, model).toBe(DEFAULT_REASONING_TOKENS);
       const plain = await generateText({ model: registry.resolve(model).model, prompt: "Think", maxRetries: 0 });
       expect(plain.usage.outputTokenDetails.reasoningTokens ?? 0, model).toBe(0);
@@ -70,7 +105,10 @@ describe("test LLM server", () => {
         model: createTestModelRegistry(server).resolve(model).model,
         prompt: "find x",
         maxRetries: 0,
-        tools: { other: tool({ description: "other", inputSchema: jsonSchema({ type: "object", properties: {} }) }), lookup },
+        tools: {
+          other: tool({ description: "other", inputSchema: jsonSchema({ type: "object", properties: {} }) }),
+          lookup,
+        },
         toolChoice: { type: "tool", toolName: "lookup" },
       });
       expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([["lookup", { q: "", limit: 1 }]]);
@@ -79,7 +117,11 @@ describe("test LLM server", () => {
 
   it("runs standalone with tsx on a chosen port", async () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const child = spawn("node_modules/.bin/tsx", ["providers/testing/serve.ts", "--port", String(port), "--delay", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      "node_modules/.bin/tsx",
+      ["providers/testing/serve.ts", "--port", String(port), "--delay", "0"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());

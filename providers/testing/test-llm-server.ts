@@ -77,7 +77,12 @@ function toWireReply(
   response: Extract<ScriptedResponse, { kind: "text" | "json" | "tool-calls" | "broken-stream" | "stalled-stream" }>,
   request: ParsedLlmRequest,
 ): WireReply {
-  const text = response.kind === "json" ? JSON.stringify(response.value) : response.kind === "tool-calls" ? (response.text ?? "") : response.text;
+  const text =
+    response.kind === "json"
+      ? JSON.stringify(response.value)
+      : response.kind === "tool-calls"
+        ? (response.text ?? "")
+        : response.text;
   const toolCalls =
     response.kind === "tool-calls"
       ? response.calls.map((call, index) => ({
@@ -90,7 +95,10 @@ function toWireReply(
   const usage =
     reported === null
       ? null
-      : (reported ?? { prompt: countTokens(request.allText), completion: countTokens(text + toolCalls.map((call) => call.arguments).join("")) });
+      : (reported ?? {
+          prompt: countTokens(request.allText),
+          completion: countTokens(text + toolCalls.map((call) => call.arguments).join("")),
+        });
   const chunks = "chunks" in response && response.chunks ? response.chunks : chunksOf(text);
   return {
     id: `test-${++replyCounter}`,
@@ -99,7 +107,8 @@ function toWireReply(
     chunks,
     toolCalls,
     usage,
-    finishReason: toolCalls.length > 0 ? "tool-calls" : response.kind === "text" ? (response.finishReason ?? "stop") : "stop",
+    finishReason:
+      toolCalls.length > 0 ? "tool-calls" : response.kind === "text" ? (response.finishReason ?? "stop") : "stop",
     delayMs: response.kind === "text" || response.kind === "stalled-stream" ? (response.delayMs ?? 0) : 0,
   };
 }
@@ -108,7 +117,8 @@ export async function startTestLlmServer(options: TestLlmServerOptions = {}): Pr
   const queue: ScriptedResponse[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
-  const respondByDefault = options.defaultResponder ?? ((request: ParsedLlmRequest) => defaultResponse(request, options.defaultDelayMs ?? 0));
+  const respondByDefault =
+    options.defaultResponder ?? ((request: ParsedLlmRequest) => defaultResponse(request, options.defaultDelayMs ?? 0));
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? "/").split("?")[0] ?? "/";
@@ -133,7 +143,12 @@ export async function startTestLlmServer(options: TestLlmServerOptions = {}): Pr
       case "hang":
         return;
       case "error":
-        writer.error(response, scripted.status, scripted.message ?? `Scripted error ${scripted.status}`, scripted.headers ?? {});
+        writer.error(
+          response,
+          scripted.status,
+          scripted.message ?? `Scripted error ${scripted.status}`,
+          scripted.headers ?? {},
+        );
         return;
       case "broken-stream":
         await writer.stream(response, toWireReply(scripted, parsed), { breakAfterText: true });

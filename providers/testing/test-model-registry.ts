@@ -23,11 +23,30 @@ export interface TestWireFormat {
 
 /** One entry per provider, so a provider added to the table without one does not compile. */
 export const TEST_WIRE_FORMATS: Record<ProviderId, TestWireFormat> = {
-  openai: { protocol: "openai", baseUrl: (server) => server.openaiBaseUrl, apiKey: TEST_KEYS.OPENAI_API_KEY, sampleModel: "gpt-4o-mini" },
-  anthropic: { protocol: "anthropic", baseUrl: (server) => server.anthropicBaseUrl, apiKey: TEST_KEYS.ANTHROPIC_API_KEY, sampleModel: "claude-sonnet-4-5" },
-  google: { protocol: "gemini", baseUrl: (server) => server.googleBaseUrl, apiKey: TEST_KEYS.GOOGLE_GENERATIVE_AI_API_KEY, sampleModel: "gemini-2.5-flash" },
+  openai: {
+    protocol: "openai",
+    baseUrl: (server) => server.openaiBaseUrl,
+    apiKey: TEST_KEYS.OPENAI_API_KEY,
+    sampleModel: "gpt-4o-mini",
+  },
+  anthropic: {
+    protocol: "anthropic",
+    baseUrl: (server) => server.anthropicBaseUrl,
+    apiKey: TEST_KEYS.ANTHROPIC_API_KEY,
+    sampleModel: "claude-sonnet-4-5",
+  },
+  google: {
+    protocol: "gemini",
+    baseUrl: (server) => server.googleBaseUrl,
+    apiKey: TEST_KEYS.GOOGLE_GENERATIVE_AI_API_KEY,
+    sampleModel: "gemini-2.5-flash",
+  },
   ollama: { protocol: "openai", baseUrl: (server) => server.url, sampleModel: "llama3.2" },
-  "openai-compatible": { protocol: "openai", baseUrl: (server) => server.openaiBaseUrl, sampleModel: "meta/llama-3-8b" },
+  "openai-compatible": {
+    protocol: "openai",
+    baseUrl: (server) => server.openaiBaseUrl,
+    sampleModel: "meta/llama-3-8b",
+  },
   offline: { protocol: null, sampleModel: "echo" },
 };
 

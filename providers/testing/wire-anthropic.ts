@@ -11,7 +11,8 @@ export function parseAnthropicRequest(body: any): ParsedLlmRequest {
   const all: string[] = systemText ? [systemText] : [];
   for (const message of messages) {
     const text = contentText(message.content);
-    const isToolResult = Array.isArray(message.content) && message.content.some((part: any) => part?.type === "tool_result");
+    const isToolResult =
+      Array.isArray(message.content) && message.content.some((part: any) => part?.type === "tool_result");
     if (message.role === "user" && !isToolResult) user.push(text);
     if (text) all.push(text);
   }
@@ -47,7 +48,8 @@ function restoreConstraints(schema: any): any {
   if (typeof schema !== "object" || schema === null) return schema;
   const restored: any = Array.isArray(schema) ? schema.map(restoreConstraints) : { ...schema };
   if (!Array.isArray(schema)) {
-    for (const [key, value] of Object.entries(schema)) if (typeof value === "object") restored[key] = restoreConstraints(value);
+    for (const [key, value] of Object.entries(schema))
+      if (typeof value === "object") restored[key] = restoreConstraints(value);
     const description = typeof schema.description === "string" ? schema.description : "";
     for (const bound of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "minLength"]) {
       const match = new RegExp(`\\b${bound}: (-?\\d+(?:\\.\\d+)?)`).exec(description);
@@ -80,7 +82,8 @@ const STOP = { stop: "end_turn", length: "max_tokens", "tool-calls": "tool_use" 
 export function writeAnthropicJson(response: ServerResponse, reply: WireReply): void {
   const content: unknown[] = [];
   if (reply.text) content.push({ type: "text", text: reply.text });
-  for (const call of reply.toolCalls) content.push({ type: "tool_use", id: call.id, name: call.name, input: JSON.parse(call.arguments) });
+  for (const call of reply.toolCalls)
+    content.push({ type: "tool_use", id: call.id, name: call.name, input: JSON.parse(call.arguments) });
   const body: Record<string, unknown> = {
     id: reply.id,
     type: "message",
@@ -100,7 +103,11 @@ export async function writeAnthropicStream(
   reply: WireReply,
   options: { breakAfterText?: boolean; stallAfterText?: boolean } = {},
 ): Promise<void> {
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
   const usage = reply.usage;
   const send = (data: { type: string } & Record<string, unknown>) => writeSse(response, data, data.type);
   send({
@@ -134,7 +141,11 @@ export async function writeAnthropicStream(
     index += 1;
   }
   for (const call of reply.toolCalls) {
-    send({ type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } });
+    send({
+      type: "content_block_start",
+      index,
+      content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+    });
     send({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: call.arguments } });
     send({ type: "content_block_stop", index });
     index += 1;
@@ -148,7 +159,12 @@ export async function writeAnthropicStream(
   response.end();
 }
 
-export function writeAnthropicError(response: ServerResponse, status: number, message: string, headers: Record<string, string>): void {
+export function writeAnthropicError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string>,
+): void {
   response.writeHead(status, { "content-type": "application/json", ...headers });
   const type = status === 429 ? "rate_limit_error" : status === 401 ? "authentication_error" : "api_error";
   response.end(JSON.stringify({ type: "error", error: { type, message } }));

@@ -24,8 +24,13 @@ export function parseGeminiRequest(body: any, model: string, stream: boolean): P
     systemText,
     userTexts: user,
     allText: all.join("\n"),
-    jsonSchema: config.responseMimeType === "application/json" ? (config.responseJsonSchema ?? config.responseSchema ?? {}) : undefined,
-    toolNames: (body?.tools ?? []).flatMap((tool: any) => (tool.functionDeclarations ?? []).map((declaration: any) => String(declaration.name))),
+    jsonSchema:
+      config.responseMimeType === "application/json"
+        ? (config.responseJsonSchema ?? config.responseSchema ?? {})
+        : undefined,
+    toolNames: (body?.tools ?? []).flatMap((tool: any) =>
+      (tool.functionDeclarations ?? []).map((declaration: any) => String(declaration.name)),
+    ),
     endsWithToolResult: (last?.parts ?? []).some((part: any) => part?.functionResponse),
     reasoningRequested: Boolean(body?.generationConfig?.thinkingConfig?.thinkingBudget),
     ...forcedTool(body),
@@ -38,7 +43,9 @@ function forcedTool(body: any): Pick<ParsedLlmRequest, "forcedTool"> {
   const declarations: any[] = (body?.tools ?? []).flatMap((tool: any) => tool.functionDeclarations ?? []);
   const name = calling.allowedFunctionNames?.[0] ?? declarations[0]?.name;
   const declaration = declarations.find((each) => each.name === name);
-  return declaration ? { forcedTool: { name, parameters: declaration.parameters ?? declaration.parametersJsonSchema } } : {};
+  return declaration
+    ? { forcedTool: { name, parameters: declaration.parameters ?? declaration.parametersJsonSchema } }
+    : {};
 }
 
 /** Gemini's prompt count includes cached tokens; its candidates count excludes thoughts. */
@@ -67,7 +74,10 @@ function toolParts(reply: WireReply) {
 export function writeGeminiJson(response: ServerResponse, reply: WireReply): void {
   const parts: unknown[] = reply.text ? [{ text: reply.text }] : [];
   parts.push(...toolParts(reply));
-  const body: Record<string, unknown> = { candidates: [candidate(parts, FINISH[reply.finishReason])], modelVersion: reply.model };
+  const body: Record<string, unknown> = {
+    candidates: [candidate(parts, FINISH[reply.finishReason])],
+    modelVersion: reply.model,
+  };
   if (reply.usage) body.usageMetadata = usageJson(reply.usage);
   response.writeHead(200, { "content-type": "application/json" });
   response.end(JSON.stringify(body));
@@ -78,7 +88,11 @@ export async function writeGeminiStream(
   reply: WireReply,
   options: { breakAfterText?: boolean; stallAfterText?: boolean } = {},
 ): Promise<void> {
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
   for (const text of reply.chunks) {
     await pause(reply.delayMs);
     if (response.destroyed) return;
@@ -90,14 +104,23 @@ export async function writeGeminiStream(
     await breakConnection(response);
     return;
   }
-  const last: Record<string, unknown> = { candidates: [candidate(toolParts(reply), FINISH[reply.finishReason])], modelVersion: reply.model };
+  const last: Record<string, unknown> = {
+    candidates: [candidate(toolParts(reply), FINISH[reply.finishReason])],
+    modelVersion: reply.model,
+  };
   if (reply.usage) last.usageMetadata = usageJson(reply.usage);
   writeSse(response, last);
   response.end();
 }
 
-export function writeGeminiError(response: ServerResponse, status: number, message: string, headers: Record<string, string>): void {
+export function writeGeminiError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string>,
+): void {
   response.writeHead(status, { "content-type": "application/json", ...headers });
-  const statusName = status === 429 ? "RESOURCE_EXHAUSTED" : status === 401 || status === 403 ? "PERMISSION_DENIED" : "INTERNAL";
+  const statusName =
+    status === 429 ? "RESOURCE_EXHAUSTED" : status === 401 || status === 403 ? "PERMISSION_DENIED" : "INTERNAL";
   response.end(JSON.stringify({ error: { code: status, message, status: statusName } }));
 }

@@ -24,7 +24,8 @@ export function parseOpenAiRequest(body: any): ParsedLlmRequest {
     systemText: system.join("\n"),
     userTexts: user,
     allText: all.join("\n"),
-    jsonSchema: format?.type === "json_schema" ? format.json_schema?.schema : format?.type === "json_object" ? {} : undefined,
+    jsonSchema:
+      format?.type === "json_schema" ? format.json_schema?.schema : format?.type === "json_object" ? {} : undefined,
     toolNames: (body?.tools ?? []).map((tool: any) => String(tool.function?.name ?? "")),
     endsWithToolResult: messages.at(-1)?.role === "tool",
     reasoningRequested: typeof body?.reasoning_effort === "string" && body.reasoning_effort !== "none",
@@ -35,7 +36,8 @@ export function parseOpenAiRequest(body: any): ParsedLlmRequest {
 function forcedTool(body: any): Pick<ParsedLlmRequest, "forcedTool"> {
   const choice = body?.tool_choice;
   const tools: any[] = body?.tools ?? [];
-  const name = choice?.type === "function" ? choice.function?.name : choice === "required" ? tools[0]?.function?.name : undefined;
+  const name =
+    choice?.type === "function" ? choice.function?.name : choice === "required" ? tools[0]?.function?.name : undefined;
   const tool = tools.find((each) => each.function?.name === name);
   return tool ? { forcedTool: { name, parameters: tool.function.parameters } } : {};
 }
@@ -55,7 +57,11 @@ const FINISH = { stop: "stop", length: "length", "tool-calls": "tool_calls" } as
 export function writeOpenAiJson(response: ServerResponse, reply: WireReply): void {
   const message: Record<string, unknown> = { role: "assistant", content: reply.text || null };
   if (reply.toolCalls.length > 0) {
-    message.tool_calls = reply.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }));
+    message.tool_calls = reply.toolCalls.map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: call.name, arguments: call.arguments },
+    }));
   }
   const body: Record<string, unknown> = {
     id: reply.id,
@@ -74,9 +80,18 @@ export async function writeOpenAiStream(
   reply: WireReply,
   options: { breakAfterText?: boolean; stallAfterText?: boolean } = {},
 ): Promise<void> {
-  const base = { id: reply.id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: reply.model };
+  const base = {
+    id: reply.id,
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: reply.model,
+  };
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({ ...base, choices, ...extra });
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
   writeSse(response, chunk([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]));
   for (const text of reply.chunks) {
     await pause(reply.delayMs);
@@ -93,10 +108,21 @@ export async function writeOpenAiStream(
     writeSse(
       response,
       chunk([
-        { index: 0, delta: { tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }, finish_reason: null },
+        {
+          index: 0,
+          delta: {
+            tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }],
+          },
+          finish_reason: null,
+        },
       ]),
     );
-    writeSse(response, chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: call.arguments } }] }, finish_reason: null }]));
+    writeSse(
+      response,
+      chunk([
+        { index: 0, delta: { tool_calls: [{ index, function: { arguments: call.arguments } }] }, finish_reason: null },
+      ]),
+    );
   });
   writeSse(response, chunk([{ index: 0, delta: {}, finish_reason: FINISH[reply.finishReason] }]));
   if (reply.usage) writeSse(response, chunk([], { usage: usageJson(reply.usage) }));
@@ -104,7 +130,16 @@ export async function writeOpenAiStream(
   response.end();
 }
 
-export function writeOpenAiError(response: ServerResponse, status: number, message: string, headers: Record<string, string>): void {
+export function writeOpenAiError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string>,
+): void {
   response.writeHead(status, { "content-type": "application/json", ...headers });
-  response.end(JSON.stringify({ error: { message, type: status === 429 ? "rate_limit_exceeded" : "server_error", code: String(status) } }));
+  response.end(
+    JSON.stringify({
+      error: { message, type: status === 429 ? "rate_limit_exceeded" : "server_error", code: String(status) },
+    }),
+  );
 }

@@ -66,7 +66,8 @@ function appEnvironment(options: AppOptions, secretKey: string): NodeJS.ProcessE
     TRELLIS_SECRET_KEY: secretKey,
   };
   // What the bench's own runner (tsx) or the caller's shell put there is not the app's.
-  for (const name of ["NODE_OPTIONS", "DATABASE_URL", "TRELLIS_TEST_PGLITE_TEMPLATE", "TRELLIS_WORKER", "PORT", "HOST"]) delete env[name];
+  for (const name of ["NODE_OPTIONS", "DATABASE_URL", "TRELLIS_TEST_PGLITE_TEMPLATE", "TRELLIS_WORKER", "PORT", "HOST"])
+    delete env[name];
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   return { ...env, ...options.env };
 }
@@ -94,8 +95,13 @@ async function json(
   return { status: answer.statusCode, body: parsed, setCookie };
 }
 
-function expectStatus(what: string, answer: { status: number; body: unknown }, status: number): Record<string, unknown> {
-  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 2_000)}`);
+function expectStatus(
+  what: string,
+  answer: { status: number; body: unknown },
+  status: number,
+): Record<string, unknown> {
+  if (answer.status !== status)
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 2_000)}`);
   return answer.body as Record<string, unknown>;
 }
 
@@ -107,7 +113,8 @@ export function checkRunAnswer(text: string): string | null {
   } catch {
     return `the answer is not JSON: ${text.slice(0, 500)}`;
   }
-  if (run.status !== "succeeded") return `run ${String(run.status)}: ${JSON.stringify(run.error ?? run).slice(0, 2_000)}`;
+  if (run.status !== "succeeded")
+    return `run ${String(run.status)}: ${JSON.stringify(run.error ?? run).slice(0, 2_000)}`;
   if (!Array.isArray(run.spans) || run.spans.length < TWO_BLOCK_WORKFLOW.blocks.length)
     return `the run came with ${JSON.stringify(run.spans)?.slice(0, 500)} as spans`;
   return null;
@@ -126,27 +133,58 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     const webEnv: NodeJS.ProcessEnv = { ...env, TRELLIS_WORKER: options.setup === "pg-split" ? "off" : "on" };
     // `next start` is one node process: --cpu-prof on its command line (Node 20 refuses it in NODE_OPTIONS); the profile is written when it exits.
     const profiling = options.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : [];
-    const web = start(`${options.setup}: web`, process.execPath, [...profiling, NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(options.port)], webEnv, {
-      echo: options.echo,
-    });
-    processes.push(web);
-    await waitUntil("/api/health", async () => (await json("GET", `${baseUrl}/api/health`, {})).status === 200, [web], 120_000);
-    if (options.setup === "pg-split") {
-      const worker = start(`${options.setup}: worker`, process.execPath, [TSX_CLI, "--conditions=react-server", path.join(ROOT, "scripts/worker.ts")], env, {
+    const web = start(
+      `${options.setup}: web`,
+      process.execPath,
+      [...profiling, NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(options.port)],
+      webEnv,
+      {
         echo: options.echo,
-      });
+      },
+    );
+    processes.push(web);
+    await waitUntil(
+      "/api/health",
+      async () => (await json("GET", `${baseUrl}/api/health`, {})).status === 200,
+      [web],
+      120_000,
+    );
+    if (options.setup === "pg-split") {
+      const worker = start(
+        `${options.setup}: worker`,
+        process.execPath,
+        [TSX_CLI, "--conditions=react-server", path.join(ROOT, "scripts/worker.ts")],
+        env,
+        {
+          echo: options.echo,
+        },
+      );
       processes.push(worker);
-      await waitUntil("the worker to join the queue", async () => worker.log.some((line) => line.includes("is executing runs")), [web, worker], 120_000);
+      await waitUntil(
+        "the worker to join the queue",
+        async () => worker.log.some((line) => line.includes("is executing runs")),
+        [web, worker],
+        120_000,
+      );
     }
 
     // Sign in as the owner (created at start from TRELLIS_ADMIN_*), then act with an API key, as scripts do.
     const signIn = await json("POST", `${baseUrl}/api/auth/sign-in/email`, {}, OWNER);
     expectStatus("sign-in", signIn, 200);
     const cookie = signIn.setCookie.map((line) => line.split(";")[0]).join("; ");
-    const created = expectStatus("POST /api/api-keys", await json("POST", `${baseUrl}/api/api-keys`, { cookie }, { name: "throughput bench" }), 201);
+    const created = expectStatus(
+      "POST /api/api-keys",
+      await json("POST", `${baseUrl}/api/api-keys`, { cookie }, { name: "throughput bench" }),
+      201,
+    );
     const headers = { authorization: `Bearer ${String(created.key)}` };
-    const workflow = expectStatus("POST /api/workflows", await json("POST", `${baseUrl}/api/workflows`, headers, TWO_BLOCK_WORKFLOW), 201);
-    if (Array.isArray(workflow.issues) && workflow.issues.length > 0) throw new Error(`the bench workflow has issues: ${JSON.stringify(workflow.issues)}`);
+    const workflow = expectStatus(
+      "POST /api/workflows",
+      await json("POST", `${baseUrl}/api/workflows`, headers, TWO_BLOCK_WORKFLOW),
+      201,
+    );
+    if (Array.isArray(workflow.issues) && workflow.issues.length > 0)
+      throw new Error(`the bench workflow has issues: ${JSON.stringify(workflow.issues)}`);
     const workflowId = String(workflow.id);
 
     // One run before the clock starts, to fail early and clearly.
@@ -156,7 +194,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       body: JSON.stringify({ wait: true }),
     });
     const probeText = await probe.body.text();
-    const problem = probe.statusCode === 200 ? checkRunAnswer(probeText) : `HTTP ${probe.statusCode}: ${probeText.slice(0, 2_000)}`;
+    const problem =
+      probe.statusCode === 200 ? checkRunAnswer(probeText) : `HTTP ${probe.statusCode}: ${probeText.slice(0, 2_000)}`;
     if (problem) throw new Error(`the first run did not succeed: ${problem}`);
     return { baseUrl, headers, workflowId, processes, stop: stopAllOfThem };
   } catch (error) {

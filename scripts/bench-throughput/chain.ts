@@ -58,7 +58,13 @@ export function chainDocument(blocks: number) {
     blocks: [
       { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [] } },
       ...middle,
-      { id: "response", type: "response", name: "Response", position: { x: 200 * (blocks - 1), y: 0 }, config: { data: { done: true } } },
+      {
+        id: "response",
+        type: "response",
+        name: "Response",
+        position: { x: 200 * (blocks - 1), y: 0 },
+        config: { data: { done: true } },
+      },
     ],
     edges: ids.slice(1).map((target, index) => ({
       id: `e${index}`,
@@ -92,7 +98,10 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
   let repositoriesToClose: ReturnType<typeof createRepositories> | undefined;
   try {
     const { prisma } = database;
-    const repositories = createRepositories(prisma, { secretKey: randomBytes(32), ...(database.url ? { url: database.url, backend: database.backend } : {}) });
+    const repositories = createRepositories(prisma, {
+      secretKey: randomBytes(32),
+      ...(database.url ? { url: database.url, backend: database.backend } : {}),
+    });
     repositoriesToClose = repositories;
     const workspaceId = (await prisma.workspace.create({ data: { name: "bench" } })).id;
     const workflow = await repositories.workflows.create(workspaceId, document);
@@ -108,20 +117,42 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
       async prepare(id) {
         const environment = await runtime.runEnvironment(id);
         const { handlers } = runtime.prepareHandlers(id, environment.providerEnv);
-        return { lookupBlockType, lookupHandler: lookupHandlers(handlers), env: environment.workflowEnv, secrets: environment.masked };
+        return {
+          lookupBlockType,
+          lookupHandler: lookupHandlers(handlers),
+          env: environment.workflowEnv,
+          secrets: environment.masked,
+        };
       },
     };
     let checkpointRows = 0;
     const once = async (durable: boolean): Promise<number> => {
-      const run = await repositories.runs.create({ workspaceId, workflowId: workflow.id, status: "running", input: {}, document, worker: "bench" });
+      const run = await repositories.runs.create({
+        workspaceId,
+        workflowId: workflow.id,
+        status: "running",
+        input: {},
+        document,
+        worker: "bench",
+      });
       const started = performance.now();
-      const attempt = executeAttempt(deps, { run, workspaceId, document, depth: 0, signal: new AbortController().signal, worker: "bench", durable });
+      const attempt = executeAttempt(deps, {
+        run,
+        workspaceId,
+        document,
+        depth: 0,
+        signal: new AbortController().signal,
+        worker: "bench",
+        durable,
+      });
       const stored = await attempt.done;
       const elapsed = performance.now() - started;
-      if (stored.status !== "succeeded") throw new Error(`the chain run ${stored.status}: ${JSON.stringify(stored.error)}`);
+      if (stored.status !== "succeeded")
+        throw new Error(`the chain run ${stored.status}: ${JSON.stringify(stored.error)}`);
       if (durable) {
         checkpointRows = await prisma.blockCheckpoint.count({ where: { runId: run.id } });
-        if (checkpointRows < options.blocks - 1) throw new Error(`a durable chain run stored ${checkpointRows} checkpoints for ${options.blocks} blocks`);
+        if (checkpointRows < options.blocks - 1)
+          throw new Error(`a durable chain run stored ${checkpointRows} checkpoints for ${options.blocks} blocks`);
       }
       return elapsed;
     };
@@ -135,7 +166,9 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
       for (const durable of order) {
         const ms = await once(durable);
         (durable ? samples.with : samples.without).push(ms);
-        options.log(`    ${options.backend} run ${index + 1}/${options.runs} ${durable ? "with" : "without"} checkpoints: ${ms.toFixed(0)} ms`);
+        options.log(
+          `    ${options.backend} run ${index + 1}/${options.runs} ${durable ? "with" : "without"} checkpoints: ${ms.toFixed(0)} ms`,
+        );
       }
     }
     const withMs = median(samples.with);
@@ -150,7 +183,10 @@ export async function chainOverhead(options: ChainOptions): Promise<ChainResult>
       overheadMsPerBlock: round((withMs - withoutMs) / options.blocks, 3),
       baseMsPerBlock: round(withoutMs / options.blocks, 3),
       checkpointRowsPerRun: checkpointRows,
-      samples: { with: samples.with.map((value) => round(value, 1)), without: samples.without.map((value) => round(value, 1)) },
+      samples: {
+        with: samples.with.map((value) => round(value, 1)),
+        without: samples.without.map((value) => round(value, 1)),
+      },
     };
   } finally {
     await repositoriesToClose?.runWriter.close();

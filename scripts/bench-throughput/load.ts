@@ -51,7 +51,13 @@ export function median(values: number[]): number {
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
-  const dispatcher = new Agent({ connections: options.concurrency, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 120_000, bodyTimeout: 120_000 });
+  const dispatcher = new Agent({
+    connections: options.concurrency,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+  });
   const windowCount = Math.max(1, Math.floor(options.durationMs / options.windowMs));
   const windowMs = options.durationMs / windowCount;
   const windows = new Array<number>(windowCount).fill(0);
@@ -76,10 +82,18 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
     while (performance.now() < measureTo) {
       const sent = performance.now();
       try {
-        const answer = await request(options.url, { method: "POST", headers: options.headers, body: options.body, dispatcher });
+        const answer = await request(options.url, {
+          method: "POST",
+          headers: options.headers,
+          body: options.body,
+          dispatcher,
+        });
         const text = await answer.body.text();
         const ended = performance.now();
-        const problem = answer.statusCode === 200 ? (options.check?.(text) ?? null) : `HTTP ${answer.statusCode}: ${text.slice(0, 2_000)}`;
+        const problem =
+          answer.statusCode === 200
+            ? (options.check?.(text) ?? null)
+            : `HTTP ${answer.statusCode}: ${text.slice(0, 2_000)}`;
         if (problem) {
           fail(ended, problem);
           continue;

@@ -20,7 +20,13 @@ const MAX_LOG_LINES = 200;
 const running = new Set<Managed>();
 
 /** Starts a process in a new process group; `echo` also prints its output, prefixed with its name. */
-export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, options: { echo?: boolean } = {}): Managed {
+export function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { echo?: boolean } = {},
+): Managed {
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log: string[] = [];
   let exited = false;
@@ -101,7 +107,12 @@ export function killAllNow(): void {
 }
 
 /** Waits until `check` answers true, failing when one of `watch` exits first or after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, watch: Managed[], timeoutMs: number): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  watch: Managed[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const dead = watch.find((managed) => managed.hasExited());

@@ -65,12 +65,15 @@ function groupOfModulePath(modulePath: string): string {
 
 /** The coarse layer a group belongs to, for the one-line summary. */
 function layerOf(group: string): string {
-  if (group.startsWith("@prisma/") || group === "prisma" || group === "(WebAssembly)") return "Prisma (client, query compiler, adapter)";
+  if (group.startsWith("@prisma/") || group === "prisma" || group === "(WebAssembly)")
+    return "Prisma (client, query compiler, adapter)";
   if (/^pg(-|$)|^postgres-/.test(group)) return "pg driver";
-  if (group === "next" || group.startsWith("react") || group.startsWith("@next/") || group.includes("Next.js build")) return "Next.js / React";
+  if (group === "next" || group.startsWith("react") || group.startsWith("@next/") || group.includes("Next.js build"))
+    return "Next.js / React";
   if (group.startsWith("@dbos-inc/")) return "DBOS";
   if (group.startsWith("node:")) return "Node.js (JS internals)";
-  if (group.startsWith("(")) return group === "(garbage collector)" ? "garbage collector" : "native / V8 (builtins, bindings, program)";
+  if (group.startsWith("("))
+    return group === "(garbage collector)" ? "garbage collector" : "native / V8 (builtins, bindings, program)";
   if (!group.includes("/") || group.startsWith("@") || group.startsWith("/")) return "other packages";
   return "Trellis code";
 }
@@ -85,8 +88,11 @@ function functionNameAt(line: string, column: number): string | null {
     const assigned = /([\w$#]+)\s*(?::\s*[^=]+)?[=:]\s*$/.exec(line.slice(0, column));
     return assigned ? assigned[1]! : null;
   }
-  const method = /^(?:(?:static|async|get|set|private|public|protected|override)\s+)*\*?\s*([\w$#]+)\s*(?:<[^>]*>)?\s*\(/.exec(rest);
-  return method && !["if", "for", "while", "switch", "catch", "function", "return"].includes(method[1]!) ? method[1]! : null;
+  const method =
+    /^(?:(?:static|async|get|set|private|public|protected|override)\s+)*\*?\s*([\w$#]+)\s*(?:<[^>]*>)?\s*\(/.exec(rest);
+  return method && !["if", "for", "while", "switch", "catch", "function", "return"].includes(method[1]!)
+    ? method[1]!
+    : null;
 }
 
 /**
@@ -104,13 +110,20 @@ class BuildSourceMaps {
       entry = null;
       if (existsSync(`${file}.map`)) {
         try {
-          const payload = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources?: string[]; sourcesContent?: Array<string | null> };
+          const payload = JSON.parse(readFileSync(`${file}.map`, "utf8")) as {
+            sources?: string[];
+            sourcesContent?: Array<string | null>;
+          };
           const contents = new Map<string, string[]>();
           payload.sources?.forEach((source, index) => {
             const text = payload.sourcesContent?.[index];
             if (typeof text === "string") contents.set(source, text.split("\n"));
           });
-          entry = { map: new SourceMap(payload as ConstructorParameters<typeof SourceMap>[0]), contents, dir: path.dirname(file) };
+          entry = {
+            map: new SourceMap(payload as ConstructorParameters<typeof SourceMap>[0]),
+            contents,
+            dir: path.dirname(file),
+          };
         } catch {
           entry = null;
         }
@@ -118,7 +131,12 @@ class BuildSourceMaps {
       this.cache.set(file, entry);
     }
     if (!entry) return null;
-    const found = entry.map.findEntry(line, column) as { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string };
+    const found = entry.map.findEntry(line, column) as {
+      originalSource?: string;
+      originalLine?: number;
+      originalColumn?: number;
+      name?: string;
+    };
     if (!found.originalSource) return null;
     const text = entry.contents.get(found.originalSource)?.[found.originalLine ?? 0];
     const name = found.name ?? (text === undefined ? null : functionNameAt(text, found.originalColumn ?? 0));
@@ -126,13 +144,19 @@ class BuildSourceMaps {
     const turbopack = /^turbopack:\/\/\/\[([^\]]+)\]\/(.*)$/.exec(source);
     // Turbopack's own runtime (module loading) is Next's: named as a file of the next package.
     if (turbopack)
-      source = turbopack[1] === "project" ? path.join(this.root, turbopack[2]!) : path.join(this.root, "node_modules/next/[turbopack]", turbopack[2]!);
+      source =
+        turbopack[1] === "project"
+          ? path.join(this.root, turbopack[2]!)
+          : path.join(this.root, "node_modules/next/[turbopack]", turbopack[2]!);
     else source = path.resolve(entry.dir, source);
     return { source, line: (found.originalLine ?? 0) + 1, name };
   }
 }
 
-export function summariseProfile(file: string, options: { root: string; window?: { fromUs: number; toUs: number }; top?: number }): ProfileSummary {
+export function summariseProfile(
+  file: string,
+  options: { root: string; window?: { fromUs: number; toUs: number }; top?: number },
+): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const top = options.top ?? 25;
   const maps = new BuildSourceMaps(options.root);
@@ -219,7 +243,11 @@ export function summariseProfile(file: string, options: { root: string; window?:
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, us]) => ({ name, ms: Math.round(us / 1000), percent: busyUs ? Math.round((us / busyUs) * 1000) / 10 : 0 }));
+      .map(([name, us]) => ({
+        name,
+        ms: Math.round(us / 1000),
+        percent: busyUs ? Math.round((us / busyUs) * 1000) / 10 : 0,
+      }));
   return {
     file,
     samples: counted,
@@ -233,13 +261,18 @@ export function summariseProfile(file: string, options: { root: string; window?:
 }
 
 export function printProfile(summary: ProfileSummary): void {
-  const scope = summary.windowed ? "the measured window" : "the whole process (the measured window was not found in the profile's clock)";
+  const scope = summary.windowed
+    ? "the measured window"
+    : "the whole process (the measured window was not found in the profile's clock)";
   console.log(`\nWhere a run's time goes: CPU profile of the web process over ${scope}`);
   console.log(`  ${summary.file}`);
-  console.log(`  ${summary.samples} samples, ${summary.sampledMs} ms; idle ${summary.idlePercent}%; shares below are of the busy time`);
+  console.log(
+    `  ${summary.samples} samples, ${summary.sampledMs} ms; idle ${summary.idlePercent}%; shares below are of the busy time`,
+  );
   const table = (title: string, rows: ProfileRow[]) => {
     console.log(`\n  Self time by ${title} (top ${rows.length})`);
-    for (const row of rows) console.log(`  ${row.percent.toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`);
+    for (const row of rows)
+      console.log(`  ${row.percent.toFixed(1).padStart(5)}%  ${String(row.ms).padStart(7)} ms  ${row.name}`);
   };
   table("layer", summary.byLayer);
   table("package / file", summary.byGroup);

@@ -36,6 +36,8 @@ describe("calculator", () => {
     const tools = await registry.resolve(toolEntries(["calculator"]), context);
     const result = await tools.calculator?.execute?.({ expression: "6*7" }, { toolCallId: "1", messages: [] } as never);
     expect(result).toEqual({ expression: "6*7", result: 42 });
-    await expect(registry.resolve(toolEntries([{ type: "weather" }]), context)).rejects.toThrow(/unknown tool type "weather" \(available: calculator\)/);
+    await expect(registry.resolve(toolEntries([{ type: "weather" }]), context)).rejects.toThrow(
+      /unknown tool type "weather" \(available: calculator\)/,
+    );
   });
 });

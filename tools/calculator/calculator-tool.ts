@@ -4,7 +4,13 @@ import { evaluateArithmetic } from "./evaluate-arithmetic";
 
 /** A deterministic `calculator` tool: exact, offline, handy for demos and tool-loop tests. */
 export const calculatorToolProvider: ToolProvider = {
-  tools: [{ type: "calculator", label: "Calculator", description: "Evaluates an arithmetic expression (+ - * / % ^ and parentheses)." }],
+  tools: [
+    {
+      type: "calculator",
+      label: "Calculator",
+      description: "Evaluates an arithmetic expression (+ - * / % ^ and parentheses).",
+    },
+  ],
   createTools(entries) {
     const name = entries[0]?.name ?? "calculator";
     return {

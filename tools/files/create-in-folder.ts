@@ -19,8 +19,15 @@ import { FileRefusedError, isInside, quoted } from "./safe-path";
  * else the write is refused before a byte is written. That is weaker: an empty file may be left
  * where a swapped link pointed (removing it by path could remove someone else's file instead).
  */
-export async function createFileInFolder(realRoot: string, folders: readonly string[], name: string, shownPath: string): Promise<FileHandle> {
-  return hasProcFd() ? createThroughDescriptors(realRoot, folders, name, shownPath) : createThenVerify(realRoot, folders, name, shownPath);
+export async function createFileInFolder(
+  realRoot: string,
+  folders: readonly string[],
+  name: string,
+  shownPath: string,
+): Promise<FileHandle> {
+  return hasProcFd()
+    ? createThroughDescriptors(realRoot, folders, name, shownPath)
+    : createThenVerify(realRoot, folders, name, shownPath);
 }
 
 let procFd: boolean | undefined;
@@ -32,11 +39,14 @@ const NEW_FILE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 function swapped(shownPath: string): FileRefusedError {
-  return new FileRefusedError(`${quoted(shownPath)} cannot be written: a part of its folder is a symbolic link or a file, or was replaced while being written`);
+  return new FileRefusedError(
+    `${quoted(shownPath)} cannot be written: a part of its folder is a symbolic link or a file, or was replaced while being written`,
+  );
 }
 
 function created(shownPath: string, error: unknown): never {
-  if (errorCode(error) === "EEXIST") throw new FileRefusedError(`${quoted(shownPath)} appeared while being written; try again`);
+  if (errorCode(error) === "EEXIST")
+    throw new FileRefusedError(`${quoted(shownPath)} appeared while being written; try again`);
   // ENOENT: the folder held open was removed meanwhile.
   if (errorCode(error) === "ELOOP" || errorCode(error) === "ENOENT") throw swapped(shownPath);
   throw error;
@@ -60,12 +70,18 @@ async function openFolderIn(parent: FileHandle, name: string, shownPath: string)
   try {
     return await open(path, FOLDER_FLAGS);
   } catch (error) {
-    if (errorCode(error) === "ELOOP" || errorCode(error) === "ENOTDIR" || errorCode(error) === "ENOENT") throw swapped(shownPath);
+    if (errorCode(error) === "ELOOP" || errorCode(error) === "ENOTDIR" || errorCode(error) === "ENOENT")
+      throw swapped(shownPath);
     throw error;
   }
 }
 
-async function createThroughDescriptors(realRoot: string, folders: readonly string[], name: string, shownPath: string): Promise<FileHandle> {
+async function createThroughDescriptors(
+  realRoot: string,
+  folders: readonly string[],
+  name: string,
+  shownPath: string,
+): Promise<FileHandle> {
   let folder = await open(realRoot, FOLDER_FLAGS);
   try {
     for (const part of folders) {
@@ -73,13 +89,20 @@ async function createThroughDescriptors(realRoot: string, folders: readonly stri
       await folder.close();
       folder = next;
     }
-    return await open(`/proc/self/fd/${folder.fd}/${name}`, NEW_FILE_FLAGS, 0o644).catch((error: unknown) => created(shownPath, error));
+    return await open(`/proc/self/fd/${folder.fd}/${name}`, NEW_FILE_FLAGS, 0o644).catch((error: unknown) =>
+      created(shownPath, error),
+    );
   } finally {
     await folder.close();
   }
 }
 
-async function createThenVerify(realRoot: string, folders: readonly string[], name: string, shownPath: string): Promise<FileHandle> {
+async function createThenVerify(
+  realRoot: string,
+  folders: readonly string[],
+  name: string,
+  shownPath: string,
+): Promise<FileHandle> {
   const folderPath = join(realRoot, ...folders);
   try {
     await mkdir(folderPath, { recursive: true });

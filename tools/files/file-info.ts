@@ -14,7 +14,10 @@ export interface FileInfoResult {
 
 /** Metadata of a path inside the folder; a link out of it is refused like any path out of it. */
 export async function fileInfo(base: FilesBase, path: string): Promise<FileInfoResult> {
-  if (!path) throw new FileRefusedError('path is required: a file or folder of the workspace files folder, such as "notes" or "notes/todo.md"');
+  if (!path)
+    throw new FileRefusedError(
+      'path is required: a file or folder of the workspace files folder, such as "notes" or "notes/todo.md"',
+    );
   const resolved = await resolveExisting(base, path);
   const { stats } = resolved;
   return {

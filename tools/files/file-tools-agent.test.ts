@@ -46,7 +46,11 @@ describe("file tools in an agent run", () => {
     });
 
     expect(output.content).toBe("Refunds are accepted within 30 days.");
-    const calls = (output.toolCalls as { list: Array<{ name: string; error?: { code: string; message: string }; result?: { content: string } }> }).list;
+    const calls = (
+      output.toolCalls as {
+        list: Array<{ name: string; error?: { code: string; message: string }; result?: { content: string } }>;
+      }
+    ).list;
     expect(calls[0]).toMatchObject({
       name: "file_read",
       error: {

@@ -41,14 +41,29 @@ describe("file_read", () => {
   });
 
   it("follows a link that stays inside the folder", async () => {
-    expect(await read({ path: "todo-link.md" })).toMatchObject({ path: "todo-link.md", content: expect.stringContaining("buy milk") as unknown });
+    expect(await read({ path: "todo-link.md" })).toMatchObject({
+      path: "todo-link.md",
+      content: expect.stringContaining("buy milk") as unknown,
+    });
   });
 
   it.each([
-    ["../outside.txt", `"../outside.txt" is outside the workspace files folder (${BASE}): ".." may not climb out of it`],
-    ["notes/../../other-ws/secret.txt", `"notes/../../other-ws/secret.txt" is outside the workspace files folder (${BASE}): ".." may not climb out of it`],
-    ["/etc/passwd", `"/etc/passwd" is outside the workspace files folder (${BASE}): paths are relative to that folder, such as "notes/todo.md"`],
-    ["escape.txt", `"escape.txt" is outside the workspace files folder (${BASE}): it is reached through a symbolic link that leads out of the folder`],
+    [
+      "../outside.txt",
+      `"../outside.txt" is outside the workspace files folder (${BASE}): ".." may not climb out of it`,
+    ],
+    [
+      "notes/../../other-ws/secret.txt",
+      `"notes/../../other-ws/secret.txt" is outside the workspace files folder (${BASE}): ".." may not climb out of it`,
+    ],
+    [
+      "/etc/passwd",
+      `"/etc/passwd" is outside the workspace files folder (${BASE}): paths are relative to that folder, such as "notes/todo.md"`,
+    ],
+    [
+      "escape.txt",
+      `"escape.txt" is outside the workspace files folder (${BASE}): it is reached through a symbolic link that leads out of the folder`,
+    ],
     [
       "etc-link/passwd",
       `"etc-link/passwd" is outside the workspace files folder (${BASE}): it is reached through a symbolic link that leads out of the folder`,
@@ -66,16 +81,23 @@ describe("file_read", () => {
   it("takes percent-encoded and backslashed traversal literally: a missing file inside the folder", async () => {
     for (const path of ["%2e%2e/outside.txt", "..%2foutside.txt", "..\\outside.txt"]) {
       const error = await refusal(read({ path }));
-      expect(error).toMatchObject({ code: "not_found", message: `${JSON.stringify(path)} does not exist in the workspace files folder (${BASE})` });
+      expect(error).toMatchObject({
+        code: "not_found",
+        message: `${JSON.stringify(path)} does not exist in the workspace files folder (${BASE})`,
+      });
     }
   });
 
   it("refuses a FIFO and a socket without blocking, and a directory with a hint", async () => {
     expect(await refusal(read({ path: "pipe" }))).toMatchObject({
       code: "file_refused",
-      message: '"pipe" is a FIFO (named pipe), not a regular file, so it cannot be read; file tools only touch regular files',
+      message:
+        '"pipe" is a FIFO (named pipe), not a regular file, so it cannot be read; file tools only touch regular files',
     });
-    expect(await refusal(read({ path: "socket" }))).toMatchObject({ code: "file_refused", message: expect.stringContaining("is a socket") as unknown });
+    expect(await refusal(read({ path: "socket" }))).toMatchObject({
+      code: "file_refused",
+      message: expect.stringContaining("is a socket") as unknown,
+    });
     expect(await refusal(read({ path: "notes" }))).toMatchObject({
       message: '"notes" is a directory, not a regular file, so it cannot be read; use file_list to see what it holds',
     });
@@ -101,13 +123,18 @@ describe("file_read", () => {
 
   it("says plainly when a file or a link's target is missing", async () => {
     expect(await refusal(read({ path: "nope.md" }))).toMatchObject({ code: "not_found" });
-    expect(await refusal(read({ path: "dangling.txt" }))).toMatchObject({ message: '"dangling.txt" is a symbolic link to something that does not exist' });
+    expect(await refusal(read({ path: "dangling.txt" }))).toMatchObject({
+      message: '"dangling.txt" is a symbolic link to something that does not exist',
+    });
   });
 });
 
 describe("file_list", () => {
   it("lists entries with type and size, describing links by where they lead", async () => {
-    const listing = (await callTool(tools, "file_list", {})) as { entries: Array<Record<string, unknown>>; truncated: boolean };
+    const listing = (await callTool(tools, "file_list", {})) as {
+      entries: Array<Record<string, unknown>>;
+      truncated: boolean;
+    };
     expect(listing.truncated).toBe(false);
     expect(listing.entries).toEqual([
       { path: "big.log", type: "file", size: 4097 },
@@ -123,9 +150,20 @@ describe("file_list", () => {
   });
 
   it("lists recursively without entering links, up to the cap", async () => {
-    const listing = (await callTool(tools, "file_list", { path: "notes", recursive: true })) as { entries: Array<{ path: string }> };
-    expect(listing.entries.map((entry) => entry.path)).toEqual(["notes/deep", "notes/image.bin", "notes/other", "notes/todo.md", "notes/deep/plan.txt"]);
-    const capped = (await callTool(tools, "file_list", { recursive: true, maxEntries: 3 })) as { entries: unknown[]; truncated: boolean };
+    const listing = (await callTool(tools, "file_list", { path: "notes", recursive: true })) as {
+      entries: Array<{ path: string }>;
+    };
+    expect(listing.entries.map((entry) => entry.path)).toEqual([
+      "notes/deep",
+      "notes/image.bin",
+      "notes/other",
+      "notes/todo.md",
+      "notes/deep/plan.txt",
+    ]);
+    const capped = (await callTool(tools, "file_list", { recursive: true, maxEntries: 3 })) as {
+      entries: unknown[];
+      truncated: boolean;
+    };
     expect(capped).toMatchObject({ truncated: true });
     expect(capped.entries).toHaveLength(3);
   });
@@ -143,7 +181,9 @@ describe("file_search", () => {
   it("finds files by name glob, at any depth without a slash", async () => {
     const byName = (await callTool(tools, "file_search", { pattern: "*.md" })) as { matches: Array<{ path: string }> };
     expect(byName.matches.map((match) => match.path)).toEqual(["readme.md", "notes/todo.md"]);
-    const byPath = (await callTool(tools, "file_search", { pattern: "notes/**/*.txt" })) as { matches: Array<{ path: string }> };
+    const byPath = (await callTool(tools, "file_search", { pattern: "notes/**/*.txt" })) as {
+      matches: Array<{ path: string }>;
+    };
     expect(byPath.matches.map((match) => match.path)).toEqual(["notes/deep/plan.txt"]);
   });
 
@@ -167,13 +207,20 @@ describe("file_search", () => {
       truncated: true,
       matches: [{ path: "notes/deep/plan.txt", line: 1 }],
     });
-    expect(await refusal(callTool(tools, "file_search", {}))).toMatchObject({ message: expect.stringContaining('give a "pattern"') as unknown });
+    expect(await refusal(callTool(tools, "file_search", {}))).toMatchObject({
+      message: expect.stringContaining('give a "pattern"') as unknown,
+    });
   });
 });
 
 describe("file_info", () => {
   it("gives type, size and times, and whether file_read would read it", async () => {
-    expect(await callTool(tools, "file_info", { path: "readme.md" })).toMatchObject({ path: "readme.md", type: "file", size: 58, readable: true });
+    expect(await callTool(tools, "file_info", { path: "readme.md" })).toMatchObject({
+      path: "readme.md",
+      type: "file",
+      size: 58,
+      readable: true,
+    });
     expect(await callTool(tools, "file_info", { path: "big.log" })).toMatchObject({ type: "file", readable: false });
     expect(await callTool(tools, "file_info", { path: "pipe" })).toMatchObject({ type: "fifo", readable: false });
     expect(await callTool(tools, "file_info", { path: "todo-link.md" })).toMatchObject({ type: "file", link: true });

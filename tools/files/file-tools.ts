@@ -30,7 +30,11 @@ const READ_TOOLS: Record<string, ToolFactory> = {
           path: { type: "string", description: PATH_HELP },
           startLine: { type: "integer", minimum: 1, description: "First line to return (from 1)" },
           endLine: { type: "integer", minimum: 1, description: "Last line to return (inclusive)" },
-          maxBytes: { type: "integer", minimum: 1, description: `Return at most this many bytes (default ${DEFAULT_READ_BYTES})` },
+          maxBytes: {
+            type: "integer",
+            minimum: 1,
+            description: `Return at most this many bytes (default ${DEFAULT_READ_BYTES})`,
+          },
         },
         required: ["path"],
         additionalProperties: false,
@@ -39,13 +43,19 @@ const READ_TOOLS: Record<string, ToolFactory> = {
     }),
   [LIST_DIRECTORY_TOOL_TYPE]: (base, context) =>
     tool({
-      description: "Lists a folder of the workspace files folder: each entry's path, type and size. recursive also lists sub-folders.",
+      description:
+        "Lists a folder of the workspace files folder: each entry's path, type and size. recursive also lists sub-folders.",
       inputSchema: jsonSchema<{ path?: string; recursive?: boolean; maxEntries?: number }>({
         type: "object",
         properties: {
           path: { type: "string", description: `${PATH_HELP}; default "." (the whole folder)` },
           recursive: { type: "boolean", description: "Also list what sub-folders hold" },
-          maxEntries: { type: "integer", minimum: 1, maximum: MAX_LIST_ENTRIES, description: `At most this many entries (default ${DEFAULT_LIST_ENTRIES})` },
+          maxEntries: {
+            type: "integer",
+            minimum: 1,
+            maximum: MAX_LIST_ENTRIES,
+            description: `At most this many entries (default ${DEFAULT_LIST_ENTRIES})`,
+          },
         },
         additionalProperties: false,
       }),
@@ -74,7 +84,8 @@ const READ_TOOLS: Record<string, ToolFactory> = {
     }),
   [FILE_INFO_TOOL_TYPE]: (base) =>
     tool({
-      description: "Gives a file's or folder's type, size and times in the workspace files folder, and whether file_read can read it.",
+      description:
+        "Gives a file's or folder's type, size and times in the workspace files folder, and whether file_read can read it.",
       inputSchema: jsonSchema<{ path: string }>({
         type: "object",
         properties: { path: { type: "string", description: PATH_HELP } },
@@ -91,7 +102,10 @@ const WRITE_TOOLS: Record<string, ToolFactory> = {
       description: `Creates or overwrites a UTF-8 text file in the workspace files folder, making its folders. At most ${base.maxBytes} bytes.`,
       inputSchema: jsonSchema<{ path: string; content: string }>({
         type: "object",
-        properties: { path: { type: "string", description: PATH_HELP }, content: { type: "string", description: "The whole new content of the file" } },
+        properties: {
+          path: { type: "string", description: PATH_HELP },
+          content: { type: "string", description: "The whole new content of the file" },
+        },
         required: ["path", "content"],
         additionalProperties: false,
       }),
@@ -101,7 +115,10 @@ const WRITE_TOOLS: Record<string, ToolFactory> = {
 
 /** The folder's real path, read when an agent starts: every check compares against it. */
 async function filesBase(files: WorkspaceFiles, types: string): Promise<FilesBase> {
-  if (!files.base) throw new BlockExecutionError(`${types}: ${files.unavailableReason ?? "file tools are off"}`, { code: "invalid_tool" });
+  if (!files.base)
+    throw new BlockExecutionError(`${types}: ${files.unavailableReason ?? "file tools are off"}`, {
+      code: "invalid_tool",
+    });
   return { realRoot: await realpath(files.base), label: files.label, maxBytes: files.maxBytes };
 }
 
@@ -119,18 +136,30 @@ function withoutHostPaths(definition: Tool, base: FilesBase, configuredRoot: str
         return (await execute(input as never, options as never)) as unknown;
       } catch (error) {
         if (isTrellisError(error) || !(error instanceof Error) || error.name === "AbortError") throw error;
-        const message = [base.realRoot, configuredRoot].reduce((text, hostPath) => text.split(hostPath).join(base.label), error.message);
+        const message = [base.realRoot, configuredRoot].reduce(
+          (text, hostPath) => text.split(hostPath).join(base.label),
+          error.message,
+        );
         throw new FileRefusedError(message);
       }
     },
   } as Tool;
 }
 
-function buildTools(factories: Record<string, ToolFactory>, entries: ToolEntry[], base: FilesBase, configuredRoot: string, context: ToolContext): ToolSet {
+function buildTools(
+  factories: Record<string, ToolFactory>,
+  entries: ToolEntry[],
+  base: FilesBase,
+  configuredRoot: string,
+  context: ToolContext,
+): ToolSet {
   const tools: ToolSet = {};
   for (const entry of entries) {
     const name = entry.name ?? entry.type;
-    if (name in tools) throw new BlockExecutionError(`Two file tools are named "${name}"; give one a different "name"`, { code: "invalid_tool" });
+    if (name in tools)
+      throw new BlockExecutionError(`Two file tools are named "${name}"; give one a different "name"`, {
+        code: "invalid_tool",
+      });
     tools[name] = withoutHostPaths(factories[entry.type]!(base, context), base, configuredRoot);
   }
   return tools;
@@ -146,10 +175,26 @@ const typesOf = (entries: ToolEntry[]) => [...new Set(entries.map((entry) => ent
 export function createFileToolProviders(files: WorkspaceFiles): { read: ToolProvider; write: ToolProvider } {
   const read: ToolProvider = {
     tools: [
-      { type: READ_FILE_TOOL_TYPE, label: "Read file", description: "Reads a text file of the workspace files folder (set up by the operator)." },
-      { type: LIST_DIRECTORY_TOOL_TYPE, label: "List directory", description: "Lists a folder of the workspace files folder with types and sizes." },
-      { type: SEARCH_FILES_TOOL_TYPE, label: "Search files", description: "Finds files of the workspace files folder by name or content." },
-      { type: FILE_INFO_TOOL_TYPE, label: "File info", description: "Type, size and times of a path in the workspace files folder." },
+      {
+        type: READ_FILE_TOOL_TYPE,
+        label: "Read file",
+        description: "Reads a text file of the workspace files folder (set up by the operator).",
+      },
+      {
+        type: LIST_DIRECTORY_TOOL_TYPE,
+        label: "List directory",
+        description: "Lists a folder of the workspace files folder with types and sizes.",
+      },
+      {
+        type: SEARCH_FILES_TOOL_TYPE,
+        label: "Search files",
+        description: "Finds files of the workspace files folder by name or content.",
+      },
+      {
+        type: FILE_INFO_TOOL_TYPE,
+        label: "File info",
+        description: "Type, size and times of a path in the workspace files folder.",
+      },
     ],
     async createTools(entries, context) {
       return buildTools(READ_TOOLS, entries, await filesBase(files, typesOf(entries)), files.base!, context);
@@ -160,7 +205,8 @@ export function createFileToolProviders(files: WorkspaceFiles): { read: ToolProv
       {
         type: WRITE_FILE_TOOL_TYPE,
         label: "Write file",
-        description: "Creates or overwrites a text file in the workspace files folder (when the operator allows writes).",
+        description:
+          "Creates or overwrites a text file in the workspace files folder (when the operator allows writes).",
       },
     ],
     sideEffects: true,

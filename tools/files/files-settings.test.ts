@@ -17,7 +17,10 @@ describe("file tool settings", () => {
   });
 
   it("resolve a relative root against the working folder and read the write list", () => {
-    const settings = filesSettingsFrom(envOf({ TRELLIS_FILES_ROOT: "data/files", TRELLIS_FILES_WRITE: "ws-a, ws-b" }), "/srv/trellis");
+    const settings = filesSettingsFrom(
+      envOf({ TRELLIS_FILES_ROOT: "data/files", TRELLIS_FILES_WRITE: "ws-a, ws-b" }),
+      "/srv/trellis",
+    );
     expect(settings.root).toBe("/srv/trellis/data/files");
     expect(settings.write).toEqual(new Set(["ws-a", "ws-b"]));
     expect(filesSettingsFrom(envOf({ TRELLIS_FILES_WRITE: "on" })).write).toBe(true);
@@ -34,7 +37,11 @@ describe("file tool settings", () => {
 
   it("give a workspace its own folder only when the operator made it", () => {
     const settings = filesSettingsFrom(envOf({ TRELLIS_FILES_ROOT: folder.root }));
-    expect(workspaceFiles(settings, WORKSPACE_ID)).toMatchObject({ base: folder.base, label: `TRELLIS_FILES_ROOT/${WORKSPACE_ID}`, writable: false });
+    expect(workspaceFiles(settings, WORKSPACE_ID)).toMatchObject({
+      base: folder.base,
+      label: `TRELLIS_FILES_ROOT/${WORKSPACE_ID}`,
+      writable: false,
+    });
     expect(workspaceFiles(settings, "ws-without-folder")).toMatchObject({
       base: null,
       unavailableReason:
@@ -46,7 +53,8 @@ describe("file tool settings", () => {
   it("make an agent's file tools fail at its start, saying why, when the instance has none", async () => {
     await expect(fileToolsFor({ ...folder, root: "" }, ["file_read", "file_search"])).rejects.toMatchObject({
       code: "invalid_tool",
-      message: "file_read, file_search: File tools are off on this instance: the operator sets TRELLIS_FILES_ROOT to turn them on",
+      message:
+        "file_read, file_search: File tools are off on this instance: the operator sets TRELLIS_FILES_ROOT to turn them on",
     });
   });
 });

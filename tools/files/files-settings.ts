@@ -34,7 +34,9 @@ export function filesSettingsFrom(env: FilesEnvReader, cwd: string = process.cwd
   if (rawMax) {
     maxBytes = Number(rawMax);
     if (!Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > LARGEST_FILES_MAX_BYTES) {
-      throw new Error(`${FILES_MAX_BYTES_ENV} must be a whole number of bytes from 1 to ${LARGEST_FILES_MAX_BYTES}, not "${rawMax}"`);
+      throw new Error(
+        `${FILES_MAX_BYTES_ENV} must be a whole number of bytes from 1 to ${LARGEST_FILES_MAX_BYTES}, not "${rawMax}"`,
+      );
     }
   }
 
@@ -48,7 +50,10 @@ export function filesSettingsFrom(env: FilesEnvReader, cwd: string = process.cwd
       .map((id) => id.trim())
       .filter(Boolean);
     const bad = ids.find((id) => !/^[A-Za-z0-9_-]+$/.test(id));
-    if (bad !== undefined) throw new Error(`${FILES_WRITE_ENV} must be "on", "off" or a comma-separated list of workspace ids, not "${rawWrite}"`);
+    if (bad !== undefined)
+      throw new Error(
+        `${FILES_WRITE_ENV} must be "on", "off" or a comma-separated list of workspace ids, not "${rawWrite}"`,
+      );
     write = new Set(ids);
   }
   return { root, maxBytes, write };
@@ -74,9 +79,14 @@ export function workspaceFiles(settings: FilesSettings, workspaceId: string): Wo
   const writable = settings.write === true || (settings.write !== false && settings.write.has(workspaceId));
   const common = { label, maxBytes: settings.maxBytes, writable };
   if (!settings.root) {
-    return { ...common, base: null, unavailableReason: `File tools are off on this instance: the operator sets ${FILES_ROOT_ENV} to turn them on` };
+    return {
+      ...common,
+      base: null,
+      unavailableReason: `File tools are off on this instance: the operator sets ${FILES_ROOT_ENV} to turn them on`,
+    };
   }
-  if (!SAFE_FOLDER_NAME.test(workspaceId)) return { ...common, base: null, unavailableReason: `The workspace id "${workspaceId}" cannot name a folder` };
+  if (!SAFE_FOLDER_NAME.test(workspaceId))
+    return { ...common, base: null, unavailableReason: `The workspace id "${workspaceId}" cannot name a folder` };
   const base = join(settings.root, workspaceId);
   if (!existsSync(base) || !statSync(base).isDirectory()) {
     return {

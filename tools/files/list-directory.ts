@@ -1,7 +1,17 @@
 import type { Dirent } from "node:fs";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { describeKind, displayPath, FileRefusedError, isInside, kindOf, quoted, resolveExisting, type FileKind, type FilesBase } from "./safe-path";
+import {
+  describeKind,
+  displayPath,
+  FileRefusedError,
+  isInside,
+  kindOf,
+  quoted,
+  resolveExisting,
+  type FileKind,
+  type FilesBase,
+} from "./safe-path";
 
 export interface ListDirectoryInput {
   /** A folder inside the files folder; default: the files folder itself. */
@@ -31,7 +41,10 @@ export const DEFAULT_LIST_ENTRIES = 200;
 export const MAX_LIST_ENTRIES = 2_000;
 
 /** What a link leads to, judged as every tool judges it: only targets inside the folder count. */
-async function describeLink(base: FilesBase, absolute: string): Promise<Pick<DirectoryEntry, "type" | "size" | "link">> {
+async function describeLink(
+  base: FilesBase,
+  absolute: string,
+): Promise<Pick<DirectoryEntry, "type" | "size" | "link">> {
   let target: string;
   try {
     target = await realpath(absolute);
@@ -52,10 +65,16 @@ async function describeEntry(base: FilesBase, folder: string, dirent: Dirent): P
 }
 
 /** Lists a folder breadth first, in name order, stopping at `maxEntries`; links are described, never descended into. */
-export async function listDirectory(base: FilesBase, input: ListDirectoryInput, signal?: AbortSignal): Promise<ListDirectoryResult> {
+export async function listDirectory(
+  base: FilesBase,
+  input: ListDirectoryInput,
+  signal?: AbortSignal,
+): Promise<ListDirectoryResult> {
   const resolved = await resolveExisting(base, input.path ?? ".");
   if (!resolved.stats.isDirectory()) {
-    throw new FileRefusedError(`${quoted(resolved.path)} is ${describeKind(kindOf(resolved.stats))}, not a directory; use file_info or file_read`);
+    throw new FileRefusedError(
+      `${quoted(resolved.path)} is ${describeKind(kindOf(resolved.stats))}, not a directory; use file_info or file_read`,
+    );
   }
   const maxEntries = Math.min(Math.max(1, Math.floor(input.maxEntries ?? DEFAULT_LIST_ENTRIES)), MAX_LIST_ENTRIES);
   const entries: DirectoryEntry[] = [];

@@ -1,6 +1,13 @@
 import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
-import { FileRefusedError, quoted, requireRegularFile, requireWithinLimit, type FilesBase, type ResolvedPath } from "./safe-path";
+import {
+  FileRefusedError,
+  quoted,
+  requireRegularFile,
+  requireWithinLimit,
+  type FilesBase,
+  type ResolvedPath,
+} from "./safe-path";
 
 /**
  * Opens a file whose path was resolved and checked, and checks the open file again: the path is
@@ -18,8 +25,10 @@ export async function openCheckedFile<T>(
     handle = await open(resolved.real, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ELOOP") throw new FileRefusedError(`${quoted(resolved.path)} changed into a symbolic link while being opened`);
-    if (code === "EACCES" || code === "EPERM") throw new FileRefusedError(`${quoted(resolved.path)} cannot be opened: permission denied`);
+    if (code === "ELOOP")
+      throw new FileRefusedError(`${quoted(resolved.path)} changed into a symbolic link while being opened`);
+    if (code === "EACCES" || code === "EPERM")
+      throw new FileRefusedError(`${quoted(resolved.path)} cannot be opened: permission denied`);
     throw error;
   }
   try {
@@ -39,7 +48,8 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** UTF-8 text, or a refusal: a NUL byte or an invalid sequence means the file is binary. */
 export function decodeText(path: string, bytes: Uint8Array): string {
-  const binary = () => new FileRefusedError(`${quoted(path)} is not a text file (it holds binary data); file tools read UTF-8 text only`);
+  const binary = () =>
+    new FileRefusedError(`${quoted(path)} is not a text file (it holds binary data); file tools read UTF-8 text only`);
   if (bytes.includes(0)) throw binary();
   try {
     return strictUtf8.decode(bytes).replace(/^\uFEFF/, "");

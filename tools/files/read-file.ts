@@ -1,5 +1,12 @@
 import { constants } from "node:fs";
-import { FileRefusedError, quoted, requireRegularFile, requireWithinLimit, resolveExisting, type FilesBase } from "./safe-path";
+import {
+  FileRefusedError,
+  quoted,
+  requireRegularFile,
+  requireWithinLimit,
+  resolveExisting,
+  type FilesBase,
+} from "./safe-path";
 import { decodeText, openCheckedFile, readAtMost } from "./open-checked-file";
 
 export interface ReadFileInput {
@@ -29,11 +36,17 @@ export const DEFAULT_READ_BYTES = 65_536;
 
 /** Reads a UTF-8 text file of the folder, whole or a line range, refusing binaries, specials and files over the limit. */
 export async function readTextFile(base: FilesBase, input: ReadFileInput): Promise<ReadFileResult> {
-  if (!input.path) throw new FileRefusedError('path is required: a file of the workspace files folder, such as "notes/todo.md"');
+  if (!input.path)
+    throw new FileRefusedError('path is required: a file of the workspace files folder, such as "notes/todo.md"');
   const resolved = await resolveExisting(base, input.path);
   requireRegularFile(resolved, "read");
   requireWithinLimit(base, resolved.path, resolved.stats.size);
-  const bytes = await openCheckedFile(resolved, constants.O_RDONLY, (handle) => readAtMost(handle, Math.min(resolved.stats.size, base.maxBytes)), base);
+  const bytes = await openCheckedFile(
+    resolved,
+    constants.O_RDONLY,
+    (handle) => readAtMost(handle, Math.min(resolved.stats.size, base.maxBytes)),
+    base,
+  );
   const text = decodeText(resolved.path, bytes);
 
   const lines = text.split("\n");
@@ -41,7 +54,9 @@ export async function readTextFile(base: FilesBase, input: ReadFileInput): Promi
   const startLine = Math.max(1, Math.floor(input.startLine ?? 1));
   const endLine = Math.min(totalLines, Math.floor(input.endLine ?? totalLines));
   if (input.endLine !== undefined && endLine < startLine && totalLines > 0) {
-    throw new FileRefusedError(`endLine (${input.endLine}) comes before startLine (${startLine}) in ${quoted(resolved.path)}`);
+    throw new FileRefusedError(
+      `endLine (${input.endLine}) comes before startLine (${startLine}) in ${quoted(resolved.path)}`,
+    );
   }
   const ranged = startLine === 1 && endLine === totalLines ? text : lines.slice(startLine - 1, endLine).join("\n");
 
@@ -55,5 +70,13 @@ export async function readTextFile(base: FilesBase, input: ReadFileInput): Promi
         .toString("utf8")
         .replace(/\uFFFD$/, "")
     : ranged;
-  return { path: resolved.path, size: resolved.stats.size, content, totalLines, startLine, endLine: Math.max(endLine, 0), truncated };
+  return {
+    path: resolved.path,
+    size: resolved.stats.size,
+    content,
+    totalLines,
+    startLine,
+    endLine: Math.max(endLine, 0),
+    truncated,
+  };
 }

@@ -31,7 +31,8 @@ export class FileTooLargeError extends TrellisError {
   }
 }
 
-export type FileKind = "file" | "directory" | "symlink" | "fifo" | "socket" | "character device" | "block device" | "other";
+export type FileKind =
+  "file" | "directory" | "symlink" | "fifo" | "socket" | "character device" | "block device" | "other";
 
 export function kindOf(stats: Stats): FileKind {
   if (stats.isFile()) return "file";
@@ -83,12 +84,16 @@ export function outsideMessage(base: FilesBase, path: string, why: string): stri
  * `%2e%2e/x` names a file called `%2e%2e` inside the folder.
  */
 export function lexicalPath(base: FilesBase, path: string): string {
-  if (path.includes("\0")) throw new FileRefusedError(`${quoted(path)} contains a NUL character, which no file name may hold`);
+  if (path.includes("\0"))
+    throw new FileRefusedError(`${quoted(path)} contains a NUL character, which no file name may hold`);
   if (isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\") || path.startsWith("~")) {
-    throw new FileRefusedError(outsideMessage(base, path, `paths are relative to that folder, such as "notes/todo.md"`));
+    throw new FileRefusedError(
+      outsideMessage(base, path, `paths are relative to that folder, such as "notes/todo.md"`),
+    );
   }
   const absolute = join(base.realRoot, normalize(path || "."));
-  if (!isInside(base.realRoot, absolute)) throw new FileRefusedError(outsideMessage(base, path, `".." may not climb out of it`));
+  if (!isInside(base.realRoot, absolute))
+    throw new FileRefusedError(outsideMessage(base, path, `".." may not climb out of it`));
   return absolute;
 }
 
@@ -119,19 +124,24 @@ export async function resolveExisting(base: FilesBase, path: string): Promise<Re
   try {
     real = await realpath(absolute);
   } catch (error) {
-    if (own.isSymbolicLink()) throw new FileNotFoundError(`${quoted(path)} is a symbolic link to something that does not exist`);
+    if (own.isSymbolicLink())
+      throw new FileNotFoundError(`${quoted(path)} is a symbolic link to something that does not exist`);
     throw notFound(base, path, error);
   }
   if (!isInside(base.realRoot, real))
-    throw new FileRefusedError(outsideMessage(base, path, "it is reached through a symbolic link that leads out of the folder"));
+    throw new FileRefusedError(
+      outsideMessage(base, path, "it is reached through a symbolic link that leads out of the folder"),
+    );
   const stats = own.isSymbolicLink() ? await stat(real) : own;
   return { path: displayPath(base.realRoot, absolute), real, stats, link: own.isSymbolicLink() };
 }
 
 function notFound(base: FilesBase, path: string, error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT" || code === "ENOTDIR") return new FileNotFoundError(`${quoted(path)} does not exist in the workspace files folder (${base.label})`);
-  if (code === "EACCES" || code === "EPERM") return new FileRefusedError(`${quoted(path)} cannot be read: permission denied`);
+  if (code === "ENOENT" || code === "ENOTDIR")
+    return new FileNotFoundError(`${quoted(path)} does not exist in the workspace files folder (${base.label})`);
+  if (code === "EACCES" || code === "EPERM")
+    return new FileRefusedError(`${quoted(path)} cannot be read: permission denied`);
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -140,7 +150,9 @@ export function requireRegularFile(resolved: Pick<ResolvedPath, "path" | "stats"
   const kind = kindOf(resolved.stats);
   if (kind === "file") return;
   const hint = kind === "directory" ? "; use file_list to see what it holds" : "; file tools only touch regular files";
-  throw new FileRefusedError(`${quoted(resolved.path)} is ${describeKind(kind)}, not a regular file, so it cannot be ${verb}${hint}`);
+  throw new FileRefusedError(
+    `${quoted(resolved.path)} is ${describeKind(kind)}, not a regular file, so it cannot be ${verb}${hint}`,
+  );
 }
 
 export function requireWithinLimit(base: FilesBase, path: string, size: number): void {

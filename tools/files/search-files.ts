@@ -2,7 +2,15 @@ import { constants } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, matchesGlob } from "node:path";
 import { decodeText, openCheckedFile, readAtMost } from "./open-checked-file";
-import { describeKind, displayPath, FileRefusedError, kindOf, quoted, resolveExisting, type FilesBase } from "./safe-path";
+import {
+  describeKind,
+  displayPath,
+  FileRefusedError,
+  kindOf,
+  quoted,
+  resolveExisting,
+  type FilesBase,
+} from "./safe-path";
 
 export interface SearchFilesInput {
   /** A glob over paths (`**\/*.md`, `notes/*.txt`); one without `/` matches file names at any depth (`*.md`). */
@@ -61,14 +69,27 @@ async function* walkFiles(root: string, signal?: AbortSignal): AsyncGenerator<{ 
 }
 
 /** Finds files by name and, with `text`, lines holding it; links and special files are passed over. */
-export async function searchFiles(base: FilesBase, input: SearchFilesInput, signal?: AbortSignal): Promise<SearchFilesResult> {
-  if (!input.pattern && !input.text) throw new FileRefusedError('give a "pattern" (file names, such as "*.md"), a "text" to find in files, or both');
+export async function searchFiles(
+  base: FilesBase,
+  input: SearchFilesInput,
+  signal?: AbortSignal,
+): Promise<SearchFilesResult> {
+  if (!input.pattern && !input.text)
+    throw new FileRefusedError('give a "pattern" (file names, such as "*.md"), a "text" to find in files, or both');
   const start = await resolveExisting(base, input.path ?? ".");
-  if (!start.stats.isDirectory()) throw new FileRefusedError(`${quoted(start.path)} is ${describeKind(kindOf(start.stats))}, not a directory to search in`);
+  if (!start.stats.isDirectory())
+    throw new FileRefusedError(
+      `${quoted(start.path)} is ${describeKind(kindOf(start.stats))}, not a directory to search in`,
+    );
   const maxResults = Math.min(Math.max(1, Math.floor(input.maxResults ?? DEFAULT_SEARCH_RESULTS)), MAX_SEARCH_RESULTS);
   const matchesName = nameMatcher(input.pattern);
   const needle = input.text?.toLowerCase();
-  const result: SearchFilesResult = { matches: [], truncated: false, filesSearched: 0, skipped: { tooLarge: 0, notText: 0 } };
+  const result: SearchFilesResult = {
+    matches: [],
+    truncated: false,
+    filesSearched: 0,
+    skipped: { tooLarge: 0, notText: 0 },
+  };
 
   let visited = 0;
   for await (const { absolute } of walkFiles(start.real, signal)) {
@@ -88,7 +109,12 @@ export async function searchFiles(base: FilesBase, input: SearchFilesInput, sign
     }
     let text: string;
     try {
-      const bytes = await openCheckedFile(resolved, constants.O_RDONLY, (handle) => readAtMost(handle, resolved.stats.size), base);
+      const bytes = await openCheckedFile(
+        resolved,
+        constants.O_RDONLY,
+        (handle) => readAtMost(handle, resolved.stats.size),
+        base,
+      );
       text = decodeText(path, bytes);
     } catch (error) {
       if (!(error instanceof FileRefusedError)) throw error;
@@ -99,7 +125,12 @@ export async function searchFiles(base: FilesBase, input: SearchFilesInput, sign
     for (let index = 0; index < lines.length; index++) {
       if (!lines[index]!.toLowerCase().includes(needle)) continue;
       if (result.matches.length >= maxResults) return { ...result, truncated: true };
-      result.matches.push({ path, size: resolved.stats.size, line: index + 1, excerpt: lines[index]!.trim().slice(0, EXCERPT_CHARS) });
+      result.matches.push({
+        path,
+        size: resolved.stats.size,
+        line: index + 1,
+        excerpt: lines[index]!.trim().slice(0, EXCERPT_CHARS),
+      });
     }
   }
   return result;

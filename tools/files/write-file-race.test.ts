@@ -48,7 +48,9 @@ function swapper(folder: string, target: string, ms: number): Promise<number> {
       }
     }
     process.stdout.write(String(swaps));`;
-  const child = spawn(process.execPath, ["-e", script, folder, target, String(ms)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", script, folder, target, String(ms)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -72,12 +74,16 @@ describe("file_write while a folder is swapped for a symbolic link", () => {
     async function writeRounds() {
       for (let round = 0; Date.now() < end; round++) {
         const writes = Array.from({ length: 8 }, (_, index) =>
-          writeTextFile(base, { path: index % 2 ? `inbox/${round}-${index}.txt` : `inbox/deeper/${round}-${index}.txt`, content: "payload" }),
+          writeTextFile(base, {
+            path: index % 2 ? `inbox/${round}-${index}.txt` : `inbox/deeper/${round}-${index}.txt`,
+            content: "payload",
+          }),
         );
         for (const outcome of await Promise.allSettled(writes)) {
           if (outcome.status === "fulfilled") written++;
           else {
-            if (!/^(file_refused|not_found)$/.test(String((outcome.reason as { code?: unknown }).code))) throw outcome.reason;
+            if (!/^(file_refused|not_found)$/.test(String((outcome.reason as { code?: unknown }).code)))
+              throw outcome.reason;
             refused++;
           }
         }

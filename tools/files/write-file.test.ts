@@ -26,10 +26,15 @@ describe("file_write", () => {
   it("is refused when the operator has not turned writes on, before the model is asked anything", async () => {
     await expect(fileToolsFor(folder, ["file_write"])).rejects.toMatchObject({
       code: "invalid_tool",
-      message: "file_write: writing files is off for this workspace; the operator turns it on with TRELLIS_FILES_WRITE=on (or a list of workspace ids)",
+      message:
+        "file_write: writing files is off for this workspace; the operator turns it on with TRELLIS_FILES_WRITE=on (or a list of workspace ids)",
     });
-    await expect(fileToolsFor(folder, ["file_write"], { TRELLIS_FILES_WRITE: "some-other-ws" })).rejects.toMatchObject({ code: "invalid_tool" });
-    expect(Object.keys(await fileToolsFor(folder, ["file_write"], { TRELLIS_FILES_WRITE: `x, ${WORKSPACE_ID}` }))).toEqual(["file_write"]);
+    await expect(fileToolsFor(folder, ["file_write"], { TRELLIS_FILES_WRITE: "some-other-ws" })).rejects.toMatchObject({
+      code: "invalid_tool",
+    });
+    expect(
+      Object.keys(await fileToolsFor(folder, ["file_write"], { TRELLIS_FILES_WRITE: `x, ${WORKSPACE_ID}` })),
+    ).toEqual(["file_write"]);
   });
 
   it("is marked as having side effects, unlike the reading tools", () => {
@@ -56,7 +61,9 @@ describe("file_write", () => {
       created: false,
     });
     expect(readFileSync(join(folder.base, "out", "2026", "summary.md"), "utf8")).toBe("second draft");
-    expect(await callTool(tools, "file_read", { path: "out/2026/summary.md" })).toMatchObject({ content: "second draft" });
+    expect(await callTool(tools, "file_read", { path: "out/2026/summary.md" })).toMatchObject({
+      content: "second draft",
+    });
   });
 
   it("writes through a link inside the folder to its target", async () => {
@@ -72,11 +79,15 @@ describe("file_write", () => {
       code: "file_refused",
       message: `"../planted.txt" is outside the workspace files folder (${base}): ".." may not climb out of it`,
     });
-    expect(await refusal(callTool(tools, "file_write", { path: "/tmp/planted.txt", content: "x" }))).toMatchObject({ code: "file_refused" });
+    expect(await refusal(callTool(tools, "file_write", { path: "/tmp/planted.txt", content: "x" }))).toMatchObject({
+      code: "file_refused",
+    });
     expect(await refusal(callTool(tools, "file_write", { path: "escape.txt", content: "x" }))).toMatchObject({
       message: `"escape.txt" is outside the workspace files folder (${base}): it is reached through a symbolic link that leads out of the folder`,
     });
-    expect(await refusal(callTool(tools, "file_write", { path: "notes/other/new/planted.txt", content: "x" }))).toMatchObject({ code: "file_refused" });
+    expect(
+      await refusal(callTool(tools, "file_write", { path: "notes/other/new/planted.txt", content: "x" })),
+    ).toMatchObject({ code: "file_refused" });
     expect(await refusal(callTool(tools, "file_write", { path: "pipe", content: "x" }))).toMatchObject({
       code: "file_refused",
       message: expect.stringContaining("FIFO") as unknown,
@@ -88,10 +99,12 @@ describe("file_write", () => {
 
   it("refuses content over the size limit, naming both sizes", async () => {
     const tools = await writable();
-    expect(await refusal(callTool(tools, "file_write", { path: "huge.txt", content: "y".repeat(5000) }))).toMatchObject({
-      code: "too_large",
-      message: 'The content for "huge.txt" is 5,000 bytes, over the limit of 4,096 bytes (TRELLIS_FILES_MAX_BYTES)',
-    });
+    expect(await refusal(callTool(tools, "file_write", { path: "huge.txt", content: "y".repeat(5000) }))).toMatchObject(
+      {
+        code: "too_large",
+        message: 'The content for "huge.txt" is 5,000 bytes, over the limit of 4,096 bytes (TRELLIS_FILES_MAX_BYTES)',
+      },
+    );
     expect(existsSync(join(folder.base, "huge.txt"))).toBe(false);
   });
 });

@@ -48,18 +48,25 @@ async function parentFolders(base: FilesBase, absolute: string, path: string): P
   const real = await realpath(existing).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR")
-      throw new FileRefusedError(`${quoted(path)} cannot be written: its folder changed while being written; try again`);
+      throw new FileRefusedError(
+        `${quoted(path)} cannot be written: its folder changed while being written; try again`,
+      );
     throw error;
   });
   if (!isInside(base.realRoot, real))
-    throw new FileRefusedError(outsideMessage(base, path, "it is reached through a symbolic link that leads out of the folder"));
+    throw new FileRefusedError(
+      outsideMessage(base, path, "it is reached through a symbolic link that leads out of the folder"),
+    );
   const folder = relative(base.realRoot, join(real, relative(existing, dirname(absolute))));
   return folder === "" ? [] : folder.split(sep);
 }
 
 /** Creates or overwrites a UTF-8 text file inside the folder, making its folders; never through a link out, never a special file. */
 export async function writeTextFile(base: FilesBase, input: WriteFileInput): Promise<WriteFileResult> {
-  if (!input.path) throw new FileRefusedError('path is required: where to write in the workspace files folder, such as "notes/summary.md"');
+  if (!input.path)
+    throw new FileRefusedError(
+      'path is required: where to write in the workspace files folder, such as "notes/summary.md"',
+    );
   const bytes = Buffer.from(input.content, "utf8");
   if (bytes.length > base.maxBytes) {
     throw new FileTooLargeError(
@@ -67,7 +74,8 @@ export async function writeTextFile(base: FilesBase, input: WriteFileInput): Pro
     );
   }
   const absolute = lexicalPath(base, input.path);
-  if (absolute === base.realRoot || /[\\/]$/.test(input.path)) throw new FileRefusedError(`${quoted(input.path)} names a folder; give a file name to write`);
+  if (absolute === base.realRoot || /[\\/]$/.test(input.path))
+    throw new FileRefusedError(`${quoted(input.path)} names a folder; give a file name to write`);
 
   const existing = await lstatOrNull(absolute).catch(() => null);
   if (existing) {

@@ -36,9 +36,25 @@ export function createHttpRequestToolProvider(deps: HttpRequestToolDeps): ToolPr
         label: "HTTP request",
         description: "Calls an HTTP API (public addresses only).",
         params: [
-          { name: "url", label: "URL", kind: "text", description: "Every call goes here; leave empty to let the model choose" },
-          { name: "method", label: "Method", kind: "select", options: [...METHODS], description: "Leave empty to let the model choose" },
-          { name: "headers", label: "Headers", kind: "keyValue", description: "Added to every request; the model never sees them" },
+          {
+            name: "url",
+            label: "URL",
+            kind: "text",
+            description: "Every call goes here; leave empty to let the model choose",
+          },
+          {
+            name: "method",
+            label: "Method",
+            kind: "select",
+            options: [...METHODS],
+            description: "Leave empty to let the model choose",
+          },
+          {
+            name: "headers",
+            label: "Headers",
+            kind: "keyValue",
+            description: "Added to every request; the model never sees them",
+          },
         ],
       },
     ],
@@ -48,7 +64,8 @@ export function createHttpRequestToolProvider(deps: HttpRequestToolDeps): ToolPr
       const tools: ToolSet = {};
       for (const entry of entries) {
         const fixedHeaders = (entry.params?.headers ?? {}) as Record<string, string>;
-        const fixedUrl = typeof entry.params?.url === "string" && entry.params.url.trim() ? entry.params.url.trim() : undefined;
+        const fixedUrl =
+          typeof entry.params?.url === "string" && entry.params.url.trim() ? entry.params.url.trim() : undefined;
         const fixedMethod = METHODS.find((method) => method === entry.params?.method);
         const properties: Record<string, JSONSchema7> = {
           ...(fixedUrl ? {} : { url: { type: "string", description: "An http or https URL" } }),
@@ -60,19 +77,31 @@ export function createHttpRequestToolProvider(deps: HttpRequestToolDeps): ToolPr
           description: fixedUrl
             ? `Sends an HTTP ${fixedMethod ?? "request"} to ${fixedUrl} and returns the status, headers and body (JSON parsed).`
             : "Sends an HTTP request and returns the status, headers and body (JSON parsed).",
-          inputSchema: jsonSchema<HttpRequestInput>({ type: "object", properties, required: fixedUrl ? [] : ["url"], additionalProperties: false }),
+          inputSchema: jsonSchema<HttpRequestInput>({
+            type: "object",
+            properties,
+            required: fixedUrl ? [] : ["url"],
+            additionalProperties: false,
+          }),
           execute: async (input) => {
             const { headers, body } = input;
             const url = fixedUrl ?? input.url;
             const method = fixedMethod ?? input.method;
-            const response = await decodedFetch(url, { method, headers: { ...headers, ...fixedHeaders }, body, signal: context.signal });
+            const response = await decodedFetch(url, {
+              method,
+              headers: { ...headers, ...fixedHeaders },
+              body,
+              signal: context.signal,
+            });
             const text = typeof response.body === "string" ? response.body : undefined;
             return {
               status: response.status,
               ok: response.ok,
               headers: redactHeaders(response.headers),
               body:
-                text !== undefined && text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… [cut at ${MAX_BODY_CHARS} characters]` : response.body,
+                text !== undefined && text.length > MAX_BODY_CHARS
+                  ? `${text.slice(0, MAX_BODY_CHARS)}… [cut at ${MAX_BODY_CHARS} characters]`
+                  : response.body,
             };
           },
         });

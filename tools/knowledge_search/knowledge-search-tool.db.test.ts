@@ -50,14 +50,19 @@ describe("knowledge_search tool", () => {
         calls: [{ id: "call_1", name: "knowledge_search", arguments: { query: "refund policy" } }],
         usage: { prompt: 120, completion: 12 },
       },
-      { kind: "text", text: "You can get a full refund within 30 days of purchase.", usage: { prompt: 245, completion: 48 } },
+      {
+        kind: "text",
+        text: "You can get a full refund within 30 days of purchase.",
+        usage: { prompt: 245, completion: 48 },
+      },
     );
     const tools = createToolRegistry([createKnowledgeSearchToolProvider({ search })]);
     const agent = withConfigParsing("agent", createAgentHandler({ models: createTestModelRegistry(server), tools }));
     const { output } = await agent({
       config: {
         model: "openai/gpt-4o",
-        systemPrompt: "You are a customer support assistant. Use the knowledge base tool to find relevant information before responding.",
+        systemPrompt:
+          "You are a customer support assistant. Use the knowledge base tool to find relevant information before responding.",
         userPrompt: "What is our refund policy?",
         temperature: 0.7,
         tools: [{ type: "knowledge_search", params: { knowledgeBaseId: policiesId, topK: 3 } }],
@@ -69,7 +74,11 @@ describe("knowledge_search tool", () => {
     expect(output.content).toBe("You can get a full refund within 30 days of purchase.");
     const toolCalls = output.toolCalls as {
       count: number;
-      list: Array<{ name: string; arguments: unknown; result: { results: Array<{ documentName: string; content: string }>; totalResults: number } }>;
+      list: Array<{
+        name: string;
+        arguments: unknown;
+        result: { results: Array<{ documentName: string; content: string }>; totalResults: number };
+      }>;
     };
     expect(toolCalls.count).toBe(1);
     expect(toolCalls.list[0]).toMatchObject({ name: "knowledge_search", arguments: { query: "refund policy" } });
@@ -94,8 +103,8 @@ describe("knowledge_search tool", () => {
         throw new Error("unused");
       },
     };
-    expect(() => provider.createTools(toolEntries([{ type: "knowledge_search", params: { knowledgeBaseIds: [] } }]), context)).toThrow(
-      /params\.knowledgeBaseId/,
-    );
+    expect(() =>
+      provider.createTools(toolEntries([{ type: "knowledge_search", params: { knowledgeBaseIds: [] } }]), context),
+    ).toThrow(/params\.knowledgeBaseId/);
   });
 });

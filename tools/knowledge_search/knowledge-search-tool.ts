@@ -26,7 +26,10 @@ function paramsOf(entry: ToolEntry, index: number): SearchParams {
   // Either may still be empty: a list with nothing in it, or a reference that resolved to nothing.
   const knowledgeBaseIds = [...stringList(params.knowledgeBaseId), ...stringList(params.knowledgeBaseIds)];
   if (knowledgeBaseIds.length === 0) {
-    throw new BlockExecutionError(`tools[${index}] (knowledge_search) needs params.knowledgeBaseId or params.knowledgeBaseIds`, { code: "invalid_tool" });
+    throw new BlockExecutionError(
+      `tools[${index}] (knowledge_search) needs params.knowledgeBaseId or params.knowledgeBaseIds`,
+      { code: "invalid_tool" },
+    );
   }
   const result: SearchParams = { knowledgeBaseIds };
   if (typeof params.topK === "number") result.topK = params.topK;
@@ -48,7 +51,8 @@ export function createKnowledgeSearchToolProvider({ search }: { search: Knowledg
       {
         type: KNOWLEDGE_SEARCH_TOOL_TYPE,
         label: "Knowledge search",
-        description: "Searches the given knowledge bases (params.knowledgeBaseId) and returns the best matching passages.",
+        description:
+          "Searches the given knowledge bases (params.knowledgeBaseId) and returns the best matching passages.",
         params: [
           { name: "knowledgeBaseId", label: "Knowledge base", kind: "knowledgeBase", required: true },
           { name: "topK", label: "Results (top K)", kind: "number", description: "How many passages to return" },
@@ -61,13 +65,16 @@ export function createKnowledgeSearchToolProvider({ search }: { search: Knowledg
       return Object.fromEntries(
         entries.map((entry, index) => {
           const params = paramsOf(entry, index);
-          const name = entry.name ?? (index === 0 ? KNOWLEDGE_SEARCH_TOOL_TYPE : `${KNOWLEDGE_SEARCH_TOOL_TYPE}_${index + 1}`);
+          const name =
+            entry.name ?? (index === 0 ? KNOWLEDGE_SEARCH_TOOL_TYPE : `${KNOWLEDGE_SEARCH_TOOL_TYPE}_${index + 1}`);
           const definition = tool({
             description:
               "Searches the team's knowledge base and returns passages with a relevance score and their source document. Call it before answering questions about policies, products or procedures, and base the answer on the passages.",
             inputSchema: jsonSchema<{ query: string }>({
               type: "object",
-              properties: { query: { type: "string", description: "What to look for, in a few words (e.g. refund policy)" } },
+              properties: {
+                query: { type: "string", description: "What to look for, in a few words (e.g. refund policy)" },
+              },
               required: ["query"],
               additionalProperties: false,
             }),

@@ -8,9 +8,16 @@ const ENDLESS_LINE = `const chunk = "x".repeat(1 << 20); let left = 64; const wr
 describe("BoundedStdioTransport", () => {
   it("stops a server that sends a line past the limit, and the connection fails naming the limit", async () => {
     const errors: string[] = [];
-    const transport = new BoundedStdioTransport({ command: process.execPath, args: ["-e", ENDLESS_LINE] }, 4 * 1024 * 1024);
+    const transport = new BoundedStdioTransport(
+      { command: process.execPath, args: ["-e", ENDLESS_LINE] },
+      4 * 1024 * 1024,
+    );
     const closed = new Promise<void>((resolve) => {
-      const client = createMCPClient({ transport, clientName: "trellis-test", onUncaughtError: (error) => errors.push(String(error)) });
+      const client = createMCPClient({
+        transport,
+        clientName: "trellis-test",
+        onUncaughtError: (error) => errors.push(String(error)),
+      });
       client.then(
         (connected) => {
           void connected.close();
@@ -32,7 +39,9 @@ describe("BoundedStdioTransport", () => {
       );
     };
     await closed;
-    expect(errors.join("\n")).toContain("The MCP server sent a line longer than 4194304 bytes without ending it; it was stopped");
+    expect(errors.join("\n")).toContain(
+      "The MCP server sent a line longer than 4194304 bytes without ending it; it was stopped",
+    );
     // Stopped at the limit: the 64 MB the server meant to send were not all read.
     expect(received).toBeLessThan(8 * 1024 * 1024);
   });
@@ -41,7 +50,10 @@ describe("BoundedStdioTransport", () => {
 describe("connectMcpServer over stdio", () => {
   it("fails with the transport's reason when a server floods one line", async () => {
     const { connectMcpServer } = await import("./mcp-tool-provider");
-    const flooding = connectMcpServer({ transport: "stdio", command: process.execPath, args: ["-e", ENDLESS_LINE] }, { timeoutMs: 10_000 });
+    const flooding = connectMcpServer(
+      { transport: "stdio", command: process.execPath, args: ["-e", ENDLESS_LINE] },
+      { timeoutMs: 10_000 },
+    );
     await expect(flooding).rejects.toThrow(/line longer than \d+ bytes without ending it/);
   });
 });

@@ -30,7 +30,11 @@ export class BoundedStdioTransport extends StdioMCPTransport {
       lineBytes = newline === -1 ? lineBytes + chunk.length : chunk.length - newline - 1;
       if (lineBytes <= this.maxLineBytes) return;
       lineBytes = 0;
-      this.onerror?.(new Error(`The MCP server sent a line longer than ${this.maxLineBytes} bytes without ending it; it was stopped`));
+      this.onerror?.(
+        new Error(
+          `The MCP server sent a line longer than ${this.maxLineBytes} bytes without ending it; it was stopped`,
+        ),
+      );
       this.close().catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
     });
   }

@@ -1,4 +1,10 @@
-export { connectMcpServer, createMcpToolProvider, listMcpServerTools, MCP_TOOL_TYPE, type McpToolProviderDeps } from "./mcp-tool-provider";
+export {
+  connectMcpServer,
+  createMcpToolProvider,
+  listMcpServerTools,
+  MCP_TOOL_TYPE,
+  type McpToolProviderDeps,
+} from "./mcp-tool-provider";
 export {
   describeMcpServer,
   mcpServersForWorkspace,

@@ -37,7 +37,10 @@ async function readOnlyTools(readOnly: McpServerConfig["readOnly"]): Promise<str
     markReadOnly: (name) => void marked.push(name),
   };
   try {
-    await createMcpToolProvider({ servers: () => ({ fixture: config }) }).createTools(toolEntries([{ type: "mcp", params: { server: "fixture" } }]), context);
+    await createMcpToolProvider({ servers: () => ({ fixture: config }) }).createTools(
+      toolEntries([{ type: "mcp", params: { server: "fixture" } }]),
+      context,
+    );
   } finally {
     await Promise.all(cleanups.map((cleanup) => cleanup()));
   }
@@ -57,7 +60,10 @@ describe("MCP tools a test run may call", () => {
 
   it("refuse a readOnly that is neither true, false nor a list of names, naming it", () => {
     expect(() =>
-      parseMcpServers(JSON.stringify({ fixture: { transport: "http", url: "https://mcp.example.com/mcp", readOnly: "yes" } }), "TRELLIS_MCP_SERVERS"),
+      parseMcpServers(
+        JSON.stringify({ fixture: { transport: "http", url: "https://mcp.example.com/mcp", readOnly: "yes" } }),
+        "TRELLIS_MCP_SERVERS",
+      ),
     ).toThrow(/fixture\.readOnly: must be true, false or a list of tool names/);
   });
 });

@@ -12,7 +12,9 @@ import { TrellisError } from "@/core";
  */
 
 const headerValues = z.record(z.string(), z.string());
-const required = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`) });
+const required = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`),
+});
 const SERVER_NAME_RULE = "server names use letters, digits, _ and - (1 to 64)";
 
 /**
@@ -20,16 +22,23 @@ const SERVER_NAME_RULE = "server names use letters, digits, _ and - (1 to 64)";
  * simulated): `true` all, `false` none (whatever the tools' `readOnlyHint` says), a list those
  * named; absent, the tools whose annotations say `readOnlyHint: true`.
  */
-const readOnlyTools = z.union([z.boolean(), z.array(z.string().min(1))], { error: "must be true, false or a list of tool names" }).optional();
+const readOnlyTools = z
+  .union([z.boolean(), z.array(z.string().min(1))], { error: "must be true, false or a list of tool names" })
+  .optional();
 
 /** The workspace ids that may use a server; absent, every workspace may. */
-const allowedWorkspaces = z.array(z.string().min(1, "must not be empty"), { error: "must be a list of workspace ids" }).optional();
+const allowedWorkspaces = z
+  .array(z.string().min(1, "must not be empty"), { error: "must be a list of workspace ids" })
+  .optional();
 
 const httpServerSchema = z.strictObject({
   transport: z.enum(["http", "sse"]),
   workspaces: allowedWorkspaces,
   readOnly: readOnlyTools,
-  url: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? "is required" : "must be an http(s) URL") }),
+  url: z.url({
+    protocol: /^https?$/,
+    error: (issue) => (issue.input === undefined ? "is required" : "must be an http(s) URL"),
+  }),
   headers: headerValues.optional(),
 });
 
@@ -44,7 +53,9 @@ const stdioServerSchema = z.strictObject({
   cwd: z.string().optional(),
 });
 
-export const mcpServerSchema = z.discriminatedUnion("transport", [httpServerSchema, stdioServerSchema], { error: 'must be "http", "sse" or "stdio"' });
+export const mcpServerSchema = z.discriminatedUnion("transport", [httpServerSchema, stdioServerSchema], {
+  error: 'must be "http", "sse" or "stdio"',
+});
 
 export const mcpServersSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, SERVER_NAME_RULE), mcpServerSchema);
 
@@ -71,7 +82,10 @@ export function parseMcpServers(text: string, source: string): McpServers {
   const parsed = mcpServersSchema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join(".") || "(top level)"}: ${issue.code === "invalid_key" ? SERVER_NAME_RULE : issue.message}`)
+      .map(
+        (issue) =>
+          `${issue.path.join(".") || "(top level)"}: ${issue.code === "invalid_key" ? SERVER_NAME_RULE : issue.message}`,
+      )
       .join("; ");
     throw new McpConfigError(`${source} has invalid MCP servers: ${problems}`);
   }
@@ -104,11 +118,16 @@ export function loadMcpServers({ env, dataDir }: McpServerSource): McpServers {
  * server another workspace was given is, for this one, a server that does not exist.
  */
 export function mcpServersForWorkspace(servers: McpServers, workspaceId: string): McpServers {
-  return Object.fromEntries(Object.entries(servers).filter(([, config]) => !config.workspaces || config.workspaces.includes(workspaceId)));
+  return Object.fromEntries(
+    Object.entries(servers).filter(([, config]) => !config.workspaces || config.workspaces.includes(workspaceId)),
+  );
 }
 
 /** What the inspector may show about a server: never headers, env or URL credentials. */
-export function describeMcpServer(name: string, config: McpServerConfig): { name: string; transport: McpServerConfig["transport"]; target: string } {
+export function describeMcpServer(
+  name: string,
+  config: McpServerConfig,
+): { name: string; transport: McpServerConfig["transport"]; target: string } {
   if (config.transport === "stdio") return { name, transport: "stdio", target: path.basename(config.command) };
   const url = new URL(config.url);
   return { name, transport: config.transport, target: `${url.protocol}//${url.host}${url.pathname}` };

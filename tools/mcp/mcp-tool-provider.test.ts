@@ -33,7 +33,12 @@ beforeEach(() => {
 /** A stdio server config whose child writes its pid to a fresh file. */
 function stdioServer(extraEnv: Record<string, string> = {}) {
   const pidFile = path.join(scratch, `pid-${++pidCounter}`);
-  const config = { transport: "stdio" as const, command: process.execPath, args: [FIXTURE_SERVER_SCRIPT], env: { FIXTURE_PID_FILE: pidFile, ...extraEnv } };
+  const config = {
+    transport: "stdio" as const,
+    command: process.execPath,
+    args: [FIXTURE_SERVER_SCRIPT],
+    env: { FIXTURE_PID_FILE: pidFile, ...extraEnv },
+  };
   return { config, pid: () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined) };
 }
 
@@ -46,12 +51,20 @@ describe("MCP tools in an agent", () => {
   it("calls a stdio server's tool, gives the model its answer, and stops the child process when the loop ends", async () => {
     const stdio = stdioServer();
     llm.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_add", name: "add_numbers", arguments: { a: 2, b: 3 } }], usage: { prompt: 50, completion: 10 } },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_add", name: "add_numbers", arguments: { a: 2, b: 3 } }],
+        usage: { prompt: 50, completion: 10 },
+      },
       { kind: "text", text: "2 + 3 is 5.", usage: { prompt: 80, completion: 6 } },
     );
     const context = createInMemoryHandlerContext();
     const { output } = await agentWith({ files: stdio.config })({
-      config: { model: "openai/gpt-4o-mini", userPrompt: "What is 2 + 3?", tools: [{ type: "mcp", params: { server: "files" } }] },
+      config: {
+        model: "openai/gpt-4o-mini",
+        userPrompt: "What is 2 + 3?",
+        tools: [{ type: "mcp", params: { server: "files" } }],
+      },
       inputs: {},
       context,
     });
@@ -61,8 +74,15 @@ describe("MCP tools in an agent", () => {
     expect(llm.requests[1]!.parsed.allText).toContain("The sum is 5");
     const calls = (output.toolCalls as { list: Array<{ name: string; arguments: unknown; result: unknown }> }).list;
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ name: "add_numbers", arguments: { a: 2, b: 3 }, result: { content: [{ type: "text", text: "The sum is 5" }] } });
-    expect(context.spans.find((span) => span.kind === "tool")).toMatchObject({ name: "add_numbers", input: { a: 2, b: 3 } });
+    expect(calls[0]).toMatchObject({
+      name: "add_numbers",
+      arguments: { a: 2, b: 3 },
+      result: { content: [{ type: "text", text: "The sum is 5" }] },
+    });
+    expect(context.spans.find((span) => span.kind === "tool")).toMatchObject({
+      name: "add_numbers",
+      input: { a: 2, b: 3 },
+    });
 
     const pid = stdio.pid();
     expect(pid).toBeGreaterThan(0);
@@ -70,9 +90,14 @@ describe("MCP tools in an agent", () => {
   });
 
   it("offers only the tools listed in params.tools, over Streamable HTTP with the operator's headers", async () => {
-    llm.enqueue({ kind: "tool-calls", calls: [{ name: "read_note", arguments: { title: "groceries" } }] }, { kind: "text", text: "Buy milk." });
+    llm.enqueue(
+      { kind: "tool-calls", calls: [{ name: "read_note", arguments: { title: "groceries" } }] },
+      { kind: "text", text: "Buy milk." },
+    );
     const before = http.requests.length;
-    const { output } = await agentWith({ notes: { transport: "http", url: http.url, headers: { authorization: "Bearer operator-token" } } })({
+    const { output } = await agentWith({
+      notes: { transport: "http", url: http.url, headers: { authorization: "Bearer operator-token" } },
+    })({
       config: {
         model: "openai/gpt-4o-mini",
         userPrompt: "What is on my grocery note?",
@@ -92,11 +117,17 @@ describe("MCP tools in an agent", () => {
   it("refuses an MCP tool named like a built-in one, naming both, and still stops the server", async () => {
     const stdio = stdioServer({ FIXTURE_WITH_CALCULATOR: "1" });
     const run = agentWith({ files: stdio.config })({
-      config: { model: "openai/gpt-4o-mini", userPrompt: "2+2?", tools: ["calculator", { type: "mcp", params: { server: "files" } }] },
+      config: {
+        model: "openai/gpt-4o-mini",
+        userPrompt: "2+2?",
+        tools: ["calculator", { type: "mcp", params: { server: "files" } }],
+      },
       inputs: {},
       context: createInMemoryHandlerContext(),
     });
-    await expect(run).rejects.toThrow('MCP server "files" offers a tool named "calculator", the name of the built-in "calculator" tool');
+    await expect(run).rejects.toThrow(
+      'MCP server "files" offers a tool named "calculator", the name of the built-in "calculator" tool',
+    );
     expect(llm.requests).toHaveLength(0);
     expect(await waitUntil(() => stdio.pid() !== undefined && !processAlive(stdio.pid()!))).toBe(true);
   });
@@ -105,7 +136,11 @@ describe("MCP tools in an agent", () => {
     const stdio = stdioServer({ FIXTURE_WITH_CALCULATOR: "1" });
     llm.enqueue({ kind: "text", text: "ok" });
     await agentWith({ files: stdio.config })({
-      config: { model: "openai/gpt-4o-mini", userPrompt: "hi", tools: ["calculator", { type: "mcp", params: { server: "files", tools: ["add_numbers"] } }] },
+      config: {
+        model: "openai/gpt-4o-mini",
+        userPrompt: "hi",
+        tools: ["calculator", { type: "mcp", params: { server: "files", tools: ["add_numbers"] } }],
+      },
       inputs: {},
       context: createInMemoryHandlerContext(),
     });
@@ -119,7 +154,9 @@ describe("MCP tools in an agent", () => {
       inputs: {},
       context: createInMemoryHandlerContext(),
     });
-    await expect(agent(config({ server: "github" }))).rejects.toThrow('MCP server "github" is not configured (configured: files)');
+    await expect(agent(config({ server: "github" }))).rejects.toThrow(
+      'MCP server "github" is not configured (configured: files)',
+    );
     await expect(agent(config({ server: "files", tools: ["delete_everything"] }))).rejects.toThrow(
       'MCP server "files" has no tool "delete_everything" (it offers: add_numbers, read_note)',
     );
@@ -128,7 +165,11 @@ describe("MCP tools in an agent", () => {
   it("says which server could not be reached", async () => {
     const agent = agentWith({ gone: { transport: "stdio", command: path.join(scratch, "no-such-command"), args: [] } });
     await expect(
-      agent({ config: { userPrompt: "x", tools: [{ type: "mcp", params: { server: "gone" } }] }, inputs: {}, context: createInMemoryHandlerContext() }),
+      agent({
+        config: { userPrompt: "x", tools: [{ type: "mcp", params: { server: "gone" } }] },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }),
     ).rejects.toThrow(/Could not connect to MCP server "gone"/);
   });
 });

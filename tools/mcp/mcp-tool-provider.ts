@@ -15,13 +15,21 @@ export interface McpToolProviderDeps {
 }
 
 /** Connects one client; its `close()` also stops a stdio server's child process. */
-export async function connectMcpServer(config: McpServerConfig, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<MCPClient> {
+export async function connectMcpServer(
+  config: McpServerConfig,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<MCPClient> {
   const transport =
     config.transport === "stdio"
       ? new BoundedStdioTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd })
       : // Through the outbound guard like every request of the server: the operator's server is allowed
         // wherever it is, and anything it points the client to (an SSE endpoint, a redirect) is vetted.
-        { type: config.transport, url: config.url, headers: config.headers, fetch: createGuardedWebFetch({ trustedEndpoints: [config.url] }) };
+        {
+          type: config.transport,
+          url: config.url,
+          headers: config.headers,
+          fetch: createGuardedWebFetch({ trustedEndpoints: [config.url] }),
+        };
   // A transport's own failure (a stopped server, say) says more than the closed connection it leads to.
   let transportError: unknown;
   try {
@@ -46,9 +54,15 @@ function scrubbed(message: string, config: McpServerConfig): string {
   return message.split(config.url).join(target);
 }
 
-async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: ToolContext, timeoutMs: number): Promise<ToolSet> {
+async function toolsOfEntry(
+  entry: ToolEntry,
+  servers: McpServers,
+  context: ToolContext,
+  timeoutMs: number,
+): Promise<ToolSet> {
   // The registry gives this provider its own type's entries only; their schema (contract/tool-entry.ts) checked `server` and `tools`.
-  if (entry.kind !== "mcp") throw new BlockExecutionError(`The MCP tool provider was given a "${entry.type}" entry`, { code: "invalid_tool" });
+  if (entry.kind !== "mcp")
+    throw new BlockExecutionError(`The MCP tool provider was given a "${entry.type}" entry`, { code: "invalid_tool" });
   const { server: serverName, tools: wanted } = entry.params;
   const config = Object.hasOwn(servers, serverName) ? servers[serverName] : undefined;
   if (!config) {
@@ -63,7 +77,10 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
     client = await connectMcpServer(config, { signal: context.signal, timeoutMs });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new BlockExecutionError(`Could not connect to MCP server "${serverName}": ${scrubbed(reason, config)}`, { code: "mcp_unavailable", retryable: true });
+    throw new BlockExecutionError(`Could not connect to MCP server "${serverName}": ${scrubbed(reason, config)}`, {
+      code: "mcp_unavailable",
+      retryable: true,
+    });
   }
   context.onCleanup!(() => client.close());
   let offered: ToolSet;
@@ -84,9 +101,12 @@ async function toolsOfEntry(entry: ToolEntry, servers: McpServers, context: Tool
   for (const name of names) {
     const definition = offered[name];
     if (!definition) {
-      throw new BlockExecutionError(`MCP server "${serverName}" has no tool "${name}" (it offers: ${Object.keys(offered).join(", ") || "none"})`, {
-        code: "invalid_tool",
-      });
+      throw new BlockExecutionError(
+        `MCP server "${serverName}" has no tool "${name}" (it offers: ${Object.keys(offered).join(", ") || "none"})`,
+        {
+          code: "invalid_tool",
+        },
+      );
     }
     if (context.reservedNames?.has(name)) {
       throw new BlockExecutionError(
@@ -113,18 +133,28 @@ function isReadOnly(readOnly: McpServerConfig["readOnly"], name: string, hinted:
 export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
   return {
     tools: [
-      { type: MCP_TOOL_TYPE, label: "MCP server", description: "Tools of an MCP server the operator configured (params.server; params.tools to pick some)." },
+      {
+        type: MCP_TOOL_TYPE,
+        label: "MCP server",
+        description: "Tools of an MCP server the operator configured (params.server; params.tools to pick some).",
+      },
     ],
     // A server's tools may act on anything: a test run simulates them, but for those the server marks read-only (isReadOnly).
     sideEffects: true,
     async createTools(entries, context) {
-      if (!context.onCleanup) throw new BlockExecutionError("MCP tools need a tool loop that closes them when it ends", { code: "invalid_tool" });
+      if (!context.onCleanup)
+        throw new BlockExecutionError("MCP tools need a tool loop that closes them when it ends", {
+          code: "invalid_tool",
+        });
       const servers = deps.servers();
       const tools: ToolSet = {};
       for (const entry of entries) {
         const created = await toolsOfEntry(entry, servers, context, deps.connectTimeoutMs ?? 15_000);
         for (const [name, definition] of Object.entries(created)) {
-          if (name in tools) throw new BlockExecutionError(`Two MCP tools are named "${name}"; pick one with params.tools`, { code: "invalid_tool" });
+          if (name in tools)
+            throw new BlockExecutionError(`Two MCP tools are named "${name}"; pick one with params.tools`, {
+              code: "invalid_tool",
+            });
           tools[name] = definition;
         }
       }
@@ -134,12 +164,19 @@ export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
 }
 
 /** A server's tools by name, description and arguments' schema, for the inspector; the client is closed at once. */
-export async function listMcpServerTools(config: McpServerConfig, options: { timeoutMs?: number; signal?: AbortSignal } = {}) {
+export async function listMcpServerTools(
+  config: McpServerConfig,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+) {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const client = await connectMcpServer(config, { signal: options.signal, timeoutMs });
   try {
     const { tools } = await client.listTools({ options: { signal: options.signal, timeout: timeoutMs } });
-    return tools.map((tool) => ({ name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema as Record<string, unknown> }));
+    return tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description ?? "",
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+    }));
   } finally {
     await client.close();
   }

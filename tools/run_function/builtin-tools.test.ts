@@ -55,12 +55,21 @@ describe("built-in HTTP, web page and function tools", () => {
   it("http_request calls through the guard, adds fixed headers and redacts credentials in the answer", async () => {
     const tools = await toolsFor([{ type: "http_request", params: { headers: { Authorization: "Bearer fixed" } } }]);
     const answer = await execute(tools, "http_request", { url: `${server.origin}/price` });
-    expect(answer).toMatchObject({ status: 200, body: { price: 4, auth: "Bearer fixed" }, headers: { "set-cookie": "[redacted]" } });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { price: 4, auth: "Bearer fixed" },
+      headers: { "set-cookie": "[redacted]" },
+    });
   });
 
   it("http_request with a pre-filled URL and method calls only that, and does not ask the model for them", async () => {
-    const tools = await toolsFor([{ type: "http_request", name: "price_api", params: { url: `${server.origin}/price`, method: "GET" } }]);
-    const schema = (await asSchema(tools.price_api!.inputSchema).jsonSchema) as { properties: Record<string, unknown>; required: string[] };
+    const tools = await toolsFor([
+      { type: "http_request", name: "price_api", params: { url: `${server.origin}/price`, method: "GET" } },
+    ]);
+    const schema = (await asSchema(tools.price_api!.inputSchema).jsonSchema) as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(Object.keys(schema.properties)).toEqual(["headers", "body"]);
     expect(schema.required).toEqual([]);
     expect(tools.price_api!.description).toContain(`GET to ${server.origin}/price`);
@@ -70,12 +79,17 @@ describe("built-in HTTP, web page and function tools", () => {
 
   it("http_request refuses private addresses that are not allowed", async () => {
     const tools = await toolsFor(["http_request"], "");
-    await expect(execute(tools, "http_request", { url: "http://169.254.169.254/latest/meta-data/" })).rejects.toThrow("cloud metadata");
+    await expect(execute(tools, "http_request", { url: "http://169.254.169.254/latest/meta-data/" })).rejects.toThrow(
+      "cloud metadata",
+    );
   });
 
   it("web_page returns the readable text", async () => {
     const tools = await toolsFor(["web_page"]);
-    expect(await execute(tools, "web_page", { url: `${server.origin}/page` })).toMatchObject({ title: "Prices", text: "Widgets cost 4 dollars." });
+    expect(await execute(tools, "web_page", { url: `${server.origin}/page` })).toMatchObject({
+      title: "Prices",
+      text: "Widgets cost 4 dollars.",
+    });
   });
 
   it("run_function runs the configured code in the sandbox with the model's arguments", async () => {

@@ -23,16 +23,26 @@ const OPEN_PARAMETERS = { type: "object", additionalProperties: true } as const;
 export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): ToolProvider {
   const decodedFetch = deps.fetch ? createDecodedFetch(deps.fetch) : undefined;
   return {
-    tools: [{ type: RUN_FUNCTION_TOOL_TYPE, label: "Function", description: "Runs sandboxed JavaScript written in the tool's settings." }],
+    tools: [
+      {
+        type: RUN_FUNCTION_TOOL_TYPE,
+        label: "Function",
+        description: "Runs sandboxed JavaScript written in the tool's settings.",
+      },
+    ],
     createTools(entries, context) {
       const tools: ToolSet = {};
       for (const entry of entries) {
         const code = entry.params?.code;
         if (typeof code !== "string" || !code.trim()) {
-          throw new BlockExecutionError(`The ${entry.name ?? RUN_FUNCTION_TOOL_TYPE} tool needs params.code (the JavaScript to run)`, { code: "invalid_tool" });
+          throw new BlockExecutionError(
+            `The ${entry.name ?? RUN_FUNCTION_TOOL_TYPE} tool needs params.code (the JavaScript to run)`,
+            { code: "invalid_tool" },
+          );
         }
         const services: Record<string, SandboxServiceHandler> = {};
-        if (decodedFetch) services.fetch = ([url, init], { signal }) => decodedFetch(String(url), { ...(init as object), signal });
+        if (decodedFetch)
+          services.fetch = ([url, init], { signal }) => decodedFetch(String(url), { ...(init as object), signal });
         const parameters = (entry.params?.parameters as Record<string, unknown> | undefined) ?? OPEN_PARAMETERS;
         tools[entry.name ?? RUN_FUNCTION_TOOL_TYPE] = tool({
           description:
@@ -41,7 +51,13 @@ export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): T
               : "Runs a JavaScript function with the given arguments and returns its result.",
           inputSchema: jsonSchema<Record<string, unknown>>(parameters),
           execute: async (args) => {
-            const outcome = await runInSandbox({ code, inputs: args, services, limits: { cpuTimeMs: deps.cpuTimeMs ?? 5_000 }, signal: context.signal });
+            const outcome = await runInSandbox({
+              code,
+              inputs: args,
+              services,
+              limits: { cpuTimeMs: deps.cpuTimeMs ?? 5_000 },
+              signal: context.signal,
+            });
             return outcome.stdout ? { result: outcome.result, stdout: outcome.stdout } : { result: outcome.result };
           },
         });

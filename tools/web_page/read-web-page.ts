@@ -24,11 +24,20 @@ export const DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024;
 function readBody(body: Buffer, contentType: string | undefined, url: string): ReadablePage {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const looksLikeHtml = type === "" && /^\s*</.test(body.subarray(0, 512).toString("utf8"));
-  if (type === "text/html" || type === "application/xhtml+xml" || looksLikeHtml) return extractReadableText(body, { url, contentType });
-  if (type.startsWith("text/") || type === "application/json" || type.endsWith("+json") || type === "application/xml" || type === "") {
+  if (type === "text/html" || type === "application/xhtml+xml" || looksLikeHtml)
+    return extractReadableText(body, { url, contentType });
+  if (
+    type.startsWith("text/") ||
+    type === "application/json" ||
+    type.endsWith("+json") ||
+    type === "application/xml" ||
+    type === ""
+  ) {
     return { title: "", text: body.toString("utf8").trim() };
   }
-  throw new BlockExecutionError(`${new URL(url).host} answered with ${type}, which is not a web page or text`, { code: "unsupported_content" });
+  throw new BlockExecutionError(`${new URL(url).host} answered with ${type}, which is not a web page or text`, {
+    code: "unsupported_content",
+  });
 }
 
 /**
@@ -53,5 +62,11 @@ export async function readWebPage(fetch: GuardedFetch, url: string, options: Rea
   }
   const page = readBody(response.body, response.headers["content-type"], response.url);
   const truncated = page.text.length > options.maxChars;
-  return { url: response.url, status: response.status, title: page.title, text: truncated ? page.text.slice(0, options.maxChars) : page.text, truncated };
+  return {
+    url: response.url,
+    status: response.status,
+    title: page.title,
+    text: truncated ? page.text.slice(0, options.maxChars) : page.text,
+    truncated,
+  };
 }

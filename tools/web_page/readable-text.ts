@@ -76,7 +76,10 @@ function textWithBreaks(root: Node): string {
  * the main content; a page it cannot read falls back to the body's text. jsdom parses the page
  * with scripts off and no subresource loading, so nothing in the page runs or fetches anything.
  */
-export function extractReadableText(html: Buffer | string, options: { url: string; contentType?: string }): ReadablePage {
+export function extractReadableText(
+  html: Buffer | string,
+  options: { url: string; contentType?: string },
+): ReadablePage {
   const dom = new JSDOM(html, {
     url: options.url,
     contentType: options.contentType?.toLowerCase().includes("html") ? options.contentType : "text/html",

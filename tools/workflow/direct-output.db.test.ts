@@ -30,19 +30,31 @@ async function runToEnd(workflowId: string, input: Record<string, unknown>) {
 
 async function skillAndCaller(tools: (skillId: string) => unknown[]) {
   const skill = await createWorkflow(
-    agentWorkflow({ name: "Refund policy", inputs: [{ name: "question", type: "string" }], userPrompt: "Policy answer for: <start.question>" }),
+    agentWorkflow({
+      name: "Refund policy",
+      inputs: [{ name: "question", type: "string" }],
+      userPrompt: "Policy answer for: <start.question>",
+    }),
   );
   const caller = await createWorkflow(
-    agentWorkflow({ name: "Concierge", inputs: [{ name: "message", type: "string" }], userPrompt: "<start.message>", tools: tools(skill.id) }),
+    agentWorkflow({
+      name: "Concierge",
+      inputs: [{ name: "message", type: "string" }],
+      userPrompt: "<start.message>",
+      tools: tools(skill.id),
+    }),
   );
   return { skill, caller };
 }
 
-const agentSpan = (run: Awaited<ReturnType<typeof runToEnd>>) => run.spans.find((span) => span.kind === "block" && span.blockId === "agent")!;
+const agentSpan = (run: Awaited<ReturnType<typeof runToEnd>>) =>
+  run.spans.find((span) => span.kind === "block" && span.blockId === "agent")!;
 
 describe("directOutput on workflow tools", () => {
   it("ends the agent's loop with the called workflow's output as its answer: no further model call", async () => {
-    const { skill, caller } = await skillAndCaller((id) => [{ type: "workflow", params: { workflowId: id }, directOutput: true }]);
+    const { skill, caller } = await skillAndCaller((id) => [
+      { type: "workflow", params: { workflowId: id }, directOutput: true },
+    ]);
     kit.server.enqueue(
       {
         kind: "tool-calls",
@@ -63,7 +75,9 @@ describe("directOutput on workflow tools", () => {
     const [skillRun] = await kit.database.repositories.runs.listByWorkflow(ws, skill.id);
     const agent = agentSpan(run);
     expect(agent.output).toMatchObject({ content: "Yes, within 30 days.", toolCalls: { count: 1 } });
-    expect((agent.output as { toolCalls: { list: Array<{ result: unknown }> } }).toolCalls.list[0]!.result).toMatchObject({
+    expect(
+      (agent.output as { toolCalls: { list: Array<{ result: unknown }> } }).toolCalls.list[0]!.result,
+    ).toMatchObject({
       runId: skillRun!.id,
       workflowId: skill.id,
     });
@@ -79,7 +93,11 @@ describe("directOutput on workflow tools", () => {
 
   it("lets the model go on when the direct-output workflow fails: the failure is a tool error, not an answer", async () => {
     const failing = await createWorkflow(
-      agentWorkflow({ name: "Needs order", inputs: [{ name: "orderId", type: "number" }], userPrompt: "Order <start.orderId>" }),
+      agentWorkflow({
+        name: "Needs order",
+        inputs: [{ name: "orderId", type: "number" }],
+        userPrompt: "Order <start.orderId>",
+      }),
     );
     const caller = await createWorkflow(
       agentWorkflow({
@@ -119,13 +137,22 @@ describe("directOutput on workflow tools", () => {
   });
 
   it("refuses directOutput on a tool that is not a workflow, before any model call", async () => {
-    const caller = await createWorkflow(agentWorkflow({ name: "Adder", inputs: [], userPrompt: "1+1", tools: [{ type: "calculator", directOutput: true }] }));
+    const caller = await createWorkflow(
+      agentWorkflow({
+        name: "Adder",
+        inputs: [],
+        userPrompt: "1+1",
+        tools: [{ type: "calculator", directOutput: true }],
+      }),
+    );
 
     const run = await runToEnd(caller.id, {});
 
     expect(run.status).toBe("failed");
     expect(run.error).toMatchObject({ code: "invalid_tool" });
-    expect(run.error?.message).toContain("tools[0] (calculator) cannot answer for the agent: directOutput is for workflow tools");
+    expect(run.error?.message).toContain(
+      "tools[0] (calculator) cannot answer for the agent: directOutput is for workflow tools",
+    );
     expect(kit.server.requests).toHaveLength(0);
   });
 });

@@ -17,13 +17,17 @@ describe("workflow call checks", () => {
   });
 
   it("refuses a cycle anywhere up the chain, whatever the depth left", () => {
-    expect(() => checkWorkflowCall([link("a"), link("b")], link("a"), 1, 10)).toThrow('Workflow "A" is already running in this call chain: "A" → "B" → "A"');
+    expect(() => checkWorkflowCall([link("a"), link("b")], link("a"), 1, 10)).toThrow(
+      'Workflow "A" is already running in this call chain: "A" → "B" → "A"',
+    );
   });
 
   it("reads TRELLIS_MAX_WORKFLOW_DEPTH strictly", () => {
     expect(maxWorkflowDepthFrom(undefined)).toBe(3);
     expect(maxWorkflowDepthFrom("5")).toBe(5);
-    expect(() => maxWorkflowDepthFrom("0")).toThrow('TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "0"');
+    expect(() => maxWorkflowDepthFrom("0")).toThrow(
+      'TRELLIS_MAX_WORKFLOW_DEPTH must be a whole number of at least 1; got "0"',
+    );
     expect(() => maxWorkflowDepthFrom("lots")).toThrow(/got "lots"/);
   });
 });
@@ -53,7 +57,13 @@ describe("workflow tool schema", () => {
 });
 
 describe("a workflow tool whose child run fails", () => {
-  const failed: WorkflowRunResult = { runId: "child-3", status: "failed", output: null, error: { code: "timeout", message: "too slow" }, usage: emptyUsage() };
+  const failed: WorkflowRunResult = {
+    runId: "child-3",
+    status: "failed",
+    output: null,
+    error: { code: "timeout", message: "too slow" },
+    usage: emptyUsage(),
+  };
   const deps: WorkflowCalls = {
     describeWorkflow: async (workflowId) => ({ id: workflowId, name: "Helper", inputs: [] }),
     callChain: (_runId, workflowId) => [{ workflowId, workflowName: "Caller" }],
@@ -73,7 +83,10 @@ describe("a workflow tool whose child run fails", () => {
     const tools = await createWorkflowToolProvider(deps).createTools([entry], context);
     const execute = tools.helper!.execute as (input: unknown, options: { toolCallId: string }) => Promise<unknown>;
     const call = execute({}, { toolCallId: "call-1" });
-    await expect(call).rejects.toMatchObject({ code: "timeout", partialOutput: { runId: "child-3", workflowId: "helper" } });
+    await expect(call).rejects.toMatchObject({
+      code: "timeout",
+      partialOutput: { runId: "child-3", workflowId: "helper" },
+    });
     await expect(call).rejects.toThrow('Workflow "Helper" failed: too slow (run child-3)');
   });
 
@@ -81,7 +94,10 @@ describe("a workflow tool whose child run fails", () => {
     const down = new Error("connection reset");
     const broken = createWorkflowToolProvider({ ...deps, describeWorkflow: () => Promise.reject(down) });
     await expect(broken.createTools([entry], context)).rejects.toBe(down);
-    const gone = createWorkflowToolProvider({ ...deps, describeWorkflow: () => Promise.reject(new TrellisError("not_found", "It was not found")) });
+    const gone = createWorkflowToolProvider({
+      ...deps,
+      describeWorkflow: () => Promise.reject(new TrellisError("not_found", "It was not found")),
+    });
     await expect(gone.createTools([entry], context)).rejects.toMatchObject({
       code: "invalid_tool",
       message: 'The workflow tool cannot use workflow "helper": It was not found',

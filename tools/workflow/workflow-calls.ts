@@ -75,13 +75,20 @@ export async function describeCalledWorkflow(
  * caller may route on), the run to open (`partialOutput`, so the failed span links to it) and,
  * when the caller counts it on the error (`spent`), what the child spent.
  */
-export function childRunFailure(target: Pick<WorkflowToolTarget, "id" | "name">, result: WorkflowRunResult, spent?: Usage): BlockExecutionError {
+export function childRunFailure(
+  target: Pick<WorkflowToolTarget, "id" | "name">,
+  result: WorkflowRunResult,
+  spent?: Usage,
+): BlockExecutionError {
   const reason = result.error ? `: ${result.error.message}` : "";
-  return new BlockExecutionError(`Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`, {
-    code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
-    partialOutput: { runId: result.runId, workflowId: target.id },
-    ...(spent ? { spent } : {}),
-  });
+  return new BlockExecutionError(
+    `Workflow "${target.name}" ${result.status === "cancelled" ? "was cancelled" : "failed"}${reason} (run ${result.runId})`,
+    {
+      code: result.error && isErrorCode(result.error.code) ? result.error.code : "workflow_failed",
+      partialOutput: { runId: result.runId, workflowId: target.id },
+      ...(spent ? { spent } : {}),
+    },
+  );
 }
 
 /** One link of the call chain: the runs (outermost first) that led to the caller, the caller last. */
@@ -103,7 +110,8 @@ export class WorkflowRecursionError extends TrellisError {
 export function maxWorkflowDepthFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return DEFAULT_MAX_WORKFLOW_DEPTH;
   const depth = Number(value);
-  if (!Number.isInteger(depth) || depth < 1) throw new Error(`${MAX_WORKFLOW_DEPTH_ENV} must be a whole number of at least 1; got "${value}"`);
+  if (!Number.isInteger(depth) || depth < 1)
+    throw new Error(`${MAX_WORKFLOW_DEPTH_ENV} must be a whole number of at least 1; got "${value}"`);
   return depth;
 }
 
@@ -113,7 +121,12 @@ const label = (link: WorkflowCallLink) => `"${link.workflowName}"`;
  * Refuses a call that closes a cycle (the target already runs somewhere up the chain, the
  * caller included) or goes deeper than `maxDepth` nested workflow runs.
  */
-export function checkWorkflowCall(chain: readonly WorkflowCallLink[], target: WorkflowCallLink, callerDepth: number, maxDepth: number): void {
+export function checkWorkflowCall(
+  chain: readonly WorkflowCallLink[],
+  target: WorkflowCallLink,
+  callerDepth: number,
+  maxDepth: number,
+): void {
   const path = [...chain, target].map(label).join(" → ");
   if (chain.some((link) => link.workflowId === target.workflowId)) {
     throw new WorkflowRecursionError(

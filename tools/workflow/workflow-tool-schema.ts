@@ -22,7 +22,10 @@ const JSON_TYPES = new Set(["string", "number", "boolean", "object", "array"]);
  * The start block's inputs as the tool's JSON Schema: inputs without a default are required.
  * Inputs pre-filled in the tool entry (`fixed`) are not the model's to give, so they are left out.
  */
-export function parametersForWorkflow(target: WorkflowToolTarget, fixed: ReadonlySet<string> = new Set()): Record<string, unknown> {
+export function parametersForWorkflow(
+  target: WorkflowToolTarget,
+  fixed: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const properties: Record<string, Record<string, unknown>> = {};
   const required: string[] = [];
   for (const input of target.inputs) {

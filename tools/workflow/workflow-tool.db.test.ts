@@ -49,7 +49,13 @@ describe("workflows as tools", () => {
     kit.server.enqueue(
       {
         kind: "tool-calls",
-        calls: [{ id: "call_sum", name: "summarise_ticket", arguments: { ticket: "The parcel arrived crushed and the vase inside is broken." } }],
+        calls: [
+          {
+            id: "call_sum",
+            name: "summarise_ticket",
+            arguments: { ticket: "The parcel arrived crushed and the vase inside is broken." },
+          },
+        ],
         usage: { prompt: 100, completion: 20 },
       },
       { kind: "text", text: "Broken vase in crushed parcel.", usage: { prompt: 40, completion: 7 } },
@@ -71,7 +77,9 @@ describe("workflows as tools", () => {
       },
     });
     // The child ran with the model's arguments and its start default.
-    expect(kit.server.requests[1]!.parsed.userTexts).toEqual(["Summarise in 12 words: The parcel arrived crushed and the vase inside is broken."]);
+    expect(kit.server.requests[1]!.parsed.userTexts).toEqual([
+      "Summarise in 12 words: The parcel arrived crushed and the vase inside is broken.",
+    ]);
 
     const childRuns = await kit.database.repositories.runs.listByWorkflow(ws, child.id);
     expect(childRuns).toHaveLength(1);
@@ -116,12 +124,26 @@ describe("workflows as tools", () => {
           { name: "words", type: "number" },
         ],
         userPrompt: "<start.question>",
-        tools: [{ type: "workflow", name: "summarise", params: { workflowId: child.id, inputs: { maxWords: "<start.words>" } } }],
+        tools: [
+          {
+            type: "workflow",
+            name: "summarise",
+            params: { workflowId: child.id, inputs: { maxWords: "<start.words>" } },
+          },
+        ],
       }),
     );
     kit.server.enqueue(
-      { kind: "tool-calls", calls: [{ id: "call_1", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase.", maxWords: 99 } }] },
-      { kind: "tool-calls", calls: [{ id: "call_2", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase." } }] },
+      {
+        kind: "tool-calls",
+        calls: [
+          { id: "call_1", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase.", maxWords: 99 } },
+        ],
+      },
+      {
+        kind: "tool-calls",
+        calls: [{ id: "call_2", name: "summarise", arguments: { ticket: "Crushed parcel, broken vase." } }],
+      },
       { kind: "text", text: "Broken vase." },
       { kind: "text", text: "A broken vase." },
     );
@@ -129,7 +151,10 @@ describe("workflows as tools", () => {
     const run = await runToEnd(parent.id, { question: "What is it about?", words: 5 });
 
     expect(run.status).toBe("succeeded");
-    expect(kit.server.requests[0]!.body.tools[0].function.parameters).toMatchObject({ properties: { ticket: { type: "string" } }, required: ["ticket"] });
+    expect(kit.server.requests[0]!.body.tools[0].function.parameters).toMatchObject({
+      properties: { ticket: { type: "string" } },
+      required: ["ticket"],
+    });
     expect(Object.keys(kit.server.requests[0]!.body.tools[0].function.parameters.properties)).toEqual(["ticket"]);
     // A pre-filled input is not the model's to give: a call that sends one is refused, naming it, and runs nothing.
     expect(kit.server.requests[1]!.parsed.allText).toContain("maxWords");
@@ -138,7 +163,9 @@ describe("workflows as tools", () => {
   });
 
   it("refuses a pre-filled input the called workflow does not have, naming it, before any model call", async () => {
-    const child = await createWorkflow(agentWorkflow({ name: "Echo child", inputs: [{ name: "ticket", type: "string" }], userPrompt: "<start.ticket>" }));
+    const child = await createWorkflow(
+      agentWorkflow({ name: "Echo child", inputs: [{ name: "ticket", type: "string" }], userPrompt: "<start.ticket>" }),
+    );
     const parent = await createWorkflow(
       agentWorkflow({
         name: "Wrong prefill",
@@ -157,7 +184,9 @@ describe("workflows as tools", () => {
   });
 
   it("stops a workflow that lists itself as a tool before any model call, naming the chain", async () => {
-    const selfCalling = await createWorkflow(agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
+    const selfCalling = await createWorkflow(
+      agentWorkflow({ name: "Echo forever", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }),
+    );
     const document = agentWorkflow({
       name: "Echo forever",
       inputs: [{ name: "text", type: "string" }],
@@ -169,13 +198,17 @@ describe("workflows as tools", () => {
     const run = await runToEnd(selfCalling.id, { text: "hello" });
 
     expect(run.status).toBe("failed");
-    expect(run.error?.message).toContain('Workflow "Echo forever" is already running in this call chain: "Echo forever" → "Echo forever"');
+    expect(run.error?.message).toContain(
+      'Workflow "Echo forever" is already running in this call chain: "Echo forever" → "Echo forever"',
+    );
     expect(kit.server.requests).toHaveLength(0);
     expect(await kit.database.repositories.runs.listByWorkflow(ws, selfCalling.id)).toHaveLength(1);
   });
 
   it("stops a cycle through another workflow where it closes, and the first agent hears why", async () => {
-    const first = await createWorkflow(agentWorkflow({ name: "Ping", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }));
+    const first = await createWorkflow(
+      agentWorkflow({ name: "Ping", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>" }),
+    );
     const second = await createWorkflow(
       agentWorkflow({
         name: "Pong",
@@ -195,14 +228,19 @@ describe("workflows as tools", () => {
       }) as never,
       first.version,
     );
-    kit.server.enqueue({ kind: "tool-calls", calls: [{ name: "pong", arguments: { text: "hi" } }] }, { kind: "text", text: "Pong could not run." });
+    kit.server.enqueue(
+      { kind: "tool-calls", calls: [{ name: "pong", arguments: { text: "hi" } }] },
+      { kind: "text", text: "Pong could not run." },
+    );
 
     const run = await runToEnd(first.id, { text: "start" });
 
     expect(run.status).toBe("succeeded");
     const toolSpan = run.spans.find((span) => span.kind === "tool")!;
     expect(toolSpan.status).toBe("failed");
-    expect(toolSpan.error?.message).toContain('Workflow "Ping" is already running in this call chain: "Ping" → "Pong" → "Ping"');
+    expect(toolSpan.error?.message).toContain(
+      'Workflow "Ping" is already running in this call chain: "Ping" → "Pong" → "Ping"',
+    );
     expect(kit.server.requests.at(-1)!.parsed.allText).toContain("already running in this call chain");
     const pongRuns = await kit.database.repositories.runs.listByWorkflow(ws, second.id);
     expect(pongRuns.map((summary) => summary.status)).toEqual(["failed"]);
@@ -211,7 +249,12 @@ describe("workflows as tools", () => {
   it("cannot call a workflow of another workspace: the tool fails as not found, before any model call, and nothing runs there", async () => {
     const other = await kit.database.createWorkspace("Other");
     const foreign = await createWorkflow(
-      agentWorkflow({ name: "Their secret helper", inputs: [{ name: "text", type: "string" }], userPrompt: "<start.text>", model: "offline/echo" }),
+      agentWorkflow({
+        name: "Their secret helper",
+        inputs: [{ name: "text", type: "string" }],
+        userPrompt: "<start.text>",
+        model: "offline/echo",
+      }),
       other,
     );
     const caller = await createWorkflow(
@@ -226,7 +269,9 @@ describe("workflows as tools", () => {
     const run = await runToEnd(caller.id, { question: "Use their helper" });
 
     expect(run.status).toBe("failed");
-    expect(run.error?.message).toContain(`The workflow tool cannot use workflow "${foreign.id}": Workflow "${foreign.id}" was not found`);
+    expect(run.error?.message).toContain(
+      `The workflow tool cannot use workflow "${foreign.id}": Workflow "${foreign.id}" was not found`,
+    );
     expect(run.error?.message).not.toContain("Their secret helper");
     expect(kit.server.requests).toHaveLength(0);
     expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toEqual([]);
@@ -241,21 +286,37 @@ describe("workflows as tools", () => {
       }),
       other,
     );
-    kit.server.enqueue({ kind: "tool-calls", calls: [{ name: "their_secret_helper", arguments: { text: "hi" } }] }, { kind: "text", text: "Done." });
+    kit.server.enqueue(
+      { kind: "tool-calls", calls: [{ name: "their_secret_helper", arguments: { text: "hi" } }] },
+      { kind: "text", text: "Done." },
+    );
     expect((await runToEnd(own.id, { question: "Use the helper" }, other)).status).toBe("succeeded");
     expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toHaveLength(1);
   });
 
   it("the tool's server side finds only the workspace's workflows, and starts no run of another's", async () => {
     const other = await kit.database.createWorkspace("Elsewhere");
-    const foreign = await createWorkflow(agentWorkflow({ name: "Elsewhere", inputs: [], userPrompt: "hi", model: "offline/echo" }), other);
+    const foreign = await createWorkflow(
+      agentWorkflow({ name: "Elsewhere", inputs: [], userPrompt: "hi", model: "offline/echo" }),
+      other,
+    );
     const deps = workflowCallRuntime(ws, kit.database.repositories, () => kit.runtime.runs, 3);
     await expect(deps.describeWorkflow(foreign.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      deps.runWorkflow({ workflowId: foreign.id, input: {}, depth: 1, signal: new AbortController().signal, parentRunId: "no-parent" }),
+      deps.runWorkflow({
+        workflowId: foreign.id,
+        input: {},
+        depth: 1,
+        signal: new AbortController().signal,
+        parentRunId: "no-parent",
+      }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect(await kit.database.repositories.runs.listByWorkflow(other, foreign.id)).toEqual([]);
-    expect(await workflowCallRuntime(other, kit.database.repositories, () => kit.runtime.runs, 3).describeWorkflow(foreign.id)).toMatchObject({
+    expect(
+      await workflowCallRuntime(other, kit.database.repositories, () => kit.runtime.runs, 3).describeWorkflow(
+        foreign.id,
+      ),
+    ).toMatchObject({
       id: foreign.id,
       name: "Elsewhere",
     });

@@ -17,7 +17,8 @@ type WorkflowParams = Extract<ToolEntry, { kind: "workflow" }>["params"];
 
 /** The entry's params, which its schema (contract/tool-entry.ts) checked: the registry gives this provider its own type's entries only. */
 function paramsOf(entry: ToolEntry): WorkflowParams {
-  if (entry.kind !== "workflow") throw new BlockExecutionError(`The workflow tool was given a "${entry.type}" entry`, { code: "invalid_tool" });
+  if (entry.kind !== "workflow")
+    throw new BlockExecutionError(`The workflow tool was given a "${entry.type}" entry`, { code: "invalid_tool" });
   return entry.params;
 }
 
@@ -25,7 +26,10 @@ async function describe(deps: WorkflowCalls, { workflowId }: WorkflowParams): Pr
   return describeCalledWorkflow(
     deps,
     workflowId,
-    (reason) => new BlockExecutionError(`The workflow tool cannot use workflow "${workflowId}": ${reason}`, { code: "invalid_tool" }),
+    (reason) =>
+      new BlockExecutionError(`The workflow tool cannot use workflow "${workflowId}": ${reason}`, {
+        code: "invalid_tool",
+      }),
   );
 }
 
@@ -49,7 +53,13 @@ function fixedInputs({ inputs }: WorkflowParams, target: WorkflowToolTarget): Re
   return fixed;
 }
 
-function createWorkflowTool(deps: WorkflowCalls, target: WorkflowToolTarget, description: string, context: ToolContext, fixed: Record<string, unknown>) {
+function createWorkflowTool(
+  deps: WorkflowCalls,
+  target: WorkflowToolTarget,
+  description: string,
+  context: ToolContext,
+  fixed: Record<string, unknown>,
+) {
   return tool({
     description,
     inputSchema: jsonSchema<Record<string, unknown>>(parametersForWorkflow(target, new Set(Object.keys(fixed)))),
@@ -86,7 +96,14 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
         type: WORKFLOW_TOOL_TYPE,
         label: "Workflow",
         description: "Runs another workflow (params.workflowId); its start inputs are the tool's parameters.",
-        params: [{ name: "description", label: "Description the model sees", kind: "text", description: "Default: the workflow's own description" }],
+        params: [
+          {
+            name: "description",
+            label: "Description the model sees",
+            kind: "text",
+            description: "Default: the workflow's own description",
+          },
+        ],
       },
     ],
     async createTools(entries, context) {
@@ -99,9 +116,12 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
         checkWorkflowCall(chain, { workflowId: target.id, workflowName: target.name }, context.depth, maxDepth);
         const name = entry.name ?? toolNameForWorkflow(target);
         if (!TOOL_NAME_PATTERN.test(name)) {
-          throw new BlockExecutionError(`Tool name "${name}" for workflow "${target.name}" must use letters, digits, _ and - (1 to 64)`, {
-            code: "invalid_tool",
-          });
+          throw new BlockExecutionError(
+            `Tool name "${name}" for workflow "${target.name}" must use letters, digits, _ and - (1 to 64)`,
+            {
+              code: "invalid_tool",
+            },
+          );
         }
         if (context.reservedNames?.has(name)) {
           throw new BlockExecutionError(
@@ -109,8 +129,12 @@ export function createWorkflowToolProvider(deps: WorkflowCalls): ToolProvider {
             { code: "invalid_tool" },
           );
         }
-        if (name in tools) throw new BlockExecutionError(`Two workflow tools are named "${name}"; give one a "name"`, { code: "invalid_tool" });
-        const description = params.description || target.description || `Runs the workflow "${target.name}" and returns its output.`;
+        if (name in tools)
+          throw new BlockExecutionError(`Two workflow tools are named "${name}"; give one a "name"`, {
+            code: "invalid_tool",
+          });
+        const description =
+          params.description || target.description || `Runs the workflow "${target.name}" and returns its output.`;
         tools[name] = createWorkflowTool(deps, target, description, context, fixedInputs(params, target));
         if (entry.directOutput) context.markDirectOutput?.(name);
       }

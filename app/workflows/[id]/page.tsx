@@ -10,7 +10,13 @@ import { requireWorkspace } from "@/lib/auth";
 export const metadata: Metadata = { title: "Workflow · Trellis" };
 export const dynamic = "force-dynamic";
 
-export default async function WorkflowPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ run?: string | string[] }> }) {
+export default async function WorkflowPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ run?: string | string[] }>;
+}) {
   const { id } = await params;
   // `?run=<runId>`, the link runs had before they had their own page: a run is shown on the graph it ran.
   const { run } = await searchParams;

@@ -18,11 +18,18 @@ import { nodeAsBlock } from "./node-as-block";
  */
 export const BlockNode = memo(function BlockNode({ id, data, selected, parentId }: NodeProps<EditorNode>) {
   const definition = getBlockDefinition(data.type);
-  const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
+  const handles = useMemo(
+    () => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [],
+    [definition, id, data, parentId],
+  );
   const hasIssues = useBlockHasProblems(id);
   const runOutline = useBlockRunOutline(id);
   const caption = blockTypeCaption(data.name, definition?.label, data.type);
-  const border = selected ? "border-indigo-500 ring-2 ring-indigo-200" : hasIssues ? "border-red-400" : "border-slate-300";
+  const border = selected
+    ? "border-indigo-500 ring-2 ring-indigo-200"
+    : hasIssues
+      ? "border-red-400"
+      : "border-slate-300";
   return (
     <div
       data-testid={`block-${id}`}

@@ -18,7 +18,10 @@ export const ContainerNode = memo(function ContainerNode({ id, data, selected, p
   const store = useEditorStoreApi();
   const readOnly = useEditorStore((state) => state.readOnly);
   const definition = getBlockDefinition(data.type);
-  const handles = useMemo(() => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [], [definition, id, data, parentId]);
+  const handles = useMemo(
+    () => definition?.sourceHandles(nodeAsBlock(id, data, parentId)) ?? [],
+    [definition, id, data, parentId],
+  );
   const body = handles.find((handle) => handle.variant === "body");
   const outer = handles.filter((handle) => handle.variant !== "body");
   const hasIssues = useBlockHasProblems(id);

@@ -22,7 +22,10 @@ export function EmptyCanvasTemplates() {
   if (!empty || dismissed) return null;
   return (
     // At the bottom of the canvas, so the Start block (in the middle) and the palette stay in reach.
-    <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 flex justify-center p-4" data-testid="empty-canvas-templates">
+    <div
+      className="pointer-events-none absolute inset-x-0 bottom-0 z-10 flex justify-center p-4"
+      data-testid="empty-canvas-templates"
+    >
       <div className="pointer-events-auto relative max-h-[45vh] w-full max-w-5xl overflow-auto rounded-xl border border-slate-200 bg-slate-50/95 p-4 shadow-lg">
         <button
           type="button"

@@ -12,7 +12,9 @@ describe("withEstimatedBounds", () => {
     // Measured in Chromium on the 500-block benchmark: 240 x 99, out at y 59.5, error at 79.5, in at 43.25.
     expect(estimated.initialWidth).toBe(240);
     expect(estimated.initialHeight).toBe(99);
-    const handles = Object.fromEntries((estimated.handles ?? []).map((handle) => [`${handle.type}:${handle.id}`, handle]));
+    const handles = Object.fromEntries(
+      (estimated.handles ?? []).map((handle) => [`${handle.type}:${handle.id}`, handle]),
+    );
     expect(Object.keys(handles).sort()).toEqual(["source:error", "source:out", "target:null"]);
     expect(handles["source:out"]).toMatchObject({ x: 242, y: 59.5 });
     expect(handles["source:error"]).toMatchObject({ x: 242, y: 79.5 });

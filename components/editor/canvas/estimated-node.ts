@@ -35,7 +35,15 @@ function estimate(node: EditorNode): EditorNode {
     height: HANDLE,
   }));
   if (definition.acceptsInput !== false) {
-    handles.push({ id: null, type: "target", position: Position.Left, x: -HANDLE / 2, y: height / 2 - HANDLE / 2, width: HANDLE, height: HANDLE });
+    handles.push({
+      id: null,
+      type: "target",
+      position: Position.Left,
+      x: -HANDLE / 2,
+      y: height / 2 - HANDLE / 2,
+      width: HANDLE,
+      height: HANDLE,
+    });
   }
   return { ...node, initialWidth: WIDTH, initialHeight: height, handles };
 }

@@ -21,7 +21,12 @@ export const FlowEdge = memo(function FlowEdge(props: EdgeProps<EditorEdge>) {
   const variant = props.data?.variant ?? "default";
   const condition = props.data?.condition?.trim();
   // The shown run went this way: drawn thick and green, over the handle colour.
-  const taken = useEdgeTaken({ source: props.source, target: props.target, sourceHandle: props.sourceHandleId, condition });
+  const taken = useEdgeTaken({
+    source: props.source,
+    target: props.target,
+    sourceHandle: props.sourceHandleId,
+    condition,
+  });
   return (
     <>
       <BaseEdge

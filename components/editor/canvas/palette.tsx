@@ -7,9 +7,17 @@ import { BLOCK_TYPES, getBlockDefinition, type BlockCategory, type BlockDefiniti
 import { BlockIcon } from "./block-icon";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 
-const CATEGORY_LABELS: Record<BlockCategory, string> = { core: "Core", ai: "AI", logic: "Logic", data: "Data", tools: "Tools" };
+const CATEGORY_LABELS: Record<BlockCategory, string> = {
+  core: "Core",
+  ai: "AI",
+  logic: "Logic",
+  data: "Data",
+  tools: "Tools",
+};
 
-const visibleDefinitions: BlockDefinition[] = BLOCK_TYPES.map((type) => getBlockDefinition(type)!).filter((definition) => !definition.hidden);
+const visibleDefinitions: BlockDefinition[] = BLOCK_TYPES.map((type) => getBlockDefinition(type)!).filter(
+  (definition) => !definition.hidden,
+);
 
 /** Block types from the registry: drag one onto the canvas, or click (or Enter) to add it in view. */
 export function Palette() {
@@ -19,7 +27,9 @@ export function Palette() {
   const groups = useMemo(() => {
     const wanted = query.trim().toLowerCase();
     const matches = visibleDefinitions.filter(
-      (definition) => !wanted || [definition.label, definition.type, definition.description].some((text) => text.toLowerCase().includes(wanted)),
+      (definition) =>
+        !wanted ||
+        [definition.label, definition.type, definition.description].some((text) => text.toLowerCase().includes(wanted)),
     );
     return (Object.keys(CATEGORY_LABELS) as BlockCategory[])
       .map((category) => ({ category, items: matches.filter((definition) => definition.category === category) }))
@@ -28,12 +38,18 @@ export function Palette() {
 
   const addInView = (type: string) => {
     const canvas = document.querySelector('[data-testid="canvas"]')?.getBoundingClientRect();
-    const centre = canvas ? { x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 2 } : { x: 400, y: 300 };
+    const centre = canvas
+      ? { x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 2 }
+      : { x: 400, y: 300 };
     addBlock(type, flow.screenToFlowPosition(centre), { findRoom: true });
   };
 
   return (
-    <aside className="flex h-full w-56 shrink-0 flex-col border-r border-slate-200 bg-white" aria-label="Blocks" data-testid="palette">
+    <aside
+      className="flex h-full w-56 shrink-0 flex-col border-r border-slate-200 bg-white"
+      aria-label="Blocks"
+      data-testid="palette"
+    >
       <label className="m-2 flex items-center gap-1.5 rounded border border-slate-300 px-2 py-1 focus-within:border-indigo-500">
         <Search className="h-3.5 w-3.5 text-slate-400" aria-hidden />
         <input
@@ -50,7 +66,9 @@ export function Palette() {
         {groups.length === 0 && <p className="px-1 py-2 text-xs text-slate-500">No block matches “{query}”.</p>}
         {groups.map((group) => (
           <section key={group.category} className="mb-2">
-            <h3 className="px-1 py-1 text-[11px] font-semibold uppercase tracking-wide text-slate-400">{CATEGORY_LABELS[group.category]}</h3>
+            <h3 className="px-1 py-1 text-[11px] font-semibold uppercase tracking-wide text-slate-400">
+              {CATEGORY_LABELS[group.category]}
+            </h3>
             <ul className="space-y-1">
               {group.items.map((definition) => (
                 <li key={definition.type}>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { READABLE_ZOOM, readableFitIds } from "./readable-fit";
 
-const chain = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `b${index}`, x: index * 320, y: 0, width: 240, height: 100 }));
+const chain = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ id: `b${index}`, x: index * 320, y: 0, width: 240, height: 100 }));
 
 describe("readableFitIds", () => {
   it("fits a workflow whole when it reads at that size", () => {

@@ -22,5 +22,7 @@ export function readableFitIds(boxes: ReadonlyArray<PlacedBox>, canvasWidth: num
   const left = Math.min(...boxes.map((box) => box.x));
   const span = (canvasWidth * (1 - padding)) / READABLE_ZOOM;
   const inView = boxes.filter((box) => box.x + box.width <= left + span);
-  return (inView.length > 0 ? inView : [boxes.reduce((first, box) => (box.x < first.x ? box : first))]).map((box) => box.id);
+  return (inView.length > 0 ? inView : [boxes.reduce((first, box) => (box.x < first.x ? box : first))]).map(
+    (box) => box.id,
+  );
 }

@@ -37,7 +37,12 @@ export function useAddBlock() {
         const origin = absolutePosition(parent, new Map(nodes.map((node) => [node.id, node])));
         position = { x: topLeft.x - origin.x, y: topLeft.y - origin.y };
       }
-      const block = createBlock(type, position, { ids: new Set(nodes.map((node) => node.id)), names: nodes.map((node) => node.data.name) }, parent?.id ?? null);
+      const block = createBlock(
+        type,
+        position,
+        { ids: new Set(nodes.map((node) => node.id)), names: nodes.map((node) => node.data.name) },
+        parent?.id ?? null,
+      );
       store.getState().addBlocks([block]);
     },
     [store],

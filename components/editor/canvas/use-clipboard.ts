@@ -36,7 +36,8 @@ export function useClipboard() {
     (text: string | null): boolean => {
       const payload = text ? parseClipboardText(text) : null;
       if (!payload || !text) return false;
-      pasteCount.current = pasteCount.current.text === text ? { text, count: pasteCount.current.count + 1 } : { text, count: 1 };
+      pasteCount.current =
+        pasteCount.current.text === text ? { text, count: pasteCount.current.count + 1 } : { text, count: 1 };
       const state = store.getState();
       const step = PASTE_STEP * pasteCount.current.count;
       const prepared = preparePaste(

@@ -15,7 +15,11 @@ export interface ShortcutActions {
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog[open]") !== null;
+  return (
+    target.isContentEditable ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+    target.closest("dialog[open]") !== null
+  );
 }
 
 /** Editor-wide keys (listed in shortcut-list.ts). Ignored while typing in a field or a dialog. */

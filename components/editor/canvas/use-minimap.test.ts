@@ -7,10 +7,18 @@ function pane(blocks: Array<{ x: number; y: number }>, transform: [number, numbe
   const nodeLookup = new Map(
     blocks.map((position, index) => [
       `b${index}`,
-      { id: `b${index}`, hidden: false, measured: { width: 180, height: 60 }, internals: { positionAbsolute: position } },
+      {
+        id: `b${index}`,
+        hidden: false,
+        measured: { width: 180, height: 60 },
+        internals: { positionAbsolute: position },
+      },
     ]),
   );
-  return { width: 900, height: 500, transform, nodeLookup } as unknown as Pick<ReactFlowState, "width" | "height" | "transform" | "nodeLookup">;
+  return { width: 900, height: 500, transform, nodeLookup } as unknown as Pick<
+    ReactFlowState,
+    "width" | "height" | "transform" | "nodeLookup"
+  >;
 }
 
 describe("the minimap's corner", () => {

@@ -31,7 +31,9 @@ function minimapArea(paneWidth: number, paneHeight: number) {
  * Whether a block is drawn (partly) where the minimap would sit: a canvas with room for the map
  * can still have the view fitted so that a block lies in its corner, and the map then hid it.
  */
-export function blockUnderMinimap(state: Pick<ReactFlowState, "width" | "height" | "transform" | "nodeLookup">): boolean {
+export function blockUnderMinimap(
+  state: Pick<ReactFlowState, "width" | "height" | "transform" | "nodeLookup">,
+): boolean {
   const area = minimapArea(state.width, state.height);
   const [x, y, zoom] = state.transform;
   for (const node of state.nodeLookup.values()) {

@@ -17,7 +17,9 @@ export function useNodesChange() {
   return useCallback(
     (changes: NodeChange<EditorNode>[]) => {
       store.getState().onNodesChange(changes);
-      const measured = new Set(changes.flatMap((change) => (change.type === "dimensions" && !change.resizing ? [change.id] : [])));
+      const measured = new Set(
+        changes.flatMap((change) => (change.type === "dimensions" && !change.resizing ? [change.id] : [])),
+      );
       if (measured.size === 0) return;
       const { nodes } = store.getState();
       const children = nodes.filter((node) => node.parentId && measured.has(node.id)).map((node) => node.id);

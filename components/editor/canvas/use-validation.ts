@@ -22,7 +22,8 @@ export function useValidation() {
       const next = issuesByBlock(document, validateWorkflow(document, lookupBlockType));
       const previous = state.issues.byBlock;
       // Keep unchanged arrays so only nodes whose problems changed re-render.
-      for (const id of Object.keys(next.byBlock)) if (sameIssues(previous[id], next.byBlock[id])) next.byBlock[id] = previous[id]!;
+      for (const id of Object.keys(next.byBlock))
+        if (sameIssues(previous[id], next.byBlock[id])) next.byBlock[id] = previous[id]!;
       state.setIssues(next);
     };
     validate();

@@ -2,7 +2,17 @@
 
 import { useCallback, useMemo, useState, type DragEvent } from "react";
 import { Map as MapIcon } from "lucide-react";
-import { ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Connection, type Edge, type EdgeTypes, type NodeTypes } from "@xyflow/react";
+import {
+  ControlButton,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  type Connection,
+  type Edge,
+  type EdgeTypes,
+  type NodeTypes,
+} from "@xyflow/react";
 import { isValidCanvasConnection } from "../graph/canvas-connection-problem";
 import { containerAt } from "../graph/container-hit";
 import type { EditorEdge, EditorNode } from "../graph/flow-types";
@@ -33,13 +43,17 @@ const INITIAL_FIT = { maxZoom: 1, minZoom: 0.5, padding: 0.2, includeHiddenNodes
  * no nodes, so this option only adds those.
  */
 export const FIT_ALL = { maxZoom: 1, padding: 0.2, includeHiddenNodes: true } as const;
-const minimapColour = (node: EditorNode) => (node.type === "container" ? "var(--color-violet-200)" : "var(--color-slate-300)");
+const minimapColour = (node: EditorNode) =>
+  node.type === "container" ? "var(--color-violet-200)" : "var(--color-slate-300)";
 
 export function WorkflowCanvas() {
   const store = useEditorStoreApi();
   const storeNodes = useEditorStore((state) => state.nodes);
   const [measuredIds] = useState(() => new Set<string>());
-  const nodes = useMemo(() => storeNodes.map((node) => withEstimatedBounds(node, measuredIds)), [storeNodes, measuredIds]);
+  const nodes = useMemo(
+    () => storeNodes.map((node) => withEstimatedBounds(node, measuredIds)),
+    [storeNodes, measuredIds],
+  );
   const minimap = useMinimap(store.getState().nodes.length);
   const edges = useEditorStore((state) => state.edges);
   const onNodesChange = useNodesChange();
@@ -91,7 +105,10 @@ export function WorkflowCanvas() {
         // Children dragged with their container stay inside it; containers nest like blocks.
         if (!current || (current.parentId && dragged.some((other) => other.id === current.parentId))) continue;
         const origin = absolutePosition(current, byId);
-        const centre = { x: origin.x + (current.measured?.width ?? 240) / 2, y: origin.y + (current.measured?.height ?? 60) / 2 };
+        const centre = {
+          x: origin.x + (current.measured?.width ?? 240) / 2,
+          y: origin.y + (current.measured?.height ?? 60) / 2,
+        };
         const target = containerAt(state.nodes, centre, current.id);
         store.getState().reparent(current.id, target?.id ?? null);
       }
@@ -100,12 +117,21 @@ export function WorkflowCanvas() {
     [store],
   );
   const beginGesture = useCallback(() => store.getState().beginGesture(), [store]);
-  const onSelectionDragStop = useCallback((event: unknown, dragged: EditorNode[]) => onDragStop(event, dragged[0]!, dragged), [onDragStop]);
+  const onSelectionDragStop = useCallback(
+    (event: unknown, dragged: EditorNode[]) => onDragStop(event, dragged[0]!, dragged),
+    [onDragStop],
+  );
   const onConnect = useCallback((connection: Connection) => void store.getState().connect(connection), [store]);
   const defaultEdgeOptions = useMemo(() => ({ type: "workflow" }), []);
 
   return (
-    <div ref={attachCanvas} className="relative h-full w-full" onDrop={onDrop} onDragOver={onDragOver} data-testid="canvas">
+    <div
+      ref={attachCanvas}
+      className="relative h-full w-full"
+      onDrop={onDrop}
+      onDragOver={onDragOver}
+      data-testid="canvas"
+    >
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
         edges={edges}
@@ -148,7 +174,9 @@ export function WorkflowCanvas() {
             <MapIcon />
           </ControlButton>
         </Controls>
-        {minimap.shown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />}
+        {minimap.shown && (
+          <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />
+        )}
       </ReactFlow>
       <EmptyCanvasTemplates />
     </div>

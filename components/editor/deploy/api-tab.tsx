@@ -43,7 +43,8 @@ export function ApiTab({ workflowId }: { workflowId: string }) {
   if (!active) {
     return (
       <p className="text-sm text-slate-600" data-testid="api-not-deployed">
-        Deploy the workflow first: the endpoint runs the active deployment, and answers 409 <code>not_deployed</code> until there is one.
+        Deploy the workflow first: the endpoint runs the active deployment, and answers 409 <code>not_deployed</code>{" "}
+        until there is one.
       </p>
     );
   }

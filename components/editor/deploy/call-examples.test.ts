@@ -21,10 +21,14 @@ describe("call examples", () => {
   it("give a curl command a shell parses into the execute request, with the key from the environment", () => {
     const command = curlExample({ ...options, input: { note: "it's" }, mode: "wait" });
     // The shell's own reading of the command: each argument as curl would receive it.
-    const args = execFileSync("bash", ["-c", `args() { printf '%s\\n' "$@"; }; ${command.split("\n").slice(1).join("\n").replace(/^curl/, "args")}`], {
-      env: { ...process.env, TRELLIS_API_KEY: "trl_secret" },
-      encoding: "utf8",
-    }).split("\n");
+    const args = execFileSync(
+      "bash",
+      ["-c", `args() { printf '%s\\n' "$@"; }; ${command.split("\n").slice(1).join("\n").replace(/^curl/, "args")}`],
+      {
+        env: { ...process.env, TRELLIS_API_KEY: "trl_secret" },
+        encoding: "utf8",
+      },
+    ).split("\n");
     expect(args).toContain("http://127.0.0.1:3000/api/workflows/wf-1/execute");
     expect(args).toContain("Authorization: Bearer trl_secret");
     expect(JSON.parse(args[args.indexOf("-d") + 1]!)).toEqual({ input: { note: "it's" }, wait: true });

@@ -15,7 +15,8 @@ export interface CallExampleOptions {
   mode: CallMode;
 }
 
-const body = (input: Record<string, unknown>, mode: CallMode) => JSON.stringify({ input, ...(mode === "wait" ? { wait: true } : {}) });
+const body = (input: Record<string, unknown>, mode: CallMode) =>
+  JSON.stringify({ input, ...(mode === "wait" ? { wait: true } : {}) });
 
 /** curl, with the key read from an environment variable so it stays out of shell history. */
 export function curlExample({ origin, workflowId, input, keyHint, mode }: CallExampleOptions): string {
@@ -47,7 +48,10 @@ export function javascriptExample({ origin, workflowId, input, keyHint, mode }: 
     mode === "wait"
       ? [`const run = await response.json();`, `console.log(run.status, run.output);`]
       : mode === "stream"
-        ? [`const decoder = new TextDecoder();`, `for await (const chunk of response.body) process.stdout.write(decoder.decode(chunk, { stream: true }));`]
+        ? [
+            `const decoder = new TextDecoder();`,
+            `for await (const chunk of response.body) process.stdout.write(decoder.decode(chunk, { stream: true }));`,
+          ]
         : [`const { runId } = await response.json(); // then GET /api/runs/\${runId}`];
   return [...request, ...reading].join("\n");
 }

@@ -53,7 +53,9 @@ export function DeployDrawer({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const panels: Record<DeployTab, ReactNode> = {
-    deployments: <DeploymentsTab workflowId={workflowId} savedVersion={savedVersion} unsaved={unsaved} readOnly={readOnly} />,
+    deployments: (
+      <DeploymentsTab workflowId={workflowId} savedVersion={savedVersion} unsaved={unsaved} readOnly={readOnly} />
+    ),
     api: <ApiTab workflowId={workflowId} />,
     webhooks: <WebhooksPanel workflowId={workflowId} />,
     schedules: <SchedulesPanel workflowId={workflowId} />,
@@ -94,7 +96,13 @@ export function DeployDrawer({
                 </button>
               ))}
             </nav>
-            <button type="button" className="icon-btn ml-auto" onClick={onClose} aria-label="Close" data-testid="deploy-close">
+            <button
+              type="button"
+              className="icon-btn ml-auto"
+              onClick={onClose}
+              aria-label="Close"
+              data-testid="deploy-close"
+            >
               <X className="h-4 w-4" aria-hidden />
             </button>
           </header>

@@ -36,12 +36,18 @@ export function DeploymentsTab({
           {deployments.active ? (
             <div className="text-xs text-slate-600">
               Changes since v{deployments.active.number}:
-              <div className="mt-1">{draft.data ? <DiffView diff={draft.data} testId="draft-diff" /> : <span>comparing…</span>}</div>
+              <div className="mt-1">
+                {draft.data ? <DiffView diff={draft.data} testId="draft-diff" /> : <span>comparing…</span>}
+              </div>
             </div>
           ) : (
-            <p className="text-xs text-slate-600">Not deployed yet: the API, webhooks, schedules and chat need a deployment to run.</p>
+            <p className="text-xs text-slate-600">
+              Not deployed yet: the API, webhooks, schedules and chat need a deployment to run.
+            </p>
           )}
-          {unsaved && <p className="text-xs text-amber-700">Unsaved edits are not part of a deployment until they are saved.</p>}
+          {unsaved && (
+            <p className="text-xs text-amber-700">Unsaved edits are not part of a deployment until they are saved.</p>
+          )}
           <form
             className="flex items-center gap-2"
             onSubmit={(event) => {
@@ -71,7 +77,9 @@ export function DeploymentsTab({
       )}
       <section>
         <h3 className="mb-1 text-sm font-semibold">Deployments</h3>
-        {deployments.isError && <p className="text-xs text-red-700">Could not list deployments: {deployments.error.message}</p>}
+        {deployments.isError && (
+          <p className="text-xs text-red-700">Could not list deployments: {deployments.error.message}</p>
+        )}
         {deployments.data?.length === 0 && <p className="text-xs text-slate-500">None yet.</p>}
         <ol className="divide-y divide-slate-100" data-testid="deployment-list">
           {deployments.data?.map((deployment) => (
@@ -111,22 +119,41 @@ function DeploymentRow({
     enabled: comparing,
   });
   return (
-    <li className="py-2 text-sm" data-testid="deployment-row" data-number={deployment.number} data-active={deployment.active}>
+    <li
+      className="py-2 text-sm"
+      data-testid="deployment-row"
+      data-number={deployment.number}
+      data-active={deployment.active}
+    >
       <div className="flex items-center gap-2">
         <span className="font-semibold">v{deployment.number}</span>
         {deployment.active && <span className="rounded bg-emerald-100 px-1.5 text-xs text-emerald-800">active</span>}
-        <span className="truncate text-slate-700">{deployment.note || <span className="text-slate-400">no note</span>}</span>
+        <span className="truncate text-slate-700">
+          {deployment.note || <span className="text-slate-400">no note</span>}
+        </span>
         <span className="ml-auto shrink-0 text-xs text-slate-500">
           {deployment.createdBy?.name ?? "someone"} · {formatDateTime(deployment.createdAt)}
         </span>
       </div>
       <div className="mt-1 flex gap-2 text-xs">
-        <button type="button" className="link" onClick={() => setComparing(!comparing)} data-testid="deployment-compare">
+        <button
+          type="button"
+          className="link"
+          onClick={() => setComparing(!comparing)}
+          data-testid="deployment-compare"
+        >
           {comparing ? "Hide changes" : "Compare with draft"}
         </button>
         {!readOnly && !deployment.active && (
-          <button type="button" className="link" onClick={onActivate} disabled={activating} data-testid="deployment-activate">
-            <RotateCcw className="inline h-3 w-3" aria-hidden /> {activating ? "Activating…" : `Activate v${deployment.number}`}
+          <button
+            type="button"
+            className="link"
+            onClick={onActivate}
+            disabled={activating}
+            data-testid="deployment-activate"
+          >
+            <RotateCcw className="inline h-3 w-3" aria-hidden />{" "}
+            {activating ? "Activating…" : `Activate v${deployment.number}`}
           </button>
         )}
       </div>

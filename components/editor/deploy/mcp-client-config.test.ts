@@ -4,7 +4,13 @@ import { API_KEY_PLACEHOLDER, mcpServersConfig, mcpTypeScriptExample } from "./m
 describe("MCP client snippets", () => {
   it("configure a Streamable HTTP server with the endpoint and a key placeholder", () => {
     expect(JSON.parse(mcpServersConfig("https://trellis.example.com/api/mcp"))).toEqual({
-      mcpServers: { trellis: { type: "http", url: "https://trellis.example.com/api/mcp", headers: { Authorization: `Bearer ${API_KEY_PLACEHOLDER}` } } },
+      mcpServers: {
+        trellis: {
+          type: "http",
+          url: "https://trellis.example.com/api/mcp",
+          headers: { Authorization: `Bearer ${API_KEY_PLACEHOLDER}` },
+        },
+      },
     });
   });
 

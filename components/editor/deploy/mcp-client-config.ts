@@ -9,7 +9,11 @@ export const API_KEY_PLACEHOLDER = "<your Trellis API key>";
 
 export function mcpServersConfig(endpoint: string, serverName = "trellis"): string {
   return JSON.stringify(
-    { mcpServers: { [serverName]: { type: "http", url: endpoint, headers: { Authorization: `Bearer ${API_KEY_PLACEHOLDER}` } } } },
+    {
+      mcpServers: {
+        [serverName]: { type: "http", url: endpoint, headers: { Authorization: `Bearer ${API_KEY_PLACEHOLDER}` } },
+      },
+    },
     null,
     2,
   );

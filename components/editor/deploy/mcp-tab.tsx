@@ -14,7 +14,15 @@ import { useDeployments } from "./use-deployments";
 
 const publicationKey = (workflowId: string) => ["workflow", workflowId, "mcp"] as const;
 
-function PublicationForm({ workflowId, current, editable }: { workflowId: string; current: McpPublication; editable: boolean }) {
+function PublicationForm({
+  workflowId,
+  current,
+  editable,
+}: {
+  workflowId: string;
+  current: McpPublication;
+  editable: boolean;
+}) {
   const queryClient = useQueryClient();
   const [toolName, setToolName] = useState(current.toolName);
   const [description, setDescription] = useState(current.description);
@@ -93,7 +101,10 @@ function ClientSetup({ workflowId, publication }: { workflowId: string; publicat
     queryFn: () => api.deployments.get(workflowId, active!.id),
     enabled: active !== undefined,
   });
-  const args = useMemo(() => exampleInput(startInputs(deployed.data?.document).filter((input) => input.default === undefined)), [deployed.data]);
+  const args = useMemo(
+    () => exampleInput(startInputs(deployed.data?.document).filter((input) => input.default === undefined)),
+    [deployed.data],
+  );
   return (
     <section className="space-y-2 text-sm" aria-label="Connect a client">
       <h3 className="font-semibold">Endpoint</h3>
@@ -104,11 +115,20 @@ function ClientSetup({ workflowId, publication }: { workflowId: string; publicat
         <CopyButton text={publication.endpoint} testId="mcp-endpoint-copy" />
       </div>
       <p className="text-xs text-slate-500">
-        MCP over Streamable HTTP. Clients send an API key of this workspace as <code>Authorization: Bearer</code> (make one under API keys in the user menu);
-        the server lists every published, deployed workflow of the workspace, and each call runs the active deployment.
+        MCP over Streamable HTTP. Clients send an API key of this workspace as <code>Authorization: Bearer</code> (make
+        one under API keys in the user menu); the server lists every published, deployed workflow of the workspace, and
+        each call runs the active deployment.
       </p>
-      <Snippet title="Client configuration (mcpServers)" text={mcpServersConfig(publication.endpoint)} testId="mcp-config" />
-      <Snippet title="TypeScript (MCP SDK)" text={mcpTypeScriptExample(publication.endpoint, publication.toolName, args)} testId="mcp-typescript" />
+      <Snippet
+        title="Client configuration (mcpServers)"
+        text={mcpServersConfig(publication.endpoint)}
+        testId="mcp-config"
+      />
+      <Snippet
+        title="TypeScript (MCP SDK)"
+        text={mcpTypeScriptExample(publication.endpoint, publication.toolName, args)}
+        testId="mcp-typescript"
+      />
     </section>
   );
 }
@@ -120,15 +140,22 @@ function ClientSetup({ workflowId, publication }: { workflowId: string; publicat
  */
 export function McpTab({ workflowId }: { workflowId: string }) {
   const editable = useCanEdit();
-  const publication = useQuery({ queryKey: publicationKey(workflowId), queryFn: () => api.mcp.publication(workflowId) });
+  const publication = useQuery({
+    queryKey: publicationKey(workflowId),
+    queryFn: () => api.mcp.publication(workflowId),
+  });
   return (
-    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="MCP tool" data-testid="mcp-panel">
+    <section
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="MCP tool"
+      data-testid="mcp-panel"
+    >
       <h2 className="flex items-center gap-2 text-sm font-semibold">
         <Plug size={16} aria-hidden /> MCP tool
       </h2>
       <p className="text-xs text-slate-500">
-        Assistants and agents that speak the Model Context Protocol can call this workflow as a tool: its start inputs are the tool&apos;s parameters and its
-        output the result.
+        Assistants and agents that speak the Model Context Protocol can call this workflow as a tool: its start inputs
+        are the tool&apos;s parameters and its output the result.
       </p>
       {publication.isPending && <p className="text-sm text-slate-400">Loading…</p>}
       {publication.error && (
@@ -139,8 +166,12 @@ export function McpTab({ workflowId }: { workflowId: string }) {
       {publication.data && (
         <>
           {!publication.data.deployed && (
-            <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="mcp-not-deployed">
-              This workflow is not deployed yet. Deploy it first: the tool runs the active deployment, and it is not listed until there is one.
+            <p
+              className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="mcp-not-deployed"
+            >
+              This workflow is not deployed yet. Deploy it first: the tool runs the active deployment, and it is not
+              listed until there is one.
             </p>
           )}
           {/* Keyed by what is stored, so a saved name or description starts the form afresh. */}
@@ -150,7 +181,9 @@ export function McpTab({ workflowId }: { workflowId: string }) {
             current={publication.data}
             editable={editable}
           />
-          {publication.data.published && publication.data.enabled && <ClientSetup workflowId={workflowId} publication={publication.data} />}
+          {publication.data.published && publication.data.enabled && (
+            <ClientSetup workflowId={workflowId} publication={publication.data} />
+          )}
         </>
       )}
     </section>

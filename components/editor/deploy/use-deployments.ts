@@ -31,9 +31,17 @@ export function useDeploymentActions(workflowId: string) {
   // The chat panel says whether the workflow is deployed: a deploy in the same drawer changes that.
   const refresh = () =>
     Promise.all(
-      [deploymentsKey(workflowId), ["deployment-diff", workflowId], ["workflow", workflowId, "chat"]].map((queryKey) => client.invalidateQueries({ queryKey })),
+      [deploymentsKey(workflowId), ["deployment-diff", workflowId], ["workflow", workflowId, "chat"]].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
     );
-  const deploy = useMutation({ mutationFn: (note: string) => api.deployments.create(workflowId, { note }), onSuccess: refresh });
-  const activate = useMutation({ mutationFn: (id: string) => api.deployments.activate(workflowId, id), onSuccess: refresh });
+  const deploy = useMutation({
+    mutationFn: (note: string) => api.deployments.create(workflowId, { note }),
+    onSuccess: refresh,
+  });
+  const activate = useMutation({
+    mutationFn: (id: string) => api.deployments.activate(workflowId, id),
+    onSuccess: refresh,
+  });
   return { deploy, activate };
 }

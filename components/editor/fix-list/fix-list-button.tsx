@@ -21,7 +21,8 @@ export function FixListButton() {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !container.current?.contains(event.target as Node)) store.getState().setFixListOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !container.current?.contains(event.target as Node))
+        store.getState().setFixListOpen(false);
     };
     document.addEventListener("mousedown", close);
     document.addEventListener("keydown", close);

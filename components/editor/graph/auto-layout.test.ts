@@ -6,11 +6,52 @@ describe("layoutGraph", () => {
   it("lays blocks out left to right and fits children inside their container", async () => {
     const { nodes, edges } = documentToFlow({
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
-        { id: "loop1", type: "loop", name: "Loop 1", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {}, size: { width: 420, height: 240 } },
-        { id: "fn1", type: "function", name: "Fn", position: { x: 0, y: 0 }, parentId: "loop1", enabled: true, config: {} },
-        { id: "fn2", type: "function", name: "Fn 2", position: { x: 0, y: 0 }, parentId: "loop1", enabled: true, config: {} },
-        { id: "end", type: "response", name: "End", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: {},
+        },
+        {
+          id: "loop1",
+          type: "loop",
+          name: "Loop 1",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: {},
+          size: { width: 420, height: 240 },
+        },
+        {
+          id: "fn1",
+          type: "function",
+          name: "Fn",
+          position: { x: 0, y: 0 },
+          parentId: "loop1",
+          enabled: true,
+          config: {},
+        },
+        {
+          id: "fn2",
+          type: "function",
+          name: "Fn 2",
+          position: { x: 0, y: 0 },
+          parentId: "loop1",
+          enabled: true,
+          config: {},
+        },
+        {
+          id: "end",
+          type: "response",
+          name: "End",
+          position: { x: 0, y: 0 },
+          parentId: null,
+          enabled: true,
+          config: {},
+        },
       ],
       edges: [
         { id: "e1", source: "start", target: "loop1", sourceHandle: "out" },
@@ -39,7 +80,11 @@ describe("layoutGraph", () => {
       enabled: true,
       config,
     });
-    const branches = [{ id: "yes", expression: "<start.input> == 'a'" }, { id: "maybe", expression: "<start.input> == 'b'" }, { id: "no" }];
+    const branches = [
+      { id: "yes", expression: "<start.input> == 'a'" },
+      { id: "maybe", expression: "<start.input> == 'b'" },
+      { id: "no" },
+    ];
     // Targets listed in the reverse of the handles' order (as a user might add them).
     const { nodes, edges } = documentToFlow({
       blocks: [

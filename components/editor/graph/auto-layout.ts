@@ -51,7 +51,10 @@ function sourcePorts(node: EditorNode): ElkPort[] {
  * Lays the whole graph out left to right with ELK's layered algorithm; containers are laid out
  * with their children inside them and grow to fit. ELK is loaded on first use only.
  */
-export async function layoutGraph(nodes: ReadonlyArray<EditorNode>, edges: ReadonlyArray<EditorEdge>): Promise<LayoutResult> {
+export async function layoutGraph(
+  nodes: ReadonlyArray<EditorNode>,
+  edges: ReadonlyArray<EditorEdge>,
+): Promise<LayoutResult> {
   const { default: ELK } = await import("elkjs/lib/elk.bundled.js");
   const elk = new ELK();
   const elkNodes = new Map<string, ElkNode>();
@@ -64,7 +67,12 @@ export async function layoutGraph(nodes: ReadonlyArray<EditorNode>, edges: Reado
     const portOptions: Record<string, string> = nodePorts.length > 0 ? { "elk.portConstraints": "FIXED_ORDER" } : {};
     const elkNode: ElkNode =
       node.type === "container"
-        ? { id: node.id, children: [], ports: nodePorts, layoutOptions: { "elk.padding": "[top=90,left=60,bottom=60,right=40]", ...portOptions } }
+        ? {
+            id: node.id,
+            children: [],
+            ports: nodePorts,
+            layoutOptions: { "elk.padding": "[top=90,left=60,bottom=60,right=40]", ...portOptions },
+          }
         : {
             id: node.id,
             width: node.measured?.width ?? DEFAULT_SIZE.width,

@@ -10,7 +10,8 @@ export function uniqueBlockName(wanted: string, taken: Iterable<string>): string
   const base = wanted.trim().replace(/\s+\d+$/, "") || "Block";
   // `Loop` and `Parallel` are reference roots (<loop.index>), so such blocks start at "Loop 1".
   const reserved = (RESERVED_ROOTS as ReadonlyArray<string>).includes(normalizeBlockName(base));
-  if (!used.has(normalizeBlockName(wanted)) && wanted.trim() && !(reserved && wanted.trim() === base)) return wanted.trim();
+  if (!used.has(normalizeBlockName(wanted)) && wanted.trim() && !(reserved && wanted.trim() === base))
+    return wanted.trim();
   for (let index = reserved ? 1 : 2; ; index += 1) {
     const candidate = `${base} ${index}`;
     if (!used.has(normalizeBlockName(candidate))) return candidate;

@@ -30,7 +30,11 @@ export function blockOutputPaths(block: WorkflowBlock): OutputPath[] {
         if (typeof name !== "string" || !name.trim()) continue;
         const path = field.kind === "metrics" ? name.trim().toLowerCase() : name.trim();
         const declaredType = (item as { type?: unknown }).type;
-        result.push({ path, type: typeof declaredType === "string" ? declaredType : output.type, description: output.description });
+        result.push({
+          path,
+          type: typeof declaredType === "string" ? declaredType : output.type,
+          description: output.description,
+        });
       }
     }
   }

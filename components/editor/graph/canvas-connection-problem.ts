@@ -32,11 +32,19 @@ export function connectionCheckerFor(nodes: EditorNode[], edges: EditorEdge[]): 
 }
 
 /** Why the connection may not be drawn, or null when it may. */
-export function canvasConnectionProblem(nodes: EditorNode[], edges: EditorEdge[], connection: ConnectionCandidate): string | null {
+export function canvasConnectionProblem(
+  nodes: EditorNode[],
+  edges: EditorEdge[],
+  connection: ConnectionCandidate,
+): string | null {
   return connectionCheckerFor(nodes, edges).problem(connection);
 }
 
 /** The canvas's `isValidConnection`, without React so the parity test can call it. */
-export function isValidCanvasConnection(nodes: EditorNode[], edges: EditorEdge[], connection: ConnectionCandidate): boolean {
+export function isValidCanvasConnection(
+  nodes: EditorNode[],
+  edges: EditorEdge[],
+  connection: ConnectionCandidate,
+): boolean {
   return canvasConnectionProblem(nodes, edges, connection) === null;
 }

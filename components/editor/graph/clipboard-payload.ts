@@ -18,7 +18,11 @@ const payloadSchema = z.object({
 export type ClipboardPayload = z.infer<typeof payloadSchema>;
 
 /** The selected blocks, the children of selected containers, and the edges among them. */
-export function buildClipboardPayload(blocks: WorkflowBlock[], edges: WorkflowEdge[], selectedIds: ReadonlySet<string>): ClipboardPayload | null {
+export function buildClipboardPayload(
+  blocks: WorkflowBlock[],
+  edges: WorkflowEdge[],
+  selectedIds: ReadonlySet<string>,
+): ClipboardPayload | null {
   const included = new Set(selectedIds);
   let grew = true;
   while (grew) {
@@ -34,7 +38,10 @@ export function buildClipboardPayload(blocks: WorkflowBlock[], edges: WorkflowEd
   if (chosen.length === 0) return null;
   return {
     kind: CLIPBOARD_MARKER,
-    blocks: chosen.map((block) => ({ ...block, parentId: block.parentId && included.has(block.parentId) ? block.parentId : null })),
+    blocks: chosen.map((block) => ({
+      ...block,
+      parentId: block.parentId && included.has(block.parentId) ? block.parentId : null,
+    })),
     edges: edges.filter((edge) => included.has(edge.source) && included.has(edge.target)),
   };
 }
@@ -88,7 +95,14 @@ export function preparePaste(
   const blocks = renamed.map(({ block, name }) => {
     const parentId = block.parentId ? (idMap.get(block.parentId) ?? null) : null;
     const position = parentId ? block.position : { x: block.position.x + offset.x, y: block.position.y + offset.y };
-    return { ...block, id: idMap.get(block.id)!, name, parentId, position, config: renameReferenceRoots(block.config, roots) };
+    return {
+      ...block,
+      id: idMap.get(block.id)!,
+      name,
+      parentId,
+      position,
+      config: renameReferenceRoots(block.config, roots),
+    };
   });
   const edgeIds = new Set(target.edgeIds);
   const edges = payload.edges.map((edge) => {

@@ -23,7 +23,12 @@ const block = (id: string, type: string, name: string, extra: Partial<WorkflowBl
   ...extra,
 });
 let edgeCount = 0;
-const edge = (source: string, target: string, sourceHandle = "out"): WorkflowEdge => ({ id: `e${(edgeCount += 1)}`, source, target, sourceHandle });
+const edge = (source: string, target: string, sourceHandle = "out"): WorkflowEdge => ({
+  id: `e${(edgeCount += 1)}`,
+  source,
+  target,
+  sourceHandle,
+});
 
 /** A support workflow: a router and a condition at the top, a loop holding a parallel container, a disabled block. */
 const base: WorkflowDocument = {
@@ -34,13 +39,18 @@ const base: WorkflowDocument = {
     block("start", "start", "Start", { config: { inputs: [{ name: "message", type: "string" }] } }),
     block("triage", "agent", "Triage", { config: { model: "offline/echo", userPrompt: "<Start.message>" } }),
     block("route", "router", "Route"),
-    block("check", "condition", "Check", { config: { branches: [{ id: "urgent", expression: "true" }, { id: "normal" }] } }),
+    block("check", "condition", "Check", {
+      config: { branches: [{ id: "urgent", expression: "true" }, { id: "normal" }] },
+    }),
     block("each", "loop", "Each ticket", { config: { kind: "for", count: 2 } }),
     block("draft", "agent", "Draft", { parentId: "each", config: { model: "offline/echo", userPrompt: "draft" } }),
     block("review", "function", "Review", { parentId: "each", config: { code: "return 1" } }),
     block("fanout", "parallel", "Fan out", { parentId: "each" }),
     block("lookup", "function", "Lookup", { parentId: "fanout", config: { code: "return 2" } }),
-    block("summarize", "agent", "Summarize", { parentId: "fanout", config: { model: "offline/echo", userPrompt: "sum" } }),
+    block("summarize", "agent", "Summarize", {
+      parentId: "fanout",
+      config: { model: "offline/echo", userPrompt: "sum" },
+    }),
     block("polish", "function", "Polish", { parentId: "each", config: { code: "return 3" } }),
     block("fallback", "function", "Fallback", { config: { code: "return 4" } }),
     block("archive", "function", "Archive", { enabled: false, config: { code: "return 5" } }),
@@ -76,12 +86,30 @@ interface Row {
 const rows: Row[] = [
   { name: "a second way into the response", source: "route", target: "reply", refused: null },
   { name: "start straight to the response", source: "start", target: "reply", refused: null },
-  { name: "an error edge beside an out edge to the same block", source: "draft", target: "review", handle: "error", refused: null },
-  { name: "a second target for an existing branch", source: "check", target: "fallback", handle: "branch:urgent", refused: null },
+  {
+    name: "an error edge beside an out edge to the same block",
+    source: "draft",
+    target: "review",
+    handle: "error",
+    refused: null,
+  },
+  {
+    name: "a second target for an existing branch",
+    source: "check",
+    target: "fallback",
+    handle: "branch:urgent",
+    refused: null,
+  },
   { name: "into a container from the top level", source: "route", target: "each", refused: null },
   { name: "a nested container's out edge to a sibling", source: "fanout", target: "polish", refused: null },
   { name: "a second body edge to a child", source: "each", target: "review", handle: "body", refused: null },
-  { name: "a parallel container's body to its child", source: "fanout", target: "summarize", handle: "body", refused: null },
+  {
+    name: "a parallel container's body to its child",
+    source: "fanout",
+    target: "summarize",
+    handle: "body",
+    refused: null,
+  },
   { name: "from inside a container back to it (iteration end)", source: "review", target: "each", refused: null },
   { name: "from a disabled block onwards", source: "archive", target: "reply", refused: null },
   {
@@ -98,12 +126,38 @@ const rows: Row[] = [
     handle: "branch:later",
     refused: /'Check' has no 'branch:later' handle \(it offers: branch:urgent, branch:normal, error\)/,
   },
-  { name: "out of the response, which has no handles", source: "reply", target: "fallback", refused: /'Reply' has no 'out' handle \(it offers: none\)/ },
-  { name: "a body edge from a block that is not a container", source: "triage", target: "route", handle: "body", refused: /'Triage' has no 'body' handle/ },
-  { name: "into the start block", source: "triage", target: "start", refused: /start block 'Start' accepts no incoming edges/ },
-  { name: "a disabled block into the start block", source: "archive", target: "start", refused: /start block 'Start' accepts no incoming edges/ },
+  {
+    name: "out of the response, which has no handles",
+    source: "reply",
+    target: "fallback",
+    refused: /'Reply' has no 'out' handle \(it offers: none\)/,
+  },
+  {
+    name: "a body edge from a block that is not a container",
+    source: "triage",
+    target: "route",
+    handle: "body",
+    refused: /'Triage' has no 'body' handle/,
+  },
+  {
+    name: "into the start block",
+    source: "triage",
+    target: "start",
+    refused: /start block 'Start' accepts no incoming edges/,
+  },
+  {
+    name: "a disabled block into the start block",
+    source: "archive",
+    target: "start",
+    refused: /start block 'Start' accepts no incoming edges/,
+  },
   { name: "a block to itself", source: "route", target: "route", refused: /'Route' is connected to itself/ },
-  { name: "the same connection twice", source: "start", target: "triage", refused: /'Start' is already connected to 'Triage' from its 'out' handle/ },
+  {
+    name: "the same connection twice",
+    source: "start",
+    target: "triage",
+    refused: /'Start' is already connected to 'Triage' from its 'out' handle/,
+  },
   {
     name: "the same body edge twice",
     source: "each",
@@ -111,14 +165,52 @@ const rows: Row[] = [
     handle: "body",
     refused: /'Each ticket' is already connected to 'Draft' from its 'body' handle/,
   },
-  { name: "from the top level into a container's child", source: "triage", target: "draft", refused: /crosses a container boundary/ },
-  { name: "from inside a container to a block outside it", source: "review", target: "reply", refused: /crosses a container boundary/ },
-  { name: "from a nested block to its outer container", source: "summarize", target: "each", refused: /crosses a container boundary/ },
-  { name: "between children of nested containers", source: "lookup", target: "polish", refused: /crosses a container boundary/ },
-  { name: "a body edge to a block outside the container", source: "each", target: "reply", handle: "body", refused: /'Reply' is not inside 'Each ticket'/ },
-  { name: "a body edge to a grandchild", source: "each", target: "lookup", handle: "body", refused: /'Lookup' is not inside 'Each ticket'/ },
+  {
+    name: "from the top level into a container's child",
+    source: "triage",
+    target: "draft",
+    refused: /crosses a container boundary/,
+  },
+  {
+    name: "from inside a container to a block outside it",
+    source: "review",
+    target: "reply",
+    refused: /crosses a container boundary/,
+  },
+  {
+    name: "from a nested block to its outer container",
+    source: "summarize",
+    target: "each",
+    refused: /crosses a container boundary/,
+  },
+  {
+    name: "between children of nested containers",
+    source: "lookup",
+    target: "polish",
+    refused: /crosses a container boundary/,
+  },
+  {
+    name: "a body edge to a block outside the container",
+    source: "each",
+    target: "reply",
+    handle: "body",
+    refused: /'Reply' is not inside 'Each ticket'/,
+  },
+  {
+    name: "a body edge to a grandchild",
+    source: "each",
+    target: "lookup",
+    handle: "body",
+    refused: /'Lookup' is not inside 'Each ticket'/,
+  },
   { name: "a direct cycle", source: "route", target: "triage", refused: /cycle/ },
-  { name: "an indirect cycle through a branch", source: "check", target: "triage", handle: "branch:normal", refused: /cycle/ },
+  {
+    name: "an indirect cycle through a branch",
+    source: "check",
+    target: "triage",
+    handle: "branch:normal",
+    refused: /cycle/,
+  },
   { name: "a cycle through an error edge", source: "fallback", target: "triage", refused: /cycle/ },
   { name: "a cycle inside a container", source: "review", target: "draft", refused: /cycle/ },
   { name: "a cycle inside a nested container", source: "summarize", target: "lookup", refused: /cycle/ },
@@ -126,7 +218,9 @@ const rows: Row[] = [
 ];
 
 /** What the server's save path does with the document: stored (with its draft issues), or refused with its problems. */
-function save(document: WorkflowDocument): { accepted: true; issues: IssueDetail[] } | { accepted: false; problems: string[] } {
+function save(
+  document: WorkflowDocument,
+): { accepted: true; issues: IssueDetail[] } | { accepted: false; problems: string[] } {
   try {
     return { accepted: true, issues: parseWorkflowDocument(document).issues };
   } catch (error) {
@@ -150,7 +244,13 @@ describe("the canvas and the server's save validation agree on every connection"
 
     expect(allowed).toBe(refused === null);
     expect(server.accepted).toBe(allowed);
-    const store = createEditorStore({ ...base, id: "wf1", version: 1, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" });
+    const store = createEditorStore({
+      ...base,
+      id: "wf1",
+      version: 1,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    });
     expect(store.getState().connect({ ...connection, targetHandle: null }) === null).toBe(allowed);
 
     if (server.accepted) {

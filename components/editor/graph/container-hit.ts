@@ -5,7 +5,11 @@ import { DEFAULT_CONTAINER_SIZE, type EditorNode } from "./flow-types";
  * The innermost container whose frame holds `point` (canvas coordinates), skipping `excludeId`
  * and anything inside it, so a container is never dropped into itself.
  */
-export function containerAt(nodes: ReadonlyArray<EditorNode>, point: { x: number; y: number }, excludeId?: string): EditorNode | null {
+export function containerAt(
+  nodes: ReadonlyArray<EditorNode>,
+  point: { x: number; y: number },
+  excludeId?: string,
+): EditorNode | null {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const insideExcluded = (node: EditorNode): boolean => {
     let current: EditorNode | undefined = node;

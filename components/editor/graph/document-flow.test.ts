@@ -21,7 +21,15 @@ describe("a block through the canvas and back", () => {
   });
 
   it("adds nothing to a block that has none of them", () => {
-    const block: WorkflowBlock = { id: "s", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: {} };
+    const block: WorkflowBlock = {
+      id: "s",
+      type: "start",
+      name: "Start",
+      position: { x: 0, y: 0 },
+      parentId: null,
+      enabled: true,
+      config: {},
+    };
 
     expect(nodeToBlock(blockToNode(block))).toEqual(block);
   });

@@ -1,6 +1,12 @@
 import type { WorkflowBlock, WorkflowDocument, WorkflowEdge } from "@/contract";
 import { getBlockDefinition } from "@/blocks";
-import { DEFAULT_CONTAINER_SIZE, type EdgeVariant, type EditorEdge, type EditorNode, type WorkflowMeta } from "./flow-types";
+import {
+  DEFAULT_CONTAINER_SIZE,
+  type EdgeVariant,
+  type EditorEdge,
+  type EditorNode,
+  type WorkflowMeta,
+} from "./flow-types";
 
 export function isContainerType(type: string): boolean {
   return getBlockDefinition(type)?.container !== undefined;
@@ -89,14 +95,22 @@ export function workflowEdgeToFlow(edge: WorkflowEdge): EditorEdge {
 }
 
 export function flowEdgeToWorkflow(edge: EditorEdge): WorkflowEdge {
-  const workflowEdge: WorkflowEdge = { id: edge.id, source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? "out" };
+  const workflowEdge: WorkflowEdge = {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    sourceHandle: edge.sourceHandle ?? "out",
+  };
   // A blank condition is none: the document does not keep it.
   const condition = edge.data?.condition;
   if (condition?.trim()) workflowEdge.condition = condition;
   return workflowEdge;
 }
 
-export function documentToFlow(document: Pick<WorkflowDocument, "blocks" | "edges">): { nodes: EditorNode[]; edges: EditorEdge[] } {
+export function documentToFlow(document: Pick<WorkflowDocument, "blocks" | "edges">): {
+  nodes: EditorNode[];
+  edges: EditorEdge[];
+} {
   return {
     nodes: sortParentsFirst(document.blocks).map(blockToNode),
     edges: document.edges.map(workflowEdgeToFlow),

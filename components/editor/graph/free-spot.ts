@@ -18,10 +18,14 @@ const RINGS = 8;
 
 function sizeOf(node: EditorNode): { width: number; height: number } {
   const fallback = node.type === "container" ? DEFAULT_CONTAINER_SIZE : BLOCK_SIZE;
-  return { width: node.width ?? node.measured?.width ?? fallback.width, height: node.height ?? node.measured?.height ?? fallback.height };
+  return {
+    width: node.width ?? node.measured?.width ?? fallback.width,
+    height: node.height ?? node.measured?.height ?? fallback.height,
+  };
 }
 
-const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width + GAP && b.x < a.x + a.width + GAP && a.y < b.y + b.height + GAP && b.y < a.y + a.height + GAP;
+const overlaps = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width + GAP && b.x < a.x + a.width + GAP && a.y < b.y + b.height + GAP && b.y < a.y + a.height + GAP;
 
 /**
  * Where a block of `size` (canvas coordinates, top-left) can go at or near `wanted` without
@@ -40,10 +44,14 @@ export function freeSpot(
   const centreOf = (place: { x: number; y: number }) => ({ x: place.x + anchor.x, y: place.y + anchor.y });
   const home = containerAt(nodes, centreOf(wanted));
   const ancestors = new Set<string>();
-  for (let current = home; current; current = current.parentId ? (byId.get(current.parentId) ?? null) : null) ancestors.add(current.id);
-  const taken: Rect[] = nodes.filter((node) => !ancestors.has(node.id)).map((node) => ({ ...absolutePosition(node, byId), ...sizeOf(node) }));
+  for (let current = home; current; current = current.parentId ? (byId.get(current.parentId) ?? null) : null)
+    ancestors.add(current.id);
+  const taken: Rect[] = nodes
+    .filter((node) => !ancestors.has(node.id))
+    .map((node) => ({ ...absolutePosition(node, byId), ...sizeOf(node) }));
   const fits = (place: { x: number; y: number }) =>
-    !taken.some((rect) => overlaps(rect, { ...place, ...size })) && containerAt(nodes, centreOf(place))?.id === home?.id;
+    !taken.some((rect) => overlaps(rect, { ...place, ...size })) &&
+    containerAt(nodes, centreOf(place))?.id === home?.id;
   if (fits(wanted)) return wanted;
   const stepX = size.width + GAP;
   const stepY = size.height + GAP;

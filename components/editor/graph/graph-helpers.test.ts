@@ -30,7 +30,11 @@ describe("naming and new blocks", () => {
   });
   it("fills schema defaults and leaves required fields empty", () => {
     const agent = createBlock("agent", { x: 1, y: 2 }, { ids: new Set(["agent1"]), names: ["Agent"] });
-    expect(agent).toMatchObject({ id: "agent2", name: "Agent 2", config: { model: "offline/echo", maxIterations: 10 } });
+    expect(agent).toMatchObject({
+      id: "agent2",
+      name: "Agent 2",
+      config: { model: "offline/echo", maxIterations: 10 },
+    });
     expect(agent.config.userPrompt).toBeUndefined();
     expect(createBlock("loop", { x: 0, y: 0 }, { ids: new Set(), names: [] }).size).toBeDefined();
   });
@@ -60,7 +64,11 @@ describe("clipboard payload", () => {
     const payload = buildClipboardPayload(blocks, edges, new Set(["loop1"]))!;
     const pasted = preparePaste(
       payload,
-      { blockIds: new Set(blocks.map((item) => item.id)), blockNames: blocks.map((item) => item.name), edgeIds: new Set(["e1", "e2"]) },
+      {
+        blockIds: new Set(blocks.map((item) => item.id)),
+        blockNames: blocks.map((item) => item.name),
+        edgeIds: new Set(["e1", "e2"]),
+      },
       { x: 40, y: 40 },
     );
     const [loop, inner] = pasted.blocks;
@@ -79,7 +87,11 @@ describe("clipboard payload", () => {
     const payload = buildClipboardPayload(source, [], new Set(["agent1", "resp"]))!;
     const pasted = preparePaste(
       payload,
-      { blockIds: new Set(source.map((item) => item.id)), blockNames: source.map((item) => item.name), edgeIds: new Set() },
+      {
+        blockIds: new Set(source.map((item) => item.id)),
+        blockNames: source.map((item) => item.name),
+        edgeIds: new Set(),
+      },
       { x: 40, y: 40 },
     );
     const [writer, reply] = pasted.blocks;
@@ -88,7 +100,11 @@ describe("clipboard payload", () => {
     expect(reply!.config).toEqual({ body: `<Writer 2.content> (<${writer!.id}.tokens.total> tokens)` });
 
     // Into a workflow without them, nothing is renamed and nothing rewritten.
-    const elsewhere = preparePaste(payload, { blockIds: new Set(["start"]), blockNames: ["Start"], edgeIds: new Set() }, { x: 0, y: 0 });
+    const elsewhere = preparePaste(
+      payload,
+      { blockIds: new Set(["start"]), blockNames: ["Start"], edgeIds: new Set() },
+      { x: 0, y: 0 },
+    );
     expect(elsewhere.blocks[1]!.config).toEqual({ body: "<Writer.content> (<agent1.tokens.total> tokens)" });
   });
 });
@@ -104,7 +120,10 @@ describe("reference completion", () => {
     const items = [{ value: "Support Agent.content" }, { value: "Start.message" }];
     expect(filterCompletions(items, "supporta").map((item) => item.value)).toEqual(["Support Agent.content"]);
     const trigger = findTrigger("Reply to <st", 12)!;
-    expect(applyCompletion("Reply to <st", 12, trigger, { value: "Start.message" })).toEqual({ text: "Reply to <Start.message>", cursor: 24 });
+    expect(applyCompletion("Reply to <st", 12, trigger, { value: "Start.message" })).toEqual({
+      text: "Reply to <Start.message>",
+      cursor: 24,
+    });
   });
   it("completes a `??` alternative on its own, closing the reference opened before it", () => {
     const typed = "Answer: <Sales Agent.content ?? Sup";
@@ -115,9 +134,9 @@ describe("reference completion", () => {
       cursor: 54,
     });
     const tight = "<Sales Agent.content ??";
-    expect(applyCompletion(tight, tight.length, findTrigger(tight, tight.length)!, { value: "Support Agent.content" }).text).toBe(
-      "<Sales Agent.content ?? Support Agent.content>",
-    );
+    expect(
+      applyCompletion(tight, tight.length, findTrigger(tight, tight.length)!, { value: "Support Agent.content" }).text,
+    ).toBe("<Sales Agent.content ?? Support Agent.content>");
   });
   it("offers only upstream blocks' outputs, with start inputs by name", () => {
     const blocks = [
@@ -139,7 +158,13 @@ describe("reference completion", () => {
 
 describe("issuesByBlock", () => {
   it("files issues under their block with block-relative paths", () => {
-    const document = { name: "w", description: "", variables: {}, blocks: [block("a", "agent", "A")], edges: [{ id: "e1", source: "a", target: "x" }] };
+    const document = {
+      name: "w",
+      description: "",
+      variables: {},
+      blocks: [block("a", "agent", "A")],
+      edges: [{ id: "e1", source: "a", target: "x" }],
+    };
     const filed = issuesByBlock(document, [
       { path: "blocks[0].config.userPrompt", message: "is required" },
       { path: "edges[0].target", message: "missing" },

@@ -30,14 +30,22 @@ const ran: RunDocument = {
   runId: "run1",
   workflowId: "wf1",
   workflowVersion: 1,
-  document: { name: "Greeter", description: "", variables: {}, blocks: [block("start", "Start", 0), block("greet", "Greet", 300)], edges: current.edges },
+  document: {
+    name: "Greeter",
+    description: "",
+    variables: {},
+    blocks: [block("start", "Start", 0), block("greet", "Greet", 300)],
+    edges: current.edges,
+  },
 };
 
 const names = (store: ReturnType<typeof createEditorStore>) => store.getState().nodes.map((node) => node.data.name);
 
 describe("a past run's editor", () => {
   it("shows the graph the run ran, not today's draft, and follows that run with its trace open", () => {
-    const store = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false } });
+    const store = createEditorStore(graphOfRun(ran, current), {
+      pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false },
+    });
     expect(names(store)).toEqual(["Start", "Greet"]);
     const { run, readOnly, pastRun } = store.getState();
     expect(readOnly).toBe(true);
@@ -50,7 +58,9 @@ describe("a past run's editor", () => {
   });
 
   it("changes nothing: edits are refused and nothing becomes unsaved", () => {
-    const store = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false } });
+    const store = createEditorStore(graphOfRun(ran, current), {
+      pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false },
+    });
     store.getState().updateBlock("greet", { name: "Renamed" });
     store.getState().deleteBlocks(["greet"]);
     expect(names(store)).toEqual(["Start", "Greet"]);
@@ -58,9 +68,13 @@ describe("a past run's editor", () => {
   });
 
   it("lets an editor answer the run's approvals and asks, though the graph is read-only; a viewer cannot", () => {
-    const asEditor = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: true } });
+    const asEditor = createEditorStore(graphOfRun(ran, current), {
+      pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: true },
+    });
     expect(asEditor.getState()).toMatchObject({ readOnly: true, mayAnswer: true });
-    const asViewer = createEditorStore(graphOfRun(ran, current), { pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false } });
+    const asViewer = createEditorStore(graphOfRun(ran, current), {
+      pastRun: { runId: "run1", workflowVersion: 1, documentKept: true, mayAct: false },
+    });
     expect(asViewer.getState()).toMatchObject({ readOnly: true, mayAnswer: false });
     expect(createEditorStore(current, { readOnly: true }).getState().mayAnswer).toBe(false);
     expect(createEditorStore(current).getState().mayAnswer).toBe(true);
@@ -69,11 +83,18 @@ describe("a past run's editor", () => {
   it("a run that kept no document is shown on the current workflow", () => {
     const graph = graphOfRun({ ...ran, workflowVersion: null, document: null }, current);
     expect(graph).toBe(current);
-    const store = createEditorStore(graph, { pastRun: { runId: "run1", workflowVersion: null, documentKept: false, mayAct: false } });
+    const store = createEditorStore(graph, {
+      pastRun: { runId: "run1", workflowVersion: null, documentKept: false, mayAct: false },
+    });
     expect(names(store)).toEqual(["Start", "Welcome", "Added Later"]);
   });
 
   it("keeps the current workflow's id and version beside the run's document", () => {
-    expect(graphOfRun(ran, current)).toMatchObject({ id: "wf1", version: 2, updatedAt: current.updatedAt, blocks: ran.document!.blocks });
+    expect(graphOfRun(ran, current)).toMatchObject({
+      id: "wf1",
+      version: 2,
+      updatedAt: current.updatedAt,
+      blocks: ran.document!.blocks,
+    });
   });
 });

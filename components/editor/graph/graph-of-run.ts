@@ -7,5 +7,11 @@ import type { RunDocument, StoredWorkflow } from "@/contract";
  */
 export function graphOfRun(ran: RunDocument, current: StoredWorkflow): StoredWorkflow {
   if (!ran.document) return current;
-  return { ...ran.document, id: current.id, version: current.version, createdAt: current.createdAt, updatedAt: current.updatedAt };
+  return {
+    ...ran.document,
+    id: current.id,
+    version: current.version,
+    createdAt: current.createdAt,
+    updatedAt: current.updatedAt,
+  };
 }

@@ -7,7 +7,12 @@ import { renameReferenceRoots } from "./rename-references";
 /** Pure edits of the canvas graph; the store wraps each one in an undoable commit. */
 
 /** Removes the given blocks, the blocks inside removed containers, and every edge touching them. */
-export function removeBlocks(nodes: EditorNode[], edges: EditorEdge[], ids: ReadonlySet<string>, edgeIds: ReadonlySet<string> = new Set()) {
+export function removeBlocks(
+  nodes: EditorNode[],
+  edges: EditorEdge[],
+  ids: ReadonlySet<string>,
+  edgeIds: ReadonlySet<string> = new Set(),
+) {
   const removed = new Set(ids);
   let grew = true;
   while (grew) {
@@ -33,12 +38,24 @@ export function addBlocks(nodes: EditorNode[], edges: EditorEdge[], blocks: Work
   for (const node of added) if (node.parentId) nextNodes = growContainersToFit(nextNodes, node.id);
   return {
     nodes: nextNodes,
-    edges: [...edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)), ...newEdges.map(workflowEdgeToFlow)],
+    edges: [
+      ...edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
+      ...newEdges.map(workflowEdgeToFlow),
+    ],
   };
 }
 
-export function connectEdge(edges: EditorEdge[], id: string, source: string, target: string, sourceHandle: string): EditorEdge[] {
-  return [...edges, { id, source, target, sourceHandle, type: "workflow", data: { variant: edgeVariantForHandle(sourceHandle) } }];
+export function connectEdge(
+  edges: EditorEdge[],
+  id: string,
+  source: string,
+  target: string,
+  sourceHandle: string,
+): EditorEdge[] {
+  return [
+    ...edges,
+    { id, source, target, sourceHandle, type: "workflow", data: { variant: edgeVariantForHandle(sourceHandle) } },
+  ];
 }
 
 /** Sets or clears (blank) one edge's condition; other edges keep their identity. */
@@ -77,7 +94,10 @@ export function reparentBlock(nodes: EditorNode[], edges: EditorEdge[], nodeId: 
   const moved: EditorNode = { ...node, position: { x: absolute.x - origin.x, y: absolute.y - origin.y } };
   if (parentId) moved.parentId = parentId;
   else delete moved.parentId;
-  const nextNodes = growContainersToFit(sortParentsFirst(nodes.map((candidate) => (candidate.id === nodeId ? moved : candidate))), nodeId);
+  const nextNodes = growContainersToFit(
+    sortParentsFirst(nodes.map((candidate) => (candidate.id === nodeId ? moved : candidate))),
+    nodeId,
+  );
   const nextById = new Map(nextNodes.map((candidate) => [candidate.id, candidate]));
   const nextEdges = edges.filter((edge) => {
     if (edge.source !== nodeId && edge.target !== nodeId) return true;
@@ -103,7 +123,8 @@ export function updateNodeData(nodes: EditorNode[], id: string, patch: Partial<E
 export function renameReferencesIn(nodes: EditorNode[], id: string, previousName: string): EditorNode[] {
   const name = nodes.find((node) => node.id === id)?.data.name;
   if (!name || normalizeBlockName(name) === normalizeBlockName(previousName)) return nodes;
-  if (nodes.some((node) => node.id !== id && normalizeBlockName(node.data.name) === normalizeBlockName(name))) return nodes;
+  if (nodes.some((node) => node.id !== id && normalizeBlockName(node.data.name) === normalizeBlockName(name)))
+    return nodes;
   const roots = new Map([[normalizeBlockName(previousName), name]]);
   let changed = false;
   const next = nodes.map((node) => {

@@ -3,7 +3,15 @@ import type { EditorNode } from "./flow-types";
 import { CONTAINER_FOOTER_ROOM, growContainersAround, growContainersToFit } from "./grow-containers";
 
 function container(id: string, width: number, height: number, extra: Partial<EditorNode> = {}): EditorNode {
-  return { id, type: "container", position: { x: 0, y: 0 }, width, height, data: { type: "loop", name: id, enabled: true, config: {} }, ...extra };
+  return {
+    id,
+    type: "container",
+    position: { x: 0, y: 0 },
+    width,
+    height,
+    data: { type: "loop", name: id, enabled: true, config: {} },
+    ...extra,
+  };
 }
 
 describe("growContainersToFit", () => {
@@ -45,7 +53,10 @@ describe("growContainersToFit", () => {
     };
     const nodes = [container("loop", 420, 240), child];
     const grown = growContainersAround(nodes, ["fn"]);
-    expect(grown.find((node) => node.id === "loop")).toMatchObject({ width: 420, height: 100 + 180 + 24 + CONTAINER_FOOTER_ROOM });
+    expect(grown.find((node) => node.id === "loop")).toMatchObject({
+      width: 420,
+      height: 100 + 180 + 24 + CONTAINER_FOOTER_ROOM,
+    });
     expect(growContainersAround(grown, ["fn"])).toBe(grown);
   });
 });

@@ -12,7 +12,10 @@ const BLOCK_SIZE = { width: 240, height: 80 };
 
 function sizeOf(node: EditorNode): { width: number; height: number } {
   const fallback = node.type === "container" ? DEFAULT_CONTAINER_SIZE : BLOCK_SIZE;
-  return { width: node.width ?? node.measured?.width ?? fallback.width, height: node.height ?? node.measured?.height ?? fallback.height };
+  return {
+    width: node.width ?? node.measured?.width ?? fallback.width,
+    height: node.height ?? node.measured?.height ?? fallback.height,
+  };
 }
 
 /**
@@ -31,7 +34,10 @@ export function growContainersToFit(nodes: EditorNode[], childId: string): Edito
     const childSize = sizeOf(child);
     const parentSize = sizeOf(parent);
     const width = Math.max(parentSize.width, Math.round(child.position.x + childSize.width + PADDING));
-    const height = Math.max(parentSize.height, Math.round(child.position.y + childSize.height + PADDING + CONTAINER_FOOTER_ROOM));
+    const height = Math.max(
+      parentSize.height,
+      Math.round(child.position.y + childSize.height + PADDING + CONTAINER_FOOTER_ROOM),
+    );
     if (width === parentSize.width && height === parentSize.height) break;
     const next = { ...parent, width, height };
     grown.set(parent.id, next);

@@ -14,7 +14,17 @@ function storeWithFreshRouter() {
     name: "Routing",
     description: "",
     variables: {},
-    blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } }],
+    blocks: [
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { inputs: [] },
+      },
+    ],
     edges: [],
     createdAt: "2026-11-01T00:00:00.000Z",
     updatedAt: "2026-11-01T00:00:00.000Z",
@@ -36,7 +46,14 @@ describe("a fresh block's empty required field", () => {
   it("is a hint, in plain words, until its field is touched", () => {
     const { store, router, fixList } = storeWithFreshRouter();
     expect(fixList()).toEqual([
-      { blockId: router.id, blockName: "Router", fieldKey: "prompt", fieldLabel: "Routing instructions", text: "Write the routing instructions", hint: true },
+      {
+        blockId: router.id,
+        blockName: "Router",
+        fieldKey: "prompt",
+        fieldLabel: "Routing instructions",
+        text: "Write the routing instructions",
+        hint: true,
+      },
     ]);
     store.getState().touchField(router.id, "temperature");
     expect(fixList()[0]!.hint).toBe(true);
@@ -55,7 +72,11 @@ describe("a fresh block's empty required field", () => {
   it("stays a hint on a block added after the run was tried", () => {
     const { store, router, validate, fixList } = storeWithFreshRouter();
     store.getState().attemptRun();
-    const later = createBlock("router", { x: 600, y: 0 }, { ids: new Set(["start", router.id]), names: new Set(["start", "router"]) });
+    const later = createBlock(
+      "router",
+      { x: 600, y: 0 },
+      { ids: new Set(["start", router.id]), names: new Set(["start", "router"]) },
+    );
     store.getState().addBlocks([later]);
     validate();
     expect(fixList().map((item) => [item.blockId, item.hint])).toEqual([
@@ -67,7 +88,9 @@ describe("a fresh block's empty required field", () => {
   it("leaves the list once filled", () => {
     const { store, router, validate, fixList } = storeWithFreshRouter();
     const node = store.getState().nodes.find((candidate) => candidate.id === router.id)!;
-    store.getState().updateBlock(router.id, { config: { ...node.data.config, prompt: "Send billing questions to Billing" } });
+    store
+      .getState()
+      .updateBlock(router.id, { config: { ...node.data.config, prompt: "Send billing questions to Billing" } });
     validate();
     expect(fixList()).toEqual([]);
   });
@@ -78,7 +101,9 @@ describe("isHint", () => {
   const fresh = { touched: {}, runAttemptedFor: {} };
 
   it("is never a hint when the field holds a wrong value rather than nothing", () => {
-    expect(isHint(block, { path: "config.temperature", message: "Block 'Router': Temperature: must be at most 2" }, fresh)).toBe(false);
+    expect(
+      isHint(block, { path: "config.temperature", message: "Block 'Router': Temperature: must be at most 2" }, fresh),
+    ).toBe(false);
   });
 
   it("is never a hint for a problem that is not about one field", () => {
@@ -88,20 +113,28 @@ describe("isHint", () => {
 
 describe("issueText", () => {
   it("drops what the place already says: the block, then the field's label", () => {
-    expect(issueText("Block 'Router': Routing instructions: Write the routing instructions", "Routing instructions")).toBe("Write the routing instructions");
-    expect(issueText("Block 'Router': <Nope.x> refers to no block named or with id 'Nope'", "Routing instructions")).toBe(
-      "<Nope.x> refers to no block named or with id 'Nope'",
-    );
+    expect(
+      issueText("Block 'Router': Routing instructions: Write the routing instructions", "Routing instructions"),
+    ).toBe("Write the routing instructions");
+    expect(
+      issueText("Block 'Router': <Nope.x> refers to no block named or with id 'Nope'", "Routing instructions"),
+    ).toBe("<Nope.x> refers to no block named or with id 'Nope'");
   });
 });
 
 describe("nodeIssueText", () => {
   it("says what an empty field needs alone, and names the field of any other problem", () => {
-    expect(nodeIssueText("router", { path: "config.prompt", message: "Block 'Router': Routing instructions: Write the routing instructions" })).toBe(
-      "Write the routing instructions",
-    );
-    expect(nodeIssueText("router", { path: "config.temperature", message: "Block 'Router': Temperature: must be at most 2" })).toBe(
-      "Temperature: must be at most 2",
-    );
+    expect(
+      nodeIssueText("router", {
+        path: "config.prompt",
+        message: "Block 'Router': Routing instructions: Write the routing instructions",
+      }),
+    ).toBe("Write the routing instructions");
+    expect(
+      nodeIssueText("router", {
+        path: "config.temperature",
+        message: "Block 'Router': Temperature: must be at most 2",
+      }),
+    ).toBe("Temperature: must be at most 2");
   });
 });

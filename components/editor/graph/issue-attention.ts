@@ -25,7 +25,11 @@ export function issueFieldKey(issue: IssueDetail): string | null {
  * A hint: the issue is the field itself being empty (a required field the definition says what it
  * needs), nobody has touched that field, and no run was tried since the block was added.
  */
-export function isHint(block: BlockLike, issue: IssueDetail, attention: Pick<AttentionState, "touched" | "runAttemptedFor">): boolean {
+export function isHint(
+  block: BlockLike,
+  issue: IssueDetail,
+  attention: Pick<AttentionState, "touched" | "runAttemptedFor">,
+): boolean {
   if (attention.runAttemptedFor[block.id]) return false;
   const key = issueFieldKey(issue);
   if (!key || issue.path !== `${blockIssuePrefix}${key}`) return false;
@@ -37,7 +41,9 @@ export function isHint(block: BlockLike, issue: IssueDetail, attention: Pick<Att
 /** The message without what the place it is shown already says: the block's name, then the field's label. */
 export function issueText(message: string, fieldLabel?: string | null): string {
   const withoutBlock = message.replace(/^Block '[^']*': /, "");
-  return fieldLabel && withoutBlock.startsWith(`${fieldLabel}: `) ? withoutBlock.slice(fieldLabel.length + 2) : withoutBlock;
+  return fieldLabel && withoutBlock.startsWith(`${fieldLabel}: `)
+    ? withoutBlock.slice(fieldLabel.length + 2)
+    : withoutBlock;
 }
 
 /**
@@ -87,6 +93,14 @@ export function fixListItems(
     }
   }
   for (const issue of issues.workflow)
-    if (!listed.has(issue.message)) items.push({ blockId: null, blockName: null, fieldKey: null, fieldLabel: null, text: issue.message, hint: false });
+    if (!listed.has(issue.message))
+      items.push({
+        blockId: null,
+        blockName: null,
+        fieldKey: null,
+        fieldLabel: null,
+        text: issue.message,
+        hint: false,
+      });
   return items;
 }

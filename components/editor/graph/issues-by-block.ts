@@ -26,7 +26,8 @@ export function issuesByBlock(document: WorkflowDocument, issues: ReadonlyArray<
     result.workflow.push(issue);
     const edgeMatch = EDGE_PATH.exec(issue.path);
     const edge = edgeMatch ? document.edges[Number(edgeMatch[1])] : undefined;
-    if (edge && document.blocks.some((candidate) => candidate.id === edge.source)) add(edge.source, { path: "", message: issue.message });
+    if (edge && document.blocks.some((candidate) => candidate.id === edge.source))
+      add(edge.source, { path: "", message: issue.message });
   }
   return result;
 }
@@ -37,7 +38,10 @@ export function withoutBlockPrefix(message: string): string {
 }
 
 /** Whether two issue maps say the same, so unchanged nodes keep their arrays and skip re-rendering. */
-export function sameIssues(a: ReadonlyArray<IssueDetail> | undefined, b: ReadonlyArray<IssueDetail> | undefined): boolean {
+export function sameIssues(
+  a: ReadonlyArray<IssueDetail> | undefined,
+  b: ReadonlyArray<IssueDetail> | undefined,
+): boolean {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
   return a.every((issue, index) => issue.path === b[index]!.path && issue.message === b[index]!.message);

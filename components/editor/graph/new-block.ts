@@ -10,7 +10,12 @@ export interface ExistingNames {
 }
 
 /** A fresh block of a registered type, named and identified so it collides with nothing. */
-export function createBlock(type: string, position: { x: number; y: number }, existing: ExistingNames, parentId: string | null = null): WorkflowBlock {
+export function createBlock(
+  type: string,
+  position: { x: number; y: number },
+  existing: ExistingNames,
+  parentId: string | null = null,
+): WorkflowBlock {
   const definition = getBlockDefinition(type);
   if (!definition) throw new Error(`Unknown block type "${type}"`);
   const block: WorkflowBlock = {

@@ -63,6 +63,8 @@ describe("completionChange", () => {
   });
 
   it("completes the alternative after `??` and closes the reference", () => {
-    expect(pick("<Sales Agent.content ?? Sup|", "Support Agent.content")).toBe("<Sales Agent.content ?? Support Agent.content>|");
+    expect(pick("<Sales Agent.content ?? Sup|", "Support Agent.content")).toBe(
+      "<Sales Agent.content ?? Support Agent.content>|",
+    );
   });
 });

@@ -12,7 +12,8 @@ export function referenceCompletionSource(referenceItems: () => CompletionItem[]
     const cursor = context.pos - line.from;
     const trigger = findTrigger(line.text, cursor);
     if (!trigger) return null;
-    const source = trigger.kind === "env" ? envNames().map((name) => ({ value: name, detail: "env" })) : referenceItems();
+    const source =
+      trigger.kind === "env" ? envNames().map((name) => ({ value: name, detail: "env" })) : referenceItems();
     const items = filterCompletions(source, trigger.query);
     if (items.length === 0) return null;
     const options: Completion[] = items.map((item) => ({
@@ -48,5 +49,10 @@ export function completionChange(
   const result = applyCompletion(text, cursor, trigger, item);
   // Everything after the replaced span is kept as it was, so its length fixes where the span ended.
   const kept = result.text.length - result.cursor;
-  return { from: trigger.start, to: text.length - kept, insert: result.text.slice(trigger.start, result.cursor), cursor: result.cursor };
+  return {
+    from: trigger.start,
+    to: text.length - kept,
+    insert: result.text.slice(trigger.start, result.cursor),
+    cursor: result.cursor,
+  };
 }

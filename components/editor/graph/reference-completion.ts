@@ -26,7 +26,13 @@ export function findTrigger(text: string, cursor: number): CompletionTrigger | n
   const reference = /<([^<>\n{}]*)$/.exec(before);
   if (!reference || /^\s/.test(reference[1] ?? "")) return null;
   const alternative = /\?\?[ \t]*([^?]*)$/.exec(reference[1] ?? "");
-  if (alternative) return { kind: "reference", start: before.length - (alternative[1] ?? "").length, query: alternative[1] ?? "", alternative: true };
+  if (alternative)
+    return {
+      kind: "reference",
+      start: before.length - (alternative[1] ?? "").length,
+      query: alternative[1] ?? "",
+      alternative: true,
+    };
   return { kind: "reference", start: reference.index, query: reference[1] ?? "" };
 }
 
@@ -34,15 +40,23 @@ export function filterCompletions(items: ReadonlyArray<CompletionItem>, query: s
   const wanted = normalizeBlockName(query);
   if (!wanted) return items.slice(0, limit);
   const starts = items.filter((item) => normalizeBlockName(item.value).startsWith(wanted));
-  const contains = items.filter((item) => !normalizeBlockName(item.value).startsWith(wanted) && normalizeBlockName(item.value).includes(wanted));
+  const contains = items.filter(
+    (item) => !normalizeBlockName(item.value).startsWith(wanted) && normalizeBlockName(item.value).includes(wanted),
+  );
   return [...starts, ...contains].slice(0, limit);
 }
 
 /** Replaces the trigger text with the chosen item, closed, and says where the cursor goes. */
-export function applyCompletion(text: string, cursor: number, trigger: CompletionTrigger, item: CompletionItem): { text: string; cursor: number } {
+export function applyCompletion(
+  text: string,
+  cursor: number,
+  trigger: CompletionTrigger,
+  item: CompletionItem,
+): { text: string; cursor: number } {
   // An alternative after `??` closes the reference opened before it; a space keeps `??` readable.
   const spacer = trigger.alternative && text[trigger.start - 1] === "?" ? " " : "";
-  const inserted = trigger.kind === "env" ? `{{${item.value}}}` : trigger.alternative ? `${spacer}${item.value}>` : `<${item.value}>`;
+  const inserted =
+    trigger.kind === "env" ? `{{${item.value}}}` : trigger.alternative ? `${spacer}${item.value}>` : `<${item.value}>`;
   let end = cursor;
   // Swallow a closing delimiter already typed right after the cursor.
   const closing = trigger.kind === "env" ? "}}" : ">";

@@ -27,8 +27,11 @@ export function BlockInspector({ blockId }: { blockId: string }) {
   const envNameList = useCallback(() => envNames.data ?? [], [envNames.data]);
   if (!data) return null;
   const definition = getBlockDefinition(data.type);
-  const visible = (field: FieldHint) => !field.showWhen || field.showWhen.equals.includes(String(data.config[field.showWhen.key] ?? ""));
-  const unplaced = issues.filter((issue) => !definition?.fields.some((field) => issue.path.startsWith(`${blockIssuePrefix}${field.key}`)));
+  const visible = (field: FieldHint) =>
+    !field.showWhen || field.showWhen.equals.includes(String(data.config[field.showWhen.key] ?? ""));
+  const unplaced = issues.filter(
+    (issue) => !definition?.fields.some((field) => issue.path.startsWith(`${blockIssuePrefix}${field.key}`)),
+  );
 
   return (
     <div className="space-y-3 p-4" data-testid="block-inspector" data-block-id={blockId}>
@@ -114,7 +117,8 @@ function FieldRow({
       data-testid={`field-row-${field.key}`}
       onBlur={(event) => {
         // Leaving the field (not moving between its own inputs) counts as having touched it.
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.getState().touchField(blockId, field.key);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+          store.getState().touchField(blockId, field.key);
       }}
     >
       <div className="text-xs font-medium text-slate-700">{field.label}</div>
@@ -192,7 +196,8 @@ function BlockNameInput({ blockId, name }: { blockId: string; name: string }) {
         }}
         onChange={(event) => {
           setDraft(event.target.value);
-          if (event.target.value.trim()) store.getState().updateBlock(blockId, { name: event.target.value.trim() }, "name");
+          if (event.target.value.trim())
+            store.getState().updateBlock(blockId, { name: event.target.value.trim() }, "name");
         }}
       />
     </label>

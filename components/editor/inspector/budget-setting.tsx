@@ -52,7 +52,8 @@ export function BudgetSetting() {
         </span>
       ) : (
         <span className="mt-1 block font-normal text-slate-500">
-          Before each model call the worst case is checked against what is left; a call that could go over is not made and the run stops.
+          Before each model call the worst case is checked against what is left; a call that could go over is not made
+          and the run stops.
         </span>
       )}
     </label>

@@ -20,8 +20,13 @@ export function EdgeInspector({ edgeId }: { edgeId: string }) {
   const parsed = parseEdgeCondition(condition);
   const prefix = `edges[${edgeIndex}]`;
   // The condition as typed is checked here at once; the validator's other problems with this edge follow.
-  const others = workflowIssues.filter((issue) => (issue.path === prefix || issue.path.startsWith(`${prefix}.`)) && issue.path !== `${prefix}.condition`);
-  const shown = [...(parsed.ok ? [] : [`The condition does not parse: ${parsed.message}`]), ...others.map((issue) => issue.message)];
+  const others = workflowIssues.filter(
+    (issue) => (issue.path === prefix || issue.path.startsWith(`${prefix}.`)) && issue.path !== `${prefix}.condition`,
+  );
+  const shown = [
+    ...(parsed.ok ? [] : [`The condition does not parse: ${parsed.message}`]),
+    ...others.map((issue) => issue.message),
+  ];
   return (
     <div className="space-y-3 p-4" data-testid="edge-inspector" data-edge-id={edgeId}>
       <header>
@@ -44,9 +49,10 @@ export function EdgeInspector({ edgeId }: { edgeId: string }) {
         />
       </label>
       <p className="text-[11px] text-slate-500">
-        The run takes this edge only when the condition holds. It reads what {sourceName ?? "the source block"} produced as <code>output</code>, for example{" "}
-        <code>output.status == 200</code> or <code>output.toolOutcomes.run_linter == &quot;error&quot;</code>. Leave it empty to always take the edge when its
-        handle is taken.
+        The run takes this edge only when the condition holds. It reads what {sourceName ?? "the source block"} produced
+        as <code>output</code>, for example <code>output.status == 200</code> or{" "}
+        <code>output.toolOutcomes.run_linter == &quot;error&quot;</code>. Leave it empty to always take the edge when
+        its handle is taken.
       </p>
       {shown.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="edge-issues">

@@ -7,7 +7,12 @@ import { MODEL_LIST_KEY } from "@/components/prices/use-model-list";
 export { useModelList } from "@/components/prices/use-model-list";
 
 export function useModels() {
-  return useQuery({ queryKey: MODEL_LIST_KEY, queryFn: api.models.get, staleTime: 5 * 60_000, select: (list) => list.models });
+  return useQuery({
+    queryKey: MODEL_LIST_KEY,
+    queryFn: api.models.get,
+    staleTime: 5 * 60_000,
+    select: (list) => list.models,
+  });
 }
 
 /** Names of environment variables and secrets, never their values. */

@@ -13,7 +13,11 @@ export function Inspector() {
   const readOnly = useEditorStore((state) => state.readOnly);
   const ids = selectedIds ? selectedIds.split("\n") : [];
   return (
-    <aside className="flex h-full w-80 shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-white" aria-label="Inspector" data-testid="inspector">
+    <aside
+      className="flex h-full w-80 shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-white"
+      aria-label="Inspector"
+      data-testid="inspector"
+    >
       {/* A disabled fieldset disables every input, select, textarea and button inside it; the code editors check for it too. */}
       <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0" data-testid="inspector-fields">
         {ids.length === 1 ? (

@@ -4,14 +4,14 @@ import { convertValue, nameProblem, parseTyped, renameVariable, typeOfValue } fr
 
 describe("workflow variable values", () => {
   it("reads a variable's type from its value, so documents without types keep theirs", () => {
-    expect([typeOfValue("hi"), typeOfValue(3), typeOfValue(false), typeOfValue({ a: 1 }), typeOfValue([1]), typeOfValue(null)]).toEqual([
-      "string",
-      "number",
-      "boolean",
-      "json",
-      "json",
-      "json",
-    ]);
+    expect([
+      typeOfValue("hi"),
+      typeOfValue(3),
+      typeOfValue(false),
+      typeOfValue({ a: 1 }),
+      typeOfValue([1]),
+      typeOfValue(null),
+    ]).toEqual(["string", "number", "boolean", "json", "json", "json"]);
   });
 
   it("converts a value to a new type where it reads sensibly", () => {

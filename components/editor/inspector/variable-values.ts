@@ -28,7 +28,12 @@ export function convertValue(value: unknown, type: VariableType): unknown {
   if (typeOfValue(value) === type) return value;
   if (type === "string") return typeof value === "object" ? JSON.stringify(value) : String(value);
   if (type === "number") {
-    const number = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "boolean" ? Number(value) : NaN;
+    const number =
+      typeof value === "string" && value.trim() !== ""
+        ? Number(value)
+        : typeof value === "boolean"
+          ? Number(value)
+          : NaN;
     return Number.isFinite(number) ? number : 0;
   }
   if (type === "boolean") return value === "true" || value === 1;
@@ -51,12 +56,19 @@ export function nameProblem(name: string, others: ReadonlyArray<string>): string
 }
 
 /** The variables with one renamed, keeping their order (the panel lists them in document order). */
-export function renameVariable(variables: Readonly<Record<string, unknown>>, from: string, to: string): Record<string, unknown> {
+export function renameVariable(
+  variables: Readonly<Record<string, unknown>>,
+  from: string,
+  to: string,
+): Record<string, unknown> {
   return Object.fromEntries(Object.entries(variables).map(([name, value]) => [name === from ? to : name, value]));
 }
 
 /** Parses what the panel's number or JSON box holds; `ok: false` with the reason while it is not valid. */
-export function parseTyped(text: string, type: "number" | "json"): { ok: true; value: unknown } | { ok: false; problem: string } {
+export function parseTyped(
+  text: string,
+  type: "number" | "json",
+): { ok: true; value: unknown } | { ok: false; problem: string } {
   if (type === "number") {
     const number = text.trim() === "" ? NaN : Number(text);
     return Number.isFinite(number) ? { ok: true, value: number } : { ok: false, problem: "Enter a number" };

@@ -6,7 +6,15 @@ import { freshVariableName } from "@/blocks";
 import { CodeEditor } from "@/components/code-editor";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { inputClass, smallButtonClass } from "./fields/field-props";
-import { convertValue, nameProblem, parseTyped, renameVariable, typeOfValue, VARIABLE_TYPES, type VariableType } from "./variable-values";
+import {
+  convertValue,
+  nameProblem,
+  parseTyped,
+  renameVariable,
+  typeOfValue,
+  VARIABLE_TYPES,
+  type VariableType,
+} from "./variable-values";
 
 /**
  * The workflow's initial variables (`<variable.name>`), each with a type. Edits go through the
@@ -18,11 +26,14 @@ export function VariablesPanel() {
   const variables = useEditorStore((state) => state.meta.variables);
   const readOnly = useEditorStore((state) => state.readOnly);
   const names = Object.keys(variables);
-  const change = (next: Record<string, unknown>, coalesceKey: string) => store.getState().updateMeta({ variables: next }, coalesceKey);
+  const change = (next: Record<string, unknown>, coalesceKey: string) =>
+    store.getState().updateMeta({ variables: next }, coalesceKey);
   return (
     <section className="space-y-1.5" data-testid="variables-panel" aria-label="Variables">
       <h3 className="text-xs font-medium text-slate-700">Variables</h3>
-      {names.length === 0 && <p className="text-xs text-slate-500">None yet. Blocks read a variable as &lt;variable.name&gt;.</p>}
+      {names.length === 0 && (
+        <p className="text-xs text-slate-500">None yet. Blocks read a variable as &lt;variable.name&gt;.</p>
+      )}
       {names.map((name, index) => (
         <VariableRow
           key={index}
@@ -32,7 +43,9 @@ export function VariablesPanel() {
           readOnly={readOnly}
           onRename={(to) => change(renameVariable(variables, name, to), `variable-name:${index}`)}
           onValue={(value) => change({ ...variables, [name]: value }, `variable-value:${name}`)}
-          onRemove={() => change(Object.fromEntries(Object.entries(variables).filter(([other]) => other !== name)), "variable-remove")}
+          onRemove={() =>
+            change(Object.fromEntries(Object.entries(variables).filter(([other]) => other !== name)), "variable-remove")
+          }
         />
       ))}
       {!readOnly && (
@@ -113,15 +126,37 @@ function VariableRow(props: {
   );
 }
 
-function ValueEditor({ type, value, readOnly, onValue }: { type: VariableType; value: unknown; readOnly: boolean; onValue: (value: unknown) => void }) {
+function ValueEditor({
+  type,
+  value,
+  readOnly,
+  onValue,
+}: {
+  type: VariableType;
+  value: unknown;
+  readOnly: boolean;
+  onValue: (value: unknown) => void;
+}) {
   if (type === "string")
     return (
-      <input aria-label="Variable value" className={inputClass} value={value as string} readOnly={readOnly} onChange={(event) => onValue(event.target.value)} />
+      <input
+        aria-label="Variable value"
+        className={inputClass}
+        value={value as string}
+        readOnly={readOnly}
+        onChange={(event) => onValue(event.target.value)}
+      />
     );
   if (type === "boolean")
     return (
       <label className="flex items-center gap-1 text-xs text-slate-700">
-        <input type="checkbox" aria-label="Variable value" checked={value as boolean} disabled={readOnly} onChange={(event) => onValue(event.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label="Variable value"
+          checked={value as boolean}
+          disabled={readOnly}
+          onChange={(event) => onValue(event.target.checked)}
+        />
         {value ? "true" : "false"}
       </label>
     );
@@ -168,7 +203,14 @@ function TypedTextEditor({
         />
       ) : (
         // The editor names a JSON syntax problem itself, with its line.
-        <CodeEditor language="json" label="Variable value" value={draft} readOnly={readOnly} onChange={edit} minLines={2} />
+        <CodeEditor
+          language="json"
+          label="Variable value"
+          value={draft}
+          readOnly={readOnly}
+          onChange={edit}
+          minLines={2}
+        />
       )}
       {!parsed.ok && type === "number" && <p className="text-xs text-red-600">{parsed.problem}</p>}
     </>

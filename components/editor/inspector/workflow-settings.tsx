@@ -28,7 +28,8 @@ export function WorkflowSettings() {
       <BudgetSetting />
       <VariablesPanel />
       <p className="text-xs text-slate-500">
-        {countOf(blockCount, "block")}. {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}
+        {countOf(blockCount, "block")}.{" "}
+        {readOnly ? "Select a block to see its settings." : "Select a block to edit it; drag blocks in from the left."}
       </p>
       {issues.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-xs text-red-700" data-testid="workflow-issues">

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { QUEUE_POLL_MS, queuePollInterval, recoveryCount, shownQueuePosition, spanWorkers, waitsInQueue } from "./durable-run";
+import {
+  QUEUE_POLL_MS,
+  queuePollInterval,
+  recoveryCount,
+  shownQueuePosition,
+  spanWorkers,
+  waitsInQueue,
+} from "./durable-run";
 
 describe("a queued run's place in line", () => {
   it("polls every second while the run is queued and silent, and stops once an event comes or a status moves on", () => {

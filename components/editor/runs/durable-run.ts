@@ -38,7 +38,10 @@ export function waitsInQueue(viewStatus: RunViewStatus, record: Pick<ApiRun, "st
 }
 
 /** The place in line to show: only while the run waits in the queue. */
-export function shownQueuePosition(viewStatus: RunViewStatus, record: Pick<ApiRun, "status" | "queuePosition"> | undefined): number | undefined {
+export function shownQueuePosition(
+  viewStatus: RunViewStatus,
+  record: Pick<ApiRun, "status" | "queuePosition"> | undefined,
+): number | undefined {
   return record && waitsInQueue(viewStatus, record) ? record.queuePosition : undefined;
 }
 

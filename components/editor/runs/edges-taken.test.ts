@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { BlockRunState } from "@/components/editor/store";
 import { isEdgeTaken } from "./edges-taken";
 
-const state = (status: BlockRunState["status"], extra: Partial<BlockRunState> = {}): BlockRunState => ({ status, text: "", ...extra });
+const state = (status: BlockRunState["status"], extra: Partial<BlockRunState> = {}): BlockRunState => ({
+  status,
+  text: "",
+  ...extra,
+});
 
 describe("edges taken by a run", () => {
   const blocks = {
@@ -34,7 +38,10 @@ describe("edges taken by a run", () => {
   });
 
   it("lights only the tool-outcome handle the agent's last call of that tool left by", () => {
-    const lint = { type: "agent", config: { tools: [{ type: "run_function", name: "run_linter", routeOnOutcome: true }] } };
+    const lint = {
+      type: "agent",
+      config: { tools: [{ type: "run_function", name: "run_linter", routeOnOutcome: true }] },
+    };
     const failedLint = state("succeeded", {
       output: {
         content: "",
@@ -43,8 +50,12 @@ describe("edges taken by a run", () => {
       },
     });
     const runs = { linter: failedLint, fix: state("succeeded"), scan: state("succeeded") };
-    expect(isEdgeTaken(runs, { source: "linter", target: "fix", sourceHandle: "tool:run_linter:error" }, () => lint)).toBe(true);
-    expect(isEdgeTaken(runs, { source: "linter", target: "scan", sourceHandle: "tool:run_linter:success" }, () => lint)).toBe(false);
+    expect(
+      isEdgeTaken(runs, { source: "linter", target: "fix", sourceHandle: "tool:run_linter:error" }, () => lint),
+    ).toBe(true);
+    expect(
+      isEdgeTaken(runs, { source: "linter", target: "scan", sourceHandle: "tool:run_linter:success" }, () => lint),
+    ).toBe(false);
     expect(isEdgeTaken(runs, { source: "linter", target: "scan", sourceHandle: "out" }, () => lint)).toBe(true);
   });
 
@@ -64,10 +75,28 @@ describe("edges taken by a run", () => {
       next: state("succeeded"),
     };
     expect(isEdgeTaken(runs, { source: "api", target: "ok", condition: "output.status == 200" }, () => api)).toBe(true);
-    expect(isEdgeTaken(runs, { source: "api", target: "ok", condition: "output.status >= 400" }, () => api)).toBe(false);
-    expect(isEdgeTaken(runs, { source: "api", target: "ok", condition: "output.body.size > 1" }, () => api)).toBe(false);
+    expect(isEdgeTaken(runs, { source: "api", target: "ok", condition: "output.status >= 400" }, () => api)).toBe(
+      false,
+    );
+    expect(isEdgeTaken(runs, { source: "api", target: "ok", condition: "output.body.size > 1" }, () => api)).toBe(
+      false,
+    );
     expect(isEdgeTaken(runs, { source: "api", target: "ok", condition: "output.status ==" }, () => api)).toBe(false);
-    expect(isEdgeTaken(runs, { source: "failed", target: "next", sourceHandle: "error", condition: "output.error.code == 'http_error'" })).toBe(true);
-    expect(isEdgeTaken(runs, { source: "failed", target: "next", sourceHandle: "error", condition: "output.error.code == 'timeout'" })).toBe(false);
+    expect(
+      isEdgeTaken(runs, {
+        source: "failed",
+        target: "next",
+        sourceHandle: "error",
+        condition: "output.error.code == 'http_error'",
+      }),
+    ).toBe(true);
+    expect(
+      isEdgeTaken(runs, {
+        source: "failed",
+        target: "next",
+        sourceHandle: "error",
+        condition: "output.error.code == 'timeout'",
+      }),
+    ).toBe(false);
   });
 });

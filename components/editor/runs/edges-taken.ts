@@ -52,7 +52,11 @@ function asRecord(value: unknown): Record<string, unknown> {
  * output, and its target then ran. A target that is skipped, or still queued, was not reached
  * through it. `sourceBlock` is asked for only when needed.
  */
-export function isEdgeTaken(blocks: Readonly<Record<string, BlockRunState>>, edge: CanvasEdge, sourceBlock?: () => SourceBlock | undefined): boolean {
+export function isEdgeTaken(
+  blocks: Readonly<Record<string, BlockRunState>>,
+  edge: CanvasEdge,
+  sourceBlock?: () => SourceBlock | undefined,
+): boolean {
   const source = blocks[edge.source];
   const target = blocks[edge.target];
   if (!source || !target || !REACHED.has(target.status)) return false;
@@ -60,11 +64,20 @@ export function isEdgeTaken(blocks: Readonly<Record<string, BlockRunState>>, edg
   // A container's body edge leads into its children while the container itself still runs.
   if (handle === "body") return REACHED.has(source.status);
   if (handle === "error")
-    return source.status === "failed" && source.handled === true && holds(parsedCondition(edge.condition), { error: source.error ?? null });
+    return (
+      source.status === "failed" &&
+      source.handled === true &&
+      holds(parsedCondition(edge.condition), { error: source.error ?? null })
+    );
   if (source.status !== "succeeded") return false;
   const block = sourceBlock?.();
   const info = block ? lookupBlockType(block.type) : undefined;
   const output = asRecord(source.output);
-  if (info && block && !handleTaken(info, { ...block, id: edge.source } as WorkflowBlock, output)({ handle, target: { id: edge.target } })) return false;
+  if (
+    info &&
+    block &&
+    !handleTaken(info, { ...block, id: edge.source } as WorkflowBlock, output)({ handle, target: { id: edge.target } })
+  )
+    return false;
   return holds(parsedCondition(edge.condition), source.output);
 }

@@ -69,7 +69,10 @@ export const NodeEstimateBadge = memo(function NodeEstimateBadge({ blockId }: { 
   const entry = estimate.blocks.find((block) => block.blockId === blockId);
   if (!entry) return null;
   return (
-    <div className="border-t border-dashed border-slate-200 px-3 py-1 text-[11px] text-slate-500" data-testid={`block-estimate-${blockId}`}>
+    <div
+      className="border-t border-dashed border-slate-200 px-3 py-1 text-[11px] text-slate-500"
+      data-testid={`block-estimate-${blockId}`}
+    >
       {entry.cost ? (
         <span title={rangeTitle(entry.cost)}>~{formatDollars(entry.cost.expected)} estimated</span>
       ) : (

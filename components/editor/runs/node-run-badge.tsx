@@ -23,15 +23,31 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
   if (!state) return <NodeEstimateBadge blockId={blockId} />;
   const finished = state.status === "succeeded" || state.status === "failed";
   return (
-    <div className="border-t border-slate-100 px-3 py-1.5 text-[11px]" data-testid={`block-run-${blockId}`} data-status={state.status}>
+    <div
+      className="border-t border-slate-100 px-3 py-1.5 text-[11px]"
+      data-testid={`block-run-${blockId}`}
+      data-status={state.status}
+    >
       <div className="flex flex-wrap items-center gap-1.5">
-        <span className={`rounded px-1.5 py-0.5 font-medium ${BLOCK_STATUS_STYLES[state.status]}`} data-testid={`block-run-status-${blockId}`}>
-          {state.status === "running" && <span className="mr-1 inline-block h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500 align-middle" aria-hidden />}
+        <span
+          className={`rounded px-1.5 py-0.5 font-medium ${BLOCK_STATUS_STYLES[state.status]}`}
+          data-testid={`block-run-status-${blockId}`}
+        >
+          {state.status === "running" && (
+            <span
+              className="mr-1 inline-block h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500 align-middle"
+              aria-hidden
+            />
+          )}
           {blockStatusLabel(state.status)}
           {(state.runs ?? 0) > 1 && ` ×${state.runs}`}
         </span>
-        {finished && state.durationMs !== undefined && <span data-testid={`block-run-duration-${blockId}`}>{formatDuration(state.durationMs)}</span>}
-        {finished && state.tokens && <span data-testid={`block-run-tokens-${blockId}`}>{formatTokens(state.tokens.total, state.estimated)}</span>}
+        {finished && state.durationMs !== undefined && (
+          <span data-testid={`block-run-duration-${blockId}`}>{formatDuration(state.durationMs)}</span>
+        )}
+        {finished && state.tokens && (
+          <span data-testid={`block-run-tokens-${blockId}`}>{formatTokens(state.tokens.total, state.estimated)}</span>
+        )}
         {finished && state.tokens && (
           <span data-testid={`block-run-cost-${blockId}`} className={state.unpriced ? "text-amber-700" : undefined}>
             {formatCost(state)}
@@ -69,7 +85,11 @@ export const NodeRunBadge = memo(function NodeRunBadge({ blockId }: { blockId: s
         </p>
       )}
       {state.text && (
-        <p className="mt-1 truncate text-slate-700" title={state.text.slice(0, TITLE_LIMIT)} data-testid={`block-run-text-${blockId}`}>
+        <p
+          className="mt-1 truncate text-slate-700"
+          title={state.text.slice(0, TITLE_LIMIT)}
+          data-testid={`block-run-text-${blockId}`}
+        >
           {state.text}
         </p>
       )}
@@ -85,5 +105,7 @@ export function useBlockRunOutline(blockId: string): string {
 
 /** Whether the shown run went along this edge (its source's type and config are read only when its handle needs them). */
 export function useEdgeTaken(edge: CanvasEdge): boolean {
-  return useEditorStore((store) => isEdgeTaken(store.run.view.blocks, edge, () => nodeById(store.nodes, edge.source)?.data));
+  return useEditorStore((store) =>
+    isEdgeTaken(store.run.view.blocks, edge, () => nodeById(store.nodes, edge.source)?.data),
+  );
 }

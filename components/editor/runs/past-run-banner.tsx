@@ -18,7 +18,12 @@ export function PastRunBanner({ pastRun }: { pastRun: PastRun }) {
   const workflowId = useEditorStore((state) => state.workflowId);
   const view = useEditorStore((state) => state.run.view);
   const run = useQuery({ queryKey: ["run", pastRun.runId], queryFn: () => api.runs.get(pastRun.runId) });
-  const current = useQuery({ queryKey: ["workflow", workflowId], queryFn: () => api.workflows.get(workflowId), staleTime: Infinity, retry: false });
+  const current = useQuery({
+    queryKey: ["workflow", workflowId],
+    queryFn: () => api.workflows.get(workflowId),
+    staleTime: Infinity,
+    retry: false,
+  });
   // The stream's status once it has replayed anything (it goes on live), the stored one before.
   const status = view.lastSeq > 0 ? view.status : run.data?.status;
   const startedAt = run.data?.startedAt;
@@ -41,7 +46,11 @@ export function PastRunBanner({ pastRun }: { pastRun: PastRun }) {
       </span>
       {status && <RunStatusBadge status={status} testId="past-run-status" />}
       <span data-testid="past-run-version">{pastRunVersionText(pastRun, current.data?.version)}</span>
-      <Link href={workflowHref(workflowId)} className="ml-auto font-medium text-indigo-700 underline" data-testid="open-current">
+      <Link
+        href={workflowHref(workflowId)}
+        className="ml-auto font-medium text-indigo-700 underline"
+        data-testid="open-current"
+      >
         Open current
       </Link>
     </div>

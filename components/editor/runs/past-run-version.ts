@@ -7,6 +7,7 @@ export function pastRunVersionText(pastRun: PastRun, currentVersion: number | un
     return `This run was stored before runs kept their workflow: shown on the current workflow${now}, which may differ from what it ran.`;
   }
   if (pastRun.workflowVersion === null) return `Shown on the workflow as it ran; its version was not recorded${now}.`;
-  if (pastRun.workflowVersion === currentVersion) return `Version ${pastRun.workflowVersion}, the current one. Read-only.`;
+  if (pastRun.workflowVersion === currentVersion)
+    return `Version ${pastRun.workflowVersion}, the current one. Read-only.`;
   return `Version ${pastRun.workflowVersion}, as it ran${now}. Read-only.`;
 }

@@ -31,7 +31,9 @@ export function ReplayButton() {
       const started = await api.runs.replay(runId);
       openStarted(started.runId);
     } catch (error) {
-      editor.getState().setRunActionError(`Could not replay the run: ${error instanceof Error ? error.message : String(error)}`);
+      editor
+        .getState()
+        .setRunActionError(`Could not replay the run: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setStarting(false);
     }

@@ -11,9 +11,16 @@ import { formatDollars } from "@/components/ui/format";
 export function RunBudgetMeter({ budget, spent }: { budget: RunBudget; spent: number }) {
   const share = budget.maxCost > 0 ? Math.min(1, spent / budget.maxCost) : 1;
   const whose = budget.source === "request" ? "this run's budget" : "the workflow's budget per run";
-  const asked = budget.requested !== undefined ? `; the run asked for ${formatDollars(budget.requested)}, above the workflow's, so the workflow's applies` : "";
+  const asked =
+    budget.requested !== undefined
+      ? `; the run asked for ${formatDollars(budget.requested)}, above the workflow's, so the workflow's applies`
+      : "";
   return (
-    <span className="flex items-center gap-1.5" data-testid="run-budget" title={`Spent so far against ${whose}${asked}`}>
+    <span
+      className="flex items-center gap-1.5"
+      data-testid="run-budget"
+      title={`Spent so far against ${whose}${asked}`}
+    >
       <span data-testid="run-budget-text">
         {formatDollars(spent)} of {formatDollars(budget.maxCost)}
       </span>

@@ -58,6 +58,9 @@ export function waitReason(
  * before the stored row may say so (rows are written in batches), and the toolbar wants the stored
  * duration of a run whose final event carries none.
  */
-export function endedRunPollInterval(view: Pick<RunView, "ended">, stored: Pick<ApiRun, "status"> | undefined): number | false {
+export function endedRunPollInterval(
+  view: Pick<RunView, "ended">,
+  stored: Pick<ApiRun, "status"> | undefined,
+): number | false {
   return view.ended && stored !== undefined && !isEnded(stored.status) ? QUEUE_POLL_MS : false;
 }

@@ -1,7 +1,13 @@
 "use client";
 
 import { memo, useEffect, useRef, useState } from "react";
-import { isLive, useEditorStore, type ApprovalEntry, type AskEntry, type ConsoleEntry } from "@/components/editor/store";
+import {
+  isLive,
+  useEditorStore,
+  type ApprovalEntry,
+  type AskEntry,
+  type ConsoleEntry,
+} from "@/components/editor/store";
 import { queueLabel } from "@/components/ui/run-status-text";
 import { formatDuration } from "@/components/ui/format";
 import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
@@ -32,14 +38,21 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
     setSending(false);
   };
   return (
-    <div className="my-1 rounded border border-amber-300 bg-amber-50 p-2 text-xs" data-testid={`approval-${approval.toolCallId}`}>
+    <div
+      className="my-1 rounded border border-amber-300 bg-amber-50 p-2 text-xs"
+      data-testid={`approval-${approval.toolCallId}`}
+    >
       <p>
         <strong>{blockName}</strong> wants to call <code className="font-semibold">{approval.toolName}</code> with
       </p>
-      <pre className="my-1 max-h-32 overflow-auto rounded bg-white p-1 font-mono">{JSON.stringify(approval.arguments, null, 2)}</pre>
+      <pre className="my-1 max-h-32 overflow-auto rounded bg-white p-1 font-mono">
+        {JSON.stringify(approval.arguments, null, 2)}
+      </pre>
       {approval.decision ? (
         <p data-testid="approval-decision">
-          {approval.decision.approved ? "Approved" : `Denied${approval.decision.reason ? `: ${approval.decision.reason}` : ""}`}
+          {approval.decision.approved
+            ? "Approved"
+            : `Denied${approval.decision.reason ? `: ${approval.decision.reason}` : ""}`}
         </p>
       ) : live && readOnly ? (
         <p className="text-slate-500">Waiting for an editor of this workspace to approve or deny.</p>
@@ -52,7 +65,13 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
             onChange={(event) => setReason(event.target.value)}
             aria-label="Reason"
           />
-          <button type="button" className="btn-primary px-2 py-0.5 text-xs" disabled={sending} onClick={() => void decide(true)} data-testid="approve">
+          <button
+            type="button"
+            className="btn-primary px-2 py-0.5 text-xs"
+            disabled={sending}
+            onClick={() => void decide(true)}
+            data-testid="approve"
+          >
             Approve
           </button>
           <button
@@ -73,12 +92,25 @@ function ApprovalRequest({ approval, live, blockName }: { approval: ApprovalEntr
 }
 
 /** Before a run's first event: how long it has waited and what for (the server, a process, its first events), ticking. */
-function RunWaiting({ waiting, queuePosition, stored }: { waiting: boolean; queuePosition: number | undefined; stored: StoredRunFacts | undefined }) {
+function RunWaiting({
+  waiting,
+  queuePosition,
+  stored,
+}: {
+  waiting: boolean;
+  queuePosition: number | undefined;
+  stored: StoredRunFacts | undefined;
+}) {
   const view = useEditorStore((state) => state.run.view);
   const clock = runClock(view, stored, useNow(true));
   const reason = waitReason(view, stored, queuePosition);
   return (
-    <p className="p-3 text-sm text-slate-500" role="status" data-testid="run-queued" data-queue-position={queuePosition}>
+    <p
+      className="p-3 text-sm text-slate-500"
+      role="status"
+      data-testid="run-queued"
+      data-queue-position={queuePosition}
+    >
       <span className="font-medium text-slate-700">
         {waiting ? queueLabel(queuePosition) : "Waiting to start"}
         {clock && <span data-testid="run-waited">{` · ${formatDuration(clock.ms)}`}</span>}.
@@ -113,7 +145,9 @@ const ConsoleLine = memo(function ConsoleLine({ entry, name, live, approval, ask
           {name} {printed ? "stdout ›" : "›"}{" "}
         </span>
         <span className={`whitespace-pre-wrap text-slate-800 ${printed ? "" : "font-sans"}`}>{entry.text}</span>
-        {entry.partial && live && <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-sky-400 align-middle" aria-hidden />}
+        {entry.partial && live && (
+          <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-sky-400 align-middle" aria-hidden />
+        )}
       </div>
     );
   }
@@ -136,9 +170,15 @@ export function RunConsole() {
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [view.log.length, lastText]);
-  if (view.status === "idle") return <p className="p-3 text-sm text-slate-500">No run yet. Click Run to start one; its events appear here as they happen.</p>;
+  if (view.status === "idle")
+    return (
+      <p className="p-3 text-sm text-slate-500">
+        No run yet. Click Run to start one; its events appear here as they happen.
+      </p>
+    );
   const live = isLive(view);
-  if (live && view.log.length === 0) return <RunWaiting waiting={waiting} queuePosition={queuePosition} stored={stored} />;
+  if (live && view.log.length === 0)
+    return <RunWaiting waiting={waiting} queuePosition={queuePosition} stored={stored} />;
   const asks = new Map(view.asks.map((ask) => [ask.spanId, ask]));
   let approvalIndex = 0;
   return (

@@ -16,7 +16,15 @@ import { useRunActions } from "./use-run-actions";
  * The run's time: how long it has waited while it waits to start (why, on hover; the console says
  * it too), its time so far while it goes, its duration once it has ended.
  */
-function RunDuration({ live, stored, queuePosition }: { live: boolean; stored: StoredRunFacts | undefined; queuePosition: number | undefined }) {
+function RunDuration({
+  live,
+  stored,
+  queuePosition,
+}: {
+  live: boolean;
+  stored: StoredRunFacts | undefined;
+  queuePosition: number | undefined;
+}) {
   const view = useEditorStore((state) => state.run.view);
   const now = useNow(live);
   const clock = runClock(view, stored, now);
@@ -78,7 +86,12 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
     <div className="relative flex items-center gap-2">
       <RunTotals />
       {actionError && (
-        <span className="max-w-64 truncate text-xs text-red-700" role="alert" title={actionError} data-testid="run-error">
+        <span
+          className="max-w-64 truncate text-xs text-red-700"
+          role="alert"
+          title={actionError}
+          data-testid="run-error"
+        >
           {actionError}
         </span>
       )}

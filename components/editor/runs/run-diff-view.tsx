@@ -13,7 +13,15 @@ const CHANGE_STYLE: Record<BlockRunDiff["change"], string> = {
 };
 
 /** `+12`, `-0.0004`, or nothing when the figure did not move. */
-function Delta({ figure, format, testId }: { figure: FigureChange; format: (value: number) => string; testId: string }) {
+function Delta({
+  figure,
+  format,
+  testId,
+}: {
+  figure: FigureChange;
+  format: (value: number) => string;
+  testId: string;
+}) {
   const side = (value: number | null) => (value === null ? "—" : format(value));
   return (
     <td className="px-2 py-1 whitespace-nowrap" data-testid={testId}>
@@ -43,7 +51,12 @@ export function RunDiffView({ runId, otherId, onClose }: { runId: string; otherI
   return (
     <div className="flex h-full flex-col" data-testid="run-diff">
       <div className="flex items-center gap-2 border-b border-slate-100 px-2 py-1 text-xs">
-        <button type="button" className="btn-secondary px-2 py-0.5 text-xs" onClick={onClose} data-testid="run-diff-close">
+        <button
+          type="button"
+          className="btn-secondary px-2 py-0.5 text-xs"
+          onClick={onClose}
+          data-testid="run-diff-close"
+        >
           ← History
         </button>
         <span className="text-slate-600">
@@ -88,7 +101,9 @@ export function RunDiffView({ runId, otherId, onClose }: { runId: string; otherI
                       {block.change}
                     </span>
                   </td>
-                  <td className={`px-2 py-1 whitespace-nowrap ${block.status.changed ? "font-medium text-red-700" : "text-slate-500"}`}>
+                  <td
+                    className={`px-2 py-1 whitespace-nowrap ${block.status.changed ? "font-medium text-red-700" : "text-slate-500"}`}
+                  >
                     {block.status.changed ? `${block.status.from ?? "—"} → ${block.status.to ?? "—"}` : block.status.to}
                   </td>
                   <td className="max-w-md px-2 py-1">

@@ -30,7 +30,9 @@ export function RunFromHereButton({ blockId, place }: { blockId: string; place: 
       const started = await api.runs.rerun(runId, blockId);
       openStarted(started.runId);
     } catch (error) {
-      editor.getState().setRunActionError(`Could not run from this block: ${error instanceof Error ? error.message : String(error)}`);
+      editor
+        .getState()
+        .setRunActionError(`Could not run from this block: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setStarting(false);
     }
@@ -39,7 +41,9 @@ export function RunFromHereButton({ blockId, place }: { blockId: string; place: 
     <button
       type="button"
       className={
-        place === "node" ? "nodrag ml-auto flex items-center gap-0.5 rounded px-1 text-indigo-700 hover:bg-indigo-50" : "btn-secondary px-2 py-0.5 text-xs"
+        place === "node"
+          ? "nodrag ml-auto flex items-center gap-0.5 rounded px-1 text-indigo-700 hover:bg-indigo-50"
+          : "btn-secondary px-2 py-0.5 text-xs"
       }
       title="Run this block and what follows again on the current draft, reusing this run's results for the blocks before it"
       data-testid={place === "node" ? `run-from-here-${blockId}` : "span-run-from-here"}

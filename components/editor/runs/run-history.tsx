@@ -31,14 +31,23 @@ export function RunHistory() {
   const [comparing, setComparing] = useState<{ from: string; to: string } | null>(null);
   const runs = useInfiniteQuery({
     queryKey: ["runs", workflowId, status, trigger],
-    queryFn: ({ pageParam }) => api.runs.page(workflowId, { status: status ? [status] : [], trigger: trigger ? [trigger] : [], cursor: pageParam }),
+    queryFn: ({ pageParam }) =>
+      api.runs.page(workflowId, {
+        status: status ? [status] : [],
+        trigger: trigger ? [trigger] : [],
+        cursor: pageParam,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     select: (data) => data.pages.flatMap((page) => page.runs),
     refetchInterval: 5_000,
   });
-  if (comparing) return <RunDiffView runId={comparing.from} otherId={comparing.to} onClose={() => setComparing(null)} />;
-  const toggle = (runId: string) => setSelected((current) => (current.includes(runId) ? current.filter((id) => id !== runId) : [...current, runId].slice(-2)));
+  if (comparing)
+    return <RunDiffView runId={comparing.from} otherId={comparing.to} onClose={() => setComparing(null)} />;
+  const toggle = (runId: string) =>
+    setSelected((current) =>
+      current.includes(runId) ? current.filter((id) => id !== runId) : [...current, runId].slice(-2),
+    );
   const compare = () => {
     // The list is newest first: the diff reads from the older run to the newer one.
     const order = (id: string) => runs.data?.findIndex((run) => run.id === id) ?? 0;
@@ -65,7 +74,9 @@ export function RunHistory() {
       <div className="min-h-0 flex-1 overflow-auto">
         {runs.isError && <p className="p-2 text-sm text-red-700">Could not list runs: {runs.error.message}</p>}
         {runs.data?.length === 0 && (
-          <p className="p-2 text-sm text-slate-500">No {[status, trigger && `${trigger}-started`].filter(Boolean).join(" ")} runs yet.</p>
+          <p className="p-2 text-sm text-slate-500">
+            No {[status, trigger && `${trigger}-started`].filter(Boolean).join(" ")} runs yet.
+          </p>
         )}
         <table className="w-full text-xs">
           <tbody>
@@ -102,12 +113,20 @@ export function RunHistory() {
                   {run.trigger.kind}
                   {run.deploymentId ? "" : " · draft"}
                   {run.test && (
-                    <span className="ml-1 rounded bg-teal-50 px-1 text-teal-800" title="A test run: side effects were simulated" data-testid="history-test">
+                    <span
+                      className="ml-1 rounded bg-teal-50 px-1 text-teal-800"
+                      title="A test run: side effects were simulated"
+                      data-testid="history-test"
+                    >
                       test
                     </span>
                   )}
                   {run.rerunOf && (
-                    <span className="ml-1 rounded bg-indigo-50 px-1 text-indigo-700" title={`Re-run of run ${run.rerunOf.runId}`} data-testid="history-rerun">
+                    <span
+                      className="ml-1 rounded bg-indigo-50 px-1 text-indigo-700"
+                      title={`Re-run of run ${run.rerunOf.runId}`}
+                      data-testid="history-rerun"
+                    >
                       re-run
                     </span>
                   )}

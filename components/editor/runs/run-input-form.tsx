@@ -14,7 +14,10 @@ interface StartInput {
 
 function useStartInputs(): StartInput[] {
   const inputs = useEditorStore((state) => state.nodes.find((node) => node.data.type === "start")?.data.config.inputs);
-  return useMemo(() => (Array.isArray(inputs) ? (inputs as StartInput[]).filter((input) => typeof input?.name === "string") : []), [inputs]);
+  return useMemo(
+    () => (Array.isArray(inputs) ? (inputs as StartInput[]).filter((input) => typeof input?.name === "string") : []),
+    [inputs],
+  );
 }
 
 function initialText(input: StartInput): string {
@@ -42,7 +45,11 @@ function parseInputs(inputs: StartInput[], texts: Record<string, string>): Recor
       } catch {
         throw new Error(`"${input.name}" must be JSON (${input.type === "array" ? "[ … ]" : "{ … }"}).`);
       }
-      if (input.type === "array" ? !Array.isArray(parsed) : typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      if (
+        input.type === "array"
+          ? !Array.isArray(parsed)
+          : typeof parsed !== "object" || parsed === null || Array.isArray(parsed)
+      ) {
         throw new Error(`"${input.name}" must be a JSON ${input.type}.`);
       }
       values[input.name] = parsed;
@@ -99,11 +106,13 @@ export function RunInputForm({
       data-testid="run-form"
       onKeyDown={(event) => event.key === "Escape" && onClose()}
     >
-      <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{test ? "Test run with input" : "Run with input"}</p>
+      <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {test ? "Test run with input" : "Run with input"}
+      </p>
       {test && (
         <p className="mb-2 text-xs text-teal-800" data-testid="test-run-note">
-          API, web, fetch and side-effecting tool calls are not sent: each answers from its block&apos;s test sample (or says it has none). Models run for real
-          unless a block uses a recorded answer.
+          API, web, fetch and side-effecting tool calls are not sent: each answers from its block&apos;s test sample (or
+          says it has none). Models run for real unless a block uses a recorded answer.
         </p>
       )}
       {inputs.length === 0 && <p className="mb-2 text-sm text-slate-500">The start block declares no inputs.</p>}
@@ -112,7 +121,8 @@ export function RunInputForm({
         const id = `run-input-${input.name}`;
         return (
           <label key={input.name} htmlFor={id} className="mb-2 block text-sm">
-            <span className="font-medium">{input.name}</span> <span className="text-xs text-slate-400">{input.type}</span>
+            <span className="font-medium">{input.name}</span>{" "}
+            <span className="text-xs text-slate-400">{input.type}</span>
             {input.description && <span className="block text-xs text-slate-500">{input.description}</span>}
             {input.type === "boolean" ? (
               <input

@@ -32,10 +32,16 @@ export function RunPanel() {
   const showTab = useEditorStore((state) => state.showRunTab);
   const setPanelOpen = useEditorStore((state) => state.setRunPanelOpen);
   const waiting = useEditorStore(
-    (state) => state.run.view.approvals.filter((approval) => !approval.decision).length + state.run.view.asks.filter((ask) => !ask.answer).length,
+    (state) =>
+      state.run.view.approvals.filter((approval) => !approval.decision).length +
+      state.run.view.asks.filter((ask) => !ask.answer).length,
   );
   return (
-    <section className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-72" : ""}`} data-testid="run-panel" data-open={open}>
+    <section
+      className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-72" : ""}`}
+      data-testid="run-panel"
+      data-open={open}
+    >
       <div className="flex items-center gap-1 border-b border-slate-100 px-2" role="tablist">
         {TABS.map((item) => (
           <button
@@ -48,7 +54,9 @@ export function RunPanel() {
             onClick={() => showTab(item.id)}
           >
             {item.label}
-            {item.id === "console" && waiting > 0 && <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{waiting}</span>}
+            {item.id === "console" && waiting > 0 && (
+              <span className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] text-white">{waiting}</span>
+            )}
           </button>
         ))}
         <div className="ml-auto flex items-center gap-2">

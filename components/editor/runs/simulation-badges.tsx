@@ -7,8 +7,14 @@ import { api, type SimulationSource } from "@/contract";
 
 const SIMULATED_LABELS: Record<SimulationSource, { label: string; title: string }> = {
   sample: { label: "simulated", title: "Test run: not sent; answered from the block's test sample" },
-  "no-sample": { label: "simulated: no sample", title: "Test run: not sent, and the block has no test sample for it; the result says so" },
-  recorded: { label: "recorded answer", title: "Test run: no model was called; the block returned the recorded answer chosen in its inspector" },
+  "no-sample": {
+    label: "simulated: no sample",
+    title: "Test run: not sent, and the block has no test sample for it; the result says so",
+  },
+  recorded: {
+    label: "recorded answer",
+    title: "Test run: no model was called; the block returned the recorded answer chosen in its inspector",
+  },
 };
 
 /** On a span of a test run: its call was not made (a sample, no sample, or a recorded answer took its place). */
@@ -17,7 +23,12 @@ export function SimulatedBadge({ source, testId }: { source: SimulationSource | 
   const { label, title } = SIMULATED_LABELS[source];
   const colours = source === "no-sample" ? "bg-amber-100 text-amber-800" : "bg-teal-100 text-teal-800";
   return (
-    <span className={`shrink-0 rounded px-1 text-[10px] font-medium ${colours}`} title={title} data-testid={testId} data-simulated={source}>
+    <span
+      className={`shrink-0 rounded px-1 text-[10px] font-medium ${colours}`}
+      title={title}
+      data-testid={testId}
+      data-simulated={source}
+    >
       {label}
     </span>
   );

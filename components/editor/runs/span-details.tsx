@@ -29,7 +29,10 @@ function Json({ value, testId }: { value: unknown; testId: string }) {
   if (value === undefined || value === null) return <span className="text-slate-400">none</span>;
   const text = typeof value === "string" ? value : JSON.stringify(value, null, 2);
   return (
-    <pre className="max-h-48 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-1.5 font-mono text-[11px]" data-testid={testId}>
+    <pre
+      className="max-h-48 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-1.5 font-mono text-[11px]"
+      data-testid={testId}
+    >
       {text}
     </pre>
   );
@@ -42,7 +45,8 @@ function UsageFields({ figures }: { figures: Figures }) {
   if (!figures.tokens) return <Field label="Usage">no model usage</Field>;
   const { tokens, cost } = figures;
   const marks = figureMarks(figures);
-  const dollars = (value: number | undefined) => (cost && value !== undefined ? `${figures.estimated ? "≈ " : ""}${formatDollars(value)}` : "unpriced");
+  const dollars = (value: number | undefined) =>
+    cost && value !== undefined ? `${figures.estimated ? "≈ " : ""}${formatDollars(value)}` : "unpriced";
   return (
     <>
       <Field label="Prompt tokens" testId="span-tokens-prompt">
@@ -59,7 +63,10 @@ function UsageFields({ figures }: { figures: Figures }) {
           {formatTokenCount(tokens.reasoning)}
         </Field>
       )}
-      <Field label="Total tokens" testId="span-tokens-total">{`${figures.estimated ? "≈ " : ""}${formatTokenCount(tokens.total)}`}</Field>
+      <Field
+        label="Total tokens"
+        testId="span-tokens-total"
+      >{`${figures.estimated ? "≈ " : ""}${formatTokenCount(tokens.total)}`}</Field>
       <Field label="Input cost" testId="span-cost-input">
         {dollars(cost?.input)}
       </Field>
@@ -114,7 +121,15 @@ function CopyJson({ value }: { value: unknown }) {
   );
 }
 
-function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt: string | null | undefined; durationMs: number | null | undefined }) {
+function Timing({
+  startedAt,
+  endedAt,
+  durationMs,
+}: {
+  startedAt: string;
+  endedAt: string | null | undefined;
+  durationMs: number | null | undefined;
+}) {
   return (
     <>
       <Field label="Started">
@@ -130,10 +145,19 @@ function Timing({ startedAt, endedAt, durationMs }: { startedAt: string; endedAt
 }
 
 /** Why a span (or the run) did not succeed: a cancelled one was cut short, which is no error of its own. */
-function Outcome({ subject, runStatus }: { subject: { status: string; error?: ApiSpan["error"] | null }; runStatus: ApiRun["status"] }) {
+function Outcome({
+  subject,
+  runStatus,
+}: {
+  subject: { status: string; error?: ApiSpan["error"] | null };
+  runStatus: ApiRun["status"];
+}) {
   if (subject.status === "cancelled") {
     const why =
-      subject.error?.message ?? (runStatus === "cancelled" ? "The run was cancelled while this was running" : "The run stopped while this was running");
+      subject.error?.message ??
+      (runStatus === "cancelled"
+        ? "The run was cancelled while this was running"
+        : "The run stopped while this was running");
     return (
       <Field label="Reason" testId="span-cancelled-reason">
         <span className="text-orange-800">{why}</span>
@@ -181,7 +205,8 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         {span?.iteration && span.iteration.length > 0 && <Field label="Iteration">{span.iteration.join(".")}</Field>}
         {span?.simulated && (
           <Field label="Simulated" testId="span-simulated">
-            <SimulatedBadge source={span.simulated} /> {span.simulated === "recorded" ? "no model was called" : "not sent: this is a test run"}
+            <SimulatedBadge source={span.simulated} />{" "}
+            {span.simulated === "recorded" ? "no model was called" : "not sent: this is a test run"}
           </Field>
         )}
         {!span && run.test && (
@@ -211,7 +236,11 @@ export function SpanDetails({ span, run }: { span: ApiSpan | null; run: ApiRun }
         )}
         {childRun && (
           <Field label="Child run" testId="span-child-run">
-            <Link href={runHref(childRun.workflowId, childRun.runId)} className="text-indigo-600 underline" data-testid="span-child-run-link">
+            <Link
+              href={runHref(childRun.workflowId, childRun.runId)}
+              className="text-indigo-600 underline"
+              data-testid="span-child-run-link"
+            >
               Open the workflow&apos;s run
             </Link>
           </Field>

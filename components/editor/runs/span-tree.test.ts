@@ -4,7 +4,11 @@ import { barPosition, traceRows } from "./span-tree";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
 
-function span(fields: Partial<ApiSpan> & Pick<ApiSpan, "id" | "kind" | "blockId">, start: number, end: number): ApiSpan {
+function span(
+  fields: Partial<ApiSpan> & Pick<ApiSpan, "id" | "kind" | "blockId">,
+  start: number,
+  end: number,
+): ApiSpan {
   return {
     runId: "r1",
     parentId: null,
@@ -31,7 +35,11 @@ describe("trace tree", () => {
     span({ id: "loop", kind: "block", blockId: "loop", blockName: "Each ticket", blockType: "loop" }, 10, 90),
     span({ id: "a1", kind: "block", blockId: "agent", blockName: "Answer", parentId: "loop", iteration: [1] }, 50, 80),
     span({ id: "a0", kind: "block", blockId: "agent", blockName: "Answer", parentId: "loop", iteration: [0] }, 12, 45),
-    span({ id: "m0", kind: "model", blockId: "agent", parentId: "a0", model: "openai/gpt-4o-mini", iteration: [0] }, 13, 44),
+    span(
+      { id: "m0", kind: "model", blockId: "agent", parentId: "a0", model: "openai/gpt-4o-mini", iteration: [0] },
+      13,
+      44,
+    ),
     span({ id: "t0", kind: "tool", blockId: "agent", parentId: "a0", name: "lookup_order", iteration: [0] }, 20, 30),
     span({ id: "start", kind: "block", blockId: "start", blockName: "Start", blockType: "start" }, 0, 1),
   ];
@@ -64,7 +72,11 @@ describe("trace tree", () => {
     const sameMillisecond = [
       span({ id: "0a-router", kind: "block", blockId: "router", blockName: "Router", blockType: "router" }, 5, 40),
       span({ id: "f9-start", kind: "block", blockId: "start", blockName: "Start", blockType: "start" }, 5, 5),
-      span({ id: "1b-agent", kind: "block", blockId: "agent", blockName: "Agent", endedAt: undefined, status: "running" }, 40, 40),
+      span(
+        { id: "1b-agent", kind: "block", blockId: "agent", blockName: "Agent", endedAt: undefined, status: "running" },
+        40,
+        40,
+      ),
       span({ id: "2c-api", kind: "block", blockId: "api", blockName: "API", blockType: "api" }, 40, 41),
     ];
     expect(traceRows(run, sameMillisecond).map((row) => row.label)).toEqual(["Run", "Start", "Router", "API", "Agent"]);

@@ -42,11 +42,22 @@ function spanLabel(span: ApiSpan): string {
 }
 
 function latest(values: Array<string | null>): string | null {
-  return values.reduce<string | null>((max, value) => (value !== null && (max === null || value > max) ? value : max), null);
+  return values.reduce<string | null>(
+    (max, value) => (value !== null && (max === null || value > max) ? value : max),
+    null,
+  );
 }
 
 function nodeOf(span: ApiSpan, childrenOf: Map<string, ApiSpan[]>): TreeNode {
-  const row = { id: span.id, kind: span.kind, label: spanLabel(span), span, startedAt: span.startedAt, endedAt: span.endedAt ?? null, status: span.status };
+  const row = {
+    id: span.id,
+    kind: span.kind,
+    label: spanLabel(span),
+    span,
+    startedAt: span.startedAt,
+    endedAt: span.endedAt ?? null,
+    status: span.status,
+  };
   const children = (childrenOf.get(span.id) ?? []).sort(byStart);
   const isContainer = span.kind === "block" && (span.blockType === "loop" || span.blockType === "parallel");
   if (!isContainer) return { row, children: children.map((child) => nodeOf(child, childrenOf)) };
@@ -89,16 +100,29 @@ export interface TraceRunFacts {
 }
 
 /** The tree flattened in display order, leaving out the rows under collapsed ones. */
-export function traceRows(run: TraceRunFacts, spans: readonly ApiSpan[], collapsed: ReadonlySet<string> = new Set()): TraceRow[] {
+export function traceRows(
+  run: TraceRunFacts,
+  spans: readonly ApiSpan[],
+  collapsed: ReadonlySet<string> = new Set(),
+): TraceRow[] {
   const ids = new Set(spans.map((span) => span.id));
   const childrenOf = new Map<string, ApiSpan[]>();
   const roots: ApiSpan[] = [];
   for (const span of spans) {
-    if (span.parentId && ids.has(span.parentId)) childrenOf.set(span.parentId, [...(childrenOf.get(span.parentId) ?? []), span]);
+    if (span.parentId && ids.has(span.parentId))
+      childrenOf.set(span.parentId, [...(childrenOf.get(span.parentId) ?? []), span]);
     else roots.push(span);
   }
   const root: TreeNode = {
-    row: { id: run.id, kind: "run", label: "Run", span: null, startedAt: run.startedAt, endedAt: run.endedAt, status: run.status },
+    row: {
+      id: run.id,
+      kind: "run",
+      label: "Run",
+      span: null,
+      startedAt: run.startedAt,
+      endedAt: run.endedAt,
+      status: run.status,
+    },
     children: roots.sort(byStart).map((span) => nodeOf(span, childrenOf)),
   };
   const rows: TraceRow[] = [];
@@ -112,7 +136,11 @@ export function traceRows(run: TraceRunFacts, spans: readonly ApiSpan[], collaps
 }
 
 /** Where a row's bar sits on the waterfall, as fractions of the run's time span (0 to 1). */
-export function barPosition(row: Pick<TraceRow, "startedAt" | "endedAt">, runStart: number, runEnd: number): { left: number; width: number } | null {
+export function barPosition(
+  row: Pick<TraceRow, "startedAt" | "endedAt">,
+  runStart: number,
+  runEnd: number,
+): { left: number; width: number } | null {
   if (!row.startedAt) return null;
   const total = Math.max(1, runEnd - runStart);
   const start = Math.min(Math.max(Date.parse(row.startedAt) - runStart, 0), total);

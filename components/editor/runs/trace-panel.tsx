@@ -50,7 +50,9 @@ export function TracePanel() {
   if (!run.data) return <p className="p-3 text-sm text-slate-500">Loading the trace…</p>;
 
   const runStart = Date.parse(run.data.startedAt);
-  const ends = [run.data.endedAt, ...run.data.spans.map((span) => span.endedAt ?? null)].filter((value): value is string => Boolean(value)).map(Date.parse);
+  const ends = [run.data.endedAt, ...run.data.spans.map((span) => span.endedAt ?? null)]
+    .filter((value): value is string => Boolean(value))
+    .map(Date.parse);
   const runEnd = run.data.endedAt ? Date.parse(run.data.endedAt) : Math.max(run.dataUpdatedAt, ...ends);
   const selected = run.data.spans.find((span) => span.id === selectedId) ?? null;
   // A run taken over by another process: each block says where it ran.
@@ -71,7 +73,11 @@ export function TracePanel() {
           <span className="w-2/5 px-2 py-1">
             Span
             {severalProcesses && (
-              <span className="normal-case tracking-normal" title={`Ran on ${workers.join(", ")}`} data-testid="trace-processes">
+              <span
+                className="normal-case tracking-normal"
+                title={`Ran on ${workers.join(", ")}`}
+                data-testid="trace-processes"
+              >
                 {" "}
                 · ran on {workers.length} processes
               </span>
@@ -93,9 +99,14 @@ export function TracePanel() {
               data-kind={row.kind}
               data-status={row.status}
               className={`flex cursor-pointer items-center text-xs hover:bg-slate-50 ${isSelected ? "bg-indigo-50" : ""}`}
-              onClick={() => (row.span ? selectSpan(row.span.id) : row.kind === "run" ? selectSpan(null) : toggle(row.id))}
+              onClick={() =>
+                row.span ? selectSpan(row.span.id) : row.kind === "run" ? selectSpan(null) : toggle(row.id)
+              }
             >
-              <div className="flex w-2/5 min-w-0 items-center gap-1 px-1 py-0.5" style={{ paddingLeft: 4 + row.depth * 14 }}>
+              <div
+                className="flex w-2/5 min-w-0 items-center gap-1 px-1 py-0.5"
+                style={{ paddingLeft: 4 + row.depth * 14 }}
+              >
                 {row.hasChildren ? (
                   <button
                     type="button"
@@ -111,7 +122,9 @@ export function TracePanel() {
                 ) : (
                   <span className="w-3" />
                 )}
-                <span className={`truncate ${row.status === "failed" ? "text-red-700" : row.status === "cancelled" ? "text-orange-700" : ""}`}>
+                <span
+                  className={`truncate ${row.status === "failed" ? "text-red-700" : row.status === "cancelled" ? "text-orange-700" : ""}`}
+                >
                   {row.label}
                 </span>
                 <SimulatedBadge source={row.span?.simulated} testId={`trace-simulated-${row.id}`} />

@@ -33,12 +33,16 @@ export function useFollowedRun(): FollowedRunState {
     queryKey: ["run", runId],
     queryFn: () => api.runs.get(runId!),
     enabled: runId !== null,
-    refetchInterval: (query) => queuePollInterval({ status, eventsArrived, ended }, query.state.data) || endedRunPollInterval({ ended }, query.state.data),
+    refetchInterval: (query) =>
+      queuePollInterval({ status, eventsArrived, ended }, query.state.data) ||
+      endedRunPollInterval({ ended }, query.state.data),
   });
   return {
     waiting: waitsInQueue(status, run.data),
     queuePosition: shownQueuePosition(status, run.data),
     recoveries: recoveryCount(viewRecoveries, run.data?.recoveries),
-    ...(run.data ? { stored: { status: run.data.status, durationMs: run.data.durationMs, queuedAt: run.data.queuedAt } } : {}),
+    ...(run.data
+      ? { stored: { status: run.data.status, durationMs: run.data.durationMs, queuedAt: run.data.queuedAt } }
+      : {}),
   };
 }

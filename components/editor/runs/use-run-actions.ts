@@ -12,7 +12,8 @@ export function whenSaved(editor: EditorStore): Promise<void> {
     const status = saveStatus(editor.getState().save);
     if (status === "saved") return "saved";
     if (status === "conflict") return "The workflow changed elsewhere; settle the conflict before running it.";
-    if (status === "error") return `The workflow could not be saved: ${editor.getState().save.error ?? "unknown error"}`;
+    if (status === "error")
+      return `The workflow could not be saved: ${editor.getState().save.error ?? "unknown error"}`;
     return "wait";
   };
   return new Promise((resolve, reject) => {
@@ -49,7 +50,10 @@ export function useRunActions() {
         editor.getState().setRunActionError(null);
         try {
           await whenSaved(editor);
-          const { runId } = await api.runs.start(editor.getState().workflowId, { input, ...(options.test ? { test: true } : {}) });
+          const { runId } = await api.runs.start(editor.getState().workflowId, {
+            input,
+            ...(options.test ? { test: true } : {}),
+          });
           editor.getState().followRun(runId);
           return true;
         } catch (error) {

@@ -36,5 +36,9 @@ export function useRunEstimate(): { estimate: WorkflowEstimate | undefined; erro
     staleTime: 30_000,
     retry: false,
   });
-  return { estimate: query.data, error: query.error ? (query.error as Error).message : null, pending: query.isFetching };
+  return {
+    estimate: query.data,
+    error: query.error ? (query.error as Error).message : null,
+    pending: query.isFetching,
+  };
 }

@@ -3,7 +3,15 @@
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { isLive, useEditorStore, useEditorStoreApi, type EditorStore } from "@/components/editor/store";
-import { type RunEvent, isTerminalEvent, RUN_EVENT_TYPES, type SequencedRunEvent, ENDED_RUN_STATUSES, LIVE_RUN_STATUSES, api } from "@/contract";
+import {
+  type RunEvent,
+  isTerminalEvent,
+  RUN_EVENT_TYPES,
+  type SequencedRunEvent,
+  ENDED_RUN_STATUSES,
+  LIVE_RUN_STATUSES,
+  api,
+} from "@/contract";
 
 /** How often an idle editor asks whether a run of its workflow started elsewhere (another tab, the API). */
 const DISCOVERY_INTERVAL_MS = 1_500;
@@ -50,7 +58,11 @@ function openStream(store: EditorStore, runId: string, onEnd: () => void): () =>
         const event: RunEvent =
           run.status === "cancelled"
             ? { type: "run.cancelled", runId }
-            : { type: "run.failed", runId, error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` } };
+            : {
+                type: "run.failed",
+                runId,
+                error: run.error ?? { code: "run_ended", message: `The run ended ${run.status}.` },
+              };
         if (run.status !== "succeeded") queue.push({ seq, event });
         finish();
       },
@@ -95,7 +107,8 @@ export function useRunStream() {
         const runs = await api.runs.list(workflowId, LIVE_RUN_STATUSES).catch(() => []);
         const newest = runs[0];
         const current = store.getState().run.view;
-        if (!stopped && newest && !isLive(current) && newest.id !== current.runId) store.getState().followRun(newest.id);
+        if (!stopped && newest && !isLive(current) && newest.id !== current.runId)
+          store.getState().followRun(newest.id);
       }
       if (!stopped) timer = setTimeout(() => void look(), DISCOVERY_INTERVAL_MS);
     };

@@ -49,10 +49,22 @@ export function ConflictDialog() {
           <button type="button" className="btn-secondary" onClick={copyMine} data-testid="conflict-copy-mine">
             Copy my version as JSON
           </button>
-          <button type="button" className="btn-secondary" onClick={reload} disabled={!current || busy} data-testid="conflict-reload">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={reload}
+            disabled={!current || busy}
+            data-testid="conflict-reload"
+          >
             Reload theirs (discard mine)
           </button>
-          <button type="button" className="btn-primary" onClick={overwrite} disabled={!current || busy} data-testid="conflict-overwrite">
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={overwrite}
+            disabled={!current || busy}
+            data-testid="conflict-overwrite"
+          >
             Overwrite with mine
           </button>
         </>
@@ -62,8 +74,8 @@ export function ConflictDialog() {
         Your changes were not saved. {describeWinner(current)} You were editing version {localVersion}.
       </p>
       <p className="mt-2 text-slate-600">
-        Reload to take their version and drop your unsaved changes, or overwrite to save yours over theirs as a new version. Nothing is discarded until you
-        choose.
+        Reload to take their version and drop your unsaved changes, or overwrite to save yours over theirs as a new
+        version. Nothing is discarded until you choose.
       </p>
     </ModalDialog>
   );

@@ -34,7 +34,8 @@ export function readDraft(workflowId: string): DraftBackup | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<DraftBackup>;
     const document = workflowDocumentSchema.safeParse(parsed.document);
-    if (!document.success || typeof parsed.basedOnVersion !== "number" || typeof parsed.keptAt !== "string") return null;
+    if (!document.success || typeof parsed.basedOnVersion !== "number" || typeof parsed.keptAt !== "string")
+      return null;
     return { basedOnVersion: parsed.basedOnVersion, keptAt: parsed.keptAt, document: document.data };
   } catch {
     return null;

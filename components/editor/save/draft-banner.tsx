@@ -19,9 +19,14 @@ export function DraftBanner() {
     dismiss();
   };
   return (
-    <div role="alert" className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="draft-banner">
+    <div
+      role="alert"
+      className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+      data-testid="draft-banner"
+    >
       <span>
-        Unsaved changes from {formatDateTime(draft.keptAt)} (based on version {draft.basedOnVersion}) were kept in this browser.
+        Unsaved changes from {formatDateTime(draft.keptAt)} (based on version {draft.basedOnVersion}) were kept in this
+        browser.
       </span>
       <button type="button" className="btn-primary" onClick={restore} data-testid="draft-restore">
         Restore them

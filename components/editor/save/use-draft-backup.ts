@@ -28,7 +28,12 @@ export function useDraftBackup(): { draft: DraftBackup | null; dismiss: () => vo
       timer = setTimeout(() => {
         const current = store.getState();
         if (saveStatus(current.save) === "saved") clearDraft(current.workflowId);
-        else writeDraft(current.workflowId, { basedOnVersion: current.save.version, keptAt: new Date().toISOString(), document: current.toDocument() });
+        else
+          writeDraft(current.workflowId, {
+            basedOnVersion: current.save.version,
+            keptAt: new Date().toISOString(),
+            document: current.toDocument(),
+          });
       }, BACKUP_DELAY_MS);
     });
     return () => {

@@ -30,10 +30,17 @@ export interface AttentionActions {
   clearFocusRequest(): void;
 }
 
-export const INITIAL_ATTENTION: AttentionState = { touched: {}, runAttemptedFor: {}, fixListOpen: false, focusRequest: null };
+export const INITIAL_ATTENTION: AttentionState = {
+  touched: {},
+  runAttemptedFor: {},
+  fixListOpen: false,
+  focusRequest: null,
+};
 
 /** Whether the workflow has anything to fix before it can run (hints count: the run would fail on them). */
-export function workflowHasIssues(state: { issues: { byBlock: Readonly<Record<string, ReadonlyArray<unknown>>>; workflow: ReadonlyArray<unknown> } }): boolean {
+export function workflowHasIssues(state: {
+  issues: { byBlock: Readonly<Record<string, ReadonlyArray<unknown>>>; workflow: ReadonlyArray<unknown> };
+}): boolean {
   return state.issues.workflow.length > 0 || Object.values(state.issues.byBlock).some((issues) => issues.length > 0);
 }
 
@@ -44,7 +51,10 @@ export function touchedKey(blockId: string, fieldKey: string): string {
 type SetAttention = (update: (attention: AttentionState) => Partial<AttentionState> | null) => void;
 
 /** `blockIds` lists the workflow's blocks now. */
-export function createAttentionActions(setAttention: SetAttention, blockIds: () => ReadonlyArray<string>): AttentionActions {
+export function createAttentionActions(
+  setAttention: SetAttention,
+  blockIds: () => ReadonlyArray<string>,
+): AttentionActions {
   return {
     touchField: (blockId, fieldKey) =>
       setAttention((attention) => {
@@ -53,12 +63,18 @@ export function createAttentionActions(setAttention: SetAttention, blockIds: () 
       }),
     attemptRun: () =>
       setAttention((attention) => ({
-        runAttemptedFor: { ...attention.runAttemptedFor, ...Object.fromEntries(blockIds().map((id) => [id, true as const])) },
+        runAttemptedFor: {
+          ...attention.runAttemptedFor,
+          ...Object.fromEntries(blockIds().map((id) => [id, true as const])),
+        },
         fixListOpen: true,
       })),
-    setFixListOpen: (open) => setAttention((attention) => (attention.fixListOpen === open ? null : { fixListOpen: open })),
+    setFixListOpen: (open) =>
+      setAttention((attention) => (attention.fixListOpen === open ? null : { fixListOpen: open })),
     requestFieldFocus: (blockId, fieldKey) =>
-      setAttention((attention) => ({ focusRequest: { blockId, fieldKey, nonce: (attention.focusRequest?.nonce ?? 0) + 1 } })),
+      setAttention((attention) => ({
+        focusRequest: { blockId, fieldKey, nonce: (attention.focusRequest?.nonce ?? 0) + 1 },
+      })),
     clearFocusRequest: () => setAttention((attention) => (attention.focusRequest ? { focusRequest: null } : null)),
   };
 }

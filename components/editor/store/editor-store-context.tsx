@@ -8,7 +8,11 @@ import type { StoredWorkflow } from "@/contract";
 const EditorStoreContext = createContext<EditorStore | null>(null);
 
 /** Creates the store once for the workflow it was mounted with; remount (key) for another one. */
-export function EditorStoreProvider({ initial, children, ...options }: { initial: StoredWorkflow; children: ReactNode } & EditorStoreOptions) {
+export function EditorStoreProvider({
+  initial,
+  children,
+  ...options
+}: { initial: StoredWorkflow; children: ReactNode } & EditorStoreOptions) {
   const [store] = useState(() => createEditorStore(initial, options));
   return <EditorStoreContext.Provider value={store}>{children}</EditorStoreContext.Provider>;
 }

@@ -12,7 +12,15 @@ function stored(): StoredWorkflow {
     description: "",
     variables: {},
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { inputs: [] },
+      },
       {
         id: "agent1",
         type: "agent",
@@ -41,8 +49,12 @@ describe("editor store", () => {
     const store = createEditorStore(stored());
     const state = () => store.getState();
     expect(state().connect({ source: "start", target: "agent1", sourceHandle: "out", targetHandle: null })).toBeNull();
-    expect(state().connect({ source: "agent1", target: "start", sourceHandle: "out", targetHandle: null })).toMatch(/accepts no incoming edges/);
-    state().addBlocks([createBlock("response", { x: 600, y: 0 }, { ids: new Set(["start", "agent1"]), names: ["Start", "Agent"] })]);
+    expect(state().connect({ source: "agent1", target: "start", sourceHandle: "out", targetHandle: null })).toMatch(
+      /accepts no incoming edges/,
+    );
+    state().addBlocks([
+      createBlock("response", { x: 600, y: 0 }, { ids: new Set(["start", "agent1"]), names: ["Start", "Agent"] }),
+    ]);
     state().selectOnly(["agent1"]);
     state().deleteSelection();
     expect(state().nodes.map((node) => node.id)).toEqual(["start", "response1"]);
@@ -60,7 +72,8 @@ describe("editor store", () => {
 
   it("groups keystrokes in one field into one undo step", () => {
     const store = createEditorStore(stored());
-    for (const text of ["h", "he", "hel"]) store.getState().updateBlock("agent1", { config: { userPrompt: text } }, "config.userPrompt");
+    for (const text of ["h", "he", "hel"])
+      store.getState().updateBlock("agent1", { config: { userPrompt: text } }, "config.userPrompt");
     store.getState().undo();
     expect(store.getState().nodes[1]!.data.config.userPrompt).toBe("hi");
   });
@@ -113,7 +126,8 @@ describe("editor store", () => {
     store.getState().endGesture();
     expect(store.getState().history.past).toHaveLength(0);
     store.getState().beginGesture();
-    for (const x of [310, 320, 330]) store.getState().onNodesChange([{ type: "position", id: "agent1", position: { x, y: 0 }, dragging: true }]);
+    for (const x of [310, 320, 330])
+      store.getState().onNodesChange([{ type: "position", id: "agent1", position: { x, y: 0 }, dragging: true }]);
     store.getState().endGesture();
     expect(store.getState().history.past).toHaveLength(1);
     store.getState().undo();
@@ -122,12 +136,16 @@ describe("editor store", () => {
 
   it("moves a block into a container keeping its place on screen", () => {
     const store = createEditorStore(stored());
-    store.getState().addBlocks([{ ...createBlock("loop", { x: 250, y: -50 }, { ids: new Set(), names: [] }), id: "loop1" }]);
+    store
+      .getState()
+      .addBlocks([{ ...createBlock("loop", { x: 250, y: -50 }, { ids: new Set(), names: [] }), id: "loop1" }]);
     store.getState().reparent("agent1", "loop1");
     const agent = store.getState().nodes.find((node) => node.id === "agent1")!;
     expect(agent.parentId).toBe("loop1");
     expect(agent.position).toEqual({ x: 50, y: 50 });
-    expect(store.getState().nodes.findIndex((node) => node.id === "loop1")).toBeLessThan(store.getState().nodes.findIndex((node) => node.id === "agent1"));
+    expect(store.getState().nodes.findIndex((node) => node.id === "loop1")).toBeLessThan(
+      store.getState().nodes.findIndex((node) => node.id === "agent1"),
+    );
   });
 
   it("tracks saving by revision and keeps later edits unsaved", () => {

@@ -1,14 +1,46 @@
 import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange } from "@xyflow/react";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { type WorkflowBlock, type WorkflowDocument, type WorkflowEdge, type IssueDetail, type StoredWorkflow } from "@/contract";
+import {
+  type WorkflowBlock,
+  type WorkflowDocument,
+  type WorkflowEdge,
+  type IssueDetail,
+  type StoredWorkflow,
+} from "@/contract";
 import { canvasConnectionProblem } from "../graph/canvas-connection-problem";
 import { documentToFlow, flowToDocument } from "../graph/document-flow";
 import type { BlockNodeData, EditorEdge, EditorNode, WorkflowMeta } from "../graph/flow-types";
-import { addBlocks, connectEdge, removeBlocks, renameReferencesIn, reparentBlock, setEdgeCondition, updateNodeData } from "../graph/graph-operations";
+import {
+  addBlocks,
+  connectEdge,
+  removeBlocks,
+  renameReferencesIn,
+  reparentBlock,
+  setEdgeCondition,
+  updateNodeData,
+} from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
-import { EMPTY_HISTORY, graphMoved, pushHistory, withoutSelection, type GraphSnapshot, type HistoryState } from "./history";
-import { createAttentionActions, INITIAL_ATTENTION, type AttentionActions, type AttentionState } from "./attention-slice";
-import { createRunActions, INITIAL_RUN_SLICE, pastRunSlice, type RunSliceActions, type RunSliceState } from "./run-slice";
+import {
+  EMPTY_HISTORY,
+  graphMoved,
+  pushHistory,
+  withoutSelection,
+  type GraphSnapshot,
+  type HistoryState,
+} from "./history";
+import {
+  createAttentionActions,
+  INITIAL_ATTENTION,
+  type AttentionActions,
+  type AttentionState,
+} from "./attention-slice";
+import {
+  createRunActions,
+  INITIAL_RUN_SLICE,
+  pastRunSlice,
+  type RunSliceActions,
+  type RunSliceState,
+} from "./run-slice";
 import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
 
 export interface EditorState extends RunSliceActions, AttentionActions {
@@ -118,7 +150,10 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
   return createStore<EditorState>()((set, get) => {
     const snapshot = (): GraphSnapshot => ({ meta: get().meta, nodes: get().nodes, edges: get().edges });
     /** Applies an undoable change to the document (none in a read-only editor). */
-    const commit = (change: Partial<Pick<EditorState, "meta" | "nodes" | "edges">>, coalesceKey: string | null = null) => {
+    const commit = (
+      change: Partial<Pick<EditorState, "meta" | "nodes" | "edges">>,
+      coalesceKey: string | null = null,
+    ) => {
       if (readOnly) return;
       const state = get();
       set({
@@ -139,7 +174,12 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
       if (patch) set({ attention: { ...get().attention, ...patch } });
     };
     const restore = (target: GraphSnapshot, history: HistoryState) =>
-      set((state) => ({ ...withoutSelection(target), history, gestureStart: null, save: { ...state.save, revision: state.save.revision + 1 } }));
+      set((state) => ({
+        ...withoutSelection(target),
+        history,
+        gestureStart: null,
+        save: { ...state.save, revision: state.save.revision + 1 },
+      }));
 
     return {
       workflowId: stored.id,
@@ -166,8 +206,12 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
 
       onNodesChange: (all) => {
         // Read-only: selection and measurement only, never a move, resize or removal.
-        const changes = readOnly ? all.filter((change) => change.type === "select" || (change.type === "dimensions" && !change.resizing)) : all;
-        const changesDocument = changes.some((change) => DOCUMENT_CHANGES.has(change.type) || (change.type === "dimensions" && change.resizing));
+        const changes = readOnly
+          ? all.filter((change) => change.type === "select" || (change.type === "dimensions" && !change.resizing))
+          : all;
+        const changesDocument = changes.some(
+          (change) => DOCUMENT_CHANGES.has(change.type) || (change.type === "dimensions" && change.resizing),
+        );
         set({ nodes: applyNodeChanges(changes, get().nodes) });
         if (changesDocument) touch();
       },
@@ -182,17 +226,22 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
         const problem = canvasConnectionProblem(nodes, edges, connection);
         if (problem) return problem;
         const id = uniqueEdgeId(new Set(edges.map((edge) => edge.id)));
-        commit({ edges: connectEdge(edges, id, connection.source, connection.target, connection.sourceHandle ?? "out") });
+        commit({
+          edges: connectEdge(edges, id, connection.source, connection.target, connection.sourceHandle ?? "out"),
+        });
         return null;
       },
       addBlocks: (blocks, newEdges = []) => commit(addBlocks(get().nodes, get().edges, blocks, newEdges)),
-      updateBlock: (id, patch, coalesceKey) => commit({ nodes: updateNodeData(get().nodes, id, patch) }, coalesceKey ? `${id}:${coalesceKey}` : null),
+      updateBlock: (id, patch, coalesceKey) =>
+        commit({ nodes: updateNodeData(get().nodes, id, patch) }, coalesceKey ? `${id}:${coalesceKey}` : null),
       renameReferences: (id, previousName) => {
         const nodes = renameReferencesIn(get().nodes, id, previousName);
         if (nodes !== get().nodes) commit({ nodes }, `${id}:name`);
       },
-      setEdgeCondition: (id, condition) => commit({ edges: setEdgeCondition(get().edges, id, condition) }, `edge:${id}:condition`),
-      updateMeta: (patch, coalesceKey) => commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
+      setEdgeCondition: (id, condition) =>
+        commit({ edges: setEdgeCondition(get().edges, id, condition) }, `edge:${id}:condition`),
+      updateMeta: (patch, coalesceKey) =>
+        commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
       deleteSelection: () => {
         const { nodes, edges } = get();
         const ids = new Set(nodes.filter((node) => node.selected).map((node) => node.id));
@@ -232,14 +281,18 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
       selectOnly: (ids) => {
         const wanted = new Set(ids);
         set({
-          nodes: get().nodes.map((node) => (Boolean(node.selected) === wanted.has(node.id) ? node : { ...node, selected: wanted.has(node.id) })),
+          nodes: get().nodes.map((node) =>
+            Boolean(node.selected) === wanted.has(node.id) ? node : { ...node, selected: wanted.has(node.id) },
+          ),
           edges: get().edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge)),
         });
       },
       selectEdge: (id) =>
         set({
           nodes: get().nodes.map((node) => (node.selected ? { ...node, selected: false } : node)),
-          edges: get().edges.map((edge) => (Boolean(edge.selected) === (edge.id === id) ? edge : { ...edge, selected: edge.id === id })),
+          edges: get().edges.map((edge) =>
+            Boolean(edge.selected) === (edge.id === id) ? edge : { ...edge, selected: edge.id === id },
+          ),
         }),
       selectAll: () => set({ nodes: get().nodes.map((node) => (node.selected ? node : { ...node, selected: true })) }),
       undo: () => {
@@ -247,14 +300,24 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
         const { history } = get();
         const previous = history.past.at(-1);
         if (!previous) return;
-        restore(previous, { past: history.past.slice(0, -1), future: [snapshot(), ...history.future], lastCoalesceKey: null, lastCommitAt: 0 });
+        restore(previous, {
+          past: history.past.slice(0, -1),
+          future: [snapshot(), ...history.future],
+          lastCoalesceKey: null,
+          lastCommitAt: 0,
+        });
       },
       redo: () => {
         if (readOnly) return;
         const { history } = get();
         const next = history.future[0];
         if (!next) return;
-        restore(next, { past: [...history.past, snapshot()], future: history.future.slice(1), lastCoalesceKey: null, lastCommitAt: 0 });
+        restore(next, {
+          past: [...history.past, snapshot()],
+          future: history.future.slice(1),
+          lastCoalesceKey: null,
+          lastCommitAt: 0,
+        });
       },
       toDocument: () => flowToDocument(get().meta, get().nodes, get().edges),
 
@@ -272,7 +335,8 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
           },
         })),
       saveFailed: (message) => set((state) => ({ save: { ...state.save, inFlightRevision: null, error: message } })),
-      saveConflicted: (current) => set((state) => ({ save: { ...state.save, inFlightRevision: null, conflict: { current } } })),
+      saveConflicted: (current) =>
+        set((state) => ({ save: { ...state.save, inFlightRevision: null, conflict: { current } } })),
       replaceDocument: (document) => commit({ meta: metaOf(document), ...documentToFlow(document) }),
       loadStored: (fresh) =>
         set((state) => ({

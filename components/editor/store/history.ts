@@ -23,8 +23,14 @@ export interface HistoryState {
 
 export const EMPTY_HISTORY: HistoryState = { past: [], future: [], lastCoalesceKey: null, lastCommitAt: 0 };
 
-export function pushHistory(history: HistoryState, before: GraphSnapshot, coalesceKey: string | null, now: number): HistoryState {
-  const coalesce = coalesceKey !== null && coalesceKey === history.lastCoalesceKey && now - history.lastCommitAt < COALESCE_WINDOW_MS;
+export function pushHistory(
+  history: HistoryState,
+  before: GraphSnapshot,
+  coalesceKey: string | null,
+  now: number,
+): HistoryState {
+  const coalesce =
+    coalesceKey !== null && coalesceKey === history.lastCoalesceKey && now - history.lastCommitAt < COALESCE_WINDOW_MS;
   const past = coalesce ? history.past : [...history.past, before].slice(-HISTORY_LIMIT);
   return { past, future: [], lastCoalesceKey: coalesceKey, lastCommitAt: now };
 }

@@ -1,4 +1,10 @@
-export { createEditorStore, type EditorState, type EditorStore, type EditorStoreOptions, type PastRun } from "./editor-store";
+export {
+  createEditorStore,
+  type EditorState,
+  type EditorStore,
+  type EditorStoreOptions,
+  type PastRun,
+} from "./editor-store";
 export { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./editor-store-context";
 export { reduceRun, reduceRunEvents } from "./run-reducer";
 export type { RunPanelTab, RunSliceState } from "./run-slice";

@@ -20,7 +20,15 @@ function stored(): StoredWorkflow {
     description: "",
     variables: {},
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { inputs: [] },
+      },
       block("a", "Alpha"),
       block("b", "Beta"),
     ],

@@ -16,7 +16,9 @@ const COST = { input: 0.00001, output: 0.00002, total: 0.00003 };
 
 /** A run of 40 agents side by side: each starts, streams three words over two lines, prints and finishes. */
 function parallelRun(): SequencedRunEvent[] {
-  const events: RunEvent[] = [{ type: "run.started", runId: RUN, workflowId: "wf", startedAt: "2026-12-07T05:00:00.000Z" }];
+  const events: RunEvent[] = [
+    { type: "run.started", runId: RUN, workflowId: "wf", startedAt: "2026-12-07T05:00:00.000Z" },
+  ];
   for (const blockId of BLOCKS) {
     events.push({
       type: "block.started",
@@ -29,11 +31,21 @@ function parallelRun(): SequencedRunEvent[] {
     });
   }
   for (const text of ["Echo: ", "the quarterly\nfigures ", "for the board"]) {
-    for (const blockId of BLOCKS) events.push({ type: "block.delta", runId: RUN, blockId, spanId: `span-${blockId}`, text });
+    for (const blockId of BLOCKS)
+      events.push({ type: "block.delta", runId: RUN, blockId, spanId: `span-${blockId}`, text });
   }
   for (const blockId of BLOCKS) {
     const output = { text: "Echo: the quarterly\nfigures for the board", stdout: "printed\n" };
-    events.push({ type: "block.completed", runId: RUN, blockId, spanId: `span-${blockId}`, output, durationMs: 120, tokens: TOKENS, cost: COST });
+    events.push({
+      type: "block.completed",
+      runId: RUN,
+      blockId,
+      spanId: `span-${blockId}`,
+      output,
+      durationMs: 120,
+      tokens: TOKENS,
+      cost: COST,
+    });
   }
   events.push({ type: "run.completed", runId: RUN, output: {}, durationMs: 900, tokens: TOKENS, cost: COST });
   return events.map((event, index) => ({ seq: index + 1, event }));
@@ -56,14 +68,20 @@ describe("run events applied a frame at a time", () => {
   it("shows the same nodes, totals and console however the stream is cut into frames", () => {
     for (const frameSize of [1, 7, 40, events.length]) {
       let view = start();
-      for (let index = 0; index < events.length; index += frameSize) view = reduceRunEvents(view, events.slice(index, index + frameSize));
+      for (let index = 0; index < events.length; index += frameSize)
+        view = reduceRunEvents(view, events.slice(index, index + frameSize));
       expect(view).toEqual(oneByOne);
     }
-    expect(oneByOne.blocks.agent7).toMatchObject({ status: "succeeded", text: "Echo: the quarterly\nfigures for the board", durationMs: 120 });
-    expect(oneByOne.log.filter((entry) => entry.type === "block.delta" && entry.blockId === "agent7").map((entry) => entry.text)).toEqual([
-      "Echo: the quarterly",
-      "figures for the board",
-    ]);
+    expect(oneByOne.blocks.agent7).toMatchObject({
+      status: "succeeded",
+      text: "Echo: the quarterly\nfigures for the board",
+      durationMs: 120,
+    });
+    expect(
+      oneByOne.log
+        .filter((entry) => entry.type === "block.delta" && entry.blockId === "agent7")
+        .map((entry) => entry.text),
+    ).toEqual(["Echo: the quarterly", "figures for the board"]);
     expect(oneByOne.log.filter((entry) => entry.type === "block.stdout")).toHaveLength(BLOCKS.length);
     // Totals so far, before run.completed states the run's own: the sum of every finished block.
     expect(reduceRunEvents(start(), events.slice(0, -1)).tokens?.total).toBe(16 * BLOCKS.length);

@@ -39,7 +39,11 @@ describe("cancelling a run while a Function block runs", () => {
     await kit.runtime.runs.cancel(member.workspace.id, live.runId);
     await live.done;
 
-    const response = await kit.endpoints.get(new Request(`http://localhost/api/runs/${live.runId}`), { id: live.runId }, member);
+    const response = await kit.endpoints.get(
+      new Request(`http://localhost/api/runs/${live.runId}`),
+      { id: live.runId },
+      member,
+    );
     const run = (await response.json()) as ApiRun;
     expect(run.status).toBe("cancelled");
     const span = run.spans.find((item) => item.kind === "block" && item.blockId === "slow");

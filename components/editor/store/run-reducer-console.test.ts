@@ -19,7 +19,13 @@ const started = (blockId: string, blockName: string, spanId: string, blockType =
   spanId,
   startedAt: "2026-01-01T00:00:00.010Z",
 });
-const delta = (blockId: string, spanId: string, text: string): RunEvent => ({ type: "block.delta", runId: "r1", blockId, spanId, text });
+const delta = (blockId: string, spanId: string, text: string): RunEvent => ({
+  type: "block.delta",
+  runId: "r1",
+  blockId,
+  spanId,
+  text,
+});
 const lines = (events: RunEvent[]) => view(events).log.filter((entry) => entry.type === "block.delta");
 
 describe("the console's streamed lines", () => {
@@ -84,7 +90,9 @@ describe("the console's other lines", () => {
   });
 
   it("names a skipped block, which never started, by its name in the workflow rather than its id", () => {
-    const log = view([{ type: "block.skipped", runId: "r1", blockId: "agent", reason: "no route led to it" }], { agent: "Sales agent" }).log;
+    const log = view([{ type: "block.skipped", runId: "r1", blockId: "agent", reason: "no route led to it" }], {
+      agent: "Sales agent",
+    }).log;
     expect(log.map((entry) => entry.text)).toEqual(["Sales agent skipped: no route led to it"]);
   });
 });

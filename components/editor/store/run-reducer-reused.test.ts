@@ -6,7 +6,10 @@ describe("run reducer: a re-run's reused blocks", () => {
   it("marks a reused block as reused, says so in the console and counts none of its source figures in the totals", () => {
     const tokens = { prompt: 300, completion: 40, total: 340 };
     const view = reduceRunEvents(initialRunView("run-2", ["router", "agent"]), [
-      { seq: 1, event: { type: "run.started", runId: "run-2", workflowId: "wf", startedAt: "2026-01-01T00:00:00.000Z" } },
+      {
+        seq: 1,
+        event: { type: "run.started", runId: "run-2", workflowId: "wf", startedAt: "2026-01-01T00:00:00.000Z" },
+      },
       {
         seq: 2,
         event: {

@@ -15,8 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-async function recordRun(model: string, message: string, script?: () => void): Promise<{ runId: string; events: SequencedRunEvent[] }> {
-  const workflow = await kit.database.repositories.workflows.create(workspaceId, supportRoutingDocument(model) as never);
+async function recordRun(
+  model: string,
+  message: string,
+  script?: () => void,
+): Promise<{ runId: string; events: SequencedRunEvent[] }> {
+  const workflow = await kit.database.repositories.workflows.create(
+    workspaceId,
+    supportRoutingDocument(model) as never,
+  );
   script?.();
   const live = await kit.runtime.runs.start(workspaceId, workflow.id, { message });
   const events: SequencedRunEvent[] = [];
@@ -39,12 +46,20 @@ describe("the run reducer over a real run", () => {
       ),
     );
     const view = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
-    const stored = (await (await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, testMember(workspaceId))).json()) as {
+    const stored = (await (
+      await kit.endpoints.get(new Request(`http://localhost/api/runs/${runId}`), { id: runId }, testMember(workspaceId))
+    ).json()) as {
       status: string;
       tokens: { total: number };
       cost: { total: number };
       durationMs: number;
-      spans: Array<{ kind: string; blockId: string; tokens: { total: number } | null; cost: { total: number } | null; durationMs: number }>;
+      spans: Array<{
+        kind: string;
+        blockId: string;
+        tokens: { total: number } | null;
+        cost: { total: number } | null;
+        durationMs: number;
+      }>;
     };
 
     expect(view.status).toBe("succeeded");
@@ -69,7 +84,10 @@ describe("the run reducer over a real run", () => {
   it("gives the same state whether events arrive once, twice (a resumed stream) or replayed later", async () => {
     const { runId, events } = await recordRun("offline/echo", "support please");
     const once = reduceRunEvents(initialRunView(runId, BLOCK_IDS), events);
-    const resumed = reduceRunEvents(reduceRunEvents(initialRunView(runId, BLOCK_IDS), events.slice(0, 5)), events.slice(2));
+    const resumed = reduceRunEvents(
+      reduceRunEvents(initialRunView(runId, BLOCK_IDS), events.slice(0, 5)),
+      events.slice(2),
+    );
     expect(resumed).toEqual(once);
     const otherRun: SequencedRunEvent = { seq: 999, event: { type: "run.cancelled", runId: "someone-else" } };
     expect(reduceRun(once, otherRun)).toBe(once);
@@ -117,9 +135,26 @@ describe("the run reducer over events the engine sends in loops, cancels and app
         iteration: [1],
         startedAt: "2026-01-01T00:00:00.030Z",
       },
-      { type: "block.completed", runId: "r1", blockId: "step", spanId: "s2", output: 2, durationMs: 20, tokens: tokens(1, 1), cost: null, unpriced: true },
+      {
+        type: "block.completed",
+        runId: "r1",
+        blockId: "step",
+        spanId: "s2",
+        output: 2,
+        durationMs: 20,
+        tokens: tokens(1, 1),
+        cost: null,
+        unpriced: true,
+      },
     ]);
-    expect(view.blocks.step).toMatchObject({ status: "succeeded", runs: 2, durationMs: 30, tokens: tokens(11, 6), cost: null, unpriced: true });
+    expect(view.blocks.step).toMatchObject({
+      status: "succeeded",
+      runs: 2,
+      durationMs: 30,
+      tokens: tokens(11, 6),
+      cost: null,
+      unpriced: true,
+    });
     expect(view.tokens).toEqual(tokens(11, 6));
     expect(view.unpriced).toBe(true);
   });
@@ -127,7 +162,15 @@ describe("the run reducer over events the engine sends in loops, cancels and app
   it("ends a cancelled run with the running block cut short and unreached blocks cleared", () => {
     const view = run([
       { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
-      { type: "block.started", runId: "r1", blockId: "step", blockName: "Step", blockType: "agent", spanId: "s1", startedAt: "2026-01-01T00:00:00.010Z" },
+      {
+        type: "block.started",
+        runId: "r1",
+        blockId: "step",
+        blockName: "Step",
+        blockType: "agent",
+        spanId: "s1",
+        startedAt: "2026-01-01T00:00:00.010Z",
+      },
       { type: "block.delta", runId: "r1", blockId: "step", spanId: "s1", text: "Hel" },
       { type: "run.cancelled", runId: "r1" },
     ]);
@@ -138,7 +181,10 @@ describe("the run reducer over events the engine sends in loops, cancels and app
       text: "Hel",
       error: { code: "cancelled", message: "The run was cancelled while this block was running" },
     });
-    expect(view.log.map((entry) => entry.text).slice(-2)).toEqual(["Step cancelled: the run was cancelled while it was running", "Run cancelled"]);
+    expect(view.log.map((entry) => entry.text).slice(-2)).toEqual([
+      "Step cancelled: the run was cancelled while it was running",
+      "Run cancelled",
+    ]);
     expect(view.blocks.never).toBeUndefined();
   });
 
@@ -153,7 +199,10 @@ describe("the run reducer over events the engine sends in loops, cancels and app
       arguments: { to: "a@b.c" },
       requestedAt: "2026-01-01T00:00:01.000Z",
     };
-    const paused = run([{ type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" }, requested]);
+    const paused = run([
+      { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
+      requested,
+    ]);
     expect(paused.status).toBe("paused");
     expect(paused.approvals).toEqual([expect.objectContaining({ toolCallId: "c1", toolName: "send_mail" })]);
     const resumed = reduceRun(paused, {
@@ -190,7 +239,15 @@ describe("the run reducer over events the engine sends in loops, cancels and app
     const paused = run([
       { type: "run.started", runId: "r1", workflowId: "w", startedAt: "2026-01-01T00:00:00.000Z" },
       asked,
-      { type: "run.paused", runId: "r1", blockId: "confirm", spanId: "a1", reason: "ask", question: "Ship it?", pausedAt: "2026-01-01T00:00:02.000Z" },
+      {
+        type: "run.paused",
+        runId: "r1",
+        blockId: "confirm",
+        spanId: "a1",
+        reason: "ask",
+        question: "Ship it?",
+        pausedAt: "2026-01-01T00:00:02.000Z",
+      },
     ]);
     expect(paused.status).toBe("paused");
     expect(paused.asks).toEqual([expect.objectContaining({ spanId: "a1", question: "Ship it?" })]);
@@ -210,7 +267,10 @@ describe("the run reducer over events the engine sends in loops, cancels and app
           timedOut: false,
         },
       },
-      { seq: 5, event: { type: "run.resumed", runId: "r1", reason: "answered", resumedAt: "2026-01-01T00:00:03.000Z" } },
+      {
+        seq: 5,
+        event: { type: "run.resumed", runId: "r1", reason: "answered", resumedAt: "2026-01-01T00:00:03.000Z" },
+      },
     ]);
     expect(answered.status).toBe("running");
     expect(answered.asks).toHaveLength(1);

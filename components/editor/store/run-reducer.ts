@@ -9,7 +9,12 @@ import type { ApprovalEntry, BlockRunState, ConsoleEntry, RunView } from "./run-
  * nothing (a resumed stream's repeats), so the store does not notify for them.
  */
 
-function usageOf(fields: { tokens?: Usage["tokens"]; cost?: Usage["cost"]; unpriced?: boolean; estimated?: boolean }): Usage | null {
+function usageOf(fields: {
+  tokens?: Usage["tokens"];
+  cost?: Usage["cost"];
+  unpriced?: boolean;
+  estimated?: boolean;
+}): Usage | null {
   if (!fields.tokens) return null;
   const usage: Usage = { tokens: fields.tokens, cost: fields.cost ?? null };
   if (fields.unpriced || fields.cost === null || fields.cost === undefined) usage.unpriced = true;
@@ -21,10 +26,13 @@ function usageOf(fields: { tokens?: Usage["tokens"]; cost?: Usage["cost"]; unpri
 function accumulate(block: BlockRunState, usage: Usage | null, durationMs: number | undefined): Partial<BlockRunState> {
   const again = (block.runs ?? 1) > 1;
   const patch: Partial<BlockRunState> = {};
-  if (durationMs !== undefined) patch.durationMs = again && block.durationMs !== undefined ? block.durationMs + durationMs : durationMs;
+  if (durationMs !== undefined)
+    patch.durationMs = again && block.durationMs !== undefined ? block.durationMs + durationMs : durationMs;
   if (usage) {
     const previous: Usage | null =
-      again && block.tokens ? { tokens: block.tokens, cost: block.cost ?? null, unpriced: block.unpriced, estimated: block.estimated } : null;
+      again && block.tokens
+        ? { tokens: block.tokens, cost: block.cost ?? null, unpriced: block.unpriced, estimated: block.estimated }
+        : null;
     const total = previous ? addUsage(previous, usage) : usage;
     patch.tokens = total.tokens;
     patch.cost = total.cost;
@@ -70,7 +78,13 @@ function addToTotals(view: RunView, usage: Usage | null): RunView {
     ? { tokens: view.tokens, cost: view.cost ?? null, unpriced: view.unpriced, estimated: view.estimated }
     : { tokens: { prompt: 0, completion: 0, total: 0 }, cost: { input: 0, output: 0, total: 0 } };
   const total = addUsage(previous, usage);
-  return { ...view, tokens: total.tokens, cost: total.cost, unpriced: Boolean(total.unpriced), estimated: Boolean(total.estimated) };
+  return {
+    ...view,
+    tokens: total.tokens,
+    cost: total.cost,
+    unpriced: Boolean(total.unpriced),
+    estimated: Boolean(total.estimated),
+  };
 }
 
 function logged(view: RunView, seq: number, entry: Omit<ConsoleEntry, "seq">): RunView {
@@ -87,7 +101,9 @@ function logged(view: RunView, seq: number, entry: Omit<ConsoleEntry, "seq">): R
 function appendDelta(view: RunView, seq: number, event: Extract<RunEvent, { type: "block.delta" }>): RunView {
   const [first = "", ...rest] = event.text.split("\n");
   const log = writableLog(view);
-  const openIndex = log.findLastIndex((entry) => entry.type === "block.delta" && entry.spanId === event.spanId && entry.partial);
+  const openIndex = log.findLastIndex(
+    (entry) => entry.type === "block.delta" && entry.spanId === event.spanId && entry.partial,
+  );
   const base = { type: "block.delta" as const, blockId: event.blockId, spanId: event.spanId };
   let line = 0;
   if (openIndex >= 0) {
@@ -107,7 +123,9 @@ function appendDelta(view: RunView, seq: number, event: Extract<RunEvent, { type
 
 /** Ends a block's streamed line still open: the block finished, so nothing more goes on it. */
 function closeStream(view: RunView, spanId: string): RunView {
-  const index = view.log.findLastIndex((entry) => entry.type === "block.delta" && entry.spanId === spanId && entry.partial);
+  const index = view.log.findLastIndex(
+    (entry) => entry.type === "block.delta" && entry.spanId === spanId && entry.partial,
+  );
   if (index < 0) return view;
   const log = writableLog(view);
   log[index] = { ...log[index]!, partial: false };
@@ -116,7 +134,10 @@ function closeStream(view: RunView, spanId: string): RunView {
 
 /** What a block's code printed (a Function block's output `stdout`), one console line per printed line. */
 function logStdout(view: RunView, seq: number, blockId: string, spanId: string, output: unknown): RunView {
-  const stdout = output !== null && typeof output === "object" && "stdout" in output ? (output as { stdout: unknown }).stdout : undefined;
+  const stdout =
+    output !== null && typeof output === "object" && "stdout" in output
+      ? (output as { stdout: unknown }).stdout
+      : undefined;
   if (typeof stdout !== "string" || stdout === "") return view;
   const log = writableLog(view);
   stdout
@@ -126,7 +147,10 @@ function logStdout(view: RunView, seq: number, blockId: string, spanId: string, 
   return { ...view, log };
 }
 
-const CANCELLED_WHILE_RUNNING = { code: "cancelled", message: "The run was cancelled while this block was running" } as const;
+const CANCELLED_WHILE_RUNNING = {
+  code: "cancelled",
+  message: "The run was cancelled while this block was running",
+} as const;
 
 /**
  * Blocks still running when the run stops were cut short; blocks never reached show nothing. A
@@ -146,7 +170,12 @@ function settleBlocks(view: RunView, seq: number, cancelled: boolean): RunView {
   const settled = { ...view, blocks, log };
   return cut.reduce(
     (next, id, line) =>
-      logged(next, seq, { type: "block.cancelled", line, blockId: id, text: `${nameOf(view, id)} cancelled: the run was cancelled while it was running` }),
+      logged(next, seq, {
+        type: "block.cancelled",
+        line,
+        blockId: id,
+        text: `${nameOf(view, id)} cancelled: the run was cancelled while it was running`,
+      }),
     settled,
   );
 }
@@ -173,7 +202,9 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         seq,
         {
           type: event.type,
-          text: event.budget ? `Run started, with a budget of $${event.budget.maxCost} (${BUDGET_WHOSE[event.budget.source]})` : "Run started",
+          text: event.budget
+            ? `Run started, with a budget of $${event.budget.maxCost} (${BUDGET_WHOSE[event.budget.source]})`
+            : "Run started",
         },
       );
     case "block.started": {
@@ -186,7 +217,12 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         error: undefined,
         runs: (block.runs ?? 0) + 1,
       }));
-      return logged(next, seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${event.blockName} started${iteration}` });
+      return logged(next, seq, {
+        type: event.type,
+        blockId: event.blockId,
+        spanId: event.spanId,
+        text: `${event.blockName} started${iteration}`,
+      });
     }
     case "block.delta":
       return appendDelta(
@@ -211,7 +247,9 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         type: event.type,
         blockId: event.blockId,
         spanId: event.spanId,
-        text: event.reused ? `${nameOf(view, event.blockId)} reused its result from run ${event.reused.runId}` : `${nameOf(view, event.blockId)} succeeded`,
+        text: event.reused
+          ? `${nameOf(view, event.blockId)} reused its result from run ${event.reused.runId}`
+          : `${nameOf(view, event.blockId)} succeeded`,
       });
     }
     case "block.failed": {
@@ -232,8 +270,15 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
     }
     case "block.skipped": {
       const current = view.blocks[event.blockId];
-      const next = !current || current.status === "pending" ? patchBlock(view, event.blockId, () => ({ status: "skipped" })) : view;
-      return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${nameOf(view, event.blockId)} skipped: ${event.reason}` });
+      const next =
+        !current || current.status === "pending"
+          ? patchBlock(view, event.blockId, () => ({ status: "skipped" }))
+          : view;
+      return logged(next, seq, {
+        type: event.type,
+        blockId: event.blockId,
+        text: `${nameOf(view, event.blockId)} skipped: ${event.reason}`,
+      });
     }
     case "run.completed": {
       const totals = {
@@ -243,10 +288,14 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         unpriced: Boolean(event.unpriced || event.cost === null),
         estimated: Boolean(event.estimated),
       };
-      return logged(settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, seq, false), seq, {
-        type: event.type,
-        text: "Run succeeded",
-      });
+      return logged(
+        settleBlocks({ ...view, ...totals, status: "succeeded", output: event.output, ended: true }, seq, false),
+        seq,
+        {
+          type: event.type,
+          text: "Run succeeded",
+        },
+      );
     }
     case "run.failed":
       return logged(settleBlocks({ ...view, status: "failed", error: event.error, ended: true }, seq, false), seq, {
@@ -260,19 +309,34 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       });
     case "run.paused": {
       const waitingFor = event.reason === "approval" ? "a person's approval" : "an answer";
-      return logged({ ...view, status: "paused" }, seq, { type: event.type, blockId: event.blockId, text: `Run paused: waiting for ${waitingFor}` });
+      return logged({ ...view, status: "paused" }, seq, {
+        type: event.type,
+        blockId: event.blockId,
+        text: `Run paused: waiting for ${waitingFor}`,
+      });
     }
     case "run.resumed": {
       // Blocks the stopped process was running start again (a new block.started follows); they show as waiting until then.
       const blocks: Record<string, BlockRunState> = {};
-      for (const [id, block] of Object.entries(view.blocks)) blocks[id] = block.status === "running" ? { ...block, status: "pending", text: "" } : block;
+      for (const [id, block] of Object.entries(view.blocks))
+        blocks[id] = block.status === "running" ? { ...block, status: "pending", text: "" } : block;
       const where = event.worker ? ` on ${event.worker}` : "";
       const why = event.reason === "recovered" ? "after its process stopped" : `(${event.reason})`;
       const recoveries = event.reason === "recovered" ? (view.recoveries ?? 0) + 1 : view.recoveries;
-      return logged({ ...view, blocks, status: "running", resumed: event.reason, ...(recoveries === undefined ? {} : { recoveries }) }, seq, {
-        type: event.type,
-        text: `Run resumed ${why}${where}`,
-      });
+      return logged(
+        {
+          ...view,
+          blocks,
+          status: "running",
+          resumed: event.reason,
+          ...(recoveries === undefined ? {} : { recoveries }),
+        },
+        seq,
+        {
+          type: event.type,
+          text: `Run resumed ${why}${where}`,
+        },
+      );
     }
     case "tool.approval.requested": {
       const approval: ApprovalEntry = {
@@ -283,20 +347,32 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
         requestedAt: event.requestedAt,
       };
       const next = { ...view, status: "paused" as const, approvals: [...view.approvals, approval] };
-      return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${nameOf(view, event.blockId)} asks to call ${event.toolName}` });
+      return logged(next, seq, {
+        type: event.type,
+        blockId: event.blockId,
+        text: `${nameOf(view, event.blockId)} asks to call ${event.toolName}`,
+      });
     }
     case "tool.approval.resolved": {
       const decision = { approved: event.approved, ...(event.reason ? { reason: event.reason } : {}) };
-      const approvals = view.approvals.map((item) => (item.toolCallId === event.toolCallId ? { ...item, decision } : item));
+      const approvals = view.approvals.map((item) =>
+        item.toolCallId === event.toolCallId ? { ...item, decision } : item,
+      );
       const waiting = approvals.some((item) => !item.decision);
-      const next = { ...view, approvals, status: view.status === "paused" && !waiting ? ("running" as const) : view.status };
+      const next = {
+        ...view,
+        approvals,
+        status: view.status === "paused" && !waiting ? ("running" as const) : view.status,
+      };
       const verdict = event.approved ? "approved" : `denied${event.reason ? `: ${event.reason}` : ""}`;
       return logged(next, seq, { type: event.type, blockId: event.blockId, text: `${event.toolName} ${verdict}` });
     }
     case "ask.requested": {
       const { type: _type, ...ask } = event;
       const known = view.asks.some((item) => item.spanId === event.spanId);
-      const asks = known ? view.asks.map((item) => (item.spanId === event.spanId ? { ...item, ...ask } : item)) : [...view.asks, ask];
+      const asks = known
+        ? view.asks.map((item) => (item.spanId === event.spanId ? { ...item, ...ask } : item))
+        : [...view.asks, ask];
       return logged({ ...view, asks }, seq, {
         type: event.type,
         blockId: event.blockId,
@@ -305,10 +381,24 @@ export function reduceRun(state: RunView, { seq, event }: SequencedRunEvent): Ru
       });
     }
     case "ask.answered": {
-      const { type: _type, runId: _runId, blockId: _blockId, spanId: _spanId, iteration: _iteration, ...answer } = event;
+      const {
+        type: _type,
+        runId: _runId,
+        blockId: _blockId,
+        spanId: _spanId,
+        iteration: _iteration,
+        ...answer
+      } = event;
       const asks = view.asks.map((item) => (item.spanId === event.spanId ? { ...item, answer } : item));
-      const what = event.timedOut ? "timed out" : `answered${event.choice ? ` ${event.choice}` : ""}${event.answeredBy ? ` by ${event.answeredBy}` : ""}`;
-      return logged({ ...view, asks }, seq, { type: event.type, blockId: event.blockId, spanId: event.spanId, text: `${nameOf(view, event.blockId)} ${what}` });
+      const what = event.timedOut
+        ? "timed out"
+        : `answered${event.choice ? ` ${event.choice}` : ""}${event.answeredBy ? ` by ${event.answeredBy}` : ""}`;
+      return logged({ ...view, asks }, seq, {
+        type: event.type,
+        blockId: event.blockId,
+        spanId: event.spanId,
+        text: `${nameOf(view, event.blockId)} ${what}`,
+      });
     }
   }
 }

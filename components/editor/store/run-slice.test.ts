@@ -10,7 +10,15 @@ function stored(): StoredWorkflow {
     description: "",
     variables: {},
     blocks: [
-      { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, parentId: null, enabled: true, config: { inputs: [] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        position: { x: 0, y: 0 },
+        parentId: null,
+        enabled: true,
+        config: { inputs: [] },
+      },
       {
         id: "agent1",
         type: "agent",
@@ -33,7 +41,15 @@ const cost = { input: 0.001, output: 0.002, total: 0.003 };
 function shortRun(runId: string): RunEvent[] {
   return [
     { type: "run.started", runId, workflowId: "wf1", startedAt: "2026-11-01T00:00:00.000Z" },
-    { type: "block.started", runId, blockId: "agent1", blockName: "Agent", blockType: "agent", spanId: "s1", startedAt: "2026-11-01T00:00:00.010Z" },
+    {
+      type: "block.started",
+      runId,
+      blockId: "agent1",
+      blockName: "Agent",
+      blockType: "agent",
+      spanId: "s1",
+      startedAt: "2026-11-01T00:00:00.010Z",
+    },
     { type: "block.delta", runId, blockId: "agent1", spanId: "s1", text: "Hello" },
     { type: "block.completed", runId, blockId: "agent1", spanId: "s1", output: "Hello", durationMs: 40, tokens, cost },
     { type: "run.completed", runId, output: "Hello", durationMs: 50, tokens, cost },
@@ -48,22 +64,43 @@ describe("the editor store's run slice", () => {
     store.getState().followRun("r1");
     expect(store.getState().run.target).toEqual({ runId: "r1", generation: 1 });
     expect(store.getState().run.panelOpen).toBe(true);
-    expect(store.getState().run.view).toMatchObject({ runId: "r1", status: "queued", blocks: { start: { status: "pending" }, agent1: { status: "pending" } } });
+    expect(store.getState().run.view).toMatchObject({
+      runId: "r1",
+      status: "queued",
+      blocks: { start: { status: "pending" }, agent1: { status: "pending" } },
+    });
 
     store.getState().applyRunEvents(sequenced(shortRun("r1")));
     const { view } = store.getState().run;
-    expect(view.blocks.agent1).toMatchObject({ status: "succeeded", text: "Hello", durationMs: 40, tokens, cost, runs: 1 });
+    expect(view.blocks.agent1).toMatchObject({
+      status: "succeeded",
+      text: "Hello",
+      durationMs: 40,
+      tokens,
+      cost,
+      runs: 1,
+    });
     // The start block never reported: a finished run clears the queued badge rather than leave it waiting.
     expect(view.blocks.start).toBeUndefined();
     expect(view).toMatchObject({ status: "succeeded", ended: true, durationMs: 50, tokens, cost });
-    expect(view.log.map((entry) => entry.text)).toEqual(["Run started", "Agent started", "Hello", "Agent succeeded", "Run succeeded"]);
+    expect(view.log.map((entry) => entry.text)).toEqual([
+      "Run started",
+      "Agent started",
+      "Hello",
+      "Agent succeeded",
+      "Run succeeded",
+    ]);
   });
 
   it("names a block the run skipped by its name on the canvas: no event of the run names it", () => {
     const store = createEditorStore(stored());
     store.getState().followRun("r1");
     const [started] = shortRun("r1");
-    store.getState().applyRunEvents(sequenced([started!, { type: "block.skipped", runId: "r1", blockId: "agent1", reason: "no route led to it" }]));
+    store
+      .getState()
+      .applyRunEvents(
+        sequenced([started!, { type: "block.skipped", runId: "r1", blockId: "agent1", reason: "no route led to it" }]),
+      );
     expect(store.getState().run.view.log.at(-1)?.text).toBe("Agent skipped: no route led to it");
   });
 
@@ -97,7 +134,10 @@ describe("the editor store's run slice", () => {
     const { run } = store.getState();
     expect(run.target).toEqual({ runId: "r2", generation: 2 });
     expect(run.view).toMatchObject({ runId: "r2", status: "queued", ended: false, lastSeq: 0, log: [], approvals: [] });
-    expect(run.view.blocks).toEqual({ start: { status: "pending", text: "" }, agent1: { status: "pending", text: "" } });
+    expect(run.view.blocks).toEqual({
+      start: { status: "pending", text: "" },
+      agent1: { status: "pending", text: "" },
+    });
     expect(run.view.tokens).toBeUndefined();
     expect(run.selectedSpanId).toBeNull();
     expect(run.actionError).toBeNull();
@@ -120,7 +160,11 @@ describe("the editor store's run slice", () => {
     store.getState().applyRunEvents(sequenced([started!, blockStarted!]));
     expect(store.getState().run.view.recoveries).toBeUndefined();
 
-    store.getState().applyRunEvents(sequenced([started!, blockStarted!, resumed("recovered", "host-b"), resumed("approved"), resumed("recovered")]));
+    store
+      .getState()
+      .applyRunEvents(
+        sequenced([started!, blockStarted!, resumed("recovered", "host-b"), resumed("approved"), resumed("recovered")]),
+      );
     const { view } = store.getState().run;
     expect(view).toMatchObject({ status: "running", recoveries: 2, resumed: "recovered" });
     expect(view.blocks.agent1?.status).toBe("pending");

@@ -33,7 +33,14 @@ export interface RunSliceActions {
   setRunActionError(message: string | null): void;
 }
 
-export const INITIAL_RUN_SLICE: RunSliceState = { view: IDLE_RUN, target: null, panelOpen: false, tab: "console", selectedSpanId: null, actionError: null };
+export const INITIAL_RUN_SLICE: RunSliceState = {
+  view: IDLE_RUN,
+  target: null,
+  panelOpen: false,
+  tab: "console",
+  selectedSpanId: null,
+  actionError: null,
+};
 
 /** A past run opened by its URL: followed from its first event, its trace shown. */
 export function pastRunSlice(runId: string, nodes: ReadonlyArray<{ id: string; name: string }>): RunSliceState {

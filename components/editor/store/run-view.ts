@@ -1,4 +1,14 @@
-import type { AskAnswer, Cost, PendingAsk, RunBudget, RunEvent, RunResumeReason, RunStatus, SimulationSource, TokenCounts } from "@/contract";
+import type {
+  AskAnswer,
+  Cost,
+  PendingAsk,
+  RunBudget,
+  RunEvent,
+  RunResumeReason,
+  RunStatus,
+  SimulationSource,
+  TokenCounts,
+} from "@/contract";
 
 /**
  * What the editor shows of one run: per-block state for the nodes, totals for the toolbar, the
@@ -102,17 +112,39 @@ export interface RunView {
   asks: AskEntry[];
 }
 
-export const IDLE_RUN: RunView = { runId: null, status: "idle", blocks: {}, lastSeq: 0, ended: false, blockNames: {}, log: [], approvals: [], asks: [] };
+export const IDLE_RUN: RunView = {
+  runId: null,
+  status: "idle",
+  blocks: {},
+  lastSeq: 0,
+  ended: false,
+  blockNames: {},
+  log: [],
+  approvals: [],
+  asks: [],
+};
 
 /**
  * A run about to be followed: every block of the workflow starts queued. `blockNames` (by id) are the
  * names the console uses for blocks no event names (a skipped block never starts, so none does).
  * `followedAt` (ms since the epoch) is when the editor began following it: a queued run's wait counts from it.
  */
-export function initialRunView(runId: string, blockIds: readonly string[], blockNames: Record<string, string> = {}, followedAt?: number): RunView {
+export function initialRunView(
+  runId: string,
+  blockIds: readonly string[],
+  blockNames: Record<string, string> = {},
+  followedAt?: number,
+): RunView {
   const blocks: Record<string, BlockRunState> = {};
   for (const id of blockIds) blocks[id] = { status: "pending", text: "" };
-  return { ...IDLE_RUN, runId, status: "queued", blocks, blockNames: { ...blockNames }, ...(followedAt === undefined ? {} : { followedAt }) };
+  return {
+    ...IDLE_RUN,
+    runId,
+    status: "queued",
+    blocks,
+    blockNames: { ...blockNames },
+    ...(followedAt === undefined ? {} : { followedAt }),
+  };
 }
 
 /** Whether the run may still change: the toolbar offers Cancel and the stream stays open. */

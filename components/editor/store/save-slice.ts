@@ -15,7 +15,14 @@ export interface SaveSliceState {
   conflict: { current: StoredWorkflow | null } | null;
 }
 
-export const INITIAL_SAVE: SaveSliceState = { version: 0, revision: 0, savedRevision: 0, inFlightRevision: null, error: null, conflict: null };
+export const INITIAL_SAVE: SaveSliceState = {
+  version: 0,
+  revision: 0,
+  savedRevision: 0,
+  inFlightRevision: null,
+  error: null,
+  conflict: null,
+};
 
 export type SaveStatus = "saved" | "saving" | "unsaved" | "error" | "conflict";
 

@@ -36,13 +36,19 @@ export interface CacheTestProcess {
  * is one process by design: there the second "process" shares the client and hears nothing from
  * the first (its bus is its own), which leaves the API key's own read as its only freshness.
  */
-export async function startCacheTestProcess(database: TestDatabase, options: { follow?: boolean } = {}): Promise<CacheTestProcess> {
+export async function startCacheTestProcess(
+  database: TestDatabase,
+  options: { follow?: boolean } = {},
+): Promise<CacheTestProcess> {
   const statements = { count: 0 };
   let prisma: PrismaClient = database.prisma;
   let pool: pg.Pool | null = null;
   let bus: RunBus;
   if (database.backend === "postgres" && database.url) {
-    const counted = new GeneratedPrismaClient({ adapter: new PrismaPg({ connectionString: database.url }), log: [{ emit: "event", level: "query" }] });
+    const counted = new GeneratedPrismaClient({
+      adapter: new PrismaPg({ connectionString: database.url }),
+      log: [{ emit: "event", level: "query" }],
+    });
     counted.$on("query", () => (statements.count += 1));
     prisma = counted;
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -72,7 +78,10 @@ export async function startCacheTestProcess(database: TestDatabase, options: { f
     const params = { id: workflowId };
     const caller = await callerOf(request, { prisma, readCache: cache });
     if (!caller) throw new RequestError("unauthenticated", "no credentials");
-    const member = { ...caller, workspace: await workspaceAccess(repositories.workspaces, caller, requestedWorkspace(request, params)) };
+    const member = {
+      ...caller,
+      workspace: await workspaceAccess(repositories.workspaces, caller, requestedWorkspace(request, params)),
+    };
     return endpoints.execute(request, params, member);
   });
   return {

@@ -13,7 +13,11 @@ export class ChatBrowser {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     return new Request(`http://localhost${path}`, {
       method,
-      headers: { ...this.headers, ...(body === undefined ? {} : { "content-type": "application/json" }), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...this.headers,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   }

@@ -10,7 +10,10 @@ export interface MigrationOptions {
 }
 
 /** Each returns the names of the migrations applied now (empty when already up to date). */
-export function applyMigrationsWith(factory: SqlMigrationAwareDriverAdapterFactory, options?: MigrationOptions): Promise<string[]>;
+export function applyMigrationsWith(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  options?: MigrationOptions,
+): Promise<string[]>;
 export function applyMigrationsToPostgres(url: string, options?: MigrationOptions): Promise<string[]>;
 export function applyMigrationsToPGlite(client: PGlite, options?: MigrationOptions): Promise<string[]>;
 export function migrateDatabase(config: DatabaseConfig, options?: MigrationOptions): Promise<string[]>;

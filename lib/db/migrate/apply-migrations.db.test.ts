@@ -29,7 +29,10 @@ beforeAll(() => {
   scratchDir = mkdtempSync(path.join(os.tmpdir(), "trellis-migrate-"));
 });
 afterAll(async () => {
-  if (adminUrl) await admin((client) => Promise.all(createdDatabases.map((name) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))));
+  if (adminUrl)
+    await admin((client) =>
+      Promise.all(createdDatabases.map((name) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+    );
   rmSync(scratchDir, { recursive: true, force: true });
 });
 
@@ -50,11 +53,17 @@ async function emptyDatabase(label: string): Promise<{ config: DatabaseConfig; o
     await admin((client) => client.query(`CREATE DATABASE "${name}"`));
     createdDatabases.push(name);
     const url = withDatabaseName(adminUrl, name);
-    return { config: { kind: "postgres", url, dataDir: scratchDir }, open: () => createPrisma({ kind: "postgres", url }) };
+    return {
+      config: { kind: "postgres", url, dataDir: scratchDir },
+      open: () => createPrisma({ kind: "postgres", url }),
+    };
   }
   const dataDir = path.join(scratchDir, label);
   const databaseDir = path.join(dataDir, "pglite");
-  return { config: { kind: "embedded", dataDir, databaseDir }, open: () => createPrisma({ kind: "embedded", databaseDir }) };
+  return {
+    config: { kind: "embedded", dataDir, databaseDir },
+    open: () => createPrisma({ kind: "embedded", databaseDir }),
+  };
 }
 
 describe(`migrations on ${backend}`, () => {
@@ -67,8 +76,16 @@ describe(`migrations on ${backend}`, () => {
     const database = open();
     try {
       const rows = await database.prisma.$queryRawUnsafe<
-        Array<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number }>
-      >("SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name");
+        Array<{
+          migration_name: string;
+          checksum: string;
+          finished_at: Date | null;
+          rolled_back_at: Date | null;
+          applied_steps_count: number;
+        }>
+      >(
+        "SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name",
+      );
       expect(rows.map((row) => row.migration_name)).toEqual(committed);
       for (const row of rows) {
         const sql = readFileSync(path.join(MIGRATIONS_DIR, row.migration_name, "migration.sql"));
@@ -78,7 +95,11 @@ describe(`migrations on ${backend}`, () => {
       }
       // The tables are usable through the Prisma client.
       const workflow = await database.prisma.workflow.create({
-        data: { name: "After migrate", document: { blocks: [], edges: [], variables: {} }, workspace: { create: { name: "After migrate" } } },
+        data: {
+          name: "After migrate",
+          document: { blocks: [], edges: [], variables: {} },
+          workspace: { create: { name: "After migrate" } },
+        },
       });
       expect(workflow.version).toBe(1);
     } finally {
@@ -90,7 +111,10 @@ describe(`migrations on ${backend}`, () => {
     const migrationsDir = path.join(scratchDir, "broken-migrations");
     cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true });
     mkdirSync(path.join(migrationsDir, "29990101000000_broken"));
-    writeFileSync(path.join(migrationsDir, "29990101000000_broken", "migration.sql"), 'ALTER TABLE "no_such_table" ADD COLUMN "x" INTEGER;\n');
+    writeFileSync(
+      path.join(migrationsDir, "29990101000000_broken", "migration.sql"),
+      'ALTER TABLE "no_such_table" ADD COLUMN "x" INTEGER;\n',
+    );
 
     let recorded: Array<{ migration_name: string; finished_at: Date | null }>;
     if (adminUrl) {
@@ -99,7 +123,9 @@ describe(`migrations on ${backend}`, () => {
       await expect(applyMigrationsToPostgres(config.url, { migrationsDir })).rejects.toThrow(/no_such_table/);
       const client = new pg.Client({ connectionString: config.url });
       await client.connect();
-      recorded = (await client.query("SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name")).rows;
+      recorded = (
+        await client.query("SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name")
+      ).rows;
       await client.end();
     } else {
       const client = new PGlite();

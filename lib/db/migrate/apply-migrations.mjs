@@ -39,7 +39,11 @@ export async function withSchemaEngine(factory, work, options = {}) {
  */
 export async function applyMigrationsWith(factory, options = {}) {
   const migrationsList = readMigrationsDirectory(options.migrationsDir);
-  return withSchemaEngine(factory, async (engine) => (await engine.applyMigrations({ migrationsList, filters: NO_FILTERS })).appliedMigrationNames, options);
+  return withSchemaEngine(
+    factory,
+    async (engine) => (await engine.applyMigrations({ migrationsList, filters: NO_FILTERS })).appliedMigrationNames,
+    options,
+  );
 }
 
 /**

@@ -4,7 +4,14 @@
 import { PGlite } from "@electric-sql/pglite";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { LOCKFILE_CONTENT, LOCKFILE_NAME, MIGRATIONS_DIR, NO_FILTERS, readMigrationsDirectory, readSchemaFiles } from "./migrations-directory.mjs";
+import {
+  LOCKFILE_CONTENT,
+  LOCKFILE_NAME,
+  MIGRATIONS_DIR,
+  NO_FILTERS,
+  readMigrationsDirectory,
+  readSchemaFiles,
+} from "./migrations-directory.mjs";
 import { createPGliteMigrationAdapterFactory } from "./pglite-migration-adapter.mjs";
 import { withSchemaEngine } from "./apply-migrations.mjs";
 
@@ -17,12 +24,17 @@ const NAME_PATTERN = /^[a-z0-9_]{1,100}$/;
  */
 export async function createMigration(name, options = {}) {
   if (!NAME_PATTERN.test(name)) {
-    throw new Error(`Migration name "${name}" must be 1 to 100 characters of a-z, 0-9 and _ (for example add_knowledge_tables)`);
+    throw new Error(
+      `Migration name "${name}" must be 1 to 100 characters of a-z, 0-9 and _ (for example add_knowledge_tables)`,
+    );
   }
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
   const existing = readMigrationsDirectory(migrationsDir);
   // The engine needs the lockfile to know the connector, even before the first migration.
-  const migrationsList = { ...existing, lockfile: { ...existing.lockfile, content: existing.lockfile.content ?? LOCKFILE_CONTENT } };
+  const migrationsList = {
+    ...existing,
+    lockfile: { ...existing.lockfile, content: existing.lockfile.content ?? LOCKFILE_CONTENT },
+  };
   const schema = readSchemaFiles(options.schemaPath);
   const scratch = new PGlite();
   try {
@@ -44,7 +56,8 @@ export async function createMigration(name, options = {}) {
     const directory = path.join(migrationsDir, `${timestamp(options.now ?? new Date())}_${name}`);
     mkdirSync(directory, { recursive: true });
     writeFileSync(path.join(directory, "migration.sql"), result.stdout);
-    if (existing.lockfile.content === null) writeFileSync(path.join(/*turbopackIgnore: true*/ migrationsDir, LOCKFILE_NAME), LOCKFILE_CONTENT);
+    if (existing.lockfile.content === null)
+      writeFileSync(path.join(/*turbopackIgnore: true*/ migrationsDir, LOCKFILE_NAME), LOCKFILE_CONTENT);
     return { directory, sql: result.stdout };
   } finally {
     await scratch.close();

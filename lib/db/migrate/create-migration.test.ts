@@ -24,14 +24,23 @@ describe("createMigration (npm run db:diff)", () => {
     const migrationsDir = path.join(scratchDir, "changed");
     cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true });
     const schemaPath = path.join(scratchDir, "schema.prisma");
-    writeFileSync(schemaPath, `${readFileSync(SCHEMA_PATH, "utf8")}\nmodel Note {\n  id   String @id\n  text String\n\n  @@map("notes")\n}\n`);
+    writeFileSync(
+      schemaPath,
+      `${readFileSync(SCHEMA_PATH, "utf8")}\nmodel Note {\n  id   String @id\n  text String\n\n  @@map("notes")\n}\n`,
+    );
 
-    const created = await createMigration("add_notes", { migrationsDir, schemaPath, now: new Date("2030-01-02T03:04:05Z") });
+    const created = await createMigration("add_notes", {
+      migrationsDir,
+      schemaPath,
+      now: new Date("2030-01-02T03:04:05Z"),
+    });
     expect(created?.directory).toBe(path.join(migrationsDir, "20300102030405_add_notes"));
     expect(created?.sql).toContain('CREATE TABLE "notes"');
     expect(readdirSync(path.join(migrationsDir, "20300102030405_add_notes"))).toEqual(["migration.sql"]);
 
     expect(await createMigration("add_notes_again", { migrationsDir, schemaPath })).toBeNull();
-    await expect(createMigration("Bad Name", { migrationsDir, schemaPath })).rejects.toThrow(/must be 1 to 100 characters of a-z, 0-9 and _/);
+    await expect(createMigration("Bad Name", { migrationsDir, schemaPath })).rejects.toThrow(
+      /must be 1 to 100 characters of a-z, 0-9 and _/,
+    );
   });
 });

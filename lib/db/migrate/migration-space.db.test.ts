@@ -27,7 +27,9 @@ describe("migrating the embedded database", () => {
         (error: { code?: number; stderr?: string }) => error,
       );
       expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toContain(`needs 64 MB free on the disk holding ${path.join(dataDir, "pglite")}, which has 20 MB free`);
+      expect(failure?.stderr).toContain(
+        `needs 64 MB free on the disk holding ${path.join(dataDir, "pglite")}, which has 20 MB free`,
+      );
       expect(failure?.stderr).not.toContain("[object Object]");
     },
     90_000,
@@ -35,7 +37,9 @@ describe("migrating the embedded database", () => {
 
   it("describes PGlite's full-disk ErrnoError (no message, errno 51) with the folder instead of [object Object]", () => {
     const thrown = Object.assign(Object.create(null), { name: "ErrnoError", errno: 51 });
-    expect(describeMigrationError(thrown, "/tmp")).toMatch(/^the disk holding \/tmp is full \([\d.]+ [KMG]B free; a new database needs about 64 MB\)/);
+    expect(describeMigrationError(thrown, "/tmp")).toMatch(
+      /^the disk holding \/tmp is full \([\d.]+ [KMG]B free; a new database needs about 64 MB\)/,
+    );
     expect(describeMigrationError({ message: "relation exists" })).toBe("relation exists");
   });
 });

@@ -36,7 +36,9 @@ export function readMigrationsDirectory(migrationsDir = MIGRATIONS_DIR) {
         path: name,
         migrationFile: {
           path: "migration.sql",
-          content: existsSync(file) ? { tag: "ok", value: readFileSync(file, "utf8") } : { tag: "error", value: `${file} is missing` },
+          content: existsSync(file)
+            ? { tag: "ok", value: readFileSync(file, "utf8") }
+            : { tag: "error", value: `${file} is missing` },
         },
       };
     }),

@@ -19,7 +19,8 @@ export function createPGliteMigrationAdapterFactory(client, options = {}) {
     // The shadow database is where the engine replays migrations to diff them: a throwaway
     // in-memory PGlite, so generating a migration needs no server.
     connectToShadowDb: async () => {
-      if (options.shadowClient) return withAwaitedScripts(await new PrismaPGlite(options.shadowClient).connect(), options.shadowClient);
+      if (options.shadowClient)
+        return withAwaitedScripts(await new PrismaPGlite(options.shadowClient).connect(), options.shadowClient);
       const shadow = new PGlite();
       const adapter = withAwaitedScripts(await new PrismaPGlite(shadow).connect(), shadow);
       const dispose = adapter.dispose.bind(adapter);

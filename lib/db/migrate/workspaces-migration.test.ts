@@ -52,7 +52,10 @@ describe("the workspaces migration", () => {
       { user_id: "u-second", role: "editor" },
     ]);
     for (const table of ["workflows", "runs", "knowledge_bases", "secrets", "api_keys"]) {
-      expect([table, await rows(client, `SELECT DISTINCT workspace_id FROM ${table}`)]).toEqual([table, [{ workspace_id: workspace!.id }]]);
+      expect([table, await rows(client, `SELECT DISTINCT workspace_id FROM ${table}`)]).toEqual([
+        table,
+        [{ workspace_id: workspace!.id }],
+      ]);
     }
     await client.close();
   });

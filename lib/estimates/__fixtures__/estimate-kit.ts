@@ -7,7 +7,10 @@ import { estimateEndpoints } from "../estimate-endpoints";
 
 /** The estimate endpoint over a run test kit's database, priced by the catalog. */
 export function estimateOver(kit: RunTestKit) {
-  const endpoints = estimateEndpoints(() => ({ repositories: kit.database.repositories, priceOf: () => (modelId) => resolvePricing(modelId) }));
+  const endpoints = estimateEndpoints(() => ({
+    repositories: kit.database.repositories,
+    priceOf: () => (modelId) => resolvePricing(modelId),
+  }));
   return {
     /** The raw answer, for error cases. */
     ask(workspaceId: string, workflowId: string, body: unknown, role: "viewer" | "editor" = "viewer") {
@@ -33,7 +36,12 @@ export interface FinishedRun {
 }
 
 /** Runs the workflow to its end with this input, as the editor's Run does. */
-export async function runToEnd(kit: RunTestKit, workspaceId: string, workflowId: string, input: Record<string, unknown>): Promise<FinishedRun> {
+export async function runToEnd(
+  kit: RunTestKit,
+  workspaceId: string,
+  workflowId: string,
+  input: Record<string, unknown>,
+): Promise<FinishedRun> {
   const request = new Request(`http://localhost/api/workflows/${workflowId}/runs`, {
     method: "POST",
     headers: { "content-type": "application/json" },

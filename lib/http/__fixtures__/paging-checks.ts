@@ -52,7 +52,9 @@ export async function firstCursor(fetchPage: PageFetch, limit: number): Promise<
 
 async function expectRefused(response: Response, path: "cursor" | "limit", message: string): Promise<void> {
   expect(response.status).toBe(400);
-  const { error } = (await response.json()) as { error: { code: string; message: string; details: Array<{ path: string }> } };
+  const { error } = (await response.json()) as {
+    error: { code: string; message: string; details: Array<{ path: string }> };
+  };
   expect(error.code).toBe("invalid_request");
   expect(error.details.map((detail) => detail.path)).toEqual([path]);
   expect(error.message).toContain(message);
@@ -66,7 +68,8 @@ async function expectRefused(response: Response, path: "cursor" | "limit", messa
 export async function expectPagingRefusals(fetchPage: PageFetch): Promise<void> {
   const forged = Buffer.from(JSON.stringify(["runs", { id: "anything" }])).toString("base64url");
   const otherList = listPaging("another-list", z.tuple([z.string()])).encode(["x"]);
-  for (const cursor of ["not a cursor!", "e30", forged]) await expectRefused(await fetchPage(`?cursor=${encodeURIComponent(cursor)}`), "cursor", "cursor");
+  for (const cursor of ["not a cursor!", "e30", forged])
+    await expectRefused(await fetchPage(`?cursor=${encodeURIComponent(cursor)}`), "cursor", "cursor");
   await expectRefused(await fetchPage(`?cursor=${otherList}`), "cursor", "made for another list");
   for (const limit of [String(PAGE_LIMIT_MAX + 1), "0", "-1", "2.5", "ten"]) {
     await expectRefused(await fetchPage(`?limit=${limit}`), "limit", `from 1 to ${PAGE_LIMIT_MAX}`);
@@ -75,7 +78,12 @@ export async function expectPagingRefusals(fetchPage: PageFetch): Promise<void> 
 }
 
 /** Items in a list's documented (time, id) order: newest first, or oldest first with "asc". */
-export function expectTimeAndIdOrder<Item>(items: Item[], time: (item: Item) => string, id: (item: Item) => string, order: "asc" | "desc"): void {
+export function expectTimeAndIdOrder<Item>(
+  items: Item[],
+  time: (item: Item) => string,
+  id: (item: Item) => string,
+  order: "asc" | "desc",
+): void {
   const compare = (a: Item, b: Item) => (time(a) === time(b) ? (id(a) < id(b) ? -1 : 1) : time(a) < time(b) ? -1 : 1);
   const sorted = [...items].sort((a, b) => (order === "asc" ? compare(a, b) : compare(b, a)));
   expect(items.map(id)).toEqual(sorted.map(id));

@@ -13,20 +13,34 @@ export async function createWorkspace(database: TestDatabase, name: string): Pro
 
 /** A member of a workspace as route() hands one to an endpoint; no user row is needed. */
 export function memberOf(workspaceId: string, role: WorkspaceRole = "editor"): Member {
-  return { userId: `user-${role}`, email: `${role}@example.com`, name: role, via: "session", workspace: { id: workspaceId, role } };
+  return {
+    userId: `user-${role}`,
+    email: `${role}@example.com`,
+    name: role,
+    via: "session",
+    workspace: { id: workspaceId, role },
+  };
 }
 
 /** A multipart upload of files (and extra form fields) as the browser sends it. */
-export function upload(files: Array<{ name: string; content: BlobPart; type?: string }>, extra: Record<string, string> = {}): Promise<Request> {
+export function upload(
+  files: Array<{ name: string; content: BlobPart; type?: string }>,
+  extra: Record<string, string> = {},
+): Promise<Request> {
   const form = new FormData();
-  for (const file of files) form.append("file", new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const file of files)
+    form.append("file", new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
   return multipartRequest(form, "http://localhost/api/knowledge-bases/x/documents");
 }
 
 /** A JSON POST as the browser's API client sends it. */
 export const postJson = (body: unknown) =>
-  new Request("http://localhost", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  new Request("http://localhost", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 export const get = () => new Request("http://localhost");
 export const del = () => new Request("http://localhost", { method: "DELETE" });
@@ -62,7 +76,10 @@ export async function startEmbeddingServer(): Promise<EmbeddingServer> {
     );
   };
   // A request the server fails on answers 500, which fails the test that sent it.
-  const server = createServer((request, response) => void answer(request, response).catch((error: unknown) => response.writeHead(500).end(String(error))));
+  const server = createServer(
+    (request, response) =>
+      void answer(request, response).catch((error: unknown) => response.writeHead(500).end(String(error))),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

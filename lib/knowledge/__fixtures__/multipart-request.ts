@@ -9,7 +9,11 @@
  * cancelled cleanly (read-upload-http.test.ts). A Blob body is streamed by Node itself and cancels
  * cleanly on Node 20 and 24.
  */
-export async function multipartRequest(form: FormData, url = "http://localhost/x", headers: Record<string, string> = {}): Promise<Request> {
+export async function multipartRequest(
+  form: FormData,
+  url = "http://localhost/x",
+  headers: Record<string, string> = {},
+): Promise<Request> {
   const encoded = await new Response(form).blob();
   return new Request(url, { method: "POST", body: encoded, headers: { "content-type": encoded.type, ...headers } });
 }

@@ -13,7 +13,12 @@ export interface StreamedUpload {
 const BOUNDARY = "trellis-test-boundary";
 const encoder = new TextEncoder();
 
-export function streamedUpload(options: { name: string; bytes: number; field?: string; headers?: Record<string, string> }): StreamedUpload {
+export function streamedUpload(options: {
+  name: string;
+  bytes: number;
+  field?: string;
+  headers?: Record<string, string>;
+}): StreamedUpload {
   const head = encoder.encode(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${options.field ?? "file"}"; filename="${options.name}"\r\nContent-Type: text/plain\r\n\r\n`,
   );
@@ -49,5 +54,9 @@ export function streamedUpload(options: { name: string; bytes: number; field?: s
     duplex: "half",
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...options.headers },
   };
-  return { request: new Request("http://localhost/api/knowledge-bases/x/documents", init as RequestInit), pulled: () => pulled, cancelled: () => cancelled };
+  return {
+    request: new Request("http://localhost/api/knowledge-bases/x/documents", init as RequestInit),
+    pulled: () => pulled,
+    cancelled: () => cancelled,
+  };
 }

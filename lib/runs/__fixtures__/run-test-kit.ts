@@ -51,11 +51,16 @@ export async function startRunTestKit(options: RunTestKitOptions = {}): Promise<
 /** The seeds' support-routing example, with every model set to `model`. */
 export function supportRoutingDocument(model: string) {
   const file = path.join(process.cwd(), "examples", "support-routing.json");
-  const document = JSON.parse(readFileSync(file, "utf8")) as { blocks: Array<{ id: string; config: Record<string, unknown>; type: string }> };
+  const document = JSON.parse(readFileSync(file, "utf8")) as {
+    blocks: Array<{ id: string; config: Record<string, unknown>; type: string }>;
+  };
   for (const block of document.blocks) if ("model" in block.config) block.config.model = model;
   // The example's message has a default so its template runs at once; these tests need it required.
   for (const block of document.blocks)
-    if (block.type === "start") block.config.inputs = (block.config.inputs as Array<Record<string, unknown>>).map(({ default: _default, ...input }) => input);
+    if (block.type === "start")
+      block.config.inputs = (block.config.inputs as Array<Record<string, unknown>>).map(
+        ({ default: _default, ...input }) => input,
+      );
   return document;
 }
 
@@ -70,7 +75,13 @@ export function parseSse(text: string): ParsedSse[] {
     .split("\n\n")
     .filter((frame) => frame.startsWith("id:"))
     .map((frame) => {
-      const lines = Object.fromEntries(frame.split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
-      return { id: Number(lines.id), event: lines.event ?? "", data: JSON.parse(lines.data ?? "{}") as Record<string, unknown> };
+      const lines = Object.fromEntries(
+        frame.split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+      );
+      return {
+        id: Number(lines.id),
+        event: lines.event ?? "",
+        data: JSON.parse(lines.data ?? "{}") as Record<string, unknown>,
+      };
     });
 }

@@ -51,7 +51,11 @@ describe.skipIf(!hasServer)("a database outage", () => {
   beforeAll(async () => {
     server = await startPrivatePostgres();
     database = createPrisma({ kind: "postgres", url: server.url });
-    repositories = createRepositories(database.prisma, { secretKey: randomBytes(32), url: server.url, backend: "postgres" });
+    repositories = createRepositories(database.prisma, {
+      secretKey: randomBytes(32),
+      url: server.url,
+      backend: "postgres",
+    });
     llm = await startTestLlmServer({ defaultResponder: durableResponder(plans) });
     dataDir = mkdtempSync(path.join(os.tmpdir(), "trellis-outage-"));
     worker = spawnWorker("W", { DATABASE_URL: server.url, DATA_DIR: dataDir, ...modelEnv(llm) });
@@ -93,8 +97,14 @@ describe.skipIf(!hasServer)("a database outage", () => {
     const markers = Array.from({ length: 6 }, marker);
     // Each SLOW answer streams for about 6 s, so every run is mid-way when the server goes down.
     for (const each of markers) plans.set(each, { chunks: 12, delayMs: 500 });
-    const started = await Promise.all(markers.map((each) => web.runtime.runs.start(workspaceId, workflow.id, { marker: each })));
-    await waitFor("every SLOW call in flight", () => markers.every((each) => requestsWith(llm, `SLOW ${each}`) === 1), 30_000);
+    const started = await Promise.all(
+      markers.map((each) => web.runtime.runs.start(workspaceId, workflow.id, { marker: each })),
+    );
+    await waitFor(
+      "every SLOW call in flight",
+      () => markers.every((each) => requestsWith(llm, `SLOW ${each}`) === 1),
+      30_000,
+    );
 
     const downAt = Date.now();
     await server.restart(2_000);
@@ -111,18 +121,30 @@ describe.skipIf(!hasServer)("a database outage", () => {
 
     // The worker still takes runs.
     const quick = await repositories.workflows.create(workspaceId, twoBlockDocument());
-    const after = await Promise.all(Array.from({ length: 5 }, (_, index) => web.runtime.runs.start(workspaceId, quick.id, { marker: `after-${index}` })));
+    const after = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        web.runtime.runs.start(workspaceId, quick.id, { marker: `after-${index}` }),
+      ),
+    );
     const done = await Promise.all(after.map((run) => waitForEnd(repositories, workspaceId, run.runId, 30_000)));
     expect(done.map((run) => [run.status, run.worker])).toEqual(done.map(() => ["succeeded", workerId]));
-    console.info(`[outage] restart with 2 s down: server back after ${upAfter} ms; 6 runs in flight ended ${endedAfter} ms after it went down`);
+    console.info(
+      `[outage] restart with 2 s down: server back after ${upAfter} ms; 6 runs in flight ended ${endedAfter} ms after it went down`,
+    );
   }, 120_000);
 
   it("sessions ended and connections refused for 10 s: runs in flight succeed with contiguous events, and a run started after is executed", async () => {
     const workflow = await repositories.workflows.create(workspaceId, fastSlowDocument());
     const markers = Array.from({ length: 4 }, marker);
     for (const each of markers) plans.set(each, { chunks: 8, delayMs: 500 });
-    const started = await Promise.all(markers.map((each) => web.runtime.runs.start(workspaceId, workflow.id, { marker: each })));
-    await waitFor("every SLOW call in flight", () => markers.every((each) => requestsWith(llm, `SLOW ${each}`) === 1), 30_000);
+    const started = await Promise.all(
+      markers.map((each) => web.runtime.runs.start(workspaceId, workflow.id, { marker: each })),
+    );
+    await waitFor(
+      "every SLOW call in flight",
+      () => markers.every((each) => requestsWith(llm, `SLOW ${each}`) === 1),
+      30_000,
+    );
 
     const downAt = Date.now();
     await server.blockConnections(10_000);
@@ -206,7 +228,10 @@ describe.skipIf(!hasServer)("a database outage", () => {
       const ready = await system.ready(request("/api/health/ready"), {});
       expect(ready.status).toBe(503);
       expect(ready.headers.get("retry-after")).toBe("5");
-      expect(await ready.json()).toMatchObject({ ok: false, checks: { database: { ok: false, error: "The database cannot be reached." } } });
+      expect(await ready.json()).toMatchObject({
+        ok: false,
+        checks: { database: { ok: false, error: "The database cannot be reached." } },
+      });
       // Liveness stays up: restarting this process would not bring the database back.
       expect((await system.health(request("/api/health"), {})).status).toBe(200);
     } finally {
@@ -214,9 +239,16 @@ describe.skipIf(!hasServer)("a database outage", () => {
     }
     const startedAfter = Date.now() - stoppedAt;
     let readyAfter = 0;
-    await waitFor("readiness to answer 200 again", async () => (await system.ready(request("/api/health/ready"), {})).status === 200, 20_000, 50);
+    await waitFor(
+      "readiness to answer 200 again",
+      async () => (await system.ready(request("/api/health/ready"), {})).status === 200,
+      20_000,
+      50,
+    );
     readyAfter = Date.now() - stoppedAt;
     expect((await listRuns()).status).toBe(200);
-    console.info(`[outage] server stopped and started in ${startedAfter} ms; readiness 200 again after ${readyAfter} ms`);
+    console.info(
+      `[outage] server stopped and started in ${startedAfter} ms; readiness 200 again after ${readyAfter} ms`,
+    );
   }, 60_000);
 });

@@ -50,8 +50,11 @@ import {
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const backend = onPostgres ? "PostgreSQL" : "the embedded database";
 const postgresOnly = (name: string) =>
-  onPostgres ? name : `${name} [skipped: several processes share one database only on PostgreSQL; the embedded database belongs to one process]`;
-const embeddedOnly = (name: string) => (onPostgres ? `${name} [skipped: runs in the suite without DATABASE_URL]` : name);
+  onPostgres
+    ? name
+    : `${name} [skipped: several processes share one database only on PostgreSQL; the embedded database belongs to one process]`;
+const embeddedOnly = (name: string) =>
+  onPostgres ? `${name} [skipped: runs in the suite without DATABASE_URL]` : name;
 
 /** The limit given to runs in the time-limit tests, and how long they stay parked there (longer than it). */
 const RUN_LIMIT_MS = 3_000;
@@ -76,7 +79,8 @@ const markerOf = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The requests the model got for a CALC run, oldest first. */
-const calcRequests = (marker: string) => llm.requests.filter((request) => request.parsed.userTexts.join("\n") === `CALC ${marker}`);
+const calcRequests = (marker: string) =>
+  llm.requests.filter((request) => request.parsed.userTexts.join("\n") === `CALC ${marker}`);
 
 // ---------------------------------------------------------------------------------------------
 // The approvals API as the web process serves it
@@ -93,7 +97,11 @@ function approvalApi(runs: RunService, repositories: Repositories, workspaceId: 
   const member = testMember(workspaceId, "editor");
   return {
     async list(runId: string): Promise<ApprovalList> {
-      const response = await endpoints.list(new Request(`http://localhost/api/runs/${runId}/approvals`), { id: runId }, member);
+      const response = await endpoints.list(
+        new Request(`http://localhost/api/runs/${runId}/approvals`),
+        { id: runId },
+        member,
+      );
       expect(response.status).toBe(200);
       return (await response.json()) as ApprovalList;
     },
@@ -137,9 +145,15 @@ async function waitParked(query: Query, runId: string, attemptId = runId): Promi
   await waitFor(
     `run ${runId} to park`,
     async () => {
-      const [run] = await query<{ status: string; worker: string | null }>("SELECT status, worker FROM runs WHERE id = $1", runId);
+      const [run] = await query<{ status: string; worker: string | null }>(
+        "SELECT status, worker FROM runs WHERE id = $1",
+        runId,
+      );
       if (run?.status !== "paused" || run.worker !== null) return false;
-      const [attempt] = await query<{ status: string }>("SELECT status FROM dbos.workflow_status WHERE workflow_uuid = $1", attemptId);
+      const [attempt] = await query<{ status: string }>(
+        "SELECT status FROM dbos.workflow_status WHERE workflow_uuid = $1",
+        attemptId,
+      );
       return attempt?.status === "SUCCESS";
     },
     30_000,
@@ -158,7 +172,9 @@ async function waitParkedHere(repositories: Repositories, workspaceId: string, r
 
 /** When the run parked, from its stored run.paused. */
 async function pausedAtOf(repositories: Repositories, runId: string): Promise<number> {
-  const paused = (await repositories.runEvents.listAfter(runId, 0)).map((item) => item.event).find((event) => event.type === "run.paused");
+  const paused = (await repositories.runEvents.listAfter(runId, 0))
+    .map((item) => item.event)
+    .find((event) => event.type === "run.paused");
   expect(paused, `run.paused of ${runId}`).toBeDefined();
   return Date.parse((paused as Extract<RunEvent, { type: "run.paused" }>).pausedAt);
 }
@@ -218,14 +234,36 @@ async function expectApprovedAfterRestart(answered: Answered): Promise<{ toResum
 
   const events = await contiguousEvents(repositories, runId);
   const types = events.map((event) => event.type);
-  const milestones = ["run.started", "tool.approval.requested", "run.paused", "tool.approval.resolved", "run.resumed", "run.completed"];
+  const milestones = [
+    "run.started",
+    "tool.approval.requested",
+    "run.paused",
+    "tool.approval.resolved",
+    "run.resumed",
+    "run.completed",
+  ];
   expect(types.filter((type) => milestones.includes(type))).toEqual(milestones);
   expect(types.at(-1)).toBe("run.completed");
-  const find = <T extends RunEvent["type"]>(type: T) => events.find((event): event is Extract<RunEvent, { type: T }> => event.type === type)!;
+  const find = <T extends RunEvent["type"]>(type: T) =>
+    events.find((event): event is Extract<RunEvent, { type: T }> => event.type === type)!;
   const requested = find("tool.approval.requested");
-  expect(requested).toMatchObject({ blockId: "agent", toolCallId: calcCallId(marker), toolName: "calculator", arguments: { expression: "6*7" } });
-  expect(find("run.paused")).toMatchObject({ reason: "approval", blockId: "agent", toolCallId: calcCallId(marker), spanId: requested.spanId });
-  expect(find("tool.approval.resolved")).toMatchObject({ toolCallId: calcCallId(marker), toolName: "calculator", approved: true });
+  expect(requested).toMatchObject({
+    blockId: "agent",
+    toolCallId: calcCallId(marker),
+    toolName: "calculator",
+    arguments: { expression: "6*7" },
+  });
+  expect(find("run.paused")).toMatchObject({
+    reason: "approval",
+    blockId: "agent",
+    toolCallId: calcCallId(marker),
+    spanId: requested.spanId,
+  });
+  expect(find("tool.approval.resolved")).toMatchObject({
+    toolCallId: calcCallId(marker),
+    toolName: "calculator",
+    approved: true,
+  });
   const resumed = find("run.resumed");
   expect(resumed).toMatchObject({ reason: "approved", worker: resumedBy });
   // The start block finished before the pause and was not run again.
@@ -293,7 +331,12 @@ describe("an approval answered after a restart resumes the run", () => {
         const decidedAt = Date.now();
         const response = await api.decide(live.runId, calcCallId(marker), { approved: true });
         expect(response.status).toBe(200);
-        expect(await response.json()).toEqual({ runId: live.runId, toolCallId: calcCallId(marker), toolName: "calculator", approved: true });
+        expect(await response.json()).toEqual({
+          runId: live.runId,
+          toolCallId: calcCallId(marker),
+          toolName: "calculator",
+          approved: true,
+        });
         const ended = await live.done;
         const seenEndedAfter = Date.now() - decidedAt;
         expect(ended.status).toBe("succeeded");
@@ -326,7 +369,9 @@ describe("an approval answered after a restart resumes the run", () => {
   );
 
   it.skipIf(onPostgres)(
-    embeddedOnly("embedded: worker A parks the run and is killed; the process that opens the data directory next approves and finishes it"),
+    embeddedOnly(
+      "embedded: worker A parks the run and is killed; the process that opens the data directory next approves and finishes it",
+    ),
     async () => {
       const dataDir = tempDir();
       // Worker A's TMPDIR: where it makes its database socket, which this test reads through until A is killed.
@@ -383,7 +428,13 @@ describe("an approval answered after a restart resumes the run", () => {
         await reopened.ready;
         const repositories = createRepositories(reopened.prisma, { secretKey });
         const runtime = testRuntime(repositories, llm);
-        const workers = await startRunWorkers({ runs: runtime.runs, repositories, config: testWorkerConfig(), url: reopened.url!, singleProcess: true });
+        const workers = await startRunWorkers({
+          runs: runtime.runs,
+          repositories,
+          config: testWorkerConfig(),
+          url: reopened.url!,
+          singleProcess: true,
+        });
         stopWorkers = () => workers.stop();
         const readyAfter = Date.now() - killedAt;
         const parked = await repositories.runs.get(workspaceId, runId);
@@ -469,9 +520,19 @@ describe(`a parked run after its process restarted, in one process on ${backend}
     expect(asked[1]!.parsed.allText).toContain("denied by a person: not today");
     const events = await contiguousEvents(database.repositories, runId);
     const types = events.map((event) => event.type);
-    const milestones = ["run.started", "tool.approval.requested", "run.paused", "tool.approval.resolved", "run.resumed", "run.completed"];
+    const milestones = [
+      "run.started",
+      "tool.approval.requested",
+      "run.paused",
+      "tool.approval.resolved",
+      "run.resumed",
+      "run.completed",
+    ];
     expect(types.filter((type) => milestones.includes(type))).toEqual(milestones);
-    expect(events.find((event) => event.type === "tool.approval.resolved")).toMatchObject({ approved: false, reason: "not today" });
+    expect(events.find((event) => event.type === "tool.approval.resolved")).toMatchObject({
+      approved: false,
+      reason: "not today",
+    });
     const spans = await database.repositories.spans.listByRun(runId);
     expectNoSpanRunning(spans, runId);
     const tools = spans.filter((span) => span.kind === "tool");
@@ -480,7 +541,9 @@ describe(`a parked run after its process restarted, in one process on ${backend}
       ["failed", "tool_denied"],
     ]);
     expect(tools[1]!.output).toBeUndefined();
-    console.info(`[approvals] ${backend}, in one process: denied after a restart; the run ended ${endedAfter} ms after the decision`);
+    console.info(
+      `[approvals] ${backend}, in one process: denied after a restart; the run ended ${endedAfter} ms after the decision`,
+    );
   });
 
   it("cancelled while parked: the run ends cancelled, and a later decision is not found", async () => {
@@ -499,7 +562,9 @@ describe(`a parked run after its process restarted, in one process on ${backend}
 
     const late = await api.decide(runId, calcCallId(marker), { approved: true });
     expect(late.status).toBe(404);
-    expect(((await late.json()) as { error: { message: string } }).error.message).toContain(`No tool call "${calcCallId(marker)}" is waiting for approval`);
+    expect(((await late.json()) as { error: { message: string } }).error.message).toContain(
+      `No tool call "${calcCallId(marker)}" is waiting for approval`,
+    );
     expect((await api.list(runId)).approvals).toEqual([]);
     await sleep(200);
     expect(calcRequests(marker)).toHaveLength(1);
@@ -513,7 +578,11 @@ describe(`a parked run after its process restarted, in one process on ${backend}
     const slowWorkflow = await database.repositories.workflows.create(workspaceId, agentDocument("SLOW"));
     const slowMarker = markerOf("slow");
     plans.set(slowMarker, { chunks: 10, delayMs: 500 });
-    const busy = await testRuntime(database.repositories, llm, { runTimeoutMs: limitMs }).runs.start(workspaceId, slowWorkflow.id, { marker: slowMarker });
+    const busy = await testRuntime(database.repositories, llm, { runTimeoutMs: limitMs }).runs.start(
+      workspaceId,
+      slowWorkflow.id,
+      { marker: slowMarker },
+    );
 
     const { marker, runId } = await parkedRun("limit", { runTimeoutMs: limitMs });
     const pausedAt = await pausedAtOf(database.repositories, runId);
@@ -522,7 +591,11 @@ describe(`a parked run after its process restarted, in one process on ${backend}
     await sleep(pausedAt + PARKED_FOR_MS - Date.now());
 
     const after = testRuntime(database.repositories, llm, { runTimeoutMs: limitMs });
-    const response = await approvalApi(after.runs, database.repositories, workspaceId).decide(runId, calcCallId(marker), { approved: true });
+    const response = await approvalApi(after.runs, database.repositories, workspaceId).decide(
+      runId,
+      calcCallId(marker),
+      { approved: true },
+    );
     expect(response.status).toBe(200);
     const run = await waitForEnd(database.repositories, workspaceId, runId);
     expect(run.status, JSON.stringify(run.error)).toBe("succeeded");
@@ -548,7 +621,12 @@ describe.skipIf(!onPostgres)(postgresOnly("the time limit of a worker process"),
       const workspaceId = await database.createWorkspace();
       const workflow = await database.repositories.workflows.create(workspaceId, approvalDocument());
       const slowWorkflow = await database.repositories.workflows.create(workspaceId, agentDocument("SLOW"));
-      const worker = spawnWorker("T", { DATABASE_URL: url, DATA_DIR: dataDir, TRELLIS_RUN_TIMEOUT_MS: String(RUN_LIMIT_MS), ...modelEnv(llm) });
+      const worker = spawnWorker("T", {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        TRELLIS_RUN_TIMEOUT_MS: String(RUN_LIMIT_MS),
+        ...modelEnv(llm),
+      });
       const workerId = await worker.ready;
       web = await startWebProcess({ repositories: database.repositories, llm, url, singleProcess: false });
 
@@ -564,7 +642,11 @@ describe.skipIf(!onPostgres)(postgresOnly("the time limit of a worker process"),
       await sleep(pausedAt + PARKED_FOR_MS - Date.now());
 
       const decidedAt = Date.now();
-      const response = await approvalApi(web.runtime.runs, database.repositories, workspaceId).decide(live.runId, calcCallId(marker), { approved: true });
+      const response = await approvalApi(web.runtime.runs, database.repositories, workspaceId).decide(
+        live.runId,
+        calcCallId(marker),
+        { approved: true },
+      );
       expect(response.status).toBe(200);
       const run = await live.done;
       expect(run.status, JSON.stringify(run.error)).toBe("succeeded");
@@ -573,7 +655,10 @@ describe.skipIf(!onPostgres)(postgresOnly("the time limit of a worker process"),
       expect(run.durationMs).toBeGreaterThan(PARKED_FOR_MS);
       const events = await contiguousEvents(database.repositories, live.runId);
       expect(events.map((event) => event.type)).not.toContain("run.failed");
-      expect(events.find((event) => event.type === "run.resumed")).toMatchObject({ reason: "approved", worker: workerId });
+      expect(events.find((event) => event.type === "run.resumed")).toMatchObject({
+        reason: "approved",
+        worker: workerId,
+      });
       expectNoSpanRunning(await database.repositories.spans.listByRun(live.runId), live.runId);
       expect(calcRequests(marker)).toHaveLength(2);
       expect(storageTrouble(worker.log())).toEqual([]);
@@ -590,66 +675,79 @@ describe.skipIf(!onPostgres)(postgresOnly("the time limit of a worker process"),
   }, 60_000);
 });
 
-describe.skipIf(!onPostgres)(postgresOnly("a parked run whose worker died before the queue recorded its attempt finished"), () => {
-  it("the attempt handed over again by the recovery sweep leaves the run parked; the decision resumes it once", async () => {
-    const database = await createTestDatabase();
-    const dataDir = tempDir();
-    let web: WebProcess | undefined;
-    try {
-      const url = database.url!;
-      const workspaceId = await database.createWorkspace();
-      const workflow = await database.repositories.workflows.create(workspaceId, approvalDocument());
-      const env = { DATABASE_URL: url, DATA_DIR: dataDir, ...modelEnv(llm) };
-      const workerA = spawnWorker("A", env);
-      const idA = await workerA.ready;
-      web = await startWebProcess({ repositories: database.repositories, llm, url, singleProcess: false });
-      const marker = markerOf("window");
-      const live = await web.runtime.runs.start(workspaceId, workflow.id, { marker });
-      const query: Query = (sql, ...params) => database.prisma.$queryRawUnsafe(sql, ...params);
-      await waitParked(query, live.runId);
-      await workerA.kill("SIGKILL");
-      // As if A had died between parking the run and the queue recording the attempt finished (a few milliseconds).
-      await database.prisma.$executeRawUnsafe(
-        "UPDATE dbos.workflow_status SET status = 'PENDING' WHERE workflow_uuid = $1 AND executor_id = $2",
-        live.runId,
-        idA,
-      );
-      const before = await database.repositories.runEvents.lastSeq(live.runId);
+describe.skipIf(!onPostgres)(
+  postgresOnly("a parked run whose worker died before the queue recorded its attempt finished"),
+  () => {
+    it("the attempt handed over again by the recovery sweep leaves the run parked; the decision resumes it once", async () => {
+      const database = await createTestDatabase();
+      const dataDir = tempDir();
+      let web: WebProcess | undefined;
+      try {
+        const url = database.url!;
+        const workspaceId = await database.createWorkspace();
+        const workflow = await database.repositories.workflows.create(workspaceId, approvalDocument());
+        const env = { DATABASE_URL: url, DATA_DIR: dataDir, ...modelEnv(llm) };
+        const workerA = spawnWorker("A", env);
+        const idA = await workerA.ready;
+        web = await startWebProcess({ repositories: database.repositories, llm, url, singleProcess: false });
+        const marker = markerOf("window");
+        const live = await web.runtime.runs.start(workspaceId, workflow.id, { marker });
+        const query: Query = (sql, ...params) => database.prisma.$queryRawUnsafe(sql, ...params);
+        await waitParked(query, live.runId);
+        await workerA.kill("SIGKILL");
+        // As if A had died between parking the run and the queue recording the attempt finished (a few milliseconds).
+        await database.prisma.$executeRawUnsafe(
+          "UPDATE dbos.workflow_status SET status = 'PENDING' WHERE workflow_uuid = $1 AND executor_id = $2",
+          live.runId,
+          idA,
+        );
+        const before = await database.repositories.runEvents.lastSeq(live.runId);
 
-      const workerB = spawnWorker("B", env);
-      const idB = await workerB.ready;
-      // B finds A dead, hands A's attempt over again and executes it: it must find nothing to do.
-      await waitFor("worker B to take over worker A", () => workerB.log().includes(`resuming 1 run(s) of stopped process(es) ${idA}`), 30_000);
-      await waitFor(
-        "the attempt handed over again to finish",
-        async () => (await query<{ status: string }>("SELECT status FROM dbos.workflow_status WHERE workflow_uuid = $1", live.runId))[0]?.status === "SUCCESS",
-        30_000,
-      );
-      const parked = await database.repositories.runs.get(workspaceId, live.runId);
-      expect([parked.status, parked.worker, parked.recoveries]).toEqual(["paused", null, 0]);
-      expect(await database.repositories.runEvents.lastSeq(live.runId)).toBe(before);
-      const api = approvalApi(web.runtime.runs, database.repositories, workspaceId);
-      expectWaitingCall(await api.list(live.runId), live.runId, marker);
+        const workerB = spawnWorker("B", env);
+        const idB = await workerB.ready;
+        // B finds A dead, hands A's attempt over again and executes it: it must find nothing to do.
+        await waitFor(
+          "worker B to take over worker A",
+          () => workerB.log().includes(`resuming 1 run(s) of stopped process(es) ${idA}`),
+          30_000,
+        );
+        await waitFor(
+          "the attempt handed over again to finish",
+          async () =>
+            (
+              await query<{ status: string }>(
+                "SELECT status FROM dbos.workflow_status WHERE workflow_uuid = $1",
+                live.runId,
+              )
+            )[0]?.status === "SUCCESS",
+          30_000,
+        );
+        const parked = await database.repositories.runs.get(workspaceId, live.runId);
+        expect([parked.status, parked.worker, parked.recoveries]).toEqual(["paused", null, 0]);
+        expect(await database.repositories.runEvents.lastSeq(live.runId)).toBe(before);
+        const api = approvalApi(web.runtime.runs, database.repositories, workspaceId);
+        expectWaitingCall(await api.list(live.runId), live.runId, marker);
 
-      const decidedAt = Date.now();
-      expect((await api.decide(live.runId, calcCallId(marker), { approved: true })).status).toBe(200);
-      expect((await live.done).status).toBe("succeeded");
-      await expectApprovedAfterRestart({
-        repositories: database.repositories,
-        endpoints: web.endpoints,
-        workspaceId,
-        runId: live.runId,
-        marker,
-        parkedBy: idA,
-        resumedBy: idB,
-        decidedAt,
-      });
-      expect(storageTrouble(workerB.log())).toEqual([]);
-    } finally {
-      await web?.stop();
-      await killAllWorkers();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
-});
+        const decidedAt = Date.now();
+        expect((await api.decide(live.runId, calcCallId(marker), { approved: true })).status).toBe(200);
+        expect((await live.done).status).toBe("succeeded");
+        await expectApprovedAfterRestart({
+          repositories: database.repositories,
+          endpoints: web.endpoints,
+          workspaceId,
+          runId: live.runId,
+          marker,
+          parkedBy: idA,
+          resumedBy: idB,
+          decidedAt,
+        });
+        expect(storageTrouble(workerB.log())).toEqual([]);
+      } finally {
+        await web?.stop();
+        await killAllWorkers();
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  },
+);

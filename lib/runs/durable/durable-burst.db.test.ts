@@ -44,7 +44,8 @@ let errorSpy: MockInstance<typeof console.error>;
 const plans = new Map<string, SlowPlan>();
 
 /** What was logged as an error so far, one line per call. */
-const loggedErrors = () => errorSpy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(" "));
+const loggedErrors = () =>
+  errorSpy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(" "));
 
 beforeAll(async () => {
   // Spied on from the start, so that anything logged while runs execute counts.
@@ -75,7 +76,11 @@ describe(`a burst of background runs on ${backend}`, () => {
     const workflow = await database.repositories.workflows.create(workspaceId, agentDocument());
     const begin = Date.now();
     // 202-style: each start returns once the run is stored and handed to the queue.
-    const accepted = await Promise.all(Array.from({ length: 200 }, (_, index) => runtime.runs.start(workspaceId, workflow.id, { marker: `burst-${index}` })));
+    const accepted = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        runtime.runs.start(workspaceId, workflow.id, { marker: `burst-${index}` }),
+      ),
+    );
     const acceptedAfter = Date.now() - begin;
     const ended = () => database.prisma.run.count({ where: { workflowId: workflow.id, status: { in: [...ENDED] } } });
     await waitFor("all 200 runs to end", async () => (await ended()) === 200, 60_000, 100);
@@ -95,7 +100,9 @@ describe(`a burst of background runs on ${backend}`, () => {
       expectSpansAgreeWithEvents(run.spans, events);
     }
     expect(requestsWith(llm, "Echo burst-0")).toBe(1);
-    expect(llm.requests.filter((request) => request.parsed.userTexts.join("\n").startsWith("Echo burst-"))).toHaveLength(200);
+    expect(
+      llm.requests.filter((request) => request.parsed.userTexts.join("\n").startsWith("Echo burst-")),
+    ).toHaveLength(200);
     expect(loggedErrors()).toEqual([]);
     console.info(
       `[durable] 200 background runs in one process on ${backend}: accepted in ${acceptedAfter} ms, all ended after ${endedAfter} ms ` +
@@ -105,7 +112,12 @@ describe(`a burst of background runs on ${backend}`, () => {
 });
 
 /** The run has an end, and its duration is the time from its start to it (to the millisecond it is stored in). */
-function expectDuration(run: { id: string; startedAt: string; endedAt: string | null; durationMs: number | null }): void {
+function expectDuration(run: {
+  id: string;
+  startedAt: string;
+  endedAt: string | null;
+  durationMs: number | null;
+}): void {
   expect(run.endedAt, `endedAt of ${run.id}`).not.toBeNull();
   expect(run.durationMs, `durationMs of ${run.id}`).not.toBeNull();
   expect(
@@ -128,7 +140,10 @@ function expectSpansAgreeWithEvents(spans: readonly SpanRecord[], events: readon
     expect(span!.usage?.tokens).toEqual(event.tokens);
   }
   // The agent's tokens are real, so the comparison above compared something.
-  const agent = events.find((event): event is Extract<RunEvent, { type: "block.completed" }> => event.type === "block.completed" && event.blockId === "agent");
+  const agent = events.find(
+    (event): event is Extract<RunEvent, { type: "block.completed" }> =>
+      event.type === "block.completed" && event.blockId === "agent",
+  );
   expect(agent?.tokens?.total).toBeGreaterThan(0);
 }
 
@@ -139,9 +154,15 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
     expect(run.status).toBe(status);
     expectDuration(run);
     const events = await contiguousEvents(database.repositories, runId);
-    const terminal = { succeeded: "run.completed", failed: "run.failed", cancelled: "run.cancelled" }[status as "succeeded" | "failed" | "cancelled"];
+    const terminal = { succeeded: "run.completed", failed: "run.failed", cancelled: "run.cancelled" }[
+      status as "succeeded" | "failed" | "cancelled"
+    ];
     expect(events.at(-1)?.type).toBe(terminal);
-    expect(events.filter((event) => event.type === "run.completed" || event.type === "run.failed" || event.type === "run.cancelled")).toHaveLength(1);
+    expect(
+      events.filter(
+        (event) => event.type === "run.completed" || event.type === "run.failed" || event.type === "run.cancelled",
+      ),
+    ).toHaveLength(1);
     expectNoSpanRunning(await database.repositories.spans.listByRun(runId), runId);
     // A client opening the stream now gets every event and an end.
     const streamed = await readStream(endpoints, workspaceId, runId);
@@ -179,7 +200,10 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
     };
     await database.repositories.runWriter.write({ runId: run.id, spans: [blockSpan] });
     await database.repositories.runEvents.append(run.id, [
-      { seq: 1, event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() } },
+      {
+        seq: 1,
+        event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() },
+      },
       {
         seq: 2,
         event: {
@@ -193,7 +217,9 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
         },
       },
     ]);
-    await database.prisma.worker.create({ data: { id: dead, host: "gone", pid: 999_999, startedAt, heartbeatAt: new Date(Date.now() - 60_000) } });
+    await database.prisma.worker.create({
+      data: { id: dead, host: "gone", pid: 999_999, startedAt, heartbeatAt: new Date(Date.now() - 60_000) },
+    });
 
     await workers.sweep();
 
@@ -202,8 +228,15 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
     expect(ended.recoveries).toBe(1);
     expect(ended.worker).toBe(workers.workerId);
     // The block the dead process left running is closed, then runs again in the new attempt.
-    expect(events.slice(0, 4).map((event) => event.type)).toEqual(["run.started", "block.started", "block.failed", "run.resumed"]);
-    expect(events.filter((event) => event.type === "block.completed").map((event) => (event as { blockId: string }).blockId)).toContain("agent");
+    expect(events.slice(0, 4).map((event) => event.type)).toEqual([
+      "run.started",
+      "block.started",
+      "block.failed",
+      "run.resumed",
+    ]);
+    expect(
+      events.filter((event) => event.type === "block.completed").map((event) => (event as { blockId: string }).blockId),
+    ).toContain("agent");
     expect(events.find((event) => event.type === "run.resumed")).toMatchObject({ reason: "recovered" });
     expect(requestsWith(llm, `Echo ${marker}`)).toBe(1);
   });
@@ -247,7 +280,10 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
     };
     await database.repositories.runWriter.write({ runId: run.id, spans: [blockSpan, modelSpan] });
     await database.repositories.runEvents.append(run.id, [
-      { seq: 1, event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() } },
+      {
+        seq: 1,
+        event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() },
+      },
       {
         seq: 2,
         event: {
@@ -262,7 +298,9 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
       },
     ]);
     // Last, so that the lease loop cannot find the dead process before its run looks as it should.
-    await database.prisma.worker.create({ data: { id: dead, host: "gone", pid: 999_999, startedAt, heartbeatAt: new Date(Date.now() - 60_000) } });
+    await database.prisma.worker.create({
+      data: { id: dead, host: "gone", pid: 999_999, startedAt, heartbeatAt: new Date(Date.now() - 60_000) },
+    });
 
     await workers.sweep();
 

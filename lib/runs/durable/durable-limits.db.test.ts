@@ -6,7 +6,15 @@ import { startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers
 import type { LiveRun } from "@/lib/runs/run-service";
 import type { Runtime } from "@/lib/runtime/runtime";
 import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test-llm-server";
-import { agentDocument, durableResponder, testRuntime, testWorkerConfig, waitFor, waitForEnd, type SlowPlan } from "./__fixtures__/durable-kit";
+import {
+  agentDocument,
+  durableResponder,
+  testRuntime,
+  testWorkerConfig,
+  waitFor,
+  waitForEnd,
+  type SlowPlan,
+} from "./__fixtures__/durable-kit";
 
 /**
  * The limits of section 11 as a user meets them: a workspace may execute so many runs at once
@@ -57,7 +65,10 @@ describe("limits", () => {
 
     const started: LiveRun[] = [];
     for (const marker of markers) started.push(await runtime.runs.start(flood, floodFlow, { marker }));
-    await waitFor("the first run to start", async () => (await database.repositories.runs.get(flood, started[0]!.runId)).status === "running");
+    await waitFor(
+      "the first run to start",
+      async () => (await database.repositories.runs.get(flood, started[0]!.runId)).status === "running",
+    );
     // The others wait their turn, and say where they stand.
     const waiting = await database.repositories.runs.get(flood, started[2]!.runId);
     expect(waiting.status).toBe("queued");
@@ -69,7 +80,8 @@ describe("limits", () => {
     const floodRuns = await Promise.all(started.map((live) => waitForEnd(database.repositories, flood, live.runId)));
     expect(floodRuns.map((run) => run.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
     // Never two of the flood's runs at once.
-    for (const [index, run] of floodRuns.entries()) for (const later of floodRuns.slice(index + 1)) expect(overlaps(run, later)).toBe(false);
+    for (const [index, run] of floodRuns.entries())
+      for (const later of floodRuns.slice(index + 1)) expect(overlaps(run, later)).toBe(false);
     // The other workspace did not wait for the flood to drain.
     expect(Date.parse(quickRun.endedAt!)).toBeLessThan(Date.parse(floodRuns[2]!.startedAt));
   }, 60_000);

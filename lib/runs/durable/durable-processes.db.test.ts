@@ -44,8 +44,11 @@ import {
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** A test's name, saying why it is skipped when it is. */
 const postgresOnly = (name: string) =>
-  onPostgres ? name : `${name} [skipped: several processes share one database only on PostgreSQL; the embedded database belongs to one process]`;
-const embeddedOnly = (name: string) => (onPostgres ? `${name} [skipped: runs in the suite without DATABASE_URL]` : name);
+  onPostgres
+    ? name
+    : `${name} [skipped: several processes share one database only on PostgreSQL; the embedded database belongs to one process]`;
+const embeddedOnly = (name: string) =>
+  onPostgres ? `${name} [skipped: runs in the suite without DATABASE_URL]` : name;
 
 afterAll(killAllWorkers);
 
@@ -97,14 +100,22 @@ async function expectRecovered(recovery: Recovery): Promise<number[]> {
     const events = await contiguousEvents(repositories, runId);
     const types = events.map((event) => event.type);
     expect(types.filter((type) => type === "run.started")).toHaveLength(1);
-    const resumed = events.filter((event): event is Extract<RunEvent, { type: "run.resumed" }> => event.type === "run.resumed");
+    const resumed = events.filter(
+      (event): event is Extract<RunEvent, { type: "run.resumed" }> => event.type === "run.resumed",
+    );
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toMatchObject({ reason: "recovered", worker: newWorker });
     expect(events.filter((event) => event.type === "block.completed" && event.blockId === "fast")).toHaveLength(1);
-    expect(types.indexOf("run.resumed")).toBeGreaterThan(events.findIndex((event) => event.type === "block.completed" && event.blockId === "fast"));
+    expect(types.indexOf("run.resumed")).toBeGreaterThan(
+      events.findIndex((event) => event.type === "block.completed" && event.blockId === "fast"),
+    );
     // The block that was running when the worker died is closed in the stream before the run goes on.
-    const lostBlocks = events.filter((event): event is Extract<RunEvent, { type: "block.failed" }> => event.type === "block.failed");
-    expect(lostBlocks.map((event) => [event.blockId, event.error.code, event.handled])).toEqual([["slow", "worker_lost", false]]);
+    const lostBlocks = events.filter(
+      (event): event is Extract<RunEvent, { type: "block.failed" }> => event.type === "block.failed",
+    );
+    expect(lostBlocks.map((event) => [event.blockId, event.error.code, event.handled])).toEqual([
+      ["slow", "worker_lost", false],
+    ]);
     expect(types.indexOf("block.failed")).toBeLessThan(types.indexOf("run.resumed"));
     expect(types.at(-1)).toBe("run.completed");
 
@@ -121,7 +132,9 @@ async function expectRecovered(recovery: Recovery): Promise<number[]> {
     expect(later.length).toBeGreaterThan(0);
     expect(new Set(later.map((span) => span.worker))).toEqual(new Set([newWorker]));
     const blockSpans = spans.filter((span) => span.kind === "block");
-    expect(blockSpans.filter((span) => span.blockId === "fast").map((span) => [span.status, span.worker])).toEqual([["succeeded", deadWorker]]);
+    expect(blockSpans.filter((span) => span.blockId === "fast").map((span) => [span.status, span.worker])).toEqual([
+      ["succeeded", deadWorker],
+    ]);
     const slow = blockSpans.filter((span) => span.blockId === "slow");
     expect(slow.map((span) => [span.status, span.worker, span.error?.code ?? null])).toEqual([
       ["failed", deadWorker, "worker_lost"],
@@ -141,7 +154,9 @@ describe("kill -9 mid-way", () => {
   afterAll(() => llm?.close());
 
   it.skipIf(!onPostgres)(
-    postgresOnly("PostgreSQL: a worker started after the kill takes over, and every run finishes without repeating a finished block"),
+    postgresOnly(
+      "PostgreSQL: a worker started after the kill takes over, and every run finishes without repeating a finished block",
+    ),
     async () => {
       const database = await createTestDatabase();
       const dataDir = tempDir();
@@ -158,9 +173,16 @@ describe("kill -9 mid-way", () => {
         web = await startWebProcess({ repositories: database.repositories, llm, url, singleProcess: false });
 
         const markers = [1, 2, 3].map(markerOf);
-        const started = await Promise.all(markers.map((marker) => web!.runtime.runs.start(workspaceId, workflow.id, { marker })));
-        await waitFor("every run's SLOW call in flight", () => markers.every((marker) => requestsWith(llm, `SLOW ${marker}`) === 1), 30_000);
-        for (const { runId } of started) expect((await database.repositories.runs.get(workspaceId, runId)).worker).toBe(idA);
+        const started = await Promise.all(
+          markers.map((marker) => web!.runtime.runs.start(workspaceId, workflow.id, { marker })),
+        );
+        await waitFor(
+          "every run's SLOW call in flight",
+          () => markers.every((marker) => requestsWith(llm, `SLOW ${marker}`) === 1),
+          30_000,
+        );
+        for (const { runId } of started)
+          expect((await database.repositories.runs.get(workspaceId, runId)).worker).toBe(idA);
         await settle();
 
         const killedAt = Date.now();
@@ -240,7 +262,11 @@ describe("kill -9 mid-way", () => {
         const workerA = spawnWorker("A", { DATA_DIR: dataDir, ...modelEnv(llm) });
         const idA = await workerA.ready;
         const startUp = Date.now() - begin - preparedAfter;
-        await waitFor("every run's SLOW call in flight", () => markers.every((marker) => requestsWith(llm, `SLOW ${marker}`) === 1), 30_000);
+        await waitFor(
+          "every run's SLOW call in flight",
+          () => markers.every((marker) => requestsWith(llm, `SLOW ${marker}`) === 1),
+          30_000,
+        );
         await settle();
         const killedAt = Date.now();
         await workerA.kill("SIGKILL");
@@ -251,7 +277,13 @@ describe("kill -9 mid-way", () => {
         await reopened.ready;
         const repositories = createRepositories(reopened.prisma, { secretKey });
         const runtime = testRuntime(repositories, llm);
-        const workers = await startRunWorkers({ runs: runtime.runs, repositories, config: testWorkerConfig(), url: reopened.url!, singleProcess: true });
+        const workers = await startRunWorkers({
+          runs: runtime.runs,
+          repositories,
+          config: testWorkerConfig(),
+          url: reopened.url!,
+          singleProcess: true,
+        });
         stopWorkers = () => workers.stop();
         const readyAfter = Date.now() - killedAt;
         for (const runId of runIds) await waitForEnd(repositories, workspaceId, runId);
@@ -321,7 +353,9 @@ describe.skipIf(!onPostgres)(postgresOnly("worker processes sharing one PostgreS
     const workflow = await database.repositories.workflows.create(workspaceId, twoBlockDocument());
     const begin = Date.now();
     const started = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => web.runtime.runs.start(workspaceId, workflow.id, { marker: `burst-${index}` })),
+      Array.from({ length: 200 }, (_, index) =>
+        web.runtime.runs.start(workspaceId, workflow.id, { marker: `burst-${index}` }),
+      ),
     );
     const storedAfter = Date.now() - begin;
     const ended = await Promise.all(started.map((run) => run.done));
@@ -402,7 +436,9 @@ describe.skipIf(!onPostgres)(postgresOnly("worker processes sharing one PostgreS
     const watchUntil = Date.now() + 3 * LEASE_MS;
     while (Date.now() < watchUntil) {
       const run = await database.repositories.runs.get(workspaceId, live.runId);
-      expect(run.status, "the run was still executing while the newcomer looked (make the SLOW answer longer?)").toBe("running");
+      expect(run.status, "the run was still executing while the newcomer looked (make the SLOW answer longer?)").toBe(
+        "running",
+      );
       expect(run.worker).toBe(owner);
       expect(run.recoveries).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -419,10 +455,14 @@ describe.skipIf(!onPostgres)(postgresOnly("worker processes sharing one PostgreS
     expect(types.filter((type) => type === "run.started")).toHaveLength(1);
     expect(requestsWith(llm, `FAST ${marker}`)).toBe(1);
     expect(requestsWith(llm, `SLOW ${marker}`)).toBe(1);
-    expect(new Set((await database.repositories.spans.listByRun(live.runId)).map((span) => span.worker))).toEqual(new Set([owner]));
+    expect(new Set((await database.repositories.spans.listByRun(live.runId)).map((span) => span.worker))).toEqual(
+      new Set([owner]),
+    );
     expect(newcomer.log()).not.toMatch(/resuming/);
     expect(storageTrouble(newcomer.log())).toEqual([]);
     await newcomer.kill("SIGTERM");
-    console.info(`[durable] a worker started beside a live one: ready in ${readyAfter} ms, left the run alone for ${3 * LEASE_MS} ms`);
+    console.info(
+      `[durable] a worker started beside a live one: ready in ${readyAfter} ms, left the run alone for ${3 * LEASE_MS} ms`,
+    );
   }, 60_000);
 });

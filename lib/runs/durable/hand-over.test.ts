@@ -45,7 +45,11 @@ describe("hand-over of accepted runs", () => {
     ["run-1", "run-2", "run-3"].forEach((runId) => handOver.submit(runId, "ws"));
     await handOver.flush();
     expect(queue.enqueued).toEqual(["run-1", "run-3"]);
-    expect(logged).toEqual([expect.stringMatching(/^run run-2 could not be handed to the queue now \(the recovery sweep will\): connection refused$/)]);
+    expect(logged).toEqual([
+      expect.stringMatching(
+        /^run run-2 could not be handed to the queue now \(the recovery sweep will\): connection refused$/,
+      ),
+    ]);
   });
 
   it("keeps at most its bound of hand-overs waiting and says which runs it left to the sweep", async () => {

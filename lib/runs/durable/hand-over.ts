@@ -25,7 +25,9 @@ export class HandOver {
 
   submit(runId: string, workspaceId: string): void {
     if (this.pending.length >= MAX_PENDING_HAND_OVERS) {
-      this.log(`run ${runId} stays queued for the recovery sweep: ${MAX_PENDING_HAND_OVERS} hand-overs are already waiting`);
+      this.log(
+        `run ${runId} stays queued for the recovery sweep: ${MAX_PENDING_HAND_OVERS} hand-overs are already waiting`,
+      );
       return;
     }
     this.pending.push({ runId, workspaceId });
@@ -44,7 +46,9 @@ export class HandOver {
       await Promise.all(
         batch.map(({ runId, workspaceId }) =>
           this.queue.enqueue(runId, workspaceId).catch((error: unknown) => {
-            this.log(`run ${runId} could not be handed to the queue now (the recovery sweep will): ${error instanceof Error ? error.message : String(error)}`);
+            this.log(
+              `run ${runId} could not be handed to the queue now (the recovery sweep will): ${error instanceof Error ? error.message : String(error)}`,
+            );
           }),
         ),
       );

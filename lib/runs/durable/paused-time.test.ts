@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/contract";
 import { pausedMsOf } from "./paused-time";
 
-const paused = (at: string): RunEvent => ({ type: "run.paused", runId: "r", blockId: "b", spanId: null, reason: "approval", pausedAt: at });
+const paused = (at: string): RunEvent => ({
+  type: "run.paused",
+  runId: "r",
+  blockId: "b",
+  spanId: null,
+  reason: "approval",
+  pausedAt: at,
+});
 const resumed = (at: string): RunEvent => ({ type: "run.resumed", runId: "r", reason: "approved", resumedAt: at });
 
 describe("time paused for a person", () => {

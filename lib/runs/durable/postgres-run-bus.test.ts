@@ -42,7 +42,9 @@ describe.skipIf(!postgresBinDir())("PostgresRunBus when its connection is lost",
   async function dropListeners(): Promise<void> {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
-    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [LISTENER_NAME]);
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1", [
+      LISTENER_NAME,
+    ]);
     await admin.end();
   }
 
@@ -53,7 +55,11 @@ describe.skipIf(!postgresBinDir())("PostgresRunBus when its connection is lost",
     // Sent before either listener is back (their first retry waits about 100 ms): the notification reaches nobody.
     await sender.bus.publish({ kind: "cancel", runId: "run-1" });
     await sender.bus.publish({ kind: "approval", runId: "run-2", toolCallId: "call-1", approved: false, reason: "no" });
-    await waitFor("the receiver to replay the cancel", () => receiver.heard.some((signal) => signal.kind === "cancel"), 10_000);
+    await waitFor(
+      "the receiver to replay the cancel",
+      () => receiver.heard.some((signal) => signal.kind === "cancel"),
+      10_000,
+    );
     await waitFor("the receiver to resync", () => receiver.resyncs() === 1, 5_000);
     expect(receiver.heard).toEqual([
       { kind: "cancel", runId: "run-1" },
@@ -61,9 +67,15 @@ describe.skipIf(!postgresBinDir())("PostgresRunBus when its connection is lost",
     ]);
     // Heard live after the reconnect too, once each.
     await sender.bus.publish({ kind: "cancel", runId: "run-3" });
-    await waitFor("the live cancel", () => receiver.heard.some((signal) => signal.kind === "cancel" && signal.runId === "run-3"), 5_000);
+    await waitFor(
+      "the live cancel",
+      () => receiver.heard.some((signal) => signal.kind === "cancel" && signal.runId === "run-3"),
+      5_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(receiver.heard.filter((signal) => signal.kind === "cancel").map((signal) => (signal as { runId: string }).runId)).toEqual(["run-1", "run-3"]);
+    expect(
+      receiver.heard.filter((signal) => signal.kind === "cancel").map((signal) => (signal as { runId: string }).runId),
+    ).toEqual(["run-1", "run-3"]);
   }, 30_000);
 
   it("reconnects with a fresh connection after an outage of several seconds, and hears signals again", async () => {
@@ -98,6 +110,8 @@ describe.skipIf(!postgresBinDir())("PostgresRunBus when its connection is lost",
     const reason = "r".repeat(9_000);
     await sender.bus.publish({ kind: "approval", runId: "run-big", toolCallId: "call-big", approved: true, reason });
     await waitFor("the large decision", () => receiver.heard.some((signal) => signal.kind === "approval"), 5_000);
-    expect(receiver.heard).toEqual([{ kind: "approval", runId: "run-big", toolCallId: "call-big", approved: true, reason }]);
+    expect(receiver.heard).toEqual([
+      { kind: "approval", runId: "run-big", toolCallId: "call-big", approved: true, reason },
+    ]);
   }, 20_000);
 });

@@ -19,7 +19,8 @@ export const LISTENER_NAME = "trellis-run-bus";
 
 /** Signals a lost notification would leave undone: they are stored as well as notified. */
 type StoredSignal = Extract<RunSignal, { kind: "cancel" | "approval" | "answer" }>;
-const isStored = (signal: RunSignal): signal is StoredSignal => signal.kind === "cancel" || signal.kind === "approval" || signal.kind === "answer";
+const isStored = (signal: RunSignal): signal is StoredSignal =>
+  signal.kind === "cancel" || signal.kind === "approval" || signal.kind === "answer";
 
 /** A notification's payload: the signal, and for a stored one its row id (`stored` alone when it was too large to send). */
 type Payload = RunSignal | (StoredSignal & { signalId: string }) | { kind: "stored"; signalId: string };
@@ -71,7 +72,12 @@ export class PostgresRunBus implements RunBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true, query_timeout: 10_000, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      query_timeout: 10_000,
+      application_name: LISTENER_NAME,
+    });
     client.on("error", () => this.lost(client));
     client.on("end", () => this.lost(client));
     client.on("notification", (message) => {
@@ -99,7 +105,9 @@ export class PostgresRunBus implements RunBus {
     this.keepaliveTimer = setInterval(() => void this.keepalive(client), this.keepaliveMs);
     this.keepaliveTimer.unref();
     if (this.attempts > 0) {
-      this.log(`run bus: listening again after ${Date.now() - this.lostAt} ms (${this.attempts} attempt(s)); missed signals replayed`);
+      this.log(
+        `run bus: listening again after ${Date.now() - this.lostAt} ms (${this.attempts} attempt(s)); missed signals replayed`,
+      );
       this.attempts = 0;
       this.emitter.emit("resync");
     }
@@ -118,7 +126,8 @@ export class PostgresRunBus implements RunBus {
     try {
       const { rows } = await client.query<{ now: Date }>("SELECT now() AS now");
       if (this.listener === client) this.heardUntil = rows[0]!.now;
-      if (++this.ticks % 12 === 0) await this.pool.query(`DELETE FROM run_signals WHERE created_at < now() - interval '${KEEP_SIGNALS}'`);
+      if (++this.ticks % 12 === 0)
+        await this.pool.query(`DELETE FROM run_signals WHERE created_at < now() - interval '${KEEP_SIGNALS}'`);
     } catch (error) {
       if (this.listener === client && !this.closed) {
         this.log(`run bus: the listening connection stopped answering (${describeConnectionError(error)})`);
@@ -172,7 +181,10 @@ export class PostgresRunBus implements RunBus {
   /** A stored signal too large for its notification. */
   private async fetch(id: string): Promise<void> {
     try {
-      const { rows } = await this.pool.query<{ payload: RunSignal }>("SELECT payload FROM run_signals WHERE id = $1::bigint", [id]);
+      const { rows } = await this.pool.query<{ payload: RunSignal }>(
+        "SELECT payload FROM run_signals WHERE id = $1::bigint",
+        [id],
+      );
       if (rows[0]) this.handOn(id, rows[0].payload);
     } catch (error) {
       // The replay after the reconnect reads it.
@@ -192,7 +204,8 @@ export class PostgresRunBus implements RunBus {
       await this.pool.query(PUBLISH_STORED_SQL, [signal.runId, signal.kind, JSON.stringify(signal), CHANNEL]);
       return;
     }
-    for (const part of split(signal)) await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]);
+    for (const part of split(signal))
+      await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]);
   }
 
   async publishBatch(signals: Array<Extract<RunSignal, { kind: "events" | "ended" }>>): Promise<void> {

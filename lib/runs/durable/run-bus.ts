@@ -68,11 +68,17 @@ export function split(signal: RunSignal): RunSignal[] {
   if (JSON.stringify(signal).length <= MAX_PAYLOAD) return [signal];
   if (signal.kind === "events") {
     const half = Math.ceil(signal.runs.length / 2);
-    return [...split({ kind: "events", runs: signal.runs.slice(0, half) }), ...split({ kind: "events", runs: signal.runs.slice(half) })];
+    return [
+      ...split({ kind: "events", runs: signal.runs.slice(0, half) }),
+      ...split({ kind: "events", runs: signal.runs.slice(half) }),
+    ];
   }
   if (signal.kind === "ended") {
     const half = Math.ceil(signal.runIds.length / 2);
-    return [...split({ kind: "ended", runIds: signal.runIds.slice(0, half) }), ...split({ kind: "ended", runIds: signal.runIds.slice(half) })];
+    return [
+      ...split({ kind: "ended", runIds: signal.runIds.slice(0, half) }),
+      ...split({ kind: "ended", runIds: signal.runIds.slice(half) }),
+    ];
   }
   return [signal];
 }

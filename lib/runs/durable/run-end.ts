@@ -31,7 +31,12 @@ export interface RunEndContext {
  * way it was before (the row, then the final event); when the run had already ended elsewhere (a
  * cancel taken by another process), the stored run is read.
  */
-export async function storeRunEnd(context: RunEndContext, result: ExecutionResult, startedAt: number, meter: RunOverheadMeter): Promise<RunRecord> {
+export async function storeRunEnd(
+  context: RunEndContext,
+  result: ExecutionResult,
+  startedAt: number,
+  meter: RunOverheadMeter,
+): Promise<RunRecord> {
   const { repositories, signals, recorder, redactor, run, workspaceId } = context;
   const status = END_STATUS[result.status];
   if (!status) throw new Error(`run ${run.id}: a paused attempt has no end to store`);

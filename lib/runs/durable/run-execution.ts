@@ -57,7 +57,8 @@ export interface ReplayRecordings {
   answers: ReadonlyArray<[string, AskAnswer]>;
 }
 
-export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter"> & Partial<Pick<Repositories, "budgets">>;
+export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter"> &
+  Partial<Pick<Repositories, "budgets">>;
 
 /** One attempt at executing a stored run in this process. */
 export interface RunAttempt {
@@ -90,7 +91,10 @@ export interface ExecutionDependencies {
 }
 
 function storageBehindError(waitingBytes: number): RunStoppedError {
-  const waiting = waitingBytes >= 1024 * 1024 ? `${Math.round(waitingBytes / (1024 * 1024))} MB` : `${Math.ceil(waitingBytes / 1024)} KB`;
+  const waiting =
+    waitingBytes >= 1024 * 1024
+      ? `${Math.round(waitingBytes / (1024 * 1024))} MB`
+      : `${Math.ceil(waitingBytes / 1024)} KB`;
   return new RunStoppedError(
     "storage_behind",
     `The database has fallen behind this run: ${waiting} of its events could not be stored in time (the database was unreachable or too slow). The run was stopped so that the server's memory stays bounded; its events are kept and stored once the database answers. Check the database's health and run it again.`,
@@ -98,12 +102,18 @@ function storageBehindError(waitingBytes: number): RunStoppedError {
 }
 
 /** The caps the attempt's model calls are held to, with the run's own cap to show on `run.started`; none when it has none. */
-async function spendLimits(repositories: ExecutionRepositories, attempt: RunAttempt): Promise<(SpendLimits & { shown?: RunBudget }) | undefined> {
+async function spendLimits(
+  repositories: ExecutionRepositories,
+  attempt: RunAttempt,
+): Promise<(SpendLimits & { shown?: RunBudget }) | undefined> {
   const { run, parentBudget } = attempt;
   // Only a run started by another run's block executes without checkpoints.
   const child = parentBudget !== undefined || !attempt.durable;
   const caps = repositories.budgets
-    ? await runSpendCaps(repositories.budgets, run, attempt.workspaceId, { resumed: attempt.resumed !== undefined, child })
+    ? await runSpendCaps(repositories.budgets, run, attempt.workspaceId, {
+        resumed: attempt.resumed !== undefined,
+        child,
+      })
     : run.budget
       ? [{ maxCost: run.budget.maxCost, source: run.budget.source, spentBefore: 0 }]
       : [];
@@ -134,7 +144,9 @@ function checkpointStore(
   const restored = attempt.resumed?.checkpoints ?? new Map<string, BlockCheckpoint>();
   const memos = attempt.resumed?.memos ?? new Map<string, unknown>();
   const { checkpoints } = deps.repositories;
-  const startBlocks = new Set(attempt.document.blocks.filter((block) => block.type === "start").map((block) => block.id));
+  const startBlocks = new Set(
+    attempt.document.blocks.filter((block) => block.type === "start").map((block) => block.id),
+  );
   return {
     ...(reused ? { reused: reused.results } : {}),
     ...(replay ? { replaying: true } : {}),
@@ -142,7 +154,9 @@ function checkpointStore(
     recall: (key) => memos.get(key) ?? replay?.memos.get(key),
     async remember(key, value) {
       memos.set(key, value);
-      await meter.storing(() => recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value))));
+      await meter.storing(() =>
+        recorder.flush(checkpoints.memoRow(attempt.run.id, key, value, redactor.redact(value))),
+      );
     },
     async save(key, checkpoint) {
       const row = checkpoints.row(attempt.run.id, key, checkpoint, redactor.redact(checkpoint));
@@ -220,7 +234,8 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       const reused = await reading(async () => attempt.reused?.());
       for (const [name, value] of reused?.secrets ?? []) redactor.add(name, value);
       const replay = await reading(async () => attempt.replay?.());
-      for (const [key, answer] of replay?.answers ?? []) if (!attempt.answers?.answerFor(key)) attempt.answers?.accept(key, answer);
+      for (const [key, answer] of replay?.answers ?? [])
+        if (!attempt.answers?.answerFor(key)) attempt.answers?.accept(key, answer);
       const elapsed = attempt.resumed ? Date.now() - startedAt - attempt.resumed.pausedMs : 0;
       const budget = await reading(() => spendLimits(repositories, attempt));
       // A block a dead process left running counts a trip; a second one stops the run before the block runs again.
@@ -241,7 +256,9 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
         depth: attempt.depth,
         ...(run.test ? { test: true } : {}),
         ...(budget ? { budget } : {}),
-        ...(attempt.durable ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused, replay, meter) } : {}),
+        ...(attempt.durable
+          ? { checkpoints: checkpointStore(deps, attempt, recorder, redactor, reused, replay, meter) }
+          : {}),
         ...(attempt.answers ? { answers: attempt.answers } : {}),
         ...(attempt.resumed ? { resume: { reason: attempt.resumed.reason, startedAt, worker: attempt.worker } } : {}),
       });
@@ -249,7 +266,13 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets or a re-run's source results unreadable).
       const message = redactor.redactText(error instanceof Error ? error.message : String(error));
       recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
-      result = { status: "failed", output: null, error: { code: "run_setup_failed", message }, usage: emptyUsage(), durationMs: Date.now() - startedAt };
+      result = {
+        status: "failed",
+        output: null,
+        error: { code: "run_setup_failed", message },
+        usage: emptyUsage(),
+        durationMs: Date.now() - startedAt,
+      };
     } finally {
       watchdog?.stopWatching();
     }
@@ -259,11 +282,20 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       channel.handOver();
       await recorder.flush();
       const paused = await retryWhileUnreachable(() =>
-        repositories.runs.update(run.id, { status: "paused", worker: null, usage: result.usage }, { onlyIfStatus: ["running", "paused"] }),
+        repositories.runs.update(
+          run.id,
+          { status: "paused", worker: null, usage: result.usage },
+          { onlyIfStatus: ["running", "paused"] },
+        ),
       );
       return paused ?? (await repositories.runs.get(attempt.workspaceId, run.id));
     }
-    return storeRunEnd({ repositories, signals, recorder, redactor, run, workspaceId: attempt.workspaceId }, result, startedAt, meter);
+    return storeRunEnd(
+      { repositories, signals, recorder, redactor, run, workspaceId: attempt.workspaceId },
+      result,
+      startedAt,
+      meter,
+    );
   })();
   return { channel, recorder, redactor, done };
 }

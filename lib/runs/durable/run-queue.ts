@@ -115,7 +115,10 @@ async function migrateQueueTables(url: string): Promise<void> {
   client.on("error", () => {});
   await client.connect();
   try {
-    while (!(await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS locked", [MIGRATION_LOCK])).rows[0]?.locked) {
+    while (
+      !(await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS locked", [MIGRATION_LOCK]))
+        .rows[0]?.locked
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
     }
     await DBOS.migrate(url);
@@ -137,7 +140,11 @@ export async function connectRunQueue(connection: QueueConnection): Promise<RunQ
  * workflow every queued run becomes.
  */
 export async function launchRunWorker(
-  connection: QueueConnection & { workerId: string; limits: RunQueueLimits; execute: (runId: string, workspaceId?: string) => Promise<void> },
+  connection: QueueConnection & {
+    workerId: string;
+    limits: RunQueueLimits;
+    execute: (runId: string, workspaceId?: string) => Promise<void>;
+  },
 ): Promise<RunQueue> {
   const { limits } = connection;
   DBOS.setConfig({

@@ -94,7 +94,10 @@ describe("database round trips of one run", () => {
     expect(answer.worker).toBe(workers.workerId);
     expect(statements.filter((statement) => statement.purpose.includes("dbos."))).toEqual([]);
     expect(answer.output).toEqual({ marker: "measured" });
-    expect(answer.spans.filter((span) => span.kind === "block").map((span) => span.status)).toEqual(["succeeded", "succeeded"]);
+    expect(answer.spans.filter((span) => span.kind === "block").map((span) => span.status)).toEqual([
+      "succeeded",
+      "succeeded",
+    ]);
 
     const byPurpose = statementsByPurpose(statements);
     const signals = statements.filter((statement) => statement.purpose === "NOTIFY");
@@ -107,7 +110,11 @@ describe("database round trips of one run", () => {
     expect(signals.length).toBeLessThanOrEqual(SIGNALS);
 
     // The answer made from the attempt's memory is the run as GET /api/runs/:id reads it from storage, overhead figures included.
-    const read = await endpoints.get(new Request(`http://localhost/api/runs/${answer.id}`), { id: answer.id }, testMember(workspaceId, "viewer"));
+    const read = await endpoints.get(
+      new Request(`http://localhost/api/runs/${answer.id}`),
+      { id: answer.id },
+      testMember(workspaceId, "viewer"),
+    );
     expect(await read.json()).toEqual(answer);
     expect(answer.overhead).toEqual({
       queueMs: expect.any(Number),

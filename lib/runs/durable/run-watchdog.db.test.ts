@@ -103,7 +103,13 @@ describe("the CPU watchdog of a recovered run", () => {
         await reopened.ready;
         const repositories = createRepositories(reopened.prisma, { secretKey });
         const runtime = testRuntime(repositories, llm);
-        const workers = await startRunWorkers({ runs: runtime.runs, repositories, config: testWorkerConfig(), url: reopened.url!, singleProcess: true });
+        const workers = await startRunWorkers({
+          runs: runtime.runs,
+          repositories,
+          config: testWorkerConfig(),
+          url: reopened.url!,
+          singleProcess: true,
+        });
         stopWorkers = () => workers.stop();
         const run = await waitForEnd(repositories, workspaceId, runId, 30_000);
 
@@ -117,7 +123,11 @@ describe("the CPU watchdog of a recovered run", () => {
         expect(Date.now() - Date.parse(run.endedAt!)).toBeLessThan(30_000);
         // The dead process's attempt at the block, then the resumed one, stopped by the watchdog.
         const spans = await repositories.spans.listByRun(runId);
-        expect(spans.filter((span) => span.kind === "block" && span.blockId === "agent").map((span) => [span.status, span.error?.code])).toEqual([
+        expect(
+          spans
+            .filter((span) => span.kind === "block" && span.blockId === "agent")
+            .map((span) => [span.status, span.error?.code]),
+        ).toEqual([
           ["failed", "worker_lost"],
           ["cancelled", undefined],
         ]);

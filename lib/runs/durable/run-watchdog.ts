@@ -59,7 +59,13 @@ export class RunWatchdog {
   /** Counts a trip for each block a dead process was running (not counted before); true when one of them stops the run. */
   async countDeaths(spans: readonly SpanRecord[]): Promise<boolean> {
     for (const span of spans) {
-      if (span.kind !== "block" || span.status !== "failed" || span.error?.code !== "worker_lost" || span.worker === this.options.worker) continue;
+      if (
+        span.kind !== "block" ||
+        span.status !== "failed" ||
+        span.error?.code !== "worker_lost" ||
+        span.worker === this.options.worker
+      )
+        continue;
       if (this.tripsOf(span.blockId).spans.includes(span.id)) continue;
       await this.trip(span.blockId, "the process executing the run stopped while it ran", span.id);
     }
@@ -100,7 +106,11 @@ export class RunWatchdog {
   private async trip(blockId: string, cause: string, spanId?: string): Promise<void> {
     const key = watchdogKey(blockId);
     const before = this.tripsOf(blockId);
-    const now: Trips = { trips: before.trips + 1, causes: [...before.causes, cause], spans: spanId ? [...before.spans, spanId] : before.spans };
+    const now: Trips = {
+      trips: before.trips + 1,
+      causes: [...before.causes, cause],
+      spans: spanId ? [...before.spans, spanId] : before.spans,
+    };
     this.options.memos.set(key, now);
     console.warn(`[trellis] run ${this.options.runId}: CPU watchdog trip ${now.trips} of block ${blockId}: ${cause}`);
     if (now.trips >= WATCHDOG_TRIPS && !this.stopped) {
@@ -115,7 +125,10 @@ export class RunWatchdog {
       );
     }
     await this.options.persist(key, now).catch((error: unknown) => {
-      console.error(`[trellis] run ${this.options.runId}: storing a CPU watchdog trip failed:`, error instanceof Error ? error.message : error);
+      console.error(
+        `[trellis] run ${this.options.runId}: storing a CPU watchdog trip failed:`,
+        error instanceof Error ? error.message : error,
+      );
     });
   }
 }

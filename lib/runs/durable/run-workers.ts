@@ -86,10 +86,11 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
     for (const run of await repositories.runs.listLiveOf(dead)) {
       if (run.parentRunId !== null) {
         // A workflow called as a tool ran inside its parent's block, which runs again as a whole.
-        await runs.endLost(run, { status: "failed", error: { code: "worker_lost", message: "The process executing this run stopped." } }, [
-          "running",
-          "paused",
-        ]);
+        await runs.endLost(
+          run,
+          { status: "failed", error: { code: "worker_lost", message: "The process executing this run stopped." } },
+          ["running", "paused"],
+        );
       } else if (run.recoveries >= MAX_RECOVERIES) {
         pending.delete(run.id);
         await queue.dequeue(run.id);
@@ -102,9 +103,12 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
         recovered += 1;
       }
     }
-    const resumable = workflows.filter((workflow) => pending.has(workflow.runId)).map((workflow) => workflow.workflowId);
+    const resumable = workflows
+      .filter((workflow) => pending.has(workflow.runId))
+      .map((workflow) => workflow.workflowId);
     if (resumable.length > 0) await queue.requeue(resumable);
-    if (resumable.length + recovered > 0) console.info(`[trellis] resuming ${pending.size + recovered} run(s) of stopped process(es) ${dead.join(", ")}`);
+    if (resumable.length + recovered > 0)
+      console.info(`[trellis] resuming ${pending.size + recovered} run(s) of stopped process(es) ${dead.join(", ")}`);
   };
 
   /** When a sweep last failed because the database was unreachable. */
@@ -117,8 +121,10 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
     }
     // Back from an outage, every other process's heartbeat is as old as the outage: each gets a lease to renew
     // its own before anyone is judged dead, so that no live process's runs are taken over twice.
-    if (Date.now() - unreachableAt > config.leaseMs) await takeOver(await repositories.workers.claimDead(config.leaseMs, workerId));
-    for (const run of await repositories.runs.listQueuedBefore(new Date(Date.now() - REQUEUE_AFTER_MS), 100)) await queue.enqueue(run.id, run.workspaceId);
+    if (Date.now() - unreachableAt > config.leaseMs)
+      await takeOver(await repositories.workers.claimDead(config.leaseMs, workerId));
+    for (const run of await repositories.runs.listQueuedBefore(new Date(Date.now() - REQUEUE_AFTER_MS), 100))
+      await queue.enqueue(run.id, run.workspaceId);
     // Asks of parked runs whose deadline passed while no process watched them (a restart) time out now.
     await runs.asks.timeOutDue();
   };
@@ -134,7 +140,8 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
               if (unreachableAt === 0 || Date.now() - unreachableAt > config.leaseMs)
                 console.warn("[trellis] worker lease sweep: the database is unreachable; retrying");
               unreachableAt = Date.now();
-            } else console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error);
+            } else
+              console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error);
           });
         },
         Math.max(250, Math.floor(config.leaseMs / 3)),

@@ -12,11 +12,18 @@ export interface WorkerConfig {
   runTimeoutMs: number;
 }
 
-function whole(env: (name: string) => string | undefined, name: string, fallback: number, min: number, max: number): number {
+function whole(
+  env: (name: string) => string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env(name)?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return value;
 }
 

@@ -9,7 +9,12 @@ import type { TestDatabase } from "@/lib/db/test-database";
  * (the run's totals through the run repository, the spans' columns by usageToColumns).
  */
 
-export function usage(prompt: number, completion: number, dollars: number | null, options: { estimated?: boolean } = {}): Usage {
+export function usage(
+  prompt: number,
+  completion: number,
+  dollars: number | null,
+  options: { estimated?: boolean } = {},
+): Usage {
   const input = dollars === null ? 0 : Number((dollars * 0.25).toFixed(10));
   return {
     tokens: { prompt, completion, total: prompt + completion },
@@ -38,11 +43,21 @@ export function usageSeeder(database: TestDatabase) {
     },
     async createApiKey(workspaceId: string, userId: string, name: string): Promise<{ id: string; prefix: string }> {
       const prefix = `trl_${randomUUID().slice(0, 8)}`;
-      const key = await database.prisma.apiKey.create({ data: { workspaceId, userId, name, prefix, hash: randomUUID() } });
+      const key = await database.prisma.apiKey.create({
+        data: { workspaceId, userId, name, prefix, hash: randomUUID() },
+      });
       return { id: key.id, prefix };
     },
     async createWorkflow(workspaceId: string, name: string): Promise<string> {
-      return (await database.repositories.workflows.create(workspaceId, { name, description: "", variables: {}, blocks: [], edges: [] } as never)).id;
+      return (
+        await database.repositories.workflows.create(workspaceId, {
+          name,
+          description: "",
+          variables: {},
+          blocks: [],
+          edges: [],
+        } as never)
+      ).id;
     },
     async storeRun(workspaceId: string, run: SeededRun): Promise<string> {
       const { runs } = database.repositories;

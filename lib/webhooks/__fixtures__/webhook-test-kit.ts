@@ -96,14 +96,27 @@ export async function startWebhookTestKit(): Promise<WebhookTestKit> {
         { id: workflowId },
         member,
       );
-      if (response.status !== 201) throw new Error(`creating the hook answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`creating the hook answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as CreatedWebhook;
     },
     deliver: (hookId, init = {}) =>
-      hooks.receive(new Request(`http://localhost/api/hooks/${hookId}`, { method: "POST", body: init.body ?? null, headers: init.headers ?? {} }), { hookId }),
+      hooks.receive(
+        new Request(`http://localhost/api/hooks/${hookId}`, {
+          method: "POST",
+          body: init.body ?? null,
+          headers: init.headers ?? {},
+        }),
+        { hookId },
+      ),
     async deliveries(hookId, member = editor) {
-      const response = await hooks.deliveries(new Request(`http://localhost/api/webhooks/${hookId}/deliveries`), { id: hookId }, member);
-      if (response.status !== 200) throw new Error(`the deliveries answered ${response.status}: ${await response.text()}`);
+      const response = await hooks.deliveries(
+        new Request(`http://localhost/api/webhooks/${hookId}/deliveries`),
+        { id: hookId },
+        member,
+      );
+      if (response.status !== 200)
+        throw new Error(`the deliveries answered ${response.status}: ${await response.text()}`);
       return ((await response.json()) as { deliveries: WebhookDeliveryView[] }).deliveries;
     },
     async finished(runId) {

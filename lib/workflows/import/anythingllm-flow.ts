@@ -1,5 +1,12 @@
 import { isReservedName, isReservedRequestHeader } from "@/contract";
-import { ConversionError, DocumentBuilder, objectAt, optionalString, requiredString, type ConvertedFile } from "./document-builder";
+import {
+  ConversionError,
+  DocumentBuilder,
+  objectAt,
+  optionalString,
+  requiredString,
+  type ConvertedFile,
+} from "./document-builder";
 import { rewriteDollarReferences } from "./dollar-references";
 import type { ImportOptions } from "./options";
 
@@ -18,7 +25,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function flowSteps(file: Record<string, unknown>): unknown[] | undefined {
   if (Array.isArray(file.steps)) return file.steps;
   const config = file.config;
-  if (config && typeof config === "object" && Array.isArray((config as Record<string, unknown>).steps)) return (config as { steps: unknown[] }).steps;
+  if (config && typeof config === "object" && Array.isArray((config as Record<string, unknown>).steps))
+    return (config as { steps: unknown[] }).steps;
   return undefined;
 }
 
@@ -45,7 +53,9 @@ export function convertAnythingLlmFlow(file: Record<string, unknown>, options: I
       ),
     );
 
-  const startIndex = steps.findIndex((step) => step && typeof step === "object" && (step as { type?: unknown }).type === "start");
+  const startIndex = steps.findIndex(
+    (step) => step && typeof step === "object" && (step as { type?: unknown }).type === "start",
+  );
   const startStep = startIndex === -1 ? undefined : objectAt(steps[startIndex], `${stepsPath}[${startIndex}]`);
   const inputs = startStep ? startInputs(startStep, `${stepsPath}[${startIndex}]`) : [];
   const start = builder.addBlock({ idHint: "start", type: "start", name: "Start", config: { inputs } });
@@ -64,14 +74,23 @@ export function convertAnythingLlmFlow(file: Record<string, unknown>, options: I
     const type = requiredString(step.type, `${path}.type`);
     if (type === "start") return;
     if (ended) {
-      builder.skip(`${path} (${type})`, `never runs: ${ended} returns its result directly (directOutput), which ends the flow`);
+      builder.skip(
+        `${path} (${type})`,
+        `never runs: ${ended} returns its result directly (directOutput), which ends the flow`,
+      );
       return;
     }
     const config = step.config === undefined ? {} : objectAt(step.config, `${path}.config`);
     const where = `${path}.config`;
-    const variable = optionalString(config.resultVariable ?? config.responseVariable, `${where}.resultVariable`)?.trim();
+    const variable = optionalString(
+      config.resultVariable ?? config.responseVariable,
+      `${where}.resultVariable`,
+    )?.trim();
     if (type === "flowInfo") {
-      info = { name: optionalString(config.name, `${where}.name`), description: optionalString(config.description, `${where}.description`) };
+      info = {
+        name: optionalString(config.name, `${where}.name`),
+        description: optionalString(config.description, `${where}.description`),
+      };
       builder.map(`${path} (flowInfo) → the workflow's name and description`);
       return;
     }
@@ -100,7 +119,12 @@ export function convertAnythingLlmFlow(file: Record<string, unknown>, options: I
       outputPath = "content";
     } else if (type === "webScraping") {
       const url = requiredString(config.url, `${where}.url`);
-      block = builder.addBlock({ idHint: `web_${variable ?? index}`, type: "web", name: `Web ${variable ?? index}`, config: { url: rewrite(url, where) } });
+      block = builder.addBlock({
+        idHint: `web_${variable ?? index}`,
+        type: "web",
+        name: `Web ${variable ?? index}`,
+        config: { url: rewrite(url, where) },
+      });
       outputPath = "text";
     } else {
       builder.skip(
@@ -111,7 +135,9 @@ export function convertAnythingLlmFlow(file: Record<string, unknown>, options: I
     }
     builder.connect(previous, block.id);
     previous = block.id;
-    builder.map(`${path} (${type}) → ${describeBlock(type)} '${block.name}'${type === "llmInstruction" ? ` (model ${model})` : ""}`);
+    builder.map(
+      `${path} (${type}) → ${describeBlock(type)} '${block.name}'${type === "llmInstruction" ? ` (model ${model})` : ""}`,
+    );
     if (variable) {
       if (!IDENTIFIER.test(variable))
         throw new ConversionError(
@@ -130,15 +156,24 @@ export function convertAnythingLlmFlow(file: Record<string, unknown>, options: I
         config: { data: `<${block.name}.${outputPath}>` },
       });
       builder.connect(block.id, response.id);
-      builder.map(`${path} directOutput → Response block '${response.name}': the run answers with this step's result and stops`);
+      builder.map(
+        `${path} directOutput → Response block '${response.name}': the run answers with this step's result and stops`,
+      );
       ended = `${path}`;
     }
   });
 
   if (!ended && stored.size > 0) {
-    const response = builder.addBlock({ idHint: "flow_variables", type: "response", name: "Flow Variables", config: { data: Object.fromEntries(stored) } });
+    const response = builder.addBlock({
+      idHint: "flow_variables",
+      type: "response",
+      name: "Flow Variables",
+      config: { data: Object.fromEntries(stored) },
+    });
     builder.connect(previous, response.id);
-    builder.map(`the flow's result variables → Response block '${response.name}' answering { ${[...stored.keys()].join(", ")} }`);
+    builder.map(
+      `the flow's result variables → Response block '${response.name}' answering { ${[...stored.keys()].join(", ")} }`,
+    );
   }
   if (file.active === false)
     builder.skip(
@@ -158,7 +193,8 @@ function describeBlock(type: string): string {
 function startInputs(step: Record<string, unknown>, path: string) {
   const config = step.config === undefined ? {} : objectAt(step.config, `${path}.config`);
   const variables = config.variables ?? [];
-  if (!Array.isArray(variables)) throw new ConversionError(`${path}.config.variables`, `${path}.config.variables must be a list`);
+  if (!Array.isArray(variables))
+    throw new ConversionError(`${path}.config.variables`, `${path}.config.variables must be a list`);
   const seen = new Set<string>();
   return variables.flatMap((raw, index) => {
     const where = `${path}.config.variables[${index}]`;
@@ -179,25 +215,40 @@ function startInputs(step: Record<string, unknown>, path: string) {
         name,
         type: "string" as const,
         ...(description ? { description } : {}),
-        ...(value !== undefined && value !== null && value !== "" ? { default: typeof value === "string" ? value : JSON.stringify(value) } : {}),
+        ...(value !== undefined && value !== null && value !== ""
+          ? { default: typeof value === "string" ? value : JSON.stringify(value) }
+          : {}),
       },
     ];
   });
 }
 
-function apiConfig(config: Record<string, unknown>, where: string, rewrite: (text: string, where: string) => string, builder: DocumentBuilder) {
+function apiConfig(
+  config: Record<string, unknown>,
+  where: string,
+  rewrite: (text: string, where: string) => string,
+  builder: DocumentBuilder,
+) {
   const url = requiredString(config.url, `${where}.url`);
   const method = (optionalString(config.method, `${where}.method`) ?? "GET").toUpperCase();
-  if (!API_METHODS.has(method)) throw new ConversionError(`${where}.method`, `${where}.method: '${method}' is not one of ${[...API_METHODS].join(", ")}`);
+  if (!API_METHODS.has(method))
+    throw new ConversionError(
+      `${where}.method`,
+      `${where}.method: '${method}' is not one of ${[...API_METHODS].join(", ")}`,
+    );
   const headers: Record<string, string> = {};
   const rawHeaders = config.headers ?? [];
-  if (!Array.isArray(rawHeaders)) throw new ConversionError(`${where}.headers`, `${where}.headers must be a list of { key, value }`);
+  if (!Array.isArray(rawHeaders))
+    throw new ConversionError(`${where}.headers`, `${where}.headers must be a list of { key, value }`);
   rawHeaders.forEach((raw, index) => {
     const header = objectAt(raw, `${where}.headers[${index}]`);
     const key = optionalString(header.key, `${where}.headers[${index}].key`)?.trim();
     if (!key) return;
     if (isReservedRequestHeader(key)) {
-      builder.skip(`${where}.headers[${index}] (${key})`, "the HTTP client sets this header itself; Trellis refuses it in an API block");
+      builder.skip(
+        `${where}.headers[${index}] (${key})`,
+        "the HTTP client sets this header itself; Trellis refuses it in an API block",
+      );
       return;
     }
     headers[key] = rewrite(optionalString(header.value, `${where}.headers[${index}].value`) ?? "", where);
@@ -213,7 +264,10 @@ function apiConfig(config: Record<string, unknown>, where: string, rewrite: (tex
       if (key) form[key] = rewrite(optionalString(field.value, `${where}.formData[${index}].value`) ?? "", where);
     });
     result.body = form;
-    builder.skip(`${where}.formData`, "the fields become the API block's body object, which is sent as JSON, not form-encoded");
+    builder.skip(
+      `${where}.formData`,
+      "the fields become the API block's body object, which is sent as JSON, not form-encoded",
+    );
   } else if (typeof config.body === "string" && config.body.trim() !== "" && method !== "GET" && method !== "HEAD") {
     const body = rewrite(config.body, where);
     result.body = bodyType === "json" ? parsedOr(body) : body;

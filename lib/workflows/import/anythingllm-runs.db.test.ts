@@ -29,7 +29,9 @@ beforeAll(async () => {
         .writeHead(200, { "content-type": "application/json" })
         .end(JSON.stringify({ userId: url.searchParams.get("userId"), relatedUrl: `${base}/profile` }));
     } else if (url.pathname === "/user/user_default_123") {
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "user_default_123", name: "John" }));
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ id: "user_default_123", name: "John" }));
     } else {
       const title = url.pathname === "/profile" ? "Profile" : "AI benefits";
       response
@@ -39,7 +41,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  kit = await startImportRunKit({ guardedFetch: createGuardedFetch({ allowHosts: `127.0.0.1:${(site.address() as AddressInfo).port}` }) });
+  kit = await startImportRunKit({
+    guardedFetch: createGuardedFetch({ allowHosts: `127.0.0.1:${(site.address() as AddressInfo).port}` }),
+  });
 });
 afterAll(async () => {
   await kit?.close();
@@ -53,11 +57,16 @@ function localFlow(name: string, host: string): Record<string, unknown> {
 
 describe("AnythingLLM flows, imported and run", () => {
   it("Search and Summarize: the API's result feeds the web step, whose page feeds the LLM; the run answers the flow's variables", async () => {
-    const { workflow, report } = await kit.importFile(localFlow("anythingllm/search-and-summarize.json", "https://api.search.example.com"));
+    const { workflow, report } = await kit.importFile(
+      localFlow("anythingllm/search-and-summarize.json", "https://api.search.example.com"),
+    );
     expect(report.notMapped).toEqual([]);
     expect(workflow.issues).toEqual([]);
     expect(workflow.name).toBe("Search and Summarize");
-    kit.kit.server.enqueue({ kind: "text", text: "• AI improves efficiency\n• AI enables automation\n• AI reduces costs" });
+    kit.kit.server.enqueue({
+      kind: "text",
+      text: "• AI improves efficiency\n• AI enables automation\n• AI reduces costs",
+    });
 
     const run = await kit.run(workflow.id, { query: "artificial intelligence benefits" });
 
@@ -92,7 +101,9 @@ describe("AnythingLLM flows, imported and run", () => {
   });
 
   it("a directOutput step answers the run with its result and nothing after it runs; the steps left out are listed", async () => {
-    const { workflow, report } = await kit.importFile(localFlow("anythingllm/direct-output.json", "https://api.example.com"));
+    const { workflow, report } = await kit.importFile(
+      localFlow("anythingllm/direct-output.json", "https://api.example.com"),
+    );
     expect(report.notMapped.map((item) => item.what)).toEqual(["steps[2] (llmInstruction)", "steps[3] (code)"]);
     const requestsBefore = kit.kit.server.requests.length;
 

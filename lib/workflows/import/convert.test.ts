@@ -5,7 +5,8 @@ import { importWorkflowFile } from "./import-file";
 
 /** The converters alone: every seed example becomes a document Trellis saves with no issues, and what does not map is listed. */
 
-const convert = (file: unknown, extra: Record<string, unknown> = {}) => importWorkflowFile({ file, ...extra }, new Set(["bridge"]));
+const convert = (file: unknown, extra: Record<string, unknown> = {}) =>
+  importWorkflowFile({ file, ...extra }, new Set(["bridge"]));
 
 const EXAMPLES = [
   "anythingllm/data-processing.json",
@@ -27,7 +28,9 @@ describe("the seed examples", () => {
   it.each(EXAMPLES)("%s converts to a workflow with no issues, every block placed apart", (name) => {
     const { document, issues } = convert(fixture(name));
     expect(issues).toEqual([]);
-    const places = document.blocks.filter((block) => !block.parentId).map((block) => `${block.position.x},${block.position.y}`);
+    const places = document.blocks
+      .filter((block) => !block.parentId)
+      .map((block) => `${block.position.x},${block.position.y}`);
     expect(new Set(places).size).toBe(places.length);
   });
 
@@ -50,15 +53,28 @@ describe("AnythingLLM flows", () => {
         { type: "start", config: { variables: [{ name: "city", value: "Paris" }] } },
         {
           type: "apiCall",
-          config: { url: "https://weather.example.com/${city}", method: "POST", bodyType: "json", body: '{"city": "${city}"}', responseVariable: "weather" },
+          config: {
+            url: "https://weather.example.com/${city}",
+            method: "POST",
+            bodyType: "json",
+            body: '{"city": "${city}"}',
+            responseVariable: "weather",
+          },
         },
         { type: "code", config: { code: "return 1", resultVariable: "computed" } },
-        { type: "llmInstruction", config: { instruction: "Forecast: ${weather.data.today[0]} ${computed}", resultVariable: "forecast" } },
+        {
+          type: "llmInstruction",
+          config: { instruction: "Forecast: ${weather.data.today[0]} ${computed}", resultVariable: "forecast" },
+        },
       ],
     };
     const { document, report } = convert(file);
     const api = document.blocks.find((block) => block.type === "api")!;
-    expect(api.config).toMatchObject({ url: "https://weather.example.com/<start.city>", method: "POST", body: { city: "<start.city>" } });
+    expect(api.config).toMatchObject({
+      url: "https://weather.example.com/<start.city>",
+      method: "POST",
+      body: { city: "<start.city>" },
+    });
     const agent = document.blocks.find((block) => block.type === "agent")!;
     expect(agent.config.userPrompt).toBe("Forecast: <API weather.data.data.today[0]> ${computed}");
     expect(report.notMapped).toEqual([
@@ -72,13 +88,25 @@ describe("MCP-bridge workflows", () => {
   it("puts a Condition block in front of an agent with `when`, and `loop: true` in a capped while loop repeating while it holds", () => {
     const { document, report } = convert(fixture("mcp-bridge/iterative-improvement.json"));
     const loop = document.blocks.find((block) => block.type === "loop")!;
-    expect(loop.config).toEqual({ kind: "while", condition: "<loop.index> == 0 || (<start.quality_score> < 90)", maxIterations: 100 });
+    expect(loop.config).toEqual({
+      kind: "while",
+      condition: "<loop.index> == 0 || (<start.quality_score> < 90)",
+      maxIterations: 100,
+    });
     const gate = document.blocks.find((block) => block.type === "condition")!;
     expect(gate).toMatchObject({ name: "When improver", parentId: loop.id });
-    expect(document.edges).toContainEqual(expect.objectContaining({ source: gate.id, target: "improver", sourceHandle: "branch:run" }));
-    expect(document.edges).toContainEqual(expect.objectContaining({ source: "analyzer", target: gate.id, sourceHandle: "out" }));
+    expect(document.edges).toContainEqual(
+      expect.objectContaining({ source: gate.id, target: "improver", sourceHandle: "branch:run" }),
+    );
+    expect(document.edges).toContainEqual(
+      expect.objectContaining({ source: "analyzer", target: gate.id, sourceHandle: "out" }),
+    );
     const start = document.blocks.find((block) => block.type === "start")!;
-    expect(start.config.inputs).toContainEqual({ name: "quality_score", type: "number", description: "From the workflow's initial context" });
+    expect(start.config.inputs).toContainEqual({
+      name: "quality_score",
+      type: "number",
+      description: "From the workflow's initial context",
+    });
     expect(report.notMapped).toEqual([]);
   });
 
@@ -103,7 +131,9 @@ describe("MCP-bridge workflows", () => {
       properties: { selected_tools: { description: "The selected_tools found" } },
       required: ["selected_tools"],
     });
-    expect(select.config.tools).toEqual([{ type: "mcp", params: { server: "bridge", tools: ["select_tools"] }, routeOnOutcome: ["select_tools"] }]);
+    expect(select.config.tools).toEqual([
+      { type: "mcp", params: { server: "bridge", tools: ["select_tools"] }, routeOnOutcome: ["select_tools"] },
+    ]);
     const plan = document.blocks.find((block) => block.id === "create_plan")!;
     expect(plan.config.systemPrompt).toBe("Plan the setup of the selected integrations: <select_tools.selected_tools>");
     const ask = document.blocks.find((block) => block.type === "ask")!;
@@ -126,13 +156,18 @@ describe("MCP-bridge workflows", () => {
     };
     const { document, report } = convert(file);
     expect(document.blocks.some((block) => block.type === "condition")).toBe(false);
-    expect(report.notMapped).toEqual([{ what: "agents[1].when (score @ 3)", why: expect.stringContaining("the agent runs unconditionally") }]);
+    expect(report.notMapped).toEqual([
+      { what: "agents[1].when (score @ 3)", why: expect.stringContaining("the agent runs unconditionally") },
+    ]);
   });
 });
 
 describe("Sim exports", () => {
   const sub = (value: unknown) => ({ value });
-  const simFile = (blocks: Record<string, unknown>, edges: unknown[] = []) => ({ version: "1.0", state: { blocks, edges, loops: {}, parallels: {} } });
+  const simFile = (blocks: Record<string, unknown>, edges: unknown[] = []) => ({
+    version: "1.0",
+    state: { blocks, edges, loops: {}, parallels: {} },
+  });
 
   it("lists what a block carries that Trellis has no place for: agent tools, Sim's knowledge bases, a response status", () => {
     const file = simFile(
@@ -141,12 +176,21 @@ describe("Sim exports", () => {
         a: {
           type: "agent",
           name: "Agent",
-          subBlocks: { userPrompt: sub("<start.input>"), model: sub("gemini-2.5-flash"), tools: sub([{ type: "exa", title: "Exa Search" }]) },
+          subBlocks: {
+            userPrompt: sub("<start.input>"),
+            model: sub("gemini-2.5-flash"),
+            tools: sub([{ type: "exa", title: "Exa Search" }]),
+          },
         },
         k: {
           type: "knowledge",
           name: "Docs",
-          subBlocks: { operation: sub("search"), knowledgeBaseId: sub("kb-policies"), query: sub("<agent.content>"), topK: sub("3") },
+          subBlocks: {
+            operation: sub("search"),
+            knowledgeBaseId: sub("kb-policies"),
+            query: sub("<agent.content>"),
+            topK: sub("3"),
+          },
         },
         r: { type: "response", name: "Answer", subBlocks: { data: sub('{"hits": <docs.results>}'), status: sub(201) } },
       },
@@ -162,18 +206,30 @@ describe("Sim exports", () => {
       "state.blocks.k.subBlocks.knowledgeBaseId (kb-policies)",
       "state.blocks.r.subBlocks.status",
     ]);
-    expect(document.blocks.find((block) => block.id === "a")!.config).toMatchObject({ model: "google/gemini-2.5-flash", userPrompt: "<start.input>" });
-    expect(document.blocks.find((block) => block.id === "k")!.config).toEqual({ knowledgeBaseIds: [], query: "<agent.content>", topK: 3 });
+    expect(document.blocks.find((block) => block.id === "a")!.config).toMatchObject({
+      model: "google/gemini-2.5-flash",
+      userPrompt: "<start.input>",
+    });
+    expect(document.blocks.find((block) => block.id === "k")!.config).toEqual({
+      knowledgeBaseIds: [],
+      query: "<agent.content>",
+      topK: 3,
+    });
     expect(document.blocks.find((block) => block.id === "r")!.config).toEqual({ data: { hits: "<docs.results>" } });
     // `<start.input>`, Sim's starter output, became a start input.
-    expect(document.blocks.find((block) => block.id === "s")!.config).toEqual({ inputs: [{ name: "input", type: "string" }] });
+    expect(document.blocks.find((block) => block.id === "s")!.config).toEqual({
+      inputs: [{ name: "input", type: "string" }],
+    });
     // The knowledge base to choose is the one thing left to finish.
     expect(issues.map((issue) => issue.path)).toEqual(["blocks[2].config.knowledgeBaseIds"]);
   });
 
   it("refuses an export without a start block, naming where", () => {
     expect(() => convert(simFile({ a: { type: "agent", name: "Agent", subBlocks: {} } }))).toThrow(
-      expect.objectContaining({ code: "invalid_workflow", details: [{ path: "file.state.blocks", message: expect.stringContaining("has no start block") }] }),
+      expect.objectContaining({
+        code: "invalid_workflow",
+        details: [{ path: "file.state.blocks", message: expect.stringContaining("has no start block") }],
+      }),
     );
   });
 });

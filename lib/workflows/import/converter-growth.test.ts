@@ -61,7 +61,10 @@ describe("converters grow linearly with their input", () => {
   ])("%s of 10, 100 and 1,000 agents: output per input byte stays flat, 1,000 convert in under 2 s", (_name, make) => {
     const { ratios, largestMs } = growth(make);
     // Quadratic output multiplies this ratio by about 10 at each step; linear keeps it within a little.
-    expect(ratios[2]!, `output/input at n = 10, 100, 1000: ${ratios.map((ratio) => ratio.toFixed(1)).join(", ")}`).toBeLessThan(ratios[1]! * 1.3);
+    expect(
+      ratios[2]!,
+      `output/input at n = 10, 100, 1000: ${ratios.map((ratio) => ratio.toFixed(1)).join(", ")}`,
+    ).toBeLessThan(ratios[1]! * 1.3);
     expect(ratios[1]!).toBeLessThan(ratios[0]! * 2);
     expect(largestMs).toBeLessThan(2_000);
   });
@@ -78,19 +81,27 @@ describe("converters grow linearly with their input", () => {
     const goal = "g".repeat(50_000);
     const { document } = convertFile(bridgeChain(100, goal), {});
     expect(document.variables).toEqual({ root_intent: goal });
-    expect(String(document.blocks!.find((block) => block.name === "a5")!.config!.userPrompt)).toContain("Goal: <variable.root_intent>");
+    expect(String(document.blocks!.find((block) => block.name === "a5")!.config!.userPrompt)).toContain(
+      "Goal: <variable.root_intent>",
+    );
     // The goal stands in the variable and (cut to 10,000 characters) the description; before, in all 100 prompts too.
     const shortGoal = convertFile(bridgeChain(100, "g"), {}).document;
     expect(bytes(document) - bytes(shortGoal)).toBeLessThan(2 * goal.length);
   });
 
   it("makes one Ask block per rule however many triggers fire it, so choices are not copied per trigger", () => {
-    const choices = Array.from({ length: 200 }, (_, index) => ({ [`c${index}`]: { to: "next", value: `Choice ${index}` } }));
+    const choices = Array.from({ length: 200 }, (_, index) => ({
+      [`c${index}`]: { to: "next", value: `Choice ${index}` },
+    }));
     const triggers = Array.from({ length: 200 }, (_, index) => `TAG_${index}`);
     const file = {
       flow_id: "asks",
       agents: [
-        { agent: "first", description: "Ask", reroute: [{ on: triggers, ask: { question: "Which?", expected_responses: choices } }] },
+        {
+          agent: "first",
+          description: "Ask",
+          reroute: [{ on: triggers, ask: { question: "Which?", expected_responses: choices } }],
+        },
         { agent: "next", description: "Go on" },
       ],
     };
@@ -113,11 +124,16 @@ describe("no quadratic scan of hostile text", () => {
   });
 
   it("a `when` of one 200 KB name converts in under a second, one of 20,000 names in under 2 s", () => {
-    const longName = timed({ flow_id: "when", agents: [{ agent: "a", description: "x", when: `${"n".repeat(200_000)} and` }] });
+    const longName = timed({
+      flow_id: "when",
+      agents: [{ agent: "a", description: "x", when: `${"n".repeat(200_000)} and` }],
+    });
     expect(longName.ms).toBeLessThan(1_000);
     const manyNames = timed({
       flow_id: "when",
-      agents: [{ agent: "a", description: "x", when: Array.from({ length: 20_000 }, (_, i) => `f${i} > 1`).join(" and ") }],
+      agents: [
+        { agent: "a", description: "x", when: Array.from({ length: 20_000 }, (_, i) => `f${i} > 1`).join(" and ") },
+      ],
     });
     expect(manyNames.ms).toBeLessThan(2_000);
   });

@@ -2,7 +2,8 @@ import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from "@/contr
 import { flowSteps } from "./anythingllm-flow";
 import { simState } from "./sim-export";
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Which known format a parsed file is, by the shape each one has and the others lack: Trellis's
@@ -11,11 +12,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function detectFormat(file: unknown): ImportFormat | null {
   if (!isRecord(file)) return null;
-  if (Array.isArray(file.blocks) && file.blocks.every((block) => isRecord(block) && typeof block.type === "string")) return "trellis";
+  if (Array.isArray(file.blocks) && file.blocks.every((block) => isRecord(block) && typeof block.type === "string"))
+    return "trellis";
   if (simState(file)) return "sim-export";
   const steps = flowSteps(file);
-  if (steps && steps.length > 0 && steps.every((step) => isRecord(step) && typeof step.type === "string")) return "anythingllm-flow";
-  if (Array.isArray(file.agents) && file.agents.length > 0 && file.agents.every((agent) => isRecord(agent) && typeof agent.agent === "string"))
+  if (steps && steps.length > 0 && steps.every((step) => isRecord(step) && typeof step.type === "string"))
+    return "anythingllm-flow";
+  if (
+    Array.isArray(file.agents) &&
+    file.agents.length > 0 &&
+    file.agents.every((agent) => isRecord(agent) && typeof agent.agent === "string")
+  )
     return "mcp-bridge-workflow";
   return null;
 }

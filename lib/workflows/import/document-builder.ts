@@ -1,4 +1,10 @@
-import { normalizeBlockName, type ImportFormat, type ImportNotMapped, type ImportReport, type WorkflowDocumentInput } from "@/contract";
+import {
+  normalizeBlockName,
+  type ImportFormat,
+  type ImportNotMapped,
+  type ImportReport,
+  type WorkflowDocumentInput,
+} from "@/contract";
 import type { BuiltBlock, BuiltEdge } from "./built-graph";
 import { layOut } from "./layout";
 
@@ -73,7 +79,13 @@ export class DocumentBuilder {
     )
       return;
     this.drawn.add(key);
-    this.edges.push({ id: `e${this.edges.length + 1}`, source, target, sourceHandle, ...(condition ? { condition } : {}) });
+    this.edges.push({
+      id: `e${this.edges.length + 1}`,
+      source,
+      target,
+      sourceHandle,
+      ...(condition ? { condition } : {}),
+    });
   }
 
   /** Something that became a Trellis part (`step 2 (apiCall) → API block 'API data'`). */
@@ -139,13 +151,15 @@ export class DocumentBuilder {
 
 /** Reads a value that must be an object, or fails naming where. */
 export function objectAt(value: unknown, path: string): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConversionError(path, `${path || "The file"} must be an object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new ConversionError(path, `${path || "The file"} must be an object`);
   return value as Record<string, unknown>;
 }
 
 export function optionalString(value: unknown, path: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw new ConversionError(path, `${path} must be text, got ${Array.isArray(value) ? "an array" : typeof value}`);
+  if (typeof value !== "string")
+    throw new ConversionError(path, `${path} must be text, got ${Array.isArray(value) ? "an array" : typeof value}`);
   return value;
 }
 

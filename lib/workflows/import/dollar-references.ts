@@ -5,7 +5,11 @@
  * when the root names nothing: that text is left as it was (the sources do the same with an
  * unknown name) and reported through `unresolved`.
  */
-export function rewriteDollarReferences(text: string, resolve: (root: string, rest: string) => string | null, unresolved: (written: string) => void): string {
+export function rewriteDollarReferences(
+  text: string,
+  resolve: (root: string, rest: string) => string | null,
+  unresolved: (written: string) => void,
+): string {
   // `[^{}]`, not `[^}]`: from each of many unclosed `${` the scan ran to the end of the text (quadratic).
   return text.replace(/\$\{([^{}]+)\}/g, (written, inner: string) => {
     const expression = inner.trim();
@@ -30,6 +34,7 @@ export function dollarReferenceRoots(text: string): string[] {
 export function rewriteStrings(value: unknown, rewrite: (text: string) => string): unknown {
   if (typeof value === "string") return rewrite(value);
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, rewrite));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rewriteStrings(item, rewrite)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rewriteStrings(item, rewrite)]));
   return value;
 }

@@ -21,7 +21,10 @@ const errorOf = async (response: Response) => ((await response.json()) as ErrorB
 describe("POST /api/workflows/import", () => {
   it("stores the converted workflow and answers 201 with it, its issues and the report", async () => {
     const before = await stored();
-    const response = await kit.post({ file: fixture("anythingllm/search-and-summarize.json"), name: "Imported search" });
+    const response = await kit.post({
+      file: fixture("anythingllm/search-and-summarize.json"),
+      name: "Imported search",
+    });
     expect(response.status).toBe(201);
     const { workflow, report } = (await response.json()) as ImportedWorkflow;
     expect(workflow).toMatchObject({ name: "Imported search", version: 1, issues: [] });
@@ -38,8 +41,20 @@ describe("POST /api/workflows/import", () => {
     const document = {
       name: "Echo",
       blocks: [
-        { id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "message", type: "string" }] } },
-        { id: "agent1", type: "agent", name: "Agent", position: { x: 240, y: 0 }, config: { model: "offline/echo", userPrompt: "<start.message>" } },
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          config: { inputs: [{ name: "message", type: "string" }] },
+        },
+        {
+          id: "agent1",
+          type: "agent",
+          name: "Agent",
+          position: { x: 240, y: 0 },
+          config: { model: "offline/echo", userPrompt: "<start.message>" },
+        },
       ],
       edges: [{ id: "e1", source: "start", target: "agent1" }],
     };
@@ -51,7 +66,11 @@ describe("POST /api/workflows/import", () => {
   });
 
   it("stores a file whose name the workspace already has under a copy's name, and the report says it was renamed", async () => {
-    const document = { name: `Twice ${Date.now()}`, blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: {} }], edges: [] };
+    const document = {
+      name: `Twice ${Date.now()}`,
+      blocks: [{ id: "start", type: "start", name: "Start", position: { x: 0, y: 0 }, config: {} }],
+      edges: [],
+    };
     const first = (await (await kit.post({ file: document })).json()) as ImportedWorkflow;
     expect(first.workflow.name).toBe(document.name);
     expect(first.report.renamed).toBeUndefined();
@@ -76,17 +95,26 @@ describe("POST /api/workflows/import", () => {
 
   it("refuses a known format that cannot be converted with 400 naming the path in the file, storing nothing", async () => {
     const before = await stored();
-    const broken = { flow_id: "broken", agents: [{ agent: "writer", description: "Write", depends_on: ["researcher"] }] };
+    const broken = {
+      flow_id: "broken",
+      agents: [{ agent: "writer", description: "Write", depends_on: ["researcher"] }],
+    };
     const response = await kit.post({ file: broken });
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error).toMatchObject({ code: "invalid_workflow", details: [{ path: "file.agents[0].depends_on[0]" }] });
     expect(error.message).toContain("agents[0].depends_on[0]: no agent is called 'researcher'");
 
-    const badVariable = { name: "Flow", steps: [{ type: "start", config: { variables: [{ name: "my var", value: "" }] } }] };
+    const badVariable = {
+      name: "Flow",
+      steps: [{ type: "start", config: { variables: [{ name: "my var", value: "" }] } }],
+    };
     const second = await errorOf(await kit.post({ file: badVariable }));
     expect(second.details).toEqual([
-      { path: "file.steps[0].config.variables[0].name", message: expect.stringContaining("'my var' cannot be a Trellis start input name") },
+      {
+        path: "file.steps[0].config.variables[0].name",
+        message: expect.stringContaining("'my var' cannot be a Trellis start input name"),
+      },
     ]);
     expect(await stored()).toBe(before);
   });
@@ -95,7 +123,10 @@ describe("POST /api/workflows/import", () => {
     const missing = await kit.post({ name: "No file" });
     expect(missing.status).toBe(400);
     expect((await errorOf(missing)).details).toEqual([expect.objectContaining({ path: "file" })]);
-    const viewer = await kit.post({ file: fixture("anythingllm/data-processing.json") }, testMember(kit.member.workspace.id, "viewer"));
+    const viewer = await kit.post(
+      { file: fixture("anythingllm/data-processing.json") },
+      testMember(kit.member.workspace.id, "viewer"),
+    );
     expect(viewer.status).toBe(403);
   });
 
@@ -103,8 +134,13 @@ describe("POST /api/workflows/import", () => {
     const response = await kit.post({ file: fixture("mcp-bridge/code-review.json") });
     expect(response.status).toBe(201);
     const { workflow, report } = (await response.json()) as ImportedWorkflow;
-    expect(workflow.blocks.filter((block) => block.type === "agent").every((block) => block.config.tools === undefined)).toBe(true);
-    expect(report.notMapped).toContainEqual({ what: "agents[0].tools", why: expect.stringContaining("no MCP server was chosen") });
+    expect(
+      workflow.blocks.filter((block) => block.type === "agent").every((block) => block.config.tools === undefined),
+    ).toBe(true);
+    expect(report.notMapped).toContainEqual({
+      what: "agents[0].tools",
+      why: expect.stringContaining("no MCP server was chosen"),
+    });
     expect(report.notMapped).toContainEqual({
       what: "agents[0].reroute.on.tool:run_linter:success (tool:run_linter:success)",
       why: expect.stringContaining("no tool outcome can route"),
@@ -170,7 +206,11 @@ describe("POST /api/workflows/import of large files (issue 30)", () => {
     );
     const text = JSON.stringify({ file: bridgeChainOfBytes(63_000) });
     const response = await endpoint(
-      new Request("http://localhost/api/workflows/import", { method: "POST", headers: { "content-type": "application/json" }, body: text }),
+      new Request("http://localhost/api/workflows/import", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: text,
+      }),
       {},
       kit.member,
     );

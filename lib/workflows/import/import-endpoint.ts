@@ -17,7 +17,11 @@ import { uniqueWorkflowName } from "./unique-name";
  * A file past the document limits is refused with 413 before converting; a file that is not small
  * converts in an import thread within its time budget (import-threads.ts), off the event loop.
  */
-export function importEndpoint(service: () => WorkflowService, mcpServerNames: McpServerNames, threads: () => ImportThreads = sharedImportThreads) {
+export function importEndpoint(
+  service: () => WorkflowService,
+  mcpServerNames: McpServerNames,
+  threads: () => ImportThreads = sharedImportThreads,
+) {
   return endpoint("importWorkflow", async (request, _params, { workspace }) => {
     const parsed = importRequestSchema.safeParse(await readJsonBody(request, MAX_WORKFLOW_BYTES));
     if (!parsed.success) {
@@ -28,7 +32,9 @@ export function importEndpoint(service: () => WorkflowService, mcpServerNames: M
     const servers = mcpServerNames(workspace.id);
     const job = { request: parsed.data, mcpServers: servers ? [...servers] : null };
     const declaredBytes = Number(request.headers.get("content-length") ?? "NaN");
-    const { document, issues, report } = convertsInline(parsed.data.file, declaredBytes) ? runImportJob(job) : await threads().run(job);
+    const { document, issues, report } = convertsInline(parsed.data.file, declaredBytes)
+      ? runImportJob(job)
+      : await threads().run(job);
     // A second workflow of the same name would be told apart by nothing: the import takes a free name, as Duplicate does, and says so.
     const name = uniqueWorkflowName(document.name, await service().namesStartingWith(workspace.id, document.name));
     const workflow = await service().create(workspace.id, { ...document, name });

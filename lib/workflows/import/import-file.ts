@@ -1,4 +1,10 @@
-import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportReport, type ImportRequest, type WorkflowDocumentInput } from "@/contract";
+import {
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type ImportReport,
+  type ImportRequest,
+  type WorkflowDocumentInput,
+} from "@/contract";
 import { TrellisError } from "@/executor";
 import { RequestError } from "@/lib/http/errors";
 import { parseWorkflowDocument, type ParsedWorkflow } from "../parse-document";
@@ -27,16 +33,21 @@ export function convertFile(file: unknown, options: ImportOptions): ConvertedFil
   const record = file as Record<string, unknown>;
   try {
     if (format === "trellis")
-      return { document: record as WorkflowDocumentInput, report: { format, mapped: ["the Trellis document, as it is"], notMapped: [] } };
+      return {
+        document: record as WorkflowDocumentInput,
+        report: { format, mapped: ["the Trellis document, as it is"], notMapped: [] },
+      };
     if (format === "anythingllm-flow") return convertAnythingLlmFlow(record, options);
     if (format === "mcp-bridge-workflow") return convertMcpBridgeWorkflow(record, options);
     return convertSimExport(record, options);
   } catch (error) {
     if (!(error instanceof ConversionError)) throw error;
     const path = error.path ? `file.${error.path}` : "file";
-    throw new RequestError("invalid_workflow", `The ${IMPORT_FORMAT_LABELS[format].split(" (")[0]} cannot be imported: ${error.message}`, [
-      { path, message: error.message },
-    ]);
+    throw new RequestError(
+      "invalid_workflow",
+      `The ${IMPORT_FORMAT_LABELS[format].split(" (")[0]} cannot be imported: ${error.message}`,
+      [{ path, message: error.message }],
+    );
   }
 }
 
@@ -45,16 +56,27 @@ export function convertFile(file: unknown, options: ImportOptions): ConvertedFil
  * past the document limits is refused (413) before converting when its block count shows it, and
  * its conversion before validating when the converted document is past them.
  */
-export function importWorkflowFile(request: ImportRequest, mcpServers: Set<string> | null): ParsedWorkflow & { report: ImportReport } {
+export function importWorkflowFile(
+  request: ImportRequest,
+  mcpServers: Set<string> | null,
+): ParsedWorkflow & { report: ImportReport } {
   refuseOversizedFile(request.file);
-  const { document, report } = convertFile(request.file, { model: request.model, mcpServer: chooseMcpServer(request.mcpServer, mcpServers) });
+  const { document, report } = convertFile(request.file, {
+    model: request.model,
+    mcpServer: chooseMcpServer(request.mcpServer, mcpServers),
+  });
   refuseOversizedDocument(document);
   const named = request.name ? { ...document, name: request.name } : document;
   try {
     return { ...parseWorkflowDocument(named), report };
   } catch (error) {
-    if (report.format === "trellis" || !(error instanceof TrellisError) || error.code !== "invalid_workflow") throw error;
+    if (report.format === "trellis" || !(error instanceof TrellisError) || error.code !== "invalid_workflow")
+      throw error;
     // The converter made a document Trellis refuses: say so, with the document's own paths.
-    throw new RequestError("invalid_workflow", `The imported ${report.format} converted to a workflow Trellis refuses: ${error.message}`, error.details);
+    throw new RequestError(
+      "invalid_workflow",
+      `The imported ${report.format} converted to a workflow Trellis refuses: ${error.message}`,
+      error.details,
+    );
   }
 }

@@ -29,10 +29,12 @@ export function minimumBlocks(file: unknown): { count: number; what: string } | 
   if (!format) return null;
   const record = file as Record<string, unknown>;
   if (format === "trellis") return { count: (record.blocks as unknown[]).length, what: "its blocks" };
-  if (format === "mcp-bridge-workflow") return { count: (record.agents as unknown[]).length + 1, what: "one per agent and the start" };
+  if (format === "mcp-bridge-workflow")
+    return { count: (record.agents as unknown[]).length + 1, what: "one per agent and the start" };
   if (format === "anythingllm-flow") {
     const steps = flowSteps(record) ?? [];
-    const count = 1 + steps.filter((step) => ANYTHINGLLM_BLOCK_STEPS.has(String((step as { type?: unknown }).type))).length;
+    const count =
+      1 + steps.filter((step) => ANYTHINGLLM_BLOCK_STEPS.has(String((step as { type?: unknown }).type))).length;
     return { count, what: "one per API, LLM and web step and the start" };
   }
   return { count: simBlocksToImport(record), what: "one per Sim block of a known type" };
@@ -57,9 +59,11 @@ export function refuseOversizedDocument(document: WorkflowDocumentInput): void {
   if (blocks > MAX_BLOCKS) throw tooManyBlocks(blocks, "as converted");
   const edges = document.edges?.length ?? 0;
   if (edges > MAX_EDGES)
-    throw new RequestError("too_large", `The file converts to a workflow of ${countOf(edges, "edge")}; the limit is ${MAX_EDGES.toLocaleString("en-US")}.`, [
-      { path: "file", message: `${edges} edges, limit ${MAX_EDGES}` },
-    ]);
+    throw new RequestError(
+      "too_large",
+      `The file converts to a workflow of ${countOf(edges, "edge")}; the limit is ${MAX_EDGES.toLocaleString("en-US")}.`,
+      [{ path: "file", message: `${edges} edges, limit ${MAX_EDGES}` }],
+    );
   const bytes = Buffer.byteLength(JSON.stringify(document));
   if (bytes > MAX_WORKFLOW_BYTES)
     throw new RequestError(

@@ -17,13 +17,21 @@ const IDLE_MS = 30_000;
 const START_TIMEOUT_MS = 60_000;
 
 type ThreadMessage =
-  { type: "ready" } | { type: "done"; id: number; ok: true; result: ImportJobResult } | { type: "done"; id: number; ok: false; error: ImportJobFailure };
+  | { type: "ready" }
+  | { type: "done"; id: number; ok: true; result: ImportJobResult }
+  | { type: "done"; id: number; ok: false; error: ImportJobFailure };
 
 /** import-thread.mjs in the source tree under the working directory (as ingestion threads find theirs, see ingest-threads.ts). */
 function workerUrl(): URL {
   const fromEnvironment = process.env.TRELLIS_IMPORT_WORKER;
   if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
-  const inSourceTree = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "workflows", "import", "import-thread.mjs");
+  const inSourceTree = path.join(
+    /*turbopackIgnore: true*/ process.cwd(),
+    "lib",
+    "workflows",
+    "import",
+    "import-thread.mjs",
+  );
   if (existsSync(/*turbopackIgnore: true*/ inSourceTree)) return pathToFileURL(/*turbopackIgnore: true*/ inSourceTree);
   return new URL(/*turbopackIgnore: true*/ "./import-thread.mjs", import.meta.url);
 }
@@ -33,7 +41,8 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 export function importTimeBudgetFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return DEFAULT_IMPORT_TIME_BUDGET_MS;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1) throw new Error(`${IMPORT_TIME_BUDGET_SETTING} must be a whole number of milliseconds from 1, got '${value}'`);
+  if (!Number.isInteger(ms) || ms < 1)
+    throw new Error(`${IMPORT_TIME_BUDGET_SETTING} must be a whole number of milliseconds from 1, got '${value}'`);
   return ms;
 }
 
@@ -69,18 +78,29 @@ class ImportThread {
       if (!job || job.id !== message.id) return;
       this.pending = undefined;
       if (message.ok) job.resolve(message.result);
-      else job.reject(new RequestError(isErrorCode(message.error.code) ? message.error.code : "internal_error", message.error.message, message.error.details));
+      else
+        job.reject(
+          new RequestError(
+            isErrorCode(message.error.code) ? message.error.code : "internal_error",
+            message.error.message,
+            message.error.details,
+          ),
+        );
     });
     this.worker.on("error", (error: Error & { code?: string }) =>
       fail(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? new RequestError("too_large", `Converting the file ran out of memory (at most ${THREAD_MEMORY_MB} MB per import).`, [
-              { path: "file", message: `over ${THREAD_MEMORY_MB} MB while converting` },
-            ])
+          ? new RequestError(
+              "too_large",
+              `Converting the file ran out of memory (at most ${THREAD_MEMORY_MB} MB per import).`,
+              [{ path: "file", message: `over ${THREAD_MEMORY_MB} MB while converting` }],
+            )
           : new RequestError("internal_error", `The import thread failed: ${error.message}`),
       ),
     );
-    this.worker.on("exit", (code) => fail(new RequestError("internal_error", `The import thread stopped (exit code ${code})`)));
+    this.worker.on("exit", (code) =>
+      fail(new RequestError("internal_error", `The import thread stopped (exit code ${code})`)),
+    );
   }
 
   run(job: ImportJob): Promise<ImportJobResult> {
@@ -128,7 +148,9 @@ export class ImportThreads {
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           void thread.terminate();
-          reject(new RequestError("too_large", message, [{ path: "file", message: `not converted within ${budgetMs} ms` }]));
+          reject(
+            new RequestError("too_large", message, [{ path: "file", message: `not converted within ${budgetMs} ms` }]),
+          );
         }, budgetMs);
       });
     try {

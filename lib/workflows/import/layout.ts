@@ -28,7 +28,9 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
     const members = scopes.get(scopeId) ?? [];
     for (const member of members) if (getBlockDefinition(member.type)?.container) layScope(member.id);
     const memberIds = new Set(members.map((member) => member.id));
-    const inScope = edges.filter((edge) => edge.sourceHandle !== "body" && memberIds.has(edge.source) && memberIds.has(edge.target));
+    const inScope = edges.filter(
+      (edge) => edge.sourceHandle !== "body" && memberIds.has(edge.source) && memberIds.has(edge.target),
+    );
     const depth = depths(members, inScope);
     const rows = new Map<number, number>();
     const columnWidth = new Map<number, number>();
@@ -39,7 +41,8 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
     // Each column's x once, as a running sum: summing the widths per block was quadratic in a long chain.
     const lastColumn = [...depth.values()].reduce((most, column) => Math.max(most, column), 0);
     const columnStarts: number[] = [scopeId ? INSET.x : 0];
-    for (let index = 0; index < lastColumn; index += 1) columnStarts.push(columnStarts[index]! + (columnWidth.get(index) ?? COLUMN));
+    for (let index = 0; index < lastColumn; index += 1)
+      columnStarts.push(columnStarts[index]! + (columnWidth.get(index) ?? COLUMN));
     const columnX = (column: number) => columnStarts[column]!;
     for (const member of members) {
       if (member.position) continue;
@@ -52,7 +55,10 @@ export function layOut(blocks: BuiltBlock[], edges: BuiltEdge[]): BuiltBlock[] {
       const container = byId.get(scopeId)!;
       if (!container.size) {
         const right = members.reduce((most, member) => Math.max(most, member.position!.x + sizeOf(member).width), 300);
-        const bottom = members.reduce((most, member) => Math.max(most, member.position!.y + sizeOf(member).height), 120);
+        const bottom = members.reduce(
+          (most, member) => Math.max(most, member.position!.y + sizeOf(member).height),
+          120,
+        );
         container.size = { width: right + INSET.x, height: bottom + 60 };
       }
     }

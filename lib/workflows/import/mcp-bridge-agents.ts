@@ -23,13 +23,18 @@ export interface BridgeAgent {
 
 function stringList(value: unknown, path: string): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) throw new ConversionError(path, `${path} must be a list of names`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string"))
+    throw new ConversionError(path, `${path} must be a list of names`);
   return value as string[];
 }
 
 function readTools(value: unknown, path: string): { tools: string[] | null; toolSettings: Array<{ what: string }> } {
   if (value === undefined || value === null) return { tools: null, toolSettings: [] };
-  if (!Array.isArray(value)) throw new ConversionError(path, `${path} must be null, a list of tool names or a list of { tool: settings } objects`);
+  if (!Array.isArray(value))
+    throw new ConversionError(
+      path,
+      `${path} must be null, a list of tool names or a list of { tool: settings } objects`,
+    );
   const tools: string[] = [];
   const toolSettings: Array<{ what: string }> = [];
   value.forEach((entry, index) => {
@@ -40,7 +45,8 @@ function readTools(value: unknown, path: string): { tools: string[] | null; tool
     }
     const record = objectAt(entry, where);
     const names = Object.keys(record);
-    if (names.length !== 1) throw new ConversionError(where, `${where} must name one tool: { "tool_name": { args, settings } }`);
+    if (names.length !== 1)
+      throw new ConversionError(where, `${where} must name one tool: { "tool_name": { args, settings } }`);
     tools.push(names[0]!);
     const settings = record[names[0]!];
     if (settings && typeof settings === "object") {
@@ -58,7 +64,8 @@ function readContext(value: unknown, path: string): BridgeAgent["context"] {
 }
 
 export function readAgents(file: Record<string, unknown>): BridgeAgent[] {
-  if (!Array.isArray(file.agents) || file.agents.length === 0) throw new ConversionError("agents", "agents must list at least one agent");
+  if (!Array.isArray(file.agents) || file.agents.length === 0)
+    throw new ConversionError("agents", "agents must list at least one agent");
   const agents = file.agents.map((raw, index): BridgeAgent => {
     const path = `agents[${index}]`;
     const agent = objectAt(raw, path);
@@ -83,19 +90,27 @@ export function readAgents(file: Record<string, unknown>): BridgeAgent[] {
   });
   const names = new Set<string>();
   for (const agent of agents) {
-    if (names.has(agent.name)) throw new ConversionError(`${agent.path}.agent`, `${agent.path}.agent: '${agent.name}' names two agents`);
+    if (names.has(agent.name))
+      throw new ConversionError(`${agent.path}.agent`, `${agent.path}.agent: '${agent.name}' names two agents`);
     names.add(agent.name);
   }
   for (const agent of agents) {
     agent.dependsOn.forEach((dependency, index) => {
       if (!names.has(dependency))
-        throw new ConversionError(`${agent.path}.depends_on[${index}]`, `${agent.path}.depends_on[${index}]: no agent is called '${dependency}'`);
+        throw new ConversionError(
+          `${agent.path}.depends_on[${index}]`,
+          `${agent.path}.depends_on[${index}]: no agent is called '${dependency}'`,
+        );
     });
     if (agent.onToolError && !names.has(agent.onToolError)) {
-      throw new ConversionError(`${agent.path}.on_tool_error`, `${agent.path}.on_tool_error: no agent is called '${agent.onToolError}'`);
+      throw new ConversionError(
+        `${agent.path}.on_tool_error`,
+        `${agent.path}.on_tool_error: no agent is called '${agent.onToolError}'`,
+      );
     }
     for (const rule of agent.rules) {
-      if (rule.target && !names.has(rule.target)) throw new ConversionError(rule.path, `${rule.path}: no agent is called '${rule.target}'`);
+      if (rule.target && !names.has(rule.target))
+        throw new ConversionError(rule.path, `${rule.path}: no agent is called '${rule.target}'`);
     }
   }
   return agents;

@@ -8,12 +8,19 @@ import type { BridgeAgent } from "./mcp-bridge-agents";
 export function askResponses(ask: Record<string, unknown> | undefined, path: string) {
   if (!ask) return [];
   const groups = ask.expected_responses ?? [];
-  if (!Array.isArray(groups)) throw new ConversionError(`${path}.ask.expected_responses`, `${path}.ask.expected_responses must be a list`);
+  if (!Array.isArray(groups))
+    throw new ConversionError(`${path}.ask.expected_responses`, `${path}.ask.expected_responses must be a list`);
   return groups.flatMap((group, groupIndex) =>
     Object.entries(objectAt(group, `${path}.ask.expected_responses[${groupIndex}]`)).map(([id, raw]) => {
       const where = `${path}.ask.expected_responses[${groupIndex}].${id}`;
       const choice = objectAt(raw, where);
-      return { id, where, choice, to: optionalString(choice.to, `${where}.to`), label: optionalString(choice.value, `${where}.value`) ?? id };
+      return {
+        id,
+        where,
+        choice,
+        to: optionalString(choice.to, `${where}.to`),
+        label: optionalString(choice.value, `${where}.value`) ?? id,
+      };
     }),
   );
 }
@@ -35,16 +42,28 @@ export function askBlock(
   let allowText = false;
   for (const response of responses) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(response.id))
-      throw new ConversionError(response.where, `${response.where}: '${response.id}' cannot be a choice id (1 to 64 of A-Z a-z 0-9 _ -)`);
+      throw new ConversionError(
+        response.where,
+        `${response.where}: '${response.id}' cannot be a choice id (1 to 64 of A-Z a-z 0-9 _ -)`,
+      );
     choices.push({ id: response.id, label: response.label.slice(0, 200) });
     if (response.choice.input !== undefined) {
       allowText = true;
-      builder.skip(`${response.where}.input`, "an Ask block's fields are asked with every choice; this choice's input fields become the answer's free text");
+      builder.skip(
+        `${response.where}.input`,
+        "an Ask block's fields are asked with every choice; this choice's input fields become the answer's free text",
+      );
     }
     if (response.choice.with !== undefined)
-      builder.skip(`${response.where}.with`, "nothing is copied between contexts in Trellis: later blocks read the agent's output by reference");
+      builder.skip(
+        `${response.where}.with`,
+        "nothing is copied between contexts in Trellis: later blocks read the agent's output by reference",
+      );
     if (response.choice.each !== undefined)
-      builder.skip(`${response.where}.each`, "an Ask block's choices are fixed when saved; one choice per item of a list is not supported");
+      builder.skip(
+        `${response.where}.each`,
+        "an Ask block's choices are fixed when saved; one choice per item of a list is not supported",
+      );
     if (!response.to) continue;
     if (/^(workflows|external)\[/.test(response.to)) {
       builder.skip(
@@ -53,7 +72,8 @@ export function askBlock(
       );
       continue;
     }
-    if (!blocks.has(response.to)) throw new ConversionError(`${response.where}.to`, `${response.where}.to: no agent is called '${response.to}'`);
+    if (!blocks.has(response.to))
+      throw new ConversionError(`${response.where}.to`, `${response.where}.to: no agent is called '${response.to}'`);
     targets.push({ id: response.id, to: response.to });
   }
   if (choices.length === 0) {

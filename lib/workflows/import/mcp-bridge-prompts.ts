@@ -42,9 +42,15 @@ export function agentConfig(agent: BridgeAgent, parts: PromptParts): Record<stri
   const system = [parts.rewrite(agent.description)];
   if (typeof agent.passThrough === "string" && agent.passThrough.trim()) system.push(parts.rewrite(agent.passThrough));
   if (parts.tags.length > 0)
-    system.push(`When one of these applies, end your answer with it: ${parts.tags.map((tag) => `<reroute>${tag}</reroute>`).join(", ")}.`);
+    system.push(
+      `When one of these applies, end your answer with it: ${parts.tags.map((tag) => `<reroute>${tag}</reroute>`).join(", ")}.`,
+    );
   for (const instruction of parts.askInstructions) system.push(`Finish with the question for the user: ${instruction}`);
-  const config: Record<string, unknown> = { model: parts.model, systemPrompt: system.filter(Boolean).join("\n\n"), userPrompt: userPrompt(agent, parts) };
+  const config: Record<string, unknown> = {
+    model: parts.model,
+    systemPrompt: system.filter(Boolean).join("\n\n"),
+    userPrompt: userPrompt(agent, parts),
+  };
   if (parts.server && (agent.tools === null || agent.tools.length > 0)) {
     config.tools = [
       {

@@ -25,7 +25,10 @@ export function rerouteRules(value: unknown, path: string): RerouteRule[] {
     }
     const on = typeof rule.on === "string" ? [rule.on] : rule.on;
     if (!Array.isArray(on) || on.some((trigger) => typeof trigger !== "string") || on.length === 0) {
-      throw new ConversionError(`${where}.on`, `${where}.on must list the triggers (tool:<name>:success, tool:<name>:error or a tag) that fire the rule`);
+      throw new ConversionError(
+        `${where}.on`,
+        `${where}.on must list the triggers (tool:<name>:success, tool:<name>:error or a tag) that fire the rule`,
+      );
     }
     const target = optionalString(rule.target, `${where}.target`);
     const ask = rule.ask === undefined ? undefined : objectAt(rule.ask, `${where}.ask`);
@@ -60,7 +63,10 @@ const TOKEN =
  * and each name becomes a reference through `resolveName` (an initial-context field, an agent's
  * returned field). Answers null with the reason when the text does not translate or parse.
  */
-export function translateWhen(text: string, resolveName: (path: string) => string): { expression: string } | { problem: string } {
+export function translateWhen(
+  text: string,
+  resolveName: (path: string) => string,
+): { expression: string } | { problem: string } {
   let expression = "";
   TOKEN.lastIndex = 0;
   let index = 0;
@@ -77,7 +83,9 @@ export function translateWhen(text: string, resolveName: (path: string) => strin
   }
   const cleaned = expression.replace(/\s+/g, " ").trim();
   const problem = expressionProblem(cleaned);
-  return problem ? { problem: `'${cleaned}' does not parse as a Trellis expression: ${problem}` } : { expression: cleaned };
+  return problem
+    ? { problem: `'${cleaned}' does not parse as a Trellis expression: ${problem}` }
+    : { expression: cleaned };
 }
 
 /** Why an expression with references does not parse, or null when it does (each reference stands in as a number, as the save check does). */
@@ -103,7 +111,9 @@ export function expressionProblem(text: string): string | null {
 export function numericNames(text: string): Set<string> {
   const names = new Set<string>();
   // Each pattern starts only where a name or number starts: from every letter of a long name, the scan to its end was quadratic.
-  for (const match of text.matchAll(/(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.]*)\s*(?:<=|>=|<|>)\s*-?\d/g)) names.add(match[1]!);
-  for (const match of text.matchAll(/(?<![0-9.])-?\d+(?:\.\d+)?\s*(?:<=|>=|<|>)\s*([A-Za-z_][A-Za-z0-9_.]*)/g)) names.add(match[1]!);
+  for (const match of text.matchAll(/(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_.]*)\s*(?:<=|>=|<|>)\s*-?\d/g))
+    names.add(match[1]!);
+  for (const match of text.matchAll(/(?<![0-9.])-?\d+(?:\.\d+)?\s*(?:<=|>=|<|>)\s*([A-Za-z_][A-Za-z0-9_.]*)/g))
+    names.add(match[1]!);
   return names;
 }

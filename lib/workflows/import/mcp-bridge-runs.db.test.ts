@@ -57,7 +57,9 @@ describe("MCP-bridge workflows, imported and run", () => {
 
   it("code-review: a clean lint reroutes to the security scan (tool:run_linter:success), a failed one to fix-lint-errors", async () => {
     const { workflow, report } = await kit.importFile(fixture("mcp-bridge/code-review.json"));
-    expect(report.notMapped).toEqual([expect.objectContaining({ what: "agents[1].reroute.on.tool:fix_lint:success (tool:fix_lint:success → linter)" })]);
+    expect(report.notMapped).toEqual([
+      expect.objectContaining({ what: "agents[1].reroute.on.tool:fix_lint:success (tool:fix_lint:success → linter)" }),
+    ]);
 
     kit.kit.server.enqueue(
       ...turn("run_linter", { code: "const x = 1;" }, "Lint is clean."),
@@ -68,7 +70,10 @@ describe("MCP-bridge workflows, imported and run", () => {
     expect((clean.output as { content: string }).content).toBe("No findings.");
     expect([ran(clean, "linter"), ran(clean, "security-scan"), ran(clean, "fix-lint-errors")]).toEqual([1, 1, 0]);
 
-    kit.kit.server.enqueue(...turn("run_linter", { code: "var x = 1;" }, "Lint failed."), ...turn("fix_lint", { code: "var x = 1;" }, "let x = 1;"));
+    kit.kit.server.enqueue(
+      ...turn("run_linter", { code: "var x = 1;" }, "Lint failed."),
+      ...turn("fix_lint", { code: "var x = 1;" }, "let x = 1;"),
+    );
     const dirty = await kit.run(workflow.id, { message: "var x = 1;" });
     expect(dirty.status).toBe("succeeded");
     expect((dirty.output as { content: string }).content).toBe("let x = 1;");
@@ -77,31 +82,52 @@ describe("MCP-bridge workflows, imported and run", () => {
   });
 
   it("multi-source-analysis: three agents start together and combine waits for all of them", async () => {
-    const { workflow } = await kit.importFile(fixture("mcp-bridge/multi-source-analysis.json"), { mcpServer: "bridge" });
+    const { workflow } = await kit.importFile(fixture("mcp-bridge/multi-source-analysis.json"), {
+      mcpServer: "bridge",
+    });
     const combine = workflow.blocks.find((block) => block.id === "combine")!;
-    expect(workflow.edges.filter((edge) => edge.target === "combine").map((edge) => edge.source)).toEqual(["fetch-db", "fetch-api", "fetch-files"]);
+    expect(workflow.edges.filter((edge) => edge.target === "combine").map((edge) => edge.source)).toEqual([
+      "fetch-db",
+      "fetch-api",
+      "fetch-files",
+    ]);
 
     const run = await kit.run(workflow.id, { message: "Quarterly numbers" });
 
     expect(run.status).toBe("succeeded");
     expect(ran(run, "combine")).toBe(1);
-    expect(String(combine.config.userPrompt)).toContain('Result of fetch-files: <fetch-files.content ?? "(did not run)">');
+    expect(String(combine.config.userPrompt)).toContain(
+      'Result of fetch-files: <fetch-files.content ?? "(did not run)">',
+    );
     expect((run.output as { content: string }).content).toContain("Result of fetch-db: Echo:");
   });
 
   it("deployment-plan: the agent's PLAN_FOUND tag asks the user, and the chosen answer runs its agent", async () => {
     const { workflow, report } = await kit.importFile(fixture("mcp-bridge/deployment-plan.json"));
-    expect(report.notMapped.map((item) => item.what)).toEqual(["agents[0].reroute[0].ask.expected_responses[0].choose_plan.with"]);
+    expect(report.notMapped.map((item) => item.what)).toEqual([
+      "agents[0].reroute[0].ask.expected_responses[0].choose_plan.with",
+    ]);
     kit.kit.server.enqueue(
-      { kind: "text", text: "I found plan deploy-123. Proceed, keep searching, or abort?\n<reroute>PLAN_FOUND</reroute>" },
+      {
+        kind: "text",
+        text: "I found plan deploy-123. Proceed, keep searching, or abort?\n<reroute>PLAN_FOUND</reroute>",
+      },
       { kind: "text", text: "Deploying plan deploy-123." },
     );
 
-    const live = await kit.kit.runtime.runs.start(kit.member.workspace.id, workflow.id, { message: "Deploy the new release" });
+    const live = await kit.kit.runtime.runs.start(kit.member.workspace.id, workflow.id, {
+      message: "Deploy the new release",
+    });
     const ask = await waitForAsk(live.runId);
     expect(ask.question).toContain("I found plan deploy-123.");
     expect(ask.choices.map((choice) => choice.id)).toEqual(["choose_plan", "continue_searching", "abort"]);
-    await kit.kit.runtime.runs.asks.answer(kit.member.workspace.id, live.runId, ask.spanId, { choice: "choose_plan" }, "tester@example.com");
+    await kit.kit.runtime.runs.asks.answer(
+      kit.member.workspace.id,
+      live.runId,
+      ask.spanId,
+      { choice: "choose_plan" },
+      "tester@example.com",
+    );
     const run = await settled(live.runId);
     expect(run.status).toBe("succeeded");
     expect((run.output as { content: string }).content).toBe("Deploying plan deploy-123.");

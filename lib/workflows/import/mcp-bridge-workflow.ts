@@ -1,4 +1,10 @@
-import { ConversionError, DocumentBuilder, optionalString, type BuiltBlock, type ConvertedFile } from "./document-builder";
+import {
+  ConversionError,
+  DocumentBuilder,
+  optionalString,
+  type BuiltBlock,
+  type ConvertedFile,
+} from "./document-builder";
 import { EdgeGraph } from "./edge-graph";
 import { askBlock, askResponses } from "./mcp-bridge-asks";
 import { agentConfig, agentPath, ROOT_INTENT_VARIABLE, toolsText } from "./mcp-bridge-prompts";
@@ -32,7 +38,8 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   const model = options.model ?? "offline/echo";
   const byName = new Map(agents.map((agent) => [agent.name, agent]));
   const returnedBy = new Map<string, BridgeAgent>();
-  for (const agent of agents) for (const field of agent.returns) if (!returnedBy.has(field)) returnedBy.set(field, agent);
+  for (const agent of agents)
+    for (const field of agent.returns) if (!returnedBy.has(field)) returnedBy.set(field, agent);
 
   // The start block: the user's message and every initial-context field the agents read.
   const inputs: Array<{ name: string; type: "string" | "number"; description: string }> = [
@@ -61,12 +68,16 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
         })
       : null;
   for (const agent of agents) {
-    blocks.set(agent.name, builder.addBlock({ idHint: agent.name, type: "agent", name: agent.name, parentId: loop?.id, config: { model } }));
+    blocks.set(
+      agent.name,
+      builder.addBlock({ idHint: agent.name, type: "agent", name: agent.name, parentId: loop?.id, config: { model } }),
+    );
   }
 
   // References: ${agent.result...}, ${initial_context.field}, ${tool_name.output}.
   const toolOwners = new Map<string, BridgeAgent>();
-  for (const agent of agents) for (const tool of agent.tools ?? []) if (!toolOwners.has(tool)) toolOwners.set(tool, agent);
+  for (const agent of agents)
+    for (const tool of agent.tools ?? []) if (!toolOwners.has(tool)) toolOwners.set(tool, agent);
   const toolOwner = (tool: string) => toolOwners.get(tool);
   const resolve = (root: string, rest: string): string | null => {
     if (root === "initial_context") {
@@ -81,7 +92,10 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
   };
   const rewrite = (text: string, where: string) =>
     rewriteDollarReferences(text, resolve, (written) =>
-      builder.skip(`${written} in ${where}`, "it names no agent, tool or initial-context field; the text is kept as written"),
+      builder.skip(
+        `${written} in ${where}`,
+        "it names no agent, tool or initial-context field; the text is kept as written",
+      ),
     );
   const whenName = (path: string) => {
     const [root, ...rest] = path.split(".");
@@ -91,7 +105,9 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     const producer = returnedBy.get(root!);
     if (producer) return `<${blocks.get(producer.name)!.name}.${root}${tail} ?? null>`;
     if (!addContextInput(root!)) return path;
-    builder.map(`'${root}' in a \`when\`: no agent returns it, so it is read from the initial context (a Start input) and does not change while the flow runs`);
+    builder.map(
+      `'${root}' in a \`when\`: no agent returns it, so it is read from the initial context (a Start input) and does not change while the flow runs`,
+    );
     return `<start.${path}>`;
   };
 
@@ -102,7 +118,8 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     const block = blocks.get(agent.name)!;
     entries.set(agent.name, block.id);
     if (!agent.when) continue;
-    for (const name of numericNames(agent.when)) if (!name.includes(".") && !returnedBy.has(name) && !byName.has(name)) addContextInput(name, "number");
+    for (const name of numericNames(agent.when))
+      if (!name.includes(".") && !returnedBy.has(name) && !byName.has(name)) addContextInput(name, "number");
     const translated = translateWhen(agent.when, whenName);
     if ("problem" in translated) {
       builder.skip(`${agent.path}.when (${agent.when})`, `${translated.problem}; the agent runs unconditionally`);
@@ -148,14 +165,18 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     const entry = entries.get(agent.name)!;
     if (agent.dependsOn.length === 0) {
       // The first agent always starts the flow; another with no dependency that a rule routes to waits for that rule.
-      if (routedTo.has(agent.name) && agent.index > 0) builder.map(`'${agent.name}' has no depends_on and is a reroute target: it runs only when rerouted to`);
+      if (routedTo.has(agent.name) && agent.index > 0)
+        builder.map(`'${agent.name}' has no depends_on and is a reroute target: it runs only when rerouted to`);
       else link(firstSource, entry, loop ? "body" : "out");
       continue;
     }
     for (const dependency of agent.dependsOn) {
       const source = blocks.get(dependency)!.id;
       if (graph.reaches(entry, source))
-        throw new ConversionError(`${agent.path}.depends_on`, `${agent.path}.depends_on: '${agent.name}' and '${dependency}' depend on each other`);
+        throw new ConversionError(
+          `${agent.path}.depends_on`,
+          `${agent.path}.depends_on: '${agent.name}' and '${dependency}' depend on each other`,
+        );
       link(source, entry);
     }
   }
@@ -172,7 +193,10 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     const leave = (trigger: string, where: string): { handle: string; condition?: string } | null => {
       const tool = toolTrigger(trigger);
       if (tool && !options.mcpServer) {
-        builder.skip(`${where} (${trigger})`, "the agent has no MCP tools (no MCP server was chosen), so no tool outcome can route");
+        builder.skip(
+          `${where} (${trigger})`,
+          "the agent has no MCP tools (no MCP server was chosen), so no tool outcome can route",
+        );
         return null;
       }
       if (tool) {
@@ -181,8 +205,13 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       }
       const tags = tagTriggers.get(agent.name) ?? [];
       if (!tags.includes(trigger)) tagTriggers.set(agent.name, [...tags, trigger]);
-      builder.map(`${where} trigger '${trigger}' → an edge taken when the agent's answer holds <reroute>${trigger}</reroute>`);
-      return { handle: "out", condition: `contains(output.content, ${JSON.stringify(`<reroute>${trigger}</reroute>`)})` };
+      builder.map(
+        `${where} trigger '${trigger}' → an edge taken when the agent's answer holds <reroute>${trigger}</reroute>`,
+      );
+      return {
+        handle: "out",
+        condition: `contains(output.content, ${JSON.stringify(`<reroute>${trigger}</reroute>`)})`,
+      };
     };
     const route = (target: string, trigger: string, where: string) => {
       const entry = entries.get(target)!;
@@ -203,7 +232,9 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     };
     for (const rule of agent.rules) {
       // One Ask block per rule, whichever of its triggers fires: one per trigger copied every choice once per trigger.
-      const ask = rule.ask ? askBlock(builder, agent, rule, loop?.id ?? null, blocks, entries, graph, link, answeredBy) : null;
+      const ask = rule.ask
+        ? askBlock(builder, agent, rule, loop?.id ?? null, blocks, entries, graph, link, answeredBy)
+        : null;
       for (const trigger of rule.on) {
         if (rule.target) route(rule.target, trigger, rule.path);
         if (!ask) continue;
@@ -244,11 +275,17 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
     const entry = entries.get(agent.name)!;
     if (agent.index > 0 && agent.dependsOn.length === 0 && !builder.edges.some((edge) => edge.target === entry)) {
       link(firstSource, entry, loop ? "body" : "out");
-      builder.map(`'${agent.name}': every reroute to it was left out, so it starts with the flow as an agent with no depends_on does`);
+      builder.map(
+        `'${agent.name}': every reroute to it was left out, so it starts with the flow as an agent with no depends_on does`,
+      );
     }
   }
   const agentOrder = new Map(agents.map((agent) => [blocks.get(agent.name)!.id, agent.index]));
-  const upstream = quotedUpstream(builder.edges, agentOrder, new Map(agents.map((agent) => [blocks.get(agent.name)!.id, entries.get(agent.name)!])));
+  const upstream = quotedUpstream(
+    builder.edges,
+    agentOrder,
+    new Map(agents.map((agent) => [blocks.get(agent.name)!.id, entries.get(agent.name)!])),
+  );
   const blockNames = new Map([...blocks.values()].map((block) => [block.id, block.name]));
   const quotedInputs = () => inputs.slice(0, MAX_QUOTED_INPUTS).map((input) => input.name);
   for (const agent of agents) {
@@ -265,7 +302,9 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       contextInputs: quotedInputs,
       rewrite: (text) => rewrite(text, agent.path),
     });
-    builder.map(`${agent.path} (${agent.name}) → Agent block '${block.name}' with ${toolsText(agent, options.mcpServer)}`);
+    builder.map(
+      `${agent.path} (${agent.name}) → Agent block '${block.name}' with ${toolsText(agent, options.mcpServer)}`,
+    );
     if (!options.mcpServer && agent.tools?.length !== 0) {
       builder.skip(
         `${agent.path}.tools`,
@@ -273,14 +312,19 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       );
     }
     for (const setting of agent.toolSettings)
-      builder.skip(setting.what, "per-tool arguments and settings are not part of an MCP tool entry in Trellis; the model fills in the arguments");
-    if (agent.passThrough === true) builder.map(`${agent.path}.pass_through → nothing to set: Trellis streams every agent's answer in the run panel`);
+      builder.skip(
+        setting.what,
+        "per-tool arguments and settings are not part of an MCP tool entry in Trellis; the model fills in the arguments",
+      );
+    if (agent.passThrough === true)
+      builder.map(`${agent.path}.pass_through → nothing to set: Trellis streams every agent's answer in the run panel`);
     if (agent.context !== true)
       builder.map(
         `${agent.path}.context → the user prompt holds ${agent.context === false ? "only the root intent" : agent.context === "user_prompt" ? "only the user's message" : "the listed fields"}`,
       );
   }
-  if (file.loop !== undefined && file.loop !== true && file.loop !== false) builder.skip("loop", "must be true or false; read as false");
+  if (file.loop !== undefined && file.loop !== true && file.loop !== false)
+    builder.skip("loop", "must be true or false; read as false");
   if (agents.length > MAX_QUOTED_RESULTS + 1)
     builder.map(
       `context → each agent's prompt quotes the results of the agents it depends on and of its nearest earlier agents, at most ${MAX_QUOTED_RESULTS} besides its dependencies (the bridge hands every agent every earlier result; quoting all of them in each prompt would grow with the square of the flow)`,
@@ -290,12 +334,21 @@ export function convertMcpBridgeWorkflow(file: Record<string, unknown>, options:
       "initial_context",
       `an agent's prompt quotes the first ${MAX_QUOTED_INPUTS} of the ${inputs.length} initial-context fields; the others reach an agent where its text names them (\${initial_context.name})`,
     );
-  if (rootIntent) builder.map(`root_intent → the workflow variable '${ROOT_INTENT_VARIABLE}', which each agent's prompt reads as its goal`);
-  return builder.build({ name: flowId, description: rootIntent, variables: rootIntent ? { [ROOT_INTENT_VARIABLE]: rootIntent } : {} });
+  if (rootIntent)
+    builder.map(
+      `root_intent → the workflow variable '${ROOT_INTENT_VARIABLE}', which each agent's prompt reads as its goal`,
+    );
+  return builder.build({
+    name: flowId,
+    description: rootIntent,
+    variables: rootIntent ? { [ROOT_INTENT_VARIABLE]: rootIntent } : {},
+  });
 }
 
 function removePlainEdge(builder: DocumentBuilder, source: string, target: string): void {
-  const index = builder.edges.findIndex((edge) => edge.source === source && edge.target === target && edge.sourceHandle === "out" && !edge.condition);
+  const index = builder.edges.findIndex(
+    (edge) => edge.source === source && edge.target === target && edge.sourceHandle === "out" && !edge.condition,
+  );
   if (index !== -1) builder.edges.splice(index, 1);
 }
 

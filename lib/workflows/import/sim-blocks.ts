@@ -27,9 +27,11 @@ export interface MappedSimBlock {
   branchIds?: Map<string, string>;
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? undefined : String(value));
+const text = (value: unknown) =>
+  typeof value === "string" ? value : value === undefined || value === null ? undefined : String(value);
 const number = (value: unknown) => {
-  const parsed = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const parsed =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(parsed) ? parsed : undefined;
 };
 
@@ -81,7 +83,9 @@ export function mapStart(context: SimBlockContext): MappedSimBlock {
     ? format.flatMap((field: Record<string, unknown>) => {
         const name = text(field?.name)?.trim();
         if (!name) return [];
-        const type = ["string", "number", "boolean", "object", "array"].includes(String(field.type)) ? String(field.type) : "string";
+        const type = ["string", "number", "boolean", "object", "array"].includes(String(field.type))
+          ? String(field.type)
+          : "string";
         return [{ name, type, ...(field.value !== undefined && field.value !== "" ? { default: field.value } : {}) }];
       })
     : [];
@@ -106,7 +110,9 @@ export function mapAgent(context: SimBlockContext): MappedSimBlock {
   if (typeof memories === "string" && memories.trim()) config.memories = memories;
   const tools = parsed(values.tools);
   if (Array.isArray(tools) && tools.length > 0) {
-    const names = tools.map((tool: Record<string, unknown>) => text(tool?.title ?? tool?.toolId ?? tool?.type) ?? "tool").join(", ");
+    const names = tools
+      .map((tool: Record<string, unknown>) => text(tool?.title ?? tool?.toolId ?? tool?.type) ?? "tool")
+      .join(", ");
     context.builder.skip(
       `${context.path}.subBlocks.tools (${names})`,
       "Sim's tools are its own integrations and custom tools; add the Trellis tools this agent needs in its Tools field",
@@ -123,7 +129,14 @@ export function mapRouter(context: SimBlockContext): MappedSimBlock {
       "route descriptions are not carried over: a Trellis router chooses among the blocks its edges reach, described by their names and prompts",
     );
   }
-  return { type: "router", config: { model: trellisModel(context.values.model, context.model), prompt, temperature: number(context.values.temperature) ?? 0 } };
+  return {
+    type: "router",
+    config: {
+      model: trellisModel(context.values.model, context.model),
+      prompt,
+      temperature: number(context.values.temperature) ?? 0,
+    },
+  };
 }
 
 export function mapEvaluator(context: SimBlockContext): MappedSimBlock {
@@ -137,7 +150,10 @@ export function mapEvaluator(context: SimBlockContext): MappedSimBlock {
         ? metrics.map((metric: Record<string, unknown>) => ({
             name: text(metric?.name) ?? "",
             description: text(metric?.description) ?? "",
-            range: { min: number((metric?.range as Record<string, unknown>)?.min) ?? 0, max: number((metric?.range as Record<string, unknown>)?.max) ?? 10 },
+            range: {
+              min: number((metric?.range as Record<string, unknown>)?.min) ?? 0,
+              max: number((metric?.range as Record<string, unknown>)?.max) ?? 10,
+            },
           }))
         : [],
     },
@@ -153,7 +169,9 @@ export function mapKnowledge(context: SimBlockContext): MappedSimBlock {
       "only searching maps to a Knowledge block; upload documents to a Trellis knowledge base instead",
     );
   const raw = values.knowledgeBaseIds ?? values.knowledgeBaseId;
-  const ids = (Array.isArray(raw) ? raw.map(String) : (text(raw) ?? "").split(",")).map((id) => id.trim()).filter(Boolean);
+  const ids = (Array.isArray(raw) ? raw.map(String) : (text(raw) ?? "").split(","))
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (ids.length > 0)
     context.builder.skip(
       `${context.path}.subBlocks.knowledgeBaseId (${ids.join(", ")})`,
@@ -164,14 +182,21 @@ export function mapKnowledge(context: SimBlockContext): MappedSimBlock {
   const topK = number(values.topK);
   return {
     type: "knowledge",
-    config: { knowledgeBaseIds: [], query: text(values.query) ?? "", ...(topK ? { topK: Math.min(100, Math.max(1, Math.round(topK))) } : {}) },
+    config: {
+      knowledgeBaseIds: [],
+      query: text(values.query) ?? "",
+      ...(topK ? { topK: Math.min(100, Math.max(1, Math.round(topK))) } : {}),
+    },
   };
 }
 
 export function mapCondition(context: SimBlockContext): MappedSimBlock {
   const conditions = parsed(context.values.conditions);
   if (!Array.isArray(conditions) || conditions.length === 0)
-    throw new ConversionError(`${context.path}.subBlocks.conditions`, `${context.path}.subBlocks.conditions must list the block's conditions`);
+    throw new ConversionError(
+      `${context.path}.subBlocks.conditions`,
+      `${context.path}.subBlocks.conditions must list the block's conditions`,
+    );
   const branchIds = new Map<string, string>();
   const used = new Set<string>();
   const branches = conditions.map((condition: Record<string, unknown>, index) => {
@@ -185,7 +210,11 @@ export function mapCondition(context: SimBlockContext): MappedSimBlock {
     return {
       id,
       label: title || undefined,
-      expression: simExpression(text(condition?.value) ?? "", `${context.path}.subBlocks.conditions[${index}]`, context.builder),
+      expression: simExpression(
+        text(condition?.value) ?? "",
+        `${context.path}.subBlocks.conditions[${index}]`,
+        context.builder,
+      ),
     };
   });
   return { type: "condition", config: { branches }, branchIds };
@@ -193,7 +222,13 @@ export function mapCondition(context: SimBlockContext): MappedSimBlock {
 
 /** Sim conditions are JavaScript; Trellis's language is smaller. `x.includes(y)` becomes `contains(x, y)`; what still does not parse is kept and reported. */
 function simExpression(expression: string, where: string, builder: DocumentBuilder): string {
-  const candidates = [expression, expression.replace(/(<[^<>]+>|'[^']*'|"[^"]*"|(?<![\w.])[A-Za-z_][\w.]*)\.includes\(([^()]*)\)/g, "contains($1, $2)")];
+  const candidates = [
+    expression,
+    expression.replace(
+      /(<[^<>]+>|'[^']*'|"[^"]*"|(?<![\w.])[A-Za-z_][\w.]*)\.includes\(([^()]*)\)/g,
+      "contains($1, $2)",
+    ),
+  ];
   for (const candidate of candidates) if (expressionProblem(candidate) === null) return candidate;
   builder.skip(
     `${where} (${expression})`,
@@ -205,7 +240,10 @@ function simExpression(expression: string, where: string, builder: DocumentBuild
 export function mapFunction(context: SimBlockContext): MappedSimBlock {
   const language = text(context.values.language) ?? "javascript";
   if (language !== "javascript" && language !== "js")
-    context.builder.skip(`${context.path}.subBlocks.language (${language})`, "Trellis Function blocks run JavaScript only; the code is kept as written");
+    context.builder.skip(
+      `${context.path}.subBlocks.language (${language})`,
+      "Trellis Function blocks run JavaScript only; the code is kept as written",
+    );
   return { type: "function", config: { code: text(context.values.code) ?? "" } };
 }
 
@@ -220,7 +258,10 @@ export function mapApi(context: SimBlockContext): MappedSimBlock {
     url = `${url}${url.includes("?") ? "&" : "?"}${query}`;
   }
   const method = (text(values.method) ?? "GET").toUpperCase();
-  const config: Record<string, unknown> = { url, method: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].includes(method) ? method : "GET" };
+  const config: Record<string, unknown> = {
+    url,
+    method: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].includes(method) ? method : "GET",
+  };
   const headers = table(values.headers);
   if (Object.keys(headers).length > 0) config.headers = headers;
   const body = parsed(values.body);
@@ -234,7 +275,9 @@ export function mapResponse(context: SimBlockContext): MappedSimBlock {
   if (values.dataMode === "structured" || (data === undefined && values.builderData !== undefined)) {
     const fields = parsed(values.builderData);
     data = Array.isArray(fields)
-      ? Object.fromEntries(fields.filter((field) => text(field?.name)).map((field) => [text(field.name)!, field.value ?? null]))
+      ? Object.fromEntries(
+          fields.filter((field) => text(field?.name)).map((field) => [text(field.name)!, field.value ?? null]),
+        )
       : data;
   }
   if (values.status !== undefined && values.status !== null && values.status !== "")
@@ -259,11 +302,22 @@ export function mapLoop(context: SimBlockContext, loop: Record<string, unknown> 
   const data = { ...loop, ...context.data };
   const kind = text(data.loopType) ?? "for";
   const count = number(data.count ?? data.iterations) ?? 5;
-  if (kind === "forEach") return { type: "loop", config: { kind: "forEach", collection: parsed(data.collection ?? data.forEachItems) ?? [] } };
+  if (kind === "forEach")
+    return {
+      type: "loop",
+      config: { kind: "forEach", collection: parsed(data.collection ?? data.forEachItems) ?? [] },
+    };
   if (kind === "while" || kind === "doWhile") {
-    const condition = simExpression(text(data.whileCondition ?? data.doWhileCondition) ?? "false", `${context.path}.data.whileCondition`, context.builder);
+    const condition = simExpression(
+      text(data.whileCondition ?? data.doWhileCondition) ?? "false",
+      `${context.path}.data.whileCondition`,
+      context.builder,
+    );
     if (kind === "doWhile")
-      context.builder.skip(`${context.path}.data.loopType (doWhile)`, "Trellis has while loops only: the condition is checked before the first iteration too");
+      context.builder.skip(
+        `${context.path}.data.loopType (doWhile)`,
+        "Trellis has while loops only: the condition is checked before the first iteration too",
+      );
     return { type: "loop", config: { kind: "while", condition, maxIterations: Math.max(1, count) } };
   }
   return { type: "loop", config: { kind: "for", count } };
@@ -272,6 +326,9 @@ export function mapLoop(context: SimBlockContext, loop: Record<string, unknown> 
 export function mapParallel(context: SimBlockContext, parallel: Record<string, unknown> | undefined): MappedSimBlock {
   const data = { ...parallel, ...context.data };
   if (text(data.parallelType) === "collection")
-    return { type: "parallel", config: { kind: "collection", collection: parsed(data.collection ?? data.distribution) ?? [] } };
+    return {
+      type: "parallel",
+      config: { kind: "collection", collection: parsed(data.collection ?? data.distribution) ?? [] },
+    };
   return { type: "parallel", config: { kind: "count", count: number(data.count) ?? 5 } };
 }

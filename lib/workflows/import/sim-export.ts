@@ -28,7 +28,14 @@ import {
  * integration blocks (Slack, Gmail, ...) have no equivalent and are listed with their edges.
  */
 
-const START_TYPES = new Set(["starter", "start_trigger", "api_trigger", "chat_trigger", "input_trigger", "manual_trigger"]);
+const START_TYPES = new Set([
+  "starter",
+  "start_trigger",
+  "api_trigger",
+  "chat_trigger",
+  "input_trigger",
+  "manual_trigger",
+]);
 const MAPPERS: Record<string, (context: SimBlockContext) => MappedSimBlock> = {
   agent: mapAgent,
   router: mapRouter,
@@ -49,7 +56,9 @@ export function simState(file: Record<string, unknown>): Record<string, unknown>
     const blocks = (value as Record<string, unknown>).blocks;
     if (!blocks || typeof blocks !== "object" || Array.isArray(blocks)) return false;
     const first = Object.values(blocks)[0];
-    return first === undefined ? Array.isArray((value as Record<string, unknown>).edges) : Boolean(first && typeof first === "object" && "subBlocks" in first);
+    return first === undefined
+      ? Array.isArray((value as Record<string, unknown>).edges)
+      : Boolean(first && typeof first === "object" && "subBlocks" in first);
   };
   if (looksLikeState(file.state)) return file.state;
   if (looksLikeState(file)) return file;
@@ -76,8 +85,14 @@ export function convertSimExport(file: Record<string, unknown>, options: ImportO
   const statePath = file.state === state ? "state" : "";
   const at = (path: string) => (statePath ? `${statePath}.${path}` : path);
   const blocks = objectAt(state.blocks, at("blocks"));
-  const loops = (state.loops && typeof state.loops === "object" ? state.loops : {}) as Record<string, Record<string, unknown>>;
-  const parallels = (state.parallels && typeof state.parallels === "object" ? state.parallels : {}) as Record<string, Record<string, unknown>>;
+  const loops = (state.loops && typeof state.loops === "object" ? state.loops : {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const parallels = (state.parallels && typeof state.parallels === "object" ? state.parallels : {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
 
   const idOf = new Map<string, string>();
   const branchIdsOf = new Map<string, Map<string, string>>();
@@ -91,7 +106,14 @@ export function convertSimExport(file: Record<string, unknown>, options: ImportO
     const type = typeof block.type === "string" ? block.type : "";
     const name = typeof block.name === "string" && block.name.trim() ? block.name : type || sourceId;
     const data = (block.data && typeof block.data === "object" ? block.data : {}) as Record<string, unknown>;
-    const context: SimBlockContext = { builder, path, name, values: subBlockValues(block.subBlocks, path), data, model: options.model };
+    const context: SimBlockContext = {
+      builder,
+      path,
+      name,
+      values: subBlockValues(block.subBlocks, path),
+      data,
+      model: options.model,
+    };
     let mapped: MappedSimBlock;
     if (START_TYPES.has(type)) {
       if (startName) {
@@ -121,27 +143,44 @@ export function convertSimExport(file: Record<string, unknown>, options: ImportO
       name,
       config: mapped.config,
       enabled: block.enabled !== false,
-      ...(position && Number.isFinite(position.x) && Number.isFinite(position.y) ? { position: { x: Number(position.x), y: Number(position.y) } } : {}),
-      ...(getBlockDefinition(mapped.type)?.container ? (width > 0 && height > 0 ? { size: { width, height } } : {}) : {}),
+      ...(position && Number.isFinite(position.x) && Number.isFinite(position.y)
+        ? { position: { x: Number(position.x), y: Number(position.y) } }
+        : {}),
+      ...(getBlockDefinition(mapped.type)?.container
+        ? width > 0 && height > 0
+          ? { size: { width, height } }
+          : {}
+        : {}),
     });
     idOf.set(sourceId, built.id);
     if (mapped.branchIds) branchIdsOf.set(sourceId, mapped.branchIds);
     pending.push({ sourceId, parent: data.parentId, built });
     builder.map(`${type} '${name}' → ${mapped.type === "start" ? "Start" : mapped.type} block '${built.name}'`);
   }
-  if (!startName) throw new ConversionError(at("blocks"), "The Sim workflow has no start block (starter or start_trigger)");
+  if (!startName)
+    throw new ConversionError(at("blocks"), "The Sim workflow has no start block (starter or start_trigger)");
   for (const { sourceId, parent, built } of pending) {
     if (typeof parent !== "string" || !parent) continue;
     if (idOf.has(parent)) built.parentId = idOf.get(parent)!;
-    else builder.skip(at(`blocks.${sourceId}.data.parentId`), `its container '${parent}' was not imported, so the block sits on the canvas itself`);
+    else
+      builder.skip(
+        at(`blocks.${sourceId}.data.parentId`),
+        `its container '${parent}' was not imported, so the block sits on the canvas itself`,
+      );
   }
 
   mapEdges(builder, state.edges, at("edges"), { idOf, branchIdsOf, dropped });
   addReferencedStartInputs(builder, startName);
   const variables = workflowVariables(builder, state.variables, at("variables"));
-  const metadata = (state.metadata && typeof state.metadata === "object" ? state.metadata : {}) as Record<string, unknown>;
-  const name = [metadata.name, file.name].find((value): value is string => typeof value === "string" && value.trim() !== "") ?? "Sim workflow";
-  const description = [metadata.description, file.description].find((value): value is string => typeof value === "string") ?? "";
+  const metadata = (state.metadata && typeof state.metadata === "object" ? state.metadata : {}) as Record<
+    string,
+    unknown
+  >;
+  const name =
+    [metadata.name, file.name].find((value): value is string => typeof value === "string" && value.trim() !== "") ??
+    "Sim workflow";
+  const description =
+    [metadata.description, file.description].find((value): value is string => typeof value === "string") ?? "";
   return builder.build({ name, description, variables });
 }
 
@@ -152,7 +191,9 @@ function subBlockValues(subBlocks: unknown, path: string): SubBlockValues {
   return Object.fromEntries(
     Object.entries(record).map(([key, subBlock]) => [
       key,
-      subBlock && typeof subBlock === "object" && "value" in subBlock ? (subBlock as { value: unknown }).value : subBlock,
+      subBlock && typeof subBlock === "object" && "value" in subBlock
+        ? (subBlock as { value: unknown }).value
+        : subBlock,
     ]),
   );
 }
@@ -176,7 +217,11 @@ function mapEdges(
     }
     const from = known.idOf.get(source);
     const to = known.idOf.get(target);
-    if (!from || !to) throw new ConversionError(where, `${where} connects '${!from ? source : target}', which is not a block of the workflow`);
+    if (!from || !to)
+      throw new ConversionError(
+        where,
+        `${where} connects '${!from ? source : target}', which is not a block of the workflow`,
+      );
     const handle = typeof edge.sourceHandle === "string" ? edge.sourceHandle : "source";
     const mapped = trellisHandle(handle, known.branchIdsOf.get(source));
     if (!mapped) {
@@ -229,6 +274,7 @@ function workflowVariables(builder: DocumentBuilder, raw: unknown, path: string)
     }
     variables[name] = variable.value ?? null;
   }
-  if (Object.keys(variables).length > 0) builder.map(`variables (${Object.keys(variables).join(", ")}) → the workflow's variables`);
+  if (Object.keys(variables).length > 0)
+    builder.map(`variables (${Object.keys(variables).join(", ")}) → the workflow's variables`);
   return variables;
 }

@@ -23,7 +23,11 @@ describe("Sim exports, imported and run", () => {
     expect(workflow.issues).toEqual([]);
     expect(workflow.name).toBe("Customer inquiry routing");
     const sales = workflow.blocks.find((block) => block.id === SALES)!;
-    expect(sales.config).toMatchObject({ model: "openai/gpt-4o-mini", temperature: 0.7, userPrompt: "<start.message>" });
+    expect(sales.config).toMatchObject({
+      model: "openai/gpt-4o-mini",
+      temperature: 0.7,
+      userPrompt: "<start.message>",
+    });
     kit.kit.server.enqueue({ kind: "text", text: SALES }, { kind: "text", text: "The Pro plan costs $20 a month." });
 
     const run = await kit.run(workflow.id, { message: "How much does the Pro plan cost?" });
@@ -48,22 +52,37 @@ describe("Sim exports, imported and run", () => {
 
   it("evaluator, condition, forEach loop and function: a good score publishes one post per channel; the Slack block is listed as not mapped", async () => {
     const { workflow, report } = await kit.importFile(fixture("sim/blurb-review.json"));
-    expect(report.notMapped.map((item) => item.what)).toEqual(["state.blocks.slack-1 (slack 'Notify Slack')", "state.edges[7] (writer-1 → slack-1)"]);
+    expect(report.notMapped.map((item) => item.what)).toEqual([
+      "state.blocks.slack-1 (slack 'Notify Slack')",
+      "state.edges[7] (writer-1 → slack-1)",
+    ]);
     expect(workflow.variables).toEqual({ company: "Acme" });
     const condition = workflow.blocks.find((block) => block.type === "condition")!;
     expect(condition.config.branches).toEqual([
-      { id: "condition-1-if", label: "if", expression: "<evaluator.accuracy> >= 7 && contains(<writer.content>, 'Acme')" },
+      {
+        id: "condition-1-if",
+        label: "if",
+        expression: "<evaluator.accuracy> >= 7 && contains(<writer.content>, 'Acme')",
+      },
       { id: "condition-1-else", label: "else" },
     ]);
-    kit.kit.server.enqueue({ kind: "text", text: "Acme rockets: fast and friendly." }, { kind: "text", text: '{"accuracy": 8}' });
+    kit.kit.server.enqueue(
+      { kind: "text", text: "Acme rockets: fast and friendly." },
+      { kind: "text", text: '{"accuracy": 8}' },
+    );
 
     const run = await kit.run(workflow.id, { topic: "rockets" });
 
     expect(run.status).toBe("succeeded");
     const output = run.output as { posts: Array<{ result: string }>; score: number };
-    expect(output.posts.map((post) => post.result)).toEqual(["web: Acme rockets: fast and friendly.", "email: Acme rockets: fast and friendly."]);
+    expect(output.posts.map((post) => post.result)).toEqual([
+      "web: Acme rockets: fast and friendly.",
+      "email: Acme rockets: fast and friendly.",
+    ]);
     expect(output.score).toBe(8);
-    expect(kit.kit.server.requests.at(-2)!.parsed.userTexts.join("\n")).toContain("Write a blurb about rockets for Acme.");
+    expect(kit.kit.server.requests.at(-2)!.parsed.userTexts.join("\n")).toContain(
+      "Write a blurb about rockets for Acme.",
+    );
   });
 
   it("a low score takes the else branch to the Rejected response", async () => {

@@ -5,7 +5,9 @@ describe("uniqueWorkflowName", () => {
   it("keeps a free name, and otherwise adds (copy), (copy 2), … as Duplicate does", () => {
     expect(uniqueWorkflowName("Support", new Set(["Sales"]))).toBe("Support");
     expect(uniqueWorkflowName("Support", new Set(["Support"]))).toBe("Support (copy)");
-    expect(uniqueWorkflowName("Support", new Set(["Support", "Support (copy)", "Support (copy 2)"]))).toBe("Support (copy 3)");
+    expect(uniqueWorkflowName("Support", new Set(["Support", "Support (copy)", "Support (copy 2)"]))).toBe(
+      "Support (copy 3)",
+    );
   });
 
   it("stays within the 200 characters a name may have", () => {

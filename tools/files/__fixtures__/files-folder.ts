@@ -68,8 +68,14 @@ export const toolContext: ToolContext = {
 };
 
 /** The file tools of the workspace as a run gets them, from the operator's environment. */
-export async function fileToolsFor(folder: FilesFolder, entries: unknown[], env: Record<string, string> = {}): Promise<ToolSet> {
-  const settings = filesSettingsFrom((name) => ({ TRELLIS_FILES_ROOT: folder.root, TRELLIS_FILES_MAX_BYTES: String(folder.maxBytes), ...env })[name]);
+export async function fileToolsFor(
+  folder: FilesFolder,
+  entries: unknown[],
+  env: Record<string, string> = {},
+): Promise<ToolSet> {
+  const settings = filesSettingsFrom(
+    (name) => ({ TRELLIS_FILES_ROOT: folder.root, TRELLIS_FILES_MAX_BYTES: String(folder.maxBytes), ...env })[name],
+  );
   const { read, write } = createFileToolProviders(workspaceFiles(settings, WORKSPACE_ID));
   return createToolRegistry([read, write]).resolve(toolEntries(entries), toolContext);
 }

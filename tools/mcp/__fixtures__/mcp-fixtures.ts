@@ -8,7 +8,11 @@ import { createFixtureServer } from "./fixture-mcp-server.mjs";
 export const FIXTURE_SERVER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixture-mcp-server.mjs");
 
 /** The fixture over Streamable HTTP on an ephemeral port (stateless: a fresh server per request). */
-export async function startHttpMcpFixture(): Promise<{ url: string; requests: Array<{ method: string; authorization?: string }>; close(): Promise<void> }> {
+export async function startHttpMcpFixture(): Promise<{
+  url: string;
+  requests: Array<{ method: string; authorization?: string }>;
+  close(): Promise<void>;
+}> {
   const requests: Array<{ method: string; authorization?: string }> = [];
   const httpServer = createServer((request, response) => {
     requests.push({ method: request.method ?? "", authorization: request.headers.authorization });

@@ -18,9 +18,19 @@ export function agentWorkflow(options: {
         type: "agent",
         name: "Agent",
         position: { x: 240, y: 0 },
-        config: { model: options.model ?? "openai/gpt-4o-mini", userPrompt: options.userPrompt, ...(options.tools ? { tools: options.tools } : {}) },
+        config: {
+          model: options.model ?? "openai/gpt-4o-mini",
+          userPrompt: options.userPrompt,
+          ...(options.tools ? { tools: options.tools } : {}),
+        },
       },
-      { id: "response", type: "response", name: "Response", position: { x: 480, y: 0 }, config: { data: { answer: "<agent.content>" } } },
+      {
+        id: "response",
+        type: "response",
+        name: "Response",
+        position: { x: 480, y: 0 },
+        config: { data: { answer: "<agent.content>" } },
+      },
     ],
     edges: [
       { id: "e1", source: "start", target: "agent" },

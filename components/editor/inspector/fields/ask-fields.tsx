@@ -29,7 +29,12 @@ export function ChoicesField(props: FieldEditorProps) {
       testId={`field-${props.field.key}`}
       renderRow={(row, update) => (
         <div className="flex gap-1">
-          <input aria-label="Choice label" className={inputClass} value={row.label} onChange={(event) => update({ label: event.target.value })} />
+          <input
+            aria-label="Choice label"
+            className={inputClass}
+            value={row.label}
+            onChange={(event) => update({ label: event.target.value })}
+          />
           <input
             aria-label="Choice id"
             className={`${inputClass} w-24 font-mono text-xs`}
@@ -77,7 +82,12 @@ export function AskFieldsField(props: FieldEditorProps) {
               ))}
             </select>
           </div>
-          <input aria-label="Field label" className={inputClass} value={row.label} onChange={(event) => update({ label: event.target.value })} />
+          <input
+            aria-label="Field label"
+            className={inputClass}
+            value={row.label}
+            onChange={(event) => update({ label: event.target.value })}
+          />
         </>
       )}
     />

@@ -1,7 +1,13 @@
 "use client";
 
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { applyCompletion, filterCompletions, findTrigger, type CompletionItem, type CompletionTrigger } from "../../graph/reference-completion";
+import {
+  applyCompletion,
+  filterCompletions,
+  findTrigger,
+  type CompletionItem,
+  type CompletionTrigger,
+} from "../../graph/reference-completion";
 import { CompletionList } from "./completion-list";
 
 type TextElement = HTMLTextAreaElement | HTMLInputElement;
@@ -66,7 +72,8 @@ export function CompletionInput({
     if (event.key === "Escape") return void (event.preventDefault(), setTrigger(null));
     if (items.length === 0) return;
     if (event.key === "ArrowDown") return void (event.preventDefault(), setActive((active + 1) % items.length));
-    if (event.key === "ArrowUp") return void (event.preventDefault(), setActive((active - 1 + items.length) % items.length));
+    if (event.key === "ArrowUp")
+      return void (event.preventDefault(), setActive((active - 1 + items.length) % items.length));
     if (event.key === "Enter" || event.key === "Tab") {
       event.preventDefault();
       pick(items[active]!);

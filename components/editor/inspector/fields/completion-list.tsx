@@ -24,7 +24,9 @@ export function CompletionList({
       className="absolute left-0 right-0 top-full z-20 mt-1 max-h-56 overflow-y-auto rounded border border-slate-200 bg-white py-1 text-xs shadow-lg"
     >
       {items.length === 0 && (
-        <li className="px-2 py-1 text-slate-500">{kind === "env" ? "No environment names" : "No upstream outputs: connect a block first"}</li>
+        <li className="px-2 py-1 text-slate-500">
+          {kind === "env" ? "No environment names" : "No upstream outputs: connect a block first"}
+        </li>
       )}
       {items.map((item, index) => (
         <li

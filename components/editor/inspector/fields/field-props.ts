@@ -12,7 +12,8 @@ export interface FieldEditorProps {
   envNames: () => string[];
 }
 
-export const inputClass = "w-full rounded border border-slate-300 px-2 py-1 text-sm outline-none focus:border-indigo-500";
+export const inputClass =
+  "w-full rounded border border-slate-300 px-2 py-1 text-sm outline-none focus:border-indigo-500";
 export const smallButtonClass = "rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100";
 
 export function asString(value: unknown): string {

@@ -51,7 +51,12 @@ export function KnowledgeBaseField(props: FieldEditorProps) {
           className="flex items-start gap-2 rounded border border-slate-200 px-2 py-1 text-sm"
           data-testid={`knowledge-base-option-${base.id}`}
         >
-          <input type="checkbox" className="mt-1" checked={chosen.includes(base.id)} onChange={(event) => change(base.id, event.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={chosen.includes(base.id)}
+            onChange={(event) => change(base.id, event.target.checked)}
+          />
           <span className="min-w-0">
             <span className="block truncate">{base.name}</span>
             <span className="block text-[11px] text-slate-500">{baseSummary(base)}</span>

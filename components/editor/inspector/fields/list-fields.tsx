@@ -21,7 +21,12 @@ export function InputsField(props: FieldEditorProps) {
       testId={`field-${props.field.key}`}
       renderRow={(row, update) => (
         <div className="flex gap-1">
-          <input aria-label="Input name" className={inputClass} value={row.name} onChange={(event) => update({ name: event.target.value })} />
+          <input
+            aria-label="Input name"
+            className={inputClass}
+            value={row.name}
+            onChange={(event) => update({ name: event.target.value })}
+          />
           <select
             aria-label="Input type"
             className={`${inputClass} w-24`}
@@ -95,7 +100,12 @@ export function MetricsField(props: FieldEditorProps) {
       testId={`field-${props.field.key}`}
       renderRow={(row, update) => (
         <>
-          <input aria-label="Metric name" className={inputClass} value={row.name} onChange={(event) => update({ name: event.target.value })} />
+          <input
+            aria-label="Metric name"
+            className={inputClass}
+            value={row.name}
+            onChange={(event) => update({ name: event.target.value })}
+          />
           <input
             aria-label="Metric description"
             placeholder="What it measures"
@@ -129,9 +139,13 @@ export function MetricsField(props: FieldEditorProps) {
 
 /** `keyValue`: string pairs such as headers; values may hold references and `{{SECRETS}}`. A new row's key starts from the field's placeholder. */
 export function KeyValueField(props: FieldEditorProps) {
-  const record = typeof props.value === "object" && props.value !== null && !Array.isArray(props.value) ? (props.value as Record<string, unknown>) : {};
+  const record =
+    typeof props.value === "object" && props.value !== null && !Array.isArray(props.value)
+      ? (props.value as Record<string, unknown>)
+      : {};
   const rows = Object.entries(record).map(([key, value]) => ({ key, value: asString(value) }));
-  const toRecord = (list: Array<{ key: string; value: string }>) => (list.length ? Object.fromEntries(list.map((row) => [row.key, row.value])) : undefined);
+  const toRecord = (list: Array<{ key: string; value: string }>) =>
+    list.length ? Object.fromEntries(list.map((row) => [row.key, row.value])) : undefined;
   return (
     <RowList<{ key: string; value: string }>
       rows={rows}
@@ -141,7 +155,12 @@ export function KeyValueField(props: FieldEditorProps) {
       testId={`field-${props.field.key}`}
       renderRow={(row, update) => (
         <div className="flex gap-1">
-          <input aria-label="Key" className={`${inputClass} w-1/3`} value={row.key} onChange={(event) => update({ key: event.target.value })} />
+          <input
+            aria-label="Key"
+            className={`${inputClass} w-1/3`}
+            value={row.key}
+            onChange={(event) => update({ key: event.target.value })}
+          />
           <div className="flex-1">
             <CompletionInput
               value={row.value}

@@ -64,7 +64,8 @@ export function ProviderOptionsField(props: FieldEditorProps) {
   const modelId = useAgentModel(props.blockId);
   const models = useModels();
   // A model the list does not hold (a typed-in id) gets the same rules the server checks with.
-  const specs: ModelOptionSpec[] = models.data?.find((model) => model.id === modelId)?.providerOptions ?? modelOptionSpecs(modelId);
+  const specs: ModelOptionSpec[] =
+    models.data?.find((model) => model.id === modelId)?.providerOptions ?? modelOptionSpecs(modelId);
   const value = record(props.value) as AgentProviderOptions & Record<string, unknown>;
   const set = (key: string, option: unknown) => props.onChange(withKey(value, key, option));
   const offered = new Set<string>(specs.map((spec) => spec.name));

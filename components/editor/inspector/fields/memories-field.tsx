@@ -29,17 +29,28 @@ export function MemoriesField(props: FieldEditorProps) {
   const fromReference = typeof props.value === "string";
   const memories = asMemories(props.value);
   const change = (next: Memory[]) => props.onChange(next.length > 0 ? next : undefined);
-  const update = (index: number, patch: Partial<Memory>) => change(memories.map((memory, at) => (at === index ? { ...memory, ...patch } : memory)));
+  const update = (index: number, patch: Partial<Memory>) =>
+    change(memories.map((memory, at) => (at === index ? { ...memory, ...patch } : memory)));
   return (
     <div className="space-y-1.5" data-testid={`field-${props.field.key}`}>
       <div className="flex gap-3 text-xs text-slate-700" role="radiogroup" aria-label="Memories come from">
         <label className="flex items-center gap-1">
-          <input type="radio" checked={!fromReference} onChange={() => props.onChange(undefined)} data-testid="memories-mode-list" />
+          <input
+            type="radio"
+            checked={!fromReference}
+            onChange={() => props.onChange(undefined)}
+            data-testid="memories-mode-list"
+          />
           Messages
         </label>
         <label className="flex items-center gap-1">
-          <input type="radio" checked={fromReference} onChange={() => props.onChange("<start.history>")} data-testid="memories-mode-reference" />A reference to
-          a list
+          <input
+            type="radio"
+            checked={fromReference}
+            onChange={() => props.onChange("<start.history>")}
+            data-testid="memories-mode-reference"
+          />
+          A reference to a list
         </label>
       </div>
       {fromReference ? (

@@ -100,7 +100,11 @@ export function ModelField(props: FieldEditorProps) {
         </p>
       ) : (
         <p className="mt-0.5 text-[11px] text-slate-500" data-testid="model-picker-summary">
-          {selected ? `${selected.label} · ${modelPriceText(selected)}` : current ? "Not in the catalog: unpriced unless an override prices it" : ""}
+          {selected
+            ? `${selected.label} · ${modelPriceText(selected)}`
+            : current
+              ? "Not in the catalog: unpriced unless an override prices it"
+              : ""}
           {selected && <OverrideMark model={selected} />}
           {selected && <MissingSettingMark model={selected} />}
         </p>
@@ -132,7 +136,13 @@ export function ModelField(props: FieldEditorProps) {
             <li className="px-2 py-1 text-slate-500">No model matches; type provider/model to use another.</li>
           )}
           {matches.map((model, index) => (
-            <ModelOption key={model.id} model={model} selected={model.id === current} active={draft !== null && index === active} onPick={choose} />
+            <ModelOption
+              key={model.id}
+              model={model}
+              selected={model.id === current}
+              active={draft !== null && index === active}
+              onPick={choose}
+            />
           ))}
         </ul>
       )}

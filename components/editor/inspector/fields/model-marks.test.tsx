@@ -16,7 +16,9 @@ const model = (provider: string, id: string): ModelSummary => ({
 describe("the model picker's options", () => {
   it("show each model's provider logo beside its label, named for screen readers", () => {
     for (const option of [model("anthropic", "claude-x"), model("offline", "echo")]) {
-      const html = renderToStaticMarkup(<ModelOption model={option} selected={false} active={false} onPick={() => {}} />);
+      const html = renderToStaticMarkup(
+        <ModelOption model={option} selected={false} active={false} onPick={() => {}} />,
+      );
       const logo = /<img[^>]*data-testid="model-provider-logo"[^>]*>/.exec(html)?.[0] ?? "";
       expect(logo).toContain(`src="${option.logo}"`);
       expect(logo).toContain(`alt="${option.provider}"`);

@@ -46,7 +46,14 @@ export function MissingSettingMark({ model }: { model: ModelSummary }) {
 export function ProviderLogo({ model }: { model: ModelSummary }) {
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a 14 px SVG: next/image adds nothing
-    <img src={model.logo} alt={model.provider} width={14} height={14} className="mr-1.5 inline-block shrink-0 align-[-2px]" data-testid="model-provider-logo" />
+    <img
+      src={model.logo}
+      alt={model.provider}
+      width={14}
+      height={14}
+      className="mr-1.5 inline-block shrink-0 align-[-2px]"
+      data-testid="model-provider-logo"
+    />
   );
 }
 

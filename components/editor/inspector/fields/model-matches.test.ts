@@ -13,7 +13,11 @@ const models = [
 
 describe("matchModels", () => {
   it("puts the exact model name first, then names that start with it, then the rest", () => {
-    expect(matchModels(models, "gpt-4o").map((found) => found.id)).toEqual(["openai/gpt-4o", "openai/gpt-4o-mini", "openai/chatgpt-4o-latest"]);
+    expect(matchModels(models, "gpt-4o").map((found) => found.id)).toEqual([
+      "openai/gpt-4o",
+      "openai/gpt-4o-mini",
+      "openai/chatgpt-4o-latest",
+    ]);
   });
 
   it("ranks an exact id and an exact label above looser matches", () => {
@@ -39,7 +43,9 @@ describe("typedModelProblem", () => {
   it("refuses an id without a provider, with an unknown provider, or with spaces, saying what to type", () => {
     expect(typedModelProblem("gpt-4oo", providers)).toMatch(/not a model in the list.*provider\/model/);
     expect(typedModelProblem("openai/", providers)).toMatch(/not a model in the list/);
-    expect(typedModelProblem("chatgpt/gpt-4o", providers)).toBe('"chatgpt" is not a model provider; use one of: offline, openai, ollama');
+    expect(typedModelProblem("chatgpt/gpt-4o", providers)).toBe(
+      '"chatgpt" is not a model provider; use one of: offline, openai, ollama',
+    );
     expect(typedModelProblem("openai/gpt 4o", providers)).toMatch(/not a model in the list/);
   });
 });

@@ -56,7 +56,9 @@ export function typedModelProblem(typed: string, providers: ReadonlySet<string>)
   const slash = id.indexOf("/");
   const provider = slash > 0 ? id.slice(0, slash) : "";
   const name = slash > 0 ? id.slice(slash + 1).trim() : "";
-  if (!provider || !name || /\s/.test(id)) return `"${id}" is not a model in the list; choose one, or type provider/model (for example openai/gpt-4o)`;
-  if (!providers.has(provider)) return `"${provider}" is not a model provider; use one of: ${[...providers].join(", ")}`;
+  if (!provider || !name || /\s/.test(id))
+    return `"${id}" is not a model in the list; choose one, or type provider/model (for example openai/gpt-4o)`;
+  if (!providers.has(provider))
+    return `"${provider}" is not a model provider; use one of: ${[...providers].join(", ")}`;
   return null;
 }

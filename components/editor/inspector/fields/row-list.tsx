@@ -23,9 +23,17 @@ export function RowList<T>({
   return (
     <div className="space-y-1.5" data-testid={testId}>
       {rows.map((row, index) => (
-        <div key={index} className="flex items-start gap-1 rounded border border-slate-200 p-1.5" data-testid={`${testId}-row`}>
+        <div
+          key={index}
+          className="flex items-start gap-1 rounded border border-slate-200 p-1.5"
+          data-testid={`${testId}-row`}
+        >
           <div className="min-w-0 flex-1 space-y-1">
-            {renderRow(row, (patch) => onChange(rows.map((item, at) => (at === index ? { ...item, ...patch } : item))), index)}
+            {renderRow(
+              row,
+              (patch) => onChange(rows.map((item, at) => (at === index ? { ...item, ...patch } : item))),
+              index,
+            )}
           </div>
           <button
             type="button"
@@ -37,7 +45,12 @@ export function RowList<T>({
           </button>
         </div>
       ))}
-      <button type="button" className={smallButtonClass} onClick={() => onChange([...rows, newRow(rows)])} data-testid={`${testId}-add`}>
+      <button
+        type="button"
+        className={smallButtonClass}
+        onClick={() => onChange([...rows, newRow(rows)])}
+        data-testid={`${testId}-add`}
+      >
         {addLabel}
       </button>
     </div>

@@ -19,7 +19,13 @@ export function RowOrderControls<T>({
 }) {
   return (
     <>
-      <button type="button" aria-label="Move up" className={iconButton} disabled={index === 0} onClick={() => onChange(moved(rows, index, index - 1))}>
+      <button
+        type="button"
+        aria-label="Move up"
+        className={iconButton}
+        disabled={index === 0}
+        onClick={() => onChange(moved(rows, index, index - 1))}
+      >
         <ArrowUp className="h-3.5 w-3.5" aria-hidden />
       </button>
       <button
@@ -31,7 +37,12 @@ export function RowOrderControls<T>({
       >
         <ArrowDown className="h-3.5 w-3.5" aria-hidden />
       </button>
-      <button type="button" aria-label={removeLabel} className={iconButton} onClick={() => onChange(rows.filter((_, at) => at !== index))}>
+      <button
+        type="button"
+        aria-label={removeLabel}
+        className={iconButton}
+        onClick={() => onChange(rows.filter((_, at) => at !== index))}
+      >
         <X className="h-3.5 w-3.5" aria-hidden />
       </button>
     </>

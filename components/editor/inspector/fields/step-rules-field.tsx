@@ -120,7 +120,17 @@ export function StepRulesField(props: FieldEditorProps) {
   );
 }
 
-function ToolChecks({ row, toolNames, index, update }: { row: RuleRow; toolNames: string[] | null; index: number; update: (patch: Partial<RuleRow>) => void }) {
+function ToolChecks({
+  row,
+  toolNames,
+  index,
+  update,
+}: {
+  row: RuleRow;
+  toolNames: string[] | null;
+  index: number;
+  update: (patch: Partial<RuleRow>) => void;
+}) {
   // Names a whole MCP server gives are only known when the agent runs: typed, comma-separated.
   if (toolNames === null) {
     return (
@@ -139,7 +149,8 @@ function ToolChecks({ row, toolNames, index, update }: { row: RuleRow; toolNames
       />
     );
   }
-  if (toolNames.length === 0) return <p className="text-xs text-slate-500">Add tools to the agent to choose them per step.</p>;
+  if (toolNames.length === 0)
+    return <p className="text-xs text-slate-500">Add tools to the agent to choose them per step.</p>;
   const active = row.activeTools ?? [];
   const stale = active.filter((name) => !toolNames.includes(name));
   const toggle = (name: string, on: boolean) => {
@@ -150,8 +161,15 @@ function ToolChecks({ row, toolNames, index, update }: { row: RuleRow; toolNames
     <fieldset className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs" aria-label={`Rule ${index + 1} active tools`}>
       <legend className="sr-only">Tools offered on these steps</legend>
       {[...toolNames, ...stale].map((name) => (
-        <label key={name} className={`flex items-center gap-1 ${stale.includes(name) ? "text-red-600" : "text-slate-700"}`}>
-          <input type="checkbox" checked={active.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />
+        <label
+          key={name}
+          className={`flex items-center gap-1 ${stale.includes(name) ? "text-red-600" : "text-slate-700"}`}
+        >
+          <input
+            type="checkbox"
+            checked={active.includes(name)}
+            onChange={(event) => toggle(name, event.target.checked)}
+          />
           {name}
           {stale.includes(name) && " (not a tool of this agent)"}
         </label>

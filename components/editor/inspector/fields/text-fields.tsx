@@ -66,7 +66,11 @@ export function JsonField(props: FieldEditorProps) {
         testId={`field-${props.field.key}`}
         invalid={props.invalid}
       />
-      {text.trim() !== "" && <p className="mt-0.5 text-[11px] text-slate-500 dark:text-slate-400">{parsed.ok ? "JSON value" : "Text (not JSON)"}</p>}
+      {text.trim() !== "" && (
+        <p className="mt-0.5 text-[11px] text-slate-500 dark:text-slate-400">
+          {parsed.ok ? "JSON value" : "Text (not JSON)"}
+        </p>
+      )}
     </div>
   );
 }

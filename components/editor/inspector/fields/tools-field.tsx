@@ -6,7 +6,14 @@ import { asArray, smallButtonClass, type FieldEditorProps } from "./field-props"
 import { JsonField } from "./text-fields";
 import { AddToolMenu } from "./tools/add-tool-menu";
 import { ToolCard } from "./tools/tool-card";
-import { entryParams, entryType, removeAt, replaceAt, withDirectOutput, withRouteOnOutcome } from "./tools/tool-entries";
+import {
+  entryParams,
+  entryType,
+  removeAt,
+  replaceAt,
+  withDirectOutput,
+  withRouteOnOutcome,
+} from "./tools/tool-entries";
 import { useToolCatalog } from "./tools/use-tool-catalog";
 
 /**
@@ -53,7 +60,12 @@ export function ToolsField(props: FieldEditorProps) {
           <AddToolMenu tools={tools} onAdd={(entry) => change([...tools, entry])} />
         </>
       )}
-      <button type="button" className={`${smallButtonClass} block`} onClick={() => setAsJson(!asJson)} data-testid="tools-json-toggle">
+      <button
+        type="button"
+        className={`${smallButtonClass} block`}
+        onClick={() => setAsJson(!asJson)}
+        data-testid="tools-json-toggle"
+      >
         {asJson ? "Back to the tool picker" : "Edit as JSON"}
       </button>
     </div>

@@ -18,7 +18,8 @@ export function WorkflowPickerField(props: FieldEditorProps) {
   const editing = useEditorStore((state) => state.workflowId);
   const chosen = typeof props.value === "string" ? props.value : "";
   const offered = (workflows.data ?? []).filter((workflow) => workflow.id !== editing);
-  const missing = workflows.data !== undefined && chosen !== "" && !workflows.data.some((workflow) => workflow.id === chosen);
+  const missing =
+    workflows.data !== undefined && chosen !== "" && !workflows.data.some((workflow) => workflow.id === chosen);
   return (
     <div className="space-y-1">
       <select
@@ -72,7 +73,14 @@ export function WorkflowInputsField(props: FieldEditorProps) {
     return typeof id === "string" && id ? id : undefined;
   });
   if (!workflowId) return <p className="text-xs text-slate-500">Choose a workflow first.</p>;
-  return <WorkflowInputValues {...props} workflowId={workflowId} testId={`field-${props.field.key}`} inputTestId={(name) => `workflow-input-${name}`} />;
+  return (
+    <WorkflowInputValues
+      {...props}
+      workflowId={workflowId}
+      testId={`field-${props.field.key}`}
+      inputTestId={(name) => `workflow-input-${name}`}
+    />
+  );
 }
 
 /**
@@ -89,7 +97,10 @@ export function WorkflowInputValues(
   },
 ) {
   const child = useWorkflowDocument(props.workflowId);
-  const values = typeof props.value === "object" && props.value !== null && !Array.isArray(props.value) ? (props.value as Record<string, unknown>) : {};
+  const values =
+    typeof props.value === "object" && props.value !== null && !Array.isArray(props.value)
+      ? (props.value as Record<string, unknown>)
+      : {};
   if (child.isPending) return <p className="text-xs text-slate-500">Loading its inputs…</p>;
   if (child.isError) return <p className="text-xs text-red-600">Could not read the workflow: {child.error.message}</p>;
   const start = entryBlockOf(child.data.blocks);
@@ -109,7 +120,11 @@ export function WorkflowInputValues(
         <div key={input.name} className="space-y-0.5">
           <div className="text-[11px] text-slate-600">
             <code>{input.name}</code> <span className="text-slate-400">{input.type}</span>
-            {input.default === undefined ? <span className="text-red-600"> required</span> : <span className="text-slate-400"> optional</span>}
+            {input.default === undefined ? (
+              <span className="text-red-600"> required</span>
+            ) : (
+              <span className="text-slate-400"> optional</span>
+            )}
           </div>
           <CompletionInput
             value={asString(values[input.name])}
@@ -125,7 +140,10 @@ export function WorkflowInputValues(
         </div>
       ))}
       {stale.map((name) => (
-        <div key={name} className="flex items-center justify-between gap-2 rounded border border-amber-200 bg-amber-50 px-2 py-1 text-xs text-amber-800">
+        <div
+          key={name}
+          className="flex items-center justify-between gap-2 rounded border border-amber-200 bg-amber-50 px-2 py-1 text-xs text-amber-800"
+        >
           <span className="truncate">
             <code>{name}</code> is not an input of {child.data.name}
           </span>

@@ -21,7 +21,8 @@ export function HttpSampleEditor({ blockId, what }: { blockId: string; what: str
 
   const save = (next: { status?: string; headers?: string; body?: string }) => {
     const status = Number(next.status ?? statusText);
-    if (!Number.isInteger(status) || status < 100 || status > 599) return setProblem("The status must be a whole number from 100 to 599.");
+    if (!Number.isInteger(status) || status < 100 || status > 599)
+      return setProblem("The status must be a whole number from 100 to 599.");
     const headers = parseHeaderLines(next.headers ?? headersText);
     if (headers.problem) return setProblem(`Headers: ${headers.problem}`);
     setProblem(null);

@@ -15,14 +15,26 @@ async function recentOutputs(workflowId: string, blockId: string): Promise<Recor
   const details = await Promise.all(runs.map((run) => api.runs.get(run.id)));
   return details.flatMap((run) =>
     run.spans
-      .filter((span) => span.kind === "block" && span.blockId === blockId && span.status === "succeeded" && !span.simulated && span.output)
+      .filter(
+        (span) =>
+          span.kind === "block" &&
+          span.blockId === blockId &&
+          span.status === "succeeded" &&
+          !span.simulated &&
+          span.output,
+      )
       .map((span) => ({ runId: run.id, spanId: span.id, output: span.output as Record<string, unknown> })),
   );
 }
 
 function preview(answer: RecordedAnswer): string {
   const { content, selectedRoute } = answer.output;
-  const text = typeof content === "string" ? content : typeof selectedRoute === "string" ? `route: ${selectedRoute}` : JSON.stringify(answer.output);
+  const text =
+    typeof content === "string"
+      ? content
+      : typeof selectedRoute === "string"
+        ? `route: ${selectedRoute}`
+        : JSON.stringify(answer.output);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
@@ -34,10 +46,15 @@ function preview(answer: RecordedAnswer): string {
 export function RecordedAnswerPicker({ blockId }: { blockId: string }) {
   const workflowId = useEditorStore((state) => state.workflowId);
   const [recorded, setRecorded] = useTestingPart(blockId, "recorded");
-  const answers = useQuery({ queryKey: ["recorded-answers", workflowId, blockId], queryFn: () => recentOutputs(workflowId, blockId), staleTime: 10_000 });
+  const answers = useQuery({
+    queryKey: ["recorded-answers", workflowId, blockId],
+    queryFn: () => recentOutputs(workflowId, blockId),
+    staleTime: 10_000,
+  });
   const options = answers.data ?? [];
   const chosen = recorded ? `${recorded.runId}/${recorded.spanId}` : "";
-  const shown = recorded && !options.some((answer) => answer.spanId === recorded.spanId) ? [recorded, ...options] : options;
+  const shown =
+    recorded && !options.some((answer) => answer.spanId === recorded.spanId) ? [recorded, ...options] : options;
   return (
     <label className="block text-[11px] text-slate-600" data-testid="test-sample-recorded">
       Model in a test run
@@ -45,7 +62,9 @@ export function RecordedAnswerPicker({ blockId }: { blockId: string }) {
         className={`${inputClass} mt-0.5`}
         value={chosen}
         data-testid="test-sample-recorded-select"
-        onChange={(event) => setRecorded(shown.find((answer) => `${answer.runId}/${answer.spanId}` === event.target.value))}
+        onChange={(event) =>
+          setRecorded(shown.find((answer) => `${answer.runId}/${answer.spanId}` === event.target.value))
+        }
       >
         <option value="">Call the model (no recorded answer)</option>
         {shown.map((answer) => (
@@ -54,9 +73,13 @@ export function RecordedAnswerPicker({ blockId }: { blockId: string }) {
           </option>
         ))}
       </select>
-      {answers.isLoading && <span className="text-slate-400">Looking for this block&apos;s answers in recent runs…</span>}
+      {answers.isLoading && (
+        <span className="text-slate-400">Looking for this block&apos;s answers in recent runs…</span>
+      )}
       {answers.isError && <span className="text-red-700">Could not read recent runs: {answers.error.message}</span>}
-      {answers.data && shown.length === 0 && <span className="text-slate-400">No succeeded run of this workflow has an answer of this block yet.</span>}
+      {answers.data && shown.length === 0 && (
+        <span className="text-slate-400">No succeeded run of this workflow has an answer of this block yet.</span>
+      )}
     </label>
   );
 }

@@ -7,11 +7,15 @@ describe("sample text in the inspector", () => {
     expect(parseSampleText('{"orderId": 7}')).toEqual({ orderId: 7 });
     expect(parseSampleText("queued")).toBe("queued");
     expect(parseSampleText("  ")).toBeUndefined();
-    for (const value of [{ orderId: 7 }, [1, 2], "queued", "42", "true", 42, null]) expect(parseSampleText(sampleText(value))).toEqual(value);
+    for (const value of [{ orderId: 7 }, [1, 2], "queued", "42", "true", 42, null])
+      expect(parseSampleText(sampleText(value))).toEqual(value);
   });
 
   it("reads headers one a line and names a line without a colon", () => {
-    expect(parseHeaderLines("X-Order: 7\n\ncontent-type: text/plain")).toEqual({ headers: { "X-Order": "7", "content-type": "text/plain" }, problem: null });
+    expect(parseHeaderLines("X-Order: 7\n\ncontent-type: text/plain")).toEqual({
+      headers: { "X-Order": "7", "content-type": "text/plain" },
+      problem: null,
+    });
     expect(parseHeaderLines("X-Order: 7\nbroken").problem).toBe('Line 2 needs "name: value".');
     expect(parseHeaderLines(headerLines({ a: "1", b: "x: y" })).headers).toEqual({ a: "1", b: "x: y" });
   });

@@ -12,7 +12,8 @@ describe("the inspector's Test sample section, from the block definitions", () =
   });
 
   it("offers recorded answers for every block that calls a model, and tool samples once an agent lists tools", () => {
-    for (const type of ["agent", "router", "evaluator"]) expect(partsOf(type)).toMatchObject({ recordedAnswers: true, toolCalls: false, shown: true });
+    for (const type of ["agent", "router", "evaluator"])
+      expect(partsOf(type)).toMatchObject({ recordedAnswers: true, toolCalls: false, shown: true });
     expect(partsOf("agent", true)).toMatchObject({ recordedAnswers: true, toolCalls: true });
     expect(partsOf("router", true).toolCalls).toBe(false);
   });

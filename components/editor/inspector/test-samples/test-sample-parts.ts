@@ -14,7 +14,10 @@ export interface TestSampleParts {
 }
 
 /** The parts for a block of this type, from its definition: `testSamples`, and recorded answers where it calls a model (`modelUse`). */
-export function testSampleParts(definition: Pick<BlockDefinition, "testSamples" | "modelUse"> | undefined, hasTools: boolean): TestSampleParts {
+export function testSampleParts(
+  definition: Pick<BlockDefinition, "testSamples" | "modelUse"> | undefined,
+  hasTools: boolean,
+): TestSampleParts {
   const samples = definition?.testSamples;
   const parts = {
     request: samples?.request ?? null,

@@ -11,8 +11,10 @@ import { ToolSamplesEditor } from "./tool-samples-editor";
 
 function usedFor(parts: TestSampleParts): string {
   const noSample = 'Without a sample the call answers "no sample" and the run goes on.';
-  if (parts.toolCalls) return `Used by test runs only: side-effecting tool calls are answered from here, not made. ${noSample}`;
-  if (parts.recordedAnswers) return "Used by test runs only: the model runs for real unless you pick one of its recorded answers.";
+  if (parts.toolCalls)
+    return `Used by test runs only: side-effecting tool calls are answered from here, not made. ${noSample}`;
+  if (parts.recordedAnswers)
+    return "Used by test runs only: the model runs for real unless you pick one of its recorded answers.";
   return `Used by test runs only: the call is answered from here, not sent. ${noSample}`;
 }
 

@@ -30,14 +30,23 @@ interface Row {
  */
 export function ToolSamplesEditor({ blockId }: { blockId: string }) {
   const [samples, setSamples] = useTestingPart(blockId, "tools");
-  const suggestions = toolNamesOf(useEditorStore((state) => state.nodes.find((node) => node.id === blockId)?.data.config.tools));
-  const [rows, setRows] = useState<Row[]>(() => Object.entries(samples ?? {}).map(([name, result]) => ({ name, text: sampleText(result) })));
+  const suggestions = toolNamesOf(
+    useEditorStore((state) => state.nodes.find((node) => node.id === blockId)?.data.config.tools),
+  );
+  const [rows, setRows] = useState<Row[]>(() =>
+    Object.entries(samples ?? {}).map(([name, result]) => ({ name, text: sampleText(result) })),
+  );
   const commit = (next: Row[]) => {
     setRows(next);
     const named = next.filter((row) => row.name.trim());
-    setSamples(named.length > 0 ? Object.fromEntries(named.map((row) => [row.name.trim(), parseSampleText(row.text) ?? null])) : undefined);
+    setSamples(
+      named.length > 0
+        ? Object.fromEntries(named.map((row) => [row.name.trim(), parseSampleText(row.text) ?? null]))
+        : undefined,
+    );
   };
-  const change = (index: number, patch: Partial<Row>) => commit(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const change = (index: number, patch: Partial<Row>) =>
+    commit(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   const unused = suggestions.filter((name) => !rows.some((row) => row.name.trim() === name));
   const listId = `tool-sample-names-${blockId}`;
   return (

@@ -37,7 +37,9 @@ export const ENDED: readonly RunStatus[] = ["succeeded", "failed", "cancelled"];
 
 /** The worker config of a process in these tests (the lease and poll the children get too). */
 export function testWorkerConfig(overrides: Partial<WorkerConfig> = {}): WorkerConfig {
-  const base = workerConfigFrom((name) => ({ TRELLIS_WORKER_LEASE_MS: String(LEASE_MS), TRELLIS_QUEUE_POLL_MS: String(QUEUE_POLL_MS) })[name]);
+  const base = workerConfigFrom(
+    (name) => ({ TRELLIS_WORKER_LEASE_MS: String(LEASE_MS), TRELLIS_QUEUE_POLL_MS: String(QUEUE_POLL_MS) })[name],
+  );
   return { ...base, ...overrides };
 }
 
@@ -64,7 +66,13 @@ function inheritedEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
-    if (name === "DATABASE_URL" || name === "DATA_DIR" || name.startsWith("TRELLIS_") || /_(API_KEY|BASE_URL)$/.test(name)) continue;
+    if (
+      name === "DATABASE_URL" ||
+      name === "DATA_DIR" ||
+      name.startsWith("TRELLIS_") ||
+      /_(API_KEY|BASE_URL)$/.test(name)
+    )
+      continue;
     env[name] = value;
   }
   return env;
@@ -107,7 +115,9 @@ export function spawnWorker(label: string, env: Record<string, string>): WorkerP
     child.stderr.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
     });
-    void exited.then(({ code, signal }) => reject(new Error(`worker ${label} exited (code ${code}, signal ${signal}) before it was ready:\n${output}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`worker ${label} exited (code ${code}, signal ${signal}) before it was ready:\n${output}`)),
+    );
   });
   ready.catch(() => {});
   const worker: WorkerProcess = {
@@ -157,10 +167,14 @@ export interface SlowPlan {
  * `plans` says for the marker the prompt holds); FAIL prompts are refused (HTTP 400, not retried);
  * anything else is echoed at once.
  */
-export function durableResponder(plans: Map<string, SlowPlan> = new Map(), fallback: SlowPlan = { chunks: 4, delayMs: 1_000 }) {
+export function durableResponder(
+  plans: Map<string, SlowPlan> = new Map(),
+  fallback: SlowPlan = { chunks: 4, delayMs: 1_000 },
+) {
   return (request: ParsedLlmRequest): ScriptedResponse => {
     const prompt = request.userTexts.join("\n");
-    if (prompt.startsWith("FAST")) return { kind: "text", text: `fast answer to ${prompt}`, usage: { prompt: 12, completion: 5 } };
+    if (prompt.startsWith("FAST"))
+      return { kind: "text", text: `fast answer to ${prompt}`, usage: { prompt: 12, completion: 5 } };
     if (prompt.startsWith("SLOW")) {
       const marker = prompt.slice("SLOW ".length).trim();
       const plan = plans.get(marker) ?? fallback;
@@ -193,7 +207,8 @@ export function calculatorResponder(otherwise: (request: ParsedLlmRequest) => Sc
     const prompt = request.userTexts.join("\n");
     if (!prompt.startsWith("CALC")) return otherwise(request);
     const marker = prompt.slice("CALC ".length).trim();
-    if (request.endsWithToolResult) return { kind: "text", text: calcAnswer(marker), usage: { prompt: 30, completion: 6 } };
+    if (request.endsWithToolResult)
+      return { kind: "text", text: calcAnswer(marker), usage: { prompt: 30, completion: 6 } };
     return {
       kind: "tool-calls",
       calls: [{ id: calcCallId(marker), name: "calculator", arguments: { expression: "6*7" } }],
@@ -244,7 +259,10 @@ export function fastSlowDocument(): WorkflowDocument {
 
 /** start -> response: as little work as a run can be. */
 export function twoBlockDocument(): WorkflowDocument {
-  return chain("Two blocks", [startBlock(), block("response", "response", "Response", { data: { marker: "<start.marker>" } })]);
+  return chain("Two blocks", [
+    startBlock(),
+    block("response", "response", "Response", { data: { marker: "<start.marker>" } }),
+  ]);
 }
 
 /** start -> agent (`<prompt> <start.marker>`, answered at once unless the prompt says otherwise) -> response. */
@@ -273,7 +291,11 @@ export function approvalDocument(): WorkflowDocument {
 // The process under test
 
 /** The real runtime over `repositories`, its models on the test LLM server (`runTimeoutMs`: its runs' time limit). */
-export function testRuntime(repositories: Repositories, llm: TestLlmServer, options: { runTimeoutMs?: number } = {}): Runtime {
+export function testRuntime(
+  repositories: Repositories,
+  llm: TestLlmServer,
+  options: { runTimeoutMs?: number } = {},
+): Runtime {
   const env = testServerEnv(llm);
   return createRuntime({
     repositories,
@@ -296,7 +318,12 @@ export interface WebProcess {
  * The test process as a web process: it stores runs and hands them over, streams and cancels
  * them, and never executes one (TRELLIS_WORKER=off).
  */
-export async function startWebProcess(options: { repositories: Repositories; llm: TestLlmServer; url: string; singleProcess: boolean }): Promise<WebProcess> {
+export async function startWebProcess(options: {
+  repositories: Repositories;
+  llm: TestLlmServer;
+  url: string;
+  singleProcess: boolean;
+}): Promise<WebProcess> {
   const runtime = testRuntime(options.repositories, options.llm);
   const workers = await startRunWorkers({
     runs: runtime.runs,
@@ -311,7 +338,11 @@ export async function startWebProcess(options: { repositories: Repositories; llm
 
 /** The run's event stream as a client reads it through GET /api/runs/:id/events (replayed, then live until it ends). */
 export async function readStream(endpoints: RunEndpoints, workspaceId: string, runId: string): Promise<ParsedSse[]> {
-  const response = await endpoints.events(new Request(`http://localhost/api/runs/${runId}/events`), { id: runId }, testMember(workspaceId, "viewer"));
+  const response = await endpoints.events(
+    new Request(`http://localhost/api/runs/${runId}/events`),
+    { id: runId },
+    testMember(workspaceId, "viewer"),
+  );
   expect(response.status).toBe(200);
   return parseSse(await response.text());
 }
@@ -319,7 +350,12 @@ export async function readStream(endpoints: RunEndpoints, workspaceId: string, r
 // ---------------------------------------------------------------------------------------------
 // Waiting and checking
 
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000, intervalMs = 25): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  intervalMs = 25,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -329,9 +365,19 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
 }
 
 /** The stored run once it has ended (read from storage, wherever it executes). */
-export async function waitForEnd(repositories: Repositories, workspaceId: string, runId: string, timeoutMs = 30_000): Promise<RunRecord> {
+export async function waitForEnd(
+  repositories: Repositories,
+  workspaceId: string,
+  runId: string,
+  timeoutMs = 30_000,
+): Promise<RunRecord> {
   let run = await repositories.runs.get(workspaceId, runId);
-  await waitFor(`run ${runId} to end`, async () => ENDED.includes((run = await repositories.runs.get(workspaceId, runId)).status), timeoutMs, 50);
+  await waitFor(
+    `run ${runId} to end`,
+    async () => ENDED.includes((run = await repositories.runs.get(workspaceId, runId)).status),
+    timeoutMs,
+    50,
+  );
   // The row is stored before the run's last event (run-recorder.ts publishEnd): wait for that event too.
   await waitFor(
     `run ${runId}'s last event`,

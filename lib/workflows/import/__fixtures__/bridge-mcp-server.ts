@@ -13,24 +13,37 @@ function bridgeTools(): McpServer {
   const server = new McpServer({ name: "bridge-fixture", version: "1.0.0" });
   const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
   const failure = (value: string) => ({ content: [{ type: "text" as const, text: value }], isError: true });
-  server.registerTool("categorize_issue", { description: "Categorises a support request.", inputSchema: { message: z.string() } }, async ({ message }) =>
-    text(/order|arriv|deliver/i.test(message) ? "category: shipping" : "category: general"),
+  server.registerTool(
+    "categorize_issue",
+    { description: "Categorises a support request.", inputSchema: { message: z.string() } },
+    async ({ message }) => text(/order|arriv|deliver/i.test(message) ? "category: shipping" : "category: general"),
   );
-  server.registerTool("draft_response", { description: "Drafts a reply.", inputSchema: { category: z.string() } }, async ({ category }) =>
-    text(`Draft reply for ${category}`),
+  server.registerTool(
+    "draft_response",
+    { description: "Drafts a reply.", inputSchema: { category: z.string() } },
+    async ({ category }) => text(`Draft reply for ${category}`),
   );
-  server.registerTool("run_linter", { description: "Lints JavaScript.", inputSchema: { code: z.string() } }, async ({ code }) =>
-    /\bvar\b/.test(code) ? failure("lint: use let or const instead of var") : text("lint: clean"),
+  server.registerTool(
+    "run_linter",
+    { description: "Lints JavaScript.", inputSchema: { code: z.string() } },
+    async ({ code }) => (/\bvar\b/.test(code) ? failure("lint: use let or const instead of var") : text("lint: clean")),
   );
-  server.registerTool("fix_lint", { description: "Fixes lint problems.", inputSchema: { code: z.string() } }, async ({ code }) =>
-    text(code.replace(/\bvar\b/g, "let")),
+  server.registerTool(
+    "fix_lint",
+    { description: "Fixes lint problems.", inputSchema: { code: z.string() } },
+    async ({ code }) => text(code.replace(/\bvar\b/g, "let")),
   );
-  server.registerTool("security_scanner", { description: "Scans for security problems.", inputSchema: { code: z.string() } }, async ({ code }) =>
-    /\beval\s*\(/.test(code) ? failure("security: eval() runs arbitrary code") : text("security: no findings"),
+  server.registerTool(
+    "security_scanner",
+    { description: "Scans for security problems.", inputSchema: { code: z.string() } },
+    async ({ code }) =>
+      /\beval\s*\(/.test(code) ? failure("security: eval() runs arbitrary code") : text("security: no findings"),
   );
   for (const name of ["query_database", "call_api", "read_file", "merge_data", "analyze_code", "refactor_code"]) {
-    server.registerTool(name, { description: `The ${name.replace("_", " ")} tool.`, inputSchema: { input: z.string().optional() } }, async () =>
-      text(`${name}: done`),
+    server.registerTool(
+      name,
+      { description: `The ${name.replace("_", " ")} tool.`, inputSchema: { input: z.string().optional() } },
+      async () => text(`${name}: done`),
     );
   }
   return server;

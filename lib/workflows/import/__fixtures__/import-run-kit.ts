@@ -9,7 +9,9 @@ import { importEndpoint } from "../import-endpoint";
 
 /** A seed example file of this folder, parsed. */
 export function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(process.cwd(), "lib/workflows/import/__fixtures__", name), "utf8")) as Record<string, unknown>;
+  return JSON.parse(
+    readFileSync(path.join(process.cwd(), "lib/workflows/import/__fixtures__", name), "utf8"),
+  ) as Record<string, unknown>;
 }
 
 export interface ImportRunKit {
@@ -20,14 +22,19 @@ export interface ImportRunKit {
   /** Imports a file (201 expected) with every model played by the test LLM server. */
   importFile(file: unknown, extra?: Record<string, unknown>): Promise<ImportedWorkflow>;
   /** Starts a run of a workflow, waits for it to end and answers it with its spans. */
-  run(workflowId: string, input: Record<string, unknown>): ReturnType<RunTestKit["database"]["repositories"]["runs"]["getWithSpans"]>;
+  run(
+    workflowId: string,
+    input: Record<string, unknown>,
+  ): ReturnType<RunTestKit["database"]["repositories"]["runs"]["getWithSpans"]>;
   close(): Promise<void>;
 }
 
 /** The test LLM server's OpenAI wire, which the kit points every provider at. */
 export const TEST_MODEL = "openai/gpt-4o-mini";
 
-export async function startImportRunKit(options: RunTestKitOptions & { mcpServers?: string[] } = {}): Promise<ImportRunKit> {
+export async function startImportRunKit(
+  options: RunTestKitOptions & { mcpServers?: string[] } = {},
+): Promise<ImportRunKit> {
   const kit = await startRunTestKit(options);
   const member = testMember(await kit.database.createWorkspace());
   const endpoint = importEndpoint(
@@ -38,7 +45,11 @@ export async function startImportRunKit(options: RunTestKitOptions & { mcpServer
   const post = (body: unknown, as: Member = member) => {
     const text = JSON.stringify(body);
     const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) };
-    return endpoint(new Request("http://localhost/api/workflows/import", { method: "POST", headers, body: text }), {}, as);
+    return endpoint(
+      new Request("http://localhost/api/workflows/import", { method: "POST", headers, body: text }),
+      {},
+      as,
+    );
   };
   return {
     kit,

@@ -12,8 +12,10 @@ export function objectSchemaProblem(value: unknown): string | null {
   if (unwrappedSchema(value) !== value) return objectSchemaProblem(unwrappedSchema(value));
   if (typeof value !== "object" || value === null || Array.isArray(value)) return "must be a JSON Schema object";
   ajv ??= new Ajv({ strict: false, allErrors: true });
-  if (!ajv.validateSchema(value)) return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: "schema" })}`;
-  if ((value as { type?: unknown }).type !== "object") return 'must describe an object (type: "object") so its fields can be spread into the output';
+  if (!ajv.validateSchema(value))
+    return `is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: "schema" })}`;
+  if ((value as { type?: unknown }).type !== "object")
+    return 'must describe an object (type: "object") so its fields can be spread into the output';
   return null;
 }
 

@@ -48,7 +48,8 @@ export function SchemaEditor({
   // A value this editor did not write (undo, redo) replaces what it shows.
   if (value !== seen) {
     setSeen(value);
-    const fromRows = rowIssues(rows).length === 0 ? (rows.length === 0 && emptyIsNone ? undefined : schemaFromRows(rows)) : null;
+    const fromRows =
+      rowIssues(rows).length === 0 ? (rows.length === 0 && emptyIsNone ? undefined : schemaFromRows(rows)) : null;
     if (mode === "rows" && JSON.stringify(fromRows) !== JSON.stringify(value)) {
       const read = rowsFromSchema(value);
       if (read) setRows(read);
@@ -86,7 +87,11 @@ export function SchemaEditor({
           type="button"
           className={`${smallButtonClass} ${mode === "rows" ? "bg-slate-100" : ""}`}
           disabled={mode === "json" && (rowsFromJson === null || problem !== null || notJson)}
-          title={mode === "json" && rowsFromJson === null ? "This schema uses more than rows can show (enums, deeper nesting...): edit it as JSON" : undefined}
+          title={
+            mode === "json" && rowsFromJson === null
+              ? "This schema uses more than rows can show (enums, deeper nesting...): edit it as JSON"
+              : undefined
+          }
           onClick={() => {
             setRows(rowsFromJson ?? []);
             setMode("rows");
@@ -132,7 +137,10 @@ export function SchemaEditor({
       {showExample && issues.length === 0 && !problem && !notJson && parsed !== undefined && (
         <details className="text-[11px] text-slate-600" open>
           <summary className="cursor-pointer">Example answer</summary>
-          <pre className="mt-0.5 max-h-40 overflow-auto rounded bg-slate-50 p-1.5 font-mono" data-testid={`${testId}-example`}>
+          <pre
+            className="mt-0.5 max-h-40 overflow-auto rounded bg-slate-50 p-1.5 font-mono"
+            data-testid={`${testId}-example`}
+          >
             {JSON.stringify(exampleFromSchema(unwrappedSchema(parsed)), null, 2)}
           </pre>
         </details>

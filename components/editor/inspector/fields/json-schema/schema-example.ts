@@ -22,7 +22,12 @@ export function exampleFromSchema(input: unknown, depth = 0): unknown {
   const type = Array.isArray(schema.type) ? schema.type.find((each) => each !== "null") : schema.type;
   switch (type ?? (schema.properties ? "object" : undefined)) {
     case "object":
-      return Object.fromEntries(Object.entries(asSchema(schema.properties)).map(([name, property]) => [name, exampleFromSchema(property, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(asSchema(schema.properties)).map(([name, property]) => [
+          name,
+          exampleFromSchema(property, depth + 1),
+        ]),
+      );
     case "array":
       return [exampleFromSchema(schema.items, depth + 1)];
     case "string":

@@ -27,7 +27,8 @@ export function SchemaRowsEditor({
   nested?: boolean;
   testId: string;
 }) {
-  const update = (index: number, patch: Partial<PropertyRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const update = (index: number, patch: Partial<PropertyRow>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   return (
     <div className="space-y-1" data-testid={testId}>
       {rows.map((row, index) => (
@@ -49,7 +50,10 @@ export function SchemaRowsEditor({
               className={`${boxClass} min-w-0 flex-1`}
               value={row.type}
               onChange={(event) =>
-                update(index, { type: event.target.value as PropertyRow["type"], items: event.target.value === "array" ? (row.items ?? "string") : undefined })
+                update(index, {
+                  type: event.target.value as PropertyRow["type"],
+                  items: event.target.value === "array" ? (row.items ?? "string") : undefined,
+                })
               }
             >
               {PROPERTY_TYPES.filter((type) => !nested || type !== "object").map((type) => (
@@ -73,7 +77,11 @@ export function SchemaRowsEditor({
               </select>
             )}
             <label className="flex shrink-0 items-center gap-1 text-xs text-slate-700">
-              <input type="checkbox" checked={row.required} onChange={(event) => update(index, { required: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={row.required}
+                onChange={(event) => update(index, { required: event.target.checked })}
+              />
               required
             </label>
           </div>
@@ -87,12 +95,22 @@ export function SchemaRowsEditor({
           {/* One level only: a nested row offers no object types, so deeper schemas are edited as JSON. */}
           {!nested && holdsProperties(row) && (
             <div className="ml-3 border-l border-slate-200 pl-2">
-              <SchemaRowsEditor rows={row.children ?? []} onChange={(children) => update(index, { children })} nested testId={`${testId}-${index}`} />
+              <SchemaRowsEditor
+                rows={row.children ?? []}
+                onChange={(children) => update(index, { children })}
+                nested
+                testId={`${testId}-${index}`}
+              />
             </div>
           )}
         </div>
       ))}
-      <button type="button" className={smallButtonClass} onClick={() => onChange([...rows, emptyRow(rows)])} data-testid={`${testId}-add`}>
+      <button
+        type="button"
+        className={smallButtonClass}
+        onClick={() => onChange([...rows, emptyRow(rows)])}
+        data-testid={`${testId}-add`}
+      >
         Add property
       </button>
     </div>

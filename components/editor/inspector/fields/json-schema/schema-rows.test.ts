@@ -31,12 +31,22 @@ describe("schemaFromRows", () => {
       properties: {
         category: { type: "string", description: "billing or technical" },
         urgent: { type: "boolean" },
-        customer: { type: "object", properties: { email: { type: "string" } }, required: ["email"], additionalProperties: false },
+        customer: {
+          type: "object",
+          properties: { email: { type: "string" } },
+          required: ["email"],
+          additionalProperties: false,
+        },
         tags: { type: "array", items: { type: "string" } },
         steps: {
           type: "array",
           description: "what to do",
-          items: { type: "object", properties: { order: { type: "integer" } }, required: ["order"], additionalProperties: false },
+          items: {
+            type: "object",
+            properties: { order: { type: "integer" } },
+            required: ["order"],
+            additionalProperties: false,
+          },
         },
       },
       required: ["category", "customer", "steps"],
@@ -58,9 +68,14 @@ describe("rowsFromSchema", () => {
 
   it("is empty for no schema, and null for what rows cannot hold exactly (so it stays JSON)", () => {
     expect(rowsFromSchema(undefined)).toEqual([]);
-    expect(rowsFromSchema({ type: "object", properties: { mood: { type: "string", enum: ["happy", "sad"] } } })).toBeNull();
+    expect(
+      rowsFromSchema({ type: "object", properties: { mood: { type: "string", enum: ["happy", "sad"] } } }),
+    ).toBeNull();
     expect(rowsFromSchema({ type: "array", items: { type: "string" } })).toBeNull();
-    const deep = { type: "object", properties: { a: { type: "object", properties: { b: { type: "object", properties: {} } } } } };
+    const deep = {
+      type: "object",
+      properties: { a: { type: "object", properties: { b: { type: "object", properties: {} } } } },
+    };
     expect(rowsFromSchema(deep)).toBeNull();
     expect(rowsFromSchema("<Start.schema>")).toBeNull();
   });
@@ -72,7 +87,13 @@ describe("rowIssues", () => {
       { name: "", type: "string", description: "", required: true },
       { name: "2fast", type: "string", description: "", required: true },
       { name: "ok", type: "string", description: "", required: true },
-      { name: "ok", type: "object", description: "", required: true, children: [{ name: "a b", type: "string", description: "", required: false }] },
+      {
+        name: "ok",
+        type: "object",
+        description: "",
+        required: true,
+        children: [{ name: "a b", type: "string", description: "", required: false }],
+      },
     ];
     expect(rowIssues(rows)).toEqual([
       { at: [0], message: "needs a name" },
@@ -110,6 +131,8 @@ describe("objectSchemaProblem", () => {
   it("says what is wrong with anything else", () => {
     expect(objectSchemaProblem([1])).toBe("must be a JSON Schema object");
     expect(objectSchemaProblem({ type: "string" })).toMatch(/must describe an object/);
-    expect(objectSchemaProblem({ type: "object", properties: { a: { type: "text" } } })).toMatch(/^is not a valid JSON Schema: schema\/properties\/a\/type/);
+    expect(objectSchemaProblem({ type: "object", properties: { a: { type: "text" } } })).toMatch(
+      /^is not a valid JSON Schema: schema\/properties\/a\/type/,
+    );
   });
 });

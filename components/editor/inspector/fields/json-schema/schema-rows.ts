@@ -36,11 +36,17 @@ function isRecord(value: unknown): value is Schema {
 function objectSchema(rows: PropertyRow[], nested: boolean): Schema {
   const properties: Schema = {};
   for (const row of rows) properties[row.name] = propertySchema(row, nested);
-  return { type: "object", properties, required: rows.filter((row) => row.required).map((row) => row.name), additionalProperties: false };
+  return {
+    type: "object",
+    properties,
+    required: rows.filter((row) => row.required).map((row) => row.name),
+    additionalProperties: false,
+  };
 }
 
 function propertySchema(row: PropertyRow, nested: boolean): Schema {
-  const described = (schema: Schema): Schema => (row.description ? { ...schema, description: row.description } : schema);
+  const described = (schema: Schema): Schema =>
+    row.description ? { ...schema, description: row.description } : schema;
   const canNest = !nested;
   if (row.type === "object") return described(objectSchema(canNest ? (row.children ?? []) : [], true));
   if (row.type === "array") {
@@ -132,10 +138,14 @@ export function rowIssues(rows: PropertyRow[], at: number[] = []): RowIssue[] {
     const here = [...at, index];
     if (!row.name) issues.push({ at: here, message: "needs a name" });
     else if (!IDENTIFIER.test(row.name))
-      issues.push({ at: here, message: `"${row.name}" is not a valid name: use letters, digits and _, not starting with a digit` });
+      issues.push({
+        at: here,
+        message: `"${row.name}" is not a valid name: use letters, digits and _, not starting with a digit`,
+      });
     else if (seen.has(row.name)) issues.push({ at: here, message: `"${row.name}" is used twice` });
     seen.add(row.name);
-    if (row.children && (row.type === "object" || (row.type === "array" && row.items === "object"))) issues.push(...rowIssues(row.children, here));
+    if (row.children && (row.type === "object" || (row.type === "array" && row.items === "object")))
+      issues.push(...rowIssues(row.children, here));
   });
   return issues;
 }

@@ -4,7 +4,15 @@ import { useState } from "react";
 import { useWorkflowList } from "@/components/workflows/use-workflows";
 import { useEditorStore } from "../../../store";
 import { smallButtonClass } from "../field-props";
-import { builtinEntry, functionEntry, MCP_TYPE, RUN_FUNCTION_TYPE, WORKFLOW_TYPE, workflowEntry, type ToolEntryFields } from "./tool-entries";
+import {
+  builtinEntry,
+  functionEntry,
+  MCP_TYPE,
+  RUN_FUNCTION_TYPE,
+  WORKFLOW_TYPE,
+  workflowEntry,
+  type ToolEntryFields,
+} from "./tool-entries";
 import { McpServerMenu } from "./mcp-server-menu";
 import { useToolCatalog } from "./use-tool-catalog";
 
@@ -38,7 +46,12 @@ export function AddToolMenu({ tools, onAdd }: { tools: unknown[]; onAdd: (entry:
   const builtins = (catalog.data?.tools ?? []).filter((info) => !GROUPED_TYPES.has(info.type));
   const otherWorkflows = (workflows.data ?? []).filter((workflow) => workflow.id !== editing);
   return (
-    <div className="space-y-1.5 rounded border border-slate-300 bg-white p-2 shadow-sm" role="menu" aria-label="Add tool" data-testid="tool-add-menu">
+    <div
+      className="space-y-1.5 rounded border border-slate-300 bg-white p-2 shadow-sm"
+      role="menu"
+      aria-label="Add tool"
+      data-testid="tool-add-menu"
+    >
       <div className="flex items-center justify-between">
         <span className="text-xs font-medium text-slate-700">Add a tool</span>
         <button type="button" className={smallButtonClass} onClick={() => setOpen(false)}>
@@ -87,7 +100,9 @@ export function AddToolMenu({ tools, onAdd }: { tools: unknown[]; onAdd: (entry:
             Could not list workflows: {workflows.error.message}
           </p>
         )}
-        {workflows.data && otherWorkflows.length === 0 && <p className="text-xs text-slate-500">No other workflow in this workspace.</p>}
+        {workflows.data && otherWorkflows.length === 0 && (
+          <p className="text-xs text-slate-500">No other workflow in this workspace.</p>
+        )}
         {otherWorkflows.map((workflow) => (
           <button
             key={workflow.id}
@@ -104,8 +119,15 @@ export function AddToolMenu({ tools, onAdd }: { tools: unknown[]; onAdd: (entry:
       </section>
       <section className={groupClass} aria-label="Custom function">
         <h4 className={headingClass}>Custom</h4>
-        <button type="button" role="menuitem" className={optionClass} onClick={() => add(functionEntry(tools))} data-testid="tool-add-function">
-          <span className="font-medium">Custom function</span> <span className="text-slate-500">JavaScript you write, with the parameters you define</span>
+        <button
+          type="button"
+          role="menuitem"
+          className={optionClass}
+          onClick={() => add(functionEntry(tools))}
+          data-testid="tool-add-function"
+        >
+          <span className="font-medium">Custom function</span>{" "}
+          <span className="text-slate-500">JavaScript you write, with the parameters you define</span>
         </button>
       </section>
     </div>

@@ -53,7 +53,9 @@ export function FunctionToolEditor({
         />
       </div>
       <div>
-        <span className={labelClass}>Code (JavaScript, sandboxed: the arguments are services.inputs; return the answer)</span>
+        <span className={labelClass}>
+          Code (JavaScript, sandboxed: the arguments are services.inputs; return the answer)
+        </span>
         <CodeEditor
           language="javascript"
           value={asString(params.code)}

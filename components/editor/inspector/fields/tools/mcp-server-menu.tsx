@@ -10,7 +10,13 @@ import { useMcpServerTools } from "./use-tool-catalog";
  * One MCP server in the "Add tool" menu. Its tools are asked of the server when opened; a server
  * that is down shows why, inline, and can be asked again.
  */
-export function McpServerMenu({ server, onAdd }: { server: McpServerSummary; onAdd: (entry: ToolEntryFields) => void }) {
+export function McpServerMenu({
+  server,
+  onAdd,
+}: {
+  server: McpServerSummary;
+  onAdd: (entry: ToolEntryFields) => void;
+}) {
   const [open, setOpen] = useState(false);
   const listing = useMcpServerTools(server.name, open);
   return (
@@ -48,7 +54,8 @@ export function McpServerMenu({ server, onAdd }: { server: McpServerSummary; onA
                 className="block w-full rounded px-1.5 py-1 text-left text-xs hover:bg-indigo-50"
                 onClick={() => onAdd(mcpServerEntry(server.name))}
               >
-                <span className="font-medium">All its tools</span> <span className="text-slate-500">(whatever it lists when the agent runs)</span>
+                <span className="font-medium">All its tools</span>{" "}
+                <span className="text-slate-500">(whatever it lists when the agent runs)</span>
               </button>
               {listing.data.tools.length === 0 && <p className="text-xs text-slate-500">The server lists no tools.</p>}
               {listing.data.tools.map((tool) => (
@@ -60,7 +67,8 @@ export function McpServerMenu({ server, onAdd }: { server: McpServerSummary; onA
                   onClick={() => onAdd(mcpEntry(server.name, tool.name))}
                   data-testid={`tool-add-mcp-${server.name}-${tool.name}`}
                 >
-                  <span className="font-mono font-medium">{tool.name}</span> <span className="text-slate-500">{tool.description}</span>
+                  <span className="font-mono font-medium">{tool.name}</span>{" "}
+                  <span className="text-slate-500">{tool.description}</span>
                 </button>
               ))}
             </>

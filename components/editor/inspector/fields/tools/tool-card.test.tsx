@@ -38,12 +38,22 @@ function card(props: Partial<ToolCardProps> & Pick<ToolCardProps, "entry">): str
 }
 
 const field = (key: string, label: string) => ({ key, label, kind: "json" as const });
-const editorProps = { blockId: "agent", invalid: false, onChange: () => {}, referenceItems: () => [], envNames: () => [] };
+const editorProps = {
+  blockId: "agent",
+  invalid: false,
+  onChange: () => {},
+  referenceItems: () => [],
+  envNames: () => [],
+};
 
 describe("a tool card", () => {
   it("shows a built-in tool's settings with the pre-filled values, its approval and routing switches", () => {
     const html = card({
-      entry: { type: "http_request", name: "order_status", params: { url: "https://api.example.com/orders", method: "GET" } },
+      entry: {
+        type: "http_request",
+        name: "order_status",
+        params: { url: "https://api.example.com/orders", method: "GET" },
+      },
       info: httpInfo,
     });
     expect(html).toContain("HTTP request");
@@ -87,7 +97,9 @@ describe("the memories and response format editors", () => {
     expect(html.match(/data-testid="memory-row"/g)).toHaveLength(2);
     expect(html).toMatch(/<option value="assistant" selected="">assistant<\/option>/);
     expect(html).toContain("On its way.");
-    const reference = renderToStaticMarkup(<MemoriesField {...editorProps} field={field("memories", "Memories")} value="<start.history>" />);
+    const reference = renderToStaticMarkup(
+      <MemoriesField {...editorProps} field={field("memories", "Memories")} value="<start.history>" />,
+    );
     expect(reference).toContain('value="&lt;start.history&gt;"');
     expect(reference).not.toContain("memory-row");
   });
@@ -98,13 +110,19 @@ describe("the memories and response format editors", () => {
       properties: { category: { type: "string", description: "billing" }, urgent: { type: "boolean" } },
       required: ["category"],
     };
-    const html = renderToStaticMarkup(<ResponseFormatField {...editorProps} field={field("responseFormat", "Response format")} value={schema} />);
+    const html = renderToStaticMarkup(
+      <ResponseFormatField {...editorProps} field={field("responseFormat", "Response format")} value={schema} />,
+    );
     expect(html.match(/data-testid="field-responseFormat-properties-row"/g)).toHaveLength(2);
     expect(html).toContain("&quot;category&quot;: &quot;billing&quot;");
     const withEnum = { type: "object", properties: { mood: { type: "string", enum: ["calm", "angry"] } } };
-    const json = renderToStaticMarkup(<ResponseFormatField {...editorProps} field={field("responseFormat", "Response format")} value={withEnum} />);
+    const json = renderToStaticMarkup(
+      <ResponseFormatField {...editorProps} field={field("responseFormat", "Response format")} value={withEnum} />,
+    );
     // The JSON editor itself loads in the browser (CodeMirror); here the rows are refused with the reason and no row is drawn.
-    expect(json).toMatch(/disabled="" title="This schema uses more than rows can show[^"]*" data-testid="field-responseFormat-rows-mode"/);
+    expect(json).toMatch(
+      /disabled="" title="This schema uses more than rows can show[^"]*" data-testid="field-responseFormat-rows-mode"/,
+    );
     expect(json).not.toContain('data-testid="field-responseFormat-properties-row"');
     expect(json).toContain("&quot;mood&quot;: &quot;calm&quot;");
   });

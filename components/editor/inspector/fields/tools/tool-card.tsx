@@ -38,17 +38,37 @@ export interface ToolCardProps {
   envNames: () => string[];
 }
 
-function Switch({ checked, onChange, children, testId }: { checked: boolean; onChange: (on: boolean) => void; children: React.ReactNode; testId: string }) {
+function Switch({
+  checked,
+  onChange,
+  children,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  children: React.ReactNode;
+  testId: string;
+}) {
   return (
     <label className="flex items-start gap-2 text-xs text-slate-700" data-testid={testId}>
-      <input type="checkbox" className="mt-0.5" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        className="mt-0.5"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span>{children}</span>
     </label>
   );
 }
 
 /** What the card says the tool is: the tool type's label, and what it points at. */
-function summary(entry: unknown, info: ToolInfo | undefined, catalogLoaded: boolean, workflowName: string | undefined): { title: string; detail?: string } {
+function summary(
+  entry: unknown,
+  info: ToolInfo | undefined,
+  catalogLoaded: boolean,
+  workflowName: string | undefined,
+): { title: string; detail?: string } {
   const type = entryType(entry);
   const params = entryParams(entry);
   if (type === MCP_TYPE) {
@@ -56,9 +76,15 @@ function summary(entry: unknown, info: ToolInfo | undefined, catalogLoaded: bool
     return { title: `MCP: ${String(params.server ?? "?")}`, detail: tools };
   }
   if (type === WORKFLOW_TYPE)
-    return { title: "Workflow", detail: workflowName ?? (typeof params.workflowId === "string" ? `not found: ${params.workflowId}` : undefined) };
+    return {
+      title: "Workflow",
+      detail: workflowName ?? (typeof params.workflowId === "string" ? `not found: ${params.workflowId}` : undefined),
+    };
   if (type === RUN_FUNCTION_TYPE) return { title: "Custom function" };
-  return { title: info?.label ?? type, detail: info || !catalogLoaded ? undefined : `unknown tool type "${type}": saving is refused` };
+  return {
+    title: info?.label ?? type,
+    detail: info || !catalogLoaded ? undefined : `unknown tool type "${type}": saving is refused`,
+  };
 }
 
 /**
@@ -80,7 +106,11 @@ export function ToolCard(props: ToolCardProps) {
   const problems = entryProblems(entry, info?.params);
   const setParam = (name: string, value: unknown) => props.onChange(withParam(entry, name, value));
   return (
-    <div className={`space-y-1.5 rounded border p-2 ${unknown ? "border-red-300" : "border-slate-200"}`} data-testid={testId} data-tool-type={type}>
+    <div
+      className={`space-y-1.5 rounded border p-2 ${unknown ? "border-red-300" : "border-slate-200"}`}
+      data-testid={testId}
+      data-tool-type={type}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="text-xs font-semibold text-slate-800">{title}</div>
@@ -126,7 +156,9 @@ export function ToolCard(props: ToolCardProps) {
       ))}
       {type === WORKFLOW_TYPE && typeof params.workflowId === "string" && (
         <div>
-          <span className="block text-[11px] font-medium text-slate-600">Start inputs: a value here is fixed, the model gives the others</span>
+          <span className="block text-[11px] font-medium text-slate-600">
+            Start inputs: a value here is fixed, the model gives the others
+          </span>
           <WorkflowInputValues
             workflowId={params.workflowId}
             value={params.inputs}
@@ -143,12 +175,22 @@ export function ToolCard(props: ToolCardProps) {
       {type === MCP_TYPE && typeof params.server === "string" && (
         <McpToolParameters
           server={params.server}
-          tools={Array.isArray(params.tools) ? params.tools.filter((name): name is string => typeof name === "string") : undefined}
+          tools={
+            Array.isArray(params.tools)
+              ? params.tools.filter((name): name is string => typeof name === "string")
+              : undefined
+          }
           testId={testId}
         />
       )}
       {type === RUN_FUNCTION_TYPE && (
-        <FunctionToolEditor params={params} onParam={setParam} testId={`${testId}-function`} referenceItems={props.referenceItems} envNames={props.envNames} />
+        <FunctionToolEditor
+          params={params}
+          onParam={setParam}
+          testId={`${testId}-function`}
+          referenceItems={props.referenceItems}
+          envNames={props.envNames}
+        />
       )}
       {hidden.length > 0 && (
         <p className="text-[11px] text-slate-600" data-testid={`${testId}-more-params`}>
@@ -164,13 +206,18 @@ export function ToolCard(props: ToolCardProps) {
       </Switch>
       {outcomeNames && outcomeNames.length > 0 && (
         <Switch checked={routed} onChange={props.onRouteOnOutcome} testId={`tool-route-outcome-${index}`}>
-          Route on <span className="font-medium">{outcomeNames.join(", ")}</span>: a success and an error handle on the block, taken by its last call
+          Route on <span className="font-medium">{outcomeNames.join(", ")}</span>: a success and an error handle on the
+          block, taken by its last call
         </Switch>
       )}
       {type === WORKFLOW_TYPE && (
-        <Switch checked={fields.directOutput === true} onChange={props.onDirectOutput} testId={`tool-direct-output-${index}`}>
-          <span className="font-medium">{props.workflowName ?? "The workflow"}</span> answers directly: its output becomes the agent&apos;s answer and the agent
-          stops
+        <Switch
+          checked={fields.directOutput === true}
+          onChange={props.onDirectOutput}
+          testId={`tool-direct-output-${index}`}
+        >
+          <span className="font-medium">{props.workflowName ?? "The workflow"}</span> answers directly: its output
+          becomes the agent&apos;s answer and the agent stops
         </Switch>
       )}
       {problems.map((problem) => (

@@ -14,11 +14,23 @@ import {
 } from "./tool-entries";
 
 describe("withDirectOutput", () => {
-  const tools = ["calculator", { type: "workflow", params: { workflowId: "wf-1" } }, { type: "workflow", params: { workflowId: "wf-2" }, directOutput: true }];
+  const tools = [
+    "calculator",
+    { type: "workflow", params: { workflowId: "wf-1" } },
+    { type: "workflow", params: { workflowId: "wf-2" }, directOutput: true },
+  ];
 
   it("turns a workflow entry's directOutput on and off, leaving the others as they are", () => {
-    expect(withDirectOutput(tools, 1, true)).toEqual([tools[0], { type: "workflow", params: { workflowId: "wf-1" }, directOutput: true }, tools[2]]);
-    expect(withDirectOutput(tools, 2, false)).toEqual([tools[0], tools[1], { type: "workflow", params: { workflowId: "wf-2" } }]);
+    expect(withDirectOutput(tools, 1, true)).toEqual([
+      tools[0],
+      { type: "workflow", params: { workflowId: "wf-1" }, directOutput: true },
+      tools[2],
+    ]);
+    expect(withDirectOutput(tools, 2, false)).toEqual([
+      tools[0],
+      tools[1],
+      { type: "workflow", params: { workflowId: "wf-2" } },
+    ]);
   });
 
   it("never marks an entry that is not a workflow tool", () => {
@@ -51,7 +63,10 @@ describe("entries the picker builds", () => {
   it("pre-fills a param, and leaves it out again when emptied (params too when none is left)", () => {
     const filled = withParam("knowledge_search", "knowledgeBaseId", "kb-1");
     expect(filled).toEqual({ type: "knowledge_search", params: { knowledgeBaseId: "kb-1" } });
-    expect(withParam(withParam(filled, "topK", 3), "knowledgeBaseId", "")).toEqual({ type: "knowledge_search", params: { topK: 3 } });
+    expect(withParam(withParam(filled, "topK", 3), "knowledgeBaseId", "")).toEqual({
+      type: "knowledge_search",
+      params: { topK: 3 },
+    });
     expect(withParam(filled, "knowledgeBaseId", "")).toEqual({ type: "knowledge_search" });
     expect(withParam({ type: "http_request" }, "headers", {})).toEqual({ type: "http_request" });
   });
@@ -60,7 +75,11 @@ describe("entries the picker builds", () => {
     const approved = withField({ type: "http_request" }, "requireApproval", true);
     expect(approved).toEqual({ type: "http_request", requireApproval: true });
     expect(withField(approved, "requireApproval", false)).toEqual({ type: "http_request" });
-    expect(withField(approved, "name", "orders_api")).toEqual({ type: "http_request", requireApproval: true, name: "orders_api" });
+    expect(withField(approved, "name", "orders_api")).toEqual({
+      type: "http_request",
+      requireApproval: true,
+      name: "orders_api",
+    });
     expect(withField({ type: "http_request", name: "x" }, "name", "")).toEqual({ type: "http_request" });
   });
 
@@ -72,7 +91,9 @@ describe("entries the picker builds", () => {
       name: "summarise_ticket",
       params: { workflowId: "wf-1" },
     });
-    expect(workflowEntry([{ type: "workflow", name: "summarise_ticket" }], { id: "wf-2", name: "Summarise ticket" }).name).toBe("summarise_ticket_2");
+    expect(
+      workflowEntry([{ type: "workflow", name: "summarise_ticket" }], { id: "wf-2", name: "Summarise ticket" }).name,
+    ).toBe("summarise_ticket_2");
   });
 
   it("makes a custom function tool with a free name, parameters as a schema and code", () => {
@@ -96,7 +117,9 @@ describe("entries the picker builds", () => {
     const declared = [{ name: "knowledgeBaseId", label: "Knowledge base", required: true }];
     expect(entryProblems({ type: "knowledge_search" }, declared)).toEqual(["Knowledge base is required"]);
     expect(entryProblems({ type: "knowledge_search", params: { knowledgeBaseId: "kb-1" } }, declared)).toEqual([]);
-    expect(entryProblems({ type: "knowledge_search", params: { knowledgeBaseIds: ["kb-1", "kb-2"] } }, declared)).toEqual([]);
+    expect(
+      entryProblems({ type: "knowledge_search", params: { knowledgeBaseIds: ["kb-1", "kb-2"] } }, declared),
+    ).toEqual([]);
     expect(entryProblems({ type: "mcp", params: {} })).toEqual(["Choose an MCP server"]);
   });
 });
@@ -104,11 +127,19 @@ describe("entries the picker builds", () => {
 describe("paramsWithoutInput", () => {
   it("names the params a card has no input for, so none is hidden", () => {
     const declared = [{ name: "knowledgeBaseId" }, { name: "topK" }];
-    expect(paramsWithoutInput({ type: "knowledge_search", params: { knowledgeBaseIds: ["a", "b"], topK: 2, filters: {} } }, declared)).toEqual([
-      "knowledgeBaseIds",
-      "filters",
-    ]);
-    expect(paramsWithoutInput({ type: "run_function", name: "f", params: { code: "return 1", description: "d", parameters: {} } })).toEqual([]);
+    expect(
+      paramsWithoutInput(
+        { type: "knowledge_search", params: { knowledgeBaseIds: ["a", "b"], topK: 2, filters: {} } },
+        declared,
+      ),
+    ).toEqual(["knowledgeBaseIds", "filters"]);
+    expect(
+      paramsWithoutInput({
+        type: "run_function",
+        name: "f",
+        params: { code: "return 1", description: "d", parameters: {} },
+      }),
+    ).toEqual([]);
     expect(paramsWithoutInput({ type: "mcp", params: { server: "notes", tools: ["read_note"] } })).toEqual([]);
   });
 });

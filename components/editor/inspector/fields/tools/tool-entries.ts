@@ -25,12 +25,18 @@ export function entryType(entry: unknown): string {
 
 export function entryParams(entry: unknown): Record<string, unknown> {
   const params = entryFields(entry).params;
-  return typeof params === "object" && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+  return typeof params === "object" && params !== null && !Array.isArray(params)
+    ? (params as Record<string, unknown>)
+    : {};
 }
 
 /** A value a person left empty is left out, so the tool's own default applies. */
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === "" || (typeof value === "object" && value !== null && Object.keys(value).length === 0);
+  return (
+    value === undefined ||
+    value === "" ||
+    (typeof value === "object" && value !== null && Object.keys(value).length === 0)
+  );
 }
 
 /** The entry with one param set, or removed when empty (and `params` removed when none is left). */
@@ -90,7 +96,9 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** `base`, or `base_2`, `base_3`... whichever no entry uses yet. */
 export function unusedName(tools: unknown[], base: string): string {
-  const taken = new Set(tools.map((entry) => entryFields(entry).name).filter((name): name is string => typeof name === "string"));
+  const taken = new Set(
+    tools.map((entry) => entryFields(entry).name).filter((name): name is string => typeof name === "string"),
+  );
   if (!taken.has(base)) return base;
   let number = 2;
   while (taken.has(`${base}_${number}`)) number += 1;
@@ -126,7 +134,11 @@ export function toolNameFrom(label: string): string {
 
 /** Another workflow as a tool, named after it so routing on its outcome can name it. */
 export function workflowEntry(tools: unknown[], workflow: { id: string; name: string }): ToolEntryFields {
-  return { type: WORKFLOW_TYPE, name: unusedName(tools, toolNameFrom(workflow.name)), params: { workflowId: workflow.id } };
+  return {
+    type: WORKFLOW_TYPE,
+    name: unusedName(tools, toolNameFrom(workflow.name)),
+    params: { workflowId: workflow.id },
+  };
 }
 
 export const NEW_FUNCTION_CODE = `// The model's arguments are services.inputs; what you return is the tool's answer.
@@ -152,7 +164,10 @@ export function functionEntry(tools: unknown[]): ToolEntryFields {
 }
 
 /** What is wrong with an entry's own fields (and its type's required params), for the card to show before saving. */
-export function entryProblems(entry: unknown, declared: ReadonlyArray<{ name: string; label: string; required?: boolean }> = []): string[] {
+export function entryProblems(
+  entry: unknown,
+  declared: ReadonlyArray<{ name: string; label: string; required?: boolean }> = [],
+): string[] {
   const fields = entryFields(entry);
   const type = entryType(entry);
   const params = entryParams(entry);
@@ -166,7 +181,8 @@ export function entryProblems(entry: unknown, declared: ReadonlyArray<{ name: st
   }
   // A list under the plural name (`knowledgeBaseIds`, as the seed also writes) gives a required `knowledgeBaseId` too.
   for (const param of declared) {
-    if (param.required && isEmpty(params[param.name]) && isEmpty(params[`${param.name}s`])) problems.push(`${param.label} is required`);
+    if (param.required && isEmpty(params[param.name]) && isEmpty(params[`${param.name}s`]))
+      problems.push(`${param.label} is required`);
   }
   if (type === MCP_TYPE && typeof params.server !== "string") problems.push("Choose an MCP server");
   if (type === WORKFLOW_TYPE && typeof params.workflowId !== "string") problems.push("Choose a workflow");

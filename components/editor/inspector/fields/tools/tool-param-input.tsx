@@ -27,10 +27,26 @@ function numberOrText(text: string): unknown {
 function KnowledgeBaseSelect({ info, value, onChange, testId }: ParamInputProps) {
   const bases = useKnowledgeBases();
   const chosen = typeof value === "string" ? value : "";
-  const missing = bases.data !== undefined && chosen !== "" && !chosen.includes("<") && !bases.data.some((base) => base.id === chosen);
+  const missing =
+    bases.data !== undefined &&
+    chosen !== "" &&
+    !chosen.includes("<") &&
+    !bases.data.some((base) => base.id === chosen);
   return (
-    <select aria-label={info.label} data-testid={testId} className={inputClass} value={chosen} onChange={(event) => onChange(event.target.value || undefined)}>
-      <option value="">{bases.isPending ? "Loading knowledge bases…" : bases.data?.length === 0 ? "No knowledge bases yet" : "Choose a knowledge base"}</option>
+    <select
+      aria-label={info.label}
+      data-testid={testId}
+      className={inputClass}
+      value={chosen}
+      onChange={(event) => onChange(event.target.value || undefined)}
+    >
+      <option value="">
+        {bases.isPending
+          ? "Loading knowledge bases…"
+          : bases.data?.length === 0
+            ? "No knowledge bases yet"
+            : "Choose a knowledge base"}
+      </option>
       {bases.data?.map((base) => (
         <option key={base.id} value={base.id}>
           {base.name}
