@@ -5,8 +5,12 @@ import type { WorkspaceReadCache } from "./workspace-read-cache";
 /** The repositories whose per-run reads are cached. */
 export type CachedRepositories = Pick<Repositories, "deployments" | "secrets" | "priceOverrides" | "budgets">;
 
-/** `target` with some methods replaced; every other member (and `this` inside it) is still the target's. */
+/**
+ * `target` with some methods replaced; every other member (and `this` inside it) is still the
+ * target's. A runtime composed without storage (the tool catalog reads none) has no target: it stays so.
+ */
 function overriding<T extends object>(target: T, overrides: Partial<T>): T {
+  if (target === undefined) return target;
   return Object.assign(Object.create(target) as T, overrides);
 }
 
