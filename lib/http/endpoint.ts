@@ -8,7 +8,7 @@ import {
   type OperationId,
   type PathParams,
 } from "@/contract/openapi";
-import type { Caller, Member } from "@/lib/auth";
+import type { Caller, Member } from "@/lib/auth/callers";
 import { handleErrors, RequestError } from "./errors";
 import { hostPolicyFromEnvironment } from "./host-policy";
 import { guardRequest, type RequestGuardOptions } from "./request-guard";

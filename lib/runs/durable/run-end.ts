@@ -5,7 +5,7 @@ import { retryWhileUnreachable, runEndRow, type RunEnd } from "@/lib/db";
 import type { RunRecorder } from "../run-recorder";
 import type { SignalBatcher } from "./run-bus";
 import type { RunOverheadMeter } from "./run-overhead";
-import type { ExecutionRepositories } from "./run-execution";
+import type { ExecutionRepositories } from "./execution-repositories";
 
 const END_STATUS: Record<ExecutionResult["status"], RunEnd["status"] | undefined> = {
   succeeded: "succeeded",

@@ -14,12 +14,13 @@ import {
   type BlockBudget,
   type SpendLimits,
 } from "@/executor";
-import { retryWhileUnreachable, type Repositories } from "@/lib/db";
+import { retryWhileUnreachable } from "@/lib/db";
 import { runSpendCaps } from "@/lib/budgets/run-spend-caps";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
 import type { SignalBatcher } from "./run-bus";
 import { storeRunEnd } from "./run-end";
+import type { ExecutionRepositories } from "./execution-repositories";
 import { RunOverheadMeter } from "./run-overhead";
 import { RunWatchdog } from "./run-watchdog";
 
@@ -57,8 +58,7 @@ export interface ReplayRecordings {
   answers: ReadonlyArray<[string, AskAnswer]>;
 }
 
-export type ExecutionRepositories = Pick<Repositories, "runs" | "spans" | "runEvents" | "checkpoints" | "runWriter"> &
-  Partial<Pick<Repositories, "budgets">>;
+export type { ExecutionRepositories } from "./execution-repositories";
 
 /** One attempt at executing a stored run in this process. */
 export interface RunAttempt {
