@@ -388,9 +388,10 @@ describe.runIf(process.env.DATABASE_URL)("other processes hear changes through t
         `[measure] Prisma statements of one execute request with wait (two blocks): ${before} uncached, ${after} cached`,
       );
       // Cached: the active deployment (the workflow's pointer, the deployment, its workflow relation), the secrets (names,
-      // values), the price overrides and the budget caps. What remains is the key's read and the run's own writes.
+      // values), the price overrides and the budget caps. What remains: the key's read, the run's three writes, and the
+      // notification to other processes, batched over 10-50 ms, so two when a busy machine stretches the run past one batch.
       expect(before - after).toBeGreaterThanOrEqual(7);
-      expect(after).toBeLessThanOrEqual(5);
+      expect(after).toBeLessThanOrEqual(6);
     } finally {
       await uncached.close();
     }
