@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { RunIntake } from "./run-intake";
+import { describe, expect, it, vi } from "vitest";
+import { BURST_STARTS_IN_FLIGHT, RunIntake } from "./run-intake";
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
 
@@ -42,5 +42,45 @@ describe("run intake", () => {
     );
     expect(intake.busy).toBe(false);
     await intake.whenQuiet(60_000);
+  });
+
+  describe("before executing a run", () => {
+    /** `count` starts being accepted until `answer` is called. */
+    function acceptStarts(intake: RunIntake, count: number) {
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const accepting = Promise.all(Array.from({ length: count }, () => intake.accept(() => answered)));
+      return { answer, accepting };
+    }
+
+    it("under steady load goes after the I/O already due, not once no start is being accepted", async () => {
+      const intake = new RunIntake();
+      const steady = acceptStarts(intake, BURST_STARTS_IN_FLIGHT);
+      expect(intake.inBurst).toBe(false);
+      // With timers stopped, the bound a burst waits for cannot pass: this resolves only if it waits for nothing.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        await intake.beforeExecuting();
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(intake.busy).toBe(true);
+      steady.answer();
+      await steady.accepting;
+    });
+
+    it("during a burst waits until its starts are answered", async () => {
+      const intake = new RunIntake();
+      const burst = acceptStarts(intake, BURST_STARTS_IN_FLIGHT + 1);
+      expect(intake.inBurst).toBe(true);
+      const order: string[] = [];
+      const executing = intake.beforeExecuting().then(() => order.push("run executes"));
+      await settle();
+      expect(order).toEqual([]);
+      burst.answer();
+      await burst.accepting.then(() => order.push("burst answered"));
+      await executing;
+      expect(order).toEqual(["burst answered", "run executes"]);
+    });
   });
 });

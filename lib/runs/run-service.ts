@@ -46,13 +46,6 @@ import type {
 
 const LOCAL_WORKER = "local";
 
-/**
- * A start executes at once only while at most this many starts are being accepted together: in a
- * burst, runs executing at once would compete with the starts still waiting for their answer (for
- * the CPU and, embedded, the one database session), so the rest go through the queue as before.
- */
-const AT_ONCE_MAX_STARTS_IN_FLIGHT = 16;
-
 function logRunError(runId: string, what: string, error: unknown): void {
   console.error(`[trellis] run ${runId} ${what}:`, error instanceof Error ? error.message : String(error));
 }
@@ -168,7 +161,9 @@ export class RunService {
     // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed
     // run repeats; a run with no queue runs here; any other runs here at once if this process has room for it.
     const slots = distribution && !child ? distribution.slots : undefined;
-    const room = runIntake().inFlight <= AT_ONCE_MAX_STARTS_IN_FLIGHT && slots?.tryTake(workspaceId) === true;
+    // Not during a burst: runs executing at once would compete with the starts still waiting for their answer (for the
+    // CPU and, embedded, the one database session), so a burst's runs go through the queue (run-intake.ts).
+    const room = !runIntake().inBurst && slots?.tryTake(workspaceId) === true;
     const atOnce = !distribution || child || room;
     let run: RunRecord;
     try {
@@ -196,11 +191,11 @@ export class RunService {
     }
     if (slots) {
       // Stored `running` with this process as its worker: if the process dies now, the lease sweep resumes it through the
-      // queue. Starts being answered go first, as for a queued run (run-intake.ts).
+      // queue. Its own answer goes first, and a burst's answers if one began meanwhile (run-intake.ts).
       const controller = new AbortController();
       this.starting.set(run.id, { workspaceId, controller });
       void runIntake()
-        .whenQuiet()
+        .beforeExecuting()
         .then(() => {
           this.starting.delete(run.id);
           const options = {
@@ -248,8 +243,8 @@ export class RunService {
     let holding = slots && workspaceHint !== undefined ? workspaceHint : undefined;
     if (holding !== undefined) await slots!.take(holding);
     try {
-      // Run starts being answered by this thread go first; a burst is answered, then executed.
-      await runIntake().whenQuiet();
+      // A burst of starts being answered by this thread goes first: answered, then executed.
+      await runIntake().beforeExecuting();
       // A parked run goes on once nothing it waits on is left. An attempt handed over before that (one a process had taken
       // when it died, handed over again by the recovery sweep) has nothing to do: the decision hands over its own.
       const claimed = await repositories.runs.claim(runId, this.workerId, {

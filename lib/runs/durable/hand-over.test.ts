@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunIntake } from "../run-intake";
+import { BURST_STARTS_IN_FLIGHT, RunIntake } from "../run-intake";
 import { HandOver, MAX_PENDING_HAND_OVERS } from "./hand-over";
 
 function recordingQueue(failFor: Set<string> = new Set()) {
@@ -23,19 +23,39 @@ describe("hand-over of accepted runs", () => {
     expect(queue.enqueued).toEqual(Array.from({ length: 10 }, (_, index) => `run-${index}`));
   });
 
-  it("waits while starts are being accepted, then hands over", async () => {
+  /** `count` starts being accepted, each until `answer` is called. */
+  function acceptStarts(intake: RunIntake, count: number) {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const accepting = Promise.all(Array.from({ length: count }, () => intake.accept(() => answered)));
+    return { answer, accepting };
+  }
+
+  it("during a burst of starts, waits until they are answered, then hands over", async () => {
     const queue = recordingQueue();
     const intake = new RunIntake();
     const handOver = new HandOver(queue, intake);
-    let answer!: () => void;
-    const accepting = intake.accept(() => new Promise<void>((resolve) => (answer = resolve)));
+    const burst = acceptStarts(intake, BURST_STARTS_IN_FLIGHT + 1);
     handOver.submit("run-1", "ws");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(queue.enqueued).toEqual([]);
-    answer();
-    await accepting;
+    burst.answer();
+    await burst.accepting;
     await handOver.flush();
     expect(queue.enqueued).toEqual(["run-1"]);
+  });
+
+  it("under steady load (a few starts being accepted), hands over without waiting for them", async () => {
+    const queue = recordingQueue();
+    const intake = new RunIntake();
+    const handOver = new HandOver(queue, intake);
+    const steady = acceptStarts(intake, 3);
+    handOver.submit("run-1", "ws");
+    await handOver.flush();
+    expect(queue.enqueued).toEqual(["run-1"]);
+    expect(intake.busy).toBe(true);
+    steady.answer();
+    await steady.accepting;
   });
 
   it("names a run whose hand-over failed and goes on with the others (the recovery sweep hands it over later)", async () => {
@@ -56,8 +76,7 @@ describe("hand-over of accepted runs", () => {
     const logged: string[] = [];
     const queue = recordingQueue();
     const intake = new RunIntake();
-    let answer!: () => void;
-    const accepting = intake.accept(() => new Promise<void>((resolve) => (answer = resolve)));
+    const { answer, accepting } = acceptStarts(intake, BURST_STARTS_IN_FLIGHT + 1);
     const handOver = new HandOver(queue, intake, (message) => logged.push(message));
     for (let index = 0; index < MAX_PENDING_HAND_OVERS + 2; index++) handOver.submit(`run-${index}`, "ws");
     expect(logged).toHaveLength(2);

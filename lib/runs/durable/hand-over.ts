@@ -11,7 +11,7 @@ const CONCURRENCY = 4;
  * Hands stored runs to the durable queue after their start was answered. A start's answer then
  * waits for one stored row, not for the queue's transaction as well; the run is safe either way,
  * since a queued run whose hand-over never happens (a crash, a failure, a full backlog) is handed
- * over by the recovery sweep. Hand-overs wait while starts are being accepted, like execution.
+ * over by the recovery sweep. During a burst, hand-overs wait while its starts are being accepted, like execution.
  */
 export class HandOver {
   private readonly pending: Array<{ runId: string; workspaceId: string }> = [];
@@ -19,7 +19,7 @@ export class HandOver {
 
   constructor(
     private readonly queue: Pick<RunQueue, "enqueue">,
-    private readonly intake: Pick<RunIntake, "whenQuiet">,
+    private readonly intake: Pick<RunIntake, "beforeExecuting">,
     private readonly log: (message: string) => void = (message) => console.error(`[trellis] ${message}`),
   ) {}
 
@@ -41,7 +41,7 @@ export class HandOver {
 
   private async pump(): Promise<void> {
     while (this.pending.length > 0) {
-      await this.intake.whenQuiet();
+      await this.intake.beforeExecuting();
       const batch = this.pending.splice(0, CONCURRENCY);
       await Promise.all(
         batch.map(({ runId, workspaceId }) =>
