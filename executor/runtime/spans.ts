@@ -7,8 +7,8 @@ import type { RunContext } from "./run-context";
 export class BlockSpan {
   readonly record: SpanRecord;
   private readonly startTime: number;
-  /** Ends each child span still open, by its id. */
-  private readonly openChildren = new Map<string, () => void>();
+  /** Ends each child span still open, by its id; made with the first child (most blocks open none). */
+  private openChildren: Map<string, () => void> | undefined;
 
   constructor(
     private readonly run: RunContext,
@@ -59,7 +59,7 @@ export class BlockSpan {
   ): number {
     // A child still open was cut short (a cancel or timeout closes the block before its handler has
     // unwound): it ends cancelled now, because once the run has ended its own end is not reported.
-    if (this.openChildren.size > 0) for (const cutShort of [...this.openChildren.values()]) cutShort();
+    if (this.openChildren?.size) for (const cutShort of [...this.openChildren.values()]) cutShort();
     const end = this.run.now();
     const durationMs = end - this.startTime;
     const record = this.record;
@@ -92,10 +92,11 @@ export class BlockSpan {
     if (this.record.iteration) record.iteration = this.record.iteration;
     run.span({ ...record });
     let ended = false;
-    this.openChildren.set(record.id, () => {
+    const openChildren = (this.openChildren ??= new Map());
+    openChildren.set(record.id, () => {
       if (ended) return;
       ended = true;
-      this.openChildren.delete(record.id);
+      openChildren.delete(record.id);
       const end = run.now();
       Object.assign(record, { status: "cancelled", endedAt: run.iso(end), durationMs: end - start });
       run.span({ ...record });
@@ -109,7 +110,7 @@ export class BlockSpan {
       end: (result: Parameters<ChildSpan["end"]>[0]) => {
         if (ended) return;
         ended = true;
-        this.openChildren.delete(record.id);
+        openChildren.delete(record.id);
         const end = run.now();
         const status = result.error ? (result.cancelled ? "cancelled" : "failed") : "succeeded";
         Object.assign(record, { status, endedAt: run.iso(end), durationMs: end - start });
