@@ -24,6 +24,7 @@ import { waitForRunEnd } from "./run-end-wait";
 import { launchAttempt, type AttemptOptions } from "./live-attempt";
 import { cancelStoredRun, endLostRun, type LostRunsHost } from "./lost-runs";
 import { documentToRun } from "./run-target";
+import { currentTraceParent, runLog } from "@/lib/observability";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
 export type {
@@ -54,7 +55,7 @@ const LOCAL_WORKER = "local";
 const AT_ONCE_MAX_STARTS_IN_FLIGHT = 16;
 
 function logRunError(runId: string, what: string, error: unknown): void {
-  console.error(`[trellis] run ${runId} ${what}:`, error instanceof Error ? error.message : String(error));
+  runLog(runId).error(what, error);
 }
 
 /**
@@ -170,6 +171,8 @@ export class RunService {
     const slots = distribution && !child ? distribution.slots : undefined;
     const room = runIntake().inFlight <= AT_ONCE_MAX_STARTS_IN_FLIGHT && slots?.tryTake(workspaceId) === true;
     const atOnce = !distribution || child || room;
+    // The trace of the request asking for it (an incoming `traceparent`, or the block of a run calling this workflow).
+    const traceParent = currentTraceParent();
     let run: RunRecord;
     try {
       run = await this.store({
@@ -181,6 +184,7 @@ export class RunService {
         ...origin,
         ...(atOnce ? { worker: this.workerId } : {}),
         ...(child ? { parentRunId: options.parentRunId } : {}),
+        ...(traceParent ? { traceParent } : {}),
       });
     } catch (error) {
       if (atOnce) slots?.give(workspaceId);
@@ -209,6 +213,7 @@ export class RunService {
             fresh: true,
             signal: controller.signal,
             ...(reused ? { reused } : {}),
+            ...(traceParent ? { traceParent } : {}),
           };
           return this.execute(workspaceId, run, document, options).done;
         })
@@ -224,6 +229,7 @@ export class RunService {
       fresh: true,
       reused,
       ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
+      ...(traceParent ? { traceParent } : {}),
     });
     // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
     return this.handle(workspaceId, workflowId, run.id, budget, entry.channel);
@@ -280,6 +286,7 @@ export class RunService {
         decisions: earlier?.decisions ?? new Map(),
         reused,
         answers: earlier?.answers ?? new RunAnswers(),
+        ...(claimed.traceParent ? { traceParent: claimed.traceParent } : {}),
       });
       await entry.done;
     } finally {
