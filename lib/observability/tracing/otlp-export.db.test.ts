@@ -214,4 +214,47 @@ describe("a run's trace over OTLP", () => {
     }
     expect(receiver.bodies.length).toBeGreaterThan(0);
   });
+
+  it("makes a workflow run by a Workflow block a child of that block's span, in the caller's trace", async () => {
+    const child = await kit.database.repositories.workflows.create(workspaceId, {
+      name: "Child",
+      description: "",
+      variables: {},
+      blocks: [
+        block("start", "start", { inputs: [] }),
+        block("say", "agent", { model: MODEL, userPrompt: "Say hello" }),
+      ],
+      edges: [{ id: "c1", source: "start", target: "say" }],
+    } as never);
+    const parent = await kit.database.repositories.workflows.create(workspaceId, {
+      name: "Parent",
+      description: "",
+      variables: {},
+      blocks: [block("start", "start", { inputs: [] }), block("call", "workflow", { workflowId: child.id })],
+      edges: [{ id: "p1", source: "start", target: "call" }],
+    } as never);
+    const answer = await dispatcher()(
+      new Request(`http://localhost/api/workflows/${parent.id}/runs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ wait: true }),
+      }),
+    );
+    const parentRun = (await answer.json()) as ApiRun;
+    expect(parentRun.status).toBe("succeeded");
+    const call = parentRun.spans.find((span) => span.blockId === "call" && span.kind === "block")!;
+    const childRunId = (call.output as { runId: string }).runId;
+    const deadline = Date.now() + 15_000;
+    let childRunSpan: ReceivedSpan | undefined;
+    while (!childRunSpan && Date.now() < deadline) {
+      await sdk.flush();
+      childRunSpan = receiver.spans.find(
+        (span) => span.attributes["trellis.run.id"] === childRunId && span.attributes["trellis.span.kind"] === "run",
+      );
+      if (!childRunSpan) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const callSpan = receiver.spans.find((span) => span.spanId === recordSpanId(parentRun.id, call.id))!;
+    expect(childRunSpan?.parentSpanId).toBe(callSpan.spanId);
+    expect(childRunSpan?.traceId).toBe(callSpan.traceId);
+  });
 });
