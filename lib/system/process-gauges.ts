@@ -15,7 +15,13 @@ export interface GaugeSources {
   sandbox: SandboxGate;
 }
 
-const registered = new WeakSet<TrellisMetrics>();
+// On globalThis: Next bundles each route apart (and reloads them in development), while the registry is one per process.
+const REGISTERED = Symbol.for("trellis.metrics.process-gauges");
+function registeredOnce(): WeakSet<TrellisMetrics> {
+  const shared = globalThis as { [REGISTERED]?: WeakSet<TrellisMetrics> };
+  shared[REGISTERED] ??= new WeakSet();
+  return shared[REGISTERED];
+}
 
 /**
  * The gauges Prometheus reads when it scrapes: the database's figures are asked for then (a count
@@ -23,6 +29,7 @@ const registered = new WeakSet<TrellisMetrics>();
  * NaN, which Prometheus shows as a gap, rather than a stale number.
  */
 export function registerProcessGauges(metrics: TrellisMetrics, sources: GaugeSources): void {
+  const registered = registeredOnce();
   if (registered.has(metrics)) return;
   registered.add(metrics);
   const read = async (set: (value: number) => void, value: () => Promise<number>) => {
