@@ -111,6 +111,7 @@ export class RunRepository {
           input: toJsonValue(run.input ?? {}, "input"),
           ...(run.document === undefined ? {} : { document: toJsonValue(run.document, "document") }),
           ...(run.workflowVersion === undefined ? {} : { workflowVersion: checkVersion(run.workflowVersion) }),
+          ...(run.traceParent === undefined ? {} : { traceParent: run.traceParent }),
           ...(run.parentRunId === undefined ? {} : { parentRunId: run.parentRunId }),
           ...(run.worker === undefined ? {} : { worker: run.worker }),
           ...triggerColumns(run.trigger),
