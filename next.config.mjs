@@ -26,6 +26,7 @@ const nextConfig = {
     "@opentelemetry/api",
     "@opentelemetry/sdk-trace-node",
     "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/resources",
     "@opentelemetry/exporter-trace-otlp-proto",
     "@opentelemetry/exporter-trace-otlp-http",
   ],
