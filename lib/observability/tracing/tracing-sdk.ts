@@ -1,6 +1,6 @@
 import "server-only";
 import { diag, DiagLogLevel, type Tracer } from "@opentelemetry/api";
-import type { ReadableSpan, SpanExporter, IdGenerator } from "@opentelemetry/sdk-trace-base";
+import type { IdGenerator, ReadableSpan, SpanExporter, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { processLogger } from "../logger";
 import { processMetrics } from "../metrics/trellis-metrics";
 import type { OtlpSettings } from "./otlp-settings";
@@ -69,6 +69,33 @@ class CountingExporter implements SpanExporter {
   }
 }
 
+export const TRACER_NAME = "trellis";
+
+/**
+ * Hands on only the spans of Trellis's own tracer: once a tracer provider is registered, Next.js
+ * traces every request it serves (a metrics scrape included) with its own tracer, and those spans
+ * would make a trace of their own per request in the operator's backend.
+ */
+class OwnSpansOnly implements SpanProcessor {
+  constructor(private readonly inner: SpanProcessor) {}
+
+  onStart(...args: Parameters<SpanProcessor["onStart"]>): void {
+    this.inner.onStart(...args);
+  }
+
+  onEnd(span: ReadableSpan): void {
+    if (span.instrumentationScope.name === TRACER_NAME) this.inner.onEnd(span);
+  }
+
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush();
+  }
+
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+}
+
 export interface TracingSdk {
   settings: OtlpSettings;
   tracer: Tracer;
@@ -111,12 +138,12 @@ export async function startTracingSdk(settings: OtlpSettings, version: string): 
   const provider = new NodeTracerProvider({
     resource,
     idGenerator: ids,
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+    spanProcessors: [new OwnSpansOnly(new BatchSpanProcessor(exporter))],
   });
   provider.register();
   return {
     settings,
-    tracer: provider.getTracer("trellis", version),
+    tracer: provider.getTracer(TRACER_NAME, version),
     ids,
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
