@@ -192,6 +192,26 @@ const config = [
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
+    // The server speaks through one logger (lib/observability): levels, ids and masking on every line.
+    files: [
+      "lib/**/*.ts",
+      "app/**/*.ts",
+      "app/**/*.tsx",
+      "blocks/**/*.ts",
+      "core/**/*.ts",
+      "executor/**/*.ts",
+      "providers/**/*.ts",
+      "tools/**/*.ts",
+      "sandbox/**/*.ts",
+      "net/**/*.ts",
+      "knowledge/**/*.ts",
+      "instrumentation.ts",
+      "scripts/worker.ts",
+    ],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/__fixtures__/**", "**/testing/**", "**/bench/**"],
+    rules: { "no-console": "error" },
+  },
+  {
     // The test LLM server parses three providers' wire formats: raw JSON of any shape.
     files: ["providers/testing/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

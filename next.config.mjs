@@ -19,6 +19,16 @@ const nextConfig = {
     "quickjs-emscripten",
     "js-tiktoken",
     "@pydantic/genai-prices",
+    // One logger and one metrics registry per process, and the OpenTelemetry SDK loaded only when OTLP is configured.
+    "pino",
+    "pino-pretty",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@opentelemetry/exporter-trace-otlp-http",
   ],
 };
 

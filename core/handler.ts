@@ -67,6 +67,8 @@ export interface HandlerContext {
   runId: string;
   workflowId: string;
   block: WorkflowBlock;
+  /** The id of this block's span in the run's trace (what a request the block sends names as its parent). */
+  spanId?: string;
   /** Aborted when the run is cancelled or the block times out. Pass it to every I/O call. */
   signal: AbortSignal;
   /** Streams text to the canvas as `block.delta` events. */

@@ -14,13 +14,22 @@ export interface ModelCallObserver {
 }
 
 export interface ModelCallHandle {
-  finish(usage: LanguageModelV4Usage, outcome: { text: string; finishReason: string; toolCalls: string[] }): void;
+  finish(usage: LanguageModelV4Usage, outcome: ModelCallOutcome): void;
   /**
    * `partialText`: what the call had streamed before it failed. `usage`: what the interrupted call
    * cost, when it had been sent (streaming providers report usage only at the end, so it is counted
    * locally from the prompt and `partialText`, flagged estimated).
    */
   fail(error: unknown, partialText: string, usage?: LanguageModelV4Usage): void;
+}
+
+/** What a call answered: its text, why it stopped, the tools it called, and the model that answered when the provider named it. */
+export interface ModelCallOutcome {
+  text: string;
+  finishReason: string;
+  toolCalls: string[];
+  /** The provider's name for the model that answered (it may differ from the one asked for, an alias resolved). */
+  responseModel?: string;
 }
 
 function once(handle: ModelCallHandle): ModelCallHandle {
@@ -50,6 +59,7 @@ function observedStream(
 ): ReadableStream<LanguageModelV4StreamPart> {
   const reader = source.getReader();
   let text = "";
+  let responseModel: string | undefined;
   const toolCalls: string[] = [];
   // The call was sent, so its prompt was paid for, and whatever it streamed before it broke off.
   const interrupted = (error: unknown) => handle.fail(error, text, interruptedUsage(promptText(), text));
@@ -65,8 +75,14 @@ function observedStream(
         if (value.type === "text-delta") text += value.delta;
         else if (value.type === "tool-call") toolCalls.push(value.toolName);
         else if (value.type === "error") interrupted(value.error);
+        else if (value.type === "response-metadata" && value.modelId) responseModel = value.modelId;
         else if (value.type === "finish")
-          handle.finish(value.usage, { text, finishReason: value.finishReason.unified, toolCalls });
+          handle.finish(value.usage, {
+            text,
+            finishReason: value.finishReason.unified,
+            toolCalls,
+            ...(responseModel ? { responseModel } : {}),
+          });
         controller.enqueue(value);
       } catch (error) {
         interrupted(error);
@@ -97,7 +113,13 @@ function observationMiddleware(observer: ModelCallObserver): LanguageModelMiddle
         const result = await doGenerate();
         const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
         const toolCalls = result.content.flatMap((part) => (part.type === "tool-call" ? [part.toolName] : []));
-        handle.finish(result.usage, { text, finishReason: result.finishReason.unified, toolCalls });
+        const responseModel = result.response?.modelId;
+        handle.finish(result.usage, {
+          text,
+          finishReason: result.finishReason.unified,
+          toolCalls,
+          ...(responseModel ? { responseModel } : {}),
+        });
         return result;
       } catch (error) {
         handle.fail(error, "");

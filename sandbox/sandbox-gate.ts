@@ -44,6 +44,7 @@ export class SandboxGate {
   private reservedMb = 0;
   private peakRunning = 0;
   private peakReservedMb = 0;
+  private readonly admissionListeners = new Set<(queuedMs: number) => void>();
 
   constructor(
     readonly limits: Pick<SandboxSettings, "concurrency" | "memoryMb">,
@@ -83,6 +84,12 @@ export class SandboxGate {
     });
   }
 
+  /** Tells `listener` how long each admitted sandbox waited for its place (metrics); answers how to stop telling it. */
+  onAdmitted(listener: (queuedMs: number) => void): () => void {
+    this.admissionListeners.add(listener);
+    return () => this.admissionListeners.delete(listener);
+  }
+
   stats(): SandboxGateStats {
     return {
       running: this.running,
@@ -102,6 +109,7 @@ export class SandboxGate {
     this.reservedMb += footprintMb;
     this.peakRunning = Math.max(this.peakRunning, this.running);
     this.peakReservedMb = Math.max(this.peakReservedMb, this.reservedMb);
+    for (const listener of this.admissionListeners) listener(queuedMs);
     let released = false;
     return {
       queuedMs,

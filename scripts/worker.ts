@@ -5,12 +5,14 @@
  * this starts only when no web process has it open (the web process executes runs itself).
  */
 import { closeDatabase } from "@/lib/db";
+import { activeTracing, processLogger, startTracing } from "@/lib/observability";
 import { startRuns } from "@/lib/runtime/start-runs";
 
 process.env.TRELLIS_WORKER = "on";
+if (await startTracing()) processLogger().info("exporting traces over OTLP");
 
 const workers = await startRuns();
-console.log(`[trellis] worker ${workers.workerId} is executing runs`);
+processLogger().info({ workerId: workers.workerId }, `worker ${workers.workerId} is executing runs`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -21,6 +23,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void workers
       .stop()
       .then(() => closeDatabase())
+      // The spans still waiting in the exporter's batch go out before the process ends.
+      .then(() => activeTracing()?.shutdown())
       .finally(() => process.exit(0));
   });
 }

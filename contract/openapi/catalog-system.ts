@@ -101,6 +101,31 @@ export const SYSTEM_OPERATIONS = [
     answers: [{ status: 200, description: "Names only, never values.", schema: envNamesSchema }],
   },
   {
+    operationId: "metrics",
+    method: "GET",
+    path: "/api/metrics",
+    tag: "System",
+    summary: "This process's metrics for Prometheus",
+    description:
+      "The Prometheus text format (docs/OPERATIONS.md lists every metric): runs started and ended by status, trigger and workspace, run and block durations, the queue's depth and wait, live runs, worker leases, model tokens and dollars by model, the Function sandboxes' gate, the knowledge ingestion queue, the event loop's delay. Read with `Authorization: Bearer $TRELLIS_METRICS_TOKEN`; with no token set, only from the server's own machine (loopback, through no proxy). Session cookies and API keys are not accepted.",
+    access: "public",
+    parameters: [
+      {
+        name: "Authorization",
+        in: "header",
+        description: "`Bearer <TRELLIS_METRICS_TOKEN>`; required when the token is set.",
+      },
+    ],
+    answers: [
+      {
+        status: 200,
+        description: "The metrics, in the Prometheus text exposition format (version 0.0.4).",
+        contentType: "text/plain",
+      },
+    ],
+    errors: [401, 403],
+  },
+  {
     operationId: "openApiDocument",
     method: "GET",
     path: "/api/openapi.json",

@@ -65,6 +65,8 @@ describe("the OpenAPI document", () => {
       "get /api/chat/{chatId}/conversations/{conversationId}/messages []",
       "get /api/health []",
       "get /api/health/ready []",
+      // Its own bearer token (TRELLIS_METRICS_TOKEN) or loopback, not a user's credentials.
+      "get /api/metrics []",
       "get /api/openapi.json []",
       "post /api/auth/invitations/{token} []",
       "post /api/chat/{chatId}/access []",

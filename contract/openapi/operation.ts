@@ -103,7 +103,8 @@ export interface OperationAnswer {
   description: string;
   /** Absent: the answer has no body (204, or a stream described in words). */
   schema?: z.ZodType;
-  contentType?: "application/json" | "text/event-stream";
+  /** `text/plain`: a text format of its own, described in words (the Prometheus exposition format). */
+  contentType?: "application/json" | "text/event-stream" | "text/plain";
   /** Response headers, by name, with what they mean. */
   headers?: Record<string, string>;
 }

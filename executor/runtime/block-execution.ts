@@ -163,6 +163,7 @@ function handlerContext(
     runId: settings.runId,
     workflowId: settings.workflowId,
     block: node.block,
+    spanId: span.id,
     emitDelta: (text) => deltas.push(text),
     startSpan: (options) => span.child(options),
     outgoingTargets: node.outgoingTargets,

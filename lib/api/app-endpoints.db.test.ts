@@ -82,14 +82,22 @@ describe("every operation is guarded", () => {
 
 /**
  * docs/CONTRACT.md section 5: every route under /api except health, the auth routes, hooks and the
- * public chat needs credentials (the API's own description is public too). The public operations
+ * public chat needs credentials (the API's own description is public too, and the metrics have a
+ * token of their own, or loopback, rather than a user's credentials). The public operations
  * are those declared `access: "public"`; each must sit under one of those prefixes, and every other
  * operation answers 401 without credentials, before its code runs.
  */
 describe("credentials", () => {
-  const PUBLIC_PREFIXES = ["/api/health", "/api/openapi.json", "/api/auth/", "/api/hooks/", "/api/chat/"];
+  const PUBLIC_PREFIXES = [
+    "/api/health",
+    "/api/openapi.json",
+    "/api/metrics",
+    "/api/auth/",
+    "/api/hooks/",
+    "/api/chat/",
+  ];
 
-  it("are needed everywhere but health, the API description, the auth routes, hooks and the public chat", () => {
+  it("are needed everywhere but health, the API description, the metrics, the auth routes, hooks and the public chat", () => {
     const publicPaths = API_OPERATIONS.filter((operation) => operation.access === "public").map(
       (operation) => operation.path,
     );

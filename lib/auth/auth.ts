@@ -12,6 +12,7 @@ import { endOtherSessionsOnPasswordChange } from "./password-change";
 import { addressLimitKey, clientAddressOf, trustedProxiesFromEnvironment, type TrustedProxies } from "./client-address";
 import { createRateLimitStorage } from "./rate-limit-storage";
 import { signInDevices, tooManyAttempts } from "./sign-in-limits";
+import { processLogger } from "@/lib/observability";
 
 /**
  * Users and sessions, with better-auth (its Prisma adapter on the app's database, embedded or
@@ -112,14 +113,14 @@ function betterAuthOptions(
       level: "warn" as const,
       log: (level: string, message: string) => {
         if (QUIET_MESSAGES.some((quiet) => message.includes(quiet))) return;
-        (level === "error" ? console.error : console.warn)(`[trellis auth] ${message}`);
+        processLogger()[level === "error" ? "error" : "warn"]({ component: "auth" }, message);
       },
     },
     // Refusals (wrong password, closed sign-up, rate limit) are answers, not server errors.
     onAPIError: {
       onError: (error: unknown) => {
         if (isAPIError(error) && error.statusCode < 500) return;
-        console.error(`[trellis auth] ${error instanceof Error ? `${error.name}: ${error.message}` : "unknown error"}`);
+        processLogger().error({ component: "auth", err: error }, "the sign-in service failed");
       },
     },
     hooks: {

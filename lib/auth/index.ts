@@ -8,7 +8,7 @@ export { createAttemptLimiter } from "./attempt-limiter";
 export type { AttemptDecision, AttemptLimiter, AttemptTicket, BackoffRule, LimitedKey } from "./attempt-limiter";
 export { addressLimitKey, clientAddressOf, parseTrustedProxies, trustedProxiesFromEnvironment } from "./client-address";
 export type { TrustedProxies } from "./client-address";
-export { stampPeerAddresses } from "./peer-address";
+export { peerAddressOf, stampPeerAddresses } from "./peer-address";
 export { callerOf, currentSession, ownerExists, sessionOf } from "./authenticate";
 export type { Caller } from "./authenticate";
 export { requestedWorkspace, workspaceAccess } from "./workspace-access";

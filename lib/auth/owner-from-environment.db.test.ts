@@ -38,7 +38,7 @@ describe("ensureOwnerFromEnvironment", () => {
 
     expect(await database.prisma.user.findMany({ select: { email: true } })).toEqual([{ email: "admin@example.com" }]);
     expect(await database.prisma.session.count()).toBe(0); // no auto-login
-    expect(logged).toEqual(["[trellis] created the owner account admin@example.com"]);
+    expect(logged).toEqual(["created the owner account admin@example.com"]);
     expect(logged.join("\n")).not.toContain(PASSWORD);
     expect((await signIn("admin@example.com", PASSWORD)).status).toBe(200);
     const owner = await database.prisma.user.findFirstOrThrow();
@@ -53,7 +53,7 @@ describe("ensureOwnerFromEnvironment", () => {
       "not_configured",
     );
     expect(logged).toEqual([
-      "[trellis] TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start",
+      "TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start",
     ]);
     expect(await database.prisma.user.count()).toBe(0);
 

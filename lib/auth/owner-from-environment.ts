@@ -2,6 +2,7 @@ import "server-only";
 import { passwordProblem } from "@/contract";
 import { TrellisError } from "@/executor";
 import { getAuth, type TrellisAuth } from "./auth";
+import { processLogger } from "@/lib/observability";
 
 export type OwnerFromEnvironment = "created" | "exists" | "not_configured";
 
@@ -14,14 +15,12 @@ export async function ensureOwnerFromEnvironment(
   options: { env?: Record<string, string | undefined>; auth?: TrellisAuth; log?: (message: string) => void } = {},
 ): Promise<OwnerFromEnvironment> {
   const env = options.env ?? process.env;
-  const log = options.log ?? ((message: string) => console.info(message));
+  const log = options.log ?? ((message: string) => processLogger().info(message));
   const email = env.TRELLIS_ADMIN_EMAIL?.trim();
   const password = env.TRELLIS_ADMIN_PASSWORD;
   if (!email && !password) return "not_configured";
   if (!email || !password) {
-    log(
-      "[trellis] TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start",
-    );
+    log("TRELLIS_ADMIN_EMAIL and TRELLIS_ADMIN_PASSWORD work together: set both to create the owner account at start");
     return "not_configured";
   }
   const auth = options.auth ?? getAuth();
@@ -42,7 +41,7 @@ export async function ensureOwnerFromEnvironment(
       `Could not create the owner account from TRELLIS_ADMIN_EMAIL: ${messageOf(error)}`,
     );
   }
-  log(`[trellis] created the owner account ${email}`);
+  log(`created the owner account ${email}`);
   return "created";
 }
 

@@ -23,6 +23,7 @@ import type { ChatPasswordGuesses } from "./chat-password-guesses";
 import { answeringBlockIds, CHAT_HISTORY_LIMIT, chatRunInput, replyText } from "./chat-reply";
 import type { ChatRepository, StoredChat, StoredChatMessage } from "./chat-repository";
 import { chatEventPresenter } from "./chat-stream";
+import { processLogger } from "@/lib/observability";
 
 export interface ChatServiceDependencies {
   chats: ChatRepository;
@@ -74,10 +75,7 @@ export function createChatService(deps: ChatServiceDependencies) {
   const isMember = async (request: Request, chat: StoredChat): Promise<boolean> => {
     // A visitor is rarely signed in; an unreadable session makes them a visitor, who sees no costs (the safe side).
     const user = await deps.signedIn(request).catch((error: unknown) => {
-      console.error(
-        "[trellis] chat: could not read the session:",
-        error instanceof Error ? error.message : String(error),
-      );
+      processLogger().error({ err: error }, "chat: could not read the session");
       return null;
     });
     return user !== null && (await repositories.workspaces.roleOf(chat.workspaceId, user.userId)) !== null;
@@ -183,10 +181,7 @@ export function createChatService(deps: ChatServiceDependencies) {
       void live.done
         .then((run) => (run.status === "succeeded" ? chats.writeReply(replyId, replyText(run.output)) : undefined))
         .catch((error: unknown) =>
-          console.error(
-            `[trellis] chat reply of run ${live.runId} not stored`,
-            error instanceof Error ? error.message : "",
-          ),
+          processLogger().error({ runId: live.runId, err: error }, "the chat's reply was not stored"),
         );
       const present = chatEventPresenter({
         conversationId,

@@ -1,4 +1,5 @@
 import "server-only";
+import { processLogger } from "@/lib/observability";
 
 /**
  * Whether an error means the database could not be reached (it restarted, failed over, refused
@@ -123,8 +124,8 @@ export function survivePoolErrors(
     // One line per outage is enough: every idle connection reports the same restart.
     if (Date.now() - lastLogged < 5_000) return;
     lastLogged = Date.now();
-    console.warn(
-      `[trellis] ${label}: a database connection was lost (${describeConnectionError(error)}); it is replaced on next use`,
+    processLogger().warn(
+      `${label}: a database connection was lost (${describeConnectionError(error)}); it is replaced on next use`,
     );
   });
 }

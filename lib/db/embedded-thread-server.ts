@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { diskReserveBytes, diskSpaceOfSync, formatBytes } from "../system/disk-space";
 import { makeSocketDir, removeSocketDir, socketUrl, type EmbeddedServer, type PGliteTrouble } from "./embedded-server";
+import { processLogger } from "@/lib/observability";
 
 type ThreadMessage =
   | { type: "ready" }
@@ -69,7 +70,7 @@ class PGliteThread {
       });
       this.worker.on("error", (error) => {
         if (!this.started) return reject(new Error(`The embedded database's thread failed to start: ${error.message}`));
-        console.error(`The embedded database's thread stopped: ${error.message}`);
+        processLogger().error({ err: error }, "the embedded database's thread stopped");
       });
       this.worker.on("exit", (code) => {
         this.exited = true;
@@ -77,7 +78,9 @@ class PGliteThread {
         if (!this.started)
           reject(new Error(`The embedded database's thread ended (code ${code}) before serving ${databaseDir}`));
         else if (!this.closing)
-          console.error(`The embedded database's thread ended (code ${code}); it is restarted once its disk has room`);
+          processLogger().error(
+            `the embedded database's thread ended (code ${code}); it is restarted once its disk has room`,
+          );
       });
     });
     // Nobody may await `ready` (Prisma awaits it only on first use); the rejection still reaches those who do.
@@ -122,7 +125,7 @@ export function serveEmbeddedInThread(databaseDir: string, options: EmbeddedThre
     lastReplaced = Date.now();
     try {
       const old = current;
-      console.error(`[trellis] restarting the embedded database in ${databaseDir}: ${reason}`);
+      processLogger().error(`restarting the embedded database in ${databaseDir}: ${reason}`);
       if (!old.exited) await old.terminate();
       // A terminated thread leaves its socket file behind; the new server must listen on the same path.
       rmSync(path.join(socketDir, ".s.PGSQL.5432"), { force: true });
@@ -130,8 +133,8 @@ export function serveEmbeddedInThread(databaseDir: string, options: EmbeddedThre
       if (closing) return;
       current = start();
       await current.ready.then(
-        () => console.error(`[trellis] the embedded database in ${databaseDir} is serving again`),
-        (error: Error) => console.error(`[trellis] ${error.message}`),
+        () => processLogger().warn(`the embedded database in ${databaseDir} is serving again`),
+        (error: Error) => processLogger().error({ err: error }, "the embedded database did not come back"),
       );
     } finally {
       replacing = false;
@@ -157,8 +160,8 @@ export function serveEmbeddedInThread(databaseDir: string, options: EmbeddedThre
     // A PGlite that met a full disk may hold every later query forever (a failed checkpoint leaves
     // its session half-cleaned): ending it makes them fail now instead of waiting for space.
     if (!roomy && !thread.exited && !thread.closing) {
-      console.error(
-        `[trellis] the embedded database in ${databaseDir} stopped (${why}); it restarts by itself once ${formatBytes(reserveBytes)} are free (${formatBytes(freeBytes)} now)`,
+      processLogger().error(
+        `the embedded database in ${databaseDir} stopped (${why}); it restarts by itself once ${formatBytes(reserveBytes)} are free (${formatBytes(freeBytes)} now)`,
       );
       void thread.terminate();
     }

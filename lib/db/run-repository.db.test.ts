@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent, SpanRecord } from "@/contract";
 import { NotFoundError } from "./errors";
+import { newRunRow } from "./run-rows";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 let database: TestDatabase;
@@ -263,6 +264,19 @@ describe("RunRepository, SpanRepository and RunEventRepository", () => {
       code: "invalid_input",
     });
     await expect(runs.documentOf(await database.createWorkspace(), queued.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("keeps the caller's traceparent with a run stored by the run writer, for whichever worker claims it, queued or going on", async () => {
+    const { runs, runWriter } = database.repositories;
+    const traceParent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const { row } = newRunRow({ workspaceId: ws, workflowId, status: "queued", traceParent });
+    await runWriter.write({ runId: row.id, run: row });
+    expect(await runs.claim(row.id, "worker-a")).toMatchObject({ fresh: true, traceParent });
+    // Parked for a person, then taken again by another process.
+    await runs.update(row.id, { status: "paused", worker: null });
+    expect(await runs.claim(row.id, "worker-b")).toMatchObject({ fresh: false, parked: true, traceParent });
+    const plain = await runs.create({ workspaceId: ws, workflowId, status: "queued" });
+    expect((await runs.claim(plain.id, "worker-a"))?.traceParent).toBeUndefined();
   });
 
   it("refuses a run for a workflow that does not exist", async () => {

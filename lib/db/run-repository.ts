@@ -55,6 +55,8 @@ export interface NewRun {
   test?: boolean;
   /** The run's own cap as it applies (the lower of the workflow's and the request's). */
   budget?: RunBudget;
+  /** The caller's W3C `traceparent` (lib/observability): the run's exported trace is a child of it. */
+  traceParent?: string;
 }
 
 export interface RunChanges {
@@ -109,6 +111,7 @@ export class RunRepository {
           input: toJsonValue(run.input ?? {}, "input"),
           ...(run.document === undefined ? {} : { document: toJsonValue(run.document, "document") }),
           ...(run.workflowVersion === undefined ? {} : { workflowVersion: checkVersion(run.workflowVersion) }),
+          ...(run.traceParent === undefined ? {} : { traceParent: run.traceParent }),
           ...(run.parentRunId === undefined ? {} : { parentRunId: run.parentRunId }),
           ...(run.worker === undefined ? {} : { worker: run.worker }),
           ...triggerColumns(run.trigger),
@@ -222,13 +225,20 @@ export class RunRepository {
     id: string,
     worker: string,
     options: { mayGoOn?: (id: string) => Promise<boolean> } = {},
-  ): Promise<{ run: RunRecord; workspaceId: string; document: unknown; fresh: boolean; parked?: boolean } | null> {
+  ): Promise<{
+    run: RunRecord;
+    workspaceId: string;
+    document: unknown;
+    fresh: boolean;
+    parked?: boolean;
+    traceParent?: string;
+  } | null> {
     // The common case in one round trip: a queued run starts.
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, workflow_version AS "workflowVersion", queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
          deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
-         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", replay_of_run_id AS "replayOfRunId", test, budget`,
+         rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", replay_of_run_id AS "replayOfRunId", test, budget, trace_parent AS "traceParent"`,
       id,
       worker,
     );
@@ -242,7 +252,13 @@ export class RunRepository {
           queuedAt: new Date(first.queuedAt),
         }),
       };
-      return { run, workspaceId: first.workspaceId, document: first.document, fresh: true };
+      return {
+        run,
+        workspaceId: first.workspaceId,
+        document: first.document,
+        fresh: true,
+        ...(first.traceParent ? { traceParent: first.traceParent } : {}),
+      };
     }
     const row = await this.prisma.run.findUnique({ where: { id } });
     if (!row) throw new NotFoundError("Run", id);
@@ -258,6 +274,7 @@ export class RunRepository {
           workspaceId: row.workspaceId,
           document: row.document,
           fresh: true,
+          ...(row.traceParent ? { traceParent: row.traceParent } : {}),
         };
       return this.claim(id, worker, options);
     }
@@ -270,7 +287,14 @@ export class RunRepository {
       data: { status: "running", worker, ...(parked || row.worker === worker ? {} : { recoveries: { increment: 1 } }) },
     });
     if (count === 0) return this.claim(id, worker, options);
-    return { run: toStoredRun(row), workspaceId: row.workspaceId, document: row.document, fresh: false, parked };
+    return {
+      run: toStoredRun(row),
+      workspaceId: row.workspaceId,
+      document: row.document,
+      fresh: false,
+      parked,
+      ...(row.traceParent ? { traceParent: row.traceParent } : {}),
+    };
   }
 
   /** How many runs wait ahead of a queued one (everywhere), plus one; undefined when it is not queued. */

@@ -103,6 +103,7 @@ export function newRunRow(run: NewRun): { row: RunInsertRow; record: RunRecord }
     replay_of_run_id: run.replayOf ?? null,
     test: Boolean(run.test),
     budget,
+    trace_parent: run.traceParent ?? null,
     started_at: startedAt.toISOString(),
     queued_at: queuedAt.toISOString(),
     ...usageRow(usage),

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Caller, Member, WorkspaceAccess } from "@/lib/auth";
+import { requestIdOf, withIncomingTrace, withLogContext } from "@/lib/observability";
 import { UNAUTHENTICATED_MESSAGE } from "./endpoint";
 import { errorResponse, handleErrors, RequestError } from "./errors";
 import { hostPolicyFromEnvironment } from "./host-policy";
@@ -106,7 +107,7 @@ export function createDispatcher(endpoints: readonly AnyEndpoint[], options: Dis
     return endpoint.finish(answered);
   };
 
-  return async (request) => {
+  const dispatch: Dispatch = async (request) => {
     const { pathname } = new URL(request.url);
     const match = table.match(pathname);
     if (!match) {
@@ -122,4 +123,23 @@ export function createDispatcher(endpoints: readonly AnyEndpoint[], options: Dis
     await answered.body?.cancel();
     return new Response(null, { status: answered.status, statusText: answered.statusText, headers: answered.headers });
   };
+  // Every line logged while answering (and by work it starts) carries the request's id, which the answer names too;
+  // with traces exported, what it starts (a run) is part of the caller's trace when it sent `traceparent`.
+  return (request) => {
+    const requestId = requestIdOf(request);
+    return withLogContext({ requestId }, () =>
+      withIncomingTrace(request, async () => withRequestId(await dispatch(request), requestId)),
+    );
+  };
+}
+
+/** The answer with `X-Request-Id`, so a caller can quote it and an operator find its lines. */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set("x-request-id", requestId);
+    return response;
+  } catch {
+    // A response whose headers are fixed (one passed through from fetch) goes out as it is.
+    return response;
+  }
 }

@@ -3,6 +3,7 @@ import { isTrellisError, TrellisError } from "@/executor";
 import { isErrorCode, type ErrorBody, type ErrorCode, type IssueDetail } from "@/contract";
 import { describeConnectionError, isDatabaseUnreachable } from "@/lib/db";
 import { insufficientStorageOf } from "@/lib/system/insufficient-storage";
+import { processLogger } from "@/lib/observability";
 
 /**
  * The HTTP status of every error code: a code without one does not compile. 500 means the error
@@ -154,7 +155,7 @@ export function errorResponse(thrown: unknown): Response {
   if (isDatabaseUnreachable(error)) {
     if (Date.now() - lastOutageLog > 5_000) {
       lastOutageLog = Date.now();
-      console.warn(`[trellis] answering 503: the database cannot be reached (${describeConnectionError(error)})`);
+      processLogger().warn(`answering 503: the database cannot be reached (${describeConnectionError(error)})`);
     }
     const body: ErrorBody = {
       error: { code: "database_unavailable", message: DATABASE_UNAVAILABLE_MESSAGE, details: [] },
@@ -162,7 +163,7 @@ export function errorResponse(thrown: unknown): Response {
     return Response.json(body, { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_S) } });
   }
   const name = error instanceof Error ? error.name : typeof error;
-  console.error(`[trellis] unexpected ${name} while handling a request`, error instanceof Error ? error.stack : "");
+  processLogger().error({ err: error }, `unexpected ${name} while handling a request`);
   return Response.json(
     { error: { code: "internal_error", message: "Something went wrong on the server." } },
     { status: 500 },

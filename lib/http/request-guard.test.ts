@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { captureLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import { z } from "zod";
 import { bindOperation, type OperationDeclaration } from "./endpoint";
 import { testMember } from "./test-members";
@@ -89,9 +90,13 @@ describe("the Host check", () => {
   it("answers 500 without detail when TRELLIS_ALLOWED_HOSTS is malformed, and runs nothing", async () => {
     const { calls, call } = recording();
     vi.stubEnv("TRELLIS_ALLOWED_HOSTS", "https://trellis.lan");
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await refusal(await call())).toMatchObject({ status: 500, code: "internal_error" });
-    expect(error.mock.calls.flat().join(" ")).toContain("TRELLIS_ALLOWED_HOSTS");
+    const logs = captureLogs();
+    try {
+      expect(await refusal(await call())).toMatchObject({ status: 500, code: "internal_error" });
+    } finally {
+      logs.stop();
+    }
+    expect(logs.errors().join(" ")).toContain("TRELLIS_ALLOWED_HOSTS");
     expect(calls).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { loadRunEnvironment, processProviderEnv } from "@/lib/runtime/run-enviro
 import { createProviderFetch, type EnvReader, type ProviderEnvInput } from "@/providers";
 import type { VectorCapability } from "./pgvector";
 import { createKnowledgeService, type KnowledgeService } from "./knowledge-service";
+import { processLogger } from "@/lib/observability";
 
 /**
  * One background worker per process, but a service object per module instance: Next.js bundles
@@ -47,14 +48,14 @@ export function getKnowledgeService(): KnowledgeService {
       processProviderEnv((name) => process.env[name]),
       process.env.OUTBOUND_ALLOW_HOSTS,
     ),
-    log: (message) => console.warn(`[trellis] ${message}`),
+    log: (message) => processLogger().warn({ component: "knowledge" }, message),
     ...embeddedOptions(),
   });
   local = service;
   const shared = globalCache.__trellisKnowledgeWorker;
   if (!shared) {
     const capability = service.start().then((detected) => {
-      if (!detected.pgvector) console.info(`[trellis] knowledge: vectors stored as arrays (${detected.reason})`);
+      if (!detected.pgvector) processLogger().info(`knowledge: vectors stored as arrays (${detected.reason})`);
       return detected;
     });
     globalCache.__trellisKnowledgeWorker = { capability, stop: () => service.stop() };

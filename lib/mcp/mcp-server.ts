@@ -15,6 +15,7 @@ import { runIntake } from "@/lib/runs/run-intake";
 import type { RunService } from "@/lib/runs/run-service";
 import type { McpToolRepository } from "./mcp-tool-repository";
 import { argumentProblems, mcpToolOf, resultOfRun, startInputsOf, toolError } from "./mcp-tool-shape";
+import { processLogger } from "@/lib/observability";
 
 /** The most a JSON-RPC message to the server may hold, as for a run request of the REST API. */
 const MAX_MCP_REQUEST_BYTES = 1024 * 1024;
@@ -72,10 +73,7 @@ async function callTool(
   } catch (error) {
     // A refusal written for users (no deployment any more, a workspace at its limit) reaches the caller; anything else stays here.
     if (isTrellisError(error) && httpStatusOf(error.code) !== 500) return toolError(error.message);
-    console.error(
-      `[trellis] the MCP tool "${name}" could not start its run`,
-      error instanceof Error ? error.stack : "",
-    );
+    processLogger().error({ err: error, tool: name }, `the MCP tool "${name}" could not start its run`);
     return toolError(
       `The workflow behind the tool "${name}" could not be started: something went wrong on the server.`,
     );

@@ -24,6 +24,8 @@ export interface AttemptOptions {
   reused?: () => Promise<ReusedAttemptResults>;
   answers?: RunAnswers;
   parentBudget?: BlockBudget;
+  /** The caller's `traceparent` stored with the run: its exported trace is a child of the caller's. */
+  traceParent?: string;
 }
 
 /** The run an attempt executes, and where. */
@@ -65,6 +67,7 @@ export function launchAttempt(
     ...(replayOf ? { replay: () => loadRecordings(deps.repositories, replayOf) } : {}),
     ...(answers ? { answers } : {}),
     ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
+    ...(options.traceParent ? { traceParent: options.traceParent } : {}),
   });
   return {
     runId: run.id,

@@ -4,6 +4,7 @@ import { checkpointKey, TrellisError } from "@/executor";
 import { checkedAnswer, timedOutAnswer } from "./ask-answers";
 import type { PeopleWaits, PeopleWaitsHost } from "./people-waits";
 import { waitsFromEvents } from "./run-waits";
+import { runLog } from "@/lib/observability";
 
 export class AskNotFoundError extends TrellisError {
   constructor(runId: string, spanId: string) {
@@ -127,12 +128,7 @@ export class RunAsks {
     if (deadlines.length === 0) return;
     const delay = Math.max(0, Math.min(...deadlines) - Date.now());
     const fire = () =>
-      void this.timeOutDue().catch((error: unknown) =>
-        console.error(
-          `[trellis] run ${runId} could not time out its asks:`,
-          error instanceof Error ? error.message : error,
-        ),
-      );
+      void this.timeOutDue().catch((error: unknown) => runLog(runId).error("could not time out its asks", error));
     setTimeout(fire, Math.min(delay + 50, 2 ** 31 - 1)).unref?.();
   }
 

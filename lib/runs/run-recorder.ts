@@ -3,6 +3,7 @@ import { SecretRedactor, type RunObserver } from "@/executor";
 import { type RunEvent, type SpanRecord, isTerminalEvent, type SequencedRunEvent } from "@/contract";
 import { backoffMs, isDatabaseUnreachable, type RunEndRow, type RunWrite, type RunWriteResult } from "@/lib/db";
 import { type RunChannel } from "./run-channel";
+import { runLog } from "@/lib/observability";
 
 /** Where a run's events, spans and checkpoints are stored, together (lib/db/run-writer.ts). */
 export interface RunPersistence {
@@ -58,10 +59,7 @@ export class RunRecorder implements RunObserver {
     private readonly persistence: RunPersistence,
     private readonly redactor: SecretRedactor = new SecretRedactor(),
     private readonly onPersistError: (error: unknown) => void = (error) =>
-      console.error(
-        `[trellis] could not store run ${channel.runId} events:`,
-        redactor.redactText(error instanceof Error ? error.message : String(error)),
-      ),
+      runLog(channel.runId, undefined, redactor).error("could not store the run's events", error),
     /** Told the last sequence number stored after each batch (other processes follow the run through it). */
     private readonly onStored: (lastSeq: number) => void = () => {},
     /** Told once when more than `maxUnstoredBytes` of events wait for storage, or events waited longer than `maxUnstoredMs`; the run must stop. */

@@ -24,6 +24,7 @@ import { waitForRunEnd } from "./run-end-wait";
 import { launchAttempt, type AttemptOptions } from "./live-attempt";
 import { cancelStoredRun, endLostRun, type LostRunsHost } from "./lost-runs";
 import { documentToRun } from "./run-target";
+import { currentTraceParent, runLog } from "@/lib/observability";
 
 export type { RunExecutionSetup } from "./durable/run-execution";
 export type {
@@ -47,7 +48,7 @@ import type {
 const LOCAL_WORKER = "local";
 
 function logRunError(runId: string, what: string, error: unknown): void {
-  console.error(`[trellis] run ${runId} ${what}:`, error instanceof Error ? error.message : String(error));
+  runLog(runId).error(what, error);
 }
 
 /**
@@ -165,6 +166,8 @@ export class RunService {
     // CPU and, embedded, the one database session), so a burst's runs go through the queue (run-intake.ts).
     const room = !runIntake().inBurst && slots?.tryTake(workspaceId) === true;
     const atOnce = !distribution || child || room;
+    // The trace of the request asking for it (an incoming `traceparent`, or the block of a run calling this workflow).
+    const traceParent = currentTraceParent();
     let run: RunRecord;
     try {
       run = await this.store({
@@ -176,6 +179,7 @@ export class RunService {
         ...origin,
         ...(atOnce ? { worker: this.workerId } : {}),
         ...(child ? { parentRunId: options.parentRunId } : {}),
+        ...(traceParent ? { traceParent } : {}),
       });
     } catch (error) {
       if (atOnce) slots?.give(workspaceId);
@@ -204,6 +208,7 @@ export class RunService {
             fresh: true,
             signal: controller.signal,
             ...(reused ? { reused } : {}),
+            ...(traceParent ? { traceParent } : {}),
           };
           return this.execute(workspaceId, run, document, options).done;
         })
@@ -219,6 +224,7 @@ export class RunService {
       fresh: true,
       reused,
       ...(options.parentBudget ? { parentBudget: options.parentBudget } : {}),
+      ...(traceParent ? { traceParent } : {}),
     });
     // A run may pause and go on in later attempts; `done` is its end, not this attempt's.
     return this.handle(workspaceId, workflowId, run.id, budget, entry.channel);
@@ -275,6 +281,7 @@ export class RunService {
         decisions: earlier?.decisions ?? new Map(),
         reused,
         answers: earlier?.answers ?? new RunAnswers(),
+        ...(claimed.traceParent ? { traceParent: claimed.traceParent } : {}),
       });
       await entry.done;
     } finally {

@@ -8,6 +8,7 @@ import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { parseSse, startRunTestKit, type RunTestKit } from "./__fixtures__/run-test-kit";
+import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import { approvalEndpoints } from "./approval-endpoints";
 import { RunChannel } from "./run-channel";
 import { RunRecorder } from "./run-recorder";
@@ -42,6 +43,7 @@ let target: LocalServer;
 let ws: string;
 let member: Member;
 const logged: string[] = [];
+let logs: CapturedLogs;
 
 beforeAll(async () => {
   target = await startLocalServer((request, response) => {
@@ -58,6 +60,7 @@ beforeAll(async () => {
   kit = await startRunTestKit({ guardedFetch: createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` }) });
   ws = await kit.database.createWorkspace();
   member = testMember(ws, "editor");
+  logs = captureLogs();
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       logged.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "));
@@ -76,6 +79,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.restoreAllMocks();
+  logs?.stop();
   await kit?.close();
   await target?.close();
 });
@@ -306,7 +310,7 @@ describe("a canary secret", () => {
     recorder.event({ type: "block.delta", runId: "run-log", blockId: "b", spanId: "s", text: `said ${CANARY}` });
     await recorder.flush();
     expect(recorder.persistFailures).toBe(1);
-    expect(logged.join("\n")).toContain("[secret:CANARY]");
+    expect([...logged, ...logs.raw].join("\n")).toContain("[secret:CANARY]");
   });
 
   // Last: it greps what every run above stored and logged.
@@ -315,5 +319,6 @@ describe("a canary secret", () => {
     expect(rows).toContain("[secret:CANARY]");
     expectNoCanary("the database rows", rows);
     expectNoCanary("the console output", logged.join("\n"));
+    expectNoCanary("the server's log lines", logs.raw.join("\n"));
   });
 });

@@ -1,29 +1,9 @@
 import "server-only";
 import type { SecretRepository } from "@/lib/db";
-import { PROVIDERS, type EnvReader, type ProviderEnv } from "@/providers";
+import type { EnvReader, ProviderEnv } from "@/providers";
+import { PROVIDER_KEY_VARIABLES, PROVIDER_VARIABLES, workflowEnvAllowList } from "./process-variables";
 
-/** Comma-separated names of the process variables a workflow may read through `{{NAME}}`. */
-export const WORKFLOW_ENV_VARIABLE = "TRELLIS_WORKFLOW_ENV";
-
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** The variables the provider layer is configured by (keys and base URLs, docs/CONTRACT.md section 4). */
-export const PROVIDER_VARIABLES: ReadonlySet<string> = new Set(
-  Object.values(PROVIDERS)
-    .flatMap((provider) => [provider.apiKeyVariable, provider.baseUrlVariable])
-    .filter((name): name is string => Boolean(name)),
-);
-
-/** The provider variables holding keys: masked in a run even though no workflow can read them. */
-const PROVIDER_KEY_VARIABLES = Object.values(PROVIDERS).flatMap((provider) =>
-  provider.apiKeyVariable ? [provider.apiKeyVariable] : [],
-);
-
-/** The process variables named in TRELLIS_WORKFLOW_ENV (malformed entries are ignored). */
-export function workflowEnvAllowList(processEnv: EnvReader): string[] {
-  const names = (processEnv(WORKFLOW_ENV_VARIABLE) ?? "").split(",").map((name) => name.trim());
-  return [...new Set(names.filter((name) => VARIABLE_NAME.test(name)))];
-}
+export { PROVIDER_VARIABLES, WORKFLOW_ENV_VARIABLE, workflowEnvAllowList } from "./process-variables";
 
 /** What a run reads its settings through: two readers, never mixed up. */
 export interface RunEnvironment {

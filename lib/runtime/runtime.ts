@@ -4,6 +4,12 @@ import type { SearchRequest, SearchResponse } from "@/knowledge";
 import { processReadCache, withReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import { getRepositories, type Repositories } from "@/lib/db";
 import { getKnowledgeService } from "@/lib/knowledge";
+import {
+  externalHostsFrom,
+  outgoingTraceHeaders,
+  TRACE_EXTERNAL_HOSTS_VARIABLE,
+  tracedFetch,
+} from "@/lib/observability";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { RunService } from "@/lib/runs/run-service";
 import { createGuardedFetch, outboundConfigFromEnvironment, type GuardedFetch } from "@/net";
@@ -69,7 +75,13 @@ export interface RuntimeOptions {
  */
 export function createRuntime(options: RuntimeOptions) {
   const processEnv: EnvReader = options.processEnv ?? ((name) => process.env[name]);
-  const guardedFetch = options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment());
+  // What blocks and tools send carries the calling block's `traceparent` while traces are exported (not to external hosts).
+  const externalHosts = externalHostsFrom(processEnv(TRACE_EXTERNAL_HOSTS_VARIABLE));
+  const traceHeaders = (url: string) => outgoingTraceHeaders(url, externalHosts);
+  const guardedFetch = tracedFetch(
+    options.guardedFetch ?? createGuardedFetch(outboundConfigFromEnvironment()),
+    externalHosts,
+  );
   const repositories = withReadCache(options.repositories, options.readCache ?? processReadCache());
   // Model calls pass the same outbound guard, with OUTBOUND_ALLOW_HOSTS and the operator's provider
   // servers (OLLAMA_BASE_URL=http://127.0.0.1:11434, say) allowed, and nothing a workspace chose.
@@ -113,7 +125,7 @@ export function createRuntime(options: RuntimeOptions) {
         createWebPageToolProvider({ fetch: guardedFetch }),
         createRunFunctionToolProvider({ fetch: guardedFetch }),
         createKnowledgeSearchToolProvider({ search: knowledgeSearch }),
-        createMcpToolProvider({ servers: () => mcpServers(workspaceId) }),
+        createMcpToolProvider({ servers: () => mcpServers(workspaceId), traceHeaders }),
         createWorkflowToolProvider(workflowCalls),
         fileTools.read,
         fileTools.write,
@@ -171,6 +183,11 @@ export function createRuntime(options: RuntimeOptions) {
 export type Runtime = ReturnType<typeof createRuntime>;
 
 const globalCache = globalThis as typeof globalThis & { __trellisRuntime?: Runtime };
+
+/** The app's runtime if something has built it (a run, a tool list), else undefined: for figures that must not build it. */
+export function builtRuntime(): Runtime | undefined {
+  return globalCache.__trellisRuntime;
+}
 
 /** The app's runtime, kept on globalThis so Next's dev reloads keep live runs. */
 export function getRuntime(): Runtime {

@@ -3,6 +3,7 @@ import { isTrellisError } from "@/executor";
 import { parseCronSchedule, type CronSchedule } from "./cron-schedule";
 import { dueFires, firesSince } from "./due-fires";
 import type { ActiveSchedule, ScheduleClaims } from "./schedule-claims";
+import { processLogger } from "@/lib/observability";
 
 export interface SchedulerOptions {
   claims: ScheduleClaims;
@@ -49,7 +50,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   const logOnce = (scheduleId: string, message: string) => {
     if (logged.get(scheduleId) === message) return;
     logged.set(scheduleId, message);
-    console.warn(`[trellis] schedule ${scheduleId}: ${message}`);
+    processLogger().warn({ scheduleId }, message);
   };
 
   /** The schedule's cron, parsed once per expression and zone; null (logged) when it no longer parses. */
@@ -107,7 +108,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     try {
       wait = await pass();
     } catch (error) {
-      console.error("[trellis] the scheduler's pass failed:", error instanceof Error ? error.message : error);
+      processLogger().error({ err: error }, "the scheduler's pass failed");
     }
     if (stopped) return;
     timer = setTimeout(() => {

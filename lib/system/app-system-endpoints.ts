@@ -1,6 +1,7 @@
 import "server-only";
 import { getPrisma, getRepositories, resolveDatabaseConfig } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
+import { appMetrics } from "./app-metrics";
 import { processHealthDetails } from "./health-details";
 import { checkDiskSpace } from "./disk-space";
 import { databaseProbe, diskProbe, type ReadinessProbe } from "./readiness";
@@ -19,6 +20,7 @@ export const appSystemEndpoints = systemEndpoints({
     processHealthDetails({ executingRuns: () => getRuntime().runs.liveRunIds().length }, options),
   // Each probe must pass for GET /api/health/ready to answer 200.
   readinessProbes,
+  metrics: appMetrics,
 });
 
 /** The database answers; with the embedded database, its disk also keeps the reserve free. */

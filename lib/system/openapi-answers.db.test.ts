@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processMetrics } from "@/lib/observability";
 import { LIVE_RUN_STATUSES } from "@/contract";
 import type { Member } from "@/lib/auth";
 import { testMember } from "@/lib/http/test-members";
@@ -237,6 +238,7 @@ describe("answers as the document describes them", () => {
       secretNames: async () => ["SUPPORT_TOKEN"],
       env: () => undefined,
       healthDetails: () => processHealthDetails({ executingRuns: () => 0 }),
+      metrics: () => processMetrics(),
       readinessProbes: () => [
         databaseProbe(async () => {
           if (!ready) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });

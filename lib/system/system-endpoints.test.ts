@@ -1,6 +1,7 @@
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { createTrellisMetrics } from "@/lib/observability";
 import type { HealthDetails } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
 import { processHealthDetails } from "./health-details";
@@ -12,6 +13,7 @@ const environment: Record<string, string> = {
   REGION: "eu-west",
   TRELLIS_WORKFLOW_ENV: "REGION, UNSET_NAME,not valid!",
 };
+const metrics = createTrellisMetrics({ workflowLabel: false });
 const endpoints = systemEndpoints({
   toolCatalog: () => ({ tools: [], mcpServers: [] }),
   mcpServers: () => ({}),
@@ -19,6 +21,7 @@ const endpoints = systemEndpoints({
   env: (name) => environment[name],
   healthDetails: (options) => processHealthDetails({ executingRuns: () => 3 }, options),
   readinessProbes: () => [],
+  metrics: () => metrics,
 });
 const get = (path: string) => new Request(`http://localhost${path}`);
 

@@ -5,6 +5,8 @@ import { RequestError } from "@/lib/http/errors";
 import { workflowEnvNames } from "@/lib/runtime/run-environment";
 import type { Runtime } from "@/lib/runtime/runtime";
 import type { EnvReader } from "@/providers";
+import type { TrellisMetrics } from "@/lib/observability";
+import { checkMetricsAccess, METRICS_TOKEN_VARIABLE } from "./metrics-access";
 import { checkReadiness, RETRY_AFTER_S, type ReadinessProbe } from "./readiness";
 import { listMcpServerTools } from "@/tools/mcp";
 
@@ -17,6 +19,8 @@ export interface SystemEndpointDependencies extends Pick<Runtime, "toolCatalog" 
   healthDetails(options: { collect: boolean }): HealthDetails;
   /** What must answer for this process to be ready (GET /api/health/ready): the database, and whatever is added later. */
   readinessProbes(): readonly ReadinessProbe[];
+  /** This process's metrics registry, its scrape-time gauges registered (app-metrics.ts). */
+  metrics(): TrellisMetrics;
 }
 
 /**
@@ -45,6 +49,17 @@ export function systemEndpoints(deps: SystemEndpointDependencies) {
       const collect =
         new URL(request.url).searchParams.get("collect") === "1" && roleAtLeast(member.workspace.role, "admin");
       return Response.json(deps.healthDetails({ collect }));
+    }),
+    /**
+     * Prometheus's scrape: with TRELLIS_METRICS_TOKEN as a bearer token, or from this machine when
+     * it is unset (metrics-access.ts). Answered from memory but for a few counts the gauges read.
+     */
+    metrics: endpoint("metrics", async (request) => {
+      checkMetricsAccess(request, deps.env(METRICS_TOKEN_VARIABLE) || undefined);
+      const { registry } = deps.metrics();
+      return new Response(await registry.metrics(), {
+        headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+      });
     }),
     /**
      * The inspector's tool picker: `{ tools, mcpServers: [{ name, transport, target }], mcpError? }`.

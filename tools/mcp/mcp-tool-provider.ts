@@ -12,12 +12,35 @@ export interface McpToolProviderDeps {
   servers: () => McpServers;
   /** Time to connect and list tools. Default 15 s. */
   connectTimeoutMs?: number;
+  /** Headers an HTTP server's requests carry from the context they are sent in (the calling block's `traceparent`). */
+  traceHeaders?: TraceHeaders;
+}
+
+/** The trace headers a request to `url` carries now (none outside a trace). */
+export type TraceHeaders = (url: string) => Record<string, string>;
+
+/** `fetch` with the trace headers of the moment added to each request (a header the request sets itself wins). */
+function withTraceHeaders(fetch: typeof globalThis.fetch, traceHeaders: TraceHeaders): typeof globalThis.fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const extra = Object.entries(traceHeaders(url));
+    if (extra.length === 0) return fetch(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    for (const [name, value] of extra) if (!headers.has(name)) headers.set(name, value);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+/** The operator's server is allowed wherever it is; with `traceHeaders`, its requests carry the caller's trace. */
+function guardedServerFetch(url: string, traceHeaders: TraceHeaders | undefined): typeof globalThis.fetch {
+  const fetch = createGuardedWebFetch({ trustedEndpoints: [url] });
+  return traceHeaders ? withTraceHeaders(fetch, traceHeaders) : fetch;
 }
 
 /** Connects one client; its `close()` also stops a stdio server's child process. */
 export async function connectMcpServer(
   config: McpServerConfig,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number; traceHeaders?: TraceHeaders } = {},
 ): Promise<MCPClient> {
   const transport =
     config.transport === "stdio"
@@ -28,7 +51,7 @@ export async function connectMcpServer(
           type: config.transport,
           url: config.url,
           headers: config.headers,
-          fetch: createGuardedWebFetch({ trustedEndpoints: [config.url] }),
+          fetch: guardedServerFetch(config.url, options.traceHeaders),
         };
   // A transport's own failure (a stopped server, say) says more than the closed connection it leads to.
   let transportError: unknown;
@@ -59,6 +82,7 @@ async function toolsOfEntry(
   servers: McpServers,
   context: ToolContext,
   timeoutMs: number,
+  traceHeaders?: TraceHeaders,
 ): Promise<ToolSet> {
   // The registry gives this provider its own type's entries only; their schema (contract/tool-entry.ts) checked `server` and `tools`.
   if (entry.kind !== "mcp")
@@ -74,7 +98,11 @@ async function toolsOfEntry(
   }
   let client: MCPClient;
   try {
-    client = await connectMcpServer(config, { signal: context.signal, timeoutMs });
+    client = await connectMcpServer(config, {
+      signal: context.signal,
+      timeoutMs,
+      ...(traceHeaders ? { traceHeaders } : {}),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BlockExecutionError(`Could not connect to MCP server "${serverName}": ${scrubbed(reason, config)}`, {
@@ -149,7 +177,7 @@ export function createMcpToolProvider(deps: McpToolProviderDeps): ToolProvider {
       const servers = deps.servers();
       const tools: ToolSet = {};
       for (const entry of entries) {
-        const created = await toolsOfEntry(entry, servers, context, deps.connectTimeoutMs ?? 15_000);
+        const created = await toolsOfEntry(entry, servers, context, deps.connectTimeoutMs ?? 15_000, deps.traceHeaders);
         for (const [name, definition] of Object.entries(created)) {
           if (name in tools)
             throw new BlockExecutionError(`Two MCP tools are named "${name}"; pick one with params.tools`, {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processMetrics } from "@/lib/observability";
 import { createPrisma, createRepositories, type Database, type Repositories } from "@/lib/db";
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "@/lib/db/test-private-postgres";
 import { testMember } from "@/lib/http/test-members";
@@ -210,6 +211,7 @@ describe.skipIf(!hasServer)("a database outage", () => {
       env: () => undefined,
       healthDetails: (options) => processHealthDetails({ executingRuns: () => 0 }, options),
       readinessProbes: () => [databaseProbe(() => database.prisma.$queryRaw`SELECT 1`)],
+      metrics: () => processMetrics(),
     });
     const request = (path: string) => new Request(`http://localhost${path}`);
     const listRuns = () => web.endpoints.listWorkspace(request("/api/runs"), {}, testMember(workspaceId, "viewer"));

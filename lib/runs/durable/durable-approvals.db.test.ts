@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import type { RunEvent, RunRecord } from "@/contract";
 import { createPrisma, createRepositories, loadSecretKey, type Repositories } from "@/lib/db";
 import { migrateDatabase } from "@/lib/db/migrate/apply-migrations.mjs";
@@ -381,7 +382,7 @@ describe("an approval answered after a restart resumes the run", () => {
       let reopened: ReturnType<typeof createPrisma> | undefined;
       let peek: pg.Client | undefined;
       let stopWorkers: (() => Promise<void>) | undefined;
-      let errors: MockInstance<typeof console.error> | undefined;
+      let errors: CapturedLogs | undefined;
       try {
         const begin = Date.now();
         await migrateDatabase({ kind: "embedded", dataDir, databaseDir });
@@ -423,7 +424,7 @@ describe("an approval answered after a restart resumes the run", () => {
         await workerA.kill("SIGKILL");
 
         // This process comes back on the same data directory, as the only one.
-        errors = vi.spyOn(console, "error");
+        errors = captureLogs();
         reopened = createPrisma({ kind: "embedded", databaseDir });
         await reopened.ready;
         const repositories = createRepositories(reopened.prisma, { secretKey });
@@ -459,14 +460,14 @@ describe("an approval answered after a restart resumes the run", () => {
           decidedAt,
         });
         expect(storageTrouble(workerA.log())).toEqual([]);
-        expect(storageTrouble(errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n"))).toEqual([]);
+        expect(storageTrouble(errors.errors().join("\n"))).toEqual([]);
         console.info(
           `[approvals] embedded, approved after worker A was killed: data directory migrated and the run handed over in ${preparedIn} ms; ` +
             `worker A started in ${startUp} ms and parked the run ${parkedAfter} ms later; data directory reopened and workers started ${readyAfter} ms after the kill; ` +
             `decision -> run.resumed ${taken.toResumed} ms, decision -> run ended ${taken.toEnd} ms`,
         );
       } finally {
-        errors?.mockRestore();
+        errors?.stop();
         await peek?.end().catch(() => {});
         await stopWorkers?.();
         await killAllWorkers();

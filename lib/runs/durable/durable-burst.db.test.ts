@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import type { RunEvent, RunStatus, SpanRecord } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { MAX_RECOVERIES, startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
@@ -40,16 +41,15 @@ let runtime: Runtime;
 let workers: RunWorkers;
 let endpoints: RunEndpoints;
 let workspaceId: string;
-let errorSpy: MockInstance<typeof console.error>;
+let logs: CapturedLogs;
 const plans = new Map<string, SlowPlan>();
 
 /** What was logged as an error so far, one line per call. */
-const loggedErrors = () =>
-  errorSpy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(" "));
+const loggedErrors = () => logs.errors();
 
 beforeAll(async () => {
   // Spied on from the start, so that anything logged while runs execute counts.
-  errorSpy = vi.spyOn(console, "error");
+  logs = captureLogs();
   database = await createTestDatabase({ serve: true });
   llm = await startTestLlmServer({ defaultResponder: durableResponder(plans) });
   runtime = testRuntime(database.repositories, llm);
@@ -68,7 +68,7 @@ afterAll(async () => {
   await workers?.stop();
   await llm?.close();
   await database?.close();
-  errorSpy?.mockRestore();
+  logs?.stop();
 });
 
 describe(`a burst of background runs on ${backend}`, () => {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import type { RunEvent, RunRecord } from "@/contract";
 import { createPrisma, createRepositories, loadSecretKey, type Repositories } from "@/lib/db";
 import { migrateDatabase } from "@/lib/db/migrate/apply-migrations.mjs";
@@ -229,7 +230,7 @@ describe("kill -9 mid-way", () => {
       const secretKey = () => loadSecretKey({ dataDir });
       let reopened: ReturnType<typeof createPrisma> | undefined;
       let stopWorkers: (() => Promise<void>) | undefined;
-      let errors: MockInstance<typeof console.error> | undefined;
+      let errors: CapturedLogs | undefined;
       try {
         const begin = Date.now();
         await migrateDatabase({ kind: "embedded", dataDir, databaseDir });
@@ -272,7 +273,7 @@ describe("kill -9 mid-way", () => {
         await workerA.kill("SIGKILL");
 
         // This process comes back on the same data directory.
-        errors = vi.spyOn(console, "error");
+        errors = captureLogs();
         reopened = createPrisma({ kind: "embedded", databaseDir });
         await reopened.ready;
         const repositories = createRepositories(reopened.prisma, { secretKey });
@@ -301,14 +302,14 @@ describe("kill -9 mid-way", () => {
           killedAt,
         });
         expect(storageTrouble(workerA.log())).toEqual([]);
-        expect(storageTrouble(errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n"))).toEqual([]);
+        expect(storageTrouble(errors.errors().join("\n"))).toEqual([]);
         console.info(
           `[durable] embedded kill -9: data directory migrated and three runs handed over in ${preparedAfter} ms; worker A started in ${startUp} ms; ` +
             `data directory reopened and workers started ${readyAfter} ms after the kill; ` +
             `kill -> run.resumed ${JSON.stringify(figures(takeovers))} ms; every run ended ${endedAfter} ms after the kill`,
         );
       } finally {
-        errors?.mockRestore();
+        errors?.stop();
         await stopWorkers?.();
         await killAllWorkers();
         await reopened?.close();

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunIntake } from "../run-intake";
 import type { RunQueue } from "./run-queue";
+import { processLogger } from "@/lib/observability";
 
 /** Hand-overs waiting beyond this are left to the recovery sweep, which hands over every run still queued after 30 s. */
 export const MAX_PENDING_HAND_OVERS = 10_000;
@@ -20,7 +21,7 @@ export class HandOver {
   constructor(
     private readonly queue: Pick<RunQueue, "enqueue">,
     private readonly intake: Pick<RunIntake, "beforeExecuting">,
-    private readonly log: (message: string) => void = (message) => console.error(`[trellis] ${message}`),
+    private readonly log: (message: string) => void = (message) => processLogger().error(message),
   ) {}
 
   submit(runId: string, workspaceId: string): void {

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { backoffMs, describeConnectionError } from "@/lib/db";
 import { MAX_PAYLOAD, split, type RunBus, type RunSignal } from "./run-bus";
+import { processLogger } from "@/lib/observability";
 
 const CHANNEL = "trellis_runs";
 /** How often the listening connection is asked whether it is alive (a dead one is replaced). */
@@ -63,7 +64,7 @@ export class PostgresRunBus implements RunBus {
     private readonly url: string,
     private readonly pool: pg.Pool,
     private readonly keepaliveMs = KEEPALIVE_MS,
-    private readonly log: (message: string) => void = (message) => console.warn(`[trellis] ${message}`),
+    private readonly log: (message: string) => void = (message) => processLogger().warn(message),
   ) {}
 
   /** Connects the listening connection; throws when the database cannot be reached at start-up. */

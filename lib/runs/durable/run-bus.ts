@@ -1,6 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import type { AskAnswer, PendingAsk } from "@/contract";
+import { processLogger } from "@/lib/observability";
 
 /** What processes tell each other about runs (docs/CONTRACT.md section 11). */
 export type RunSignal =
@@ -138,7 +139,7 @@ export class SignalBatcher {
       if (this.bus.publishBatch) await this.bus.publishBatch(signals);
       else for (const signal of signals) await this.bus.publish(signal);
     } catch (error) {
-      console.error("[trellis] could not signal other processes:", error instanceof Error ? error.message : error);
+      processLogger().error({ err: error }, "could not signal other processes");
     }
   }
 }

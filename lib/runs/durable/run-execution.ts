@@ -16,6 +16,7 @@ import {
 } from "@/executor";
 import { retryWhileUnreachable } from "@/lib/db";
 import { runSpendCaps } from "@/lib/budgets/run-spend-caps";
+import { runTelemetry } from "@/lib/observability";
 import { RunChannel } from "../run-channel";
 import { RunRecorder } from "../run-recorder";
 import type { SignalBatcher } from "./run-bus";
@@ -82,6 +83,8 @@ export interface RunAttempt {
   timeoutMs?: number;
   /** A run started by another run's block (a workflow tool, a Workflow block): that block's budget holds this run too. */
   parentBudget?: BlockBudget;
+  /** The caller's `traceparent` stored with the run (lib/observability exports the run's trace under it). */
+  traceParent?: string;
 }
 
 export interface ExecutionDependencies {
@@ -212,13 +215,21 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
   );
   const watchdog = recoveredWatchdog(deps, attempt, recorder, (error) => stopper.abort(error));
   const meter = new RunOverheadMeter(Date.parse(run.queuedAt), Date.parse(run.startedAt));
+  // Metrics (and traces, when OTLP is configured) read what the engine reports, masked, as the recorder does.
+  const telemetry = runTelemetry(run, attempt.workspaceId, {
+    redactor,
+    workflowName: attempt.document.name,
+    ...(attempt.traceParent ? { traceParent: attempt.traceParent } : {}),
+  });
   const observer = {
     event: (event: Parameters<RunRecorder["event"]>[0]) => {
       watchdog?.observe(event);
+      telemetry.event(event);
       recorder.event(event);
     },
     span: (span: Parameters<RunRecorder["span"]>[0]) => {
       meter.span(span);
+      telemetry.span(span);
       recorder.span({ ...span, worker: attempt.worker });
     },
   };
@@ -244,7 +255,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
       result = await executeWorkflow({
         document: attempt.document,
         lookupBlockType: setup.lookupBlockType,
-        lookupHandler: setup.lookupHandler,
+        lookupHandler: telemetry.lookupHandler(setup.lookupHandler),
         env: setup.env,
         redactor,
         observer,
@@ -265,7 +276,7 @@ export function executeAttempt(deps: ExecutionDependencies, attempt: RunAttempt)
     } catch (error) {
       // executeWorkflow never throws for a failing run; this is a setup failure (e.g. secrets or a re-run's source results unreadable).
       const message = redactor.redactText(error instanceof Error ? error.message : String(error));
-      recorder.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
+      observer.event({ type: "run.failed", runId: run.id, error: { code: "run_setup_failed", message } });
       result = {
         status: "failed",
         output: null,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunEvent, SpanRecord } from "@/contract";
 import { RunStoppedError } from "@/executor";
+import { runLog } from "@/lib/observability";
 
 /**
  * The CPU watchdog of a recovered run. A block that holds the event loop (a quadratic step on a
@@ -112,7 +113,7 @@ export class RunWatchdog {
       spans: spanId ? [...before.spans, spanId] : before.spans,
     };
     this.options.memos.set(key, now);
-    console.warn(`[trellis] run ${this.options.runId}: CPU watchdog trip ${now.trips} of block ${blockId}: ${cause}`);
+    runLog(this.options.runId).warn(`CPU watchdog trip ${now.trips} of block ${blockId}: ${cause}`);
     if (now.trips >= WATCHDOG_TRIPS && !this.stopped) {
       this.stopped = true;
       const name = this.options.blockName(blockId);
@@ -125,10 +126,7 @@ export class RunWatchdog {
       );
     }
     await this.options.persist(key, now).catch((error: unknown) => {
-      console.error(
-        `[trellis] run ${this.options.runId}: storing a CPU watchdog trip failed:`,
-        error instanceof Error ? error.message : error,
-      );
+      runLog(this.options.runId).error("storing a CPU watchdog trip failed", error);
     });
   }
 }

@@ -11,6 +11,7 @@ import { LocalRunBus, SignalBatcher, type RunBus } from "./run-bus";
 import { connectRunQueue, launchRunWorker, type RunQueue } from "./run-queue";
 import { RunSlots } from "./run-slots";
 import type { WorkerConfig } from "./worker-config";
+import { processLogger } from "@/lib/observability";
 
 /** A run whose process died this many times is failed rather than resumed again. */
 export const MAX_RECOVERIES = 5;
@@ -108,7 +109,10 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
       .map((workflow) => workflow.workflowId);
     if (resumable.length > 0) await queue.requeue(resumable);
     if (resumable.length + recovered > 0)
-      console.info(`[trellis] resuming ${pending.size + recovered} run(s) of stopped process(es) ${dead.join(", ")}`);
+      processLogger().info(
+        { workers: dead },
+        `resuming ${pending.size + recovered} run(s) of stopped process(es) ${dead.join(", ")}`,
+      );
   };
 
   /** When a sweep last failed because the database was unreachable. */
@@ -116,7 +120,7 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
   const sweep = async () => {
     if (config.execute && !(await repositories.workers.heartbeat(workerId))) {
       // Another process judged this one dead (a long pause): its runs were resumed elsewhere. Rejoin.
-      console.warn(`[trellis] worker ${workerId} lost its lease; registering again`);
+      processLogger().warn({ workerId }, `worker ${workerId} lost its lease; registering again`);
       await repositories.workers.register(workerId, hostname(), process.pid);
     }
     // Back from an outage, every other process's heartbeat is as old as the outage: each gets a lease to renew
@@ -138,10 +142,9 @@ export async function startRunWorkers(options: RunWorkersOptions): Promise<RunWo
             if (isDatabaseUnreachable(error)) {
               // Logged once per outage; the sweep goes on at its pace and succeeds once the database is back.
               if (unreachableAt === 0 || Date.now() - unreachableAt > config.leaseMs)
-                console.warn("[trellis] worker lease sweep: the database is unreachable; retrying");
+                processLogger().warn("worker lease sweep: the database is unreachable; retrying");
               unreachableAt = Date.now();
-            } else
-              console.error("[trellis] worker lease sweep failed:", error instanceof Error ? error.message : error);
+            } else processLogger().error({ err: error }, "worker lease sweep failed");
           });
         },
         Math.max(250, Math.floor(config.leaseMs / 3)),

@@ -105,7 +105,7 @@ export function spawnWorker(label: string, env: Record<string, string>): WorkerP
   });
   const ready = new Promise<string>((resolve, reject) => {
     const look = () => {
-      const match = /\[trellis\] worker (\S+) is executing runs/.exec(output);
+      const match = /worker (\S+) is executing runs/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on("data", (chunk: Buffer) => {
