@@ -7,6 +7,7 @@ import {
   KeyRound,
   Lock,
   PiggyBank,
+  ScrollText,
   Settings,
   Users,
   Workflow,
@@ -53,6 +54,12 @@ export const SETTINGS_PAGES: ReadonlyArray<NavItem & { description: string }> = 
     label: "Prices",
     icon: CircleDollarSign,
     description: "Model prices: the catalog's, and the workspace's own overrides.",
+  },
+  {
+    href: "/settings/audit",
+    label: "Audit log",
+    icon: ScrollText,
+    description: "Who signed in and who changed what, when and from where (admins and owners).",
   },
 ];
 

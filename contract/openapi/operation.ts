@@ -62,6 +62,11 @@ export const OPERATION_TAGS = [
   },
   { name: "Workspaces", description: "Workspaces, their members and invitations." },
   {
+    name: "Audit",
+    description:
+      "The workspace's audit log: who signed in, and who changed what, when and from where. Read and exported by admins and owners; nothing edits or deletes an entry.",
+  },
+  {
     name: "Invitations",
     description: "An invitation link's two calls: public, the token in the path is the credential.",
   },
@@ -103,7 +108,8 @@ export interface OperationAnswer {
   description: string;
   /** Absent: the answer has no body (204, or a stream described in words). */
   schema?: z.ZodType;
-  contentType?: "application/json" | "text/event-stream";
+  /** A text format (an event stream, an export) is described in words and has no schema. */
+  contentType?: "application/json" | "text/event-stream" | "text/csv" | "application/x-ndjson";
   /** Response headers, by name, with what they mean. */
   headers?: Record<string, string>;
 }

@@ -6,11 +6,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, type SessionUser } from "@/contract";
 import { getPrisma, WorkspaceRepository, type PrismaClient } from "@/lib/db";
 import { createAttemptLimiter } from "./attempt-limiter";
-import { addressedRequest, cameOverHttps, CLIENT_ADDRESS_HEADER, signInAccountKey } from "./auth-request";
+import { addressedRequest, cameOverHttps, CLIENT_ADDRESS_HEADER, signInAccountKey, signInEmail } from "./auth-request";
 import { authSecret } from "./auth-secret";
 import { endOtherSessionsOnPasswordChange } from "./password-change";
 import { addressLimitKey, clientAddressOf, trustedProxiesFromEnvironment, type TrustedProxies } from "./client-address";
 import { createRateLimitStorage } from "./rate-limit-storage";
+import { recordSignIn } from "./sign-in-audit";
 import { signInDevices, tooManyAttempts } from "./sign-in-limits";
 
 /**
@@ -247,6 +248,9 @@ export function createAuth(options: AuthOptions): TrellisAuth {
         const response = await auth.handler(request);
         // Only a wrong password is a failed guess; any other answer checked none.
         if (response.status !== 401) await attempts.succeeded(decision.ticket);
+        const email = signInEmail(request.headers.get("content-type"), body);
+        if (email && (response.ok || response.status === 401))
+          await recordSignIn(options.prisma, { email, address, succeeded: response.ok, method: "password" });
         if (response.ok && accountKey)
           response.headers.append("set-cookie", devices.cookieFor(request, accountKey, cameOverHttps(request)));
         return response;
