@@ -39,6 +39,8 @@ const folderEntries = {
   "lib/auth": ["callers"],
   // audit-log: the writer alone, which lib/auth records sign-ins with (the index's endpoints import lib/auth).
   "lib/audit": ["audit-log"],
+  // The providers and their discovery, which lib/auth signs people in with (the index's endpoints import lib/auth).
+  "lib/sso": ["sso-providers", "oidc-discovery"],
 };
 
 function restrict(files, groups, message) {

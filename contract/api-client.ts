@@ -14,6 +14,7 @@ import type { ApprovalDecision, RunStatus, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreviewRequest } from "./schedules";
 import type { UsageQueryInput } from "./usage";
 import type { AuditExportFormat, AuditFilterInput } from "./audit";
+import type { SsoSettingsRequest } from "./sso";
 import type { PutBudgetsRequest } from "./budgets";
 import type { CreateWebhookRequest } from "./webhooks";
 import type {
@@ -263,6 +264,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
             Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
           ),
         }),
+    },
+    /** The workspace's OpenID Connect provider (docs/CONTRACT.md section 17): owners. */
+    sso: {
+      get: () => call("getSsoSettings", {}),
+      /** Reads the provider's discovery document first: a wrong issuer is refused and nothing stored. */
+      put: (request: SsoSettingsRequest) => call("putSsoSettings", { body: request }),
+      remove: () => call("deleteSsoSettings", {}),
     },
     /** The workspace's audit log (docs/CONTRACT.md section 17): admins and owners. */
     audit: {

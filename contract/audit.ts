@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "member.remove",
   "invitation.revoke",
   "session.revoke",
+  "sso.configure",
   "apiKey.create",
   "apiKey.revoke",
   "secret.set",

@@ -40,3 +40,4 @@ export * from "./estimates";
 export * from "./run-diff";
 export * from "./audit";
 export * from "./member-sessions";
+export * from "./sso";

@@ -10,6 +10,7 @@ import { MCP_OPERATIONS } from "./catalog-mcp";
 import { PRICE_OPERATIONS } from "./catalog-prices";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { SESSION_OPERATIONS } from "./catalog-sessions";
+import { SSO_OPERATIONS } from "./catalog-sso";
 import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
 import { USAGE_OPERATIONS } from "./catalog-usage";
@@ -34,6 +35,7 @@ const DECLARED_OPERATIONS = [
   ...PRICE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SESSION_OPERATIONS,
+  ...SSO_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ] as const satisfies readonly ApiOperation[];

@@ -34,6 +34,7 @@ import * as mcp from "./schemas-mcp";
 import * as prices from "./schemas-prices";
 import * as schedules from "./schemas-schedules";
 import * as sessions from "./schemas-sessions";
+import * as sso from "./schemas-sso";
 import * as system from "./schemas-system";
 import * as usage from "./schemas-usage";
 import * as webhooks from "./schemas-webhooks";
@@ -82,6 +83,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   ChangeRoleRequest: changeRoleRequestSchema,
   AcceptInvitationRequest: acceptInvitationRequestSchema,
   PutBudgetsRequest: putBudgetsRequestSchema,
+  SsoSettingsRequest: sso.ssoSettingsRequestSchema,
 };
 
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
@@ -192,6 +194,8 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   MemberSession: sessions.memberSessionSchema,
   MemberSessions: sessions.memberSessionsSchema,
   SessionsRevoked: sessions.sessionsRevokedSchema,
+  SsoSettings: sso.ssoSettingsSchema,
+  SsoSettingsAnswer: sso.ssoSettingsAnswerSchema,
 };
 
 /** A registry of `components` for z.toJSONSchema, which turns each registered schema met inside another into a `$ref`. */

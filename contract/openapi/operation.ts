@@ -62,6 +62,11 @@ export const OPERATION_TAGS = [
   },
   { name: "Workspaces", description: "Workspaces, their members and invitations." },
   {
+    name: "Single sign-on",
+    description:
+      "A workspace's OpenID Connect provider: people it signs in are linked by its subject and join the workspace. Owners only.",
+  },
+  {
     name: "Audit",
     description:
       "The workspace's audit log: who signed in, and who changed what, when and from where. Read and exported by admins and owners; nothing edits or deletes an entry.",

@@ -15,6 +15,7 @@ import { appAskEndpoints } from "@/lib/runs/app-ask-endpoints";
 import { appRunEndpoints } from "@/lib/runs/app-run-endpoints";
 import { appScheduleEndpoints } from "@/lib/schedules";
 import { appSecretEndpoints } from "@/lib/secrets/app-secret-endpoints";
+import { appSsoEndpoints } from "@/lib/sso";
 import { appSystemEndpoints } from "@/lib/system/app-system-endpoints";
 import { appOpenApiEndpoints } from "@/lib/system/openapi-document";
 import { appUsageEndpoints } from "@/lib/usage/app-usage-endpoints";
@@ -51,6 +52,7 @@ const AREAS = [
   appWorkspaceEndpoints,
   appInvitationEndpoints,
   appMemberSessionEndpoints,
+  appSsoEndpoints,
   appAuditEndpoints,
   appSystemEndpoints,
   appOpenApiEndpoints,

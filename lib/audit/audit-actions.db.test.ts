@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, type CreatedApiKey, type CreatedInvitation, type StoredWorkflow } from "@/contract";
 import { peerAddressHeader } from "@/lib/auth/peer-address";
 import { testMember } from "@/lib/http/test-members";
+import { startTestIdentityProvider } from "@/lib/sso/__fixtures__/test-identity-provider";
 import { CLIENT_ADDRESS, OWNER, startAuditedApp, type AuditedApp } from "./__fixtures__/audited-app";
 import { auditEntryOf } from "./audit-repository";
 
@@ -319,6 +320,33 @@ describe("every audited action", () => {
         ),
       204,
     );
+
+    // Single sign-on: a real provider's discovery is read first; the client secret is never recorded.
+    const idp = await startTestIdentityProvider([]);
+    secrets.push(idp.clientSecret);
+    try {
+      const sso = await oneEntry(
+        () =>
+          http.sso.put(
+            request("PUT", "/api/sso", {
+              name: "Acme ID",
+              issuer: idp.issuer,
+              clientId: idp.clientId,
+              clientSecret: idp.clientSecret,
+            }),
+            {},
+            owner,
+          ),
+        200,
+      );
+      expect(sso.entry).toMatchObject({
+        action: "sso.configure",
+        object: { type: "ssoProvider", name: "Acme ID" },
+        summary: { before: null, after: { issuer: idp.issuer, clientId: idp.clientId }, clientSecretChanged: true },
+      });
+    } finally {
+      await idp.close();
+    }
 
     // Workflow deleted last (its deployments and hooks go with it).
     const deleted = await oneEntry(

@@ -21,6 +21,8 @@ import { scheduleEndpoints } from "@/lib/schedules/schedule-endpoints";
 import { ScheduleRepository } from "@/lib/schedules/schedule-repository";
 import { createScheduleService } from "@/lib/schedules/schedule-service";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
+import { ssoEndpoints } from "@/lib/sso/sso-endpoints";
+import { ssoProviders } from "@/lib/sso/sso-providers";
 import { webhookEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { WebhookDeliveryRepository } from "@/lib/webhooks/webhook-delivery-repository";
 import { WebhookRepository } from "@/lib/webhooks/webhook-repository";
@@ -101,6 +103,7 @@ function audited(kit: RunTestKit, auth: TrellisAuth) {
       createUser: (user) => auth.createUser(user),
     })),
     sessions: memberSessionEndpoints(() => memberSessions(prisma), audit),
+    sso: ssoEndpoints(() => ssoProviders(prisma, () => secretKey, {}), audit),
     audit: auditEndpoints(() => createAuditRepository(prisma)),
   };
 }
