@@ -291,3 +291,50 @@ describe("signing in with the provider", () => {
     expect(await database.prisma.user.findUnique({ where: { email: outsider.email } })).toBeNull();
   });
 });
+
+describe("what the provider's settings decide", () => {
+  it("gives a member the role of their groups at each sign-in, recorded as a role change", async () => {
+    const saved = await configure({
+      ...settings(),
+      groupRoles: { "trellis-builders": "editor", "trellis-admins": "admin" },
+    });
+    expect(saved.status).toBe(200);
+    const promoted = await signIn({ ...ADA, groups: ["trellis-builders", "trellis-admins"] });
+    expect(promoted.signedIn).toBe(true);
+    const { userId } = (await userBySubject(ADA.sub))!;
+    const member = await database.prisma.workspaceMember.findUniqueOrThrow({
+      where: { workspaceId_userId: { workspaceId, userId } },
+    });
+    expect(member.role).toBe("admin");
+    const change = await database.prisma.auditEntry.findFirstOrThrow({
+      where: { workspaceId, action: "member.role", objectId: userId },
+    });
+    expect(change.summary).toMatchObject({ before: { role: "editor" }, after: { role: "admin" } });
+  });
+
+  it("refuses a member's password when password sign-in is off, after the password is checked; owners keep theirs", async () => {
+    const password = "a member's own password";
+    const bo = await auth.createUser({ name: "Bo", email: "bo@acme.example", password });
+    await database.prisma.workspaceMember.create({ data: { workspaceId, userId: bo.userId, role: "editor" } });
+    expect((await configure({ ...settings(), passwordSignIn: false })).status).toBe(200);
+    const sessions = await database.prisma.session.count();
+    const passwordSignIn = (email: string, secret: string) =>
+      auth.handler(
+        trellisRequest("/api/auth/sign-in/email", new CookieJarAt(), {
+          method: "POST",
+          body: { email, password: secret },
+        }),
+      );
+    const refused = await passwordSignIn("bo@acme.example", password);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "PASSWORD_SIGN_IN_OFF",
+      message: "Sign in with Acme ID: password sign-in is off for its workspace.",
+    });
+    expect(refused.headers.getSetCookie().filter((line) => line.includes("session_token"))).toEqual([]);
+    expect(await database.prisma.session.count()).toBe(sessions);
+    // A wrong password is told apart from nothing: the same 401 as anywhere.
+    expect((await passwordSignIn("bo@acme.example", "not the password at all")).status).toBe(401);
+    expect((await passwordSignIn("owner@acme.example", "the owner's password")).status).toBe(200);
+  });
+});

@@ -96,7 +96,7 @@ export function environmentSettings(env: Record<string, string | undefined>): Ss
   });
   if (parsed.success) return parsed.data;
   const [first] = zodIssues(parsed.error);
-  const field = first?.path.split(".")[0] ?? "";
+  const field = first?.path.split(/[.[]/)[0] ?? "";
   throw new Error(`${VARIABLES[field] ?? "TRELLIS_OIDC_*"}: ${first?.message ?? "is not valid"}.`);
 }
 
