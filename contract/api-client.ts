@@ -371,6 +371,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Better-auth's routes: the session travels in an HTTP-only cookie (same origin). */
     auth: {
       signIn: (request: SignInRequest) => authPost("/api/auth/sign-in/email", authAnswerSchema, request),
+      /** Starts a sign-in with a workspace's OpenID provider: the provider's page to send the browser to. */
+      signInWithProvider: (providerId: string, callbackURL: string) =>
+        authPost("/api/auth/sign-in/social", z.object({ url: z.string() }), {
+          provider: providerId,
+          callbackURL,
+          errorCallbackURL: "/sign-in",
+        }),
       /** Creates the owner on first start; refused (403) once a user exists. */
       signUp: (request: SignUpRequest) => authPost("/api/auth/sign-up/email", authAnswerSchema, request),
       signOut: () => authPost("/api/auth/sign-out", z.object({ success: z.boolean() }), {}),

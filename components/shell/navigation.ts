@@ -9,6 +9,7 @@ import {
   PiggyBank,
   ScrollText,
   Settings,
+  ShieldCheck,
   Users,
   Workflow,
   type LucideIcon,
@@ -54,6 +55,12 @@ export const SETTINGS_PAGES: ReadonlyArray<NavItem & { description: string }> = 
     label: "Prices",
     icon: CircleDollarSign,
     description: "Model prices: the catalog's, and the workspace's own overrides.",
+  },
+  {
+    href: "/settings/sso",
+    label: "Single sign-on",
+    icon: ShieldCheck,
+    description: "Sign people in with your identity provider (OpenID Connect); owners only.",
   },
   {
     href: "/settings/audit",

@@ -7,3 +7,4 @@ export type { SsoProviderConfig, SsoProviders } from "./sso-providers";
 export { ssoEndpoints } from "./sso-endpoints";
 export type { SsoEndpoints } from "./sso-endpoints";
 export { appSsoEndpoints } from "./app-sso-endpoints";
+export { signInProviders } from "./sign-in-providers";
