@@ -17,7 +17,8 @@ test("Settings › Audit log shows who changed what, filters by action and expor
 
   await page.goto("/settings");
   await page.getByRole("main").getByRole("link", { name: /Audit log/ }).click();
-  await expect(page).toHaveURL(/\/settings\/audit$/);
+  // The first visit compiles the page when the server runs `next dev`.
+  await expect(page).toHaveURL(/\/settings\/audit$/, { timeout: 90_000 });
   const table = page.getByRole("table", { name: "Audit log" });
   const setRow = table.getByTestId("audit-row").filter({ hasText: "secret.set" }).filter({ hasText: name });
   await expect(setRow).toHaveCount(1);
