@@ -16,7 +16,10 @@ test("Settings › Audit log shows who changed what, filters by action and expor
   expect((await request.delete(`/api/secrets/${name}`)).status()).toBe(204);
 
   await page.goto("/settings");
-  await page.getByRole("main").getByRole("link", { name: /Audit log/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Audit log/ })
+    .click();
   // The first visit compiles the page when the server runs `next dev`.
   await expect(page).toHaveURL(/\/settings\/audit$/, { timeout: 90_000 });
   const table = page.getByRole("table", { name: "Audit log" });
