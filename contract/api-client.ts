@@ -13,6 +13,8 @@ import { PAGE_LIMIT_MAX, type PageRequest } from "./pagination";
 import type { ApprovalDecision, RunStatus, StartRunRequest } from "./runs";
 import type { CreateScheduleRequest, SchedulePreviewRequest } from "./schedules";
 import type { UsageQueryInput } from "./usage";
+import type { AuditExportFormat, AuditFilterInput } from "./audit";
+import type { SsoSettingsRequest } from "./sso";
 import type { PutBudgetsRequest } from "./budgets";
 import type { CreateWebhookRequest } from "./webhooks";
 import type {
@@ -263,6 +265,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
           ),
         }),
     },
+    /** The workspace's OpenID Connect provider (docs/CONTRACT.md section 17): owners. */
+    sso: {
+      get: () => call("getSsoSettings", {}),
+      /** Reads the provider's discovery document first: a wrong issuer is refused and nothing stored. */
+      put: (request: SsoSettingsRequest) => call("putSsoSettings", { body: request }),
+      remove: () => call("deleteSsoSettings", {}),
+    },
+    /** The workspace's audit log (docs/CONTRACT.md section 17): admins and owners. */
+    audit: {
+      /** A page of entries, newest first; filters left empty are left out. */
+      page: (filter: AuditFilterInput = {}, page?: PageRequest) =>
+        call("listAuditEntries", {
+          query: pageQuery(
+            page,
+            Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+          ),
+        }),
+      /** The export's URL (a download: CSV or JSON lines), for a link. */
+      exportUrl: (filter: AuditFilterInput = {}, format: AuditExportFormat = "csv") =>
+        `/api/audit/export?${new URLSearchParams({
+          ...Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+          format,
+        })}`,
+    },
     /** Monthly caps of the workspace and its API keys, with this month's spending (docs/CONTRACT.md section 12). */
     budgets: {
       get: () => call("getBudgets", {}),
@@ -293,6 +319,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       removeMember: (id: string, userId: string) => call("removeMember", { params: { workspaceId: id, userId } }),
       revokeInvitation: (id: string, invitationId: string) =>
         call("revokeInvitation", { params: { workspaceId: id, invitationId } }),
+      /** A member's signed-in sessions (admins). */
+      sessions: (id: string, userId: string) => call("listMemberSessions", { params: { workspaceId: id, userId } }),
+      /** Ends one of a member's sessions at once. */
+      revokeSession: (id: string, userId: string, sessionId: string) =>
+        call("revokeMemberSession", { params: { workspaceId: id, userId, sessionId } }),
+      /** Ends every session of a member at once. */
+      revokeSessions: (id: string, userId: string) =>
+        call("revokeMemberSessions", { params: { workspaceId: id, userId } }),
     },
     /** A workflow's schedules: cron times that run its active deployment (docs/CONTRACT.md section 9). */
     schedules: {
@@ -337,6 +371,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Better-auth's routes: the session travels in an HTTP-only cookie (same origin). */
     auth: {
       signIn: (request: SignInRequest) => authPost("/api/auth/sign-in/email", authAnswerSchema, request),
+      /** Starts a sign-in with a workspace's OpenID provider: the provider's page to send the browser to. */
+      signInWithProvider: (providerId: string, callbackURL: string) =>
+        authPost("/api/auth/sign-in/social", z.object({ url: z.string() }), {
+          provider: providerId,
+          callbackURL,
+          errorCallbackURL: "/sign-in",
+        }),
       /** Creates the owner on first start; refused (403) once a user exists. */
       signUp: (request: SignUpRequest) => authPost("/api/auth/sign-up/email", authAnswerSchema, request),
       signOut: () => authPost("/api/auth/sign-out", z.object({ success: z.boolean() }), {}),

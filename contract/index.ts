@@ -38,3 +38,6 @@ export * from "./mcp-publication";
 export * from "./workflow-import";
 export * from "./estimates";
 export * from "./run-diff";
+export * from "./audit";
+export * from "./member-sessions";
+export * from "./sso";

@@ -1,6 +1,6 @@
 "use client";
 
-import { LogOut, UserMinus } from "lucide-react";
+import { LogOut, MonitorSmartphone, UserMinus } from "lucide-react";
 import { roleAtLeast, WORKSPACE_ROLES, type WorkspaceMember, type WorkspaceRole } from "@/contract";
 import { roleLabel } from "@/components/auth/roles";
 import { DataCell, DataRow, DataTable, type DataColumn } from "@/components/ui/data-table";
@@ -37,10 +37,20 @@ interface MemberTableProps {
   busyUserId: string | null;
   onChangeRole(member: WorkspaceMember, role: WorkspaceRole): void;
   onRemove(member: WorkspaceMember): void;
+  /** Shows a member's sessions (admins and owners, for the members they manage). */
+  onShowSessions(member: WorkspaceMember): void;
 }
 
 /** Who is in the workspace. Admins and owners change roles and remove members; everyone can leave. */
-export function MemberTable({ members, myUserId, myRole, busyUserId, onChangeRole, onRemove }: MemberTableProps) {
+export function MemberTable({
+  members,
+  myUserId,
+  myRole,
+  busyUserId,
+  onChangeRole,
+  onRemove,
+  onShowSessions,
+}: MemberTableProps) {
   const roles = assignableRoles(myRole);
   return (
     <DataTable label="Members" columns={COLUMNS}>
@@ -75,7 +85,17 @@ export function MemberTable({ members, myUserId, myRole, busyUserId, onChangeRol
               )}
             </DataCell>
             <DataCell className="text-slate-600">{dayText(member.joinedAt)}</DataCell>
-            <DataCell className="text-right">
+            <DataCell className="space-x-2 text-right whitespace-nowrap">
+              {manages && !me && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={`Sessions of ${displayName(member)}`}
+                  onClick={() => onShowSessions(member)}
+                >
+                  <MonitorSmartphone size={14} aria-hidden /> Sessions
+                </button>
+              )}
               {me ? (
                 <button
                   type="button"

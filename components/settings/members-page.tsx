@@ -20,6 +20,7 @@ import { errorText } from "./format";
 import { QueryState } from "./query-state";
 import { InvitationTable } from "./invitation-table";
 import { InviteForm } from "./invite-form";
+import { MemberSessionsPanel } from "./member-sessions-panel";
 import { MemberTable } from "./member-table";
 import { WorkspaceNameForm } from "./workspace-name-form";
 
@@ -52,6 +53,7 @@ export function MembersPage() {
   const refetch = () => queryClient.invalidateQueries({ queryKey: membersKey });
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<WorkspaceMember | null>(null);
   const admin = roleAtLeast(workspace.role, "admin");
 
   async function act(member: WorkspaceMember, action: () => Promise<unknown>, failure: string): Promise<boolean> {
@@ -136,7 +138,16 @@ export function MembersPage() {
               busyUserId={busyUserId}
               onChangeRole={(member, role) => void changeRole(member, role)}
               onRemove={(member) => void remove(member)}
+              onShowSessions={setSessionsOf}
             />
+            {sessionsOf && (
+              <MemberSessionsPanel
+                key={sessionsOf.userId}
+                workspaceId={workspace.id}
+                member={sessionsOf}
+                onClose={() => setSessionsOf(null)}
+              />
+            )}
             <section className="space-y-2">
               <h2 className="text-sm font-semibold text-slate-700">Open invitations</h2>
               <InvitationTable

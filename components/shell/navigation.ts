@@ -7,7 +7,9 @@ import {
   KeyRound,
   Lock,
   PiggyBank,
+  ScrollText,
   Settings,
+  ShieldCheck,
   Users,
   Workflow,
   type LucideIcon,
@@ -53,6 +55,18 @@ export const SETTINGS_PAGES: ReadonlyArray<NavItem & { description: string }> = 
     label: "Prices",
     icon: CircleDollarSign,
     description: "Model prices: the catalog's, and the workspace's own overrides.",
+  },
+  {
+    href: "/settings/sso",
+    label: "Single sign-on",
+    icon: ShieldCheck,
+    description: "Sign people in with your identity provider (OpenID Connect); owners only.",
+  },
+  {
+    href: "/settings/audit",
+    label: "Audit log",
+    icon: ScrollText,
+    description: "Who signed in and who changed what, when and from where (admins and owners).",
   },
 ];
 

@@ -1,4 +1,5 @@
 import { ASK_OPERATIONS } from "./catalog-asks";
+import { AUDIT_OPERATIONS } from "./catalog-audit";
 import { BUDGET_OPERATIONS } from "./catalog-budgets";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
@@ -8,6 +9,8 @@ import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
 import { PRICE_OPERATIONS } from "./catalog-prices";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
+import { SESSION_OPERATIONS } from "./catalog-sessions";
+import { SSO_OPERATIONS } from "./catalog-sso";
 import { WEBHOOK_OPERATIONS } from "./catalog-webhooks";
 import { SYSTEM_OPERATIONS } from "./catalog-system";
 import { USAGE_OPERATIONS } from "./catalog-usage";
@@ -31,6 +34,9 @@ const DECLARED_OPERATIONS = [
   ...BUDGET_OPERATIONS,
   ...PRICE_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
+  ...SESSION_OPERATIONS,
+  ...SSO_OPERATIONS,
+  ...AUDIT_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ] as const satisfies readonly ApiOperation[];
 

@@ -22,6 +22,7 @@ import {
 import { costSchema, errorBodySchema, errorInfoSchema, issueDetailSchema, tokenCountsSchema } from "./schemas-common";
 import { putBudgetsRequestSchema } from "../budgets";
 import * as asks from "./schemas-asks";
+import * as audit from "./schemas-audit";
 import * as budgets from "./schemas-budgets";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
@@ -32,6 +33,8 @@ import * as runDiff from "./schemas-run-diff";
 import * as mcp from "./schemas-mcp";
 import * as prices from "./schemas-prices";
 import * as schedules from "./schemas-schedules";
+import * as sessions from "./schemas-sessions";
+import * as sso from "./schemas-sso";
 import * as system from "./schemas-system";
 import * as usage from "./schemas-usage";
 import * as webhooks from "./schemas-webhooks";
@@ -80,6 +83,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   ChangeRoleRequest: changeRoleRequestSchema,
   AcceptInvitationRequest: acceptInvitationRequestSchema,
   PutBudgetsRequest: putBudgetsRequestSchema,
+  SsoSettingsRequest: sso.ssoSettingsRequestSchema,
 };
 
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
@@ -183,6 +187,15 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   McpServerTools: system.mcpServerToolsSchema,
   EnvNames: system.envNamesSchema,
   OpenApiDocument: system.openApiDocumentSchema,
+  AuditActor: audit.auditActorSchema,
+  AuditObject: audit.auditObjectSchema,
+  AuditEntry: audit.auditEntrySchema,
+  AuditPage: audit.auditPageSchema,
+  MemberSession: sessions.memberSessionSchema,
+  MemberSessions: sessions.memberSessionsSchema,
+  SessionsRevoked: sessions.sessionsRevokedSchema,
+  SsoSettings: sso.ssoSettingsSchema,
+  SsoSettingsAnswer: sso.ssoSettingsAnswerSchema,
 };
 
 /** A registry of `components` for z.toJSONSchema, which turns each registered schema met inside another into a `$ref`. */

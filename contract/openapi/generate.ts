@@ -152,7 +152,7 @@ function responsesOf(operation: ApiOperation, components: Components): OpenApiOp
       const type = answer.contentType ?? "application/json";
       if (answer.schema)
         content[type] = { schema: { $ref: schemaRef(nameOf(answer.schema, components.answers, where)) } };
-      else if (type === "text/event-stream" || type === "text/plain") content[type] = { schema: { type: "string" } };
+      else if (type !== "application/json") content[type] = { schema: { type: "string" } };
     }
     const headers = Object.fromEntries(
       answers

@@ -62,6 +62,16 @@ export const OPERATION_TAGS = [
   },
   { name: "Workspaces", description: "Workspaces, their members and invitations." },
   {
+    name: "Single sign-on",
+    description:
+      "A workspace's OpenID Connect provider: people it signs in are linked by its subject and join the workspace. Owners only.",
+  },
+  {
+    name: "Audit",
+    description:
+      "The workspace's audit log: who signed in, and who changed what, when and from where. Read and exported by admins and owners; nothing edits or deletes an entry.",
+  },
+  {
     name: "Invitations",
     description: "An invitation link's two calls: public, the token in the path is the credential.",
   },
@@ -103,8 +113,8 @@ export interface OperationAnswer {
   description: string;
   /** Absent: the answer has no body (204, or a stream described in words). */
   schema?: z.ZodType;
-  /** `text/plain`: a text format of its own, described in words (the Prometheus exposition format). */
-  contentType?: "application/json" | "text/event-stream" | "text/plain";
+  /** A text format (an event stream, an export, the Prometheus exposition format) is described in words and has no schema. */
+  contentType?: "application/json" | "text/event-stream" | "text/plain" | "text/csv" | "application/x-ndjson";
   /** Response headers, by name, with what they mean. */
   headers?: Record<string, string>;
 }

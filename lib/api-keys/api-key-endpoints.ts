@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditRequest } from "@/lib/audit";
 import { createApiKeyRequestSchema } from "@/contract";
 import { createApiKey, listApiKeys, revokeApiKey, type Member } from "@/lib/auth";
 import type { PrismaClient } from "@/lib/db";
@@ -18,7 +19,7 @@ const ownerOf = (member: Member) => ({ userId: member.userId, workspaceId: membe
  * it acts in: the key is in the answer of POST only, lists show its prefix, DELETE revokes at
  * once (with every key the revoked key minted). Another user's key, or one of another workspace, answers 404 like an unknown id.
  */
-export function apiKeyEndpoints(prisma: () => PrismaClient) {
+export function apiKeyEndpoints(prisma: () => PrismaClient, audit: AuditRequest) {
   return {
     list: endpoint("listApiKeys", async (request, _params, member) =>
       Response.json(
@@ -36,10 +37,20 @@ export function apiKeyEndpoints(prisma: () => PrismaClient) {
         // A key made with a key is that key's: it ends when the minting key is revoked, and expires no later.
         mintedBy: member.via === "api-key" ? member.apiKeyId : null,
       });
+      await audit(request, member, {
+        action: "apiKey.create",
+        object: { type: "apiKey", id: created.id, name: created.name },
+        summary: { after: { prefix: created.prefix, expiresAt: created.expiresAt } },
+      });
       return Response.json(created, { status: 201 });
     }),
-    revoke: endpoint("revokeApiKey", async (_request, params, member) => {
-      await revokeApiKey(prisma(), ownerOf(member), params.id);
+    revoke: endpoint("revokeApiKey", async (request, params, member) => {
+      const revoked = await revokeApiKey(prisma(), ownerOf(member), params.id);
+      await audit(request, member, {
+        action: "apiKey.revoke",
+        object: { type: "apiKey", id: params.id, name: revoked.name },
+        summary: { before: { prefix: revoked.prefix } },
+      });
       return new Response(null, { status: 204 });
     }),
   };

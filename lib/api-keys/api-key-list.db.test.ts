@@ -13,12 +13,16 @@ import {
 } from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { apiKeyEndpoints, type ApiKeyEndpoints } from "./api-key-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 let database: TestDatabase;
 let endpoints: ApiKeyEndpoints;
 beforeAll(async () => {
   database = await createTestDatabase();
-  endpoints = apiKeyEndpoints(() => database.prisma);
+  endpoints = apiKeyEndpoints(
+    () => database.prisma,
+    auditRequestsTo(() => database.prisma),
+  );
 });
 afterAll(() => database?.close());
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { OperationId } from "@/contract/openapi";
 import { appApiKeyEndpoints } from "@/lib/api-keys/app-api-key-endpoints";
+import { appAuditEndpoints } from "@/lib/audit";
 import { appBudgetEndpoints } from "@/lib/budgets/app-budget-endpoints";
 import { appChatEndpoints, appChatSettingsEndpoints } from "@/lib/chat/app-chat-endpoints";
 import { appDeploymentEndpoints } from "@/lib/deployments/app-deployment-endpoints";
@@ -14,13 +15,18 @@ import { appAskEndpoints } from "@/lib/runs/app-ask-endpoints";
 import { appRunEndpoints } from "@/lib/runs/app-run-endpoints";
 import { appScheduleEndpoints } from "@/lib/schedules";
 import { appSecretEndpoints } from "@/lib/secrets/app-secret-endpoints";
+import { appSsoEndpoints } from "@/lib/sso";
 import { appSystemEndpoints } from "@/lib/system/app-system-endpoints";
 import { appOpenApiEndpoints } from "@/lib/system/openapi-document";
 import { appUsageEndpoints } from "@/lib/usage/app-usage-endpoints";
 import { appWebhookEndpoints } from "@/lib/webhooks/app-webhook-endpoints";
 import { appWorkflowEndpoints } from "@/lib/workflows/app-workflow-endpoints";
 import { appImportEndpoints } from "@/lib/workflows/import/app-import-endpoints";
-import { appInvitationEndpoints, appWorkspaceEndpoints } from "@/lib/workspaces/app-workspace-endpoints";
+import {
+  appInvitationEndpoints,
+  appMemberSessionEndpoints,
+  appWorkspaceEndpoints,
+} from "@/lib/workspaces/app-workspace-endpoints";
 
 /** Each area's endpoints over the app's runtime: a new endpoint in an area's factory is served with no change here. */
 const AREAS = [
@@ -45,6 +51,9 @@ const AREAS = [
   appApiKeyEndpoints,
   appWorkspaceEndpoints,
   appInvitationEndpoints,
+  appMemberSessionEndpoints,
+  appSsoEndpoints,
+  appAuditEndpoints,
   appSystemEndpoints,
   appOpenApiEndpoints,
 ] as const;

@@ -142,22 +142,23 @@ export async function listApiKeys(
 
 /**
  * Revokes one of the user's keys at once (the next request with it gets 401), and every key it
- * minted, and theirs. An unknown id, another user's key and a key already revoked are all
- * `not_found`.
+ * minted, and theirs; answers the revoked key's name and prefix. An unknown id, another user's key
+ * and a key already revoked are all `not_found`.
  */
 export async function revokeApiKey(
   prisma: PrismaClient,
   owner: KeyOwner,
   id: string,
   now: Date = new Date(),
-): Promise<void> {
-  await prisma.$transaction(async (tx) => {
+): Promise<{ name: string; prefix: string }> {
+  return prisma.$transaction(async (tx) => {
     const { count } = await tx.apiKey.updateMany({
       where: { id, userId: owner.userId, workspaceId: owner.workspaceId, revokedAt: null },
       data: { revokedAt: now },
     });
     if (count === 0) throw new NotFoundError("API key", id);
     await revokeMintedKeys(tx, id, now);
+    return tx.apiKey.findUniqueOrThrow({ where: { id }, select: { name: true, prefix: true } });
   });
 }
 

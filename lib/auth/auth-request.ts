@@ -57,8 +57,8 @@ export async function addressedRequest(request: Request, clientAddress: string |
   return { request: new Request(url, { method: request.method, headers, body, signal: request.signal }), body };
 }
 
-/** `sign-in|<sha-256 of the email>`: the account a sign-in names, for its own rate limit. */
-export function signInAccountKey(contentType: string | null, body: Uint8Array | undefined): string | undefined {
+/** The email a sign-in's body names (JSON or a form), trimmed and in lower case; undefined when it names none. */
+export function signInEmail(contentType: string | null, body: Uint8Array | undefined): string | undefined {
   if (!body?.byteLength) return undefined;
   let email: unknown;
   try {
@@ -69,5 +69,11 @@ export function signInAccountKey(contentType: string | null, body: Uint8Array | 
     return undefined; // better-auth refuses the body itself
   }
   if (typeof email !== "string" || !email.trim()) return undefined;
-  return `sign-in|${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+  return email.trim().toLowerCase();
+}
+
+/** `sign-in|<sha-256 of the email>`: the account a sign-in names, for its own rate limit. */
+export function signInAccountKey(contentType: string | null, body: Uint8Array | undefined): string | undefined {
+  const email = signInEmail(contentType, body);
+  return email === undefined ? undefined : `sign-in|${createHash("sha256").update(email).digest("hex")}`;
 }

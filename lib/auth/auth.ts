@@ -4,15 +4,26 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem, type SessionUser } from "@/contract";
-import { getPrisma, WorkspaceRepository, type PrismaClient } from "@/lib/db";
+import { getPrisma, loadSecretKey, resolveDatabaseConfig, WorkspaceRepository, type PrismaClient } from "@/lib/db";
 import { createAttemptLimiter } from "./attempt-limiter";
-import { addressedRequest, cameOverHttps, CLIENT_ADDRESS_HEADER, signInAccountKey } from "./auth-request";
+import { addressedRequest, cameOverHttps, CLIENT_ADDRESS_HEADER, signInAccountKey, signInEmail } from "./auth-request";
 import { authSecret } from "./auth-secret";
 import { endOtherSessionsOnPasswordChange } from "./password-change";
 import { addressLimitKey, clientAddressOf, trustedProxiesFromEnvironment, type TrustedProxies } from "./client-address";
 import { createRateLimitStorage } from "./rate-limit-storage";
+import { recordSignIn } from "./sign-in-audit";
 import { signInDevices, tooManyAttempts } from "./sign-in-limits";
 import { processLogger } from "@/lib/observability";
+import { ssoProviders, type SsoProviderConfig } from "@/lib/sso/sso-providers";
+import {
+  joinProviderWorkspace,
+  oidcAttempt,
+  oidcPlugin,
+  recordProviderSignIn,
+  refuseEmailOutsideDomains,
+  type OidcAttempt,
+} from "./oidc-sign-in";
+import { passwordSignInRefusal } from "./password-sign-in";
 
 /**
  * Users and sessions, with better-auth (its Prisma adapter on the app's database, embedded or
@@ -33,6 +44,8 @@ export interface AuthOptions {
   trustedProxies?: TrustedProxies;
   /** The clock of the limits on password guesses. */
   now?: () => number;
+  /** The OpenID providers people may sign in with (lib/sso), read at each sign-in through one of them. */
+  sso?: { providers(): Promise<SsoProviderConfig[]> };
 }
 
 export const SIGN_UP_CLOSED_MESSAGE =
@@ -68,6 +81,7 @@ function betterAuthOptions(
   options: AuthOptions,
   storage: ReturnType<typeof createRateLimitStorage>,
   secureCookies: boolean | undefined,
+  providers: readonly SsoProviderConfig[],
 ) {
   return {
     appName: "Trellis",
@@ -109,6 +123,11 @@ function betterAuthOptions(
       ...(secureCookies === undefined ? {} : { useSecureCookies: secureCookies }),
     },
     telemetry: { enabled: false },
+    plugins: providers.length > 0 ? [oidcPlugin(providers)] : [],
+    account: {
+      // The tokens a provider answers are kept (better-auth's accounts table) encrypted.
+      encryptOAuthTokens: true,
+    },
     logger: {
       level: "warn" as const,
       log: (level: string, message: string) => {
@@ -137,9 +156,28 @@ function betterAuthOptions(
         create: {
           // Public sign-up creates the owner (the first user) and nobody after; later users are
           // created by a trusted server-side call (an invitation).
-          before: async () => {
+          before: async (user: { email: string }) => {
+            // A person a workspace's provider signs in joins that workspace (just in time), within its domains.
+            const attempt = oidcAttempt.getStore();
+            if (attempt) return void refuseEmailOutsideDomains(attempt.provider, user.email);
             if (!creationPermit.getStore())
               throw APIError.from("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
+          },
+        },
+      },
+      session: {
+        create: {
+          // Before a provider's sign-in gets its session: the email it vouches for now, and the membership.
+          before: async (session: { userId: string }) => {
+            const attempt = oidcAttempt.getStore();
+            if (!attempt) return;
+            const user = await options.prisma.user.findUniqueOrThrow({
+              where: { id: session.userId },
+              select: { id: true, name: true, email: true },
+            });
+            refuseEmailOutsideDomains(attempt.provider, attempt.email ?? user.email);
+            await joinProviderWorkspace(options.prisma, attempt, user);
+            attempt.userId = user.id;
           },
         },
       },
@@ -151,8 +189,9 @@ function createBetterAuth(
   options: AuthOptions,
   storage: ReturnType<typeof createRateLimitStorage>,
   secureCookies: boolean | undefined,
+  providers: readonly SsoProviderConfig[] = [],
 ) {
-  return betterAuth(betterAuthOptions(options, storage, secureCookies));
+  return betterAuth(betterAuthOptions(options, storage, secureCookies, providers));
 }
 
 type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
@@ -233,12 +272,42 @@ export function createAuth(options: AuthOptions): TrellisAuth {
     return found;
   };
   const creating = serializer();
+  // better-auth reads its providers when it starts: an instance per scheme and set of providers,
+  // the set read again (one small query) at each sign-in through a provider, so a provider saved
+  // in Settings on any process serves the next sign-in, with no restart.
+  const withProviders = new Map<string, { revision: string; auth: BetterAuthInstance }>();
+  const instanceFor = (secure: boolean, providers: readonly SsoProviderConfig[]): BetterAuthInstance => {
+    if (providers.length === 0) return instance(secure);
+    const key = options.publicUrl ? "public" : secure ? "https" : "http";
+    const revision = JSON.stringify(
+      providers.map((provider) => [provider.providerId, provider.updatedAt, provider.issuer]),
+    );
+    const found = withProviders.get(key);
+    if (found?.revision === revision) return found.auth;
+    const auth = createBetterAuth(options, storage, options.publicUrl ? undefined : secure, providers);
+    withProviders.set(key, { revision, auth });
+    return auth;
+  };
+  const providerPath = /\/(sign-in\/social|callback\/([^/]+))$/;
 
   return {
     async handler(incoming) {
       const address = clientAddressOf(incoming, options.trustedProxies ?? trustedProxiesFromEnvironment());
       const { request, body } = await addressedRequest(incoming, address);
       const path = new URL(request.url).pathname;
+      const viaProvider = providerPath.exec(path);
+      if (viaProvider) {
+        const providers = (await options.sso?.providers()) ?? [];
+        const auth = instanceFor(cameOverHttps(request), providers);
+        const provider = viaProvider[2]
+          ? providers.find((candidate) => candidate.providerId === viaProvider[2])
+          : undefined;
+        if (!provider) return withRetryAfter(await auth.handler(request));
+        const attempt: OidcAttempt = { provider, address };
+        const response = await oidcAttempt.run(attempt, () => auth.handler(request));
+        await recordProviderSignIn(options.prisma, attempt);
+        return response;
+      }
       const auth = instance(cameOverHttps(request));
       if (request.method === "POST" && path.endsWith("/sign-in/email")) {
         const accountKey = signInAccountKey(request.headers.get("content-type"), body);
@@ -248,6 +317,16 @@ export function createAuth(options: AuthOptions): TrellisAuth {
         const response = await auth.handler(request);
         // Only a wrong password is a failed guess; any other answer checked none.
         if (response.status !== 401) await attempts.succeeded(decision.ticket);
+        const email = signInEmail(request.headers.get("content-type"), body);
+        // Checked after the password, so the answer tells a stranger nothing about who is a member where.
+        const refusal = response.ok ? await passwordSignInRefusal(options, email) : null;
+        if (refusal) {
+          const { token } = (await response.clone().json()) as { token: string };
+          await (await auth.$context).internalAdapter.deleteSession(token);
+          return refusal;
+        }
+        if (email && (response.ok || response.status === 401))
+          await recordSignIn(options.prisma, { email, address, succeeded: response.ok, method: "password" });
         if (response.ok && accountKey)
           response.headers.append("set-cookie", devices.cookieFor(request, accountKey, cameOverHttps(request)));
         return response;
@@ -297,7 +376,17 @@ export function getAuth(): TrellisAuth {
   let auth = cache.get(prisma);
   if (!auth) {
     const publicUrl = process.env.TRELLIS_PUBLIC_URL?.trim();
-    auth = createAuth({ prisma, secret: authSecret(), ...(publicUrl ? { publicUrl } : {}) });
+    const providers = ssoProviders(
+      prisma,
+      () => loadSecretKey({ env: process.env, dataDir: resolveDatabaseConfig().dataDir }),
+      process.env,
+    );
+    auth = createAuth({
+      prisma,
+      secret: authSecret(),
+      ...(publicUrl ? { publicUrl } : {}),
+      sso: { providers: () => providers.all() },
+    });
     cache.set(prisma, auth);
   }
   return auth;

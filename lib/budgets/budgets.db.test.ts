@@ -16,6 +16,7 @@ import { startTestLlmServer, type TestLlmServer } from "@/providers/testing/test
 import { testServerEnv } from "@/providers/testing/test-model-registry";
 import { budgetEndpoints } from "./budget-endpoints";
 import { createBudgetService } from "./budget-service";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Budgets through the real runtime and the run endpoints, against the test LLM server: every
@@ -153,7 +154,10 @@ async function requestsDuring(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function putBudgets(workspaceId: string, body: unknown, member: Member = testMember(workspaceId, "admin")) {
-  const endpoints = budgetEndpoints(() => createBudgetService(database.prisma, database.repositories.budgets));
+  const endpoints = budgetEndpoints(
+    () => createBudgetService(database.prisma, database.repositories.budgets),
+    auditRequestsTo(() => database.prisma),
+  );
   return endpoints.update(
     new Request("http://localhost/api/budgets", {
       method: "PUT",

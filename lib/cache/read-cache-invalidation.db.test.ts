@@ -9,6 +9,7 @@ import { testMember } from "@/lib/http/test-members";
 import { priceEndpoints } from "@/lib/prices/price-endpoints";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { startCacheTestProcess, type CacheTestProcess } from "./__fixtures__/cache-test-process";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Issue 32: runs' reads served from each process's memory, and never what a committed change
@@ -111,11 +112,11 @@ async function setToken(value: string) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ value }),
   });
-  const response = await secretEndpoints(() => here.repositories.secrets, here.cache).put(
-    request,
-    { name: "TOKEN" },
-    testMember(workspaceId, "owner"),
-  );
+  const response = await secretEndpoints(
+    () => here.repositories.secrets,
+    auditRequestsTo(() => here.prisma),
+    here.cache,
+  ).put(request, { name: "TOKEN" }, testMember(workspaceId, "owner"));
   expect(response.status).toBe(204);
 }
 
@@ -129,6 +130,7 @@ async function priceEcho(perMillion: number) {
   const endpoints = priceEndpoints(
     () => here.repositories.priceOverrides,
     async () => () => undefined,
+    auditRequestsTo(() => here.prisma),
     here.cache,
   );
   const response = await endpoints.put(

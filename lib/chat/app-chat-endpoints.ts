@@ -1,5 +1,6 @@
 import "server-only";
 import { hkdfSync } from "node:crypto";
+import { auditRequestsTo } from "@/lib/audit";
 import { callerOf, createAttemptLimiter, trustedProxiesFromEnvironment } from "@/lib/auth";
 import { getPrisma, getRepositories, loadSecretKey, resolveDatabaseConfig } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
@@ -29,8 +30,9 @@ function chatAccessKey(): Buffer {
 const tokens = chatAccessTokens(chatAccessKey);
 
 /** The chat settings endpoints over the app's database. */
-export const appChatSettingsEndpoints = chatSettingsEndpoints(() =>
-  createChatSettings(new ChatRepository(getPrisma()), getRepositories()),
+export const appChatSettingsEndpoints = chatSettingsEndpoints(
+  () => createChatSettings(new ChatRepository(getPrisma()), getRepositories()),
+  auditRequestsTo(getPrisma),
 );
 
 /** The public chat endpoints over the app's runtime. */

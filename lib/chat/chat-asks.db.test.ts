@@ -13,6 +13,7 @@ import { chatEndpoints, chatSettingsEndpoints, type ChatEndpoints } from "./chat
 import { ChatRepository } from "./chat-repository";
 import { createChatService } from "./chat-service";
 import { createChatSettings } from "./chat-settings";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** An ask on a chat's path: the visitor sees the question in the reply's stream, answers it, and the reply streams on. */
 
@@ -68,7 +69,10 @@ beforeAll(async () => {
     ],
   };
   const { id: workflowId } = await kit.database.repositories.workflows.create(ws, document as never);
-  const deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
+  const deployments = deploymentEndpoints(
+    () => createDeploymentService(kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   const post = (path: string, body: unknown) =>
     new Request(`http://localhost${path}`, {
       method: "POST",
@@ -78,7 +82,10 @@ beforeAll(async () => {
   expect(
     (await deployments.create(post(`/api/workflows/${workflowId}/deployments`, {}), { id: workflowId }, editor)).status,
   ).toBe(201);
-  const settings = chatSettingsEndpoints(() => createChatSettings(chats, kit.database.repositories));
+  const settings = chatSettingsEndpoints(
+    () => createChatSettings(chats, kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   const saved = await settings.save(
     post(`/api/workflows/${workflowId}/chat`, { enabled: true }),
     { id: workflowId },

@@ -6,6 +6,7 @@ import {
   chatMessageRequestSchema,
   chatSettingsRequestSchema,
 } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { addressedUrl } from "@/lib/auth";
 import { endpoint } from "@/lib/http/endpoint";
 import { errorResponse } from "@/lib/http/errors";
@@ -22,17 +23,31 @@ const conversationPages = listPaging("chat-conversations", timeAndIdPosition);
 const messagePages = listPaging("chat-messages", timeAndIdPosition);
 
 /** The chat settings of a workflow, for its members (POST and GET /api/workflows/:id/chat). */
-export function chatSettingsEndpoints(settings: () => ChatSettingsService) {
+export function chatSettingsEndpoints(settings: () => ChatSettingsService, audit: AuditRequest) {
   return {
     get: endpoint("getChatSettings", async (request, { id }, { workspace }) =>
       Response.json(await settings().get(workspace.id, id, addressedUrl(request).origin)),
     ),
-    save: endpoint("configureChat", async (request, { id }, { workspace }) => {
+    save: endpoint("configureChat", async (request, { id }, member) => {
       const body = await readJsonRequest(request, chatSettingsRequestSchema, {
         subject: "The chat settings",
         maxBytes: 16 * 1024,
       });
-      return Response.json(await settings().save(workspace.id, id, body, addressedUrl(request).origin));
+      const origin = addressedUrl(request).origin;
+      const before = await settings().get(member.workspace.id, id, origin);
+      const saved = await settings().save(member.workspace.id, id, body, origin);
+      const shown = (chat: { enabled: boolean; title?: string; hasPassword?: boolean }) => ({
+        enabled: chat.enabled,
+        title: chat.title ?? null,
+        hasPassword: chat.hasPassword ?? false,
+      });
+      await audit(request, member, {
+        action: "chat.configure",
+        object: { type: "chat", id: saved.chatId, name: saved.title },
+        // Whether it has a password and whether this changed it, never the password.
+        summary: { before: shown(before), after: shown(saved), passwordChanged: body.password !== undefined },
+      });
+      return Response.json(saved);
     }),
   };
 }

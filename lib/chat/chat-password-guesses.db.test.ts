@@ -16,6 +16,7 @@ import { CHAT_PASSWORD_RULES, chatPasswordGuesses } from "./chat-password-guesse
 import { ChatRepository } from "./chat-repository";
 import { createChatService } from "./chat-service";
 import { createChatSettings } from "./chat-settings";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Guesses at a public chat's password over real HTTP on loopback (the server stamps each request
@@ -37,7 +38,10 @@ beforeAll(async () => {
   kit = await startRunTestKit();
   workspaceId = await kit.database.createWorkspace();
   const chats = new ChatRepository(kit.database.prisma);
-  settings = chatSettingsEndpoints(() => createChatSettings(chats, kit.database.repositories));
+  settings = chatSettingsEndpoints(
+    () => createChatSettings(chats, kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   const key = randomBytes(32);
   const chat = chatEndpoints(() =>
     createChatService({

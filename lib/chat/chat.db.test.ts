@@ -13,6 +13,7 @@ import { chatEndpoints, chatSettingsEndpoints, type ChatEndpoints, type ChatSett
 import { ChatRepository } from "./chat-repository";
 import { createChatService } from "./chat-service";
 import { createChatSettings } from "./chat-settings";
+import { auditRequestsTo } from "@/lib/audit";
 
 let kit: RunTestKit;
 let settings: ChatSettingsEndpoints;
@@ -26,7 +27,10 @@ beforeAll(async () => {
   kit = await startRunTestKit();
   const chats = new ChatRepository(kit.database.prisma);
   const key = randomBytes(32);
-  settings = chatSettingsEndpoints(() => createChatSettings(chats, kit.database.repositories));
+  settings = chatSettingsEndpoints(
+    () => createChatSettings(chats, kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   chat = chatEndpoints(() =>
     createChatService({
       chats,
@@ -87,7 +91,10 @@ function chatDocument(options: { classify?: boolean } = {}) {
 async function workflow(options: { classify?: boolean; deploy?: boolean } = {}): Promise<string> {
   const { id } = await kit.database.repositories.workflows.create(ws, chatDocument(options) as never);
   if (options.deploy !== false) {
-    const deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
+    const deployments = deploymentEndpoints(
+      () => createDeploymentService(kit.database.repositories),
+      auditRequestsTo(() => kit.database.prisma),
+    );
     const request = new Request(`http://localhost/api/workflows/${id}/deployments`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -19,7 +19,7 @@ export { PriceOverrideRepository } from "./price-override-repository";
 export type { PriceOverridePosition } from "./price-override-repository";
 export type { SecretPosition, StoredSecret } from "./secret-repository";
 export { hashInvitationToken, INVITATION_LIFETIME_MS, WorkspaceRepository } from "./workspace-repository";
-export type { OpenInvitation } from "./workspace-repository";
+export type { MemberChangeHook, OpenInvitation } from "./workspace-repository";
 export { loadSecretKey } from "./secret-key";
 export { capabilityId } from "./capability-id";
 export { assertWorkflowInWorkspace } from "./workflow-in-workspace";

@@ -10,7 +10,7 @@ import {
   type WorkspaceSummary,
 } from "@/contract";
 import { TrellisError } from "@/executor";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { assertAnotherOwner, lockWorkspaceMembers } from "./workspace-member-rules";
 import {
@@ -49,6 +49,9 @@ export interface OpenInvitation {
   invitedBy: string | null;
   expiresAt: Date;
 }
+
+/** Told of a change to members inside its transaction, so what it writes (an audit entry) commits or rolls back with it. */
+export type MemberChangeHook<Change> = (tx: Prisma.TransactionClient, change: Change) => Promise<void>;
 
 /**
  * Workspaces, their members and invitations. The rules that keep a workspace governable live
@@ -260,10 +263,16 @@ export class WorkspaceRepository {
 
   /**
    * Makes the user a member with the invitation's role and closes the invitation, once: of two
-   * concurrent acceptances one wins. A user who is already a member keeps the stronger role.
+   * concurrent acceptances one wins. A user who is already a member keeps the role they have.
+   * `onJoined` runs in the same transaction when the user became a member (an audit entry commits with the membership).
    * @throws not_found when the invitation is no longer open
    */
-  async acceptInvitation(invitationId: string, userId: string, now: Date = new Date()): Promise<string> {
+  async acceptInvitation(
+    invitationId: string,
+    userId: string,
+    onJoined?: MemberChangeHook<{ workspaceId: string; role: WorkspaceRole }>,
+    now: Date = new Date(),
+  ): Promise<string> {
     return this.prisma.$transaction(async (tx) => {
       const closed = await tx.workspaceInvitation.updateMany({
         where: { id: invitationId, acceptedAt: null, expiresAt: { gt: now } },
@@ -282,7 +291,10 @@ export class WorkspaceRepository {
       const existing = await tx.workspaceMember.findUnique({
         where: { workspaceId_userId: { workspaceId: invitation.workspaceId, userId } },
       });
-      if (!existing) await tx.workspaceMember.create({ data: { workspaceId: invitation.workspaceId, userId, role } });
+      if (!existing) {
+        await tx.workspaceMember.create({ data: { workspaceId: invitation.workspaceId, userId, role } });
+        await onJoined?.(tx, { workspaceId: invitation.workspaceId, role });
+      }
       return invitation.workspaceId;
     });
   }
@@ -299,6 +311,7 @@ export class WorkspaceRepository {
    * Changes a member's role, as `actor`. Only an owner gives or takes the owner role; the last
    * owner cannot step down. Serialised per workspace with the other member changes, and the
    * actor's role is the one it holds inside that lock, not the one it had when the request began.
+   * `onChanged` runs in the same transaction, told the role before.
    * @throws not_found, forbidden, conflict
    */
   async changeRole(
@@ -306,6 +319,7 @@ export class WorkspaceRepository {
     userId: string,
     role: WorkspaceRole,
     actor: { userId: string },
+    onChanged?: MemberChangeHook<{ member: WorkspaceMember; before: WorkspaceRole }>,
   ): Promise<WorkspaceMember> {
     return this.prisma.$transaction(async (tx) => {
       const actorRole = await lockWorkspaceMembers(tx, workspaceId, actor.userId);
@@ -327,23 +341,39 @@ export class WorkspaceRepository {
       if (current === "owner" && role !== "owner")
         await assertAnotherOwner(tx, workspaceId, userId, "change the role of");
       await tx.workspaceMember.update({ where: { workspaceId_userId: { workspaceId, userId } }, data: { role } });
-      return {
+      const changed: WorkspaceMember = {
         userId,
         name: member.user.name,
         email: member.user.email,
         role,
         joinedAt: member.createdAt.toISOString(),
       };
+      await onChanged?.(tx, { member: changed, before: current });
+      return changed;
     });
   }
 
   /**
    * Removes a member (or the actor, leaving). Admins remove anyone but an owner, only an owner
    * removes an owner, and the last owner cannot leave; serialised per workspace as changeRole is.
-   * The member's API keys for this workspace stop working with the membership.
+   * The member's API keys for this workspace are revoked with the membership, and a member removed
+   * by someone else is signed out of every session at once (a session acts in all of a person's
+   * workspaces; leaving keeps one's own). `onRemoved` runs in the same transaction, told who was
+   * removed and what ended.
    * @throws not_found, forbidden, conflict
    */
-  async removeMember(workspaceId: string, userId: string, actor: { userId: string }): Promise<void> {
+  async removeMember(
+    workspaceId: string,
+    userId: string,
+    actor: { userId: string },
+    onRemoved?: MemberChangeHook<{
+      name: string;
+      email: string;
+      role: WorkspaceRole;
+      keysRevoked: number;
+      sessionsEnded: number;
+    }>,
+  ): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const actorRole = await lockWorkspaceMembers(tx, workspaceId, actor.userId);
       if (userId !== actor.userId && !roleAtLeast(actorRole, "admin")) {
@@ -354,7 +384,7 @@ export class WorkspaceRepository {
       }
       const member = await tx.workspaceMember.findUnique({
         where: { workspaceId_userId: { workspaceId, userId } },
-        select: { role: true },
+        select: { role: true, user: { select: { name: true, email: true } } },
       });
       if (!member) throw new NotFoundError("Member", userId);
       if (roleOf(member.role) === "owner") {
@@ -362,7 +392,17 @@ export class WorkspaceRepository {
         await assertAnotherOwner(tx, workspaceId, userId, "remove");
       }
       await tx.workspaceMember.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
-      await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+      const keys = await tx.apiKey.updateMany({
+        where: { workspaceId, userId, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+      const sessions = userId === actor.userId ? { count: 0 } : await tx.session.deleteMany({ where: { userId } });
+      await onRemoved?.(tx, {
+        ...member.user,
+        role: roleOf(member.role),
+        keysRevoked: keys.count,
+        sessionsEnded: sessions.count,
+      });
     });
   }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { createDeploymentRequestSchema } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
@@ -22,7 +23,7 @@ function diffSide(request: Request, name: "from" | "to"): string {
 }
 
 /** The deployment endpoints of docs/CONTRACT.md section 9 (under /api/workflows/:id/deployments). */
-export function deploymentEndpoints(service: () => DeploymentService) {
+export function deploymentEndpoints(service: () => DeploymentService, audit: AuditRequest) {
   return {
     create: endpoint("createDeployment", async (request, { id }, member) => {
       const { note } = await readJsonRequest(request, createDeploymentRequestSchema, {
@@ -31,6 +32,17 @@ export function deploymentEndpoints(service: () => DeploymentService) {
         emptyAs: {},
       });
       const deployment = await service().deploy(member.workspace.id, id, { note, userId: member.userId });
+      await audit(request, member, {
+        action: "workflow.deploy",
+        object: { type: "workflow", id, name: deployment.document.name },
+        summary: {
+          after: {
+            deploymentId: deployment.id,
+            number: deployment.number,
+            workflowVersion: deployment.workflowVersion,
+          },
+        },
+      });
       return Response.json(deploymentInfo(deployment), { status: 201 });
     }),
     list: endpoint("listDeployments", async (request, { id }, { workspace }) => {
@@ -42,9 +54,16 @@ export function deploymentEndpoints(service: () => DeploymentService) {
     get: endpoint("getDeployment", async (_request, { id, deploymentId }, { workspace }) =>
       Response.json(await service().get(workspace.id, id, deploymentId)),
     ),
-    activate: endpoint("activateDeployment", async (_request, { id, deploymentId }, { workspace }) =>
-      Response.json(deploymentInfo(await service().activate(workspace.id, id, deploymentId))),
-    ),
+    /** A rollback, or a roll forward: the entry names the deployment made active. */
+    activate: endpoint("activateDeployment", async (request, { id, deploymentId }, member) => {
+      const deployment = await service().activate(member.workspace.id, id, deploymentId);
+      await audit(request, member, {
+        action: "workflow.activate",
+        object: { type: "workflow", id, name: deployment.document.name },
+        summary: { after: { deploymentId, number: deployment.number, workflowVersion: deployment.workflowVersion } },
+      });
+      return Response.json(deploymentInfo(deployment));
+    }),
     diff: endpoint("diffDeployments", async (request, { id }, { workspace }) =>
       Response.json(await service().diff(workspace.id, id, diffSide(request, "from"), diffSide(request, "to"))),
     ),

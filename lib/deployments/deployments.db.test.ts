@@ -5,6 +5,7 @@ import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { deploymentEndpoints, type DeploymentEndpoints } from "./deployment-endpoints";
 import { createDeploymentService } from "./deployment-service";
+import { auditRequestsTo } from "@/lib/audit";
 
 let kit: RunTestKit;
 let deployments: DeploymentEndpoints;
@@ -13,7 +14,10 @@ let editor: Member;
 
 beforeAll(async () => {
   kit = await startRunTestKit();
-  deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
+  deployments = deploymentEndpoints(
+    () => createDeploymentService(kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   ws = await kit.database.createWorkspace();
   editor = testMember(ws, "editor");
 });

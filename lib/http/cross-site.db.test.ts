@@ -6,6 +6,7 @@ import { knowledgeEndpoints, type KnowledgeEndpoints } from "@/lib/knowledge/kno
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { createWorkflowService } from "@/lib/workflows/service";
 import { workflowEndpoints, type WorkflowEndpoints } from "@/lib/workflows/workflow-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * What a page of another site can make a local user's browser send (a "simple" request: a form
@@ -24,7 +25,10 @@ beforeAll(async () => {
   kit = await startRunTestKit();
   ws = await kit.database.createWorkspace();
   member = testMember(ws, "editor");
-  workflows = workflowEndpoints(() => createWorkflowService(kit.database.repositories));
+  workflows = workflowEndpoints(
+    () => createWorkflowService(kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   knowledge = createKnowledgeService({ db: kit.database.prisma, envFor: async () => () => undefined });
   knowledgeHttp = knowledgeEndpoints(() => knowledge);
 });

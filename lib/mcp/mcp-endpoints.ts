@@ -1,5 +1,6 @@
 import "server-only";
 import { mcpPublicationRequestSchema } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { addressedUrl } from "@/lib/auth";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
@@ -12,17 +13,28 @@ export const MCP_NEEDS_API_KEY_MESSAGE =
   "The MCP endpoint takes an API key: send it as Authorization: Bearer <key> (make one under API keys in the user menu).";
 
 /** A workflow's publication as an MCP tool, for its members (POST and GET /api/workflows/:id/mcp). */
-export function mcpPublicationEndpoints(publications: () => McpPublications) {
+export function mcpPublicationEndpoints(publications: () => McpPublications, audit: AuditRequest) {
   return {
     get: endpoint("getMcpPublication", async (request, { id }, { workspace }) =>
       Response.json(await publications().get(workspace.id, id, addressedUrl(request).origin)),
     ),
-    save: endpoint("publishMcpTool", async (request, { id }, { workspace }) => {
+    save: endpoint("publishMcpTool", async (request, { id }, member) => {
       const body = await readJsonRequest(request, mcpPublicationRequestSchema, {
         subject: "The MCP tool settings",
         maxBytes: 16 * 1024,
       });
-      return Response.json(await publications().save(workspace.id, id, body, addressedUrl(request).origin));
+      const origin = addressedUrl(request).origin;
+      const before = await publications().get(member.workspace.id, id, origin);
+      const saved = await publications().save(member.workspace.id, id, body, origin);
+      await audit(request, member, {
+        action: "mcp.publish",
+        object: { type: "workflow", id, name: saved.toolName },
+        summary: {
+          before: before.published ? { enabled: before.enabled, toolName: before.toolName } : null,
+          after: { enabled: saved.enabled, toolName: saved.toolName },
+        },
+      });
+      return Response.json(saved);
     }),
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { getRepositories } from "@/lib/db";
+import { auditRequestsTo } from "@/lib/audit";
+import { getPrisma, getRepositories } from "@/lib/db";
 import { loadRunEnvironment } from "@/lib/runtime/run-environment";
 import { priceEndpoints } from "./price-endpoints";
 
@@ -8,4 +9,5 @@ export const appPriceEndpoints = priceEndpoints(
   () => getRepositories().priceOverrides,
   async (workspaceId) =>
     (await loadRunEnvironment(getRepositories().secrets, workspaceId, (name) => process.env[name])).providerEnv,
+  auditRequestsTo(getPrisma),
 );

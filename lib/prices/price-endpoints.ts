@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { PRICE_MODEL_RULE, priceModelSchema, putPriceOverrideRequestSchema, type ModelList } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import type { PriceOverrideRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
@@ -38,6 +39,7 @@ export function priceEndpoints(
   overrides: () => Pick<PriceOverrideRepository, "page" | "put" | "delete" | "table">,
   /** The provider settings a run of the workspace would read (its secrets, then the server's variables): which providers have keys. */
   providerEnv: (workspaceId: string) => Promise<ProviderEnvInput>,
+  audit: AuditRequest,
   /** Told of every change, so this process's next run reads the new prices (other processes hear the database's notification). */
   readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
 ) {
@@ -53,14 +55,22 @@ export function priceEndpoints(
         subject: "The price",
         maxBytes: 16 * 1024,
       });
-      return Response.json(
-        await readCache.changing(member.workspace.id, () =>
-          overrides().put(member.workspace.id, model, prices, member.userId),
-        ),
+      const stored = await readCache.changing(member.workspace.id, () =>
+        overrides().put(member.workspace.id, model, prices, member.userId),
       );
+      await audit(request, member, {
+        action: "price.set",
+        object: { type: "price", id: model, name: model },
+        summary: { after: prices },
+      });
+      return Response.json(stored);
     }),
-    remove: endpoint("deletePriceOverride", async (_request, params, member) => {
+    remove: endpoint("deletePriceOverride", async (request, params, member) => {
       await readCache.changing(member.workspace.id, () => overrides().delete(member.workspace.id, params.model));
+      await audit(request, member, {
+        action: "price.delete",
+        object: { type: "price", id: params.model, name: params.model },
+      });
       return new Response(null, { status: 204 });
     }),
     /**

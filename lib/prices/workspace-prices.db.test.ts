@@ -6,6 +6,7 @@ import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-te
 import { resolvePricing } from "@/providers";
 import { loadRunEnvironment } from "@/lib/runtime/run-environment";
 import { priceEndpoints, type PriceEndpoints } from "./price-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * A workspace's own prices, end to end: set over the API, charged on a real run against the test
@@ -24,6 +25,7 @@ beforeAll(async () => {
     () => kit.database.repositories.priceOverrides,
     async (workspace) =>
       (await loadRunEnvironment(kit.database.repositories.secrets, workspace, processEnv)).providerEnv,
+    auditRequestsTo(() => kit.database.prisma),
   );
   a = await kit.database.createWorkspace("A");
   b = await kit.database.createWorkspace("B");

@@ -5,6 +5,7 @@ import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { deploymentEndpoints, type DeploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "./__fixtures__/run-test-kit";
+import { auditRequestsTo } from "@/lib/audit";
 
 let kit: RunTestKit;
 let deployments: DeploymentEndpoints;
@@ -13,7 +14,10 @@ let editor: Member;
 
 beforeAll(async () => {
   kit = await startRunTestKit();
-  deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
+  deployments = deploymentEndpoints(
+    () => createDeploymentService(kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   ws = await kit.database.createWorkspace();
   editor = testMember(ws, "editor");
 });

@@ -12,6 +12,7 @@ import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__
 import { approvalEndpoints } from "./approval-endpoints";
 import { RunChannel } from "./run-channel";
 import { RunRecorder } from "./run-recorder";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Done-when of issue 13: a canary secret never appears in any stored or served byte of a run that
@@ -66,7 +67,10 @@ beforeAll(async () => {
       logged.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "));
     });
   }
-  const stored = await secretEndpoints(() => kit.database.repositories.secrets).put(
+  const stored = await secretEndpoints(
+    () => kit.database.repositories.secrets,
+    auditRequestsTo(() => kit.database.prisma),
+  ).put(
     new Request("http://localhost/api/secrets/CANARY", {
       method: "PUT",
       headers: { "content-type": "application/json" },

@@ -16,6 +16,7 @@ import { answerMcpRequest } from "@/lib/mcp/mcp-server";
 import { McpToolRepository } from "@/lib/mcp/mcp-tool-repository";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { startWebhookTestKit, type WebhookTestKit } from "@/lib/webhooks/__fixtures__/webhook-test-kit";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Issue 30, item 5: a Function block that returns a secret as an object key, split over strings
@@ -100,7 +101,10 @@ const viewer = () => testMember(t.workspaceId, "viewer");
 
 beforeAll(async () => {
   t = await startWebhookTestKit();
-  const stored = await secretEndpoints(() => t.kit.database.repositories.secrets).put(
+  const stored = await secretEndpoints(
+    () => t.kit.database.repositories.secrets,
+    auditRequestsTo(() => t.kit.database.prisma),
+  ).put(
     new Request("http://localhost/api/secrets/CANARY", {
       method: "PUT",
       headers: { "content-type": "application/json" },
@@ -161,7 +165,10 @@ async function mcpCall(): Promise<string> {
 
 async function chatReply(): Promise<string> {
   const chats = new ChatRepository(t.kit.database.prisma);
-  const settings = chatSettingsEndpoints(() => createChatSettings(chats, t.kit.database.repositories));
+  const settings = chatSettingsEndpoints(
+    () => createChatSettings(chats, t.kit.database.repositories),
+    auditRequestsTo(() => t.kit.database.prisma),
+  );
   const saved = await settings.save(
     post(`/api/workflows/${workflowId}/chat`, { enabled: true, title: "Canary" }),
     { id: workflowId },

@@ -1,4 +1,5 @@
 import "server-only";
+import { auditRetentionDays, startAuditRetention } from "@/lib/audit";
 import { processReadCache } from "@/lib/cache";
 import { getDatabase } from "@/lib/db";
 import { startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
@@ -39,6 +40,10 @@ export function startRuns(): Promise<RunWorkers> {
       },
     };
     if (!config.execute) return following;
+    const retention = startAuditRetention(
+      database.prisma,
+      auditRetentionDays(process.env.TRELLIS_AUDIT_RETENTION_DAYS),
+    );
     const scheduler = startScheduler({
       claims: new ScheduleClaims(database.prisma),
       workerId: workers.workerId,
@@ -51,6 +56,7 @@ export function startRuns(): Promise<RunWorkers> {
     return {
       ...following,
       async stop() {
+        retention.stop();
         await scheduler.stop();
         await following.stop();
       },

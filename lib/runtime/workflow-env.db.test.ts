@@ -6,6 +6,7 @@ import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { TEST_KEYS } from "@/providers/testing/test-model-registry";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Done-when of issue 13: no workflow can read a process variable outside TRELLIS_WORKFLOW_ENV,
@@ -259,7 +260,10 @@ describe("a provider key stored as a secret", () => {
 
   it("runs models from the next run on, with no restart, and a replaced key from the run after", async () => {
     const keylessWs = await keyless.database.createWorkspace();
-    const secrets = secretEndpoints(() => keyless.database.repositories.secrets);
+    const secrets = secretEndpoints(
+      () => keyless.database.repositories.secrets,
+      auditRequestsTo(() => keyless.database.prisma),
+    );
     const document = {
       name: "Keyed",
       description: "",

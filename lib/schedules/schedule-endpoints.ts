@@ -1,5 +1,6 @@
 import "server-only";
 import { createScheduleRequestSchema, schedulePreviewRequestSchema, updateScheduleRequestSchema } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { endpoint } from "@/lib/http/endpoint";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
@@ -15,14 +16,21 @@ const MAX_SCHEDULE_BYTES = 64 * 1024;
  * /api/schedules/:id `{ paused }` and POST /api/schedules/preview `{ cron, timezone }` (the
  * form's next five fire times as one types: it changes nothing, so a viewer may call it).
  */
-export function scheduleEndpoints(service: () => ScheduleService) {
+export function scheduleEndpoints(service: () => ScheduleService, audit: AuditRequest) {
   return {
-    create: endpoint("createSchedule", async (request, { id }, { workspace }) => {
+    create: endpoint("createSchedule", async (request, { id }, member) => {
       const body = await readJsonRequest(request, createScheduleRequestSchema, {
         subject: "The schedule",
         maxBytes: MAX_SCHEDULE_BYTES,
       });
-      return Response.json(await service().create(workspace.id, id, body), { status: 201 });
+      const created = await service().create(member.workspace.id, id, body);
+      // The start inputs are left out: they are the workflow's data, which may hold anything.
+      await audit(request, member, {
+        action: "schedule.create",
+        object: { type: "schedule", id: created.id, name: created.cron },
+        summary: { after: { workflowId: id, cron: created.cron, timezone: created.timezone } },
+      });
+      return Response.json(created, { status: 201 });
     }),
     list: endpoint("listSchedules", async (request, { id }, { workspace }) =>
       Response.json(
@@ -36,15 +44,22 @@ export function scheduleEndpoints(service: () => ScheduleService) {
       });
       return Response.json(service().preview(body));
     }),
-    update: endpoint("updateSchedule", async (request, { id }, { workspace }) => {
+    update: endpoint("updateSchedule", async (request, { id }, member) => {
       const { paused } = await readJsonRequest(request, updateScheduleRequestSchema, {
         subject: "The change",
         maxBytes: 1024,
       });
-      return Response.json(await service().setPaused(workspace.id, id, paused));
+      const updated = await service().setPaused(member.workspace.id, id, paused);
+      await audit(request, member, {
+        action: "schedule.update",
+        object: { type: "schedule", id, name: updated.cron },
+        summary: { after: { paused } },
+      });
+      return Response.json(updated);
     }),
-    remove: endpoint("deleteSchedule", async (_request, { id }, { workspace }) => {
-      await service().remove(workspace.id, id);
+    remove: endpoint("deleteSchedule", async (request, { id }, member) => {
+      await service().remove(member.workspace.id, id);
+      await audit(request, member, { action: "schedule.delete", object: { type: "schedule", id, name: null } });
       return new Response(null, { status: 204 });
     }),
   };

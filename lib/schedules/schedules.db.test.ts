@@ -12,6 +12,7 @@ import { scheduleEndpoints, type ScheduleEndpoints } from "./schedule-endpoints"
 import { ScheduleRepository } from "./schedule-repository";
 import { createScheduleService } from "./schedule-service";
 import { startScheduler, type Scheduler } from "./scheduler";
+import { auditRequestsTo } from "@/lib/audit";
 
 let kit: RunTestKit;
 let endpoints: ScheduleEndpoints;
@@ -21,7 +22,10 @@ let editor: Member;
 
 beforeAll(async () => {
   kit = await startRunTestKit();
-  endpoints = scheduleEndpoints(() => createScheduleService(new ScheduleRepository(kit.database.prisma)));
+  endpoints = scheduleEndpoints(
+    () => createScheduleService(new ScheduleRepository(kit.database.prisma)),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   claims = new ScheduleClaims(kit.database.prisma);
   ws = await kit.database.createWorkspace();
   editor = testMember(ws, "editor");

@@ -1,6 +1,7 @@
 import "server-only";
-import { getRepositories } from "@/lib/db";
+import { auditRequestsTo } from "@/lib/audit";
+import { getPrisma, getRepositories } from "@/lib/db";
 import { secretEndpoints } from "./secret-endpoints";
 
 /** The secret endpoints over the app's database. */
-export const appSecretEndpoints = secretEndpoints(() => getRepositories().secrets);
+export const appSecretEndpoints = secretEndpoints(() => getRepositories().secrets, auditRequestsTo(getPrisma));

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { expectPagingRefusals, firstCursor, readPage, walkPages } from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { secretEndpoints, type SecretEndpoints } from "./secret-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 let database: TestDatabase;
 let endpoints: SecretEndpoints;
@@ -14,7 +15,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ws = await database.createWorkspace();
   editor = testMember(ws, "editor");
-  endpoints = secretEndpoints(() => database.repositories.secrets);
+  endpoints = secretEndpoints(
+    () => database.repositories.secrets,
+    auditRequestsTo(() => database.prisma),
+  );
 });
 afterAll(() => database?.close());
 

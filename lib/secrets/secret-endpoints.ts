@@ -7,6 +7,7 @@ import {
   secretNameSchema,
   type SecretListEntry,
 } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { processReadCache, type WorkspaceReadCache } from "@/lib/cache";
 import type { SecretRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
@@ -36,6 +37,8 @@ function secretName(name: string): string {
  */
 export function secretEndpoints(
   secrets: () => Pick<SecretRepository, "page" | "set" | "delete">,
+  /** Records each change in the audit log: the name, never the value. */
+  audit: AuditRequest,
   /** Told of every change, so this process's next run reads the new value (other processes hear the database's notification). */
   readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
 ) {
@@ -53,11 +56,13 @@ export function secretEndpoints(
         maxBytes: MAX_PUT_BODY_BYTES,
       });
       await readCache.changing(member.workspace.id, () => secrets().set(member.workspace.id, name, value));
+      await audit(request, member, { action: "secret.set", object: { type: "secret", id: name, name } });
       return new Response(null, { status: 204 });
     }),
-    remove: endpoint("deleteSecret", async (_request, params, member) => {
+    remove: endpoint("deleteSecret", async (request, params, member) => {
       const name = secretName(params.name);
       await readCache.changing(member.workspace.id, () => secrets().delete(member.workspace.id, name));
+      await audit(request, member, { action: "secret.delete", object: { type: "secret", id: name, name } });
       return new Response(null, { status: 204 });
     }),
   };

@@ -19,6 +19,7 @@ import { systemEndpoints } from "./system-endpoints";
 import { processHealthDetails } from "./health-details";
 import { databaseProbe } from "./readiness";
 import { openApiDocument } from "./openapi-document";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Real answers against the document: each endpoint is called over a test database and what it
@@ -63,7 +64,10 @@ let member: Member;
 beforeAll(async () => {
   kit = await startRunTestKit();
   member = testMember(await kit.database.createWorkspace(), "editor");
-  workflows = workflowEndpoints(() => createWorkflowService(kit.database.repositories));
+  workflows = workflowEndpoints(
+    () => createWorkflowService(kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
 });
 afterAll(() => kit?.close());
 
@@ -181,7 +185,10 @@ describe("answers as the document describes them", () => {
   });
 
   it("deployments: deploy, list, read, compare, activate and execute", async () => {
-    const deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories));
+    const deployments = deploymentEndpoints(
+      () => createDeploymentService(kit.database.repositories),
+      auditRequestsTo(() => kit.database.prisma),
+    );
     const workflowId = (
       await kit.database.repositories.workflows.create(
         member.workspace.id,
@@ -265,6 +272,7 @@ describe("answers as the document describes them", () => {
     const prices = priceEndpoints(
       () => kit.database.repositories.priceOverrides,
       async () => () => undefined,
+      auditRequestsTo(() => kit.database.prisma),
     );
     const admin = testMember(member.workspace.id, "admin");
     const model = { model: "ollama/llama3.2" };
@@ -293,7 +301,10 @@ describe("answers as the document describes them", () => {
   });
 
   it("secrets: the list, and a name that is not one", async () => {
-    const secrets = secretEndpoints(() => kit.database.repositories.secrets);
+    const secrets = secretEndpoints(
+      () => kit.database.repositories.secrets,
+      auditRequestsTo(() => kit.database.prisma),
+    );
     expect(
       (
         await secrets.put(

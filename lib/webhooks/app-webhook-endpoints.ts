@@ -1,4 +1,5 @@
 import "server-only";
+import { auditRequestsTo } from "@/lib/audit";
 import { getPrisma, loadSecretKey, resolveDatabaseConfig, type PrismaClient } from "@/lib/db";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { webhookEndpoints } from "./webhook-endpoints";
@@ -38,4 +39,4 @@ export const appWebhookEndpoints = webhookEndpoints(() => {
     repositories: runtime.repositories,
     signatures: { seen, toleranceS: webhookToleranceFromEnvironment(), now: Date.now },
   };
-});
+}, auditRequestsTo(getPrisma));

@@ -1,5 +1,6 @@
 import "server-only";
 import { createWebhookRequestSchema, type CreatedWebhook } from "@/contract";
+import type { AuditRequest } from "@/lib/audit";
 import { endpoint } from "@/lib/http/endpoint";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
@@ -12,9 +13,10 @@ const webhookPages = listPaging("webhooks", timeAndIdPosition);
  * hooks and reading a hook's deliveries (members of its workspace), and the hook itself
  * (`receive`, public: the hook id is the capability). Its CORS headers and the preflight its callers' browsers ask first come from its declaration (contract/openapi/catalog-webhooks.ts).
  */
-export function webhookEndpoints(deps: () => WebhookReceiverDependencies) {
+export function webhookEndpoints(deps: () => WebhookReceiverDependencies, audit: AuditRequest) {
   return {
-    create: endpoint("createWebhook", async (request, { id }, { workspace }) => {
+    create: endpoint("createWebhook", async (request, { id }, member) => {
+      const { workspace } = member;
       const { secret, wait } = await readJsonRequest(request, createWebhookRequestSchema, {
         subject: "The webhook",
         maxBytes: 16 * 1024,
@@ -24,6 +26,12 @@ export function webhookEndpoints(deps: () => WebhookReceiverDependencies) {
         ...(secret === undefined ? {} : { secret }),
         wait,
       });
+      await audit(request, member, {
+        action: "webhook.create",
+        object: { type: "webhook", id: hook.id, name: null },
+        // Whether it has a secret, never the secret.
+        summary: { after: { workflowId: id, signed: secret !== undefined, wait } },
+      });
       const created: CreatedWebhook = { id: hook.id, url: hook.url };
       return Response.json(created, { status: 201 });
     }),
@@ -32,8 +40,9 @@ export function webhookEndpoints(deps: () => WebhookReceiverDependencies) {
         webhookPages.answer("webhooks", await deps().webhooks.list(workspace.id, id, webhookPages.read(request))),
       ),
     ),
-    remove: endpoint("deleteWebhook", async (_request, { id }, { workspace }) => {
-      await deps().webhooks.delete(workspace.id, id);
+    remove: endpoint("deleteWebhook", async (request, { id }, member) => {
+      await deps().webhooks.delete(member.workspace.id, id);
+      await audit(request, member, { action: "webhook.delete", object: { type: "webhook", id, name: null } });
       return new Response(null, { status: 204 });
     }),
     deliveries: endpoint("listWebhookDeliveries", async (_request, { id }, { workspace }) =>

@@ -10,6 +10,7 @@ import {
   signWebhookDelivery,
   webhookToleranceFromEnvironment,
 } from "./webhook-signature";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** Timestamped webhook signatures (`t=<unix>,v1=<hmac of "t.body">`) over a real database and runtime. */
 
@@ -106,13 +107,20 @@ describe("a timestamped signature", () => {
 
     // Another process: its own repositories and receiver, nothing shared but the database.
     const { prisma, repositories, secretKey } = t.kit.database;
-    const elsewhere = webhookEndpoints(() => ({
-      webhooks: new WebhookRepository(prisma, secretKey),
-      deliveries: new WebhookDeliveryRepository(prisma),
-      runs: t.kit.runtime.runs,
-      repositories,
-      signatures: { seen: new SeenSignatures(prisma), toleranceS: DEFAULT_WEBHOOK_TOLERANCE_S, now: () => t.clock.now },
-    }));
+    const elsewhere = webhookEndpoints(
+      () => ({
+        webhooks: new WebhookRepository(prisma, secretKey),
+        deliveries: new WebhookDeliveryRepository(prisma),
+        runs: t.kit.runtime.runs,
+        repositories,
+        signatures: {
+          seen: new SeenSignatures(prisma),
+          toleranceS: DEFAULT_WEBHOOK_TOLERANCE_S,
+          now: () => t.clock.now,
+        },
+      }),
+      auditRequestsTo(() => prisma),
+    );
     const request = new Request(`http://localhost/api/hooks/${hookId}`, {
       method: "POST",
       body,

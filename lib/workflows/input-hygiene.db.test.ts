@@ -4,6 +4,7 @@ import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * Hostile and careless input at the API's doors: deep JSON, reserved names and headers. Each is
@@ -17,7 +18,10 @@ const member = () => testMember(workspaceId);
 
 beforeAll(async () => {
   kit = await startRunTestKit();
-  http = workflowEndpoints(() => createWorkflowService(kit.database.repositories));
+  http = workflowEndpoints(
+    () => createWorkflowService(kit.database.repositories),
+    auditRequestsTo(() => kit.database.prisma),
+  );
   workspaceId = await kit.database.createWorkspace();
 });
 afterAll(() => kit.close());

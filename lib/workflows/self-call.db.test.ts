@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 let database: TestDatabase;
 let http: WorkflowEndpoints;
@@ -10,7 +11,10 @@ let workspaceId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workflowEndpoints(() => createWorkflowService(database.repositories));
+  http = workflowEndpoints(
+    () => createWorkflowService(database.repositories),
+    auditRequestsTo(() => database.prisma),
+  );
   workspaceId = await database.createWorkspace();
 });
 afterAll(() => database.close());

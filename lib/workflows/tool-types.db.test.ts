@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 let database: TestDatabase;
 let http: WorkflowEndpoints;
@@ -13,12 +14,14 @@ const registryTypes = new Set(["calculator", "http_request", "knowledge_search",
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workflowEndpoints(() =>
-    createWorkflowService(
-      database.repositories,
-      () => new Set(),
-      () => registryTypes,
-    ),
+  http = workflowEndpoints(
+    () =>
+      createWorkflowService(
+        database.repositories,
+        () => new Set(),
+        () => registryTypes,
+      ),
+    auditRequestsTo(() => database.prisma),
   );
   workspaceId = await database.createWorkspace();
 });

@@ -11,6 +11,7 @@ import {
 import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 let database: TestDatabase;
 let http: WorkflowEndpoints;
@@ -20,7 +21,10 @@ const member = () => testMember(workspaceId);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workflowEndpoints(() => createWorkflowService(database.repositories));
+  http = workflowEndpoints(
+    () => createWorkflowService(database.repositories),
+    auditRequestsTo(() => database.prisma),
+  );
   workspaceId = await database.createWorkspace();
 });
 afterAll(() => database.close());

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { createWorkflowService } from "./service";
 import { workflowEndpoints, type WorkflowEndpoints } from "./workflow-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** Workflows belong to one workspace: another's ids are unknown, and a viewer changes nothing. */
 
@@ -45,8 +46,13 @@ async function errorOf(response: Response) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workflowEndpoints(() =>
-    createWorkflowService(database.repositories, (workspaceId) => new Set(workspaceId === workspaceA ? ["files"] : [])),
+  http = workflowEndpoints(
+    () =>
+      createWorkflowService(
+        database.repositories,
+        (workspaceId) => new Set(workspaceId === workspaceA ? ["files"] : []),
+      ),
+    auditRequestsTo(() => database.prisma),
   );
   workspaceA = await database.createWorkspace("A");
   workspaceB = await database.createWorkspace("B");

@@ -44,6 +44,7 @@ const a = {
   deployment: "",
   webhook: "",
   schedule: "",
+  session: "",
 };
 let keyOfB: string;
 let workspaceB: string;
@@ -97,6 +98,7 @@ function paramsFor(file: string): Record<string, string | string[]> {
       "deployments/deploymentId": a.deployment,
       "webhooks/id": a.webhook,
       "schedules/id": a.schedule,
+      "sessions/sessionId": a.session,
     };
     const value = ids[`${parent}/${name}`];
     if (value === undefined)
@@ -186,6 +188,11 @@ beforeAll(async () => {
   ).id;
   a.schedule = (
     await prisma.schedule.create({ data: { workspaceId: a.workspace, workflowId: a.workflow, cron: "0 9 * * *" } })
+  ).id;
+  a.session = (
+    await prisma.session.create({
+      data: { id: randomUUID(), userId: a.user, token: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) },
+    })
   ).id;
   process.env.TRELLIS_MCP_SERVERS = JSON.stringify({
     "a-only": { transport: "http", url: "http://127.0.0.1:9/mcp", workspaces: [a.workspace] },

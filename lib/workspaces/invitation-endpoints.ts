@@ -2,6 +2,7 @@ import "server-only";
 import { acceptInvitationRequestSchema, passwordProblem, type InvitationPreview } from "@/contract";
 import { TrellisError } from "@/executor";
 import type { SessionUser } from "@/contract";
+import { auditByUser, recordAudit } from "@/lib/audit";
 import type { PrismaClient, WorkspaceRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { readJsonRequest } from "@/lib/http/read-json";
@@ -61,7 +62,7 @@ export function invitationEndpoints(deps: () => InvitationEndpointDependencies) 
         emptyAs: {},
       });
       const invitation = await openInvitation(token);
-      let userId: string;
+      let user: { userId: string; name: string };
       if (body.password !== undefined) {
         if (await accountExists(invitation.email)) {
           throw new TrellisError(
@@ -76,24 +77,29 @@ export function invitationEndpoints(deps: () => InvitationEndpointDependencies) 
         const problem = passwordProblem(body.password);
         if (problem)
           throw new TrellisError("invalid_request", problem, { details: [{ path: "password", message: problem }] });
-        userId = (await deps().createUser({ name: body.name, email: invitation.email, password: body.password }))
-          .userId;
+        user = await deps().createUser({ name: body.name, email: invitation.email, password: body.password });
       } else {
-        const user = await deps().session(request);
-        if (!user)
+        const session = await deps().session(request);
+        if (!session)
           throw new TrellisError(
             "unauthenticated",
             "Sign in as the invited person to accept, or send a name and password to create the account.",
           );
-        if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+        if (session.email.toLowerCase() !== invitation.email.toLowerCase()) {
           throw new TrellisError(
             "forbidden",
-            `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`,
+            `This invitation is for ${invitation.email}; you are signed in as ${session.email}.`,
           );
         }
-        userId = user.userId;
+        user = session;
       }
-      const workspaceId = await deps().workspaces.acceptInvitation(invitation.id, userId);
+      const workspaceId = await deps().workspaces.acceptInvitation(invitation.id, user.userId, (tx, joined) =>
+        recordAudit(tx, joined.workspaceId, auditByUser(request, user), {
+          action: "member.join",
+          object: { type: "member", id: user.userId, name: user.name },
+          summary: { after: { email: invitation.email, role: joined.role } },
+        }),
+      );
       return Response.json({ workspaceId, email: invitation.email });
     }),
   };

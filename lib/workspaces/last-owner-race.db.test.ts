@@ -4,6 +4,7 @@ import type { WorkspaceRole } from "@/contract";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { workspaceEndpoints, type WorkspaceEndpoints } from "./workspace-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /**
  * The last-owner rule under concurrency: two owners who demote or remove each other at the same
@@ -18,7 +19,10 @@ let http: WorkspaceEndpoints;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workspaceEndpoints(() => ({ workspaces: database.repositories.workspaces }));
+  http = workspaceEndpoints(
+    () => ({ workspaces: database.repositories.workspaces }),
+    auditRequestsTo(() => database.prisma),
+  );
 });
 afterAll(() => database.close());
 

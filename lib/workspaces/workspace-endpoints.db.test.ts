@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { testMember } from "@/lib/http/test-members";
 import { invitationEndpoints, type InvitationEndpoints } from "./invitation-endpoints";
 import { workspaceEndpoints, type WorkspaceEndpoints } from "./workspace-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** Members and invitations over a test database: who may do what, and what each refusal says. */
 
@@ -55,7 +56,10 @@ const tokenOf = (invitation: CreatedInvitation) => decodeURIComponent(invitation
 beforeAll(async () => {
   database = await createTestDatabase();
   auth = createAuth({ prisma: database.prisma, secret: randomBytes(32).toString("hex") });
-  http = workspaceEndpoints(() => ({ workspaces: database.repositories.workspaces }));
+  http = workspaceEndpoints(
+    () => ({ workspaces: database.repositories.workspaces }),
+    auditRequestsTo(() => database.prisma),
+  );
   links = invitationEndpoints(() => ({
     workspaces: database.repositories.workspaces,
     prisma: database.prisma,

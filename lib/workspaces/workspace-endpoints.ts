@@ -9,6 +9,7 @@ import {
   type WorkspaceSummary,
 } from "@/contract";
 import { TrellisError } from "@/executor";
+import type { AuditRequest } from "@/lib/audit";
 import type { WorkspaceRepository } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
@@ -29,7 +30,11 @@ const memberPages = listPaging(
  * workspace the caller does not belong to answers 404); admins manage members, owners manage
  * owners (the rules live in WorkspaceRepository, inside the transactions that change members).
  */
-export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository; publicUrl?: string }) {
+export function workspaceEndpoints(
+  deps: () => { workspaces: WorkspaceRepository; publicUrl?: string },
+  /** Records each change to members in the workspace's audit log, in the changing transaction where there is one. */
+  audit: AuditRequest,
+) {
   return {
     /** The caller's workspaces with the caller's role in each, the default first. */
     list: endpoint("listWorkspaces", async (request, _params, caller) =>
@@ -71,7 +76,8 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
       return Response.json(page);
     }),
     /** 201 with the invitation and its link (shown this once; no mail is sent). 409 for a member's email. */
-    invite: endpoint("inviteMember", async (request, _params, { workspace, userId }) => {
+    invite: endpoint("inviteMember", async (request, _params, member) => {
+      const { workspace, userId } = member;
       const body = await readJsonRequest(request, inviteMemberRequestSchema, {
         subject: "The invitation",
         maxBytes: MAX_BODY_BYTES,
@@ -83,29 +89,70 @@ export function workspaceEndpoints(deps: () => { workspaces: WorkspaceRepository
         role: body.role,
         invitedById: userId,
       });
+      await audit(request, member, {
+        action: "member.invite",
+        object: { type: "invitation", id: invitation.id, name: invitation.email },
+        summary: { after: { email: invitation.email, role: invitation.role } },
+      });
       const created: CreatedInvitation = { ...invitation, link: invitationLink(request, token, deps().publicUrl) };
       return Response.json(created, { status: 201 });
     }),
-    changeRole: endpoint("changeMemberRole", async (request, params, { workspace, userId }) => {
+    changeRole: endpoint("changeMemberRole", async (request, params, member) => {
       const { role } = await readJsonRequest(request, changeRoleRequestSchema, {
         subject: "The role",
         maxBytes: MAX_BODY_BYTES,
       });
-      return Response.json(await deps().workspaces.changeRole(workspace.id, params.userId, role, { userId }));
+      const changed = await deps().workspaces.changeRole(
+        member.workspace.id,
+        params.userId,
+        role,
+        { userId: member.userId },
+        (tx, { member: updated, before }) =>
+          audit(
+            request,
+            member,
+            {
+              action: "member.role",
+              object: { type: "member", id: params.userId, name: updated.name },
+              summary: { before: { role: before }, after: { role } },
+            },
+            tx,
+          ),
+      );
+      return Response.json(changed);
     }),
     /** Removes a member; any member may remove themselves (leave), admins anyone but an owner, owners anyone. */
-    removeMember: endpoint("removeMember", async (_request, params, { workspace, userId }) => {
+    removeMember: endpoint("removeMember", async (request, params, member) => {
+      const { workspace, userId } = member;
       if (params.userId !== userId && workspace.role !== "owner" && workspace.role !== "admin") {
         throw new TrellisError(
           "forbidden",
           `Your role in this workspace (${workspace.role}) cannot remove members: it needs admin or above.`,
         );
       }
-      await deps().workspaces.removeMember(workspace.id, params.userId, { userId });
+      await deps().workspaces.removeMember(workspace.id, params.userId, { userId }, (tx, removed) =>
+        audit(
+          request,
+          member,
+          {
+            action: "member.remove",
+            object: { type: "member", id: params.userId, name: removed.name },
+            summary: {
+              before: { email: removed.email, role: removed.role },
+              after: { apiKeysRevoked: removed.keysRevoked, sessionsEnded: removed.sessionsEnded },
+            },
+          },
+          tx,
+        ),
+      );
       return new Response(null, { status: 204 });
     }),
-    revokeInvitation: endpoint("revokeInvitation", async (_request, params, { workspace }) => {
-      await deps().workspaces.revokeInvitation(workspace.id, params.invitationId);
+    revokeInvitation: endpoint("revokeInvitation", async (request, params, member) => {
+      await deps().workspaces.revokeInvitation(member.workspace.id, params.invitationId);
+      await audit(request, member, {
+        action: "invitation.revoke",
+        object: { type: "invitation", id: params.invitationId, name: null },
+      });
       return new Response(null, { status: 204 });
     }),
   };

@@ -14,6 +14,7 @@ import {
 } from "@/lib/http/__fixtures__/paging-checks";
 import { testMember } from "@/lib/http/test-members";
 import { workspaceEndpoints, type WorkspaceEndpoints } from "./workspace-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** The two lists of workspaces: a person's workspaces, and a workspace's members with its open invitations. */
 
@@ -21,7 +22,10 @@ let database: TestDatabase;
 let http: WorkspaceEndpoints;
 beforeAll(async () => {
   database = await createTestDatabase();
-  http = workspaceEndpoints(() => ({ workspaces: database.repositories.workspaces }));
+  http = workspaceEndpoints(
+    () => ({ workspaces: database.repositories.workspaces }),
+    auditRequestsTo(() => database.prisma),
+  );
 });
 afterAll(() => database?.close());
 

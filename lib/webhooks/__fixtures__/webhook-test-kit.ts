@@ -8,6 +8,7 @@ import { webhookEndpoints, type WebhookEndpoints } from "../webhook-endpoints";
 import { WebhookRepository } from "../webhook-repository";
 import { SeenSignatures } from "../seen-signatures";
 import { DEFAULT_WEBHOOK_TOLERANCE_S } from "../webhook-signature";
+import { auditRequestsTo } from "@/lib/audit";
 
 export interface WebhookTestKit {
   kit: RunTestKit;
@@ -70,7 +71,10 @@ export async function startWebhookTestKit(): Promise<WebhookTestKit> {
     repositories,
     signatures: { seen: new SeenSignatures(prisma), toleranceS: DEFAULT_WEBHOOK_TOLERANCE_S, now: () => clock.now },
   };
-  const hooks = webhookEndpoints(() => deps);
+  const hooks = webhookEndpoints(
+    () => deps,
+    auditRequestsTo(() => prisma),
+  );
   const workspaceId = await kit.database.createWorkspace();
   const editor = testMember(workspaceId, "editor");
   const deployments = createDeploymentService(repositories);

@@ -6,6 +6,7 @@ import { fixture, startImportRunKit, type ImportRunKit } from "./__fixtures__/im
 import { bridgeChain, bridgeChainOfBytes } from "./__fixtures__/bridge-chain";
 import { importEndpoint } from "./import-endpoint";
 import { IMPORT_TIME_BUDGET_SETTING, ImportThreads } from "./import-threads";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** POST /api/workflows/import on the real database: what it stores, and the refusals that store nothing. */
 
@@ -202,6 +203,7 @@ describe("POST /api/workflows/import of large files (issue 30)", () => {
     const endpoint = importEndpoint(
       () => createWorkflowService(kit.kit.database.repositories),
       () => new Set(),
+      auditRequestsTo(() => kit.kit.database.prisma),
       () => threads,
     );
     const text = JSON.stringify({ file: bridgeChainOfBytes(63_000) });

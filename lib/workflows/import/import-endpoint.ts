@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditRequest } from "@/lib/audit";
 import { importRequestSchema, zodIssues, type ImportedWorkflow } from "@/contract";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
@@ -20,9 +21,11 @@ import { uniqueWorkflowName } from "./unique-name";
 export function importEndpoint(
   service: () => WorkflowService,
   mcpServerNames: McpServerNames,
+  audit: AuditRequest,
   threads: () => ImportThreads = sharedImportThreads,
 ) {
-  return endpoint("importWorkflow", async (request, _params, { workspace }) => {
+  return endpoint("importWorkflow", async (request, _params, member) => {
+    const { workspace } = member;
     const parsed = importRequestSchema.safeParse(await readJsonBody(request, MAX_WORKFLOW_BYTES));
     if (!parsed.success) {
       const issues = zodIssues(parsed.error);
@@ -38,6 +41,11 @@ export function importEndpoint(
     // A second workflow of the same name would be told apart by nothing: the import takes a free name, as Duplicate does, and says so.
     const name = uniqueWorkflowName(document.name, await service().namesStartingWith(workspace.id, document.name));
     const workflow = await service().create(workspace.id, { ...document, name });
+    await audit(request, member, {
+      action: "workflow.import",
+      object: { type: "workflow", id: workflow.id, name: workflow.name },
+      summary: { after: { format: report.format, blocks: workflow.blocks.length } },
+    });
     const answer: ImportedWorkflow = {
       workflow: { ...workflow, issues },
       report: name === document.name ? report : { ...report, renamed: { from: document.name, to: name } },

@@ -6,6 +6,7 @@ import { testMember } from "@/lib/http/test-members";
 import { startRunTestKit, type RunTestKit, type RunTestKitOptions } from "@/lib/runs/__fixtures__/run-test-kit";
 import { createWorkflowService } from "../../service";
 import { importEndpoint } from "../import-endpoint";
+import { auditRequestsTo } from "@/lib/audit";
 
 /** A seed example file of this folder, parsed. */
 export function fixture(name: string): Record<string, unknown> {
@@ -40,6 +41,7 @@ export async function startImportRunKit(
   const endpoint = importEndpoint(
     () => createWorkflowService(kit.database.repositories, () => new Set(options.mcpServers ?? [])),
     () => new Set(options.mcpServers ?? []),
+    auditRequestsTo(() => kit.database.prisma),
   );
   // With its Content-Length, as a browser or curl sends it: the endpoint decides by it whether a file is small enough to convert inline.
   const post = (body: unknown, as: Member = member) => {

@@ -1,0 +1,47 @@
+import "server-only";
+import { AUDIT_RETENTION_DEFAULT_DAYS } from "@/contract";
+import type { PrismaClient } from "@/lib/db";
+
+/**
+ * The one deletion the audit log allows: entries older than the operator's retention
+ * (TRELLIS_AUDIT_RETENTION_DAYS, default 365). The table's trigger lets a DELETE through only in a
+ * transaction that declared itself the sweep and only for rows older than the cutoff it declared,
+ * so no other code path (nor a mistaken cutoff in this one) removes a recent entry.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** TRELLIS_AUDIT_RETENTION_DAYS as a whole number of days (at least 1); the default when unset. */
+export function auditRetentionDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return AUDIT_RETENTION_DEFAULT_DAYS;
+  const days = Number(value.trim());
+  if (!Number.isInteger(days) || days < 1)
+    throw new Error(`TRELLIS_AUDIT_RETENTION_DAYS must be a whole number of days, 1 or more; got "${value}".`);
+  return days;
+}
+
+/** Deletes the entries older than `days` before `now`; answers how many. Safe on several processes at once. */
+export async function sweepAuditLog(prisma: PrismaClient, days: number, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT set_config('trellis.audit_retention', 'sweep', true), set_config('trellis.audit_cutoff', ${cutoff}, true)`;
+    return tx.$executeRaw`DELETE FROM audit_entries WHERE at < ${cutoff}::timestamptz`;
+  });
+}
+
+/** How often a process sweeps: the log is read in days, so an hour late changes nothing. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Sweeps now and every hour until stopped; a failed sweep is told on the console and tried again at the next. */
+export function startAuditRetention(prisma: PrismaClient, days: number): { stop(): void } {
+  const sweep = () =>
+    sweepAuditLog(prisma, days).catch((error: unknown) => {
+      console.error(
+        `[trellis audit] retention sweep failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  void sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
