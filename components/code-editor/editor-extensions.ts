@@ -2,6 +2,11 @@ import { autocompletion, closeBrackets, closeBracketsKeymap, type CompletionSour
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { javascript, localCompletionSource } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
+import {
+  globalCompletion,
+  localCompletionSource as pythonLocalCompletionSource,
+  python,
+} from "@codemirror/lang-python";
 import { bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, linter, lintKeymap } from "@codemirror/lint";
 import { EditorState, Prec, type Extension } from "@codemirror/state";
@@ -18,7 +23,7 @@ import { classHighlighter } from "@lezer/highlight";
 import { describeJsonProblem, jsonProblemToShow } from "./json-problem";
 import { referenceHighlight } from "./reference-highlight";
 
-export type CodeLanguage = "javascript" | "json";
+export type CodeLanguage = "javascript" | "python" | "json";
 
 export interface EditorSetup {
   language: CodeLanguage;
@@ -43,7 +48,9 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
     isJson ? jsonProblemToShow(state.doc.toString(), setup.jsonOrText === true) : null;
   const sources: CompletionSource[] = [];
   if (setup.complete) sources.push(setup.complete);
-  if (!isJson) sources.push(localCompletionSource);
+  if (setup.language === "javascript") sources.push(localCompletionSource);
+  // Python: names defined in the code, then builtins and keywords.
+  if (setup.language === "python") sources.push(pythonLocalCompletionSource, globalCompletion);
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -53,7 +60,7 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
     indentOnInput(),
     bracketMatching(),
     closeBrackets(),
-    isJson ? json() : javascript(),
+    isJson ? json() : setup.language === "python" ? python() : javascript(),
     syntaxHighlighting(classHighlighter),
     referenceHighlight,
     sources.length > 0 ? autocompletion({ override: [firstAnswer(sources)] }) : [],
