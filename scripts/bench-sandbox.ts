@@ -3,7 +3,8 @@
  *
  * For each language, the time from asking for a run of a one-line script to its result:
  * - JavaScript: every run starts a fresh QuickJS worker;
- * - Python, cold: a fresh gate, so no warm worker exists and the run loads Pyodide itself;
+ * - Python, first of the process: starts CPython and makes the memory snapshot (python-snapshot.ts);
+ * - Python, cold: a fresh gate, so no warm worker exists and the run restores the snapshot itself;
  * - Python, warm: the run after another, once the warm worker it left behind has loaded.
  * Also the process's resident memory a loaded, idle Python worker adds, and Pyodide's WebAssembly
  * memory once loaded (what sandbox-footprint.ts reserves). Measure on a quiet machine.
@@ -11,10 +12,10 @@
  * BENCH_SANDBOX_RUNS (default 5) runs of each kind.
  */
 import { performance } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { runInSandbox, SandboxGate } from "@/sandbox";
+import { startPythonWorker } from "@/sandbox/python-snapshot";
 import { pythonPoolFor } from "@/sandbox/python-workers";
-import { PYTHON_WORKER_RESOURCE_LIMITS } from "@/sandbox/sandbox-footprint";
 
 const RUNS = Number(process.env.BENCH_SANDBOX_RUNS ?? 5);
 const workerUrl = new URL("../sandbox/pyodide-worker.mjs", import.meta.url);
@@ -36,6 +37,7 @@ async function waitUntil(check: () => boolean): Promise<void> {
 
 async function main() {
   const gate = () => new SandboxGate({ concurrency: 2, memoryMb: 4096 });
+  const first = await timed(() => runInSandbox({ gate: gate(), language: "python", code: "return 1" }));
   const javascript: number[] = [];
   const cold: number[] = [];
   const warm: number[] = [];
@@ -50,7 +52,8 @@ async function main() {
     pool.discard();
   }
   console.log(`JavaScript run (fresh QuickJS worker): ${format(javascript)}`);
-  console.log(`Python run, cold (loads Pyodide):      ${format(cold)}`);
+  console.log(`Python run, first of the process:     ${first.toFixed(0)} ms (starts CPython, makes the snapshot)`);
+  console.log(`Python run, cold (restores snapshot):  ${format(cold)}`);
   console.log(`Python run, warm worker ready:         ${format(warm)}`);
 
   // Memory of loaded, idle Python workers: RSS before and after loading three of them.
@@ -60,11 +63,7 @@ async function main() {
   const workers: Worker[] = [];
   const loaded: Array<{ loadMs: number; memoryBytes: number }> = [];
   for (let index = 0; index < 3; index++) {
-    const worker = new Worker(workerUrl, {
-      env: {},
-      execArgv: [],
-      resourceLimits: { ...PYTHON_WORKER_RESOURCE_LIMITS },
-    });
+    const worker = startPythonWorker(workerUrl);
     workers.push(worker);
     loaded.push(
       await new Promise((resolve) =>

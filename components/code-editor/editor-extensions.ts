@@ -1,4 +1,11 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, type CompletionSource } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  type CompletionContext,
+  type CompletionResult,
+  type CompletionSource,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { javascript, localCompletionSource } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
@@ -49,8 +56,7 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
   const sources: CompletionSource[] = [];
   if (setup.complete) sources.push(setup.complete);
   if (setup.language === "javascript") sources.push(localCompletionSource);
-  // Python: names defined in the code, then builtins and keywords.
-  if (setup.language === "python") sources.push(pythonLocalCompletionSource, globalCompletion);
+  if (setup.language === "python") sources.push(pythonNames);
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -94,6 +100,14 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
       ".cm-content, .cm-gutter": { minHeight: `${setup.minLines * 1.5}em` },
     }),
   ];
+}
+
+/** Python: the names the code defines, and Python's builtins and keywords, in one list. */
+async function pythonNames(context: CompletionContext): Promise<CompletionResult | null> {
+  const local = pythonLocalCompletionSource(context);
+  const global = await globalCompletion(context);
+  if (!local || !global) return local ?? global;
+  return { ...local, from: Math.min(local.from, global.from), options: [...local.options, ...global.options] };
 }
 
 /** One source from several: the first that has an answer wins, so a `<` reference list is never mixed with local names. */
