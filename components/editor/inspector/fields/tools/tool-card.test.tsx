@@ -72,6 +72,15 @@ describe("a tool card", () => {
     expect(html).toContain('value="text"');
     expect(html).toContain("The text to measure");
     expect(html).toContain("services.inputs");
+    expect(html).toMatch(/<option value="javascript" selected="">JavaScript<\/option>/);
+    expect(html).toContain("Code (JavaScript, sandboxed");
+  });
+
+  it("shows a custom function in Python as Python", () => {
+    const entry = functionEntry([]);
+    const html = card({ entry: { ...entry, params: { ...entry.params, language: "python", code: "return 1" } } });
+    expect(html).toMatch(/<option value="python" selected="">Python<\/option>/);
+    expect(html).toContain("Code (Python, sandboxed");
   });
 
   it("says a tool type the server does not have is unknown, and names params it has no input for", () => {
