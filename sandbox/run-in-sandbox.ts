@@ -93,20 +93,18 @@ const START_TIMEOUT_MS = { javascript: 15_000, python: 60_000 } as const;
 
 function resolveWorkerUrl(explicit: URL | undefined, language: SandboxLanguage): URL {
   if (explicit) return explicit;
-  if (language === "javascript") {
-    const fromEnvironment = process.env.TRELLIS_SANDBOX_WORKER;
-    if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
-  }
-  // The worker is loaded from disk as-is, never bundled: bundlers must not follow these URLs.
-  const besideThisFile =
-    language === "python"
-      ? new URL(/*turbopackIgnore: true*/ "./pyodide-worker.mjs", import.meta.url)
-      : new URL(/*turbopackIgnore: true*/ "./quickjs-worker.mjs", import.meta.url);
+  // The Python worker loads files beside it (python-hardening.mjs, python-prelude.py): it runs from
+  // the source tree, never from a copy a bundler made of it alone.
+  if (language === "python")
+    return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "sandbox", "pyodide-worker.mjs"));
+  const fromEnvironment = process.env.TRELLIS_SANDBOX_WORKER;
+  if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
+  // The worker is loaded from disk as-is, never bundled: bundlers must not follow this URL.
+  const besideThisFile = new URL(/*turbopackIgnore: true*/ "./quickjs-worker.mjs", import.meta.url);
   if (besideThisFile.protocol === "file:" && existsSync(/*turbopackIgnore: true*/ fileURLToPath(besideThisFile)))
     return besideThisFile;
   // A bundler moved this module; fall back to the source tree.
-  const file = language === "python" ? "pyodide-worker.mjs" : "quickjs-worker.mjs";
-  return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "sandbox", file));
+  return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "sandbox", "quickjs-worker.mjs"));
 }
 
 /** Ends console output that was cut with a note saying so, so nobody takes it for all there was. */
