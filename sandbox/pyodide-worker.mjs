@@ -78,6 +78,8 @@ async function prepare() {
     enableRunUntilComplete: false,
     ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true }),
   });
+  // The copy of the snapshot is in Pyodide's memory now; this one would only hold 30 MB.
+  if (snapshot) workerData.snapshot = null;
   pyodide.setStdout({ batched: () => {} });
   pyodide.setStderr({ batched: () => {} });
   if (!snapshot) {
