@@ -78,7 +78,8 @@ describe("a tool card", () => {
 
   it("shows a custom function in Python as Python", () => {
     const entry = functionEntry([]);
-    const html = card({ entry: { ...entry, params: { ...entry.params, language: "python", code: "return 1" } } });
+    const params = { ...(entry.params as Record<string, unknown>), language: "python", code: "return 1" };
+    const html = card({ entry: { ...entry, params } });
     expect(html).toMatch(/<option value="python" selected="">Python<\/option>/);
     expect(html).toContain("Code (Python, sandboxed");
   });
