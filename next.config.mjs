@@ -17,6 +17,7 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
     "pg",
     "quickjs-emscripten",
+    "pyodide",
     "js-tiktoken",
     "@pydantic/genai-prices",
     // One logger and one metrics registry per process, and the OpenTelemetry SDK loaded only when OTLP is configured.

@@ -14,7 +14,7 @@ export type BlockCategory = "core" | "ai" | "logic" | "data" | "tools";
 export type FieldKind =
   | "text" // one line, references allowed
   | "prompt" // multi-line text with `<` reference and `{{` env completion
-  | "code" // JavaScript
+  | "code" // JavaScript, or the language another field names (`languageKey`)
   | "json" // free JSON value, references allowed
   | "number"
   | "toggle"
@@ -52,6 +52,8 @@ export interface FieldHint {
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** Only show when another field has one of these values, e.g. loop `count` when kind is `for`. */
   showWhen?: { key: string; equals: ReadonlyArray<string> };
+  /** `code` fields: the field holding the code's language (`javascript` when it is empty). */
+  languageKey?: string;
 }
 
 /** An output field, for reference completion and docs (`path` is dotted, `[]` for arrays). */

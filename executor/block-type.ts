@@ -3,7 +3,12 @@ import type { ConfigParse } from "@/core";
 import type { ReferenceToken } from "./reference-syntax";
 
 /** Substitutes the references in one config string its own way; `resolve` throws when one cannot be resolved. */
-export type FieldResolver = (text: string, resolve: (reference: ReferenceToken) => unknown) => string;
+/** Substitutes the references of one config field; `config` is the block's whole config as written (a Function's `language`). */
+export type FieldResolver = (
+  text: string,
+  resolve: (reference: ReferenceToken) => unknown,
+  config: Readonly<Record<string, unknown>>,
+) => string;
 
 /**
  * What the executor needs to know about a block type. The block registry (blocks/) supplies one

@@ -185,7 +185,7 @@ function checkFieldResolvers(entry: BlockEntry, issues: IssueDetail[]): void {
     const text = config[field];
     if (typeof text !== "string" || parseReferences(text).length === 0) continue;
     try {
-      resolver(text, () => null);
+      resolver(text, () => null, config);
     } catch (error) {
       if (!(isTrellisError(error) && error.code === "invalid_config")) throw error;
       issues.push({

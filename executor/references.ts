@@ -35,7 +35,16 @@ export interface ResolveOptions {
    */
   expressionFields?: ReadonlySet<string>;
   /** Top-level fields substituted by their block type (see BlockTypeInfo.fieldResolvers). */
-  fieldResolvers?: Readonly<Record<string, (text: string, resolve: (reference: ReferenceToken) => unknown) => string>>;
+  fieldResolvers?: Readonly<
+    Record<
+      string,
+      (
+        text: string,
+        resolve: (reference: ReferenceToken) => unknown,
+        config: Readonly<Record<string, unknown>>,
+      ) => string
+    >
+  >;
 }
 
 /** The error of a `{{NAME}}` the run cannot read: never a hint of what the server's environment holds. */
@@ -156,21 +165,27 @@ export function resolveExpressionText(text: string, source: ReferenceSource, opt
   return result + text.slice(last);
 }
 
-function resolveAt(value: unknown, field: string, source: ReferenceSource, options: ResolveOptions): unknown {
+function resolveAt(
+  value: unknown,
+  field: string,
+  source: ReferenceSource,
+  options: ResolveOptions,
+  root: Readonly<Record<string, unknown>>,
+): unknown {
   if (typeof value === "string") {
     const custom =
       options.fieldResolvers && Object.hasOwn(options.fieldResolvers, field)
         ? options.fieldResolvers[field]
         : undefined;
-    if (custom) return custom(value, (token) => resolveToken(token, source, options));
+    if (custom) return custom(value, (token) => resolveToken(token, source, options), root);
     if (options.expressionFields?.has(field)) return resolveExpressionText(value, source, options);
     return resolveText(value, source, options);
   }
-  if (Array.isArray(value)) return value.map((item) => resolveAt(item, `${field}[]`, source, options));
+  if (Array.isArray(value)) return value.map((item) => resolveAt(item, `${field}[]`, source, options, root));
   if (value !== null && typeof value === "object") {
     const result: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value))
-      result[key] = resolveAt(item, field ? `${field}.${key}` : key, source, options);
+      result[key] = resolveAt(item, field ? `${field}.${key}` : key, source, options, root);
     return result;
   }
   return value;
@@ -178,7 +193,8 @@ function resolveAt(value: unknown, field: string, source: ReferenceSource, optio
 
 /** Resolves every reference in a config, recursively through objects and arrays. */
 export function resolveConfig<T>(config: T, source: ReferenceSource, options: ResolveOptions = {}): T {
-  return resolveAt(config, "", source, options) as T;
+  const root = config !== null && typeof config === "object" && !Array.isArray(config) ? config : {};
+  return resolveAt(config, "", source, options, root as Readonly<Record<string, unknown>>) as T;
 }
 
 /** True when any string inside the value may hold a reference; lets the engine skip resolution. */

@@ -1,12 +1,20 @@
 import "server-only";
 import { existsSync } from "node:fs";
+import type { Worker } from "node:worker_threads";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SandboxError } from "@/core";
 import { SANDBOX_PRELUDE, wrapUserCode } from "./prelude";
 import type { PreludeSettings, WorkerLimits } from "./protocol";
-import { abortError, runWorker, type SandboxServiceHandler } from "./run-worker";
-import { QUICKJS_BASELINE_MB, sandboxFootprintMb } from "./sandbox-footprint";
+import { abortError, runWorker, startSandboxWorker, type SandboxServiceHandler } from "./run-worker";
+import { pythonPoolFor } from "./python-workers";
+import {
+  PYODIDE_BASELINE_MB,
+  pythonSandboxFootprintMb,
+  QUICKJS_BASELINE_MB,
+  sandboxFootprintMb,
+  WORKER_RESOURCE_LIMITS,
+} from "./sandbox-footprint";
 import { processSandboxGate, sandboxSettings, type SandboxGate, type SandboxSlot } from "./sandbox-gate";
 import { capSandboxLimits, type CappedLimits, type SandboxSettings } from "./sandbox-settings";
 
@@ -36,16 +44,20 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   terminateGraceMs: 1_000,
 };
 
+export type SandboxLanguage = "javascript" | "python";
+
 export interface SandboxRequest {
-  /** User JavaScript; top-level `return` and `await` work. */
+  /** User code; top-level `return` and `await` work (in Python a `main()` function may give the result instead). */
   code: string;
+  /** `javascript` (QuickJS) unless given. */
+  language?: SandboxLanguage;
   /** Available as `services.inputs`. Must be JSON data. */
   inputs?: unknown;
   /** Exposed as `services.<name>`; `inputs` and `outputs` are reserved. */
   services?: Readonly<Record<string, SandboxServiceHandler>>;
   limits?: Partial<SandboxLimits>;
   signal?: AbortSignal;
-  /** Where quickjs-worker.mjs lives, when bundling moved it. */
+  /** Where quickjs-worker.mjs (or, for Python, pyodide-worker.mjs) lives, when bundling moved it. */
   workerUrl?: URL;
   /** Who admits the run: the process's gate (TRELLIS_SANDBOX_CONCURRENCY, TRELLIS_SANDBOX_MEMORY_MB) unless given. */
   gate?: SandboxGate;
@@ -62,7 +74,7 @@ export interface SandboxOutcome {
   outputs: Record<string, unknown>;
   stdout: string;
   stdoutTruncated: boolean;
-  /** Time spent running inside QuickJS. */
+  /** Time spent running the code (waiting for services not counted). */
   cpuTimeMs: number;
   /** Time spent waiting for room before the sandbox started; no limit of the sandbox counts it. */
   queuedMs: number;
@@ -76,8 +88,15 @@ const STACK_BYTES = 512 * 1024;
 // call cannot take more than the reservation counts for (a 4 MB request body is plenty for a block).
 const MAX_SERVICE_CALL_CHARS = 4 * 1024 * 1024;
 
-function resolveWorkerUrl(explicit: URL | undefined): URL {
+// Cold, Pyodide loads for a second or more, much longer on a busy machine.
+const START_TIMEOUT_MS = { javascript: 15_000, python: 60_000 } as const;
+
+function resolveWorkerUrl(explicit: URL | undefined, language: SandboxLanguage): URL {
   if (explicit) return explicit;
+  // The Python worker loads files beside it (python-hardening.mjs, python-prelude.py): it runs from
+  // the source tree, never from a copy a bundler made of it alone.
+  if (language === "python")
+    return pathToFileURL(path.join(/*turbopackIgnore: true*/ process.cwd(), "sandbox", "pyodide-worker.mjs"));
   const fromEnvironment = process.env.TRELLIS_SANDBOX_WORKER;
   if (fromEnvironment) return pathToFileURL(/*turbopackIgnore: true*/ fromEnvironment);
   // The worker is loaded from disk as-is, never bundled: bundlers must not follow this URL.
@@ -95,7 +114,9 @@ export function markTruncated(stdout: string, maxStdoutChars: number): string {
 }
 
 /**
- * Runs user JavaScript in QuickJS inside a fresh worker thread and returns its JSON result.
+ * Runs user JavaScript in QuickJS, or Python in Pyodide, inside a worker thread of its own and
+ * returns its JSON result. A Python run may get a warm worker, loaded ahead but never used
+ * (python-warm-pool.ts).
  * The run first waits its turn at the gate, which counts its worker's whole footprint; its CPU
  * budget and wall-clock limit start only once it leaves the queue (the caller's signal, with the
  * block's and the run's own time limits, still bounds the wait). Throws SandboxError (timeout,
@@ -103,6 +124,9 @@ export function markTruncated(stdout: string, maxStdoutChars: number): string {
  * responsive: the script never runs on this thread.
  */
 export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
+  const language = request.language ?? "javascript";
+  if (language !== "javascript" && language !== "python")
+    throw new SandboxError("sandbox_error", `"${String(language)}" is not a sandbox language (javascript or python)`);
   const requested: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, ...request.limits };
   const services = request.services ?? {};
   for (const name of Object.keys(services)) {
@@ -121,11 +145,13 @@ export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutc
     serviceNames: Object.keys(services),
     maxStdoutChars: requested.maxStdoutChars,
     maxServiceCallChars: MAX_SERVICE_CALL_CHARS,
+    maxOutputBytes: requested.maxOutputBytes,
   };
+  const python = language === "python";
   const workerLimits: WorkerLimits = {
     cpuTimeMs: limits.cpuTimeMs,
     memoryBytes: limits.memoryBytes,
-    baselineBytes: QUICKJS_BASELINE_MB * 1024 * 1024,
+    baselineBytes: (python ? PYODIDE_BASELINE_MB : QUICKJS_BASELINE_MB) * 1024 * 1024,
     stackBytes: STACK_BYTES,
     maxOutputBytes: requested.maxOutputBytes,
   };
@@ -133,7 +159,8 @@ export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutc
   const gate = request.gate ?? processSandboxGate();
   let slot: SandboxSlot;
   try {
-    slot = await gate.acquire(sandboxFootprintMb(limits.memoryBytes), {
+    const footprintMb = python ? pythonSandboxFootprintMb(limits.memoryBytes) : sandboxFootprintMb(limits.memoryBytes);
+    slot = await gate.acquire(footprintMb, {
       signal: request.signal,
       onWait: request.onQueued,
     });
@@ -141,18 +168,37 @@ export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutc
     throw request.signal?.aborted ? abortError(request.signal) : error;
   }
   request.onAdmitted?.({ queuedMs: slot.queuedMs });
+  const workerUrl = resolveWorkerUrl(request.workerUrl, language);
+  let worker: Worker;
+  let onExit = () => slot.release();
+  try {
+    if (python) {
+      const pool = pythonPoolFor(gate, workerUrl);
+      worker = pool.take().worker;
+      // Once this run's worker is gone, a warm one is loaded for the next run, if it fits.
+      onExit = () => {
+        slot.release();
+        pool.refill();
+      };
+    } else worker = startSandboxWorker(workerUrl, WORKER_RESOURCE_LIMITS);
+  } catch (error) {
+    slot.release();
+    throw new SandboxError("sandbox_error", `The sandbox could not start: ${(error as Error).message}`);
+  }
   const outcome = await runWorker({
-    workerUrl: resolveWorkerUrl(request.workerUrl),
-    prelude: SANDBOX_PRELUDE,
-    code: wrapUserCode(request.code),
+    worker,
+    prelude: python ? "" : SANDBOX_PRELUDE,
+    code: python ? request.code : wrapUserCode(request.code),
     settings,
     limits: workerLimits,
     services,
     wallTimeMs: requested.wallTimeMs,
     terminateGraceMs: requested.terminateGraceMs,
+    startTimeoutMs: START_TIMEOUT_MS[language],
+    ...(python ? { interrupt: new Int32Array(new SharedArrayBuffer(4)) } : {}),
     signal: request.signal,
     // The reservation holds until the thread is gone: its memory is only free then.
-    onExit: () => slot.release(),
+    onExit,
   });
   const stdout = outcome.stdoutTruncated ? markTruncated(outcome.stdout, requested.maxStdoutChars) : outcome.stdout;
   return { ...outcome, stdout, queuedMs: slot.queuedMs, limits };

@@ -1,5 +1,5 @@
 import "server-only";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { CancelledError, SandboxError, TrellisError } from "@/core";
 import type {
   DoneMessage,
@@ -9,14 +9,14 @@ import type {
   WorkerLimits,
   WorkerToHostMessage,
 } from "./protocol";
-import { WORKER_RESOURCE_LIMITS } from "./sandbox-footprint";
 
 /** A host function the sandbox may call as `services.<name>(...args)`. Its result must be JSON. */
 export type SandboxServiceHandler = (args: unknown[], options: { signal: AbortSignal }) => Promise<unknown>;
 
 /** One run in one fresh worker, its limits already decided. */
 export interface WorkerJob {
-  workerUrl: URL;
+  /** The worker to run in: one started for this job, or a warm one that has run nothing yet. */
+  worker: Worker;
   prelude: string;
   code: string;
   settings: PreludeSettings;
@@ -26,6 +26,10 @@ export interface WorkerJob {
   wallTimeMs: number;
   /** How long past the CPU budget the host waits before terminating the worker. */
   terminateGraceMs: number;
+  /** How long the worker may take to start the code (Pyodide loads for a while). */
+  startTimeoutMs: number;
+  /** Python: where to raise KeyboardInterrupt once the CPU budget is spent. */
+  interrupt?: Int32Array;
   signal?: AbortSignal;
   /** Called once the worker thread has exited (its memory is back), whatever the outcome. */
   onExit(): void;
@@ -38,8 +42,6 @@ export interface WorkerOutcome {
   stdoutTruncated: boolean;
   cpuTimeMs: number;
 }
-
-const WORKER_START_TIMEOUT_MS = 15_000;
 
 /** Error messages from host services that are safe to show inside the sandbox. */
 function serviceErrorFor(service: string, error: unknown): { name: string; code: string; message: string } {
@@ -54,18 +56,24 @@ export function abortError(signal: AbortSignal | undefined): Error {
   return reason instanceof TrellisError ? reason : new CancelledError("The function block was cancelled");
 }
 
-function startWorker(job: WorkerJob): Worker {
+/** A sandbox worker from its file, with nothing of the host's environment or options. */
+export function startSandboxWorker(
+  workerUrl: URL,
+  resourceLimits: NonNullable<WorkerOptions["resourceLimits"]>,
+  workerData: Record<string, unknown> = {},
+): Worker {
   // Reflect.construct keeps bundlers from treating this as a worker entry to bundle: the worker
   // file is loaded from disk as-is (see resolveWorkerUrl).
   return Reflect.construct(Worker, [
-    job.workerUrl,
+    workerUrl,
     {
-      // Nothing of the host's environment reaches the worker, in case QuickJS were ever escaped.
+      // Nothing of the host's environment reaches the worker, in case the sandbox were ever escaped.
       env: {},
       execArgv: [],
       stdout: true,
       stderr: true,
-      resourceLimits: { ...WORKER_RESOURCE_LIMITS },
+      resourceLimits: { ...resourceLimits },
+      workerData,
     },
   ]);
 }
@@ -76,16 +84,15 @@ function startWorker(job: WorkerJob): Worker {
  */
 export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
   return new Promise<WorkerOutcome>((resolve, reject) => {
+    const worker = job.worker;
+    if (worker.threadId < 0) {
+      job.onExit();
+      return reject(new SandboxError("sandbox_error", "The sandbox stopped before it could start"));
+    }
     if (job.signal?.aborted) {
+      void worker.terminate();
       job.onExit();
       return reject(abortError(job.signal));
-    }
-    let worker: Worker;
-    try {
-      worker = startWorker(job);
-    } catch (error) {
-      job.onExit();
-      return reject(new SandboxError("sandbox_error", `The sandbox could not start: ${(error as Error).message}`));
     }
     const serviceAbort = new AbortController();
     let settled = false;
@@ -94,6 +101,7 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
     // since "started" with no service call outstanding. The interrupt handler inside the worker
     // should always win; this is the last resort.
     let started = false;
+    let interrupted = false;
     let activeMs = 0;
     let activeSince: number | null = null;
     const startedAt = Date.now();
@@ -122,11 +130,16 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
     const watchdog = setInterval(() => {
       const now = Date.now();
       if (!started) {
-        if (now - startedAt > WORKER_START_TIMEOUT_MS)
+        if (now - startedAt > job.startTimeoutMs)
           fail(new SandboxError("sandbox_error", "The sandbox did not start in time"));
         return;
       }
       const active = activeMs + (activeSince === null ? 0 : now - activeSince);
+      if (job.interrupt && !interrupted && active > job.limits.cpuTimeMs) {
+        interrupted = true;
+        // SIGINT: Python raises KeyboardInterrupt at its next check, and the worker reports a timeout.
+        Atomics.store(job.interrupt, 0, 2);
+      }
       if (active > job.limits.cpuTimeMs + job.terminateGraceMs) {
         fail(
           new SandboxError(
@@ -175,6 +188,15 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
     };
 
     const handleDone = (message: DoneMessage) => {
+      if (!message.ok && interrupted && message.error.code !== "sandbox_memory") {
+        // Whatever the interrupted code failed with (it may have caught KeyboardInterrupt and failed otherwise), it was stopped for its time.
+        return fail(
+          new SandboxError(
+            "sandbox_timeout",
+            `The code ran longer than its time limit of ${job.limits.cpuTimeMs} ms and was stopped`,
+          ),
+        );
+      }
       if (!message.ok) return fail(new SandboxError(message.error.code, message.error.message));
       let output: { result: unknown; outputs: Record<string, unknown> };
       try {
@@ -219,7 +241,9 @@ export function runWorker(job: WorkerJob): Promise<WorkerOutcome> {
       code: job.code,
       settingsJson: JSON.stringify(job.settings),
       limits: job.limits,
+      ...(job.interrupt ? { interruptBuffer: job.interrupt.buffer as SharedArrayBuffer } : {}),
     };
+    worker.ref();
     worker.postMessage(run);
   });
 }

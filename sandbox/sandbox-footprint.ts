@@ -38,3 +38,32 @@ export const MIN_SANDBOX_MEMORY_MB = 8;
 export function sandboxFootprintMb(memoryBytes: number): number {
   return Math.ceil(memoryBytes / MB) + SANDBOX_OVERHEAD_MB;
 }
+
+/**
+ * Python (Pyodide 314, CPython 3.14). Measured on Node 20 (x64): Pyodide's WebAssembly memory is
+ * 30.0 MB once loaded with the prelude; the worker's V8 heap holds Pyodide's JavaScript (18 MB used,
+ * 29 MB committed); the first Python worker of a process took its RSS up by 138 MB (compiled
+ * WebAssembly included), later idle ones by about 56 MB each.
+ */
+export const PYTHON_WORKER_RESOURCE_LIMITS = {
+  maxOldGenerationSizeMb: 48,
+  maxYoungGenerationSizeMb: 8,
+  stackSizeMb: 4,
+} as const;
+
+/** The heap V8 allows a Python worker with those limits. */
+export const PYTHON_WORKER_V8_HEAP_MB = 60;
+
+/** Pyodide's WebAssembly memory once the interpreter and the prelude are loaded; the code's memory limit comes on top. */
+export const PYODIDE_BASELINE_MB = 32;
+
+/** The thread, its V8 isolate and the compiled Pyodide module (about 10 MB of WebAssembly), with room for the start-up peak. */
+export const PYTHON_WORKER_NATIVE_MB = 64;
+
+/** Reserved for every Python sandbox on top of its memory limit. */
+export const PYTHON_SANDBOX_OVERHEAD_MB = PYODIDE_BASELINE_MB + PYTHON_WORKER_V8_HEAP_MB + PYTHON_WORKER_NATIVE_MB;
+
+/** Megabytes a Python sandbox with this memory limit reserves from the server's total. */
+export function pythonSandboxFootprintMb(memoryBytes: number): number {
+  return Math.ceil(memoryBytes / MB) + PYTHON_SANDBOX_OVERHEAD_MB;
+}

@@ -109,4 +109,36 @@ describe("SandboxGate", () => {
     slot.release();
     expect(gate.stats()).toMatchObject({ running: 1, reservedMb: 100 });
   });
+
+  it("holds memory for an idle warm worker only while it fits and nobody waits, and takes it back for a run", async () => {
+    const { gate, admitted, request } = gateWith({ concurrency: 1, memoryMb: 1000 });
+    const reclaimed: string[] = [];
+    let idle: SandboxSlot | null = gate.reserveIdle(300, () => {
+      reclaimed.push("warm");
+      idle?.release();
+    });
+    expect(idle).not.toBeNull();
+    // Memory, not a place among the running: a run still gets in beside it.
+    expect(gate.stats()).toMatchObject({ running: 0, reservedMb: 300 });
+    expect(gate.reserveIdle(800, () => undefined)).toBeNull();
+    void request("small", 600);
+    await settle();
+    expect(admitted).toEqual(["small"]);
+    expect(reclaimed).toEqual([]);
+    // This one does not fit beside the idle worker: the idle worker gives its memory back at once.
+    const {
+      gate: tight,
+      admitted: tightAdmitted,
+      request: tightRequest,
+    } = gateWith({ concurrency: 2, memoryMb: 1000 });
+    idle = tight.reserveIdle(300, () => {
+      reclaimed.push("tight");
+      idle?.release();
+    });
+    void tightRequest("large", 900);
+    await settle();
+    expect(reclaimed).toEqual(["tight"]);
+    expect(tightAdmitted).toEqual(["large"]);
+    expect(tight.stats()).toMatchObject({ running: 1, reservedMb: 900, waiting: 0 });
+  });
 });

@@ -40,6 +40,8 @@ interface Waiter {
  */
 export class SandboxGate {
   private readonly line: Waiter[] = [];
+  /** Memory held by warm workers that run nothing yet, with how to give it back. */
+  private readonly idle = new Set<{ footprintMb: number; reclaim: () => void }>();
   private running = 0;
   private reservedMb = 0;
   private peakRunning = 0;
@@ -64,6 +66,11 @@ export class SandboxGate {
     }
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.line.length === 0 && this.fits(footprintMb)) return Promise.resolve(this.admit(footprintMb, 0));
+    // A run comes before a warm worker kept for a later one: the idle ones give their memory back.
+    if (this.idle.size > 0) {
+      this.reclaimIdle();
+      if (this.line.length === 0 && this.fits(footprintMb)) return Promise.resolve(this.admit(footprintMb, 0));
+    }
     return new Promise<SandboxSlot>((resolve, reject) => {
       const onAbort = () => {
         const index = this.line.indexOf(waiter);
@@ -88,6 +95,34 @@ export class SandboxGate {
   onAdmitted(listener: (queuedMs: number) => void): () => void {
     this.admissionListeners.add(listener);
     return () => this.admissionListeners.delete(listener);
+  }
+
+  /**
+   * Reserves memory for a warm worker that runs nothing yet, only when nobody waits and it fits;
+   * it counts against the memory total but not against the number running. `reclaim` is called
+   * when a run has to wait for room: it must end the worker and release the slot.
+   */
+  reserveIdle(footprintMb: number, reclaim: () => void): SandboxSlot | null {
+    if (this.line.length > 0 || this.reservedMb + footprintMb > this.limits.memoryMb) return null;
+    const entry = { footprintMb, reclaim };
+    this.idle.add(entry);
+    this.reservedMb += footprintMb;
+    this.peakReservedMb = Math.max(this.peakReservedMb, this.reservedMb);
+    let released = false;
+    return {
+      queuedMs: 0,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.idle.delete(entry);
+        this.reservedMb -= footprintMb;
+        this.admitWaiting();
+      },
+    };
+  }
+
+  private reclaimIdle(): void {
+    for (const entry of [...this.idle]) entry.reclaim();
   }
 
   stats(): SandboxGateStats {

@@ -8,12 +8,13 @@ const env =
     values[name];
 
 describe("sandbox settings", () => {
-  it("default to one sandbox per core (at least two), 1 GB in total, 256 MB and 60 s per sandbox", () => {
+  it("default to one sandbox per core (at least two), 1 GB in total, 256 MB and 60 s per sandbox, a warm Python worker", () => {
     expect(sandboxSettingsFrom(env({}), 8)).toEqual({
       concurrency: 8,
       memoryMb: 1024,
       maxMemoryMb: 256,
       maxTimeoutMs: 60_000,
+      pythonWarm: true,
     });
     expect(sandboxSettingsFrom(env({}), 1).concurrency).toBe(2);
   });
@@ -25,10 +26,17 @@ describe("sandbox settings", () => {
         TRELLIS_SANDBOX_MEMORY_MB: " 2048 ",
         TRELLIS_SANDBOX_MAX_MEMORY_MB: "512",
         TRELLIS_SANDBOX_MAX_TIMEOUT_MS: "10000",
+        TRELLIS_SANDBOX_PYTHON_WARM: "off",
       }),
       8,
     );
-    expect(settings).toEqual({ concurrency: 3, memoryMb: 2048, maxMemoryMb: 512, maxTimeoutMs: 10_000 });
+    expect(settings).toEqual({
+      concurrency: 3,
+      memoryMb: 2048,
+      maxMemoryMb: 512,
+      maxTimeoutMs: 10_000,
+      pythonWarm: false,
+    });
   });
 
   it.each([
@@ -46,6 +54,7 @@ describe("sandbox settings", () => {
     ],
     ["TRELLIS_SANDBOX_MAX_MEMORY_MB", "-1", "TRELLIS_SANDBOX_MAX_MEMORY_MB must be a whole number"],
     ["TRELLIS_SANDBOX_MAX_TIMEOUT_MS", "1e3x", "TRELLIS_SANDBOX_MAX_TIMEOUT_MS must be a whole number"],
+    ["TRELLIS_SANDBOX_PYTHON_WARM", "maybe", 'TRELLIS_SANDBOX_PYTHON_WARM must be on or off, not "maybe"'],
   ])("refuse an invalid %s (%s), naming it", (name, value, message) => {
     expect(() => sandboxSettingsFrom(env({ [name]: value }), 2)).toThrow(message);
   });

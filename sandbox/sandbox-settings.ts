@@ -11,6 +11,8 @@ export interface SandboxSettings {
   maxMemoryMb: number;
   /** TRELLIS_SANDBOX_MAX_TIMEOUT_MS: the largest CPU time limit one sandbox gets; a block asking more gets this. */
   maxTimeoutMs: number;
+  /** TRELLIS_SANDBOX_PYTHON_WARM: keep one Python worker loaded for the next Python run (on by default). */
+  pythonWarm: boolean;
 }
 
 export type EnvironmentReader = (name: string) => string | undefined;
@@ -33,6 +35,14 @@ function whole(env: EnvironmentReader, name: string, min: number, max: number): 
  * the default concurrency: sandboxes are CPU-bound threads, and more of them than cores only
  * makes each slower.
  */
+function onOff(env: EnvironmentReader, name: string, fallback: boolean): boolean {
+  const raw = env(name)?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === "on" || raw === "1" || raw === "true") return true;
+  if (raw === "off" || raw === "0" || raw === "false") return false;
+  throw new Error(`${name} must be on or off, not "${env(name)}"`);
+}
+
 export function sandboxSettingsFrom(env: EnvironmentReader, cores: number = availableParallelism()): SandboxSettings {
   const smallestTotal = SANDBOX_OVERHEAD_MB + MIN_SANDBOX_MEMORY_MB;
   const concurrency = whole(env, "TRELLIS_SANDBOX_CONCURRENCY", 1, 1_024) ?? Math.max(2, cores);
@@ -51,6 +61,7 @@ export function sandboxSettingsFrom(env: EnvironmentReader, cores: number = avai
     memoryMb,
     maxMemoryMb: maxMemoryMb ?? Math.min(DEFAULT_SANDBOX_MAX_MEMORY_MB, largestFitting),
     maxTimeoutMs,
+    pythonWarm: onOff(env, "TRELLIS_SANDBOX_PYTHON_WARM", true),
   };
 }
 

@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { STANDARD_HANDLES, type BlockDefinition } from "../types";
 import { substituteCodeReferences } from "./code-references";
+import { substitutePythonReferences } from "./python-references";
+
+export const FUNCTION_LANGUAGES = ["javascript", "python"] as const;
+export type FunctionLanguage = (typeof FUNCTION_LANGUAGES)[number];
 
 export const functionConfigSchema = z.object({
+  language: z.enum(FUNCTION_LANGUAGES, { error: 'must be "javascript" or "python"' }).default("javascript"),
   code: z.string().min(1, "is required").max(100_000),
   timeoutMs: z.number().int().min(10).max(60_000).default(5_000),
   memoryLimitMb: z.number().int().min(8).max(512).default(64),
@@ -15,15 +20,26 @@ export const functionDefinition = {
   label: "Function",
   icon: "Code",
   category: "tools",
-  description: "Runs JavaScript in a sandbox; returns its result, console output and named outputs.",
+  description: "Runs JavaScript or Python in a sandbox; returns its result, console output and named outputs.",
   configSchema: functionConfigSchema,
   fields: [
+    {
+      key: "language",
+      label: "Language",
+      kind: "select",
+      options: [
+        { value: "javascript", label: "JavaScript" },
+        { value: "python", label: "Python" },
+      ],
+      help: "JavaScript runs in QuickJS, Python in Pyodide (CPython and its standard library); both sandboxed, with the same services and limits.",
+    },
     {
       key: "code",
       label: "Code",
       kind: "code",
+      languageKey: "language",
       needs: "Write the code to run",
-      help: "Runs sandboxed (QuickJS): top-level await and return work; <block.field> references become values. services.agent(prompt, options), services.fetch(url, init), services.inputs and services.outputs(name, value) reach the host; there is no require, process or network otherwise.",
+      help: "Runs sandboxed: a final return gives the result (top-level await works; in Python a main() function may give it instead); <block.field> references become values. services.agent(prompt, options), services.fetch(url, init), services.inputs and services.outputs(name, value) reach the host (await them in Python); there is no file system, process, environment or network otherwise.",
     },
     {
       key: "timeoutMs",
@@ -52,9 +68,15 @@ export const functionDefinition = {
   acceptsInput: true,
   sourceHandles: () => STANDARD_HANDLES,
   testSamples: { request: "every services.fetch" },
-  fieldResolvers: { code: substituteCodeReferences },
+  fieldResolvers: {
+    code: (code, resolve, config) =>
+      config.language === "python"
+        ? substitutePythonReferences(code, resolve)
+        : substituteCodeReferences(code, resolve),
+  },
   docs: {
-    config: "`code` (JavaScript, sandboxed), `timeoutMs?` (default 5000), `memoryLimitMb?` (default 64)",
+    config:
+      "`code` (sandboxed), `language?` (`javascript` by default, or `python`), `timeoutMs?` (default 5000), `memoryLimitMb?` (default 64)",
     output: "`result, stdout`",
   },
 } satisfies BlockDefinition<typeof functionConfigSchema>;

@@ -73,7 +73,7 @@ function parseOptions<T>(schema: z.ZodType<T>, value: unknown, service: string, 
 }
 
 /**
- * The Function block: user JavaScript in the QuickJS sandbox, with `services.agent`,
+ * The Function block: user JavaScript in the QuickJS sandbox or Python in the Pyodide one, with `services.agent`,
  * `services.fetch`, `services.inputs` (the block's inputs, by block id) and
  * `services.outputs(name, value)`. Model usage of `services.agent` calls is the block's usage.
  *
@@ -171,6 +171,7 @@ export function createFunctionHandler(deps: FunctionHandlerDeps): BlockHandler<F
     try {
       outcome = await runInSandbox({
         code: config.code,
+        language: config.language,
         inputs,
         services: { agent, fetch },
         limits: { ...deps.limits, cpuTimeMs: limits.cpuTimeMs, memoryBytes: limits.memoryBytes },

@@ -1,7 +1,19 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, type CompletionSource } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  type CompletionContext,
+  type CompletionResult,
+  type CompletionSource,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { javascript, localCompletionSource } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
+import {
+  globalCompletion,
+  localCompletionSource as pythonLocalCompletionSource,
+  python,
+} from "@codemirror/lang-python";
 import { bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { lintGutter, linter, lintKeymap } from "@codemirror/lint";
 import { EditorState, Prec, type Extension } from "@codemirror/state";
@@ -18,7 +30,7 @@ import { classHighlighter } from "@lezer/highlight";
 import { describeJsonProblem, jsonProblemToShow } from "./json-problem";
 import { referenceHighlight } from "./reference-highlight";
 
-export type CodeLanguage = "javascript" | "json";
+export type CodeLanguage = "javascript" | "python" | "json";
 
 export interface EditorSetup {
   language: CodeLanguage;
@@ -43,7 +55,8 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
     isJson ? jsonProblemToShow(state.doc.toString(), setup.jsonOrText === true) : null;
   const sources: CompletionSource[] = [];
   if (setup.complete) sources.push(setup.complete);
-  if (!isJson) sources.push(localCompletionSource);
+  if (setup.language === "javascript") sources.push(localCompletionSource);
+  if (setup.language === "python") sources.push(pythonNames);
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -53,7 +66,7 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
     indentOnInput(),
     bracketMatching(),
     closeBrackets(),
-    isJson ? json() : javascript(),
+    isJson ? json() : setup.language === "python" ? python() : javascript(),
     syntaxHighlighting(classHighlighter),
     referenceHighlight,
     sources.length > 0 ? autocompletion({ override: [firstAnswer(sources)] }) : [],
@@ -87,6 +100,14 @@ export function editorExtensions(setup: EditorSetup): Extension[] {
       ".cm-content, .cm-gutter": { minHeight: `${setup.minLines * 1.5}em` },
     }),
   ];
+}
+
+/** Python: the names the code defines, and Python's builtins and keywords, in one list. */
+async function pythonNames(context: CompletionContext): Promise<CompletionResult | null> {
+  const local = pythonLocalCompletionSource(context);
+  const global = await globalCompletion(context);
+  if (!local || !global) return local ?? global;
+  return { ...local, from: Math.min(local.from, global.from), options: [...local.options, ...global.options] };
 }
 
 /** One source from several: the first that has an answer wins, so a `<` reference list is never mixed with local names. */

@@ -107,7 +107,25 @@ describe("built-in HTTP, web page and function tools", () => {
     expect(await execute(tools, "total_price", { quantity: 3 })).toEqual({ result: 12, stdout: "unit 4\n" });
   });
 
-  it("run_function without code is a clear configuration error", async () => {
+  it("run_function runs Python when its language says so, with the same services", async () => {
+    const tools = await toolsFor([
+      {
+        type: "run_function",
+        name: "total_price",
+        params: {
+          language: "python",
+          parameters: { type: "object", properties: { quantity: { type: "number" } }, required: ["quantity"] },
+          code: `answer = await services.fetch('${server.origin}/price')\nprint('unit', answer['body']['price'])\nreturn answer['body']['price'] * services.inputs['quantity']`,
+        },
+      },
+    ]);
+    expect(await execute(tools, "total_price", { quantity: 3 })).toEqual({ result: 12, stdout: "unit 4\n" });
+  }, 60_000);
+
+  it("run_function without code, or with a language it does not know, is a clear configuration error", async () => {
     await expect(toolsFor(["run_function"])).rejects.toThrow("needs params.code");
+    await expect(toolsFor([{ type: "run_function", params: { code: "puts 1", language: "ruby" } }])).rejects.toThrow(
+      'params.language must be "javascript" or "python", not "ruby"',
+    );
   });
 });

@@ -16,9 +16,10 @@ export interface RunFunctionToolDeps {
 const OPEN_PARAMETERS = { type: "object", additionalProperties: true } as const;
 
 /**
- * `run_function` (Function-as-tool): JavaScript from the agent's config runs in the sandbox with
- * the model's arguments as `services.inputs`; its return value is the tool's answer.
- * Params: `code` (required), `description`, `parameters` (a JSON Schema of the arguments).
+ * `run_function` (Function-as-tool): JavaScript or Python from the agent's config runs in the
+ * sandbox with the model's arguments as `services.inputs`; its return value is the tool's answer.
+ * Params: `code` (required), `language` (`javascript` by default, or `python`), `description`,
+ * `parameters` (a JSON Schema of the arguments).
  */
 export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): ToolProvider {
   const decodedFetch = deps.fetch ? createDecodedFetch(deps.fetch) : undefined;
@@ -27,7 +28,7 @@ export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): T
       {
         type: RUN_FUNCTION_TOOL_TYPE,
         label: "Function",
-        description: "Runs sandboxed JavaScript written in the tool's settings.",
+        description: "Runs sandboxed JavaScript or Python written in the tool's settings.",
       },
     ],
     createTools(entries, context) {
@@ -36,7 +37,14 @@ export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): T
         const code = entry.params?.code;
         if (typeof code !== "string" || !code.trim()) {
           throw new BlockExecutionError(
-            `The ${entry.name ?? RUN_FUNCTION_TOOL_TYPE} tool needs params.code (the JavaScript to run)`,
+            `The ${entry.name ?? RUN_FUNCTION_TOOL_TYPE} tool needs params.code (the JavaScript or Python to run)`,
+            { code: "invalid_tool" },
+          );
+        }
+        const language = entry.params?.language ?? "javascript";
+        if (language !== "javascript" && language !== "python") {
+          throw new BlockExecutionError(
+            `The ${entry.name ?? RUN_FUNCTION_TOOL_TYPE} tool's params.language must be "javascript" or "python", not ${JSON.stringify(language)}`,
             { code: "invalid_tool" },
           );
         }
@@ -48,11 +56,12 @@ export function createRunFunctionToolProvider(deps: RunFunctionToolDeps = {}): T
           description:
             typeof entry.params?.description === "string"
               ? entry.params.description
-              : "Runs a JavaScript function with the given arguments and returns its result.",
+              : `Runs a ${language === "python" ? "Python" : "JavaScript"} function with the given arguments and returns its result.`,
           inputSchema: jsonSchema<Record<string, unknown>>(parameters),
           execute: async (args) => {
             const outcome = await runInSandbox({
               code,
+              language,
               inputs: args,
               services,
               limits: { cpuTimeMs: deps.cpuTimeMs ?? 5_000 },

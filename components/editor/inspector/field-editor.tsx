@@ -5,6 +5,7 @@ import type { FieldKind } from "@/blocks";
 import type { FieldEditorProps } from "./fields/field-props";
 import { AssignmentsField } from "./fields/assignments-field";
 import { AskFieldsField, ChoicesField } from "./fields/ask-fields";
+import { CodeField } from "./fields/code-field";
 import { BranchesField, InputsField, KeyValueField, MetricsField } from "./fields/list-fields";
 import { KnowledgeBaseField } from "./fields/knowledge-base-field";
 import { PruneToolResultsField, ProviderOptionsField } from "./fields/loop-options-fields";
@@ -20,7 +21,7 @@ import { WorkflowInputsField, WorkflowPickerField } from "./fields/workflow-fiel
 const EDITORS: Record<FieldKind, ComponentType<FieldEditorProps>> = {
   text: TextField,
   prompt: TextField,
-  code: TextField,
+  code: CodeField,
   json: JsonField,
   number: NumberField,
   toggle: ToggleField,

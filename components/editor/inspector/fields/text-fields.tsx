@@ -6,22 +6,9 @@ import { referenceCompletionSource } from "../../graph/reference-completion-sour
 import { CompletionInput } from "./completion-input";
 import { asString, inputClass, type FieldEditorProps } from "./field-props";
 
-/** `text`, `prompt` and `code`: strings with reference and env completion; code in a JavaScript editor. */
+/** `text` and `prompt`: strings with reference and env completion (`code` is code-field.tsx). */
 export function TextField(props: FieldEditorProps) {
   const { field } = props;
-  if (field.kind === "code")
-    return (
-      <CodeEditor
-        language="javascript"
-        value={asString(props.value)}
-        onChange={(text) => props.onChange(text === "" ? undefined : text)}
-        complete={referenceCompletionSource(props.referenceItems, props.envNames)}
-        placeholder={field.placeholder}
-        label={field.label}
-        testId={`field-${field.key}`}
-        invalid={props.invalid}
-      />
-    );
   return (
     <CompletionInput
       value={asString(props.value)}

@@ -4,15 +4,16 @@ import { CodeEditor } from "@/components/code-editor";
 import type { CompletionItem } from "../../../graph/reference-completion";
 import { referenceCompletionSource } from "../../../graph/reference-completion-source";
 import { CompletionInput } from "../completion-input";
-import { asString } from "../field-props";
+import { codeLanguageOf } from "../code-field";
+import { asString, inputClass } from "../field-props";
 import { SchemaEditor } from "../json-schema/schema-editor";
 
 const labelClass = "block text-[11px] font-medium text-slate-600";
 
 /**
  * A custom function tool (`run_function`): what the model reads about it, the parameters it
- * passes (a JSON Schema, edited as rows) and the JavaScript that runs in the sandbox with them
- * as `services.inputs`.
+ * passes (a JSON Schema, edited as rows), and the JavaScript or Python that runs in the sandbox
+ * with them as `services.inputs`.
  */
 export function FunctionToolEditor({
   params,
@@ -27,6 +28,7 @@ export function FunctionToolEditor({
   referenceItems: () => CompletionItem[];
   envNames: () => string[];
 }) {
+  const language = codeLanguageOf(params.language);
   return (
     <div className="space-y-1.5">
       <div>
@@ -52,12 +54,27 @@ export function FunctionToolEditor({
           envNames={envNames}
         />
       </div>
+      <label className="block">
+        <span className={labelClass}>Language</span>
+        <select
+          value={language}
+          aria-label="Function language"
+          data-testid={`${testId}-language`}
+          className={inputClass}
+          onChange={(event) => onParam("language", event.target.value === "python" ? "python" : undefined)}
+        >
+          <option value="javascript">JavaScript</option>
+          <option value="python">Python</option>
+        </select>
+      </label>
       <div>
         <span className={labelClass}>
-          Code (JavaScript, sandboxed: the arguments are services.inputs; return the answer)
+          Code ({language === "python" ? "Python" : "JavaScript"}, sandboxed: the arguments are services.inputs; return
+          the answer)
         </span>
         <CodeEditor
-          language="javascript"
+          key={language}
+          language={language}
           value={asString(params.code)}
           onChange={(text) => onParam("code", text)}
           complete={referenceCompletionSource(referenceItems, envNames)}

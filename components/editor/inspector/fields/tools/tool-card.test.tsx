@@ -72,6 +72,16 @@ describe("a tool card", () => {
     expect(html).toContain('value="text"');
     expect(html).toContain("The text to measure");
     expect(html).toContain("services.inputs");
+    expect(html).toMatch(/<option value="javascript" selected="">JavaScript<\/option>/);
+    expect(html).toContain("Code (JavaScript, sandboxed");
+  });
+
+  it("shows a custom function in Python as Python", () => {
+    const entry = functionEntry([]);
+    const params = { ...(entry.params as Record<string, unknown>), language: "python", code: "return 1" };
+    const html = card({ entry: { ...entry, params } });
+    expect(html).toMatch(/<option value="python" selected="">Python<\/option>/);
+    expect(html).toContain("Code (Python, sandboxed");
   });
 
   it("says a tool type the server does not have is unknown, and names params it has no input for", () => {
