@@ -1,6 +1,7 @@
 import "server-only";
 import { AUDIT_RETENTION_DEFAULT_DAYS } from "@/contract";
 import type { PrismaClient } from "@/lib/db";
+import { processLogger } from "@/lib/observability";
 
 /**
  * The one deletion the audit log allows: entries older than the operator's retention
@@ -32,12 +33,12 @@ export async function sweepAuditLog(prisma: PrismaClient, days: number, now: Dat
 /** How often a process sweeps: the log is read in days, so an hour late changes nothing. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Sweeps now and every hour until stopped; a failed sweep is told on the console and tried again at the next. */
+/** Sweeps now and every hour until stopped; a failed sweep is logged and tried again at the next. */
 export function startAuditRetention(prisma: PrismaClient, days: number): { stop(): void } {
   const sweep = () =>
     sweepAuditLog(prisma, days).catch((error: unknown) => {
-      console.error(
-        `[trellis audit] retention sweep failed: ${error instanceof Error ? error.message : String(error)}`,
+      processLogger().error(
+        `audit log retention sweep failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     });
   void sweep();

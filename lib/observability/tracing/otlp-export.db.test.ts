@@ -7,6 +7,7 @@ import { testMember } from "@/lib/http/test-members";
 import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
 import { secretEndpoints } from "@/lib/secrets/secret-endpoints";
+import { auditRequestsTo } from "@/lib/audit";
 import { createGuardedFetch } from "@/net";
 import { startLocalServer, type LocalServer } from "@/net/__fixtures__/local-server";
 import { processMetrics } from "../metrics/trellis-metrics";
@@ -50,7 +51,10 @@ beforeAll(async () => {
   });
   kit = await startRunTestKit({ guardedFetch: createGuardedFetch({ allowHosts: `127.0.0.1:${target.port}` }) });
   workspaceId = await kit.database.createWorkspace();
-  await secretEndpoints(() => kit.database.repositories.secrets).put(
+  await secretEndpoints(
+    () => kit.database.repositories.secrets,
+    auditRequestsTo(() => kit.database.prisma),
+  ).put(
     new Request("http://localhost/api/secrets/CANARY", {
       method: "PUT",
       headers: { "content-type": "application/json" },
