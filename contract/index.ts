@@ -38,3 +38,6 @@ export * from "./mcp-publication";
 export * from "./workflow-import";
 export * from "./estimates";
 export * from "./run-diff";
+export * from "./datasets";
+export * from "./scorers";
+export * from "./evaluations";

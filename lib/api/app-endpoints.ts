@@ -3,7 +3,9 @@ import type { OperationId } from "@/contract/openapi";
 import { appApiKeyEndpoints } from "@/lib/api-keys/app-api-key-endpoints";
 import { appBudgetEndpoints } from "@/lib/budgets/app-budget-endpoints";
 import { appChatEndpoints, appChatSettingsEndpoints } from "@/lib/chat/app-chat-endpoints";
+import { appDatasetEndpoints } from "@/lib/datasets";
 import { appDeploymentEndpoints } from "@/lib/deployments/app-deployment-endpoints";
+import { appEvaluationEndpoints } from "@/lib/evaluations";
 import { appEstimateEndpoints } from "@/lib/estimates/app-estimate-endpoints";
 import type { AnyEndpoint } from "@/lib/http/operation-table";
 import { appKnowledgeEndpoints } from "@/lib/knowledge";
@@ -32,6 +34,8 @@ const AREAS = [
   appAskEndpoints,
   appDeploymentEndpoints,
   appScheduleEndpoints,
+  appDatasetEndpoints,
+  appEvaluationEndpoints,
   appWebhookEndpoints,
   appChatSettingsEndpoints,
   appChatEndpoints,

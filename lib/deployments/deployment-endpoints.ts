@@ -25,12 +25,18 @@ function diffSide(request: Request, name: "from" | "to"): string {
 export function deploymentEndpoints(service: () => DeploymentService) {
   return {
     create: endpoint("createDeployment", async (request, { id }, member) => {
-      const { note } = await readJsonRequest(request, createDeploymentRequestSchema, {
+      const { note, override } = await readJsonRequest(request, createDeploymentRequestSchema, {
         subject: "The deployment",
         maxBytes: 16 * 1024,
         emptyAs: {},
       });
-      const deployment = await service().deploy(member.workspace.id, id, { note, userId: member.userId });
+      const mayOverride = member.workspace.role === "admin" || member.workspace.role === "owner";
+      const deployment = await service().deploy(member.workspace.id, id, {
+        note,
+        userId: member.userId,
+        mayOverride,
+        override,
+      });
       return Response.json(deploymentInfo(deployment), { status: 201 });
     }),
     list: endpoint("listDeployments", async (request, { id }, { workspace }) => {

@@ -166,10 +166,12 @@ export class RunService {
     const distribution = this.distribution;
     const child = options.parentRunId !== undefined;
     // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed
-    // run repeats; a run with no queue runs here; any other runs here at once if this process has room for it.
-    const slots = distribution && !child ? distribution.slots : undefined;
+    // run repeats; a run held to its starter's budget (an evaluation's) runs here, where that budget is kept; a run with
+    // no queue runs here; any other runs here at once if this process has room for it.
+    const here = child || options.parentBudget !== undefined;
+    const slots = distribution && !here ? distribution.slots : undefined;
     const room = runIntake().inFlight <= AT_ONCE_MAX_STARTS_IN_FLIGHT && slots?.tryTake(workspaceId) === true;
-    const atOnce = !distribution || child || room;
+    const atOnce = !distribution || here || room;
     let run: RunRecord;
     try {
       run = await this.store({

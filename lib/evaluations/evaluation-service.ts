@@ -1,0 +1,113 @@
+import "server-only";
+import type { EvaluationComparison, EvaluationInfo, EvaluationView, StartEvaluationRequest } from "@/contract";
+import type { DatasetRepository } from "@/lib/datasets";
+import { NotFoundError, type Repositories } from "@/lib/db";
+import { RequestError } from "@/lib/http/errors";
+import { compareEvaluations } from "./evaluation-compare";
+import type { EvaluationRepository } from "./evaluation-repository";
+import { runEvaluation, type StartRuns } from "./evaluation-runner";
+import { checkScorers } from "./scorer-checks";
+import type { ScoringTools } from "./scoring-tools";
+import type { SuiteRepository } from "./suite-repository";
+
+type CheckedStart = Required<Omit<StartEvaluationRequest, "budget">> & Pick<StartEvaluationRequest, "budget">;
+
+export interface EvaluationServiceDependencies {
+  evaluations: EvaluationRepository;
+  suites: SuiteRepository;
+  datasets: DatasetRepository;
+  repositories: Pick<Repositories, "workflows" | "deployments" | "budgets">;
+  startRun: StartRuns;
+  scoringTools: ScoringTools;
+}
+
+/** A started evaluation: its id, and its end (every case run and scored, the summary stored). */
+export interface StartedEvaluation {
+  evaluationId: string;
+  done: Promise<void>;
+}
+
+function logEvaluationError(evaluationId: string, error: unknown): void {
+  console.error(`[trellis] evaluation ${evaluationId} failed:`, error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Evaluations: started for the draft or a deployment over a suite, executed in this process
+ * (evaluation-runner.ts), read with their progress, and compared.
+ */
+export function createEvaluationService(dependencies: EvaluationServiceDependencies) {
+  const { evaluations, suites, datasets, repositories } = dependencies;
+  return {
+    /**
+     * Checks everything that could fail on every case before anything runs (the suite, the target,
+     * the scorers' models and keys, an empty dataset), stores the evaluation with its cases and
+     * starts it. @throws NotFoundError, RequestError 400
+     */
+    async start(workspaceId: string, workflowId: string, request: CheckedStart, userId: string | null): Promise<StartedEvaluation> {
+      const suite = await suites.get(workspaceId, request.suiteId);
+      if (suite.workflowId !== workflowId) throw new NotFoundError("Suite", request.suiteId);
+      const workflowVersion =
+        request.version === "draft"
+          ? (await repositories.workflows.get(workspaceId, workflowId)).version
+          : (await repositories.deployments.get(workspaceId, workflowId, request.version)).workflowVersion;
+      const kit = () => dependencies.scoringTools(workspaceId);
+      await checkScorers(suite.scorers, kit, async (id) => {
+        try {
+          await repositories.workflows.get(workspaceId, id);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      const dataset = await datasets.get(workspaceId, suite.datasetId);
+      if (dataset.cases.length === 0)
+        throw new RequestError("invalid_request", `Dataset "${dataset.name}" has no cases: add some before evaluating.`, [
+          { path: "suiteId", message: "its dataset has no cases" },
+        ]);
+      const maxCost = request.budget?.maxCost ?? null;
+      const evaluationId = await evaluations.create(workspaceId, {
+        workflowId,
+        suiteId: suite.id,
+        datasetVersion: dataset.version,
+        target: request.version,
+        workflowVersion,
+        test: request.test,
+        concurrency: request.concurrency,
+        maxCost,
+        createdById: userId,
+        cases: dataset.cases.map((item, position) => ({ caseId: item.id, position, input: item.input, expected: item.expected })),
+      });
+      const done = runEvaluation(
+        {
+          evaluationId,
+          workspaceId,
+          workflowId,
+          suite,
+          cases: dataset.cases,
+          target: request.version,
+          test: request.test,
+          concurrency: request.concurrency,
+          maxCost,
+        },
+        { startRun: dependencies.startRun, evaluations, repositories, kit },
+      ).catch((error: unknown) => logEvaluationError(evaluationId, error));
+      return { evaluationId, done };
+    },
+    get: (workspaceId: string, id: string): Promise<EvaluationView> => evaluations.get(workspaceId, id),
+    async list(workspaceId: string, workflowId: string, suiteId?: string): Promise<EvaluationInfo[]> {
+      await repositories.workflows.get(workspaceId, workflowId);
+      return evaluations.list(workspaceId, workflowId, suiteId);
+    },
+    /** `id` before, `otherId` after. @throws 400 for evaluations of different suites */
+    async compare(workspaceId: string, id: string, otherId: string): Promise<EvaluationComparison> {
+      const [before, after] = await Promise.all([evaluations.get(workspaceId, id), evaluations.get(workspaceId, otherId)]);
+      if (before.suiteId !== after.suiteId)
+        throw new RequestError("invalid_request", "Only two evaluations of one suite can be compared: these ran different suites.", [
+          { path: "otherId", message: "is an evaluation of another suite" },
+        ]);
+      return compareEvaluations(before, after);
+    },
+  };
+}
+
+export type EvaluationService = ReturnType<typeof createEvaluationService>;
