@@ -1,5 +1,12 @@
 import "server-only";
-import type { EvaluationComparison, EvaluationInfo, EvaluationView, StartEvaluationRequest } from "@/contract";
+import {
+  EVALUATION_CONCURRENCY_DEFAULT,
+  type EvaluationComparison,
+  type EvaluationInfo,
+  type EvaluationView,
+  type StartEvaluationRequest,
+} from "@/contract";
+import { TrellisError } from "@/executor";
 import type { DatasetRepository } from "@/lib/datasets";
 import { NotFoundError, type Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
@@ -37,61 +44,79 @@ function logEvaluationError(evaluationId: string, error: unknown): void {
  */
 export function createEvaluationService(dependencies: EvaluationServiceDependencies) {
   const { evaluations, suites, datasets, repositories } = dependencies;
-  return {
-    /**
-     * Checks everything that could fail on every case before anything runs (the suite, the target,
-     * the scorers' models and keys, an empty dataset), stores the evaluation with its cases and
-     * starts it. @throws NotFoundError, RequestError 400
-     */
-    async start(workspaceId: string, workflowId: string, request: CheckedStart, userId: string | null): Promise<StartedEvaluation> {
-      const suite = await suites.get(workspaceId, request.suiteId);
-      if (suite.workflowId !== workflowId) throw new NotFoundError("Suite", request.suiteId);
-      const workflowVersion =
-        request.version === "draft"
-          ? (await repositories.workflows.get(workspaceId, workflowId)).version
-          : (await repositories.deployments.get(workspaceId, workflowId, request.version)).workflowVersion;
-      const kit = () => dependencies.scoringTools(workspaceId);
-      await checkScorers(suite.scorers, kit, async (id) => {
-        try {
-          await repositories.workflows.get(workspaceId, id);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-      const dataset = await datasets.get(workspaceId, suite.datasetId);
-      if (dataset.cases.length === 0)
-        throw new RequestError("invalid_request", `Dataset "${dataset.name}" has no cases: add some before evaluating.`, [
-          { path: "suiteId", message: "its dataset has no cases" },
-        ]);
-      const maxCost = request.budget?.maxCost ?? null;
-      const evaluationId = await evaluations.create(workspaceId, {
+  /**
+   * Checks everything that could fail on every case before anything runs (the suite, the target,
+   * the scorers' models and keys, an empty dataset), stores the evaluation with its cases and
+   * starts it. @throws NotFoundError, RequestError 400
+   */
+async function start(workspaceId: string, workflowId: string, request: CheckedStart, userId: string | null): Promise<StartedEvaluation> {
+    const suite = await suites.get(workspaceId, request.suiteId);
+    if (suite.workflowId !== workflowId) throw new NotFoundError("Suite", request.suiteId);
+    const workflowVersion =
+      request.version === "draft"
+        ? (await repositories.workflows.get(workspaceId, workflowId)).version
+        : (await repositories.deployments.get(workspaceId, workflowId, request.version)).workflowVersion;
+    const kit = () => dependencies.scoringTools(workspaceId);
+    await checkScorers(suite.scorers, kit, async (id) => {
+      try {
+        await repositories.workflows.get(workspaceId, id);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    const dataset = await datasets.get(workspaceId, suite.datasetId);
+    if (dataset.cases.length === 0)
+      throw new RequestError("invalid_request", `Dataset "${dataset.name}" has no cases: add some before evaluating.`, [
+        { path: "suiteId", message: "its dataset has no cases" },
+      ]);
+    const maxCost = request.budget?.maxCost ?? null;
+    const evaluationId = await evaluations.create(workspaceId, {
+      workflowId,
+      suiteId: suite.id,
+      datasetVersion: dataset.version,
+      target: request.version,
+      workflowVersion,
+      test: request.test,
+      concurrency: request.concurrency,
+      maxCost,
+      createdById: userId,
+      cases: dataset.cases.map((item, position) => ({ caseId: item.id, position, input: item.input, expected: item.expected })),
+    });
+    const done = runEvaluation(
+      {
+        evaluationId,
+        workspaceId,
         workflowId,
-        suiteId: suite.id,
-        datasetVersion: dataset.version,
+        suite,
+        cases: dataset.cases,
         target: request.version,
-        workflowVersion,
         test: request.test,
         concurrency: request.concurrency,
         maxCost,
-        createdById: userId,
-        cases: dataset.cases.map((item, position) => ({ caseId: item.id, position, input: item.input, expected: item.expected })),
-      });
-      const done = runEvaluation(
-        {
-          evaluationId,
-          workspaceId,
-          workflowId,
-          suite,
-          cases: dataset.cases,
-          target: request.version,
-          test: request.test,
-          concurrency: request.concurrency,
-          maxCost,
-        },
-        { startRun: dependencies.startRun, evaluations, repositories, kit },
-      ).catch((error: unknown) => logEvaluationError(evaluationId, error));
-      return { evaluationId, done };
+      },
+      { startRun: dependencies.startRun, evaluations, repositories, kit },
+    ).catch((error: unknown) => logEvaluationError(evaluationId, error));
+    return { evaluationId, done };
+  }
+
+  return {
+    start,
+    /**
+     * A schedule's fire: the active deployment over the suite, in test mode. Answers once it has
+     * started. @throws `not_deployed` when the workflow has no deployment
+     */
+    async startScheduled(workspaceId: string, workflowId: string, suiteId: string): Promise<{ evaluationId: string }> {
+      const active = await repositories.deployments.active(workspaceId, workflowId);
+      if (!active)
+        throw new TrellisError("not_deployed", "This workflow has no deployment yet: a scheduled evaluation evaluates the active one.");
+      const { evaluationId } = await start(
+        workspaceId,
+        workflowId,
+        { suiteId, version: active.id, test: true, concurrency: EVALUATION_CONCURRENCY_DEFAULT, wait: false },
+        null,
+      );
+      return { evaluationId };
     },
     get: (workspaceId: string, id: string): Promise<EvaluationView> => evaluations.get(workspaceId, id),
     async list(workspaceId: string, workflowId: string, suiteId?: string): Promise<EvaluationInfo[]> {

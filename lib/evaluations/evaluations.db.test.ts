@@ -14,6 +14,7 @@ import {
 import { deploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { testMember } from "@/lib/http/test-members";
+import { createScheduleService, ScheduleClaims, ScheduleRepository, startScheduler } from "@/lib/schedules";
 import { usageEndpoints } from "@/lib/usage/usage-endpoints";
 import { createUsageService } from "@/lib/usage/usage-service";
 import { answerWorkflow, createWorkflow, JUDGE_SCORE, json, read, startEvaluationKit, STRICT, type EvaluationKit } from "./__fixtures__/evaluation-kit";
@@ -334,5 +335,51 @@ describe("test mode and budgets", () => {
     const suite = await newSuite(one, { name: "Mine", datasetId: await newDataset(one, QUESTIONS.slice(0, 1)), scorers: [{ type: "exact" }] });
     const response = await kit.evaluations.start(json("POST", `/api/workflows/${other}/evaluations`, { suiteId: suite.body.id }), { id: other }, editor());
     expect(response.status).toBe(404);
+  });
+});
+
+describe("scheduled evaluations", () => {
+  it("evaluates the active deployment over the suite at each fire, and records the evaluation on the fire", async () => {
+    const workflowId = (await createWorkflow(kit, ws, answerWorkflow())).id;
+    const suite = await newSuite(workflowId, {
+      name: "Nightly",
+      datasetId: await newDataset(workflowId, QUESTIONS.slice(0, 2)),
+      scorers: [{ type: "contains" }],
+    });
+    const deployed = await deploy(workflowId, {});
+    const schedules = createScheduleService(new ScheduleRepository(kit.database.prisma));
+    const other = (await createWorkflow(kit, ws, answerWorkflow())).id;
+    await expect(schedules.create(ws, other, { cron: "* * * * * *", timezone: "UTC", input: {}, suiteId: suite.body.id })).rejects.toThrow(
+      /Suite/,
+    );
+    const schedule = await schedules.create(ws, workflowId, { cron: "* * * * * *", timezone: "UTC", input: {}, suiteId: suite.body.id });
+    expect(schedule.suiteId).toBe(suite.body.id);
+    const scheduler = startScheduler({
+      claims: new ScheduleClaims(kit.database.prisma),
+      workerId: "evaluation-test",
+      startRun: () => Promise.reject(new Error("a schedule of a suite starts no run")),
+      startEvaluation: (active) => kit.services.evaluations.startScheduled(active.workspaceId, active.workflowId, active.suiteId!),
+    });
+    let evaluationId: string | null = null;
+    try {
+      await expect
+        .poll(async () => {
+          const fire = await kit.database.prisma.scheduleFire.findFirst({ where: { scheduleId: schedule.id, evaluationId: { not: null } } });
+          evaluationId = fire?.evaluationId ?? null;
+          return evaluationId;
+        }, { timeout: 15_000 })
+        .not.toBeNull();
+    } finally {
+      await kit.database.prisma.schedule.update({ where: { id: schedule.id }, data: { paused: true } });
+      await scheduler.stop();
+    }
+    await expect
+      .poll(async () => (await kit.services.evaluations.get(ws, evaluationId!)).status, { timeout: 30_000 })
+      .toBe("completed");
+    const evaluation = await kit.services.evaluations.get(ws, evaluationId!);
+    expect(evaluation).toMatchObject({ version: deployed.body.id, test: true, progress: { done: 2, total: 2 } });
+    // Every evaluation the schedule started ends before the database is closed.
+    for (const fire of await kit.database.prisma.scheduleFire.findMany({ where: { scheduleId: schedule.id, evaluationId: { not: null } } }))
+      await expect.poll(async () => (await kit.services.evaluations.get(ws, fire.evaluationId!)).status, { timeout: 30_000 }).not.toBe("running");
   });
 });
