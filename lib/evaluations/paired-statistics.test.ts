@@ -21,7 +21,9 @@ describe("bootstrap interval", () => {
     expect(bootstrapInterval(deltas)).toEqual(first);
     expect(first.low).toBeLessThanOrEqual(-0.25);
     expect(first.high).toBeGreaterThanOrEqual(-0.25);
-    expect(first.high).toBeLessThan(0);
+    // 3 regressions in 12 do not rule out no change: a resample without them happens 3% of the time.
+    expect(first.high).toBe(0);
+    expect(bootstrapInterval(Array.from({ length: 40 }, (_, index) => (index < 20 ? -1 : 0))).high).toBeLessThan(0);
     expect(bootstrapInterval([])).toEqual({ low: 0, high: 0, confidence: 0.95 });
   });
 });

@@ -10,7 +10,7 @@ export interface InputColumn {
 
 /** The start inputs of a workflow's blocks: the typed columns of its datasets. */
 export function inputColumns(blocks: readonly { type: string; config: unknown; enabled?: boolean }[] | undefined): InputColumn[] {
-  const start = blocks ? entryBlockOf(blocks as Parameters<typeof entryBlockOf>[0]) : undefined;
+  const start = blocks ? entryBlockOf(blocks) : undefined;
   const parsed = startConfigSchema.safeParse(start?.config ?? {});
   if (!parsed.success) return [];
   return parsed.data.inputs.map((input) => ({ name: input.name, type: input.type, required: input.default === undefined }));
