@@ -11,14 +11,14 @@ import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
 import { readBodyCapped } from "@/lib/http/read-capped";
 import { readJsonRequest } from "@/lib/http/read-json";
-import type { ImportFormat } from "./dataset-import";
+import type { CaseFileFormat } from "./dataset-import";
 import type { DatasetService } from "./dataset-service";
 
 /** A JSON body of cases: up to the import's size too, since it may carry as many. */
 const MAX_CASES_BYTES = DATASET_IMPORT_MAX_BYTES;
 
 /** The file format a cases body is in, by its media type; null for JSON. */
-function importFormat(request: Request): ImportFormat | null {
+function importFormat(request: Request): CaseFileFormat | null {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "text/csv" ? "csv" : type === "application/x-ndjson" ? "jsonl" : null;
 }

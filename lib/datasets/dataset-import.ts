@@ -13,7 +13,7 @@ import { RequestError } from "@/lib/http/errors";
 import { cellValue, columnMismatch, describeMismatch, typeProblem, type StartInputColumn } from "./dataset-columns";
 
 /** The import formats POST /api/datasets/:id/cases reads besides JSON. */
-export type ImportFormat = "csv" | "jsonl";
+export type CaseFileFormat = "csv" | "jsonl";
 
 /** Problems listed in one refusal; the rest are counted. */
 const MAX_LISTED = 20;
@@ -27,7 +27,7 @@ const MAX_LISTED = 20;
  */
 export function importCases(
   text: string,
-  format: ImportFormat,
+  format: CaseFileFormat,
   inputs: readonly StartInputColumn[] | null,
   /** The file's column names the user mapped to start inputs (or `expected`, `note`, `tags`): `{ q: "question" }`. */
   mapping: Readonly<Record<string, string>> = {},

@@ -10,7 +10,7 @@ import {
 import type { Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { columnMismatch, describeMismatch, startInputColumns, typeProblem, type StartInputColumn } from "./dataset-columns";
-import { importCases, type ImportFormat } from "./dataset-import";
+import { importCases, type CaseFileFormat } from "./dataset-import";
 import type { DatasetRepository, NewCase } from "./dataset-repository";
 
 type CheckedRunToDataset = Required<Omit<AddRunToDatasetRequest, "expected">> & { expected?: unknown };
@@ -49,7 +49,7 @@ export function createDatasetService(datasets: DatasetRepository, repositories: 
       workspaceId: string,
       id: string,
       text: string,
-      format: ImportFormat,
+      format: CaseFileFormat,
       mapping: Record<string, string> = {},
     ): Promise<DatasetSummary> {
       const inputs = await inputsOf(workspaceId, await datasets.workflowOf(workspaceId, id));

@@ -2,22 +2,11 @@ import "server-only";
 import type { z } from "zod";
 import { scorerSchema, suiteGateSchema, type suiteRequestSchema, type SuiteView } from "@/contract";
 import { NotFoundError, type PrismaClient } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type EvaluationSuite as SuiteRow } from "@/lib/generated/prisma/client";
 
 /** A suite as it is stored, once its request is checked (defaults applied). */
 export type SuiteData = z.output<typeof suiteRequestSchema>;
 
-interface SuiteRow {
-  id: string;
-  workflowId: string;
-  name: string;
-  datasetId: string;
-  scorers: unknown;
-  passThreshold: number;
-  gate: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 function view(row: SuiteRow): SuiteView {
   return {
