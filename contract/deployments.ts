@@ -74,7 +74,17 @@ export const documentDiffSchema = z.object({
 export type DocumentDiff = z.infer<typeof documentDiffSchema>;
 
 /** How a run was started. */
-export const RUN_TRIGGER_KINDS = ["editor", "api", "webhook", "schedule", "chat", "tool", "replay", "mcp", "evaluation"] as const;
+export const RUN_TRIGGER_KINDS = [
+  "editor",
+  "api",
+  "webhook",
+  "schedule",
+  "chat",
+  "tool",
+  "replay",
+  "mcp",
+  "evaluation",
+] as const;
 export type RunTriggerKind = (typeof RUN_TRIGGER_KINDS)[number];
 
 export function isRunTriggerKind(value: string): value is RunTriggerKind {

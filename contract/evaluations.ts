@@ -189,6 +189,8 @@ export const evaluationComparisonSchema = z.object({
     .object({ low: z.number(), high: z.number(), confidence: z.number() })
     .describe("A 95% bootstrap interval of the mean score change (seeded, so it is the same every time)."),
   cost: z.object({ from: z.number(), to: z.number(), delta: z.number() }),
-  cases: z.array(comparedCaseSchema).describe("Regressions first (largest drop first), then improvements, then the rest."),
+  cases: z
+    .array(comparedCaseSchema)
+    .describe("Regressions first (largest drop first), then improvements, then the rest."),
 });
 export type EvaluationComparison = z.infer<typeof evaluationComparisonSchema>;

@@ -51,10 +51,7 @@ export const scheduleFireSchema = z.object({
   fireAt: timestampSchema.describe("The fire time (the cron time, not when the run started)."),
   claimedAt: timestampSchema.describe("When a process claimed it and started its run."),
   runId: z.string().nullable().describe("Its run; null when none started (see `error`)."),
-  evaluationId: z
-    .string()
-    .nullable()
-    .describe("The evaluation it started, for a schedule of a suite; null otherwise."),
+  evaluationId: z.string().nullable().describe("The evaluation it started, for a schedule of a suite; null otherwise."),
   runStatus: z.string().nullable().describe("The run's status now; null without a run."),
   /**
    * No process was running at this fire time (nor at any earlier one since the last fire), so it

@@ -57,7 +57,9 @@ export const jsonSchemaScorerSchema = z.strictObject({
   type: z.literal("jsonSchema"),
   ...common,
   field: fieldSchema,
-  schema: z.record(z.string(), z.unknown()).describe("A JSON Schema (draft 2020-12 or 07) the output must be valid against."),
+  schema: z
+    .record(z.string(), z.unknown())
+    .describe("A JSON Schema (draft 2020-12 or 07) the output must be valid against."),
 });
 
 export const numericScorerSchema = z.strictObject({
@@ -128,8 +130,14 @@ export const scoreSchema = z.object({
 export type Score = z.infer<typeof scoreSchema>;
 
 /** The name a scorer's results are shown under. */
-export function scorerName(scorer: Pick<Scorer, "type" | "name">, index: number, all: readonly Pick<Scorer, "type" | "name">[]): string {
+export function scorerName(
+  scorer: Pick<Scorer, "type" | "name">,
+  index: number,
+  all: readonly Pick<Scorer, "type" | "name">[],
+): string {
   const base = scorer.name ?? scorer.type;
   const same = all.filter((other) => (other.name ?? other.type) === base).length;
-  return same > 1 ? `${base} ${all.slice(0, index + 1).filter((other) => (other.name ?? other.type) === base).length}` : base;
+  return same > 1
+    ? `${base} ${all.slice(0, index + 1).filter((other) => (other.name ?? other.type) === base).length}`
+    : base;
 }

@@ -25,10 +25,13 @@ const document = (prompt: string) => ({
 });
 
 // Long enough that each run streams for a second or so: the progress bar is seen while the suite runs.
-const words = (topic: string) => `${topic} ${"please answer this question about our product carefully and in full".repeat(2)}`;
+const words = (topic: string) =>
+  `${topic} ${"please answer this question about our product carefully and in full".repeat(2)}`;
 
 async function runOnce(request: APIRequestContext, workflowId: string, message: string): Promise<string> {
-  const response = await request.post(`/api/workflows/${workflowId}/runs`, { data: { input: { message }, wait: true } });
+  const response = await request.post(`/api/workflows/${workflowId}/runs`, {
+    data: { input: { message }, wait: true },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
@@ -77,21 +80,34 @@ test("build a dataset from past runs and a typed row, run the suite, compare aft
   await drawer.getByTestId("suite-require").check();
   // Saved with the draft, as the workflow's settings.
   await expect
-    .poll(async () => ((await (await request.get(`/api/workflows/${workflowId}`)).json()) as { settings?: { requireEvaluation?: string } }).settings?.requireEvaluation, {
-      timeout: 45_000,
-    })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/workflows/${workflowId}`)).json()) as {
+            settings?: { requireEvaluation?: string };
+          }
+        ).settings?.requireEvaluation,
+      {
+        timeout: 45_000,
+      },
+    )
     .toBeTruthy();
 
   // Run it: the progress bar while it runs, then the results.
   await drawer.getByTestId("evaluations-tab-runs").click();
   await drawer.getByTestId("evaluation-start").click();
   await expect(drawer.getByTestId("evaluation-progress").first()).toBeVisible();
-  await expect(drawer.getByTestId("evaluation-summary")).toContainText("Passed · pass rate 100% (3 of 3)", { timeout: 60_000 });
+  await expect(drawer.getByTestId("evaluation-summary")).toContainText("Passed · pass rate 100% (3 of 3)", {
+    timeout: 60_000,
+  });
   await expect(drawer.getByTestId("result-row")).toHaveCount(3);
 
   // Change the prompt and evaluate the draft again.
   await drawer.getByTestId("evaluations-close").click();
-  const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as { version: number; settings: unknown };
+  const stored = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as {
+    version: number;
+    settings: unknown;
+  };
   const changed = await request.put(`/api/workflows/${workflowId}`, {
     data: { ...document("Briefly: <start.message>"), settings: stored.settings, version: stored.version },
   });
@@ -100,7 +116,9 @@ test("build a dataset from past runs and a typed row, run the suite, compare aft
   await page.getByTestId("evaluations-open").click();
   await drawer.getByTestId("evaluations-tab-runs").click();
   await drawer.getByTestId("evaluation-start").click();
-  await expect(drawer.getByTestId("evaluation-summary")).toContainText("Failed · pass rate 0% (0 of 3)", { timeout: 60_000 });
+  await expect(drawer.getByTestId("evaluation-summary")).toContainText("Failed · pass rate 0% (0 of 3)", {
+    timeout: 60_000,
+  });
 
   // Compare: the three cases regressed, with the output diff.
   await drawer.getByTestId("evaluations-tab-compare").click();
@@ -114,6 +132,8 @@ test("build a dataset from past runs and a typed row, run the suite, compare aft
   const deploy = page.getByTestId("deploy-drawer");
   await expect(deploy.getByTestId("gate-result")).toContainText("failed");
   await deploy.getByTestId("deploy-submit").click();
-  await expect(deploy.getByTestId("deploy-error")).toContainText("pass rate 0% (0 of 3 cases) is below the required 100%");
+  await expect(deploy.getByTestId("deploy-error")).toContainText(
+    "pass rate 0% (0 of 3 cases) is below the required 100%",
+  );
   await expect(page.getByTestId("deploy-status")).toHaveText("Not deployed");
 });

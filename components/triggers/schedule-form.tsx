@@ -97,11 +97,13 @@ export function ScheduleForm({
           return;
         }
         setInputError(null);
-        void onCreate({ cron: cron.trim(), timezone, input: parsed.input, ...(suiteId ? { suiteId } : {}) }).then((done) => {
-          if (!done) return;
-          setCron("");
-          setInputText("");
-        });
+        void onCreate({ cron: cron.trim(), timezone, input: parsed.input, ...(suiteId ? { suiteId } : {}) }).then(
+          (done) => {
+            if (!done) return;
+            setCron("");
+            setInputText("");
+          },
+        );
       }}
     >
       <div className="flex flex-wrap items-end gap-3">

@@ -43,7 +43,9 @@ export const EVALUATION_OPERATIONS = [
     parameters: [
       { name: "workflowId", in: "query", description: "Only this workflow's datasets.", schema: z.string().min(1) },
     ],
-    answers: [{ status: 200, description: "The datasets, each with its version and case count.", schema: datasetListSchema }],
+    answers: [
+      { status: 200, description: "The datasets, each with its version and case count.", schema: datasetListSchema },
+    ],
   },
   {
     operationId: "createDataset",
@@ -57,7 +59,10 @@ export const EVALUATION_OPERATIONS = [
     request: {
       schema: createDatasetRequestSchema,
       required: true,
-      example: { name: "Support questions", cases: [{ input: { question: "Where is my order?" }, expected: "tracking" }] },
+      example: {
+        name: "Support questions",
+        cases: [{ input: { question: "Where is my order?" }, expected: "tracking" }],
+      },
     },
     answers: [{ status: 201, description: "The dataset at version 1.", schema: datasetSummarySchema }],
     errors: [404, 413],
@@ -145,7 +150,11 @@ export const EVALUATION_OPERATIONS = [
     access: "member",
     role: "editor",
     parameters: [datasetId, caseId],
-    request: { schema: datasetCaseInputSchema, required: true, example: { input: { question: "Refund?" }, expected: "refund" } },
+    request: {
+      schema: datasetCaseInputSchema,
+      required: true,
+      example: { input: { question: "Refund?" }, expected: "refund" },
+    },
     answers: [{ status: 200, description: "The dataset at its new version.", schema: datasetSummarySchema }],
     errors: [404],
   },
@@ -235,7 +244,11 @@ export const EVALUATION_OPERATIONS = [
     access: "member",
     role: "editor",
     parameters: [suiteId],
-    request: { schema: suiteRequestSchema, required: true, example: { name: "Answers", datasetId: "0193...", scorers: [{ type: "exact" }] } },
+    request: {
+      schema: suiteRequestSchema,
+      required: true,
+      example: { name: "Answers", datasetId: "0193...", scorers: [{ type: "exact" }] },
+    },
     answers: [{ status: 200, description: "The suite.", schema: suiteSchema }],
     errors: [404],
   },
@@ -284,10 +297,15 @@ export const EVALUATION_OPERATIONS = [
       example: { suiteId: "0193...", version: "draft", budget: { maxCost: 0.5 }, wait: true },
     },
     answers: [
-      { status: 202, description: "Started; follow it with GET /api/evaluations/{id}.", schema: evaluationStartedSchema },
+      {
+        status: 202,
+        description: "Started; follow it with GET /api/evaluations/{id}.",
+        schema: evaluationStartedSchema,
+      },
       {
         status: 200,
-        description: "With `wait: true`: the finished evaluation; `summary.passed` is the verdict, `summary.failures` says why not.",
+        description:
+          "With `wait: true`: the finished evaluation; `summary.passed` is the verdict, `summary.failures` says why not.",
         schema: evaluationSchema,
       },
     ],

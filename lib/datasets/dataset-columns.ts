@@ -45,9 +45,13 @@ export function describeMismatch(
 ): string | null {
   const parts: string[] = [];
   if (mismatch.unknown.length > 0)
-    parts.push(`${plural(mismatch.unknown, "column")} ${quoted(mismatch.unknown)} ${mismatch.unknown.length > 1 ? "are" : "is"} not a start input`);
+    parts.push(
+      `${plural(mismatch.unknown, "column")} ${quoted(mismatch.unknown)} ${mismatch.unknown.length > 1 ? "are" : "is"} not a start input`,
+    );
   if (mismatch.missing.length > 0)
-    parts.push(`the required ${plural(mismatch.missing, "input")} ${quoted(mismatch.missing)} ${mismatch.missing.length > 1 ? "are" : "is"} missing`);
+    parts.push(
+      `the required ${plural(mismatch.missing, "input")} ${quoted(mismatch.missing)} ${mismatch.missing.length > 1 ? "are" : "is"} missing`,
+    );
   if (parts.length === 0) return null;
   const known = inputs.length > 0 ? inputs.map((input) => input.name).join(", ") : "none";
   return `${parts.join("; ")} (the workflow's start inputs: ${known}).`;

@@ -24,10 +24,13 @@ function importFormat(request: Request): CaseFileFormat | null {
 }
 
 async function readText(request: Request): Promise<string> {
-  const bytes = await readBodyCapped(request, DATASET_IMPORT_MAX_BYTES, (size) =>
-    new RequestError("too_large", `The file is over the ${DATASET_IMPORT_MAX_BYTES / 1024 / 1024} MB limit.`, [
-      { path: "", message: `at least ${size} bytes received` },
-    ]),
+  const bytes = await readBodyCapped(
+    request,
+    DATASET_IMPORT_MAX_BYTES,
+    (size) =>
+      new RequestError("too_large", `The file is over the ${DATASET_IMPORT_MAX_BYTES / 1024 / 1024} MB limit.`, [
+        { path: "", message: `at least ${size} bytes received` },
+      ]),
   );
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -80,7 +83,10 @@ export function datasetEndpoints(service: () => DatasetService) {
       Response.json(await service().get(workspace.id, id, versionOf(request))),
     ),
     update: endpoint("updateDataset", async (request, { id }, { workspace }) => {
-      const { name } = await readJsonRequest(request, updateDatasetRequestSchema, { subject: "The change", maxBytes: 4096 });
+      const { name } = await readJsonRequest(request, updateDatasetRequestSchema, {
+        subject: "The change",
+        maxBytes: 4096,
+      });
       return Response.json(await service().rename(workspace.id, id, name));
     }),
     remove: endpoint("deleteDataset", async (_request, { id }, { workspace }) => {
@@ -100,14 +106,20 @@ export function datasetEndpoints(service: () => DatasetService) {
       return Response.json(await service().addCases(workspace.id, id, cases));
     }),
     replaceCase: endpoint("replaceDatasetCase", async (request, { id, caseId }, { workspace }) => {
-      const replacement = await readJsonRequest(request, datasetCaseInputSchema, { subject: "The case", maxBytes: 1024 * 1024 });
+      const replacement = await readJsonRequest(request, datasetCaseInputSchema, {
+        subject: "The case",
+        maxBytes: 1024 * 1024,
+      });
       return Response.json(await service().replaceCase(workspace.id, id, caseId, replacement));
     }),
     removeCase: endpoint("deleteDatasetCase", async (_request, { id, caseId }, { workspace }) =>
       Response.json(await service().removeCase(workspace.id, id, caseId)),
     ),
     addRun: endpoint("addRunToDataset", async (request, { id }, { workspace }) => {
-      const body = await readJsonRequest(request, addRunToDatasetRequestSchema, { subject: "The request", maxBytes: 1024 * 1024 });
+      const body = await readJsonRequest(request, addRunToDatasetRequestSchema, {
+        subject: "The request",
+        maxBytes: 1024 * 1024,
+      });
       return Response.json(await service().addRun(workspace.id, id, body));
     }),
   };

@@ -96,7 +96,11 @@ export function importCases(
       }
     }
     for (const declared of inputs ?? [])
-      if (declared.required && !(declared.name in input) && !problems.some((problem) => problem.path === place(declared.name)))
+      if (
+        declared.required &&
+        !(declared.name in input) &&
+        !problems.some((problem) => problem.path === place(declared.name))
+      )
         fail(declared.name, "is required (the input has no default)");
     cases.push({ input, ...(expected === undefined ? {} : { expected }), note, tags });
   }

@@ -50,7 +50,10 @@ export type NewCase = CheckedDatasetCase & { sourceRunId?: string };
 export class DatasetRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async create(workspaceId: string, data: { name: string; workflowId: string | null; cases: NewCase[] }): Promise<DatasetSummary> {
+  async create(
+    workspaceId: string,
+    data: { name: string; workflowId: string | null; cases: NewCase[] },
+  ): Promise<DatasetSummary> {
     if (data.cases.length > DATASET_MAX_CASES) throw tooManyCases(data.cases.length);
     const id = await this.prisma.$transaction(async (tx) => {
       const dataset = await tx.dataset.create({
@@ -90,10 +93,15 @@ export class DatasetRepository {
     const row = await this.row(workspaceId, id);
     const at = version ?? row.version;
     if (at < 1 || at > row.version)
-      throw new RequestError("invalid_request", `Dataset "${row.name}" has versions 1 to ${row.version}; there is no version ${at}.`, [
-        { path: "version", message: `must be from 1 to ${row.version}` },
-      ]);
-    const cases = await this.prisma.datasetCase.findMany({ where: { datasetId: id, ...atVersion(at) }, orderBy: [{ position: "asc" }] });
+      throw new RequestError(
+        "invalid_request",
+        `Dataset "${row.name}" has versions 1 to ${row.version}; there is no version ${at}.`,
+        [{ path: "version", message: `must be from 1 to ${row.version}` }],
+      );
+    const cases = await this.prisma.datasetCase.findMany({
+      where: { datasetId: id, ...atVersion(at) },
+      orderBy: [{ position: "asc" }],
+    });
     return { ...summaryOf(row, cases.length), version: at, cases: cases.map(caseView) };
   }
 
@@ -139,7 +147,14 @@ export class DatasetRepository {
     await this.change(workspaceId, id, async (tx, version) => {
       const current = await closeCase(tx, id, caseId, version);
       await tx.datasetCase.create({
-        data: { ...caseData(replacement), datasetId: id, caseId, position: current.position, addedIn: version, sourceRunId: current.sourceRunId },
+        data: {
+          ...caseData(replacement),
+          datasetId: id,
+          caseId,
+          position: current.position,
+          addedIn: version,
+          sourceRunId: current.sourceRunId,
+        },
       });
     });
     return this.summary(workspaceId, id);
@@ -157,7 +172,11 @@ export class DatasetRepository {
   }
 
   /** Bumps the version under the dataset's row lock and makes the change at it, all or nothing. */
-  private async change(workspaceId: string, id: string, work: (tx: Transaction, version: number) => Promise<void>): Promise<void> {
+  private async change(
+    workspaceId: string,
+    id: string,
+    work: (tx: Transaction, version: number) => Promise<void>,
+  ): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const bumped = await tx.dataset.updateMany({ where: { id, workspaceId }, data: { version: { increment: 1 } } });
       if (bumped.count === 0) throw new NotFoundError("Dataset", id);
@@ -192,13 +211,21 @@ function caseData(item: NewCase) {
   return {
     input: item.input as Prisma.InputJsonObject,
     // No expected output (left out, or null) is SQL NULL.
-    ...(item.expected === undefined || item.expected === null ? {} : { expected: item.expected as Prisma.InputJsonValue }),
+    ...(item.expected === undefined || item.expected === null
+      ? {}
+      : { expected: item.expected as Prisma.InputJsonValue }),
     note: item.note,
     tags: item.tags,
   };
 }
 
-async function insertCases(tx: Transaction, datasetId: string, version: number, firstPosition: number, cases: NewCase[]): Promise<void> {
+async function insertCases(
+  tx: Transaction,
+  datasetId: string,
+  version: number,
+  firstPosition: number,
+  cases: NewCase[],
+): Promise<void> {
   if (cases.length === 0) return;
   await tx.datasetCase.createMany({
     data: cases.map((item, index) => {
@@ -225,6 +252,9 @@ async function closeCase(tx: Transaction, datasetId: string, caseId: string, ver
 
 /** The cases of a version, in order, for an evaluation. */
 export async function casesAtVersion(prisma: PrismaClient, datasetId: string, version: number): Promise<DatasetCase[]> {
-  const rows = await prisma.datasetCase.findMany({ where: { datasetId, ...atVersion(version) }, orderBy: [{ position: "asc" }] });
+  const rows = await prisma.datasetCase.findMany({
+    where: { datasetId, ...atVersion(version) },
+    orderBy: [{ position: "asc" }],
+  });
   return rows.map(caseView);
 }

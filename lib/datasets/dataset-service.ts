@@ -9,7 +9,13 @@ import {
 } from "@/contract";
 import type { Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
-import { columnMismatch, describeMismatch, startInputColumns, typeProblem, type StartInputColumn } from "./dataset-columns";
+import {
+  columnMismatch,
+  describeMismatch,
+  startInputColumns,
+  typeProblem,
+  type StartInputColumn,
+} from "./dataset-columns";
 import { importCases, type CaseFileFormat } from "./dataset-import";
 import type { DatasetRepository, NewCase } from "./dataset-repository";
 
@@ -20,7 +26,10 @@ type CheckedRunToDataset = Required<Omit<AddRunToDatasetRequest, "expected">> & 
  * workflow (when it has one) before anything is stored, whichever way they come (JSON, CSV, JSON
  * lines, a past run), so a dataset never holds a case its workflow would refuse.
  */
-export function createDatasetService(datasets: DatasetRepository, repositories: Pick<Repositories, "workflows" | "runs">) {
+export function createDatasetService(
+  datasets: DatasetRepository,
+  repositories: Pick<Repositories, "workflows" | "runs">,
+) {
   const inputsOf = async (workspaceId: string, workflowId: string | null): Promise<StartInputColumn[] | null> =>
     workflowId === null ? null : startInputColumns(await repositories.workflows.get(workspaceId, workflowId));
 
@@ -35,7 +44,8 @@ export function createDatasetService(datasets: DatasetRepository, repositories: 
       return datasets.create(workspaceId, { name: request.name, workflowId, cases: request.cases });
     },
     list: (workspaceId: string, workflowId?: string) => datasets.list(workspaceId, workflowId),
-    get: (workspaceId: string, id: string, version?: number): Promise<DatasetView> => datasets.get(workspaceId, id, version),
+    get: (workspaceId: string, id: string, version?: number): Promise<DatasetView> =>
+      datasets.get(workspaceId, id, version),
     rename: (workspaceId: string, id: string, name: string) => datasets.rename(workspaceId, id, name),
     remove: (workspaceId: string, id: string) => datasets.remove(workspaceId, id),
 
@@ -56,7 +66,12 @@ export function createDatasetService(datasets: DatasetRepository, repositories: 
       return datasets.addCases(workspaceId, id, importCases(text, format, inputs, mapping));
     },
 
-    async replaceCase(workspaceId: string, id: string, caseId: string, replacement: CheckedDatasetCase): Promise<DatasetSummary> {
+    async replaceCase(
+      workspaceId: string,
+      id: string,
+      caseId: string,
+      replacement: CheckedDatasetCase,
+    ): Promise<DatasetSummary> {
       checkCases([replacement], await inputsOf(workspaceId, await datasets.workflowOf(workspaceId, id)));
       return datasets.replaceCase(workspaceId, id, caseId, replacement);
     },
@@ -105,7 +120,8 @@ function checkCases(cases: readonly CheckedDatasetCase[], inputs: readonly Start
   cases.forEach((item, index) => {
     const mismatch = columnMismatch(Object.keys(item.input), inputs);
     sentence ??= describeMismatch(mismatch, inputs);
-    for (const name of mismatch.unknown) problems.push({ path: `cases[${index}].input.${name}`, message: "is not a start input" });
+    for (const name of mismatch.unknown)
+      problems.push({ path: `cases[${index}].input.${name}`, message: "is not a start input" });
     for (const name of mismatch.missing)
       problems.push({ path: `cases[${index}].input.${name}`, message: "is a required start input and is missing" });
     for (const input of inputs) {

@@ -34,7 +34,9 @@ async function createDataset(body: unknown) {
 
 async function getDataset(id: string, version?: number): Promise<DatasetView> {
   const query = version === undefined ? "" : `?version=${version}`;
-  const { status, body } = await read<DatasetView>(await kit.datasets.get(new Request(`http://localhost/api/datasets/${id}${query}`), { id }, editor()));
+  const { status, body } = await read<DatasetView>(
+    await kit.datasets.get(new Request(`http://localhost/api/datasets/${id}${query}`), { id }, editor()),
+  );
   expect(status).toBe(200);
   return body;
 }
@@ -55,14 +57,25 @@ describe("datasets", () => {
     const [first] = (await getDataset(id)).cases;
     const edited = await read<DatasetSummary>(
       await kit.datasets.replaceCase(
-        json("PUT", `/api/datasets/${id}/cases/${first!.id}`, { input: { question: "Where is my parcel?" }, expected: "parcel" }),
+        json("PUT", `/api/datasets/${id}/cases/${first!.id}`, {
+          input: { question: "Where is my parcel?" },
+          expected: "parcel",
+        }),
         { id, caseId: first!.id },
         editor(),
       ),
     );
     expect(edited.body).toMatchObject({ version: 2, caseCount: 1 });
-    expect((await getDataset(id)).cases[0]).toMatchObject({ id: first!.id, input: { question: "Where is my parcel?" }, expected: "parcel" });
-    expect((await getDataset(id, 1)).cases[0]).toMatchObject({ id: first!.id, input: { question: "Where is my order?" }, expected: "order" });
+    expect((await getDataset(id)).cases[0]).toMatchObject({
+      id: first!.id,
+      input: { question: "Where is my parcel?" },
+      expected: "parcel",
+    });
+    expect((await getDataset(id, 1)).cases[0]).toMatchObject({
+      id: first!.id,
+      input: { question: "Where is my order?" },
+      expected: "order",
+    });
   });
 
   it("refuses cases whose inputs are not the workflow's start inputs, naming them, and stores nothing", async () => {
@@ -70,14 +83,23 @@ describe("datasets", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('"topic"');
     expect(refused.body.error.message).toContain('"question"');
-    expect(refused.body.error.details).toContainEqual({ path: "cases[0].input.topic", message: "is not a start input" });
-    const lists = await read<{ datasets: DatasetSummary[] }>(await kit.datasets.list(new Request("http://localhost/api/datasets"), {}, editor()));
+    expect(refused.body.error.details).toContainEqual({
+      path: "cases[0].input.topic",
+      message: "is not a start input",
+    });
+    const lists = await read<{ datasets: DatasetSummary[] }>(
+      await kit.datasets.list(new Request("http://localhost/api/datasets"), {}, editor()),
+    );
     expect(lists.body.datasets.map((dataset) => dataset.name)).not.toContain("Wrong");
   });
 
   it("imports a CSV with typed columns, and a bad cell is refused naming its line and column with nothing stored", async () => {
     const { body: dataset } = await createDataset({ name: "CSV", workflowId });
-    const good = await importFile(dataset.id, "text/csv", 'question,level,expected,tags\n"Hi, there",2,Echo,a;b\nBye,,Bye,\n');
+    const good = await importFile(
+      dataset.id,
+      "text/csv",
+      'question,level,expected,tags\n"Hi, there",2,Echo,a;b\nBye,,Bye,\n',
+    );
     expect(good.status).toBe(200);
     expect(good.body).toMatchObject({ version: 2, caseCount: 2 });
     const cases = (await getDataset(dataset.id)).cases;
@@ -110,7 +132,11 @@ describe("datasets", () => {
 
   it("imports JSON lines, refusing a bad line by its number", async () => {
     const { body: dataset } = await createDataset({ name: "JSONL", workflowId });
-    const good = await importFile(dataset.id, "application/x-ndjson", '{"question":"A","expected":{"ok":true}}\n\n{"question":"B","level":3}\n');
+    const good = await importFile(
+      dataset.id,
+      "application/x-ndjson",
+      '{"question":"A","expected":{"ok":true}}\n\n{"question":"B","level":3}\n',
+    );
     expect(good.body).toMatchObject({ caseCount: 2 });
     expect((await getDataset(dataset.id)).cases[0]!.expected).toEqual({ ok: true });
     const bad = await importFile(dataset.id, "application/x-ndjson", '{"question":"C"}\n{"question":5}\n{oops\n');
@@ -134,20 +160,36 @@ describe("datasets", () => {
     const run = await live.done;
     expect(run.status).toBe("succeeded");
     const added = await read<DatasetSummary>(
-      await kit.datasets.addRun(json("POST", `/api/runs/${run.id}/dataset`, { datasetId: dataset.id }), { id: run.id }, editor()),
+      await kit.datasets.addRun(
+        json("POST", `/api/runs/${run.id}/dataset`, { datasetId: dataset.id }),
+        { id: run.id },
+        editor(),
+      ),
     );
     expect(added.status).toBe(200);
     const [item] = (await getDataset(dataset.id)).cases;
-    expect(item).toMatchObject({ input: { question: "What is Trellis?" }, expected: "Echo: What is Trellis?", sourceRunId: run.id });
+    expect(item).toMatchObject({
+      input: { question: "What is Trellis?" },
+      expected: "Echo: What is Trellis?",
+      sourceRunId: run.id,
+    });
     // The expected output is editable when it is added.
-    await kit.datasets.addRun(json("POST", `/api/runs/${run.id}/dataset`, { datasetId: dataset.id, expected: "Trellis" }), { id: run.id }, editor());
+    await kit.datasets.addRun(
+      json("POST", `/api/runs/${run.id}/dataset`, { datasetId: dataset.id, expected: "Trellis" }),
+      { id: run.id },
+      editor(),
+    );
     expect((await getDataset(dataset.id)).cases[1]!.expected).toBe("Trellis");
   });
 
   it("keeps datasets to their workspace", async () => {
     const { body: dataset } = await createDataset({ name: "Mine", workflowId });
     const other = await kit.database.createWorkspace();
-    const response = await kit.datasets.get(new Request(`http://localhost/api/datasets/${dataset.id}`), { id: dataset.id }, testMember(other, "editor"));
+    const response = await kit.datasets.get(
+      new Request(`http://localhost/api/datasets/${dataset.id}`),
+      { id: dataset.id },
+      testMember(other, "editor"),
+    );
     expect(response.status).toBe(404);
   });
 });

@@ -51,7 +51,12 @@ export class DeploymentRepository {
   async create(
     workspaceId: string,
     workflowId: string,
-    deployment: { document: WorkflowDocument; workflowVersion: number; note: string; createdById: string | null } & Partial<DeploymentGateRecord>,
+    deployment: {
+      document: WorkflowDocument;
+      workflowVersion: number;
+      note: string;
+      createdById: string | null;
+    } & Partial<DeploymentGateRecord>,
   ): Promise<DeploymentWithDocument> {
     const id = await this.prisma.$transaction(async (tx) => {
       const locked = await tx.$queryRawUnsafe<{ id: string }[]>(

@@ -96,15 +96,30 @@ async function judge(
   const config = {
     model: scorer.model,
     content,
-    metrics: [{ name: "score", description: `How well the answer meets this rubric: ${scorer.rubric}`, range: { min: 0, max: 1 } }],
+    metrics: [
+      {
+        name: "score",
+        description: `How well the answer meets this rubric: ${scorer.rubric}`,
+        range: { min: 0, max: 1 },
+      },
+    ],
   };
   const kit = await dependencies.kit();
   const prepared = kit.evaluator.prepare(config);
-  if (!prepared.ok) return { score: 0, reason: `the judge's settings are invalid: ${prepared.issues[0]?.message ?? ""}` };
+  if (!prepared.ok)
+    return { score: 0, reason: `the judge's settings are invalid: ${prepared.issues[0]?.message ?? ""}` };
   const context: HandlerContext = {
     runId: dependencies.evaluationId,
     workflowId: dependencies.workflowId,
-    block: { id: "judge", type: "evaluator", name: "Judge", position: { x: 0, y: 0 }, parentId: null, enabled: true, config },
+    block: {
+      id: "judge",
+      type: "evaluator",
+      name: "Judge",
+      position: { x: 0, y: 0 },
+      parentId: null,
+      enabled: true,
+      config,
+    },
     signal: dependencies.signal,
     emitDelta: () => {},
     startSpan: untracedSpan,
@@ -174,11 +189,20 @@ async function scoringWorkflow(
     });
     spent(cost);
     if (failed) return { score: 0, reason: `the scoring workflow failed: ${failed}` };
-    const answer = output !== null && typeof output === "object" && "score" in output ? (output as { score: unknown; reason?: unknown }) : { score: output };
+    const answer =
+      output !== null && typeof output === "object" && "score" in output
+        ? (output as { score: unknown; reason?: unknown })
+        : { score: output };
     const score = typeof answer.score === "string" ? Number(answer.score) : answer.score;
     if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 1)
-      return { score: 0, reason: `the scoring workflow answered ${textOf(answer.score).slice(0, 60)}, not a number from 0 to 1` };
-    return { score, reason: typeof answer.reason === "string" ? answer.reason : `the scoring workflow scored ${score}` };
+      return {
+        score: 0,
+        reason: `the scoring workflow answered ${textOf(answer.score).slice(0, 60)}, not a number from 0 to 1`,
+      };
+    return {
+      score,
+      reason: typeof answer.reason === "string" ? answer.reason : `the scoring workflow scored ${score}`,
+    };
   } catch (error) {
     if (isBudgetRefusal(error)) throw error;
     return failedBecause("the scoring workflow", error);

@@ -29,7 +29,14 @@ export interface DeployGateDependencies {
  * most `maxRegressions` cases scoring lower than on the active deployment (evaluated the same way).
  */
 export function createDeployGate(dependencies: DeployGateDependencies) {
-  const evaluationOf = async (workspaceId: string, workflowId: string, suite: SuiteView, version: string, workflowVersion: number, userId: string | null): Promise<EvaluationView> => {
+  const evaluationOf = async (
+    workspaceId: string,
+    workflowId: string,
+    suite: SuiteView,
+    version: string,
+    workflowVersion: number,
+    userId: string | null,
+  ): Promise<EvaluationView> => {
     const finished = await dependencies.evaluations.latestEnded(workspaceId, suite.id, version, workflowVersion);
     if (finished) return finished;
     const started = await dependencies.service.start(
@@ -59,7 +66,14 @@ export function createDeployGate(dependencies: DeployGateDependencies) {
       if (maxRegressions !== undefined) {
         const active = await dependencies.repositories.deployments.active(workspaceId, workflow.id);
         if (active) {
-          const baseline = await evaluationOf(workspaceId, workflow.id, suite, active.id, active.workflowVersion, userId);
+          const baseline = await evaluationOf(
+            workspaceId,
+            workflow.id,
+            suite,
+            active.id,
+            active.workflowVersion,
+            userId,
+          );
           const { regressed } = compareEvaluations(baseline, draft);
           if (regressed > maxRegressions)
             failures.push(
@@ -82,4 +96,3 @@ export function evaluationFailed(verdict: GateVerdict): RequestError {
     verdict.failures.map((failure) => ({ path: "evaluation", message: failure })),
   );
 }
-

@@ -45,7 +45,15 @@ export function compareEvaluations(before: EvaluationView, after: EvaluationView
     const scored = (item: EvaluationCaseView | undefined) => item !== undefined && item.score !== null;
     const delta = scored(from) && scored(to) ? to!.score! - from!.score! : null;
     const change: ComparedCase["change"] =
-      delta === null ? (scored(to) ? "added" : "removed") : delta < -EPSILON ? "regressed" : delta > EPSILON ? "improved" : "unchanged";
+      delta === null
+        ? scored(to)
+          ? "added"
+          : "removed"
+        : delta < -EPSILON
+          ? "regressed"
+          : delta > EPSILON
+            ? "improved"
+            : "unchanged";
     return {
       caseId,
       input: (to ?? from)!.input,
@@ -58,12 +66,17 @@ export function compareEvaluations(before: EvaluationView, after: EvaluationView
       outputDiff: from && to ? diffOutput(from.output, to.output, budget) : null,
     };
   });
-  cases.sort((a, b) => ORDER[a.change] - ORDER[b.change] || (a.change === "improved" ? (b.delta ?? 0) - (a.delta ?? 0) : (a.delta ?? 0) - (b.delta ?? 0)));
+  cases.sort(
+    (a, b) =>
+      ORDER[a.change] - ORDER[b.change] ||
+      (a.change === "improved" ? (b.delta ?? 0) - (a.delta ?? 0) : (a.delta ?? 0) - (b.delta ?? 0)),
+  );
   const count = (change: ComparedCase["change"]) => cases.filter((item) => item.change === change).length;
   const improved = count("improved");
   const regressed = count("regressed");
   const deltas = cases.flatMap((item) => (item.delta === null ? [] : [item.delta]));
-  const costOf = (evaluation: EvaluationView) => evaluation.summary?.cost ?? sumDollars(evaluation.cases.map((item) => item.cost));
+  const costOf = (evaluation: EvaluationView) =>
+    evaluation.summary?.cost ?? sumDollars(evaluation.cases.map((item) => item.cost));
   const costFrom = costOf(before);
   const costTo = costOf(after);
   return {

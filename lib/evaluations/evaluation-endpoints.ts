@@ -14,7 +14,8 @@ export interface EvaluationEndpointServices {
 
 /** The suite and evaluation endpoints of docs/CONTRACT.md section 13. */
 export function evaluationEndpoints(services: () => EvaluationEndpointServices) {
-  const readSuite = (request: Request) => readJsonRequest(request, suiteRequestSchema, { subject: "The suite", maxBytes: MAX_SUITE_BYTES });
+  const readSuite = (request: Request) =>
+    readJsonRequest(request, suiteRequestSchema, { subject: "The suite", maxBytes: MAX_SUITE_BYTES });
   return {
     listSuites: endpoint("listSuites", async (_request, { id }, { workspace }) =>
       Response.json({ suites: await services().suites.list(workspace.id, id) }),
@@ -37,7 +38,10 @@ export function evaluationEndpoints(services: () => EvaluationEndpointServices) 
       return Response.json({ evaluations: await services().evaluations.list(workspace.id, id, suiteId) });
     }),
     start: endpoint("startEvaluation", async (request, { id }, member) => {
-      const body = await readJsonRequest(request, startEvaluationRequestSchema, { subject: "The evaluation", maxBytes: 16 * 1024 });
+      const body = await readJsonRequest(request, startEvaluationRequestSchema, {
+        subject: "The evaluation",
+        maxBytes: 16 * 1024,
+      });
       const { evaluations } = services();
       const started = await evaluations.start(member.workspace.id, id, body, member.userId);
       if (!body.wait) return Response.json({ evaluationId: started.evaluationId }, { status: 202 });

@@ -46,7 +46,6 @@ export interface CaseResult {
   error?: string | null;
 }
 
-
 const dollars = (value: Prisma.Decimal | null): number | null => (value === null ? null : Number(value));
 
 function caseView(row: CaseRow): EvaluationCaseView {
@@ -88,7 +87,8 @@ function info(row: EvaluationRow, spent: number): EvaluationInfo {
   };
 }
 
-const decimal = (value: number | null | undefined) => (value === null || value === undefined ? value : new Prisma.Decimal(value.toFixed(10)));
+const decimal = (value: number | null | undefined) =>
+  value === null || value === undefined ? value : new Prisma.Decimal(value.toFixed(10));
 
 /** Evaluations of one workspace, with their cases. */
 export class EvaluationRepository {
@@ -119,7 +119,9 @@ export class EvaluationRepository {
           position: item.position,
           status: "pending",
           input: item.input as Prisma.InputJsonObject,
-          ...(item.expected === null || item.expected === undefined ? {} : { expected: item.expected as Prisma.InputJsonValue }),
+          ...(item.expected === null || item.expected === undefined
+            ? {}
+            : { expected: item.expected as Prisma.InputJsonValue }),
         })),
       });
       return row.id;
@@ -135,7 +137,9 @@ export class EvaluationRepository {
         data: {
           status: result.status,
           ...(result.runId !== undefined ? { runId: result.runId } : {}),
-          ...(result.output !== undefined ? { output: result.output === null ? Prisma.DbNull : (result.output as Prisma.InputJsonValue) } : {}),
+          ...(result.output !== undefined
+            ? { output: result.output === null ? Prisma.DbNull : (result.output as Prisma.InputJsonValue) }
+            : {}),
           ...(result.scores !== undefined ? { scores: result.scores as unknown as Prisma.InputJsonArray } : {}),
           ...(result.score !== undefined ? { score: result.score } : {}),
           ...(result.passed !== undefined ? { passed: result.passed } : {}),
@@ -146,7 +150,9 @@ export class EvaluationRepository {
           ...(result.error !== undefined ? { error: result.error } : {}),
         },
       }),
-      ...(ended ? [this.prisma.evaluation.update({ where: { id: evaluationId }, data: { doneCount: { increment: 1 } } })] : []),
+      ...(ended
+        ? [this.prisma.evaluation.update({ where: { id: evaluationId }, data: { doneCount: { increment: 1 } } })]
+        : []),
     ]);
   }
 
@@ -170,7 +176,9 @@ export class EvaluationRepository {
   async get(workspaceId: string, id: string): Promise<EvaluationView> {
     const row = await this.prisma.evaluation.findFirst({ where: { id, workspaceId } });
     if (!row) throw new NotFoundError("Evaluation", id);
-    const cases = (await this.prisma.evaluationCase.findMany({ where: { evaluationId: id }, orderBy: { position: "asc" } })).map(caseView);
+    const cases = (
+      await this.prisma.evaluationCase.findMany({ where: { evaluationId: id }, orderBy: { position: "asc" } })
+    ).map(caseView);
     const spent = cases.reduce((sum, item) => sum + (item.cost ?? 0), 0);
     return { ...info(row, spent), cases };
   }
@@ -192,7 +200,12 @@ export class EvaluationRepository {
   }
 
   /** The newest evaluation of a suite that ended on exactly this version of a target, if any. */
-  async latestEnded(workspaceId: string, suiteId: string, target: string, workflowVersion: number): Promise<EvaluationView | null> {
+  async latestEnded(
+    workspaceId: string,
+    suiteId: string,
+    target: string,
+    workflowVersion: number,
+  ): Promise<EvaluationView | null> {
     const row = await this.prisma.evaluation.findFirst({
       where: { workspaceId, suiteId, target, workflowVersion, status: "completed" },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

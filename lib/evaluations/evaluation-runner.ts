@@ -87,7 +87,12 @@ export async function runEvaluation(plan: EvaluationPlan, dependencies: Evaluati
       record = await live.done;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await evaluations.recordCase(plan.evaluationId, item.id, { status: "failed", score: 0, passed: false, error: message });
+      await evaluations.recordCase(plan.evaluationId, item.id, {
+        status: "failed",
+        score: 0,
+        passed: false,
+        error: message,
+      });
       return;
     }
     const figures = {
@@ -112,7 +117,13 @@ export async function runEvaluation(plan: EvaluationPlan, dependencies: Evaluati
     try {
       const scored = await scoreCase(
         plan.suite.scorers,
-        { input: item.input, expected: item.expected ?? undefined, output: record.output, cost: figures.cost, durationMs: record.durationMs },
+        {
+          input: item.input,
+          expected: item.expected ?? undefined,
+          output: record.output,
+          cost: figures.cost,
+          durationMs: record.durationMs,
+        },
         {
           kit: dependencies.kit,
           runWorkflow: runScoringWorkflow,
@@ -151,7 +162,10 @@ export async function runEvaluation(plan: EvaluationPlan, dependencies: Evaluati
   try {
     await Promise.all(Array.from({ length: Math.min(plan.concurrency, plan.cases.length) }, worker));
     for (const item of plan.cases.slice(next))
-      await evaluations.recordCase(plan.evaluationId, item.id, { status: "not_run", error: `not started: ${stop.reason}` });
+      await evaluations.recordCase(plan.evaluationId, item.id, {
+        status: "not_run",
+        error: `not started: ${stop.reason}`,
+      });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
   } finally {

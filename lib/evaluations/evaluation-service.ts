@@ -49,7 +49,12 @@ export function createEvaluationService(dependencies: EvaluationServiceDependenc
    * the scorers' models and keys, an empty dataset), stores the evaluation with its cases and
    * starts it. @throws NotFoundError, RequestError 400
    */
-async function start(workspaceId: string, workflowId: string, request: CheckedStart, userId: string | null): Promise<StartedEvaluation> {
+  async function start(
+    workspaceId: string,
+    workflowId: string,
+    request: CheckedStart,
+    userId: string | null,
+  ): Promise<StartedEvaluation> {
     const suite = await suites.get(workspaceId, request.suiteId);
     if (suite.workflowId !== workflowId) throw new NotFoundError("Suite", request.suiteId);
     const workflowVersion =
@@ -81,7 +86,12 @@ async function start(workspaceId: string, workflowId: string, request: CheckedSt
       concurrency: request.concurrency,
       maxCost,
       createdById: userId,
-      cases: dataset.cases.map((item, position) => ({ caseId: item.id, position, input: item.input, expected: item.expected })),
+      cases: dataset.cases.map((item, position) => ({
+        caseId: item.id,
+        position,
+        input: item.input,
+        expected: item.expected,
+      })),
     });
     const done = runEvaluation(
       {
@@ -109,7 +119,10 @@ async function start(workspaceId: string, workflowId: string, request: CheckedSt
     async startScheduled(workspaceId: string, workflowId: string, suiteId: string): Promise<{ evaluationId: string }> {
       const active = await repositories.deployments.active(workspaceId, workflowId);
       if (!active)
-        throw new TrellisError("not_deployed", "This workflow has no deployment yet: a scheduled evaluation evaluates the active one.");
+        throw new TrellisError(
+          "not_deployed",
+          "This workflow has no deployment yet: a scheduled evaluation evaluates the active one.",
+        );
       const { evaluationId } = await start(
         workspaceId,
         workflowId,
@@ -125,11 +138,16 @@ async function start(workspaceId: string, workflowId: string, request: CheckedSt
     },
     /** `id` before, `otherId` after. @throws 400 for evaluations of different suites */
     async compare(workspaceId: string, id: string, otherId: string): Promise<EvaluationComparison> {
-      const [before, after] = await Promise.all([evaluations.get(workspaceId, id), evaluations.get(workspaceId, otherId)]);
+      const [before, after] = await Promise.all([
+        evaluations.get(workspaceId, id),
+        evaluations.get(workspaceId, otherId),
+      ]);
       if (before.suiteId !== after.suiteId)
-        throw new RequestError("invalid_request", "Only two evaluations of one suite can be compared: these ran different suites.", [
-          { path: "otherId", message: "is an evaluation of another suite" },
-        ]);
+        throw new RequestError(
+          "invalid_request",
+          "Only two evaluations of one suite can be compared: these ran different suites.",
+          [{ path: "otherId", message: "is an evaluation of another suite" }],
+        );
       return compareEvaluations(before, after);
     },
   };

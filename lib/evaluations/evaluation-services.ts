@@ -11,7 +11,10 @@ import { SuiteRepository } from "./suite-repository";
 import { createSuiteService } from "./suite-service";
 
 /** Suites, evaluations and the deploy gate over a runtime and its database (the app's, or a test's). */
-export function evaluationServices(runtime: Runtime, prisma: PrismaClient): EvaluationEndpointServices & { gate: DeployGate } {
+export function evaluationServices(
+  runtime: Runtime,
+  prisma: PrismaClient,
+): EvaluationEndpointServices & { gate: DeployGate } {
   const suites = new SuiteRepository(prisma);
   const datasets = new DatasetRepository(prisma);
   const evaluations = new EvaluationRepository(prisma);

@@ -26,7 +26,13 @@ describe("summary", () => {
     const summary = summarize(
       [
         item({ score: 1, scores: [{ scorer: "exact", score: 1, reason: "", weight: 1 }], cost: 0.1, durationMs: 100 }),
-        item({ score: 0, passed: false, scores: [{ scorer: "exact", score: 0, reason: "", weight: 1 }], cost: 0.2, durationMs: 300 }),
+        item({
+          score: 0,
+          passed: false,
+          scores: [{ scorer: "exact", score: 0, reason: "", weight: 1 }],
+          cost: 0.2,
+          durationMs: 300,
+        }),
         item({ status: "not_run", score: null, passed: null, cost: null, durationMs: null }),
       ],
       { gate: { minPassRate: 0.5, maxCostPerCase: 0.1 } },

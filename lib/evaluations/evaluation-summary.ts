@@ -28,7 +28,9 @@ export function summarize(
 ): EvaluationSummary {
   const ran = cases.filter((item) => item.status === "scored" || item.status === "failed");
   const passed = cases.filter((item) => item.passed === true).length;
-  const notRun = cases.filter((item) => item.status === "not_run" || item.status === "pending" || item.status === "running").length;
+  const notRun = cases.filter(
+    (item) => item.status === "not_run" || item.status === "pending" || item.status === "running",
+  ).length;
   const scorers = new Map<string, number[]>();
   for (const item of ran)
     for (const score of item.scores) scorers.set(score.scorer, [...(scorers.get(score.scorer) ?? []), score.score]);
@@ -39,18 +41,23 @@ export function summarize(
   const failures: string[] = [];
   const minPassRate = suite.gate?.minPassRate ?? 1;
   if (passRate + 1e-12 < minPassRate)
-    failures.push(`pass rate ${percent(passRate)} (${passed} of ${cases.length} cases) is below the required ${percent(minPassRate)}`);
+    failures.push(
+      `pass rate ${percent(passRate)} (${passed} of ${cases.length} cases) is below the required ${percent(minPassRate)}`,
+    );
   const maxCostPerCase = suite.gate?.maxCostPerCase;
   if (maxCostPerCase !== undefined && costPerCase > maxCostPerCase + 1e-12)
     failures.push(`cost per case $${costPerCase} is over the limit of $${maxCostPerCase}`);
-  if (stop.reason !== null) failures.push(`the evaluation stopped before ${notRun} of ${cases.length} cases: ${stop.reason}`);
+  if (stop.reason !== null)
+    failures.push(`the evaluation stopped before ${notRun} of ${cases.length} cases: ${stop.reason}`);
   return {
     passRate,
     casesPassed: passed,
     casesFailed: cases.filter((item) => item.status === "failed").length,
     casesNotRun: notRun,
     meanScore: ran.length === 0 ? 0 : ran.reduce((sum, item) => sum + (item.score ?? 0), 0) / ran.length,
-    scores: Object.fromEntries([...scorers].map(([name, values]) => [name, values.reduce((a, b) => a + b, 0) / values.length])),
+    scores: Object.fromEntries(
+      [...scorers].map(([name, values]) => [name, values.reduce((a, b) => a + b, 0) / values.length]),
+    ),
     cost,
     costPerCase,
     scoringCost: sumDollars(cases.map((item) => item.scoringCost)),

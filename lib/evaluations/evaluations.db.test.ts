@@ -2,6 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  datasetSchema,
+  evaluationComparisonSchema,
+  evaluationSchema,
+  suiteSchema,
   workflowDocumentSchema,
   type DatasetSummary,
   type DeploymentInfo,
@@ -17,7 +21,16 @@ import { testMember } from "@/lib/http/test-members";
 import { createScheduleService, ScheduleClaims, ScheduleRepository, startScheduler } from "@/lib/schedules";
 import { usageEndpoints } from "@/lib/usage/usage-endpoints";
 import { createUsageService } from "@/lib/usage/usage-service";
-import { answerWorkflow, createWorkflow, JUDGE_SCORE, json, read, startEvaluationKit, STRICT, type EvaluationKit } from "./__fixtures__/evaluation-kit";
+import {
+  answerWorkflow,
+  createWorkflow,
+  JUDGE_SCORE,
+  json,
+  read,
+  startEvaluationKit,
+  STRICT,
+  type EvaluationKit,
+} from "./__fixtures__/evaluation-kit";
 
 /**
  * Evaluations end to end over the real runtime, a real database and the test LLM server: a prompt
@@ -34,7 +47,10 @@ let ws: string;
 const editor = () => testMember(ws, "editor", { userId: "editor-user" });
 const admin = () => testMember(ws, "admin", { userId: "admin-user" });
 
-const QUESTIONS = Array.from({ length: 12 }, (_, index) => `Question ${index + 1}${[2, 6, 10].includes(index) ? " #hard" : ""}`);
+const QUESTIONS = Array.from(
+  { length: 12 },
+  (_, index) => `Question ${index + 1}${[2, 6, 10].includes(index) ? " #hard" : ""}`,
+);
 const HARD = QUESTIONS.filter((question) => question.includes("#hard"));
 
 beforeAll(async () => {
@@ -56,7 +72,11 @@ afterAll(async () => {
 async function newDataset(workflowId: string, questions = QUESTIONS): Promise<string> {
   const { status, body } = await read<DatasetSummary>(
     await kit.datasets.create(
-      json("POST", "/api/datasets", { name: "Questions", workflowId, cases: questions.map((question) => ({ input: { question }, expected: question })) }),
+      json("POST", "/api/datasets", {
+        name: "Questions",
+        workflowId,
+        cases: questions.map((question) => ({ input: { question }, expected: question })),
+      }),
       {},
       editor(),
     ),
@@ -67,13 +87,21 @@ async function newDataset(workflowId: string, questions = QUESTIONS): Promise<st
 
 async function newSuite(workflowId: string, body: Record<string, unknown>) {
   return read<SuiteView & { error: { message: string; details: { path: string }[] } }>(
-    await kit.evaluations.createSuite(json("POST", `/api/workflows/${workflowId}/suites`, body), { id: workflowId }, editor()),
+    await kit.evaluations.createSuite(
+      json("POST", `/api/workflows/${workflowId}/suites`, body),
+      { id: workflowId },
+      editor(),
+    ),
   );
 }
 
 async function evaluate(workflowId: string, body: Record<string, unknown>): Promise<EvaluationView> {
   const { status, body: evaluation } = await read<EvaluationView>(
-    await kit.evaluations.start(json("POST", `/api/workflows/${workflowId}/evaluations`, { ...body, wait: true }), { id: workflowId }, editor()),
+    await kit.evaluations.start(
+      json("POST", `/api/workflows/${workflowId}/evaluations`, { ...body, wait: true }),
+      { id: workflowId },
+      editor(),
+    ),
   );
   expect(status).toBe(200);
   return evaluation;
@@ -81,26 +109,44 @@ async function evaluate(workflowId: string, body: Record<string, unknown>): Prom
 
 async function compare(before: string, after: string): Promise<EvaluationComparison> {
   const { status, body } = await read<EvaluationComparison>(
-    await kit.evaluations.compare(new Request(`http://localhost/api/evaluations/${before}/compare/${after}`), { id: before, otherId: after }, editor()),
+    await kit.evaluations.compare(
+      new Request(`http://localhost/api/evaluations/${before}/compare/${after}`),
+      { id: before, otherId: after },
+      editor(),
+    ),
   );
   expect(status).toBe(200);
   return body;
 }
 
-async function saveDraft(workflowId: string, change: (document: WorkflowDocumentInput & { settings?: Record<string, unknown> }) => void) {
+async function saveDraft(
+  workflowId: string,
+  change: (document: WorkflowDocumentInput & { settings?: Record<string, unknown> }) => void,
+) {
   const stored = await kit.database.repositories.workflows.get(ws, workflowId);
   const document = answerWorkflow() as WorkflowDocumentInput & { settings?: Record<string, unknown> };
   document.settings = { ...stored.settings };
   document.blocks = structuredClone(stored.blocks) as WorkflowDocumentInput["blocks"];
   change(document);
-  return kit.database.repositories.workflows.update(ws, workflowId, workflowDocumentSchema.parse(document), stored.version);
+  return kit.database.repositories.workflows.update(
+    ws,
+    workflowId,
+    workflowDocumentSchema.parse(document),
+    stored.version,
+  );
 }
 
-const deployments = deploymentEndpoints(() => createDeploymentService(kit.database.repositories, undefined, kit.services.gate));
+const deployments = deploymentEndpoints(() =>
+  createDeploymentService(kit.database.repositories, undefined, kit.services.gate),
+);
 
 async function deploy(workflowId: string, body: Record<string, unknown>, member = editor()) {
   return read<DeploymentInfo & { error: { code: string; message: string } }>(
-    await deployments.create(json("POST", `/api/workflows/${workflowId}/deployments`, body), { id: workflowId }, member),
+    await deployments.create(
+      json("POST", `/api/workflows/${workflowId}/deployments`, body),
+      { id: workflowId },
+      member,
+    ),
   );
 }
 
@@ -134,7 +180,13 @@ describe("an evaluation of a prompt change", () => {
   });
 
   it("runs every case as an evaluation run in test mode, and scores it", async () => {
-    expect(baseline).toMatchObject({ status: "completed", version: activeBefore, datasetVersion: 1, test: true, progress: { done: 12, total: 12 } });
+    expect(baseline).toMatchObject({
+      status: "completed",
+      version: activeBefore,
+      datasetVersion: 1,
+      test: true,
+      progress: { done: 12, total: 12 },
+    });
     expect(baseline.summary).toMatchObject({ passRate: 1, casesPassed: 12, passed: true, failures: [] });
     expect(baseline.summary!.scores).toEqual({ contains: 1, maxCost: 1 });
     for (const item of baseline.cases) {
@@ -148,7 +200,8 @@ describe("an evaluation of a prompt change", () => {
   it("totals exactly what its runs cost", async () => {
     for (const evaluation of [baseline, changed]) {
       let sum = 0;
-      for (const item of evaluation.cases) sum += (await kit.database.repositories.runs.get(ws, item.runId!)).cost!.total;
+      for (const item of evaluation.cases)
+        sum += (await kit.database.repositories.runs.get(ws, item.runId!)).cost!.total;
       expect(sum).toBeGreaterThan(0);
       expect(Math.abs(evaluation.summary!.cost - sum)).toBeLessThan(1e-9);
       expect(Math.abs(evaluation.progress.cost - sum)).toBeLessThan(1e-9);
@@ -159,8 +212,38 @@ describe("an evaluation of a prompt change", () => {
     expect(changed.summary).toMatchObject({ casesPassed: 9, passed: false });
     expect(changed.summary!.failures[0]).toContain("pass rate 75% (9 of 12 cases) is below the required 90%");
     const comparison = await compare(baseline.id, changed.id);
+    // The answers are what the OpenAPI description declares (the API client parses them with these).
+    evaluationComparisonSchema.parse(comparison);
+    evaluationSchema.parse(changed);
+    suiteSchema.parse(
+      (
+        await read(
+          await kit.evaluations.getSuite(
+            new Request(`http://localhost/api/suites/${suiteId}`),
+            { id: suiteId },
+            editor(),
+          ),
+        )
+      ).body,
+    );
+    datasetSchema.parse(
+      (
+        await read(
+          await kit.datasets.get(
+            new Request(`http://localhost/api/datasets/${datasetId}`),
+            { id: datasetId },
+            editor(),
+          ),
+        )
+      ).body,
+    );
     expect(comparison).toMatchObject({ regressed: 3, improved: 0, unchanged: 9 });
-    expect(comparison.cases.slice(0, 3).map((item) => item.input.question).sort()).toEqual([...HARD].sort());
+    expect(
+      comparison.cases
+        .slice(0, 3)
+        .map((item) => item.input.question)
+        .sort(),
+    ).toEqual([...HARD].sort());
     expect(comparison.cases.slice(0, 3).every((item) => item.change === "regressed" && item.delta! < 0)).toBe(true);
     expect(comparison.cases[0]!.outputDiff).toMatchObject({ changed: true, kind: "text" });
     expect(comparison.cases[3]!.outputDiff).toEqual({ changed: false });
@@ -174,7 +257,15 @@ describe("an evaluation of a prompt change", () => {
   it("leaves evaluation runs out of the usage totals unless asked for", async () => {
     const usage = usageEndpoints(() => createUsageService(kit.database.prisma));
     const report = async (query: string) =>
-      (await read<UsageReport>(await usage.report(new Request(`http://localhost/api/usage?groupBy=workflow&workflowId=${workflowId}${query}`), {}, editor()))).body;
+      (
+        await read<UsageReport>(
+          await usage.report(
+            new Request(`http://localhost/api/usage?groupBy=workflow&workflowId=${workflowId}${query}`),
+            {},
+            editor(),
+          ),
+        )
+      ).body;
     expect((await report("")).totals.runs).toBe(0);
     expect((await report("&includeEvaluations=true")).totals.runs).toBe(24);
   });
@@ -187,20 +278,31 @@ describe("an evaluation of a prompt change", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("evaluation_failed");
     expect(refused.body.error.message).toContain("pass rate 75% (9 of 12 cases) is below the required 90%");
-    expect(refused.body.error.message).toContain("3 cases regress against the active deployment #1 (at most 0 allowed)");
+    expect(refused.body.error.message).toContain(
+      "3 cases regress against the active deployment #1 (at most 0 allowed)",
+    );
     expect((await kit.database.repositories.deployments.active(ws, workflowId))!.id).toBe(activeBefore);
 
     expect((await deploy(workflowId, { override: { note: "known refusals" } })).status).toBe(403);
-    const overridden = await deploy(workflowId, { note: "stricter", override: { note: "hard questions are out of scope now" } }, admin());
+    const overridden = await deploy(
+      workflowId,
+      { note: "stricter", override: { note: "hard questions are out of scope now" } },
+      admin(),
+    );
     expect(overridden.status).toBe(201);
-    expect(overridden.body.gateOverride).toMatchObject({ note: "hard questions are out of scope now", userId: "admin-user" });
+    expect(overridden.body.gateOverride).toMatchObject({
+      note: "hard questions are out of scope now",
+      userId: "admin-user",
+    });
     expect(overridden.body.gateOverride!.failures).toHaveLength(2);
     expect(overridden.body.evaluationId).toBeTruthy();
     expect((await kit.database.repositories.deployments.active(ws, workflowId))!.id).toBe(overridden.body.id);
   });
 
   it("refuses to delete a dataset a gate uses", async () => {
-    const response = await read(await kit.datasets.remove(json("DELETE", `/api/datasets/${datasetId}`), { id: datasetId }, editor()));
+    const response = await read(
+      await kit.datasets.remove(json("DELETE", `/api/datasets/${datasetId}`), { id: datasetId }, editor()),
+    );
     expect(response.status).toBe(409);
   });
 });
@@ -214,10 +316,18 @@ describe("scorers", () => {
   });
 
   it("refuses a bad regular expression, a bad JSON Schema and a judge without its key at save", async () => {
-    const regex = await newSuite(workflowId, { name: "x", datasetId, scorers: [{ type: "regex", pattern: "(unclosed" }] });
+    const regex = await newSuite(workflowId, {
+      name: "x",
+      datasetId,
+      scorers: [{ type: "regex", pattern: "(unclosed" }],
+    });
     expect(regex.status).toBe(400);
     expect(regex.body.error.details[0]!.path).toBe("scorers[0].pattern");
-    const schema = await newSuite(workflowId, { name: "x", datasetId, scorers: [{ type: "jsonSchema", schema: { type: "text" } }] });
+    const schema = await newSuite(workflowId, {
+      name: "x",
+      datasetId,
+      scorers: [{ type: "jsonSchema", schema: { type: "text" } }],
+    });
     expect(schema.status).toBe(400);
     expect(schema.body.error.details[0]!.path).toBe("scorers[0].schema");
     const judge = await newSuite(workflowId, {
@@ -240,7 +350,13 @@ describe("scorers", () => {
           position: { x: 0, y: 0 },
           parentId: null,
           enabled: true,
-          config: { inputs: [{ name: "input", type: "object" }, { name: "output", type: "string" }, { name: "expected", type: "string" }] },
+          config: {
+            inputs: [
+              { name: "input", type: "object" },
+              { name: "output", type: "string" },
+              { name: "expected", type: "string" },
+            ],
+          },
         },
         {
           id: "response",
@@ -312,9 +428,17 @@ describe("test mode and budgets", () => {
 
   it("stops before the model call that would cross its budget, keeping the finished cases", async () => {
     const workflowId = (await createWorkflow(kit, ws, answerWorkflow())).id;
-    const suite = await newSuite(workflowId, { name: "Budget", datasetId: await newDataset(workflowId), scorers: [{ type: "contains" }] });
+    const suite = await newSuite(workflowId, {
+      name: "Budget",
+      datasetId: await newDataset(workflowId),
+      scorers: [{ type: "contains" }],
+    });
     const calls = kit.llm.requests.length;
-    const evaluation = await evaluate(workflowId, { suiteId: suite.body.id, concurrency: 1, budget: { maxCost: 0.0001 } });
+    const evaluation = await evaluate(workflowId, {
+      suiteId: suite.body.id,
+      concurrency: 1,
+      budget: { maxCost: 0.0001 },
+    });
     const scored = evaluation.cases.filter((item) => item.status === "scored");
     const notRun = evaluation.cases.filter((item) => item.status === "not_run");
     expect(evaluation.status).toBe("stopped");
@@ -327,15 +451,24 @@ describe("test mode and budgets", () => {
     expect(evaluation.summary!.cost).toBeLessThanOrEqual(0.0001);
     expect(evaluation.summary!.casesNotRun).toBe(notRun.length);
     let sum = 0;
-    for (const item of evaluation.cases) if (item.runId) sum += (await kit.database.repositories.runs.get(ws, item.runId)).cost?.total ?? 0;
+    for (const item of evaluation.cases)
+      if (item.runId) sum += (await kit.database.repositories.runs.get(ws, item.runId)).cost?.total ?? 0;
     expect(Math.abs(evaluation.summary!.cost - sum)).toBeLessThan(1e-9);
   });
 
   it("refuses an evaluation of a suite of another workflow", async () => {
     const one = (await createWorkflow(kit, ws, answerWorkflow())).id;
     const other = (await createWorkflow(kit, ws, answerWorkflow())).id;
-    const suite = await newSuite(one, { name: "Mine", datasetId: await newDataset(one, QUESTIONS.slice(0, 1)), scorers: [{ type: "exact" }] });
-    const response = await kit.evaluations.start(json("POST", `/api/workflows/${other}/evaluations`, { suiteId: suite.body.id }), { id: other }, editor());
+    const suite = await newSuite(one, {
+      name: "Mine",
+      datasetId: await newDataset(one, QUESTIONS.slice(0, 1)),
+      scorers: [{ type: "exact" }],
+    });
+    const response = await kit.evaluations.start(
+      json("POST", `/api/workflows/${other}/evaluations`, { suiteId: suite.body.id }),
+      { id: other },
+      editor(),
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -351,25 +484,36 @@ describe("scheduled evaluations", () => {
     const deployed = await deploy(workflowId, {});
     const schedules = createScheduleService(new ScheduleRepository(kit.database.prisma));
     const other = (await createWorkflow(kit, ws, answerWorkflow())).id;
-    await expect(schedules.create(ws, other, { cron: "* * * * * *", timezone: "UTC", input: {}, suiteId: suite.body.id })).rejects.toThrow(
-      /Suite/,
-    );
-    const schedule = await schedules.create(ws, workflowId, { cron: "* * * * * *", timezone: "UTC", input: {}, suiteId: suite.body.id });
+    await expect(
+      schedules.create(ws, other, { cron: "* * * * * *", timezone: "UTC", input: {}, suiteId: suite.body.id }),
+    ).rejects.toThrow(/Suite/);
+    const schedule = await schedules.create(ws, workflowId, {
+      cron: "* * * * * *",
+      timezone: "UTC",
+      input: {},
+      suiteId: suite.body.id,
+    });
     expect(schedule.suiteId).toBe(suite.body.id);
     const scheduler = startScheduler({
       claims: new ScheduleClaims(kit.database.prisma),
       workerId: "evaluation-test",
       startRun: () => Promise.reject(new Error("a schedule of a suite starts no run")),
-      startEvaluation: (active) => kit.services.evaluations.startScheduled(active.workspaceId, active.workflowId, active.suiteId!),
+      startEvaluation: (active) =>
+        kit.services.evaluations.startScheduled(active.workspaceId, active.workflowId, active.suiteId!),
     });
     let evaluationId: string | null = null;
     try {
       await expect
-        .poll(async () => {
-          const fire = await kit.database.prisma.scheduleFire.findFirst({ where: { scheduleId: schedule.id, evaluationId: { not: null } } });
-          evaluationId = fire?.evaluationId ?? null;
-          return evaluationId;
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            const fire = await kit.database.prisma.scheduleFire.findFirst({
+              where: { scheduleId: schedule.id, evaluationId: { not: null } },
+            });
+            evaluationId = fire?.evaluationId ?? null;
+            return evaluationId;
+          },
+          { timeout: 15_000 },
+        )
         .not.toBeNull();
     } finally {
       await kit.database.prisma.schedule.update({ where: { id: schedule.id }, data: { paused: true } });
@@ -381,7 +525,11 @@ describe("scheduled evaluations", () => {
     const evaluation = await kit.services.evaluations.get(ws, evaluationId!);
     expect(evaluation).toMatchObject({ version: deployed.body.id, test: true, progress: { done: 2, total: 2 } });
     // Every evaluation the schedule started ends before the database is closed.
-    for (const fire of await kit.database.prisma.scheduleFire.findMany({ where: { scheduleId: schedule.id, evaluationId: { not: null } } }))
-      await expect.poll(async () => (await kit.services.evaluations.get(ws, fire.evaluationId!)).status, { timeout: 30_000 }).not.toBe("running");
+    for (const fire of await kit.database.prisma.scheduleFire.findMany({
+      where: { scheduleId: schedule.id, evaluationId: { not: null } },
+    }))
+      await expect
+        .poll(async () => (await kit.services.evaluations.get(ws, fire.evaluationId!)).status, { timeout: 30_000 })
+        .not.toBe("running");
   });
 });

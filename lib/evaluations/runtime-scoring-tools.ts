@@ -8,7 +8,9 @@ import type { ScoringTools } from "./scoring-tools";
  * The scorers' models as the workspace's runs get them: its stored keys first, then the
  * operator's, its price overrides, and the Evaluator block's handler from the same wiring.
  */
-export function runtimeScoringTools(runtime: Pick<Runtime, "runEnvironment" | "prepareHandlers" | "repositories">): ScoringTools {
+export function runtimeScoringTools(
+  runtime: Pick<Runtime, "runEnvironment" | "prepareHandlers" | "repositories">,
+): ScoringTools {
   return async (workspaceId) => {
     const [environment, prices] = await Promise.all([
       runtime.runEnvironment(workspaceId),

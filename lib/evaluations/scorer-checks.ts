@@ -66,7 +66,10 @@ export async function checkScorers(
         break;
       case "workflow":
         if (!(await workflowExists(scorer.workflowId)))
-          problems.push({ path: at("workflowId"), message: `names no workflow of this workspace ("${scorer.workflowId}")` });
+          problems.push({
+            path: at("workflowId"),
+            message: `names no workflow of this workspace ("${scorer.workflowId}")`,
+          });
         break;
       default:
         break;
@@ -74,7 +77,11 @@ export async function checkScorers(
   }
   if (problems.length > 0) {
     const first = problems[0]!;
-    throw new RequestError("invalid_request", `The suite's scorers cannot run: ${first.path} ${first.message}`, problems);
+    throw new RequestError(
+      "invalid_request",
+      `The suite's scorers cannot run: ${first.path} ${first.message}`,
+      problems,
+    );
   }
 }
 

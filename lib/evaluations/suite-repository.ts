@@ -7,7 +7,6 @@ import { Prisma, type EvaluationSuite as SuiteRow } from "@/lib/generated/prisma
 /** A suite as it is stored, once its request is checked (defaults applied). */
 export type SuiteData = z.output<typeof suiteRequestSchema>;
 
-
 function view(row: SuiteRow): SuiteView {
   return {
     id: row.id,

@@ -29,9 +29,11 @@ export function createSuiteService(
   const check = async (workspaceId: string, workflowId: string, data: SuiteData) => {
     const owner = await datasets.workflowOf(workspaceId, data.datasetId);
     if (owner !== null && owner !== workflowId)
-      throw new RequestError("invalid_request", "The dataset belongs to another workflow: its cases are that workflow's start inputs.", [
-        { path: "datasetId", message: "belongs to another workflow" },
-      ]);
+      throw new RequestError(
+        "invalid_request",
+        "The dataset belongs to another workflow: its cases are that workflow's start inputs.",
+        [{ path: "datasetId", message: "belongs to another workflow" }],
+      );
     await checkScorers(data.scorers, () => scoringTools(workspaceId), workflowExists(workspaceId));
   };
   return {

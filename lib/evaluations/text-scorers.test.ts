@@ -53,6 +53,8 @@ describe("local scorers", () => {
     expect(score({ type: "maxCost", maxCost: 0.002 }, outcome("x")).score).toBe(1);
     expect(score({ type: "maxCost", maxCost: 0.001 }, outcome("x")).score).toBe(0);
     expect(score({ type: "maxCost", maxCost: 1 }, outcome("x", undefined, { cost: null })).reason).toMatch(/unknown/);
-    expect(score({ type: "maxDurationMs", maxDurationMs: 500 }, outcome("x")).reason).toBe("the run took 800 ms, over 500");
+    expect(score({ type: "maxDurationMs", maxDurationMs: 500 }, outcome("x")).reason).toBe(
+      "the run took 800 ms, over 500",
+    );
   });
 });

@@ -108,12 +108,16 @@ export function scoreLocally(scorer: LocalScorer, outcome: CaseOutcome): ScoreRe
       if (wanted === undefined) return NO_EXPECTED;
       const text = textOf(pick(outcome.output, scorer.field));
       const found = scorer.caseSensitive ? text.includes(wanted) : text.toLowerCase().includes(wanted.toLowerCase());
-      return found ? pass(`the output contains "${clip(wanted)}"`) : fail(`the output does not contain "${clip(wanted)}"`);
+      return found
+        ? pass(`the output contains "${clip(wanted)}"`)
+        : fail(`the output does not contain "${clip(wanted)}"`);
     }
     case "regex": {
       const text = textOf(pick(outcome.output, scorer.field));
       const matches = new RegExp(scorer.pattern, scorer.flags).test(text);
-      return matches ? pass(`the output matches /${clip(scorer.pattern)}/`) : fail(`the output does not match /${clip(scorer.pattern)}/`);
+      return matches
+        ? pass(`the output matches /${clip(scorer.pattern)}/`)
+        : fail(`the output does not match /${clip(scorer.pattern)}/`);
     }
     case "jsonSchema": {
       let value = pick(outcome.output, scorer.field);
@@ -134,8 +138,10 @@ export function scoreLocally(scorer: LocalScorer, outcome: CaseOutcome): ScoreRe
       if (outcome.expected === undefined) return NO_EXPECTED;
       const actual = Number(textOf(pick(outcome.output, scorer.field)).trim());
       const expected = Number(textOf(outcome.expected).trim());
-      if (!Number.isFinite(expected)) return fail(`the expected output "${clip(textOf(outcome.expected))}" is not a number`);
-      if (!Number.isFinite(actual)) return fail(`the output "${clip(textOf(pick(outcome.output, scorer.field)))}" is not a number`);
+      if (!Number.isFinite(expected))
+        return fail(`the expected output "${clip(textOf(outcome.expected))}" is not a number`);
+      if (!Number.isFinite(actual))
+        return fail(`the output "${clip(textOf(pick(outcome.output, scorer.field)))}" is not a number`);
       const distance = Math.abs(actual - expected);
       if (distance <= scorer.tolerance) return pass(`${actual} is within ${scorer.tolerance} of ${expected}`);
       // Beyond the tolerance the score falls with the relative error: 10% off scores 0.9.

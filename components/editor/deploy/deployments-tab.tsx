@@ -76,7 +76,11 @@ export function DeploymentsTab({
             </p>
           )}
           {deploy.isError && deploy.error instanceof ApiError && deploy.error.code === "evaluation_failed" && (
-            <GateOverride onOverride={(reason) => deploy.mutate({ note, override: { note: reason } }, { onSuccess: () => setNote("") })} />
+            <GateOverride
+              onOverride={(reason) =>
+                deploy.mutate({ note, override: { note: reason } }, { onSuccess: () => setNote("") })
+              }
+            />
           )}
         </section>
       )}
@@ -142,7 +146,8 @@ function DeploymentRow({
       </div>
       {deployment.gateOverride && (
         <p className="mt-1 text-xs text-amber-800" data-testid="deployment-gate-override">
-          Deployed past the evaluation gate: {deployment.gateOverride.note} ({deployment.gateOverride.failures.join("; ")})
+          Deployed past the evaluation gate: {deployment.gateOverride.note} (
+          {deployment.gateOverride.failures.join("; ")})
         </p>
       )}
       <div className="mt-1 flex gap-2 text-xs">

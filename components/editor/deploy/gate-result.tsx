@@ -13,9 +13,9 @@ export function GateResult({ workflowId }: { workflowId: string }) {
   const latest = useQuery({
     queryKey: ["evaluations", workflowId, "gate", suiteId],
     queryFn: async () =>
-      (await api.call("listEvaluations", { params: { id: workflowId }, query: { suiteId: suiteId! } })).evaluations.find(
-        (evaluation) => evaluation.version === "draft" && evaluation.summary !== null,
-      ) ?? null,
+      (
+        await api.call("listEvaluations", { params: { id: workflowId }, query: { suiteId: suiteId! } })
+      ).evaluations.find((evaluation) => evaluation.version === "draft" && evaluation.summary !== null) ?? null,
     enabled: suiteId !== undefined,
   });
   if (!suiteId) return null;
@@ -25,8 +25,9 @@ export function GateResult({ workflowId }: { workflowId: string }) {
       <span className="text-slate-600">Deploying runs the required evaluation suite first. </span>
       {evaluation ? (
         <span className={evaluation.summary!.passed ? "text-green-700" : "text-red-700"}>
-          Latest on the draft ({formatDateTime(evaluation.createdAt)}): {evaluation.summary!.passed ? "passed" : "failed"},{" "}
-          {Math.round(evaluation.summary!.passRate * 100)}% of cases passed
+          Latest on the draft ({formatDateTime(evaluation.createdAt)}):{" "}
+          {evaluation.summary!.passed ? "passed" : "failed"}, {Math.round(evaluation.summary!.passRate * 100)}% of cases
+          passed
           {evaluation.summary!.failures.length > 0 ? ` (${evaluation.summary!.failures.join("; ")})` : ""}
         </span>
       ) : (
@@ -41,7 +42,8 @@ export function GateOverride({ onOverride }: { onOverride: (note: string) => voi
   const acting = useWorkspace();
   const [reason, setReason] = useState("");
   const role = acting?.workspace.role;
-  if (role !== "admin" && role !== "owner") return <p className="text-xs text-slate-600">An admin may deploy it anyway, with a note.</p>;
+  if (role !== "admin" && role !== "owner")
+    return <p className="text-xs text-slate-600">An admin may deploy it anyway, with a note.</p>;
   return (
     <div className="flex items-center gap-2" data-testid="gate-override">
       <input
@@ -52,7 +54,13 @@ export function GateOverride({ onOverride }: { onOverride: (note: string) => voi
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />
-      <button type="button" className="btn-secondary text-xs" data-testid="gate-override-submit" disabled={!reason.trim()} onClick={() => onOverride(reason.trim())}>
+      <button
+        type="button"
+        className="btn-secondary text-xs"
+        data-testid="gate-override-submit"
+        disabled={!reason.trim()}
+        onClick={() => onOverride(reason.trim())}
+      >
         Deploy anyway
       </button>
     </div>

@@ -7,7 +7,8 @@ import { api } from "@/contract";
 import { useEditorStore } from "../store";
 import { datasetsKey, useDatasets } from "./use-evaluations";
 
-const asText = (value: unknown) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value));
+const asText = (value: unknown) =>
+  value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
 /**
  * "Add to dataset" on a past run's page: the run's inputs become a case of one of the workflow's
@@ -61,7 +62,12 @@ function AddToDatasetForm({ workflowId, runId, onDone }: { workflowId: string; r
       {datasets.data && datasets.data.length > 0 ? (
         <label className="block">
           Dataset
-          <select className="input mt-1 block w-full text-xs" data-testid="add-to-dataset-select" value={chosen} onChange={(event) => setDatasetId(event.target.value)}>
+          <select
+            className="input mt-1 block w-full text-xs"
+            data-testid="add-to-dataset-select"
+            value={chosen}
+            onChange={(event) => setDatasetId(event.target.value)}
+          >
             {datasets.data.map((dataset) => (
               <option key={dataset.id} value={dataset.id}>
                 {dataset.name} ({dataset.caseCount})
@@ -72,14 +78,30 @@ function AddToDatasetForm({ workflowId, runId, onDone }: { workflowId: string; r
       ) : (
         <label className="block">
           New dataset
-          <input className="input mt-1 block w-full text-xs" placeholder="Name" data-testid="add-to-dataset-name" value={newName} onChange={(event) => setNewName(event.target.value)} />
+          <input
+            className="input mt-1 block w-full text-xs"
+            placeholder="Name"
+            data-testid="add-to-dataset-name"
+            value={newName}
+            onChange={(event) => setNewName(event.target.value)}
+          />
         </label>
       )}
       <label className="block">
         Expected output (the run&apos;s output; edit it if it was wrong)
-        <textarea className="input mt-1 block h-20 w-full text-xs" data-testid="add-to-dataset-expected" value={shownExpected} onChange={(event) => setExpected(event.target.value)} />
+        <textarea
+          className="input mt-1 block h-20 w-full text-xs"
+          data-testid="add-to-dataset-expected"
+          value={shownExpected}
+          onChange={(event) => setExpected(event.target.value)}
+        />
       </label>
-      <button type="submit" className="btn-primary text-xs" data-testid="add-to-dataset-submit" disabled={add.isPending || !run.data || (!chosen && !newName.trim())}>
+      <button
+        type="submit"
+        className="btn-primary text-xs"
+        data-testid="add-to-dataset-submit"
+        disabled={add.isPending || !run.data || (!chosen && !newName.trim())}
+      >
         Add
       </button>
       {add.isError && (

@@ -9,11 +9,17 @@ export interface InputColumn {
 }
 
 /** The start inputs of a workflow's blocks: the typed columns of its datasets. */
-export function inputColumns(blocks: readonly { type: string; config: unknown; enabled?: boolean }[] | undefined): InputColumn[] {
+export function inputColumns(
+  blocks: readonly { type: string; config: unknown; enabled?: boolean }[] | undefined,
+): InputColumn[] {
   const start = blocks ? entryBlockOf(blocks) : undefined;
   const parsed = startConfigSchema.safeParse(start?.config ?? {});
   if (!parsed.success) return [];
-  return parsed.data.inputs.map((input) => ({ name: input.name, type: input.type, required: input.default === undefined }));
+  return parsed.data.inputs.map((input) => ({
+    name: input.name,
+    type: input.type,
+    required: input.default === undefined,
+  }));
 }
 
 /** A row as the table edits it: every cell as text. */
@@ -24,7 +30,8 @@ export interface RowText {
   tags: string;
 }
 
-const asText = (value: unknown): string => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value));
+const asText = (value: unknown): string =>
+  value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
 export function rowText(item: DatasetCase | null, columns: readonly InputColumn[]): RowText {
   return {
@@ -36,7 +43,10 @@ export function rowText(item: DatasetCase | null, columns: readonly InputColumn[
 }
 
 /** The case a row's text stands for, or what is wrong with it (naming the column). */
-export function caseFromRow(row: RowText, columns: readonly InputColumn[]): { item: DatasetCaseInput } | { problem: string } {
+export function caseFromRow(
+  row: RowText,
+  columns: readonly InputColumn[],
+): { item: DatasetCaseInput } | { problem: string } {
   const input: Record<string, unknown> = {};
   for (const column of columns) {
     const text = row.inputs[column.name] ?? "";
@@ -62,7 +72,9 @@ export function caseFromRow(row: RowText, columns: readonly InputColumn[]): { it
     .split(/[;,]/)
     .map((tag) => tag.trim())
     .filter(Boolean);
-  return { item: { input, ...(row.expected === "" ? {} : { expected: expectedValue(row.expected) }), note: row.note, tags } };
+  return {
+    item: { input, ...(row.expected === "" ? {} : { expected: expectedValue(row.expected) }), note: row.note, tags },
+  };
 }
 
 /** An expected output written as a JSON object or list stays structured; anything else is text. */

@@ -22,7 +22,8 @@ function label(evaluation: EvaluationInfo): string {
 /** The output diff as the run diff shows it: removed words struck through, added ones highlighted. */
 function OutputChange({ diff }: { diff: OutputDiff | null }) {
   if (!diff || !diff.changed) return <span className="text-slate-400">same output</span>;
-  if (diff.kind === "json") return <span>{diff.changes.map((change) => change.path || "(whole output)").join(", ")} changed</span>;
+  if (diff.kind === "json")
+    return <span>{diff.changes.map((change) => change.path || "(whole output)").join(", ")} changed</span>;
   return (
     <span data-testid="compare-output-diff">
       {diff.parts.map((part, index) =>
@@ -54,7 +55,12 @@ export function CompareTab({ workflowId }: { workflowId: string }) {
   const select = (value: string | null, set: (value: string) => void, name: string) => (
     <label className="text-xs">
       {name}
-      <select className="input mt-1 block text-xs" data-testid={`compare-${name.toLowerCase()}`} value={value ?? ""} onChange={(event) => set(event.target.value)}>
+      <select
+        className="input mt-1 block text-xs"
+        data-testid={`compare-${name.toLowerCase()}`}
+        value={value ?? ""}
+        onChange={(event) => set(event.target.value)}
+      >
         {ended.map((evaluation) => (
           <option key={evaluation.id} value={evaluation.id}>
             {label(evaluation)}
@@ -70,15 +76,21 @@ export function CompareTab({ workflowId }: { workflowId: string }) {
         {select(beforeId, setBefore, "Before")}
         {select(afterId, setAfter, "After")}
       </div>
-      {ended.length < 2 && <p className="text-xs text-slate-600">Run the suite twice (say, on the active deployment and on the draft) to compare.</p>}
+      {ended.length < 2 && (
+        <p className="text-xs text-slate-600">
+          Run the suite twice (say, on the active deployment and on the draft) to compare.
+        </p>
+      )}
       {comparison.isError && <p className="text-xs text-red-700">{comparison.error.message}</p>}
       {data && (
         <>
           <p className="text-xs" data-testid="compare-summary">
-            <span className="text-red-700">{data.regressed} regressed</span> · <span className="text-green-700">{data.improved} improved</span> ·{" "}
-            {data.unchanged} unchanged · mean change {data.meanDelta.toFixed(3)} (95% interval {data.bootstrap.low.toFixed(3)} to{" "}
+            <span className="text-red-700">{data.regressed} regressed</span> ·{" "}
+            <span className="text-green-700">{data.improved} improved</span> · {data.unchanged} unchanged · mean change{" "}
+            {data.meanDelta.toFixed(3)} (95% interval {data.bootstrap.low.toFixed(3)} to{" "}
             {data.bootstrap.high.toFixed(3)}; sign test p = {data.signTest.pValue.toFixed(3)}
-            {data.signTest.pValue > 0.05 ? ", could be chance" : ""}) · cost {formatDollars(data.cost.from)} → {formatDollars(data.cost.to)}
+            {data.signTest.pValue > 0.05 ? ", could be chance" : ""}) · cost {formatDollars(data.cost.from)} →{" "}
+            {formatDollars(data.cost.to)}
           </p>
           <table className="w-full text-xs" data-testid="compare-table">
             <thead>
@@ -92,7 +104,12 @@ export function CompareTab({ workflowId }: { workflowId: string }) {
             </thead>
             <tbody>
               {data.cases.map((item) => (
-                <tr key={item.caseId} className="border-t border-slate-100 align-top" data-testid="compare-row" data-change={item.change}>
+                <tr
+                  key={item.caseId}
+                  className="border-t border-slate-100 align-top"
+                  data-testid="compare-row"
+                  data-change={item.change}
+                >
                   <td className={`px-1 py-1 ${CHANGE_STYLE[item.change]}`}>{item.change}</td>
                   <td className="px-1 py-1">{JSON.stringify(item.input).slice(0, 60)}</td>
                   <td className="px-1 py-1">
@@ -101,7 +118,11 @@ export function CompareTab({ workflowId }: { workflowId: string }) {
                   <td className="px-1 py-1">
                     <OutputChange diff={item.outputDiff} />
                   </td>
-                  <td className="px-1 py-1">{item.costDelta === null ? "–" : `${item.costDelta >= 0 ? "+" : ""}${formatDollars(item.costDelta)}`}</td>
+                  <td className="px-1 py-1">
+                    {item.costDelta === null
+                      ? "–"
+                      : `${item.costDelta >= 0 ? "+" : ""}${formatDollars(item.costDelta)}`}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,9 @@ export function DatasetTable({
   readOnly: boolean;
 }) {
   const actions = useDatasetActions(workflowId);
-  const error = [actions.addCase, actions.replaceCase, actions.removeCase, actions.importFile].find((action) => action.isError)?.error;
+  const error = [actions.addCase, actions.replaceCase, actions.removeCase, actions.importFile].find(
+    (action) => action.isError,
+  )?.error;
   return (
     <div className="space-y-2">
       <div className="flex items-center gap-2 text-xs text-slate-600">
@@ -69,13 +71,21 @@ export function DatasetTable({
           </thead>
           <tbody>
             {dataset.cases.map((item) => (
-              <CaseRow key={`${item.id}-${dataset.version}`} item={item} columns={columns} readOnly={readOnly}
+              <CaseRow
+                key={`${item.id}-${dataset.version}`}
+                item={item}
+                columns={columns}
+                readOnly={readOnly}
                 onSave={(row) => actions.replaceCase.mutateAsync({ id: dataset.id, caseId: item.id, item: row })}
                 onDelete={() => actions.removeCase.mutate({ id: dataset.id, caseId: item.id })}
               />
             ))}
             {!readOnly && (
-              <CaseRow key={`new-${dataset.version}`} item={null} columns={columns} readOnly={false}
+              <CaseRow
+                key={`new-${dataset.version}`}
+                item={null}
+                columns={columns}
+                readOnly={false}
                 onSave={(row) => actions.addCase.mutateAsync({ id: dataset.id, item: row })}
               />
             )}
@@ -137,7 +147,9 @@ function CaseRow({
               aria-label={column.name}
               readOnly={readOnly}
               inputMode={column.type === "number" ? "decimal" : undefined}
-              placeholder={column.type === "object" || column.type === "array" ? "JSON" : column.required ? "required" : ""}
+              placeholder={
+                column.type === "object" || column.type === "array" ? "JSON" : column.required ? "required" : ""
+              }
               value={row.inputs[column.name] ?? ""}
               onChange={(event) => edit({ inputs: { ...row.inputs, [column.name]: event.target.value } })}
             />
@@ -145,22 +157,52 @@ function CaseRow({
         </td>
       ))}
       <td className="px-1 py-1">
-        <input className={cell} aria-label="expected" readOnly={readOnly} value={row.expected} onChange={(event) => edit({ expected: event.target.value })} />
+        <input
+          className={cell}
+          aria-label="expected"
+          readOnly={readOnly}
+          value={row.expected}
+          onChange={(event) => edit({ expected: event.target.value })}
+        />
       </td>
       <td className="px-1 py-1">
-        <input className={cell} aria-label="note" readOnly={readOnly} value={row.note} onChange={(event) => edit({ note: event.target.value })} />
+        <input
+          className={cell}
+          aria-label="note"
+          readOnly={readOnly}
+          value={row.note}
+          onChange={(event) => edit({ note: event.target.value })}
+        />
       </td>
       <td className="px-1 py-1">
-        <input className={cell} aria-label="tags" readOnly={readOnly} value={row.tags} onChange={(event) => edit({ tags: event.target.value })} />
+        <input
+          className={cell}
+          aria-label="tags"
+          readOnly={readOnly}
+          value={row.tags}
+          onChange={(event) => edit({ tags: event.target.value })}
+        />
       </td>
       <td className="whitespace-nowrap px-1 py-1">
         {!readOnly && (item === null || dirty) && (
-          <button type="button" className="icon-btn" aria-label={item ? "Save case" : "Add case"} data-testid={item ? "case-save" : "case-add"} onClick={save}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={item ? "Save case" : "Add case"}
+            data-testid={item ? "case-save" : "case-add"}
+            onClick={save}
+          >
             {item ? <Save className="h-3.5 w-3.5" aria-hidden /> : <Plus className="h-3.5 w-3.5" aria-hidden />}
           </button>
         )}
         {!readOnly && onDelete && (
-          <button type="button" className="icon-btn" aria-label="Delete case" data-testid="case-delete" onClick={onDelete}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Delete case"
+            data-testid="case-delete"
+            onClick={onDelete}
+          >
             <Trash2 className="h-3.5 w-3.5" aria-hidden />
           </button>
         )}

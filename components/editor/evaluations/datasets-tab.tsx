@@ -6,7 +6,15 @@ import { DatasetTable } from "./dataset-table";
 import { useDataset, useDatasetActions, useDatasets } from "./use-evaluations";
 
 /** The workflow's datasets: pick one to edit its cases, or make a new one. */
-export function DatasetsTab({ workflowId, columns, readOnly }: { workflowId: string; columns: InputColumn[]; readOnly: boolean }) {
+export function DatasetsTab({
+  workflowId,
+  columns,
+  readOnly,
+}: {
+  workflowId: string;
+  columns: InputColumn[];
+  readOnly: boolean;
+}) {
   const datasets = useDatasets(workflowId);
   const actions = useDatasetActions(workflowId);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -54,7 +62,12 @@ export function DatasetsTab({ workflowId, columns, readOnly }: { workflowId: str
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
-            <button type="submit" className="btn-secondary text-xs" data-testid="dataset-create" disabled={actions.create.isPending}>
+            <button
+              type="submit"
+              className="btn-secondary text-xs"
+              data-testid="dataset-create"
+              disabled={actions.create.isPending}
+            >
               Create
             </button>
           </form>
@@ -62,13 +75,17 @@ export function DatasetsTab({ workflowId, columns, readOnly }: { workflowId: str
       </div>
       {actions.create.isError && <p className="text-xs text-red-700">{actions.create.error.message}</p>}
       {columns.length === 0 && (
-        <p className="text-xs text-slate-600">The start block declares no inputs: cases will have an expected output only.</p>
+        <p className="text-xs text-slate-600">
+          The start block declares no inputs: cases will have an expected output only.
+        </p>
       )}
-      {dataset.data && <DatasetTable workflowId={workflowId} dataset={dataset.data} columns={columns} readOnly={readOnly} />}
+      {dataset.data && (
+        <DatasetTable workflowId={workflowId} dataset={dataset.data} columns={columns} readOnly={readOnly} />
+      )}
       {datasets.data?.length === 0 && (
         <p className="text-xs text-slate-600">
-          Make a dataset, then type cases, import a CSV (a column per start input, and <code>expected</code>, <code>note</code>,{" "}
-          <code>tags</code>), or use <strong>Add to dataset</strong> on a past run.
+          Make a dataset, then type cases, import a CSV (a column per start input, and <code>expected</code>,{" "}
+          <code>note</code>, <code>tags</code>), or use <strong>Add to dataset</strong> on a past run.
         </p>
       )}
     </div>

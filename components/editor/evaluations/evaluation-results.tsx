@@ -19,7 +19,13 @@ export function EvaluationProgress({ evaluation }: { evaluation: Pick<Evaluation
   const { done, total, cost } = evaluation.progress;
   return (
     <div className="flex items-center gap-2 text-xs text-slate-600">
-      <progress className="h-2 w-40" max={total} value={done} data-testid="evaluation-progress" aria-label={`${done} of ${total} cases`} />
+      <progress
+        className="h-2 w-40"
+        max={total}
+        value={done}
+        data-testid="evaluation-progress"
+        aria-label={`${done} of ${total} cases`}
+      />
       <span data-testid="evaluation-progress-text">
         {done} of {total} · {formatDollars(cost)}
       </span>
@@ -32,7 +38,9 @@ export function EvaluationResults({ evaluation, workflowId }: { evaluation: Eval
   const [filter, setFilter] = useState<Filter>("all");
   const [order, setOrder] = useState<Order>("position");
   const cases = useMemo(() => {
-    const shown = evaluation.cases.filter((item) => (filter === "all" ? true : filter === "passed" ? item.passed === true : item.passed !== true));
+    const shown = evaluation.cases.filter((item) =>
+      filter === "all" ? true : filter === "passed" ? item.passed === true : item.passed !== true,
+    );
     const score = (item: EvaluationCaseView) => item.score ?? -1;
     if (order === "score-asc") return [...shown].sort((a, b) => score(a) - score(b));
     if (order === "score-desc") return [...shown].sort((a, b) => score(b) - score(a));
@@ -45,8 +53,8 @@ export function EvaluationResults({ evaluation, workflowId }: { evaluation: Eval
       {summary && (
         <div className="rounded border border-slate-200 p-2 text-xs" data-testid="evaluation-summary">
           <div className={summary.passed ? "font-semibold text-green-700" : "font-semibold text-red-700"}>
-            {summary.passed ? "Passed" : "Failed"} · pass rate {Math.round(summary.passRate * 100)}% ({summary.casesPassed} of {evaluation.progress.total}) · mean
-            score {summary.meanScore.toFixed(2)}
+            {summary.passed ? "Passed" : "Failed"} · pass rate {Math.round(summary.passRate * 100)}% (
+            {summary.casesPassed} of {evaluation.progress.total}) · mean score {summary.meanScore.toFixed(2)}
           </div>
           <div className="text-slate-600">
             {Object.entries(summary.scores)
@@ -55,8 +63,8 @@ export function EvaluationResults({ evaluation, workflowId }: { evaluation: Eval
           </div>
           <div className="text-slate-600">
             Cost {formatDollars(summary.cost)} ({formatDollars(summary.costPerCase)} a case
-            {summary.scoringCost > 0 ? `, scorers ${formatDollars(summary.scoringCost)}` : ""}) · p50 {formatDuration(summary.durationMs.p50)} · p95{" "}
-            {formatDuration(summary.durationMs.p95)}
+            {summary.scoringCost > 0 ? `, scorers ${formatDollars(summary.scoringCost)}` : ""}) · p50{" "}
+            {formatDuration(summary.durationMs.p50)} · p95 {formatDuration(summary.durationMs.p95)}
           </div>
           {summary.failures.map((failure) => (
             <div key={failure} className="text-red-700">
@@ -66,12 +74,24 @@ export function EvaluationResults({ evaluation, workflowId }: { evaluation: Eval
         </div>
       )}
       <div className="flex gap-2 text-xs">
-        <select className="input text-xs" aria-label="Show" data-testid="results-filter" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+        <select
+          className="input text-xs"
+          aria-label="Show"
+          data-testid="results-filter"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value as Filter)}
+        >
           <option value="all">All cases</option>
           <option value="passed">Passed</option>
           <option value="failed">Not passed</option>
         </select>
-        <select className="input text-xs" aria-label="Order" data-testid="results-order" value={order} onChange={(event) => setOrder(event.target.value as Order)}>
+        <select
+          className="input text-xs"
+          aria-label="Order"
+          data-testid="results-order"
+          value={order}
+          onChange={(event) => setOrder(event.target.value as Order)}
+        >
           <option value="position">Dataset order</option>
           <option value="score-asc">Lowest score first</option>
           <option value="score-desc">Highest score first</option>
@@ -90,11 +110,21 @@ export function EvaluationResults({ evaluation, workflowId }: { evaluation: Eval
         </thead>
         <tbody>
           {cases.map((item) => (
-            <tr key={item.caseId} className="border-t border-slate-100 align-top" data-testid="result-row" data-passed={item.passed === true}>
+            <tr
+              key={item.caseId}
+              className="border-t border-slate-100 align-top"
+              data-testid="result-row"
+              data-passed={item.passed === true}
+            >
               <td className="px-1 py-1">{clip(item.input)}</td>
               <td className="px-1 py-1">{item.status === "not_run" ? <em>not run</em> : clip(item.output)}</td>
-              <td className="px-1 py-1" title={item.scores.map((score) => `${score.scorer}: ${score.score} (${score.reason})`).join("\n")}>
-                <span className={item.passed ? "text-green-700" : "text-red-700"}>{item.score === null ? "–" : item.score.toFixed(2)}</span>
+              <td
+                className="px-1 py-1"
+                title={item.scores.map((score) => `${score.scorer}: ${score.score} (${score.reason})`).join("\n")}
+              >
+                <span className={item.passed ? "text-green-700" : "text-red-700"}>
+                  {item.score === null ? "–" : item.score.toFixed(2)}
+                </span>
                 {item.error && <span className="block text-slate-500">{clip(item.error)}</span>}
               </td>
               <td className="px-1 py-1">{item.cost === null ? "–" : formatDollars(item.cost)}</td>

@@ -25,7 +25,10 @@ export function EvaluationRunsTab({ workflowId, readOnly }: { workflowId: string
   const suites = useSuites(workflowId);
   const list = useEvaluationList(workflowId);
   const start = useStartEvaluation(workflowId);
-  const deployments = useQuery({ queryKey: ["deployments", workflowId], queryFn: () => api.deployments.list(workflowId) });
+  const deployments = useQuery({
+    queryKey: ["deployments", workflowId],
+    queryFn: () => api.deployments.list(workflowId),
+  });
   const [suiteId, setSuiteId] = useState("");
   const [version, setVersion] = useState("draft");
   const [test, setTest] = useState(true);
@@ -43,14 +46,24 @@ export function EvaluationRunsTab({ workflowId, readOnly }: { workflowId: string
           onSubmit={(event) => {
             event.preventDefault();
             start.mutate(
-              { suiteId: chosenSuite, version, test, ...(budget.trim() ? { budget: { maxCost: Number(budget) } } : {}) },
+              {
+                suiteId: chosenSuite,
+                version,
+                test,
+                ...(budget.trim() ? { budget: { maxCost: Number(budget) } } : {}),
+              },
               { onSuccess: (started) => setOpenId(started.evaluationId) },
             );
           }}
         >
           <label>
             Suite
-            <select className="input mt-1 block text-xs" data-testid="evaluation-suite" value={chosenSuite} onChange={(event) => setSuiteId(event.target.value)}>
+            <select
+              className="input mt-1 block text-xs"
+              data-testid="evaluation-suite"
+              value={chosenSuite}
+              onChange={(event) => setSuiteId(event.target.value)}
+            >
               {suites.data?.map((suite) => (
                 <option key={suite.id} value={suite.id}>
                   {suite.name}
@@ -60,7 +73,12 @@ export function EvaluationRunsTab({ workflowId, readOnly }: { workflowId: string
           </label>
           <label>
             Version
-            <select className="input mt-1 block text-xs" data-testid="evaluation-version" value={version} onChange={(event) => setVersion(event.target.value)}>
+            <select
+              className="input mt-1 block text-xs"
+              data-testid="evaluation-version"
+              value={version}
+              onChange={(event) => setVersion(event.target.value)}
+            >
               <option value="draft">Draft (as saved)</option>
               {deployments.data?.map((deployment) => (
                 <option key={deployment.id} value={deployment.id}>
@@ -72,12 +90,24 @@ export function EvaluationRunsTab({ workflowId, readOnly }: { workflowId: string
           </label>
           <label>
             Budget ($)
-            <input className="input mt-1 block w-20 text-xs" inputMode="decimal" placeholder="none" value={budget} onChange={(event) => setBudget(event.target.value)} />
+            <input
+              className="input mt-1 block w-20 text-xs"
+              inputMode="decimal"
+              placeholder="none"
+              value={budget}
+              onChange={(event) => setBudget(event.target.value)}
+            />
           </label>
           <label className="flex items-center gap-1">
-            <input type="checkbox" checked={test} onChange={(event) => setTest(event.target.checked)} /> Test mode (side effects simulated)
+            <input type="checkbox" checked={test} onChange={(event) => setTest(event.target.checked)} /> Test mode (side
+            effects simulated)
           </label>
-          <button type="submit" className="btn-primary text-xs" data-testid="evaluation-start" disabled={!chosenSuite || start.isPending}>
+          <button
+            type="submit"
+            className="btn-primary text-xs"
+            data-testid="evaluation-start"
+            disabled={!chosenSuite || start.isPending}
+          >
             Run suite
           </button>
           {start.isError && (
@@ -113,7 +143,8 @@ export function EvaluationRunsTab({ workflowId, readOnly }: { workflowId: string
                 <EvaluationProgress evaluation={evaluation} />
               ) : (
                 <span className={evaluation.summary?.passed ? "text-green-700" : "text-red-700"}>
-                  {evaluation.status} · {evaluation.summary ? `${Math.round(evaluation.summary.passRate * 100)}% passed` : ""}
+                  {evaluation.status} ·{" "}
+                  {evaluation.summary ? `${Math.round(evaluation.summary.passRate * 100)}% passed` : ""}
                 </span>
               )}
             </button>

@@ -91,7 +91,13 @@ function EvaluationsDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                 </button>
               ))}
             </nav>
-            <button type="button" className="icon-btn ml-auto" onClick={onClose} aria-label="Close" data-testid="evaluations-close">
+            <button
+              type="button"
+              className="icon-btn ml-auto"
+              onClick={onClose}
+              aria-label="Close"
+              data-testid="evaluations-close"
+            >
               <X className="h-4 w-4" aria-hidden />
             </button>
           </header>

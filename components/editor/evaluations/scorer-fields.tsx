@@ -12,7 +12,10 @@ export interface ScorerDraft {
 }
 
 /** Per type: what its settings are called (none, one or two) and how the text becomes the scorer. */
-const SETTINGS: Record<ScorerType, { labels: string[]; build: (first: string, second: string) => Record<string, unknown> }> = {
+const SETTINGS: Record<
+  ScorerType,
+  { labels: string[]; build: (first: string, second: string) => Record<string, unknown> }
+> = {
   exact: { labels: [], build: () => ({}) },
   contains: { labels: ["Text (the expected output when empty)"], build: (first) => (first ? { value: first } : {}) },
   regex: { labels: ["Pattern", "Flags"], build: (first, second) => ({ pattern: first, flags: second }) },
@@ -89,13 +92,22 @@ export function ScorerFields({
           <input
             className="input mt-1 block w-full text-xs"
             value={position === 0 ? draft.first : draft.second}
-            onChange={(event) => onChange(position === 0 ? { ...draft, first: event.target.value } : { ...draft, second: event.target.value })}
+            onChange={(event) =>
+              onChange(
+                position === 0 ? { ...draft, first: event.target.value } : { ...draft, second: event.target.value },
+              )
+            }
           />
         </label>
       ))}
       <label className="w-16 text-xs">
         Weight
-        <input className="input mt-1 block w-full text-xs" inputMode="decimal" value={draft.weight} onChange={(event) => onChange({ ...draft, weight: event.target.value })} />
+        <input
+          className="input mt-1 block w-full text-xs"
+          inputMode="decimal"
+          value={draft.weight}
+          onChange={(event) => onChange({ ...draft, weight: event.target.value })}
+        />
       </label>
       <button type="button" className="icon-btn" aria-label={`Remove scorer ${index + 1}`} onClick={onRemove}>
         <X className="h-3.5 w-3.5" aria-hidden />

@@ -26,7 +26,9 @@ export function SuitesTab({ workflowId, readOnly }: { workflowId: string; readOn
   const required = useEditorStore((state) => state.meta.settings?.requireEvaluation);
   const requireSuite = (suiteId: string | null) => {
     const { requireEvaluation: _old, ...rest } = store.getState().meta.settings ?? {};
-    store.getState().updateMeta({ settings: suiteId ? { ...rest, requireEvaluation: suiteId } : rest }, "requireEvaluation");
+    store
+      .getState()
+      .updateMeta({ settings: suiteId ? { ...rest, requireEvaluation: suiteId } : rest }, "requireEvaluation");
   };
   return (
     <div className="space-y-4">
@@ -37,8 +39,8 @@ export function SuitesTab({ workflowId, readOnly }: { workflowId: string; readOn
             <div>
               <div className="font-medium text-slate-800">{suite.name}</div>
               <div className="text-slate-500">
-                {suite.scorers.map((scorer) => scorer.name ?? scorer.type).join(", ")} · pass at {percent(suite.passThreshold)} ·{" "}
-                {gateText(suite.gate)}
+                {suite.scorers.map((scorer) => scorer.name ?? scorer.type).join(", ")} · pass at{" "}
+                {percent(suite.passThreshold)} · {gateText(suite.gate)}
               </div>
             </div>
             <label className="ml-auto flex items-center gap-1 text-slate-700">
@@ -99,8 +101,21 @@ function SuiteForm({ workflowId }: { workflowId: string }) {
     >
       <h3 className="text-sm font-semibold">New suite</h3>
       <div className="flex flex-wrap gap-2">
-        <input className="input text-xs" placeholder="Suite name" aria-label="Suite name" data-testid="suite-name" value={name} onChange={(event) => setName(event.target.value)} />
-        <select className="input text-xs" aria-label="Dataset" data-testid="suite-dataset" value={chosenDataset} onChange={(event) => setDatasetId(event.target.value)}>
+        <input
+          className="input text-xs"
+          placeholder="Suite name"
+          aria-label="Suite name"
+          data-testid="suite-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <select
+          className="input text-xs"
+          aria-label="Dataset"
+          data-testid="suite-dataset"
+          value={chosenDataset}
+          onChange={(event) => setDatasetId(event.target.value)}
+        >
           {datasets.data?.map((dataset) => (
             <option key={dataset.id} value={dataset.id}>
               {dataset.name}
@@ -109,7 +124,13 @@ function SuiteForm({ workflowId }: { workflowId: string }) {
         </select>
         <label className="text-xs">
           Case passes at{" "}
-          <input className="input w-14 text-xs" inputMode="decimal" aria-label="Pass threshold" value={threshold} onChange={(event) => setThreshold(event.target.value)} />
+          <input
+            className="input w-14 text-xs"
+            inputMode="decimal"
+            aria-label="Pass threshold"
+            value={threshold}
+            onChange={(event) => setThreshold(event.target.value)}
+          />
         </label>
       </div>
       {scorers.map((draft, index) => (
@@ -121,16 +142,45 @@ function SuiteForm({ workflowId }: { workflowId: string }) {
           onRemove={() => setScorers(scorers.filter((_, position) => position !== index))}
         />
       ))}
-      <button type="button" className="btn-secondary text-xs" onClick={() => setScorers([...scorers, { type: "exact", weight: "1", first: "", second: "" }])}>
+      <button
+        type="button"
+        className="btn-secondary text-xs"
+        onClick={() => setScorers([...scorers, { type: "exact", weight: "1", first: "", second: "" }])}
+      >
         <Plus className="h-3.5 w-3.5" aria-hidden /> Scorer
       </button>
       <fieldset className="flex flex-wrap gap-2 text-xs">
         <legend className="mb-1 font-medium">Deploy gate (when the workflow requires this suite)</legend>
-        <input className="input w-28 text-xs" placeholder="min pass rate 0–1" aria-label="Minimum pass rate" data-testid="gate-pass-rate" value={gate.minPassRate} onChange={(event) => setGate({ ...gate, minPassRate: event.target.value })} />
-        <input className="input w-28 text-xs" placeholder="max regressions" aria-label="Maximum regressions" data-testid="gate-regressions" value={gate.maxRegressions} onChange={(event) => setGate({ ...gate, maxRegressions: event.target.value })} />
-        <input className="input w-28 text-xs" placeholder="max $ per case" aria-label="Maximum cost per case" value={gate.maxCostPerCase} onChange={(event) => setGate({ ...gate, maxCostPerCase: event.target.value })} />
+        <input
+          className="input w-28 text-xs"
+          placeholder="min pass rate 0–1"
+          aria-label="Minimum pass rate"
+          data-testid="gate-pass-rate"
+          value={gate.minPassRate}
+          onChange={(event) => setGate({ ...gate, minPassRate: event.target.value })}
+        />
+        <input
+          className="input w-28 text-xs"
+          placeholder="max regressions"
+          aria-label="Maximum regressions"
+          data-testid="gate-regressions"
+          value={gate.maxRegressions}
+          onChange={(event) => setGate({ ...gate, maxRegressions: event.target.value })}
+        />
+        <input
+          className="input w-28 text-xs"
+          placeholder="max $ per case"
+          aria-label="Maximum cost per case"
+          value={gate.maxCostPerCase}
+          onChange={(event) => setGate({ ...gate, maxCostPerCase: event.target.value })}
+        />
       </fieldset>
-      <button type="submit" className="btn-primary text-xs" data-testid="suite-create" disabled={create.isPending || !chosenDataset}>
+      <button
+        type="submit"
+        className="btn-primary text-xs"
+        data-testid="suite-create"
+        disabled={create.isPending || !chosenDataset}
+      >
         Create suite
       </button>
       {create.isError && (

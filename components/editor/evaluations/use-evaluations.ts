@@ -88,7 +88,8 @@ export function useEvaluationList(workflowId: string) {
   return useQuery({
     queryKey: evaluationsKey(workflowId),
     queryFn: async () => (await api.call("listEvaluations", { params: { id: workflowId } })).evaluations,
-    refetchInterval: (query) => (query.state.data?.some((evaluation) => evaluation.status === "running") ? 1000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((evaluation) => evaluation.status === "running") ? 1000 : false,
   });
 }
 

@@ -29,14 +29,17 @@ export interface EvaluationKit {
 }
 
 /** A real database, the real runtime, and the test LLM server answering as described above. */
-export async function startEvaluationKit(options: { allowHost?: string; env?: Record<string, string> } = {}): Promise<EvaluationKit> {
+export async function startEvaluationKit(
+  options: { allowHost?: string; env?: Record<string, string> } = {},
+): Promise<EvaluationKit> {
   const database = await createTestDatabase();
   const llm = await startTestLlmServer({
     defaultResponder: (request) => {
       // A judge (the Evaluator block's structured output) scores every answer 0.8.
       if (request.jsonSchema !== undefined) return { kind: "json", value: { score: JUDGE_SCORE } };
       const question = request.userTexts.at(-1) ?? "";
-      if (request.systemText.includes(STRICT) && question.includes("#hard")) return { kind: "text", text: "I cannot say." };
+      if (request.systemText.includes(STRICT) && question.includes("#hard"))
+        return { kind: "text", text: "I cannot say." };
       return { kind: "text", text: `Echo: ${question}` };
     },
   });
@@ -58,7 +61,9 @@ export async function startEvaluationKit(options: { allowHost?: string; env?: Re
     llm,
     runtime,
     services,
-    datasets: datasetEndpoints(() => createDatasetService(new DatasetRepository(database.prisma), database.repositories)),
+    datasets: datasetEndpoints(() =>
+      createDatasetService(new DatasetRepository(database.prisma), database.repositories),
+    ),
     evaluations: evaluationEndpoints(() => services),
     runs: runEndpoints(() => ({ runs: runtime.runs, repositories: database.repositories })),
     async close() {
@@ -75,7 +80,13 @@ export function answerWorkflow(system = "Answer the question."): WorkflowDocumen
   return {
     name: "Answers",
     blocks: [
-      { id: "start", type: "start", name: "Start", ...at(0), config: { inputs: [{ name: "question", type: "string" }] } },
+      {
+        id: "start",
+        type: "start",
+        name: "Start",
+        ...at(0),
+        config: { inputs: [{ name: "question", type: "string" }] },
+      },
       {
         id: "agent",
         type: "agent",
@@ -110,7 +121,13 @@ export function text(path: string, contentType: string, body: string): Request {
   return new Request(`http://localhost${path}`, { method: "POST", headers: { "content-type": contentType }, body });
 }
 
-export async function read<T = any>(response: Response): Promise<{ status: number; body: T }> {
+/** An answer read without its type: its error body, when it is one, and whatever else it holds. */
+export interface AnyAnswer {
+  error: { code: string; message: string; details: { path: string; message: string }[] };
+  [field: string]: unknown;
+}
+
+export async function read<T = AnyAnswer>(response: Response): Promise<{ status: number; body: T }> {
   const raw = await response.text();
   return { status: response.status, body: (raw ? JSON.parse(raw) : null) as T };
 }
