@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 /** start (message) -> agent (the test LLM server echoes the prompt word by word) -> response. */
