@@ -128,7 +128,7 @@ export const EVALUATION_OPERATIONS = [
         name: "map",
         in: "query",
         description:
-          "For a file: its columns mapped to start inputs (or `expected`, `note`, `tags`) as `column:input` pairs, comma-separated (`q:question,answer:expected`).",
+          "For a file: its columns mapped to start inputs (or `expected`, `note`, `tags`) as `column:input` pairs, comma-separated (`q:question,answer:expected`); `column:` leaves a column out.",
       },
     ],
     request: {

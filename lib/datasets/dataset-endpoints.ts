@@ -39,13 +39,14 @@ async function readText(request: Request): Promise<string> {
   }
 }
 
-/** `?map=q:question,answer:expected` (or repeated): the file's columns the user mapped to start inputs. */
+/** `?map=q:question,answer:expected,id:` (or repeated): the file's columns the user mapped to start inputs, or left out. */
 function mappingOf(request: Request): Record<string, string> {
   const mapping: Record<string, string> = {};
   for (const entry of new URL(request.url).searchParams.getAll("map").flatMap((value) => value.split(","))) {
     if (!entry.trim()) continue;
     const [from, to, ...rest] = entry.split(":").map((part) => part.trim());
-    if (!from || !to || rest.length > 0)
+    // `column:` (nothing after the colon) leaves the column out.
+    if (!from || to === undefined || rest.length > 0)
       throw new RequestError("invalid_request", `?map takes "column:input" pairs; "${entry}" is not one.`, [
         { path: "map", message: "must be column:input pairs, comma-separated" },
       ]);

@@ -29,12 +29,17 @@ export function importCases(
   text: string,
   format: CaseFileFormat,
   inputs: readonly StartInputColumn[] | null,
-  /** The file's column names the user mapped to start inputs (or `expected`, `note`, `tags`): `{ q: "question" }`. */
+  /** The file's column names the user mapped to start inputs (or `expected`, `note`, `tags`): `{ q: "question" }`; "" leaves one out. */
   mapping: Readonly<Record<string, string>> = {},
 ): CheckedDatasetCase[] {
+  // A column mapped to nothing ("notes:") is left out.
   const rows = (format === "csv" ? csvRows(text) : jsonLines(text)).map((row) => ({
     line: row.line,
-    cells: Object.fromEntries(Object.entries(row.cells).map(([name, value]) => [mapping[name] ?? name, value])),
+    cells: Object.fromEntries(
+      Object.entries(row.cells)
+        .map(([name, value]) => [mapping[name] ?? name, value] as const)
+        .filter(([name]) => name !== ""),
+    ),
   }));
   if (rows.length > DATASET_MAX_CASES) throw tooManyCases(rows.length);
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.cells)))];

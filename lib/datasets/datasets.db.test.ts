@@ -121,7 +121,11 @@ describe("datasets", () => {
     // The user maps the file's own column names to the start inputs.
     const mapped = await read(
       await kit.datasets.addCases(
-        text(`/api/datasets/${dataset.id}/cases?map=q:question,answer:expected`, "text/csv", "q,answer\nMapped,Yes\n"),
+        text(
+          `/api/datasets/${dataset.id}/cases?map=q:question,answer:expected,id:`,
+          "text/csv",
+          "id,q,answer\n7,Mapped,Yes\n",
+        ),
         { id: dataset.id },
         editor(),
       ),

@@ -4,6 +4,8 @@ import { Plus, Save, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import type { DatasetCase, DatasetCaseInput, DatasetView } from "@/contract";
 import { caseFromRow, rowText, type InputColumn, type RowText } from "./case-row-values";
+import { fileColumns, readCaseFile, type CaseFile } from "./import-columns";
+import { ImportMapping } from "./import-mapping";
 import { useDatasetActions } from "./use-evaluations";
 
 /**
@@ -23,6 +25,7 @@ export function DatasetTable({
   readOnly: boolean;
 }) {
   const actions = useDatasetActions(workflowId);
+  const [pending, setPending] = useState<{ file: CaseFile; columns: string[] } | null>(null);
   const error = [actions.addCase, actions.replaceCase, actions.removeCase, actions.importFile].find(
     (action) => action.isError,
   )?.error;
@@ -41,14 +44,33 @@ export function DatasetTable({
               className="sr-only"
               data-testid="dataset-import"
               onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) actions.importFile.mutate({ id: dataset.id, file });
+                const picked = event.target.files?.[0];
                 event.target.value = "";
+                if (!picked) return;
+                void readCaseFile(picked).then((file) => {
+                  const known = new Set([...columns.map((column) => column.name), "expected", "note", "tags"]);
+                  const fileHas = fileColumns(file);
+                  // Columns that are all start inputs go straight in; any other asks what it is first.
+                  if (fileHas.every((column) => known.has(column)))
+                    actions.importFile.mutate({ id: dataset.id, file, mapping: {} });
+                  else setPending({ file, columns: fileHas });
+                });
               }}
             />
           </label>
         )}
       </div>
+      {pending && (
+        <ImportMapping
+          columns={pending.columns}
+          inputs={columns}
+          onCancel={() => setPending(null)}
+          onImport={(mapping) => {
+            actions.importFile.mutate({ id: dataset.id, file: pending.file, mapping });
+            setPending(null);
+          }}
+        />
+      )}
       {error && (
         <p className="text-xs text-red-700" role="alert" data-testid="dataset-error">
           {error.message}

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type DatasetCaseInput, type StartEvaluationRequest, type SuiteRequest } from "@/contract";
+import { mappingQuery, type CaseFile } from "./import-columns";
 
 /** Server data of the Evaluations drawer: datasets, suites and evaluations of one workflow. */
 
@@ -53,16 +54,12 @@ export function useDatasetActions(workflowId: string) {
       onSuccess: (dataset) => refresh(dataset.id),
     }),
     importFile: useMutation({
-      mutationFn: ({ id, file }: { id: string; file: File }) =>
-        file.text().then((text) =>
-          api.call("addDatasetCases", {
-            params: { id },
-            init: {
-              headers: { "content-type": /\.jsonl?$|ndjson/i.test(file.name) ? "application/x-ndjson" : "text/csv" },
-              body: text,
-            },
-          }),
-        ),
+      mutationFn: ({ id, file, mapping }: { id: string; file: CaseFile; mapping: Record<string, string> }) =>
+        api.call("addDatasetCases", {
+          params: { id },
+          query: Object.keys(mapping).length > 0 ? { map: mappingQuery(mapping) } : {},
+          init: { headers: { "content-type": file.contentType }, body: file.text },
+        }),
       onSuccess: (dataset) => refresh(dataset.id),
     }),
   };
