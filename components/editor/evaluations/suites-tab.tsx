@@ -1,11 +1,11 @@
 "use client";
 
-import { Plus } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { SuiteGate, SuiteView } from "@/contract";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { ScorerFields, scorerOf, type ScorerDraft } from "./scorer-fields";
-import { useCreateSuite, useDatasets, useSuites } from "./use-evaluations";
+import { useCreateSuite, useDatasets, useDeleteSuite, useSuites } from "./use-evaluations";
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
@@ -22,6 +22,7 @@ function gateText(gate: SuiteGate | null): string {
 /** Suites of the workflow, which one (if any) a deploy requires, and the form for a new one. */
 export function SuitesTab({ workflowId, readOnly }: { workflowId: string; readOnly: boolean }) {
   const suites = useSuites(workflowId);
+  const remove = useDeleteSuite(workflowId);
   const store = useEditorStoreApi();
   const required = useEditorStore((state) => state.meta.settings?.requireEvaluation);
   const requireSuite = (suiteId: string | null) => {
@@ -53,9 +54,25 @@ export function SuitesTab({ workflowId, readOnly }: { workflowId: string; readOn
               />
               Required to deploy
             </label>
+            {!readOnly && (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={`Delete suite ${suite.name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(suite.id)}
+              >
+                <Trash2 className="h-3.5 w-3.5" aria-hidden />
+              </button>
+            )}
           </li>
         ))}
       </ul>
+      {remove.isError && (
+        <p className="text-xs text-red-700" role="alert">
+          {remove.error.message}
+        </p>
+      )}
       {!readOnly && <SuiteForm workflowId={workflowId} />}
     </div>
   );

@@ -80,6 +80,14 @@ export function useCreateSuite(workflowId: string) {
   });
 }
 
+export function useDeleteSuite(workflowId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call("deleteSuite", { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: suitesKey(workflowId) }),
+  });
+}
+
 /** The workflow's evaluations, asked again every second while one is running (its progress bar). */
 export function useEvaluationList(workflowId: string) {
   return useQuery({
