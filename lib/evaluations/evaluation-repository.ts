@@ -28,6 +28,8 @@ export interface NewEvaluation {
   concurrency: number;
   maxCost: number | null;
   createdById: string | null;
+  /** The process executing it. */
+  worker: string;
   cases: { caseId: string; position: number; input: Record<string, unknown>; expected: unknown }[];
 }
 
@@ -110,6 +112,7 @@ export class EvaluationRepository {
           status: "running",
           caseCount: evaluation.cases.length,
           createdById: evaluation.createdById,
+          worker: evaluation.worker,
         },
       });
       await tx.evaluationCase.createMany({
@@ -167,6 +170,56 @@ export class EvaluationRepository {
         stopReason: end.stopReason,
         summary: end.summary as unknown as Prisma.InputJsonObject,
         passed: end.summary.passed,
+        endedAt: new Date(),
+      },
+    });
+  }
+
+  /**
+   * The evaluations of the workspace stored `running` by a process that is no longer in the workers
+   * table (or by this process, when it is not executing them any more: it restarted), oldest first.
+   */
+  async stranded(
+    workspaceId: string,
+    ids: readonly string[],
+    here: { workerId: string; executing: ReadonlySet<string> },
+  ): Promise<string[]> {
+    const rows = await this.prisma.evaluation.findMany({
+      where: { workspaceId, id: { in: [...ids] }, status: "running" },
+      select: { id: true, worker: true },
+    });
+    const workers = rows.flatMap((row) => (row.worker && row.worker !== here.workerId ? [row.worker] : []));
+    const alive = new Set(
+      (await this.prisma.worker.findMany({ where: { id: { in: workers } }, select: { id: true } })).map(
+        (worker) => worker.id,
+      ),
+    );
+    return rows
+      .filter((row) =>
+        row.worker === here.workerId ? !here.executing.has(row.id) : !row.worker || !alive.has(row.worker),
+      )
+      .map((row) => row.id);
+  }
+
+  /** Ends a stranded evaluation: its unfinished cases `not_run`, and the summary of what it finished. */
+  async strand(
+    workspaceId: string,
+    id: string,
+    summarize: (view: EvaluationView) => EvaluationSummary,
+    reason: string,
+  ): Promise<void> {
+    await this.prisma.evaluationCase.updateMany({
+      where: { evaluationId: id, status: { in: ["pending", "running"] } },
+      data: { status: "not_run", error: reason },
+    });
+    const view = await this.get(workspaceId, id);
+    await this.prisma.evaluation.updateMany({
+      where: { id, status: "running" },
+      data: {
+        status: "failed",
+        stopReason: reason,
+        summary: summarize(view) as unknown as Prisma.InputJsonObject,
+        passed: false,
         endedAt: new Date(),
       },
     });

@@ -6,6 +6,7 @@ import type { LiveRun, StartRunOptions } from "@/lib/runs/run-service";
 import { scoreCase, type RunScoringWorkflow } from "./case-scoring";
 import type { EvaluationRepository } from "./evaluation-repository";
 import { summarize } from "./evaluation-summary";
+import { evaluationsHere } from "./evaluations-here";
 import type { ScoringKit } from "./scoring-tools";
 
 /** How the runner starts runs: RunService.start. */
@@ -48,6 +49,15 @@ const TRIGGER = { kind: "evaluation" } as const;
  * /api/evaluations/:id shows it live on any process.
  */
 export async function runEvaluation(plan: EvaluationPlan, dependencies: EvaluationRunnerDependencies): Promise<void> {
+  evaluationsHere.add(plan.evaluationId);
+  try {
+    await executeEvaluation(plan, dependencies);
+  } finally {
+    evaluationsHere.delete(plan.evaluationId);
+  }
+}
+
+async function executeEvaluation(plan: EvaluationPlan, dependencies: EvaluationRunnerDependencies): Promise<void> {
   const { evaluations } = dependencies;
   const controller = new AbortController();
   // Set by the budget's first refusal (from inside a run's model call): no case starts after it.

@@ -13,6 +13,8 @@ import { RequestError } from "@/lib/http/errors";
 import { compareEvaluations } from "./evaluation-compare";
 import type { EvaluationRepository } from "./evaluation-repository";
 import { runEvaluation, type StartRuns } from "./evaluation-runner";
+import { summarize } from "./evaluation-summary";
+import { evaluationsHere } from "./evaluations-here";
 import { checkScorers } from "./scorer-checks";
 import type { ScoringTools } from "./scoring-tools";
 import type { SuiteRepository } from "./suite-repository";
@@ -26,7 +28,12 @@ export interface EvaluationServiceDependencies {
   repositories: Pick<Repositories, "workflows" | "deployments" | "budgets">;
   startRun: StartRuns;
   scoringTools: ScoringTools;
+  /** This process's id in the workers table (RunService.workerId): stored with each evaluation it executes. */
+  workerId: () => string;
 }
+
+/** Why an evaluation stored `running` was ended when read. */
+const STRANDED = "the process executing it stopped before it ended; start it again";
 
 /** A started evaluation: its id, and its end (every case run and scored, the summary stored). */
 export interface StartedEvaluation {
@@ -86,6 +93,7 @@ export function createEvaluationService(dependencies: EvaluationServiceDependenc
       concurrency: request.concurrency,
       maxCost,
       createdById: userId,
+      worker: dependencies.workerId(),
       cases: dataset.cases.map((item, position) => ({
         caseId: item.id,
         position,
@@ -110,6 +118,21 @@ export function createEvaluationService(dependencies: EvaluationServiceDependenc
     return { evaluationId, done };
   }
 
+  /** Ends the evaluations among `ids` whose process stopped half-way, so none stays `running` for ever. */
+  async function settleStranded(workspaceId: string, ids: readonly string[]): Promise<boolean> {
+    if (ids.length === 0) return false;
+    const stranded = await evaluations.stranded(workspaceId, ids, {
+      workerId: dependencies.workerId(),
+      executing: evaluationsHere,
+    });
+    for (const id of stranded) {
+      const { suiteId } = await evaluations.get(workspaceId, id);
+      const suite = await suites.get(workspaceId, suiteId);
+      await evaluations.strand(workspaceId, id, (view) => summarize(view.cases, suite, { reason: STRANDED }), STRANDED);
+    }
+    return stranded.length > 0;
+  }
+
   return {
     start,
     /**
@@ -131,10 +154,16 @@ export function createEvaluationService(dependencies: EvaluationServiceDependenc
       );
       return { evaluationId };
     },
-    get: (workspaceId: string, id: string): Promise<EvaluationView> => evaluations.get(workspaceId, id),
+    async get(workspaceId: string, id: string): Promise<EvaluationView> {
+      const view = await evaluations.get(workspaceId, id);
+      if (view.status !== "running" || !(await settleStranded(workspaceId, [id]))) return view;
+      return evaluations.get(workspaceId, id);
+    },
     async list(workspaceId: string, workflowId: string, suiteId?: string): Promise<EvaluationInfo[]> {
       await repositories.workflows.get(workspaceId, workflowId);
-      return evaluations.list(workspaceId, workflowId, suiteId);
+      const listed = await evaluations.list(workspaceId, workflowId, suiteId);
+      const running = listed.filter((evaluation) => evaluation.status === "running").map((evaluation) => evaluation.id);
+      return (await settleStranded(workspaceId, running)) ? evaluations.list(workspaceId, workflowId, suiteId) : listed;
     },
     /** `id` before, `otherId` after. @throws 400 for evaluations of different suites */
     async compare(workspaceId: string, id: string, otherId: string): Promise<EvaluationComparison> {

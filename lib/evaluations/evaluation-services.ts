@@ -26,6 +26,7 @@ export function evaluationServices(
     repositories: runtime.repositories,
     startRun: (workspaceId, workflowId, input, options) => runtime.runs.start(workspaceId, workflowId, input, options),
     scoringTools,
+    workerId: () => runtime.runs.workerId,
   });
   return {
     suites: createSuiteService(suites, datasets, runtime.repositories, scoringTools),

@@ -21,6 +21,7 @@ import { testMember } from "@/lib/http/test-members";
 import { createScheduleService, ScheduleClaims, ScheduleRepository, startScheduler } from "@/lib/schedules";
 import { usageEndpoints } from "@/lib/usage/usage-endpoints";
 import { createUsageService } from "@/lib/usage/usage-service";
+import { EvaluationRepository } from "./evaluation-repository";
 import {
   answerWorkflow,
   createWorkflow,
@@ -531,5 +532,47 @@ describe("scheduled evaluations", () => {
       await expect
         .poll(async () => (await kit.services.evaluations.get(ws, fire.evaluationId!)).status, { timeout: 30_000 })
         .not.toBe("running");
+  });
+});
+
+describe("an evaluation whose process stopped", () => {
+  it("is ended when read: its unfinished cases not run, and the reason", async () => {
+    const workflowId = (await createWorkflow(kit, ws, answerWorkflow())).id;
+    const suite = await newSuite(workflowId, {
+      name: "Stranded",
+      datasetId: await newDataset(workflowId, QUESTIONS.slice(0, 2)),
+      scorers: [{ type: "contains" }],
+    });
+    const repository = new EvaluationRepository(kit.database.prisma);
+    const stored = (worker: string) =>
+      repository.create(ws, {
+        workflowId,
+        suiteId: suite.body.id,
+        datasetVersion: 1,
+        target: "draft",
+        workflowVersion: 1,
+        test: true,
+        concurrency: 1,
+        maxCost: null,
+        createdById: null,
+        worker,
+        cases: [
+          { caseId: "one", position: 0, input: { question: "a" }, expected: "a" },
+          { caseId: "two", position: 1, input: { question: "b" }, expected: "b" },
+        ],
+      });
+    const gone = await stored("a-process-that-stopped");
+    const alive = await stored("a-live-process");
+    await kit.database.prisma.worker.create({ data: { id: "a-live-process", host: "test", pid: 1 } });
+    const ended = await kit.services.evaluations.get(ws, gone);
+    expect(ended).toMatchObject({ status: "failed", stopReason: expect.stringContaining("stopped before it ended") });
+    expect(ended.cases.map((item) => item.status)).toEqual(["not_run", "not_run"]);
+    expect(ended.summary).toMatchObject({ passed: false, casesNotRun: 2 });
+    // One its live process executes is left running, as the list shows it.
+    const listed = await kit.services.evaluations.list(ws, workflowId);
+    expect(listed.find((evaluation) => evaluation.id === alive)!.status).toBe("running");
+    await kit.database.prisma.worker.delete({ where: { id: "a-live-process" } });
+    const afterwards = await kit.services.evaluations.list(ws, workflowId);
+    expect(afterwards.find((evaluation) => evaluation.id === alive)!.status).toBe("failed");
   });
 });

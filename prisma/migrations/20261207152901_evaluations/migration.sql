@@ -73,6 +73,7 @@ CREATE TABLE "evaluations" (
     "summary" JSONB,
     "passed" BOOLEAN,
     "created_by_id" TEXT,
+    "worker" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "ended_at" TIMESTAMPTZ(3),
 
