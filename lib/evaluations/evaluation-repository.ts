@@ -28,8 +28,8 @@ export interface NewEvaluation {
   concurrency: number;
   maxCost: number | null;
   createdById: string | null;
-  /** The process executing it. */
-  worker: string;
+  /** The process executing it, when it is in the workers table (a process that executes no runs is not). */
+  worker: string | null;
   cases: { caseId: string; position: number; input: Record<string, unknown>; expected: unknown }[];
 }
 
@@ -188,17 +188,27 @@ export class EvaluationRepository {
       where: { workspaceId, id: { in: [...ids] }, status: "running" },
       select: { id: true, worker: true },
     });
-    const workers = rows.flatMap((row) => (row.worker && row.worker !== here.workerId ? [row.worker] : []));
+    const workers = rows.flatMap((row) => (row.worker !== null && row.worker !== here.workerId ? [row.worker] : []));
     const alive = new Set(
       (await this.prisma.worker.findMany({ where: { id: { in: workers } }, select: { id: true } })).map(
         (worker) => worker.id,
       ),
     );
+    // Without a worker (started by a process that executes no runs, so is in no table) nothing tells: it is left as it is.
     return rows
       .filter((row) =>
-        row.worker === here.workerId ? !here.executing.has(row.id) : !row.worker || !alive.has(row.worker),
+        row.worker === null
+          ? false
+          : row.worker === here.workerId
+            ? !here.executing.has(row.id)
+            : !alive.has(row.worker),
       )
       .map((row) => row.id);
+  }
+
+  /** `workerId` when that process is in the workers table (it executes runs), else null. */
+  async registeredWorker(workerId: string): Promise<string | null> {
+    return (await this.prisma.worker.count({ where: { id: workerId } })) > 0 ? workerId : null;
   }
 
   /** Ends a stranded evaluation: its unfinished cases `not_run`, and the summary of what it finished. */

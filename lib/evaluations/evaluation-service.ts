@@ -93,7 +93,7 @@ export function createEvaluationService(dependencies: EvaluationServiceDependenc
       concurrency: request.concurrency,
       maxCost,
       createdById: userId,
-      worker: dependencies.workerId(),
+      worker: await evaluations.registeredWorker(dependencies.workerId()),
       cases: dataset.cases.map((item, position) => ({
         caseId: item.id,
         position,

@@ -544,7 +544,7 @@ describe("an evaluation whose process stopped", () => {
       scorers: [{ type: "contains" }],
     });
     const repository = new EvaluationRepository(kit.database.prisma);
-    const stored = (worker: string) =>
+    const stored = (worker: string | null) =>
       repository.create(ws, {
         workflowId,
         suiteId: suite.body.id,
@@ -563,6 +563,8 @@ describe("an evaluation whose process stopped", () => {
       });
     const gone = await stored("a-process-that-stopped");
     const alive = await stored("a-live-process");
+    // Started by a process that executes no runs (in no workers table): nothing tells, so it is left running.
+    const untold = await stored(null);
     await kit.database.prisma.worker.create({ data: { id: "a-live-process", host: "test", pid: 1 } });
     const ended = await kit.services.evaluations.get(ws, gone);
     expect(ended).toMatchObject({ status: "failed", stopReason: expect.stringContaining("stopped before it ended") });
@@ -574,5 +576,6 @@ describe("an evaluation whose process stopped", () => {
     await kit.database.prisma.worker.delete({ where: { id: "a-live-process" } });
     const afterwards = await kit.services.evaluations.list(ws, workflowId);
     expect(afterwards.find((evaluation) => evaluation.id === alive)!.status).toBe("failed");
+    expect((await kit.services.evaluations.get(ws, untold)).status).toBe("running");
   });
 });
