@@ -22,7 +22,7 @@ export const requestBudgetSchema = z.strictObject({ maxCost: budgetAmountSchema 
 export type RequestBudget = z.infer<typeof requestBudgetSchema>;
 
 /** Where a cap came from. */
-export const BUDGET_SOURCES = ["workflow", "request", "workspace-monthly", "api-key-monthly"] as const;
+export const BUDGET_SOURCES = ["workflow", "request", "workspace-monthly", "api-key-monthly", "evaluation"] as const;
 export type BudgetSource = (typeof BUDGET_SOURCES)[number];
 
 /**

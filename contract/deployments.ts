@@ -8,6 +8,10 @@ import { workflowDocumentSchema } from "./workflow-document";
 /** POST /api/workflows/:id/deployments. */
 export const createDeploymentRequestSchema = z.strictObject({
   note: z.string().max(500, "must be at most 500 characters").optional().default(""),
+  /** An admin deploys a draft the evaluation gate refused; the note says why and is recorded on the deployment. */
+  override: z
+    .strictObject({ note: z.string().trim().min(1, "must say why the gate is overridden").max(500) })
+    .optional(),
 });
 export type CreateDeploymentRequest = z.input<typeof createDeploymentRequestSchema>;
 
@@ -25,6 +29,16 @@ export const deploymentInfoSchema = z.object({
     .nullable()
     .describe("Who deployed it; null once the user is deleted."),
   active: z.boolean(),
+  evaluationId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The evaluation the deploy gate judged the draft by; null when the workflow requires none."),
+  gateOverride: z
+    .object({ note: z.string(), userId: z.string().nullable(), failures: z.array(z.string()) })
+    .nullable()
+    .optional()
+    .describe("Set when an admin deployed although the gate refused: why, who, and what the gate found."),
 });
 export type DeploymentInfo = z.infer<typeof deploymentInfoSchema>;
 
@@ -60,7 +74,17 @@ export const documentDiffSchema = z.object({
 export type DocumentDiff = z.infer<typeof documentDiffSchema>;
 
 /** How a run was started. */
-export const RUN_TRIGGER_KINDS = ["editor", "api", "webhook", "schedule", "chat", "tool", "replay", "mcp"] as const;
+export const RUN_TRIGGER_KINDS = [
+  "editor",
+  "api",
+  "webhook",
+  "schedule",
+  "chat",
+  "tool",
+  "replay",
+  "mcp",
+  "evaluation",
+] as const;
 export type RunTriggerKind = (typeof RUN_TRIGGER_KINDS)[number];
 
 export function isRunTriggerKind(value: string): value is RunTriggerKind {

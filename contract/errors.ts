@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   // Deployments and triggers (section 9)
   /** The workflow has no active deployment for the API, a hook, a schedule or a chat to run. */
   "not_deployed",
+  /** The deploy gate's evaluation of the draft missed a threshold (the message names it and the figure). */
+  "evaluation_failed",
   /** A webhook's signature header is missing or does not match the body. */
   "invalid_signature",
   /** A chat with a password was asked without the right one. */

@@ -41,3 +41,6 @@ export * from "./run-diff";
 export * from "./audit";
 export * from "./member-sessions";
 export * from "./sso";
+export * from "./datasets";
+export * from "./scorers";
+export * from "./evaluations";

@@ -20,7 +20,7 @@ const jsonPathChangeSchema = z.object({ path: z.string(), from: z.unknown().opti
 export type JsonPathChange = z.infer<typeof jsonPathChangeSchema>;
 
 /** How a block's output differs: a text diff for text, changed paths for JSON; timings and usage are compared on their own. */
-const outputDiffSchema = z
+export const outputDiffSchema = z
   .union([
     z.object({ changed: z.literal(false) }),
     z.object({

@@ -22,6 +22,8 @@ export const createScheduleRequestSchema = z.strictObject({
   timezone: timezoneField.optional().default("UTC"),
   /** The start inputs of every run it starts. */
   input: withoutReservedKeys(z.record(z.string(), z.unknown())).optional().default({}),
+  /** A suite of the workflow: each fire evaluates the active deployment over it (docs/CONTRACT.md section 13) instead of starting a run. */
+  suiteId: z.string().min(1).optional(),
 });
 export type CreateScheduleRequest = z.input<typeof createScheduleRequestSchema>;
 
@@ -49,6 +51,7 @@ export const scheduleFireSchema = z.object({
   fireAt: timestampSchema.describe("The fire time (the cron time, not when the run started)."),
   claimedAt: timestampSchema.describe("When a process claimed it and started its run."),
   runId: z.string().nullable().describe("Its run; null when none started (see `error`)."),
+  evaluationId: z.string().nullable().describe("The evaluation it started, for a schedule of a suite; null otherwise."),
   runStatus: z.string().nullable().describe("The run's status now; null without a run."),
   /**
    * No process was running at this fire time (nor at any earlier one since the last fire), so it
@@ -66,6 +69,7 @@ export const scheduleSchema = z.object({
   cron: z.string().describe("5 fields, or 6 with seconds first."),
   timezone: z.string().describe("An IANA time zone name."),
   input: z.record(z.string(), z.unknown()).describe("The start inputs of every run it starts."),
+  suiteId: z.string().nullable().describe("Set when each fire evaluates the active deployment over this suite."),
   /** A paused schedule fires nothing; fire times passed while paused are skipped on resume. */
   paused: z.boolean(),
   createdAt: timestampSchema,

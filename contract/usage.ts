@@ -94,6 +94,8 @@ export const usageQueryFields = z.strictObject({
   workflowId: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
   apiKeyId: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
   trigger: z.enum(RUN_TRIGGER_KINDS, { error: `must be one of ${RUN_TRIGGER_KINDS.join(", ")}` }).optional(),
+  /** Evaluation runs are left out of the figures unless this is `true` (or `trigger=evaluation` asks for them alone). */
+  includeEvaluations: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
 });
 export type UsageQueryInput = z.input<typeof usageQueryFields>;
 
@@ -105,6 +107,8 @@ export interface UsageQuery {
   workflowId?: string;
   apiKeyId?: string;
   trigger?: RunTriggerKind;
+  /** Count evaluation runs too (they are left out unless asked for). */
+  includeEvaluations?: boolean;
 }
 
 /**
@@ -135,7 +139,7 @@ export function usageQuerySchema(now: () => Date = () => new Date()) {
       });
       return z.NEVER;
     }
-    const { groupBy, workflowId, apiKeyId, trigger } = fields;
+    const { groupBy, workflowId, apiKeyId, trigger, includeEvaluations } = fields;
     return {
       from,
       to,
@@ -143,6 +147,7 @@ export function usageQuerySchema(now: () => Date = () => new Date()) {
       ...(workflowId ? { workflowId } : {}),
       ...(apiKeyId ? { apiKeyId } : {}),
       ...(trigger ? { trigger } : {}),
+      ...(includeEvaluations === "true" ? { includeEvaluations: true } : {}),
     };
   });
 }

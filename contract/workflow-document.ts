@@ -71,6 +71,8 @@ export const workflowDocumentSchema = z.object({
         .optional(),
       /** A cap in US dollars on what one run may spend on models (contract section 12). */
       budget: workflowBudgetSchema.optional(),
+      /** A suite (its id) whose gate a deploy must pass (contract section 13). */
+      requireEvaluation: z.string().min(1).max(100).optional(),
     })
     .optional(),
 });

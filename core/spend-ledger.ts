@@ -47,6 +47,7 @@ const CAP_NAMES: Record<BudgetSource, string> = {
   request: "this run's budget",
   "workspace-monthly": "the workspace's monthly budget",
   "api-key-monthly": "the API key's monthly budget",
+  evaluation: "the evaluation's budget",
 };
 
 export class SpendLedger {

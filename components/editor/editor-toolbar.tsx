@@ -5,6 +5,7 @@ import { ArrowLeft, Eye, Keyboard, LayoutGrid, Maximize, Redo2, Undo2 } from "lu
 import { useState } from "react";
 import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 import { DeployButton } from "./deploy";
+import { AddToDataset, EvaluationsButton } from "./evaluations";
 import { RunControls } from "./runs";
 import { FixListButton } from "./fix-list";
 import { useEditorStore, useEditorStoreApi } from "./store";
@@ -24,6 +25,7 @@ export function EditorToolbar({
   const readOnly = useEditorStore((state) => state.readOnly);
   // A past run's page shows the workflow as it ran: deploying from there would deploy today's draft.
   const showingPastRun = useEditorStore((state) => state.pastRun !== null);
+  const pastRun = useEditorStore((state) => state.pastRun);
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3">
       <Link href="/" className="icon-btn" aria-label="All workflows">
@@ -51,6 +53,8 @@ export function EditorToolbar({
       )}
       <div className="ml-auto flex items-center gap-1">
         <RunControls fixList={<FixListButton />} />
+        {pastRun?.mayAct && <AddToDataset runId={pastRun.runId} />}
+        {!showingPastRun && <EvaluationsButton />}
         {!showingPastRun && <DeployButton />}
         {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
         {!readOnly && (

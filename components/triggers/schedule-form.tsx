@@ -2,8 +2,9 @@
 
 import { CalendarClock, Plus } from "lucide-react";
 import { useMemo, useState, useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { CodeEditor } from "@/components/code-editor";
-import type { CreateScheduleRequest } from "@/contract";
+import { api, type CreateScheduleRequest } from "@/contract";
 import { browserTimeZone, fireTimeText, timeZoneChoices } from "./schedule-format";
 import { useSchedulePreview } from "./use-schedules";
 import { FIELD_INPUT_CLASS, FormField } from "@/components/ui/form-field";
@@ -63,12 +64,20 @@ function Preview({ cron, timezone }: { cron: string; timezone: string }) {
  * next five fire times follow the typing; a bad expression shows the server's message naming it.
  */
 export function ScheduleForm({
+  workflowId,
   pending,
   onCreate,
 }: {
+  workflowId: string;
   pending: boolean;
   onCreate(request: CreateScheduleRequest): Promise<boolean>;
 }) {
+  // A fire can also evaluate the active deployment over one of the workflow's suites.
+  const suites = useQuery({
+    queryKey: ["suites", workflowId],
+    queryFn: async () => (await api.call("listSuites", { params: { id: workflowId } })).suites,
+  });
+  const [suiteId, setSuiteId] = useState("");
   const inBrowser = useInBrowser();
   const zones = useMemo(() => (inBrowser ? timeZoneChoices() : ["UTC"]), [inBrowser]);
   const [cron, setCron] = useState("");
@@ -88,11 +97,13 @@ export function ScheduleForm({
           return;
         }
         setInputError(null);
-        void onCreate({ cron: cron.trim(), timezone, input: parsed.input }).then((done) => {
-          if (!done) return;
-          setCron("");
-          setInputText("");
-        });
+        void onCreate({ cron: cron.trim(), timezone, input: parsed.input, ...(suiteId ? { suiteId } : {}) }).then(
+          (done) => {
+            if (!done) return;
+            setCron("");
+            setInputText("");
+          },
+        );
       }}
     >
       <div className="flex flex-wrap items-end gap-3">
@@ -119,6 +130,23 @@ export function ScheduleForm({
             ))}
           </select>
         </FormField>
+        {suites.data && suites.data.length > 0 && (
+          <FormField label="Each fire">
+            <select
+              className={FIELD_INPUT_CLASS}
+              data-testid="schedule-suite"
+              value={suiteId}
+              onChange={(event) => setSuiteId(event.target.value)}
+            >
+              <option value="">Runs the active deployment</option>
+              {suites.data.map((suite) => (
+                <option key={suite.id} value={suite.id}>
+                  Evaluates it over {suite.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         <button type="submit" className="btn-primary" disabled={pending || !cron.trim()}>
           <Plus size={14} aria-hidden /> Create schedule
         </button>

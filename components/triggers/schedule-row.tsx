@@ -20,6 +20,11 @@ function FireItem({ fire, timezone, workflowId }: { fire: ScheduleFireView; time
             run {fire.runId.slice(-8)}
           </a>
         ) : null}
+        {fire.evaluationId ? (
+          <span className="text-slate-600" data-testid="schedule-fire-evaluation">
+            evaluation {fire.evaluationId.slice(-8)} (Evaluations › Runs)
+          </span>
+        ) : null}
         {fire.runStatus ? <span className="text-slate-500">{fire.runStatus}</span> : null}
         {fire.missed ? <span className="rounded bg-amber-100 px-1 text-amber-900">missed, run late</span> : null}
       </div>
@@ -34,7 +39,7 @@ function FireItem({ fire, timezone, workflowId }: { fire: ScheduleFireView; time
           No run started: {fire.error}
         </p>
       ) : null}
-      {!fire.error && !fire.runId ? (
+      {!fire.error && !fire.runId && !fire.evaluationId ? (
         <p className="text-slate-500">
           No run recorded yet (the process that claimed it may have stopped as it fired).
         </p>

@@ -58,7 +58,7 @@ export function SchedulesPanel({ workflowId }: { workflowId: string }) {
           missed while Trellis was not running runs once when it starts, marked as missed.
         </p>
       </div>
-      {canEdit ? <ScheduleForm pending={changes.create.isPending} onCreate={create} /> : null}
+      {canEdit ? <ScheduleForm workflowId={workflowId} pending={changes.create.isPending} onCreate={create} /> : null}
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -50,6 +50,13 @@ export const USAGE_OPERATIONS = [
         description: `Only runs started this way: ${RUN_TRIGGER_KINDS.join(", ")}.`,
         schema: fields.trigger,
       },
+      {
+        name: "includeEvaluations",
+        in: "query",
+        description:
+          "`true` counts evaluation runs too; they are left out by default (unless `trigger=evaluation` asks for them alone).",
+        schema: fields.includeEvaluations,
+      },
     ],
     answers: [{ status: 200, description: "One row per group, and the period's totals.", schema: usageReportSchema }],
   },

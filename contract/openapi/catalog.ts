@@ -4,6 +4,7 @@ import { BUDGET_OPERATIONS } from "./catalog-budgets";
 import { CHAT_OPERATIONS } from "./catalog-chat";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { ESTIMATE_OPERATIONS } from "./catalog-estimates";
+import { EVALUATION_OPERATIONS } from "./catalog-evaluations";
 import { IMPORT_OPERATIONS } from "./catalog-import";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
@@ -26,6 +27,7 @@ const DECLARED_OPERATIONS = [
   ...ASK_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,
+  ...EVALUATION_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...CHAT_OPERATIONS,
   ...MCP_OPERATIONS,

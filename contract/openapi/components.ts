@@ -14,6 +14,14 @@ import { blockSchema, edgeSchema, workflowDocumentSchema } from "../workflow-doc
 import { importRequestSchema } from "../workflow-import";
 import { estimateRequestSchema } from "../estimates";
 import {
+  addDatasetCasesRequestSchema,
+  addRunToDatasetRequestSchema,
+  createDatasetRequestSchema,
+  datasetCaseInputSchema,
+  updateDatasetRequestSchema,
+} from "../datasets";
+import { startEvaluationRequestSchema, suiteRequestSchema } from "../evaluations";
+import {
   acceptInvitationRequestSchema,
   changeRoleRequestSchema,
   inviteMemberRequestSchema,
@@ -27,6 +35,7 @@ import * as budgets from "./schemas-budgets";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
 import * as estimates from "./schemas-estimates";
+import * as evaluations from "./schemas-evaluations";
 import * as imports from "./schemas-import";
 import * as knowledge from "./schemas-knowledge";
 import * as runDiff from "./schemas-run-diff";
@@ -84,6 +93,13 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   AcceptInvitationRequest: acceptInvitationRequestSchema,
   PutBudgetsRequest: putBudgetsRequestSchema,
   SsoSettingsRequest: sso.ssoSettingsRequestSchema,
+  CreateDatasetRequest: createDatasetRequestSchema,
+  UpdateDatasetRequest: updateDatasetRequestSchema,
+  DatasetCaseInput: datasetCaseInputSchema,
+  AddDatasetCasesRequest: addDatasetCasesRequestSchema,
+  AddRunToDatasetRequest: addRunToDatasetRequestSchema,
+  SuiteRequest: suiteRequestSchema,
+  StartEvaluationRequest: startEvaluationRequestSchema,
 };
 
 export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
@@ -196,6 +212,22 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   SessionsRevoked: sessions.sessionsRevokedSchema,
   SsoSettings: sso.ssoSettingsSchema,
   SsoSettingsAnswer: sso.ssoSettingsAnswerSchema,
+  DatasetSummary: evaluations.datasetSummarySchema,
+  Dataset: evaluations.datasetSchema,
+  DatasetCase: evaluations.datasetCaseSchema,
+  DatasetList: evaluations.datasetListSchema,
+  Scorer: evaluations.scorerSchema,
+  Score: evaluations.scoreSchema,
+  Suite: evaluations.suiteSchema,
+  SuiteList: evaluations.suiteListSchema,
+  EvaluationSummary: evaluations.evaluationSummarySchema,
+  EvaluationCase: evaluations.evaluationCaseSchema,
+  EvaluationInfo: evaluations.evaluationInfoSchema,
+  EvaluationList: evaluations.evaluationListSchema,
+  Evaluation: evaluations.evaluationSchema,
+  EvaluationStarted: evaluations.evaluationStartedSchema,
+  ComparedCase: evaluations.comparedCaseSchema,
+  EvaluationComparison: evaluations.evaluationComparisonSchema,
 };
 
 /** A registry of `components` for z.toJSONSchema, which turns each registered schema met inside another into a `$ref`. */

@@ -198,6 +198,7 @@ function operationObject(operation: ApiOperation, components: Components): OpenA
                 schema: { $ref: schemaRef(nameOf(request.schema, components.requests, where)) },
                 ...(request.example === undefined ? {} : { example: request.example }),
               },
+              ...Object.fromEntries((request.alsoAccepts ?? []).map((type) => [type, { schema: { type: "string" } }])),
             },
           },
         }

@@ -42,6 +42,11 @@ export const OPERATION_TAGS = [
       "Workflows served over the Model Context Protocol: publish a deployed workflow as a tool, and the workspace's MCP server (Streamable HTTP, API key) that lists and runs them.",
   },
   {
+    name: "Evaluations",
+    description:
+      "Datasets of cases, suites of scorers, evaluations of a workflow version over a suite, their comparison, and the deploy gate they feed.",
+  },
+  {
     name: "Knowledge",
     description: "Knowledge bases, their documents (uploaded as files, processed in the background) and search.",
   },
@@ -101,6 +106,8 @@ export interface OperationParameter {
 export interface OperationRequest {
   schema: z.ZodType;
   contentType?: "application/json" | "multipart/form-data";
+  /** Text formats the operation reads as well as JSON (a dataset's CSV or JSON-lines import), each a string body. */
+  alsoAccepts?: readonly ("text/csv" | "application/x-ndjson")[];
   /** False when an empty body is accepted (every field optional). */
   required: boolean;
   description?: string;

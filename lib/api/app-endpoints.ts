@@ -4,7 +4,9 @@ import { appApiKeyEndpoints } from "@/lib/api-keys/app-api-key-endpoints";
 import { appAuditEndpoints } from "@/lib/audit";
 import { appBudgetEndpoints } from "@/lib/budgets/app-budget-endpoints";
 import { appChatEndpoints, appChatSettingsEndpoints } from "@/lib/chat/app-chat-endpoints";
+import { appDatasetEndpoints } from "@/lib/datasets";
 import { appDeploymentEndpoints } from "@/lib/deployments/app-deployment-endpoints";
+import { appEvaluationEndpoints } from "@/lib/evaluations";
 import { appEstimateEndpoints } from "@/lib/estimates/app-estimate-endpoints";
 import type { AnyEndpoint } from "@/lib/http/operation-table";
 import { appKnowledgeEndpoints } from "@/lib/knowledge";
@@ -38,6 +40,8 @@ const AREAS = [
   appAskEndpoints,
   appDeploymentEndpoints,
   appScheduleEndpoints,
+  appDatasetEndpoints,
+  appEvaluationEndpoints,
   appWebhookEndpoints,
   appChatSettingsEndpoints,
   appChatEndpoints,

@@ -1,6 +1,6 @@
 import "server-only";
-import type { DeploymentWithDocument, WorkflowDocument } from "@/contract";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { DeploymentInfo, DeploymentWithDocument, WorkflowDocument } from "@/contract";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { NotFoundError } from "./errors";
 import { toJsonValue } from "./json-value";
 import { assertWorkflowInWorkspace } from "./workflow-in-workspace";
@@ -24,7 +24,15 @@ interface DeploymentRow {
   document: unknown;
   createdAt: Date;
   createdById: string | null;
+  evaluationId: string | null;
+  gateOverride: unknown;
   workflow: { activeDeploymentId: string | null };
+}
+
+/** What the deploy gate found, kept on the deployment: the evaluation it judged by, and an admin's override. */
+export interface DeploymentGateRecord {
+  evaluationId: string | null;
+  gateOverride: NonNullable<DeploymentInfo["gateOverride"]> | null;
 }
 
 /**
@@ -43,7 +51,12 @@ export class DeploymentRepository {
   async create(
     workspaceId: string,
     workflowId: string,
-    deployment: { document: WorkflowDocument; workflowVersion: number; note: string; createdById: string | null },
+    deployment: {
+      document: WorkflowDocument;
+      workflowVersion: number;
+      note: string;
+      createdById: string | null;
+    } & Partial<DeploymentGateRecord>,
   ): Promise<DeploymentWithDocument> {
     const id = await this.prisma.$transaction(async (tx) => {
       const locked = await tx.$queryRawUnsafe<{ id: string }[]>(
@@ -66,6 +79,8 @@ export class DeploymentRepository {
           note: deployment.note,
           document: toJsonValue(deployment.document, "document"),
           createdById: deployment.createdById,
+          evaluationId: deployment.evaluationId ?? null,
+          gateOverride: deployment.gateOverride ? (deployment.gateOverride as Prisma.InputJsonObject) : Prisma.DbNull,
         },
         select: { id: true },
       });
@@ -140,6 +155,8 @@ export class DeploymentRepository {
         createdAt: row.createdAt.toISOString(),
         createdBy: row.createdById && name !== undefined ? { id: row.createdById, name } : null,
         active: row.workflow.activeDeploymentId === row.id,
+        evaluationId: row.evaluationId,
+        gateOverride: (row.gateOverride ?? null) as DeploymentGateRecord["gateOverride"],
         document: row.document as WorkflowDocument,
       };
     });

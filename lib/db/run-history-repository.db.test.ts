@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe("RunHistoryRepository.recentRuns", () => {
-  it("learns only from real succeeded runs: not test runs, replays or failed runs", async () => {
+  it("learns only from real succeeded runs: not test runs, replays, evaluation runs or failed runs", async () => {
     const { runs, runHistory } = database.repositories;
     const started = {
       workspaceId: ws,
@@ -34,6 +34,8 @@ describe("RunHistoryRepository.recentRuns", () => {
     await runs.create({ ...started, input: { n: 2 }, test: true });
     await runs.create({ ...started, input: { n: 3 }, trigger: { kind: "replay" } });
     await runs.create({ ...started, status: "failed", input: { n: 4 } });
+    // An evaluation's run follows its dataset, not the workflow's traffic, even out of test mode.
+    await runs.create({ ...started, input: { n: 5 }, trigger: { kind: "evaluation" } });
 
     const history = await runHistory.recentRuns(ws, workflowId, 20);
 

@@ -19,7 +19,7 @@ export interface PastRun {
 
 /**
  * Recent runs of a workflow, for the estimate's expected case. Only succeeded runs that really
- * called their models count: a test run (samples and recorded answers), a replay (answers from the recording), a run from a block (its
+ * called their models count: a test run (samples and recorded answers), a replay (answers from the recording), an evaluation's run (its dataset's inputs), a run from a block (its
  * upstream results reused) or a skipped or simulated span would teach the estimate that a block
  * costs nothing.
  */
@@ -33,7 +33,8 @@ export class RunHistoryRepository {
         workflowId,
         status: "succeeded",
         test: false,
-        triggerKind: { not: "replay" },
+        // An evaluation's runs follow its dataset, not the workflow's traffic.
+        triggerKind: { notIn: ["replay", "evaluation"] },
         rerunOfRunId: null,
       },
       orderBy: [{ queuedAt: "desc" }, { id: "desc" }],

@@ -26,12 +26,21 @@ function diffSide(request: Request, name: "from" | "to"): string {
 export function deploymentEndpoints(service: () => DeploymentService, audit: AuditRequest) {
   return {
     create: endpoint("createDeployment", async (request, { id }, member) => {
-      const { note } = await readJsonRequest(request, createDeploymentRequestSchema, {
+      const { note, override } = await readJsonRequest(request, createDeploymentRequestSchema, {
         subject: "The deployment",
         maxBytes: 16 * 1024,
         emptyAs: {},
       });
-      const deployment = await service().deploy(member.workspace.id, id, { note, userId: member.userId });
+      const mayOverride = member.workspace.role === "admin" || member.workspace.role === "owner";
+      const deployment = await service().deploy(member.workspace.id, id, {
+        note,
+        userId: member.userId,
+        mayOverride,
+        override,
+      });
+      const info = deploymentInfo(deployment);
+      // An admin deploying past the evaluation gate is recorded with the note and what the gate found.
+      const overridden = info.gateOverride;
       await audit(request, member, {
         action: "workflow.deploy",
         object: { type: "workflow", id, name: deployment.document.name },
@@ -40,10 +49,11 @@ export function deploymentEndpoints(service: () => DeploymentService, audit: Aud
             deploymentId: deployment.id,
             number: deployment.number,
             workflowVersion: deployment.workflowVersion,
+            ...(overridden ? { gateOverride: { note: overridden.note, failures: overridden.failures } } : {}),
           },
         },
       });
-      return Response.json(deploymentInfo(deployment), { status: 201 });
+      return Response.json(info, { status: 201 });
     }),
     list: endpoint("listDeployments", async (request, { id }, { workspace }) => {
       const page = await service().list(workspace.id, id, deploymentPages.read(request));

@@ -7,6 +7,15 @@ import { RequestError } from "@/lib/http/errors";
 import { describeIssues } from "@/lib/http/issues";
 import { parseWorkflowDocument } from "@/lib/workflows/parse-document";
 import { documentToRun } from "@/lib/runs/run-target";
+import { evaluationFailed, type DeployGate } from "@/lib/evaluations";
+
+/** Who deploys: the user, whether they may override the evaluation gate (admins and owners), and their override note. */
+export interface DeployRequest {
+  note: string;
+  userId: string | null;
+  mayOverride?: boolean;
+  override?: { note: string } | undefined;
+}
 
 /** A deployment as the API shows it: without the document it froze (GET .../deployments/:id adds it). */
 export function deploymentInfo({ document: _document, ...info }: DeploymentWithDocument): DeploymentInfo {
@@ -25,6 +34,8 @@ export function createDeploymentService(
   repositories: Pick<Repositories, "workflows" | "deployments">,
   /** Told of every deploy and rollback, so this process's next run executes the new one (other processes hear the database's notification). */
   readCache: Pick<WorkspaceReadCache, "changing"> = processReadCache(),
+  /** The evaluation gate of workflows that require a suite before deploying (settings.requireEvaluation). */
+  gate?: DeployGate,
 ) {
   const { deployments } = repositories;
   const documentOf = async (workspaceId: string, workflowId: string, side: DiffSide): Promise<WorkflowDocument> =>
@@ -32,11 +43,7 @@ export function createDeploymentService(
       ? (await documentToRun(repositories, workspaceId, workflowId, "draft")).document
       : (await deployments.get(workspaceId, workflowId, side)).document;
   return {
-    async deploy(
-      workspaceId: string,
-      workflowId: string,
-      options: { note: string; userId: string | null },
-    ): Promise<DeploymentWithDocument> {
+    async deploy(workspaceId: string, workflowId: string, options: DeployRequest): Promise<DeploymentWithDocument> {
       const workflow = await repositories.workflows.get(workspaceId, workflowId);
       const { document, issues } = parseWorkflowDocument(workflow);
       if (issues.length > 0) {
@@ -46,12 +53,22 @@ export function createDeploymentService(
           issues,
         );
       }
+      if (options.override && !options.mayOverride)
+        throw new RequestError("forbidden", "Only an admin or the owner may deploy past the evaluation gate.");
+      // A draft the gate fails is not deployed, unless an admin overrides it; the override is kept on the deployment.
+      const verdict = gate ? await gate.judge(workspaceId, workflow, options.userId) : null;
+      if (verdict && verdict.failures.length > 0 && !options.override) throw evaluationFailed(verdict);
       return readCache.changing(workspaceId, () =>
         deployments.create(workspaceId, workflowId, {
           document,
           workflowVersion: workflow.version,
           note: options.note,
           createdById: options.userId,
+          evaluationId: verdict?.evaluationId ?? null,
+          gateOverride:
+            verdict && verdict.failures.length > 0 && options.override
+              ? { note: options.override.note, userId: options.userId, failures: verdict.failures }
+              : null,
         }),
       );
     },

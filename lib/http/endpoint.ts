@@ -112,7 +112,8 @@ function guardOf(operation: OperationDeclaration): RequestGuardOptions {
   }
   if (body === "any" && cors !== "public")
     throw new Error(`${operation.operationId}: a body of any type is only for an operation with cors "public"`);
-  return { body, cors };
+  const alsoAccepts = operation.request?.alsoAccepts;
+  return { body, cors, ...(alsoAccepts ? { alsoAccepts } : {}) };
 }
 
 function isMember(caller: Caller | Member | undefined): caller is Member {

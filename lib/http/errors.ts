@@ -31,6 +31,7 @@ export const HTTP_STATUS_BY_CODE = {
   forbidden: 403,
   conflict: 409,
   not_deployed: 409,
+  evaluation_failed: 409,
   invalid_signature: 401,
   password_required: 401,
   too_many_attempts: 429,

@@ -11,6 +11,8 @@ export interface RequestGuardOptions {
    * never authorises such an endpoint, so a page of another site gains nothing by sending it a form.
    */
   body: "json" | "multipart" | "any";
+  /** Other media types a JSON endpoint reads too (a dataset's CSV or JSON-lines import), UTF-8 only. */
+  alsoAccepts?: readonly string[];
   /**
    * `same-origin`: only pages of this server may send it changes, and no CORS header is sent.
    * `public`: meant to be called from any site (a chat widget, a hook), so the Origin check is
@@ -76,7 +78,11 @@ function declaresBody(request: Request): boolean {
  * asking first (text/plain, form encodings, or a body with no type) are refused rather than read
  * as JSON; a bodiless POST (cancel) passes. JSON is read as UTF-8, so another charset is refused.
  */
-function checkMediaType(request: Request, expected: RequestGuardOptions["body"]): void {
+function checkMediaType(
+  request: Request,
+  expected: RequestGuardOptions["body"],
+  alsoAccepts: readonly string[] = [],
+): void {
   if (SAFE_METHODS.has(request.method) || expected === "any") return;
   const wanted = MEDIA_TYPES[expected];
   const sent = request.headers.get("content-type");
@@ -86,10 +92,14 @@ function checkMediaType(request: Request, expected: RequestGuardOptions["body"])
     return;
   }
   const [essence = "", ...parameters] = sent.split(";").map((part) => part.trim().toLowerCase());
-  if (essence !== wanted)
-    throw new RequestError("unsupported_media_type", `The request body is ${essence || "of no type"}; send ${wanted}.`);
+  const also = alsoAccepts.includes(essence);
+  if (essence !== wanted && !also)
+    throw new RequestError(
+      "unsupported_media_type",
+      `The request body is ${essence || "of no type"}; send ${[wanted, ...alsoAccepts].join(" or ")}.`,
+    );
   const charset = parameters.find((parameter) => parameter.startsWith("charset="))?.slice("charset=".length);
-  if (expected === "json" && charset !== undefined && charset.replace(/"/g, "") !== "utf-8") {
+  if ((expected === "json" || also) && charset !== undefined && charset.replace(/"/g, "") !== "utf-8") {
     throw new RequestError("unsupported_media_type", `The request body is ${wanted} in ${charset}; send it as UTF-8.`);
   }
 }
@@ -102,5 +112,5 @@ function checkMediaType(request: Request, expected: RequestGuardOptions["body"])
 export function guardRequest(request: Request, options: RequestGuardOptions, policy: HostPolicy): void {
   const host = checkHost(addressedHost(request), policy);
   if (options.cors !== "public") checkOrigin(request, host, policy);
-  checkMediaType(request, options.body);
+  checkMediaType(request, options.body, options.alsoAccepts);
 }

@@ -160,12 +160,14 @@ export class RunService {
     const distribution = this.distribution;
     const child = options.parentRunId !== undefined;
     // A workflow run by another (as a tool or a Workflow block) runs inside its caller's block, which is what a resumed
-    // run repeats; a run with no queue runs here; any other runs here at once if this process has room for it.
-    const slots = distribution && !child ? distribution.slots : undefined;
+    // run repeats; a run held to its starter's budget (an evaluation's) runs here, where that budget is kept; a run with
+    // no queue runs here; any other runs here at once if this process has room for it.
+    const here = child || options.parentBudget !== undefined;
+    const slots = distribution && !here ? distribution.slots : undefined;
     // Not during a burst: runs executing at once would compete with the starts still waiting for their answer (for the
     // CPU and, embedded, the one database session), so a burst's runs go through the queue (run-intake.ts).
     const room = !runIntake().inBurst && slots?.tryTake(workspaceId) === true;
-    const atOnce = !distribution || child || room;
+    const atOnce = !distribution || here || room;
     // The trace of the request asking for it (an incoming `traceparent`, or the block of a run calling this workflow).
     const traceParent = currentTraceParent();
     let run: RunRecord;

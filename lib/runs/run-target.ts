@@ -3,8 +3,11 @@ import { workflowDocumentSchema, type WorkflowDocument } from "@/contract";
 import { TrellisError } from "@/executor";
 import type { Repositories } from "@/lib/db";
 
-/** What a run executes: the workflow's draft as stored now (the editor), or its active deployment (every trigger). */
-export type RunTarget = "draft" | "active-deployment";
+/**
+ * What a run executes: the workflow's draft as stored now (the editor), its active deployment
+ * (every trigger), or one deployment named by id (an evaluation of a past or active deployment).
+ */
+export type RunTarget = "draft" | "active-deployment" | { deploymentId: string };
 
 export interface DocumentToRun {
   document: WorkflowDocument;
@@ -25,6 +28,14 @@ export async function documentToRun(
   workflowId: string,
   target: RunTarget,
 ): Promise<DocumentToRun> {
+  if (typeof target === "object") {
+    const deployment = await repositories.deployments.get(workspaceId, workflowId, target.deploymentId);
+    return {
+      document: workflowDocumentSchema.parse(deployment.document),
+      deploymentId: deployment.id,
+      workflowVersion: deployment.workflowVersion,
+    };
+  }
   if (target === "active-deployment") {
     const deployment = await repositories.deployments.active(workspaceId, workflowId);
     if (!deployment) {

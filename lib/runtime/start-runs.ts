@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db";
 import { startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
 import { workerConfigFrom } from "@/lib/runs/durable/worker-config";
 import { ScheduleClaims, startScheduler } from "@/lib/schedules";
+import { evaluationServices } from "@/lib/evaluations";
 import { getRuntime } from "./runtime";
 
 const globalCache = globalThis as typeof globalThis & { __trellisRunWorkers?: Promise<RunWorkers> };
@@ -52,6 +53,12 @@ export function startRuns(): Promise<RunWorkers> {
           target: "active-deployment",
           trigger: { kind: "schedule", scheduleId: schedule.id },
         }),
+      startEvaluation: (schedule) =>
+        evaluationServices(runtime, database.prisma).evaluations.startScheduled(
+          schedule.workspaceId,
+          schedule.workflowId,
+          schedule.suiteId!,
+        ),
     });
     return {
       ...following,

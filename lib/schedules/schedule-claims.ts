@@ -9,6 +9,8 @@ export interface ActiveSchedule {
   cron: string;
   timezone: string;
   input: Record<string, unknown>;
+  /** A schedule of a suite evaluates the active deployment instead of running it. */
+  suiteId: string | null;
   createdAt: Date;
   lastFireAt: Date | null;
   resumedAt: Date | null;
@@ -35,6 +37,7 @@ export class ScheduleClaims {
         cron: true,
         timezone: true,
         input: true,
+        suiteId: true,
         createdAt: true,
         lastFireAt: true,
         resumedAt: true,
@@ -71,6 +74,10 @@ export class ScheduleClaims {
 
   async recordRun(scheduleId: string, fireAt: Date, runId: string): Promise<void> {
     await this.prisma.scheduleFire.updateMany({ where: { scheduleId, fireAt }, data: { runId } });
+  }
+
+  async recordEvaluation(scheduleId: string, fireAt: Date, evaluationId: string): Promise<void> {
+    await this.prisma.scheduleFire.updateMany({ where: { scheduleId, fireAt }, data: { evaluationId } });
   }
 
   async recordError(scheduleId: string, fireAt: Date, error: string): Promise<void> {

@@ -30,10 +30,18 @@ interface ScheduleRow {
   cron: string;
   timezone: string;
   input: unknown;
+  suiteId: string | null;
   paused: boolean;
   createdAt: Date;
   lastFireAt: Date | null;
-  fires: { fireAt: Date; claimedAt: Date; runId: string | null; missed: boolean; error: string | null }[];
+  fires: {
+    fireAt: Date;
+    claimedAt: Date;
+    runId: string | null;
+    evaluationId: string | null;
+    missed: boolean;
+    error: string | null;
+  }[];
 }
 
 const withRecentFires = { fires: { orderBy: { fireAt: "desc" }, take: RECENT_FIRES_SHOWN } } as const;
@@ -48,6 +56,11 @@ export class ScheduleRepository {
   /** @throws NotFoundError when the workflow is not the workspace's */
   async create(workspaceId: string, workflowId: string, schedule: NewSchedule): Promise<StoredSchedule> {
     await this.requireWorkflow(workspaceId, workflowId);
+    if (
+      schedule.suiteId !== undefined &&
+      (await this.prisma.evaluationSuite.count({ where: { id: schedule.suiteId, workspaceId, workflowId } })) === 0
+    )
+      throw new NotFoundError("Suite", schedule.suiteId);
     const row = await this.prisma.schedule.create({
       data: {
         workspaceId,
@@ -55,6 +68,7 @@ export class ScheduleRepository {
         cron: schedule.cron,
         timezone: schedule.timezone,
         input: schedule.input as Prisma.InputJsonObject,
+        suiteId: schedule.suiteId ?? null,
       },
       include: withRecentFires,
     });
@@ -130,6 +144,7 @@ export class ScheduleRepository {
       cron: row.cron,
       timezone: row.timezone,
       input: (row.input ?? {}) as Record<string, unknown>,
+      suiteId: row.suiteId,
       paused: row.paused,
       createdAt: row.createdAt.toISOString(),
       lastFireAt: row.lastFireAt?.toISOString() ?? null,
@@ -137,6 +152,7 @@ export class ScheduleRepository {
         fireAt: fire.fireAt.toISOString(),
         claimedAt: fire.claimedAt.toISOString(),
         runId: fire.runId,
+        evaluationId: fire.evaluationId,
         runStatus: fire.runId ? (statuses.get(fire.runId) ?? null) : null,
         missed: fire.missed,
         error: fire.error,

@@ -1,11 +1,11 @@
 import "server-only";
-import type { CreateScheduleRequest, SchedulePreview, ScheduleView } from "@/contract";
+import type { SchedulePreview, ScheduleView } from "@/contract";
 import type { KeysetPage, KeysetResult, TimeAndId } from "@/lib/db";
 import { parseCronSchedule, upcomingFireTimes } from "./cron-schedule";
-import type { ScheduleRepository, StoredSchedule } from "./schedule-repository";
+import type { NewSchedule, ScheduleRepository, StoredSchedule } from "./schedule-repository";
 
 /** A create request once its schema has applied the defaults. */
-type CheckedCreateRequest = Required<CreateScheduleRequest>;
+type CheckedCreateRequest = NewSchedule;
 
 /**
  * Creating, listing, pausing and deleting schedules, and the preview of an expression. Every
@@ -31,6 +31,7 @@ export function createScheduleService(schedules: ScheduleRepository, clock: () =
           cron: schedule.cron,
           timezone: schedule.timezone,
           input: request.input,
+          ...(request.suiteId !== undefined ? { suiteId: request.suiteId } : {}),
         }),
       );
     },

@@ -9,6 +9,8 @@ export interface SchedulerOptions {
   claims: ScheduleClaims;
   /** Starts the run of one fire (the workflow's active deployment, trigger `schedule`); answers its id. */
   startRun(schedule: ActiveSchedule): Promise<{ runId: string }>;
+  /** Starts the evaluation of one fire of a schedule of a suite (the active deployment over it); answers its id. */
+  startEvaluation?(schedule: ActiveSchedule): Promise<{ evaluationId: string }>;
   /** This process's worker id, stored with the fires it claims. */
   workerId: string;
   /** The schedules are read again at least this often, so new, paused and deleted ones are seen (default 1,000 ms). */
@@ -69,8 +71,14 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   const fire = async (schedule: ActiveSchedule, fireAt: Date) => {
     try {
-      const { runId } = await options.startRun(schedule);
-      await claims.recordRun(schedule.id, fireAt, runId);
+      if (schedule.suiteId !== null) {
+        if (!options.startEvaluation) throw new Error("this process cannot start evaluations");
+        const { evaluationId } = await options.startEvaluation(schedule);
+        await claims.recordEvaluation(schedule.id, fireAt, evaluationId);
+      } else {
+        const { runId } = await options.startRun(schedule);
+        await claims.recordRun(schedule.id, fireAt, runId);
+      }
       logged.delete(schedule.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -78,6 +78,8 @@ function runScope(workspaceId: string, filters: UsageFilters, values: unknown[])
   if (filters.workflowId !== undefined) conditions.push(`r.workflow_id = $${values.push(filters.workflowId)}`);
   if (filters.apiKeyId !== undefined) conditions.push(`r.api_key_id = $${values.push(filters.apiKeyId)}`);
   if (filters.trigger !== undefined) conditions.push(`r.trigger_kind = $${values.push(filters.trigger)}`);
+  // An evaluation's runs measure a version, they are not the workflow's traffic: left out unless asked for.
+  else if (!filters.includeEvaluations) conditions.push("r.trigger_kind <> 'evaluation'");
   return conditions.join(" AND ");
 }
 

@@ -21,6 +21,7 @@ export const TRIGGER_LABELS: Record<RunTriggerKind, string> = {
   tool: "Called as a tool",
   replay: "Replay",
   mcp: "MCP tool call",
+  evaluation: "Evaluation",
 };
 
 /** The key null, by model: what knowledge blocks spent embedding their queries. */

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Rocket, RotateCcw } from "lucide-react";
-import { api, type DeploymentInfo } from "@/contract";
+import { ApiError, api, type DeploymentInfo } from "@/contract";
+import { GateOverride, GateResult } from "./gate-result";
 import { DiffView } from "./diff-view";
 import { useDeploymentActions, useDeployments, useDraftDiff } from "./use-deployments";
 import { formatDateTime } from "@/components/ui/date-time";
@@ -52,7 +53,7 @@ export function DeploymentsTab({
             className="flex items-center gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              deploy.mutate(note, { onSuccess: () => setNote("") });
+              deploy.mutate({ note }, { onSuccess: () => setNote("") });
             }}
           >
             <input
@@ -68,10 +69,18 @@ export function DeploymentsTab({
               <Rocket className="h-4 w-4" aria-hidden /> {deploy.isPending ? "Deploying…" : "Deploy"}
             </button>
           </form>
+          <GateResult workflowId={workflowId} />
           {deploy.isError && (
             <p className="text-xs text-red-700" role="alert" data-testid="deploy-error">
               {deploy.error.message}
             </p>
+          )}
+          {deploy.isError && deploy.error instanceof ApiError && deploy.error.code === "evaluation_failed" && (
+            <GateOverride
+              onOverride={(reason) =>
+                deploy.mutate({ note, override: { note: reason } }, { onSuccess: () => setNote("") })
+              }
+            />
           )}
         </section>
       )}
@@ -135,6 +144,12 @@ function DeploymentRow({
           {deployment.createdBy?.name ?? "someone"} · {formatDateTime(deployment.createdAt)}
         </span>
       </div>
+      {deployment.gateOverride && (
+        <p className="mt-1 text-xs text-amber-800" data-testid="deployment-gate-override">
+          Deployed past the evaluation gate: {deployment.gateOverride.note} (
+          {deployment.gateOverride.failures.join("; ")})
+        </p>
+      )}
       <div className="mt-1 flex gap-2 text-xs">
         <button
           type="button"

@@ -36,7 +36,9 @@ export function useDeploymentActions(workflowId: string) {
       ),
     );
   const deploy = useMutation({
-    mutationFn: (note: string) => api.deployments.create(workflowId, { note }),
+    mutationFn: (request: { note: string; override?: { note: string } }) => api.deployments.create(workflowId, request),
+    // A deploy runs the gate's evaluation first when the workflow requires one: its result is shown beside the button.
+    onSettled: () => client.invalidateQueries({ queryKey: ["evaluations", workflowId] }),
     onSuccess: refresh,
   });
   const activate = useMutation({

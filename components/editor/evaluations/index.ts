@@ -1,0 +1,2 @@
+export { EvaluationsButton } from "./evaluations-drawer";
+export { AddToDataset } from "./add-to-dataset";
