@@ -10,6 +10,7 @@ import { TrellisError } from "@/executor";
 import type { DatasetRepository } from "@/lib/datasets";
 import { NotFoundError, type Repositories } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
+import { processLogger } from "@/lib/observability";
 import { compareEvaluations } from "./evaluation-compare";
 import type { EvaluationRepository } from "./evaluation-repository";
 import { runEvaluation, type StartRuns } from "./evaluation-runner";
@@ -42,7 +43,7 @@ export interface StartedEvaluation {
 }
 
 function logEvaluationError(evaluationId: string, error: unknown): void {
-  console.error(`[trellis] evaluation ${evaluationId} failed:`, error instanceof Error ? error.message : String(error));
+  processLogger().error(`evaluation ${evaluationId} failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type UsageReport,
   type WorkflowDocumentInput,
 } from "@/contract";
+import { auditRequestsTo } from "@/lib/audit";
 import { deploymentEndpoints } from "@/lib/deployments/deployment-endpoints";
 import { createDeploymentService } from "@/lib/deployments/deployment-service";
 import { testMember } from "@/lib/http/test-members";
@@ -137,8 +138,9 @@ async function saveDraft(
   );
 }
 
-const deployments = deploymentEndpoints(() =>
-  createDeploymentService(kit.database.repositories, undefined, kit.services.gate),
+const deployments = deploymentEndpoints(
+  () => createDeploymentService(kit.database.repositories, undefined, kit.services.gate),
+  auditRequestsTo(() => kit.database.prisma),
 );
 
 async function deploy(workflowId: string, body: Record<string, unknown>, member = editor()) {
