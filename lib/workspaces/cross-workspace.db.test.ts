@@ -45,6 +45,10 @@ const a = {
   webhook: "",
   schedule: "",
   session: "",
+  dataset: "",
+  datasetCase: "",
+  suite: "",
+  evaluation: "",
 };
 let keyOfB: string;
 let workspaceB: string;
@@ -99,6 +103,11 @@ function paramsFor(file: string): Record<string, string | string[]> {
       "webhooks/id": a.webhook,
       "schedules/id": a.schedule,
       "sessions/sessionId": a.session,
+      "datasets/id": a.dataset,
+      "cases/caseId": a.datasetCase,
+      "suites/id": a.suite,
+      "evaluations/id": a.evaluation,
+      "compare/otherId": a.evaluation,
     };
     const value = ids[`${parent}/${name}`];
     if (value === undefined)
@@ -131,6 +140,14 @@ function bodyFor(file: string, method: string): unknown {
   if (method === "POST" && route === "workspaces/[workspaceId]/members")
     return { email: "intruder@example.com", role: "owner" };
   if (method === "PATCH" && route.endsWith("members/[userId]")) return { role: "viewer" };
+  const suite = { name: "Taken over", datasetId: a.dataset, scorers: [{ type: "exact" }] };
+  if (method === "PATCH" && route === "datasets/[id]") return { name: "Taken over" };
+  if (method === "POST" && route === "datasets/[id]/cases") return { cases: [{ input: {} }] };
+  if (method === "PUT" && route === "datasets/[id]/cases/[caseId]") return { input: {} };
+  if (method === "POST" && route === "runs/[id]/dataset") return { datasetId: a.dataset };
+  if ((method === "POST" && route === "workflows/[id]/suites") || (method === "PUT" && route === "suites/[id]"))
+    return suite;
+  if (method === "POST" && route === "workflows/[id]/evaluations") return { suiteId: a.suite };
   return undefined;
 }
 
@@ -192,6 +209,41 @@ beforeAll(async () => {
   a.session = (
     await prisma.session.create({
       data: { id: randomUUID(), userId: a.user, token: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) },
+    })
+  ).id;
+  const dataset = await prisma.dataset.create({
+    data: { workspaceId: a.workspace, workflowId: a.workflow, name: "A's cases" },
+  });
+  a.dataset = dataset.id;
+  a.datasetCase = (
+    await prisma.datasetCase.create({
+      data: { datasetId: dataset.id, caseId: randomUUID(), position: 0, input: {}, addedIn: 1 },
+    })
+  ).caseId;
+  a.suite = (
+    await prisma.evaluationSuite.create({
+      data: {
+        workspaceId: a.workspace,
+        workflowId: a.workflow,
+        name: "A's suite",
+        datasetId: dataset.id,
+        scorers: [{ type: "exact" }],
+      },
+    })
+  ).id;
+  a.evaluation = (
+    await prisma.evaluation.create({
+      data: {
+        workspaceId: a.workspace,
+        workflowId: a.workflow,
+        suiteId: a.suite,
+        datasetVersion: 1,
+        target: "draft",
+        workflowVersion: 1,
+        concurrency: 1,
+        status: "succeeded",
+        caseCount: 0,
+      },
     })
   ).id;
   process.env.TRELLIS_MCP_SERVERS = JSON.stringify({
