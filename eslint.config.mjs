@@ -36,7 +36,9 @@ const folderEntries = {
   // The OpenAPI catalog and generator: only the route and the docs page load it, so the contract's index (which the browser's API client loads) leaves it out.
   contract: ["openapi"],
   // callers: who is calling, for lib/http's endpoints, which the auth index's own endpoints import (no circle through the index).
-  "lib/auth": ["callers"],
+  // page-access: the pages' sign-in check, which loads next/headers and next/navigation; the index leaves it out so the
+  // worker process (scripts/worker.ts, plain Node) never loads Next's client router through lib/auth.
+  "lib/auth": ["callers", "page-access"],
   // audit-log: the writer alone, which lib/auth records sign-ins with (the index's endpoints import lib/auth).
   "lib/audit": ["audit-log"],
   // The providers and their discovery, which lib/auth signs people in with (the index's endpoints import lib/auth).
@@ -133,6 +135,10 @@ const config = [
       "zustand",
       "zustand/*",
       "@tanstack/*",
+      // Next's router and request scope load its client runtime, which a plain Node process (the worker) cannot;
+      // lib/auth/page-access.ts alone, which only pages import, uses them.
+      "next/navigation",
+      "next/headers",
       ...layer("components"),
       ...layer("app"),
     ],

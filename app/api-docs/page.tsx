@@ -1,7 +1,7 @@
 import { WorkspaceProvider } from "@/components/auth/workspace-context";
 import { ApiDocsPage } from "@/components/api-docs/api-docs-page";
 import { AppShell } from "@/components/shell";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 import { openApiDocument } from "@/lib/system/openapi-document";
 
 export const metadata = { title: "API · Trellis" };

@@ -1,7 +1,7 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { filtersFromSearch, RunListPage } from "@/components/run-list";
 import { AppShell } from "@/components/shell";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata = { title: "Runs · Trellis" };
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { AppShell, SettingsIndex } from "@/components/shell";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata = { title: "Settings · Trellis" };
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { AppShell } from "@/components/shell";
 import { UsagePage } from "@/components/usage/usage-page";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata = { title: "Usage · Trellis" };
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { AppShell } from "@/components/shell";
 import { WorkflowHome } from "@/components/workflows/workflow-home";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata = { title: "Workflows · Trellis" };
 export const dynamic = "force-dynamic";

@@ -22,8 +22,6 @@ export {
   revokeApiKey,
 } from "./api-keys";
 export type { KeyOwner } from "./api-keys";
-export { requireSignedIn, requireWorkspace } from "./page-access";
-export type { PageWorkspace } from "./page-access";
 export { appAuthEndpoints } from "./app-auth-endpoints";
 export { createUserByInvitation } from "./users";
 export { ensureOwnerFromEnvironment } from "./owner-from-environment";

@@ -1,5 +1,8 @@
 import "server-only";
+// The one lib/ file on Next's request scope and router: only pages import it, never through lib/auth's index.
+// eslint-disable-next-line no-restricted-imports
 import { cookies, headers } from "next/headers";
+// eslint-disable-next-line no-restricted-imports
 import { redirect } from "next/navigation";
 import { WORKSPACE_COOKIE, type SessionUser, type WorkspaceSummary } from "@/contract";
 import { getRepositories } from "@/lib/db";

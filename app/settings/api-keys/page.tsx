@@ -1,7 +1,7 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { ApiKeysPage } from "@/components/settings/api-keys-page";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata = { title: "API keys · Trellis" };
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { AppShell, SETTINGS_CRUMB } from "@/components/shell";
 import { SsoSettingsPage } from "@/components/settings/sso-settings-page";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata = { title: "Single sign-on · Trellis" };
 export const dynamic = "force-dynamic";

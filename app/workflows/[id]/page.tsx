@@ -5,7 +5,7 @@ import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { WorkflowEditor } from "@/components/editor";
 import { runHref } from "@/components/ui/run-href";
 import { roleAtLeast } from "@/contract";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata: Metadata = { title: "Workflow · Trellis" };
 export const dynamic = "force-dynamic";

@@ -369,10 +369,7 @@ describe("an approval answered after a restart resumes the run", () => {
     90_000,
   );
 
-  // SKIPPED, a known regression to fix first (issue 36's state note): since the single sign-on and audit log merge
-  // (03919fa) this case ends in an unhandled error that vitest cannot show (it fails reading a source map of the error's
-  // stack), before any assertion; at 71ce43a it passes. Its PostgreSQL twin above passes.
-  it.skip(
+  it(
     embeddedOnly(
       "embedded: worker A parks the run and is killed; the process that opens the data directory next approves and finishes it",
     ),

@@ -3,7 +3,7 @@ import "@xyflow/react/dist/style.css";
 import { WorkspaceGate } from "@/components/auth/workspace-context";
 import { PastRunEditor } from "@/components/editor";
 import { roleAtLeast } from "@/contract";
-import { requireWorkspace } from "@/lib/auth";
+import { requireWorkspace } from "@/lib/auth/page-access";
 
 export const metadata: Metadata = { title: "Run · Trellis" };
 export const dynamic = "force-dynamic";
