@@ -37,6 +37,8 @@ test("the owner sets an OpenID provider in Settings, and a newcomer signs in thr
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByRole("status")).toContainText("Saved");
   await expect(page.getByText(`${baseURL}/api/auth/callback/ws-${workspaceId}`)).toBeVisible();
+  // The stored provider (its redirect URI above) remounts the form; the confirmation stays.
+  await expect(form.getByRole("status")).toContainText("Saved");
 
   // A newcomer, in a browser of their own, signs in with the provider.
   idp.signInAs({ sub: "e2e-grace", email: "grace@acme.example", name: "Grace Hopper" });

@@ -32,9 +32,20 @@ function groupRolesOf(text: string): Record<string, string> {
   );
 }
 
-function SsoForm({ provider, onSaved }: { provider: SsoSettings | null; onSaved(): void }) {
+/**
+ * `saved` lives in the page: a save changes the provider's `updatedAt`, which remounts this form with the stored
+ * values, and the confirmation must outlast that.
+ */
+function SsoForm({
+  provider,
+  saved,
+  onSaved,
+}: {
+  provider: SsoSettings | null;
+  saved: string | null;
+  onSaved(notice: string | null): void;
+}) {
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const fromEnvironment = provider?.source === "environment";
 
@@ -58,12 +69,11 @@ function SsoForm({ provider, onSaved }: { provider: SsoSettings | null; onSaved(
       passwordSignIn: form.get("passwordSignIn") === "on",
     };
     setError(null);
-    setSaved(null);
+    onSaved(null);
     setPending(true);
     try {
       await api.sso.put(request);
-      setSaved("Saved. The sign-in page offers this provider from now on.");
-      onSaved();
+      onSaved("Saved. The sign-in page offers this provider from now on.");
     } catch (caught) {
       setError(errorText(caught));
     } finally {
@@ -166,6 +176,7 @@ export function SsoSettingsPage() {
   const queryClient = useQueryClient();
   const owner = workspace.role === "owner";
   const key = ["sso", workspace.id];
+  const [saved, setSaved] = useState<string | null>(null);
   const settings = useQuery({ queryKey: key, queryFn: async () => (await api.sso.get()).provider, enabled: owner });
   if (!owner)
     return (
@@ -193,7 +204,11 @@ export function SsoSettingsPage() {
             <SsoForm
               key={provider?.updatedAt ?? "new"}
               provider={provider}
-              onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
+              saved={saved}
+              onSaved={(notice) => {
+                setSaved(notice);
+                if (notice) void queryClient.invalidateQueries({ queryKey: key });
+              }}
             />
           </>
         )}
