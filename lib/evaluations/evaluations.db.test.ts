@@ -300,6 +300,24 @@ describe("an evaluation of a prompt change", () => {
     expect(overridden.body.gateOverride!.failures).toHaveLength(2);
     expect(overridden.body.evaluationId).toBeTruthy();
     expect((await kit.database.repositories.deployments.active(ws, workflowId))!.id).toBe(overridden.body.id);
+    // The audit log names who deployed past the gate, their note and what the gate found; the refusals wrote nothing.
+    const deploys = await kit.database.prisma.auditEntry.findMany({
+      where: { workspaceId: ws, action: "workflow.deploy", objectId: workflowId },
+      orderBy: { at: "desc" },
+    });
+    expect(deploys[0]).toMatchObject({
+      actorId: "admin-user",
+      summary: {
+        after: {
+          deploymentId: overridden.body.id,
+          gateOverride: {
+            note: "hard questions are out of scope now",
+            failures: overridden.body.gateOverride!.failures,
+          },
+        },
+      },
+    });
+    expect(deploys).toHaveLength(overridden.body.number);
   });
 
   it("refuses to delete a dataset a gate uses", async () => {
