@@ -13,6 +13,9 @@ export const metricSchema = z
       // The lowercased name is the score's key in the output, so "Constructor" is refused as well.
       .refine((name) => !isReservedName(name.toLowerCase()), {
         message: `becomes an output key that ${RESERVED_NAME_MESSAGE}`,
+      })
+      .refine((name) => name.trim().toLowerCase() !== "reasoning", {
+        message: "is the key of the model's reasons (explain): name the metric otherwise",
       }),
     description: z.string().default(""),
     range: z.object({ min: z.number(), max: z.number() }),
@@ -26,6 +29,8 @@ export const evaluatorConfigSchema = z.object({
   model: z.string().min(1, "choose a model").default("offline/echo"),
   content: z.string().min(1, "is required"),
   metrics: z.array(metricSchema).min(1, "add at least one metric"),
+  // The model's reasons beside its scores, for a reader (or an evaluation's judge) who needs the why.
+  explain: z.boolean().default(false),
 });
 
 export type EvaluatorConfig = z.infer<typeof evaluatorConfigSchema>;
@@ -41,9 +46,11 @@ export const evaluatorDefinition = {
     { key: "model", label: "Model", kind: "model", needs: "Choose a model" },
     { key: "content", label: "Content to evaluate", kind: "prompt", needs: "Choose the content to evaluate" },
     { key: "metrics", label: "Metrics", kind: "metrics", needs: "Add at least one metric to score" },
+    { key: "explain", label: "Explain the scores", kind: "toggle" },
   ],
   outputs: [
     { path: "*", type: "number", description: "One score per metric, by lowercased name" },
+    { path: "reasoning", type: "string", description: "With explain on: why the content earns its scores" },
     { path: "model", type: "string" },
     { path: "tokens", type: "object" },
     { path: "cost", type: "object" },
@@ -53,12 +60,15 @@ export const evaluatorDefinition = {
   // It sends its metrics and the content; invalid scores get one repair call.
   modelUse: {
     model: (config) => config.model,
-    promptTexts: (config) => [buildEvaluatorSystemPrompt(config.metrics), `Content to evaluate:\n\n${config.content}`],
+    promptTexts: (config) => [
+      buildEvaluatorSystemPrompt(config.metrics, config.explain),
+      `Content to evaluate:\n\n${config.content}`,
+    ],
     maxCalls: () => 2,
     maxOutputTokens: () => undefined,
   },
   docs: {
-    config: "`model, content, metrics: [{name, description, range:{min,max}}]`",
-    output: "one number per metric name (lowercase), `model, tokens, cost`",
+    config: "`model, content, metrics: [{name, description, range:{min,max}}], explain` (default false)",
+    output: "one number per metric name (lowercase), `reasoning` when explain is on, `model, tokens, cost`",
   },
 } satisfies BlockDefinition<typeof evaluatorConfigSchema>;

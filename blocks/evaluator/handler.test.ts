@@ -47,6 +47,36 @@ describe("evaluator handler", () => {
     expect(body.messages[1].content).toContain("Our refund policy allows returns within 30 days.");
   });
 
+  it("with explain on, asks for the reasons first and outputs them beside the scores; a missing reason is repaired", async () => {
+    server.enqueue(
+      { kind: "json", value: { reasoning: "", accuracy: 4, clarity: 8 } },
+      { kind: "json", value: { reasoning: "Correct, but it omits how to return.", accuracy: 4, clarity: 8 } },
+    );
+    const { output } = await evaluator()({
+      config: { ...config, explain: true },
+      inputs: {},
+      context: createInMemoryHandlerContext(),
+    });
+    expect(output).toMatchObject({ accuracy: 4, clarity: 8, reasoning: "Correct, but it omits how to return." });
+    const schema = server.requests[0]!.body.response_format.json_schema.schema;
+    expect(Object.keys(schema.properties)[0]).toBe("reasoning");
+    expect(schema.required).toEqual(["reasoning", "accuracy", "clarity"]);
+    expect(server.requests[1]!.body.messages.at(-1).content).toMatch(/"reasoning" must be a sentence/);
+  });
+
+  it("outputs no reasoning unless asked, and refuses a metric named like the reasons", async () => {
+    server.enqueue({ kind: "json", value: { accuracy: 4, clarity: 8 } });
+    const { output } = await evaluator()({ config, inputs: {}, context: createInMemoryHandlerContext() });
+    expect(output).not.toHaveProperty("reasoning");
+    await expect(
+      evaluator()({
+        config: { ...config, metrics: [{ name: "Reasoning", description: "", range: { min: 0, max: 1 } }] },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }),
+    ).rejects.toThrow(/key of the model's reasons/);
+  });
+
   it("repairs an out-of-range score once", async () => {
     server.enqueue(
       { kind: "json", value: { accuracy: 9, clarity: 5 } },

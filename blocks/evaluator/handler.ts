@@ -4,7 +4,7 @@ import { BlockExecutionError, failureCarrying, isTrellisError, type BlockHandler
 import { type Usage } from "@/contract";
 import { runModel, StructuredOutputError, type ModelRegistry, usageOutputFields } from "@/providers";
 import type { EvaluatorConfig } from "./definition";
-import { buildEvaluatorSystemPrompt, metricKey, scoresSchema, validateScores } from "./evaluator-prompt";
+import { buildEvaluatorSystemPrompt, metricKey, REASONING_KEY, scoresSchema, validateScores } from "./evaluator-prompt";
 
 export interface EvaluatorHandlerDependencies {
   models: ModelRegistry;
@@ -20,8 +20,11 @@ type Attempt = { scores: Record<string, unknown>; problems: string[]; answer: st
 export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencies): BlockHandler<EvaluatorConfig> {
   return async ({ config, context }) => {
     const model = dependencies.models.resolve(config.model);
-    const system = buildEvaluatorSystemPrompt(config.metrics);
-    const output = Output.object({ schema: jsonSchema<Record<string, unknown>>(scoresSchema(config.metrics)) });
+    const explain = config.explain === true;
+    const system = buildEvaluatorSystemPrompt(config.metrics, explain);
+    const output = Output.object({
+      schema: jsonSchema<Record<string, unknown>>(scoresSchema(config.metrics, explain)),
+    });
     const messages: ModelMessage[] = [{ role: "user", content: `Content to evaluate:\n\n${config.content}` }];
     const spent: Usage[] = [];
 
@@ -38,7 +41,7 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
         spent.push(result.usage);
         return {
           scores: result.output as Record<string, unknown>,
-          problems: validateScores(result.output, config.metrics),
+          problems: validateScores(result.output, config.metrics, explain),
           answer: result.text,
         };
       } catch (error) {
@@ -75,6 +78,7 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
     const scores = Object.fromEntries(
       config.metrics.map((metric) => [metricKey(metric), result.scores[metricKey(metric)] as number]),
     );
-    return { output: { ...scores, model: model.id, ...usageOutputFields(usage) }, usage };
+    const reasoning = explain ? { [REASONING_KEY]: String(result.scores[REASONING_KEY]).trim() } : {};
+    return { output: { ...scores, ...reasoning, model: model.id, ...usageOutputFields(usage) }, usage };
   };
 }

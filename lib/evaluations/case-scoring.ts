@@ -103,6 +103,8 @@ async function judge(
         range: { min: 0, max: 1 },
       },
     ],
+    // The case's reason is the judge's own, not just its number.
+    explain: true,
   };
   const kit = await dependencies.kit();
   const prepared = kit.evaluator.prepare(config);
@@ -132,7 +134,8 @@ async function judge(
     const result = await prepared.value({ inputs: {}, context });
     spent(result.usage?.cost?.total);
     const score = Number(result.output.score);
-    return { score, reason: `${scorer.model} scored ${score} against the rubric` };
+    const reasoning = typeof result.output.reasoning === "string" ? result.output.reasoning : "";
+    return { score, reason: reasoning || `${scorer.model} scored ${score} against the rubric` };
   } catch (error) {
     if (isBudgetRefusal(error)) throw error;
     spent((error as { spent?: { cost?: { total?: number } | null } }).spent?.cost?.total);

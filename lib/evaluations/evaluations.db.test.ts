@@ -26,6 +26,7 @@ import { EvaluationRepository } from "./evaluation-repository";
 import {
   answerWorkflow,
   createWorkflow,
+  JUDGE_REASON,
   JUDGE_SCORE,
   json,
   read,
@@ -406,7 +407,7 @@ describe("scorers", () => {
     expect(suite.status).toBe(201);
     const evaluation = await evaluate(workflowId, { suiteId: suite.body.id });
     const scores = Object.fromEntries(evaluation.cases[0]!.scores.map((score) => [score.scorer, score]));
-    expect(scores.judge!.score).toBe(JUDGE_SCORE);
+    expect(scores.judge).toMatchObject({ score: JUDGE_SCORE, reason: JUDGE_REASON });
     expect(scores.similarity!.score).toBeGreaterThan(0.5);
     expect(scores.similarity!.score).toBeLessThan(1);
     expect(scores.jsonSchema!.score).toBe(1);

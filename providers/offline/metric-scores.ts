@@ -21,11 +21,18 @@ type Schema = Record<string, unknown>;
 const isRecord = (value: unknown): value is Schema =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The metrics of a schema whose every property is a number with a minimum and a maximum; undefined for any other schema. */
+/** The string property an evaluator asks for its reasons in, beside the numbers (its `explain` option). */
+export const REASONS_PROPERTY = "reasoning";
+
+/**
+ * The metrics of a schema whose every property is a number with a minimum and a maximum (a string
+ * `reasoning` aside); undefined for any other schema.
+ */
 export function metricsOfSchema(schema: unknown): MetricSpec[] | undefined {
   if (!isRecord(schema) || !isRecord(schema.properties)) return undefined;
   const metrics: MetricSpec[] = [];
   for (const [key, property] of Object.entries(schema.properties)) {
+    if (key === REASONS_PROPERTY && isRecord(property) && property.type === "string") continue;
     if (!isRecord(property) || (property.type !== "number" && property.type !== "integer")) return undefined;
     const { minimum, maximum } = property;
     if (typeof minimum !== "number" || typeof maximum !== "number" || !(maximum >= minimum)) return undefined;

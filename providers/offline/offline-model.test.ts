@@ -181,6 +181,24 @@ describe("offline/echo", () => {
     ).toEqual(polite);
   });
 
+  it("says what its scores are when an evaluator asks for reasons beside them", async () => {
+    const schema: JSONSchema7 = {
+      type: "object",
+      properties: {
+        reasoning: { type: "string" },
+        clarity: { type: "number", minimum: 0, maximum: 10, description: "Is it clear?" },
+      },
+      required: ["reasoning", "clarity"],
+    };
+    const { result } = await run({
+      messages: [{ role: "user", content: "Content to evaluate:\n\nThank you. Your refund is on its way." }],
+      output: Output.object({ schema: jsonSchema(schema) }),
+    });
+    const output = result.output as { reasoning: string; clarity: number };
+    expect(output.reasoning).toMatch(/^Offline scores from text features/);
+    expect(output.clarity).toBeGreaterThan(0);
+  });
+
   it("fills structured output from the schema: defaults, enums, minimums", async () => {
     const schema: JSONSchema7 = {
       type: "object",

@@ -1,6 +1,6 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { valueFromSchema } from "./json-from-schema";
-import { metricsOfSchema, scoreMetrics } from "./metric-scores";
+import { metricsOfSchema, REASONS_PROPERTY, scoreMetrics } from "./metric-scores";
 import { chooseRoute, routeCandidates } from "./route-choice";
 
 /**
@@ -69,8 +69,19 @@ export function offlineAnswer(options: Pick<LanguageModelV4CallOptions, "prompt"
   const userTexts = textOf(options.prompt, "user");
   if (format?.type === "json") {
     const metrics = metricsOfSchema(format.schema);
-    if (metrics)
-      return JSON.stringify(scoreMetrics(metrics, (userTexts[0] ?? "").replace(EVALUATED_CONTENT_HEADER, "")));
+    if (metrics) {
+      const scores = scoreMetrics(metrics, (userTexts[0] ?? "").replace(EVALUATED_CONTENT_HEADER, ""));
+      const properties = (format.schema as { properties: Record<string, unknown> }).properties;
+      // Honest about what the numbers are: text features, not a judgement.
+      const reasons =
+        REASONS_PROPERTY in properties
+          ? {
+              [REASONS_PROPERTY]:
+                "Offline scores from text features (length, structure, tone and overlap with each metric's words), not a language model's judgement.",
+            }
+          : {};
+      return JSON.stringify({ ...reasons, ...scores });
+    }
     return JSON.stringify(format.schema ? valueFromSchema(format.schema) : {});
   }
   const candidates = routeCandidates(textOf(options.prompt, "system").join("\n"));

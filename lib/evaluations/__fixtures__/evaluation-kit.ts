@@ -16,6 +16,7 @@ import { evaluationServices } from "../evaluation-services";
 export const STRICT = "STRICT";
 /** What the judge answers. */
 export const JUDGE_SCORE = 0.8;
+export const JUDGE_REASON = "It answers the question asked, though tersely.";
 
 export interface EvaluationKit {
   database: TestDatabase;
@@ -35,8 +36,9 @@ export async function startEvaluationKit(
   const database = await createTestDatabase();
   const llm = await startTestLlmServer({
     defaultResponder: (request) => {
-      // A judge (the Evaluator block's structured output) scores every answer 0.8.
-      if (request.jsonSchema !== undefined) return { kind: "json", value: { score: JUDGE_SCORE } };
+      // A judge (the Evaluator block's structured output, with its reasons) scores every answer 0.8.
+      if (request.jsonSchema !== undefined)
+        return { kind: "json", value: { reasoning: JUDGE_REASON, score: JUDGE_SCORE } };
       const question = request.userTexts.at(-1) ?? "";
       if (request.systemText.includes(STRICT) && question.includes("#hard"))
         return { kind: "text", text: "I cannot say." };
