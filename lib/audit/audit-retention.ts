@@ -32,17 +32,35 @@ export async function sweepAuditLog(prisma: PrismaClient, days: number, now: Dat
 
 /** How often a process sweeps: the log is read in days, so an hour late changes nothing. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/**
+ * The first sweep waits out the start: on the embedded database every statement takes turns, and the
+ * durable engine's own migrations at start kept the sweep's transaction from starting in time.
+ */
+const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 
-/** Sweeps now and every hour until stopped; a failed sweep is logged and tried again at the next. */
-export function startAuditRetention(prisma: PrismaClient, days: number): { stop(): void } {
+/** Sweeps a minute after start and every hour until stopped; a failed sweep is logged and tried again at the next. */
+export function startAuditRetention(
+  prisma: PrismaClient,
+  days: number,
+  firstAfterMs = FIRST_SWEEP_AFTER_MS,
+): { stop(): void } {
   const sweep = () =>
     sweepAuditLog(prisma, days).catch((error: unknown) => {
       processLogger().error(
         `audit log retention sweep failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     });
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  let every: ReturnType<typeof setInterval> | undefined;
+  const first = setTimeout(() => {
+    void sweep();
+    every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    every.unref();
+  }, firstAfterMs);
+  first.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
 }
