@@ -263,11 +263,9 @@ function apiConfig(
       const key = optionalString(field.key, `${where}.formData[${index}].key`)?.trim();
       if (key) form[key] = rewrite(optionalString(field.value, `${where}.formData[${index}].value`) ?? "", where);
     });
+    // The API block sends these URL-encoded, as the flow did.
+    result.bodyType = "form";
     result.body = form;
-    builder.skip(
-      `${where}.formData`,
-      "the fields become the API block's body object, which is sent as JSON, not form-encoded",
-    );
   } else if (typeof config.body === "string" && config.body.trim() !== "" && method !== "GET" && method !== "HEAD") {
     const body = rewrite(config.body, where);
     result.body = bodyType === "json" ? parsedOr(body) : body;

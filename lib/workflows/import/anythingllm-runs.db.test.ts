@@ -15,12 +15,20 @@ let kit: ImportRunKit;
 let site: Server;
 let base: string;
 const hits: string[] = [];
+const forms: Array<{ contentType: string; body: string }> = [];
 
 beforeAll(async () => {
   site = createServer((request, response) => {
     hits.push(request.url ?? "");
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (url.pathname === "/search") {
+    if (url.pathname === "/subscribe") {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+      request.on("end", () => {
+        forms.push({ contentType: request.headers["content-type"] ?? "", body });
+        response.writeHead(200, { "content-type": "application/json" }).end('{"subscribed":true}');
+      });
+    } else if (url.pathname === "/search") {
       response
         .writeHead(200, { "content-type": "application/json" })
         .end(JSON.stringify({ topResult: { url: `${base}/ai-benefits` }, query: url.searchParams.get("q") }));
@@ -80,6 +88,42 @@ describe("AnythingLLM flows, imported and run", () => {
     expect(prompt).toContain("Summarize the following content in 3 bullet points: ");
     expect(prompt).toContain("AI improves efficiency.");
     expect(hits).toContain("/search?q=artificial%20intelligence%20benefits");
+  });
+
+  it("an API step with a form body is sent URL-encoded, its fields' variables filled in", async () => {
+    const flow = {
+      name: "Subscribe",
+      description: "",
+      active: true,
+      steps: [
+        { type: "start", config: { variables: [{ name: "email", value: "", description: "Who subscribes" }] } },
+        {
+          type: "apiCall",
+          config: {
+            url: `${base}/subscribe`,
+            method: "POST",
+            bodyType: "form",
+            formData: [
+              { key: "email", value: "${email}" },
+              { key: "list", value: "news & updates" },
+            ],
+            responseVariable: "answer",
+          },
+        },
+      ],
+    };
+    const { workflow, report } = await kit.importFile(flow);
+    expect(report.notMapped).toEqual([]);
+    expect(workflow.blocks.find((block) => block.type === "api")!.config).toMatchObject({ bodyType: "form" });
+
+    const run = await kit.run(workflow.id, { email: "ada@example.com" });
+
+    expect(run.status).toBe("succeeded");
+    expect(forms.at(-1)!.contentType).toContain("application/x-www-form-urlencoded");
+    expect(Object.fromEntries(new URLSearchParams(forms.at(-1)!.body))).toEqual({
+      email: "ada@example.com",
+      list: "news & updates",
+    });
   });
 
   it("Data Processing Workflow: start variables are inputs with their defaults, and a caller's value overrides one", async () => {
