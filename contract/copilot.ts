@@ -20,6 +20,8 @@ export const copilotRequestSchema = z.strictObject({
   model: z.string().min(1, "is required").max(200),
   /** The draft version the proposal is to be based on: a draft saved since answers 409, never a proposal over the other edit. */
   version: z.number().int().positive(),
+  /** A run of this workflow to explain ("why did this fail?"): its errors and trace go to the model, inputs and outputs withheld. */
+  runId: z.string().min(1).max(100).optional(),
 });
 export type CopilotRequest = z.input<typeof copilotRequestSchema>;
 

@@ -28,6 +28,11 @@ export function EditorLayout() {
   const clipboard = useClipboard();
   const [helpOpen, setHelpOpen] = useState(false);
   const [copilotOpen, setCopilotOpen] = useState(false);
+  const copilotQuestion = useEditorStore((state) => state.copilotQuestion);
+  const closeCopilot = useCallback(() => {
+    setCopilotOpen(false);
+    store.getState().askCopilot(null);
+  }, [store]);
   const readOnly = useEditorStore((state) => state.readOnly);
   const pastRun = useEditorStore((state) => state.pastRun);
   useAutosave();
@@ -62,7 +67,7 @@ export function EditorLayout() {
         onAutoLayout={actions.autoLayout}
         onFitView={fitView}
         onShowHelp={actions.showHelp}
-        onToggleCopilot={() => setCopilotOpen((open) => !open)}
+        onToggleCopilot={() => (copilotOpen || copilotQuestion ? closeCopilot() : setCopilotOpen(true))}
       />
       {pastRun ? <PastRunBanner pastRun={pastRun} /> : readOnly ? <ReadOnlyBanner /> : <DraftBanner />}
       <div className="flex min-h-0 flex-1">
@@ -70,7 +75,11 @@ export function EditorLayout() {
         <main className="min-w-0 flex-1">
           <WorkflowCanvas />
         </main>
-        {copilotOpen && !readOnly ? <CopilotPanel onClose={() => setCopilotOpen(false)} /> : <Inspector />}
+        {(copilotOpen || copilotQuestion) && !readOnly ? (
+          <CopilotPanel key={copilotQuestion?.asked ?? 0} question={copilotQuestion} onClose={closeCopilot} />
+        ) : (
+          <Inspector />
+        )}
       </div>
       <RunPanel />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -10,7 +10,7 @@ import {
 } from "@/contract";
 import { diffDocuments, isTrellisError, SpendLedger, sumUsage, type BlockBudget } from "@/executor";
 import type { CopilotCall, Repositories } from "@/lib/db";
-import { VersionConflictError } from "@/lib/db";
+import { NotFoundError, VersionConflictError } from "@/lib/db";
 import { RequestError } from "@/lib/http/errors";
 import { processLogger } from "@/lib/observability";
 import { parseModelId, PROVIDERS, PROVIDER_IDS, runModel, type ResolvedModel } from "@/providers";
@@ -19,7 +19,7 @@ import { copilotTools } from "./copilot-tools";
 import { DraftEditor } from "./draft-editor";
 
 export interface CopilotDependencies {
-  repositories: Pick<Repositories, "workflows" | "budgets" | "copilot">;
+  repositories: Pick<Repositories, "workflows" | "budgets" | "copilot" | "runs">;
   /** The model as an Agent block of the workspace gets it: its stored keys first, then the operator's. */
   resolveModel(workspaceId: string, modelId: string): Promise<ResolvedModel>;
   mcpServerNames(workspaceId: string): string[];
@@ -62,6 +62,35 @@ async function monthlyBudget(
 }
 
 /**
+ * A run of the workflow as the copilot is told of it: its status and error, and each span's block,
+ * kind, status, error and duration. Inputs and outputs are withheld (errors are stored with secret
+ * values masked, as everywhere). A run of another workflow is not found.
+ */
+async function explainedRun(
+  repositories: CopilotDependencies["repositories"],
+  workspaceId: string,
+  workflowId: string,
+  runId: string,
+) {
+  const run = await repositories.runs.getWithSpans(workspaceId, runId);
+  if (run.workflowId !== workflowId) throw new NotFoundError("Run", runId);
+  return {
+    status: run.status,
+    error: run.error,
+    trace: run.spans.map((span) => ({
+      block: span.blockName,
+      blockType: span.blockType,
+      kind: span.kind,
+      ...(span.name && span.kind !== "block" ? { name: span.name } : {}),
+      status: span.status,
+      ...(span.error ? { error: span.error } : {}),
+      ...(span.durationMs === undefined ? {} : { durationMs: span.durationMs }),
+      output: "(withheld)",
+    })),
+  };
+}
+
+/**
  * One copilot request: the model edits a copy of the draft through checked tools, in the AI SDK's
  * tool loop (at most COPILOT_MAX_STEPS model calls). Nothing is stored but what the request spent
  * (a run with trigger `copilot`); the answer is the proposal.
@@ -84,6 +113,10 @@ export function createCopilot(deps: CopilotDependencies) {
       ...(await repositories.copilot.names(workspaceId, workflowId)),
       mcpServers: deps.mcpServerNames(workspaceId),
     };
+    const run =
+      request.runId === undefined
+        ? undefined
+        : await explainedRun(repositories, workspaceId, workflowId, request.runId);
     const editor = new DraftEditor(document, (candidate) => deps.checkStored(workspaceId, candidate));
     const budget = await monthlyBudget(repositories, workspaceId);
     const calls: CopilotCall[] = [];
@@ -92,7 +125,7 @@ export function createCopilot(deps: CopilotDependencies) {
     try {
       const result = await runModel({
         model,
-        system: copilotSystemPrompt({ document, names, model: request.model }),
+        system: copilotSystemPrompt({ document, names, model: request.model, ...(run ? { run } : {}) }),
         messages: [{ role: "user", content: request.message }],
         tools: copilotTools(editor),
         maxSteps: COPILOT_MAX_STEPS,

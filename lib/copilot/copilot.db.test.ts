@@ -245,6 +245,75 @@ describe("the copilot builds a workflow from words", () => {
   });
 });
 
+describe("why did this run fail?", () => {
+  it("sends the run's errors and trace, with no input, output or secret value", async () => {
+    const workflow = await kit.database.repositories.workflows.create(workspaceId, {
+      name: "Failing",
+      description: "",
+      variables: {},
+      blocks: [
+        {
+          id: "start",
+          type: "start",
+          name: "Start",
+          position: { x: 0, y: 0 },
+          config: { inputs: [{ name: "message", type: "string" }] },
+        },
+        {
+          id: "desk",
+          type: "agent",
+          name: "Desk Agent",
+          position: { x: 260, y: 0 },
+          config: {
+            model: MODEL,
+            systemPrompt: "Use the token {{SUPPORT_DESK_TOKEN}}.",
+            userPrompt: "<start.message>",
+          },
+        },
+      ],
+      edges: [{ id: "e1", source: "start", target: "desk", sourceHandle: "out" }],
+    } as never);
+    kit.server.enqueue({ kind: "error", status: 400, message: "This model does not accept the request" });
+    const started = await kit.endpoints.start(
+      new Request(`http://localhost/api/workflows/${workflow.id}/runs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ input: { message: "private customer words" }, wait: true }),
+      }),
+      { id: workflow.id },
+      testMember(workspaceId, "editor"),
+    );
+    const run = (await started.json()) as ApiRun;
+    expect(run.status).toBe("failed");
+
+    const sent = kit.server.requests.length;
+    kit.server.enqueue({ kind: "text", text: "The Desk Agent's provider refused the request." });
+    const answer = await askOk(workflow.id, {
+      message: "Why did this fail?",
+      model: MODEL,
+      version: workflow.version,
+      runId: run.id,
+    });
+    expect(answer.answer).toBe("The Desk Agent's provider refused the request.");
+    const system = kit.server.requests[sent]!.parsed.systemText;
+    expect(system).toContain("## The failed run");
+    expect(system).toContain("Desk Agent");
+    expect(system).toContain("This model does not accept the request");
+    expect(system).not.toContain("private customer words");
+    expect(JSON.stringify(kit.server.requests[sent]!.body)).not.toContain(CANARY);
+
+    // A run of another workflow is not found.
+    const other = await emptyWorkflow("Other");
+    const response = await copilot.ask(workspaceId, other.id, {
+      message: "Why did this fail?",
+      model: MODEL,
+      version: other.version,
+      runId: run.id,
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
 describe("what the copilot refuses", () => {
   it("refuses a proposal on a draft that changed meanwhile (409), asking no model", async () => {
     const workflow = await emptyWorkflow("Stale");

@@ -15,13 +15,20 @@ import { CopilotProposalView } from "./copilot-proposal";
  * The copilot: the user says what to build or change, the workspace's own model proposes it, and
  * the canvas shows the proposal until Accept (one undoable step) or Reject (the draft untouched).
  */
-export function CopilotPanel({ onClose }: { onClose: () => void }) {
+export function CopilotPanel({
+  question,
+  onClose,
+}: {
+  /** Asked from elsewhere: the message to start from, and the run it is about. */
+  question: { message: string; runId?: string } | null;
+  onClose: () => void;
+}) {
   const store = useEditorStoreApi();
   const acting = useWorkspace();
   const models = useModels();
   const available = keyedModels(models.data);
   const [model, pickModel] = useCopilotModel(acting?.workspace.id, available);
-  const [message, setMessage] = useState("");
+  const [message, setMessage] = useState(question?.message ?? "");
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [answer, setAnswer] = useState<CopilotAnswer | null>(null);
@@ -34,7 +41,12 @@ export function CopilotPanel({ onClose }: { onClose: () => void }) {
     setPending(true);
     setProblem(null);
     try {
-      const result = await api.workflows.copilot(state.workflowId, { message, model, version: state.save.version });
+      const result = await api.workflows.copilot(state.workflowId, {
+        message,
+        model,
+        version: state.save.version,
+        ...(question?.runId ? { runId: question.runId } : {}),
+      });
       setAnswer(result);
       store.getState().showCopilotProposal(result, askedAtRevision);
     } catch (error) {
@@ -76,20 +88,29 @@ export function CopilotPanel({ onClose }: { onClose: () => void }) {
         </p>
       ) : (
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600">Model (the workspace&apos;s own key)</span>
-          <select
+          <span className="text-xs text-slate-600">
+            Model (a model the workspace has a key for; type openai-compatible/… or ollama/… ids)
+          </span>
+          <input
             className={inputClass}
+            list="copilot-models"
             value={model}
             onChange={(event) => pickModel(event.target.value)}
             data-testid="copilot-model"
-          >
+          />
+          <datalist id="copilot-models">
             {available.map((entry) => (
               <option key={entry.id} value={entry.id}>
-                {entry.label} ({entry.id})
+                {entry.label}
               </option>
             ))}
-          </select>
+          </datalist>
         </label>
+      )}
+      {question?.runId && (
+        <p className="text-xs text-slate-600" data-testid="copilot-run">
+          About run {question.runId}: its errors and trace go with the question (inputs and outputs withheld).
+        </p>
       )}
       <label className="flex flex-col gap-1">
         <span className="text-xs text-slate-600">What should it build, change or explain?</span>

@@ -116,6 +116,9 @@ export interface EditorState extends RunSliceActions, AttentionActions {
   acceptCopilotProposal(): string | null;
   /** Drops the proposal; the draft is as it was. */
   rejectCopilotProposal(): void;
+  /** A question for the copilot asked from elsewhere ("why did this fail?" on a failed run): opens its panel. */
+  copilotQuestion: { message: string; runId?: string; asked: number } | null;
+  askCopilot(question: { message: string; runId?: string } | null): void;
   /** Replaces the whole document with the server's copy (after a conflict: "reload"). */
   loadStored(stored: StoredWorkflow): void;
   setIssues(issues: EditorState["issues"]): void;
@@ -365,6 +368,11 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
         return null;
       },
       rejectCopilotProposal: () => set({ copilotProposal: null }),
+      copilotQuestion: null,
+      askCopilot: (question) =>
+        set((state) => ({
+          copilotQuestion: question ? { ...question, asked: (state.copilotQuestion?.asked ?? 0) + 1 } : null,
+        })),
       loadStored: (fresh) =>
         set((state) => ({
           meta: metaOf(fresh),
