@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { TestLlmServer } from "../providers/testing/test-llm-server";
 import { createWorkflow, EditorPage, START_BLOCK } from "./pages/editor-page";
+import { RunPage } from "./pages/run-page";
 import { startScriptedLlm } from "./scripted-llm";
 
 // The first visit compiles the editor page when the server runs `next dev`.
@@ -67,4 +68,43 @@ test("ask the copilot, see its proposal highlighted on the canvas, accept it, un
   await expect
     .poll(async () => (await editor.storedWorkflow(workflowId)).blocks.map((block) => block.id))
     .toEqual(["start"]);
+});
+
+test('a failed run\'s "Why did this fail?" asks the copilot with the run, and shows its answer', async ({
+  page,
+  request,
+}) => {
+  const workflowId = await createWorkflow(request, {
+    name: `Copilot failure ${Date.now()}`,
+    blocks: [
+      START_BLOCK,
+      {
+        id: "desk",
+        type: "agent",
+        name: "Desk Agent",
+        position: { x: 420, y: 160 },
+        config: { model: "openai-compatible/gpt-4o-mini", userPrompt: "<start.message>" },
+      },
+    ],
+    edges: [{ id: "e1", source: "start", sourceHandle: "out", target: "desk" }],
+  });
+  llm.enqueue({ kind: "error", status: 400, message: "This model does not take the request" });
+  const editor = new EditorPage(page);
+  await editor.open(workflowId);
+  const run = new RunPage(page);
+  await run.startRun({ message: "My parcel arrived broken" });
+  await run.expectStatus("failed");
+
+  const sent = llm.requests.length;
+  llm.enqueue({ kind: "text", text: "The Desk Agent's provider refused the request: check the model." });
+  await page.getByTestId("explain-failure").click();
+  const panel = page.getByTestId("copilot-panel");
+  await expect(panel.getByTestId("copilot-run")).toBeVisible();
+  await panel.getByTestId("copilot-model").fill("openai-compatible/gpt-4o-mini");
+  await panel.getByTestId("copilot-ask").click();
+  await expect(panel.getByTestId("copilot-answer")).toContainText("provider refused the request", { timeout: 60_000 });
+  await expect(panel.getByTestId("copilot-accept")).toHaveCount(0);
+  const system = llm.requests[sent]!.parsed.systemText;
+  expect(system).toContain("This model does not take the request");
+  expect(system).not.toContain("My parcel arrived broken");
 });

@@ -37,7 +37,9 @@ function setup(checkStored: (document: WorkflowDocument) => Promise<void> = asyn
   const editor = new DraftEditor(draft, checkStored);
   const tools: ToolSet = copilotTools(editor);
   const call = (name: string, input: unknown) =>
-    tools[name]!.execute!(input as never, { toolCallId: "call", messages: [] }) as Promise<{ done: string }>;
+    tools[name]!.execute!(input as never, { toolCallId: "call", messages: [], context: undefined }) as Promise<{
+      done: string;
+    }>;
   return { editor, call };
 }
 
