@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiRun, CopilotAnswer, ErrorBody, UsageReport } from "@/contract";
+import { COPILOT_MAX_STEPS, type ApiRun, type CopilotAnswer, type ErrorBody, type UsageReport } from "@/contract";
 import { testMember } from "@/lib/http/test-members";
 import { estimateOver } from "@/lib/estimates/__fixtures__/estimate-kit";
 import { startRunTestKit, type RunTestKit } from "@/lib/runs/__fixtures__/run-test-kit";
@@ -315,6 +315,23 @@ describe("why did this run fail?", () => {
 });
 
 describe("what the copilot refuses", () => {
+  it("stops at the step cap and says so, with every refused edit listed", async () => {
+    const workflow = await emptyWorkflow("Stubborn");
+    const sent = kit.server.requests.length;
+    kit.server.enqueue(
+      ...Array.from({ length: COPILOT_MAX_STEPS }, () =>
+        calls({ name: "connect", arguments: { from: "Start", to: "Nowhere" } }),
+      ),
+    );
+    const answer = await askOk(workflow.id, { message: "Connect everything", model: MODEL, version: workflow.version });
+    expect(kit.server.requests.length - sent).toBe(COPILOT_MAX_STEPS);
+    expect(answer.stepCapReached).toBe(true);
+    expect(answer.proposal).toBeNull();
+    expect(answer.refused).toHaveLength(COPILOT_MAX_STEPS);
+    expect(answer.refused[0]?.reason).toContain('There is no block "Start"');
+    expect(answer.usage.calls).toBe(COPILOT_MAX_STEPS);
+  });
+
   it("refuses a proposal on a draft that changed meanwhile (409), asking no model", async () => {
     const workflow = await emptyWorkflow("Stale");
     await kit.database.repositories.workflows.update(
