@@ -58,16 +58,6 @@ function connectBlocks(
   });
 }
 
-export const COPILOT_TOOL_NAMES = [
-  "add_block",
-  "remove_block",
-  "connect",
-  "disconnect",
-  "set_field",
-  "rename_block",
-  "move_into",
-] as const;
-
 export function copilotTools(editor: DraftEditor): ToolSet {
   return {
     add_block: tool({
