@@ -6,6 +6,7 @@ import type { CreateApiKeyRequest } from "./api-keys";
 import type { CreateDeploymentRequest, RunTriggerKind } from "./deployments";
 import type { SessionUser, SignInRequest, SignUpRequest } from "./auth";
 import type { EstimateRequest } from "./estimates";
+import type { CopilotRequest } from "./copilot";
 import type { CreateKnowledgeBaseRequest, SearchRequestBody } from "./knowledge";
 import type { McpPublicationRequest } from "./mcp-publication";
 import type { PutPriceOverrideRequest } from "./prices";
@@ -152,6 +153,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       remove: (id: string) => call("deleteWorkflow", { params: { id } }),
       /** What a run with this input would cost, before running it (no provider is called). */
       estimate: (id: string, request: EstimateRequest = {}) => call("estimateRun", { params: { id }, body: request }),
+      /** A copilot proposal for the draft at `version`; nothing is stored but what the request spent. */
+      copilot: (id: string, request: CopilotRequest) => call("askCopilot", { params: { id }, body: request }),
     },
     /** Deployments: frozen copies a workflow's API, hooks, schedules and chat run (docs/CONTRACT.md section 9). */
     deployments: {

@@ -84,6 +84,8 @@ export const RUN_TRIGGER_KINDS = [
   "replay",
   "mcp",
   "evaluation",
+  /** Not a run of the workflow: a copilot request, recorded as one so its tokens and cost count in usage and budgets. */
+  "copilot",
 ] as const;
 export type RunTriggerKind = (typeof RUN_TRIGGER_KINDS)[number];
 

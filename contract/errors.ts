@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   "database_unavailable",
   /** A model call could have crossed a budget (the run's, the request's, or a monthly cap): it was not made and the run stopped. */
   "budget_exceeded",
+  /** A request that spends on models outside a run (the copilot) would cross the workspace's monthly budget: nothing was sent. */
+  "budget_reached",
+  /** The copilot was asked with the offline model: it needs a language model (the message names the keys that enable one). */
+  "language_model_required",
   "approval_unavailable",
   /** A handler failed without a more precise code; retried under the block's policy. */
   "block_failed",

@@ -44,3 +44,4 @@ export * from "./sso";
 export * from "./datasets";
 export * from "./scorers";
 export * from "./evaluations";
+export * from "./copilot";

@@ -10,6 +10,7 @@ import { useEditorShortcuts } from "./canvas/use-editor-shortcuts";
 import { useReadableFit } from "./canvas/use-readable-fit";
 import { useValidation } from "./canvas/use-validation";
 import { FIT_ALL, WorkflowCanvas } from "./canvas/workflow-canvas";
+import { CopilotPanel } from "./copilot/copilot-panel";
 import { EditorToolbar } from "./editor-toolbar";
 import { Inspector } from "./inspector/inspector";
 import { ConflictDialog } from "./save/conflict-dialog";
@@ -26,6 +27,12 @@ export function EditorLayout() {
   const flow = useReactFlow();
   const clipboard = useClipboard();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [copilotOpen, setCopilotOpen] = useState(false);
+  const copilotQuestion = useEditorStore((state) => state.copilotQuestion);
+  const closeCopilot = useCallback(() => {
+    setCopilotOpen(false);
+    store.getState().askCopilot(null);
+  }, [store]);
   const readOnly = useEditorStore((state) => state.readOnly);
   const pastRun = useEditorStore((state) => state.pastRun);
   useAutosave();
@@ -56,14 +63,23 @@ export function EditorLayout() {
 
   return (
     <div className="flex h-screen flex-col" data-testid="editor">
-      <EditorToolbar onAutoLayout={actions.autoLayout} onFitView={fitView} onShowHelp={actions.showHelp} />
+      <EditorToolbar
+        onAutoLayout={actions.autoLayout}
+        onFitView={fitView}
+        onShowHelp={actions.showHelp}
+        onToggleCopilot={() => (copilotOpen || copilotQuestion ? closeCopilot() : setCopilotOpen(true))}
+      />
       {pastRun ? <PastRunBanner pastRun={pastRun} /> : readOnly ? <ReadOnlyBanner /> : <DraftBanner />}
       <div className="flex min-h-0 flex-1">
         {!readOnly && <Palette />}
         <main className="min-w-0 flex-1">
           <WorkflowCanvas />
         </main>
-        <Inspector />
+        {(copilotOpen || copilotQuestion) && !readOnly ? (
+          <CopilotPanel key={copilotQuestion?.asked ?? 0} question={copilotQuestion} onClose={closeCopilot} />
+        ) : (
+          <Inspector />
+        )}
       </div>
       <RunPanel />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { ArrowLeft, Eye, Keyboard, LayoutGrid, Maximize, Redo2, Undo2 } from "lucide-react";
+import { ArrowLeft, Eye, Keyboard, LayoutGrid, Maximize, Redo2, Sparkles, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { WorkspaceSwitcher } from "@/components/auth/workspace-switcher";
 import { DeployButton } from "./deploy";
@@ -15,10 +15,13 @@ export function EditorToolbar({
   onAutoLayout,
   onFitView,
   onShowHelp,
+  onToggleCopilot,
 }: {
   onAutoLayout: () => void;
   onFitView: () => void;
   onShowHelp: () => void;
+  /** Opens or closes the copilot panel (absent: no copilot, as on a past run's page). */
+  onToggleCopilot?: () => void;
 }) {
   const canUndo = useEditorStore((state) => state.history.past.length > 0);
   const canRedo = useEditorStore((state) => state.history.future.length > 0);
@@ -57,6 +60,11 @@ export function EditorToolbar({
         {!showingPastRun && <EvaluationsButton />}
         {!showingPastRun && <DeployButton />}
         {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} />}
+        {!readOnly && onToggleCopilot && (
+          <button type="button" className="btn-secondary" onClick={onToggleCopilot} data-testid="copilot-toggle">
+            <Sparkles className="h-4 w-4" aria-hidden /> Copilot
+          </button>
+        )}
         {!readOnly && (
           <button
             type="button"

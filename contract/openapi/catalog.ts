@@ -2,6 +2,7 @@ import { ASK_OPERATIONS } from "./catalog-asks";
 import { AUDIT_OPERATIONS } from "./catalog-audit";
 import { BUDGET_OPERATIONS } from "./catalog-budgets";
 import { CHAT_OPERATIONS } from "./catalog-chat";
+import { COPILOT_OPERATIONS } from "./catalog-copilot";
 import { DEPLOYMENT_OPERATIONS } from "./catalog-deployments";
 import { ESTIMATE_OPERATIONS } from "./catalog-estimates";
 import { EVALUATION_OPERATIONS } from "./catalog-evaluations";
@@ -24,6 +25,7 @@ const DECLARED_OPERATIONS = [
   ...WORKFLOW_OPERATIONS,
   ...IMPORT_OPERATIONS,
   ...ESTIMATE_OPERATIONS,
+  ...COPILOT_OPERATIONS,
   ...ASK_OPERATIONS,
   ...DEPLOYMENT_OPERATIONS,
   ...SCHEDULE_OPERATIONS,

@@ -34,6 +34,7 @@ import * as audit from "./schemas-audit";
 import * as budgets from "./schemas-budgets";
 import * as chat from "./schemas-chat";
 import * as deployments from "./schemas-deployments";
+import * as copilot from "./schemas-copilot";
 import * as estimates from "./schemas-estimates";
 import * as evaluations from "./schemas-evaluations";
 import * as imports from "./schemas-import";
@@ -66,6 +67,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   ImportRequest: importRequestSchema,
   StartRunRequest: startRunRequestSchema,
   EstimateRequest: estimateRequestSchema,
+  CopilotRequest: copilot.copilotRequestSchema,
   ApprovalDecision: approvalDecisionSchema,
   RerunRequest: rerunRequestSchema,
   ReplayRequest: replayRequestSchema,
@@ -127,6 +129,7 @@ export const ANSWER_COMPONENTS: Record<string, z.ZodType> = {
   CostRange: estimates.costRangeSchema,
   BlockEstimate: estimates.blockEstimateSchema,
   WorkflowEstimate: estimates.workflowEstimateSchema,
+  CopilotAnswer: copilot.copilotAnswerSchema,
   ReplayStarted: workflows.replayStartedSchema,
   RunDiff: runDiff.runDiffSchema,
   BlockRunDiff: runDiff.blockRunDiffSchema,

@@ -26,6 +26,11 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
     name: "Unauthenticated",
     description: "No session or API key, or a key that is unknown, revoked or expired (`unauthenticated`).",
   },
+  402: {
+    name: "BudgetReached",
+    description:
+      "The workspace's monthly budget would be crossed by the request's model calls (`budget_reached`): nothing was sent to the model.",
+  },
   403: {
     name: "Forbidden",
     description:

@@ -89,7 +89,7 @@ export const OPERATION_TAGS = [
 export type OperationTag = (typeof OPERATION_TAGS)[number]["name"];
 
 /** Error statuses an operation may answer, each with the contract's error body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 500 | 502;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 500 | 502;
 
 export interface OperationParameter {
   name: string;

@@ -4,6 +4,7 @@ import { appApiKeyEndpoints } from "@/lib/api-keys/app-api-key-endpoints";
 import { appAuditEndpoints } from "@/lib/audit";
 import { appBudgetEndpoints } from "@/lib/budgets/app-budget-endpoints";
 import { appChatEndpoints, appChatSettingsEndpoints } from "@/lib/chat/app-chat-endpoints";
+import { appCopilotEndpoints } from "@/lib/copilot/app-copilot-endpoints";
 import { appDatasetEndpoints } from "@/lib/datasets";
 import { appDeploymentEndpoints } from "@/lib/deployments/app-deployment-endpoints";
 import { appEvaluationEndpoints } from "@/lib/evaluations";
@@ -35,6 +36,7 @@ const AREAS = [
   appWorkflowEndpoints,
   appImportEndpoints,
   appEstimateEndpoints,
+  appCopilotEndpoints,
   appRunEndpoints,
   appApprovalEndpoints,
   appAskEndpoints,

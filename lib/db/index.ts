@@ -14,6 +14,7 @@ export { SpanRepository } from "./span-repository";
 export { RunHistoryRepository, type BlockExecutionRecord, type PastRun } from "./run-history-repository";
 export { BudgetRepository, monthStart, type CapScope, type StoredCap } from "./budget-repository";
 export { RunEventRepository } from "./run-event-repository";
+export { CopilotRepository, type CopilotCall } from "./copilot-repository";
 export { SECRET_NAME_PATTERN, SecretRepository } from "./secret-repository";
 export { PriceOverrideRepository } from "./price-override-repository";
 export type { PriceOverridePosition } from "./price-override-repository";

@@ -1,6 +1,7 @@
 import "server-only";
 import { BudgetRepository } from "./budget-repository";
 import { CheckpointRepository } from "./checkpoint-repository";
+import { CopilotRepository } from "./copilot-repository";
 import { DeploymentRepository } from "./deployment-repository";
 import { getDatabase, type PrismaClient } from "./client";
 import { resolveDatabaseConfig } from "./database-config.mjs";
@@ -35,6 +36,8 @@ export interface Repositories {
   budgets: BudgetRepository;
   /** A workspace's own model prices. */
   priceOverrides: PriceOverrideRepository;
+  /** The copilot's names of a workspace and the record of what its requests spent. */
+  copilot: CopilotRepository;
   /** Group-commit writer of runs' spans, events and checkpoints. */
   runWriter: RunWriter;
 }
@@ -64,6 +67,7 @@ export function createRepositories(
     workers: new WorkerRepository(prisma),
     budgets: new BudgetRepository(prisma),
     priceOverrides: new PriceOverrideRepository(prisma),
+    copilot: new CopilotRepository(prisma),
     runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
   };
 }

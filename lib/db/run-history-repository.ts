@@ -34,7 +34,7 @@ export class RunHistoryRepository {
         status: "succeeded",
         test: false,
         // An evaluation's runs follow its dataset, not the workflow's traffic.
-        triggerKind: { notIn: ["replay", "evaluation"] },
+        triggerKind: { notIn: ["replay", "evaluation", "copilot"] },
         rerunOfRunId: null,
       },
       orderBy: [{ queuedAt: "desc" }, { id: "desc" }],

@@ -364,7 +364,8 @@ export class RunRepository {
         workflowId,
         workspaceId,
         ...(statuses ? { status: { in: statuses } } : {}),
-        ...(options.trigger ? { triggerKind: { in: options.trigger.map(checkTriggerKind) } } : {}),
+        // A copilot request is stored as a run only so usage and budgets count it: listed when asked for by trigger.
+        triggerKind: options.trigger ? { in: options.trigger.map(checkTriggerKind) } : { not: "copilot" },
         ...(options.deploymentId === undefined ? {} : { deploymentId: options.deploymentId }),
         ...afterTimeAndId("queuedAt", "id", "desc", options.after),
       },

@@ -56,7 +56,8 @@ export class WorkspaceRunRepository {
         workspaceId,
         ...(options.workflowId === undefined ? {} : { workflowId: options.workflowId }),
         ...(options.status?.length ? { status: { in: [...options.status] } } : {}),
-        ...(options.trigger?.length ? { triggerKind: { in: [...options.trigger] } } : {}),
+        // A copilot request is stored as a run only so usage and budgets count it: listed when asked for by trigger.
+        triggerKind: options.trigger?.length ? { in: [...options.trigger] } : { not: "copilot" },
         ...afterTimeAndId("queuedAt", "id", "desc", options.after),
       },
       include: { workflow: { select: { name: true } } },

@@ -47,6 +47,25 @@ function startOutput(
 }
 
 /**
+ * What a run of `document` (a workflow's draft, or a proposal for it) would cost with `input`, from
+ * the workflow's recent runs: what the estimate endpoint answers, and the copilot's before and after.
+ */
+export async function estimateDocument(
+  { repositories, priceOf }: EstimateDependencies,
+  workspaceId: string,
+  workflowId: string,
+  document: Parameters<typeof estimateWorkflow>[0]["document"],
+  input?: Record<string, unknown>,
+): Promise<WorkflowEstimate> {
+  const checked = startOutput(document.blocks, input);
+  const history = await repositories.runHistory.recentRuns(workspaceId, workflowId, ESTIMATE_HISTORY_RUNS);
+  // The tokenizer is built in slices before its first count here, not at once on the request.
+  await tokenizerReady();
+  const figures = estimateWorkflow({ document, input: checked, history, priceOf: await priceOf(workspaceId) });
+  return { estimate: true, ...figures };
+}
+
+/**
  * POST /api/workflows/:id/estimate (docs/CONTRACT.md section 12): the draft's cost with this input,
  * before anything runs. A reading: viewers may ask too. No provider is called.
  */
@@ -60,17 +79,7 @@ export function estimateEndpoints(deps: () => EstimateDependencies) {
         emptyAs: {},
       });
       const workflow = await repositories.workflows.get(workspace.id, id);
-      const checked = startOutput(workflow.blocks, input);
-      const history = await repositories.runHistory.recentRuns(workspace.id, id, ESTIMATE_HISTORY_RUNS);
-      // The tokenizer is built in slices before its first count here, not at once on the request.
-      await tokenizerReady();
-      const figures = estimateWorkflow({
-        document: workflow,
-        input: checked,
-        history,
-        priceOf: await priceOf(workspace.id),
-      });
-      const answer: WorkflowEstimate = { estimate: true, ...figures };
+      const answer = await estimateDocument({ repositories, priceOf }, workspace.id, id, workflow, input);
       return Response.json(answer);
     }),
   };

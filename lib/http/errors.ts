@@ -23,6 +23,8 @@ export const HTTP_STATUS_BY_CODE = {
   unresolved_reference: 400,
   invalid_expression: 400,
   not_found: 404,
+  language_model_required: 400,
+  budget_reached: 402,
   version_conflict: 409,
   too_large: 413,
   unsupported_file_type: 415,

@@ -22,6 +22,7 @@ export const TRIGGER_LABELS: Record<RunTriggerKind, string> = {
   replay: "Replay",
   mcp: "MCP tool call",
   evaluation: "Evaluation",
+  copilot: "Copilot (editing help)",
 };
 
 /** The key null, by model: what knowledge blocks spent embedding their queries. */

@@ -20,6 +20,29 @@ export type McpServerNames = (workspaceId: string) => Set<string> | null;
 export type ToolTypes = (workspaceId: string) => ReadonlySet<string> | null;
 
 /**
+ * What saving checks of a document beyond its shape and graph (parse-document.ts): the tool types
+ * its agents list exist, and the knowledge bases, workflows and MCP servers it names are the
+ * workspace's. The copilot checks each of its edits with the same function.
+ */
+export function storedThingsCheck(
+  repositories: Pick<Repositories, "workspaces">,
+  mcpServerNames: McpServerNames = () => new Set(),
+  toolTypes: ToolTypes = () => null,
+) {
+  const { workspaces } = repositories;
+  const holdings = (workspaceId: string): WorkspaceHoldings => ({
+    knowledgeBases: (ids) => workspaces.heldIds(workspaceId, "knowledgeBase", ids),
+    workflows: (ids) => workspaces.heldIds(workspaceId, "workflow", ids),
+    mcpServers: () => mcpServerNames(workspaceId),
+  });
+  return async (workspaceId: string, document: WorkflowDocument): Promise<void> => {
+    const known = toolTypes(workspaceId);
+    if (known) refuseUnknownTools(document, known);
+    await checkConfigReferences(document, holdings(workspaceId));
+  };
+}
+
+/**
  * Workflow storage for the routes, in one workspace. A document whose block configs name a
  * knowledge base, workflow or MCP server the workspace does not have is refused (404), and one
  * whose agents list a tool type that does not exist is refused (400), before anything is stored. A version conflict answers with the workflow that won (`error.current`), so
@@ -30,17 +53,8 @@ export function createWorkflowService(
   mcpServerNames: McpServerNames = () => new Set(),
   toolTypes: ToolTypes = () => null,
 ) {
-  const { workflows, workspaces } = repositories;
-  const holdings = (workspaceId: string): WorkspaceHoldings => ({
-    knowledgeBases: (ids) => workspaces.heldIds(workspaceId, "knowledgeBase", ids),
-    workflows: (ids) => workspaces.heldIds(workspaceId, "workflow", ids),
-    mcpServers: () => mcpServerNames(workspaceId),
-  });
-  const check = async (workspaceId: string, document: WorkflowDocument) => {
-    const known = toolTypes(workspaceId);
-    if (known) refuseUnknownTools(document, known);
-    await checkConfigReferences(document, holdings(workspaceId));
-  };
+  const { workflows } = repositories;
+  const check = storedThingsCheck(repositories, mcpServerNames, toolTypes);
   return {
     list: (workspaceId: string, page?: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkflowSummary, TimeAndId>> =>
       workflows.list(workspaceId, page),
@@ -83,7 +97,7 @@ export function appMcpServerNames(workspaceId: string): Set<string> | null {
   }
 }
 
-function appToolTypes(workspaceId: string): ReadonlySet<string> {
+export function appToolTypes(workspaceId: string): ReadonlySet<string> {
   return new Set(
     getRuntime()
       .toolCatalog(workspaceId)

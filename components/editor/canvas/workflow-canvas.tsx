@@ -7,7 +7,9 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  applyNodeChanges,
   useReactFlow,
+  type NodeChange,
   type Connection,
   type Edge,
   type EdgeTypes,
@@ -50,14 +52,34 @@ export function WorkflowCanvas() {
   const store = useEditorStoreApi();
   const storeNodes = useEditorStore((state) => state.nodes);
   const [measuredIds] = useState(() => new Set<string>());
-  const nodes = useMemo(
+  const draftNodes = useMemo(
     () => storeNodes.map((node) => withEstimatedBounds(node, measuredIds)),
     [storeNodes, measuredIds],
   );
   const minimap = useMinimap(store.getState().nodes.length);
-  const edges = useEditorStore((state) => state.edges);
-  const onNodesChange = useNodesChange();
-  const readOnly = useEditorStore((state) => state.readOnly);
+  const storeEdges = useEditorStore((state) => state.edges);
+  const editNodes = useNodesChange();
+  const proposal = useEditorStore((state) => state.copilotProposal);
+  // A copilot proposal is shown instead of the draft (copilot-slice.ts), read-only, measured locally.
+  const [preview, setPreview] = useState({ of: proposal, nodes: proposal?.preview.nodes ?? null });
+  if (preview.of !== proposal) setPreview({ of: proposal, nodes: proposal?.preview.nodes ?? null });
+  const previewNodes = preview.of === proposal ? preview.nodes : (proposal?.preview.nodes ?? null);
+  const setPreviewNodes = useCallback(
+    (update: (current: EditorNode[] | null) => EditorNode[] | null) =>
+      setPreview((current) => ({ ...current, nodes: update(current.nodes) })),
+    [],
+  );
+  const previewing = proposal !== null && previewNodes !== null;
+  const nodes = previewing ? previewNodes : draftNodes;
+  const edges = previewing ? proposal.preview.edges : storeEdges;
+  const onNodesChange = useCallback(
+    (changes: NodeChange<EditorNode>[]) => {
+      if (store.getState().copilotProposal) setPreviewNodes((current) => current && applyNodeChanges(changes, current));
+      else editNodes(changes);
+    },
+    [store, editNodes, setPreviewNodes],
+  );
+  const readOnly = useEditorStore((state) => state.readOnly || state.copilotProposal !== null);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const flow = useReactFlow<EditorNode, EditorEdge>();
   const addBlock = useAddBlock();
@@ -131,6 +153,7 @@ export function WorkflowCanvas() {
       onDrop={onDrop}
       onDragOver={onDragOver}
       data-testid="canvas"
+      data-copilot-preview={previewing ? "" : undefined}
     >
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
@@ -139,7 +162,8 @@ export function WorkflowCanvas() {
         edgeTypes={edgeTypes}
         defaultEdgeOptions={defaultEdgeOptions}
         onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
+        onEdgesChange={previewing ? undefined : onEdgesChange}
+        elementsSelectable={!previewing}
         onConnect={onConnect}
         isValidConnection={isValidConnection}
         nodesDraggable={!readOnly}

@@ -2,6 +2,7 @@
 
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEditorStore, type RunPanelTab } from "@/components/editor/store";
+import { ExplainFailure } from "./explain-failure";
 import { ReplayButton, ReplayOfLink } from "./replay-controls";
 import { RerunOfLink } from "./rerun-of-link";
 import { ResumedBadge } from "@/components/ui/run-badges";
@@ -64,6 +65,7 @@ export function RunPanel() {
           <RerunOfLink />
           <ReplayOfLink />
           <ReplayButton />
+          <ExplainFailure />
           <RunResumed />
           <button
             type="button"

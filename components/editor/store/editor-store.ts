@@ -6,6 +6,7 @@ import {
   type WorkflowEdge,
   type IssueDetail,
   type StoredWorkflow,
+  type CopilotAnswer,
 } from "@/contract";
 import { canvasConnectionProblem } from "../graph/canvas-connection-problem";
 import { documentToFlow, flowToDocument } from "../graph/document-flow";
@@ -42,6 +43,7 @@ import {
   type RunSliceState,
 } from "./run-slice";
 import { INITIAL_SAVE, type SaveSliceState } from "./save-slice";
+import { copilotPreview, staleProposalReason, type CopilotProposalState } from "./copilot-slice";
 
 export interface EditorState extends RunSliceActions, AttentionActions {
   workflowId: string;
@@ -107,6 +109,16 @@ export interface EditorState extends RunSliceActions, AttentionActions {
   saveConflicted(current: StoredWorkflow | null): void;
   /** Replaces the document being edited, as one undoable change (restoring a kept draft). */
   replaceDocument(document: WorkflowDocument): void;
+  /** A copilot proposal shown on the canvas, waiting for Accept or Reject (null: none). */
+  copilotProposal: CopilotProposalState | null;
+  showCopilotProposal(answer: CopilotAnswer, askedAtRevision: number): void;
+  /** Applies the proposal as one undoable step; answers why not when the draft changed since it was asked for. */
+  acceptCopilotProposal(): string | null;
+  /** Drops the proposal; the draft is as it was. */
+  rejectCopilotProposal(): void;
+  /** A question for the copilot asked from elsewhere ("why did this fail?" on a failed run): opens its panel. */
+  copilotQuestion: { message: string; runId?: string; asked: number } | null;
+  askCopilot(question: { message: string; runId?: string } | null): void;
   /** Replaces the whole document with the server's copy (after a conflict: "reload"). */
   loadStored(stored: StoredWorkflow): void;
   setIssues(issues: EditorState["issues"]): void;
@@ -338,6 +350,29 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
       saveConflicted: (current) =>
         set((state) => ({ save: { ...state.save, inFlightRevision: null, conflict: { current } } })),
       replaceDocument: (document) => commit({ meta: metaOf(document), ...documentToFlow(document) }),
+      copilotProposal: null,
+      showCopilotProposal: (answer, askedAtRevision) => {
+        if (!answer.proposal) return set({ copilotProposal: null });
+        const changed = new Set(answer.proposal.diff.blocksChanged.map((block) => block.id));
+        const preview = copilotPreview({ nodes: get().nodes, edges: get().edges }, answer.proposal.document, changed);
+        set({ copilotProposal: { answer, askedAtRevision, preview } });
+      },
+      acceptCopilotProposal: () => {
+        const { copilotProposal, save } = get();
+        if (!copilotProposal?.answer.proposal) return "There is no proposal to accept.";
+        const stale = staleProposalReason(copilotProposal, save);
+        if (stale) return stale;
+        set({ copilotProposal: null });
+        const document = copilotProposal.answer.proposal.document;
+        commit({ meta: metaOf(document), ...documentToFlow(document) });
+        return null;
+      },
+      rejectCopilotProposal: () => set({ copilotProposal: null }),
+      copilotQuestion: null,
+      askCopilot: (question) =>
+        set((state) => ({
+          copilotQuestion: question ? { ...question, asked: (state.copilotQuestion?.asked ?? 0) + 1 } : null,
+        })),
       loadStored: (fresh) =>
         set((state) => ({
           meta: metaOf(fresh),
