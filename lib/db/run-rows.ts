@@ -179,6 +179,7 @@ export function storedSpanForm(span: SpanRecord): SpanRecord {
     "output",
     "error",
     "iteration",
+    "attempt",
     "name",
     "model",
     "worker",

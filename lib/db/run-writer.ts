@@ -42,7 +42,7 @@ interface Pending {
 }
 
 const SPAN_COLUMNS = `id text, run_id text, parent_id text, kind text, block_id text, block_name text, block_type text, name text, model text,
-  status text, started_at timestamptz, ended_at timestamptz, duration_ms int, input jsonb, output jsonb, error jsonb, iteration jsonb, worker text, reused_from text, simulated text, price jsonb,
+  status text, started_at timestamptz, ended_at timestamptz, duration_ms int, input jsonb, output jsonb, error jsonb, iteration jsonb, attempt int, worker text, reused_from text, simulated text, price jsonb,
   prompt_tokens int, completion_tokens int, total_tokens int, cached_prompt_tokens int, cache_write_tokens int, reasoning_tokens int,
   cost_input numeric, cost_output numeric, cost_total numeric, cost_reasoning numeric, unpriced boolean, estimated boolean`;
 const SPAN_NAMES = SPAN_COLUMNS.split(",").map((column) => column.trim().split(/\s+/)[0]!);
@@ -118,6 +118,7 @@ function spanRow(span: SpanRecord): Record<string, unknown> {
     output: span.output ?? null,
     error: span.error ?? null,
     iteration: span.iteration ?? null,
+    attempt: span.attempt ?? null,
     worker: span.worker ?? null,
     reused_from: span.reusedFrom ?? null,
     simulated: span.simulated ?? null,
