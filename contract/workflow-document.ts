@@ -62,7 +62,12 @@ export const edgeSchema = z.object({
    * many times per run of the scope; past the cap its source block fails, or leaves by its
    * `retriesExhausted` handle when one is connected. Only an edge with a cap may close a cycle.
    */
-  maxRetries: z.number().int().min(1, "must be at least 1").max(MAX_EDGE_RETRIES, `must be at most ${MAX_EDGE_RETRIES}`).optional(),
+  maxRetries: z
+    .number()
+    .int()
+    .min(1, "must be at least 1")
+    .max(MAX_EDGE_RETRIES, `must be at most ${MAX_EDGE_RETRIES}`)
+    .optional(),
 });
 
 export const workflowDocumentSchema = z.object({

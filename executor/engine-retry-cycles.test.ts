@@ -91,7 +91,12 @@ describe("engine: retry cycles", () => {
       [
         block("start", "start"),
         block("each", "loop", { kind: "forEach", collection: ["a", "b"] }, { name: "Each" }),
-        block("linter", "task", { failTimes: 1, value: "<fix.value ?? loop.item>" }, { name: "Linter", parentId: "each" }),
+        block(
+          "linter",
+          "task",
+          { failTimes: 1, value: "<fix.value ?? loop.item>" },
+          { name: "Linter", parentId: "each" },
+        ),
         block("fix", "task", { value: "fixed <loop.item>" }, { name: "Fix", parentId: "each" }),
         block("after", "task", { value: "<each.results>" }, { name: "After" }),
       ],
@@ -104,7 +109,10 @@ describe("engine: retry cycles", () => {
       ],
     );
     const run = await runHarness(document);
-    expect(run.result).toMatchObject({ status: "succeeded", output: { value: [{ value: "fixed a" }, { value: "fixed b" }] } });
+    expect(run.result).toMatchObject({
+      status: "succeeded",
+      output: { value: [{ value: "fixed a" }, { value: "fixed b" }] },
+    });
     const linterStarts = run.started("linter") as Array<Extract<RunEvent, { type: "block.started" }>>;
     expect(linterStarts.map((event) => [event.iteration, event.attempt])).toEqual([
       [[0], 1],

@@ -26,10 +26,7 @@ function cycleName(edge: EdgeEntry): string {
   return `${blockLabel(edge.source.block)} -> ${blockLabel(edge.target.block)}`;
 }
 
-function walk(
-  from: BlockEntry,
-  next: ReadonlyMap<BlockEntry, ReadonlyArray<BlockEntry>>,
-): Set<BlockEntry> {
+function walk(from: BlockEntry, next: ReadonlyMap<BlockEntry, ReadonlyArray<BlockEntry>>): Set<BlockEntry> {
   const seen = new Set<BlockEntry>([from]);
   const queue = [from];
   for (let position = 0; position < queue.length; position += 1)
@@ -60,9 +57,7 @@ function adjacency(edges: ReadonlyArray<EdgeEntry>): {
 }
 
 /** The retry cycles among `edges` (flow edges of one document), and why any of them is not allowed. */
-export function findRetryCycles(
-  edges: ReadonlyArray<EdgeEntry>,
-): { cycles: RetryCycleEntry[]; issues: IssueDetail[] } {
+export function findRetryCycles(edges: ReadonlyArray<EdgeEntry>): { cycles: RetryCycleEntry[]; issues: IssueDetail[] } {
   const cycles: RetryCycleEntry[] = [];
   const issues: IssueDetail[] = [];
   const retryEdges = edges.filter((edge) => edge.maxRetries !== null);

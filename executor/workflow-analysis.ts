@@ -2,7 +2,11 @@ import type { BlockTypeLookup } from "./block-type";
 import {
   edgeHandle,
   normalizeBlockName,
-  RETRIES_EXHAUSTED_HANDLE, type WorkflowDocument, type WorkflowEdge, type IssueDetail } from "@/contract";
+  RETRIES_EXHAUSTED_HANDLE,
+  type WorkflowDocument,
+  type WorkflowEdge,
+  type IssueDetail,
+} from "@/contract";
 import { parseEdgeCondition, type EdgeCondition } from "./edge-condition";
 import { connectionKey, duplicateEdgeMessage, judgeEdge } from "./edge-rules";
 import { blockLabel } from "./graph";

@@ -265,10 +265,7 @@ export async function executeBlock(
       try {
         checkRouting(node, checked.output);
         // Edge conditions are evaluated before the block reports success: one that cannot be evaluated fails the block.
-        routes = place.capRetries(
-          node,
-          routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel),
-        );
+        routes = place.capRetries(node, routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel));
       } catch (error) {
         throw withSpent(error, checked.usage);
       }
