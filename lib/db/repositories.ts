@@ -8,6 +8,7 @@ import { PriceOverrideRepository } from "./price-override-repository";
 import { RunEventRepository } from "./run-event-repository";
 import { RunHistoryRepository } from "./run-history-repository";
 import { RunRepository } from "./run-repository";
+import { RunStartKeyRepository } from "./run-start-key-repository";
 import { RunWriter } from "./run-writer";
 import { SecretRepository } from "./secret-repository";
 import { loadSecretKey } from "./secret-key";
@@ -37,6 +38,8 @@ export interface Repositories {
   priceOverrides: PriceOverrideRepository;
   /** Group-commit writer of runs' spans, events and checkpoints. */
   runWriter: RunWriter;
+  /** The Idempotency-Keys run starts claimed. */
+  runStartKeys: RunStartKeyRepository;
 }
 
 /**
@@ -65,6 +68,7 @@ export function createRepositories(
     budgets: new BudgetRepository(prisma),
     priceOverrides: new PriceOverrideRepository(prisma),
     runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
+    runStartKeys: new RunStartKeyRepository(prisma),
   };
 }
 
