@@ -20,6 +20,7 @@ describe("structured output through every provider", () => {
           model,
           content: "Some text",
           metrics: [{ name: "Quality", description: "overall", range: { min: 2, max: 4 } }],
+          fallbackModels: [],
         },
         inputs: {},
         context: createInMemoryHandlerContext(),

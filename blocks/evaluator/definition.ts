@@ -26,6 +26,8 @@ export const evaluatorConfigSchema = z.object({
   model: z.string().min(1, "choose a model").default("offline/echo"),
   content: z.string().min(1, "is required"),
   metrics: z.array(metricSchema).min(1, "add at least one metric"),
+  /** Extension: tried in order when the model fails at the provider (providers/model-fallbacks.ts). */
+  fallbackModels: z.array(z.string().min(1, "choose a model")).max(3, "at most 3 fallback models").default([]),
 });
 
 export type EvaluatorConfig = z.infer<typeof evaluatorConfigSchema>;
@@ -58,7 +60,8 @@ export const evaluatorDefinition = {
     maxOutputTokens: () => undefined,
   },
   docs: {
-    config: "`model, content, metrics: [{name, description, range:{min,max}}]`",
+    config:
+      "`model, content, metrics: [{name, description, range:{min,max}}], fallbackModels? (up to 3, tried in order on a provider error)`",
     output: "one number per metric name (lowercase), `model, tokens, cost`",
   },
 } satisfies BlockDefinition<typeof evaluatorConfigSchema>;
