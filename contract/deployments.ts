@@ -98,6 +98,8 @@ export const runTriggerSchema = z
   .object({
     kind: z.enum(RUN_TRIGGER_KINDS),
     apiKeyId: z.string().optional(),
+    /** The member who started it with a session (the editor, a rerun, a replay); absent for keys, hooks, schedules and chats. */
+    userId: z.string().optional(),
     /** Stored, never shown: a hook's id is its URL's credential (the run list filters `?trigger=webhook`, deliveries link hooks to runs). */
     webhookId: z.string().optional(),
     scheduleId: z.string().optional(),

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   "unresolved_reference",
   "invalid_expression",
   "iteration_limit",
+  /** A retry edge was taken as many times as its cap (`maxRetries`) and its source has no `retriesExhausted` edge. */
+  "retries_exhausted",
   // Runs
   "cancelled",
   "timeout",

@@ -33,6 +33,8 @@ export type RunEvent =
       blockType: string;
       spanId: string;
       iteration?: number[];
+      /** Extension (retry cycles): the pass of its retry cycle the block runs in, 1 for the first; absent outside a cycle. */
+      attempt?: number;
       startedAt: string;
     }
   | { type: "block.delta"; runId: string; blockId: string; spanId: string; text: string }
@@ -189,6 +191,8 @@ export interface SpanRecord {
   iteration?: number[];
   /** How many times the block's handler was tried (more than 1 when its retry policy retried it). */
   attempts?: number;
+  /** Extension (retry cycles): the pass of its retry cycle the block ran in, 1 for the first; absent outside a cycle. */
+  attempt?: number;
   /** The process that executed it (durable runs may move between processes). */
   worker?: string;
   /**

@@ -194,6 +194,11 @@ export const apiSpanSchema = z.object({
   error: errorInfoSchema.optional(),
   iteration: z.array(z.number().int()).nullable().describe("Loop and parallel iteration indexes, outermost first."),
   attempts: z.number().int().optional().describe("How many times the block's handler was tried."),
+  attempt: z
+    .number()
+    .int()
+    .optional()
+    .describe("Retry cycles: the pass of its retry cycle the block ran in, 1 for the first (absent outside a cycle)."),
   worker: z.string().optional().describe("The process that executed it."),
   reusedFrom: z
     .string()

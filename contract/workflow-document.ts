@@ -39,6 +39,12 @@ export const blockSchema = z.object({
   testing: blockTestingSchema.optional(),
 });
 
+/** The highest `maxRetries` an edge may carry: a retry cycle is for a few more tries, not a loop over data. */
+export const MAX_EDGE_RETRIES = 100;
+
+/** The handle a retry edge's source leaves by when the cycle has used all its retries. */
+export const RETRIES_EXHAUSTED_HANDLE = "retriesExhausted";
+
 export const edgeSchema = z.object({
   id: z.string().min(1).max(128),
   source: z.string().min(1),
@@ -51,6 +57,17 @@ export const edgeSchema = z.object({
    * condition holds; blank means none.
    */
   condition: z.string().max(2_000).optional(),
+  /**
+   * Extension (retry cycles): an edge going back to an earlier block of its scope, taken at most this
+   * many times per run of the scope; past the cap its source block fails, or leaves by its
+   * `retriesExhausted` handle when one is connected. Only an edge with a cap may close a cycle.
+   */
+  maxRetries: z
+    .number()
+    .int()
+    .min(1, "must be at least 1")
+    .max(MAX_EDGE_RETRIES, `must be at most ${MAX_EDGE_RETRIES}`)
+    .optional(),
 });
 
 export const workflowDocumentSchema = z.object({

@@ -24,7 +24,7 @@ describe("connection checker for the canvas", () => {
 
   it("explains why a connection is refused, in the validator's words", () => {
     expect(checker.problem({ source: "b", target: "a" })).toBe(
-      "Connecting 'b' to 'a' would close a cycle ('b' → 'a' → 'b'); repeat work with a loop container instead",
+      "Connecting 'b' to 'a' would close a cycle ('b' → 'a' → 'b'); repeat work with a loop container instead, or give the edge that goes back a cap (maxRetries)",
     );
     expect(checker.problem({ source: "a", target: "start" })).toBe(
       "The start block 'start' accepts no incoming edges (edge from 'a')",
@@ -47,7 +47,7 @@ describe("connection checker for the canvas", () => {
       lookupFakeType,
     );
     expect(chain.problem({ source: "c", target: "a" })).toBe(
-      "Connecting 'c' to 'a' would close a cycle ('c' → 'a' → 'b' → 'c'); repeat work with a loop container instead",
+      "Connecting 'c' to 'a' would close a cycle ('c' → 'a' → 'b' → 'c'); repeat work with a loop container instead, or give the edge that goes back a cap (maxRetries)",
     );
     expect(chain.problem({ source: "a", target: "c" })).toBeNull();
     expect(chain.problem({ source: "a", target: "a" })).toBe(

@@ -79,7 +79,8 @@ describe("workflow validation", () => {
     expect(issues(document)).toEqual([
       {
         path: "edges[3]",
-        message: "A cycle runs through 'a' → 'b' → 'c' → 'a'; repeat work with a loop container instead",
+        message:
+          "A cycle runs through 'a' → 'b' → 'c' → 'a'; repeat work with a loop container instead, or give the edge that goes back a cap (maxRetries)",
       },
     ]);
     const throughLoop = workflow(
@@ -159,7 +160,8 @@ describe("workflow validation", () => {
       },
       {
         path: "edges[4]",
-        message: "A cycle runs through 'a' → 'off' → 'a'; repeat work with a loop container instead",
+        message:
+          "A cycle runs through 'a' → 'off' → 'a'; repeat work with a loop container instead, or give the edge that goes back a cap (maxRetries)",
       },
     ]);
   });

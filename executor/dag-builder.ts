@@ -2,9 +2,10 @@ import type { BlockTypeLookup } from "./block-type";
 import { checkConfigs } from "./config-checks";
 import { type WorkflowBlock, type WorkflowDocument, type IssueDetail } from "@/contract";
 import { GraphValidationError } from "@/core";
-import type { GraphEdge, GraphNode, GraphScope, WorkflowGraph } from "./graph";
+import type { GraphEdge, GraphNode, GraphScope, RetryCycle, WorkflowGraph } from "./graph";
 import { findCycles, findReachable } from "./graph-cycles";
 import { containsReferences } from "./references";
+import { checkRetryCycles, findRetryCycles } from "./retry-cycles";
 import { analyzeWorkflow, type BlockEntry, type WorkflowAnalysis } from "./workflow-analysis";
 
 /**
@@ -24,7 +25,12 @@ function inspect(
   lookup: BlockTypeLookup,
 ): { analysis: WorkflowAnalysis; issues: IssueDetail[] } {
   const analysis = analyzeWorkflow(document, lookup);
-  const issues = [...analysis.issues, ...findCycles(analysis), ...checkConfigs(analysis)];
+  const issues = [
+    ...analysis.issues,
+    ...findCycles(analysis),
+    ...checkRetryCycles(analysis),
+    ...checkConfigs(analysis),
+  ];
   return { analysis, issues };
 }
 
@@ -50,6 +56,7 @@ function createNode(entry: BlockEntry): GraphNode {
     outgoingTargets: [],
     hasErrorEdge: false,
     hasReferences: containsReferences(entry.block.config),
+    cycle: null,
   };
 }
 
@@ -59,7 +66,7 @@ function placeInScope(node: GraphNode, nodes: Map<string, GraphNode>, root: Grap
   let scope = root;
   if (parent) {
     const parentScope = placeInScope(parent, nodes, root);
-    parent.body ??= { container: parent, nodes: [], depth: parentScope.depth + 1 };
+    parent.body ??= { container: parent, nodes: [], depth: parentScope.depth + 1, retryCycles: [] };
     scope = parent.body;
   }
   node.scope = scope;
@@ -68,14 +75,39 @@ function placeInScope(node: GraphNode, nodes: Map<string, GraphNode>, root: Grap
   return scope;
 }
 
+/** Marks each retry cycle's blocks, its edge back and the edges that leave it (the engine's per-pass bookkeeping). */
+function compileRetryCycles(analysis: WorkflowAnalysis, nodesById: ReadonlyMap<string, GraphNode>): void {
+  for (const entry of findRetryCycles(analysis.edges).cycles) {
+    const head = nodesById.get(entry.head.block.id);
+    const tail = nodesById.get(entry.tail.block.id);
+    const edge = tail?.outEdges.find((candidate) => candidate.id === entry.edge.edge.id);
+    if (!head || !tail || !edge) continue;
+    const nodes = [...entry.blocks].flatMap((block) => nodesById.get(block.block.id) ?? []);
+    const scope = head.scope;
+    const cycle: RetryCycle = {
+      index: scope.retryCycles.length,
+      edge,
+      head,
+      tail,
+      nodes,
+      maxRetries: entry.edge.maxRetries!,
+    };
+    scope.retryCycles.push(cycle);
+    edge.retry = cycle;
+    for (const node of nodes) node.cycle = cycle;
+    for (const node of nodes)
+      for (const out of node.outEdges) if (out !== edge && out.target.cycle !== cycle) out.leaves = cycle;
+  }
+}
+
 function compile(analysis: WorkflowAnalysis): WorkflowGraph {
   const reachable = findReachable(analysis);
-  const root: GraphScope = { container: null, nodes: [], depth: 0 };
+  const root: GraphScope = { container: null, nodes: [], depth: 0, retryCycles: [] };
   const nodesById = new Map<string, GraphNode>();
   for (const entry of analysis.blocks) if (reachable.has(entry)) nodesById.set(entry.block.id, createNode(entry));
   for (const node of nodesById.values()) {
     placeInScope(node, nodesById, root);
-    if (node.info.container) node.body ??= { container: node, nodes: [], depth: node.scope.depth + 1 };
+    if (node.info.container) node.body ??= { container: node, nodes: [], depth: node.scope.depth + 1, retryCycles: [] };
   }
   for (const edgeEntry of analysis.edges) {
     const source = nodesById.get(edgeEntry.source.block.id);
@@ -88,8 +120,11 @@ function compile(analysis: WorkflowAnalysis): WorkflowGraph {
       target,
       handle: edgeEntry.handle,
       condition: edgeEntry.condition,
+      retry: null,
+      leaves: null,
     };
-    target.inEdges.push(edge);
+    // A retry edge does not hold its target back: the head runs once its other inputs are decided.
+    if (edgeEntry.maxRetries === null) target.inEdges.push(edge);
     if (edgeEntry.kind === "body") {
       source.bodyEdges.push(edge);
       continue;
@@ -99,6 +134,7 @@ function compile(analysis: WorkflowAnalysis): WorkflowGraph {
     if (edge.handle === "out" && !source.outgoingTargets.includes(target.block))
       source.outgoingTargets.push(target.block);
   }
+  compileRetryCycles(analysis, nodesById);
   const nodesByName = new Map<string, GraphNode>();
   for (const node of nodesById.values()) nodesByName.set(node.normalizedName, node);
   const allBlocksByName = new Map<string, WorkflowBlock>();

@@ -3,15 +3,18 @@ import { blockLabel } from "./graph";
 import type { BlockEntry, EdgeEntry, WorkflowAnalysis } from "./workflow-analysis";
 
 /** Repetition belongs in a loop container, whose body is its own scope; said wherever a cycle is refused. */
-const CYCLE_HINT = "repeat work with a loop container instead";
+const CYCLE_HINT = "repeat work with a loop container instead, or give the edge that goes back a cap (maxRetries)";
 
 /**
  * The edges the no-cycle rule applies to: flow edges between blocks of one scope, enabled or not
  * (a disabled block may be enabled again). Body and iteration-end edges enter and leave a
- * container's own scope, which repeats by design.
+ * container's own scope, which repeats by design. A retry edge (one with `maxRetries`) may go back:
+ * its cap bounds the cycle it closes (retry-cycles.ts).
  */
 export function cycleRuleEdges(analysis: WorkflowAnalysis): EdgeEntry[] {
-  return [...analysis.edges, ...analysis.dormantEdges].filter((edge) => edge.kind === "flow");
+  return [...analysis.edges, ...analysis.dormantEdges].filter(
+    (edge) => edge.kind === "flow" && edge.maxRetries === null,
+  );
 }
 
 function flowEdgesBySource(analysis: WorkflowAnalysis): Map<BlockEntry, EdgeEntry[]> {

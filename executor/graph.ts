@@ -18,6 +18,24 @@ export interface GraphEdge {
   handle: string;
   /** Taken only when this holds over the source's output (parsed once, when the graph is built). */
   condition: EdgeCondition | null;
+  /** The cycle this edge closes, when it is a retry edge (it goes back to the cycle's head; not in the head's `inEdges`). */
+  retry: RetryCycle | null;
+  /** The cycle this edge leaves (its source is in it, its target not): decided when the cycle's last pass ends. */
+  leaves: RetryCycle | null;
+}
+
+/**
+ * A retry cycle (retry-cycles.ts): the blocks from `head` to `tail` run again, as a new pass, each
+ * time the retry edge from the tail back to the head is taken, at most `maxRetries` times.
+ */
+export interface RetryCycle {
+  /** Position in its scope's `retryCycles`; indexes the per-run pass state of the scope. */
+  index: number;
+  edge: GraphEdge;
+  head: GraphNode;
+  tail: GraphNode;
+  nodes: GraphNode[];
+  maxRetries: number;
 }
 
 export interface GraphNode {
@@ -43,6 +61,8 @@ export interface GraphNode {
   hasErrorEdge: boolean;
   /** False when no config string can hold a reference: resolution is skipped. */
   hasReferences: boolean;
+  /** The retry cycle the block is in; null for most blocks. */
+  cycle: RetryCycle | null;
 }
 
 /** The top level of the workflow, or the inside of one container. */
@@ -51,6 +71,8 @@ export interface GraphScope {
   nodes: GraphNode[];
   /** 0 for the top level, 1 inside a container, and so on. */
   depth: number;
+  /** Its retry cycles; usually none. */
+  retryCycles: RetryCycle[];
 }
 
 export interface WorkflowGraph {

@@ -11,13 +11,13 @@ export interface RerunPlan {
   fromBlockId: string;
   /** The blocks that execute: the one it goes from, everything after it, and every block inside those. */
   executes: ReadonlySet<string>;
-  /** Whether a checkpoint key (`block` or `block@iteration`) of the earlier run may stand in for its block. */
+  /** Whether a checkpoint key (`block`, `block@iteration`, `block~attempt`) of the earlier run may stand in for its block. */
   reuses(key: string): boolean;
 }
 
 /** The block id of a checkpoint key (executor/runtime/checkpoints.ts `checkpointKey`). */
 function blockOfKey(key: string): string {
-  const match = /^(.*)@\d+(?:\.\d+)*$/.exec(key);
+  const match = /^(.*?)(?:@\d+(?:\.\d+)*)?(?:~\d+)?$/.exec(key);
   return match ? match[1]! : key;
 }
 

@@ -1,5 +1,12 @@
 import type { BlockTypeLookup } from "./block-type";
-import { edgeHandle, normalizeBlockName, type WorkflowDocument, type WorkflowEdge, type IssueDetail } from "@/contract";
+import {
+  edgeHandle,
+  normalizeBlockName,
+  RETRIES_EXHAUSTED_HANDLE,
+  type WorkflowDocument,
+  type WorkflowEdge,
+  type IssueDetail,
+} from "@/contract";
 import { parseEdgeCondition, type EdgeCondition } from "./edge-condition";
 import { connectionKey, duplicateEdgeMessage, judgeEdge } from "./edge-rules";
 import { blockLabel } from "./graph";
@@ -143,8 +150,16 @@ function checkCondition(
   return null;
 }
 
+/** A block with a retry edge leaving it also offers the handle taken when its retries run out. */
+function offeredHandles(source: BlockEntry, retrySources: ReadonlySet<string>): string[] {
+  const offered = source.info!.sourceHandles(source.block);
+  return retrySources.has(source.block.id) ? [...offered, RETRIES_EXHAUSTED_HANDLE] : offered;
+}
+
 function checkEdges(analysis: WorkflowAnalysis): void {
   const connected = new Set<string>();
+  const retrySources = new Set<string>();
+  for (const edge of analysis.document.edges) if (edge.maxRetries !== undefined) retrySources.add(edge.source);
   analysis.document.edges.forEach((edge, index) => {
     const source = analysis.byId.get(edge.source);
     const target = analysis.byId.get(edge.target);
@@ -161,7 +176,7 @@ function checkEdges(analysis: WorkflowAnalysis): void {
     // A block of unknown type is already an issue of its own; its handles cannot be known.
     if (!source || !target || !source.info || !target.info) return;
     const handle = edgeHandle(edge);
-    const verdict = judgeEdge(source, target, handle, source.info.sourceHandles(source.block));
+    const verdict = judgeEdge(source, target, handle, offeredHandles(source, retrySources));
     if (verdict.problem) {
       const field = verdict.problem.field ? `.${verdict.problem.field}` : "";
       analysis.issues.push({ path: `edges[${index}]${field}`, message: verdict.problem.message });
@@ -174,7 +189,16 @@ function checkEdges(analysis: WorkflowAnalysis): void {
     }
     connected.add(key);
     const condition = checkCondition(analysis, edge, index, source, target, verdict.kind);
-    const entry: EdgeEntry = { edge, index, source, target, handle, kind: verdict.kind, condition };
+    const entry: EdgeEntry = {
+      edge,
+      index,
+      source,
+      target,
+      handle,
+      kind: verdict.kind,
+      condition,
+      maxRetries: edge.maxRetries ?? null,
+    };
     (source.active && target.active ? analysis.edges : analysis.dormantEdges).push(entry);
   });
 }

@@ -23,4 +23,6 @@ export interface EdgeEntry {
   kind: "flow" | "body" | "iterationEnd";
   /** The edge's condition over its source's output, parsed; null when it has none. */
   condition: EdgeCondition | null;
+  /** A retry edge's cap (`maxRetries`): the edge may go back to an earlier block (retry-cycles.ts); null for other edges. */
+  maxRetries: number | null;
 }

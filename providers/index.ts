@@ -65,3 +65,4 @@ export {
   offlinePaceFrom,
   type OfflinePace,
 } from "./offline/offline-model";
+export { fallsBack, withFallbacks } from "./model-fallbacks";

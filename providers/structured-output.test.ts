@@ -21,6 +21,7 @@ describe("structured output through every provider", () => {
           content: "Some text",
           metrics: [{ name: "Quality", description: "overall", range: { min: 2, max: 4 } }],
           explain: false,
+          fallbackModels: [],
         },
         inputs: {},
         context: createInMemoryHandlerContext(),

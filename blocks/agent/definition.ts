@@ -17,6 +17,8 @@ export const agentConfigSchema = z
     userPrompt: z.string().min(1, "is required"),
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),
+    /** Extension: tried in order when the model fails at the provider before any tool ran or text streamed (providers/model-fallbacks.ts). */
+    fallbackModels: z.array(z.string().min(1, "choose a model")).max(3, "at most 3 fallback models").default([]),
     /**
      * Tool types of the tools registry, or entries (contract/tool-entry.ts), parsed here once. An
      * entry with `routeOnOutcome` gives the agent `tool:<name>:success` / `tool:<name>:error` handles (tool-outcomes.ts).
@@ -124,7 +126,7 @@ export const agentDefinition = {
   storedReferences: (config) => storedReferencesOfTools(config.tools),
   docs: {
     config:
-      "`model, systemPrompt?, userPrompt, temperature?, maxTokens?, tools?, responseFormat? (JSON Schema), memories?, maxIterations?, stepRules?, pruneToolResults?, providerOptions?` (the tool loop, below)",
+      "`model, systemPrompt?, userPrompt, temperature?, maxTokens?, tools?, responseFormat? (JSON Schema), memories?, maxIterations?, stepRules?, pruneToolResults?, providerOptions?, fallbackModels?` (the tool loop, below)",
     output:
       "`content, model, tokens, cost, toolCalls{list,count}, providerTiming` (with `responseFormat`: the schema's fields spread at top level, plus the metadata)",
   },

@@ -239,3 +239,50 @@ describe("agent handler", () => {
     expect(context.deltas.join("")).toBe(answer);
   });
 });
+
+describe("agent fallback models", () => {
+  it("answers with the next model when the first fails at the provider before anything ran", async () => {
+    server.enqueue(
+      { kind: "error", status: 400, message: "model not enabled for this key" },
+      { kind: "text", text: "Refunds take 5 days.", usage: { prompt: 120, completion: 9 } },
+    );
+    const context = createInMemoryHandlerContext();
+    const { output } = await agent()({
+      config: {
+        model: "openai/gpt-4o-mini",
+        userPrompt: "Refund policy?",
+        fallbackModels: ["anthropic/claude-sonnet-4-5"],
+      },
+      inputs: {},
+      context,
+    });
+    expect(output).toMatchObject({ content: "Refunds take 5 days.", model: "anthropic/claude-sonnet-4-5" });
+    expect(context.deltas.join("")).toBe("Refunds take 5 days.");
+    const modelSpans = context.spans.filter((span) => span.kind === "model");
+    expect(modelSpans.map((span) => [span.model, span.error?.code ?? null])).toEqual([
+      ["openai/gpt-4o-mini", "provider_error"],
+      ["anthropic/claude-sonnet-4-5", null],
+    ]);
+    expect(modelSpans[1]!.usage!.cost!.total).toBeGreaterThan(0);
+  });
+
+  it("does not fall back once a tool ran: the turn would run its tools again", async () => {
+    server.enqueue(
+      { kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: "2+2" } }] },
+      { kind: "error", status: 400, message: "refused mid-turn" },
+    );
+    await expect(
+      agent()({
+        config: {
+          model: "openai/gpt-4o-mini",
+          userPrompt: "What is 2+2?",
+          tools: ["calculator"],
+          fallbackModels: ["anthropic/claude-sonnet-4-5"],
+        },
+        inputs: {},
+        context: createInMemoryHandlerContext(),
+      }),
+    ).rejects.toMatchObject({ code: "provider_error" });
+    expect(server.requests.map((request) => request.parsed.model)).toEqual(["gpt-4o-mini", "gpt-4o-mini"]);
+  });
+});

@@ -9,9 +9,17 @@ import {
   type HandlerContext,
   addUsage,
   emptyUsage,
+  sumUsage,
 } from "@/executor";
 import { type ToolEntry, type Usage } from "@/contract";
-import { type ModelRegistry, runModel, sdkProviderOptions, interruptedText, usageOutputFields } from "@/providers";
+import {
+  fallsBack,
+  type ModelRegistry,
+  runModel,
+  sdkProviderOptions,
+  interruptedText,
+  usageOutputFields,
+} from "@/providers";
 import type { ToolRegistry } from "@/tools/registry";
 import type { ToolContext } from "@/tools/types";
 import { buildConversation } from "./agent-messages";
@@ -111,20 +119,42 @@ function streamedText(context: HandlerContext) {
  */
 export function createAgentHandler(dependencies: AgentHandlerDependencies): BlockHandler<AgentConfig> {
   return async ({ config, context }) => {
-    const model = dependencies.models.resolve(config.model);
     const conversation = buildConversation(config);
     const schema = normalizeResponseFormat(config.responseFormat);
     // Tools may hold resources (MCP clients, their child processes) until the tool loop ends.
     const cleanups: Cleanup[] = [];
     try {
-      return await runAgent(
-        config,
-        model,
-        conversation,
-        schema,
-        await prepareTools(config.tools, dependencies, context, cleanups),
-        context,
-      );
+      const tools = await prepareTools(config.tools, dependencies, context, cleanups);
+      const modelIds = [config.model, ...config.fallbackModels];
+      // A fallback starts the turn again, so only while nothing happened yet: no tool ran, no text was streamed.
+      let streamedAny = false;
+      const watched: HandlerContext =
+        modelIds.length > 1
+          ? {
+              ...context,
+              emitDelta: (text) => {
+                streamedAny = true;
+                context.emitDelta(text);
+              },
+            }
+          : context;
+      const earlier: Usage[] = [];
+      for (let index = 0; ; index += 1) {
+        try {
+          const model = dependencies.models.resolve(modelIds[index]!);
+          const result = await runAgent(config, model, conversation, schema, tools, watched);
+          if (earlier.length === 0) return result;
+          const usage = sumUsage([...earlier, result.usage]);
+          return { output: { ...result.output, ...usageOutputFields(usage) }, usage };
+        } catch (error) {
+          const untouched = !streamedAny && (tools?.tracker.calls.length ?? 0) === 0;
+          if (index === modelIds.length - 1 || !untouched || !fallsBack(error)) {
+            if (earlier.length === 0 || !isTrellisError(error)) throw error;
+            throw failureCarrying(error, { spent: sumUsage(error.spent ? [...earlier, error.spent] : earlier) });
+          }
+          if (isTrellisError(error) && error.spent) earlier.push(error.spent);
+        }
+      }
     } finally {
       await Promise.allSettled(cleanups.map(async (cleanup) => cleanup()));
     }

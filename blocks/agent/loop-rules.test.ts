@@ -75,6 +75,25 @@ describe("agent step rules", () => {
     expect(toolNamesOf(2)).toEqual(["lookup"]);
   });
 
+  it("caps each step's output by its rule's maxOutputTokens, else by the agent's maxTokens", async () => {
+    server.enqueue(
+      { kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: "1+1" } }] },
+      { kind: "tool-calls", calls: [{ name: "calculator", arguments: { expression: "2+2" } }] },
+      { kind: "text", text: "Done." },
+    );
+    await run({
+      model: "openai/gpt-4o-mini",
+      userPrompt: "Work",
+      maxTokens: 900,
+      tools: ["calculator"],
+      stepRules: [
+        { fromStep: 1, toStep: 1, maxOutputTokens: 40 },
+        { fromStep: 3, maxOutputTokens: 2000 },
+      ],
+    });
+    expect(server.requests.map((request) => request.body.max_tokens)).toEqual([40, 900, 2000]);
+  });
+
   it("sends a forced tool choice in Anthropic's and Gemini's shapes too", async () => {
     const rules = [
       { toStep: 1, toolChoice: { tool: "lookup" } },

@@ -59,7 +59,7 @@ export function checkRuleTools(rules: ReadonlyArray<StepRule> | undefined, toolN
 
 /**
  * The AI SDK `prepareStep` for an agent: the step's rule (tools offered, tool choice,
- * temperature) and pruning of old tool results; undefined when the agent has neither.
+ * temperature, output cap) and pruning of old tool results; undefined when the agent has neither.
  */
 export function stepPreparer(
   rules: ReadonlyArray<StepRule> | undefined,
@@ -74,6 +74,7 @@ export function stepPreparer(
       settings.toolChoice =
         typeof rule.toolChoice === "string" ? rule.toolChoice : { type: "tool", toolName: rule.toolChoice.tool };
     if (rule?.temperature !== undefined) settings.temperature = rule.temperature;
+    if (rule?.maxOutputTokens !== undefined) settings.maxOutputTokens = rule.maxOutputTokens;
     if (prune) {
       await tokenizerReady();
       const pruned = pruneToolResults(messages, prune);

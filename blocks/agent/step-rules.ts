@@ -25,6 +25,8 @@ export const stepRuleSchema = z
       .union([z.enum(TOOL_CHOICE_MODES), z.object({ tool: z.string().min(1, "must name a tool") })])
       .optional(),
     temperature: z.number().min(0).max(2).optional(),
+    /** Extension: the output cap of these steps' model calls, over the agent's `maxTokens`. */
+    maxOutputTokens: z.number().int().min(1).optional(),
   })
   .refine((rule) => rule.toStep === undefined || rule.toStep >= rule.fromStep, {
     message: "toStep must not be before fromStep",

@@ -31,6 +31,8 @@ export const evaluatorConfigSchema = z.object({
   metrics: z.array(metricSchema).min(1, "add at least one metric"),
   // The model's reasons beside its scores, for a reader (or an evaluation's judge) who needs the why.
   explain: z.boolean().default(false),
+  /** Extension: tried in order when the model fails at the provider (providers/model-fallbacks.ts). */
+  fallbackModels: z.array(z.string().min(1, "choose a model")).max(3, "at most 3 fallback models").default([]),
 });
 
 export type EvaluatorConfig = z.infer<typeof evaluatorConfigSchema>;
@@ -68,7 +70,8 @@ export const evaluatorDefinition = {
     maxOutputTokens: () => undefined,
   },
   docs: {
-    config: "`model, content, metrics: [{name, description, range:{min,max}}], explain` (default false)",
+    config:
+      "`model, content, metrics: [{name, description, range:{min,max}}], explain` (default false), `fallbackModels?` (up to 3, tried in order on a provider error)",
     output: "one number per metric name (lowercase), `reasoning` when explain is on, `model, tokens, cost`",
   },
 } satisfies BlockDefinition<typeof evaluatorConfigSchema>;

@@ -154,3 +154,25 @@ describe("evaluator handler", () => {
     expect(short.refund).toBeGreaterThan(long.refund as number);
   });
 });
+
+describe("evaluator fallback models", () => {
+  it("scores with the fallback model when the first fails at the provider; the trace has both calls", async () => {
+    server.enqueue(
+      { kind: "error", status: 400, message: "not available to this key" },
+      { kind: "json", value: { accuracy: 3, clarity: 7 }, usage: { prompt: 100, completion: 10 } },
+    );
+    const context = createInMemoryHandlerContext();
+    const { output } = await evaluator()({
+      config: { ...config, fallbackModels: ["anthropic/claude-sonnet-4-5"] },
+      inputs: {},
+      context,
+    });
+    expect(output).toMatchObject({ accuracy: 3, clarity: 7, model: "anthropic/claude-sonnet-4-5" });
+    const modelSpans = context.spans.filter((span) => span.kind === "model");
+    expect(modelSpans.map((span) => [span.model, span.error?.code ?? null])).toEqual([
+      ["openai/gpt-4o-mini", "provider_error"],
+      ["anthropic/claude-sonnet-4-5", null],
+    ]);
+    expect(modelSpans[1]!.usage!.cost!.total).toBeGreaterThan(0);
+  });
+});

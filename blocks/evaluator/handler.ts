@@ -2,7 +2,14 @@ import "server-only";
 import { jsonSchema, Output, type ModelMessage } from "ai";
 import { BlockExecutionError, failureCarrying, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
-import { runModel, StructuredOutputError, type ModelRegistry, usageOutputFields } from "@/providers";
+import {
+  runModel,
+  StructuredOutputError,
+  withFallbacks,
+  type ModelRegistry,
+  type ResolvedModel,
+  usageOutputFields,
+} from "@/providers";
 import type { EvaluatorConfig } from "./definition";
 import { buildEvaluatorSystemPrompt, metricKey, REASONING_KEY, scoresSchema, validateScores } from "./evaluator-prompt";
 
@@ -19,7 +26,6 @@ type Attempt = { scores: Record<string, unknown>; problems: string[]; answer: st
  */
 export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencies): BlockHandler<EvaluatorConfig> {
   return async ({ config, context }) => {
-    const model = dependencies.models.resolve(config.model);
     const explain = config.explain === true;
     const system = buildEvaluatorSystemPrompt(config.metrics, explain);
     const output = Output.object({
@@ -28,16 +34,28 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
     const messages: ModelMessage[] = [{ role: "user", content: `Content to evaluate:\n\n${config.content}` }];
     const spent: Usage[] = [];
 
+    const call = (model: ResolvedModel) =>
+      runModel({
+        model,
+        system,
+        messages,
+        temperature: 0,
+        output,
+        hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
+      });
+    // The first call tries the fallback models in turn; the repair asks the model that answered.
+    let model: ResolvedModel | undefined;
     const attempt = async (): Promise<Attempt> => {
       try {
-        const result = await runModel({
-          model,
-          system,
-          messages,
-          temperature: 0,
-          output,
-          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
-        });
+        let result: Awaited<ReturnType<typeof call>>;
+        if (model) result = await call(model);
+        else
+          ({ result, model } = await withFallbacks(
+            dependencies.models,
+            [config.model, ...config.fallbackModels],
+            spent,
+            call,
+          ));
         spent.push(result.usage);
         return {
           scores: result.output as Record<string, unknown>,
@@ -79,6 +97,6 @@ export function createEvaluatorHandler(dependencies: EvaluatorHandlerDependencie
       config.metrics.map((metric) => [metricKey(metric), result.scores[metricKey(metric)] as number]),
     );
     const reasoning = explain ? { [REASONING_KEY]: String(result.scores[REASONING_KEY]).trim() } : {};
-    return { output: { ...scores, ...reasoning, model: model.id, ...usageOutputFields(usage) }, usage };
+    return { output: { ...scores, ...reasoning, model: model!.id, ...usageOutputFields(usage) }, usage };
   };
 }

@@ -6,6 +6,8 @@ export const routerConfigSchema = z.object({
   model: z.string().min(1, "choose a model").default("offline/echo"),
   prompt: z.string().min(1, "is required"),
   temperature: z.number().min(0).max(2).default(0),
+  /** Extension: tried in order when the model fails at the provider (providers/model-fallbacks.ts). */
+  fallbackModels: z.array(z.string().min(1, "choose a model")).max(3, "at most 3 fallback models").default([]),
 });
 
 export type RouterConfig = z.infer<typeof routerConfigSchema>;
@@ -49,7 +51,7 @@ export const routerDefinition = {
     maxOutputTokens: () => undefined,
   },
   docs: {
-    config: "`model, prompt, temperature? (default 0)`",
+    config: "`model, prompt, temperature? (default 0), fallbackModels? (up to 3, tried in order on a provider error)`",
     output: "`selectedRoute` (target block id), `selectedPath{blockId,blockType,blockTitle}`, `model, tokens, cost`",
   },
 } satisfies BlockDefinition<typeof routerConfigSchema>;

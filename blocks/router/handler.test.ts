@@ -121,3 +121,46 @@ describe("router handler", () => {
     expect(output).toMatchObject({ model: "offline/echo", cost: { total: 0 } });
   });
 });
+
+describe("router fallback models", () => {
+  it("tries the next model when the first fails at the provider, each call in the trace with its cost", async () => {
+    server.enqueue(
+      { kind: "error", status: 400, message: "model overloaded for this account" },
+      { kind: "text", text: "agent-support", usage: { prompt: 300, completion: 5 } },
+    );
+    const ctx = context();
+    const { output, usage } = await router()({
+      config: { ...config, fallbackModels: ["anthropic/claude-sonnet-4-5"] },
+      inputs: {},
+      context: ctx,
+    });
+    expect(output).toMatchObject({ selectedRoute: "agent-support", model: "anthropic/claude-sonnet-4-5" });
+    expect(server.requests.map((request) => request.parsed.model)).toEqual(["gpt-4o-mini", "claude-sonnet-4-5"]);
+    const modelSpans = ctx.spans.filter((span) => span.kind === "model");
+    expect(modelSpans.map((span) => [span.model, span.error?.code ?? null])).toEqual([
+      ["openai/gpt-4o-mini", "provider_error"],
+      ["anthropic/claude-sonnet-4-5", null],
+    ]);
+    const p = resolvePricing("anthropic/claude-sonnet-4-5")!.prices;
+    expect(modelSpans[1]!.usage!.cost!.total).toBeCloseTo((300 * p.input + 5 * p.output) / 1e6, 12);
+    expect(usage!.cost!.total).toBeCloseTo(modelSpans[1]!.usage!.cost!.total, 12);
+  });
+
+  it("fails with the last model's error when every model fails, and without fallbacks with the first's", async () => {
+    server.enqueue(
+      { kind: "error", status: 400, message: "first refused" },
+      { kind: "error", status: 404, message: "no such model" },
+    );
+    await expect(
+      router()({ config: { ...config, fallbackModels: ["google/gemini-2.5-flash"] }, inputs: {}, context: context() }),
+    ).rejects.toMatchObject({ code: "model_not_found" });
+    expect(server.requests).toHaveLength(2);
+
+    server.requests.length = 0;
+    server.enqueue({ kind: "error", status: 400, message: "refused" });
+    await expect(router()({ config, inputs: {}, context: context() })).rejects.toMatchObject({
+      code: "provider_error",
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+});

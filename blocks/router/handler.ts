@@ -2,7 +2,7 @@ import "server-only";
 import type { ModelMessage } from "ai";
 import { BlockExecutionError, failureCarrying, isTrellisError, type BlockHandler, sumUsage } from "@/executor";
 import { type Usage } from "@/contract";
-import { runModel, type ModelRegistry, usageOutputFields } from "@/providers";
+import { runModel, withFallbacks, type ModelRegistry, type ResolvedModel, usageOutputFields } from "@/providers";
 import { getBlockDefinition } from "../definitions";
 import type { RouterConfig } from "./definition";
 import { buildRouterSystemPrompt, correctionMessage, matchCandidate } from "./router-prompt";
@@ -25,19 +25,30 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
         { code: "no_route" },
       );
     }
-    const model = dependencies.models.resolve(config.model);
     const system = buildRouterSystemPrompt(candidates, (type) => getBlockDefinition(type)?.description);
     const messages: ModelMessage[] = [{ role: "user", content: config.prompt }];
     const spent: Usage[] = [];
+    const call = (model: ResolvedModel) =>
+      runModel({
+        model,
+        system,
+        messages,
+        temperature: config.temperature,
+        hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
+      });
+    // The first call tries the fallback models in turn; the correction asks the model that answered.
+    let model: ResolvedModel | undefined;
     const ask = async () => {
       try {
-        const result = await runModel({
-          model,
-          system,
-          messages,
-          temperature: config.temperature,
-          hooks: { signal: context.signal, startSpan: context.startSpan, memo: context.memo, budget: context.budget },
-        });
+        let result: Awaited<ReturnType<typeof call>>;
+        if (model) result = await call(model);
+        else
+          ({ result, model } = await withFallbacks(
+            dependencies.models,
+            [config.model, ...config.fallbackModels],
+            spent,
+            call,
+          ));
         spent.push(result.usage);
         return result.text;
       } catch (error) {
@@ -73,7 +84,7 @@ export function createRouterHandler(dependencies: RouterHandlerDependencies): Bl
       output: {
         selectedRoute: chosen.id,
         selectedPath: { blockId: chosen.id, blockType: chosen.type, blockTitle: chosen.name },
-        model: model.id,
+        model: model!.id,
         ...usageOutputFields(usage),
       },
       usage,

@@ -1,6 +1,7 @@
 import { createDeploymentRequestSchema } from "../deployments";
 import { startRunRequestSchema } from "../runs";
 import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
+import { RUN_START_KEY_PARAMETER } from "./catalog-workflows";
 import {
   deploymentInfoSchema,
   deploymentPageSchema,
@@ -103,7 +104,7 @@ export const DEPLOYMENT_OPERATIONS = [
       "As POST /api/workflows/{id}/runs, but runs the active deployment (editing the workflow afterwards changes nothing it runs). A run started with an API key records the key as its trigger. A workflow never deployed answers 409 `not_deployed`.",
     access: "member",
     role: "editor",
-    parameters: [workflowId],
+    parameters: [workflowId, RUN_START_KEY_PARAMETER],
     request: { schema: startRunRequestSchema, required: false, example: { input: { message: "Hello" }, wait: true } },
     answers: [
       { status: 202, description: "The run is queued.", schema: runStartedSchema },

@@ -8,7 +8,7 @@ import {
   startRunRequestSchema,
 } from "../runs";
 import { workflowDocumentSchema } from "../workflow-document";
-import { PAGE_PARAMETERS, pathParameter, type ApiOperation } from "./operation";
+import { PAGE_PARAMETERS, pathParameter, type ApiOperation, type OperationParameter } from "./operation";
 import {
   apiRunSchema,
   approvalDecidedSchema,
@@ -28,6 +28,28 @@ import {
 import { runDiffSchema } from "./schemas-run-diff";
 
 /** Workflows and runs (docs/CONTRACT.md sections 5, 6 and 10): lib/workflows/workflow-endpoints.ts, lib/runs/run-endpoints.ts, approval-endpoints.ts. */
+
+/** Makes a retried start safe (POST .../runs and .../execute). */
+export const RUN_START_KEY_PARAMETER: OperationParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  description:
+    "Makes a retried start safe: the same key on the same workflow within 24 hours starts nothing and answers 202 with the first run's id and `Idempotent-Replayed: true`. 1 to 255 printable ASCII characters (400 otherwise). A start that was refused leaves the key free.",
+};
+
+/** Who started the runs listed. */
+const STARTED_BY_PARAMETERS: OperationParameter[] = [
+  {
+    name: "userId",
+    in: "query",
+    description: "Only runs this member started with a session (the editor, a rerun, a replay).",
+  },
+  {
+    name: "apiKeyId",
+    in: "query",
+    description: "Only runs started with this API key. Not together with `userId` (400).",
+  },
+];
 
 const workflowId = pathParameter("id", "The workflow's id.");
 const runId = pathParameter("id", "The run's id.");
@@ -136,7 +158,7 @@ export const WORKFLOW_OPERATIONS = [
       "The run is stored `queued` before anything executes. With `Accept: text/event-stream` the answer is its event stream; with `wait: true`, the finished run; otherwise 202 at once. An empty body starts a run with no input. With `test: true` it is a test run: API, web, `services.fetch` and side-effecting tool calls are answered from the blocks' `testing` samples (or say there is none) and never sent; models run unless a block has a recorded answer; each simulated call's span says `simulated`.",
     access: "member",
     role: "editor",
-    parameters: [workflowId],
+    parameters: [workflowId, RUN_START_KEY_PARAMETER],
     request: { schema: startRunRequestSchema, required: false, example: { input: { message: "Hello" } } },
     answers: [
       { status: 202, description: "The run is queued.", schema: runStartedSchema },
@@ -175,6 +197,7 @@ export const WORKFLOW_OPERATIONS = [
         in: "query",
         description: "Only the runs of this deployment (its id), or `draft` for the runs of the workflow as saved.",
       },
+      ...STARTED_BY_PARAMETERS,
     ],
     answers: [{ status: 200, description: "A page of runs.", schema: runPageSchema }],
   },
@@ -205,6 +228,7 @@ export const WORKFLOW_OPERATIONS = [
         in: "query",
         description: `Only runs started this way, comma-separated (or repeated): ${RUN_TRIGGER_KINDS.join(", ")}.`,
       },
+      ...STARTED_BY_PARAMETERS,
     ],
     answers: [{ status: 200, description: "A page of runs.", schema: workspaceRunPageSchema }],
     errors: [404],

@@ -173,7 +173,9 @@ function handlerContext(
     iteration: place.iteration,
     waitForAnswer: (request, signal) => waitForAnswer(place, node, span, request, signal, slot),
   };
-  const memo = settings.checkpoints && blockMemo(settings.checkpoints, checkpointKey(node.id, place.iteration));
+  const memo =
+    settings.checkpoints &&
+    blockMemo(settings.checkpoints, checkpointKey(node.id, place.iteration, place.attempt(node)));
   if (memo) context.memo = memo;
   // A refused call stops the whole run (not just the block): an error edge must not route around a spent budget.
   if (run.ledger) context.budget = run.ledger.forBlock(node.name, (error) => run.haltRun({ kind: "stopped", error }));
@@ -214,6 +216,8 @@ export async function executeBlock(
       startedAt: span.startedAt,
     };
     if (place.iteration.length > 0) started.iteration = [...place.iteration];
+    const attempt = place.attempt(node);
+    if (attempt > 0) started.attempt = span.record.attempt = attempt;
     run.emit(started);
     let config: Record<string, unknown>;
     try {
@@ -261,7 +265,7 @@ export async function executeBlock(
       try {
         checkRouting(node, checked.output);
         // Edge conditions are evaluated before the block reports success: one that cannot be evaluated fails the block.
-        routes = routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel);
+        routes = place.capRetries(node, routeOutput(node.info, node.block, checked.output, node.outEdges, edgeLabel));
       } catch (error) {
         throw withSpent(error, checked.usage);
       }

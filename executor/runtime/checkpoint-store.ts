@@ -48,7 +48,12 @@ export interface ReusedResults {
   restore(key: string): Extract<BlockCheckpoint, { status: "completed" }> | undefined;
 }
 
-/** One block in one iteration: `agent` at the top level, `agent@2.0` in iteration 0 of iteration 2. */
-export function checkpointKey(blockId: string, iteration: ReadonlyArray<number>): string {
-  return iteration.length === 0 ? blockId : `${blockId}@${iteration.join(".")}`;
+/**
+ * One block in one iteration: `agent` at the top level, `agent@2.0` in iteration 0 of iteration 2.
+ * `attempt`: the pass of a retry cycle the block runs in; passes after the first add `~<attempt>`
+ * (`linter~2`, `linter@1~3`), so each pass has checkpoints of its own.
+ */
+export function checkpointKey(blockId: string, iteration: ReadonlyArray<number>, attempt = 0): string {
+  const key = iteration.length === 0 ? blockId : `${blockId}@${iteration.join(".")}`;
+  return attempt > 1 ? `${key}~${attempt}` : key;
 }

@@ -80,7 +80,7 @@ export async function runCheckpointed(
 ): Promise<BlockOutcome> {
   const store = place.run.settings.checkpoints;
   if (!store) return execute();
-  const key = checkpointKey(node.id, place.iteration);
+  const key = checkpointKey(node.id, place.iteration, place.attempt(node));
   const restored = store.restore(key);
   if (restored) return restoredOutcome(place, restored);
   const reused = store.reused?.restore(key);

@@ -1,4 +1,5 @@
 import type { Usage } from "@/contract";
+import type { GraphNode } from "../graph";
 import type { FailureRoute } from "./failure-report";
 import type { IterationFrame } from "./frames";
 import type { OutputStore, StoredResult } from "./output-store";
@@ -40,4 +41,11 @@ export interface ExecutionPlace {
   parentSpanId: string | null;
   /** The workflow variables of this scope run and the assignments made in it. */
   variables: VariableScope;
+  /** The pass of its retry cycle a block runs in (1, 2, …); 0 for a block in none. */
+  attempt(node: GraphNode): number;
+  /**
+   * The routes a finished block leaves by once its retry cycle's cap is applied: unchanged, unless the
+   * block closes a cycle whose retries are used up. Throws `retries_exhausted` when it has no edge for that.
+   */
+  capRetries(node: GraphNode, routes: boolean[]): boolean[];
 }

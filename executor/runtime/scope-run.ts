@@ -1,5 +1,5 @@
 import { routeOutput } from "../edge-routing";
-import { edgeLabel, type GraphEdge, type GraphNode, type GraphScope } from "../graph";
+import { edgeLabel, type GraphEdge, type GraphNode, type GraphScope, type RetryCycle } from "../graph";
 import type { Usage } from "@/contract";
 import { addSpent, runCheckpointed, usageOf } from "./checkpoints";
 import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-execution";
@@ -7,6 +7,7 @@ import { executeBlock, type BlockOutcome, type ExecutionPlace } from "./block-ex
 import { executeContainer, skipScope } from "./container-run";
 import { routeFailed, type FailureRoute } from "./failure-report";
 import { frameInput, type IterationFrame } from "./frames";
+import { exhaustedRoutes, retryPasses, type RetryPass } from "./retry-passes";
 import type { OutputStore } from "./output-store";
 import type { RunContext } from "./run-context";
 import type { StopToken } from "./stop-token";
@@ -37,6 +38,14 @@ export class ScopeRun implements ExecutionPlace {
   private inFlight = 0;
   private failure: { node: GraphNode; error: unknown } | null = null;
   private finish: (() => void) | null = null;
+  /** Each retry cycle's pass, by `RetryCycle.index`; null when the scope has none. */
+  private readonly passes: RetryPass[] | null;
+  /**
+   * Cycles whose tail settled, ended once the block being settled has decided all its edges: a tail
+   * skipped while another block of its cycle is still deciding must not end the pass before that
+   * block's edges leaving the cycle are held.
+   */
+  private readonly endedPasses: RetryCycle[] | null;
   /** What the blocks of this scope spent, restored ones included: a container keeps its iterations' sum with its checkpoint. */
   spent: Usage | undefined;
 
@@ -56,6 +65,18 @@ export class ScopeRun implements ExecutionPlace {
     this.activated = new Uint8Array(size);
     this.activeSources = new Array<string[] | undefined>(size);
     for (let index = 0; index < size; index += 1) this.undecided[index] = scope.nodes[index]!.inEdges.length;
+    this.passes = retryPasses(scope.retryCycles);
+    this.endedPasses = this.passes === null ? null : [];
+  }
+
+  attempt(node: GraphNode): number {
+    return node.cycle === null ? 0 : this.passes![node.cycle.index]!.pass;
+  }
+
+  capRetries(node: GraphNode, routes: boolean[]): boolean[] {
+    const cycle = node.cycle;
+    if (cycle === null || cycle.tail !== node || routes[node.outEdges.indexOf(cycle.edge)] !== true) return routes;
+    return this.passes![cycle.index]!.pass > cycle.maxRetries ? exhaustedRoutes(cycle, routes) : routes;
   }
 
   /** Runs the scope to its end. */
@@ -64,6 +85,7 @@ export class ScopeRun implements ExecutionPlace {
     const container = this.scope.container;
     if (container) {
       for (const edge of container.bodyEdges) this.decide(edge, true);
+      if (this.endedPasses !== null) this.endPasses();
     } else {
       this.launch(this.run.graph.entry);
     }
@@ -90,6 +112,19 @@ export class ScopeRun implements ExecutionPlace {
   }
 
   private decide(edge: GraphEdge, active: boolean): void {
+    // Retry cycles: the edge back starts another pass when the tail settles; edges leaving wait for the last pass.
+    if (edge.retry !== null) {
+      if (active) this.passes![edge.retry.index]!.retry = true;
+      return;
+    }
+    if (edge.leaves !== null) {
+      this.passes![edge.leaves.index]!.held.push([edge, active]);
+      return;
+    }
+    this.decideNow(edge, active);
+  }
+
+  private decideNow(edge: GraphEdge, active: boolean): void {
     const target = edge.target;
     const index = target.localIndex;
     if (active) {
@@ -114,6 +149,11 @@ export class ScopeRun implements ExecutionPlace {
       this.run.emit({ type: "block.skipped", runId: this.run.settings.runId, blockId: node.id, reason });
       if (node.body) skipScope(this.run, node.body, `its container '${node.name}' was skipped`);
       for (const edge of node.outEdges) {
+        if (edge.retry !== null) continue;
+        if (edge.leaves !== null) {
+          this.passes![edge.leaves.index]!.held.push([edge, false]);
+          continue;
+        }
         const index = edge.target.localIndex;
         const remaining = this.undecided[index]! - 1;
         this.undecided[index] = remaining;
@@ -121,7 +161,41 @@ export class ScopeRun implements ExecutionPlace {
         if (this.activated[index] === 1) this.launch(edge.target);
         else work.push([edge.target, `on a path not taken after '${node.name}'`]);
       }
+      if (node.cycle !== null && node.cycle.tail === node) this.endedPasses!.push(node.cycle);
     }
+  }
+
+  private endPasses(): void {
+    const ended = this.endedPasses!;
+    while (ended.length > 0) this.endPass(ended.shift()!);
+  }
+
+  /**
+   * A cycle's tail settled, so its pass is over: the next pass starts at the head when the edge back
+   * was taken (the cycle's blocks undecided again, their outputs kept until each runs again), else
+   * the cycle is done and the edges that leave it are decided as its last pass left them.
+   */
+  private endPass(cycle: RetryCycle): void {
+    const state = this.passes![cycle.index]!;
+    if (!state.retry) {
+      for (const [edge, active] of state.release()) this.decideNow(edge, active);
+      return;
+    }
+    state.next();
+    for (const node of cycle.nodes) {
+      if (node === cycle.head) continue;
+      const index = node.localIndex;
+      this.undecided[index] = node.inEdges.length;
+      this.activated[index] = 0;
+      this.activeSources[index] = undefined;
+    }
+    if (this.stop.stopped) return;
+    const inputs = this.inputsOf(cycle.head);
+    const back = this.store.get(cycle.tail.id);
+    inputs[cycle.tail.id] = back?.kind === "output" ? back.output : null;
+    this.inFlight += 1;
+    this.run.busyBy(1);
+    void this.runNode(cycle.head, inputs);
   }
 
   private inputsOf(node: GraphNode): Record<string, unknown> {
@@ -166,6 +240,7 @@ export class ScopeRun implements ExecutionPlace {
     this.spent = addSpent(this.spent, usageOf(outcome));
     if (outcome.status === "completed") this.completed(node, outcome.output, outcome.variables, outcome.routes);
     else if (outcome.status === "failed") this.failed(node, outcome.error, outcome.route);
+    if (this.endedPasses !== null) this.endPasses();
     // After what follows it has launched: only then may the run count itself idle.
     this.run.busyBy(-1);
     if (this.inFlight === 0) this.finish?.();
@@ -183,7 +258,7 @@ export class ScopeRun implements ExecutionPlace {
   ): void {
     if (!routes && !node.info.terminal) {
       try {
-        routes = routeOutput(node.info, node.block, output, node.outEdges, edgeLabel);
+        routes = this.capRetries(node, routeOutput(node.info, node.block, output, node.outEdges, edgeLabel));
       } catch (error) {
         // An edge condition that cannot be evaluated fails its source block, here as where the block ran: its error edge may take it.
         this.failed(node, error);
@@ -211,6 +286,7 @@ export class ScopeRun implements ExecutionPlace {
       this.decide(edges[index]!, active);
     }
     if (!activatedAny) this.sinks.push(node);
+    if (node.cycle !== null && node.cycle.tail === node) this.endedPasses!.push(node.cycle);
   }
 
   /** `route`: where the failure goes, when it was worked out as the failure was reported (so the two agree). */
@@ -221,7 +297,19 @@ export class ScopeRun implements ExecutionPlace {
       this.stop.stop();
       return;
     }
+    let routes = route.routes;
+    if (node.cycle !== null) {
+      try {
+        routes = this.capRetries(node, routes);
+      } catch (exhausted) {
+        // Its error edge goes back and its retries are used up: the failure is no longer handled.
+        this.failure ??= { node, error: exhausted };
+        this.stop.stop();
+        return;
+      }
+    }
     this.store.setOutput(node.id, route.output);
-    node.outEdges.forEach((edge, index) => this.decide(edge, route.routes[index] === true));
+    node.outEdges.forEach((edge, index) => this.decide(edge, routes[index] === true));
+    if (node.cycle !== null && node.cycle.tail === node) this.endedPasses!.push(node.cycle);
   }
 }

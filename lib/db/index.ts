@@ -9,7 +9,7 @@ export { WorkflowRepository } from "./workflow-repository";
 export { RunRepository } from "./run-repository";
 export { WorkspaceRunRepository, type WorkspaceRunListOptions } from "./workspace-run-repository";
 export { DeploymentRepository } from "./deployment-repository";
-export type { NewRun, RunChanges, RunListOptions } from "./run-repository";
+export type { NewRun, RunChanges, RunListOptions, RunStarter } from "./run-repository";
 export { SpanRepository } from "./span-repository";
 export { RunHistoryRepository, type BlockExecutionRecord, type PastRun } from "./run-history-repository";
 export { BudgetRepository, monthStart, type CapScope, type StoredCap } from "./budget-repository";
@@ -40,3 +40,5 @@ export {
   retryWhileUnreachable,
   survivePoolErrors,
 } from "./connection-errors";
+export { IDEMPOTENCY_KEY_HOURS, keyExpiry, type IdempotencyKeyStore, type KeyHolder } from "./idempotency-keys";
+export { RunStartKeyRepository } from "./run-start-key-repository";

@@ -9,6 +9,7 @@ import { PriceOverrideRepository } from "./price-override-repository";
 import { RunEventRepository } from "./run-event-repository";
 import { RunHistoryRepository } from "./run-history-repository";
 import { RunRepository } from "./run-repository";
+import { RunStartKeyRepository } from "./run-start-key-repository";
 import { RunWriter } from "./run-writer";
 import { SecretRepository } from "./secret-repository";
 import { loadSecretKey } from "./secret-key";
@@ -40,6 +41,8 @@ export interface Repositories {
   copilot: CopilotRepository;
   /** Group-commit writer of runs' spans, events and checkpoints. */
   runWriter: RunWriter;
+  /** The Idempotency-Keys run starts claimed. */
+  runStartKeys: RunStartKeyRepository;
 }
 
 /**
@@ -69,6 +72,7 @@ export function createRepositories(
     priceOverrides: new PriceOverrideRepository(prisma),
     copilot: new CopilotRepository(prisma),
     runWriter: new RunWriter(prisma, options.url, options.backend === "embedded"),
+    runStartKeys: new RunStartKeyRepository(prisma),
   };
 }
 

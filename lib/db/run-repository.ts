@@ -84,6 +84,17 @@ export interface RunListOptions {
   trigger?: readonly RunTriggerKind[];
   /** Only runs of this deployment; null: only runs of the draft. */
   deploymentId?: string | null;
+  /** Only runs started by this member (with a session) or with this API key (`startedBy` below). */
+  startedBy?: RunStarter;
+}
+
+/** Who started a run: a member with a session, or an API key. */
+export type RunStarter = { userId: string } | { apiKeyId: string };
+
+/** The run filter of a starter. */
+export function startedByFilter(starter: RunStarter | undefined): Partial<Record<"userId" | "apiKeyId", string>> {
+  if (!starter) return {};
+  return "userId" in starter ? { userId: starter.userId } : { apiKeyId: starter.apiKeyId };
 }
 
 /**
@@ -237,7 +248,7 @@ export class RunRepository {
     const started = await this.prisma.$queryRawUnsafe<Run[]>(
       `UPDATE runs SET status = 'running', worker = $2, started_at = now() WHERE id = $1 AND status = 'queued'
        RETURNING id, workspace_id AS "workspaceId", workflow_id AS "workflowId", status, input, document, workflow_version AS "workflowVersion", queued_at AS "queuedAt", started_at AS "startedAt", worker, recoveries,
-         deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
+         deployment_id AS "deploymentId", trigger_kind AS "triggerKind", api_key_id AS "apiKeyId", user_id AS "userId", webhook_id AS "webhookId", schedule_id AS "scheduleId", conversation_id AS "conversationId",
          rerun_of_run_id AS "rerunOfRunId", rerun_of_block_id AS "rerunOfBlockId", replay_of_run_id AS "replayOfRunId", test, budget, trace_parent AS "traceParent"`,
       id,
       worker,
@@ -367,6 +378,7 @@ export class RunRepository {
         // A copilot request is stored as a run only so usage and budgets count it: listed when asked for by trigger.
         triggerKind: options.trigger ? { in: options.trigger.map(checkTriggerKind) } : { not: "copilot" },
         ...(options.deploymentId === undefined ? {} : { deploymentId: options.deploymentId }),
+        ...startedByFilter(options.startedBy),
         ...afterTimeAndId("queuedAt", "id", "desc", options.after),
       },
       orderBy: [{ queuedAt: "desc" }, { id: "desc" }],
@@ -403,6 +415,7 @@ function triggerColumns(trigger: RunTrigger | undefined) {
   return {
     triggerKind: checkTriggerKind(trigger.kind),
     apiKeyId: trigger.apiKeyId ?? null,
+    userId: trigger.userId ?? null,
     webhookId: trigger.webhookId ?? null,
     scheduleId: trigger.scheduleId ?? null,
     conversationId: trigger.conversationId ?? null,
@@ -414,11 +427,12 @@ function triggerColumns(trigger: RunTrigger | undefined) {
  * is the hook's credential (its URL), and every member who may read runs may not start them.
  */
 function triggerOf(
-  row: Pick<Run, "triggerKind" | "apiKeyId" | "webhookId" | "scheduleId" | "conversationId">,
+  row: Pick<Run, "triggerKind" | "apiKeyId" | "userId" | "webhookId" | "scheduleId" | "conversationId">,
 ): RunTrigger {
   return {
     kind: isRunTriggerKind(row.triggerKind) ? row.triggerKind : "editor",
     ...(row.apiKeyId ? { apiKeyId: row.apiKeyId } : {}),
+    ...(row.userId ? { userId: row.userId } : {}),
     ...(row.scheduleId ? { scheduleId: row.scheduleId } : {}),
     ...(row.conversationId ? { conversationId: row.conversationId } : {}),
   };

@@ -94,6 +94,7 @@ export function newRunRow(run: NewRun): { row: RunInsertRow; record: RunRecord }
     worker: run.worker ?? null,
     trigger_kind: trigger.kind,
     api_key_id: trigger.apiKeyId ?? null,
+    user_id: trigger.userId ?? null,
     webhook_id: trigger.webhookId ?? null,
     schedule_id: trigger.scheduleId ?? null,
     conversation_id: trigger.conversationId ?? null,
@@ -120,6 +121,7 @@ export function newRunRow(run: NewRun): { row: RunInsertRow; record: RunRecord }
     trigger: {
       kind: trigger.kind,
       ...(trigger.apiKeyId ? { apiKeyId: trigger.apiKeyId } : {}),
+      ...(trigger.userId ? { userId: trigger.userId } : {}),
       ...(trigger.scheduleId ? { scheduleId: trigger.scheduleId } : {}),
       ...(trigger.conversationId ? { conversationId: trigger.conversationId } : {}),
     },
@@ -179,6 +181,7 @@ export function storedSpanForm(span: SpanRecord): SpanRecord {
     "output",
     "error",
     "iteration",
+    "attempt",
     "name",
     "model",
     "worker",

@@ -42,7 +42,7 @@ interface Pending {
 }
 
 const SPAN_COLUMNS = `id text, run_id text, parent_id text, kind text, block_id text, block_name text, block_type text, name text, model text,
-  status text, started_at timestamptz, ended_at timestamptz, duration_ms int, input jsonb, output jsonb, error jsonb, iteration jsonb, worker text, reused_from text, simulated text, price jsonb,
+  status text, started_at timestamptz, ended_at timestamptz, duration_ms int, input jsonb, output jsonb, error jsonb, iteration jsonb, attempt int, worker text, reused_from text, simulated text, price jsonb,
   prompt_tokens int, completion_tokens int, total_tokens int, cached_prompt_tokens int, cache_write_tokens int, reasoning_tokens int,
   cost_input numeric, cost_output numeric, cost_total numeric, cost_reasoning numeric, unpriced boolean, estimated boolean`;
 const SPAN_NAMES = SPAN_COLUMNS.split(",").map((column) => column.trim().split(/\s+/)[0]!);
@@ -53,7 +53,7 @@ const SPAN_UPDATES = SPAN_NAMES.filter((name) => name !== "id" && name !== "run_
 const USAGE_COLUMNS = `prompt_tokens int, completion_tokens int, total_tokens int, cached_prompt_tokens int, cache_write_tokens int, reasoning_tokens int,
   cost_input numeric, cost_output numeric, cost_total numeric, cost_reasoning numeric, unpriced boolean, estimated boolean`;
 const RUN_COLUMNS = `id text, workspace_id text, workflow_id text, status text, input jsonb, document jsonb, workflow_version int, parent_run_id text, worker text,
-  trigger_kind text, api_key_id text, webhook_id text, schedule_id text, conversation_id text, deployment_id text, rerun_of_run_id text,
+  trigger_kind text, api_key_id text, user_id text, webhook_id text, schedule_id text, conversation_id text, deployment_id text, rerun_of_run_id text,
   rerun_of_block_id text, replay_of_run_id text, test boolean, budget jsonb, trace_parent text, started_at timestamptz, queued_at timestamptz, ${USAGE_COLUMNS}`;
 const END_COLUMNS = `id text, status text, output jsonb, error jsonb, ended_at timestamptz, duration_ms int, overhead jsonb, ${USAGE_COLUMNS}`;
 const columnNames = (columns: string) => columns.split(",").map((column) => column.trim().split(/\s+/)[0]!);
@@ -118,6 +118,7 @@ function spanRow(span: SpanRecord): Record<string, unknown> {
     output: span.output ?? null,
     error: span.error ?? null,
     iteration: span.iteration ?? null,
+    attempt: span.attempt ?? null,
     worker: span.worker ?? null,
     reused_from: span.reusedFrom ?? null,
     simulated: span.simulated ?? null,

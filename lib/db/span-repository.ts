@@ -62,6 +62,7 @@ export function toSpanRecord(row: Span): SpanRecord {
   if (row.output !== null) span.output = row.output;
   if (row.error !== null) span.error = row.error as unknown as ErrorInfo;
   if (row.iteration !== null) span.iteration = row.iteration as number[];
+  if (row.attempt !== null) span.attempt = row.attempt;
   if (row.worker !== null) span.worker = row.worker;
   if (row.reusedFrom !== null) span.reusedFrom = row.reusedFrom;
   if (row.simulated !== null && isSimulationSource(row.simulated)) span.simulated = row.simulated;

@@ -11,7 +11,7 @@ import {
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { InvalidInputError } from "./errors";
 import { afterTimeAndId, keysetResult, timeAndIdOf, type KeysetResult, type TimeAndId } from "./keyset";
-import { toRunSummary } from "./run-repository";
+import { startedByFilter, toRunSummary, type RunStarter } from "./run-repository";
 import { assertWorkflowInWorkspace } from "./workflow-in-workspace";
 
 export interface WorkspaceRunListOptions {
@@ -19,6 +19,8 @@ export interface WorkspaceRunListOptions {
   workflowId?: string;
   status?: readonly RunStatus[];
   trigger?: readonly RunTriggerKind[];
+  /** Only runs started by this member (with a session) or with this API key. */
+  startedBy?: RunStarter;
   /** At most this many runs (default 50, at most 500). */
   limit?: number;
   /** The runs after this position: the `next` of the page before. */
@@ -58,6 +60,7 @@ export class WorkspaceRunRepository {
         ...(options.status?.length ? { status: { in: [...options.status] } } : {}),
         // A copilot request is stored as a run only so usage and budgets count it: listed when asked for by trigger.
         triggerKind: options.trigger?.length ? { in: [...options.trigger] } : { not: "copilot" },
+        ...startedByFilter(options.startedBy),
         ...afterTimeAndId("queuedAt", "id", "desc", options.after),
       },
       include: { workflow: { select: { name: true } } },

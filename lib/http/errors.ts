@@ -78,6 +78,7 @@ export const HTTP_STATUS_BY_CODE = {
   timeout: 500,
   budget_exceeded: 500,
   iteration_limit: 500,
+  retries_exhausted: 500,
   block_failed: 500,
   task_failed: 500,
   no_route: 500,

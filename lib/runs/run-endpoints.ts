@@ -8,9 +8,10 @@ import {
   type RunTrigger,
 } from "@/contract";
 import type { Member } from "@/lib/auth";
-import type { Repositories } from "@/lib/db";
+import type { Repositories, RunStarter } from "@/lib/db";
 import { endpoint } from "@/lib/http/endpoint";
 import { RequestError } from "@/lib/http/errors";
+import { claimKey, idempotencyKeyOf } from "@/lib/http/idempotency-claim";
 import { listPaging, timeAndIdPosition } from "@/lib/http/pagination";
 import { readJsonRequest } from "@/lib/http/read-json";
 import { lastEventId } from "@/lib/http/sse";
@@ -31,7 +32,7 @@ const workspaceRunPages = listPaging("workspace-runs", timeAndIdPosition);
 
 export interface RunEndpointDependencies {
   runs: RunService;
-  repositories: Pick<Repositories, "runs" | "runEvents" | "workflows" | "workspaceRuns">;
+  repositories: Pick<Repositories, "runs" | "runEvents" | "workflows" | "workspaceRuns" | "runStartKeys">;
 }
 
 /** `?status=failed,cancelled` or `?trigger=api,webhook` (or repeated): the values to list, refusing unknown ones by name. */
@@ -56,6 +57,19 @@ function listFilter<Value extends string>(
   return values.filter(isAllowed);
 }
 
+/** `?userId=<id>` or `?apiKeyId=<id>`: only the runs that member (with a session) or that key started; not both. */
+function startedByOf(request: Request): RunStarter | undefined {
+  const params = new URL(request.url).searchParams;
+  const userId = params.get("userId") || undefined;
+  const apiKeyId = params.get("apiKeyId") || undefined;
+  if (userId && apiKeyId)
+    throw new RequestError("invalid_request", "Filter by userId or by apiKeyId, not both: a run has one starter.", [
+      { path: "apiKeyId", message: "cannot be combined with userId" },
+    ]);
+  if (userId) return { userId };
+  return apiKeyId ? { apiKeyId } : undefined;
+}
+
 /** `?deployment=<id>` lists that deployment's runs, `?deployment=draft` the draft's. */
 function deploymentFilter(request: Request): string | null | undefined {
   const value = new URL(request.url).searchParams.get("deployment");
@@ -76,15 +90,16 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
     return position === undefined ? run : { ...run, queuePosition: position };
   };
   const triggerOf = (member: Member): RunTrigger =>
-    member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor" };
+    member.via === "api-key" ? { kind: "api", apiKeyId: member.apiKeyId } : { kind: "editor", userId: member.userId };
   /** POST .../runs runs the draft, POST .../execute the active deployment; otherwise the same. */
   const startEndpoint = (operationId: "startRun" | "executeWorkflow", target: RunTarget) =>
     endpoint(operationId, async (request, { id: workflowId }, member) => {
       const { runs, repositories } = deps();
       const { workspace } = member;
       const trigger = triggerOf(member);
+      const key = idempotencyKeyOf(request);
       // Counted as intake until stored, so queued runs of this process wait while starts are answered (run-intake.ts).
-      const { live, wait } = await runIntake().accept(async () => {
+      const started = await runIntake().accept(async () => {
         // Every field is optional, so an empty body starts a run with no input.
         const { input, wait, test, budget } = await readJsonRequest(request, startRunRequestSchema, {
           subject: "The run request",
@@ -92,8 +107,25 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
           emptyAs: {},
         });
         const options = { target, trigger, ...(test ? { test: true } : {}), ...(budget ? { budget } : {}) };
-        return { live: await runs.start(workspace.id, workflowId, input, options), wait };
+        if (key === undefined) return { live: await runs.start(workspace.id, workflowId, input, options), wait };
+        // A key is claimed per workflow, once the workflow is known to be this workspace's (404 otherwise, nothing claimed).
+        await repositories.workflows.get(workspace.id, workflowId);
+        const claim = await claimKey(repositories.runStartKeys, workflowId, key);
+        if ("replayOf" in claim) return { replayOf: claim.replayOf };
+        try {
+          const live = await runs.start(workspace.id, workflowId, input, options);
+          await repositories.runStartKeys.settle(claim.claimedId, 202, live.runId);
+          return { live, wait };
+        } catch (error) {
+          // A refused start (not deployed, over budget…) ran nothing: its key stays free for the retry.
+          await repositories.runStartKeys.release(claim.claimedId);
+          throw error;
+        }
       });
+      if ("replayOf" in started) {
+        return Response.json({ runId: started.replayOf }, { status: 202, headers: { "idempotent-replayed": "true" } });
+      }
+      const { live, wait } = started;
       if ((request.headers.get("accept") ?? "").includes("text/event-stream")) {
         return runEventStream({
           runId: live.runId,
@@ -121,12 +153,14 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       const status = listFilter(request, "status", RUN_STATUSES);
       const trigger = listFilter(request, "trigger", RUN_TRIGGER_KINDS);
       const deploymentId = deploymentFilter(request);
+      const startedBy = startedByOf(request);
       const page = runPages.read(request);
       const runs = await deps().repositories.runs.pageByWorkflow(workspace.id, workflowId, {
         ...page,
         ...(status.length ? { status } : {}),
         ...(trigger.length ? { trigger } : {}),
         ...(deploymentId === undefined ? {} : { deploymentId }),
+        ...(startedBy ? { startedBy } : {}),
       });
       return Response.json(runPages.answer("runs", runs));
     }),
@@ -135,11 +169,13 @@ export function runEndpoints(deps: () => RunEndpointDependencies) {
       const status = listFilter(request, "status", RUN_STATUSES);
       const trigger = listFilter(request, "trigger", RUN_TRIGGER_KINDS);
       const workflowId = new URL(request.url).searchParams.get("workflow") || undefined;
+      const startedBy = startedByOf(request);
       const runs = await deps().repositories.workspaceRuns.page(workspace.id, {
         ...workspaceRunPages.read(request),
         ...(workflowId ? { workflowId } : {}),
         ...(status.length ? { status } : {}),
         ...(trigger.length ? { trigger } : {}),
+        ...(startedBy ? { startedBy } : {}),
       });
       return Response.json(workspaceRunPages.answer("runs", runs));
     }),

@@ -1,6 +1,6 @@
 import "server-only";
-import { WEBHOOK_DELIVERIES_KEPT, WEBHOOK_IDEMPOTENCY_HOURS, type WebhookDeliveryView } from "@/contract";
-import { NotFoundError, type PrismaClient } from "@/lib/db";
+import { WEBHOOK_DELIVERIES_KEPT, type WebhookDeliveryView } from "@/contract";
+import { keyExpiry, NotFoundError, type IdempotencyKeyStore, type KeyHolder, type PrismaClient } from "@/lib/db";
 
 /** How a delivery was answered. */
 export interface DeliveryOutcome {
@@ -11,20 +11,6 @@ export interface DeliveryOutcome {
   error?: string | null;
   replayed?: boolean;
 }
-
-/** The delivery holding an Idempotency-Key. */
-export interface KeyHolder {
-  id: string;
-  receivedAt: Date;
-  /** Null while the delivery holding it is still being answered. */
-  status: number | null;
-  runId: string | null;
-}
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** Deliveries received at or before this moment no longer hold their key. */
-export const keyExpiry = (now = Date.now()) => new Date(now - WEBHOOK_IDEMPOTENCY_HOURS * HOUR_MS);
 
 function toView(row: {
   id: string;
@@ -51,7 +37,7 @@ function toView(row: {
  * a burst of keyed deliveries outlives the 20 for at most a day; only the 20 are ever listed).
  * The key is unique per hook: two deliveries with one key cannot both claim it.
  */
-export class WebhookDeliveryRepository {
+export class WebhookDeliveryRepository implements IdempotencyKeyStore {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Stores a delivery that holds no key (answered already), pruning the hook's older ones. */

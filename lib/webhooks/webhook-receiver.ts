@@ -6,7 +6,7 @@ import { NotFoundError } from "@/lib/db";
 import { errorResponse, httpStatusOf } from "@/lib/http/errors";
 import { runIntake } from "@/lib/runs/run-intake";
 import type { RunService } from "@/lib/runs/run-service";
-import { claimKey, idempotencyKeyOf } from "./idempotency-claim";
+import { claimKey, idempotencyKeyOf } from "@/lib/http/idempotency-claim";
 import { readWebhookBody, webhookInputOf } from "./webhook-body";
 import type { DeliveryOutcome, WebhookDeliveryRepository } from "./webhook-delivery-repository";
 import type { ReceivingWebhook, WebhookRepository } from "./webhook-repository";

@@ -9,8 +9,10 @@ import {
   type TimeAndId,
   type VersionConflictError,
 } from "@/lib/db";
+import { loadRunEnvironment } from "@/lib/runtime/run-environment";
 import { getRuntime } from "@/lib/runtime/runtime";
 import { checkConfigReferences, type WorkspaceHoldings } from "./config-references";
+import { hasFallbackModels, refuseFallbacksWithoutKeys, type ProviderEnvFor } from "./fallback-keys";
 import { refuseUnknownTools } from "./tool-types";
 
 /** The MCP server names a workspace may use; null when the operator's list cannot be read (a run reports that). */
@@ -52,9 +54,16 @@ export function createWorkflowService(
   repositories: Pick<Repositories, "workflows" | "workspaces">,
   mcpServerNames: McpServerNames = () => new Set(),
   toolTypes: ToolTypes = () => null,
+  /** The provider settings the workspace's runs read, to refuse a fallback model without a key; null: not checked. */
+  providerEnv: ProviderEnvFor | null = null,
 ) {
   const { workflows } = repositories;
-  const check = storedThingsCheck(repositories, mcpServerNames, toolTypes);
+  const storedThings = storedThingsCheck(repositories, mcpServerNames, toolTypes);
+  const check = async (workspaceId: string, document: WorkflowDocument) => {
+    if (providerEnv && hasFallbackModels(document))
+      refuseFallbacksWithoutKeys(document, await providerEnv(workspaceId));
+    await storedThings(workspaceId, document);
+  };
   return {
     list: (workspaceId: string, page?: KeysetPage<TimeAndId>): Promise<KeysetResult<WorkflowSummary, TimeAndId>> =>
       workflows.list(workspaceId, page),
@@ -106,5 +115,11 @@ export function appToolTypes(workspaceId: string): ReadonlySet<string> {
 }
 
 export function workflowService(): WorkflowService {
-  return createWorkflowService(getRepositories(), appMcpServerNames, appToolTypes);
+  return createWorkflowService(
+    getRepositories(),
+    appMcpServerNames,
+    appToolTypes,
+    async (workspaceId) =>
+      (await loadRunEnvironment(getRepositories().secrets, workspaceId, (name) => process.env[name])).providerEnv,
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { WorkflowBlock } from "@/contract";
-import { blockToNode, nodeToBlock } from "./document-flow";
+import type { WorkflowBlock, WorkflowEdge } from "@/contract";
+import { blockToNode, flowEdgeToWorkflow, nodeToBlock, workflowEdgeToFlow } from "./document-flow";
+import { setEdgeCondition, setEdgeMaxRetries } from "./graph-operations";
 
 describe("a block through the canvas and back", () => {
   it("keeps the settings the canvas has no editor for (retry, timeout) and its test sample", () => {
@@ -32,5 +33,30 @@ describe("a block through the canvas and back", () => {
     };
 
     expect(nodeToBlock(blockToNode(block))).toEqual(block);
+  });
+});
+
+describe("an edge through the canvas and back", () => {
+  it("keeps a retry edge's cap and condition, and a condition edit keeps the cap", () => {
+    const edge: WorkflowEdge = {
+      id: "back",
+      source: "fix",
+      target: "linter",
+      sourceHandle: "out",
+      condition: "output.content != null",
+      maxRetries: 3,
+    };
+    const drawn = workflowEdgeToFlow(edge);
+    expect(flowEdgeToWorkflow(drawn)).toEqual(edge);
+    const [edited] = setEdgeCondition([drawn], "back", "");
+    expect(flowEdgeToWorkflow(edited!)).toEqual({
+      id: "back",
+      source: "fix",
+      target: "linter",
+      sourceHandle: "out",
+      maxRetries: 3,
+    });
+    const [plain] = setEdgeMaxRetries([edited!], "back", null);
+    expect(flowEdgeToWorkflow(plain!)).toEqual({ id: "back", source: "fix", target: "linter", sourceHandle: "out" });
   });
 });

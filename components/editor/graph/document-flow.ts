@@ -90,7 +90,11 @@ export function workflowEdgeToFlow(edge: WorkflowEdge): EditorEdge {
     target: edge.target,
     sourceHandle,
     type: "workflow",
-    data: edge.condition?.trim() ? { variant, condition: edge.condition } : { variant },
+    data: {
+      variant,
+      ...(edge.condition?.trim() ? { condition: edge.condition } : {}),
+      ...(edge.maxRetries !== undefined ? { maxRetries: edge.maxRetries } : {}),
+    },
   };
 }
 
@@ -104,6 +108,7 @@ export function flowEdgeToWorkflow(edge: EditorEdge): WorkflowEdge {
   // A blank condition is none: the document does not keep it.
   const condition = edge.data?.condition;
   if (condition?.trim()) workflowEdge.condition = condition;
+  if (edge.data?.maxRetries !== undefined) workflowEdge.maxRetries = edge.data.maxRetries;
   return workflowEdge;
 }
 

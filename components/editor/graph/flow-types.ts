@@ -24,8 +24,11 @@ export type EditorNode = Node<BlockNodeData, BlockNodeType>;
 
 export type EdgeVariant = "default" | "error" | "branch" | "body";
 
-/** `condition`: the edge's condition over its source's output, as typed (absent when it has none). */
-export type EditorEdge = Edge<{ variant: EdgeVariant; condition?: string }>;
+/**
+ * `condition`: the edge's condition over its source's output, as typed (absent when it has none).
+ * `maxRetries`: a retry edge's cap (it goes back to an earlier block); absent on other edges.
+ */
+export type EditorEdge = Edge<{ variant: EdgeVariant; condition?: string; maxRetries?: number }>;
 
 /** Name, description and variables: the document minus its graph. */
 export interface WorkflowMeta {

@@ -62,8 +62,17 @@ export function connectEdge(
 export function setEdgeCondition(edges: EditorEdge[], id: string, condition: string): EditorEdge[] {
   return edges.map((edge) => {
     if (edge.id !== id) return edge;
-    const variant = edge.data?.variant ?? edgeVariantForHandle(edge.sourceHandle);
-    return { ...edge, data: condition ? { variant, condition } : { variant } };
+    const { condition: _previous, ...rest } = edge.data ?? { variant: edgeVariantForHandle(edge.sourceHandle) };
+    return { ...edge, data: condition ? { ...rest, condition } : rest };
+  });
+}
+
+/** Sets a retry edge's cap (`maxRetries`), or makes it an ordinary edge again (null). */
+export function setEdgeMaxRetries(edges: EditorEdge[], id: string, maxRetries: number | null): EditorEdge[] {
+  return edges.map((edge) => {
+    if (edge.id !== id) return edge;
+    const { maxRetries: _previous, ...rest } = edge.data ?? { variant: edgeVariantForHandle(edge.sourceHandle) };
+    return { ...edge, data: maxRetries === null ? rest : { ...rest, maxRetries } };
   });
 }
 

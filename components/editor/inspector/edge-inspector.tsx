@@ -1,5 +1,6 @@
 "use client";
 
+import { MAX_EDGE_RETRIES } from "@/contract";
 import { parseEdgeCondition } from "@/executor";
 import { useEditorStore, useEditorStoreApi } from "../store";
 import { inputClass } from "./fields/field-props";
@@ -48,6 +49,26 @@ export function EdgeInspector({ edgeId }: { edgeId: string }) {
           data-testid="edge-condition"
         />
       </label>
+      <label className="block text-xs font-medium text-slate-700">
+        Retries at most
+        <input
+          className={`${inputClass} mt-1`}
+          type="number"
+          min={1}
+          max={MAX_EDGE_RETRIES}
+          value={edge.data?.maxRetries ?? ""}
+          placeholder="not a retry edge"
+          onChange={(event) => {
+            const value = event.target.valueAsNumber;
+            store.getState().setEdgeMaxRetries(edgeId, Number.isFinite(value) ? value : null);
+          }}
+          data-testid="edge-max-retries"
+        />
+      </label>
+      <p className="text-[11px] text-slate-500">
+        A cap makes this a retry edge: it may go back to an earlier block, and the blocks between run again, at most
+        this many times; then {sourceName ?? "the source block"} fails, or leaves by its retriesExhausted handle.
+      </p>
       <p className="text-[11px] text-slate-500">
         The run takes this edge only when the condition holds. It reads what {sourceName ?? "the source block"} produced
         as <code>output</code>, for example <code>output.status == 200</code> or{" "}

@@ -18,6 +18,7 @@ import {
   renameReferencesIn,
   reparentBlock,
   setEdgeCondition,
+  setEdgeMaxRetries,
   updateNodeData,
 } from "../graph/graph-operations";
 import { uniqueEdgeId } from "../graph/block-naming";
@@ -84,6 +85,8 @@ export interface EditorState extends RunSliceActions, AttentionActions {
   updateMeta(patch: Partial<WorkflowMeta>, coalesceKey?: string): void;
   /** Sets an edge's condition (blank clears it); typing coalesces into one undo step. */
   setEdgeCondition(id: string, condition: string): void;
+  /** Sets a retry edge's cap, or clears it (null). */
+  setEdgeMaxRetries(id: string, maxRetries: number | null): void;
   /**
    * When a rename of block `id` ends, points every reference to `previousName` at its current
    * name, in the rename's undo step. Skipped while the new name clashes with another block's.
@@ -252,6 +255,8 @@ export function createEditorStore(stored: StoredWorkflow, options: EditorStoreOp
       },
       setEdgeCondition: (id, condition) =>
         commit({ edges: setEdgeCondition(get().edges, id, condition) }, `edge:${id}:condition`),
+      setEdgeMaxRetries: (id, maxRetries) =>
+        commit({ edges: setEdgeMaxRetries(get().edges, id, maxRetries) }, `edge:${id}:maxRetries`),
       updateMeta: (patch, coalesceKey) =>
         commit({ meta: { ...get().meta, ...patch } }, coalesceKey ? `meta:${coalesceKey}` : null),
       deleteSelection: () => {

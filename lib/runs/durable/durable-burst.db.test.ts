@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureLogs, type CapturedLogs } from "@/lib/observability/__fixtures__/captured-logs";
 import type { RunEvent, RunStatus, SpanRecord } from "@/contract";
+import type { BlockCheckpoint } from "@/executor";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-database";
 import { MAX_RECOVERIES, startRunWorkers, type RunWorkers } from "@/lib/runs/durable/run-workers";
 import { runEndpoints, type RunEndpoints } from "@/lib/runs/run-endpoints";
@@ -17,6 +18,7 @@ import {
   figures,
   readStream,
   requestsWith,
+  retryDocument,
   storageTrouble,
   testRuntime,
   testWorkerConfig,
@@ -239,6 +241,59 @@ describe(`a run that ends for any reason has a terminal event, a duration and no
     ).toContain("agent");
     expect(events.find((event) => event.type === "run.resumed")).toMatchObject({ reason: "recovered" });
     expect(requestsWith(llm, `Echo ${marker}`)).toBe(1);
+  });
+
+  it("a run whose process died inside a retry cycle goes on with the next pass: the first pass is restored from its checkpoints, not run again", async () => {
+    const document = retryDocument();
+    const workflow = await database.repositories.workflows.create(workspaceId, document);
+    const dead = `dead-${randomUUID().slice(0, 8)}`;
+    const startedAt = new Date(Date.now() - 2_000);
+    const run = await database.repositories.runs.create({
+      workspaceId,
+      workflowId: workflow.id,
+      status: "running",
+      input: { marker: "var x = 1" },
+      document,
+      worker: dead,
+      startedAt,
+    });
+    // As the dead process left it: the first pass finished (Linter failed, its error edge took it; Fix answered).
+    const { checkpoints } = database.repositories;
+    const row = (key: string, checkpoint: BlockCheckpoint) => checkpoints.row(run.id, key, checkpoint, checkpoint);
+    await database.repositories.runWriter.write({
+      runId: run.id,
+      events: [
+        {
+          seq: 1,
+          event: { type: "run.started", runId: run.id, workflowId: workflow.id, startedAt: startedAt.toISOString() },
+        },
+      ],
+      deferred: [
+        row("start", { status: "completed", output: { marker: "var x = 1" } }),
+        row("linter", { status: "failed", error: { code: "block_failed", message: "lint: var" } }),
+      ],
+      checkpoint: row("fix", { status: "completed", output: { result: "let x = 1" } }),
+    });
+    await database.prisma.worker.create({
+      data: { id: dead, host: "gone", pid: 999_999, startedAt, heartbeatAt: new Date(Date.now() - 60_000) },
+    });
+
+    await workers.sweep();
+
+    const ended = await waitForEnd(database.repositories, workspaceId, run.id);
+    expect(ended).toMatchObject({ status: "succeeded", output: { linted: "let x = 1" } });
+    const events = await expectEndedWhole(run.id, "succeeded");
+    const started = events.flatMap((event) =>
+      event.type === "block.started" ? [`${event.blockId}#${event.attempt ?? "-"}`] : [],
+    );
+    // Only the second pass ran: Linter (attempt 2) on the fix, Fix skipped, then the Response once.
+    expect(started).toEqual(["linter#2", "response#-"]);
+    const stored = await database.repositories.checkpoints.load(run.id);
+    expect([...stored.checkpoints.keys()].sort()).toEqual(["fix", "linter", "linter~2", "response", "start"]);
+    const linterSpans = (await database.repositories.spans.listByRun(run.id)).filter(
+      (span) => span.blockId === "linter",
+    );
+    expect(linterSpans.map((span) => [span.attempt, span.status])).toEqual([[2, "succeeded"]]);
   });
 
   it("recovery giving up: a run held by a dead process that already stopped MAX_RECOVERIES times fails with worker_lost", async () => {

@@ -44,7 +44,7 @@ const CHOICE_LABELS: Record<(typeof TOOL_CHOICE_MODES)[number], string> = {
 
 /**
  * `stepRules`: one row per range of steps of the agent's tool loop, with the tools offered there
- * (checkboxes of the agent's tools; none ticked: all), the tool choice and a temperature.
+ * (checkboxes of the agent's tools; none ticked: all), the tool choice, a temperature and an output cap.
  */
 export function StepRulesField(props: FieldEditorProps) {
   const toolNames = useAgentToolNames(props.blockId);
@@ -111,6 +111,17 @@ export function StepRulesField(props: FieldEditorProps) {
                 const raw = event.target.value.trim();
                 const number = Number(raw);
                 update({ temperature: raw === "" || !Number.isFinite(number) ? undefined : number });
+              }}
+            />
+            <input
+              aria-label={`Rule ${index + 1} max output tokens`}
+              className={`${shortInputClass} w-20`}
+              inputMode="numeric"
+              placeholder="max tok."
+              value={row.maxOutputTokens ?? ""}
+              onChange={(event) => {
+                const tokens = wholeNumber(event.target.value);
+                update({ maxOutputTokens: tokens !== undefined && tokens > 0 ? tokens : undefined });
               }}
             />
           </div>

@@ -274,6 +274,30 @@ export function agentDocument(prompt = "Echo"): WorkflowDocument {
   ]);
 }
 
+/**
+ * The code review as a retry cycle, with no model: Linter (a function) fails on `var`, its error
+ * edge goes to Fix, which goes back to Linter (maxRetries 3); a clean lint goes on to Response.
+ */
+export function retryDocument(): WorkflowDocument {
+  return workflowDocumentSchema.parse({
+    name: "Lint until clean",
+    blocks: [
+      startBlock(),
+      block("linter", "function", "Linter", {
+        code: 'const code = String(<Fix.result ?? start.marker>);\nif (/\\bvar\\b/.test(code)) throw new Error("lint: var");\nreturn code;',
+      }),
+      block("fix", "function", "Fix", { code: 'return String(<start.marker>).replace(/\\bvar\\b/g, "let");' }),
+      block("response", "response", "Response", { data: { linted: "<Linter.result>" } }),
+    ],
+    edges: [
+      { id: "e0", source: "start", target: "linter" },
+      { id: "e1", source: "linter", target: "fix", sourceHandle: "error" },
+      { id: "e2", source: "fix", target: "linter", maxRetries: 3 },
+      { id: "e3", source: "linter", target: "response" },
+    ],
+  } satisfies WorkflowDocumentInput);
+}
+
 /** start -> agent (`CALC <start.marker>`, its calculator needing approval) -> response: a run that parks for a person. */
 export function approvalDocument(): WorkflowDocument {
   return chain("Careful maths", [

@@ -1,7 +1,7 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { RequestError } from "@/lib/http/errors";
-import { keyExpiry, type WebhookDeliveryRepository } from "./webhook-delivery-repository";
+import { keyExpiry, type IdempotencyKeyStore } from "@/lib/db";
+import { RequestError } from "./errors";
 
 const MAX_KEY_LENGTH = 255;
 
@@ -25,42 +25,42 @@ export function idempotencyKeyOf(request: Request): string | undefined {
   return key;
 }
 
-/** Either this delivery holds the key now (its id), or an earlier one started a run with it. */
+/** Either this request holds the key now (its id), or an earlier one started a run with it. */
 export type KeyClaim = { claimedId: string } | { replayOf: string };
 
 /**
- * Claims an Idempotency-Key for a delivery, relying on the unique (webhook, key) index: of any
- * number of deliveries with one key, one inserts its row and the others find it. A finder waits
- * until the holder has started its run and answers that run's id. A holder older than 24 hours,
- * or one that died before starting its run, lets go of the key; a refused holder releases it
- * itself (settle), so the waiting deliveries try to claim it again.
+ * Claims an Idempotency-Key for a request (a webhook delivery, a run start), relying on the
+ * store's unique (scope, key) index: of any number of requests with one key, one inserts its row
+ * and the others find it. A finder waits until the holder has started its run and answers that
+ * run's id. A holder older than 24 hours, or one that died before starting its run, lets go of the
+ * key; a refused holder releases it itself (settle), so the waiting requests try to claim it again.
  */
 export async function claimKey(
-  deliveries: WebhookDeliveryRepository,
-  webhookId: string,
+  store: IdempotencyKeyStore,
+  scopeId: string,
   key: string,
   now = () => Date.now(),
 ): Promise<KeyClaim> {
   const giveUpAt = now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const claimedId = await deliveries.claim(webhookId, key);
+    const claimedId = await store.claim(scopeId, key);
     if (claimedId) return { claimedId };
-    const holder = await deliveries.keyHolder(webhookId, key);
+    const holder = await store.keyHolder(scopeId, key);
     if (!holder) continue; // released in between: claim again
     if (holder.receivedAt <= keyExpiry(now())) {
-      await deliveries.releaseKey(holder.id, keyExpiry(now()));
+      await store.releaseKey(holder.id, keyExpiry(now()));
       continue;
     }
     if (holder.runId) return { replayOf: holder.runId };
     if (holder.status === null && holder.receivedAt.getTime() <= now() - ABANDONED_CLAIM_MS) {
-      await deliveries.releaseKey(holder.id, new Date(now() - ABANDONED_CLAIM_MS));
+      await store.releaseKey(holder.id, new Date(now() - ABANDONED_CLAIM_MS));
       continue;
     }
     if (now() >= giveUpAt) {
       throw new RequestError(
         "conflict",
-        "A delivery with this Idempotency-Key is still being answered; retry with the same key in a moment.",
-        [{ path: "Idempotency-Key", message: "is in use by a delivery in progress" }],
+        "A request with this Idempotency-Key is still being answered; retry with the same key in a moment.",
+        [{ path: "Idempotency-Key", message: "is in use by a request in progress" }],
       );
     }
     await sleep(POLL_MS);

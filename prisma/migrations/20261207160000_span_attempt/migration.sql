@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "spans" ADD COLUMN     "attempt" INTEGER;
