@@ -2,7 +2,13 @@
 
 import { FlaskConical, Play, Square } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { isLive, useEditorStore, useEditorStoreApi, workflowHasIssues } from "@/components/editor/store";
+import {
+  isLive,
+  testRunHasIssues,
+  useEditorStore,
+  useEditorStoreApi,
+  workflowHasIssues,
+} from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "@/components/ui/format";
 import { RunStatusBadge } from "@/components/ui/run-badges";
 import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
@@ -77,8 +83,11 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
   const store = useEditorStoreApi();
   // With issues the workflow cannot run: Run only shows the list of what to fix.
   const blocked = useEditorStore(workflowHasIssues);
+  // A block with no key for its model still answers a test run from its recorded answer.
+  const testBlocked = useEditorStore(testRunHasIssues);
+  const blockedFor = (form: "run" | "test") => (form === "run" ? blocked : testBlocked);
   const toggleForm = (form: "run" | "test") => {
-    if (blocked) return store.getState().attemptRun();
+    if (blockedFor(form)) return store.getState().attemptRun();
     setFormOpen((open) => (open === form ? null : form));
   };
   if (readOnly) return <RunTotals />;
@@ -115,7 +124,7 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
             type="button"
             className="btn-secondary aria-disabled:opacity-50"
             data-testid="test-run-button"
-            aria-disabled={blocked}
+            aria-disabled={testBlocked}
             title="Run with simulated side effects: API, web, fetch and side-effecting tool calls answer from each block's test sample and are not sent; models run for real unless a block uses a recorded answer"
             onClick={() => toggleForm("test")}
             aria-expanded={formOpen === "test"}
@@ -135,7 +144,7 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
           </button>
         </>
       )}
-      {formOpen && !live && !blocked && (
+      {formOpen && !live && !blockedFor(formOpen) && (
         <RunInputForm
           key={formOpen}
           test={formOpen === "test"}
