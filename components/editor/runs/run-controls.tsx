@@ -51,13 +51,18 @@ function RunTotals() {
   const marks = figureMarks(view);
   return (
     <div
-      className="flex items-center gap-2 text-xs text-slate-600"
+      className="flex min-w-0 items-center gap-2 overflow-hidden text-xs text-slate-600"
       data-testid="run-totals"
       title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}
     >
       <RunStatusBadge status={view.status} inLine={{ position: queuePosition }} testId="run-status" />
       <RunDuration live={live} stored={stored} queuePosition={queuePosition} />
-      {view.tokens && <span data-testid="run-tokens">{formatTokens(view.tokens.total, view.estimated)}</span>}
+      {/* Beside the status, the tokens are the figure a narrow window can spare: the trace has them. */}
+      {view.tokens && (
+        <span data-testid="run-tokens" className="max-xl:sr-only">
+          {formatTokens(view.tokens.total, view.estimated)}
+        </span>
+      )}
       {view.tokens && <span data-testid="run-cost">{formatCost(view)}</span>}
       {view.budget && <RunBudgetMeter budget={view.budget} spent={view.cost?.total ?? 0} />}
       {marks.length > 0 && <span className="text-amber-700">({marks.join(", ")})</span>}
@@ -92,7 +97,7 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
   };
   if (readOnly) return <RunTotals />;
   return (
-    <div className="relative flex items-center gap-2">
+    <div className="relative flex min-w-0 items-center gap-2">
       <RunTotals />
       {actionError && (
         <span
@@ -129,7 +134,7 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
             onClick={() => toggleForm("test")}
             aria-expanded={formOpen === "test"}
           >
-            <FlaskConical className="h-4 w-4" aria-hidden /> Test run
+            <FlaskConical className="h-4 w-4" aria-hidden /> <span className="max-lg:sr-only">Test run</span>
           </button>
           <button
             type="button"
@@ -140,7 +145,7 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
             onClick={() => toggleForm("run")}
             aria-expanded={formOpen === "run"}
           >
-            <Play className="h-4 w-4" aria-hidden /> Run
+            <Play className="h-4 w-4" aria-hidden /> <span className="max-lg:sr-only">Run</span>
           </button>
         </>
       )}
