@@ -17,7 +17,9 @@ export const providerStatusSchema = z.object({
   keyVariable: z
     .string()
     .optional()
-    .describe("The variable holding its key, and the name of the workspace secret that sets it; absent when it takes none."),
+    .describe(
+      "The variable holding its key, and the name of the workspace secret that sets it; absent when it takes none.",
+    ),
   keyRequired: z.boolean(),
   keySource: z
     .enum(PROVIDER_KEY_SOURCES)
@@ -27,8 +29,12 @@ export const providerStatusSchema = z.object({
   missingSetting: z
     .string()
     .optional()
-    .describe("The variable still to set before its models run (a key, or a base URL the operator sets); absent when ready."),
-  testable: z.boolean().describe("Whether there is a server for test connection to ask (the offline model runs in-process)."),
+    .describe(
+      "The variable still to set before its models run (a key, or a base URL the operator sets); absent when ready.",
+    ),
+  testable: z
+    .boolean()
+    .describe("Whether there is a server for test connection to ask (the offline model runs in-process)."),
 });
 export type ProviderStatusEntry = z.infer<typeof providerStatusSchema>;
 

@@ -67,9 +67,9 @@ test("a model with no key is an item to fix that links to Settings › Model pro
   await expect(anthropic.getByLabel("Replace the workspace's key")).toHaveValue("");
   expect(await page.content()).not.toContain(ANTHROPIC_KEY);
   const secrets = await request.get("/api/secrets", { headers: { [WORKSPACE_HEADER]: workspaceId } });
-  expect(((await secrets.json()) as { secrets: Array<{ name: string }> }).secrets.map((secret) => secret.name)).toContain(
-    "ANTHROPIC_API_KEY",
-  );
+  expect(
+    ((await secrets.json()) as { secrets: Array<{ name: string }> }).secrets.map((secret) => secret.name),
+  ).toContain("ANTHROPIC_API_KEY");
 
   // Test connection: the server's OpenAI key reaches the test LLM server; a wrong workspace key is refused.
   await openai.getByRole("button", { name: "Test connection" }).click();

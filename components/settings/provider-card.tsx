@@ -67,7 +67,10 @@ export function ProviderCard({ provider, editable, onSaveKey, onRemoveKey, onTes
         <h2 id={`provider-title-${provider.id}`} className="font-medium text-slate-900">
           {provider.label}
         </h2>
-        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${source.className}`} data-testid="provider-key-source">
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs font-medium ${source.className}`}
+          data-testid="provider-key-source"
+        >
           {source.text}
         </span>
         {provider.keyVariable && <code className="font-mono text-xs text-slate-500">{provider.keyVariable}</code>}
@@ -97,7 +100,9 @@ export function ProviderCard({ provider, editable, onSaveKey, onRemoveKey, onTes
             data-lpignore="true"
             spellCheck={false}
             className={`${FIELD_INPUT_CLASS} min-w-56 flex-1 font-mono`}
-            placeholder={provider.keySource === "environment" ? "Overrides the server's key for this workspace" : "Paste the key"}
+            placeholder={
+              provider.keySource === "environment" ? "Overrides the server's key for this workspace" : "Paste the key"
+            }
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />

@@ -25,7 +25,8 @@ export function useValidation() {
       const document = state.toDocument();
       const keys = modelKeyIssues(document, models);
       const next = issuesByBlock(document, [...validateWorkflow(document, lookupBlockType), ...keys.issues]);
-      const onlyKeys = keys.issues.length > 0 && next.workflow.length === 0 && issueCount(next.byBlock) === keys.issues.length;
+      const onlyKeys =
+        keys.issues.length > 0 && next.workflow.length === 0 && issueCount(next.byBlock) === keys.issues.length;
       if (onlyKeys && keys.testRunAllowed) next.testRunAllowed = true;
       const previous = state.issues.byBlock;
       // Keep unchanged arrays so only nodes whose problems changed re-render.

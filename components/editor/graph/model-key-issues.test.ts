@@ -22,7 +22,9 @@ const MODELS = [
 ];
 const RECORDED = { recorded: { runId: "run_1", spanId: "span_1", output: { text: "hi" } } };
 
-function documentOf(blocks: Array<{ id: string; type: string; name: string; config: Record<string, unknown>; testing?: unknown }>) {
+function documentOf(
+  blocks: Array<{ id: string; type: string; name: string; config: Record<string, unknown>; testing?: unknown }>,
+) {
   return {
     version: 1,
     blocks: blocks.map((block, index) => ({ position: { x: index * 100, y: 0 }, ...block })),

@@ -25,7 +25,10 @@ function missingSettingOf(modelId: string, models: readonly ModelSummary[]): str
  * what to fix, read from the model list's marks (which read the workspace's secrets, then the
  * server's environment, as a run does). A model given by a reference is left to the run.
  */
-export function modelKeyIssues(document: WorkflowDocument, models: readonly ModelSummary[] | undefined): ModelKeyIssues {
+export function modelKeyIssues(
+  document: WorkflowDocument,
+  models: readonly ModelSummary[] | undefined,
+): ModelKeyIssues {
   const issues: IssueDetail[] = [];
   let testRunAllowed = true;
   if (!models?.length) return { issues, testRunAllowed };
@@ -40,7 +43,10 @@ export function modelKeyIssues(document: WorkflowDocument, models: readonly Mode
       const what = missing.endsWith("_BASE_URL")
         ? `${value} has no server: the server's operator sets ${missing}`
         : `${value} has no key: set ${missing} in Settings › Model providers`;
-      issues.push({ path: `blocks[${index}].config.${field.key}`, message: `Block '${block.name}': ${field.label}: ${what}` });
+      issues.push({
+        path: `blocks[${index}].config.${field.key}`,
+        message: `Block '${block.name}': ${field.label}: ${what}`,
+      });
       if (!block.testing?.recorded) testRunAllowed = false;
     }
   });
