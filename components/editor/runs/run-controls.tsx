@@ -1,7 +1,7 @@
 "use client";
 
 import { FlaskConical, Play, Square } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   isLive,
   testRunHasIssues,
@@ -95,6 +95,19 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
     if (blockedFor(form)) return store.getState().attemptRun();
     setFormOpen((open) => (open === form ? null : form));
   };
+  // Mod+Enter anywhere in the editor opens the Run form (the form itself starts the run on Mod+Enter).
+  useEffect(() => {
+    if (readOnly || live) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest("dialog[open], [role=dialog]")) return;
+      event.preventDefault();
+      if (blocked) store.getState().attemptRun();
+      else setFormOpen("run");
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [readOnly, live, blocked, store]);
   if (readOnly) return <RunTotals />;
   return (
     <div className="relative flex min-w-0 items-center gap-2">

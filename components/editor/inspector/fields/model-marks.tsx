@@ -101,8 +101,9 @@ export function ModelOption({ model, selected, active, onPick }: OptionProps) {
         onPick(model.id);
       }}
     >
+      {/* The label wraps rather than being cut: "OpenAI: GPT-4.1 mini" must be read whole to choose it. */}
       <div className="flex justify-between gap-2">
-        <span className="truncate">
+        <span className="min-w-0 break-words" data-testid="model-option-label">
           <ProviderLogo model={model} />
           {model.label}
           <MissingSettingMark model={model} />
