@@ -29,7 +29,7 @@ interface EditorPanelsProps {
 }
 
 const SEPARATOR_CLASS =
-  "relative bg-slate-200 outline-none transition-colors hover:bg-indigo-400 focus-visible:bg-indigo-500 data-[separator=active]:bg-indigo-500";
+  "relative bg-slate-200 outline-none transition-colors hover:bg-indigo-400 focus-visible:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500 data-[separator=active]:bg-indigo-500";
 
 /** A side panel's size, collapse state and the control its content is given. */
 function useSidePanel() {
@@ -99,7 +99,7 @@ export function EditorPanels({ palette, canvas, inspector, runPanel, runPanelOpe
                 </Panel>
                 <Separator
                   id="palette-separator"
-                  className={`w-1 ${SEPARATOR_CLASS}`}
+                  className={`w-px ${SEPARATOR_CLASS}`}
                   aria-label="Resize the blocks panel"
                 />
               </>
@@ -109,7 +109,7 @@ export function EditorPanels({ palette, canvas, inspector, runPanel, runPanelOpe
             </Panel>
             <Separator
               id="inspector-separator"
-              className={`w-1 ${SEPARATOR_CLASS}`}
+              className={`w-px ${SEPARATOR_CLASS}`}
               aria-label="Resize the inspector"
             />
             <Panel
@@ -131,7 +131,7 @@ export function EditorPanels({ palette, canvas, inspector, runPanel, runPanelOpe
           <>
             <Separator
               id="run-panel-separator"
-              className={`h-1 ${SEPARATOR_CLASS}`}
+              className={`h-px ${SEPARATOR_CLASS}`}
               aria-label="Resize the run panel"
             />
             <Panel
