@@ -229,6 +229,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The models priced for the workspace, with the price catalog's version and date. */
       get: () => call("listModels", {}),
     },
+    /** Model providers: where each one's key comes from; a key is set as the workspace secret named `keyVariable`. */
+    providers: {
+      list: () => call("listProviders", {}).then((body) => body.providers),
+      /** One free call with the key a run would use: whether the provider answered and accepted it. */
+      test: (provider: string) => call("testProviderConnection", { params: { provider } }),
+    },
     /** The workspace's own model prices (docs/CONTRACT.md section 12): admins and owners change them. */
     prices: {
       list: () => everyItem("overrides", pricePage),

@@ -30,3 +30,18 @@ export function formatDollars(dollars: number): string {
   const trimmed = fraction.replace(/0+$/, "").padEnd(2, "0");
   return `${sign}$${Number(whole).toLocaleString("en-US")}.${trimmed}`;
 }
+
+/**
+ * An estimate in dollars, rounded as an estimate deserves: cents from a cent up (`$0.15`,
+ * `$1,204.50`), two significant digits below (`$0.000022`, not `$0.00002211`), `$0.00` for none.
+ */
+export function formatEstimatedDollars(dollars: number): string {
+  const sign = dollars < 0 ? "-" : "";
+  const amount = Math.abs(dollars);
+  if (amount === 0) return "$0.00";
+  if (amount >= 0.01)
+    return `${sign}$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (amount < 10 ** -DOLLAR_DECIMALS) return formatDollars(dollars);
+  const decimals = Math.min(DOLLAR_DECIMALS, 1 - Math.floor(Math.log10(amount)));
+  return `${sign}$${amount.toFixed(decimals).replace(/0+$/, "")}`;
+}

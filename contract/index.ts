@@ -22,6 +22,7 @@ export * from "./workflows";
 export * from "./knowledge";
 export * from "./models";
 export * from "./prices";
+export * from "./providers";
 export * from "./model-options";
 export * from "./tools";
 export * from "./tool-entry";

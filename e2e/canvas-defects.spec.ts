@@ -195,14 +195,14 @@ test("after a run, blocks keep clear of their neighbours, and a block in a loop 
   const editor = new EditorPage(page);
   await openEditor(page, workflowId);
   // Auto-layout spaces the blocks as a person would leave them.
-  await page.getByTestId("auto-layout").click();
+  await editor.toolbarAction("auto-layout");
   await page.waitForTimeout(500);
 
   const run = new RunPage(page);
   await run.startRun({ message: "hello" });
   await run.expectStatus("succeeded", 120_000);
   await expect(run.nodeText("a1")).toContainText("A long answer");
-  await page.getByTestId("fit-view").click();
+  await editor.toolbarAction("fit-view");
   await page.waitForTimeout(500);
 
   // Every two blocks, the loop included, except the loop and the block inside it.
@@ -266,7 +266,7 @@ test("auto-layout leaves the text readable", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, { name: `Layout ${Date.now()}`, blocks, edges });
   const editor = new EditorPage(page);
   await openEditor(page, workflowId);
-  await page.getByTestId("auto-layout").click();
+  await editor.toolbarAction("auto-layout");
   await page.waitForTimeout(800);
   // The start is in view, and a block's name is drawn at least 9 px tall (14 px text at 65 %).
   await expect(editor.block("Start")).toBeInViewport();

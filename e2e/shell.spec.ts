@@ -79,6 +79,7 @@ test("the sidebar leads to every place and marks where the user is; the breadcru
   await expectAt(page, "/settings", "Settings");
   for (const [label, path] of [
     ["Members", "/settings/members"],
+    ["Model providers", "/settings/providers"],
     ["Secrets", "/settings/secrets"],
     ["API keys", "/settings/api-keys"],
     ["Budgets", "/settings/budgets"],

@@ -45,7 +45,7 @@ export {
 } from "./token-counter";
 export { BytePairEncoder } from "./encoding";
 export { providerEnvOf, type EnvReader, type ProviderEnv, type ProviderEnvInput } from "./env";
-export { PROVIDER_IDS, PROVIDERS, type ProviderId } from "./provider-table";
+export { PROVIDER_IDS, PROVIDERS, isProviderId, type ProviderId } from "./provider-table";
 export {
   createProviderFetch,
   providerFetchCache,
@@ -55,6 +55,8 @@ export {
   workspaceBaseUrlError,
 } from "./provider-settings";
 export { missingProviderSetting, withProviderReadiness } from "./provider-readiness";
+export { providerStatuses, providerKeySource } from "./provider-status";
+export { checkProviderConnection } from "./provider-connection-check";
 export { parseModelId } from "./model-id";
 export { StreamInterruptedError, StructuredOutputError, toTrellisError } from "./provider-errors";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";

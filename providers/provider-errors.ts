@@ -74,7 +74,7 @@ export function missingKeyError(provider: ProviderId): ProviderCallError {
   const settings = PROVIDERS[provider];
   return new ProviderCallError(
     provider,
-    `${settings.label} needs an API key: set ${settings.apiKeyVariable} (environment variable or stored secret)`,
+    `${settings.label} needs an API key: set ${settings.apiKeyVariable} in Settings › Model providers (kept as a workspace secret) or in the server's environment`,
     {
       code: "missing_api_key",
     },

@@ -22,6 +22,19 @@ export interface ProviderConnection {
   pace?: OfflinePace;
 }
 
+/**
+ * The one request "test connection" makes (lib/providers): a GET of the provider's model list,
+ * which costs nothing, proves the server answers and, where a key is sent, that it accepts it.
+ */
+export interface ConnectionCheck {
+  /** Appended to the base URL. */
+  path: string;
+  headers(apiKey: string | undefined): Record<string, string>;
+}
+
+const bearer = (apiKey: string | undefined): Record<string, string> =>
+  apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+
 /** A model the picker offers for a provider the price catalog cannot enumerate. */
 export interface PickerModel {
   /** The provider's own model id (the part after `provider/`). */
@@ -53,6 +66,8 @@ export interface ProviderEntry {
   catalogModels?: RegExp;
   /** Offered by the picker besides the price catalog's models. */
   pickerModels?: PickerModel[];
+  /** How "test connection" reaches it; absent for in-process providers (nothing to reach). */
+  connectionCheck?: ConnectionCheck;
   /** Answers inside this process: no network to retry, exact usage, listed first, marked offline. */
   inProcess?: true;
 }
@@ -69,6 +84,7 @@ const PROVIDER_TABLE = {
     languageModel: (model, connection) => createOpenAI(connection).chat(model),
     embedding: { model: (model, connection) => createOpenAI(connection).embedding(model), maxBatchSize: 256 },
     priceCatalogId: "openai",
+    connectionCheck: { path: "/models", headers: bearer },
   },
   anthropic: {
     label: "Anthropic",
@@ -79,6 +95,13 @@ const PROVIDER_TABLE = {
     defaultBaseUrl: "https://api.anthropic.com/v1",
     languageModel: (model, connection) => createAnthropic(connection)(model),
     priceCatalogId: "anthropic",
+    connectionCheck: {
+      path: "/models",
+      headers: (apiKey): Record<string, string> => ({
+        ...(apiKey ? { "x-api-key": apiKey } : {}),
+        "anthropic-version": "2023-06-01",
+      }),
+    },
   },
   google: {
     label: "Google",
@@ -96,6 +119,10 @@ const PROVIDER_TABLE = {
     // The catalog's Google entry also prices Vertex AI's partner models (Claude and others), which
     // the Gemini API does not serve.
     catalogModels: /^(gemini|gemma)-/,
+    connectionCheck: {
+      path: "/models",
+      headers: (apiKey): Record<string, string> => (apiKey ? { "x-goog-api-key": apiKey } : {}),
+    },
   },
   ollama: {
     label: "Ollama",
@@ -125,6 +152,8 @@ const PROVIDER_TABLE = {
           "A model served by Ollama at OLLAMA_BASE_URL. Unpriced unless providers/price-overrides.json prices it.",
       },
     ],
+    // The server root: its own list of the models it holds.
+    connectionCheck: { path: "/api/tags", headers: () => ({}) },
   },
   "openai-compatible": {
     label: "OpenAI-compatible server",
@@ -172,6 +201,7 @@ const PROVIDER_TABLE = {
         description: "Any server at OPENAI_COMPATIBLE_BASE_URL (vLLM, LM Studio, OpenRouter).",
       },
     ],
+    connectionCheck: { path: "/models", headers: bearer },
   },
   offline: {
     label: "Built-in offline model",

@@ -19,7 +19,8 @@ import { useAutosave } from "./save/use-autosave";
 import { useLeaveGuard } from "./save/use-leave-guard";
 import { useEditorStore, useEditorStoreApi } from "./store";
 import { ReadOnlyBanner } from "./read-only-banner";
-import { PastRunBanner, RunPanel } from "./runs";
+import { PastRunBanner, RunPanel, useRunStream } from "./runs";
+import { EditorPanels } from "./editor-panels";
 
 /** The editor's frame: toolbar, palette, canvas, inspector, and the hooks that keep it honest. */
 export function EditorLayout() {
@@ -38,6 +39,9 @@ export function EditorLayout() {
   useAutosave();
   useLeaveGuard();
   useValidation();
+  // The one consumer of run events, kept here so the run panel can open, close and resize freely.
+  useRunStream();
+  const runPanelOpen = useEditorStore((state) => state.run.panelOpen);
 
   const fitView = useCallback(() => void flow.fitView({ ...FIT_ALL, duration: 200 }), [flow]);
   const fitReadable = useReadableFit();
@@ -62,7 +66,7 @@ export function EditorLayout() {
   useEditorShortcuts(actions);
 
   return (
-    <div className="flex h-screen flex-col" data-testid="editor">
+    <div className="flex h-screen flex-col overflow-hidden" data-testid="editor">
       <EditorToolbar
         onAutoLayout={actions.autoLayout}
         onFitView={fitView}
@@ -70,18 +74,19 @@ export function EditorLayout() {
         onToggleCopilot={() => (copilotOpen || copilotQuestion ? closeCopilot() : setCopilotOpen(true))}
       />
       {pastRun ? <PastRunBanner pastRun={pastRun} /> : readOnly ? <ReadOnlyBanner /> : <DraftBanner />}
-      <div className="flex min-h-0 flex-1">
-        {!readOnly && <Palette />}
-        <main className="min-w-0 flex-1">
-          <WorkflowCanvas />
-        </main>
-        {(copilotOpen || copilotQuestion) && !readOnly ? (
-          <CopilotPanel key={copilotQuestion?.asked ?? 0} question={copilotQuestion} onClose={closeCopilot} />
-        ) : (
-          <Inspector />
-        )}
-      </div>
-      <RunPanel />
+      <EditorPanels
+        palette={readOnly ? undefined : (control) => <Palette control={control} />}
+        canvas={<WorkflowCanvas />}
+        inspector={(control) =>
+          (copilotOpen || copilotQuestion) && !readOnly ? (
+            <CopilotPanel key={copilotQuestion?.asked ?? 0} question={copilotQuestion} onClose={closeCopilot} />
+          ) : (
+            <Inspector control={control} />
+          )
+        }
+        runPanel={<RunPanel />}
+        runPanelOpen={runPanelOpen}
+      />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {!readOnly && <ConflictDialog />}
     </div>

@@ -6,6 +6,7 @@ import {
   History,
   KeyRound,
   Lock,
+  PlugZap,
   PiggyBank,
   ScrollText,
   Settings,
@@ -31,6 +32,12 @@ export const SETTINGS_PAGES: ReadonlyArray<NavItem & { description: string }> = 
     label: "Members",
     icon: Users,
     description: "Who is in the workspace, their roles, and invitations.",
+  },
+  {
+    href: "/settings/providers",
+    label: "Model providers",
+    icon: PlugZap,
+    description: "Each provider's key: where it comes from, the workspace's own, and a connection test.",
   },
   {
     href: "/settings/secrets",

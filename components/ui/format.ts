@@ -4,9 +4,9 @@
  * estimate or a missing price is said in words, never hidden behind a rounded or made-up number.
  */
 
-import { countOf, formatDollars } from "@/contract";
+import { countOf, formatDollars, formatEstimatedDollars } from "@/contract";
 
-export { countOf, formatDollars };
+export { countOf, formatDollars, formatEstimatedDollars };
 
 export interface CostFigure {
   cost?: { total: number } | null;

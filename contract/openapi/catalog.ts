@@ -10,6 +10,7 @@ import { IMPORT_OPERATIONS } from "./catalog-import";
 import { KNOWLEDGE_OPERATIONS } from "./catalog-knowledge";
 import { MCP_OPERATIONS } from "./catalog-mcp";
 import { PRICE_OPERATIONS } from "./catalog-prices";
+import { PROVIDER_OPERATIONS } from "./catalog-providers";
 import { SCHEDULE_OPERATIONS } from "./catalog-schedules";
 import { SESSION_OPERATIONS } from "./catalog-sessions";
 import { SSO_OPERATIONS } from "./catalog-sso";
@@ -37,6 +38,7 @@ const DECLARED_OPERATIONS = [
   ...USAGE_OPERATIONS,
   ...BUDGET_OPERATIONS,
   ...PRICE_OPERATIONS,
+  ...PROVIDER_OPERATIONS,
   ...WORKSPACE_OPERATIONS,
   ...SESSION_OPERATIONS,
   ...SSO_OPERATIONS,

@@ -56,6 +56,11 @@ export const OPERATION_TAGS = [
       "What runs spent over a period, by API key, workflow, model, trigger or day: what each caller of a workflow costs.",
   },
   {
+    name: "Model providers",
+    description:
+      "Where each model provider's key comes from for the workspace (its secret, else the server's environment), and a test of the connection.",
+  },
+  {
     name: "Prices",
     description:
       "A workspace's own model prices (negotiated rates, a local model's cost per token), charged before the operator's price file and the npm catalog.",

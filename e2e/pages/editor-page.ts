@@ -37,6 +37,17 @@ export class EditorPage {
     await expect(this.page.locator(".react-flow__node").first()).toBeVisible();
   }
 
+  /**
+   * Uses a toolbar action by its test id (`auto-layout`, `fit-view`, `undo`...): inline where the
+   * window is wide enough, else from the "More actions" menu it moves into.
+   */
+  async toolbarAction(testId: string) {
+    const inline = this.page.getByTestId("editor-toolbar").getByTestId(testId);
+    if (await inline.isVisible()) return inline.click();
+    await this.page.getByTestId("toolbar-more").click();
+    await this.page.getByTestId(`menu-${testId}`).click();
+  }
+
   get canvas(): Locator {
     return this.page.getByTestId("canvas");
   }

@@ -13,6 +13,7 @@ import type { AnyEndpoint } from "@/lib/http/operation-table";
 import { appKnowledgeEndpoints } from "@/lib/knowledge";
 import { appMcpPublicationEndpoints, appMcpServerEndpoints } from "@/lib/mcp/app-mcp-endpoints";
 import { appPriceEndpoints } from "@/lib/prices/app-price-endpoints";
+import { appProviderEndpoints } from "@/lib/providers/app-provider-endpoints";
 import { appApprovalEndpoints } from "@/lib/runs/app-approval-endpoints";
 import { appAskEndpoints } from "@/lib/runs/app-ask-endpoints";
 import { appRunEndpoints } from "@/lib/runs/app-run-endpoints";
@@ -53,6 +54,7 @@ const AREAS = [
   appUsageEndpoints,
   appBudgetEndpoints,
   appPriceEndpoints,
+  appProviderEndpoints,
   appSecretEndpoints,
   appApiKeyEndpoints,
   appWorkspaceEndpoints,

@@ -16,7 +16,12 @@ import { getPrisma, getRepositories } from "@/lib/db";
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** Public routes (the token, hook or chat id is the credential) and routes whose path holds no id of stored data. */
-const skipped = new Set(["auth/invitations/[token]/route.ts", "hooks/[hookId]/route.ts"]);
+const skipped = new Set([
+  "auth/invitations/[token]/route.ts",
+  "hooks/[hookId]/route.ts",
+  // A provider is the server's, the same for every workspace: its test uses the caller's own key.
+  "providers/[provider]/test/route.ts",
+]);
 
 /** A declared path named as its route file was (`workflows/[id]/runs/route.ts`, a rest parameter `[...model]`), which the tables below are keyed by. */
 function routeOf(operation: ApiOperation): string {

@@ -58,6 +58,21 @@ function routeOf(method: string, path: string): Route | undefined {
   return undefined;
 }
 
+/**
+ * The providers' model lists, which "test connection" asks for: a key with "invalid" in it is
+ * refused with 401, as a provider refuses a wrong key; any other (or none) gets a one-model list.
+ */
+function answerModelList(request: IncomingMessage, response: ServerResponse): void {
+  const sent = [request.headers.authorization, request.headers["x-api-key"], request.headers["x-goog-api-key"]];
+  if (sent.some((value) => String(value ?? "").includes("invalid"))) {
+    response.writeHead(401, { "content-type": "application/json" });
+    response.end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
+    return;
+  }
+  response.writeHead(200, { "content-type": "application/json" });
+  response.end(JSON.stringify({ object: "list", data: [{ id: "test-model", object: "model" }], models: [] }));
+}
+
 async function readJson(request: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -128,6 +143,7 @@ export async function startTestLlmServer(options: TestLlmServerOptions = {}): Pr
       response.end(JSON.stringify({ ok: true, pending: queue.length }));
       return;
     }
+    if (method === "GET" && /\/(models|api\/tags)$/.test(path)) return answerModelList(request, response);
     const route = routeOf(method, path);
     if (!route) {
       response.writeHead(404, { "content-type": "application/json" });

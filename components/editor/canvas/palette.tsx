@@ -1,9 +1,10 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { Search } from "lucide-react";
+import { PanelLeftClose, PanelLeftOpen, Search } from "lucide-react";
 import { useReactFlow } from "@xyflow/react";
 import { BLOCK_TYPES, getBlockDefinition, type BlockCategory, type BlockDefinition } from "@/blocks";
+import type { SidePanelControl } from "../editor-panels";
 import { BlockIcon } from "./block-icon";
 import { PALETTE_DRAG_TYPE, useAddBlock } from "./use-add-block";
 
@@ -19,8 +20,11 @@ const visibleDefinitions: BlockDefinition[] = BLOCK_TYPES.map((type) => getBlock
   (definition) => !definition.hidden,
 );
 
-/** Block types from the registry: drag one onto the canvas, or click (or Enter) to add it in view. */
-export function Palette() {
+/**
+ * Block types from the registry: drag one onto the canvas, or click (or Enter) to add it in view.
+ * Collapsed (`control`), a column of the block types' icons that add or drag the same way.
+ */
+export function Palette({ control }: { control?: SidePanelControl }) {
   const [query, setQuery] = useState("");
   const addBlock = useAddBlock();
   const flow = useReactFlow();
@@ -44,24 +48,76 @@ export function Palette() {
     addBlock(type, flow.screenToFlowPosition(centre), { findRoom: true });
   };
 
+  const startDrag = (event: React.DragEvent, type: string) => {
+    event.dataTransfer.setData(PALETTE_DRAG_TYPE, type);
+    event.dataTransfer.effectAllowed = "copy";
+  };
+
+  if (control?.collapsed) {
+    return (
+      <aside
+        className="flex h-full flex-col items-center gap-1 overflow-y-auto bg-white py-2"
+        aria-label="Blocks"
+        data-testid="palette"
+        data-collapsed="true"
+      >
+        <button
+          type="button"
+          className="icon-btn shrink-0"
+          aria-label="Show the blocks panel"
+          title="Show the blocks panel"
+          data-testid="palette-expand"
+          onClick={control.expand}
+        >
+          <PanelLeftOpen className="h-4 w-4" aria-hidden />
+        </button>
+        {visibleDefinitions.map((definition) => (
+          <button
+            key={definition.type}
+            type="button"
+            draggable
+            onDragStart={(event) => startDrag(event, definition.type)}
+            onClick={() => addInView(definition.type)}
+            aria-label={`Add ${definition.label}`}
+            title={`${definition.label}: ${definition.description}`}
+            data-testid={`palette-item-${definition.type}`}
+            className="icon-btn shrink-0 cursor-grab active:cursor-grabbing"
+          >
+            <BlockIcon name={definition.icon} className="h-4 w-4" />
+          </button>
+        ))}
+      </aside>
+    );
+  }
+
   return (
-    <aside
-      className="flex h-full w-56 shrink-0 flex-col border-r border-slate-200 bg-white"
-      aria-label="Blocks"
-      data-testid="palette"
-    >
-      <label className="m-2 flex items-center gap-1.5 rounded border border-slate-300 px-2 py-1 focus-within:border-indigo-500">
-        <Search className="h-3.5 w-3.5 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search blocks"
-          aria-label="Search blocks"
-          className="w-full text-sm outline-none"
-          data-testid="palette-search"
-        />
-      </label>
+    <aside className="flex h-full flex-col bg-white" aria-label="Blocks" data-testid="palette">
+      <div className="m-2 flex items-center gap-1">
+        <label className="flex min-w-0 flex-1 items-center gap-1.5 rounded border border-slate-300 px-2 py-1 focus-within:border-indigo-500">
+          <Search className="h-3.5 w-3.5 text-slate-400" aria-hidden />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search blocks"
+            aria-label="Search blocks"
+            className="w-full text-sm outline-none"
+            data-testid="palette-search"
+          />
+        </label>
+        {control && (
+          <button
+            type="button"
+            className="icon-btn shrink-0"
+            aria-label="Collapse the blocks panel"
+            title="Collapse the blocks panel"
+            data-testid="palette-collapse"
+            onClick={control.collapse}
+          >
+            <PanelLeftClose className="h-4 w-4" aria-hidden />
+          </button>
+        )}
+      </div>
       <div className="flex-1 overflow-y-auto px-2 pb-2">
         {groups.length === 0 && <p className="px-1 py-2 text-xs text-slate-500">No block matches “{query}”.</p>}
         {groups.map((group) => (
@@ -75,10 +131,7 @@ export function Palette() {
                   <button
                     type="button"
                     draggable
-                    onDragStart={(event) => {
-                      event.dataTransfer.setData(PALETTE_DRAG_TYPE, definition.type);
-                      event.dataTransfer.effectAllowed = "copy";
-                    }}
+                    onDragStart={(event) => startDrag(event, definition.type)}
                     onClick={() => addInView(definition.type)}
                     title={definition.description}
                     data-testid={`palette-item-${definition.type}`}

@@ -1,5 +1,6 @@
 /** The editor's keyboard shortcuts, listed once for the help dialog. `Mod` is Ctrl (⌘ on a Mac). */
 export const SHORTCUTS: ReadonlyArray<{ keys: string[]; action: string }> = [
+  { keys: ["Mod", "Enter"], action: "Run: open the Run form; in the form, start the run" },
   { keys: ["Mod", "Z"], action: "Undo" },
   { keys: ["Mod", "Shift", "Z"], action: "Redo (also Mod+Y)" },
   { keys: ["Mod", "C"], action: "Copy selected blocks (as JSON)" },

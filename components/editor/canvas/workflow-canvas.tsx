@@ -183,7 +183,8 @@ export function WorkflowCanvas() {
         maxZoom={2}
         fitView
         fitViewOptions={INITIAL_FIT}
-        proOptions={{ hideAttribution: true }}
+        // React Flow's MIT licence is kept, and its authors ask that the attribution stay unless one
+        // subscribes to React Flow Pro: it is shown, small, in the corner.
         colorMode={useColorScheme()}
       >
         <DotGrid />

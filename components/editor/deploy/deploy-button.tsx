@@ -30,7 +30,9 @@ export function DeployButton() {
         data-draft-differs={differs === true}
       >
         <Rocket className="h-4 w-4" aria-hidden />
-        <span data-testid="deploy-status">{label}</span>
+        <span data-testid="deploy-status" className="max-lg:sr-only">
+          {label}
+        </span>
         {differs && (
           <span
             className="rounded bg-amber-100 px-1 text-xs text-amber-800"

@@ -29,6 +29,8 @@ export function DeploymentsTab({
   const draft = useDraftDiff(workflowId, deployments.active?.id, savedVersion);
   const { deploy, activate } = useDeploymentActions(workflowId);
   const [note, setNote] = useState("");
+  // The saved draft does what the active deployment does: deploying it again would change nothing.
+  const nothingToDeploy = deployments.active !== undefined && draft.differs === false && !unsaved;
   return (
     <div className="space-y-4">
       {!readOnly && (
@@ -65,7 +67,17 @@ export function DeploymentsTab({
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />
-            <button type="submit" className="btn-primary" disabled={deploy.isPending} data-testid="deploy-submit">
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={deploy.isPending || nothingToDeploy}
+              title={
+                nothingToDeploy
+                  ? `Nothing to deploy: the saved draft does what v${deployments.active?.number} does`
+                  : undefined
+              }
+              data-testid="deploy-submit"
+            >
               <Rocket className="h-4 w-4" aria-hidden /> {deploy.isPending ? "Deploying…" : "Deploy"}
             </button>
           </form>

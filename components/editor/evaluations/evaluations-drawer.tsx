@@ -26,7 +26,7 @@ export function EvaluationsButton() {
   return (
     <>
       <button type="button" className="btn-secondary" onClick={() => setOpen(true)} data-testid="evaluations-open">
-        <FlaskConical className="h-4 w-4" aria-hidden /> Evaluations
+        <FlaskConical className="h-4 w-4" aria-hidden /> <span className="max-lg:sr-only">Evaluations</span>
       </button>
       <EvaluationsDrawer open={open} onClose={() => setOpen(false)} />
     </>

@@ -3,6 +3,8 @@ import type { WorkflowDocument, IssueDetail } from "@/contract";
 export interface IssuesByBlock {
   byBlock: Record<string, IssueDetail[]>;
   workflow: IssueDetail[];
+  /** The only issues are models without a key on blocks a test run answers from their recorded answers (model-key-issues.ts). */
+  testRunAllowed?: boolean;
 }
 
 const BLOCK_PATH = /^blocks\[(\d+)\](?:\.(.*))?$/;

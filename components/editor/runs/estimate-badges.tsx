@@ -3,11 +3,11 @@
 import { memo } from "react";
 import { countOf, type CostRange, type WorkflowEstimate } from "@/contract";
 import { useEditorStore } from "@/components/editor/store";
-import { formatDollars } from "@/components/ui/format";
+import { formatEstimatedDollars } from "@/components/ui/format";
 import { useRunEstimate } from "./use-run-estimate";
 
 function rangeTitle(range: CostRange): string {
-  return `Estimate before running (no model is called): low ${formatDollars(range.low)}, expected ${formatDollars(range.expected)}, high ${formatDollars(range.high)}`;
+  return `Estimate before running (no model is called): low ${formatEstimatedDollars(range.low)}, expected ${formatEstimatedDollars(range.expected)}, high ${formatEstimatedDollars(range.high)}`;
 }
 
 /** The Run form's estimate, live as the input is typed. */
@@ -34,15 +34,16 @@ export function RunEstimateSummary() {
   );
 }
 
-function EstimateFigures({ estimate }: { estimate: WorkflowEstimate }) {
+/** The figures of an estimate, rounded as estimates are (formatEstimatedDollars). */
+export function EstimateFigures({ estimate }: { estimate: WorkflowEstimate }) {
   const { total } = estimate;
   return (
     <>
       <span className="ml-1" title={rangeTitle(total)} data-testid="run-estimate-expected">
-        ~{formatDollars(total.expected)}
+        ~{formatEstimatedDollars(total.expected)}
       </span>
       <span className="ml-1 text-slate-500" data-testid="run-estimate-range">
-        (low {formatDollars(total.low)}, high {formatDollars(total.high)})
+        (low {formatEstimatedDollars(total.low)}, high {formatEstimatedDollars(total.high)})
       </span>
       <span className="block text-slate-500">
         {estimate.historyRuns > 0
@@ -74,7 +75,7 @@ export const NodeEstimateBadge = memo(function NodeEstimateBadge({ blockId }: { 
       data-testid={`block-estimate-${blockId}`}
     >
       {entry.cost ? (
-        <span title={rangeTitle(entry.cost)}>~{formatDollars(entry.cost.expected)} estimated</span>
+        <span title={rangeTitle(entry.cost)}>~{formatEstimatedDollars(entry.cost.expected)} estimated</span>
       ) : (
         <span className="text-amber-700" title={`${entry.model} has no known price: not counted in the estimate`}>
           ~? no price for {entry.model}

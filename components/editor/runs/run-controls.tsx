@@ -1,8 +1,14 @@
 "use client";
 
 import { FlaskConical, Play, Square } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { isLive, useEditorStore, useEditorStoreApi, workflowHasIssues } from "@/components/editor/store";
+import { type ReactNode, useEffect, useState } from "react";
+import {
+  isLive,
+  testRunHasIssues,
+  useEditorStore,
+  useEditorStoreApi,
+  workflowHasIssues,
+} from "@/components/editor/store";
 import { formatCost, formatDuration, formatTokens, figureMarks } from "@/components/ui/format";
 import { RunStatusBadge } from "@/components/ui/run-badges";
 import { runClock, waitReason, type StoredRunFacts } from "./run-clock";
@@ -45,13 +51,18 @@ function RunTotals() {
   const marks = figureMarks(view);
   return (
     <div
-      className="flex items-center gap-2 text-xs text-slate-600"
+      className="flex min-w-0 items-center gap-2 overflow-hidden text-xs text-slate-600"
       data-testid="run-totals"
       title={live ? "Totals so far: the sum of the blocks that have finished" : "The run's totals"}
     >
       <RunStatusBadge status={view.status} inLine={{ position: queuePosition }} testId="run-status" />
       <RunDuration live={live} stored={stored} queuePosition={queuePosition} />
-      {view.tokens && <span data-testid="run-tokens">{formatTokens(view.tokens.total, view.estimated)}</span>}
+      {/* Beside the status, the tokens are the figure a narrow window can spare: the trace has them. */}
+      {view.tokens && (
+        <span data-testid="run-tokens" className="max-xl:sr-only">
+          {formatTokens(view.tokens.total, view.estimated)}
+        </span>
+      )}
       {view.tokens && <span data-testid="run-cost">{formatCost(view)}</span>}
       {view.budget && <RunBudgetMeter budget={view.budget} spent={view.cost?.total ?? 0} />}
       {marks.length > 0 && <span className="text-amber-700">({marks.join(", ")})</span>}
@@ -77,13 +88,29 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
   const store = useEditorStoreApi();
   // With issues the workflow cannot run: Run only shows the list of what to fix.
   const blocked = useEditorStore(workflowHasIssues);
+  // A block with no key for its model still answers a test run from its recorded answer.
+  const testBlocked = useEditorStore(testRunHasIssues);
+  const blockedFor = (form: "run" | "test") => (form === "run" ? blocked : testBlocked);
   const toggleForm = (form: "run" | "test") => {
-    if (blocked) return store.getState().attemptRun();
+    if (blockedFor(form)) return store.getState().attemptRun();
     setFormOpen((open) => (open === form ? null : form));
   };
+  // Mod+Enter anywhere in the editor opens the Run form (the form itself starts the run on Mod+Enter).
+  useEffect(() => {
+    if (readOnly || live) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest("dialog[open], [role=dialog]")) return;
+      event.preventDefault();
+      if (blocked) store.getState().attemptRun();
+      else setFormOpen("run");
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [readOnly, live, blocked, store]);
   if (readOnly) return <RunTotals />;
   return (
-    <div className="relative flex items-center gap-2">
+    <div className="relative flex min-w-0 items-center gap-2">
       <RunTotals />
       {actionError && (
         <span
@@ -115,12 +142,12 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
             type="button"
             className="btn-secondary aria-disabled:opacity-50"
             data-testid="test-run-button"
-            aria-disabled={blocked}
+            aria-disabled={testBlocked}
             title="Run with simulated side effects: API, web, fetch and side-effecting tool calls answer from each block's test sample and are not sent; models run for real unless a block uses a recorded answer"
             onClick={() => toggleForm("test")}
             aria-expanded={formOpen === "test"}
           >
-            <FlaskConical className="h-4 w-4" aria-hidden /> Test run
+            <FlaskConical className="h-4 w-4" aria-hidden /> <span className="max-lg:sr-only">Test run</span>
           </button>
           <button
             type="button"
@@ -131,11 +158,11 @@ export function RunControls({ fixList }: { fixList?: ReactNode }) {
             onClick={() => toggleForm("run")}
             aria-expanded={formOpen === "run"}
           >
-            <Play className="h-4 w-4" aria-hidden /> Run
+            <Play className="h-4 w-4" aria-hidden /> <span className="max-lg:sr-only">Run</span>
           </button>
         </>
       )}
-      {formOpen && !live && !blocked && (
+      {formOpen && !live && !blockedFor(formOpen) && (
         <RunInputForm
           key={formOpen}
           test={formOpen === "test"}

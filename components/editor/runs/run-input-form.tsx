@@ -73,6 +73,10 @@ export function RunInputForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // Opened (by Run, Test run or Mod+Enter), the form takes the focus: its first field, else its button.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("input, textarea, select, button[type=submit]")?.focus();
+  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     let values: Record<string, unknown>;
@@ -104,7 +108,15 @@ export function RunInputForm({
       onSubmit={(event) => void submit(event)}
       className="absolute right-0 top-10 z-50 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
       data-testid="run-form"
-      onKeyDown={(event) => event.key === "Escape" && onClose()}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+        // Mod+Enter starts the run from any field (Enter alone makes a new line in a text area).
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          event.stopPropagation();
+          form.current?.requestSubmit();
+        }
+      }}
     >
       <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
         {test ? "Test run with input" : "Run with input"}

@@ -11,7 +11,6 @@ import { RunHistory } from "./run-history";
 import { FollowedTestRun } from "./simulation-badges";
 import { TracePanel } from "./trace-panel";
 import { useFollowedRun } from "./use-followed-run";
-import { useRunStream } from "./use-run-stream";
 
 const TABS: Array<{ id: RunPanelTab; label: string }> = [
   { id: "console", label: "Console" },
@@ -25,9 +24,12 @@ function RunResumed() {
   return <ResumedBadge recoveries={recoveries} testId="run-resumed" />;
 }
 
-/** The bottom panel of the editor: console, trace and run history. It also keeps the run stream open. */
+/**
+ * The bottom panel of the editor: console, trace and run history; open, it fills the resizable
+ * panel it is given (editor-panels.tsx). The run stream is kept open by the layout, not here, so
+ * opening and closing the panel never drops it.
+ */
 export function RunPanel() {
-  useRunStream();
   const open = useEditorStore((state) => state.run.panelOpen);
   const tab = useEditorStore((state) => state.run.tab);
   const showTab = useEditorStore((state) => state.showRunTab);
@@ -39,7 +41,7 @@ export function RunPanel() {
   );
   return (
     <section
-      className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-72" : ""}`}
+      className={`flex shrink-0 flex-col border-t border-slate-200 bg-white ${open ? "h-full" : ""}`}
       data-testid="run-panel"
       data-open={open}
     >

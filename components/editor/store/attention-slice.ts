@@ -44,6 +44,17 @@ export function workflowHasIssues(state: {
   return state.issues.workflow.length > 0 || Object.values(state.issues.byBlock).some((issues) => issues.length > 0);
 }
 
+/** Whether a test run is held back: any issue but models without keys on blocks that answer a test run from a recorded answer. */
+export function testRunHasIssues(state: {
+  issues: {
+    byBlock: Readonly<Record<string, ReadonlyArray<unknown>>>;
+    workflow: ReadonlyArray<unknown>;
+    testRunAllowed?: boolean;
+  };
+}): boolean {
+  return workflowHasIssues(state) && !state.issues.testRunAllowed;
+}
+
 export function touchedKey(blockId: string, fieldKey: string): string {
   return `${blockId}\n${fieldKey}`;
 }

@@ -68,7 +68,7 @@ export interface EditorState extends RunSliceActions, AttentionActions {
   gestureStart: GraphSnapshot | null;
   save: SaveSliceState;
   /** Validation problems per block id, and those that belong to no block. */
-  issues: { byBlock: Record<string, IssueDetail[]>; workflow: IssueDetail[] };
+  issues: { byBlock: Record<string, IssueDetail[]>; workflow: IssueDetail[]; testRunAllowed?: boolean };
   /** Which fields were touched and whether a run was tried: hints or problems (attention-slice.ts). */
   attention: AttentionState;
   /** The followed run and the run panel; run-slice.ts says who writes what. Undo never touches it. */

@@ -22,4 +22,4 @@ export {
 } from "./run-view";
 export { nodeById } from "./node-index";
 export { saveStatus, type SaveStatus } from "./save-slice";
-export { touchedKey, workflowHasIssues, type AttentionState } from "./attention-slice";
+export { testRunHasIssues, touchedKey, workflowHasIssues, type AttentionState } from "./attention-slice";

@@ -25,20 +25,40 @@ export function OverrideMark({ model }: { model: ModelSummary }) {
 
 /** The hover text of a model whose provider is not set up yet: which variable to set, and where. */
 export function missingSettingTitle(variable: string): string {
-  return `Not set up: set ${variable} as a workspace secret (Settings › Secrets) or in the server's environment to run this model`;
+  return variable.endsWith("_BASE_URL")
+    ? `Not set up: the server's operator sets ${variable} in its environment (Settings › Model providers says more)`
+    : `No key: set one in Settings › Model providers (kept as the workspace secret ${variable}), or set ${variable} in the server's environment`;
 }
 
-/** "no key" (or "no server" for a missing base URL) on a model its provider cannot run yet for this workspace. */
+/** Where a provider's key is set: its card on Settings › Model providers. */
+export function providerSettingsHref(provider: string): string {
+  return `/settings/providers#${encodeURIComponent(provider)}`;
+}
+
+/**
+ * "no key" (or "no server" for a missing base URL) on a model its provider cannot run yet for this
+ * workspace: a link to the provider's card on Settings › Model providers, opened in a new tab so
+ * the editor stays as it is (the model list is read again when the editor's tab is back in focus).
+ */
 export function MissingSettingMark({ model }: { model: ModelSummary }) {
   if (!model.missingSetting) return null;
   return (
-    <span
-      className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900"
+    <a
+      href={providerSettingsHref(model.provider)}
+      target="_blank"
+      rel="noopener"
+      className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 underline-offset-2 hover:underline"
       title={missingSettingTitle(model.missingSetting)}
       data-testid="model-missing-setting"
+      // Inside the picker's list an option is picked on mouse down: the link is followed instead,
+      // and the field keeps its focus so the list stays open until the click lands.
+      onMouseDown={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+      }}
     >
       {model.missingSetting.endsWith("_BASE_URL") ? "no server" : "no key"}
-    </span>
+    </a>
   );
 }
 
@@ -81,8 +101,9 @@ export function ModelOption({ model, selected, active, onPick }: OptionProps) {
         onPick(model.id);
       }}
     >
+      {/* The label wraps rather than being cut: "OpenAI: GPT-4.1 mini" must be read whole to choose it. */}
       <div className="flex justify-between gap-2">
-        <span className="truncate">
+        <span className="min-w-0 break-words" data-testid="model-option-label">
           <ProviderLogo model={model} />
           {model.label}
           <MissingSettingMark model={model} />
