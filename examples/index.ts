@@ -39,7 +39,7 @@ export const WORKFLOW_TEMPLATES: readonly WorkflowTemplate[] = [
   {
     id: "support-agent-tools",
     name: "Support agent with tools",
-    summary: "The seeds' support agent: searches the help centre and uses a calculator before answering.",
+    summary: "A customer support agent that searches the help centre and uses a calculator before answering.",
     document: supportAgentTools,
   },
   {

@@ -109,6 +109,13 @@ describe("the template gallery", () => {
     expect(() => fillTemplate(template("knowledge-qa"))).toThrow(/needs the sample knowledge base/);
   });
 
+  it("speaks to the person choosing a template, not of the documents Trellis was started from", () => {
+    for (const entry of WORKFLOW_TEMPLATES) {
+      const shown = [entry.name, entry.summary, entry.document.name, entry.document.description ?? ""].join("\n");
+      expect(shown, entry.id).not.toMatch(/\bseeds?\b|MCP-bridge/i);
+    }
+  });
+
   it("support routing: the offline router sends each message to the agent whose prompt shares its words", async () => {
     const refund = await runTemplate(template("support-routing"));
     expect(refund).toMatchObject({ status: "succeeded", output: { team: "support" } });
