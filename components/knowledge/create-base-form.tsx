@@ -28,20 +28,24 @@ export function CreateBaseForm({ pending, onCreate }: Props) {
         );
       }}
     >
-      <input
-        className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
-        placeholder="Knowledge base name"
-        aria-label="Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <input
-        className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
-        aria-label="Embedding model"
-        title="offline/hash-embed, openai/text-embedding-3-small, google/gemini-embedding-001, ollama/nomic-embed-text, openai-compatible/<model>"
-        value={embeddingModel}
-        onChange={(event) => setEmbeddingModel(event.target.value)}
-      />
+      <label className="block space-y-0.5 text-xs text-slate-600">
+        <span>Name</span>
+        <input
+          className="w-full rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+          placeholder="Knowledge base name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <label className="block space-y-0.5 text-xs text-slate-600">
+        <span>Embedding model</span>
+        <input
+          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs text-slate-900"
+          title="offline/hash-embed, openai/text-embedding-3-small, google/gemini-embedding-001, ollama/nomic-embed-text, openai-compatible/<model>"
+          value={embeddingModel}
+          onChange={(event) => setEmbeddingModel(event.target.value)}
+        />
+      </label>
       <div className="flex gap-2 text-xs text-slate-600">
         <label className="flex items-center gap-1">
           Chunk tokens
