@@ -6,9 +6,9 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { api, USAGE_GROUP_BYS, type UsageGroupBy, type UsageReport, countOf } from "@/contract";
 import { errorText } from "@/components/settings/format";
-import type { UsageBar } from "./usage-chart";
+import { CHART_BARS, chartBars, nothingToChart } from "./usage-chart-data";
 import { usageCsv, usageCsvFileName } from "./usage-csv";
-import { daysOf, lastDays, PERIOD_PRESETS } from "./usage-period";
+import { lastDays, PERIOD_PRESETS } from "./usage-period";
 import { UsageTable } from "./usage-table";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -26,24 +26,7 @@ export const GROUP_LABELS: Record<UsageGroupBy, string> = {
   day: "Day",
 };
 
-/** The most bars the chart shows; the table has every row. */
-const CHART_BARS = 20;
-
 type Period = { preset: (typeof PERIOD_PRESETS)[number] } | { preset: "custom"; from: string; to: string };
-
-function chartBars(report: UsageReport): UsageBar[] {
-  const bar = (label: string, row?: UsageReport["rows"][number]): UsageBar => ({
-    label,
-    dollars: row?.pricedCost.total ?? 0,
-    unpriced: row?.unpriced ?? false,
-    runs: row?.runs ?? 0,
-  });
-  if (report.groupBy === "day") {
-    const byDay = new Map(report.rows.map((row) => [row.key, row]));
-    return daysOf(report).map((day) => bar(day, byDay.get(day)));
-  }
-  return report.rows.slice(0, CHART_BARS).map((row) => bar(row.label, row));
-}
 
 function downloadCsv(report: UsageReport) {
   const url = URL.createObjectURL(new Blob([usageCsv(report)], { type: "text/csv;charset=utf-8" }));
@@ -176,10 +159,19 @@ export function UsagePage() {
             </p>
           ) : (
             <>
-              <UsageChart
-                bars={chartBars(report)}
-                title={`Cost per ${report.groupBy === "apiKey" ? "API key" : GROUP_LABELS[report.groupBy].toLowerCase()}${report.groupBy !== "day" && report.rows.length > CHART_BARS ? ` (the ${CHART_BARS} most expensive)` : ""}`}
-              />
+              {nothingToChart(chartBars(report)) ? (
+                <p
+                  className="rounded border border-slate-200 bg-white px-4 py-3 text-sm text-slate-600"
+                  data-testid="usage-free"
+                >
+                  Every run in this period cost $0.00, so there is no cost to chart.
+                </p>
+              ) : (
+                <UsageChart
+                  bars={chartBars(report)}
+                  title={`Cost per ${report.groupBy === "apiKey" ? "API key" : GROUP_LABELS[report.groupBy].toLowerCase()}${report.groupBy !== "day" && report.rows.length > CHART_BARS ? ` (the ${CHART_BARS} most expensive)` : ""}`}
+                />
+              )}
               <UsageTable report={report} groupLabel={GROUP_LABELS[report.groupBy]} />
             </>
           )}
