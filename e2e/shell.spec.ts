@@ -120,8 +120,9 @@ test("the Runs page lists runs across workflows, filters them, and opens one in 
   const row = (runId: string) => page.locator(`[data-testid="run-list-row"][data-run-id="${runId}"]`);
   await expect(row(succeeded.id)).toBeVisible(FIRST_VISIT);
   await expect(row(failed.id)).toBeVisible();
-  await expect(row(succeeded.id).getByTestId("run-list-open")).toHaveText(routingName);
-  await expect(row(failed.id).getByTestId("run-list-open")).toHaveText(failingName);
+  await expect(row(succeeded.id).getByTestId("run-list-workflow")).toHaveText(routingName);
+  await expect(row(failed.id).getByTestId("run-list-workflow")).toHaveText(failingName);
+  await expect(row(failed.id).getByTestId("run-list-workflow")).toHaveAttribute("href", `/workflows/${failingId}`);
   // Newest first: the failing run was started after the other.
   const order = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-run-id")));
   expect(order.indexOf(failed.id)).toBeLessThan(order.indexOf(succeeded.id));
@@ -146,14 +147,14 @@ test("the Runs page lists runs across workflows, filters them, and opens one in 
   await page.getByTestId("runs-filter-status").selectOption("");
   await expect(row(succeeded.id)).toBeVisible();
   await expect(row(failed.id)).toHaveCount(0);
-  await expect(rows.getByTestId("run-list-open")).toHaveText(Array(await rows.count()).fill(routingName));
+  await expect(rows.getByTestId("run-list-workflow")).toHaveText(Array(await rows.count()).fill(routingName));
   // Trigger: these runs were started by a signed-in person (the editor's kind), none by a webhook.
   await page.getByTestId("runs-filter-trigger").selectOption("webhook");
   await expect(page.getByTestId("runs-empty")).toBeVisible();
   await page.getByTestId("runs-filter-trigger").selectOption("editor");
   await expect(row(succeeded.id)).toBeVisible();
 
-  // A row opens its run in the editor; the editor's breadcrumb leads back to the workflows.
+  // A row's time is the run's link: it opens the run in the editor; the editor's breadcrumb leads back to the workflows.
   await row(succeeded.id).getByTestId("run-list-open").click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${routingId}`), FIRST_VISIT);
   expect(page.url()).toContain(succeeded.id);

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { WorkspaceRunSummary } from "@/contract";
 import { formatCost, formatDuration, formatTokens } from "@/components/ui/format";
 import { RunStatusBadge } from "@/components/ui/run-badges";
-import { runHref } from "@/components/ui/run-href";
+import { runHref, workflowHref } from "@/components/ui/run-href";
 import { DataCell, DataRow } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/date-time";
 
@@ -12,13 +12,26 @@ function triggerText(run: WorkspaceRunSummary): string {
   return [run.trigger.kind, ...marks].join(" · ");
 }
 
-/** One run in the workspace's list; the workflow's name opens the run in the editor. */
+/** One run in the workspace's list: its time is the run's own link (a permalink), its workflow's name the workflow's. */
 export function RunListRow({ run }: { run: WorkspaceRunSummary }) {
   return (
     <DataRow variant="plain" data-testid="run-list-row" data-run-id={run.id} data-status={run.status}>
-      <DataCell className="whitespace-nowrap text-slate-600">{formatDateTime(run.startedAt)}</DataCell>
+      <DataCell className="whitespace-nowrap">
+        <Link
+          href={runHref(run.workflowId, run.id)}
+          className="link font-medium"
+          data-testid="run-list-open"
+          title={`Run ${run.id}`}
+        >
+          {formatDateTime(run.startedAt)}
+        </Link>
+      </DataCell>
       <DataCell>
-        <Link href={runHref(run.workflowId, run.id)} className="link font-medium" data-testid="run-list-open">
+        <Link
+          href={workflowHref(run.workflowId)}
+          className="text-slate-700 hover:underline"
+          data-testid="run-list-workflow"
+        >
           {run.workflowName}
         </Link>
       </DataCell>
