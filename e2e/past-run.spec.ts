@@ -92,6 +92,10 @@ test("a past run opens by its URL on the graph it ran, with its date, status and
 
   // The run history leads to the run's page too.
   await page.getByTestId("run-tab-history").click();
+  // Its time is the run's permalink, to open in a new tab or copy.
+  await expect(
+    page.locator(`[data-testid="history-row"][data-run-id="${oldRunId}"]`).getByTestId("history-permalink"),
+  ).toHaveAttribute("href", `/workflows/${workflowId}/runs/${oldRunId}`);
   await page.locator(`[data-testid="history-row"][data-run-id="${oldRunId}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}/runs/${oldRunId}$`));
   await expect(editor.block("Greet")).toBeVisible();

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -104,7 +105,17 @@ export function RunHistory() {
                 <td className="px-2 py-1">
                   <RunStatusBadge status={run.status} testId="history-status" />
                 </td>
-                <td className="px-2 py-1 text-slate-600">{formatDateTime(run.startedAt)}</td>
+                <td className="px-2 py-1 text-slate-600">
+                  {/* The run's permalink (open in a new tab, copy); a plain click on the row does the same. */}
+                  <Link
+                    href={runHref(workflowId, run.id)}
+                    className="hover:underline"
+                    data-testid="history-permalink"
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {formatDateTime(run.startedAt)}
+                  </Link>
+                </td>
                 <td
                   className="px-2 py-1 text-slate-600"
                   data-testid="history-trigger"
