@@ -153,6 +153,8 @@ function bodyFor(file: string, method: string): unknown {
   if ((method === "POST" && route === "workflows/[id]/suites") || (method === "PUT" && route === "suites/[id]"))
     return suite;
   if (method === "POST" && route === "workflows/[id]/evaluations") return { suiteId: a.suite };
+  if (method === "POST" && route === "workflows/[id]/copilot")
+    return { message: "Take this workflow over", model: "openai/gpt-4o-mini", version: 1 };
   return undefined;
 }
 
