@@ -100,6 +100,7 @@ export function UsagePage() {
     enabled: Boolean(range.from && range.to),
   });
   const report = usage.data;
+  const bars = report ? chartBars(report) : [];
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-6 py-10">
@@ -159,7 +160,7 @@ export function UsagePage() {
             </p>
           ) : (
             <>
-              {nothingToChart(chartBars(report)) ? (
+              {nothingToChart(bars) ? (
                 <p
                   className="rounded border border-slate-200 bg-white px-4 py-3 text-sm text-slate-600"
                   data-testid="usage-free"
@@ -168,7 +169,7 @@ export function UsagePage() {
                 </p>
               ) : (
                 <UsageChart
-                  bars={chartBars(report)}
+                  bars={bars}
                   title={`Cost per ${report.groupBy === "apiKey" ? "API key" : GROUP_LABELS[report.groupBy].toLowerCase()}${report.groupBy !== "day" && report.rows.length > CHART_BARS ? ` (the ${CHART_BARS} most expensive)` : ""}`}
                 />
               )}
